@@ -1,0 +1,74 @@
+"""The two calls most scripts need: `train` and `novikoff`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perceptron_gui.core.config import Mode, Order, TrainConfig
+from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.trainer import Trainer
+
+
+def train(
+    X: Any,
+    y: Any,
+    mode: Mode = "primal",
+    order: Order = "cyclic",
+    eta: float = 1.0,
+    bias: bool = True,
+    max_updates: int | None = None,
+    max_epochs: int | None = None,
+    seed: int = 0,
+    w0: tuple[float, float] = (0.0, 0.0),
+    b0: float = 0.0,
+) -> TrainResult:
+    """Run the perceptron to the end (convergence or a limit).
+
+    Parameters
+    ----------
+    X
+        Points, shape (N, 2).
+    y
+        Labels ±1, shape (N,).
+    mode
+        "primal", "dual" or "pocket".
+    order
+        "first", "cyclic", "random-cyclic" or "random" (see ALGORITHMS.md).
+    eta
+        Learning rate η > 0.
+    bias
+        Learn b; False keeps b = 0 (lines through the origin).
+    max_updates, max_epochs
+        Limits; with neither, a default cap of 10⁶ updates (or 2·10⁸ visits) applies.
+    seed
+        Seed of the random orders.
+    w0, b0
+        Initial weights.
+
+    Returns
+    -------
+    TrainResult
+        ``w``, ``b``, ``alpha``, ``updates``, ``mistakes``, ``converged`` and, for pocket,
+        ``pocket_w``, ``pocket_b``, ``pocket_errors``.
+
+    Raises
+    ------
+    DataError
+        On invalid data or settings.
+    """
+    data = make_dataset(X, y)
+    config = TrainConfig(
+        mode=mode,
+        order=order,
+        eta=eta,
+        bias=bias,
+        seed=seed,
+        max_updates=max_updates,
+        max_epochs=max_epochs,
+        w0=(float(w0[0]), float(w0[1])),
+        b0=float(b0),
+    )
+    t = Trainer(data, config)
+    t.run()
+    return t.result()

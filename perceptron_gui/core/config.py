@@ -1,0 +1,122 @@
+"""The settings of a run, shared by the trainer, the session files, the CLI and the window."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Literal
+
+from perceptron_gui.core.errors import DataError
+
+Mode = Literal["primal", "dual", "pocket"]
+Order = Literal["first", "cyclic", "random-cyclic", "random"]
+
+MODES: tuple[Mode, ...] = ("primal", "dual", "pocket")
+ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
+
+#: With no limit given a run stops after this many updates (and says it did not converge).
+DEFAULT_MAX_UPDATES = 1_000_000
+#: ... or after this many visits, whichever comes first, so that no run can hang.
+DEFAULT_MAX_VISITS = 200_000_000
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """How to train.
+
+    Attributes
+    ----------
+    mode
+        "primal", "dual" or "pocket".
+    order
+        Which mistake comes next: "first", "cyclic", "random-cyclic" or "random".
+    eta
+        Learning rate η > 0.
+    bias
+        Learn b (False: lines through the origin, b stays 0).
+    seed
+        Seed of the random orders.
+    max_updates
+        Stop after this many updates (None: the default cap).
+    max_epochs
+        Stop after this many epochs of N visits (None: the default cap).
+    w0, b0
+        Initial weights.
+    """
+
+    mode: Mode = "primal"
+    order: Order = "cyclic"
+    eta: float = 1.0
+    bias: bool = True
+    seed: int = 0
+    max_updates: int | None = None
+    max_epochs: int | None = None
+    w0: tuple[float, float] = (0.0, 0.0)
+    b0: float = 0.0
+
+    def __post_init__(self) -> None:
+        check_config(self)
+
+    def with_(self, **changes: Any) -> TrainConfig:
+        """A copy with some fields changed (validated)."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able dict."""
+        d = asdict(self)
+        d["w0"] = list(self.w0)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], source: str | None = None) -> TrainConfig:
+        """Build from a dict such as `to_dict` gives; unknown keys are refused."""
+        known = set(cls.__dataclass_fields__)
+        unknown = set(d) - known
+        if unknown:
+            raise DataError(f"unknown setting(s): {', '.join(sorted(unknown))}", source)
+        kw = dict(d)
+        try:
+            if "w0" in kw:
+                w0 = kw["w0"]
+                if not isinstance(w0, (list, tuple)) or len(w0) != 2:
+                    raise DataError("setting w0 must be a list of 2 numbers", source)
+                kw["w0"] = (_num(w0[0], "w0", source), _num(w0[1], "w0", source))
+            for key in ("eta", "b0"):
+                if key in kw:
+                    kw[key] = _num(kw[key], key, source)
+            for key in ("seed", "max_updates", "max_epochs"):
+                if key in kw and kw[key] is not None:
+                    v = kw[key]
+                    if isinstance(v, bool) or not isinstance(v, int):
+                        raise DataError(f"setting {key} must be a whole number", source)
+            if "bias" in kw and not isinstance(kw["bias"], bool):
+                raise DataError("setting bias must be true or false", source)
+            return cls(**kw)
+        except DataError as exc:
+            if exc.source is None:
+                raise DataError(exc.message, source) from None
+            raise
+
+
+def _num(v: Any, key: str, source: str | None) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise DataError(f"setting {key} must be a number", source)
+    return float(v)
+
+
+def check_config(c: TrainConfig) -> None:
+    """Raise DataError when a setting is out of range."""
+    if c.mode not in MODES:
+        raise DataError(f"mode must be one of {', '.join(MODES)}, not {c.mode!r}")
+    if c.order not in ORDERS:
+        raise DataError(f"order must be one of {', '.join(ORDERS)}, not {c.order!r}")
+    if not (isinstance(c.eta, (int, float)) and math.isfinite(c.eta) and c.eta > 0):
+        raise DataError(f"η must be a finite number > 0, not {c.eta!r}")
+    for name in ("max_updates", "max_epochs"):
+        v = getattr(c, name)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+            raise DataError(f"{name} must be a whole number >= 0, not {v!r}")
+    if isinstance(c.seed, bool) or not isinstance(c.seed, int) or c.seed < 0:
+        raise DataError(f"seed must be a whole number >= 0, not {c.seed!r}")
+    if not all(math.isfinite(float(v)) for v in (*c.w0, c.b0)):
+        raise DataError("initial weights w0, b0 must be finite")

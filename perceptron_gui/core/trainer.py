@@ -1,0 +1,659 @@
+"""The step-able perceptron: primal, dual and pocket, with every order of ALGORITHMS.md.
+
+The trainer is passive: it does nothing until asked (`step`, `visit`, `run`,
+`step_back`, `seek`) and knows nothing of time or widgets. Its whole state is a
+function of the number of visits made so far, which is what makes stepping back
+exact: the weights after every update are kept in compact arrays, and the
+position in the visiting order is derived from the visit count.
+
+Conventions (ALGORITHMS.md):
+
+* a point is a mistake when ``y (w·x + b) <= 0``, computed column-wise as
+  ``(x1*w1 + x2*w2) + b`` so that results equal the textbook loop to the bit;
+  we compute ``(y*x1)*w1 + (y*x2)*w2 + y*b``, which has the same bits because
+  negation commutes with rounding;
+* ``fl(A + c) <= 0`` exactly when ``A <= -c`` for floats A, c (rounding is
+  monotone and a nonzero exact sum of two floats never rounds to 0), so the scan
+  tests ``(y x1) w1 + (y x2) w2 <= (-y) b`` with one operation fewer;
+* the update is ``w += (eta*y) * x``, ``b += eta*y``;
+* the dual keeps the scores ``f_i = sum_j alpha_j y_j G_ji`` and adds one Gram
+  column per update (O(N) memory).
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.result import TrainResult
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+# Scan sizes: small right after an update (the next mistake is often near), growing
+# geometrically while the scan finds none, capped to stay in cache.
+_FIRST_CHUNK = 16
+_MAX_CHUNK = 8192
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """What one visit did.
+
+    Attributes
+    ----------
+    index
+        The point looked at.
+    mistake
+        True when ``y (w·x + b) <= 0`` before the visit, i.e. an update was made.
+    margin
+        ``y (w·x + b)`` before the visit (the dual's own score in the dual form).
+    k
+        Updates made so far, after this visit.
+    visit
+        Visits made so far, after this visit.
+    w_before, b_before, w_after, b_after
+        The weights around the visit.
+    pocket_replaced
+        Pocket form: the new weights went into the pocket.
+    """
+
+    index: int
+    mistake: bool
+    margin: float
+    k: int
+    visit: int
+    w_before: tuple[float, float]
+    b_before: float
+    w_after: tuple[float, float]
+    b_after: float
+    pocket_replaced: bool = False
+
+
+class _History:
+    """The weights after every update, in compact typed arrays (44 bytes an update)."""
+
+    def __init__(self) -> None:
+        self.index = array("q")
+        self.visit = array("q")
+        self.w0 = array("d")
+        self.w1 = array("d")
+        self.b = array("d")
+        self.errors = array("q")
+
+    @property
+    def size(self) -> int:
+        return len(self.index)
+
+    def truncate(self, k: int) -> None:
+        for arr in (self.index, self.visit, self.w0, self.w1, self.b, self.errors):
+            del arr[k:]
+
+    def np(self, name: str) -> npt.NDArray[np.generic]:
+        """A read-only numpy view of one column (valid until the next append)."""
+        arr = getattr(self, name)
+        dtype = np.int64 if arr.typecode == "q" else np.float64
+        out = np.frombuffer(arr, dtype=dtype) if len(arr) else np.zeros(0, dtype)
+        return out
+
+
+class Trainer:
+    """The perceptron on one data set with one configuration, one visit at a time.
+
+    Parameters
+    ----------
+    data
+        The points and labels (validated).
+    config
+        Mode, order, η, bias, seed, limits and initial weights.
+
+    Notes
+    -----
+    A *visit* looks at one point: predict, reveal the label, update if wrong.
+    `step` makes visits until one is a mistake (one update); `visit` makes one.
+    In the ``random`` order every visit picks a random current mistake, so every
+    visit is an update. An epoch is N visits.
+    """
+
+    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
+        self.data = data
+        self.config = config if config is not None else TrainConfig()
+        c = self.config
+        n = data.n
+        y = np.ascontiguousarray(data.labels, dtype=np.float64)
+        self._n = n
+        self._y = y
+        self._x0 = np.ascontiguousarray(data.points[:, 0])
+        self._x1 = np.ascontiguousarray(data.points[:, 1])
+        self._yx0 = y * self._x0
+        self._yx1 = y * self._x1
+        self._ny = -y
+        self._bias = bool(c.bias)
+        self._eta = float(c.eta)
+        self._w_init = (float(c.w0[0]), float(c.w0[1]))
+        self._b_init = float(c.b0) if self._bias else 0.0
+        self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
+        if c.max_epochs is None:
+            self.max_visits = DEFAULT_MAX_VISITS
+        else:
+            self.max_visits = int(c.max_epochs) * n
+        self._dual = c.mode == "dual"
+        self._pocket = c.mode == "pocket"
+        self._order = c.order
+        self._hist = _History()
+        self._perm_epoch = -1
+        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._perm_yx0 = self._yx0
+        self._perm_yx1 = self._yx1
+        self._perm_ny = self._ny
+        self._init_errors = self._count_errors(self._w_init, self._b_init) if self._pocket else 0
+        self._reset_state()
+
+    # ------------------------------------------------------------------ state
+
+    def _reset_state(self) -> None:
+        self._w0, self._w1 = self._w_init
+        self._b = self._b_init
+        self._k = 0
+        self._v = 0
+        self._clean = 0  # visits since the last update (or the start)
+        self._converged = self._n == 0
+        self._stop_reason: str | None = "converged" if self._n == 0 else None
+        self._last: StepRecord | None = None
+        self._alpha: FloatArray | None = np.zeros(self._n) if self._dual else None
+        self._f: FloatArray | None = None
+        if self._dual:
+            # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
+            self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
+        self._mistake_cache: IntArray | None = None
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return self._n
+
+    @property
+    def w(self) -> tuple[float, float]:
+        """The current weights w."""
+        return (self._w0, self._w1)
+
+    @property
+    def b(self) -> float:
+        """The current bias b (0 with the bias off)."""
+        return self._b
+
+    @property
+    def k(self) -> int:
+        """Updates (= mistakes) made so far."""
+        return self._k
+
+    @property
+    def visits(self) -> int:
+        """Points looked at so far."""
+        return self._v
+
+    @property
+    def epoch(self) -> int:
+        """Completed epochs (N visits each)."""
+        return self._v // self._n if self._n else 0
+
+    @property
+    def converged(self) -> bool:
+        """True once the current weights are known to misclassify no point."""
+        return self._converged
+
+    @property
+    def done(self) -> bool:
+        """True when converged or at a limit: `step` and `visit` do nothing more."""
+        return self._stop_reason is not None
+
+    @property
+    def stop_reason(self) -> str | None:
+        """"converged", "update limit", "epoch limit" or None while it can go on."""
+        return self._stop_reason
+
+    @property
+    def last(self) -> StepRecord | None:
+        """The record of the last visit made by `step` or `visit` (or the last update of `run`)."""
+        return self._last
+
+    @property
+    def alpha(self) -> FloatArray | None:
+        """α per point (a copy) in the dual form, None otherwise."""
+        return None if self._alpha is None else self._alpha.copy()
+
+    @property
+    def updates(self) -> IntArray:
+        """0-based point index of every update so far."""
+        return self._hist.np("index").astype(np.int64)
+
+    @property
+    def history_w(self) -> FloatArray:
+        """The weights w after each update, shape (k, 2) (a copy)."""
+        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
+
+    @property
+    def history_b(self) -> FloatArray:
+        """The bias b after each update, shape (k,) (a copy)."""
+        return self._hist.np("b").astype(np.float64)
+
+    @property
+    def history_visits(self) -> IntArray:
+        """The visit count right after each update (the 1-based number of its visit)."""
+        return self._hist.np("visit").astype(np.int64)
+
+    def margins(self) -> FloatArray:
+        """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
+        if self._dual:
+            assert self._f is not None
+            return (self._f + self._b) * self._y
+        m = self._yx0 * self._w0 + self._yx1 * self._w1
+        if self._b != 0.0:
+            m += self._y * self._b
+        return m
+
+    def _margin_of(self, i: int) -> float:
+        """``y_i (w·x_i + b)`` of one point, with the same bits as `margins`."""
+        yi = float(self._y[i])
+        if self._dual:
+            assert self._f is not None
+            return (float(self._f[i]) + self._b) * yi
+        return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
+
+    def misclassified(self) -> IntArray:
+        """Indices of the points the current weights get wrong (``y (w·x+b) <= 0``)."""
+        return np.flatnonzero(self.margins() <= 0.0)
+
+    def errors(self) -> int:
+        """How many points the current weights get wrong."""
+        return int(np.count_nonzero(self.margins() <= 0.0))
+
+    def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
+        """The weights after the first k updates (k = 0: the initial weights)."""
+        if k == 0:
+            return self._w_init, self._b_init
+        h = self._hist
+        return (h.w0[k - 1], h.w1[k - 1]), h.b[k - 1]
+
+    # ---------------------------------------------------------------- pocket
+
+    def _pocket_pos(self) -> int:
+        """-1 for the initial weights, else the history row of the pocket."""
+        if self._k == 0:
+            return -1
+        errs = self._hist.np("errors")
+        j = int(np.argmin(errs))
+        return j if errs[j] < self._init_errors else -1
+
+    @property
+    def pocket_w(self) -> tuple[float, float] | None:
+        """The pocket's w (pocket form only)."""
+        if not self._pocket:
+            return None
+        j = self._pocket_pos()
+        return self._w_init if j < 0 else (self._hist.w0[j], self._hist.w1[j])
+
+    @property
+    def pocket_b(self) -> float | None:
+        """The pocket's b (pocket form only)."""
+        if not self._pocket:
+            return None
+        j = self._pocket_pos()
+        return self._b_init if j < 0 else self._hist.b[j]
+
+    @property
+    def pocket_errors(self) -> int | None:
+        """Training mistakes of the pocket weights (pocket form only)."""
+        if not self._pocket:
+            return None
+        j = self._pocket_pos()
+        return self._init_errors if j < 0 else self._hist.errors[j]
+
+    @property
+    def current_errors(self) -> int | None:
+        """Pocket form: training mistakes of the current weights, as counted after the last update."""
+        if not self._pocket:
+            return None
+        return self._init_errors if self._k == 0 else self._hist.errors[self._k - 1]
+
+    # ------------------------------------------------------------- the order
+
+    def _epoch_perm(self, epoch: int) -> None:
+        if epoch == self._perm_epoch:
+            return
+        rng = np.random.default_rng((self.config.seed, epoch))
+        p = rng.permutation(self._n).astype(np.int64)
+        self._perm = p
+        self._perm_yx0 = self._yx0[p]
+        self._perm_yx1 = self._yx1[p]
+        self._perm_ny = self._ny[p]
+        self._perm_epoch = epoch
+
+    def next_index(self) -> int | None:
+        """The point the next visit will look at (None when done; random order: not known yet)."""
+        if self.done or self._n == 0:
+            return None
+        if self._order == "first":
+            return self._clean
+        if self._order == "cyclic":
+            return self._v % self._n
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // self._n)
+            return int(self._perm[self._v % self._n])
+        return None
+
+    # --------------------------------------------------------------- updates
+
+    def _count_errors(self, w: tuple[float, float], b: float) -> int:
+        m = self._yx0 * w[0] + self._yx1 * w[1]
+        if b != 0.0:
+            m += self._y * b
+        return int(np.count_nonzero(m <= 0.0))
+
+    def _apply(self, i: int) -> None:
+        """Update on point i (a mistake) and record it."""
+        ey = self._eta * self._y.item(i)
+        self._w0 += ey * self._x0.item(i)
+        self._w1 += ey * self._x1.item(i)
+        if self._bias:
+            self._b += ey
+        if self._dual:
+            assert self._alpha is not None and self._f is not None
+            self._alpha[i] += self._eta
+            g = self._x0 * self._x0.item(i)
+            g += self._x1 * self._x1.item(i)
+            g *= ey
+            self._f += g
+        errors = 0
+        self._mistake_cache = None
+        if self._pocket:
+            if self._order == "random":
+                mis = self.misclassified()
+                self._mistake_cache = mis
+                errors = int(mis.shape[0])
+            else:
+                errors = self._count_errors((self._w0, self._w1), self._b)
+        self._k += 1
+        self._clean = 0
+        h = self._hist
+        h.index.append(i)
+        h.visit.append(self._v)
+        h.w0.append(self._w0)
+        h.w1.append(self._w1)
+        h.b.append(self._b)
+        h.errors.append(errors)
+        if self._pocket and errors == 0:
+            self._finish("converged")
+
+    def _finish(self, reason: str) -> None:
+        if reason == "converged":
+            self._converged = True
+        elif self._n and self.errors() == 0:
+            # At a limit: say whether these weights happen to be a separator anyway.
+            self._converged = True
+            reason = "converged"
+        self._stop_reason = reason
+
+    def _check_limits(self) -> bool:
+        """Stop at a limit; True when stopped."""
+        if self._stop_reason is not None:
+            return True
+        if self._k >= self.max_updates:
+            self._finish("update limit")
+            return True
+        if self._v >= self.max_visits:
+            self._finish("epoch limit")
+            return True
+        return False
+
+    def _check_clean(self) -> None:
+        """After a clean visit: has a full clean pass shown convergence?"""
+        n = self._n
+        if self._clean < n or self._clean % n:
+            return
+        if self._order in ("first", "cyclic"):
+            self._finish("converged")
+        elif self.errors() == 0:  # random-cyclic: the clean run may not have covered every point
+            self._finish("converged")
+
+    # ------------------------------------------------------------ the scans
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        """Visit points until `max_updates` updates or `max_visits` visits; returns updates made."""
+        start_k = self._k
+        target_k = min(self._k + max_updates, self.max_updates)
+        target_v = min(self._v + max_visits, self.max_visits)
+        if self._order == "random":
+            while not self._check_limits() and self._k < target_k and self._v < target_v:
+                mis = self._mistake_cache
+                if mis is None:
+                    mis = self.misclassified()
+                if mis.shape[0] == 0:
+                    self._finish("converged")
+                    break
+                rng = np.random.default_rng((self.config.seed, self._k, 1))
+                i = int(mis[int(rng.integers(mis.shape[0]))])
+                self._v += 1
+                self._apply(i)
+            return self._k - start_k
+
+        n = self._n
+        gap = float(_FIRST_CHUNK)  # running mean of the visits between mistakes
+        chunk = _FIRST_CHUNK
+        while True:
+            if self._check_limits() or self._k >= target_k or self._v >= target_v:
+                break
+            if self._order == "random-cyclic":
+                self._epoch_perm(self._v // n)
+                yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
+                idx_base: IntArray | None = self._perm
+            else:
+                yx0, yx1, nyv = self._yx0, self._yx1, self._ny
+                idx_base = None
+            pos = self._clean if self._order == "first" else self._v % n
+            # Visits to look at in one go: to the end of the pass, the visit limit,
+            # and the point where a clean run would complete a pass.
+            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
+            end = pos + length
+            b = self._b
+            if self._dual:
+                assert self._f is not None
+                f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
+                m = f + b
+                m *= -nyv[pos:end]
+                bad = m <= 0.0
+            else:
+                # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
+                m = yx0[pos:end] * self._w0
+                m += yx1[pos:end] * self._w1
+                bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
+            j = int(bad.argmax())
+            if bad[j]:
+                i = pos + j if idx_base is None else int(idx_base[pos + j])
+                self._v += j + 1
+                self._apply(i)
+                gap += (j + 1 - gap) * 0.25
+                chunk = min(max(int(2.0 * gap), _FIRST_CHUNK), _MAX_CHUNK)
+            else:
+                self._v += length
+                self._clean += length
+                if self._clean >= n and self._clean % n == 0:
+                    self._check_clean()
+                chunk = min(chunk * 4, _MAX_CHUNK)
+        return self._k - start_k
+
+    # ------------------------------------------------------------ public API
+
+    def step(self) -> StepRecord | None:
+        """Go to the next mistake and correct it (one update).
+
+        Returns the record of that update, or None when done (converged or at a limit)
+        before an update could be made.
+        """
+        if self.done:
+            return None
+        w, b, k = self.w, self._b, self._k
+        self._advance(1, self.max_visits)
+        if self._k == k:
+            return None
+        return self._record_update(w, b)
+
+    def _record_update(self, w_before: tuple[float, float], b_before: float) -> StepRecord:
+        j = self._k - 1
+        i = self._hist.index[j]
+        yi = self._y.item(i)
+        margin = yi * (float(self._x0[i]) * w_before[0] + float(self._x1[i]) * w_before[1] + b_before)
+        replaced = False
+        if self._pocket:
+            errs = self._hist.np("errors")
+            prev = min(self._init_errors, int(errs[:j].min())) if j else self._init_errors
+            replaced = int(errs[j]) < prev
+        rec = StepRecord(
+            index=i,
+            mistake=True,
+            margin=margin,
+            k=self._k,
+            visit=self._hist.visit[j],
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+            pocket_replaced=replaced,
+        )
+        self._last = rec
+        return rec
+
+    def visit(self) -> StepRecord | None:
+        """Look at the next point only: predict, reveal the label, update if wrong.
+
+        Returns the record, or None when done.
+        """
+        if self.done:
+            return None
+        i_next = self.next_index()
+        w, b, k = self.w, self._b, self._k
+        m_before = self._margin_of(i_next) if i_next is not None else 0.0
+        self._advance(1, 1)
+        if self._k > k:
+            return self._record_update(w, b)
+        if i_next is None:  # random order and nothing left: converged
+            return None
+        rec = StepRecord(
+            index=i_next,
+            mistake=False,
+            margin=m_before,
+            k=self._k,
+            visit=self._v,
+            w_before=w,
+            b_before=b,
+            w_after=w,
+            b_after=b,
+        )
+        self._last = rec
+        return rec
+
+    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
+        """Run until done, or for at most the given number of updates / visits (a slice).
+
+        Returns the number of updates made. The record of the last update becomes `last`.
+        """
+        mu = self.max_updates if max_updates is None else max_updates
+        mv = self.max_visits if max_visits is None else max_visits
+        k0 = self._k
+        made = self._advance(mu, mv)
+        if self._k > k0:
+            self._record_update(*self._weights_after(self._k - 1))
+        return made
+
+    def seek(self, visits: int) -> None:
+        """Put the trainer in the state it had after `visits` visits (back or forward)."""
+        visits = max(0, int(visits))
+        if visits >= self._v:
+            self._advance(self.max_updates, visits - self._v)
+            return
+        # The stored visit of an update is the visit count right after it.
+        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        self._restore(k, visits)
+
+    def step_back(self) -> bool:
+        """Undo the last update (or the clean visits made since it). False when at the start."""
+        if self._v == 0:
+            return False
+        if self._k == 0:
+            self._restore(0, 0)
+            return True
+        after_last = self._hist.visit[self._k - 1]
+        if self._v > after_last:
+            self._restore(self._k, after_last)
+        else:
+            k = self._k - 1
+            self._restore(k, self._hist.visit[k - 1] if k else 0)
+        return True
+
+    def reset(self) -> None:
+        """Back to the initial weights, before any visit."""
+        self._restore(0, 0)
+
+    def _restore(self, k: int, v: int) -> None:
+        """State after k updates and v visits (v at least the visit of update k)."""
+        alpha_hist = self._hist.np("index")[:k].tolist()
+        self._reset_state()
+        self._hist.truncate(k)
+        self._k = k
+        self._v = v
+        if k:
+            (self._w0, self._w1), self._b = self._weights_after(k)
+            self._clean = v - self._hist.visit[k - 1]
+        else:
+            self._clean = v
+        if self._dual:
+            # Replay in order: the same sums in the same order as the original run.
+            assert self._alpha is not None and self._f is not None
+            for i in alpha_hist:
+                ey = self._eta * self._y.item(i)
+                self._alpha[i] += self._eta
+                g = self._x0 * self._x0.item(i)
+                g += self._x1 * self._x1.item(i)
+                g *= ey
+                self._f += g
+        if k and self._pocket and self._hist.errors[k - 1] == 0:
+            self._finish("converged")
+        elif self._n and self._clean >= self._n:
+            self._check_clean()
+        if not self.done:
+            self._check_limits()
+        if k:
+            self._record_update(*self._weights_after(k - 1))
+
+    def result(self) -> TrainResult:
+        """The run so far as a `TrainResult`."""
+        c = self.config
+        return TrainResult(
+            mode=c.mode,
+            order=c.order,
+            eta=self._eta,
+            bias=self._bias,
+            n_points=self._n,
+            w=self.w,
+            b=self._b,
+            alpha=self.alpha,
+            updates=self.updates,
+            history_w=self.history_w,
+            history_b=self.history_b,
+            converged=self._converged,
+            stop_reason=self._stop_reason or "not finished",
+            visits=self._v,
+            pocket_w=self.pocket_w,
+            pocket_b=self.pocket_b,
+            pocket_errors=self.pocket_errors,
+        )
+
+    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
+        """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""
+        x0, x1 = self._x0, self._x1
+        return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])

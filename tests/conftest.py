@@ -1,0 +1,16 @@
+"""Test setup: Qt renders offscreen and nothing touches the user's real state directory."""
+
+from __future__ import annotations
+
+import os
+
+# Before anything can import Qt.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["PYQTGRAPH_QT_LIB"] = "PySide6"
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path_factory.mktemp("state")))
