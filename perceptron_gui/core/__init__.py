@@ -1,4 +1,4 @@
-"""The Qt-free engine: data sets, the perceptron in primal, dual and pocket form, the Novikoff bound.
+"""The Qt-free engine: data, the perceptron in primal, dual and pocket form, the Novikoff bound.
 
 Imports numpy and the standard library only (a test checks it).
 """

@@ -98,7 +98,9 @@ def make_dataset(
     bad = ~np.isfinite(X)
     if bad.any():
         i = int(np.argwhere(bad)[0][0])
-        raise DataError(f"point {i} has a value that is not a finite number: {X[i].tolist()}", source)
+        raise DataError(
+            f"point {i} has a value that is not a finite number: {X[i].tolist()}", source
+        )
     big = np.abs(X) > MAX_ABS_COORD
     if big.any():
         i = int(np.argwhere(big)[0][0])

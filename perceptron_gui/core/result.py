@@ -72,7 +72,12 @@ class TrainResult:
         ups = [
             {"k": i + 1, "index": int(j), "w": [float(v) for v in wk], "b": float(bk)}
             for i, (j, wk, bk) in enumerate(
-                zip(self.updates.tolist(), self.history_w.tolist(), self.history_b.tolist())
+                zip(
+                    self.updates.tolist(),
+                    self.history_w.tolist(),
+                    self.history_b.tolist(),
+                    strict=True,
+                )
             )
         ]
         pocket = None

@@ -316,7 +316,7 @@ class Trainer:
 
     @property
     def current_errors(self) -> int | None:
-        """Pocket form: training mistakes of the current weights, as counted after the last update."""
+        """Pocket form: training mistakes of the current weights."""
         if not self._pocket:
             return None
         return self._init_errors if self._k == 0 else self._hist.errors[self._k - 1]
@@ -507,7 +507,8 @@ class Trainer:
         j = self._k - 1
         i = self._hist.index[j]
         yi = self._y.item(i)
-        margin = yi * (float(self._x0[i]) * w_before[0] + float(self._x1[i]) * w_before[1] + b_before)
+        xi0, xi1 = self._x0.item(i), self._x1.item(i)
+        margin = yi * (xi0 * w_before[0] + xi1 * w_before[1] + b_before)
         replaced = False
         if self._pocket:
             errs = self._hist.np("errors")
