@@ -1,0 +1,280 @@
+"""Tests of the data canvas alone: drawing read-back and real mouse events."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QPolygonF
+
+import perceptron_gui.app  # noqa: F401  (selects PySide6 for pyqtgraph)
+from perceptron_gui.app.canvas import DataCanvas
+
+POINTS = np.array([[3.0, 3.0], [-2.0, -1.0], [1.0, -3.0], [-3.5, 2.5], [0.5, 0.5]])
+LABELS = np.array([1, -1, -1, 1, 1])
+
+
+@pytest.fixture
+def canvas(qtbot):  # type: ignore[no-untyped-def]
+    c = DataCanvas()
+    qtbot.addWidget(c)
+    c.resize(800, 600)
+    c.show()
+    qtbot.waitExposed(c)
+    c.set_points(POINTS, LABELS, reframe=True)
+    return c
+
+
+def _half_pixel(canvas: DataCanvas) -> float:
+    pw, ph = canvas.getPlotItem().vb.viewPixelSize()
+    return 0.5 * max(pw, ph) + 1e-9
+
+
+def _click(qtbot, canvas: DataCanvas, x: float, y: float,  # type: ignore[no-untyped-def]
+           button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+           modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.mouseClick(canvas.viewport(), button, modifier, pos=canvas.to_widget(x, y))
+
+
+def _drag(qtbot, canvas: DataCanvas, start: QPoint, end: QPoint,  # type: ignore[no-untyped-def]
+          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    vp = canvas.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, modifier, pos=start)
+    mid = QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2)
+    # pyqtgraph's scene drops mouse moves closer than 10 ms apart (mouseRateLimit).
+    qtbot.wait(20)
+    qtbot.mouseMove(vp, mid)
+    qtbot.wait(20)
+    qtbot.mouseMove(vp, end)
+    qtbot.wait(20)
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, pos=end)
+
+
+def test_widget_round_trip(canvas: DataCanvas) -> None:
+    for x, y in [(3.0, 3.0), (-2.5, 1.25), (0.0, 0.0)]:
+        bx, by = canvas.from_widget(canvas.to_widget(x, y))
+        tol = _half_pixel(canvas)
+        assert bx == pytest.approx(x, abs=tol)
+        assert by == pytest.approx(y, abs=tol)
+    # x grows to the right and y upwards on screen.
+    a, b = canvas.to_widget(0, 0), canvas.to_widget(1, 1)
+    assert b.x() > a.x() and b.y() < a.y()
+
+
+def test_left_click_on_empty_space_requests_a_plus_point(qtbot, canvas: DataCanvas) -> None:
+    canvas.set_points(np.empty((0, 2)), np.empty(0))
+    with qtbot.waitSignal(canvas.add_requested, timeout=1000) as sig:
+        _click(qtbot, canvas, 3, 3)
+    x, y, label = sig.args
+    tol = _half_pixel(canvas)
+    assert x == pytest.approx(3, abs=tol)
+    assert y == pytest.approx(3, abs=tol)
+    assert label == 1
+
+
+def test_add_label_chooses_the_class_of_a_left_click(qtbot, canvas: DataCanvas) -> None:
+    canvas.add_label = -1
+    with qtbot.waitSignal(canvas.add_requested, timeout=1000) as sig:
+        _click(qtbot, canvas, 2, -1)
+    assert sig.args[2] == -1
+    with pytest.raises(ValueError):
+        canvas.add_label = 0
+
+
+def test_right_click_and_alt_click_request_a_minus_point(qtbot, canvas: DataCanvas) -> None:
+    with qtbot.waitSignal(canvas.add_requested, timeout=1000) as sig:
+        _click(qtbot, canvas, -1, 2, Qt.MouseButton.RightButton)
+    assert sig.args[2] == -1
+    assert sig.args[0] == pytest.approx(-1, abs=_half_pixel(canvas))
+    qtbot.wait(600)  # not a double click
+    with qtbot.waitSignal(canvas.add_requested, timeout=1000) as sig:
+        _click(qtbot, canvas, 2, -1, modifier=Qt.KeyboardModifier.AltModifier)
+    assert sig.args[2] == -1
+
+
+def test_snap_rounds_requested_coordinates(qtbot, canvas: DataCanvas) -> None:
+    canvas.snap_enabled = True
+    assert canvas.snap_step == 0.5
+    with qtbot.waitSignal(canvas.add_requested, timeout=1000) as sig:
+        _click(qtbot, canvas, 2.1, -1.9)
+    assert sig.args == [2.0, -2.0, 1]
+
+
+def test_click_on_a_point_selects_it_and_ctrl_toggles(qtbot, canvas: DataCanvas) -> None:
+    with qtbot.assertNotEmitted(canvas.add_requested):
+        with qtbot.waitSignal(canvas.selection_changed, timeout=1000) as sig:
+            _click(qtbot, canvas, 3.0, 3.0)
+    assert sig.args == [[0]]
+    assert canvas.selected_indices().tolist() == [0]
+    qtbot.wait(600)
+    with qtbot.waitSignal(canvas.selection_changed, timeout=1000) as sig:
+        _click(qtbot, canvas, -2.0, -1.0, modifier=Qt.KeyboardModifier.ControlModifier)
+    assert canvas.selected_indices().tolist() == [0, 1]
+    qtbot.wait(600)
+    with qtbot.waitSignal(canvas.selection_changed, timeout=1000):
+        _click(qtbot, canvas, 3.0, 3.0, modifier=Qt.KeyboardModifier.ControlModifier)
+    assert canvas.selected_indices().tolist() == [1]
+    with qtbot.waitSignal(canvas.delete_requested, timeout=1000) as sig:
+        canvas.request_delete_selection()
+    assert sig.args == [[1]]
+
+
+def test_drag_from_a_point_requests_a_move(qtbot, canvas: DataCanvas) -> None:
+    with qtbot.assertNotEmitted(canvas.add_requested):
+        with qtbot.waitSignal(canvas.move_requested, timeout=1000) as sig:
+            _drag(qtbot, canvas, canvas.to_widget(-2.0, -1.0), canvas.to_widget(-1.0, 1.0))
+    index, x, y = sig.args
+    tol = _half_pixel(canvas)
+    assert index == 1
+    assert x == pytest.approx(-1.0, abs=tol)
+    assert y == pytest.approx(1.0, abs=tol)
+    # The canvas does not move the point itself: the controller does.
+    np.testing.assert_array_equal(canvas.points()[1], [-2.0, -1.0])
+
+
+def test_rubber_band_selects_exactly_the_points_inside(qtbot, canvas: DataCanvas) -> None:
+    # Rectangle [-2.5, 3.5] x [-1.5, 3.5]: points 0, 1 and 4 are inside, 2 and 3 are not.
+    with qtbot.assertNotEmitted(canvas.add_requested):
+        with qtbot.waitSignal(canvas.selection_changed, timeout=1000) as sig:
+            _drag(qtbot, canvas, canvas.to_widget(-2.5, 3.5), canvas.to_widget(3.5, -1.5))
+    assert sig.args == [[0, 1, 4]]
+    assert canvas.selected_indices().tolist() == [0, 1, 4]
+    # Ctrl adds the points of a second rectangle.
+    qtbot.wait(600)
+    with qtbot.waitSignal(canvas.selection_changed, timeout=1000):
+        _drag(qtbot, canvas, canvas.to_widget(0.5, -2.5), canvas.to_widget(1.5, -3.5),
+              Qt.KeyboardModifier.ControlModifier)
+    assert canvas.selected_indices().tolist() == [0, 1, 2, 4]
+
+
+def test_hit_test_uses_pixels(canvas: DataCanvas) -> None:
+    pw, _ = canvas.getPlotItem().vb.viewPixelSize()
+    assert canvas.hit_test(3.0 + 5 * pw, 3.0) == 0
+    assert canvas.hit_test(3.0 + 12 * pw, 3.0) is None
+    assert canvas.hit_test(3.0 + 12 * pw, 3.0, radius_px=15) == 0
+
+
+def test_overlays_read_back(canvas: DataCanvas) -> None:
+    canvas.set_misclassified(np.array([1, 3]))
+    canvas.set_current(2)
+    assert canvas.misclassified_indices().tolist() == [1, 3]
+    assert canvas.current_index() == 2
+    canvas.set_current(None)
+    assert canvas.current_index() is None
+    canvas.set_alpha(np.array([0, 2, 0, 1.5, 0]))
+    assert canvas.alpha_labels() == ["α=2", "α=1.5"]
+    canvas.set_alpha(None)
+    assert canvas.alpha_labels() == []
+
+
+def test_editing_points_does_not_reframe_but_a_new_data_set_does(canvas: DataCanvas) -> None:
+    before = canvas.getPlotItem().vb.viewRange()
+    moved = POINTS.copy()
+    moved[0] = [30.0, 30.0]
+    canvas.set_points(moved, LABELS)
+    assert canvas.getPlotItem().vb.viewRange() == before
+    canvas.set_points(moved, LABELS, reframe=True)
+    (x0, x1), (y0, y1) = canvas.getPlotItem().vb.viewRange()
+    assert x1 > 30 and y1 > 30
+
+
+def test_model_line_and_half_planes(canvas: DataCanvas) -> None:
+    canvas.set_model((1.0, 1.0), -3.0)
+    seg = canvas.model_segment()
+    assert seg is not None and seg.shape == (2, 2)
+    np.testing.assert_allclose(seg @ [1.0, 1.0] - 3.0, 0.0, atol=1e-9)
+    assert np.linalg.norm(seg[1] - seg[0]) > 1.0
+    # (3, 3) is predicted +1 (3 + 3 - 3 > 0); (-2, -1) is predicted -1.
+    plus = QPolygonF([QPointF(*p) for p in canvas.half_plane(1)])
+    minus = QPolygonF([QPointF(*p) for p in canvas.half_plane(-1)])
+    fill = Qt.FillRule.OddEvenFill
+    assert plus.containsPoint(QPointF(3, 3), fill)
+    assert not plus.containsPoint(QPointF(-2, -1), fill)
+    assert minus.containsPoint(QPointF(-2, -1), fill)
+
+
+def test_model_follows_the_view(canvas: DataCanvas) -> None:
+    canvas.set_model((1.0, 1.0), -3.0)
+    canvas.getPlotItem().vb.setRange(xRange=(-50, 50), yRange=(-50, 50), padding=0)
+    seg = canvas.model_segment()
+    assert seg is not None
+    assert np.abs(seg).max() > 40
+
+
+def test_zero_weights_tint_the_whole_view_by_the_sign_of_b(canvas: DataCanvas) -> None:
+    canvas.set_model((0.0, 0.0), 0.0)
+    assert canvas.model_segment() is None
+    assert len(canvas.half_plane(1)) == 4 and len(canvas.half_plane(-1)) == 0
+    canvas.set_model((0.0, 0.0), -1.0)
+    assert len(canvas.half_plane(1)) == 0 and len(canvas.half_plane(-1)) == 4
+
+
+def test_pocket_shows_the_legend(canvas: DataCanvas) -> None:
+    canvas.set_model((1.0, 0.0), 0.0)
+    assert not canvas.legend.isVisible()
+    canvas.set_pocket((0.0, 1.0), 0.5)
+    assert canvas.legend.isVisible() and canvas.pocket_line.isVisible()
+    x, y = canvas.pocket_line.getData()
+    np.testing.assert_allclose(y, -0.5)
+    canvas.set_pocket(None, 0.0)
+    assert not canvas.legend.isVisible() and not canvas.pocket_line.isVisible()
+
+
+def test_geometry_toggles(canvas: DataCanvas) -> None:
+    canvas.set_geometry(5.0, (0.6, 0.8, 0.0), 0.25, True)
+    assert not canvas.best_line.isVisible()
+    canvas.show_best(True)
+    canvas.show_radius(True)
+    assert canvas.best_line.isVisible()
+    x, y = canvas.best_line.getData()
+    np.testing.assert_allclose(0.6 * x + 0.8 * y, 0.0, atol=1e-9)
+    canvas.set_geometry(None, None, None, True)
+    assert not canvas.best_line.isVisible()
+
+
+def test_render_is_not_blank(qtbot, canvas: DataCanvas) -> None:
+    canvas.set_model((1.0, 1.0), -3.0)
+    canvas.set_misclassified(np.array([1]))
+    canvas.set_current(0)
+    image = canvas.grab().toImage()
+    ratio = image.devicePixelRatio()
+
+    def pixel(x: float, y: float) -> QColor:
+        p = canvas.viewport().mapTo(canvas, canvas.to_widget(x, y))
+        return image.pixelColor(round(p.x() * ratio), round(p.y() * ratio))
+
+    blue = pixel(3.0, 3.0)  # the centre of a +1 marker
+    assert blue.blue() > 150 and blue.red() < 80
+    # Point 1 (-1) is misclassified: a dark ring around it.
+    pw, _ = canvas.getPlotItem().vb.viewPixelSize()
+    ring = pixel(-2.0 + 14 * pw, -1.0)
+    assert ring.lightness() < 80
+    # Far from everything on the -1 side: the light orange tint, not white.
+    tint = pixel(-4.0, -3.5)
+    assert tint.red() > tint.blue() + 10 and tint.red() > 200
+
+
+def test_middle_drag_pans_without_requests(qtbot, canvas: DataCanvas) -> None:
+    vb = canvas.getPlotItem().vb
+    (x0, _), (y0, _) = vb.viewRange()
+    vp = canvas.viewport()
+    start, end = canvas.to_widget(0, 0), canvas.to_widget(2, 0)
+    with qtbot.assertNotEmitted(canvas.add_requested):
+        qtbot.mousePress(vp, Qt.MouseButton.MiddleButton, pos=start)
+        qtbot.wait(20)
+        qtbot.mouseMove(vp, end)
+        qtbot.wait(20)
+        qtbot.mouseRelease(vp, Qt.MouseButton.MiddleButton, pos=end)
+    (x1, _), (y1, _) = vb.viewRange()
+    assert x1 == pytest.approx(x0 - 2, abs=0.2)
+    assert y1 == pytest.approx(y0, abs=0.2)
+
+
+def test_a_new_point_count_drops_stale_indices(canvas: DataCanvas) -> None:
+    canvas.set_misclassified([0, 4])
+    canvas.set_current(4)
+    canvas.set_selection([1, 4])
+    canvas.set_points(POINTS[:3], LABELS[:3])
+    assert canvas.misclassified_indices().tolist() == []
+    assert canvas.current_index() is None
+    assert canvas.selected_indices().tolist() == []
