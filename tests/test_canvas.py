@@ -30,14 +30,24 @@ def _half_pixel(canvas: DataCanvas) -> float:
     return 0.5 * max(pw, ph) + 1e-9
 
 
-def _click(qtbot, canvas: DataCanvas, x: float, y: float,  # type: ignore[no-untyped-def]
-           button: Qt.MouseButton = Qt.MouseButton.LeftButton,
-           modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _click(
+    qtbot,
+    canvas: DataCanvas,
+    x: float,
+    y: float,  # type: ignore[no-untyped-def]
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     qtbot.mouseClick(canvas.viewport(), button, modifier, pos=canvas.to_widget(x, y))
 
 
-def _drag(qtbot, canvas: DataCanvas, start: QPoint, end: QPoint,  # type: ignore[no-untyped-def]
-          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _drag(
+    qtbot,
+    canvas: DataCanvas,
+    start: QPoint,
+    end: QPoint,  # type: ignore[no-untyped-def]
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     vp = canvas.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, modifier, pos=start)
     mid = QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2)
@@ -142,8 +152,13 @@ def test_rubber_band_selects_exactly_the_points_inside(qtbot, canvas: DataCanvas
     # Ctrl adds the points of a second rectangle.
     qtbot.wait(600)
     with qtbot.waitSignal(canvas.selection_changed, timeout=1000):
-        _drag(qtbot, canvas, canvas.to_widget(0.5, -2.5), canvas.to_widget(1.5, -3.5),
-              Qt.KeyboardModifier.ControlModifier)
+        _drag(
+            qtbot,
+            canvas,
+            canvas.to_widget(0.5, -2.5),
+            canvas.to_widget(1.5, -3.5),
+            Qt.KeyboardModifier.ControlModifier,
+        )
     assert canvas.selected_indices().tolist() == [0, 1, 2, 4]
 
 

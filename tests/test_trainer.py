@@ -76,7 +76,10 @@ def int_data(rng, n, separable=True):
 @pytest.mark.parametrize("order", ["first", "cyclic"])
 def test_worked_example_update_table(order: str) -> None:
     r = train(EX_X, EX_Y, order=order)
-    got = [(int(i), tuple(w), b) for i, w, b in zip(r.updates, r.history_w.tolist(), r.history_b, strict=True)]
+    got = [
+        (int(i), tuple(w), b)
+        for i, w, b in zip(r.updates, r.history_w.tolist(), r.history_b, strict=True)
+    ]
     assert got == EX_TABLE
     assert r.w == (1.0, 1.0) and r.b == -3.0
     assert r.mistakes == 7 and r.converged and r.stop_reason == "converged"
@@ -199,14 +202,19 @@ def test_pocket_keeps_the_best_weights_seen() -> None:
                 return int(np.sum(y * (X[:, 0] * w[0] + X[:, 1] * w[1] + b) <= 0))
 
             seen = [errors((0.0, 0.0), 0.0)] + [
-                errors(w, b) for w, b in zip(r.history_w.tolist(), r.history_b.tolist(), strict=True)
+                errors(w, b)
+                for w, b in zip(r.history_w.tolist(), r.history_b.tolist(), strict=True)
             ]
             assert r.pocket_errors == errors(r.pocket_w, r.pocket_b)
             assert r.pocket_errors == min(seen)
             first = seen.index(min(seen))  # replaced only on a strict improvement
-            expect = ((0.0, 0.0), 0.0) if first == 0 else (
-                tuple(r.history_w[first - 1]),
-                r.history_b[first - 1],
+            expect = (
+                ((0.0, 0.0), 0.0)
+                if first == 0
+                else (
+                    tuple(r.history_w[first - 1]),
+                    r.history_b[first - 1],
+                )
             )
             assert (r.pocket_w, r.pocket_b) == expect
             if r.converged:

@@ -94,8 +94,10 @@ def _clip_line(a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | Non
     p0 = -c * a / nn
     d = np.array([-a[1], a[0]]) / math.sqrt(nn)
     lo, hi = -math.inf, math.inf
-    bounds = ((rect.left(), rect.right()), (min(rect.top(), rect.bottom()),
-                                            max(rect.top(), rect.bottom())))
+    bounds = (
+        (rect.left(), rect.right()),
+        (min(rect.top(), rect.bottom()), max(rect.top(), rect.bottom())),
+    )
     for k in range(2):
         mn, mx = bounds[k]
         if abs(d[k]) < 1e-15:
@@ -120,8 +122,9 @@ def _fmt(value: float) -> str:
 # --------------------------------------------------------------------------- sprites
 
 
-def _render_sprite(size: int, draw: Callable[[QtGui.QPainter, float], None],
-                   dpr: float) -> QtGui.QPixmap:
+def _render_sprite(
+    size: int, draw: Callable[[QtGui.QPainter, float], None], dpr: float
+) -> QtGui.QPixmap:
     """Render ``draw(painter, size)`` centred in a transparent ``size``×``size`` pixmap."""
     pm = QtGui.QPixmap(int(math.ceil(size * dpr)), int(math.ceil(size * dpr)))
     pm.setDevicePixelRatio(dpr)
@@ -134,8 +137,9 @@ def _render_sprite(size: int, draw: Callable[[QtGui.QPainter, float], None],
     return pm
 
 
-def _pen(color: str | QtGui.QColor, width: float, *,
-         style_: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QtGui.QPen:
+def _pen(
+    color: str | QtGui.QColor, width: float, *, style_: Qt.PenStyle = Qt.PenStyle.SolidLine
+) -> QtGui.QPen:
     pen = QtGui.QPen(QtGui.QColor(color), width, style_)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -224,8 +228,7 @@ class _MarkerLayer(pg.GraphicsObject):
     its per-point records (whose ``setData`` costs ~160 ms for 10^5 points).
     """
 
-    def __init__(self, draws: Sequence[Callable[[QtGui.QPainter, float], None]],
-                 size: int) -> None:
+    def __init__(self, draws: Sequence[Callable[[QtGui.QPainter, float], None]], size: int) -> None:
         super().__init__()
         self._draws = list(draws)
         self._size = size
@@ -243,8 +246,12 @@ class _MarkerLayer(pg.GraphicsObject):
         self.dense_opacity = 1.0
         self._layer: QtGui.QImage | None = None
 
-    def set_positions(self, pos: FloatArray, scale: FloatArray | None = None,
-                      kinds: NDArray[np.integer] | None = None) -> None:
+    def set_positions(
+        self,
+        pos: FloatArray,
+        scale: FloatArray | None = None,
+        kinds: NDArray[np.integer] | None = None,
+    ) -> None:
         """Replace the positions (data coordinates); the subset becomes "all".
 
         Parameters
@@ -308,8 +315,9 @@ class _MarkerLayer(pg.GraphicsObject):
             self._sprites[(kind, dpr)] = sprite
         return sprite
 
-    def paint(self, p: QtGui.QPainter, option: object, widget: QtWidgets.QWidget | None = None
-              ) -> None:
+    def paint(
+        self, p: QtGui.QPainter, option: object, widget: QtWidgets.QWidget | None = None
+    ) -> None:
         if self.count() == 0:
             return
         tr = p.transform()
@@ -325,14 +333,26 @@ class _MarkerLayer(pg.GraphicsObject):
             for kind, pos in enumerate(self._groups):
                 self._paint_group(p, pos, self._scale, kind, tr, win, dpr)
 
-    def _paint_group(self, p: QtGui.QPainter, pos: FloatArray, scale: FloatArray | None,
-                     kind: int, tr: QtGui.QTransform, win: QtCore.QRect, dpr: float) -> None:
+    def _paint_group(
+        self,
+        p: QtGui.QPainter,
+        pos: FloatArray,
+        scale: FloatArray | None,
+        kind: int,
+        tr: QtGui.QTransform,
+        win: QtCore.QRect,
+        dpr: float,
+    ) -> None:
         dev_x = tr.m11() * pos[:, 0] + tr.m21() * pos[:, 1] + tr.dx()
         dev_y = tr.m12() * pos[:, 0] + tr.m22() * pos[:, 1] + tr.dy()
         # Cull against the painter's window (device pixels) with a sprite's margin.
         m = self._size
-        keep = ((dev_x > win.left() - m) & (dev_x < win.right() + m)
-                & (dev_y > win.top() - m) & (dev_y < win.bottom() + m))
+        keep = (
+            (dev_x > win.left() - m)
+            & (dev_x < win.right() + m)
+            & (dev_y > win.top() - m)
+            & (dev_y < win.bottom() + m)
+        )
         if not keep.all():
             dev_x, dev_y = dev_x[keep], dev_y[keep]
             if scale is not None:
@@ -471,7 +491,11 @@ class DataCanvas(pg.PlotWidget):
         self._model: tuple[FloatArray, float] | None = None
         self._pocket: tuple[FloatArray, float] | None = None
         self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
-            None, None, None, False)
+            None,
+            None,
+            None,
+            False,
+        )
         self._show_radius = False
         self._show_best = False
         self._add_label = 1
@@ -520,9 +544,13 @@ class DataCanvas(pg.PlotWidget):
             item.setBrush(color)
             return item
 
-        def text_item(color: str, size: int = style.ANNOTATION_FONT_PT,
-                      anchor: tuple[float, float] = (0, 1), *, fill: bool = True
-                      ) -> pg.TextItem:
+        def text_item(
+            color: str,
+            size: int = style.ANNOTATION_FONT_PT,
+            anchor: tuple[float, float] = (0, 1),
+            *,
+            fill: bool = True,
+        ) -> pg.TextItem:
             brush = pg.mkBrush(255, 255, 255, 200) if fill else None
             item = pg.TextItem(color=color, anchor=anchor, fill=brush)
             item.setFont(style.projector_font(size))
@@ -540,12 +568,12 @@ class DataCanvas(pg.PlotWidget):
         self._add(self._arrow_shaft, 4)
         self._arrow_head = poly_item(QtGui.QColor(style.INK))
         self._add(self._arrow_head, 4)
-        self._arrow_label = text_item(style.INK, style.LABEL_FONT_PT, anchor=(0.5, 0.5),
-                                      fill=False)
+        self._arrow_label = text_item(style.INK, style.LABEL_FONT_PT, anchor=(0.5, 0.5), fill=False)
         self._arrow_label.setText("w")
         self._add(self._arrow_label, 8)
         self.pocket_line = pg.PlotCurveItem(
-            pen=_pen(style.POCKET, lw, style_=Qt.PenStyle.DashLine), antialias=True)
+            pen=_pen(style.POCKET, lw, style_=Qt.PenStyle.DashLine), antialias=True
+        )
         self._add(self.pocket_line, 3.5)
 
         # Novikoff geometry.
@@ -557,7 +585,8 @@ class DataCanvas(pg.PlotWidget):
         self._band = poly_item(style.tint(style.MUTED, 35))
         self._add(self._band, -25)
         self.best_line = pg.PlotCurveItem(
-            pen=_pen(style.MUTED, 2.5, style_=Qt.PenStyle.DotLine), antialias=True)
+            pen=_pen(style.MUTED, 2.5, style_=Qt.PenStyle.DotLine), antialias=True
+        )
         self._add(self.best_line, 2)
         self._band_edges = [
             pg.PlotCurveItem(pen=_pen(style.MUTED, 1.2, style_=Qt.PenStyle.DashLine))
@@ -609,18 +638,32 @@ class DataCanvas(pg.PlotWidget):
         self._add(self._rubber_band, 10)
 
         self.legend = pg.LegendItem(
-            offset=(-10, 10), labelTextSize=f"{style.ANNOTATION_FONT_PT}pt",
-            labelTextColor=style.INK, brush=pg.mkBrush(255, 255, 255, 220),
-            pen=pg.mkPen(style.MUTED))
+            offset=(-10, 10),
+            labelTextSize=f"{style.ANNOTATION_FONT_PT}pt",
+            labelTextColor=style.INK,
+            brush=pg.mkBrush(255, 255, 255, 220),
+            pen=pg.mkPen(style.MUTED),
+        )
         self.legend.setParentItem(self._vb)
         self.legend.addItem(self.model_line, "current")
         self.legend.addItem(self.pocket_line, "pocket")
         self.legend.setVisible(False)
 
-        for item in (self.model_line, self._arrow_shaft, self._arrow_head, self._arrow_label,
-                     self._tint_pos, self._tint_neg, self.pocket_line, self._radius_circle,
-                     self._radius_label, self._band, self.best_line, *self._band_edges,
-                     self._gamma_label):
+        for item in (
+            self.model_line,
+            self._arrow_shaft,
+            self._arrow_head,
+            self._arrow_label,
+            self._tint_pos,
+            self._tint_neg,
+            self.pocket_line,
+            self._radius_circle,
+            self._radius_label,
+            self._band,
+            self.best_line,
+            *self._band_edges,
+            self._gamma_label,
+        ):
             item.setVisible(False)
 
     # ------------------------------------------------------------------ properties
@@ -718,8 +761,7 @@ class DataCanvas(pg.PlotWidget):
         b : float
             Bias.
         """
-        self._model = None if w is None else (np.asarray(w, dtype=np.float64).reshape(2),
-                                              float(b))
+        self._model = None if w is None else (np.asarray(w, dtype=np.float64).reshape(2), float(b))
         self._update_model()
 
     def set_pocket(self, w: Sequence[float] | None, b: float) -> None:
@@ -732,8 +774,7 @@ class DataCanvas(pg.PlotWidget):
         b : float
             Pocket bias.
         """
-        self._pocket = None if w is None else (np.asarray(w, dtype=np.float64).reshape(2),
-                                               float(b))
+        self._pocket = None if w is None else (np.asarray(w, dtype=np.float64).reshape(2), float(b))
         self._update_pocket()
 
     def set_misclassified(self, indices: ArrayLike) -> None:
@@ -761,7 +802,7 @@ class DataCanvas(pg.PlotWidget):
         if self._current is None:
             self._current_layer.set_positions(np.empty((0, 2)))
         else:
-            self._current_layer.set_positions(self._points[self._current:self._current + 1])
+            self._current_layer.set_positions(self._points[self._current : self._current + 1])
 
     def current_index(self) -> int | None:
         """Return the index last given to :meth:`set_current`."""
@@ -793,8 +834,9 @@ class DataCanvas(pg.PlotWidget):
             self._alpha_layer.setVisible(False)
             for i in np.flatnonzero(a > 0):
                 if used == len(self._alpha_texts):
-                    item = pg.TextItem(color=style.INK, anchor=(-0.6, 1.3),
-                                       fill=pg.mkBrush(255, 255, 255, 170))
+                    item = pg.TextItem(
+                        color=style.INK, anchor=(-0.6, 1.3), fill=pg.mkBrush(255, 255, 255, 170)
+                    )
                     item.setFont(style.projector_font(style.ANNOTATION_FONT_PT))
                     # Under the markers, so a label never hides a neighbouring point.
                     self._add(item, -1)
@@ -811,8 +853,13 @@ class DataCanvas(pg.PlotWidget):
         """Return the α texts currently shown (for tests and accessibility)."""
         return [t.toPlainText() for t in self._alpha_texts if t.isVisible()]
 
-    def set_geometry(self, D: float | None, direction: Sequence[float] | None,  # noqa: N803
-                     gamma: float | None, bias: bool) -> None:
+    def set_geometry(
+        self,
+        D: float | None,
+        direction: Sequence[float] | None,  # noqa: N803
+        gamma: float | None,
+        bias: bool,
+    ) -> None:
         """Give the Novikoff quantities: radius, best separator and its margin.
 
         Parameters
@@ -830,8 +877,12 @@ class DataCanvas(pg.PlotWidget):
         u = None if direction is None else np.asarray(direction, dtype=np.float64).reshape(-1)
         if u is not None and len(u) != (3 if bias else 2):
             raise ValueError(f"direction must have {3 if bias else 2} entries with bias={bias}")
-        self._geometry = (None if D is None else float(D), u,
-                          None if gamma is None else float(gamma), bool(bias))
+        self._geometry = (
+            None if D is None else float(D),
+            u,
+            None if gamma is None else float(gamma),
+            bool(bias),
+        )
         self._update_geometry()
 
     def show_radius(self, on: bool) -> None:
@@ -908,8 +959,11 @@ class DataCanvas(pg.PlotWidget):
         span = max(float((hi - lo).max()), 1.0)
         centre = (lo + hi) / 2
         half = np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span
-        self._vb.setRange(xRange=(centre[0] - half[0], centre[0] + half[0]),
-                          yRange=(centre[1] - half[1], centre[1] + half[1]), padding=0)
+        self._vb.setRange(
+            xRange=(centre[0] - half[0], centre[0] + half[0]),
+            yRange=(centre[1] - half[1], centre[1] + half[1]),
+            padding=0,
+        )
 
     def _snap(self, x: float, y: float) -> tuple[float, float]:
         if self._snap_enabled:
@@ -942,8 +996,9 @@ class DataCanvas(pg.PlotWidget):
         rect = rect.adjusted(-mx, -my, mx, my)
         return rect, _rect_polygon(rect)
 
-    def _set_line(self, item: pg.PlotCurveItem, a: FloatArray, c: float,
-                  rect: QtCore.QRectF) -> FloatArray | None:
+    def _set_line(
+        self, item: pg.PlotCurveItem, a: FloatArray, c: float, rect: QtCore.QRectF
+    ) -> FloatArray | None:
         seg = _clip_line(a, c, rect)
         item.setVisible(seg is not None)
         if seg is not None:
@@ -1035,8 +1090,10 @@ class DataCanvas(pg.PlotWidget):
         self._band.setVisible(len(band) >= 3)
         if len(band) >= 3:
             self._band.setPolygon(_polygon(band))
-        edges = [self._set_line(edge, a, c + s * gamma, rect)
-                 for edge, s in zip(self._band_edges, (1.0, -1.0), strict=True)]
+        edges = [
+            self._set_line(edge, a, c + s * gamma, rect)
+            for edge, s in zip(self._band_edges, (1.0, -1.0), strict=True)
+        ]
         anchor = edges[1] if edges[1] is not None else seg
         if anchor is not None:
             vr = self._vb.viewRect()
@@ -1161,7 +1218,10 @@ class DataCanvas(pg.PlotWidget):
         self._rubber_band.setVisible(False)
         pts = self._points
         inside = np.flatnonzero(
-            (pts[:, 0] >= rect.left()) & (pts[:, 0] <= rect.right())
-            & (pts[:, 1] >= rect.top()) & (pts[:, 1] <= rect.bottom()))
+            (pts[:, 0] >= rect.left())
+            & (pts[:, 0] <= rect.right())
+            & (pts[:, 1] >= rect.top())
+            & (pts[:, 1] <= rect.bottom())
+        )
         ctrl = bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)  # type: ignore
         self._select(inside, add=ctrl)

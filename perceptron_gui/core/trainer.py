@@ -214,7 +214,7 @@ class Trainer:
 
     @property
     def stop_reason(self) -> str | None:
-        """"converged", "update limit", "epoch limit" or None while it can go on."""
+        """ "converged", "update limit", "epoch limit" or None while it can go on."""
         return self._stop_reason
 
     @property
