@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,9 @@ IntArray = npt.NDArray[np.int64]
 # Scan sizes: small right after an update (the next mistake is often near), growing
 # geometrically while the scan finds none, capped to stay in cache.
 _FIRST_CHUNK = 16
+# No margin |w·x + b| may come near the float64 limit: an update that would let one
+# exceed this stops the run ("overflow") instead of producing inf or NaN.
+_SAFE = 1e300
 _MAX_CHUNK = 8192
 
 
@@ -94,12 +98,15 @@ class _History:
         for arr in (self.index, self.visit, self.w0, self.w1, self.b, self.errors):
             del arr[k:]
 
-    def np(self, name: str) -> npt.NDArray[np.generic]:
-        """A read-only numpy view of one column (valid until the next append)."""
-        arr = getattr(self, name)
-        dtype = np.int64 if arr.typecode == "q" else np.float64
-        out = np.frombuffer(arr, dtype=dtype) if len(arr) else np.zeros(0, dtype)
-        return out
+    def np(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[np.generic]:
+        """A numpy copy of rows ``start:stop`` of one column.
+
+        A copy, never a view: while a view of an ``array.array`` lives, the array
+        cannot grow, and the next update would fail.
+        """
+        part = getattr(self, name)[start:stop]
+        dtype = np.int64 if part.typecode == "q" else np.float64
+        return np.frombuffer(part, dtype=dtype) if len(part) else np.zeros(0, dtype)
 
 
 class Trainer:
@@ -151,6 +158,7 @@ class Trainer:
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
+        self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self._init_errors = self._count_errors(self._w_init, self._b_init) if self._pocket else 0
         self._reset_state()
 
@@ -171,6 +179,7 @@ class Trainer:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
             self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
         self._mistake_cache: IntArray | None = None
+        self._pocket_row = -1
 
     @property
     def n(self) -> int:
@@ -214,7 +223,11 @@ class Trainer:
 
     @property
     def stop_reason(self) -> str | None:
-        """ "converged", "update limit", "epoch limit" or None while it can go on."""
+        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on.
+
+        "overflow": the next update would make some |w·x + b| exceed 1e300 (η too large
+        for these points); the weights stay those before it.
+        """
         return self._stop_reason
 
     @property
@@ -230,7 +243,7 @@ class Trainer:
     @property
     def updates(self) -> IntArray:
         """0-based point index of every update so far."""
-        return self._hist.np("index").astype(np.int64)
+        return self._hist.np("index")
 
     @property
     def history_w(self) -> FloatArray:
@@ -240,12 +253,47 @@ class Trainer:
     @property
     def history_b(self) -> FloatArray:
         """The bias b after each update, shape (k,) (a copy)."""
-        return self._hist.np("b").astype(np.float64)
+        return self._hist.np("b")
 
     @property
     def history_visits(self) -> IntArray:
         """The visit count right after each update (the 1-based number of its visit)."""
-        return self._hist.np("visit").astype(np.int64)
+        return self._hist.np("visit")
+
+    HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
+
+    def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
+        """Rows ``start:stop`` of one history column (a copy; O(stop - start)).
+
+        Columns: "index" (point of the update), "visit" (visit count after it),
+        "w0", "w1", "b" (weights after it), "errors" (pocket: mistakes of those weights).
+        """
+        if name not in self.HISTORY_COLUMNS:
+            raise KeyError(name)
+        return self._hist.np(name, start, stop)
+
+    def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
+        """The history entries at `rows` of one column (a copy; O(len(rows)))."""
+        if name not in self.HISTORY_COLUMNS:
+            raise KeyError(name)
+        arr = getattr(self._hist, name)
+        dtype = np.int64 if arr.typecode == "q" else np.float64
+        if not len(arr):
+            return np.zeros(0, dtype)
+        view = np.frombuffer(arr, dtype=dtype)
+        out = view[np.asarray(rows, dtype=np.int64)]  # fancy indexing copies
+        del view  # release the buffer at once: the array must stay free to grow
+        return out
+
+    def history_value(self, name: str, row: int) -> float:
+        """One history entry (row 0 is the first update); O(1)."""
+        if name not in self.HISTORY_COLUMNS:
+            raise KeyError(name)
+        return float(getattr(self._hist, name)[row])
+
+    def alpha_slice(self, rows: slice) -> FloatArray | None:
+        """α of the points ``rows`` (a copy), without copying all N; None outside the dual."""
+        return None if self._alpha is None else np.array(self._alpha[rows], dtype=np.float64)
 
     def margins(self) -> FloatArray:
         """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
@@ -284,11 +332,16 @@ class Trainer:
 
     def _pocket_pos(self) -> int:
         """-1 for the initial weights, else the history row of the pocket."""
-        if self._k == 0:
-            return -1
-        errs = self._hist.np("errors")
-        j = int(np.argmin(errs))
-        return j if errs[j] < self._init_errors else -1
+        return self._pocket_row
+
+    def _find_pocket(self) -> None:
+        """Recompute the pocket from the history (after a restore)."""
+        self._pocket_row = -1
+        if self._k:
+            errs = self._hist.np("errors")
+            j = int(np.argmin(errs))  # the first of the fewest: replaced only when strictly fewer
+            if errs[j] < self._init_errors:
+                self._pocket_row = j
 
     @property
     def pocket_w(self) -> tuple[float, float] | None:
@@ -356,12 +409,19 @@ class Trainer:
         return int(np.count_nonzero(m <= 0.0))
 
     def _apply(self, i: int) -> None:
-        """Update on point i (a mistake) and record it."""
+        """Update on point i (a mistake) and record it; stop instead if numbers would overflow."""
         ey = self._eta * self._y.item(i)
-        self._w0 += ey * self._x0.item(i)
-        self._w1 += ey * self._x1.item(i)
-        if self._bias:
-            self._b += ey
+        w0 = self._w0 + ey * self._x0.item(i)
+        w1 = self._w1 + ey * self._x1.item(i)
+        b = self._b + ey if self._bias else self._b
+        xm = self._xmax
+        if (abs(w0) + abs(w1)) * xm + abs(b) > _SAFE or (
+            self._dual and abs(ey) * 2.0 * xm * xm > _SAFE
+        ):
+            self._v -= 1  # the visit that found the mistake is taken back with the update
+            self._finish("overflow")
+            return
+        self._w0, self._w1, self._b = w0, w1, b
         if self._dual:
             assert self._alpha is not None and self._f is not None
             self._alpha[i] += self._eta
@@ -387,6 +447,8 @@ class Trainer:
         h.w1.append(self._w1)
         h.b.append(self._b)
         h.errors.append(errors)
+        if self._pocket and errors < (self.pocket_errors or 0):
+            self._pocket_row = self._k - 1
         if self._pocket and errors == 0:
             self._finish("converged")
 
@@ -476,6 +538,7 @@ class Trainer:
             if bad[j]:
                 i = pos + j if idx_base is None else int(idx_base[pos + j])
                 self._v += j + 1
+                self._clean += j
                 self._apply(i)
                 gap += (j + 1 - gap) * 0.25
                 chunk = min(max(int(2.0 * gap), _FIRST_CHUNK), _MAX_CHUNK)
@@ -509,11 +572,7 @@ class Trainer:
         yi = self._y.item(i)
         xi0, xi1 = self._x0.item(i), self._x1.item(i)
         margin = yi * (xi0 * w_before[0] + xi1 * w_before[1] + b_before)
-        replaced = False
-        if self._pocket:
-            errs = self._hist.np("errors")
-            prev = min(self._init_errors, int(errs[:j].min())) if j else self._init_errors
-            replaced = int(errs[j]) < prev
+        replaced = self._pocket and self._pocket_row == j
         rec = StepRecord(
             index=i,
             mistake=True,
@@ -622,6 +681,8 @@ class Trainer:
                 g += self._x1 * self._x1.item(i)
                 g *= ey
                 self._f += g
+        if self._pocket:
+            self._find_pocket()
         if k and self._pocket and self._hist.errors[k - 1] == 0:
             self._finish("converged")
         elif self._n and self._clean >= self._n:
