@@ -1,0 +1,644 @@
+"""The ``perceptron`` command: trace a run, compute the Novikoff bound, generate data.
+
+::
+
+    perceptron trace DATA [--mode M] [--order O] [--eta F] [--no-bias] [--max-updates N]
+                          [--max-epochs E] [--seed S] [--all] [--json]
+    perceptron bound DATA [--no-bias] [--json]
+    perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
+
+DATA is a CSV file or a session file (JSON); a session's settings are the
+defaults of ``trace`` and the options override them.
+
+Exit status: 0 on success, 2 on bad input (one line ``perceptron: error: ...``
+on stderr naming the file and line, or an argparse usage error), 3 on an
+internal error (a bug: one line, no traceback), 130 on Ctrl-C, 141 when stdout
+is closed early (``perceptron trace big.csv | head``).
+
+Like the rest of the core this module imports numpy and the standard library
+only; it writes to stdout and stderr on purpose, that is its job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.generators import KINDS, generate
+from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
+from perceptron_gui.core.novikoff import Bound, best_line_margin, novikoff
+from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.trainer import Trainer
+
+__all__ = ["main"]
+
+PROG = "perceptron"
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+EXIT_INTERRUPT = 130
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+
+#: Rows of a long update table shown without ``--all``: the first and the last ones.
+HEAD_ROWS = 50
+TAIL_ROWS = 10
+#: The dual's α is shown after every update up to this many points (else only at the end).
+ALPHA_ROWS_MAX_N = 10
+#: The Gram matrix is printed for the dual up to this many points.
+GRAM_MAX_N = 10
+#: At most this many nonzero α are listed at the end of a long dual run.
+ALPHA_LIST_MAX = 20
+
+# Fallbacks when stdout cannot encode the lecture's symbols (e.g. a Windows code page).
+_ASCII = str.maketrans(
+    {
+        "γ": "gamma",
+        "η": "eta",
+        "α": "alpha",
+        "·": "*",
+        "²": "^2",
+        "û": "u",
+        "\u0302": "h",  # the combining hat of x̂
+        "Σ": "sum",
+        "…": "...",
+        "→": "->",
+    }
+)
+_SYMBOLS = "γηα·²ûx̂Σ…→"
+_SLICE = 1 << 16
+
+
+class _Out:
+    """Lines to a text stream, in ASCII words when the stream cannot take the symbols."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            _SYMBOLS.encode(encoding)
+            self.ascii = False
+        except (UnicodeEncodeError, LookupError):
+            self.ascii = True
+
+    def __call__(self, line: str = "") -> None:
+        if self.ascii:
+            line = line.translate(_ASCII)
+        line += "\n"
+        # In slices: with an unbuffered stdout (python -u, PYTHONUNBUFFERED) a short
+        # write to a closed pipe is ignored, and only the next write reports it.
+        for start in range(0, len(line), _SLICE):
+            self.stream.write(line[start : start + _SLICE])
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def fmt(v: float) -> str:
+    """A number for the text output: ``3`` not ``3.0``, else 12 significant digits.
+
+    ``-0.0`` is shown as ``0``.
+    """
+    v = float(v)
+    if v == 0.0:
+        return "0"
+    if v.is_integer() and abs(v) < 1e16:
+        return str(int(v))
+    return format(v, ".12g")
+
+
+def fmt_vec(v: Sequence[float] | npt.NDArray[np.float64]) -> str:
+    """``(1, 1)``."""
+    return "(" + ", ".join(fmt(x) for x in v) + ")"
+
+
+def equation(w: Sequence[float], b: float, bias: bool) -> str:
+    """The line ``w1·x1 + w2·x2 + b = 0`` in words a student reads: ``1·x1 + 1·x2 - 3 = 0``."""
+    w1, w2 = float(w[0]), float(w[1])
+    if w1 == 0.0 and w2 == 0.0:
+        return "no line (w = 0)"
+    s = f"{fmt(w1)}·x1 {'-' if w2 < 0 else '+'} {fmt(abs(w2))}·x2"
+    if bias and b != 0.0:
+        s += f" {'-' if b < 0 else '+'} {fmt(abs(b))}"
+    return s + " = 0"
+
+
+def _label(y: float) -> str:
+    return "+1" if y > 0 else "-1"
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``perceptron`` command."""
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Train the perceptron on a data file and print what it did, "
+        "compute the Novikoff bound, or generate a data set.",
+    )
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    t = sub.add_parser(
+        "trace",
+        help="run the perceptron and print the table of updates",
+        description="Run the perceptron on DATA and print every update, the final line, "
+        "the mistakes and the Novikoff bound. DATA is a CSV file (x1, x2, y) or a session "
+        "file (.json); a session's settings are the defaults and the options override them.",
+    )
+    t.add_argument("data", metavar="DATA", help="CSV or session file")
+    t.add_argument("--mode", choices=MODES, help="primal (default), dual or pocket")
+    t.add_argument("--order", choices=ORDERS, help="which mistake comes next (default: cyclic)")
+    t.add_argument("--eta", type=float, metavar="F", help="learning rate η > 0 (default: 1)")
+    t.add_argument(
+        "--bias",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="learn b (default); --no-bias: lines through the origin",
+    )
+    t.add_argument(
+        "--max-updates", type=int, metavar="N", help="stop after N updates (default: 10^6)"
+    )
+    t.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
+    t.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
+    t.add_argument(
+        "--all",
+        action="store_true",
+        help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS})",
+    )
+    t.add_argument("--json", action="store_true", help="print one JSON object instead")
+    t.set_defaults(func=_cmd_trace)
+
+    b = sub.add_parser(
+        "bound",
+        help="compute the Novikoff bound (D/γ)²",
+        description="Compute D, γ and the Novikoff bound (D/γ)² of DATA exactly.",
+    )
+    b.add_argument("data", metavar="DATA", help="CSV or session file")
+    b.add_argument(
+        "--bias",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="augmented points (x, 1) (default; a session's setting when DATA is one); "
+        "--no-bias: points x, lines through the origin",
+    )
+    b.add_argument("--json", action="store_true", help="print one JSON object instead")
+    b.set_defaults(func=_cmd_bound)
+
+    g = sub.add_parser(
+        "generate",
+        help="write a random data set",
+        description="Write a seeded random data set as CSV, or as a session if FILE ends "
+        f"with .json. KIND is one of: {', '.join(KINDS)}.",
+    )
+    g.add_argument("kind", metavar="KIND", help=", ".join(KINDS))
+    g.add_argument("--n", type=int, default=40, metavar="N", help="number of points (default: 40)")
+    g.add_argument(
+        "--margin",
+        type=float,
+        default=0.1,
+        metavar="G",
+        help="half-width of the empty strip (default: 0.1)",
+    )
+    g.add_argument(
+        "--noise",
+        type=float,
+        default=0.1,
+        metavar="P",
+        help="fraction of flipped labels, or spread (default: 0.1)",
+    )
+    g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
+    g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
+    g.set_defaults(func=_cmd_generate)
+    return p
+
+
+def _version() -> str:
+    from perceptron_gui import __version__
+
+    return __version__
+
+
+def _load(path: str) -> Loaded:
+    loaded = load_file(path)
+    if loaded.data.n == 0:
+        raise DataError("no points", loaded.source)
+    return loaded
+
+
+def _config(loaded: Loaded, args: argparse.Namespace) -> TrainConfig:
+    """The session's settings (or the defaults), with the options given on the command line."""
+    config = loaded.config if loaded.config is not None else TrainConfig()
+    overrides = (
+        ("mode", args.mode, "--mode"),
+        ("order", args.order, "--order"),
+        ("eta", args.eta, "--eta"),
+        ("bias", args.bias, "--bias" if args.bias else "--no-bias"),
+        ("max_updates", args.max_updates, "--max-updates"),
+        ("max_epochs", args.max_epochs, "--max-epochs"),
+        ("seed", args.seed, "--seed"),
+    )
+    for field, value, flag in overrides:
+        if value is None:
+            continue
+        try:
+            config = config.with_(**{field: value})
+        except DataError as exc:
+            raise DataError(f"{flag}: {exc.message}") from None
+    return config
+
+
+def _notes(loaded: Loaded) -> None:
+    note = _Out(sys.stderr)
+    for text in loaded.notes:
+        note(f"note: {text}")
+
+
+# --------------------------------------------------------------------------- trace
+
+
+def _train(data: Dataset, config: TrainConfig) -> TrainResult:
+    trainer = Trainer(data, config)
+    trainer.run()
+    result = trainer.result()
+    if result.stop_reason == "overflow":
+        # The trainer stops before any number leaves float64; the run is not worth printing.
+        raise DataError(
+            f"the weights would overflow after {result.mistakes} updates: "
+            f"η = {fmt(config.eta)} is too large for these points"
+        )
+    return result
+
+
+def _cmd_trace(args: argparse.Namespace) -> int:
+    loaded = _load(args.data)
+    config = _config(loaded, args)
+    _notes(loaded)
+    data = loaded.data
+    result = _train(data, config)
+    bound = novikoff(data, bias=config.bias)
+    out = _Out(sys.stdout)
+    if args.json:
+        doc = result.to_dict()
+        nb = bound.to_dict()
+        for key in ("D", "gamma", "bound", "separable"):
+            doc[key] = nb[key]
+        out(json.dumps(doc, allow_nan=False))
+        return EXIT_OK
+    _print_trace(out, loaded, config, result, bound, show_all=args.all)
+    return EXIT_OK
+
+
+def _row_ks(total: int, show_all: bool) -> tuple[list[int], int]:
+    """The 1-based update numbers to show, and how many are left out (after the head)."""
+    if show_all or total <= HEAD_ROWS + TAIL_ROWS:
+        return list(range(1, total + 1)), 0
+    return [*range(1, HEAD_ROWS + 1), *range(total - TAIL_ROWS + 1, total + 1)], (
+        total - HEAD_ROWS - TAIL_ROWS
+    )
+
+
+def _alpha_rows(result: TrainResult, ks: list[int]) -> dict[int, npt.NDArray[np.float64]]:
+    """α after update k, for the k shown, summed exactly as the trainer sums it."""
+    alpha = np.zeros(result.n_points)
+    wanted = set(ks)
+    rows: dict[int, npt.NDArray[np.float64]] = {}
+    eta = result.eta
+    for k, i in enumerate(result.updates.tolist(), start=1):
+        alpha[i] += eta
+        if k in wanted:
+            rows[k] = alpha.copy()
+    return rows
+
+
+def _errors_of(data: Dataset, w: Sequence[float], b: float) -> int:
+    """Training mistakes ``y (w·x + b) <= 0`` of some weights (the trainer's own sums)."""
+    y = data.labels
+    m = (y * data.points[:, 0]) * w[0] + (y * data.points[:, 1]) * w[1]
+    if b != 0.0:
+        m += y * b
+    return int(np.count_nonzero(m <= 0.0))
+
+
+def _pocket_k(result: TrainResult, config: TrainConfig) -> int:
+    """The update after which the pocket's weights first appeared (0: the initial weights).
+
+    The trainer keeps the first weights with the fewest mistakes, and weights
+    that appear again have the same mistakes, so this is the first occurrence.
+    """
+    assert result.pocket_w is not None
+    pw, pb = result.pocket_w, float(result.pocket_b or 0.0)
+    b_init = float(config.b0) if config.bias else 0.0
+    if (float(pw[0]), float(pw[1]), pb) == (float(config.w0[0]), float(config.w0[1]), b_init):
+        return 0
+    hw, hb = result.history_w, result.history_b
+    hits = np.flatnonzero((hw[:, 0] == pw[0]) & (hw[:, 1] == pw[1]) & (hb == pb))
+    return int(hits[0]) + 1 if hits.size else -1
+
+
+def _print_table(
+    out: _Out,
+    data: Dataset,
+    config: TrainConfig,
+    result: TrainResult,
+    show_all: bool,
+) -> None:
+    total = result.mistakes
+    ks, skipped = _row_ks(total, show_all)
+    dual_alpha = config.mode == "dual" and data.n <= ALPHA_ROWS_MAX_N
+    pocket = config.mode == "pocket"
+    alphas = _alpha_rows(result, ks) if dual_alpha else {}
+    pocket_k = _pocket_k(result, config) if pocket else -1
+
+    header = ["k", "i", "x_i", "y_i", "w"]
+    if config.bias:
+        header.append("b")
+    if dual_alpha:
+        header.append("α")
+    if pocket:
+        header.append("mistakes of w, b")
+    rows: list[list[str]] = []
+    upd = result.updates
+    hw, hb = result.history_w, result.history_b
+    pts, labels = data.points, data.labels
+    for k in ks:
+        i = int(upd[k - 1])
+        w = hw[k - 1]
+        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i])), fmt_vec(w)]
+        if config.bias:
+            row.append(fmt(hb[k - 1]))
+        if dual_alpha:
+            row.append(fmt_vec(alphas[k]))
+        if pocket:
+            e = _errors_of(data, w, float(hb[k - 1]))
+            row.append(f"{e}  → pocket" if k == pocket_k else str(e))
+        rows.append(row)
+
+    widths = [max(len(h), *(len(r[c]) for r in rows)) for c, h in enumerate(header)]
+    right = {0, 1}  # k and i are right-aligned, the rest left
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            cell.rjust(widths[c]) if c in right else cell.ljust(widths[c])
+            for c, cell in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out(line(header))
+    for n, row in enumerate(rows):
+        if skipped and n == HEAD_ROWS:
+            out(f"... {skipped} more updates ...")
+        out(line(row))
+
+
+def _print_trace(
+    out: _Out,
+    loaded: Loaded,
+    config: TrainConfig,
+    result: TrainResult,
+    bound: Bound,
+    show_all: bool,
+) -> None:
+    data = loaded.data
+    bias_text = "bias on" if config.bias else "no bias (lines through the origin)"
+    out(
+        f"{config.mode} form, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
+        f"N = {data.n} points from {loaded.source}"
+    )
+    zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
+    if not zero_start:
+        b_text = f", b = {fmt(config.b0)}" if config.bias else ""
+        out(f"start: w = {fmt_vec(config.w0)}{b_text}")
+    if config.mode == "dual" and data.n <= GRAM_MAX_N:
+        _print_gram(out, data)
+    out()
+    if result.mistakes:
+        _print_table(out, data, config, result, show_all)
+    elif result.converged:
+        out("no updates: the starting weights make no mistake")
+    else:
+        out("no updates")
+    out()
+
+    def weights(w: Sequence[float], b: float) -> str:
+        b_text = f", b = {fmt(b)}" if config.bias else ""
+        return f"w = {fmt_vec(w)}{b_text}: {equation(w, b, config.bias)}"
+
+    if config.mode == "pocket":
+        assert result.pocket_w is not None
+        out(
+            f"pocket: {weights(result.pocket_w, float(result.pocket_b or 0.0))}"
+            f"  ({result.pocket_errors} of {data.n} points misclassified)"
+        )
+        out(f"last weights: {weights(result.w, result.b)}")
+    else:
+        out(weights(result.w, result.b))
+    if config.mode == "dual":
+        _print_alpha(out, result, with_w0=config.w0 != (0.0, 0.0))
+
+    epochs = fmt(round(result.epochs, 2))
+    if result.converged:
+        out(f"converged: no mistake left ({result.visits} visits, {epochs} epochs)")
+    else:
+        limit = (
+            f"the update limit ({result.mistakes} updates)"
+            if result.stop_reason == "update limit"
+            else f"the epoch limit ({epochs} epochs)"
+        )
+        msg = f"not converged: stopped at {limit}"
+        if config.mode != "pocket":
+            if bound.separable:
+                msg += "; the data are linearly separable: raise --max-updates or --max-epochs"
+            else:
+                msg += "; the data may not be linearly separable: try --mode pocket"
+        out(msg)
+    out(f"mistakes: k = {result.mistakes}")
+    extra = "" if config.bias else " (no bias: x̂ = x)"
+    out(f"D = {fmt(bound.D)}{extra}")
+    out(f"γ = {fmt(bound.gamma)}")
+    if bound.separable and bound.bound is not None:
+        k = result.mistakes
+        rel = "<=" if k <= bound.bound else ">"
+        text = f"k = {k} {rel} (D/γ)² = {fmt(bound.bound)}"
+        if not zero_start:
+            text += " (the theorem assumes the start w = 0, b = 0)"
+        out(text)
+    else:
+        out("not linearly separable: the theorem gives no bound")
+
+
+def _print_gram(out: _Out, data: Dataset) -> None:
+    x = data.points
+    gram = np.outer(x[:, 0], x[:, 0]) + np.outer(x[:, 1], x[:, 1])
+    cells = [[fmt(v) for v in row] for row in gram]
+    width = max(len(c) for row in cells for c in row)
+    out("Gram matrix G = [x_i · x_j]:")
+    for row in cells:
+        out("  " + "  ".join(c.rjust(width) for c in row))
+
+
+def _print_alpha(out: _Out, result: TrainResult, with_w0: bool) -> None:
+    alpha = result.alpha
+    if alpha is None:
+        return
+    if alpha.shape[0] <= ALPHA_ROWS_MAX_N:
+        w0 = "w0 + " if with_w0 else ""
+        out(f"α = {fmt_vec(alpha)}  (w = {w0}Σ α_j y_j x_j)")
+        return
+    nz = np.flatnonzero(alpha)
+    shown = ", ".join(f"α_{i} = {fmt(alpha[i])}" for i in nz[:ALPHA_LIST_MAX])
+    more = (
+        f", … ({nz.size} nonzero in all; --json gives every α)" if nz.size > ALPHA_LIST_MAX else ""
+    )
+    out(f"α: {nz.size} of {alpha.shape[0]} nonzero: {shown}{more}")
+
+
+# --------------------------------------------------------------------------- bound
+
+
+def _cmd_bound(args: argparse.Namespace) -> int:
+    loaded = _load(args.data)
+    bias = args.bias
+    if bias is None:
+        bias = loaded.config.bias if loaded.config is not None else True
+    _notes(loaded)
+    data = loaded.data
+    bound = novikoff(data, bias=bias)
+    out = _Out(sys.stdout)
+    if args.json:
+        out(json.dumps(bound.to_dict(), allow_nan=False))
+        return EXIT_OK
+    if bias:
+        out(f"N = {data.n} points from {loaded.source}, bias on: x̂_i = (x_i, 1)")
+    else:
+        out(f"N = {data.n} points from {loaded.source}, no bias: x̂_i = x_i")
+    out(f"D = max ||x̂_i|| = {fmt(bound.D)}")
+    if bound.separable and bound.bound is not None:
+        names = "(w1, w2, b)" if bias else "(w1, w2)"
+        out(f"γ = {fmt(bound.gamma)}  (the best margin of a unit {names})")
+        out(f"best direction û* = {names} = {fmt_vec(bound.direction)}")
+        out(f"(D/γ)² = {fmt(bound.bound)}: at most this many updates from w = 0, b = 0")
+    else:
+        out("γ = 0")
+        out("not linearly separable: the theorem gives no bound")
+    margin = best_line_margin(data)
+    if margin is None:
+        why = "only one class" if not data.has_both_classes else "no line separates the classes"
+        out(f"best line's geometric margin in the plane (not γ): none ({why})")
+    else:
+        out(f"best line's geometric margin in the plane (not γ): {fmt(margin)}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- generate
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    data = generate(args.kind, args.n, margin=args.margin, noise=args.noise, seed=args.seed)
+    path: str = args.output
+    if path.lower().endswith(".json"):
+        write_session(path, data, TrainConfig())
+        what = "a session"
+    else:
+        write_csv(path, data)
+        what = "CSV"
+    n_pos = int(np.count_nonzero(data.labels > 0))
+    details = "" if args.kind == "example" else f", seed {args.seed}"
+    _Out(sys.stdout)(
+        f"wrote {data.n} points ({args.kind}{details}; {n_pos} +1, {data.n - n_pos} -1) "
+        f"to {path} as {what}"
+    )
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error(message: str) -> None:
+    try:
+        sys.stderr.write(f"{PROG}: error: {_one_line(message)}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # pragma: no cover - stderr itself is gone
+        pass
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the flush at exit cannot fail again."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):  # e.g. a test's captured stdout
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``perceptron`` command.
+
+    Parameters
+    ----------
+    argv
+        The arguments without the program name (None: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit status: 0 success, 2 bad input or usage, 3 internal error,
+        130 interrupted, 141 stdout closed early.
+    """
+    try:
+        try:
+            args = build_parser().parse_args(argv)
+            status: int = args.func(args)
+            sys.stdout.flush()  # a closed pipe shows up here, not at exit
+            return status
+        except SystemExit as exc:  # argparse: --help, --version, usage errors
+            sys.stdout.flush()
+            code = exc.code
+            return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except DataError as exc:
+        _error(str(exc))
+        return EXIT_USAGE
+    except OSError as exc:
+        if exc.filename is not None and exc.strerror:
+            _error(f"{exc.filename}: {exc.strerror}")
+        else:
+            _error(str(exc))
+        return EXIT_USAGE
+    except MemoryError:
+        _error("out of memory (is the data set too large?)")
+        return EXIT_USAGE
+    except Exception as exc:
+        if os.environ.get("PERCEPTRON_DEBUG"):
+            raise
+        try:
+            sys.stderr.write(
+                f"{PROG}: internal error: {type(exc).__name__}: {_one_line(str(exc))}\n"
+            )
+        except (OSError, ValueError):  # pragma: no cover
+            pass
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())
