@@ -1,0 +1,450 @@
+"""The one object between the core and the widgets.
+
+It owns the data set, the settings, the trainer, the bound, the undo stack and
+the run timer. Widgets call its methods and listen to its signals (named in the
+past tense); they never reach into each other.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.novikoff import Bound, best_line_margin, novikoff
+from perceptron_gui.core.trainer import StepRecord, Trainer
+
+#: The update limit the window starts with (the core's default cap is far higher).
+GUI_MAX_UPDATES = 10_000
+#: Updates per second that mean "as fast as the screen can show".
+MAX_SPEED = math.inf
+#: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
+SLICE_SECONDS = 0.008
+
+
+class _DataCommand(QUndoCommand):
+    """Replace the data set by another (both immutable), undoably."""
+
+    def __init__(
+        self, controller: Controller, before: Dataset, after: Dataset, text: str, reframe: bool
+    ) -> None:
+        super().__init__(text)
+        self._controller = controller
+        self._before = before
+        self._after = after
+        self._reframe = reframe  # a whole new data set: frame the view on it
+
+    def redo(self) -> None:
+        self._controller._apply_data(self._after, self.text(), reframe=self._reframe)
+
+    def undo(self) -> None:
+        self._controller._apply_data(self._before, "undo: " + self.text(), reframe=self._reframe)
+
+
+def fmt(v: float) -> str:
+    """A number as a lecturer would write it: 3 not 3.0, 0.25, 1.5e-12."""
+    if v == 0:
+        return "0"
+    if float(v).is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return format(v, ".4g")
+
+
+class Controller(QObject):
+    """Owns the state of a session; see the module docstring.
+
+    Parameters
+    ----------
+    frame_interval_ms
+        The run timer's interval at full speed (tests pass 0).
+    """
+
+    points_changed = Signal(bool)  # reframe: a new data set rather than an edit
+    settings_changed = Signal()
+    step_taken = Signal()  # the trainer's state changed (step, visit, back, reset, run slice)
+    running_changed = Signal(bool)
+    bound_changed = Signal()
+    message_posted = Signal(str)
+    edited = Signal()  # the data or the settings changed (for autosave)
+
+    def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
+        super().__init__(parent)
+        self._data = empty_dataset()
+        self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
+        self._trainer = Trainer(self._data, self._config)
+        self._bound = novikoff(self._data.points, self._data.labels, bias=True)
+        self._line_margin: float | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(500)
+        self._frame_interval_ms = frame_interval_ms
+        self._speed = MAX_SPEED  # updates per second
+        self._to_end = False
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._slice = 1  # updates per trainer call at full speed, adapted to the slice time
+        self._credit = 0.0  # fractional updates owed at a finite speed
+        self._last_tick = 0.0
+
+    # ---------------------------------------------------------------- access
+
+    @property
+    def data(self) -> Dataset:
+        """The current data set (immutable)."""
+        return self._data
+
+    @property
+    def config(self) -> TrainConfig:
+        """The current settings."""
+        return self._config
+
+    @property
+    def trainer(self) -> Trainer:
+        """The trainer on the current data and settings (read it, do not drive it)."""
+        return self._trainer
+
+    @property
+    def bound(self) -> Bound:
+        """Novikoff's D, γ and bound for the current data and bias setting."""
+        return self._bound
+
+    @property
+    def line_margin(self) -> float | None:
+        """The geometric margin of the best line in the plane (not γ), or None."""
+        return self._line_margin
+
+    @property
+    def running(self) -> bool:
+        """True while the run timer is active."""
+        return self._timer.isActive()
+
+    @property
+    def speed(self) -> float:
+        """Updates per second while running (inf: as fast as the screen shows)."""
+        return self._speed
+
+    # ----------------------------------------------------------------- data
+
+    def set_data(self, data: Dataset, text: str = "new data", *, undoable: bool = True) -> None:
+        """Replace the whole data set (reframes the view). Undoable unless said otherwise."""
+        if undoable:
+            self._push(data, text, reframe=True)
+        else:
+            self._apply_data(data, text, reframe=True)
+
+    def _push(self, after: Dataset, text: str, *, reframe: bool = False) -> None:
+        self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe))
+
+    def _apply_data(self, data: Dataset, text: str, *, reframe: bool = False) -> None:
+        was_running = self.running
+        self._stop_timer()
+        self._data = data
+        # State first, signals after, so that every listener sees data, bound and trainer agree.
+        self._recompute_bound(emit=False)
+        self._trainer = Trainer(self._data, self._config)
+        self.points_changed.emit(reframe)
+        self.bound_changed.emit()
+        self.step_taken.emit()
+        if was_running:
+            self.message_posted.emit(f"{text}: the run stopped; it starts again from w₀, b₀")
+        else:
+            self.message_posted.emit(f"{text}: {data.n} points")
+        self.edited.emit()
+
+    def add_point(self, x: float, y: float, label: int) -> bool:
+        """Add one point; False (and a message) when the input is not usable."""
+        if label not in (1, -1):
+            self.message_posted.emit(f"label {label} refused: labels are +1 or −1")
+            return False
+        try:
+            data = make_dataset(
+                np.vstack([self._data.points, [[x, y]]]), np.append(self._data.labels, label)
+            )
+        except DataError as exc:
+            self.message_posted.emit(f"point not added: {exc}")
+            return False
+        sign = "+1" if label > 0 else "−1"
+        self._push(data, f"add {sign} point ({fmt(x)}, {fmt(y)})")
+        return True
+
+    def move_point(self, index: int, x: float, y: float) -> bool:
+        """Move point `index` to (x, y)."""
+        if not 0 <= index < self._data.n:
+            return False
+        pts = self._data.points.copy()
+        pts[index] = (x, y)
+        try:
+            data = make_dataset(pts, self._data.labels)
+        except DataError as exc:
+            self.message_posted.emit(f"point not moved: {exc}")
+            return False
+        self._push(data, f"move point {index} to ({fmt(x)}, {fmt(y)})")
+        return True
+
+    def delete_points(self, indices: Any) -> int:
+        """Delete the given points; returns how many."""
+        idx = np.unique(np.asarray(indices, dtype=np.int64).reshape(-1))
+        idx = idx[(idx >= 0) & (idx < self._data.n)]
+        if idx.size == 0:
+            return 0
+        keep = np.ones(self._data.n, bool)
+        keep[idx] = False
+        data = make_dataset(self._data.points[keep], self._data.labels[keep])
+        self._push(data, f"delete {idx.size} point{'s' if idx.size > 1 else ''}")
+        return int(idx.size)
+
+    def relabel(self, indices: Any, label: int | None = None) -> int:
+        """Set the label of the given points (None flips each)."""
+        idx = np.unique(np.asarray(indices, dtype=np.int64).reshape(-1))
+        idx = idx[(idx >= 0) & (idx < self._data.n)]
+        if idx.size == 0:
+            return 0
+        y = self._data.labels.copy()
+        y[idx] = -y[idx] if label is None else float(label)
+        data = make_dataset(self._data.points, y)
+        what = "flip" if label is None else f"label {'+1' if label > 0 else '−1'} for"
+        self._push(data, f"{what} {idx.size} point{'s' if idx.size > 1 else ''}")
+        return int(idx.size)
+
+    def clear(self) -> None:
+        """Remove every point (undoable)."""
+        if self._data.n:
+            self._push(empty_dataset(), "clear all points")
+
+    # ------------------------------------------------------------- settings
+
+    def set_config(self, config: TrainConfig) -> None:
+        """Replace the settings: the trainer starts again from its initial weights."""
+        if config == self._config:
+            return
+        old = self._config
+        self._stop_timer()
+        self._config = config
+        if old.bias != config.bias:
+            self._recompute_bound(emit=False)
+        self._trainer = Trainer(self._data, self._config)
+        self.settings_changed.emit()
+        if old.bias != config.bias:
+            self.bound_changed.emit()
+        self.step_taken.emit()
+        self.message_posted.emit(
+            f"{config.mode}, order {config.order}, η = {fmt(config.eta)}, "
+            f"bias {'on' if config.bias else 'off'}: starting again from w = w₀"
+        )
+        self.edited.emit()
+
+    def _set(self, **changes: Any) -> bool:
+        try:
+            self.set_config(replace(self._config, **changes))
+        except DataError as exc:
+            self.message_posted.emit(f"setting refused: {exc}")
+            self.settings_changed.emit()  # put the widgets back
+            return False
+        return True
+
+    def set_mode(self, mode: str) -> bool:
+        """ "primal", "dual" or "pocket"."""
+        if mode not in MODES:
+            self.message_posted.emit(f"mode refused: {mode!r} is not one of {', '.join(MODES)}")
+            return False
+        return self._set(mode=mode)
+
+    def set_order(self, order: str) -> bool:
+        """ "first", "cyclic", "random-cyclic" or "random"."""
+        if order not in ORDERS:
+            self.message_posted.emit(f"order refused: {order!r} is not one of {', '.join(ORDERS)}")
+            return False
+        return self._set(order=order)
+
+    def set_eta(self, eta: float) -> bool:
+        """The learning rate η > 0."""
+        return self._set(eta=float(eta))
+
+    def set_bias(self, bias: bool) -> bool:
+        """Learn b (True) or keep lines through the origin (False)."""
+        return self._set(bias=bool(bias))
+
+    def set_seed(self, seed: int) -> bool:
+        """Seed of the random orders."""
+        return self._set(seed=int(seed))
+
+    def set_max_updates(self, n: int | None) -> bool:
+        """Stop after this many updates."""
+        return self._set(max_updates=None if n is None else int(n))
+
+    def set_speed(self, updates_per_second: float) -> None:
+        """Run speed; inf or anything above 1000 means as fast as the screen shows."""
+        s = float(updates_per_second)
+        self._speed = MAX_SPEED if (not math.isfinite(s) or s > 1000) else max(s, 0.1)
+        if self.running:
+            self._start_timer()
+
+    # ------------------------------------------------------------- stepping
+
+    def step(self) -> StepRecord | None:
+        """Pause, then go to the next mistake and correct it."""
+        self.pause()
+        rec = self._trainer.step()
+        self._after_step(rec)
+        return rec
+
+    def visit(self) -> StepRecord | None:
+        """Pause, then look at the next point only (update if wrong)."""
+        self.pause()
+        rec = self._trainer.visit()
+        self._after_step(rec)
+        return rec
+
+    def step_back(self) -> bool:
+        """Pause, then undo the last update."""
+        self.pause()
+        ok = self._trainer.step_back()
+        if ok:
+            self.step_taken.emit()
+            self.message_posted.emit(self._describe(self._trainer.last, back=True))
+        else:
+            self.message_posted.emit("at the start: nothing to step back")
+        return ok
+
+    def reset(self) -> None:
+        """Pause, then go back to the initial weights."""
+        self.pause()
+        self._trainer.reset()
+        self.step_taken.emit()
+        self.message_posted.emit("reset to the initial weights")
+
+    def run(self) -> None:
+        """Run at the chosen speed until done or paused."""
+        if self.running:
+            return
+        if self._trainer.done:
+            self.message_posted.emit(self._done_text() + " (Reset to run again)")
+            return
+        self._to_end = False
+        self._start_timer()
+        self.running_changed.emit(True)
+        self.message_posted.emit("running…")
+
+    def run_to_end(self) -> None:
+        """Run as fast as possible to the end; returns at once (the work is sliced)."""
+        if self._trainer.done:
+            self.message_posted.emit(self._done_text())
+            return
+        self._to_end = True
+        was = self.running
+        self._start_timer()
+        if not was:
+            self.running_changed.emit(True)
+        self.message_posted.emit("running to the end…")
+
+    def pause(self) -> None:
+        """Stop the run timer (the state stays)."""
+        if self.running:
+            self._stop_timer()
+            self.message_posted.emit(f"paused after {self._trainer.k} updates")
+
+    def toggle_run(self) -> None:
+        """Run when paused, pause when running."""
+        if self.running:
+            self.pause()
+        else:
+            self.run()
+
+    # -------------------------------------------------------------- internals
+
+    def _recompute_bound(self, *, emit: bool = True) -> None:
+        d = self._data
+        self._bound = novikoff(d.points, d.labels, bias=self._config.bias)
+        self._line_margin = best_line_margin(d.points, d.labels) if d.has_both_classes else None
+        if emit:
+            self.bound_changed.emit()
+
+    def _start_timer(self) -> None:
+        if self._to_end or not math.isfinite(self._speed):
+            interval = self._frame_interval_ms
+        else:
+            interval = max(self._frame_interval_ms, int(1000 / self._speed))
+        self._credit = 0.0
+        self._last_tick = time.perf_counter()
+        self._timer.start(interval)
+
+    def _stop_timer(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self._to_end = False
+            self.running_changed.emit(False)
+
+    def _on_timer_timeout(self) -> None:
+        t = self._trainer
+        k0 = t.k
+        now = time.perf_counter()
+        if self._to_end or not math.isfinite(self._speed):
+            budget = SLICE_SECONDS * (4 if self._to_end else 1)
+            while not t.done and time.perf_counter() - now < budget:
+                t0 = time.perf_counter()
+                t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
+                dt = time.perf_counter() - t0
+                if dt < budget / 8:
+                    self._slice = min(self._slice * 2, 1 << 20)
+                elif dt > budget and self._slice > 1:
+                    self._slice //= 2
+        else:
+            self._credit += (now - self._last_tick) * self._speed
+            n = max(1, int(self._credit))
+            self._credit = max(0.0, self._credit - n)
+            t.run(max_updates=n)
+        self._last_tick = now
+        if t.k != k0 or t.done:
+            self.step_taken.emit()
+            if not t.done:
+                self.message_posted.emit(self._describe(t.last))
+        if t.done:
+            self._stop_timer()
+            self.message_posted.emit(self._done_text())
+
+    def _after_step(self, rec: StepRecord | None) -> None:
+        self.step_taken.emit()
+        if rec is None:
+            self.message_posted.emit(self._done_text())
+        else:
+            self.message_posted.emit(self._describe(rec))
+
+    def _describe(self, rec: StepRecord | None, back: bool = False) -> str:
+        if rec is None:
+            return "at the initial weights" if back else ""
+        w, b = rec.w_after, rec.b_after
+        line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
+        prefix = f"back to update {rec.k}" if back else None
+        if not rec.mistake:
+            return (
+                f"visit {rec.visit}: point {rec.index} is right "
+                f"(y(w·x+b) = {fmt(rec.margin)} > 0), no update"
+            )
+        text = f"update {rec.k} on point {rec.index}: {line}"
+        if rec.pocket_replaced:
+            text += f" — into the pocket ({self._trainer.pocket_errors} mistakes)"
+        return f"{prefix}: {line}" if prefix else text
+
+    def _done_text(self) -> str:
+        t = self._trainer
+        if t.n == 0:
+            return "no points: click on the canvas to add some"
+        if t.converged:
+            return f"converged after {t.k} updates: every point is on its side"
+        reason = t.stop_reason or "stopped"
+        text = f"stopped at the {reason} after {t.k} updates without converging"
+        if self._config.mode != "pocket":
+            if not self._bound.separable:
+                text += ": the data are not linearly separable — try the pocket algorithm"
+            else:
+                text += ": raise the update limit"
+        else:
+            text += f"; the pocket has {t.pocket_errors} mistakes"
+        return text

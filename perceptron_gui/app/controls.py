@@ -1,0 +1,330 @@
+"""The control panel: algorithm settings, the step/run buttons, and the live readouts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from perceptron_gui.app.controller import Controller, fmt
+from perceptron_gui.core.config import MODES, ORDERS
+
+#: Speeds offered by the slider, in updates per second; the last means "as fast as possible".
+SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, 1000.0, math.inf)
+
+MODE_TIPS = {
+    "primal": "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
+    "dual": "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
+    "pocket": "Pocket algorithm: primal updates, but keep the weights with the fewest "
+    "training mistakes seen so far (for data that are not separable)",
+}
+ORDER_TIPS = {
+    "first": "The lowest-index mistake, rescanning from point 0 after each update",
+    "cyclic": "Visit points 0, 1, 2, … in turn, wrapping around; update on each mistake",
+    "random-cyclic": "Like cyclic, over a new seeded random permutation each epoch",
+    "random": "A uniformly random current mistake (seeded)",
+}
+
+
+@contextmanager
+def signals_blocked(*objects: QObject) -> Iterator[None]:
+    """Set widgets from the model without their signals coming back (napari's helper)."""
+    previous = [o.blockSignals(True) for o in objects]
+    try:
+        yield
+    finally:
+        for o, p in zip(objects, previous, strict=True):
+            o.blockSignals(p)
+
+
+class EtaSpinBox(QDoubleSpinBox):
+    """A spin box for η that shows and accepts any positive float (1e-300 … 1e300)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDecimals(323)  # so that values such as 1e-300 are kept, not rounded to 0
+        self.setRange(1e-300, 1e300)
+        self.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+        self.setValue(1.0)
+        self.setKeyboardTracking(False)
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt override)
+        return format(value, ".6g")
+
+    def valueFromText(self, text: str) -> float:  # noqa: N802 (Qt override)
+        try:
+            return float(text)
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int) -> object:
+        t = text.strip()
+        if not t:
+            return (QValidator.State.Intermediate, text, pos)
+        try:
+            v = float(t)
+        except ValueError:
+            ok = all(c in "0123456789.eE+-" for c in t)
+            state = QValidator.State.Intermediate if ok else QValidator.State.Invalid
+            return (state, text, pos)
+        if math.isfinite(v) and 1e-300 <= v <= 1e300:
+            return (QValidator.State.Acceptable, text, pos)
+        return (QValidator.State.Intermediate, text, pos)
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 (Qt override)
+        # η lives on a log scale: a step doubles or halves it.
+        v = self.value() * (2.0**steps)
+        self.setValue(min(max(v, self.minimum()), self.maximum()))
+
+
+class ControlPanel(QWidget):
+    """Settings, buttons and readouts, wired to a controller.
+
+    Parameters
+    ----------
+    controller
+        The session's controller.
+    """
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._c = controller
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+
+        # --- algorithm
+        algo = QGroupBox("Algorithm")
+        form = QFormLayout(algo)
+        self.mode_combo = QComboBox(objectName="modeCombo")
+        for m in MODES:
+            self.mode_combo.addItem(m, m)
+            self.mode_combo.setItemData(self.mode_combo.count() - 1, MODE_TIPS[m], Qt.ToolTipRole)
+        self.mode_combo.setToolTip("The form of the algorithm (primal, dual or pocket)")
+        self.order_combo = QComboBox(objectName="orderCombo")
+        for o in ORDERS:
+            self.order_combo.addItem(o, o)
+            self.order_combo.setItemData(
+                self.order_combo.count() - 1, ORDER_TIPS[o], Qt.ToolTipRole
+            )
+        self.order_combo.setToolTip("Which mistake comes next")
+        self.eta_spin = EtaSpinBox()
+        self.eta_spin.setObjectName("etaSpin")
+        self.eta_spin.setToolTip(
+            "Learning rate η > 0 (arrows double / halve it). From w = 0 the mistakes "
+            "do not depend on η: the line only scales"
+        )
+        self.bias_check = QCheckBox("learn the bias b", objectName="biasCheck")
+        self.bias_check.setToolTip("Off: b stays 0 and every line passes through the origin")
+        self.seed_spin = QSpinBox(objectName="seedSpin")
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setToolTip("Seed of the random orders (the same seed repeats a run)")
+        self.limit_spin = QSpinBox(objectName="limitSpin")
+        self.limit_spin.setRange(1, 10_000_000)
+        self.limit_spin.setSingleStep(1000)
+        self.limit_spin.setToolTip(
+            "Stop after this many updates (the pocket runs exactly this many "
+            "unless it finds a separator)"
+        )
+        form.addRow("mode", self.mode_combo)
+        form.addRow("order", self.order_combo)
+        form.addRow("η", self.eta_spin)
+        form.addRow("", self.bias_check)
+        form.addRow("seed", self.seed_spin)
+        form.addRow("update limit", self.limit_spin)
+        layout.addWidget(algo)
+
+        # --- stepping
+        run = QGroupBox("Run")
+        grid = QGridLayout(run)
+        self.step_button = self._button(
+            "Step", "stepButton", "Go to the next mistake and correct it", "Space"
+        )
+        self.visit_button = self._button(
+            "Visit",
+            "visitButton",
+            "Look at the next point only: predict, reveal, update if wrong",
+            "V",
+        )
+        self.step_back_button = self._button(
+            "◀ Back", "stepBackButton", "Undo the last update", "Backspace"
+        )
+        self.run_button = self._button("▶ Run", "runButton", "Run at the chosen speed / pause", "R")
+        self.run_button.setCheckable(True)
+        self.run_to_end_button = self._button(
+            "⏭ To end", "runToEndButton", "Run as fast as possible until it converges or stops", "E"
+        )
+        self.reset_button = self._button(
+            "⟲ Reset", "resetButton", "Back to the initial weights", "Home"
+        )
+        grid.addWidget(self.step_button, 0, 0)
+        grid.addWidget(self.visit_button, 0, 1)
+        grid.addWidget(self.step_back_button, 0, 2)
+        grid.addWidget(self.run_button, 1, 0)
+        grid.addWidget(self.run_to_end_button, 1, 1)
+        grid.addWidget(self.reset_button, 1, 2)
+        speed_row = QHBoxLayout()
+        speed_row.addWidget(QLabel("speed"))
+        self.speed_slider = QSlider(Qt.Horizontal, objectName="speedSlider")
+        self.speed_slider.setRange(0, len(SPEEDS) - 1)
+        self.speed_slider.setValue(2)
+        self.speed_slider.setToolTip("Updates per second while running")
+        self.speed_label = QLabel()
+        self.speed_label.setMinimumWidth(90)
+        speed_row.addWidget(self.speed_slider, 1)
+        speed_row.addWidget(self.speed_label)
+        grid.addLayout(speed_row, 2, 0, 1, 3)
+        layout.addWidget(run)
+
+        # --- readouts
+        box = QGroupBox("Now")
+        self.readout = QLabel(objectName="readout")
+        self.readout.setTextFormat(Qt.RichText)
+        self.readout.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.readout.setWordWrap(True)
+        rl = QVBoxLayout(box)
+        rl.addWidget(self.readout)
+        layout.addWidget(box)
+        layout.addStretch(1)
+
+        # --- wiring: widgets -> controller
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
+        self.order_combo.currentIndexChanged.connect(self._on_order_combo_changed)
+        self.eta_spin.valueChanged.connect(self._on_eta_spin_changed)
+        self.bias_check.toggled.connect(self._c.set_bias)
+        self.seed_spin.valueChanged.connect(self._c.set_seed)
+        self.limit_spin.valueChanged.connect(self._c.set_max_updates)
+        self.step_button.clicked.connect(self._c.step)
+        self.visit_button.clicked.connect(self._c.visit)
+        self.step_back_button.clicked.connect(self._c.step_back)
+        self.run_button.clicked.connect(self._on_run_button_clicked)
+        self.run_to_end_button.clicked.connect(self._c.run_to_end)
+        self.reset_button.clicked.connect(self._c.reset)
+        self.speed_slider.valueChanged.connect(self._on_speed_slider_changed)
+        # --- controller -> widgets
+        self._c.settings_changed.connect(self._on_controller_settings_changed)
+        self._c.running_changed.connect(self._on_controller_running_changed)
+        self._c.step_taken.connect(self.refresh_readout)
+        self._c.bound_changed.connect(self.refresh_readout)
+        self._on_controller_settings_changed()
+        self._on_speed_slider_changed(self.speed_slider.value())
+        self.refresh_readout()
+
+    def _button(self, text: str, name: str, tip: str, key: str) -> QPushButton:
+        b = QPushButton(text, objectName=name)
+        b.setToolTip(f"{tip}  [{key}]")
+        b.setMinimumHeight(36)
+        return b
+
+    # ------------------------------------------------------------------ slots
+
+    def _on_mode_combo_changed(self, _i: int) -> None:
+        self._c.set_mode(self.mode_combo.currentData())
+
+    def _on_order_combo_changed(self, _i: int) -> None:
+        self._c.set_order(self.order_combo.currentData())
+
+    def _on_eta_spin_changed(self, v: float) -> None:
+        self._c.set_eta(v)
+
+    def _on_run_button_clicked(self) -> None:
+        self._c.toggle_run()
+        self.run_button.setChecked(self._c.running)
+
+    def _on_speed_slider_changed(self, i: int) -> None:
+        s = SPEEDS[i]
+        self.speed_label.setText("max" if not math.isfinite(s) else f"{fmt(s)} /s")
+        self._c.set_speed(s)
+
+    def _on_controller_running_changed(self, running: bool) -> None:
+        self.run_button.setChecked(running)
+        self.run_button.setText("⏸ Pause" if running else "▶ Run")
+
+    def _on_controller_settings_changed(self) -> None:
+        c = self._c.config
+        widgets = (
+            self.mode_combo,
+            self.order_combo,
+            self.eta_spin,
+            self.bias_check,
+            self.seed_spin,
+            self.limit_spin,
+        )
+        with signals_blocked(*widgets):
+            self.mode_combo.setCurrentIndex(MODES.index(c.mode))
+            self.order_combo.setCurrentIndex(ORDERS.index(c.order))
+            self.eta_spin.setValue(c.eta)
+            self.bias_check.setChecked(c.bias)
+            self.seed_spin.setValue(c.seed)
+            self.limit_spin.setValue(
+                min(c.max_updates if c.max_updates is not None else 10_000_000, 10_000_000)
+            )
+        self.refresh_readout()
+
+    def refresh_readout(self) -> None:
+        """Rewrite the readout from the controller's state."""
+        self.readout.setText(readout_html(self._c))
+
+
+def sci(v: float | None) -> str:
+    """A number for the screen: never inf or NaN, scientific when huge or tiny."""
+    if v is None:
+        return "—"
+    if not math.isfinite(v):
+        return "too large to show" if v > 0 else "—"
+    if v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3):
+        return format(v, ".3e")
+    return fmt(v) if float(v).is_integer() else format(v, ".4g")
+
+
+def readout_html(c: Controller) -> str:
+    """The live numbers: w, b, η, mistakes, D, γ, bound (HTML for a QLabel)."""
+    t = c.trainer
+    cfg = c.config
+    bd = c.bound
+    w0, w1 = t.w
+    rows = [
+        ("w", f"({sci(w0)}, {sci(w1)})"),
+        ("b", sci(t.b) + ("" if cfg.bias else " (bias off)")),
+        ("η", sci(cfg.eta)),
+        ("mistakes k", f"{t.k}"),
+    ]
+    if cfg.mode == "pocket" and t.pocket_w is not None:
+        pw = t.pocket_w
+        rows.append(("pocket", f"w = ({sci(pw[0])}, {sci(pw[1])}), b = {sci(t.pocket_b)}"))
+        rows.append(("errors", f"current {t.current_errors} · pocket {t.pocket_errors}"))
+    else:
+        rows.append(("wrong now", f"{int(t.misclassified().shape[0])} of {t.n}"))
+    d_note = " = max‖(x, 1)‖" if bd.bias else " = max‖x‖"
+    rows.append(("D", sci(bd.D) + d_note))
+    if bd.separable:
+        rows.append(("γ", sci(bd.gamma)))
+        rows.append(("(D/γ)²", sci(bd.bound)))
+    elif t.n:
+        rows.append(("γ", "not separable: no bound"))
+    if c.line_margin is not None:
+        rows.append(("best line's margin", sci(c.line_margin) + " (in the plane, not γ)"))
+    state = "converged ✓" if t.converged else (t.stop_reason or "")
+    if state:
+        rows.append(("state", state))
+    cells = "".join(
+        f"<tr><td align='right'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows
+    )
+    return f"<table cellspacing='2'>{cells}</table>"

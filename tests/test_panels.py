@@ -1,0 +1,401 @@
+"""Tests of the read-only panels (bound, iteration table, dual view) against a real controller."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QTableWidget
+
+import perceptron_gui.app  # noqa: F401  (selects PySide6 for pyqtgraph)
+from perceptron_gui.app.controller import Controller
+from perceptron_gui.app.panels import (
+    GRAM_BLOCK,
+    BoundPanel,
+    BoundPlot,
+    DualView,
+    IterationTable,
+    format_number,
+    format_numbers,
+)
+from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.generators import generate
+
+EXAMPLE_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
+EXAMPLE_Y = [1, 1, -1]
+XOR_X = [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]
+XOR_Y = [1, 1, -1, -1]
+
+
+@pytest.fixture
+def controller(qtbot) -> Controller:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(make_dataset(EXAMPLE_X, EXAMPLE_Y), undoable=False)
+    return c
+
+
+def _steps(c: Controller, n: int) -> None:
+    for _ in range(n):
+        c.step()
+
+
+def _row(table: IterationTable, row: int) -> dict[str, str]:
+    m = table.model
+    return {name: m.index(row, col).data() for col, name in enumerate(m.columns)}
+
+
+def _gram(x: np.ndarray) -> np.ndarray:
+    """x_i · x_j computed column-wise (a BLAS product may differ in the last bit)."""
+    return np.outer(x[:, 0], x[:, 0]) + np.outer(x[:, 1], x[:, 1])
+
+
+def _show(qtbot, w, size=(700, 500)):  # type: ignore[no-untyped-def]
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def test_format_number_like_a_textbook() -> None:
+    assert format_number(3.0) == "3"
+    assert format_number(-0.0) == "0"
+    assert format_number(1234567.0) == "1234567"
+    assert format_number(1 / 3) == "0.333333"
+    assert format_number(1.5e-12) == "1.5e-12"
+    assert format_numbers([3.0, 0.1 + 0.2, -2.5]) == ["3", "0.3", "-2.5"]
+    assert format_numbers([0.1 + 0.2], digits=None) == ["0.30000000000000004"]
+
+
+# ------------------------------------------------------------------ bound
+
+
+def test_bound_worked_example(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    panel = _show(qtbot, BoundPanel(controller))
+    _steps(controller, 7)
+    text = panel.readout_text()
+    assert "k = 7" in text
+    assert "(D/γ)² = 117" in text
+    assert "D = 5.10" in text and "γ = 0.471" in text
+    plot = panel.findChild(BoundPlot, "boundPlot")
+    assert plot is panel.plot
+    x, y = plot.curve_data()
+    assert (x[0], y[0]) == (0.0, 0.0)
+    assert y[-1] == 7
+    # Steps at the visits of the updates (1, 3, 6, 9, 10, 12, 15), flat to the visit count.
+    assert x[-1] == controller.trainer.visits == 15
+    assert list(x[1:-1:2]) == [1, 3, 6, 9, 10, 12, 15]
+    assert np.all(np.diff(x) >= 0) and np.all(np.diff(y) >= 0)
+    assert plot.bound_line_value() == pytest.approx(117.0, rel=1e-9)
+
+
+def test_bound_curve_extends_flat_after_convergence(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    plot = _show(qtbot, BoundPlot(controller))
+    _steps(controller, 8)  # the 8th finds no mistake: a clean pass, 18 visits
+    x, y = plot.curve_data()
+    assert controller.trainer.converged
+    assert (x[-1], y[-1]) == (18.0, 7.0)
+    assert (x[-2], y[-2]) == (15.0, 7.0)
+
+
+def test_bound_step_back_shrinks_the_curve(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    plot = _show(qtbot, BoundPlot(controller))
+    _steps(controller, 3)
+    controller.step_back()
+    x, y = plot.curve_data()
+    assert y[-1] == 2 and x[-1] == 3
+
+
+def test_bound_not_separable(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
+    panel = _show(qtbot, BoundPanel(c))
+    _steps(c, 5)
+    assert "not linearly separable: the theorem gives no bound" in panel.readout_text()
+    assert panel.plot.bound_line_value() is None
+    assert "inf" not in panel.readout_text() and "nan" not in panel.readout_text()
+
+
+def test_bound_no_points(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = _show(qtbot, BoundPanel(Controller(frame_interval_ms=0)))
+    assert panel.readout_text() == "no points"
+    assert panel.plot.bound_line_value() is None
+
+
+def test_bound_tiny_gamma_in_scientific_notation(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    # Separable only through a sliver: γ ≈ 5e-13, (D/γ)² ≈ 1e26.
+    c.set_data(make_dataset([[1.0, 0.0], [1.0, 1e-12]], [1, -1]), undoable=False)
+    panel = _show(qtbot, BoundPanel(c))
+    _steps(c, 3)
+    text = panel.readout_text()
+    assert c.bound.separable
+    assert "e+2" in text and "e-1" in text  # bound ~1e+2x, γ ~1e-1x
+    assert "inf" not in text and "nan" not in text
+    # The k curve stays readable: the y range follows k, not the huge bound.
+    (_, _), (y0, y1) = panel.plot.getPlotItem().getViewBox().viewRange()
+    assert y1 < 100
+    panel.log_check.setChecked(True)
+    (_, _), (y0, y1) = panel.plot.getPlotItem().getViewBox().viewRange()
+    assert y1 > np.log10(c.bound.bound)  # log scale: the bound line is in view
+
+
+def test_bound_warns_when_the_run_does_not_start_at_zero(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    panel = _show(qtbot, BoundPanel(controller))
+    assert "starts elsewhere" not in panel.readout_text()
+    controller.set_config(controller.config.with_(w0=(1.0, 0.0)))
+    assert "starts elsewhere" in panel.readout_text()
+
+
+def test_bound_curve_is_decimated_for_many_updates(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 2000, noise=0.2, seed=1), undoable=False)
+    c.set_max_updates(50_000)
+    plot = _show(qtbot, BoundPlot(c))
+    c.trainer.run()
+    c.step_taken.emit()
+    x, y = plot.curve_data()
+    assert c.trainer.k == 50_000
+    assert y[-1] == 50_000
+    assert x.shape[0] <= 2 * 4000 + 2
+
+
+# ------------------------------------------------------------------ table
+
+
+def test_table_worked_example(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    table = _show(qtbot, IterationTable(controller))
+    view = table.findChild(QTableView, "iterationTable")
+    assert view is table.view
+    _steps(controller, 7)
+    assert table.model.rowCount() == 7
+    assert _row(table, 1) == {
+        "k": "2",
+        "i": "2",
+        "x₁": "1",
+        "x₂": "1",
+        "y": "-1",
+        "w₁": "2",
+        "w₂": "2",
+        "b": "0",
+    }
+    assert "αᵢ" not in table.model.columns
+
+
+def test_table_dual_alpha_and_step_back(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    controller.set_mode("dual")
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 7)
+    rows = [_row(table, r) for r in range(7)]
+    assert [r["αᵢ"] for r in rows] == ["1", "1", "2", "3", "2", "4", "5"]
+    removed: list[tuple[int, int]] = []
+    table.model.rowsRemoved.connect(lambda _p, a, b: removed.append((a, b)))
+    controller.step_back()
+    assert table.model.rowCount() == 6
+    assert removed == [(6, 6)]
+    assert _row(table, 5)["αᵢ"] == "4"
+    controller.step()
+    assert table.model.rowCount() == 7
+    assert _row(table, 6)["αᵢ"] == "5"
+
+
+def test_table_alpha_scales_with_eta(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    controller.set_mode("dual")
+    controller.set_eta(0.5)
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 7)
+    assert _row(table, 6)["αᵢ"] == "2.5"
+    assert _row(table, 6)["w₁"] == "0.5"
+
+
+def test_table_highlights_the_last_row(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 3)
+    m = table.model
+    assert m.index(2, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert m.index(1, 0).data(Qt.ItemDataRole.BackgroundRole) is None
+
+
+def test_table_follows_the_end_unless_scrolled_up(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 200, noise=0.2, seed=1), undoable=False)
+    table = _show(qtbot, IterationTable(c), size=(700, 300))
+    sb = table.view.verticalScrollBar()
+    _steps(c, 100)
+    qtbot.wait(10)
+    assert sb.maximum() > 0
+    assert sb.value() == sb.maximum()
+    sb.setValue(0)
+    _steps(c, 10)
+    qtbot.wait(10)
+    assert sb.value() == 0
+
+
+def test_table_reset_on_new_data(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 4)
+    controller.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
+    assert table.model.rowCount() == 0
+    controller.step()
+    assert _row(table, 0)["x₁"] == "1"
+
+
+def test_table_export_csv(qtbot, controller: Controller, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    controller.set_mode("dual")
+    controller.set_eta(0.1)
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 7)
+    path = tmp_path / "updates.csv"
+    table.export_csv(str(path))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "k,i,x1,x2,y,w1,w2,b,alpha_i"
+    assert len(lines) == 8
+    assert lines[2].split(",")[:5] == ["2", "2", "1", "1", "-1"]
+    # Full precision: the file reads back to the trainer's floats exactly.
+    data = np.loadtxt(path, delimiter=",", skiprows=1)
+    np.testing.assert_array_equal(data[:, 5:7], controller.trainer.history_w)
+    np.testing.assert_array_equal(data[:, 7], controller.trainer.history_b)
+    assert list(data[:, 8]) == pytest.approx([0.1, 0.1, 0.2, 0.3, 0.2, 0.4, 0.5])
+
+
+def test_table_copy(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    table = _show(qtbot, IterationTable(controller))
+    _steps(controller, 7)
+    QApplication.clipboard().clear()
+    table.copy()
+    text = QApplication.clipboard().text()
+    lines = text.splitlines()
+    assert lines[0].split("\t") == list(table.model.columns)
+    assert len(lines) == 8
+    assert lines[2].split("\t") == ["2", "2", "1", "1", "-1", "2", "2", "0"]
+    sm = table.view.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    sm.select(table.model.index(4, 0), flags)
+    sm.select(table.model.index(1, 0), flags)
+    qtbot.mouseClick(table.findChild(QPushButton, "iterationCopy"), Qt.MouseButton.LeftButton)
+    lines = QApplication.clipboard().text().splitlines()
+    assert [ln.split("\t")[0] for ln in lines] == ["k", "2", "5"]
+
+
+def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 100, noise=0.3, seed=2), undoable=False)
+    c.set_mode("dual")
+    c.set_max_updates(120_000)
+    table = _show(qtbot, IterationTable(c))
+    inserted: list[tuple[int, int]] = []
+    table.model.rowsInserted.connect(lambda _p, a, b: inserted.append((a, b)))
+    c.trainer.run(max_updates=100_000)
+    c.step_taken.emit()
+    c.trainer.run(max_updates=20_000)
+    c.step_taken.emit()
+    assert inserted == [(0, 99_999), (100_000, 119_999)]
+    m = table.model
+    alpha = c.trainer.alpha
+    assert alpha is not None
+    last = m.rowCount() - 1
+    i = int(m.index(last, 1).data())
+    assert float(m.index(last, 8).data()) == alpha[i]
+    table.copy()
+    lines = QApplication.clipboard().text().splitlines()
+    assert len(lines) == 120_001
+    assert lines[-1].split("\t")[0] == "120000"
+
+
+# ------------------------------------------------------------------ dual
+
+
+def test_dual_worked_example(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    view = _show(qtbot, DualView(controller))
+    assert view.alpha_shown() is None
+    assert "Switch the mode to dual" in view.note_text()
+    controller.set_mode("dual")
+    _steps(controller, 7)
+    np.testing.assert_array_equal(view.gram_shown(), [[18, 21, 6], [21, 25, 7], [6, 7, 2]])
+    np.testing.assert_array_equal(view.alpha_shown(), [2, 0, 5])
+    assert view.highlighted_row() == 2
+    controller.step_back()
+    np.testing.assert_array_equal(view.alpha_shown(), [2, 0, 4])
+    assert view.highlighted_row() == 2
+    controller.step_back()
+    assert view.highlighted_row() == 0
+    table = view.findChild(QTableWidget, "gramTable")
+    headers = [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]
+    assert headers == ["y", "α", "x0", "x1", "x2"]
+    assert table.item(2, 0).text() == "-1"
+    assert table.item(0, 1).text() == "2"
+    assert table.item(1, 3).text() == "25"
+    controller.set_mode("primal")
+    assert table.isColumnHidden(1)
+
+
+def test_dual_gram_not_recomputed_per_step(qtbot, controller: Controller, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    controller.set_mode("dual")
+    view = _show(qtbot, DualView(controller))
+    calls: list[int] = []
+    t = controller.trainer
+    original = t.gram_block
+    monkeypatch.setattr(t, "gram_block", lambda r, c: calls.append(1) or original(r, c))
+    _steps(controller, 5)
+    assert calls == []
+    assert view.alpha_shown() is not None
+
+
+def test_dual_heatmap_medium_n(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    data = generate("separable", 300, seed=4)
+    c.set_data(data, undoable=False)
+    c.set_mode("dual")
+    view = _show(qtbot, DualView(c))
+    _steps(c, 10)
+    g = view.gram_shown()
+    assert g.shape == (300, 300)
+    np.testing.assert_array_equal(g, _gram(data.points))
+    alpha = view.alpha_shown()
+    assert alpha is not None and alpha.shape == (300,)
+    np.testing.assert_array_equal(alpha, c.trainer.alpha)
+    assert view.highlighted_row() == c.trainer.last.index
+    assert "N×N" not in view.note_text()
+
+
+def test_dual_heatmap_block_for_large_n(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    data = generate("separable", 1000, seed=5)
+    c.set_data(data, undoable=False)
+    view = _show(qtbot, DualView(c))
+    assert view.gram_shown().shape == (GRAM_BLOCK, GRAM_BLOCK)
+    assert view.block_start() == 0
+    assert "rows/columns 0–399" in view.note_text()
+    c.set_mode("dual")
+    for _ in range(50):
+        c.step()
+        s = view.block_start()
+        cur = view.highlighted_row()
+        assert cur is not None and s <= cur < s + GRAM_BLOCK
+        alpha = view.alpha_shown()
+        assert alpha is not None
+        np.testing.assert_array_equal(alpha, c.trainer.alpha[s : s + GRAM_BLOCK])
+    s = view.block_start()
+    rows = slice(s, s + GRAM_BLOCK)
+    np.testing.assert_array_equal(view.gram_shown(), _gram(data.points[rows]))
+
+
+def test_dual_note_for_huge_n(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("separable", 5000, seed=6), undoable=False)
+    view = _show(qtbot, DualView(c))
+    note = view.note_text()
+    assert "5000×5000 (200 MB)" in note
+    assert "rows/columns 0–399" in note
+    c.set_data(generate("separable", 100_000, seed=6), undoable=False)
+    assert "10⁵×10⁵ (80 GB)" in view.note_text()
+
+
+def test_dual_no_points(qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = _show(qtbot, DualView(Controller(frame_interval_ms=0)))
+    assert view.gram_shown().shape == (0, 0)
+    assert view.highlighted_row() is None
+    assert view.note_text() == "no points"
