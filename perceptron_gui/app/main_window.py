@@ -1,0 +1,683 @@
+"""The main window: canvas in the middle, controls and the bound on the right, tables below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QPainter,
+)
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.controller import Controller
+from perceptron_gui.app.controls import ControlPanel
+from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
+from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable
+from perceptron_gui.app.storage import Autosaver, add_recent, load_recent
+from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import load_file, write_csv, write_session
+
+FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
+
+
+class MainWindow(QMainWindow):
+    """The perceptron-gui window, also the scripting API for pytest-qt.
+
+    Parameters
+    ----------
+    frame_interval_ms
+        The run timer's interval (tests pass 0).
+    autosave_ms
+        Quiet time after an edit before the recovery file is written (None: no autosave).
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        frame_interval_ms: int = 16,
+        autosave_ms: int | None = 1000,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("perceptron-gui")
+        self.setAcceptDrops(True)
+        self.controller = Controller(self, frame_interval_ms=frame_interval_ms)
+        self._path: str | None = None
+        self._saved_index = 0  # undo index at the last save or load
+        self._settings_dirty = False
+        self._help: HelpDialog | None = None
+
+        # --- central: a notice banner over the canvas
+        self.canvas = DataCanvas()
+        self.canvas.setObjectName("canvas")
+        self.notice = QLabel(objectName="notice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.notice.hide()
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.timeout.connect(self.notice.hide)
+        central = QWidget()
+        cl = QVBoxLayout(central)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(0)
+        cl.addWidget(self.notice)
+        cl.addWidget(self.canvas, 1)
+        self.setCentralWidget(central)
+
+        # --- docks
+        self.controls = ControlPanel(self.controller)
+        self.bound_panel = BoundPanel(self.controller)
+        self.iteration_table = IterationTable(self.controller)
+        self.dual_view = DualView(self.controller)
+        scroll = QScrollArea(objectName="controlsScroll")
+        scroll.setWidget(self.controls)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        self._dock("Controls", scroll, Qt.RightDockWidgetArea, "controlsDock")
+        self._dock("Mistakes and the bound", self.bound_panel, Qt.RightDockWidgetArea, "boundDock")
+        tabs = QTabWidget(objectName="tableTabs")
+        tabs.addTab(self.iteration_table, "Iteration table")
+        tabs.addTab(self.dual_view, "Dual view: α and Gram matrix")
+        self.tabs = tabs
+        self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
+
+        self._build_actions()
+        self.statusBar().showMessage("Left click adds +1, right click adds −1. F1: all keys.")
+
+        # --- wiring
+        c = self.controller
+        c.points_changed.connect(self._on_controller_points_changed)
+        c.step_taken.connect(self._on_controller_step_taken)
+        c.bound_changed.connect(self._on_controller_bound_changed)
+        c.settings_changed.connect(self._on_controller_settings_changed)
+        c.message_posted.connect(self._on_controller_message_posted)
+        c.undo_stack.indexChanged.connect(self._update_title)
+        self.canvas.add_requested.connect(self._on_canvas_add_requested)
+        self.canvas.move_requested.connect(self._on_canvas_move_requested)
+        self.canvas.delete_requested.connect(self._on_canvas_delete_requested)
+        self.autosaver: Autosaver | None = None
+        if autosave_ms is not None:
+            self.autosaver = Autosaver(c, autosave_ms)
+            self.autosaver.failed.connect(lambda m: self.show_notice(m, error=True))
+        self._on_controller_points_changed(True)
+        self._on_controller_bound_changed()
+        self._update_title()
+        self.resize(1500, 950)
+
+    def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        d = QDockWidget(title, self, objectName=name)
+        d.setWidget(w)
+        d.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        self.addDockWidget(area, d)
+        return d
+
+    # ---------------------------------------------------------------- actions
+
+    def _action(
+        self,
+        text: str,
+        slot: Any,
+        keys: Any = None,
+        tip: str | None = None,
+        checkable: bool = False,
+    ) -> QAction:
+        a = QAction(text, self)
+        if keys is not None:
+            seqs = keys if isinstance(keys, list) else [keys]
+            a.setShortcuts([QKeySequence(k) for k in seqs])
+            a.setShortcutContext(Qt.WindowShortcut)
+        if tip:
+            shortcut = a.shortcut().toString(QKeySequence.NativeText)
+            a.setToolTip(f"{tip} [{shortcut}]" if shortcut else tip)
+            a.setStatusTip(tip)
+        a.setCheckable(checkable)
+        a.triggered.connect(slot)
+        self.addAction(a)
+        return a
+
+    def _build_actions(self) -> None:
+        c = self.controller
+        A = self._action
+        self.act_open = A("&Open…", self._open_dialog, QKeySequence.Open, "Open a CSV or a session")
+        self.act_save = A("&Save", self._save_action, QKeySequence.Save, "Save the session")
+        self.act_save_as = A(
+            "Save &as…", self._save_as_dialog, "Ctrl+Shift+S", "Save as CSV or session"
+        )
+        self.act_export = A(
+            "&Export image…", self._export_dialog, "Ctrl+E", "Export the canvas (PNG, SVG)"
+        )
+        self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
+        self.act_undo = c.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts(QKeySequence.Undo)
+        self.act_redo = c.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.addAction(self.act_undo)
+        self.addAction(self.act_redo)
+        self.act_delete = A(
+            "&Delete selected",
+            self._delete_selection,
+            QKeySequence.Delete,
+            "Delete the selected points",
+        )
+        self.act_flip = A(
+            "&Flip labels of selected",
+            self._flip_selection,
+            "L",
+            "Flip the labels of the selected points",
+        )
+        self.act_select_all = A("Select &all", self._select_all, QKeySequence.SelectAll)
+        self.act_clear = A("&Clear all points", c.clear, None, "Remove every point (undoable)")
+        self.act_generate = A("&Generate…", self._generate_dialog, "Ctrl+G", "Generate a data set")
+        self.act_example = A("Built-in &example", self.load_example, None, "The built-in example")
+        self.act_snap = A(
+            "&Snap to grid", self._on_snap_toggled, "G", "Snap points to a 0.5 grid", True
+        )
+        group = QActionGroup(self)
+        self.act_pos = A(
+            "Add +1 (○)", lambda: self._set_add_label(1), "+", "Left click adds +1 points", True
+        )
+        self.act_neg = A(
+            "Add −1 (×)", lambda: self._set_add_label(-1), "-", "Left click adds −1 points", True
+        )
+        group.addAction(self.act_pos)
+        group.addAction(self.act_neg)
+        self.act_pos.setChecked(True)
+        self.act_step = A("&Step", c.step, "Space", "Next mistake and its update")
+        self.act_visit = A("&Visit", c.visit, "V", "Look at the next point only")
+        self.act_back = A("Step &back", c.step_back, "Backspace", "Undo the last update")
+        self.act_run = A("&Run / pause", self._toggle_run, "R", "Run at the chosen speed or pause")
+        self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
+        self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
+        self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_radius = A(
+            "Show the radius &D",
+            self._on_radius_toggled,
+            None,
+            "The circle that holds every point",
+            True,
+        )
+        self.act_best = A(
+            "Show the &best separator and γ",
+            self._on_best_toggled,
+            None,
+            "The direction û* and its γ band",
+            True,
+        )
+        self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
+        self.act_help = A("&Keys and mouse", self._show_help, QKeySequence.HelpContents)
+
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        for a in (self.act_open,):
+            m.addAction(a)
+        self.recent_menu = m.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        for a in (self.act_save, self.act_save_as, self.act_export):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        m = mb.addMenu("&Edit")
+        for a in (
+            self.act_undo,
+            self.act_redo,
+            None,
+            self.act_pos,
+            self.act_neg,
+            self.act_snap,
+            None,
+            self.act_select_all,
+            self.act_delete,
+            self.act_flip,
+            self.act_clear,
+            None,
+            self.act_generate,
+            self.act_example,
+        ):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&Run")
+        for a in (
+            self.act_step,
+            self.act_visit,
+            self.act_back,
+            self.act_run,
+            self.act_pause,
+            self.act_to_end,
+            self.act_reset,
+        ):
+            m.addAction(a)
+        m = mb.addMenu("&View")
+        for a in (self.act_radius, self.act_best, self.act_fit):
+            m.addAction(a)
+        m = mb.addMenu("&Help")
+        m.addAction(self.act_help)
+
+        tb = QToolBar("Edit", objectName="editToolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        for a in (
+            self.act_open,
+            self.act_save,
+            None,
+            self.act_undo,
+            self.act_redo,
+            None,
+            self.act_pos,
+            self.act_neg,
+            self.act_snap,
+            self.act_generate,
+            self.act_fit,
+            None,
+            self.act_radius,
+            self.act_best,
+        ):
+            tb.addSeparator() if a is None else tb.addAction(a)
+        self.addToolBar(tb)
+
+    # ------------------------------------------------------ scripting API
+
+    def state(self) -> dict[str, Any]:
+        """The state as plain Python values (see the README)."""
+        c = self.controller
+        t = c.trainer
+        bd = c.bound
+        alpha = t.alpha
+        return {
+            "points": c.data.points.tolist(),
+            "labels": [int(v) for v in c.data.labels],
+            "mode": c.config.mode,
+            "order": c.config.order,
+            "eta": c.config.eta,
+            "bias": c.config.bias,
+            "w": list(t.w),
+            "b": t.b,
+            "alpha": None if alpha is None else alpha.tolist(),
+            "mistakes": t.k,
+            "misclassified": t.misclassified().tolist(),
+            "current": int(t.updates[-1]) if t.k else None,
+            "D": bd.D,
+            "gamma": bd.gamma,
+            "bound": bd.bound,
+            "separable": bd.separable,
+            "running": c.running,
+            "converged": t.converged,
+        }
+
+    def set_points(self, X: Any, y: Any) -> bool:
+        """Replace the data (undoable); False with a message on bad input."""
+        try:
+            data = make_dataset(X, y)
+        except DataError as exc:
+            self.show_notice(f"points refused: {exc}", error=True)
+            return False
+        self.controller.set_data(data, f"set {data.n} points")
+        return True
+
+    def add_point(self, x: float, y: float, label: int) -> bool:
+        """Add one point (undoable)."""
+        return self.controller.add_point(float(x), float(y), int(label))
+
+    def load(self, path: str | Path) -> bool:
+        """Open a CSV or session file. False on bad input, with a message; the data stay."""
+        try:
+            loaded = load_file(path)
+        except DataError as exc:
+            self.show_notice(f"not opened: {exc}", error=True)
+            return False
+        c = self.controller
+        c.set_data(loaded.data, f"open {Path(path).name}")
+        if loaded.config is not None:
+            c.set_config(loaded.config)
+        self._path = str(path)
+        self._mark_saved()
+        add_recent(str(path))
+        note = "; ".join(loaded.notes)
+        self.statusBar().showMessage(
+            f"opened {path}: {loaded.data.n} points" + (f" ({note})" if note else "")
+        )
+        if note:
+            self.show_notice(f"{Path(path).name}: {note}", error=False)
+        return True
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
+        target = str(path) if path is not None else self._path
+        if target is None:
+            return False
+        c = self.controller
+        try:
+            if target.lower().endswith((".csv", ".txt")):
+                write_csv(target, c.data)
+            else:
+                write_session(target, c.data, c.config, self._view_settings())
+        except (DataError, OSError) as exc:
+            self.show_notice(f"not saved (everything is still here): {exc}", error=True)
+            return False
+        self._path = target
+        self._mark_saved()
+        add_recent(target)
+        self.statusBar().showMessage(f"saved {target}")
+        return True
+
+    def set_mode(self, mode: str) -> bool:
+        """ "primal", "dual" or "pocket"."""
+        return self.controller.set_mode(mode)
+
+    def set_order(self, order: str) -> bool:
+        """ "first", "cyclic", "random-cyclic" or "random"."""
+        return self.controller.set_order(order)
+
+    def set_eta(self, eta: float) -> bool:
+        """The learning rate η > 0."""
+        return self.controller.set_eta(eta)
+
+    def set_bias(self, bias: bool) -> bool:
+        """Learn b, or keep lines through the origin."""
+        return self.controller.set_bias(bias)
+
+    def step(self) -> Any:
+        """Go to the next mistake and correct it."""
+        return self.controller.step()
+
+    def visit(self) -> Any:
+        """Look at the next point only."""
+        return self.controller.visit()
+
+    def step_back(self) -> bool:
+        """Undo the last update."""
+        return self.controller.step_back()
+
+    def run(self) -> None:
+        """Run at the chosen speed (in the event loop)."""
+        self.controller.run()
+
+    def pause(self) -> None:
+        """Pause the run."""
+        self.controller.pause()
+
+    def run_to_end(self) -> None:
+        """Run to the end; returns at once, the run proceeds in the event loop."""
+        self.controller.run_to_end()
+
+    def reset(self) -> None:
+        """Back to the initial weights."""
+        self.controller.reset()
+
+    def load_example(self) -> None:
+        """Open the built-in example data set."""
+        from importlib.resources import as_file, files
+
+        with as_file(files("perceptron_gui") / "data" / "example.csv") as p:
+            ok = self.load(p)
+        if ok:
+            self._path = None
+            self.setWindowTitle("perceptron-gui — built-in example")
+
+    @property
+    def dirty(self) -> bool:
+        """True when there are edits or settings not saved to a file."""
+        return self.controller.undo_stack.index() != self._saved_index or self._settings_dirty
+
+    # ------------------------------------------------------------ messages
+
+    def show_notice(self, text: str, *, error: bool = True, ms: int = 10000) -> None:
+        """A non-modal banner over the canvas, and the status bar."""
+        bg, fg = ("#FDECEA", "#8B1A10") if error else ("#EAF2FB", "#0B3C6B")
+        self.notice.setStyleSheet(
+            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: 8px; font-weight: bold; }}"
+        )
+        self.notice.setText(text)
+        self.notice.show()
+        self._notice_timer.start(ms)
+        self.statusBar().showMessage(text, ms)
+
+    # --------------------------------------------------------------- slots
+
+    def _on_controller_message_posted(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text)
+
+    def _on_controller_points_changed(self, reframe: bool) -> None:
+        d = self.controller.data
+        self.canvas.set_points(d.points, d.labels, reframe=reframe)
+        self._on_controller_step_taken()
+
+    def _on_controller_step_taken(self) -> None:
+        t = self.controller.trainer
+        cv = self.canvas
+        cv.set_model(t.w, t.b)
+        cv.set_misclassified(t.misclassified())
+        cv.set_current(int(t.updates[-1]) if t.k else None)
+        if self.controller.config.mode == "pocket":
+            cv.set_pocket(t.pocket_w, t.pocket_b or 0.0)
+        else:
+            cv.set_pocket(None, 0.0)
+        cv.set_alpha(t.alpha)
+
+    def _on_controller_bound_changed(self) -> None:
+        bd = self.controller.bound
+        if bd.separable:
+            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
+        else:
+            self.canvas.set_geometry(bd.D if self.controller.data.n else None, None, None, bd.bias)
+
+    def _on_controller_settings_changed(self) -> None:
+        self._settings_dirty = True
+        self._update_title()
+        self._on_controller_step_taken()
+
+    def _on_canvas_add_requested(self, x: float, y: float, label: int) -> None:
+        self.controller.add_point(x, y, label)
+
+    def _on_canvas_move_requested(self, i: int, x: float, y: float) -> None:
+        self.controller.move_point(i, x, y)
+
+    def _on_canvas_delete_requested(self, indices: list[int]) -> None:
+        n = self.controller.delete_points(indices)
+        if n:
+            self.canvas.set_selection([])
+
+    def _delete_selection(self) -> None:
+        sel = self.canvas.selected_indices()
+        if sel.size == 0:
+            self.statusBar().showMessage("nothing selected: click a point or drag a rectangle")
+            return
+        self._on_canvas_delete_requested(sel.tolist())
+
+    def _flip_selection(self) -> None:
+        sel = self.canvas.selected_indices()
+        if sel.size == 0:
+            self.statusBar().showMessage("nothing selected: click a point or drag a rectangle")
+            return
+        self.controller.relabel(sel.tolist())
+        self.canvas.set_selection(sel)
+
+    def _select_all(self) -> None:
+        self.canvas.set_selection(np.arange(self.controller.data.n))
+
+    def _escape(self) -> None:
+        self.controller.pause()
+        self.canvas.set_selection([])
+
+    def _toggle_run(self) -> None:
+        self.controller.toggle_run()
+
+    def _set_add_label(self, label: int) -> None:
+        self.canvas.add_label = label
+        (self.act_pos if label > 0 else self.act_neg).setChecked(True)
+        self.statusBar().showMessage(
+            f"a left click now adds {'+1 (○)' if label > 0 else '−1 (×)'} points"
+        )
+
+    def _on_snap_toggled(self) -> None:
+        self.canvas.snap_enabled = self.act_snap.isChecked()
+
+    def _on_radius_toggled(self) -> None:
+        self.canvas.show_radius(self.act_radius.isChecked())
+
+    def _on_best_toggled(self) -> None:
+        self.canvas.show_best(self.act_best.isChecked())
+        if self.act_best.isChecked() and not self.controller.bound.separable:
+            self.statusBar().showMessage("not linearly separable: there is no best separator")
+
+    def _show_help(self) -> None:
+        if self._help is None:
+            self._help = HelpDialog(self)
+        self._help.show()
+        self._help.raise_()
+
+    def _view_settings(self) -> dict[str, Any]:
+        return {
+            "show_radius": self.act_radius.isChecked(),
+            "show_best": self.act_best.isChecked(),
+            "snap": self.act_snap.isChecked(),
+        }
+
+    def _mark_saved(self) -> None:
+        self._saved_index = self.controller.undo_stack.index()
+        self._settings_dirty = False
+        self._update_title()
+
+    def _update_title(self, *_: Any) -> None:
+        name = Path(self._path).name if self._path else "untitled"
+        self.setWindowTitle(f"perceptron-gui — {name}{' *' if self.dirty else ''}")
+
+    # --------------------------------------------------------------- dialogs
+
+    def _open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open data or a session", "", FILE_FILTER)
+        if path:
+            self.load(path)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        items = load_recent()
+        if not items:
+            a = self.recent_menu.addAction("(none yet)")
+            a.setEnabled(False)
+        for p in items:
+            self.recent_menu.addAction(p, lambda p=p: self.load(p))
+
+    def _save_action(self) -> None:
+        csv = self._path is not None and self._path.lower().endswith((".csv", ".txt"))
+        if self._path is None or (csv and self._settings_dirty):
+            self._save_as_dialog()
+        else:
+            self.save()
+
+    def _save_as_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save", self._path or "session.json", "Session (*.json);;CSV data (*.csv)"
+        )
+        if path:
+            self.save(path)
+
+    def _export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export the canvas", "canvas.png", "PNG (*.png);;SVG (*.svg)"
+        )
+        if path:
+            self.export_image(path)
+
+    def export_image(self, path: str | Path) -> bool:
+        """Export the canvas as PNG or SVG (by the file name)."""
+        path = str(path)
+        try:
+            if path.lower().endswith(".svg"):
+                # Qt's own SVG painter: pyqtgraph's SVG exporter cannot walk our overlay items.
+                gen = QSvgGenerator()
+                gen.setFileName(path)
+                gen.setSize(self.canvas.size())
+                gen.setViewBox(QRect(0, 0, self.canvas.width(), self.canvas.height()))
+                gen.setTitle("perceptron-gui canvas")
+                painter = QPainter(gen)
+                self.canvas.render(painter)
+                ok = painter.end()
+                if not ok or not Path(path).exists():
+                    raise OSError(f"cannot write {path}")
+            else:
+                ex = pg.exporters.ImageExporter(self.canvas.plotItem)
+                ex.parameters()["width"] = max(1600, self.canvas.width())
+                ex.export(path)
+        except Exception as exc:  # exporters raise many kinds; the user needs a message
+            self.show_notice(f"not exported: {exc}", error=True)
+            return False
+        self.statusBar().showMessage(f"exported {path}")
+        return True
+
+    def _generate_dialog(self) -> None:
+        dlg = GenerateDialog(self)
+        if dlg.exec() != GenerateDialog.Accepted:
+            return
+        try:
+            data = dlg.dataset()
+        except DataError as exc:
+            self.show_notice(f"not generated: {exc}", error=True)
+            return
+        self.controller.set_data(data, dlg.description())
+
+    # ------------------------------------------------------- window events
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt override)
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile():
+            self.load(urls[0].toLocalFile())
+            event.acceptProposedAction()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
+        user = event.spontaneous() or self.sender() is self.act_quit
+        if user and self.dirty and self.controller.data.n:
+            answer = QMessageBox.question(
+                self,
+                "Unsaved changes",
+                "Save the points and settings before closing?",
+                QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+                QMessageBox.Save,
+            )
+            if answer == QMessageBox.Cancel:
+                event.ignore()
+                return
+            if answer == QMessageBox.Save:
+                self._save_action()
+                if self.dirty:
+                    event.ignore()
+                    return
+        self.controller.pause()
+        if self.autosaver is not None:
+            if user:
+                self.autosaver.discard()
+            elif self.autosaver.pending:
+                self.autosaver.save_now()
+        event.accept()
+
+
+__all__ = ["MainWindow"]
