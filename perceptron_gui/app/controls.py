@@ -169,7 +169,10 @@ class ControlPanel(QWidget):
         self.run_button = self._button("▶ Run", "runButton", "Run at the chosen speed / pause", "R")
         self.run_button.setCheckable(True)
         self.run_to_end_button = self._button(
-            "⏭ To end", "runToEndButton", "Run as fast as possible until it converges or stops", "E"
+            "▶▶ To end",
+            "runToEndButton",
+            "Run as fast as possible until it converges or stops",
+            "E",
         )
         self.reset_button = self._button(
             "⟲ Reset", "resetButton", "Back to the initial weights", "Home"
@@ -312,15 +315,14 @@ def readout_html(c: Controller) -> str:
         rows.append(("errors", f"current {t.current_errors} · pocket {t.pocket_errors}"))
     else:
         rows.append(("wrong now", f"{int(t.misclassified().shape[0])} of {t.n}"))
-    d_note = " = max‖(x, 1)‖" if bd.bias else " = max‖x‖"
-    rows.append(("D", sci(bd.D) + d_note))
+    rows.append(("D", sci(bd.D) + ("  (x, 1)" if bd.bias else "")))
     if bd.separable:
         rows.append(("γ", sci(bd.gamma)))
         rows.append(("(D/γ)²", sci(bd.bound)))
     elif t.n:
         rows.append(("γ", "not separable: no bound"))
     if c.line_margin is not None:
-        rows.append(("best line's margin", sci(c.line_margin) + " (in the plane, not γ)"))
+        rows.append(("best line", f"margin {sci(c.line_margin)} (not γ)"))
     state = "converged ✓" if t.converged else (t.stop_reason or "")
     if state:
         rows.append(("state", state))

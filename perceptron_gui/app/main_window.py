@@ -99,13 +99,20 @@ class MainWindow(QMainWindow):
         scroll.setWidget(self.controls)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.NoFrame)
-        self._dock("Controls", scroll, Qt.RightDockWidgetArea, "controlsDock")
-        self._dock("Mistakes and the bound", self.bound_panel, Qt.RightDockWidgetArea, "boundDock")
+        controls_dock = self._dock("Controls", scroll, Qt.RightDockWidgetArea, "controlsDock")
+        bound_dock = self._dock(
+            "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
+        )
         tabs = QTabWidget(objectName="tableTabs")
         tabs.addTab(self.iteration_table, "Iteration table")
         tabs.addTab(self.dual_view, "Dual view: α and Gram matrix")
         self.tabs = tabs
-        self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
+        tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
+        self.splitDockWidget(bound_dock, tables_dock, Qt.Horizontal)
+        # The canvas is what the room looks at: it gets the most room, the bottom a strip.
+        self.resizeDocks([controls_dock], [380], Qt.Horizontal)
+        self.resizeDocks([bound_dock, tables_dock], [560, 760], Qt.Horizontal)
+        self.resizeDocks([bound_dock], [270], Qt.Vertical)
 
         self._build_actions()
         self.statusBar().showMessage("Left click adds +1, right click adds −1. F1: all keys.")

@@ -1,0 +1,149 @@
+"""How fast the window keeps up: one step plus the canvas repaint, and the time to the first paint.
+
+Prints medians of several runs. Offscreen rendering (QT_QPA_PLATFORM=offscreen), so the
+figures are CPU painting costs on this machine, without a GPU or a compositor.
+
+    python scripts/bench_gui.py            # N = 10^3, 10^4, 10^5
+    python scripts/bench_gui.py --quick    # a smoke run (used by the tests)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import perceptron_gui.app  # noqa: E402,F401  (sets the pyqtgraph binding)
+
+FIRST_PAINT = r"""
+import os, sys, time
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+from perceptron_gui.app.main import main
+
+class Spy(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            print("painted", flush=True)
+            QTimer.singleShot(0, QApplication.instance().quit)
+            self.deleteLater()
+        return False
+
+def hook():
+    app = QApplication.instance()
+    for w in app.topLevelWidgets():
+        c = w.findChild(QObject, "canvas")
+        if c is not None:
+            c.viewport().installEventFilter(spy)
+            return
+    QTimer.singleShot(1, hook)
+
+app = QApplication([])
+spy = Spy()
+QTimer.singleShot(0, hook)
+sys.exit(main([]))
+"""
+
+
+def first_paint_seconds(repeats: int) -> list[float]:
+    """Wall time from launching `perceptron-gui` (a new interpreter) to the canvas's first paint."""
+    out = []
+    for _ in range(repeats):
+        # A fresh state folder each time: no recovery file, so no "Restore?" question.
+        state = tempfile.mkdtemp(prefix="pg-bench-")
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PERCEPTRON_GUI_STATE_DIR": state}
+        t0 = time.perf_counter()
+        p = subprocess.Popen(
+            [sys.executable, "-c", FIRST_PAINT],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        assert p.stdout is not None
+        for line in p.stdout:
+            if line.startswith("painted"):
+                out.append(time.perf_counter() - t0)
+                break
+        p.wait(timeout=60)
+        shutil.rmtree(state, ignore_errors=True)
+    return out
+
+
+def step_and_repaint(n: int, steps: int) -> tuple[float, float, int]:
+    """Median seconds of `step()` + a synchronous canvas repaint, and of the repaint alone."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.generators import generate
+
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    win.resize(1500, 950)
+    win.show()
+    d = generate("separable", n, margin=0.0005, seed=1)
+    win.set_points(d.points, d.labels)
+    app.processEvents()
+    vp = win.canvas.viewport()
+    vp.repaint()
+    both, paint = [], []
+    made = 0
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        rec = win.step()
+        vp.repaint()
+        t1 = time.perf_counter()
+        vp.repaint()
+        t2 = time.perf_counter()
+        if rec is None:
+            break
+        made += 1
+        both.append(t1 - t0)
+        paint.append(t2 - t1)
+        app.processEvents()  # let the panels catch up, as the event loop would
+    win.close()
+    win.deleteLater()
+    app.processEvents()
+    return statistics.median(both), statistics.median(paint), made
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small N, few steps (a smoke run)")
+    args = ap.parse_args()
+    sizes = [1000] if args.quick else [1_000, 10_000, 100_000]
+    steps = 5 if args.quick else 40
+    import numpy as np
+    import pyqtgraph as pg
+    import PySide6
+
+    print(
+        f"Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}, "
+        f"pyqtgraph {pg.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
+        f"QT_QPA_PLATFORM={os.environ.get('QT_QPA_PLATFORM')}"
+    )
+    print()
+    print("| N | step + canvas repaint (ms, median) | canvas repaint alone (ms) | steps |")
+    print("|---:|---:|---:|---:|")
+    for n in sizes:
+        both, paint, made = step_and_repaint(n, steps)
+        print(f"| {n:,} | {both * 1e3:.1f} | {paint * 1e3:.1f} | {made} |")
+    fp = first_paint_seconds(1 if args.quick else 5)
+    print()
+    print(
+        f"start to first painted window (new interpreter, built-in example): "
+        f"median {statistics.median(fp):.2f} s over {len(fp)} runs"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
