@@ -163,48 +163,49 @@ def test_parse_csv_text_directly_names_the_source() -> None:
 # --------------------------------------------------------------------------- CSV: refusals
 
 
-@pytest.mark.parametrize(
-    ("text", "line", "message"),
-    [
-        ("x1,x2,y\n1,2,1\n3,4,-1\n5,abc,1\n", 4, "x2 is not a number: 'abc'"),
-        ("1,2,1\n" * 6 + "1,2\n", 7, "expected 3 values (x1, x2, y), found 2"),
-        ("1,2,1\n1,2,1,4\n", 2, "expected 3 values (x1, x2, y), found 4"),
-        ("x1,x2,y\n1,2,1\nnan,2,1\n", 3, "x1 is not finite: nan"),
-        ("1,2,1\n1,-inf,1\n", 2, "x2 is not finite: -inf"),
-        ("1,2,1\n1,Infinity,1\n", 2, "x2 is not finite: Infinity"),
-        ("# c\n\n1,2,1\n3,4,1\n1e400,2,1\n", 5, "x1 = 1e400 overflows"),
-        ("1,2,1\n1,-1e999,-1\n", 2, "x2 = -1e999 overflows"),
-        ("x1,x2,y\n1e200,2,1\n", 2, "|x1| = 1e+200 is beyond 1e150"),
-        ("1,2,1\n1,-1.5e150,1\n", 2, "|x2| = 1.5e+150 is beyond 1e150"),
-        ("1,2,1\n1,2,2\n", 2, "y = 2 is not a label: labels are +1 and -1 (or 0 and 1)"),
-        ("1,2,1\n1,2,0.5\n", 2, "y = 0.5 is not a label: labels are +1 and -1 (or 0 and 1)"),
-        ("1,2,1\n1,2,a\n", 2, "y is not a number: 'a'"),
-        ("1,2,1\n1,2,nan\n", 2, "y = nan is not a label: labels are +1 and -1 (or 0 and 1)"),
-        ("1,2,1\n1,2,\n", 2, "y is not a number: ''"),
-        (
-            "1,2,0\n1,2,1\n1,2,-1\n",
-            3,
-            "label -1 mixes 0/1 and -1/+1 labels (line 1 has 0); use one or the other",
-        ),
-        (
-            "1,2,-1\n1,2,1\n\n1,2,0\n",
-            4,
-            "label 0 mixes 0/1 and -1/+1 labels (line 1 has -1); use one or the other",
-        ),
-        ("x,y\n1,2,1\n", 1, "the header has 2 column(s); expected 3 (x1, x2, y)"),
-        ("1;2;1\n1,2,1\n", 2, "expected 3 values (x1, x2, y), found 1"),
-        # a short row and a long one: the right number of values in all
-        ("1,-1\n1,4,1,1\n", 1, "expected 3 values (x1, x2, y), found 2"),
-        ("1 2 1\n1 2\n1 2 1 1\n", 2, "expected 3 values (x1, x2, y), found 2"),
-        ("1\t2\t1\n1\t2\t1\t1\n1\t1\n", 2, "expected 3 values (x1, x2, y), found 4"),
-        ("1 2 1\n1\u00a02 1 1\n", 2, "expected 3 values (x1, x2, y), found 4"),
-        ("1 2 1\n1,2,1\n", 2, "expected 3 values (x1, x2, y), found 1"),
-        ("1\t2\t1\n1 2 1\n", 2, "expected 3 values (x1, x2, y), found 1"),
-        ("1;2;1\n1,5;2;1\n", 2, "x1 is not a number: '1,5'"),
-        ("1,2,1\n1,2,1 # inline\n", 2, "y is not a number: '1 # inline'"),
-        ("1,2,1\n1,,1\n", 2, "x2 is not a number: ''"),
-    ],
-)
+#: (file text, 1-based line, message) of every CSV refusal with a line (test_slices uses them too).
+CSV_REFUSALS = [
+    ("x1,x2,y\n1,2,1\n3,4,-1\n5,abc,1\n", 4, "x2 is not a number: 'abc'"),
+    ("1,2,1\n" * 6 + "1,2\n", 7, "expected 3 values (x1, x2, y), found 2"),
+    ("1,2,1\n1,2,1,4\n", 2, "expected 3 values (x1, x2, y), found 4"),
+    ("x1,x2,y\n1,2,1\nnan,2,1\n", 3, "x1 is not finite: nan"),
+    ("1,2,1\n1,-inf,1\n", 2, "x2 is not finite: -inf"),
+    ("1,2,1\n1,Infinity,1\n", 2, "x2 is not finite: Infinity"),
+    ("# c\n\n1,2,1\n3,4,1\n1e400,2,1\n", 5, "x1 = 1e400 overflows"),
+    ("1,2,1\n1,-1e999,-1\n", 2, "x2 = -1e999 overflows"),
+    ("x1,x2,y\n1e200,2,1\n", 2, "|x1| = 1e+200 is beyond 1e150"),
+    ("1,2,1\n1,-1.5e150,1\n", 2, "|x2| = 1.5e+150 is beyond 1e150"),
+    ("1,2,1\n1,2,2\n", 2, "y = 2 is not a label: labels are +1 and -1 (or 0 and 1)"),
+    ("1,2,1\n1,2,0.5\n", 2, "y = 0.5 is not a label: labels are +1 and -1 (or 0 and 1)"),
+    ("1,2,1\n1,2,a\n", 2, "y is not a number: 'a'"),
+    ("1,2,1\n1,2,nan\n", 2, "y = nan is not a label: labels are +1 and -1 (or 0 and 1)"),
+    ("1,2,1\n1,2,\n", 2, "y is not a number: ''"),
+    (
+        "1,2,0\n1,2,1\n1,2,-1\n",
+        3,
+        "label -1 mixes 0/1 and -1/+1 labels (line 1 has 0); use one or the other",
+    ),
+    (
+        "1,2,-1\n1,2,1\n\n1,2,0\n",
+        4,
+        "label 0 mixes 0/1 and -1/+1 labels (line 1 has -1); use one or the other",
+    ),
+    ("x,y\n1,2,1\n", 1, "the header has 2 column(s); expected 3 (x1, x2, y)"),
+    ("1;2;1\n1,2,1\n", 2, "expected 3 values (x1, x2, y), found 1"),
+    # a short row and a long one: the right number of values in all
+    ("1,-1\n1,4,1,1\n", 1, "expected 3 values (x1, x2, y), found 2"),
+    ("1 2 1\n1 2\n1 2 1 1\n", 2, "expected 3 values (x1, x2, y), found 2"),
+    ("1\t2\t1\n1\t2\t1\t1\n1\t1\n", 2, "expected 3 values (x1, x2, y), found 4"),
+    ("1 2 1\n1\u00a02 1 1\n", 2, "expected 3 values (x1, x2, y), found 4"),
+    ("1 2 1\n1,2,1\n", 2, "expected 3 values (x1, x2, y), found 1"),
+    ("1\t2\t1\n1 2 1\n", 2, "expected 3 values (x1, x2, y), found 1"),
+    ("1;2;1\n1,5;2;1\n", 2, "x1 is not a number: '1,5'"),
+    ("1,2,1\n1,2,1 # inline\n", 2, "y is not a number: '1 # inline'"),
+    ("1,2,1\n1,,1\n", 2, "x2 is not a number: ''"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), CSV_REFUSALS)
 def test_csv_refusals_name_file_and_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, line: int, message: str
 ) -> None:
@@ -215,7 +216,10 @@ def test_csv_refusals_name_file_and_line(
     assert (err.source, err.line, err.message) == ("data.csv", line, message)
 
 
-@pytest.mark.parametrize("text", ["", "\n\n  \n", "x1,x2,y\n", "# only\n# comments\n", "\ufeff"])
+NO_POINTS = ["", "\n\n  \n", "x1,x2,y\n", "# only\n# comments\n", "\ufeff"]
+
+
+@pytest.mark.parametrize("text", NO_POINTS)
 def test_csv_without_points_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
 ) -> None:
@@ -226,10 +230,10 @@ def test_csv_without_points_is_refused(
     assert err.line is None
 
 
-@pytest.mark.parametrize(
-    "raw",
-    [b"1,2,1\n\x00\x01\x02", b"\x89PNG\r\n\x1a\n\x00\x00", b"1,2,1\n\xff\xfe3,4,1\n", b"\xc3"],
-)
+BINARY = [b"1,2,1\n\x00\x01\x02", b"\x89PNG\r\n\x1a\n\x00\x00", b"1,2,1\n\xff\xfe3,4,1\n", b"\xc3"]
+
+
+@pytest.mark.parametrize("raw", BINARY)
 def test_binary_file_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raw: bytes
 ) -> None:
@@ -371,7 +375,7 @@ def outcome(text: str) -> tuple[Any, ...]:
 @settings(max_examples=400, deadline=None)
 @given(csv_texts())
 def test_fast_path_agrees_with_slow_path(text: str) -> None:
-    with mock.patch.object(pio, "_parse_fast", return_value=None):
+    with mock.patch.object(pio, "_fast_tokens", return_value=None):
         slow = outcome(text)
     assert outcome(text) == slow
 
@@ -478,137 +482,137 @@ def test_session_with_bom_is_read(tmp_path: Path) -> None:
 NEWER = "written by a newer perceptron-gui (format version 3); this version reads up to 1"
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (
-            '{"format": "perceptron-gui-session",\n "version": 1,\n "points": [1 2]}',
-            "line 3: not valid JSON: Expecting ',' delimiter (column 15)",
-        ),
-        (
-            '{"format": "perceptron-gui-session",\n "version": 1,\n "points": [[1, 2],',
-            "line 3: the file ends too early (truncated?): Expecting value",
-        ),
-        ("", "line 1: the file ends too early (truncated?): Expecting value"),
-        ("[1, 2]", "not a perceptron-gui session: the file holds a list, not an object"),
-        ('"hi"', "not a perceptron-gui session: the file holds a string, not an object"),
-        (
-            json.dumps(session_doc(format="other")),
-            'not a perceptron-gui session: the file has format "other"',
-        ),
-        (
-            json.dumps(session_doc(format=_DELETE)),
-            'not a perceptron-gui session: the file has no "format"',
-        ),
-        (json.dumps(session_doc(version=3)), NEWER),
-        (json.dumps(session_doc(version=_DELETE)), '"version" is missing'),
-        (json.dumps(session_doc(version=True)), '"version" must be a whole number >= 1, not true'),
-        (json.dumps(session_doc(version="1")), '"version" must be a whole number >= 1, not "1"'),
-        (json.dumps(session_doc(version=0)), '"version" must be a whole number >= 1, not 0'),
-        (json.dumps(session_doc(points=_DELETE)), '"points" is missing'),
-        (json.dumps(session_doc(labels=_DELETE)), '"labels" is missing'),
-        (json.dumps(session_doc(settings=_DELETE)), '"settings" is missing'),
-        (
-            json.dumps(session_doc(points={"a": 1})),
-            '"points" must be a list of [x1, x2] pairs, not an object',
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [1, 2, 3]])),
-            "points[1] is not a pair of numbers: [1, 2, 3]",
-        ),
-        (json.dumps(session_doc(points=[[1, 2], 5])), "points[1] is not a pair of numbers: 5"),
-        (
-            json.dumps(session_doc(points=[["1", 2], [1, 2]])),
-            'points[0] is not a pair of numbers: ["1", 2]',
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [True, 2]])),
-            "points[1] is not a pair of numbers: [true, 2]",
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [None, 2]])),
-            "points[1] is not a pair of numbers: [null, 2]",
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [1e200, 2]])),
-            "points[1]: |x1| = 1e+200 is beyond 1e150",
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [1, 10**200]])),
-            "points[1]: |x2| = 1e+200 is beyond 1e150",
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2], [1, 10**400]])),
-            "points[1] has a number too large for a float",
-        ),
-        (
-            json.dumps(session_doc()).replace("-4.5", "-1e400"),
-            "points[1] has a number too large for a float",
-        ),
-        (
-            json.dumps(session_doc()).replace("-4.5", "NaN"),
-            "NaN is not allowed: every number must be finite",
-        ),
-        (
-            json.dumps(session_doc()).replace("-4.5", "-Infinity"),
-            "-Infinity is not allowed: every number must be finite",
-        ),
-        (
-            json.dumps(session_doc(view={"zoom": 1.0})).replace("1.0}", "Infinity}"),
-            "Infinity is not allowed: every number must be finite",
-        ),
-        (
-            json.dumps(session_doc(view={"zoom": [1.0]})).replace("[1.0]", "[1e999]"),
-            "view.zoom[0] has a number too large for a float",
-        ),
-        (
-            json.dumps(session_doc(labels="1,-1")),
-            '"labels" must be a list of numbers, not a string',
-        ),
-        (json.dumps(session_doc(labels=[1, "-1"])), 'labels[1] is not a number: "-1"'),
-        (json.dumps(session_doc(labels=[1, False])), "labels[1] is not a number: false"),
-        (json.dumps(session_doc(labels=[1, -1, 1])), "2 points but 3 labels"),
-        (
-            json.dumps(session_doc(labels=[1, 2])),
-            "labels[1] is 2: labels are +1 and -1 (or 0 and 1)",
-        ),
-        (
-            json.dumps(session_doc(labels=[0.5, 1])),
-            "labels[0] is 0.5: labels are +1 and -1 (or 0 and 1)",
-        ),
-        (
-            json.dumps(session_doc(labels=[1, 10**400])),
-            "labels[1] is 1000000000000000000000000000000000000...: "
-            "labels are +1 and -1 (or 0 and 1)",
-        ),
-        (
-            json.dumps(session_doc(points=[[1, 2]] * 3, labels=[1, 0, -1])),
-            "labels mix 0/1 and -1/+1 (labels[1] is 0, labels[2] is -1); use one or the other",
-        ),
-        (json.dumps(session_doc(settings=[1])), '"settings" must be an object, not a list'),
-        (
-            json.dumps(session_doc(settings={"eta": -1})),
-            "settings: η must be a finite number > 0, not -1.0",
-        ),
-        (
-            json.dumps(session_doc(settings={"mode": "fast"})),
-            "settings: mode must be one of primal, dual, pocket, not 'fast'",
-        ),
-        (
-            json.dumps(session_doc(settings={"colour": "red"})),
-            "settings: unknown setting(s): colour",
-        ),
-        (
-            json.dumps(session_doc(settings={"seed": 1.5})),
-            "settings: setting seed must be a whole number",
-        ),
-        (
-            json.dumps(session_doc(settings={"w0": [1]})),
-            "settings: setting w0 must be a list of 2 numbers",
-        ),
-        (json.dumps(session_doc(view=[1])), '"view" must be an object, not a list'),
-    ],
-)
+#: (file text, message) of every session refusal ("line N: " first when there is a line).
+SESSION_REFUSALS = [
+    (
+        '{"format": "perceptron-gui-session",\n "version": 1,\n "points": [1 2]}',
+        "line 3: not valid JSON: Expecting ',' delimiter (column 15)",
+    ),
+    (
+        '{"format": "perceptron-gui-session",\n "version": 1,\n "points": [[1, 2],',
+        "line 3: the file ends too early (truncated?): Expecting value",
+    ),
+    ("", "line 1: the file ends too early (truncated?): Expecting value"),
+    ("[1, 2]", "not a perceptron-gui session: the file holds a list, not an object"),
+    ('"hi"', "not a perceptron-gui session: the file holds a string, not an object"),
+    (
+        json.dumps(session_doc(format="other")),
+        'not a perceptron-gui session: the file has format "other"',
+    ),
+    (
+        json.dumps(session_doc(format=_DELETE)),
+        'not a perceptron-gui session: the file has no "format"',
+    ),
+    (json.dumps(session_doc(version=3)), NEWER),
+    (json.dumps(session_doc(version=_DELETE)), '"version" is missing'),
+    (json.dumps(session_doc(version=True)), '"version" must be a whole number >= 1, not true'),
+    (json.dumps(session_doc(version="1")), '"version" must be a whole number >= 1, not "1"'),
+    (json.dumps(session_doc(version=0)), '"version" must be a whole number >= 1, not 0'),
+    (json.dumps(session_doc(points=_DELETE)), '"points" is missing'),
+    (json.dumps(session_doc(labels=_DELETE)), '"labels" is missing'),
+    (json.dumps(session_doc(settings=_DELETE)), '"settings" is missing'),
+    (
+        json.dumps(session_doc(points={"a": 1})),
+        '"points" must be a list of [x1, x2] pairs, not an object',
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [1, 2, 3]])),
+        "points[1] is not a pair of numbers: [1, 2, 3]",
+    ),
+    (json.dumps(session_doc(points=[[1, 2], 5])), "points[1] is not a pair of numbers: 5"),
+    (
+        json.dumps(session_doc(points=[["1", 2], [1, 2]])),
+        'points[0] is not a pair of numbers: ["1", 2]',
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [True, 2]])),
+        "points[1] is not a pair of numbers: [true, 2]",
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [None, 2]])),
+        "points[1] is not a pair of numbers: [null, 2]",
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [1e200, 2]])),
+        "points[1]: |x1| = 1e+200 is beyond 1e150",
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [1, 10**200]])),
+        "points[1]: |x2| = 1e+200 is beyond 1e150",
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2], [1, 10**400]])),
+        "points[1] has a number too large for a float",
+    ),
+    (
+        json.dumps(session_doc()).replace("-4.5", "-1e400"),
+        "points[1] has a number too large for a float",
+    ),
+    (
+        json.dumps(session_doc()).replace("-4.5", "NaN"),
+        "NaN is not allowed: every number must be finite",
+    ),
+    (
+        json.dumps(session_doc()).replace("-4.5", "-Infinity"),
+        "-Infinity is not allowed: every number must be finite",
+    ),
+    (
+        json.dumps(session_doc(view={"zoom": 1.0})).replace("1.0}", "Infinity}"),
+        "Infinity is not allowed: every number must be finite",
+    ),
+    (
+        json.dumps(session_doc(view={"zoom": [1.0]})).replace("[1.0]", "[1e999]"),
+        "view.zoom[0] has a number too large for a float",
+    ),
+    (
+        json.dumps(session_doc(labels="1,-1")),
+        '"labels" must be a list of numbers, not a string',
+    ),
+    (json.dumps(session_doc(labels=[1, "-1"])), 'labels[1] is not a number: "-1"'),
+    (json.dumps(session_doc(labels=[1, False])), "labels[1] is not a number: false"),
+    (json.dumps(session_doc(labels=[1, -1, 1])), "2 points but 3 labels"),
+    (
+        json.dumps(session_doc(labels=[1, 2])),
+        "labels[1] is 2: labels are +1 and -1 (or 0 and 1)",
+    ),
+    (
+        json.dumps(session_doc(labels=[0.5, 1])),
+        "labels[0] is 0.5: labels are +1 and -1 (or 0 and 1)",
+    ),
+    (
+        json.dumps(session_doc(labels=[1, 10**400])),
+        "labels[1] is 1000000000000000000000000000000000000...: labels are +1 and -1 (or 0 and 1)",
+    ),
+    (
+        json.dumps(session_doc(points=[[1, 2]] * 3, labels=[1, 0, -1])),
+        "labels mix 0/1 and -1/+1 (labels[1] is 0, labels[2] is -1); use one or the other",
+    ),
+    (json.dumps(session_doc(settings=[1])), '"settings" must be an object, not a list'),
+    (
+        json.dumps(session_doc(settings={"eta": -1})),
+        "settings: η must be a finite number > 0, not -1.0",
+    ),
+    (
+        json.dumps(session_doc(settings={"mode": "fast"})),
+        "settings: mode must be one of primal, dual, pocket, not 'fast'",
+    ),
+    (
+        json.dumps(session_doc(settings={"colour": "red"})),
+        "settings: unknown setting(s): colour",
+    ),
+    (
+        json.dumps(session_doc(settings={"seed": 1.5})),
+        "settings: setting seed must be a whole number",
+    ),
+    (
+        json.dumps(session_doc(settings={"w0": [1]})),
+        "settings: setting w0 must be a list of 2 numbers",
+    ),
+    (json.dumps(session_doc(view=[1])), '"view" must be an object, not a list'),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SESSION_REFUSALS)
 def test_session_refusals_name_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str
 ) -> None:

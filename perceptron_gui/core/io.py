@@ -17,17 +17,22 @@ Session files are JSON::
      "settings": {...TrainConfig.to_dict()...}, "view": {...}}
 
 Floats are written with ``repr`` in both formats, so a round trip is bit-exact.
+
+`iter_load_file` reads a file in slices for an event loop: a generator that
+yields its progress between slices (each some tens of ms for a 10^6-row CSV)
+and returns the `Loaded`; `load_file` just runs it to the end.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import os
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -41,6 +46,7 @@ __all__ = [
     "SESSION_VERSION",
     "Loaded",
     "atomic_write_text",
+    "iter_load_file",
     "load_file",
     "parse_csv_text",
     "read_csv",
@@ -60,6 +66,38 @@ NOTE_01_LABELS = "labels 0/1 read as -1/+1"
 
 _LIMIT_TEXT = f"{MAX_ABS_COORD:g}".replace("e+", "e")  # "1e150"
 _PathLike = str | os.PathLike[str]
+
+# Data rows parsed per slice by default: about 50 ms for full 17-digit floats.
+_SLICE_ROWS = 50_000
+# Bytes read and decoded per slice, characters counted per slice, lines per
+# slice of the line-by-line parser, and points per slice of a session's checks.
+_READ_BYTES = 1 << 23
+_COUNT_CHARS = 1 << 23
+_SLOW_LINES = 5_000
+_SESSION_POINTS = 100_000
+
+_T = TypeVar("_T")
+#: Work cut into slices: yields its progress (0..1) between them, returns the result.
+_Slices = Generator[float, None, _T]
+
+
+def _exhaust(slices: Generator[Any, None, _T]) -> _T:
+    """Run a sliced computation to its end and return its result."""
+    while True:
+        try:
+            next(slices)
+        except StopIteration as stop:
+            return cast(_T, stop.value)
+
+
+def _within(slices: _Slices[_T], lo: float, hi: float) -> _Slices[_T]:
+    """`slices` with its progress mapped from [0, 1] to [lo, hi]."""
+    while True:
+        try:
+            f = next(slices)
+        except StopIteration as stop:
+            return cast(_T, stop.value)
+        yield lo + (hi - lo) * min(max(f, 0.0), 1.0)
 
 
 @dataclass(frozen=True)
@@ -103,18 +141,44 @@ def _os_message(exc: OSError) -> str:
 
 def _read_text(path: _PathLike) -> str:
     """The file decoded as UTF-8 (a BOM dropped), or a DataError naming it."""
+    return _exhaust(_iter_read_text(path))
+
+
+def _iter_read_text(path: _PathLike) -> _Slices[str]:
+    """`_read_text` in slices of `_READ_BYTES`, yielding the fraction read."""
     source = _source(path)
+    # A NUL byte or invalid UTF-8 anywhere gives the same message, so the
+    # checks run piece by piece (the incremental decoder handles characters
+    # split between pieces, and a BOM at the start only); as before, a read
+    # error anywhere takes precedence.
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    parts: list[str] = []
+    text_ok = True
     try:
         with open(path, "rb") as fh:
-            raw = fh.read()
+            try:
+                size = os.fstat(fh.fileno()).st_size
+            except OSError:
+                size = 0
+            done = 0
+            while True:
+                raw = fh.read(_READ_BYTES)
+                if text_ok and b"\x00" not in raw:
+                    try:
+                        parts.append(decoder.decode(raw, final=not raw))
+                    except UnicodeDecodeError:
+                        text_ok = False
+                else:
+                    text_ok = False
+                if not raw:
+                    break
+                done += len(raw)
+                yield min(done / size, 1.0) if size else 0.0
     except OSError as exc:
         raise DataError(f"cannot read: {_os_message(exc)}", source) from None
-    if b"\x00" in raw:
+    if not text_ok:
         raise DataError("not a text file", source)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DataError("not a text file", source) from None
+    return "".join(parts)
 
 
 def atomic_write_text(path: _PathLike, text: str) -> None:
@@ -203,12 +267,70 @@ def load_file(path: _PathLike) -> Loaded:
     ------
     DataError
         When the file cannot be read or is not valid.
+
+    See Also
+    --------
+    iter_load_file : the same, in slices for an event loop.
     """
+    return _exhaust(iter_load_file(path))
+
+
+def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices[Loaded]:
+    """`load_file` cut into slices for an event loop.
+
+    A generator that does the work of `load_file` a slice at a time: reading
+    the file, then parsing at most `slice_rows` rows of a CSV file per slice,
+    then the final checks. Between slices it yields its progress, a
+    non-decreasing fraction in [0, 1]; at the end it returns the `Loaded`
+    (``StopIteration.value``, or the value of ``yield from``), and it raises
+    the `DataError` that `load_file` raises, with the same message. A
+    session's JSON is parsed by one ``json.loads`` call, so in one slice
+    (about 1 s for 10^6 points); its checks are sliced.
+
+    Parameters
+    ----------
+    path
+        The file.
+    slice_rows
+        Rows of a CSV file parsed per slice (at least 1).
+
+    Returns
+    -------
+    Generator[float, None, Loaded]
+
+    Raises
+    ------
+    DataError
+        When the file cannot be read or is not valid.
+
+    Examples
+    --------
+    A GUI calls ``next(job)`` on a timer (as often as fits in a tick) and
+    shows the fraction::
+
+        job = iter_load_file("points.csv")
+        try:
+            fraction = next(job)
+        except StopIteration as done:
+            loaded = done.value
+    """
+    if slice_rows < 1:
+        raise ValueError(f"slice_rows must be at least 1, not {slice_rows}")
     source = _source(path)
-    text = _read_text(path)
-    if source.lower().endswith(".json") or text.lstrip().startswith("{"):
-        return _parse_session_text(text, source)
-    return parse_csv_text(text, source)
+    text = yield from _within(_iter_read_text(path), 0.0, 0.1)
+    if source.lower().endswith(".json") or _first_visible(text) == "{":
+        return (yield from _within(_iter_session_text(text, source), 0.1, 1.0))
+    return (yield from _within(_iter_csv_text(text, source, slice_rows), 0.1, 1.0))
+
+
+def _first_visible(text: str) -> str:
+    """The first character of ``text.lstrip()`` ('' if none), without copying all of it."""
+    step = 4096
+    for a in range(0, len(text), step):
+        rest = text[a : a + step].lstrip()
+        if rest:
+            return rest[0]
+    return ""
 
 
 # --------------------------------------------------------------------------- CSV
@@ -257,13 +379,29 @@ def write_csv(path: _PathLike, data: Dataset) -> None:
 
 
 def _normalise_newlines(text: str) -> str:
+    return _exhaust(_iter_normalise_newlines(text))
+
+
+def _iter_normalise_newlines(text: str) -> _Slices[str]:
+    """The text with a BOM dropped and CRLF or CR line ends made LF, in slices."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-        if "\n" not in text:  # classic Mac line ends
-            text = text.replace("\r", "\n")
-    return text
+    if "\r" not in text:
+        return text
+    # With no LF at all the line ends are classic Mac CRs; else CRLF becomes LF
+    # (and a lone CR stays). Pieces never split a CRLF, so they change nothing.
+    old, new = ("\r", "\n") if "\n" not in text else ("\r\n", "\n")
+    yield 0.0
+    parts = []
+    a = 0
+    while a < len(text):
+        b = a + _COUNT_CHARS
+        while text[b - 1 : b] == "\r":  # a run of CRs may end in a CRLF
+            b += 1
+        parts.append(text[a:b].replace(old, new))
+        a = b
+        yield min(a / len(text), 1.0)
+    return "".join(parts)
 
 
 def _is_content(line: str) -> bool:
@@ -315,7 +453,52 @@ def parse_csv_text(text: str, source: str) -> Loaded:
     DataError
         Naming `source`, the 1-based line and the problem.
     """
-    norm = _normalise_newlines(text)
+    return _exhaust(_iter_csv_text(text, source, _SLICE_ROWS))
+
+
+class _LabelsSeen:
+    """The 1-based lines of the first 0 and the first -1 label, across slices.
+
+    A line may be given lazily, as a function that finds it: the search is
+    only needed for an error message.
+    """
+
+    def __init__(self) -> None:
+        self._zero: int | Callable[[], int] | None = None
+        self._minus: int | Callable[[], int] | None = None
+
+    @staticmethod
+    def _resolve(v: int | Callable[[], int] | None) -> int | None:
+        return v() if callable(v) else v
+
+    @property
+    def zero(self) -> int | None:
+        self._zero = self._resolve(self._zero)
+        return self._zero
+
+    @property
+    def minus(self) -> int | None:
+        self._minus = self._resolve(self._minus)
+        return self._minus
+
+    def has_zero(self) -> bool:
+        return self._zero is not None
+
+    def has_minus(self) -> bool:
+        return self._minus is not None
+
+    def see(
+        self, zero: int | Callable[[], int] | None, minus: int | Callable[[], int] | None
+    ) -> None:
+        if self._zero is None:
+            self._zero = zero
+        if self._minus is None:
+            self._minus = minus
+
+
+def _iter_csv_text(text: str, source: str, slice_rows: int) -> _Slices[Loaded]:
+    """`parse_csv_text` in slices of at most `slice_rows` lines, yielding progress."""
+    norm = yield from _within(_iter_normalise_newlines(text), 0.0, 0.02)
     notes: list[str] = []
 
     # The header and separator need only the first lines; walk to them lazily.
@@ -342,32 +525,154 @@ def parse_csv_text(text: str, source: str) -> Loaded:
         data_first = after_header
     start, offset, first_data = data_first
     sep = _detect_sep(first_data)
-    body_text = norm[offset:]
+    end = len(norm)
+    yield 0.02
 
-    if body_text.count("\n") >= MAX_ROWS:  # perhaps too many: count exactly
-        n_rows = sum(1 for ln in body_text.split("\n") if _is_content(ln))
+    newlines = 0
+    for a in range(offset, end, _COUNT_CHARS):
+        newlines += norm.count("\n", a, a + _COUNT_CHARS)
+        yield 0.02 + 0.03 * (a - offset) / (end - offset)
+    if newlines >= MAX_ROWS:  # perhaps too many: count exactly
+        n_rows = 0
+        for a, b, _ in _iter_line_blocks(norm, offset, end, slice_rows, newlines):
+            n_rows += sum(1 for ln in norm[a:b].split("\n") if _is_content(ln))
+            yield 0.05
         if n_rows > MAX_ROWS:
             raise DataError(
                 f"too many rows: {n_rows:,} points; perceptron-gui reads at most {MAX_ROWS:,}",
                 source,
             )
 
-    parsed = None
-    if "#" not in body_text:  # the common case: one block of rows, no line list needed
-        block = body_text.strip()
-        parsed = _parse_fast(block, block.count("\n") + 1, sep)
-    if parsed is None:
-        lines = norm.split("\n")
-        body = [s for s in map(str.strip, lines[start:]) if s and s[0] != "#"]
-        parsed = _parse_fast("\n".join(body), len(body), sep)
-        if parsed is None:
-            parsed = _parse_slow(lines, start, sep, source)
-    X, y = parsed
+    # Every row is a line: room for them all, filled block by block.
+    X = np.empty((newlines + 1, 2))
+    y = np.empty(newlines + 1)
+    n = 0
+    seen = _LabelsSeen()
+    done = 0.05
+    for a, b, k in _iter_line_blocks(norm, offset, end, slice_rows, newlines):
+        block = _iter_csv_block(norm, a, b, start + k, sep, source, seen)
+        Xb, yb = yield from _within(block, done, done)
+        X[n : n + yb.shape[0]] = Xb
+        y[n : n + yb.shape[0]] = yb
+        n += yb.shape[0]
+        done = 0.05 + 0.9 * (b - offset) / (end - offset)
+        yield done
+
+    if n == 0:
+        raise DataError("no points", source)
+    X, y = X[:n], y[:n]
     if not np.any(y < 0) and np.any(y == 0):
         y = np.where(y == 0, -1.0, 1.0)
         notes.append(NOTE_01_LABELS)
     data = make_dataset(X, y, source=source, allow_empty=False)
     return Loaded(data=data, config=None, view={}, notes=tuple(notes), source=source)
+
+
+def _iter_line_blocks(
+    text: str, start: int, end: int, max_lines: int, newlines: int | None = None
+) -> Iterator[tuple[int, int, int]]:
+    """Cut ``text[start:end]`` into blocks of whole lines, at most `max_lines` each.
+
+    Yields ``(a, b, k)``: the block ``text[a:b]`` (ending just after a newline,
+    or at `end`) and the number k of newlines before it in ``text[start:]``.
+    `newlines`, the newlines in ``text[start:end]`` if known, gives the first
+    guess of a block's width.
+    """
+    if newlines is None:
+        newlines = text.count("\n", start, end)
+    per_line = (end - start) / (newlines + 1)
+    k = 0
+    a = start
+    while a < end:
+        width = max(1, int(per_line * max_lines))
+        while True:
+            lim = a + width
+            if lim >= end:
+                b = end
+            else:
+                nl = text.rfind("\n", a, lim)
+                if nl < 0:  # one line longer than the width: it alone
+                    nl = text.find("\n", lim, end)
+                    b = end if nl < 0 else nl + 1
+                    break
+                b = nl + 1
+            count = text.count("\n", a, b)
+            lines = count if text[b - 1] == "\n" else count + 1
+            if lines <= max_lines:
+                break
+            width = max(1, (b - a) * max_lines // lines - 1)
+        count = text.count("\n", a, b)
+        lines = max(1, count if text[b - 1] == "\n" else count + 1)
+        per_line = (b - a) / lines
+        yield a, b, k
+        k += count
+        a = b
+
+
+def _iter_csv_block(
+    norm: str, a: int, b: int, line0: int, sep: str | None, source: str, seen: _LabelsSeen
+) -> _Slices[tuple[FloatArray, FloatArray]]:
+    """The rows of ``norm[a:b]``, whose first line has the 0-based index `line0`.
+
+    Tries the vectorised parse of the whole block, then of its content lines,
+    and lets the line-by-line parse decide (and name the line) when either
+    refuses or when the labels mix 0/1 with those of earlier blocks.
+    """
+    block = norm[a:b]
+    parsed = None
+    if "#" not in block:  # the common case: one block of rows, no line list needed
+        rows = block.strip()
+        if not rows:
+            return np.zeros((0, 2)), np.zeros(0)
+        parsed = yield from _iter_parse_fast(rows, rows.count("\n") + 1, sep)
+    lines: list[str] | None = None
+    if parsed is None:
+        lines = block.split("\n")
+        body = [s for s in map(str.strip, lines) if s and s[0] != "#"]
+        if not body:
+            return np.zeros((0, 2)), np.zeros(0)
+        parsed = yield from _iter_parse_fast("\n".join(body), len(body), sep)
+    if parsed is not None:
+        y = parsed[1]
+        zeros = np.flatnonzero(y == 0.0)
+        minus = np.flatnonzero(y == -1.0)
+        if not ((zeros.size and seen.has_minus()) or (minus.size and seen.has_zero())):
+
+            def where(r: int) -> Callable[[], int]:
+                return lambda: _content_line_number(norm, a, line0, r)
+
+            seen.see(
+                where(int(zeros[0])) if zeros.size else None,
+                where(int(minus[0])) if minus.size else None,
+            )
+            return parsed
+    # The line-by-line parse, in slices of _SLOW_LINES lines.
+    yield 0.0
+    if lines is None:
+        lines = block.split("\n")
+    pts: list[FloatArray] = []
+    labels: list[FloatArray] = []
+    for i in range(0, len(lines), _SLOW_LINES):
+        X, y = _parse_slow(lines, i, sep, source, stop=i + _SLOW_LINES, base=line0, seen=seen)
+        pts.append(X)
+        labels.append(y)
+        yield 0.0
+    return np.concatenate(pts), np.concatenate(labels)
+
+
+def _content_line_number(text: str, pos: int, line0: int, r: int) -> int:
+    """The 1-based number of the r-th (from 0) content line from offset `pos`, line `line0`."""
+    line = line0
+    while True:
+        end = text.find("\n", pos)
+        if _is_content(text[pos:] if end < 0 else text[pos:end]):
+            if r == 0:
+                return line + 1
+            r -= 1
+        if end < 0:
+            raise AssertionError("fewer content lines than rows parsed")
+        pos = end + 1
+        line += 1
 
 
 def _iter_lines(text: str) -> Iterator[tuple[int, int, str]]:
@@ -414,6 +719,22 @@ def _parse_fast(joined: str, n: int, sep: str | None) -> tuple[FloatArray, Float
     (numpy converts strings with Python's own float()), so None only means
     "let the slow pass decide and name the line".
     """
+    return _exhaust(_iter_parse_fast(joined, n, sep))
+
+
+def _iter_parse_fast(
+    joined: str, n: int, sep: str | None
+) -> _Slices[tuple[FloatArray, FloatArray] | None]:
+    """`_parse_fast` with a slice break between splitting and converting."""
+    tokens = _fast_tokens(joined, n, sep)
+    if tokens is None:
+        return None
+    yield 0.0
+    return _fast_values(tokens, n)
+
+
+def _fast_tokens(joined: str, n: int, sep: str | None) -> list[str] | None:
+    """The 3n fields of `n` well-formed rows joined by newlines, or None."""
     if n == 0 or not joined:
         return None
     if not _rows_well_formed(joined, n, sep):
@@ -421,6 +742,11 @@ def _parse_fast(joined: str, n: int, sep: str | None) -> tuple[FloatArray, Float
     tokens = joined.split() if sep is None else joined.replace("\n", sep).split(sep)
     if len(tokens) != 3 * n:  # e.g. a Unicode space the byte check did not see
         return None
+    return tokens
+
+
+def _fast_values(tokens: list[str], n: int) -> tuple[FloatArray, FloatArray] | None:
+    """The points and labels of the fields of `n` rows, or None if any is not acceptable."""
     try:
         values = np.array(tokens, dtype=np.float64).reshape(n, 3)
     except (ValueError, OverflowError):
@@ -453,18 +779,31 @@ def _coord(text: str, name: str, source: str, line: int) -> float:
 
 
 def _parse_slow(
-    lines: list[str], start: int, sep: str | None, source: str
+    lines: list[str],
+    start: int,
+    sep: str | None,
+    source: str,
+    *,
+    stop: int | None = None,
+    base: int = 0,
+    seen: _LabelsSeen | None = None,
 ) -> tuple[FloatArray, FloatArray]:
-    """Line by line, stopping at the first problem with its line number."""
+    """Line by line, stopping at the first problem with its line number.
+
+    Parses ``lines[start:stop]``; ``lines[i]`` is line ``base + i + 1`` of the
+    file. `seen` carries the first 0 and -1 labels from earlier lines and is
+    updated. May return no rows.
+    """
+    seen = _LabelsSeen() if seen is None else seen
     pts: list[tuple[float, float]] = []
     labels: list[float] = []
-    first_zero: int | None = None  # line numbers of the first 0 and -1 labels
-    first_minus: int | None = None
-    for i in range(start, len(lines)):
+    first_zero = seen.zero  # line numbers of the first 0 and -1 labels
+    first_minus = seen.minus
+    for i in range(start, len(lines) if stop is None else min(stop, len(lines))):
         raw = lines[i]
         if not _is_content(raw):
             continue
-        line = i + 1
+        line = base + i + 1
         fields = _split(raw, sep)
         if len(fields) != 3:
             raise DataError(f"expected 3 values (x1, x2, y), found {len(fields)}", source, line)
@@ -493,9 +832,8 @@ def _parse_slow(
             )
         pts.append((x1, x2))
         labels.append(lab)
-    if not pts:
-        raise DataError("no points", source)
-    return np.array(pts, dtype=np.float64), np.array(labels, dtype=np.float64)
+    seen.see(first_zero, first_minus)
+    return np.array(pts, dtype=np.float64).reshape(-1, 2), np.array(labels, dtype=np.float64)
 
 
 # --------------------------------------------------------------------------- sessions
@@ -608,8 +946,18 @@ _NUMBER_TYPES = {int, float}
 
 
 def _parse_session_text(text: str, source: str) -> Loaded:
+    return _exhaust(_iter_session_text(text, source))
+
+
+def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
+    """`_parse_session_text` in slices, yielding progress.
+
+    ``json.loads`` is one call, and so one slice, however long it takes; the
+    checks of the points after it are sliced.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
+    yield 0.0
     try:
         doc = json.loads(text, parse_constant=_refuse_constant)
     except _NonFinite as exc:
@@ -649,9 +997,17 @@ def _parse_session_text(text: str, source: str) -> Loaded:
     for key in ("points", "labels", "settings"):
         if key not in doc:
             raise DataError(f'"{key}" is missing', source)
+    yield 0.8
 
-    X = _session_points(doc["points"], source)
-    y, notes = _session_labels(doc["labels"], X.shape[0], source)
+    X = yield from _within(_iter_session_points(doc["points"], source), 0.8, 0.9)
+    labels = _iter_session_labels(doc["labels"], X.shape[0], source)
+    y, notes = yield from _within(labels, 0.9, 0.95)
+    # Freeing 10^6 little lists takes a while too: a slice at a time.
+    for key in ("points", "labels"):
+        items = doc[key]
+        while items:
+            del items[-_SESSION_POINTS:]
+            yield 0.95
 
     settings = doc["settings"]
     if not isinstance(settings, dict):
@@ -681,28 +1037,41 @@ def _is_pair(p: Any) -> bool:
     return type(p) is list and len(p) == 2 and all(type(v) in _NUMBER_TYPES for v in p)
 
 
-def _session_points(points: Any, source: str) -> FloatArray:
+def _iter_session_points(points: Any, source: str) -> _Slices[FloatArray]:
+    """The points of a session as an (N, 2) array, checked `_SESSION_POINTS` at a time.
+
+    The checks run in the same order over the whole list as they would in one
+    go, so the first problem found is the same.
+    """
     if not isinstance(points, list):
         raise DataError(
             f'"points" must be a list of [x1, x2] pairs, not {_type_name(points)}', source
         )
+    n = len(points)
+    step = _SESSION_POINTS
     # Whole-list checks at C speed; the per-item search runs only to name a bad one.
-    try:
-        well_typed = (
-            set(map(type, points)) <= {list}
-            and set(map(len, points)) <= {2}
-            and set(map(type, (v for p in points for v in p))) <= _NUMBER_TYPES
-        )
-    except TypeError:
-        well_typed = False
-    if not well_typed:
-        i = _first_bad(points, _is_pair)
-        raise DataError(f"points[{i}] is not a pair of numbers: {_short(points[i])}", source)
-    try:
-        X = np.array(points, dtype=np.float64).reshape(-1, 2)
-    except OverflowError:
-        i = _first_bad(points, lambda p: all(abs(v) <= MAX_ABS_COORD for v in p))
-        raise DataError(f"points[{i}] has a number too large for a float", source) from None
+    for a in range(0, n, step):
+        part = points[a : a + step]
+        try:
+            well_typed = (
+                set(map(type, part)) <= {list}
+                and set(map(len, part)) <= {2}
+                and set(map(type, (v for p in part for v in p))) <= _NUMBER_TYPES
+            )
+        except TypeError:
+            well_typed = False
+        if not well_typed:
+            i = a + _first_bad(part, _is_pair)
+            raise DataError(f"points[{i}] is not a pair of numbers: {_short(points[i])}", source)
+        yield 0.5 * min(a + step, n) / n
+    X = np.empty((n, 2))
+    for a in range(0, n, step):
+        try:
+            X[a : a + step] = np.array(points[a : a + step], dtype=np.float64).reshape(-1, 2)
+        except OverflowError:
+            i = yield from _first_huge(points, 0.5 + 0.5 * a / n)
+            raise DataError(f"points[{i}] has a number too large for a float", source) from None
+        yield 0.5 + 0.5 * min(a + step, n) / n
     if not np.all(np.isfinite(X)):
         # NaN/Infinity literals are refused by the parser: this is "1e400" overflowing.
         i = int(np.flatnonzero(~np.all(np.isfinite(X), axis=1))[0])
@@ -716,19 +1085,42 @@ def _session_points(points: Any, source: str) -> FloatArray:
     return X
 
 
-def _session_labels(labels: Any, n: int, source: str) -> tuple[FloatArray, tuple[str, ...]]:
+def _first_huge(points: list[Any], progress: float) -> _Slices[int]:
+    """The index of the first pair with a coordinate beyond MAX_ABS_COORD, in slices."""
+    step = _SESSION_POINTS
+    for a in range(0, len(points), step):
+        part = points[a : a + step]
+        for i, p in enumerate(part):
+            if not all(abs(v) <= MAX_ABS_COORD for v in p):
+                return a + i
+        yield progress
+    raise AssertionError("a pair overflowed but none is beyond MAX_ABS_COORD")
+
+
+def _iter_session_labels(
+    labels: Any, n: int, source: str
+) -> _Slices[tuple[FloatArray, tuple[str, ...]]]:
+    """The labels of a session (±1) and the notes, checked in slices."""
     if not isinstance(labels, list):
         raise DataError(f'"labels" must be a list of numbers, not {_type_name(labels)}', source)
-    if not set(map(type, labels)) <= _NUMBER_TYPES:
-        i = _first_bad(labels, lambda v: type(v) in _NUMBER_TYPES)
-        raise DataError(f"labels[{i}] is not a number: {_short(labels[i])}", source)
-    if len(labels) != n:
-        raise DataError(f"{n} points but {len(labels)} labels", source)
-    try:
-        y = np.array(labels, dtype=np.float64)
-    except OverflowError:
-        y = np.array([v if abs(v) < 2 else 2.0 for v in labels], dtype=np.float64)
-    y = y.reshape(-1)
+    step = 2 * _SESSION_POINTS
+    total = len(labels)
+    for a in range(0, total, step):
+        part = labels[a : a + step]
+        if not set(map(type, part)) <= _NUMBER_TYPES:
+            i = a + _first_bad(part, lambda v: type(v) in _NUMBER_TYPES)
+            raise DataError(f"labels[{i}] is not a number: {_short(labels[i])}", source)
+        yield 0.5 * min(a + step, total) / total
+    if total != n:
+        raise DataError(f"{n} points but {total} labels", source)
+    y = np.empty(total)
+    for a in range(0, total, step):
+        part = labels[a : a + step]
+        try:
+            y[a : a + step] = np.array(part, dtype=np.float64)
+        except OverflowError:  # an integer too large for a float is no label either
+            y[a : a + step] = np.array([v if abs(v) < 2 else 2.0 for v in part])
+        yield 0.5 + 0.5 * min(a + step, total) / total
     pm = (y == 1.0) | (y == -1.0)
     if np.all(pm):
         return y, ()

@@ -41,16 +41,25 @@ Limitations
   then reported as ``sys.float_info.max`` (a lower bound of the true value),
   never as inf. Likewise a separable γ below the smallest positive float is
   reported as that smallest float (5e-324), never as 0.
+
+Slices for the event loop
+-------------------------
+`iter_novikoff` and `iter_best_line_margin` are generators that do the same
+work as `novikoff` and `best_line_margin` (which simply exhaust them) and yield
+None between slices of it: between Wolfe's major iterations, and between
+chunks of ``_CHUNK`` rows of every O(N) pass, so that a GUI can run them from
+a timer without freezing. Chunking changes no result: every O(N) pass
+is row-wise (or a max/argmin), and the answer is exact anyway.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Hashable, Sequence
+from collections.abc import Generator, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -68,6 +77,13 @@ _TINY = 1e-315
 # A corral of d + 1 affinely independent points spans R^d; Wolfe's iteration is
 # finite, this only guards against a bug turning into a hang.
 _MAX_MAJOR = 100_000
+# Rows per slice of an O(N) pass: a few ms of numpy each, so that with the
+# exact corral work a slice stays well under 50 ms at N = 10^6.
+_CHUNK = 1 << 18
+
+_T = TypeVar("_T")
+#: A computation cut into slices: yields None between them, returns the result.
+_Slices = Generator[None, None, _T]
 
 
 @dataclass(frozen=True)
@@ -194,12 +210,21 @@ def _combine(S: list[Vec], lam: list[Fraction]) -> Vec:
     )
 
 
+def _exhaust(slices: _Slices[_T]) -> _T:
+    """Run a sliced computation to its end and return its result."""
+    while True:
+        try:
+            next(slices)
+        except StopIteration as stop:
+            return cast(_T, stop.value)
+
+
 class _Oracle(Protocol):
     """A finite point set (given implicitly) that Wolfe's algorithm can search."""
 
-    def start(self) -> tuple[Hashable, Vec]: ...
+    def start(self) -> _Slices[tuple[Hashable, Vec]]: ...
 
-    def improving(self, p: Vec, pp: Fraction) -> tuple[Hashable, Vec] | None:
+    def improving(self, p: Vec, pp: Fraction) -> _Slices[tuple[Hashable, Vec] | None]:
         """A vertex z with ``z·p < pp`` exactly, or None if there is none."""
         ...
 
@@ -212,9 +237,9 @@ class _WolfeResult:
     pp: Fraction
 
 
-def _wolfe(oracle: _Oracle) -> _WolfeResult:
-    """Wolfe's min-norm-point algorithm, corral in exact arithmetic."""
-    key, v = oracle.start()
+def _wolfe(oracle: _Oracle) -> _Slices[_WolfeResult]:
+    """Wolfe's min-norm-point algorithm, corral in exact arithmetic; sliced per iteration."""
+    key, v = yield from oracle.start()
     keys: list[Hashable] = [key]
     S: list[Vec] = [v]
     lam: list[Fraction] = [Fraction(1)]
@@ -223,7 +248,7 @@ def _wolfe(oracle: _Oracle) -> _WolfeResult:
     for _ in range(_MAX_MAJOR):
         if pp == 0:
             break  # the origin is an exact convex combination: in the hull
-        nxt = oracle.improving(p, pp)
+        nxt = yield from oracle.improving(p, pp)
         if nxt is None:
             break  # exact optimality: z·p >= p·p for every vertex z
         keys.append(nxt[0])
@@ -242,6 +267,7 @@ def _wolfe(oracle: _Oracle) -> _WolfeResult:
             lam = [lam[i] for i in keep]
         p = _combine(S, lam)
         pp = _dot(p, p)
+        yield
     else:  # pragma: no cover - exact Wolfe is finite
         raise RuntimeError("Wolfe's algorithm did not terminate")
     return _WolfeResult(keys, lam, p, pp)
@@ -251,22 +277,82 @@ def _wolfe(oracle: _Oracle) -> _WolfeResult:
 # float scans with error bounds
 
 
-def _scale_exponent(A: FloatArray) -> int:
-    """k such that ``A * 2**k`` has its largest absolute entry in [0.5, 1)."""
-    m = float(np.max(np.abs(A))) if A.size else 0.0
+def _abs_max(A: FloatArray) -> _Slices[float]:
+    """The largest absolute entry of A (0.0 when A is empty)."""
+    m = 0.0
+    for a in range(0, A.shape[0], _CHUNK):
+        part = A[a : a + _CHUNK]
+        if part.size:
+            m = max(m, float(np.max(np.abs(part))))
+        yield
+    return m
+
+
+def _scale_exponent(m: float) -> int:
+    """k such that ``m * 2**k`` is in [0.5, 1) (0 for m = 0): scales ``max |entry| = m``."""
     if m == 0.0:
         return 0
     return -math.frexp(m)[1]
 
 
+def _scaled_rows(A: FloatArray, k: int) -> _Slices[tuple[FloatArray, FloatArray]]:
+    """``A * 2**k`` (exact) and the float norms of its rows."""
+    n = A.shape[0]
+    if n <= _CHUNK:
+        As = np.ldexp(A, k)
+        return As, np.sqrt(np.einsum("ij,ij->i", As, As))
+    As = np.empty(A.shape)
+    norms = np.empty(n)
+    for a in range(0, n, _CHUNK):
+        s = slice(a, a + _CHUNK)
+        As[s] = np.ldexp(A[s], k)
+        norms[s] = np.sqrt(np.einsum("ij,ij->i", As[s], As[s]))
+        yield
+    return As, norms
+
+
+def _rows_dot(A: FloatArray, v: FloatArray) -> FloatArray:
+    """``A @ v`` for a short `v`, column by column.
+
+    Elementwise, so a chunk of rows gives the same bits as the whole; and
+    faster here than BLAS, whose threads for a tall thin product cost more
+    than they save (several times more on a busy machine).
+    """
+    out: FloatArray = A[:, 0] * v[0]
+    for c in range(1, A.shape[1]):
+        out += A[:, c] * v[c]
+    return out
+
+
+def _matvec(A: FloatArray, v: FloatArray) -> _Slices[FloatArray]:
+    """``A @ v``, a chunk of rows per slice."""
+    n = A.shape[0]
+    if n <= _CHUNK:
+        return _rows_dot(A, v)
+    out = np.empty(n)
+    for a in range(0, n, _CHUNK):
+        out[a : a + _CHUNK] = _rows_dot(A[a : a + _CHUNK], v)
+        yield
+    return out
+
+
 def _scan(
     As: FloatArray, norms: FloatArray, pf: FloatArray, pps: float
-) -> tuple[FloatArray, FloatArray]:
+) -> _Slices[tuple[FloatArray, FloatArray]]:
     """Float scores ``As @ pf`` and a rigorous bound on their error vs the exact ``A·p``."""
     d = As.shape[1]
-    m = As @ pf
     pn = float(np.sqrt(pf @ pf))
-    err = (4 * (d + 2) * _EPS) * (norms * pn + pps) + _TINY
+    c = 4 * (d + 2) * _EPS
+    n = As.shape[0]
+    if n <= _CHUNK:
+        return _rows_dot(As, pf), c * (norms * pn + pps) + _TINY
+    m = np.empty(n)
+    err = np.empty(n)
+    for a in range(0, n, _CHUNK):
+        s = slice(a, a + _CHUNK)
+        m[s] = _rows_dot(As[s], pf)
+        err[s] = c * (norms[s] * pn + pps) + _TINY
+        yield
     return m, err
 
 
@@ -305,23 +391,28 @@ def _exact_extreme(
 class _PointOracle:
     """The rows of Z."""
 
-    def __init__(self, Z: FloatArray) -> None:
-        self.Z = Z
-        self.k = _scale_exponent(Z)
-        self.Zs = np.ldexp(Z, self.k)
-        self.norms = np.sqrt(np.einsum("ij,ij->i", self.Zs, self.Zs))
+    def __init__(self, Z: FloatArray, k: int, Zs: FloatArray, norms: FloatArray) -> None:
+        self.Z, self.k, self.Zs, self.norms = Z, k, Zs, norms
 
-    def start(self) -> tuple[Hashable, Vec]:
+    @classmethod
+    def build(cls, Z: FloatArray) -> _Slices[_PointOracle]:
+        """The oracle of the rows of Z: a copy scaled by ``2**k`` and its row norms."""
+        k = _scale_exponent((yield from _abs_max(Z)))
+        Zs, norms = yield from _scaled_rows(Z, k)
+        return cls(Z, k, Zs, norms)
+
+    def start(self) -> _Slices[tuple[Hashable, Vec]]:
+        yield
         i = int(np.argmin(self.norms))
         return i, _frac_row(self.Z[i])
 
-    def improving(self, p: Vec, pp: Fraction) -> tuple[Hashable, Vec] | None:
+    def improving(self, p: Vec, pp: Fraction) -> _Slices[tuple[Hashable, Vec] | None]:
         # Scores of z * 2**k against p * 2**kp (both near unit size): the
         # comparison z·p < pp becomes (z 2**k)·(p 2**kp) < pp 2**(k + kp).
         kp = _unit_scale(p)
         pf = np.array([_scaled_float(c, kp) for c in p])
         pps = _scaled_float(pp, self.k + kp)
-        m, err = _scan(self.Zs, self.norms, pf, pps)
+        m, err = yield from _scan(self.Zs, self.norms, pf, pps)
         j = int(np.argmin(m))
         if m[j] + err[j] < pps * (1 - 2 * _EPS):
             return j, _frac_row(self.Z[j])
@@ -333,31 +424,47 @@ class _PointOracle:
 class _DifferenceOracle:
     """The points ``a_i - b_j`` of the Minkowski difference of two point sets."""
 
-    def __init__(self, A: FloatArray, B: FloatArray) -> None:
-        self.A, self.B = A, B
-        self.k = _scale_exponent(np.concatenate([A, B]))
-        self.As, self.Bs = np.ldexp(A, self.k), np.ldexp(B, self.k)
-        self.an = np.sqrt(np.einsum("ij,ij->i", self.As, self.As))
-        self.bn = np.sqrt(np.einsum("ij,ij->i", self.Bs, self.Bs))
+    def __init__(
+        self,
+        A: FloatArray,
+        B: FloatArray,
+        k: int,
+        scaled: tuple[FloatArray, FloatArray],
+        norms: tuple[FloatArray, FloatArray],
+    ) -> None:
+        self.A, self.B, self.k = A, B, k
+        self.As, self.Bs = scaled
+        self.an, self.bn = norms
+
+    @classmethod
+    def build(cls, A: FloatArray, B: FloatArray) -> _Slices[_DifferenceOracle]:
+        """The oracle of ``A - B``: copies of A and B scaled by one ``2**k``, and row norms."""
+        k = _scale_exponent(max((yield from _abs_max(A)), (yield from _abs_max(B))))
+        As, an = yield from _scaled_rows(A, k)
+        Bs, bn = yield from _scaled_rows(B, k)
+        return cls(A, B, k, (As, Bs), (an, bn))
 
     def _vertex(self, i: int, j: int) -> tuple[Hashable, Vec]:
         a, b = _frac_row(self.A[i]), _frac_row(self.B[j])
         return (i, j), tuple(u - v for u, v in zip(a, b, strict=True))
 
-    def start(self) -> tuple[Hashable, Vec]:
+    def start(self) -> _Slices[tuple[Hashable, Vec]]:
         d = self.As.mean(axis=0) - self.Bs.mean(axis=0)
+        yield
         if not np.any(d):
             d = np.ones(self.As.shape[1])
-        return self._vertex(int(np.argmin(self.As @ d)), int(np.argmax(self.Bs @ d)))
+        ma = yield from _matvec(self.As, d)
+        mb = yield from _matvec(self.Bs, d)
+        return self._vertex(int(np.argmin(ma)), int(np.argmax(mb)))
 
-    def improving(self, p: Vec, pp: Fraction) -> tuple[Hashable, Vec] | None:
+    def improving(self, p: Vec, pp: Fraction) -> _Slices[tuple[Hashable, Vec] | None]:
         # Scores of z * 2**k against p * 2**kp (both near unit size): the
         # comparison z·p < pp becomes (z 2**k)·(p 2**kp) < pp 2**(k + kp).
         kp = _unit_scale(p)
         pf = np.array([_scaled_float(c, kp) for c in p])
         pps = _scaled_float(pp, self.k + kp)
-        ma, ea = _scan(self.As, self.an, pf, pps)
-        mb, eb = _scan(self.Bs, self.bn, pf, pps)
+        ma, ea = yield from _scan(self.As, self.an, pf, pps)
+        mb, eb = yield from _scan(self.Bs, self.bn, pf, pps)
         i, j = int(np.argmin(ma)), int(np.argmax(mb))
         val = ma[i] - mb[j]
         if val + ea[i] + eb[j] + 2 * _EPS * abs(val) < pps * (1 - 2 * _EPS):
@@ -405,7 +512,7 @@ def min_norm_point(Z: Any) -> tuple[FloatArray, FloatArray]:
         raise DataError(f"Z must be a non-empty 2-D array, got shape {Zf.shape}")
     if not np.all(np.isfinite(Zf)):
         raise DataError("Z has a value that is not a finite number")
-    res = _wolfe(_PointOracle(Zf))
+    res = _exhaust(_wolfe(_exhaust(_PointOracle.build(Zf))))
     p = np.array([float(c) for c in res.p])
     weights = np.zeros(Zf.shape[0])
     for key, w in zip(res.keys, res.weights, strict=True):
@@ -455,22 +562,59 @@ def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
     ------
     DataError
         If the points or labels are invalid.
+
+    See Also
+    --------
+    iter_novikoff : the same computation cut into slices.
+    """
+    return _exhaust(iter_novikoff(X, y, bias))
+
+
+def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, None, Bound]:
+    """`novikoff`, cut into slices for an event loop.
+
+    A generator that yields None between slices of the work (each a few ms
+    to a few tens of ms at N = 10^6) and returns the `Bound` that `novikoff`
+    returns (``StopIteration.value``); `novikoff` just runs it to the end.
+
+    Parameters
+    ----------
+    X, y, bias
+        As for `novikoff`; they are checked (and a `DataError` raised) at the
+        first ``next()``.
+
+    Returns
+    -------
+    Generator[None, None, Bound]
+
+    Examples
+    --------
+    >>> from perceptron_gui.core.novikoff import iter_novikoff
+    >>> job = iter_novikoff([[1.0, 0.0], [-1.0, 0.0]], [1, -1])
+    >>> while True:
+    ...     try:
+    ...         next(job)  # one slice; a GUI would do one per timer tick
+    ...     except StopIteration as done:
+    ...         bound = done.value
+    ...         break
+    >>> bound.gamma, bound.bound
+    (1.0, 2.0)
     """
     data = _as_dataset(X, y)
     d = 3 if bias else 2
     if data.n == 0:
         return Bound(0.0, 0.0, None, False, (0.0,) * d, bias)
-    Xh = np.column_stack([data.points, np.ones(data.n)]) if bias else np.array(data.points)
-    Z = data.labels[:, None] * Xh
-    oracle = _PointOracle(Z)
+    Z = yield from _signed_points(data, bias)
+    oracle = yield from _PointOracle.build(Z)
 
     # D² exactly: the float squared norms pick the few candidates for the max.
     n2 = oracle.norms**2
     cand = np.flatnonzero(n2 >= n2.max() * (1 - 1e-12) - _TINY)
     D2 = max(_exact_norm2(Z[cand]))
     D = _sqrt(D2)
+    yield
 
-    res = _wolfe(oracle)
+    res = yield from _wolfe(oracle)
     if res.pp == 0:
         return Bound(D, 0.0, None, False, (0.0,) * d, bias)
     gamma = max(_sqrt(res.pp), math.ulp(0.0))
@@ -483,6 +627,20 @@ def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
     pf = np.array([_scaled_float(c, kp) for c in res.p])
     u = pf / np.sqrt(pf @ pf)
     return Bound(D, gamma, bound, True, tuple(float(v) for v in u), bias)
+
+
+def _signed_points(data: Dataset, bias: bool) -> _Slices[FloatArray]:
+    """The rows ``z_i = y_i x̂_i``, with ``x̂ = (x, 1)`` when `bias` is on."""
+    n = data.n
+    Z = np.empty((n, 3 if bias else 2))
+    for a in range(0, n, _CHUNK):
+        s = slice(a, a + _CHUNK)
+        lab = data.labels[s]
+        Z[s, :2] = lab[:, None] * data.points[s]
+        if bias:
+            Z[s, 2] = lab  # y * 1.0, exactly
+        yield
+    return Z
 
 
 def best_line_margin(X: Any, y: Any = None) -> float | None:
@@ -512,13 +670,63 @@ def best_line_margin(X: Any, y: Any = None) -> float | None:
     ------
     DataError
         If the points or labels are invalid.
+
+    See Also
+    --------
+    iter_best_line_margin : the same computation cut into slices.
+    """
+    return _exhaust(iter_best_line_margin(X, y))
+
+
+def iter_best_line_margin(X: Any, y: Any = None) -> Generator[None, None, float | None]:
+    """`best_line_margin`, cut into slices for an event loop.
+
+    A generator that yields None between slices of the work and returns what
+    `best_line_margin` returns (``StopIteration.value``); see `iter_novikoff`.
+
+    Parameters
+    ----------
+    X, y
+        As for `best_line_margin`; checked at the first ``next()``.
+
+    Returns
+    -------
+    Generator[None, None, float | None]
     """
     data = _as_dataset(X, y)
     if not data.has_both_classes:
         return None
     A = np.array(data.points[data.labels > 0])
+    yield
     B = np.array(data.points[data.labels < 0])
-    res = _wolfe(_DifferenceOracle(A, B))
+    yield
+    oracle = yield from _DifferenceOracle.build(A, B)
+    res = yield from _wolfe(oracle)
     if res.pp == 0:
         return None
     return max(_sqrt(res.pp / 4), math.ulp(0.0))
+
+
+def format_power(log10_value: float, digits: int = 3) -> str:
+    """A positive number given by its log10, in scientific notation: ``1e+310``, ``2.5e+400``.
+
+    For values beyond float64 (whose log10 is a modest float).
+    """
+    e = math.floor(log10_value)
+    m = float(f"{10.0 ** (log10_value - e):.{digits}g}")
+    if m >= 10.0:  # 9.9996 rounds up to 10
+        e, m = e + 1, m / 10.0
+    return f"{m:.{digits}g}e{e:+d}"
+
+
+def format_bound(bound: Bound, digits: int = 3) -> str | None:
+    """(D/γ)² beyond float64 in scientific notation, or None when it is a float.
+
+    `novikoff` caps a bound beyond the largest float (D near 1e150 with a small γ) at
+    ``sys.float_info.max``; showing that cap as the value would be false. The true
+    value is ``10 ** (2 (log10 D − log10 γ))``, from D and γ, which are floats.
+    """
+    b = bound.bound
+    if b is None or b < sys.float_info.max or not (bound.D > 0.0 and bound.gamma > 0.0):
+        return None
+    return format_power(2.0 * (math.log10(bound.D) - math.log10(bound.gamma)), digits)
