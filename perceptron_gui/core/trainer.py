@@ -42,6 +42,9 @@ _FIRST_CHUNK = 16
 # No margin |w·x + b| may come near the float64 limit: an update that would let one
 # exceed this stops the run ("overflow") instead of producing inf or NaN.
 _SAFE = 1e300
+# The dual keeps copies of (f, α) every `stride` updates so that stepping back replays at
+# most one stride; when the copies pass this budget the stride doubles and half go.
+_SNAPSHOT_BYTES = 64 * 2**20
 _MAX_CHUNK = 8192
 
 
@@ -153,6 +156,9 @@ class Trainer:
         self._pocket = c.mode == "pocket"
         self._order = c.order
         self._hist = _History()
+        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
+        self._snap_stride = 16
+        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
         self._perm_epoch = -1
         self._perm: IntArray = np.arange(n, dtype=np.int64)
         self._perm_yx0 = self._yx0
@@ -429,6 +435,8 @@ class Trainer:
             g += self._x1 * self._x1.item(i)
             g *= ey
             self._f += g
+            if (self._k + 1) % self._snap_stride == 0:
+                self._snapshot(self._k + 1)
         errors = 0
         self._mistake_cache = None
         if self._pocket:
@@ -659,9 +667,18 @@ class Trainer:
         """Back to the initial weights, before any visit."""
         self._restore(0, 0)
 
+    def _snapshot(self, k: int) -> None:
+        assert self._f is not None and self._alpha is not None
+        self._snaps[k] = (self._f.copy(), self._alpha.copy())
+        if len(self._snaps) > self._snap_max:
+            self._snap_stride *= 2
+            self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
+
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
-        alpha_hist = self._hist.np("index")[:k].tolist()
+        start = max((j for j in self._snaps if j <= k), default=0)
+        replay = self._hist.np("index", start, k).tolist()
+        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
         self._reset_state()
         self._hist.truncate(k)
         self._k = k
@@ -672,9 +689,14 @@ class Trainer:
         else:
             self._clean = v
         if self._dual:
-            # Replay in order: the same sums in the same order as the original run.
+            # From the nearest snapshot, replay in order: the same sums in the same order as
+            # the original run, so the scores are bit-identical to it.
             assert self._alpha is not None and self._f is not None
-            for i in alpha_hist:
+            if start:
+                f, alpha = self._snaps[start]
+                self._f[:] = f
+                self._alpha[:] = alpha
+            for i in replay:
                 ey = self._eta * self._y.item(i)
                 self._alpha[i] += self._eta
                 g = self._x0 * self._x0.item(i)
