@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from perceptron_gui.app.controller import Controller, fmt
 from perceptron_gui.core.config import MODES, ORDERS
+from perceptron_gui.core.novikoff import format_bound
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible".
 SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, 1000.0, math.inf)
@@ -315,15 +316,26 @@ def readout_html(c: Controller) -> str:
         rows.append(("errors", f"current {t.current_errors} · pocket {t.pocket_errors}"))
     else:
         rows.append(("wrong now", f"{int(t.misclassified().shape[0])} of {t.n}"))
-    rows.append(("D", sci(bd.D) + ("  (x, 1)" if bd.bias else "")))
-    if bd.separable:
+    if c.bound_pending:
+        rows.append(("D, γ", "computing…"))
+    else:
+        rows.append(("D", sci(bd.D) + ("  (x, 1)" if bd.bias else "")))
+    if c.bound_pending:
+        pass
+    elif bd.separable:
         rows.append(("γ", sci(bd.gamma)))
-        rows.append(("(D/γ)²", sci(bd.bound)))
+        beyond = format_bound(bd, 4)  # beyond float64: from D and γ, not the capped float
+        rows.append(("(D/γ)²", beyond if beyond is not None else sci(bd.bound)))
     elif t.n:
         rows.append(("γ", "not separable: no bound"))
     if c.line_margin is not None:
         rows.append(("best line", f"margin {sci(c.line_margin)} (not γ)"))
-    state = "converged ✓" if t.converged else (t.stop_reason or "")
+    if t.converged:
+        state = "converged ✓"
+    elif t.stop_reason == "overflow":
+        state = f"stopped before an overflow: η = {sci(cfg.eta)} is too large for these points"
+    else:
+        state = t.stop_reason or ""
     if state:
         rows.append(("state", state))
     cells = "".join(

@@ -10,6 +10,7 @@ cell at a time, and the Gram matrix is computed only when the points change
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from perceptron_gui.app import style
 from perceptron_gui.app.controller import Controller
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.novikoff import Bound, format_bound, format_power
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
@@ -37,8 +39,10 @@ __all__ = [
     "DualView",
     "IterationModel",
     "IterationTable",
+    "format_bound",
     "format_number",
     "format_numbers",
+    "format_power",
 ]
 
 #: Above this many updates the bound curve is drawn through a uniform sample of them.
@@ -105,12 +109,20 @@ def format_numbers(values: Any, digits: int | None = 6) -> list[str]:
 
 def _fmt_count(v: float) -> str:
     """A count such as the bound (D/γ)²: an integer when it is one, else 6 or 3 digits."""
+    if not math.isfinite(v):
+        return "too large to show"
     if abs(v) >= 1e7:
         return f"{v:.3g}"
     r = round(v)
     if abs(v - r) <= 1e-9 * max(1.0, abs(v)):
         return str(int(r))
     return f"{v:.6g}"
+
+
+def _fmt_bound(bound: Bound) -> str:
+    """(D/γ)² as the bound panel shows it."""
+    beyond = format_bound(bound)
+    return beyond if beyond is not None else _fmt_count(float(bound.bound or 0.0))
 
 
 def _fmt_measure(v: float) -> str:
@@ -329,17 +341,25 @@ class BoundPlot(pg.PlotWidget):
         """Redraw from the controller's current state (O(`CURVE_MAX_STEPS`))."""
         t = self._controller.trainer
         self._x, self._y = _step_curve(t)
-        self._curve.setData(self._x, self._y)
+        if self._log_y:
+            # log10(0) = -inf: the k = 0 part of the staircase is not drawn on a log axis.
+            keep = self._y > 0.0
+            self._curve.setData(self._x[keep], self._y[keep])
+        else:
+            self._curve.setData(self._x, self._y)
         bound = self._controller.bound
+        pending = self._controller.bound_pending
         self._bound_value = (
-            float(bound.bound) if t.n and bound.separable and bound.bound is not None else None
+            float(bound.bound)
+            if t.n and not pending and bound.separable and bound.bound is not None
+            else None
         )
         if self._bound_value is None:
             self._line.hide()
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            self._line.label.setText(f"(D/γ)² = {_fmt_count(self._bound_value)}")
+            self._line.label.setText(f"(D/γ)² = {_fmt_bound(bound)}")
             self._line.show()
         if self._follow:
             self._set_range()
@@ -350,9 +370,10 @@ class BoundPlot(pg.PlotWidget):
         right = max(float(t.visits), 1.0) * 1.03
         vb = self.getPlotItem().getViewBox()
         if self._log_y:
-            top = max(float(t.k), b or 0.0, 10.0) * 2.0
-            vb.setRange(xRange=(0.0, right), yRange=(np.log10(0.7), np.log10(top)), padding=0.0)
-            self.getPlotItem().getAxis("left").setTicks(_log_ticks(top))
+            # In log10 units: twice a bound near the largest float would be inf.
+            log_top = math.log10(max(float(t.k), b or 0.0, 10.0)) + math.log10(2.0)
+            vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
+            self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
             self._off_note.hide()
             return
         self.getPlotItem().getAxis("left").setTicks(None)
@@ -362,7 +383,8 @@ class BoundPlot(pg.PlotWidget):
             top = max(top, 1.08 * b)
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         if b is not None and not line_in_view:
-            self._off_note.setText(f"(D/γ)² = {_fmt_count(b)} is far above ↑")
+            bound_text = _fmt_bound(self._controller.bound)
+            self._off_note.setText(f"(D/γ)² = {bound_text} is far above ↑")
             self._off_note.setPos(0.0, top)
             self._off_note.show()
         else:
@@ -386,9 +408,9 @@ class BoundPlot(pg.PlotWidget):
         self.refresh()
 
 
-def _log_ticks(top: float) -> list[list[tuple[float, str]]]:
-    """Ticks of a log10 k axis from 1 to `top`: decades, with 2 and 5 when there are few."""
-    decades = max(1, int(np.ceil(np.log10(max(top, 10.0)))))
+def _log_ticks(log_top: float) -> list[list[tuple[float, str]]]:
+    """Ticks of a log10 k axis from 1 to 10**`log_top`: decades, with 2 and 5 when there are few."""
+    decades = max(1, math.ceil(max(log_top, 1.0)))
     step = max(1, int(np.ceil(decades / 8)))  # at most about 8 labels
     major = [(float(e), _fmt_power(e)) for e in range(0, decades + 1, step)]
     minor: list[tuple[float, str]] = []
@@ -483,6 +505,9 @@ class BoundPanel(QtWidgets.QWidget):
             self._readout.setText("no points")
             return
         k = t.k
+        if c.bound_pending:
+            self._readout.setText(f"k = {k}\ncomputing D and γ of {t.n:,} points…")
+            return
         if bound.bias:
             d_text = f"D = {_fmt_measure(bound.D)} (with the bias: D = max‖(x, 1)‖)"
         else:
@@ -496,7 +521,7 @@ class BoundPanel(QtWidgets.QWidget):
             b = float(bound.bound)
             rel = "≤" if k <= b else ">"
             lines = [
-                f"k = {k} {rel} (D/γ)² = {_fmt_count(b)}",
+                f"k = {k} {rel} (D/γ)² = {_fmt_bound(bound)}",
                 f"{d_text}   γ = {_fmt_measure(bound.gamma)}",
             ]
             cfg = t.config

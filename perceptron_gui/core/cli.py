@@ -36,7 +36,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
-from perceptron_gui.core.novikoff import Bound, best_line_margin, novikoff
+from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.trainer import Trainer
 
@@ -470,7 +470,7 @@ def _print_trace(
     if bound.separable and bound.bound is not None:
         k = result.mistakes
         rel = "<=" if k <= bound.bound else ">"
-        text = f"k = {k} {rel} (D/γ)² = {fmt(bound.bound)}"
+        text = f"k = {k} {rel} (D/γ)² = {format_bound(bound) or fmt(bound.bound)}"
         if not zero_start:
             text += " (the theorem assumes the start w = 0, b = 0)"
         out(text)
@@ -528,7 +528,8 @@ def _cmd_bound(args: argparse.Namespace) -> int:
         names = "(w1, w2, b)" if bias else "(w1, w2)"
         out(f"γ = {fmt(bound.gamma)}  (the best margin of a unit {names})")
         out(f"best direction û* = {names} = {fmt_vec(bound.direction)}")
-        out(f"(D/γ)² = {fmt(bound.bound)}: at most this many updates from w = 0, b = 0")
+        shown = format_bound(bound) or fmt(bound.bound)
+        out(f"(D/γ)² = {shown}: at most this many updates from w = 0, b = 0")
     else:
         out("γ = 0")
         out("not linearly separable: the theorem gives no bound")
