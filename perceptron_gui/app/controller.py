@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,11 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.novikoff import Bound, best_line_margin, novikoff
+from perceptron_gui.core.novikoff import (
+    Bound,
+    iter_best_line_margin,
+    iter_novikoff,
+)
 from perceptron_gui.core.trainer import StepRecord, Trainer
 
 #: The update limit the window starts with (the core's default cap is far higher).
@@ -28,6 +33,44 @@ GUI_MAX_UPDATES = 10_000
 MAX_SPEED = math.inf
 #: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
 SLICE_SECONDS = 0.008
+#: During a run the widgets are refreshed at most this often (a repaint of 10^5 points with
+#: thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes).
+REFRESH_SECONDS = 0.05
+#: Above this many points D and γ are computed in slices between frames, not at once.
+SYNC_BOUND_LIMIT = 50_000
+
+BoundPair = tuple[Bound, "float | None"]
+
+
+def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
+    """Novikoff's bound and the best line's margin, as a generator of slices."""
+    # The Dataset itself: it is valid already, so no slice is spent checking it again.
+    b = yield from iter_novikoff(data, bias=bias)
+    lm = None
+    if data.has_both_classes:
+        lm = yield from iter_best_line_margin(data)
+    return b, lm
+
+
+def run_now(gen: Generator[Any, None, Any]) -> Any:
+    """Exhaust a slice generator at once and return its value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+@dataclass
+class _Task:
+    """Sliced work driven by the controller's task timer."""
+
+    name: str
+    gen: Generator[Any, None, Any]
+    done: Callable[[Any], None]
+    fail: Callable[[DataError], None]
+    label: str
+    progress: float = 0.0
 
 
 class _DataCommand(QUndoCommand):
@@ -74,14 +117,20 @@ class Controller(QObject):
     bound_changed = Signal()
     message_posted = Signal(str)
     edited = Signal()  # the data or the settings changed (for autosave)
+    busy_changed = Signal(str)  # what sliced work is going on ("" when none)
 
     def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
         super().__init__(parent)
         self._data = empty_dataset()
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
         self._trainer = Trainer(self._data, self._config)
-        self._bound = novikoff(self._data.points, self._data.labels, bias=True)
+        self._bound: Bound = run_now(iter_novikoff(self._data.points, self._data.labels))
         self._line_margin: float | None = None
+        self._tasks: dict[str, _Task] = {}
+        self._known_bound: tuple[Dataset, BoundPair] | None = None
+        self._task_timer = QTimer(self)
+        self._task_timer.setInterval(0)
+        self._task_timer.timeout.connect(self._on_task_timer_timeout)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self._frame_interval_ms = frame_interval_ms
@@ -92,6 +141,8 @@ class Controller(QObject):
         self._slice = 1  # updates per trainer call at full speed, adapted to the slice time
         self._credit = 0.0  # fractional updates owed at a finite speed
         self._last_tick = 0.0
+        self._last_refresh = 0.0
+        self._pending_refresh = False
 
     # ---------------------------------------------------------------- access
 
@@ -112,8 +163,24 @@ class Controller(QObject):
 
     @property
     def bound(self) -> Bound:
-        """Novikoff's D, γ and bound for the current data and bias setting."""
+        """Novikoff's D, γ and bound for the current data and bias setting.
+
+        While `bound_pending`, this is the bound of no data (the widgets show "computing");
+        call `finish_bound` to wait for the real one.
+        """
         return self._bound
+
+    @property
+    def bound_pending(self) -> bool:
+        """True while D and γ of a large data set are being computed between frames."""
+        return "bound" in self._tasks
+
+    def finish_bound(self) -> None:
+        """Compute the pending bound now (for scripts, which may wait; the window never does)."""
+        task = self._tasks.pop("bound", None)
+        if task is not None:
+            task.done(run_now(task.gen))
+            self._update_task_timer()
 
     @property
     def line_margin(self) -> float | None:
@@ -132,8 +199,19 @@ class Controller(QObject):
 
     # ----------------------------------------------------------------- data
 
-    def set_data(self, data: Dataset, text: str = "new data", *, undoable: bool = True) -> None:
-        """Replace the whole data set (reframes the view). Undoable unless said otherwise."""
+    def set_data(
+        self,
+        data: Dataset,
+        text: str = "new data",
+        *,
+        undoable: bool = True,
+        bound: BoundPair | None = None,
+    ) -> None:
+        """Replace the whole data set (reframes the view). Undoable unless said otherwise.
+
+        `bound` passes D, γ and the best line's margin when they are already known.
+        """
+        self._known_bound = (data, bound) if bound is not None else None
         if undoable:
             self._push(data, text, reframe=True)
         else:
@@ -147,7 +225,13 @@ class Controller(QObject):
         self._stop_timer()
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        self._recompute_bound(emit=False)
+        known = self._known_bound
+        if known is not None and known[0] is data:
+            self._cancel_task("bound")
+            self._bound, self._line_margin = known[1]
+        else:
+            self._recompute_bound(emit=False)
+        self._known_bound = None
         self._trainer = Trainer(self._data, self._config)
         self.points_changed.emit(reframe)
         self.bound_changed.emit()
@@ -361,10 +445,81 @@ class Controller(QObject):
 
     def _recompute_bound(self, *, emit: bool = True) -> None:
         d = self._data
-        self._bound = novikoff(d.points, d.labels, bias=self._config.bias)
-        self._line_margin = best_line_margin(d.points, d.labels) if d.has_both_classes else None
+        gen = bound_task(d, self._config.bias)
+        self._cancel_task("bound")
+        if d.n <= SYNC_BOUND_LIMIT:
+            self._bound, self._line_margin = run_now(gen)
+            if emit:
+                self.bound_changed.emit()
+            return
+        self._bound = run_now(iter_novikoff(np.zeros((0, 2)), np.zeros(0), bias=self._config.bias))
+        self._line_margin = None
+
+        def done(pair: BoundPair) -> None:
+            self._bound, self._line_margin = pair
+            self.bound_changed.emit()
+
+        def fail(exc: DataError) -> None:  # not expected: the data are valid
+            self.message_posted.emit(f"D and γ could not be computed: {exc}")
+
+        self.start_task("bound", gen, done, fail, f"computing D and γ of {d.n:,} points")
         if emit:
             self.bound_changed.emit()
+
+    # ----------------------------------------------------------- sliced work
+
+    def start_task(
+        self,
+        name: str,
+        gen: Generator[Any, None, Any],
+        done: Callable[[Any], None],
+        fail: Callable[[DataError], None],
+        label: str,
+    ) -> None:
+        """Run `gen` a slice per timer tick; then `done(value)`, or `fail(error)` on a DataError.
+
+        A task of the same name that is still running is dropped.
+        """
+        self._cancel_task(name)
+        self._tasks[name] = _Task(name, gen, done, fail, label)
+        self._update_task_timer()
+
+    def _cancel_task(self, name: str) -> None:
+        task = self._tasks.pop(name, None)
+        if task is not None:
+            task.gen.close()
+            self._update_task_timer()
+
+    def _update_task_timer(self) -> None:
+        if self._tasks and not self._task_timer.isActive():
+            self._task_timer.start()
+        elif not self._tasks and self._task_timer.isActive():
+            self._task_timer.stop()
+        self.busy_changed.emit("; ".join(self._busy_text(t) for t in self._tasks.values()))
+
+    @staticmethod
+    def _busy_text(t: _Task) -> str:
+        return f"{t.label}… {t.progress:.0%}" if t.progress else f"{t.label}…"
+
+    def _on_task_timer_timeout(self) -> None:
+        t0 = time.perf_counter()
+        for task in list(self._tasks.values()):
+            try:
+                while time.perf_counter() - t0 < SLICE_SECONDS:
+                    p = next(task.gen)
+                    if isinstance(p, float):
+                        task.progress = p
+            except StopIteration as stop:
+                self._tasks.pop(task.name, None)
+                self._update_task_timer()
+                # Apply the result in a tick of its own: this one has spent its budget.
+                QTimer.singleShot(0, lambda task=task, v=stop.value: task.done(v))
+            except DataError as exc:
+                self._tasks.pop(task.name, None)
+                self._update_task_timer()
+                task.fail(exc)
+            else:
+                self.busy_changed.emit("; ".join(self._busy_text(t) for t in self._tasks.values()))
 
     def _start_timer(self) -> None:
         if self._to_end or not math.isfinite(self._speed):
@@ -386,7 +541,7 @@ class Controller(QObject):
         k0 = t.k
         now = time.perf_counter()
         if self._to_end or not math.isfinite(self._speed):
-            budget = SLICE_SECONDS * (4 if self._to_end else 1)
+            budget = SLICE_SECONDS
             while not t.done and time.perf_counter() - now < budget:
                 t0 = time.perf_counter()
                 t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
@@ -401,7 +556,10 @@ class Controller(QObject):
             self._credit = max(0.0, self._credit - n)
             t.run(max_updates=n)
         self._last_tick = now
-        if t.k != k0 or t.done:
+        self._pending_refresh = self._pending_refresh or t.k != k0
+        if t.done or (self._pending_refresh and now - self._last_refresh >= REFRESH_SECONDS):
+            self._pending_refresh = False
+            self._last_refresh = time.perf_counter()
             self.step_taken.emit()
             if not t.done:
                 self.message_posted.emit(self._describe(t.last))
@@ -436,15 +594,24 @@ class Controller(QObject):
         t = self._trainer
         if t.n == 0:
             return "no points: click on the canvas to add some"
+        ups = f"{t.k} update{'' if t.k == 1 else 's'}"
         if t.converged:
-            return f"converged after {t.k} updates: every point is on its side"
+            return f"converged after {ups}: every point is on its side"
+        if t.stop_reason == "overflow":
+            return (
+                f"stopped after {ups}: the next update would overflow the weights — "
+                f"η = {fmt(self._config.eta)} is too large for these points; try a smaller η"
+            )
         reason = t.stop_reason or "stopped"
-        text = f"stopped at the {reason} after {t.k} updates without converging"
+        text = f"stopped at the {reason} after {ups} without converging"
         if self._config.mode != "pocket":
-            if not self._bound.separable:
+            if self.bound_pending:
+                text += " (γ is still being computed)"
+            elif not self._bound.separable:
                 text += ": the data are not linearly separable — try the pocket algorithm"
             else:
                 text += ": raise the update limit"
         else:
-            text += f"; the pocket has {t.pocket_errors} mistakes"
+            e = t.pocket_errors
+            text += f"; the pocket has {e} mistake{'' if e == 1 else 's'}"
         return text

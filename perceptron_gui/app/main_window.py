@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app.canvas import DataCanvas
-from perceptron_gui.app.controller import Controller
+from perceptron_gui.app.controller import BoundPair, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable
 from perceptron_gui.app.storage import Autosaver, add_recent, load_recent
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.io import load_file, write_csv, write_session
+from perceptron_gui.core.io import Loaded, iter_load_file, load_file, write_csv, write_session
 
 FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
 
@@ -115,6 +116,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([bound_dock], [270], Qt.Vertical)
 
         self._build_actions()
+        self.busy_label = QLabel(objectName="busyLabel")
+        self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().showMessage("Left click adds +1, right click adds −1. F1: all keys.")
 
         # --- wiring
@@ -124,6 +127,7 @@ class MainWindow(QMainWindow):
         c.bound_changed.connect(self._on_controller_bound_changed)
         c.settings_changed.connect(self._on_controller_settings_changed)
         c.message_posted.connect(self._on_controller_message_posted)
+        c.busy_changed.connect(self._on_controller_busy_changed)
         c.undo_stack.indexChanged.connect(self._update_title)
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
@@ -310,6 +314,7 @@ class MainWindow(QMainWindow):
     def state(self) -> dict[str, Any]:
         """The state as plain Python values (see the README)."""
         c = self.controller
+        c.finish_bound()  # a script may wait for D and γ; the window never does
         t = c.trainer
         bd = c.bound
         alpha = t.alpha
@@ -355,20 +360,60 @@ class MainWindow(QMainWindow):
         except DataError as exc:
             self.show_notice(f"not opened: {exc}", error=True)
             return False
+        self._apply_loaded(loaded, str(path), None)
+        return True
+
+    def _apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
         c = self.controller
-        c.set_data(loaded.data, f"open {Path(path).name}")
         if loaded.config is not None:
             c.set_config(loaded.config)
+        c.set_data(loaded.data, f"open {Path(path).name}", bound=pair)
+        self._apply_view(loaded.view)
         self._path = str(path)
         self._mark_saved()
-        add_recent(str(path))
+        QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
         note = "; ".join(loaded.notes)
         self.statusBar().showMessage(
             f"opened {path}: {loaded.data.n} points" + (f" ({note})" if note else "")
         )
         if note:
             self.show_notice(f"{Path(path).name}: {note}", error=False)
-        return True
+
+    def _apply_view(self, view: dict[str, Any]) -> None:
+        """Restore the view settings a session saved (unknown or wrong-typed keys are ignored)."""
+        for key, action in (
+            ("show_radius", self.act_radius),
+            ("show_best", self.act_best),
+            ("snap", self.act_snap),
+        ):
+            value = view.get(key)
+            if isinstance(value, bool) and value != action.isChecked():
+                action.trigger()
+
+    def open_file(self, path: str | Path) -> None:
+        """Open a file without freezing the window: read, parse and compute γ between frames.
+
+        The current points stay until the new ones are ready; a bad file leaves them as
+        they were, with a message. (`load` does the same at once, for scripts.)
+        """
+        c = self.controller
+        bias = c.config.bias
+        name = Path(path).name
+
+        def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
+            loaded = yield from iter_load_file(path)
+            cfg_bias = loaded.config.bias if loaded.config is not None else bias
+            pair = yield from bound_task(loaded.data, cfg_bias)
+            return loaded, pair
+
+        def done(value: tuple[Loaded, BoundPair]) -> None:
+            loaded, pair = value
+            self._apply_loaded(loaded, str(path), pair)
+
+        def fail(exc: DataError) -> None:
+            self.show_notice(f"not opened: {exc}", error=True)
+
+        c.start_task("load", prepare(), done, fail, f"opening {name}")
 
     def save(self, path: str | Path | None = None) -> bool:
         """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
@@ -464,6 +509,9 @@ class MainWindow(QMainWindow):
 
     # --------------------------------------------------------------- slots
 
+    def _on_controller_busy_changed(self, text: str) -> None:
+        self.busy_label.setText(text)
+
     def _on_controller_message_posted(self, text: str) -> None:
         if text:
             self.statusBar().showMessage(text)
@@ -487,7 +535,9 @@ class MainWindow(QMainWindow):
 
     def _on_controller_bound_changed(self) -> None:
         bd = self.controller.bound
-        if bd.separable:
+        if self.controller.bound_pending:
+            self.canvas.set_geometry(None, None, None, bd.bias)
+        elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
         else:
             self.canvas.set_geometry(bd.D if self.controller.data.n else None, None, None, bd.bias)
@@ -578,7 +628,7 @@ class MainWindow(QMainWindow):
     def _open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open data or a session", "", FILE_FILTER)
         if path:
-            self.load(path)
+            self.open_file(path)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -587,7 +637,7 @@ class MainWindow(QMainWindow):
             a = self.recent_menu.addAction("(none yet)")
             a.setEnabled(False)
         for p in items:
-            self.recent_menu.addAction(p, lambda p=p: self.load(p))
+            self.recent_menu.addAction(p, lambda p=p: self.open_file(p))
 
     def _save_action(self) -> None:
         csv = self._path is not None and self._path.lower().endswith((".csv", ".txt"))
@@ -656,7 +706,7 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
         urls = event.mimeData().urls()
         if urls and urls[0].isLocalFile():
-            self.load(urls[0].toLocalFile())
+            self.open_file(urls[0].toLocalFile())
             event.acceptProposedAction()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)

@@ -1,0 +1,288 @@
+"""No work lost, no frozen window, bounded memory."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QTimer
+
+from perceptron_gui import MainWindow
+from perceptron_gui.app.main import _recover
+from perceptron_gui.app.storage import recovery_path
+from perceptron_gui.core.cli import main as cli_main
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.generators import generate
+from perceptron_gui.core.io import load_file, write_csv
+from perceptron_gui.core.trainer import Trainer
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def child(code: str, state: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PERCEPTRON_GUI_STATE_DIR": str(state)}
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def test_autosave_writes_a_session_after_each_edit(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    w.add_point(1.5, 2.0, 1)
+    qtbot.waitUntil(lambda: recovery_path().exists(), timeout=3000)
+    w.add_point(-1.0, 0.25, -1)
+    w.set_mode("dual")
+    qtbot.waitUntil(lambda: not w.autosaver.pending, timeout=3000)
+    loaded = load_file(recovery_path())
+    assert loaded.data.points.tolist() == [[1.5, 2.0], [-1.0, 0.25]]
+    assert loaded.data.labels.tolist() == [1.0, -1.0]
+    assert loaded.config is not None and loaded.config.mode == "dual"
+
+
+def test_recover_restores_without_asking(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    w.set_points([[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]], [1, -1, 1])
+    w.set_order("random")
+    qtbot.waitUntil(lambda: recovery_path().exists() and not w.autosaver.pending, timeout=3000)
+    w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w2)
+    assert _recover(w2, ask=False)
+    s = w2.state()
+    assert s["points"] == [[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]] and s["order"] == "random"
+
+
+def test_recover_with_nothing_to_recover_says_so(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    assert not _recover(w, ask=False)
+    assert "nothing to recover" in w.notice.text()
+
+
+def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys) -> None:
+    state = tmp_path / "state"
+    p = child(
+        """
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from perceptron_gui import MainWindow
+        from perceptron_gui.app.storage import recovery_path
+        w = MainWindow(autosave_ms=50)
+        w.show()
+        for i in range(25):
+            w.add_point(i * 0.5, (i % 7) - 3.0, 1 if i % 3 else -1)
+            app.processEvents()
+        w.set_mode("pocket")
+        import time
+        t0 = time.time()
+        while (w.autosaver.pending or not recovery_path().exists()) and time.time() - t0 < 20:
+            app.processEvents()
+        print("saved", flush=True)
+        while True:  # busy, as a window is, until killed
+            app.processEvents()
+        """,
+        state,
+    )
+    assert p.stdout is not None
+    line = p.stdout.readline()
+    assert line.strip() == "saved", p.stderr.read() if p.poll() is not None else line
+    os.kill(p.pid, signal.SIGKILL)
+    p.communicate(timeout=10)
+    assert p.returncode == -signal.SIGKILL
+    rec = state / "recovery.json"
+    loaded = load_file(rec)
+    assert loaded.data.n == 25 and loaded.config is not None and loaded.config.mode == "pocket"
+    assert loaded.data.points[24].tolist() == [12.0, 0.0]
+    # The recovery file is an ordinary session: the command line reads it.
+    assert cli_main(["bound", str(rec), "--json"]) == 0
+    assert cli_main(["trace", str(rec), "--json"]) == 0
+    capsys.readouterr()
+    # The next start restores it without asking when told to.
+    os.environ["PERCEPTRON_GUI_STATE_DIR"] = str(state)
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    assert _recover(w, ask=False)
+    assert len(w.state()["points"]) == 25 and w.state()["mode"] == "pocket"
+
+
+def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    for attempt in range(4):
+        p = child(
+            """
+            import numpy as np
+            from perceptron_gui.core.config import TrainConfig
+            from perceptron_gui.core.dataset import make_dataset
+            from perceptron_gui.core.io import write_session
+            from perceptron_gui.app.storage import recovery_path
+            recovery_path().parent.mkdir(parents=True, exist_ok=True)
+            rng = np.random.default_rng(0)
+            print("go", flush=True)
+            n = 1
+            while True:  # sessions of growing size, written as fast as possible
+                d = make_dataset(rng.normal(size=(n, 2)), np.ones(n))
+                write_session(recovery_path(), d, TrainConfig())
+                n = n % 20000 + 997
+            """,
+            state,
+        )
+        assert p.stdout is not None
+        assert p.stdout.readline().strip() == "go"
+        time.sleep(0.3 + 0.17 * attempt)
+        os.kill(p.pid, signal.SIGKILL)
+        p.communicate(timeout=10)
+        rec = state / "recovery.json"
+        if rec.exists():
+            assert load_file(rec).data.n >= 1  # whole, never half written
+        leftovers = [f for f in state.iterdir() if f.name != "recovery.json"]
+        assert all(f.name.endswith(".tmp") for f in leftovers)
+
+
+def test_autosave_failure_is_a_message_and_keeps_the_points(tmp_path: Path, qtbot, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the state folder should be")
+    monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(blocker))
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    w.add_point(1, 1, 1)
+    qtbot.waitUntil(lambda: not w.notice.isHidden(), timeout=3000)
+    assert "autosave failed" in w.notice.text()
+    assert w.state()["points"] == [[1.0, 1.0]]
+
+
+def test_a_script_close_never_asks_and_keeps_the_recovery(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=10_000)
+    qtbot.addWidget(w)
+    w.add_point(1, 1, 1)
+    assert w.autosaver.pending
+    w.close()  # would block on a dialog if it asked
+    assert recovery_path().exists()  # the pending autosave was written on the way out
+
+
+def gaps_during(qtbot, work_started, until, seconds: float) -> float:
+    """The largest gap between ticks of a 10 ms timer while work runs in the event loop."""
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    work_started()
+    t0 = time.perf_counter()
+    qtbot.waitUntil(lambda: until() or time.perf_counter() - t0 > seconds, timeout=120_000)
+    timer.stop()
+    assert len(ticks) > 10
+    return float(np.max(np.diff(ticks)))
+
+
+def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    d = generate("noisy", 100_000, noise=0.2, seed=3)
+    w.set_points(d.points, d.labels)
+    w.set_mode("pocket")
+    w.controller.set_max_updates(1_000_000)
+    gap = gaps_during(qtbot, w.run_to_end, lambda: not w.state()["running"], 2.0)
+    assert w.state()["running"] and w.state()["mistakes"] > 50  # it was working all along
+    t = time.perf_counter()
+    w.pause()
+    assert not w.state()["running"] and time.perf_counter() - t < 0.1
+    assert gap < 0.15, f"the window froze for {gap:.3f} s"
+
+
+def test_opening_a_large_file_never_freezes(tmp_path: Path, qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.set_points([[1, 1], [2, 2]], [1, -1])
+    d = generate("separable", 300_000, margin=0.01, seed=2)
+    path = tmp_path / "big.csv"
+    write_csv(path, d)
+    gap = gaps_during(
+        qtbot,
+        lambda: w.open_file(path),
+        lambda: not w.controller._tasks and len(w.controller.data) == 300_000,
+        60.0,
+    )
+    assert len(w.controller.data) == 300_000
+    assert gap < 0.15, f"the window froze for {gap:.3f} s"
+    assert w.state()["separable"]
+
+
+def test_a_bad_large_file_leaves_the_points(tmp_path: Path, qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.set_points([[1, 1], [2, 2]], [1, -1])
+    lines = ["x1,x2,y"] + [f"{i},{i % 5},{1 if i % 2 else -1}" for i in range(100_000)]
+    lines[77_777] = "1,2,3"
+    path = tmp_path / "bad.csv"
+    path.write_text("\n".join(lines))
+    w.open_file(path)
+    qtbot.waitUntil(lambda: not w.controller._tasks, timeout=30_000)
+    assert w.state()["points"] == [[1.0, 1.0], [2.0, 2.0]]
+    assert "bad.csv, line 77778" in w.notice.text()
+
+
+def test_gamma_of_a_large_set_is_computed_between_frames(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    d = generate("separable", 120_000, margin=0.01, seed=5)
+    w.set_points(d.points, d.labels)
+    assert w.controller.bound_pending  # not computed at once: the window stays live
+    assert "computing" in w.bound_panel.readout_text()
+    qtbot.waitUntil(lambda: not w.controller.bound_pending, timeout=30_000)
+    assert w.controller.bound.separable and "≤" in w.bound_panel.readout_text()
+    w.set_bias(False)
+    assert w.state()["bias"] is False and not w.controller.bound_pending  # state() waits
+
+
+def test_memory_stays_bounded_on_long_runs() -> None:
+    X = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=float)
+    from perceptron_gui.core.dataset import make_dataset
+
+    t = Trainer(make_dataset(X, [1, 1, -1, -1]), TrainConfig(max_updates=300_000))
+    tracemalloc.start()
+    t.run()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert t.k == 300_000
+    assert peak / t.k < 120, f"{peak / t.k:.0f} bytes an update"
+
+
+def test_dual_snapshots_stay_within_their_budget() -> None:
+    d = generate("noisy", 50_000, noise=0.2, seed=1)
+    t = Trainer(d, TrainConfig(mode="dual", max_updates=4000))
+    t.run()
+    snap_bytes = sum(f.nbytes + a.nbytes for f, a in t._snaps.values())
+    assert snap_bytes <= 64 * 2**20
+    k = t.k
+    t.step_back()
+    ref = Trainer(d, TrainConfig(mode="dual", max_updates=4000))
+    ref.seek(t.visits)
+    assert ref.k == t.k == k - 1 and np.array_equal(ref.alpha, t.alpha)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_the_app_survives_odd_sizes(qtbot, n: int) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.set_points([[1.0, 1.0]] * n, [1] * n)
+    w.run_to_end()
+    qtbot.waitUntil(lambda: not w.state()["running"], timeout=5000)
+    assert w.state()["converged"]
