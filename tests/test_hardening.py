@@ -201,7 +201,8 @@ def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     assert w.state()["running"] and w.state()["mistakes"] > 50  # it was working all along
     t = time.perf_counter()
     w.pause()
-    assert not w.state()["running"] and time.perf_counter() - t < 0.1
+    paused_in = time.perf_counter() - t
+    assert not w.state()["running"] and paused_in < 0.1
     assert gap < 0.15, f"the window froze for {gap:.3f} s"
 
 

@@ -110,9 +110,11 @@ class MainWindow(QMainWindow):
         self.tabs = tabs
         tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
         self.splitDockWidget(bound_dock, tables_dock, Qt.Horizontal)
+        # The controls run the full height on the right; the bottom strip sits under the canvas.
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
         # The canvas is what the room looks at: it gets the most room, the bottom a strip.
         self.resizeDocks([controls_dock], [380], Qt.Horizontal)
-        self.resizeDocks([bound_dock, tables_dock], [560, 760], Qt.Horizontal)
+        self.resizeDocks([bound_dock, tables_dock], [620, 500], Qt.Horizontal)
         self.resizeDocks([bound_dock], [270], Qt.Vertical)
 
         self._build_actions()
@@ -320,7 +322,7 @@ class MainWindow(QMainWindow):
         alpha = t.alpha
         return {
             "points": c.data.points.tolist(),
-            "labels": [int(v) for v in c.data.labels],
+            "labels": c.data.labels.astype(np.int64).tolist(),
             "mode": c.config.mode,
             "order": c.config.order,
             "eta": c.config.eta,

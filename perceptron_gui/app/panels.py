@@ -515,7 +515,7 @@ class BoundPanel(QtWidgets.QWidget):
         if not bound.separable or bound.bound is None:
             lines = [
                 f"k = {k} — not linearly separable: the theorem gives no bound",
-                f"{d_text}   γ = 0: no (w, b) has every point strictly on its side",
+                f"{d_text}   γ = 0",
             ]
         else:
             b = float(bound.bound)
