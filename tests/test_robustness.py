@@ -228,15 +228,10 @@ def check_screen(w: MainWindow) -> dict[str, str]:
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.act_radius.trigger()  # the circle of radius D and its label
-    w.act_best.trigger()  # the best separator, its γ band and label
-    return w
+def window(window):
+    window.act_radius.trigger()  # the circle of radius D and its label
+    window.act_best.trigger()  # the best separator, its γ band and label
+    return window
 
 
 def _wait_bound(w: MainWindow, qtbot) -> None:

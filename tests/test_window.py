@@ -22,16 +22,6 @@ EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
 
 
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
-
-
 def check_highlights(w: MainWindow) -> None:
     s = w.state()
     assert w.canvas.misclassified_indices().tolist() == s["misclassified"]

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
     QTabWidget,
@@ -247,68 +248,29 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        for a in (self.act_open,):
-            m.addAction(a)
+        m.addAction(self.act_open)
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        for a in (self.act_save, self.act_save_as, self.act_export):
-            m.addAction(a)
-        m.addSeparator()
-        m.addAction(self.act_quit)
-        m = mb.addMenu("&Edit")
-        for a in (
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_pos,
-            self.act_neg,
-            self.act_snap,
-            None,
-            self.act_select_all,
-            self.act_delete,
-            self.act_flip,
-            self.act_clear,
-            None,
-            self.act_generate,
-            self.act_example,
-        ):
-            m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Run")
-        for a in (
-            self.act_step,
-            self.act_visit,
-            self.act_back,
-            self.act_run,
-            self.act_pause,
-            self.act_to_end,
-            self.act_reset,
-        ):
-            m.addAction(a)
-        m = mb.addMenu("&View")
-        for a in (self.act_radius, self.act_best, self.act_fit):
-            m.addAction(a)
-        m = mb.addMenu("&Help")
-        m.addAction(self.act_help)
-
+        _fill(m, [self.act_save, self.act_save_as, self.act_export, None, self.act_quit])
+        _fill(mb.addMenu("&Edit"), [
+            self.act_undo, self.act_redo, None,
+            self.act_pos, self.act_neg, self.act_snap, None,
+            self.act_select_all, self.act_delete, self.act_flip, self.act_clear, None,
+            self.act_generate, self.act_example,
+        ])  # fmt: skip
+        _fill(mb.addMenu("&Run"), [
+            self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
+            self.act_to_end, self.act_reset,
+        ])  # fmt: skip
+        _fill(mb.addMenu("&View"), [self.act_radius, self.act_best, self.act_fit])
+        _fill(mb.addMenu("&Help"), [self.act_help])
         tb = QToolBar("Edit", objectName="editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        for a in (
-            self.act_open,
-            self.act_save,
-            None,
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_pos,
-            self.act_neg,
-            self.act_snap,
-            self.act_generate,
-            self.act_fit,
-            None,
-            self.act_radius,
-            self.act_best,
-        ):
-            tb.addSeparator() if a is None else tb.addAction(a)
+        _fill(tb, [
+            self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
+            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
+            self.act_radius, self.act_best,
+        ])  # fmt: skip
         self.addToolBar(tb)
 
     # ------------------------------------------------------ scripting API
@@ -737,6 +699,15 @@ class MainWindow(QMainWindow):
             elif self.autosaver.pending:
                 self.autosaver.save_now()
         event.accept()
+
+
+def _fill(target: QMenu | QToolBar, actions: list[QAction | None]) -> None:
+    """Add actions to a menu or a toolbar; None is a separator."""
+    for a in actions:
+        if a is None:
+            target.addSeparator()
+        else:
+            target.addAction(a)
 
 
 __all__ = ["MainWindow"]
