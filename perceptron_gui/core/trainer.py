@@ -249,7 +249,7 @@ class Trainer:
     @property
     def updates(self) -> IntArray:
         """0-based point index of every update so far."""
-        return self._hist.np("index")
+        return self._hist.np("index").astype(np.int64, copy=False)
 
     @property
     def history_w(self) -> FloatArray:
@@ -259,12 +259,12 @@ class Trainer:
     @property
     def history_b(self) -> FloatArray:
         """The bias b after each update, shape (k,) (a copy)."""
-        return self._hist.np("b")
+        return self._hist.np("b").astype(np.float64, copy=False)
 
     @property
     def history_visits(self) -> IntArray:
         """The visit count right after each update (the 1-based number of its visit)."""
-        return self._hist.np("visit")
+        return self._hist.np("visit").astype(np.int64, copy=False)
 
     HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
 
