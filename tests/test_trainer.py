@@ -396,3 +396,22 @@ def test_state_invariants(pts: list, order: str, seed: int) -> None:
         assert tuple(r.history_w[-1]) == r.w and r.history_b[-1] == r.b
     margins = y * (X[:, 0] * r.w[0] + X[:, 1] * r.w[1] + r.b)
     assert r.converged == bool(np.all(margins > 0))
+
+
+def test_random_order_with_perfect_initial_weights_is_converged_at_once() -> None:
+    d = make_dataset(EX_X, EX_Y)
+    t = Trainer(d, TrainConfig(order="random", w0=(1.0, 1.0), b0=-3.0))
+    assert t.converged and t.visits == 0
+    t.seek(0)
+    assert t.converged
+
+
+def test_overflow_stops_before_any_inf() -> None:
+    for eta in (1e308, 1e300):
+        r = train(EX_X, EX_Y, eta=eta)
+        assert r.stop_reason == "overflow" and not r.converged
+        assert all(np.isfinite([*r.w, r.b]))
+    r = train([[1e150, 1.0], [1.0, 1.0]], [1, -1], eta=1e10, mode="dual")
+    assert r.stop_reason == "overflow" and np.all(np.isfinite(r.alpha))
+    r = train(EX_X, EX_Y, eta=1e290)
+    assert r.converged and r.mistakes == 7

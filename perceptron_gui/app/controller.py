@@ -513,7 +513,7 @@ class Controller(QObject):
                 self._tasks.pop(task.name, None)
                 self._update_task_timer()
                 # Apply the result in a tick of its own: this one has spent its budget.
-                QTimer.singleShot(0, lambda task=task, v=stop.value: task.done(v))
+                QTimer.singleShot(0, self, lambda task=task, v=stop.value: task.done(v))
             except DataError as exc:
                 self._tasks.pop(task.name, None)
                 self._update_task_timer()
@@ -534,6 +534,9 @@ class Controller(QObject):
         if self._timer.isActive():
             self._timer.stop()
             self._to_end = False
+            if self._pending_refresh:  # updates made since the last refresh: show them now
+                self._pending_refresh = False
+                self.step_taken.emit()
             self.running_changed.emit(False)
 
     def _on_timer_timeout(self) -> None:

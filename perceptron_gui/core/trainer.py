@@ -167,6 +167,7 @@ class Trainer:
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self._init_errors = self._count_errors(self._w_init, self._b_init) if self._pocket else 0
         self._reset_state()
+        self._check_random_start()
 
     # ------------------------------------------------------------------ state
 
@@ -272,7 +273,8 @@ class Trainer:
         """Rows ``start:stop`` of one history column (a copy; O(stop - start)).
 
         Columns: "index" (point of the update), "visit" (visit count after it),
-        "w0", "w1", "b" (weights after it), "errors" (pocket: mistakes of those weights).
+        "w0", "w1", "b" (weights after it), "errors" (pocket form or random order: the
+        mistakes of those weights; 0 otherwise).
         """
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
@@ -439,13 +441,14 @@ class Trainer:
                 self._snapshot(self._k + 1)
         errors = 0
         self._mistake_cache = None
-        if self._pocket:
-            if self._order == "random":
-                mis = self.misclassified()
-                self._mistake_cache = mis
-                errors = int(mis.shape[0])
-            else:
-                errors = self._count_errors((self._w0, self._w1), self._b)
+        if self._order == "random":
+            # The random order looks at every mistake anyway: count them now, so that
+            # convergence is known right after the update that reached it (as `seek` sees it).
+            mis = self.misclassified()
+            self._mistake_cache = mis
+            errors = int(mis.shape[0])
+        elif self._pocket:
+            errors = self._count_errors((self._w0, self._w1), self._b)
         self._k += 1
         self._clean = 0
         h = self._hist
@@ -457,7 +460,12 @@ class Trainer:
         h.errors.append(errors)
         if self._pocket and errors < (self.pocket_errors or 0):
             self._pocket_row = self._k - 1
-        if self._pocket and errors == 0:
+        if (self._pocket or self._order == "random") and errors == 0:
+            self._finish("converged")
+
+    def _check_random_start(self) -> None:
+        """Random order: initial weights with no mistake are known converged before any visit."""
+        if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
             self._finish("converged")
 
     def _finish(self, reason: str) -> None:
@@ -705,8 +713,10 @@ class Trainer:
                 self._f += g
         if self._pocket:
             self._find_pocket()
-        if k and self._pocket and self._hist.errors[k - 1] == 0:
+        if k and (self._pocket or self._order == "random") and self._hist.errors[k - 1] == 0:
             self._finish("converged")
+        elif not k:
+            self._check_random_start()
         elif self._n and self._clean >= self._n:
             self._check_clean()
         if not self.done:
