@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -77,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saved {out}")
         return 0
     win.show()
+    # Everything made so far (modules, Qt wrappers, the window) lives as long as the app:
+    # keep it out of the garbage collector's full passes, which would otherwise rescan it
+    # in the middle of a run.
+    gc.freeze()
     return int(app.exec())
 
 
