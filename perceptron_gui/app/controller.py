@@ -24,7 +24,9 @@ from perceptron_gui.core.novikoff import (
     Bound,
     iter_best_line_margin,
     iter_novikoff,
+    novikoff,
 )
+from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.trainer import StepRecord, Trainer
 
 #: The update limit the window starts with (the core's default cap is far higher).
@@ -52,15 +54,6 @@ def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
     return b, lm
 
 
-def run_now(gen: Generator[Any, None, Any]) -> Any:
-    """Exhaust a slice generator at once and return its value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
 @dataclass
 class _Task:
     """Sliced work driven by the controller's task timer."""
@@ -77,16 +70,25 @@ class _DataCommand(QUndoCommand):
     """Replace the data set by another (both immutable), undoably."""
 
     def __init__(
-        self, controller: Controller, before: Dataset, after: Dataset, text: str, reframe: bool
+        self,
+        controller: Controller,
+        before: Dataset,
+        after: Dataset,
+        text: str,
+        reframe: bool,
+        bound: BoundPair | None,
     ) -> None:
         super().__init__(text)
         self._controller = controller
         self._before = before
         self._after = after
         self._reframe = reframe  # a whole new data set: frame the view on it
+        self._bound = bound  # D, γ and the line margin of `after`, when already known
 
     def redo(self) -> None:
-        self._controller._apply_data(self._after, self.text(), reframe=self._reframe)
+        self._controller._apply_data(
+            self._after, self.text(), reframe=self._reframe, bound=self._bound
+        )
 
     def undo(self) -> None:
         self._controller._apply_data(self._before, "undo: " + self.text(), reframe=self._reframe)
@@ -124,10 +126,9 @@ class Controller(QObject):
         self._data = empty_dataset()
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
         self._trainer = Trainer(self._data, self._config)
-        self._bound: Bound = run_now(iter_novikoff(self._data.points, self._data.labels))
+        self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
-        self._known_bound: tuple[Dataset, BoundPair] | None = None
         self._task_timer = QTimer(self)
         self._task_timer.setInterval(0)
         self._task_timer.timeout.connect(self._on_task_timer_timeout)
@@ -179,7 +180,7 @@ class Controller(QObject):
         """Compute the pending bound now (for scripts, which may wait; the window never does)."""
         task = self._tasks.pop("bound", None)
         if task is not None:
-            task.done(run_now(task.gen))
+            task.done(exhaust(task.gen))
             self._update_task_timer()
 
     @property
@@ -211,27 +212,28 @@ class Controller(QObject):
 
         `bound` passes D, γ and the best line's margin when they are already known.
         """
-        self._known_bound = (data, bound) if bound is not None else None
         if undoable:
-            self._push(data, text, reframe=True)
+            self._push(data, text, reframe=True, bound=bound)
         else:
-            self._apply_data(data, text, reframe=True)
+            self._apply_data(data, text, reframe=True, bound=bound)
 
-    def _push(self, after: Dataset, text: str, *, reframe: bool = False) -> None:
-        self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe))
+    def _push(
+        self, after: Dataset, text: str, *, reframe: bool = False, bound: BoundPair | None = None
+    ) -> None:
+        self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe, bound))
 
-    def _apply_data(self, data: Dataset, text: str, *, reframe: bool = False) -> None:
+    def _apply_data(
+        self, data: Dataset, text: str, *, reframe: bool = False, bound: BoundPair | None = None
+    ) -> None:
         was_running = self.running
         self._stop_timer()
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        known = self._known_bound
-        if known is not None and known[0] is data:
+        if bound is not None and bound[0].bias == self._config.bias:
             self._cancel_task("bound")
-            self._bound, self._line_margin = known[1]
+            self._bound, self._line_margin = bound
         else:
             self._recompute_bound(emit=False)
-        self._known_bound = None
         self._trainer = Trainer(self._data, self._config)
         self.points_changed.emit(reframe)
         self.bound_changed.emit()
@@ -448,11 +450,11 @@ class Controller(QObject):
         gen = bound_task(d, self._config.bias)
         self._cancel_task("bound")
         if d.n <= SYNC_BOUND_LIMIT:
-            self._bound, self._line_margin = run_now(gen)
+            self._bound, self._line_margin = exhaust(gen)
             if emit:
                 self.bound_changed.emit()
             return
-        self._bound = run_now(iter_novikoff(np.zeros((0, 2)), np.zeros(0), bias=self._config.bias))
+        self._bound = novikoff(empty_dataset(), bias=self._config.bias)  # shown as computing
         self._line_margin = None
 
         def done(pair: BoundPair) -> None:

@@ -39,6 +39,7 @@ import numpy as np
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.slices import exhaust
 
 __all__ = [
     "MAX_ROWS",
@@ -79,15 +80,6 @@ _SESSION_POINTS = 100_000
 _T = TypeVar("_T")
 #: Work cut into slices: yields its progress (0..1) between them, returns the result.
 _Slices = Generator[float, None, _T]
-
-
-def _exhaust(slices: Generator[Any, None, _T]) -> _T:
-    """Run a sliced computation to its end and return its result."""
-    while True:
-        try:
-            next(slices)
-        except StopIteration as stop:
-            return cast(_T, stop.value)
 
 
 def _within(slices: _Slices[_T], lo: float, hi: float) -> _Slices[_T]:
@@ -141,7 +133,7 @@ def _os_message(exc: OSError) -> str:
 
 def _read_text(path: _PathLike) -> str:
     """The file decoded as UTF-8 (a BOM dropped), or a DataError naming it."""
-    return _exhaust(_iter_read_text(path))
+    return exhaust(_iter_read_text(path))
 
 
 def _iter_read_text(path: _PathLike) -> _Slices[str]:
@@ -272,7 +264,7 @@ def load_file(path: _PathLike) -> Loaded:
     --------
     iter_load_file : the same, in slices for an event loop.
     """
-    return _exhaust(iter_load_file(path))
+    return exhaust(iter_load_file(path))
 
 
 def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices[Loaded]:
@@ -379,7 +371,7 @@ def write_csv(path: _PathLike, data: Dataset) -> None:
 
 
 def _normalise_newlines(text: str) -> str:
-    return _exhaust(_iter_normalise_newlines(text))
+    return exhaust(_iter_normalise_newlines(text))
 
 
 def _iter_normalise_newlines(text: str) -> _Slices[str]:
@@ -453,7 +445,7 @@ def parse_csv_text(text: str, source: str) -> Loaded:
     DataError
         Naming `source`, the 1-based line and the problem.
     """
-    return _exhaust(_iter_csv_text(text, source, _SLICE_ROWS))
+    return exhaust(_iter_csv_text(text, source, _SLICE_ROWS))
 
 
 class _LabelsSeen:
@@ -719,7 +711,7 @@ def _parse_fast(joined: str, n: int, sep: str | None) -> tuple[FloatArray, Float
     (numpy converts strings with Python's own float()), so None only means
     "let the slow pass decide and name the line".
     """
-    return _exhaust(_iter_parse_fast(joined, n, sep))
+    return exhaust(_iter_parse_fast(joined, n, sep))
 
 
 def _iter_parse_fast(
@@ -946,7 +938,7 @@ _NUMBER_TYPES = {int, float}
 
 
 def _parse_session_text(text: str, source: str) -> Loaded:
-    return _exhaust(_iter_session_text(text, source))
+    return exhaust(_iter_session_text(text, source))
 
 
 def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:

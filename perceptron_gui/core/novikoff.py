@@ -66,6 +66,7 @@ import numpy.typing as npt
 
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.slices import exhaust
 
 FloatArray = npt.NDArray[np.float64]
 Vec = tuple[Fraction, ...]
@@ -208,15 +209,6 @@ def _combine(S: list[Vec], lam: list[Fraction]) -> Vec:
     return tuple(
         sum((w * s[c] for w, s in zip(lam, S, strict=True)), Fraction(0)) for c in range(d)
     )
-
-
-def _exhaust(slices: _Slices[_T]) -> _T:
-    """Run a sliced computation to its end and return its result."""
-    while True:
-        try:
-            next(slices)
-        except StopIteration as stop:
-            return cast(_T, stop.value)
 
 
 class _Oracle(Protocol):
@@ -512,7 +504,7 @@ def min_norm_point(Z: Any) -> tuple[FloatArray, FloatArray]:
         raise DataError(f"Z must be a non-empty 2-D array, got shape {Zf.shape}")
     if not np.all(np.isfinite(Zf)):
         raise DataError("Z has a value that is not a finite number")
-    res = _exhaust(_wolfe(_exhaust(_PointOracle.build(Zf))))
+    res = exhaust(_wolfe(exhaust(_PointOracle.build(Zf))))
     p = np.array([float(c) for c in res.p])
     weights = np.zeros(Zf.shape[0])
     for key, w in zip(res.keys, res.weights, strict=True):
@@ -567,7 +559,7 @@ def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
     --------
     iter_novikoff : the same computation cut into slices.
     """
-    return _exhaust(iter_novikoff(X, y, bias))
+    return exhaust(iter_novikoff(X, y, bias))
 
 
 def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, None, Bound]:
@@ -675,7 +667,7 @@ def best_line_margin(X: Any, y: Any = None) -> float | None:
     --------
     iter_best_line_margin : the same computation cut into slices.
     """
-    return _exhaust(iter_best_line_margin(X, y))
+    return exhaust(iter_best_line_margin(X, y))
 
 
 def iter_best_line_margin(X: Any, y: Any = None) -> Generator[None, None, float | None]:
