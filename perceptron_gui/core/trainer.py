@@ -185,7 +185,7 @@ class Trainer:
         if self._dual:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
             self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
-        self._mistake_cache: IntArray | None = None
+        self._mis: IntArray | None = None  # the current mistakes; None when the weights moved
         self._pocket_row = -1
 
     @property
@@ -322,12 +322,19 @@ class Trainer:
         return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
 
     def misclassified(self) -> IntArray:
-        """Indices of the points the current weights get wrong (``y (w·x+b) <= 0``)."""
-        return np.flatnonzero(self.margins() <= 0.0)
+        """Indices of the points the current weights get wrong (``y (w·x+b) <= 0``).
+
+        Read-only, and computed once per weights: the canvas, the readout and the random
+        order all ask for it.
+        """
+        if self._mis is None:
+            self._mis = np.flatnonzero(self.margins() <= 0.0)
+            self._mis.setflags(write=False)
+        return self._mis
 
     def errors(self) -> int:
         """How many points the current weights get wrong."""
-        return int(np.count_nonzero(self.margins() <= 0.0))
+        return int(self.misclassified().shape[0])
 
     def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
         """The weights after the first k updates (k = 0: the initial weights)."""
@@ -440,15 +447,12 @@ class Trainer:
             if (self._k + 1) % self._snap_stride == 0:
                 self._snapshot(self._k + 1)
         errors = 0
-        self._mistake_cache = None
-        if self._order == "random":
-            # The random order looks at every mistake anyway: count them now, so that
-            # convergence is known right after the update that reached it (as `seek` sees it).
-            mis = self.misclassified()
-            self._mistake_cache = mis
-            errors = int(mis.shape[0])
-        elif self._pocket:
-            errors = self._count_errors((self._w0, self._w1), self._b)
+        self._mis = None
+        if self._pocket or self._order == "random":
+            # The pocket compares the new weights' mistakes; the random order looks at them
+            # anyway: count them now, so that convergence is known right after the update
+            # that reached it (as `seek` sees it). The count is cached for the window too.
+            errors = self.errors()
         self._k += 1
         self._clean = 0
         h = self._hist
@@ -508,9 +512,7 @@ class Trainer:
         target_v = min(self._v + max_visits, self.max_visits)
         if self._order == "random":
             while not self._check_limits() and self._k < target_k and self._v < target_v:
-                mis = self._mistake_cache
-                if mis is None:
-                    mis = self.misclassified()
+                mis = self.misclassified()
                 if mis.shape[0] == 0:
                     self._finish("converged")
                     break
@@ -711,6 +713,7 @@ class Trainer:
                 g += self._x1 * self._x1.item(i)
                 g *= ey
                 self._f += g
+        self._mis = None  # the weights were set above
         if self._pocket:
             self._find_pocket()
         if k and (self._pocket or self._order == "random") and self._hist.errors[k - 1] == 0:
