@@ -320,14 +320,12 @@ def readout_html(c: Controller) -> str:
         rows.append(("D, γ", "computing…"))
     else:
         rows.append(("D", sci(bd.D) + ("  (x, 1)" if bd.bias else "")))
-    if c.bound_pending:
-        pass
-    elif bd.separable:
-        rows.append(("γ", sci(bd.gamma)))
-        beyond = format_bound(bd, 4)  # beyond float64: from D and γ, not the capped float
-        rows.append(("(D/γ)²", beyond if beyond is not None else sci(bd.bound)))
-    elif t.n:
-        rows.append(("γ", "not separable: no bound"))
+        if bd.separable:
+            rows.append(("γ", sci(bd.gamma)))
+            beyond = format_bound(bd, 4)  # beyond float64: from D and γ, not the capped float
+            rows.append(("(D/γ)²", beyond if beyond is not None else sci(bd.bound)))
+        elif t.n:
+            rows.append(("γ", "not separable: no bound"))
     if c.line_margin is not None:
         rows.append(("best line", f"margin {sci(c.line_margin)} (not γ)"))
     if t.converged:
