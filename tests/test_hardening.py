@@ -16,7 +16,6 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from perceptron_gui import MainWindow
-from perceptron_gui.app.main import _recover
 from perceptron_gui.app.storage import recovery_path
 from perceptron_gui.core.cli import main as cli_main
 from perceptron_gui.core.config import TrainConfig
@@ -61,7 +60,7 @@ def test_recover_restores_without_asking(qtbot) -> None:
     qtbot.waitUntil(lambda: recovery_path().exists() and not w.autosaver.pending, timeout=3000)
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)
-    assert _recover(w2, ask=False)
+    assert w2.recover(ask=False)
     s = w2.state()
     assert s["points"] == [[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]] and s["order"] == "random"
 
@@ -69,7 +68,7 @@ def test_recover_restores_without_asking(qtbot) -> None:
 def test_recover_with_nothing_to_recover_says_so(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
-    assert not _recover(w, ask=False)
+    assert not w.recover(ask=False)
     assert "nothing to recover" in w.notice.text()
 
 
@@ -115,7 +114,7 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
     os.environ["PERCEPTRON_GUI_STATE_DIR"] = str(state)
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
-    assert _recover(w, ask=False)
+    assert w.recover(ask=False)
     assert len(w.state()["points"]) == 25 and w.state()["mode"] == "pocket"
 
 

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
     recovered = False
     if args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
-        recovered = _recover(win, ask=not args.recover)
+        recovered = win.recover(ask=not args.recover)
     if not recovered:
         if args.file:
             if not win.load(args.file):
@@ -83,36 +83,6 @@ def main(argv: list[str] | None = None) -> int:
     # in the middle of a run.
     gc.freeze()
     return int(app.exec())
-
-
-def _recover(win: object, *, ask: bool) -> bool:
-    """Restore the autosaved session; ask first unless told not to."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from perceptron_gui.app.main_window import MainWindow
-    from perceptron_gui.app.storage import recovery_path
-
-    assert isinstance(win, MainWindow)
-    path = recovery_path()
-    if not path.exists():
-        win.show_notice("nothing to recover: no autosaved session", error=False)
-        return False
-    if ask:
-        answer = QMessageBox.question(
-            None,
-            "Restore?",
-            "perceptron-gui did not close cleanly last time.\n"
-            "Restore the points and settings it autosaved?",
-            QMessageBox.Yes | QMessageBox.No,
-            QMessageBox.Yes,
-        )
-        if answer != QMessageBox.Yes:
-            return False
-    if win.load(path):
-        win._path = None
-        win.statusBar().showMessage(f"restored the autosaved session ({path})")
-        return True
-    return False
 
 
 if __name__ == "__main__":

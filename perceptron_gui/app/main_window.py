@@ -39,7 +39,7 @@ from perceptron_gui.app.controller import BoundPair, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable
-from perceptron_gui.app.storage import Autosaver, add_recent, load_recent
+from perceptron_gui.app.storage import Autosaver, add_recent, load_recent, recovery_path
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file, write_csv, write_session
@@ -442,6 +442,33 @@ class MainWindow(QMainWindow):
     def reset(self) -> None:
         """Back to the initial weights."""
         self.controller.reset()
+
+    def recover(self, *, ask: bool = True) -> bool:
+        """Restore the autosaved session (asking first unless `ask` is False).
+
+        False, with a message, when there is nothing to recover or the user declines.
+        """
+        path = recovery_path()
+        if not path.exists():
+            self.show_notice("nothing to recover: no autosaved session", error=False)
+            return False
+        if ask:
+            answer = QMessageBox.question(
+                self,
+                "Restore?",
+                "perceptron-gui did not close cleanly last time.\n"
+                "Restore the points and settings it autosaved?",
+                QMessageBox.Yes | QMessageBox.No,
+                QMessageBox.Yes,
+            )
+            if answer != QMessageBox.Yes:
+                return False
+        if not self.load(path):
+            return False
+        self._path = None  # the recovery file is not the user's file: Save asks where
+        self._update_title()
+        self.statusBar().showMessage(f"restored the autosaved session ({path})")
+        return True
 
     def load_example(self) -> None:
         """Open the built-in example data set."""
