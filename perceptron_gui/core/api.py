@@ -7,7 +7,7 @@ from typing import Any
 from perceptron_gui.core.config import Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.trainer import make_trainer
 
 
 def train(
@@ -69,6 +69,6 @@ def train(
         w0=(float(w0[0]), float(w0[1])),
         b0=float(b0),
     )
-    t = Trainer(data, config)
+    t = make_trainer(data, config)
     t.run()
     return t.result()

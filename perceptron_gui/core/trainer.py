@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
 
 FloatArray = npt.NDArray[np.float64]
@@ -243,6 +244,25 @@ class Trainer:
         return self._last
 
     @property
+    def model(self) -> LinearModel:
+        """The running weights as a model (what the next mistake is picked from)."""
+        return LinearModel((self._w0, self._w1), self._b)
+
+    @property
+    def answer(self) -> LinearModel | None:
+        """The algorithm's answer when it is not the running model (the pocket), else None."""
+        if not self._pocket:
+            return None
+        w, b = self.pocket_w, self.pocket_b
+        assert w is not None and b is not None
+        return LinearModel(w, b)
+
+    @property
+    def answer_errors(self) -> int | None:
+        """Training mistakes of `answer` (None when there is no separate answer)."""
+        return self.pocket_errors
+
+    @property
     def alpha(self) -> FloatArray | None:
         """α per point (a copy) in the dual form, None otherwise."""
         return None if self._alpha is None else self._alpha.copy()
@@ -345,10 +365,6 @@ class Trainer:
 
     # ---------------------------------------------------------------- pocket
 
-    def _pocket_pos(self) -> int:
-        """-1 for the initial weights, else the history row of the pocket."""
-        return self._pocket_row
-
     def _find_pocket(self) -> None:
         """Recompute the pocket from the history (after a restore)."""
         self._pocket_row = -1
@@ -363,7 +379,7 @@ class Trainer:
         """The pocket's w (pocket form only)."""
         if not self._pocket:
             return None
-        j = self._pocket_pos()
+        j = self._pocket_row
         return self._w_init if j < 0 else (self._hist.w0[j], self._hist.w1[j])
 
     @property
@@ -371,7 +387,7 @@ class Trainer:
         """The pocket's b (pocket form only)."""
         if not self._pocket:
             return None
-        j = self._pocket_pos()
+        j = self._pocket_row
         return self._b_init if j < 0 else self._hist.b[j]
 
     @property
@@ -379,7 +395,7 @@ class Trainer:
         """Training mistakes of the pocket weights (pocket form only)."""
         if not self._pocket:
             return None
-        j = self._pocket_pos()
+        j = self._pocket_row
         return self._init_errors if j < 0 else self._hist.errors[j]
 
     @property
@@ -754,3 +770,8 @@ class Trainer:
         """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""
         x0, x1 = self._x0, self._x1
         return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
+
+
+def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer:
+    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in)."""
+    return Trainer(data, config)
