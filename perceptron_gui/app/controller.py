@@ -3,20 +3,35 @@
 It owns the data set, the settings, the trainer, the bound, the undo stack and
 the run timer. Widgets call its methods and listen to its signals (named in the
 past tense); they never reach into each other.
-"""
 
+The signal contract
+-------------------
+Every user action (an edit, a setting, a step, a run slice that is shown, an
+undo) emits `changed` **once**, with a `Change` saying what changed:
+
+- ``DATA``: the points (then also ``MODEL``: the trainer starts again),
+  with ``REFRAME`` when it is a whole new data set rather than an edit;
+- ``SETTINGS``: mode, order, η, bias, seed or limit (also ``MODEL``);
+- ``MODEL``: the trainer's state (step, visit, back, reset, seek, run);
+- ``BOUND``: D, γ and (D/γ)² (the bias changed, or a sliced computation ended).
+
+A view connects one slot to `changed` and does its work once per emission, for
+the union of what it depends on: one redraw per action. `running_changed`,
+`message_posted`, `busy_changed` and `edited` (for autosave) are separate facts.
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
+from enum import Flag, auto
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from perceptron_gui.app.format import fmt, point_name
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
@@ -27,12 +42,16 @@ from perceptron_gui.core.novikoff import (
     novikoff,
 )
 from perceptron_gui.core.slices import exhaust
-from perceptron_gui.core.trainer import StepRecord, Trainer
+from perceptron_gui.core.trainer import StepRecord, Trainer, make_trainer
 
 #: The update limit the window starts with (the core's default cap is far higher).
 GUI_MAX_UPDATES = 10_000
+#: The largest update limit the controls offer.
+MAX_UPDATE_LIMIT = 10_000_000
 #: Updates per second that mean "as fast as the screen can show".
 MAX_SPEED = math.inf
+#: A speed above this many updates per second is taken as "as fast as the screen shows".
+FASTEST_FINITE_SPEED = 1000.0
 #: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
 SLICE_SECONDS = 0.008
 #: During a run the widgets are refreshed at most this often (a repaint of 10^5 points with
@@ -42,6 +61,17 @@ REFRESH_SECONDS = 0.05
 SYNC_BOUND_LIMIT = 50_000
 
 BoundPair = tuple[Bound, "float | None"]
+
+
+class Change(Flag):
+    """What one emission of `Controller.changed` says changed (see the module notes)."""
+
+    NONE = 0
+    DATA = auto()
+    REFRAME = auto()
+    SETTINGS = auto()
+    MODEL = auto()
+    BOUND = auto()
 
 
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
@@ -84,23 +114,25 @@ class _DataCommand(QUndoCommand):
         self._after = after
         self._reframe = reframe  # a whole new data set: frame the view on it
         self._bound = bound  # D, γ and the line margin of `after`, when already known
+        # The run on `before` as it stood when the edit replaced it: undo brings it back.
+        self._trainer_before: Trainer | None = None
+        self._bound_before: BoundPair | None = None
 
     def redo(self) -> None:
-        self._controller._apply_data(
-            self._after, self.text(), reframe=self._reframe, bound=self._bound
-        )
+        c = self._controller
+        if c.data is self._before:
+            self._trainer_before = c.trainer
+            self._bound_before = None if c.bound_pending else (c.bound, c.line_margin)
+        c._apply_data(self._after, self.text(), reframe=self._reframe, bound=self._bound)
 
     def undo(self) -> None:
-        self._controller._apply_data(self._before, "undo: " + self.text(), reframe=self._reframe)
-
-
-def fmt(v: float) -> str:
-    """A number as a lecturer would write it: 3 not 3.0, 0.25, 1.5e-12."""
-    if v == 0:
-        return "0"
-    if float(v).is_integer() and abs(v) < 1e15:
-        return str(int(v))
-    return format(v, ".4g")
+        self._controller._apply_data(
+            self._before,
+            "undo: " + self.text(),
+            reframe=self._reframe,
+            bound=self._bound_before,
+            trainer=self._trainer_before,
+        )
 
 
 class Controller(QObject):
@@ -112,11 +144,8 @@ class Controller(QObject):
         The run timer's interval at full speed (tests pass 0).
     """
 
-    points_changed = Signal(bool)  # reframe: a new data set rather than an edit
-    settings_changed = Signal()
-    step_taken = Signal()  # the trainer's state changed (step, visit, back, reset, run slice)
+    changed = Signal(object)  # a Change, once per action (see the module notes)
     running_changed = Signal(bool)
-    bound_changed = Signal()
     message_posted = Signal(str)
     edited = Signal()  # the data or the settings changed (for autosave)
     busy_changed = Signal(str)  # what sliced work is going on ("" when none)
@@ -125,7 +154,7 @@ class Controller(QObject):
         super().__init__(parent)
         self._data = empty_dataset()
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
-        self._trainer = Trainer(self._data, self._config)
+        self._trainer = make_trainer(self._data, self._config)
         self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
@@ -183,6 +212,19 @@ class Controller(QObject):
             task.done(exhaust(task.gen))
             self._update_task_timer()
 
+    def emit_changed(self, change: Change) -> None:
+        """Tell every view what changed (once per action)."""
+        self.changed.emit(change)
+
+    @property
+    def current(self) -> int | None:
+        """The 0-based point of the last step or visit (None before any, or after a reset)."""
+        t = self._trainer
+        last = t.last
+        if last is None or t.visits == 0 or not 0 <= last.index < t.n:
+            return None
+        return int(last.index)
+
     @property
     def line_margin(self) -> float | None:
         """The geometric margin of the best line in the plane (not γ), or None."""
@@ -223,10 +265,17 @@ class Controller(QObject):
         self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe, bound))
 
     def _apply_data(
-        self, data: Dataset, text: str, *, reframe: bool = False, bound: BoundPair | None = None
+        self,
+        data: Dataset,
+        text: str,
+        *,
+        reframe: bool = False,
+        bound: BoundPair | None = None,
+        trainer: Trainer | None = None,
     ) -> None:
         was_running = self.running
-        self._stop_timer()
+        self._stop_timer(emit=False)
+        lost = self._trainer.k
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
         if bound is not None and bound[0].bias == self._config.bias:
@@ -234,15 +283,27 @@ class Controller(QObject):
             self._bound, self._line_margin = bound
         else:
             self._recompute_bound(emit=False)
-        self._trainer = Trainer(self._data, self._config)
-        self.points_changed.emit(reframe)
-        self.bound_changed.emit()
-        self.step_taken.emit()
+        restored = (
+            trainer is not None and trainer.data is data and trainer.config == self._config
+        )
+        self._trainer = trainer if restored and trainer is not None else self._new_trainer()
+        change = Change.DATA | Change.MODEL | Change.BOUND
+        self.emit_changed(change | Change.REFRAME if reframe else change)
         if was_running:
-            self.message_posted.emit(f"{text}: the run stopped; it starts again from w₀, b₀")
+            self.running_changed.emit(False)
+        if restored and self._trainer.k:
+            self.message_posted.emit(f"{text}: the run is back ({self._trainer.k} updates)")
+        elif lost and not text.startswith("undo"):
+            self.message_posted.emit(
+                f"{text}: the run of {lost} update{'' if lost == 1 else 's'} starts again "
+                "from w₀, b₀ (Ctrl+Z brings it back)"
+            )
         else:
             self.message_posted.emit(f"{text}: {data.n} points")
         self.edited.emit()
+
+    def _new_trainer(self) -> Trainer:
+        return make_trainer(self._data, self._config)
 
     def add_point(self, x: float, y: float, label: int) -> bool:
         """Add one point; False (and a message) when the input is not usable."""
@@ -257,7 +318,7 @@ class Controller(QObject):
             self.message_posted.emit(f"point not added: {exc}")
             return False
         sign = "+1" if label > 0 else "−1"
-        self._push(data, f"add {sign} point ({fmt(x)}, {fmt(y)})")
+        self._push(data, f"add {sign} point {point_name(self._data.n)} = ({fmt(x)}, {fmt(y)})")
         return True
 
     def move_point(self, index: int, x: float, y: float) -> bool:
@@ -271,7 +332,7 @@ class Controller(QObject):
         except DataError as exc:
             self.message_posted.emit(f"point not moved: {exc}")
             return False
-        self._push(data, f"move point {index} to ({fmt(x)}, {fmt(y)})")
+        self._push(data, f"move {point_name(index)} to ({fmt(x)}, {fmt(y)})")
         return True
 
     def delete_points(self, indices: Any) -> int:
@@ -311,15 +372,16 @@ class Controller(QObject):
         if config == self._config:
             return
         old = self._config
-        self._stop_timer()
+        was_running = self.running
+        self._stop_timer(emit=False)
         self._config = config
         if old.bias != config.bias:
             self._recompute_bound(emit=False)
-        self._trainer = Trainer(self._data, self._config)
-        self.settings_changed.emit()
-        if old.bias != config.bias:
-            self.bound_changed.emit()
-        self.step_taken.emit()
+        self._trainer = self._new_trainer()
+        change = Change.SETTINGS | Change.MODEL
+        self.emit_changed(change | Change.BOUND if old.bias != config.bias else change)
+        if was_running:
+            self.running_changed.emit(False)
         self.message_posted.emit(
             f"{config.mode}, order {config.order}, η = {fmt(config.eta)}, "
             f"bias {'on' if config.bias else 'off'}: starting again from w = w₀"
@@ -331,7 +393,7 @@ class Controller(QObject):
             self.set_config(replace(self._config, **changes))
         except DataError as exc:
             self.message_posted.emit(f"setting refused: {exc}")
-            self.settings_changed.emit()  # put the widgets back
+            self.emit_changed(Change.SETTINGS)  # put the widgets back (nothing else changed)
             return False
         return True
 
@@ -366,9 +428,10 @@ class Controller(QObject):
         return self._set(max_updates=None if n is None else int(n))
 
     def set_speed(self, updates_per_second: float) -> None:
-        """Run speed; inf or anything above 1000 means as fast as the screen shows."""
+        """Run speed; inf or anything above `FASTEST_FINITE_SPEED` means as fast as possible."""
         s = float(updates_per_second)
-        self._speed = MAX_SPEED if (not math.isfinite(s) or s > 1000) else max(s, 0.1)
+        fastest = not math.isfinite(s) or s > FASTEST_FINITE_SPEED
+        self._speed = MAX_SPEED if fastest else max(s, 0.1)
         if self.running:
             self._start_timer()
 
@@ -393,7 +456,7 @@ class Controller(QObject):
         self.pause()
         ok = self._trainer.step_back()
         if ok:
-            self.step_taken.emit()
+            self.emit_changed(Change.MODEL)
             self.message_posted.emit(self._describe(self._trainer.last, back=True))
         else:
             self.message_posted.emit("at the start: nothing to step back")
@@ -403,7 +466,7 @@ class Controller(QObject):
         """Pause, then go back to the initial weights."""
         self.pause()
         self._trainer.reset()
-        self.step_taken.emit()
+        self.emit_changed(Change.MODEL)
         self.message_posted.emit("reset to the initial weights")
 
     def run(self) -> None:
@@ -452,21 +515,21 @@ class Controller(QObject):
         if d.n <= SYNC_BOUND_LIMIT:
             self._bound, self._line_margin = exhaust(gen)
             if emit:
-                self.bound_changed.emit()
+                self.emit_changed(Change.BOUND)
             return
         self._bound = novikoff(empty_dataset(), bias=self._config.bias)  # shown as computing
         self._line_margin = None
 
         def done(pair: BoundPair) -> None:
             self._bound, self._line_margin = pair
-            self.bound_changed.emit()
+            self.emit_changed(Change.BOUND)
 
         def fail(exc: DataError) -> None:  # not expected: the data are valid
             self.message_posted.emit(f"D and γ could not be computed: {exc}")
 
         self.start_task("bound", gen, done, fail, f"computing D and γ of {d.n:,} points")
         if emit:
-            self.bound_changed.emit()
+            self.emit_changed(Change.BOUND)
 
     # ----------------------------------------------------------- sliced work
 
@@ -532,14 +595,19 @@ class Controller(QObject):
         self._last_tick = time.perf_counter()
         self._timer.start(interval)
 
-    def _stop_timer(self) -> None:
+    def _stop_timer(self, *, emit: bool = True) -> None:
+        """Stop the run; with `emit`, show updates held back and say the run stopped.
+
+        Without it the caller is about to replace the trainer and emit for everything.
+        """
         if self._timer.isActive():
             self._timer.stop()
             self._to_end = False
-            if self._pending_refresh:  # updates made since the last refresh: show them now
-                self._pending_refresh = False
-                self.step_taken.emit()
-            self.running_changed.emit(False)
+            pending, self._pending_refresh = self._pending_refresh, False
+            if emit:
+                if pending:  # updates made since the last refresh: show them now
+                    self.emit_changed(Change.MODEL)
+                self.running_changed.emit(False)
 
     def _on_timer_timeout(self) -> None:
         t = self._trainer
@@ -565,7 +633,7 @@ class Controller(QObject):
         if t.done or (self._pending_refresh and now - self._last_refresh >= REFRESH_SECONDS):
             self._pending_refresh = False
             self._last_refresh = time.perf_counter()
-            self.step_taken.emit()
+            self.emit_changed(Change.MODEL)
             if not t.done:
                 self.message_posted.emit(self._describe(t.last))
         if t.done:
@@ -573,7 +641,7 @@ class Controller(QObject):
             self.message_posted.emit(self._done_text())
 
     def _after_step(self, rec: StepRecord | None) -> None:
-        self.step_taken.emit()
+        self.emit_changed(Change.MODEL)
         if rec is None:
             self.message_posted.emit(self._done_text())
         else:
@@ -587,10 +655,10 @@ class Controller(QObject):
         prefix = f"back to update {rec.k}" if back else None
         if not rec.mistake:
             return (
-                f"visit {rec.visit}: point {rec.index} is right "
+                f"visit {rec.visit}: {point_name(rec.index)} is right "
                 f"(y(w·x+b) = {fmt(rec.margin)} > 0), no update"
             )
-        text = f"update {rec.k} on point {rec.index}: {line}"
+        text = f"update {rec.k} on {point_name(rec.index)}: {line}"
         if rec.pocket_replaced:
             text += f" — into the pocket ({self._trainer.pocket_errors} mistakes)"
         return f"{prefix}: {line}" if prefix else text
@@ -609,7 +677,7 @@ class Controller(QObject):
             )
         reason = t.stop_reason or "stopped"
         text = f"stopped at the {reason} after {ups} without converging"
-        if self._config.mode != "pocket":
+        if t.answer is None:
             if self.bound_pending:
                 text += " (γ is still being computed)"
             elif not self._bound.separable:
@@ -617,6 +685,6 @@ class Controller(QObject):
             else:
                 text += ": raise the update limit"
         else:
-            e = t.pocket_errors
+            e = t.answer_errors
             text += f"; the pocket has {e} mistake{'' if e == 1 else 's'}"
         return text

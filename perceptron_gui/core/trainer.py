@@ -263,6 +263,11 @@ class Trainer:
         return self.pocket_errors
 
     @property
+    def has_alpha(self) -> bool:
+        """True when the run keeps α per point (the dual form)."""
+        return self._alpha is not None
+
+    @property
     def alpha(self) -> FloatArray | None:
         """α per point (a copy) in the dual form, None otherwise."""
         return None if self._alpha is None else self._alpha.copy()

@@ -1,0 +1,1091 @@
+"""The data canvas: points, the model's boundary, mistakes and the Novikoff geometry.
+
+The canvas only draws and reports what the user asked for, in data coordinates.
+It never edits the data set: a click emits ``add_requested(x, y, label)`` and the
+controller, if it agrees, calls back :meth:`DataCanvas.set_points`.
+
+It draws any model through the model interface (`perceptron_gui.core.model`): a
+linear model as the line w·x + b = 0 with tinted half-planes and the normal w; any
+other as tinted regions of sign f with the boundary f = 0. Everything that may
+change per animation frame (the boundary, the tints, the highlighted mistakes, the
+current point) is drawn by items created once and updated in place. Colours and
+sizes come from the theme and are applied in `apply_theme` only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import ArrayLike, NDArray
+from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.canvas.items import (
+    Axis,
+    CanvasViewBox,
+    Line,
+    clip_line,
+    clip_polygon,
+    rect_polygon,
+)
+from perceptron_gui.app.canvas.markers import (
+    MarkerLayer,
+    draw_alpha,
+    draw_circle,
+    draw_cross,
+    draw_current,
+    draw_halo,
+    draw_ring,
+    draw_selection,
+    faded,
+    pen,
+    polygon,
+)
+from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+from perceptron_gui.core import geometry
+from perceptron_gui.core.model import LinearModel, Model
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+
+#: Above this many points, α is shown by sized discs instead of text labels.
+ALPHA_TEXT_MAX = 60
+#: Up to this many points, each is labelled with its textbook name x1 … xN.
+NAME_TEXT_MAX = 30
+DEFAULT_RANGE = (-5.0, 5.0)
+HIT_RADIUS_PX = 8.0
+ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
+VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per side
+LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
+#: How long the verdict of a visit stays next to its point.
+VERDICT_MS = 1800
+#: Cells across the visible range when a non-linear model's regions are sampled.
+REGION_GRID = 240
+
+
+class DataCanvas(pg.PlotWidget):
+    """The plot of the data set and of what the perceptron currently believes.
+
+    Signals
+    -------
+    add_requested(float, float, int)
+        The user asked to add a point ``(x, y)`` of class ``label`` (±1).
+    move_requested(int, float, float)
+        The user dragged point ``index`` to ``(x, y)`` (emitted once, on release).
+    selection_changed(list)
+        The user changed the selection (not emitted by :meth:`set_selection`).
+
+    Notes
+    -----
+    Mouse: left click adds a point of class :attr:`add_label`; right click or
+    Alt + left click adds a −1 point. Left click on a point selects it (Ctrl
+    toggles it in the selection); left drag from a point moves it; left drag on
+    empty space selects the points in a rectangle (Ctrl adds to the selection).
+    The wheel zooms and the middle button pans.
+    """
+
+    add_requested = QtCore.Signal(float, float, int)
+    move_requested = QtCore.Signal(int, float, float)
+    selection_changed = QtCore.Signal(list)
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        self._vb = CanvasViewBox()
+        super().__init__(parent, viewBox=self._vb)
+        self.setObjectName("canvas")
+        self._vb.on_click = self._on_view_click
+        self._vb.on_drag = self._on_view_drag
+
+        self._points: FloatArray = np.empty((0, 2))
+        self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
+        self._misclassified: IntArray = np.empty(0, dtype=np.intp)
+        self._current: int | None = None
+        self._selection: IntArray = np.empty(0, dtype=np.intp)
+        self._alpha: FloatArray | None = None
+        self._model: Model | None = None
+        self._answer: LinearModel | None = None
+        self._answer_label = "pocket"
+        self._answer_first = True
+        self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
+            None,
+            None,
+            None,
+            False,
+        )
+        self._show_radius = False
+        self._show_best = False
+        self._add_label = 1
+        self._snap_enabled = False
+        self._snap_step = 0.5
+        self.follow_line = True
+        self.keep_origin = False
+        self.verdict_ms = VERDICT_MS
+        self._drag_index: int | None = None
+        self._following = False
+
+        self._setup_axes()
+        self._create_items()
+        self._verdict_timer = QtCore.QTimer(self)
+        self._verdict_timer.setSingleShot(True)
+        self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
+        self._vb.sigRangeChanged.connect(self._on_view_range_changed)
+        self._vb.sigResized.connect(self._on_view_range_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+        self.fit_view()
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup_axes(self) -> None:
+        plot = self.getPlotItem()
+        plot.setAxisItems({"bottom": Axis("bottom"), "left": Axis("left")})
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        self._vb.setAspectLocked(True, ratio=1.0)
+        self._vb.disableAutoRange()
+        for name in ("bottom", "left"):
+            axis = plot.getAxis(name)
+            # The axes also draw the grid across the view; replaying that picture costs ~2 ms
+            # a frame, a cached pixmap is a blit. The cache is redrawn when the range changes.
+            axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            # Two tick levels: the finest grid level makes the plot look like graph paper.
+            axis.setStyle(maxTickLevel=1)
+            # Ticks read the coordinates themselves: pyqtgraph's SI scaling stops at 1e27
+            # and labelled a tick at 1e150 "1e+123" under "x₁ (x1e+27)".
+            axis.enableAutoSIPrefix(False)
+
+    def _add(self, item: QtWidgets.QGraphicsItem, z: float) -> None:
+        item.setZValue(z)
+        self._vb.addItem(item, ignoreBounds=True)
+
+    def _create_items(self) -> None:
+        def poly_item() -> QtWidgets.QGraphicsPolygonItem:
+            item = QtWidgets.QGraphicsPolygonItem()
+            item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
+            return item
+
+        # Regions and the boundary of the running model.
+        self._tint_pos = poly_item()
+        self._tint_neg = poly_item()
+        self._add(self._tint_pos, -30)
+        self._add(self._tint_neg, -30)
+        self._regions = pg.ImageItem(axisOrder="row-major")
+        self._add(self._regions, -31)
+        self._contour = Line(antialias=True, connect="finite")
+        self._add(self._contour, 4)
+        self.model_line = Line(antialias=True)
+        self._add(self.model_line, 4)
+        self._arrow_shaft = Line(antialias=True)
+        self._add(self._arrow_shaft, 4)
+        self._arrow_head = poly_item()
+        self._add(self._arrow_head, 4)
+        self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
+        self._arrow_label.setText("w")
+        self._add(self._arrow_label, 8)
+        self.pocket_line = Line(antialias=True)
+        self._add(self.pocket_line, 4.5)
+        # Where the line is when it is out of view and the view does not follow it.
+        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
+        self._add(self._edge_arrow, 9)
+        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
+        self._edge_label.setText("the line is this way")
+        self._add(self._edge_label, 9)
+
+        # Novikoff geometry.
+        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
+        self._add(self._radius_circle, 2)
+        self._radius_label = pg.TextItem(anchor=(0, 1))
+        self._add(self._radius_label, 8)
+        self._band = poly_item()
+        self._add(self._band, -25)
+        self.best_line = Line(antialias=True)
+        self._add(self.best_line, 2)
+        self._band_edges = [Line() for _ in range(2)]
+        for edge in self._band_edges:
+            self._add(edge, 2)
+        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
+        self._add(self._gamma_label, 8)
+
+        # Points and per-point overlays (sizes are set by apply_theme).
+        self._alpha_layer = MarkerLayer([draw_alpha], 44)
+        self._add(self._alpha_layer, -5)
+        # A mistake is a yellow halo under the marker and a dark ring over the
+        # markers (so that dense neighbours cannot hide it, and not by colour alone).
+        self._halo_layer = MarkerLayer([draw_halo], 32)
+        self._ring_layer = MarkerLayer([draw_ring], 32)
+        for layer, z in ((self._halo_layer, -2), (self._ring_layer, 3)):
+            # With thousands of mistakes the halos merge into one lit region; merging
+            # them on a 4 px grid cuts the overdraw (~60 ms -> ~10 ms for 10^5).
+            layer.dedup_px = 4.0
+            self._add(layer, z)
+        # Thousands of rings would bury the markers and the line under a black blob;
+        # faded, they still show where the mistakes are.
+        self._ring_layer.dense_opacity = 0.4
+        # Kind 0 = +1 circles, kind 1 = -1 crosses (drawn over the circles).
+        self._marker_layer = MarkerLayer([draw_circle, draw_cross], 18)
+        # The points do not change between frames: Qt keeps their rendering and
+        # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
+        self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._add(self._marker_layer, 0)
+        self._selection_layer = MarkerLayer([draw_selection], 34)
+        self._add(self._selection_layer, 5)
+        self._current_layer = MarkerLayer([draw_current], 36)
+        self._add(self._current_layer, 6)
+        self._preview = {
+            1: MarkerLayer([faded(draw_circle)], 18),
+            -1: MarkerLayer([faded(draw_cross)], 18),
+        }
+        for layer in self._preview.values():
+            layer.setVisible(False)
+            self._add(layer, 7)
+        self._alpha_texts: list[pg.TextItem] = []
+        self._name_texts: list[pg.TextItem] = []
+        self._verdict = pg.TextItem(anchor=(-0.15, -0.15))
+        self._add(self._verdict, 9)
+        self._verdict.setVisible(False)
+
+        self._rubber_band = QtWidgets.QGraphicsRectItem()
+        self._rubber_band.setVisible(False)
+        self._add(self._rubber_band, 10)
+
+        # The legend samples its own items, which are never hidden (a hidden sample
+        # draws as a "no entry" sign).
+        self._legend_answer = pg.PlotDataItem()
+        self._legend_current = pg.PlotDataItem()
+        self.legend = pg.LegendItem(offset=(-10, 10))
+        self.legend.setParentItem(self._vb)
+        self.legend.addItem(self._legend_answer, "pocket (the answer)")
+        self.legend.addItem(self._legend_current, "current w")
+        self.legend.setVisible(False)
+
+        for item in (
+            self.model_line,
+            self._contour,
+            self._regions,
+            self._arrow_shaft,
+            self._arrow_head,
+            self._arrow_label,
+            self._tint_pos,
+            self._tint_neg,
+            self.pocket_line,
+            self._edge_arrow,
+            self._edge_label,
+            self._radius_circle,
+            self._radius_label,
+            self._band,
+            self.best_line,
+            *self._band_edges,
+            self._gamma_label,
+        ):
+            item.setVisible(False)
+
+    def apply_theme(self) -> None:
+        """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        t = theme()
+        p = t.palette
+        ink, muted = t.color("ink"), t.color("muted")
+        self.setBackground(t.color("background"))
+        plot = self.getPlotItem()
+        plot.showGrid(x=True, y=True, alpha=p.grid_alpha)
+        tick_font = t.font(TICK_PT)
+        label_style = {"color": p.ink, "font-size": f"{t.pt(LABEL_PT)}pt"}
+        for name, text in (("bottom", "x₁"), ("left", "x₂")):
+            axis = plot.getAxis(name)
+            axis.setPen(pg.mkPen(ink, width=1.5 * t.scale))
+            axis.setTextPen(pg.mkPen(ink))
+            axis.setTickFont(tick_font)
+            axis.setLabel(text, **label_style)
+        lw = t.line()
+        self._tint_pos.setBrush(t.tint("positive"))
+        self._tint_neg.setBrush(t.tint("negative"))
+        self._contour.setPen(pen(ink, lw))
+        self._arrow_shaft.setPen(pen(ink, lw))
+        self._arrow_head.setBrush(ink)
+        self._style_model_lines()
+        self._edge_arrow.setStyle(
+            brush=t.color("ink"),
+            pen=pg.mkPen(t.color("background")),
+            headLen=22 * t.scale,
+            tailLen=24 * t.scale,
+            tailWidth=6 * t.scale,
+        )
+        self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
+        self._band.setBrush(t.tint("muted", 35))
+        self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
+        for edge in self._band_edges:
+            edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
+        fill = pg.mkBrush(t.fill())
+        texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
+            (self._arrow_label, ink, LABEL_PT, False),
+            (self._edge_label, ink, ANNOTATION_PT, True),
+            (self._radius_label, muted, ANNOTATION_PT, True),
+            (self._gamma_label, muted, ANNOTATION_PT, True),
+            (self._verdict, ink, LABEL_PT, True),
+        ]
+        texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
+        texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
+        for item, color, size, filled in texts:
+            item.setColor(color)
+            item.setFont(t.font(size, bold=item is self._verdict))
+            item.fill = fill if filled else pg.mkBrush(None)
+        m = t.marker
+        self._marker_layer.set_size(m + 4 * t.scale)
+        for layer in self._preview.values():
+            layer.set_size(m + 4 * t.scale)
+        for layer, px in (
+            (self._halo_layer, 32),
+            (self._ring_layer, 32),
+            (self._selection_layer, 34),
+            (self._current_layer, 36),
+            (self._alpha_layer, 44),
+        ):
+            layer.set_size(px * m / 14.0)
+        self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
+        self._rubber_band.setBrush(t.tint("selection", 40))
+        self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
+        self.legend.setLabelTextColor(ink)
+        self.legend.setBrush(pg.mkBrush(t.fill()))
+        self.legend.setPen(pg.mkPen(muted))
+        for sample, label in (
+            (self._legend_answer, f"{self._answer_label} (the answer)"),
+            (self._legend_current, "current w"),
+        ):
+            # Relabel in place: the legend keeps (sample, label) pairs.
+            for s, lab in self.legend.items:
+                if s.item is sample:
+                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=p.ink)
+        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
+        self._fit_axis_width()
+        self._redraw()
+
+    def _style_model_lines(self) -> None:
+        """The answer is drawn strong and the running line secondary, or the other way."""
+        t = theme()
+        lw = t.line()
+        ink, pocket = t.color("ink"), t.color("pocket")
+        answer_pen = pen(pocket, lw * 1.2, style_=Qt.PenStyle.DashLine)
+        current_pen = pen(ink, lw)
+        if self._answer is not None and self._answer_first:
+            answer_pen = pen(pocket, lw * 1.4)
+            current_pen = pen(ink, max(1.0, lw * 0.5), style_=Qt.PenStyle.DashLine)
+        self.pocket_line.setPen(answer_pen)
+        self.model_line.setPen(current_pen)
+        self._legend_answer.setPen(answer_pen)
+        self._legend_current.setPen(current_pen)
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def add_label(self) -> int:
+        """The class (+1 or −1) that a plain left click adds."""
+        return self._add_label
+
+    @add_label.setter
+    def add_label(self, label: int) -> None:
+        if label not in (1, -1):
+            raise ValueError(f"add_label must be +1 or -1, not {label!r}")
+        self._add_label = int(label)
+
+    @property
+    def snap_enabled(self) -> bool:
+        """Round requested coordinates to a grid of :attr:`snap_step`."""
+        return self._snap_enabled
+
+    @snap_enabled.setter
+    def snap_enabled(self, enabled: bool) -> None:
+        self._snap_enabled = bool(enabled)
+
+    @property
+    def snap_step(self) -> float:
+        """Grid step used when :attr:`snap_enabled` is on."""
+        return self._snap_step
+
+    @snap_step.setter
+    def snap_step(self, step: float) -> None:
+        if not step > 0:
+            raise ValueError(f"snap_step must be positive, not {step!r}")
+        self._snap_step = float(step)
+
+    # ------------------------------------------------------------------ data
+
+    def set_points(self, points: ArrayLike, labels: ArrayLike, *, reframe: bool = False) -> None:
+        """Show a new set of points.
+
+        Parameters
+        ----------
+        points : array_like, shape (n, 2)
+            Coordinates.
+        labels : array_like, shape (n,)
+            Classes, +1 or −1.
+        reframe : bool, optional
+            Fit the view to the points (for a new data set; not for single edits).
+
+        Notes
+        -----
+        If the number of points changed, the highlighted, current, selected and α
+        states are dropped (their indices no longer mean the same points); the
+        controller sends them again.
+        """
+        pts = np.array(points, dtype=np.float64).reshape(-1, 2)
+        lab = np.asarray(labels).reshape(-1)
+        if len(lab) != len(pts):
+            raise ValueError(f"{len(pts)} points but {len(lab)} labels")
+        resized = len(pts) != len(self._points)
+        self._points = pts
+        self._labels = np.where(lab > 0, 1, -1).astype(np.int8)
+        self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+        self._halo_layer.set_positions(pts)
+        self._ring_layer.set_positions(pts)
+        self._selection_layer.set_positions(pts)
+        if resized or reframe:
+            self._misclassified = np.empty(0, dtype=np.intp)
+            self._current = None
+            self._alpha = None
+            if len(self._selection):
+                self._selection = np.empty(0, dtype=np.intp)
+                self.selection_changed.emit([])
+        self._halo_layer.set_subset(self._misclassified)
+        self._ring_layer.set_subset(self._misclassified)
+        self._selection_layer.set_subset(self._selection)
+        self.set_current(self._current)
+        self.set_alpha(self._alpha)
+        self._update_names()
+        if reframe:
+            self.fit_view()
+
+    def points(self) -> FloatArray:
+        """Return the points last set (read-only view)."""
+        view = self._points.view()
+        view.flags.writeable = False
+        return view
+
+    def set_model(self, model: Model | None) -> None:
+        """Show the running model: a line with its half-planes and w, or regions of sign f.
+
+        None hides it. With :attr:`follow_line` on, the view grows to keep the line in it.
+        """
+        self._model = model
+        self._follow()
+        self._update_model()
+
+    def model(self) -> Model | None:
+        """The running model last given."""
+        return self._model
+
+    def set_answer(self, model: LinearModel | None, label: str = "pocket") -> None:
+        """Show the algorithm's answer when it is not the running model (the pocket).
+
+        None hides it and the legend.
+        """
+        self._answer = model
+        if label != self._answer_label:
+            self._answer_label = label
+            self.apply_theme()
+        self._style_model_lines()
+        self._update_answer()
+
+    def set_answer_first(self, on: bool) -> None:
+        """Draw the answer strong and the running line secondary (True), or the reverse."""
+        self._answer_first = bool(on)
+        self._style_model_lines()
+
+    def set_misclassified(self, indices: ArrayLike) -> None:
+        """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
+        idx = np.asarray(indices, dtype=np.intp).reshape(-1)
+        self._misclassified = idx
+        self._halo_layer.set_subset(idx)
+        self._ring_layer.set_subset(idx)
+
+    def misclassified_indices(self) -> IntArray:
+        """Return the indices last given to :meth:`set_misclassified`."""
+        return self._misclassified
+
+    def set_current(self, index: int | None, verdict: str | None = None) -> None:
+        """Mark the point of the last step or visit (None: no mark).
+
+        `verdict` ("mistake" or "correct") is written next to the point for
+        :attr:`verdict_ms` milliseconds.
+        """
+        if index is not None and not 0 <= index < len(self._points):
+            index = None
+        self._current = None if index is None else int(index)
+        if self._current is None:
+            self._current_layer.set_positions(np.empty((0, 2)))
+            self._verdict.setVisible(False)
+            return
+        at = self._points[self._current : self._current + 1]
+        self._current_layer.set_positions(at)
+        if verdict is not None:
+            name = fmt.point_name(self._current)
+            text = f"{name}: mistake → update" if verdict == "mistake" else f"{name}: correct ✓"
+            self._verdict.setText(text)
+            self._verdict.setPos(float(at[0, 0]), float(at[0, 1]))
+            self._verdict.setVisible(True)
+            self._verdict_timer.start(max(0, self.verdict_ms))
+
+    def current_index(self) -> int | None:
+        """Return the index last given to :meth:`set_current`."""
+        return self._current
+
+    def verdict_text(self) -> str | None:
+        """The verdict shown next to the current point, or None."""
+        return self._verdict.toPlainText() if self._verdict.isVisible() else None
+
+    def set_alpha(self, alpha: ArrayLike | None) -> None:
+        """Show the dual coefficients α of the points (None hides them).
+
+        Up to `ALPHA_TEXT_MAX` points, a label "α₃ = 2" is written next to each point
+        with α > 0; beyond, a disc sized by α is drawn behind those points.
+        """
+        a = None if alpha is None else np.asarray(alpha, dtype=np.float64).reshape(-1)
+        if a is not None and len(a) != len(self._points):
+            raise ValueError(f"{len(a)} α values for {len(self._points)} points")
+        self._alpha = a
+        used = 0
+        if a is None or len(a) > ALPHA_TEXT_MAX:
+            self._alpha_layer.setVisible(a is not None)
+            if a is not None:
+                nz = np.flatnonzero(a > 0)
+                scale = (0.3 + 0.7 * np.sqrt(a[nz] / a[nz].max())) if len(nz) else None
+                self._alpha_layer.set_positions(self._points[nz], scale)
+        else:
+            self._alpha_layer.setVisible(False)
+            t = theme()
+            for i in np.flatnonzero(a > 0):
+                if used == len(self._alpha_texts):
+                    item = pg.TextItem(anchor=(-0.4, 1.2), color=t.color("ink"))
+                    item.setFont(t.font(ANNOTATION_PT))
+                    item.fill = pg.mkBrush(t.fill())
+                    # Under the markers, so a label never hides a neighbouring point.
+                    self._add(item, -1)
+                    self._alpha_texts.append(item)
+                item = self._alpha_texts[used]
+                name = fmt.point_sub(int(i)).replace("x", "α", 1)
+                item.setText(f"{name} = {fmt.fmt(float(a[i]))}")
+                item.setPos(*self._points[i])
+                item.setVisible(True)
+                used += 1
+        for item in self._alpha_texts[used:]:
+            item.setVisible(False)
+
+    def alpha_labels(self) -> list[str]:
+        """Return the α texts currently shown."""
+        return [t.toPlainText() for t in self._alpha_texts if t.isVisible()]
+
+    def point_labels(self) -> list[str]:
+        """The point names shown next to the points (x1 … xN, small data sets only)."""
+        return [t.toPlainText() for t in self._name_texts if t.isVisible()]
+
+    def _update_names(self) -> None:
+        n = len(self._points)
+        shown = n if n <= NAME_TEXT_MAX else 0
+        t = theme()
+        while len(self._name_texts) < shown:
+            item = pg.TextItem(anchor=(1.15, 1.05), color=t.color("muted"))
+            item.setFont(t.font(ANNOTATION_PT - 1))
+            self._add(item, -1)
+            self._name_texts.append(item)
+        for i, item in enumerate(self._name_texts):
+            if i < shown:
+                item.setText(fmt.point_name(i))
+                item.setPos(*self._points[i])
+            item.setVisible(i < shown)
+
+    def set_geometry(
+        self,
+        D: float | None,  # noqa: N803
+        direction: Sequence[float] | None,
+        gamma: float | None,
+        bias: bool,
+    ) -> None:
+        """Give the Novikoff quantities: radius, best separator and its margin.
+
+        Parameters
+        ----------
+        D : float or None
+            ``max‖x_i‖``, or ``max‖(x_i, 1)‖`` with the bias; None hides the circle.
+        direction : sequence of float or None
+            The best unit separator û*: ``(u1, u2, ub)`` with the bias, ``(u1, u2)``
+            without. None (not separable) hides it.
+        gamma : float or None
+            The margin γ of û*.
+        bias : bool
+            Whether the model has a bias (changes how ``D`` and ``direction`` read).
+        """
+        u = None if direction is None else np.asarray(direction, dtype=np.float64).reshape(-1)
+        if u is not None and len(u) != (3 if bias else 2):
+            raise ValueError(f"direction must have {3 if bias else 2} entries with bias={bias}")
+        self._geometry = (
+            None if D is None else float(D),
+            u,
+            None if gamma is None else float(gamma),
+            bool(bias),
+        )
+        self._update_geometry()
+
+    def show_radius(self, on: bool) -> None:
+        """Show or hide the circle of radius ``max‖x_i‖`` around the origin."""
+        self._show_radius = bool(on)
+        self._update_geometry()
+
+    def show_best(self, on: bool) -> None:
+        """Show or hide the best separator û* and its γ band."""
+        self._show_best = bool(on)
+        self._update_geometry()
+
+    # ------------------------------------------------------------------ selection
+
+    def selected_indices(self) -> IntArray:
+        """Return the selected point indices, sorted."""
+        return self._selection
+
+    def set_selection(self, indices: ArrayLike) -> None:
+        """Select exactly ``indices`` (does not emit :attr:`selection_changed`)."""
+        idx = np.unique(np.asarray(indices, dtype=np.intp).reshape(-1))
+        self._selection = idx[(idx >= 0) & (idx < len(self._points))]
+        self._selection_layer.set_subset(self._selection)
+
+    def _select(self, indices: IntArray, *, add: bool = False, toggle: bool = False) -> None:
+        if toggle:
+            new = np.setxor1d(self._selection, indices)
+        elif add:
+            new = np.union1d(self._selection, indices)
+        else:
+            new = np.unique(indices)
+        new = new.astype(np.intp)
+        if not np.array_equal(new, self._selection):
+            self.set_selection(new)
+            self.selection_changed.emit(self._selection.tolist())
+
+    # ------------------------------------------------------------------ the view
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        """The visible data range ``(xmin, xmax, ymin, ymax)``."""
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        return float(x0), float(x1), float(y0), float(y1)
+
+    def set_view_range(self, x0: float, x1: float, y0: float, y1: float) -> None:
+        """Show (at least) this data range; the aspect ratio stays 1."""
+        self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._fit_axis_width()
+
+    def to_widget(self, x: float, y: float) -> QtCore.QPoint:
+        """Return the pixel of ``canvas.viewport()`` that shows data point ``(x, y)``."""
+        scene = self._vb.mapViewToScene(QtCore.QPointF(x, y))
+        return self.mapFromScene(scene)
+
+    def from_widget(self, pos: QtCore.QPoint | QtCore.QPointF) -> tuple[float, float]:
+        """Return the data coordinates shown at pixel ``pos`` of ``canvas.viewport()``."""
+        scene = self.mapToScene(QtCore.QPoint(round(pos.x()), round(pos.y())))
+        view = self._vb.mapSceneToView(scene)
+        return float(view.x()), float(view.y())
+
+    def hit_test(self, x: float, y: float, radius_px: float = HIT_RADIUS_PX) -> int | None:
+        """Return the index of the point nearest ``(x, y)`` within ``radius_px`` pixels."""
+        if not len(self._points):
+            return None
+        pw, ph = self._vb.viewPixelSize()
+        if not (pw > 0 and ph > 0):
+            return None
+        r = radius_px * theme().scale
+        d2 = ((self._points[:, 0] - x) / pw) ** 2 + ((self._points[:, 1] - y) / ph) ** 2
+        i = int(np.argmin(d2))
+        return i if d2[i] <= r * r else None
+
+    def fit_view(self) -> None:
+        """Frame all points with some padding (and the origin if kept), or [−5, 5]²."""
+        if not len(self._points):
+            self.set_view_range(*DEFAULT_RANGE, *DEFAULT_RANGE)
+            return
+        pts = self._points
+        lo = np.array([pts[:, 0].min(), pts[:, 1].min()])
+        hi = np.array([pts[:, 0].max(), pts[:, 1].max()])
+        if self.keep_origin:
+            lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+        span = max(float((hi - lo).max()), 1.0)
+        centre = (lo + hi) / 2
+        half = np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span
+        self.set_view_range(
+            centre[0] - half[0], centre[0] + half[0], centre[1] - half[1], centre[1] + half[1]
+        )
+        self._follow()
+
+    def _follow(self) -> None:
+        """Grow the view so that the running line stays in it (when following)."""
+        m = self._model
+        if not self.follow_line or not isinstance(m, LinearModel) or m.is_zero:
+            return
+        rect = self.view_range()
+        new = geometry.follow_line(m.w, m.b, rect, keep_origin=self.keep_origin)
+        if all(math.isfinite(v) for v in new) and new != rect:
+            self._following = True
+            try:
+                self.set_view_range(*new)
+            finally:
+                self._following = False
+
+    def _fit_axis_width(self) -> None:
+        """Widen the x₂ axis so that its tick labels fit (pyqtgraph skips those that do not).
+
+        At 1e150 the labels read "-1e+150": in the default 60 px only "0" would be left.
+        """
+        axis = self.getPlotItem().getAxis("left")
+        lo, hi = self._vb.viewRange()[1]
+        fm = QtGui.QFontMetricsF(axis.style["tickFont"] or self.font())
+        widest = 0.0
+        for spacing, values in axis.tickValues(lo, hi, max(float(self._vb.height()), 100.0))[:2]:
+            for s in axis.tickStrings(values, 1.0, spacing):
+                widest = max(widest, fm.horizontalAdvance(s))
+        need = (
+            widest
+            + 4
+            + axis.style["tickTextOffset"][0]
+            + max(0, axis.style["tickLength"])
+            + axis.label.boundingRect().height() * 0.8
+        )
+        axis.setWidth(max(int(LEFT_AXIS_WIDTH * theme().scale), math.ceil(need)))
+
+    def _snap(self, x: float, y: float) -> tuple[float, float]:
+        if self._snap_enabled:
+            s = self._snap_step
+            x, y = round(x / s) * s + 0.0, round(y / s) * s + 0.0
+        return float(x), float(y)
+
+    # ------------------------------------------------------------------ what is drawn
+
+    def model_segment(self) -> FloatArray | None:
+        """Return the end points (2×2) of the drawn separating line, or None."""
+        if not self.model_line.isVisible():
+            return None
+        x, y = self.model_line.segment()
+        return np.column_stack([x, y])
+
+    def half_plane(self, label: int) -> FloatArray:
+        """Return the tinted polygon (k×2) where the model predicts ``label``."""
+        item = self._tint_pos if label > 0 else self._tint_neg
+        if not item.isVisible():
+            return np.empty((0, 2))
+        poly = item.polygon()
+        return np.array([[poly[i].x(), poly[i].y()] for i in range(poly.size())]).reshape(-1, 2)
+
+    def edge_arrow_shown(self) -> bool:
+        """True when an arrow at the edge points to a line outside the view."""
+        return bool(self._edge_arrow.isVisible())
+
+    # ------------------------------------------------------------------ drawing
+
+    def _redraw(self) -> None:
+        self._update_model()
+        self._update_answer()
+        self._update_geometry()
+
+    def _view_polygon(self) -> tuple[QtCore.QRectF, FloatArray]:
+        rect = self._vb.viewRect()
+        mx, my = rect.width() * VIEW_MARGIN, rect.height() * VIEW_MARGIN
+        rect = rect.adjusted(-mx, -my, mx, my)
+        return rect, rect_polygon(rect)
+
+    def _set_line(self, item: Line, a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | None:
+        seg = clip_line(a, c, rect)
+        item.setVisible(seg is not None)
+        if seg is not None:
+            item.set_segment(seg[:, 0], seg[:, 1])
+        return seg
+
+    def _update_model(self) -> None:
+        model = self._model
+        linear_items = (
+            self.model_line,
+            self._arrow_shaft,
+            self._arrow_head,
+            self._arrow_label,
+            self._tint_pos,
+            self._tint_neg,
+        )
+        self._edge_arrow.setVisible(False)
+        self._edge_label.setVisible(False)
+        if model is None or not isinstance(model, LinearModel):
+            for item in linear_items:
+                item.setVisible(False)
+            self._update_regions(model)
+            return
+        self._regions.setVisible(False)
+        self._contour.setVisible(False)
+        w = np.asarray(model.w, dtype=np.float64)
+        b = float(model.b)
+        rect, view = self._view_polygon()
+        pos = clip_polygon(view, w, b)
+        neg = clip_polygon(view, -w, -b)
+        if not w.any():
+            # sign(0) = +1: the whole plane is predicted +1 unless b < 0.
+            pos, neg = (view, view[:0]) if b >= 0 else (view[:0], view)
+        for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
+            item.setVisible(len(poly) >= 3)
+            if len(poly) >= 3:
+                item.setPolygon(polygon(poly))
+        arrow = linear_items[1:4]
+        seg = self._set_line(self.model_line, w, b, rect)
+        if seg is None:
+            for item in arrow:
+                item.setVisible(False)
+            self._point_to_line(w, b)
+            return
+        # The arrow starts at the point of the line nearest the view centre.
+        vr = self._vb.viewRect()
+        centre = np.array([vr.center().x(), vr.center().y()])
+        nn = float(w @ w)
+        foot = centre - (w @ centre + b) / nn * w
+        if not vr.contains(QtCore.QPointF(*foot)):
+            for item in arrow:
+                item.setVisible(False)
+            return
+        length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
+        unit = w / math.sqrt(nn)
+        tip = foot + length * unit
+        head = 0.25 * length
+        base = tip - head * unit
+        side = np.array([-unit[1], unit[0]]) * head * 0.4
+        self._arrow_shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
+        self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
+        self._arrow_label.setPos(*(tip + 0.25 * length * unit))
+        for item in arrow:
+            item.setVisible(True)
+
+    def _point_to_line(self, w: FloatArray, b: float) -> None:
+        """The line is out of view: an arrow at the edge says where it is."""
+        vr = self._vb.viewRect()
+        centre = np.array([vr.center().x(), vr.center().y()])
+        nn = float(w @ w)
+        if nn == 0.0:
+            return
+        foot = centre - (w @ centre + b) / nn * w
+        d = foot - centre
+        dn = float(np.hypot(*d))
+        if not (dn > 0 and math.isfinite(dn)):
+            return
+        u = d / dn
+        # Where the ray from the centre towards the line leaves the view, a little inside.
+        hw, hh = 0.42 * vr.width(), 0.42 * abs(vr.height())
+        s = min(hw / abs(u[0]) if u[0] else math.inf, hh / abs(u[1]) if u[1] else math.inf)
+        at = centre + s * u
+        angle = math.degrees(math.atan2(-u[1], u[0]))  # screen y points down
+        self._edge_arrow.setStyle(angle=180 - angle)
+        self._edge_arrow.setPos(*at)
+        self._edge_label.setPos(*at)
+        self._edge_arrow.setVisible(True)
+        self._edge_label.setVisible(True)
+
+    def _update_regions(self, model: Model | None) -> None:
+        """A non-linear model: sign f as an image of the visible range, and f = 0."""
+        if model is None:
+            self._regions.setVisible(False)
+            self._contour.setVisible(False)
+            return
+        vr = self._vb.viewRect()
+        x0, y0, w, h = vr.left(), vr.top(), vr.width(), vr.height()
+        nx = REGION_GRID
+        ny = max(2, int(round(nx * abs(h) / max(w, 1e-300))))
+        xs = x0 + (np.arange(nx) + 0.5) * (w / nx)
+        ys = y0 + (np.arange(ny) + 0.5) * (h / ny)
+        gx, gy = np.meshgrid(xs, ys)
+        f = model.decision(np.column_stack([gx.ravel(), gy.ravel()])).reshape(ny, nx)
+        t = theme()
+        rgba = np.empty((ny, nx, 4), dtype=np.ubyte)
+        for sign, role in ((True, "positive"), (False, "negative")):
+            c = t.tint(role)
+            mask = (f >= 0.0) if sign else (f < 0.0)
+            rgba[mask] = (c.red(), c.green(), c.blue(), c.alpha())
+        self._regions.setImage(rgba, autoLevels=False)
+        self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
+        self._regions.setVisible(True)
+        lines = pg.functions.isocurve(f, 0.0, connected=True)
+        xs_out: list[float] = []
+        ys_out: list[float] = []
+        for line in lines:
+            for gxv, gyv in line:
+                xs_out.append(x0 + (gxv + 0.5) * (w / nx))
+                ys_out.append(y0 + (gyv + 0.5) * (h / ny))
+            xs_out.append(math.nan)
+            ys_out.append(math.nan)
+        self._contour.setVisible(bool(xs_out))
+        if xs_out:
+            self._contour.set_segment(xs_out, ys_out)
+
+    def _update_answer(self) -> None:
+        shown = False
+        a = self._answer
+        if a is not None:
+            rect, _ = self._view_polygon()
+            w = np.asarray(a.w, dtype=np.float64)
+            shown = self._set_line(self.pocket_line, w, float(a.b), rect) is not None
+        self.pocket_line.setVisible(shown)
+        self.legend.setVisible(a is not None)
+
+    def _update_geometry(self) -> None:
+        D, u, gamma, bias = self._geometry
+        show_circle = self._show_radius and D is not None
+        self._radius_circle.setVisible(show_circle)
+        self._radius_label.setVisible(show_circle)
+        if show_circle:
+            assert D is not None
+            r = math.sqrt(max(D * D - 1.0, 0.0)) if bias else D
+            self._radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
+            if bias:
+                text = (
+                    f"R = max‖x‖ = {fmt.tick(r)}   (D = √(R²+1) = {fmt.tick(D)} with the bias)"
+                )
+            else:
+                text = f"D = max‖x‖ = {fmt.tick(D)}"
+            self._radius_label.setText(text)
+            self._place_radius_label(r)
+
+        show_best = self._show_best and u is not None
+        for item in (self.best_line, self._band, *self._band_edges, self._gamma_label):
+            item.setVisible(False)
+        if not show_best:
+            return
+        assert u is not None
+        a, c = u[:2], (float(u[2]) if bias else 0.0)
+        if not a.any():
+            return
+        rect, view = self._view_polygon()
+        seg = self._set_line(self.best_line, a, c, rect)
+        if gamma is None or gamma <= 0:
+            return
+        # The band is where |û·x̂| ≤ γ. With the bias, û = (u_w, u_b) is a unit vector in
+        # (x, 1) space, so in the plane the band is γ/‖u_w‖ wide on each side, not γ.
+        band = clip_polygon(clip_polygon(view, a, c + gamma), -a, -c + gamma)
+        self._band.setVisible(len(band) >= 3)
+        if len(band) >= 3:
+            self._band.setPolygon(polygon(band))
+        edges = [
+            self._set_line(edge, a, c + s * gamma, rect)
+            for edge, s in zip(self._band_edges, (1.0, -1.0), strict=True)
+        ]
+        anchor = edges[1] if edges[1] is not None else seg
+        if anchor is not None:
+            vr = self._vb.viewRect()
+            # Put the label on the visible part of the edge, near its "upper" end.
+            ends = [pt for pt in anchor if vr.contains(QtCore.QPointF(*pt))]
+            mid = anchor.mean(axis=0)
+            at = mid + 0.6 * ((ends[0] if ends else anchor[0]) - mid)
+            half = gamma / float(np.hypot(*a))
+            if bias:
+                text = f"γ = {fmt.tick(gamma)} in (x, 1) space; band ±{fmt.tick(half)} in the plane"
+            else:
+                text = f"γ = {fmt.tick(gamma)} (band ±γ)"
+            self._gamma_label.setText(text)
+            self._gamma_label.setPos(*at)
+            self._gamma_label.setVisible(True)
+
+    def _place_radius_label(self, r: float) -> None:
+        # On the circle, at the first of these angles that is in view, inside the circle.
+        vr = self._vb.viewRect()
+        mx, my = 0.1 * vr.width(), 0.1 * abs(vr.height())
+        inner = vr.adjusted(mx, my, -mx, -my)
+        for deg in (90, 70, 110, 50, 130, 270, 250, 290, 0, 180):
+            t = math.radians(deg)
+            at = QtCore.QPointF(r * math.cos(t), r * math.sin(t))
+            if inner.contains(at):
+                break
+        else:
+            self._radius_label.setVisible(False)
+            return
+        self._radius_label.setAnchor((0.5, -0.15) if at.y() > 0 else (0.5, 1.15))
+        self._radius_label.setPos(at)
+        self._radius_label.setVisible(True)
+
+    # ------------------------------------------------------------------ Qt overrides
+
+    def mousePressEvent(self, ev: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        super().mousePressEvent(ev)
+        # pyqtgraph's scene turns press/release into click and drag events later
+        # but leaves the Qt event unaccepted; the canvas did handle it.
+        ev.accept()
+
+    def mouseReleaseEvent(self, ev: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        super().mouseReleaseEvent(ev)
+        ev.accept()
+
+    def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(ev)
+        # The cached rendering of the points is a viewport-sized pixmap kept in
+        # QPixmapCache (10 MB by default: less than one 1080p frame at dpr 2).
+        # If it does not fit, Qt silently re-renders every frame.
+        dpr = self.devicePixelRatioF()
+        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * 3 / 1024)
+        if QtGui.QPixmapCache.cacheLimit() < need_kb:
+            QtGui.QPixmapCache.setCacheLimit(need_kb)
+
+    # ------------------------------------------------------------------ slots
+
+    def _on_view_range_changed(self, *_: object) -> None:
+        # Lines, tints and regions are clipped to the view, so they follow pan and zoom.
+        self._redraw()
+
+    def _on_verdict_timer_timeout(self) -> None:
+        self._verdict.setVisible(False)
+
+    def _on_view_click(self, ev: object) -> None:
+        button = ev.button()  # type: ignore[attr-defined]
+        mods = ev.modifiers()  # type: ignore[attr-defined]
+        p = self._vb.mapSceneToView(ev.scenePos())  # type: ignore[attr-defined]
+        x, y = p.x(), p.y()
+        if button == Qt.MouseButton.RightButton:
+            ev.accept()  # type: ignore[attr-defined]
+            self.add_requested.emit(*self._snap(x, y), -1)
+        elif button == Qt.MouseButton.LeftButton:
+            ev.accept()  # type: ignore[attr-defined]
+            hit = self.hit_test(x, y)
+            if hit is not None:
+                ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+                self._select(np.array([hit]), toggle=ctrl)
+                return
+            label = -1 if mods & Qt.KeyboardModifier.AltModifier else self._add_label
+            self.add_requested.emit(*self._snap(x, y), label)
+        else:
+            ev.ignore()  # type: ignore[attr-defined]
+
+    def _on_view_drag(self, ev: object) -> None:
+        ev.accept()  # type: ignore[attr-defined]
+        start = self._vb.mapSceneToView(ev.buttonDownScenePos())  # type: ignore[attr-defined]
+        now = self._vb.mapSceneToView(ev.scenePos())  # type: ignore[attr-defined]
+        if ev.isStart():  # type: ignore[attr-defined]
+            self._drag_index = self.hit_test(start.x(), start.y())
+        if self._drag_index is not None:
+            self._drag_point(ev, now)
+        else:
+            self._drag_band(ev, start, now)
+
+    def _drag_point(self, ev: object, now: QtCore.QPointF) -> None:
+        i = self._drag_index
+        assert i is not None
+        preview = self._preview[int(self._labels[i])]
+        x, y = self._snap(now.x(), now.y())
+        if ev.isFinish():  # type: ignore[attr-defined]
+            preview.setVisible(False)
+            self._drag_index = None
+            self.move_requested.emit(i, x, y)
+        else:
+            preview.set_positions(np.array([[x, y]]))
+            preview.setVisible(True)
+
+    def _drag_band(self, ev: object, start: QtCore.QPointF, now: QtCore.QPointF) -> None:
+        rect = QtCore.QRectF(start, now).normalized()
+        if not ev.isFinish():  # type: ignore[attr-defined]
+            self._rubber_band.setRect(rect)
+            self._rubber_band.setVisible(True)
+            return
+        self._rubber_band.setVisible(False)
+        pts = self._points
+        inside = np.flatnonzero(
+            (pts[:, 0] >= rect.left())
+            & (pts[:, 0] <= rect.right())
+            & (pts[:, 1] >= rect.top())
+            & (pts[:, 1] <= rect.bottom())
+        )
+        ctrl = bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)  # type: ignore
+        self._select(inside, add=ctrl)

@@ -1,0 +1,170 @@
+"""The canvas's pyqtgraph items: axes, lines at any magnitude, the view box, and clipping.
+
+The clipping helpers work in data coordinates on plain NumPy arrays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import ArrayLike, NDArray
+from pyqtgraph.Qt import QtCore, QtGui
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+
+#: Qt silently drops a QPainterPath point with a coordinate of 1e128 or more; lines
+#: whose points go beyond this are drawn scaled down (see `Line`).
+_PATH_COORD_MAX = 1e100
+
+
+def clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
+    """Clip a convex polygon to the half-plane ``a·x + c >= 0`` (Sutherland–Hodgman).
+
+    Parameters
+    ----------
+    poly : ndarray, shape (k, 2)
+        Vertices in order.
+    a : ndarray, shape (2,)
+        Normal of the half-plane.
+    c : float
+        Offset.
+
+    Returns
+    -------
+    ndarray, shape (m, 2)
+        The clipped polygon, possibly empty.
+    """
+    if len(poly) == 0:
+        return poly
+    s = poly @ a + c
+    out: list[FloatArray] = []
+    for i in range(len(poly)):
+        j = (i + 1) % len(poly)
+        p, q, sp, sq = poly[i], poly[j], s[i], s[j]
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            out.append(p + t * (q - p))
+    return np.array(out, dtype=np.float64).reshape(-1, 2)
+
+
+def rect_polygon(rect: QtCore.QRectF) -> FloatArray:
+    """The four corners of `rect`, in order."""
+    l, r, t, b = rect.left(), rect.right(), rect.top(), rect.bottom()
+    return np.array([[l, t], [r, t], [r, b], [l, b]], dtype=np.float64)
+
+
+def clip_line(a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | None:
+    """Return the segment of the line ``a·x + c = 0`` inside ``rect``, or None.
+
+    Returns
+    -------
+    ndarray, shape (2, 2) or None
+        The two end points.
+    """
+    nn = float(a @ a)
+    if nn == 0.0:
+        return None
+    p0 = -c * a / nn
+    d = np.array([-a[1], a[0]]) / math.sqrt(nn)
+    lo, hi = -math.inf, math.inf
+    bounds = (
+        (rect.left(), rect.right()),
+        (min(rect.top(), rect.bottom()), max(rect.top(), rect.bottom())),
+    )
+    for k in range(2):
+        mn, mx = bounds[k]
+        if abs(d[k]) < 1e-15:
+            if not mn <= p0[k] <= mx:
+                return None
+            continue
+        t1, t2 = (mn - p0[k]) / d[k], (mx - p0[k]) / d[k]
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    if not lo < hi:
+        return None
+    return np.array([p0 + lo * d, p0 + hi * d])
+
+
+class Axis(pg.AxisItem):
+    """An axis whose neighbouring tick labels never read the same.
+
+    pyqtgraph writes large and small values with ``%g`` (6 significant digits):
+    around 1e150, ticks 5e134 apart would all read "1e+150". Then the major tick
+    nearest the middle keeps its value and the others show their offset from it:
+    "1e+150", "+5e+134", "-1e+135".
+    """
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+        strings: list[str] = super().tickStrings(values, scale, spacing)
+        if self.logMode or len(set(strings)) == len(strings):
+            return strings
+        lo, hi = sorted(float(v) for v in self.range)
+        g = self.geometry()
+        length = g.width() if self.orientation in ("top", "bottom") else g.height()
+        major = self.tickValues(lo, hi, max(float(length), 100.0))[0][1]
+        centre = (lo + hi) / 2
+        ref = min(major, key=lambda v: abs(v - centre)) if len(major) else values[0]
+        return [f"{v * scale:g}" if v == ref else f"{(v - ref) * scale:+.3g}" for v in values]
+
+
+class Line(pg.PlotCurveItem):
+    """A curve item that draws right at any magnitude (points go up to 1e150).
+
+    Qt drops a path point with a coordinate of 1e128 or more (``QPainterPath``'s
+    coordinate check), so a segment at 1e150 would be drawn from the origin. Beyond
+    `_PATH_COORD_MAX` the points are stored divided by a power of two and the item's
+    transform scales them back: `segment` gives the data coordinates, ``getData`` the
+    stored ones (the same below `_PATH_COORD_MAX`).
+    """
+
+    _scale = 1.0
+
+    def set_segment(self, x: ArrayLike, y: ArrayLike) -> None:
+        """Draw the polyline through the points ``(x[i], y[i])`` (data coordinates)."""
+        xa = np.asarray(x, dtype=np.float64)
+        ya = np.asarray(y, dtype=np.float64)
+        m = max(float(np.max(np.abs(xa), initial=0.0)), float(np.max(np.abs(ya), initial=0.0)))
+        scale = math.ldexp(1.0, math.frexp(m)[1]) if m > _PATH_COORD_MAX else 1.0
+        if scale != self._scale:
+            self._scale = scale
+            self.setTransform(QtGui.QTransform.fromScale(scale, scale))
+        self.setData(xa / scale, ya / scale)
+
+    def segment(self) -> tuple[FloatArray, FloatArray]:
+        """The points in data coordinates."""
+        x, y = self.getData()
+        return np.asarray(x) * self._scale, np.asarray(y) * self._scale
+
+
+class CanvasViewBox(pg.ViewBox):
+    """A ViewBox whose left/right buttons edit and select instead of panning."""
+
+    def __init__(self) -> None:
+        super().__init__(enableMenu=False)
+        self.on_click: Callable[[object], None] | None = None
+        self.on_drag: Callable[[object], None] | None = None
+
+    def mouseClickEvent(self, ev: object) -> None:  # noqa: N802 (Qt override)
+        if self.on_click is not None:
+            self.on_click(ev)
+
+    def mouseDragEvent(self, ev: object, axis: int | None = None) -> None:  # noqa: N802
+        button = ev.button()  # type: ignore[attr-defined]
+        if axis is not None or button == Qt.MouseButton.MiddleButton:
+            # Middle drag pans; dragging an axis pans that axis.
+            if button == Qt.MouseButton.LeftButton or button == Qt.MouseButton.MiddleButton:
+                self.setMouseMode(pg.ViewBox.PanMode)
+                super().mouseDragEvent(ev, axis)
+            else:
+                ev.ignore()  # type: ignore[attr-defined]
+        elif button == Qt.MouseButton.LeftButton and self.on_drag is not None:
+            self.on_drag(ev)
+        else:
+            # Right drag would zoom, but right click adds points; a shaky click
+            # that turned into a drag should do nothing rather than zoom.
+            ev.accept()  # type: ignore[attr-defined]

@@ -1,0 +1,142 @@
+"""Every number and name the window shows, formatted in one place.
+
+Numbers are written as a lecturer writes them (``3`` not ``3.0``), never as inf or
+NaN; points are named as in the textbook, ``x1 … xN`` (1-based on screen; the
+Python API and the files stay 0-based).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from perceptron_gui.core.novikoff import Bound, format_bound
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def point_name(index: int) -> str:
+    """The textbook's name of the 0-based point `index`: ``x1`` for 0."""
+    return f"x{index + 1}"
+
+
+def point_sub(index: int) -> str:
+    """The same with a subscript, for labels: ``x₁`` for 0."""
+    return "x" + str(index + 1).translate(_SUBSCRIPT)
+
+
+def fmt(v: float) -> str:
+    """A number as a lecturer would write it: 3 not 3.0, 0.25, 1.5e-12 (4 digits)."""
+    if v == 0:
+        return "0"
+    if not math.isfinite(v):
+        return "too large to show" if v > 0 else "—"
+    if float(v).is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return format(v, ".4g")
+
+
+def sci(v: float | None) -> str:
+    """A number for a readout: never inf or NaN, scientific when huge or tiny."""
+    if v is None:
+        return "—"
+    if not math.isfinite(v):
+        return "too large to show" if v > 0 else "—"
+    if v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3):
+        return format(v, ".3e")
+    return fmt(v)
+
+
+def vector(w: Any) -> str:
+    """``(1, 1)``: a vector of readout numbers."""
+    return "(" + ", ".join(sci(float(v)) for v in w) + ")"
+
+
+def format_number(v: float, digits: int = 6) -> str:
+    """A table cell: ``3`` not ``3.0``, else `digits` significant digits."""
+    v = float(v)
+    if v.is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return f"{v:.{digits}g}"
+
+
+def format_numbers(values: Any, digits: int | None = 6) -> list[str]:
+    """Format many numbers at once (integers without ``.0``), fast enough for 10^6 values.
+
+    Parameters
+    ----------
+    values : array_like
+        The numbers.
+    digits : int or None, optional
+        Significant digits of the non-integers; None writes the shortest text that
+        reads back to the same float (for files).
+    """
+    a = np.asarray(values, dtype=np.float64).reshape(-1)
+    out = np.empty(a.shape[0], dtype=object)
+    whole = (a == np.trunc(a)) & (np.abs(a) < 1e15)
+    out[whole] = list(map(str, a[whole].astype(np.int64).tolist()))
+    rest = ~whole
+    f = repr if digits is None else f"{{:.{digits}g}}".format
+    out[rest] = list(map(f, a[rest].tolist()))
+    return list(out)
+
+
+def count(v: float) -> str:
+    """A count such as the bound (D/γ)²: an integer when it is one, else 6 or 3 digits."""
+    if not math.isfinite(v):
+        return "too large to show"
+    if abs(v) >= 1e7:
+        return f"{v:.3g}"
+    r = round(v)
+    if abs(v - r) <= 1e-9 * max(1.0, abs(v)):
+        return str(int(r))
+    return f"{v:.6g}"
+
+
+def bound_value(bound: Bound) -> str:
+    """(D/γ)² as the panels show it (beyond float64: from D and γ, not the capped float)."""
+    beyond = format_bound(bound)
+    return beyond if beyond is not None else count(float(bound.bound or 0.0))
+
+
+def measure(v: float) -> str:
+    """A length such as D or γ with 3 significant digits: ``5.10``, ``0.471``, ``1.00e-12``."""
+    a = abs(v)
+    if v == 0:
+        return "0"
+    if 1e-3 <= a < 1e3:
+        return f"{v:#.3g}".rstrip(".")
+    if 1e3 <= a < 1e6:
+        return f"{v:.0f}"
+    return f"{v:#.3g}"
+
+
+def size(n: int) -> str:
+    """N for a caption: ``10⁵`` for a power of ten from 1000 on, else ``5000``."""
+    if n >= 1000:
+        e = len(str(n)) - 1
+        if n == 10**e:
+            return "10" + str(e).translate(_SUPERSCRIPT)
+    return str(n)
+
+
+def power(e: int) -> str:
+    """10**e as a tick label: 1, 10, 100, 1000, then 10⁴, 10⁵, …"""
+    return str(10**e) if e <= 3 else "10" + str(e).translate(_SUPERSCRIPT)
+
+
+def nbytes(n: float) -> str:
+    """A memory size: ``8 MB``, ``80 GB``."""
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if n < 1000:
+            return f"{n:.3g} {unit}"
+        n /= 1000
+    return f"{n:.3g} PB"
+
+
+def tick(value: float) -> str:
+    """A short label for a value on the canvas: 3 significant digits."""
+    return f"{value:.3g}"

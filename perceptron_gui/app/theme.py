@@ -1,0 +1,271 @@
+"""The one place for colours, fonts and sizes: a `Theme` that scales and emits `changed`.
+
+Every widget reads its colours and sizes from `theme()` and restyles itself in one
+method connected to `Theme.changed`; nothing else in the app holds a colour or a
+size. The class colours come from the Okabe–Ito palette, which stays
+distinguishable for the common forms of colour blindness; the classes also differ
+by marker shape so that nothing depends on colour alone.
+
+Themes are data (`PALETTES`); the scale multiplies every size (fonts, markers,
+line widths), so Ctrl+= in the window enlarges everything at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of one theme (any colour string Qt reads)."""
+
+    positive: str  # class +1, circle
+    negative: str  # class −1, cross
+    pocket: str  # the pocket weights (the answer)
+    highlight: str  # halo behind a misclassified point
+    selection: str  # selected points
+    alpha: str  # dual coefficients α
+    ink: str  # axes, text, the current line, rings
+    muted: str  # geometry overlays (radius circle, best separator)
+    background: str
+    window: str  # behind the widgets (Qt palette)
+    fill: str  # behind text over the canvas (labels, legend, readout)
+    error_bg: str
+    error_fg: str
+    info_bg: str
+    info_fg: str
+    tint_alpha: int = 40  # half-plane tints: light enough that points stay readable
+    fill_alpha: int = 215  # text backgrounds over the canvas
+    grid_alpha: float = 0.3
+    weight: float = 1.0  # line widths and marker sizes are multiplied by this
+
+
+PALETTES: dict[str, Palette] = {
+    "light": Palette(
+        positive="#0072B2",
+        negative="#D55E00",
+        pocket="#009E73",
+        highlight="#F0E442",
+        selection="#CC79A7",
+        alpha="#56B4E9",
+        ink="#1A1A1A",
+        muted="#555555",
+        background="#FFFFFF",
+        window="#EFEFEF",
+        fill="#FFFFFF",
+        error_bg="#FDECEA",
+        error_fg="#8B1A10",
+        info_bg="#EAF2FB",
+        info_fg="#0B3C6B",
+    ),
+    # For dim rooms: light marks on a dark ground, the same hues made lighter.
+    "dark": Palette(
+        positive="#56B4E9",
+        negative="#E69F00",
+        pocket="#2BD9A0",
+        highlight="#C9B800",
+        selection="#E08FC0",
+        alpha="#0072B2",
+        ink="#F2F2F2",
+        muted="#B0B0B0",
+        background="#151515",
+        window="#2B2B2B",
+        fill="#151515",
+        error_bg="#5A1D16",
+        error_fg="#FFD9D2",
+        info_bg="#18324D",
+        info_fg="#D6E8FA",
+        tint_alpha=55,
+    ),
+    # For bright projectors that wash colours out: pure black on white, heavier marks.
+    "high-contrast": Palette(
+        positive="#003F8A",
+        negative="#B03A00",
+        pocket="#006B4E",
+        highlight="#FFE000",
+        selection="#A0006A",
+        alpha="#0072B2",
+        ink="#000000",
+        muted="#000000",
+        background="#FFFFFF",
+        window="#FFFFFF",
+        fill="#FFFFFF",
+        error_bg="#FFFFFF",
+        error_fg="#A00000",
+        info_bg="#FFFFFF",
+        info_fg="#000000",
+        tint_alpha=60,
+        fill_alpha=235,
+        grid_alpha=0.45,
+        weight=1.4,
+    ),
+}
+THEMES: tuple[str, ...] = tuple(PALETTES)
+
+#: Base sizes at scale 1 (points for fonts, logical pixels for the rest).
+UI_PT = 10.0  # widgets' text
+TICK_PT = 11.0  # axis ticks, table cells
+LABEL_PT = 12.0  # axis labels, readouts
+ANNOTATION_PT = 11.0  # text over the canvas
+MARKER_PX = 14.0
+LINE_PX = 3.0
+#: The UI scale runs over these steps (Ctrl+= / Ctrl+−).
+SCALES: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+
+
+class Theme(QObject):
+    """The current look: a palette, a scale factor, and the sizes they give.
+
+    Signals
+    -------
+    changed()
+        The palette or the scale changed: restyle.
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._name = "light"
+        self._scale = 1.0
+
+    # ---------------------------------------------------------------- settings
+
+    @property
+    def name(self) -> str:
+        """"light", "dark" or "high-contrast"."""
+        return self._name
+
+    @property
+    def scale(self) -> float:
+        """The UI scale factor (1 = normal)."""
+        return self._scale
+
+    @property
+    def palette(self) -> Palette:
+        """The colours of the current theme."""
+        return PALETTES[self._name]
+
+    def set_name(self, name: str) -> bool:
+        """Switch the theme; False for an unknown name."""
+        if name not in PALETTES:
+            return False
+        if name != self._name:
+            self._name = name
+            self._apply_app()
+            self.changed.emit()
+        return True
+
+    def set_scale(self, scale: float) -> bool:
+        """Set the UI scale (0.5 … 4); False when out of range."""
+        s = float(scale)
+        if not 0.5 <= s <= 4.0:
+            return False
+        if s != self._scale:
+            self._scale = s
+            self._apply_app()
+            self.changed.emit()
+        return True
+
+    def step_scale(self, steps: int) -> float:
+        """Go `steps` along `SCALES` from the current scale (0 resets to 1); returns the scale."""
+        if steps == 0:
+            self.set_scale(1.0)
+            return self._scale
+        above = [s for s in SCALES if s > self._scale + 1e-9]
+        below = [s for s in SCALES if s < self._scale - 1e-9]
+        if steps > 0 and above:
+            self.set_scale(above[min(steps, len(above)) - 1])
+        elif steps < 0 and below:
+            self.set_scale(below[max(-len(below), steps)])
+        return self._scale
+
+    # ------------------------------------------------------------------- sizes
+
+    def px(self, v: float) -> float:
+        """A length in logical pixels, scaled."""
+        return v * self._scale
+
+    def line(self, v: float = LINE_PX) -> float:
+        """A line width, scaled and weighted by the theme."""
+        return v * self._scale * self.palette.weight
+
+    @property
+    def marker(self) -> float:
+        """The marker size in logical pixels."""
+        return MARKER_PX * self._scale * self.palette.weight**0.5
+
+    def pt(self, v: float) -> float:
+        """A font size in points, scaled."""
+        return v * self._scale
+
+    def font(self, point_size: float = UI_PT, *, bold: bool = False) -> QFont:
+        """The application's font at `point_size` (unscaled points; the scale is applied)."""
+        app = QApplication.instance()
+        f = QFont(app.font()) if isinstance(app, QApplication) else QFont()
+        f.setPointSizeF(max(1.0, self.pt(point_size)))
+        f.setBold(bold)
+        return f
+
+    # ----------------------------------------------------------------- colours
+
+    def color(self, role: str) -> QColor:
+        """The colour of a `Palette` field, e.g. ``"positive"``."""
+        return QColor(getattr(self.palette, role))
+
+    def tint(self, role: str, alpha: int | None = None) -> QColor:
+        """A palette colour with the given alpha (0–255; default: the half-plane tint)."""
+        c = self.color(role)
+        c.setAlpha(self.palette.tint_alpha if alpha is None else alpha)
+        return c
+
+    def fill(self) -> QColor:
+        """The translucent background behind text over the canvas."""
+        return self.tint("fill", self.palette.fill_alpha)
+
+    # --------------------------------------------------------------- the app
+
+    def _apply_app(self) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            self.apply_to(app)
+
+    def apply_to(self, app: QApplication) -> None:
+        """Give the application its font and, for the dark theme, a dark Qt palette."""
+        f = QFont(app.font())
+        f.setPointSizeF(self.pt(UI_PT))
+        app.setFont(f)
+        p = self.palette
+        qp = QPalette()
+        if p.background != "#FFFFFF" or p.window != "#EFEFEF":
+            win, ink, base = QColor(p.window), QColor(p.ink), QColor(p.background)
+            for role, col in (
+                (QPalette.ColorRole.Window, win),
+                (QPalette.ColorRole.WindowText, ink),
+                (QPalette.ColorRole.Base, base),
+                (QPalette.ColorRole.AlternateBase, win),
+                (QPalette.ColorRole.Text, ink),
+                (QPalette.ColorRole.Button, win),
+                (QPalette.ColorRole.ButtonText, ink),
+                (QPalette.ColorRole.ToolTipBase, base),
+                (QPalette.ColorRole.ToolTipText, ink),
+                (QPalette.ColorRole.Highlight, QColor(p.positive)),
+                (QPalette.ColorRole.HighlightedText, base),
+            ):
+                qp.setColor(role, col)
+        app.setPalette(qp)
+
+
+_THEME: Theme | None = None
+
+
+def theme() -> Theme:
+    """The application's theme (one per process, made on first use)."""
+    global _THEME
+    if _THEME is None:
+        _THEME = Theme()
+    return _THEME
