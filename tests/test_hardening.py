@@ -45,7 +45,7 @@ def test_autosave_writes_a_session_after_each_edit(qtbot) -> None:
     qtbot.waitUntil(lambda: recovery_path().exists(), timeout=3000)
     w.add_point(-1.0, 0.25, -1)
     w.set_mode("dual")
-    qtbot.waitUntil(lambda: not w.autosaver.pending, timeout=3000)
+    qtbot.waitUntil(lambda: not w.document.autosave_pending, timeout=3000)
     loaded = load_file(recovery_path())
     assert loaded.data.points.tolist() == [[1.5, 2.0], [-1.0, 0.25]]
     assert loaded.data.labels.tolist() == [1.0, -1.0]
@@ -57,7 +57,7 @@ def test_recover_restores_without_asking(qtbot) -> None:
     qtbot.addWidget(w)
     w.set_points([[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]], [1, -1, 1])
     w.set_order("random")
-    qtbot.waitUntil(lambda: recovery_path().exists() and not w.autosaver.pending, timeout=3000)
+    qtbot.waitUntil(lambda: recovery_path().exists() and not w.document.autosave_pending, timeout=3000)
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)
     assert w2.recover(ask=False)
@@ -88,7 +88,7 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
         w.set_mode("pocket")
         import time
         t0 = time.time()
-        while (w.autosaver.pending or not recovery_path().exists()) and time.time() - t0 < 20:
+        while (w.document.autosave_pending or not recovery_path().exists()) and time.time() - t0 < 20:
             app.processEvents()
         print("saved", flush=True)
         while True:  # busy, as a window is, until killed
@@ -167,7 +167,7 @@ def test_a_script_close_never_asks_and_keeps_the_recovery(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=10_000)
     qtbot.addWidget(w)
     w.add_point(1, 1, 1)
-    assert w.autosaver.pending
+    assert w.document.autosave_pending
     w.close()  # would block on a dialog if it asked
     assert recovery_path().exists()  # the pending autosave was written on the way out
 

@@ -9,15 +9,10 @@ from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QTableWidge
 
 import perceptron_gui.app  # noqa: F401  (selects PySide6 for pyqtgraph)
 from perceptron_gui.app.controller import Controller
-from perceptron_gui.app.panels import (
-    GRAM_BLOCK,
-    BoundPanel,
-    BoundPlot,
-    DualView,
-    IterationTable,
-    format_number,
-    format_numbers,
-)
+from perceptron_gui.app.controller import Change
+from perceptron_gui.app.format import format_number, format_numbers
+from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, IterationTable
+from perceptron_gui.app.panels.dual_view import GRAM_BLOCK
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.generators import generate
 
@@ -114,7 +109,7 @@ def test_bound_not_separable(qtbot) -> None:  # type: ignore[no-untyped-def]
     c.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
     panel = _show(qtbot, BoundPanel(c))
     _steps(c, 5)
-    assert "not linearly separable: the theorem gives no bound" in panel.readout_text()
+    assert "not linearly separable, no bound" in panel.readout_text()
     assert panel.plot.bound_line_value() is None
     assert "inf" not in panel.readout_text() and "nan" not in panel.readout_text()
 
@@ -156,7 +151,7 @@ def test_bound_curve_is_decimated_for_many_updates(qtbot) -> None:  # type: igno
     c.set_max_updates(50_000)
     plot = _show(qtbot, BoundPlot(c))
     c.trainer.run()
-    c.step_taken.emit()
+    c.emit_changed(Change.MODEL)
     x, y = plot.curve_data()
     assert c.trainer.k == 50_000
     assert y[-1] == 50_000
@@ -174,10 +169,10 @@ def test_table_worked_example(qtbot, controller: Controller) -> None:  # type: i
     assert table.model.rowCount() == 7
     assert _row(table, 1) == {
         "k": "2",
-        "i": "2",
+        "point": "x3",
         "x₁": "1",
         "x₂": "1",
-        "y": "-1",
+        "y": "−1",
         "w₁": "2",
         "w₂": "2",
         "b": "0",
@@ -251,9 +246,9 @@ def test_table_export_csv(qtbot, controller: Controller, tmp_path) -> None:  # t
     path = tmp_path / "updates.csv"
     table.export_csv(str(path))
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "k,i,x1,x2,y,w1,w2,b,alpha_i"
+    assert lines[0] == "k,point,x1,x2,y,w1,w2,b,alpha_i"
     assert len(lines) == 8
-    assert lines[2].split(",")[:5] == ["2", "2", "1", "1", "-1"]
+    assert lines[2].split(",")[:5] == ["2", "3", "1", "1", "-1"]  # point 3 is x3
     # Full precision: the file reads back to the trainer's floats exactly.
     data = np.loadtxt(path, delimiter=",", skiprows=1)
     np.testing.assert_array_equal(data[:, 5:7], controller.trainer.history_w)
@@ -270,7 +265,7 @@ def test_table_copy(qtbot, controller: Controller) -> None:  # type: ignore[no-u
     lines = text.splitlines()
     assert lines[0].split("\t") == list(table.model.columns)
     assert len(lines) == 8
-    assert lines[2].split("\t") == ["2", "2", "1", "1", "-1", "2", "2", "0"]
+    assert lines[2].split("\t") == ["2", "x3", "1", "1", "-1", "2", "2", "0"]
     sm = table.view.selectionModel()
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     sm.select(table.model.index(4, 0), flags)
@@ -289,15 +284,15 @@ def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
     inserted: list[tuple[int, int]] = []
     table.model.rowsInserted.connect(lambda _p, a, b: inserted.append((a, b)))
     c.trainer.run(max_updates=100_000)
-    c.step_taken.emit()
+    c.emit_changed(Change.MODEL)
     c.trainer.run(max_updates=20_000)
-    c.step_taken.emit()
+    c.emit_changed(Change.MODEL)
     assert inserted == [(0, 99_999), (100_000, 119_999)]
     m = table.model
     alpha = c.trainer.alpha
     assert alpha is not None
     last = m.rowCount() - 1
-    i = int(m.index(last, 1).data())
+    i = int(m.index(last, 1).data().removeprefix("x")) - 1
     assert float(m.index(last, 8).data()) == alpha[i]
     table.copy()
     lines = QApplication.clipboard().text().splitlines()
@@ -324,8 +319,8 @@ def test_dual_worked_example(qtbot, controller: Controller) -> None:  # type: ig
     assert view.highlighted_row() == 0
     table = view.findChild(QTableWidget, "gramTable")
     headers = [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]
-    assert headers == ["y", "α", "x0", "x1", "x2"]
-    assert table.item(2, 0).text() == "-1"
+    assert headers == ["y", "α", "x1", "x2", "x3"]
+    assert table.item(2, 0).text() == "−1"
     assert table.item(0, 1).text() == "2"
     assert table.item(1, 3).text() == "25"
     controller.set_mode("primal")
@@ -368,7 +363,7 @@ def test_dual_heatmap_block_for_large_n(qtbot) -> None:  # type: ignore[no-untyp
     view = _show(qtbot, DualView(c))
     assert view.gram_shown().shape == (GRAM_BLOCK, GRAM_BLOCK)
     assert view.block_start() == 0
-    assert "rows/columns 0–399" in view.note_text()
+    assert "rows/columns x1–x400" in view.note_text()
     c.set_mode("dual")
     for _ in range(50):
         c.step()
@@ -389,7 +384,7 @@ def test_dual_note_for_huge_n(qtbot) -> None:  # type: ignore[no-untyped-def]
     view = _show(qtbot, DualView(c))
     note = view.note_text()
     assert "5000×5000 (200 MB)" in note
-    assert "rows/columns 0–399" in note
+    assert "rows/columns x1–x400" in note
     c.set_data(generate("separable", 100_000, seed=6), undoable=False)
     assert "10⁵×10⁵ (80 GB)" in view.note_text()
 

@@ -32,6 +32,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui import MainWindow
+from perceptron_gui.app.controller import Change
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.novikoff import novikoff
@@ -364,7 +365,7 @@ class WindowMachine(RuleBasedStateMachine):
         self.window.pause()
         assert not self.c.running
         if FLUSH_AFTER_PAUSE:
-            self.c.step_taken.emit()
+            self.c.emit_changed(Change.MODEL)
 
     @rule(ticks=st.integers(0, 3))
     def run_and_leave_running(self, ticks: int) -> None:

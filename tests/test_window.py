@@ -89,7 +89,7 @@ def test_visit_and_step_back(window) -> None:
     assert r1.mistake and r1.index == 0
     r2 = window.visit()
     assert not r2.mistake and r2.index == 1
-    assert "point 1 is right" in window.statusBar().currentMessage()
+    assert "x2 is right" in window.statusBar().currentMessage()
     assert window.state()["mistakes"] == 1
     window.step()
     assert window.state()["w"] == [2.0, 2.0]
@@ -157,7 +157,7 @@ def test_editing_while_running_stops_and_restarts(qtbot, window) -> None:
     window.add_point(0.5, 0.5, 1)
     s = window.state()
     assert not s["running"] and s["mistakes"] == 0 and len(s["points"]) == 301
-    assert "stopped" in window.statusBar().currentMessage()
+    assert "starts again" in window.statusBar().currentMessage()
 
 
 def test_non_separable_primal_stops_and_suggests_pocket(qtbot, window) -> None:

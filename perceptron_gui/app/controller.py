@@ -18,6 +18,8 @@ undo) emits `changed` **once**, with a `Change` saying what changed:
 A view connects one slot to `changed` and does its work once per emission, for
 the union of what it depends on: one redraw per action. `running_changed`,
 `message_posted`, `busy_changed` and `edited` (for autosave) are separate facts.
+"""
+
 from __future__ import annotations
 
 import math
@@ -283,9 +285,7 @@ class Controller(QObject):
             self._bound, self._line_margin = bound
         else:
             self._recompute_bound(emit=False)
-        restored = (
-            trainer is not None and trainer.data is data and trainer.config == self._config
-        )
+        restored = trainer is not None and trainer.data is data and trainer.config == self._config
         self._trainer = trainer if restored and trainer is not None else self._new_trainer()
         change = Change.DATA | Change.MODEL | Change.BOUND
         self.emit_changed(change | Change.REFRAME if reframe else change)

@@ -1,4 +1,4 @@
-"""The control panel: algorithm settings, the step/run buttons, and the live readouts."""
+"""The control panel: algorithm settings and the step/run buttons."""
 
 from __future__ import annotations
 
@@ -20,16 +20,26 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
-from perceptron_gui.app.controller import Controller, fmt
+from perceptron_gui.app.controller import (
+    FASTEST_FINITE_SPEED,
+    MAX_UPDATE_LIMIT,
+    Change,
+    Controller,
+)
+from perceptron_gui.app.format import fmt
+from perceptron_gui.app.theme import theme
 from perceptron_gui.core.config import MODES, ORDERS
-from perceptron_gui.core.novikoff import format_bound
 
-#: Speeds offered by the slider, in updates per second; the last means "as fast as possible".
-SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, 1000.0, math.inf)
+#: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
+#: (every finite one is at most the controller's fastest finite speed).
+SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, FASTEST_FINITE_SPEED, math.inf)
+#: The range of η the spin box accepts (any positive float that prints in 6 digits).
+ETA_MIN, ETA_MAX = 1e-300, 1e300
 
 MODE_TIPS = {
     "primal": "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
@@ -38,8 +48,8 @@ MODE_TIPS = {
     "training mistakes seen so far (for data that are not separable)",
 }
 ORDER_TIPS = {
-    "first": "The lowest-index mistake, rescanning from point 0 after each update",
-    "cyclic": "Visit points 0, 1, 2, … in turn, wrapping around; update on each mistake",
+    "first": "The lowest-index mistake, rescanning from x1 after each update",
+    "cyclic": "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake",
     "random-cyclic": "Like cyclic, over a new seeded random permutation each epoch",
     "random": "A uniformly random current mistake (seeded)",
 }
@@ -57,12 +67,12 @@ def signals_blocked(*objects: QObject) -> Iterator[None]:
 
 
 class EtaSpinBox(QDoubleSpinBox):
-    """A spin box for η that shows and accepts any positive float (1e-300 … 1e300)."""
+    """A spin box for η that shows and accepts any positive float (`ETA_MIN` … `ETA_MAX`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDecimals(323)  # so that values such as 1e-300 are kept, not rounded to 0
-        self.setRange(1e-300, 1e300)
+        self.setRange(ETA_MIN, ETA_MAX)
         self.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
         self.setValue(1.0)
         self.setKeyboardTracking(False)
@@ -86,7 +96,7 @@ class EtaSpinBox(QDoubleSpinBox):
             ok = all(c in "0123456789.eE+-" for c in t)
             state = QValidator.State.Intermediate if ok else QValidator.State.Invalid
             return (state, text, pos)
-        if math.isfinite(v) and 1e-300 <= v <= 1e300:
+        if math.isfinite(v) and ETA_MIN <= v <= ETA_MAX:
             return (QValidator.State.Acceptable, text, pos)
         return (QValidator.State.Intermediate, text, pos)
 
@@ -97,7 +107,7 @@ class EtaSpinBox(QDoubleSpinBox):
 
 
 class ControlPanel(QWidget):
-    """Settings, buttons and readouts, wired to a controller.
+    """Settings and buttons, wired to a controller (the numbers are in the readout).
 
     Parameters
     ----------
@@ -109,11 +119,12 @@ class ControlPanel(QWidget):
         super().__init__(parent)
         self._c = controller
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(4, 4, 4, 4)
 
         # --- algorithm
-        algo = QGroupBox("Algorithm")
-        form = QFormLayout(algo)
+        self.algorithm_box = QGroupBox("Algorithm")
+        form = QFormLayout(self.algorithm_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = QComboBox(objectName="modeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
@@ -138,7 +149,7 @@ class ControlPanel(QWidget):
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setToolTip("Seed of the random orders (the same seed repeats a run)")
         self.limit_spin = QSpinBox(objectName="limitSpin")
-        self.limit_spin.setRange(1, 10_000_000)
+        self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
         self.limit_spin.setSingleStep(1000)
         self.limit_spin.setToolTip(
             "Stop after this many updates (the pocket runs exactly this many "
@@ -149,12 +160,12 @@ class ControlPanel(QWidget):
         form.addRow("η", self.eta_spin)
         form.addRow("", self.bias_check)
         form.addRow("seed", self.seed_spin)
-        form.addRow("update limit", self.limit_spin)
-        layout.addWidget(algo)
+        form.addRow("limit", self.limit_spin)
+        layout.addWidget(self.algorithm_box)
 
         # --- stepping
-        run = QGroupBox("Run")
-        grid = QGridLayout(run)
+        self.run_box = QGroupBox("Run")
+        grid = QGridLayout(self.run_box)
         self.step_button = self._button(
             "Step", "stepButton", "Go to the next mistake and correct it", "Space"
         )
@@ -165,19 +176,28 @@ class ControlPanel(QWidget):
             "V",
         )
         self.step_back_button = self._button(
-            "◀ Back", "stepBackButton", "Undo the last update", "Backspace"
+            "Back", "stepBackButton", "Undo the last update", "Backspace"
         )
-        self.run_button = self._button("▶ Run", "runButton", "Run at the chosen speed / pause", "R")
+        self.run_button = self._button("Run", "runButton", "Run at the chosen speed / pause", "R")
         self.run_button.setCheckable(True)
         self.run_to_end_button = self._button(
-            "▶▶ To end",
+            "To end",
             "runToEndButton",
             "Run as fast as possible until it converges or stops",
             "E",
         )
         self.reset_button = self._button(
-            "⟲ Reset", "resetButton", "Back to the initial weights", "Home"
+            "Reset", "resetButton", "Back to the initial weights", "Home"
         )
+        st = self.style()
+        # Icons from the platform style: every font has them (a pause glyph is not in all).
+        for b, icon in (
+            (self.step_back_button, QStyle.StandardPixmap.SP_MediaSeekBackward),
+            (self.run_button, QStyle.StandardPixmap.SP_MediaPlay),
+            (self.run_to_end_button, QStyle.StandardPixmap.SP_MediaSkipForward),
+            (self.reset_button, QStyle.StandardPixmap.SP_BrowserReload),
+        ):
+            b.setIcon(st.standardIcon(icon))
         grid.addWidget(self.step_button, 0, 0)
         grid.addWidget(self.visit_button, 0, 1)
         grid.addWidget(self.step_back_button, 0, 2)
@@ -185,27 +205,17 @@ class ControlPanel(QWidget):
         grid.addWidget(self.run_to_end_button, 1, 1)
         grid.addWidget(self.reset_button, 1, 2)
         speed_row = QHBoxLayout()
-        speed_row.addWidget(QLabel("speed"))
+        self.speed_title = QLabel("speed")
+        speed_row.addWidget(self.speed_title)
         self.speed_slider = QSlider(Qt.Horizontal, objectName="speedSlider")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(2)
         self.speed_slider.setToolTip("Updates per second while running")
-        self.speed_label = QLabel()
-        self.speed_label.setMinimumWidth(90)
+        self.speed_label = QLabel(objectName="speedLabel")
         speed_row.addWidget(self.speed_slider, 1)
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
-        layout.addWidget(run)
-
-        # --- readouts
-        box = QGroupBox("Now")
-        self.readout = QLabel(objectName="readout")
-        self.readout.setTextFormat(Qt.RichText)
-        self.readout.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.readout.setWordWrap(True)
-        rl = QVBoxLayout(box)
-        rl.addWidget(self.readout)
-        layout.addWidget(box)
+        layout.addWidget(self.run_box)
         layout.addStretch(1)
 
         # --- wiring: widgets -> controller
@@ -223,19 +233,36 @@ class ControlPanel(QWidget):
         self.reset_button.clicked.connect(self._c.reset)
         self.speed_slider.valueChanged.connect(self._on_speed_slider_changed)
         # --- controller -> widgets
-        self._c.settings_changed.connect(self._on_controller_settings_changed)
+        self._c.changed.connect(self._on_controller_changed)
         self._c.running_changed.connect(self._on_controller_running_changed)
-        self._c.step_taken.connect(self.refresh_readout)
-        self._c.bound_changed.connect(self.refresh_readout)
-        self._on_controller_settings_changed()
+        self._show_settings()
         self._on_speed_slider_changed(self.speed_slider.value())
-        self.refresh_readout()
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
 
     def _button(self, text: str, name: str, tip: str, key: str) -> QPushButton:
         b = QPushButton(text, objectName=name)
         b.setToolTip(f"{tip}  [{key}]")
-        b.setMinimumHeight(36)
         return b
+
+    def apply_theme(self) -> None:
+        """Sizes from the theme (the fonts come from the application's)."""
+        t = theme()
+        h = int(t.px(30))
+        for b in self.findChildren(QPushButton):
+            b.setMinimumHeight(h)
+            b.setIconSize(b.iconSize().scaled(int(t.px(16)), int(t.px(16)), Qt.KeepAspectRatio))
+        self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("1000 /s") + 4)
+
+    def set_speed_value(self, updates_per_second: float) -> None:
+        """Put the slider on the offered speed nearest to `updates_per_second`."""
+        s = float(updates_per_second)
+        if not math.isfinite(s) or s > FASTEST_FINITE_SPEED:
+            i = len(SPEEDS) - 1
+        else:
+            i = min(range(len(SPEEDS) - 1), key=lambda j: abs(math.log(SPEEDS[j] / max(s, 0.1))))
+        self.speed_slider.setValue(i)
+        self._c.set_speed(s)
 
     # ------------------------------------------------------------------ slots
 
@@ -259,9 +286,17 @@ class ControlPanel(QWidget):
 
     def _on_controller_running_changed(self, running: bool) -> None:
         self.run_button.setChecked(running)
-        self.run_button.setText("⏸ Pause" if running else "▶ Run")
+        self.run_button.setText("Pause" if running else "Run")
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self.run_button.setIcon(self.style().standardIcon(icon))
 
-    def _on_controller_settings_changed(self) -> None:
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & Change.SETTINGS:
+            self._show_settings()
+
+    def _show_settings(self) -> None:
         c = self._c.config
         widgets = (
             self.mode_combo,
@@ -277,66 +312,5 @@ class ControlPanel(QWidget):
             self.eta_spin.setValue(c.eta)
             self.bias_check.setChecked(c.bias)
             self.seed_spin.setValue(c.seed)
-            self.limit_spin.setValue(
-                min(c.max_updates if c.max_updates is not None else 10_000_000, 10_000_000)
-            )
-        self.refresh_readout()
-
-    def refresh_readout(self) -> None:
-        """Rewrite the readout from the controller's state."""
-        self.readout.setText(readout_html(self._c))
-
-
-def sci(v: float | None) -> str:
-    """A number for the screen: never inf or NaN, scientific when huge or tiny."""
-    if v is None:
-        return "—"
-    if not math.isfinite(v):
-        return "too large to show" if v > 0 else "—"
-    if v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3):
-        return format(v, ".3e")
-    return fmt(v) if float(v).is_integer() else format(v, ".4g")
-
-
-def readout_html(c: Controller) -> str:
-    """The live numbers: w, b, η, mistakes, D, γ, bound (HTML for a QLabel)."""
-    t = c.trainer
-    cfg = c.config
-    bd = c.bound
-    w0, w1 = t.w
-    rows = [
-        ("w", f"({sci(w0)}, {sci(w1)})"),
-        ("b", sci(t.b) + ("" if cfg.bias else " (bias off)")),
-        ("η", sci(cfg.eta)),
-        ("mistakes k", f"{t.k}"),
-    ]
-    if cfg.mode == "pocket" and t.pocket_w is not None:
-        pw = t.pocket_w
-        rows.append(("pocket", f"w = ({sci(pw[0])}, {sci(pw[1])}), b = {sci(t.pocket_b)}"))
-        rows.append(("errors", f"current {t.current_errors} · pocket {t.pocket_errors}"))
-    else:
-        rows.append(("wrong now", f"{int(t.misclassified().shape[0])} of {t.n}"))
-    if c.bound_pending:
-        rows.append(("D, γ", "computing…"))
-    else:
-        rows.append(("D", sci(bd.D) + ("  (x, 1)" if bd.bias else "")))
-        if bd.separable:
-            rows.append(("γ", sci(bd.gamma)))
-            beyond = format_bound(bd, 4)  # beyond float64: from D and γ, not the capped float
-            rows.append(("(D/γ)²", beyond if beyond is not None else sci(bd.bound)))
-        elif t.n:
-            rows.append(("γ", "not separable: no bound"))
-    if c.line_margin is not None:
-        rows.append(("best line", f"margin {sci(c.line_margin)} (not γ)"))
-    if t.converged:
-        state = "converged ✓"
-    elif t.stop_reason == "overflow":
-        state = f"stopped before an overflow: η = {sci(cfg.eta)} is too large for these points"
-    else:
-        state = t.stop_reason or ""
-    if state:
-        rows.append(("state", state))
-    cells = "".join(
-        f"<tr><td align='right'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows
-    )
-    return f"<table cellspacing='2'>{cells}</table>"
+            limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
+            self.limit_spin.setValue(min(limit, MAX_UPDATE_LIMIT))

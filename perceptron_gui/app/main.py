@@ -37,14 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
-    from perceptron_gui.app import style
     from perceptron_gui.app.main_window import MainWindow
     from perceptron_gui.app.storage import recovery_path
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("perceptron-gui")
     app.setOrganizationName("perceptron-gui")
-    style.apply_projector_font(app, 12)
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
     recovered = False
     if args.recover or (not args.screenshot and not args.file and recovery_path().exists()):

@@ -1,4 +1,10 @@
-"""The main window: canvas in the middle, controls and the bound on the right, tables below."""
+"""The main window: its layout, its actions, and the scripting API for pytest-qt.
+
+The canvas sits in the middle under the readout strip; the controls run the full
+height on the right; the bound plot and the tables share the strip below. Every
+panel is a dock that View ▸ Panels (F9) hides at once. The document (path,
+unsaved changes, autosave) is `Document`; the look is the `Theme`.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +15,14 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
     QKeySequence,
     QPainter,
 )
@@ -27,7 +34,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QScrollArea,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -35,16 +41,34 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app.canvas import DataCanvas
-from perceptron_gui.app.controller import BoundPair, Controller, bound_task
+from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
-from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable
-from perceptron_gui.app.storage import Autosaver, add_recent, load_recent, recovery_path
+from perceptron_gui.app.document import Document
+from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout
+from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
+from perceptron_gui.app.theme import THEMES, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.io import Loaded, iter_load_file, load_file, write_csv, write_session
+from perceptron_gui.core.io import Loaded, iter_load_file, load_file
+from perceptron_gui.core.model import mistakes
 
 FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
+#: The window's size when the screen has room for it.
+PREFERRED_SIZE = (1500, 950)
+#: Room left for the window manager's title bar and borders around the window.
+FRAME_ALLOWANCE = (16, 48)
+#: Up to this run speed (updates per second) the view follows the line at every frame.
+FOLLOW_MAX_SPEED = 10.0
+#: View settings saved with a session, by the objectName of their View action.
+VIEW_ACTIONS = {
+    "show_radius": "showRadiusAction",
+    "show_best": "showBestAction",
+    "snap": "snapAction",
+    "follow_line": "followLineAction",
+    "keep_origin": "keepOriginAction",
+    "answer_first": "answerFirstAction",
+}
 
 
 class MainWindow(QMainWindow):
@@ -69,18 +93,17 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("perceptron-gui")
         self.setAcceptDrops(True)
         self.controller = Controller(self, frame_interval_ms=frame_interval_ms)
-        self._path: str | None = None
-        self._saved_index = 0  # undo index at the last save or load
-        self._settings_dirty = False
+        self.document = Document(self.controller, self._view_settings, autosave_ms)
         self._help: HelpDialog | None = None
 
-        # --- central: a notice banner over the canvas
+        # --- central: a notice banner and the readout over the canvas
         self.canvas = DataCanvas()
-        self.canvas.setObjectName("canvas")
+        self.readout = Readout(self.controller)
         self.notice = QLabel(objectName="notice")
         self.notice.setWordWrap(True)
         self.notice.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.notice.hide()
+        self._notice_error = True
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
         self._notice_timer.timeout.connect(self.notice.hide)
@@ -89,6 +112,7 @@ class MainWindow(QMainWindow):
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
         cl.addWidget(self.notice)
+        cl.addWidget(self.readout)
         cl.addWidget(self.canvas, 1)
         self.setCentralWidget(central)
 
@@ -97,26 +121,21 @@ class MainWindow(QMainWindow):
         self.bound_panel = BoundPanel(self.controller)
         self.iteration_table = IterationTable(self.controller)
         self.dual_view = DualView(self.controller)
-        scroll = QScrollArea(objectName="controlsScroll")
-        scroll.setWidget(self.controls)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.NoFrame)
-        controls_dock = self._dock("Controls", scroll, Qt.RightDockWidgetArea, "controlsDock")
-        bound_dock = self._dock(
+        self.controls_dock = self._dock(
+            "Controls", self.controls, Qt.RightDockWidgetArea, "controlsDock"
+        )
+        self.bound_dock = self._dock(
             "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
         )
         tabs = QTabWidget(objectName="tableTabs")
         tabs.addTab(self.iteration_table, "Iteration table")
-        tabs.addTab(self.dual_view, "Dual view: α and Gram matrix")
+        tabs.addTab(self.dual_view, "Dual view: α and G")
         self.tabs = tabs
-        tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
-        self.splitDockWidget(bound_dock, tables_dock, Qt.Horizontal)
+        self.tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
+        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
-        # The canvas is what the room looks at: it gets the most room, the bottom a strip.
-        self.resizeDocks([controls_dock], [380], Qt.Horizontal)
-        self.resizeDocks([bound_dock, tables_dock], [620, 500], Qt.Horizontal)
-        self.resizeDocks([bound_dock], [270], Qt.Vertical)
+        self.docks = (self.controls_dock, self.bound_dock, self.tables_dock)
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -125,31 +144,53 @@ class MainWindow(QMainWindow):
 
         # --- wiring
         c = self.controller
-        c.points_changed.connect(self._on_controller_points_changed)
-        c.step_taken.connect(self._on_controller_step_taken)
-        c.bound_changed.connect(self._on_controller_bound_changed)
-        c.settings_changed.connect(self._on_controller_settings_changed)
+        c.changed.connect(self._on_controller_changed)
+        c.running_changed.connect(self._on_controller_running_changed)
         c.message_posted.connect(self._on_controller_message_posted)
         c.busy_changed.connect(self._on_controller_busy_changed)
-        c.undo_stack.indexChanged.connect(self._update_title)
+        self.document.modified_changed.connect(self._update_title)
+        self.document.path_changed.connect(self._update_title)
+        self.document.autosave_failed.connect(lambda m: self.show_notice(m, error=True))
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
-        self.canvas.delete_requested.connect(self._on_canvas_delete_requested)
-        self.autosaver: Autosaver | None = None
-        if autosave_ms is not None:
-            self.autosaver = Autosaver(c, autosave_ms)
-            self.autosaver.failed.connect(lambda m: self.show_notice(m, error=True))
-        self._on_controller_points_changed(True)
-        self._on_controller_bound_changed()
+        theme().changed.connect(self._on_theme_changed)
+        self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
-        self.resize(1500, 950)
+        self._restore_preferences()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         d = QDockWidget(title, self, objectName=name)
         d.setWidget(w)
-        d.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        d.setFeatures(
+            QDockWidget.DockWidgetMovable
+            | QDockWidget.DockWidgetFloatable
+            | QDockWidget.DockWidgetClosable
+        )
         self.addDockWidget(area, d)
         return d
+
+    def fit_to_screen(self) -> None:
+        """Size the window for its screen: the preferred size, or what the screen has room for.
+
+        The frame (title bar included) stays inside the screen's available geometry.
+        """
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        fw, fh = FRAME_ALLOWANCE
+        s = theme().scale
+        w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
+        h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
+        self.resize(w, h)
+        self.move(avail.x() + (avail.width() - w - fw) // 2 + fw // 2, avail.y() + fh - fw // 2)
+        self._size_docks()
+
+    def _size_docks(self) -> None:
+        """Give the canvas the most room: controls at their width, the bottom a strip."""
+        w, h = self.width(), self.height()
+        self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
+        self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
+        rest = max(200, w - self.controls.sizeHint().width())
+        self.resizeDocks([self.bound_dock, self.tables_dock], [rest // 2, rest // 2], Qt.Horizontal)
 
     # ---------------------------------------------------------------- actions
 
@@ -187,12 +228,16 @@ class MainWindow(QMainWindow):
             "&Export image…", self._export_dialog, "Ctrl+E", "Export the canvas (PNG, SVG)"
         )
         self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
-        self.act_undo = c.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcuts(QKeySequence.Undo)
-        self.act_redo = c.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.addAction(self.act_undo)
-        self.addAction(self.act_redo)
+        # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
+        # the tooltip and the status tip say what they would undo.
+        self.act_undo = A("&Undo", c.undo_stack.undo, QKeySequence.Undo)
+        self.act_redo = A("&Redo", c.undo_stack.redo, ["Ctrl+Shift+Z", "Ctrl+Y"])
+        c.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        c.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        c.undo_stack.undoTextChanged.connect(self._on_undo_text_changed)
+        c.undo_stack.redoTextChanged.connect(self._on_redo_text_changed)
+        self.act_undo.setEnabled(False)
+        self.act_redo.setEnabled(False)
         self.act_delete = A(
             "&Delete selected",
             self._delete_selection,
@@ -243,8 +288,60 @@ class MainWindow(QMainWindow):
             "The direction û* and its γ band",
             True,
         )
+        self.act_follow = A(
+            "F&ollow the line",
+            self._on_follow_toggled,
+            None,
+            "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
+            True,
+        )
+        self.act_follow.setChecked(True)
+        self.act_origin = A(
+            "Keep the &origin in view",
+            self._on_origin_toggled,
+            None,
+            "D and γ are measured from the origin: keep it on the canvas",
+            True,
+        )
+        self.act_answer_first = A(
+            "Emphasise the &pocket",
+            self._on_answer_first_toggled,
+            None,
+            "Pocket mode: halos and the strong line show the pocket (the answer); "
+            "off: the current weights",
+            True,
+        )
+        self.act_answer_first.setChecked(True)
         self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
+        self.act_panels = A(
+            "&Panels", self._on_panels_toggled, "F9", "Show or hide every panel", True
+        )
+        self.act_panels.setChecked(True)
+        self.act_zoom_in = A(
+            "&Larger", lambda: theme().step_scale(1), ["Ctrl+=", "Ctrl++"], "Enlarge everything"
+        )
+        self.act_zoom_out = A("S&maller", lambda: theme().step_scale(-1), "Ctrl+-", "Shrink")
+        self.act_zoom_reset = A("&Normal size", lambda: theme().step_scale(0), "Ctrl+0")
+        self.theme_actions: dict[str, QAction] = {}
+        theme_group = QActionGroup(self)
+        for name in THEMES:
+            a = A(name, lambda n=name: self.set_theme(n), None, f"The {name} theme", True)
+            a.setObjectName(f"theme_{name}")
+            theme_group.addAction(a)
+            self.theme_actions[name] = a
+        self.theme_actions[theme().name].setChecked(True)
         self.act_help = A("&Keys and mouse", self._show_help, QKeySequence.HelpContents)
+        for key, name in VIEW_ACTIONS.items():
+            action = {
+                "show_radius": self.act_radius,
+                "show_best": self.act_best,
+                "snap": self.act_snap,
+                "follow_line": self.act_follow,
+                "keep_origin": self.act_origin,
+                "answer_first": self.act_answer_first,
+            }[key]
+            action.setObjectName(name)
+        self.act_panels.setObjectName("showPanelsAction")
 
         mb = self.menuBar()
         m = mb.addMenu("&File")
@@ -262,29 +359,41 @@ class MainWindow(QMainWindow):
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
             self.act_to_end, self.act_reset,
         ])  # fmt: skip
-        _fill(mb.addMenu("&View"), [self.act_radius, self.act_best, self.act_fit])
+        view = mb.addMenu("&View")
+        _fill(view, [
+            self.act_radius, self.act_best, None,
+            self.act_follow, self.act_origin, self.act_answer_first, self.act_fit, None,
+            self.act_panels,
+        ])  # fmt: skip
+        for d in self.docks:
+            view.addAction(d.toggleViewAction())
+        view.addSeparator()
+        _fill(view, [self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset])
+        _fill(view.addMenu("&Theme"), list(self.theme_actions.values()))
         _fill(mb.addMenu("&Help"), [self.act_help])
         tb = QToolBar("Edit", objectName="editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
             self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
-            self.act_radius, self.act_best,
+            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit,
         ])  # fmt: skip
         self.addToolBar(tb)
+        self.toolbar = tb
 
     # ------------------------------------------------------ scripting API
 
     def state(self) -> dict[str, Any]:
-        """The state as plain Python values (see the README)."""
+        """The state as plain Python values (see the README; point indices are 0-based)."""
         c = self.controller
         c.finish_bound()  # a script may wait for D and γ; the window never does
         t = c.trainer
         bd = c.bound
         alpha = t.alpha
+        answer = t.answer
+        data = c.data
         return {
-            "points": c.data.points.tolist(),
-            "labels": c.data.labels.astype(np.int64).tolist(),
+            "points": data.points.tolist(),
+            "labels": data.labels.astype(np.int64).tolist(),
             "mode": c.config.mode,
             "order": c.config.order,
             "eta": c.config.eta,
@@ -294,13 +403,21 @@ class MainWindow(QMainWindow):
             "alpha": None if alpha is None else alpha.tolist(),
             "mistakes": t.k,
             "misclassified": t.misclassified().tolist(),
-            "current": int(t.updates[-1]) if t.k else None,
+            "pocket_w": None if answer is None else list(answer.w),
+            "pocket_b": None if answer is None else answer.b,
+            "pocket_errors": t.answer_errors,
+            "pocket_misclassified": (
+                None if answer is None else mistakes(answer, data.points, data.labels).tolist()
+            ),
+            "current": c.current,
             "D": bd.D,
             "gamma": bd.gamma,
             "bound": bd.bound,
             "separable": bd.separable,
             "running": c.running,
             "converged": t.converged,
+            "view": list(self.canvas.view_range()),
+            "modified": self.document.modified,
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -333,8 +450,7 @@ class MainWindow(QMainWindow):
             c.set_config(loaded.config)
         c.set_data(loaded.data, f"open {Path(path).name}", bound=pair)
         self._apply_view(loaded.view)
-        self._path = str(path)
-        self._mark_saved()
+        self.document.mark_saved(str(path))
         QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
         note = "; ".join(loaded.notes)
         self.statusBar().showMessage(
@@ -343,14 +459,20 @@ class MainWindow(QMainWindow):
         if note:
             self.show_notice(f"{Path(path).name}: {note}", error=False)
 
+    def _view_action(self, key: str) -> QAction:
+        action = self.findChild(QAction, VIEW_ACTIONS[key])
+        assert isinstance(action, QAction)
+        return action
+
+    def _view_settings(self) -> dict[str, Any]:
+        """The View settings, saved with a session under keys named after their actions."""
+        return {key: self._view_action(key).isChecked() for key in VIEW_ACTIONS}
+
     def _apply_view(self, view: dict[str, Any]) -> None:
         """Restore the view settings a session saved (unknown or wrong-typed keys are ignored)."""
-        for key, action in (
-            ("show_radius", self.act_radius),
-            ("show_best", self.act_best),
-            ("snap", self.act_snap),
-        ):
+        for key in VIEW_ACTIONS:
             value = view.get(key)
+            action = self._view_action(key)
             if isinstance(value, bool) and value != action.isChecked():
                 action.trigger()
 
@@ -381,20 +503,14 @@ class MainWindow(QMainWindow):
 
     def save(self, path: str | Path | None = None) -> bool:
         """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
-        target = str(path) if path is not None else self._path
+        target = str(path) if path is not None else self.document.path
         if target is None:
             return False
-        c = self.controller
         try:
-            if target.lower().endswith((".csv", ".txt")):
-                write_csv(target, c.data)
-            else:
-                write_session(target, c.data, c.config, self._view_settings())
+            self.document.save(target)
         except (DataError, OSError) as exc:
             self.show_notice(f"not saved (everything is still here): {exc}", error=True)
             return False
-        self._path = target
-        self._mark_saved()
         add_recent(target)
         self.statusBar().showMessage(f"saved {target}")
         return True
@@ -414,6 +530,14 @@ class MainWindow(QMainWindow):
     def set_bias(self, bias: bool) -> bool:
         """Learn b, or keep lines through the origin."""
         return self.controller.set_bias(bias)
+
+    def set_speed(self, updates_per_second: float) -> None:
+        """Run speed in updates per second (inf: as fast as the screen shows); moves the slider."""
+        self.controls.set_speed_value(updates_per_second)
+
+    def set_max_updates(self, n: int) -> bool:
+        """The update limit (as the control panel's limit box)."""
+        return self.controller.set_max_updates(int(n))
 
     def step(self) -> Any:
         """Go to the next mistake and correct it."""
@@ -443,10 +567,31 @@ class MainWindow(QMainWindow):
         """Back to the initial weights."""
         self.controller.reset()
 
+    def set_ui_scale(self, factor: float) -> bool:
+        """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
+        ok = theme().set_scale(factor)
+        if not ok:
+            self.show_notice(f"scale {factor} refused: from 0.5 to 4", error=True)
+        return ok
+
+    def set_theme(self, name: str) -> bool:
+        """ "light", "dark" or "high-contrast" (remembered)."""
+        ok = theme().set_name(name)
+        if not ok:
+            self.show_notice(f"theme {name!r} refused: one of {', '.join(THEMES)}", error=True)
+        return ok
+
+    def show_panels(self, on: bool) -> None:
+        """Show or hide every dock, the controls included (the keys still work)."""
+        for d in self.docks:
+            d.setVisible(bool(on))
+        self.act_panels.setChecked(bool(on))
+
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False).
 
         False, with a message, when there is nothing to recover or the user declines.
+        The restored session is unsaved work: closing asks before anything is dropped.
         """
         path = recovery_path()
         if not path.exists():
@@ -465,8 +610,7 @@ class MainWindow(QMainWindow):
                 return False
         if not self.load(path):
             return False
-        self._path = None  # the recovery file is not the user's file: Save asks where
-        self._update_title()
+        self.document.mark_recovered()
         self.statusBar().showMessage(f"restored the autosaved session ({path})")
         return True
 
@@ -477,26 +621,32 @@ class MainWindow(QMainWindow):
         with as_file(files("perceptron_gui") / "data" / "example.csv") as p:
             ok = self.load(p)
         if ok:
-            self._path = None
-            self.setWindowTitle("perceptron-gui — built-in example")
+            self.document.mark_saved(None)
 
     @property
     def dirty(self) -> bool:
         """True when there are edits or settings not saved to a file."""
-        return self.controller.undo_stack.index() != self._saved_index or self._settings_dirty
+        return self.document.modified
 
     # ------------------------------------------------------------ messages
 
     def show_notice(self, text: str, *, error: bool = True, ms: int = 10000) -> None:
         """A non-modal banner over the canvas, and the status bar."""
-        bg, fg = ("#FDECEA", "#8B1A10") if error else ("#EAF2FB", "#0B3C6B")
-        self.notice.setStyleSheet(
-            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: 8px; font-weight: bold; }}"
-        )
+        self._notice_error = error
+        self._style_notice()
         self.notice.setText(text)
         self.notice.show()
         self._notice_timer.start(ms)
         self.statusBar().showMessage(text, ms)
+
+    def _style_notice(self) -> None:
+        p = theme().palette
+        bg, fg = (p.error_bg, p.error_fg) if self._notice_error else (p.info_bg, p.info_fg)
+        pad = int(theme().px(8))
+        self.notice.setStyleSheet(
+            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: {pad}px;"
+            " font-weight: bold; }"
+        )
 
     # --------------------------------------------------------------- slots
 
@@ -507,36 +657,91 @@ class MainWindow(QMainWindow):
         if text:
             self.statusBar().showMessage(text)
 
-    def _on_controller_points_changed(self, reframe: bool) -> None:
-        d = self.controller.data
-        self.canvas.set_points(d.points, d.labels, reframe=reframe)
-        self._on_controller_step_taken()
-
-    def _on_controller_step_taken(self) -> None:
-        t = self.controller.trainer
+    def _on_controller_changed(self, change: Change) -> None:
+        """The canvas follows the controller: once per action, only what changed."""
+        c = self.controller
         cv = self.canvas
-        cv.set_model(t.w, t.b)
-        cv.set_misclassified(t.misclassified())
-        cv.set_current(int(t.updates[-1]) if t.k else None)
-        if self.controller.config.mode == "pocket":
-            cv.set_pocket(t.pocket_w, t.pocket_b or 0.0)
+        if change & Change.DATA:
+            cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
+        if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
+            self._show_model()
+        if change & Change.BOUND:
+            self._show_bound()
+
+    def _on_controller_running_changed(self, running: bool) -> None:
+        if not running:
+            self.canvas.follow()
+
+    def _show_model(self) -> None:
+        c = self.controller
+        t = c.trainer
+        cv = self.canvas
+        answer = t.answer
+        cv.set_answer(answer)
+        # A fast run does not move the view at every frame; it follows once when it stops.
+        cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
+        answer_first = answer is not None and self.act_answer_first.isChecked()
+        if answer_first and answer is not None:
+            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
         else:
-            cv.set_pocket(None, 0.0)
+            cv.set_misclassified(t.misclassified())
+        last = t.last
+        verdict = None
+        if last is not None and not c.running and c.current is not None:
+            verdict = "mistake" if last.mistake else "correct"
+        cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
 
-    def _on_controller_bound_changed(self) -> None:
-        bd = self.controller.bound
-        if self.controller.bound_pending:
+    def _show_bound(self) -> None:
+        c = self.controller
+        bd = c.bound
+        if c.bound_pending:
             self.canvas.set_geometry(None, None, None, bd.bias)
         elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
         else:
-            self.canvas.set_geometry(bd.D if self.controller.data.n else None, None, None, bd.bias)
+            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
 
-    def _on_controller_settings_changed(self) -> None:
-        self._settings_dirty = True
-        self._update_title()
-        self._on_controller_step_taken()
+    def _on_theme_changed(self) -> None:
+        t = theme()
+        self.theme_actions[t.name].setChecked(True)
+        self._style_notice()
+        for d in self.docks:
+            d.setFont(t.font())
+        self.menuBar().setFont(t.font())
+        self.toolbar.setFont(t.font())
+        self.statusBar().setFont(t.font())
+        prefs = preferences()
+        prefs.setValue("ui_scale", t.scale)
+        prefs.setValue("theme", t.name)
+
+    def _restore_preferences(self) -> None:
+        prefs = preferences()
+        name = prefs.value("theme", "light")
+        if isinstance(name, str) and name in THEMES:
+            theme().set_name(name)
+        try:
+            scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            scale = 1.0
+        theme().set_scale(scale)
+        geometry = prefs.value("geometry")
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            if screen.availableGeometry().contains(self.frameGeometry()):
+                self._size_docks()
+                return
+        self.fit_to_screen()
+
+    def _on_undo_text_changed(self, text: str) -> None:
+        tip = f"Undo {text}" if text else "Nothing to undo"
+        self.act_undo.setToolTip(f"{tip} [Ctrl+Z]")
+        self.act_undo.setStatusTip(tip)
+
+    def _on_redo_text_changed(self, text: str) -> None:
+        tip = f"Redo {text}" if text else "Nothing to redo"
+        self.act_redo.setToolTip(f"{tip} [Ctrl+Shift+Z]")
+        self.act_redo.setStatusTip(tip)
 
     def _on_canvas_add_requested(self, x: float, y: float, label: int) -> None:
         self.controller.add_point(x, y, label)
@@ -544,17 +749,13 @@ class MainWindow(QMainWindow):
     def _on_canvas_move_requested(self, i: int, x: float, y: float) -> None:
         self.controller.move_point(i, x, y)
 
-    def _on_canvas_delete_requested(self, indices: list[int]) -> None:
-        n = self.controller.delete_points(indices)
-        if n:
-            self.canvas.set_selection([])
-
     def _delete_selection(self) -> None:
         sel = self.canvas.selected_indices()
         if sel.size == 0:
             self.statusBar().showMessage("nothing selected: click a point or drag a rectangle")
             return
-        self._on_canvas_delete_requested(sel.tolist())
+        if self.controller.delete_points(sel.tolist()):
+            self.canvas.set_selection([])
 
     def _flip_selection(self) -> None:
         sel = self.canvas.selected_indices()
@@ -592,27 +793,31 @@ class MainWindow(QMainWindow):
         if self.act_best.isChecked() and not self.controller.bound.separable:
             self.statusBar().showMessage("not linearly separable: there is no best separator")
 
+    def _on_follow_toggled(self) -> None:
+        self.canvas.follow_line = self.act_follow.isChecked()
+        self._show_model()
+
+    def _on_origin_toggled(self) -> None:
+        self.canvas.keep_origin = self.act_origin.isChecked()
+        if self.canvas.keep_origin:
+            self.canvas.fit_view()
+
+    def _on_answer_first_toggled(self) -> None:
+        self.canvas.set_answer_first(self.act_answer_first.isChecked())
+        self._show_model()
+
+    def _on_panels_toggled(self) -> None:
+        self.show_panels(self.act_panels.isChecked())
+
     def _show_help(self) -> None:
         if self._help is None:
             self._help = HelpDialog(self)
         self._help.show()
         self._help.raise_()
 
-    def _view_settings(self) -> dict[str, Any]:
-        return {
-            "show_radius": self.act_radius.isChecked(),
-            "show_best": self.act_best.isChecked(),
-            "snap": self.act_snap.isChecked(),
-        }
-
-    def _mark_saved(self) -> None:
-        self._saved_index = self.controller.undo_stack.index()
-        self._settings_dirty = False
-        self._update_title()
-
     def _update_title(self, *_: Any) -> None:
-        name = Path(self._path).name if self._path else "untitled"
-        self.setWindowTitle(f"perceptron-gui — {name}{' *' if self.dirty else ''}")
+        self.setWindowTitle(f"perceptron-gui — {self.document.name}[*]")
+        self.setWindowModified(self.document.modified)
 
     # --------------------------------------------------------------- dialogs
 
@@ -631,15 +836,17 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction(p, lambda p=p: self.open_file(p))
 
     def _save_action(self) -> None:
-        csv = self._path is not None and self._path.lower().endswith((".csv", ".txt"))
-        if self._path is None or (csv and self._settings_dirty):
+        if self.document.path is None or self.document.settings_only_in_session():
             self._save_as_dialog()
         else:
             self.save()
 
     def _save_as_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save", self._path or "session.json", "Session (*.json);;CSV data (*.csv)"
+            self,
+            "Save",
+            self.document.path or "session.json",
+            "Session (*.json);;CSV data (*.csv)",
         )
         if path:
             self.save(path)
@@ -703,7 +910,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
         user = event.spontaneous() or self.sender() is self.act_quit
-        if user and self.dirty and self.controller.data.n:
+        doc = self.document
+        if user and doc.modified and self.controller.data.n:
             answer = QMessageBox.question(
                 self,
                 "Unsaved changes",
@@ -716,15 +924,15 @@ class MainWindow(QMainWindow):
                 return
             if answer == QMessageBox.Save:
                 self._save_action()
-                if self.dirty:
+                if doc.modified:
                     event.ignore()
                     return
         self.controller.pause()
-        if self.autosaver is not None:
-            if user:
-                self.autosaver.discard()
-            elif self.autosaver.pending:
-                self.autosaver.save_now()
+        if user:
+            preferences().setValue("geometry", self.saveGeometry())
+            doc.discard_recovery()
+        elif doc.autosave_pending:
+            doc.autosave_now()
         event.accept()
 
 

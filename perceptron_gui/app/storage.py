@@ -1,4 +1,8 @@
-"""Where the app keeps its own files: the recovery session and the recent-files list."""
+"""Where the app keeps its own files: preferences, the recovery session, the recent files.
+
+Everything lives in `state_dir()`, which ``$PERCEPTRON_GUI_STATE_DIR`` overrides, so a
+test (or a second installation) is isolated from the user's own files.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,14 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QSettings, QStandardPaths
 
-from perceptron_gui.app.controller import Controller
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.io import atomic_write_text, write_session
+from perceptron_gui.core.io import atomic_write_text
 
 STATE_ENV = "PERCEPTRON_GUI_STATE_DIR"
 RECOVERY_NAME = "recovery.json"
+SETTINGS_NAME = "settings.ini"
 MAX_RECENT = 8
 
 
@@ -55,52 +59,6 @@ def add_recent(path: str) -> list[str]:
     return items
 
 
-class Autosaver(QObject):
-    """Writes the session to the recovery file shortly after every edit.
-
-    Parameters
-    ----------
-    controller
-        Whose data and settings to save.
-    delay_ms
-        Quiet time after an edit before writing (tests pass 0).
-    """
-
-    saved = Signal(str)
-    failed = Signal(str)
-
-    def __init__(self, controller: Controller, delay_ms: int = 1000) -> None:
-        super().__init__(controller)
-        self._c = controller
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(delay_ms)
-        self._timer.timeout.connect(self.save_now)
-        self.view: dict[str, object] = {}
-        controller.edited.connect(self._timer.start)
-
-    @property
-    def pending(self) -> bool:
-        """True while an edit waits to be written."""
-        return self._timer.isActive()
-
-    def save_now(self) -> bool:
-        """Write the recovery file now (atomically). False, with `failed` emitted, on an error."""
-        self._timer.stop()
-        path = recovery_path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_session(path, self._c.data, self._c.config, self.view)
-        except (OSError, DataError) as exc:
-            self.failed.emit(f"autosave failed: {exc}")
-            return False
-        self.saved.emit(str(path))
-        return True
-
-    def discard(self) -> None:
-        """Remove the recovery file (after a clean exit or a deliberate discard)."""
-        self._timer.stop()
-        try:
-            recovery_path().unlink()
-        except OSError:
-            pass
+def preferences() -> QSettings:
+    """The preferences (UI scale, theme, window geometry) in ``state_dir()/settings.ini``."""
+    return QSettings(str(state_dir() / SETTINGS_NAME), QSettings.Format.IniFormat)

@@ -137,7 +137,7 @@ class Theme(QObject):
 
     @property
     def name(self) -> str:
-        """"light", "dark" or "high-contrast"."""
+        """ "light", "dark" or "high-contrast"."""
         return self._name
 
     @property

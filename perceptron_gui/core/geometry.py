@@ -7,7 +7,9 @@ import math
 Rect = tuple[float, float, float, float]  # xmin, xmax, ymin, ymax
 
 
-def clip_line(w: tuple[float, float], b: float, rect: Rect) -> tuple[tuple[float, float], ...] | None:
+def clip_line(
+    w: tuple[float, float], b: float, rect: Rect
+) -> tuple[tuple[float, float], ...] | None:
     """The segment of w·x + b = 0 inside rect, or None."""
     nn = w[0] * w[0] + w[1] * w[1]
     if nn == 0.0:
@@ -46,6 +48,13 @@ def follow_line(
     nn = w[0] * w[0] + w[1] * w[1]
     if not need or nn == 0.0:
         return (x0, x1, y0, y1)
+    if data_rect is not None:
+        rect = data_rect
+        x0, x1, y0, y1 = rect
+        diag = math.hypot(x1 - x0, y1 - y0)
+        seg = clip_line(w, b, rect)
+        if seg is not None and math.dist(seg[0], seg[1]) >= 0.1 * diag:
+            return rect
     cx, cy = (rect[0] + rect[1]) / 2, (rect[2] + rect[3]) / 2
     t = (w[0] * cx + w[1] * cy + b) / nn
     fx, fy = cx - t * w[0], cy - t * w[1]

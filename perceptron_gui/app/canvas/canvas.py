@@ -124,7 +124,6 @@ class DataCanvas(pg.PlotWidget):
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
         self._drag_index: int | None = None
-        self._following = False
 
         self._setup_axes()
         self._create_items()
@@ -462,13 +461,15 @@ class DataCanvas(pg.PlotWidget):
         view.flags.writeable = False
         return view
 
-    def set_model(self, model: Model | None) -> None:
+    def set_model(self, model: Model | None, *, follow: bool = True) -> None:
         """Show the running model: a line with its half-planes and w, or regions of sign f.
 
-        None hides it. With :attr:`follow_line` on, the view grows to keep the line in it.
+        None hides it. With :attr:`follow_line` on (and `follow`), the view changes to keep
+        the line in it; a fast run passes False and follows once at its end.
         """
         self._model = model
-        self._follow()
+        if follow:
+            self._follow()
         self._update_model()
 
     def model(self) -> Model | None:
@@ -522,7 +523,14 @@ class DataCanvas(pg.PlotWidget):
             name = fmt.point_name(self._current)
             text = f"{name}: mistake → update" if verdict == "mistake" else f"{name}: correct ✓"
             self._verdict.setText(text)
-            self._verdict.setPos(float(at[0, 0]), float(at[0, 1]))
+            # Beside the point, on the side of the view with more room.
+            x, y = float(at[0, 0]), float(at[0, 1])
+            vr = self._vb.viewRect()
+            right = x < vr.center().x()
+            self._verdict.setAnchor(
+                (-0.15 if right else 1.15, 1.3 if y < vr.center().y() else -0.3)
+            )
+            self._verdict.setPos(x, y)
             self._verdict.setVisible(True)
             self._verdict_timer.start(max(0, self.verdict_ms))
 
@@ -695,11 +703,10 @@ class DataCanvas(pg.PlotWidget):
         i = int(np.argmin(d2))
         return i if d2[i] <= r * r else None
 
-    def fit_view(self) -> None:
-        """Frame all points with some padding (and the origin if kept), or [−5, 5]²."""
+    def data_frame(self) -> tuple[float, float, float, float]:
+        """The range that frames all points with some padding (and the origin if kept)."""
         if not len(self._points):
-            self.set_view_range(*DEFAULT_RANGE, *DEFAULT_RANGE)
-            return
+            return (*DEFAULT_RANGE, *DEFAULT_RANGE)
         pts = self._points
         lo = np.array([pts[:, 0].min(), pts[:, 1].min()])
         hi = np.array([pts[:, 0].max(), pts[:, 1].max()])
@@ -708,24 +715,38 @@ class DataCanvas(pg.PlotWidget):
         span = max(float((hi - lo).max()), 1.0)
         centre = (lo + hi) / 2
         half = np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span
-        self.set_view_range(
-            centre[0] - half[0], centre[0] + half[0], centre[1] - half[1], centre[1] + half[1]
+        return (
+            float(centre[0] - half[0]),
+            float(centre[0] + half[0]),
+            float(centre[1] - half[1]),
+            float(centre[1] + half[1]),
         )
+
+    def fit_view(self) -> None:
+        """Frame all points with some padding (and the origin if kept), or [−5, 5]²."""
+        self.set_view_range(*self.data_frame())
         self._follow()
 
+    def follow(self) -> None:
+        """Bring the running line into view now (when following is on)."""
+        self._follow()
+        self._update_model()
+
     def _follow(self) -> None:
-        """Grow the view so that the running line stays in it (when following)."""
+        """Change the view so that the running line crosses it (when following).
+
+        The new view is the data's frame grown towards the line, not the current view
+        grown again: a long run cannot shrink the points to a dot.
+        """
         m = self._model
         if not self.follow_line or not isinstance(m, LinearModel) or m.is_zero:
             return
         rect = self.view_range()
-        new = geometry.follow_line(m.w, m.b, rect, keep_origin=self.keep_origin)
+        new = geometry.follow_line(
+            m.w, m.b, rect, data_rect=self.data_frame(), keep_origin=self.keep_origin
+        )
         if all(math.isfinite(v) for v in new) and new != rect:
-            self._following = True
-            try:
-                self.set_view_range(*new)
-            finally:
-                self._following = False
+            self.set_view_range(*new)
 
     def _fit_axis_width(self) -> None:
         """Widen the x₂ axis so that its tick labels fit (pyqtgraph skips those that do not).
@@ -788,7 +809,9 @@ class DataCanvas(pg.PlotWidget):
         rect = rect.adjusted(-mx, -my, mx, my)
         return rect, rect_polygon(rect)
 
-    def _set_line(self, item: Line, a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | None:
+    def _set_line(
+        self, item: Line, a: FloatArray, c: float, rect: QtCore.QRectF
+    ) -> FloatArray | None:
         seg = clip_line(a, c, rect)
         item.setVisible(seg is not None)
         if seg is not None:
@@ -934,9 +957,7 @@ class DataCanvas(pg.PlotWidget):
             r = math.sqrt(max(D * D - 1.0, 0.0)) if bias else D
             self._radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
             if bias:
-                text = (
-                    f"R = max‖x‖ = {fmt.tick(r)}   (D = √(R²+1) = {fmt.tick(D)} with the bias)"
-                )
+                text = f"R = max‖x‖ = {fmt.tick(r)}   (D = √(R²+1) = {fmt.tick(D)} with the bias)"
             else:
                 text = f"D = max‖x‖ = {fmt.tick(D)}"
             self._radius_label.setText(text)

@@ -138,9 +138,6 @@ def faded(draw: Draw) -> Draw:
     return faded_draw
 
 
-
-
-
 class MarkerLayer(pg.GraphicsObject):
     """Paint a pixel-sized sprite at each of a subset of points.
 
@@ -348,5 +345,3 @@ class MarkerLayer(pg.GraphicsObject):
         p.setOpacity(self.dense_opacity)
         p.drawImage(QtCore.QPointF(win.left(), win.top()), self._layer)
         p.restore()
-
-

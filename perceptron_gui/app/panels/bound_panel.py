@@ -1,0 +1,305 @@
+"""The bound panel: mistakes k against visits, under the Novikoff bound (D/γ)², with a readout."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from pyqtgraph.Qt import QtCore, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.panels.common import make_label, style_axes, style_label
+from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+from perceptron_gui.core.trainer import Trainer
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+
+#: Above this many updates the bound curve is drawn through a uniform sample of them.
+CURVE_MAX_STEPS = 4000
+#: The bound line is drawn when (D/γ)² is at most this many times the plot's k range.
+BOUND_SHOWN_FACTOR = 20.0
+
+
+class BoundPlot(pg.PlotWidget):
+    """Mistakes k against visits, as a step curve, under the Novikoff bound (D/γ)².
+
+    Parameters
+    ----------
+    controller : Controller
+        The session; the plot listens to its signals.
+    parent : QWidget, optional
+        The parent widget.
+
+    Notes
+    -----
+    The curve is rebuilt from at most `CURVE_MAX_STEPS` updates per refresh
+    (a uniform sample of them beyond that, invisible at screen resolution), so a
+    refresh costs the same at k = 10 and k = 10^6. The y range follows k; the
+    bound line is in range only when it is within `BOUND_SHOWN_FACTOR` times k's
+    range, otherwise a note at the top gives its value. Panning or zooming by
+    hand stops the following until the "A" button is pressed.
+    """
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent=parent)
+        self.setObjectName("boundPlot")
+        self._controller = controller
+        self._follow = True
+        self._log_y = False
+        self._bound_value: float | None = None
+        self._x = np.zeros(2)
+        self._y = np.zeros(2)
+
+        plot = self.getPlotItem()
+        plot.setMenuEnabled(False)
+        self._curve = pg.PlotDataItem()
+        plot.addItem(self._curve)
+        # The label sits at the right end, under the line: inside the plot at any size.
+        self._line = pg.InfiniteLine(
+            angle=0,
+            label="(D/γ)²",
+            labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)]},
+        )
+        plot.addItem(self._line, ignoreBounds=True)
+        self._off_note = pg.TextItem(anchor=(0, 0))
+        plot.addItem(self._off_note, ignoreBounds=True)
+
+        vb = plot.getViewBox()
+        vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
+        plot.autoBtn.clicked.connect(self._on_auto_clicked)
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Restyle from the theme, then redraw."""
+        t = theme()
+        self.setBackground(t.color("background"))
+        plot = self.getPlotItem()
+        plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
+        style_axes(plot, "visits (points looked at)", "mistakes k")
+        self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
+        neg = t.color("negative")
+        self._line.setPen(pg.mkPen(neg, width=t.line(), style=Qt.PenStyle.DashLine))
+        font = t.font(ANNOTATION_PT + 1, bold=True)
+        for item in (self._line.label, self._off_note):
+            item.setColor(neg)
+            item.fill = pg.mkBrush(t.fill())
+            item.setFont(font)
+        self.refresh()
+
+    # ----------------------------------------------------------------- for tests
+
+    def curve_data(self) -> tuple[FloatArray, FloatArray]:
+        """The vertices of the drawn step curve (x = visits, y = mistakes), copies."""
+        return self._x.copy(), self._y.copy()
+
+    def bound_line_value(self) -> float | None:
+        """(D/γ)² where the bound line is, or None when there is no line (not separable)."""
+        return self._bound_value
+
+    def log_y(self) -> bool:
+        """Whether the k axis is logarithmic."""
+        return self._log_y
+
+    def set_log_y(self, on: bool) -> None:
+        """Use a logarithmic k axis (shows k and a huge bound together; k = 0 is not drawn)."""
+        self._log_y = bool(on)
+        self.getPlotItem().setLogMode(y=self._log_y)
+        self._follow = True
+        self.refresh()
+
+    # ------------------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Redraw from the controller's current state (O(`CURVE_MAX_STEPS`))."""
+        t = self._controller.trainer
+        self._x, self._y = _step_curve(t)
+        if self._log_y:
+            # log10(0) = -inf: the k = 0 part of the staircase is not drawn on a log axis.
+            keep = self._y > 0.0
+            self._curve.setData(self._x[keep], self._y[keep])
+        else:
+            self._curve.setData(self._x, self._y)
+        bound = self._controller.bound
+        pending = self._controller.bound_pending
+        self._bound_value = (
+            float(bound.bound)
+            if t.n and not pending and bound.separable and bound.bound is not None
+            else None
+        )
+        if self._bound_value is None:
+            self._line.hide()
+        else:
+            # Only data items follow the log mode; the line is placed in log10 units itself.
+            self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
+            self._line.label.setText(f"(D/γ)² = {fmt.bound_value(bound)}")
+            self._line.show()
+        if self._follow:
+            self._set_range()
+
+    def _set_range(self) -> None:
+        t = self._controller.trainer
+        b = self._bound_value
+        right = max(float(t.visits), 1.0) * 1.03
+        vb = self.getPlotItem().getViewBox()
+        if self._log_y:
+            # In log10 units: twice a bound near the largest float would be inf.
+            log_top = math.log10(max(float(t.k), b or 0.0, 10.0)) + math.log10(2.0)
+            vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
+            self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
+            self._off_note.hide()
+            return
+        self.getPlotItem().getAxis("left").setTicks(None)
+        top = max(1.15 * t.k, 5.0)
+        line_in_view = b is not None and b <= BOUND_SHOWN_FACTOR * top
+        if b is not None and line_in_view:
+            top = max(top, 1.08 * b)
+        vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
+        if b is not None and not line_in_view:
+            bound_text = fmt.bound_value(self._controller.bound)
+            self._off_note.setText(f"(D/γ)² = {bound_text} is far above ↑")
+            self._off_note.setPos(0.0, top)
+            self._off_note.show()
+        else:
+            self._off_note.hide()
+
+    # -------------------------------------------------------------------- slots
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & (Change.DATA | Change.SETTINGS):
+            self._follow = True  # a new run: follow it again
+        if change & (Change.MODEL | Change.BOUND):
+            self.refresh()
+
+    def _on_view_range_changed_manually(self, *_: object) -> None:
+        self._follow = False
+        self._off_note.hide()
+
+    def _on_auto_clicked(self) -> None:
+        self._follow = True
+        self.refresh()
+
+
+def _log_ticks(log_top: float) -> list[list[tuple[float, str]]]:
+    """Ticks of a log10 k axis from 1 to 10**`log_top`: decades, with 2 and 5 when there are few."""
+    decades = max(1, math.ceil(max(log_top, 1.0)))
+    step = max(1, int(np.ceil(decades / 8)))  # at most about 8 labels
+    major = [(float(e), fmt.power(e)) for e in range(0, decades + 1, step)]
+    minor: list[tuple[float, str]] = []
+    if decades <= 3:
+        minor = [
+            (float(np.log10(m * 10.0**e)), str(m * 10**e)) for e in range(decades) for m in (2, 5)
+        ]
+    return [major, minor]
+
+
+def _step_curve(t: Trainer) -> tuple[FloatArray, FloatArray]:
+    """The staircase (0, 0) → (v₁, 0) → (v₁, 1) → … → (v_k, k) → (visits, k).
+
+    Beyond `CURVE_MAX_STEPS` updates it goes through a uniform sample of them that
+    always ends with the last one.
+    """
+    k = t.k
+    if k <= CURVE_MAX_STEPS:
+        counts = np.arange(1, k + 1, dtype=np.float64)
+        visits = t.history_slice("visit", 0, k).astype(np.float64)
+    else:
+        rows = np.unique(np.linspace(0, k - 1, CURVE_MAX_STEPS).round().astype(np.int64))
+        counts = (rows + 1).astype(np.float64)
+        visits = t.history_take("visit", rows).astype(np.float64)
+    m = counts.shape[0]
+    x = np.empty(2 * m + 2)
+    y = np.empty(2 * m + 2)
+    x[0] = y[0] = y[1] = 0.0
+    x[1 : 2 * m + 1] = np.repeat(visits, 2)
+    x[-1] = max(float(t.visits), float(visits[-1]) if m else 0.0)
+    y[2:] = np.repeat(counts, 2)
+    return x, y
+
+
+class BoundPanel(QtWidgets.QWidget):
+    """The bound plot with a readout above it: ``k = 5 ≤ (D/γ)² = 117``, D and γ.
+
+    Parameters
+    ----------
+    controller : Controller
+        The session.
+    parent : QWidget, optional
+        The parent widget.
+    """
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("boundPanel")
+        self._controller = controller
+        self._readout = make_label(name="boundReadout")
+        self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.plot = BoundPlot(controller, self)
+        self.log_check = QtWidgets.QCheckBox("log k")
+        self.log_check.setObjectName("boundLogScale")
+        self.log_check.setToolTip("A logarithmic k axis shows k and a huge bound together")
+        self.log_check.toggled.connect(self._on_log_check_toggled)
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(self._readout, 1)
+        top.addWidget(self.log_check, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.plot, 1)
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Fonts from the theme."""
+        style_label(self._readout, LABEL_PT)
+        self.log_check.setFont(theme().font(TICK_PT))
+        self.refresh()
+
+    def readout_text(self) -> str:
+        """The readout as shown (plain text, lines separated by ``\\n``)."""
+        return self._readout.text()
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & (Change.MODEL | Change.BOUND):
+            self.refresh()
+
+    def _on_log_check_toggled(self, on: bool) -> None:
+        self.plot.set_log_y(on)
+
+    def refresh(self) -> None:
+        """Rewrite the readout from the controller's state."""
+        c = self._controller
+        t = c.trainer
+        bound = c.bound
+        if t.n == 0:
+            self._readout.setText("no points")
+            return
+        k = t.k
+        if c.bound_pending:
+            self._readout.setText(f"k = {k}   computing D and γ of {t.n:,} points…")
+            return
+        norm = "max‖(x, 1)‖ (the bias is on)" if bound.bias else "max‖x‖ (no bias)"
+        self._readout.setToolTip(
+            f"D = {norm}; γ = the best margin of a unit (w, b): see the View menu"
+        )
+        d_text = f"D = {fmt.measure(bound.D)}"
+        if not bound.separable or bound.bound is None:
+            lines = [f"k = {k}: not linearly separable, no bound", f"{d_text}   γ = 0"]
+        else:
+            rel = "≤" if k <= float(bound.bound) else ">"
+            lines = [
+                f"k = {k} {rel} (D/γ)² = {fmt.bound_value(bound)}",
+                f"{d_text}   γ = {fmt.measure(bound.gamma)}",
+            ]
+            cfg = t.config
+            if cfg.w0 != (0.0, 0.0) or (cfg.bias and cfg.b0 != 0.0):
+                lines.append(
+                    "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
+                )
+        self._readout.setText("\n".join(lines))

@@ -1,0 +1,351 @@
+"""The dual view: α per point and the Gram matrix G = [xᵢ·xⱼ]."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.panels.common import QWIDGETSIZE_MAX, make_label, style_axes, style_label
+from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.core.trainer import Trainer
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+
+#: Up to this many points the dual view is a table of numbers, above it a heatmap.
+GRAM_TABLE_MAX = 12
+#: Significant digits of the numbers in the small Gram table.
+GRAM_TABLE_DIGITS = 4
+#: The heatmap shows at most this many rows and columns of G.
+GRAM_BLOCK = 400
+
+
+def _current_point(t: Trainer) -> int | None:
+    """The point of the last visit, if there is one."""
+    last = t.last
+    if last is None or t.visits == 0 or not 0 <= last.index < t.n:
+        return None
+    return int(last.index)
+
+
+class DualView(QtWidgets.QWidget):
+    """α per point and the Gram matrix G = [xᵢ·xⱼ].
+
+    Up to `GRAM_TABLE_MAX` points: a table of numbers with the columns of G, y and
+    α. Above: a square heatmap of G (rows and columns numbered 1 … N as the points
+    are) with a colour bar centred on 0, and α as horizontal bars beside the rows
+    they belong to; above `GRAM_BLOCK` points, a `GRAM_BLOCK` × `GRAM_BLOCK` block of
+    G around the current point. The row of the current point is highlighted. G is
+    recomputed when the points change (or the block moves), never per step.
+
+    Parameters
+    ----------
+    controller : Controller
+        The session.
+    parent : QWidget, optional
+        The parent widget.
+    """
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dualView")
+        self._controller = controller
+        self._gram = np.zeros((0, 0))
+        self._alpha: FloatArray | None = None
+        self._start = 0  # first row/column of the block shown
+        self._size = 0
+        self._row: int | None = None
+        self._n = -1
+
+        self._title = make_label("Gram matrix G = [xᵢ·xⱼ]")
+        self._note = make_label(name="dualNote")
+        self._stack = QtWidgets.QStackedWidget(self)
+        self._table = QtWidgets.QTableWidget(self)
+        self._table.setObjectName("gramTable")
+        self._table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
+        self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._plots = pg.GraphicsLayoutWidget(self)
+        self._stack.addWidget(self._table)
+        self._stack.addWidget(self._plots)
+        self._create_plots()
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self._title)
+        layout.addWidget(self._note)
+        layout.addWidget(self._stack, 1)
+
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Fonts and colours from the theme; then rebuild."""
+        t = theme()
+        style_label(self._title, LABEL_PT, bold=True)
+        style_label(self._note, TICK_PT)
+        font = t.font(TICK_PT)
+        self._table.setFont(font)
+        bold = t.font(TICK_PT, bold=True)
+        self._table.horizontalHeader().setFont(bold)
+        self._table.verticalHeader().setFont(bold)
+        self._table.verticalHeader().setDefaultSectionSize(
+            QtGui.QFontMetrics(font).height() + int(8 * t.scale)
+        )
+        self._plots.setBackground(t.color("background"))
+        style_axes(self._gplot, "column j (point)", "row i (point)")
+        style_axes(self._aplot, "α", "")
+        self._aplot.getAxis("left").setWidth(int(8 * t.scale))
+        cb_axis = self._colorbar.getAxis("right")
+        cb_axis.setTickFont(font)
+        cb_axis.setTextPen(pg.mkPen(t.color("ink")))
+        cb_axis.setLabel("xᵢ·xⱼ", color=t.palette.ink, **{"font-size": f"{t.pt(LABEL_PT)}pt"})
+        self._row_box.setPen(pg.mkPen(t.color("ink"), width=3 * t.scale))
+        self._bars.setOpts(brush=t.color("alpha"))
+        self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
+        self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
+        self._rebuild()
+
+    # ----------------------------------------------------------------- for tests
+
+    def gram_shown(self) -> FloatArray:
+        """The block of G on screen (a copy): rows/columns ``start … start + size − 1``."""
+        return self._gram.copy()
+
+    def block_start(self) -> int:
+        """Index of the first row (and column) of G on screen."""
+        return self._start
+
+    def alpha_shown(self) -> FloatArray | None:
+        """α of the points on screen, or None outside the dual form."""
+        return None if self._alpha is None else self._alpha.copy()
+
+    def highlighted_row(self) -> int | None:
+        """The point (0-based, of the whole data set) whose row is highlighted."""
+        return self._row
+
+    def note_text(self) -> str:
+        """The explanation above the matrix."""
+        return self._note.text()
+
+    # ------------------------------------------------------------------ setup
+
+    def _create_plots(self) -> None:
+        lay = self._plots.ci
+        g = self._plots.addPlot(row=0, col=0)
+        g.setMenuEnabled(False)
+        g.hideButtons()
+        vb = g.getViewBox()
+        vb.invertY(True)
+        # Square cells: the matrix reads as a matrix at any panel shape.
+        vb.setAspectLocked(True)
+        self._image = pg.ImageItem(axisOrder="row-major")
+        g.addItem(self._image)
+        self._row_box = QtWidgets.QGraphicsRectItem()
+        self._row_box.setZValue(10)
+        vb.addItem(self._row_box, ignoreBounds=True)
+        cmap = pg.colormap.get("CET-D1")
+        self._colorbar = pg.ColorBarItem(
+            values=(-1.0, 1.0), colorMap=cmap, interactive=False, width=18
+        )
+        self._colorbar.setImageItem(self._image)
+        lay.addItem(self._colorbar, row=0, col=1)
+
+        # α as horizontal bars beside the rows they belong to (the rows are linked).
+        a = self._plots.addPlot(row=0, col=2)
+        a.setMenuEnabled(False)
+        a.hideButtons()
+        a.setYLink(g)
+        a.setMouseEnabled(x=False, y=False)
+        self._bars = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8, pen=None)
+        self._bar_now = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8)
+        a.addItem(self._bars)
+        a.addItem(self._bar_now)
+        lay.layout.setColumnStretchFactor(0, 4)
+        lay.layout.setColumnStretchFactor(2, 1)
+        self._gplot = g
+        self._aplot = a
+
+    # ------------------------------------------------------------------ slots
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & (Change.DATA | Change.SETTINGS):
+            self._rebuild()
+        elif change & Change.MODEL:
+            self._on_model_changed()
+
+    def _on_model_changed(self) -> None:
+        t = self._controller.trainer
+        if t.n != self._n:
+            self._rebuild()
+            return
+        if t.n > GRAM_BLOCK:
+            start = self._block_start(t)
+            if start != self._start:
+                self._rebuild()
+                return
+        self._update_step()
+
+    # -------------------------------------------------------------- drawing
+
+    def _block_start(self, t: Trainer) -> int:
+        """The block moves in strides of half its size, so it changes rarely."""
+        n = t.n
+        if n <= GRAM_BLOCK:
+            return 0
+        cur = _current_point(t) or 0
+        half = GRAM_BLOCK // 2
+        start = (cur // half) * half - half // 2
+        return int(min(max(start, 0), n - GRAM_BLOCK))
+
+    def _rebuild(self) -> None:
+        """Recompute the G block and everything that depends on N (O(block²))."""
+        t = self._controller.trainer
+        n = t.n
+        self._n = n
+        self._start = self._block_start(t)
+        self._size = min(n, GRAM_BLOCK)
+        rows = slice(self._start, self._start + self._size)
+        self._gram = t.gram_block(rows, rows) if n else np.zeros((0, 0))
+        if n == 0:
+            self._stack.hide()
+        else:
+            self._stack.show()
+        if 0 < n <= GRAM_TABLE_MAX:
+            self._stack.setCurrentWidget(self._table)
+            self._fill_table(t)
+        elif n > GRAM_TABLE_MAX:
+            self._stack.setCurrentWidget(self._plots)
+            self._fill_heatmap()
+        self._update_step()
+
+    def _fill_table(self, t: Trainer) -> None:
+        n = t.n
+        tab = self._table
+        tab.clear()
+        tab.setRowCount(n)
+        tab.setColumnCount(n + 2)
+        names = [fmt.point_name(j) for j in range(n)]
+        # y and α first: with 12 points the last columns may be scrolled out of sight.
+        tab.setHorizontalHeaderLabels(["y", "α"] + names)
+        tab.setVerticalHeaderLabels(names)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        # 4 digits: the matrix is read for its pattern; the tooltip has every digit.
+        texts = fmt.format_numbers(self._gram, GRAM_TABLE_DIGITS)
+        full = fmt.format_numbers(self._gram, None)
+        for i in range(n):
+            for j in range(n):
+                item = QtWidgets.QTableWidgetItem(texts[i * n + j])
+                item.setToolTip(full[i * n + j])
+                item.setTextAlignment(right)
+                tab.setItem(i, j + 2, item)
+            yv = float(t.data.labels[i])
+            item = QtWidgets.QTableWidgetItem("+1" if yv > 0 else "−1")
+            item.setTextAlignment(right)
+            item.setForeground(theme().color("positive" if yv > 0 else "negative"))
+            tab.setItem(i, 0, item)
+            item = QtWidgets.QTableWidgetItem("")
+            item.setTextAlignment(right)
+            item.setFont(theme().font(TICK_PT, bold=True))
+            tab.setItem(i, 1, item)
+        tab.resizeColumnsToContents()
+
+    def _fill_heatmap(self) -> None:
+        g = self._gram
+        m = float(np.max(np.abs(g))) if g.size else 0.0
+        m = m if m > 0 else 1.0
+        # Row i (0-based) covers [i + 0.5, i + 1.5]: the integer ticks are the points' numbers.
+        s, size = self._start, self._size
+        self._image.setImage(g, autoLevels=False, levels=(-m, m))
+        self._image.setRect(QtCore.QRectF(s + 0.5, s + 0.5, size, size))
+        self._colorbar.setLevels((-m, m))
+        lo, hi = s + 0.5, s + size + 0.5
+        self._gplot.getViewBox().setRange(xRange=(lo, hi), yRange=(lo, hi), padding=0.0)
+        ys = np.arange(s, s + size, dtype=np.float64) + 1.0
+        self._bars.setOpts(y=ys, width=np.zeros(size))
+
+    def _update_step(self) -> None:
+        """Per step: α and the highlighted row only (O(block))."""
+        t = self._controller.trainer
+        n = t.n
+        dual = t.has_alpha
+        rows = slice(self._start, self._start + self._size)
+        self._alpha = t.alpha_slice(rows) if dual and n else None
+        cur = _current_point(t)
+        self._row = cur
+        self._note.setText(self._note_for(t, dual))
+        if n == 0:
+            return
+        if n <= GRAM_TABLE_MAX:
+            self._update_table(cur)
+            return
+        in_block = cur is not None and self._start <= cur < self._start + self._size
+        if in_block:
+            assert cur is not None
+            self._row_box.setRect(QtCore.QRectF(self._start + 0.5, cur + 0.5, self._size, 1.0))
+            self._row_box.show()
+        else:
+            self._row_box.hide()
+        if self._aplot.isVisible() != dual:
+            # A hidden item keeps its column in a graphics layout: give the room back too.
+            self._aplot.setVisible(dual)
+            self._aplot.setMaximumWidth(QWIDGETSIZE_MAX if dual else 0)
+        if self._alpha is not None:
+            self._bars.setOpts(width=self._alpha)
+            top = float(self._alpha.max()) if self._alpha.size else 0.0
+            self._aplot.setXRange(0.0, max(top, 1e-300) * 1.05, padding=0.0)
+            if in_block and cur is not None:
+                # At least ~1 % of the plot high, so the current bar stays visible.
+                height = max(0.8, self._size / 100)
+                self._bar_now.setOpts(
+                    y=[cur + 1.0], width=[self._alpha[cur - self._start]], height=height
+                )
+                self._bar_now.show()
+            else:
+                self._bar_now.hide()
+
+    def _update_table(self, cur: int | None) -> None:
+        tab = self._table
+        n = self._size
+        tab.setColumnHidden(1, self._alpha is None)
+        white = QtGui.QBrush()
+        for i in range(n):
+            brush = self._highlight_brush if i == cur else white
+            for j in range(n + 2):
+                item = tab.item(i, j)
+                if item is not None:
+                    item.setBackground(brush)
+            if self._alpha is not None:
+                alpha_item = tab.item(i, 1)
+                if alpha_item is not None:
+                    alpha_item.setText(fmt.format_number(self._alpha[i]))
+
+    def _note_for(self, t: Trainer, dual: bool) -> str:
+        n = t.n
+        if n == 0:
+            return "no points"
+        parts: list[str] = []
+        if n > GRAM_BLOCK:
+            a, b = self._start + 1, self._start + self._size
+            nbytes = 8.0 * n * n
+            where = (
+                "around the current point" if _current_point(t) is not None else "(the first ones)"
+            )
+            parts.append(
+                f"G is N×N = {fmt.size(n)}×{fmt.size(n)} ({fmt.nbytes(nbytes)}): "
+                f"showing rows/columns x{a}–x{b} {where}"
+            )
+        if not dual:
+            parts.append("Switch the mode to dual to see α (G depends on the points only)")
+        elif n <= GRAM_TABLE_MAX:
+            parts.append("α = η × updates on each point; the current point's row is yellow")
+        else:
+            parts.append(
+                "α = η × updates on each point (bars beside the rows); the current row is outlined"
+            )
+        return "\n".join(parts)

@@ -1,0 +1,478 @@
+"""The iteration table: one row per update, read lazily from the trainer's history."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.panels.common import busy_cursor, make_label, style_label
+from perceptron_gui.app.theme import TICK_PT, theme
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.trainer import Trainer
+
+Qt = QtCore.Qt
+IntArray = NDArray[np.int64]
+#: Significant digits in a cell (the tooltip has every digit).
+CELL_DIGITS = 5
+
+
+class IterationModel(QtCore.QAbstractTableModel):
+    """One row per update, read lazily from the trainer's history.
+
+    Columns: k, the point updated on (x1 … xN, the textbook's 1-based names), x₁,
+    x₂, y, w₁, w₂, b (the weights after the update) and, in the dual form, αᵢ (α of
+    that point right after the update: updates on it so far × η).
+
+    Parameters
+    ----------
+    controller : Controller
+        The session (read only).
+    parent : QObject, optional
+        The parent object.
+
+    Notes
+    -----
+    The row count follows the trainer through `sync`: growth is announced with
+    ``beginInsertRows``, a step back with ``beginRemoveRows`` and a new trainer
+    with a model reset. The αᵢ column comes from a cumulative count per row that
+    is extended by the new updates only.
+    """
+
+    BASE_COLUMNS = ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
+    ALPHA_COLUMN = "αᵢ"
+    CSV_NAMES = {"x₁": "x1", "x₂": "x2", "w₁": "w1", "w₂": "w2", "αᵢ": "alpha_i"}
+    #: The point column holds the 0-based index; it is shown (and copied) as x1 … xN.
+    POINT = "point"
+    TOOLTIPS = {
+        "k": "update number (mistakes so far)",
+        "point": "the point updated on (x1 … xN, as on the canvas)",
+        "x₁": "x₁ of the point",
+        "x₂": "x₂ of the point",
+        "y": "the label of the point",
+        "w₁": "w₁ after the update",
+        "w₂": "w₂ after the update",
+        "b": "b after the update",
+        "αᵢ": "α of the point after the update (updates on it so far × η)",
+    }
+
+    def __init__(self, controller: Controller, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._trainer = controller.trainer
+        self._rows = 0
+        self._columns: tuple[str, ...] = self.BASE_COLUMNS
+        self._signature: tuple[float, ...] | None = None
+        self._cum = np.zeros(0, np.int64)  # updates on the row's point up to this row
+        self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
+        self.apply_theme()
+        self._reset_from(controller.trainer)
+
+    def apply_theme(self) -> None:
+        """Fonts and colours from the theme (the view repaints)."""
+        t = theme()
+        self._bold_font = t.font(TICK_PT, bold=True)
+        self._last_brush = QtGui.QBrush(t.tint("highlight", 160))
+        self._pos_brush = QtGui.QBrush(t.color("positive"))
+        self._neg_brush = QtGui.QBrush(t.color("negative"))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, len(self._columns) - 1))
+
+    # --------------------------------------------------------------- Qt's API
+
+    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
+            name = self._columns[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return name
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.TOOLTIPS.get(name)
+            if role == Qt.ItemDataRole.FontRole:
+                return self._bold_font
+        elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
+            return str(section + 1)
+        return None
+
+    def data(self, index: QtCore.QModelIndex, role: int = 0) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        if not (0 <= row < self._rows and 0 <= col < len(self._columns)):
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            v = self.value(row, col)
+            return None if v is None else fmt.format_numbers([v], None)[0]  # full precision
+        if role == Qt.ItemDataRole.DisplayRole:
+            v = self.value(row, col)
+            if v is None:
+                return None
+            name = self._columns[col]
+            if name == "y":
+                return "+1" if v > 0 else "−1"
+            if name == self.POINT:
+                return fmt.point_name(int(v))
+            return fmt.format_number(v, CELL_DIGITS)
+        if role == Qt.ItemDataRole.UserRole:
+            return self.value(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and row == self._rows - 1:
+            return self._last_brush
+        if role == Qt.ItemDataRole.FontRole and row == self._rows - 1:
+            return self._bold_font
+        if role == Qt.ItemDataRole.ForegroundRole and self._columns[col] == "y":
+            v = self.value(row, col)
+            return None if v is None else (self._pos_brush if v > 0 else self._neg_brush)
+        return None
+
+    # ------------------------------------------------------------ our own API
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The column names as shown."""
+        return self._columns
+
+    def value(self, row: int, col: int) -> float | None:
+        """The number in one cell (O(1)); None outside the table."""
+        t = self._trainer
+        if not (0 <= row < self._rows and row < t.k):
+            return None
+        name = self._columns[col]
+        if name == "k":
+            return float(row + 1)
+        if name == "αᵢ":
+            return float(self._cum[row]) * t.config.eta
+        if name in ("w₁", "w₂", "b"):
+            return t.history_value({"w₁": "w0", "w₂": "w1", "b": "b"}[name], row)
+        i = int(t.history_value("index", row))
+        if name == self.POINT:
+            return float(i)
+        if name == "y":
+            return float(t.data.labels[i])
+        return float(t.data.points[i, 0 if name == "x₁" else 1])
+
+    def column_arrays(self, rows: IntArray | None = None) -> list[NDArray[Any]]:
+        """Whole columns (or the given rows), vectorised, in the order of `columns`."""
+        t = self._trainer
+        n = self._rows
+        sel = np.arange(n, dtype=np.int64) if rows is None else np.asarray(rows, np.int64)
+        idx = t.history_slice("index", 0, n)[sel]
+        out: list[NDArray[Any]] = []
+        for name in self._columns:
+            if name == "k":
+                out.append(sel + 1)
+            elif name == self.POINT:
+                out.append(idx)
+            elif name == "x₁":
+                out.append(t.data.points[idx, 0])
+            elif name == "x₂":
+                out.append(t.data.points[idx, 1])
+            elif name == "y":
+                out.append(t.data.labels[idx])
+            elif name == "αᵢ":
+                out.append(self._cum[:n][sel] * t.config.eta)
+            else:
+                col = {"w₁": "w0", "w₂": "w1", "b": "b"}[name]
+                out.append(t.history_slice(col, 0, n)[sel])
+        return out
+
+    def sync(self) -> int:
+        """Catch up with the controller's trainer; returns the change in rows (0 after a reset)."""
+        t = self._controller.trainer
+        columns = self._columns_for(t)
+        if t is not self._trainer or columns != self._columns or not self._prefix_intact(t):
+            self.beginResetModel()
+            self._reset_from(t)
+            self.endResetModel()
+            return 0
+        old, new = self._rows, t.k
+        if new > old:
+            self.beginInsertRows(QtCore.QModelIndex(), old, new - 1)
+            self._extend(t.history_slice("index", old, new))
+            self._rows = new
+            self.endInsertRows()
+            if old:
+                self._emit_row_changed(old - 1)  # the highlight moves off it
+        elif new < old:
+            self.beginRemoveRows(QtCore.QModelIndex(), new, old - 1)
+            self._shrink(new)
+            self._rows = new
+            self.endRemoveRows()
+            if new:
+                self._emit_row_changed(new - 1)
+        self._signature = self._row_signature(t, self._rows - 1)
+        return new - old
+
+    # -------------------------------------------------------------- internals
+
+    def _columns_for(self, t: Trainer) -> tuple[str, ...]:
+        return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+
+    @staticmethod
+    def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
+        if row < 0 or row >= t.k:
+            return None
+        return tuple(t.history_value(name, row) for name in ("index", "visit", "w0", "w1", "b"))
+
+    def _prefix_intact(self, t: Trainer) -> bool:
+        """Whether the rows we show are still the trainer's first rows (a cheap check)."""
+        keep = min(self._rows, t.k)
+        if keep == 0:
+            return True
+        if keep == self._rows:
+            return self._row_signature(t, keep - 1) == self._signature
+        return True  # the trainer only truncates its history when stepping back
+
+    def _reset_from(self, t: Trainer) -> None:
+        self._trainer = t
+        self._columns = self._columns_for(t)
+        self._rows = 0
+        self._cum = np.zeros(0, np.int64)
+        self._counts = np.zeros(t.n, np.int64)
+        self._extend(t.history_slice("index", 0, t.k))
+        self._rows = t.k
+        self._signature = self._row_signature(t, self._rows - 1)
+
+    def _extend(self, new_idx: IntArray) -> None:
+        """Append rows with these point indices: cumulative counts without a Python loop."""
+        m = new_idx.shape[0]
+        if m == 0:
+            return
+        order = np.argsort(new_idx, kind="stable")
+        s = new_idx[order]
+        starts = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
+        group_start = np.repeat(starts, np.diff(np.r_[starts, m]))
+        occurrence = np.empty(m, np.int64)
+        occurrence[order] = np.arange(m) - group_start
+        cum = self._counts[new_idx] + occurrence + 1
+        self._counts += np.bincount(new_idx, minlength=self._counts.shape[0])
+        start = self._rows
+        need = start + m
+        if need > self._cum.shape[0]:
+            grown = np.zeros(max(need, 2 * self._cum.shape[0], 1024), np.int64)
+            grown[:start] = self._cum[:start]
+            self._cum = grown
+        self._cum[start:need] = cum
+
+    def _shrink(self, new: int) -> None:
+        """Forget rows [new, _rows): recount the per-point totals from the kept rows.
+
+        The trainer has already dropped the removed rows, so their points are
+        unknown here; a step back is one click, and O(k) bincount is a few ms at 10^6.
+        """
+        t = self._trainer
+        kept = t.history_slice("index", 0, new)
+        self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
+
+    def _emit_row_changed(self, row: int) -> None:
+        left = self.index(row, 0)
+        right = self.index(row, len(self._columns) - 1)
+        self.dataChanged.emit(left, right)
+
+
+class IterationTable(QtWidgets.QWidget):
+    """The table of updates with "Copy" and "Export CSV…" buttons.
+
+    Parameters
+    ----------
+    controller : Controller
+        The session.
+    parent : QWidget, optional
+        The parent widget.
+    """
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self.model = IterationModel(controller, self)
+        view = QtWidgets.QTableView(self)
+        view.setObjectName("iterationTable")
+        view.setModel(self.model)
+        view.setAlternatingRowColors(True)
+        view.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
+        view.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setWordWrap(False)
+        view.verticalHeader().hide()
+        view.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        hh = view.horizontalHeader()
+        # Every column shares the width: w and b are never behind a scroll bar (a cell
+        # too narrow for its digits is elided; its tooltip has every digit). Never sized
+        # from the contents, which would read all 10^6 rows.
+        hh.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        hh.setMinimumSectionSize(8)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view = view
+        view.viewport().installEventFilter(self)
+        self.model.modelReset.connect(self._size_columns)
+        # Follow the last row unless the user scrolled away from the end. Qt lays the
+        # rows out later than they are inserted, so the scroll bar's range catches up
+        # in an event; scroll when it does.
+        self._follow = True
+        sb = view.verticalScrollBar()
+        sb.valueChanged.connect(self._on_scroll_value_changed)
+        sb.rangeChanged.connect(self._on_scroll_range_changed)
+
+        self._copy_button = QtWidgets.QPushButton("Copy")
+        self._copy_button.setObjectName("iterationCopy")
+        self._copy_button.setToolTip(
+            "Copy the selected rows (all rows if none) as tab-separated text"
+        )
+        self._copy_button.clicked.connect(self._on_copy_clicked)
+        self._export_button = QtWidgets.QPushButton("Export CSV…")
+        self._export_button.setObjectName("iterationExport")
+        self._export_button.clicked.connect(self._on_export_clicked)
+        self._count_label = make_label(name="iterationCount")
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.addWidget(self._count_label, 1)
+        buttons.addWidget(self._copy_button)
+        buttons.addWidget(self._export_button)
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(view, 1)
+        layout.addLayout(buttons)
+
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Fonts and row heights from the theme."""
+        t = theme()
+        font = t.font(TICK_PT)
+        self.view.setFont(font)
+        self.view.horizontalHeader().setFont(t.font(TICK_PT, bold=True))
+        self.view.verticalHeader().setDefaultSectionSize(
+            QtGui.QFontMetrics(font).height() + int(8 * t.scale)
+        )
+        for b in (self._copy_button, self._export_button):
+            b.setFont(font)
+        style_label(self._count_label, TICK_PT)
+        self.model.apply_theme()
+        self.refresh()
+        self._size_columns()
+
+    # -------------------------------------------------------------- public API
+
+    def copy(self) -> str:
+        """Put the selected rows (every row if none) on the clipboard; returns the text.
+
+        Tab-separated with a header line, numbers as shown in the table.
+        """
+        text = self._text(self._selected_rows(), sep="\t", digits=6, csv_header=False)
+        QtWidgets.QApplication.clipboard().setText(text)
+        return text
+
+    def export_csv(self, path: str | os.PathLike[str]) -> None:
+        """Write every row to a CSV file (atomically), numbers at full precision.
+
+        Parameters
+        ----------
+        path : str or PathLike
+            The file to write.
+
+        Raises
+        ------
+        DataError
+            When the file cannot be written.
+        """
+        atomic_write_text(path, self._text(None, sep=",", digits=None, csv_header=True))
+
+    # -------------------------------------------------------------- internals
+
+    def _selected_rows(self) -> IntArray | None:
+        sm = self.view.selectionModel()
+        ranges = sm.selection() if sm is not None else []
+        parts = [np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]
+        if not parts:
+            return None
+        return np.unique(np.concatenate(parts))
+
+    def _text(
+        self, rows: IntArray | None, *, sep: str, digits: int | None, csv_header: bool
+    ) -> str:
+        m = self.model
+        names = [m.CSV_NAMES.get(c, c) if csv_header else c for c in m.columns]
+        columns: list[Sequence[str]] = []
+        for name, values in zip(m.columns, m.column_arrays(rows), strict=True):
+            if name == m.POINT and not csv_header:
+                strings = [fmt.point_name(int(i)) for i in values]
+            elif name == m.POINT:  # a file: the 1-based number, as in the name x3
+                strings = fmt.format_numbers(values + 1, None)
+            else:
+                strings = fmt.format_numbers(values, digits)
+            if name == "y" and not csv_header:
+                strings = ["+1" if s == "1" else s for s in strings]
+            columns.append(strings)
+        lines = [sep.join(names)]
+        lines.extend(map(sep.join, zip(*columns, strict=True)))
+        return "\n".join(lines) + "\n"
+
+    #: Text as wide as a column's usual content, by column (others: a signed decimal).
+    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "y": "−1"}
+
+    def _size_columns(self) -> None:
+        """Share the width between the columns by how wide their content usually is."""
+        fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
+        names = self.model.columns
+        want = [
+            fm.horizontalAdvance(self.COLUMN_SAMPLES.get(n, "-0.0000")) + fm.averageCharWidth()
+            for n in names
+        ]
+        total = max(1, self.view.viewport().width())
+        scale = total / max(1, sum(want))
+        widths = [int(w * scale) for w in want]
+        widths[-1] += total - sum(widths)
+        for col, width in enumerate(widths):
+            self.view.horizontalHeader().resizeSection(col, width)
+
+    def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if obj is self.view.viewport() and event.type() == QtCore.QEvent.Type.Resize:
+            self._size_columns()
+        return False
+
+    def refresh(self) -> None:
+        """Catch up with the trainer (new rows, fewer rows, or a new run)."""
+        self.model.sync()
+        k = self.model.rowCount()
+        self._count_label.setText(f"{k} update{'' if k == 1 else 's'}")
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & Change.MODEL:
+            self.refresh()
+
+    def _on_scroll_value_changed(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
+
+    def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow:
+            self.view.verticalScrollBar().setValue(maximum)
+
+    def _on_copy_clicked(self) -> None:
+        with busy_cursor():
+            self.copy()
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self, "Export the updates", "updates.csv", "CSV files (*.csv);;All files (*)"
+        )
+        if not path:
+            return
+        try:
+            with busy_cursor():
+                self.export_csv(path)
+        except DataError as exc:
+            QtWidgets.QMessageBox.warning(self, "Export CSV", str(exc))

@@ -1,0 +1,88 @@
+"""The readout strip over the canvas: k against the bound, w, b, and what is wrong now.
+
+One line of plain text in a large font (its own `font()` sets its size), so that
+the numbers that matter read from the back of a room.
+"""
+
+from __future__ import annotations
+
+from pyqtgraph.Qt import QtCore, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.theme import LABEL_PT, theme
+
+Qt = QtCore.Qt
+
+
+def readout_parts(c: Controller) -> list[str]:
+    """The readout's pieces: ``k = 5 ≤ (D/γ)² = 117``, ``w = (1, 1)``, ``b = −3``, …"""
+    t = c.trainer
+    cfg = c.config
+    bd = c.bound
+    parts: list[str] = []
+    if c.bound_pending or not t.n:
+        parts.append(f"k = {t.k}")
+    elif bd.separable and bd.bound is not None:
+        rel = "≤" if t.k <= float(bd.bound) else ">"
+        parts.append(f"k = {t.k} {rel} (D/γ)² = {fmt.bound_value(bd)}")
+    else:
+        parts.append(f"k = {t.k} (not separable: no bound)")
+    m = t.model
+    parts.append(f"w = {fmt.vector(m.w)}")
+    parts.append(f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " (bias off)"))
+    answer = t.answer
+    if answer is not None:
+        parts.append(
+            f"pocket: w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)}, "
+            f"{t.answer_errors} wrong (current {t.errors()})"
+        )
+    else:
+        parts.append(f"wrong now: {t.errors()} of {t.n}")
+    if t.converged:
+        parts.append("converged ✓")
+    elif t.stop_reason == "overflow":
+        parts.append(f"stopped before an overflow (η = {fmt.sci(cfg.eta)} is too large)")
+    elif t.stop_reason:
+        parts.append(f"stopped: {t.stop_reason}")
+    return parts
+
+
+class Readout(QtWidgets.QLabel):
+    """The strip of live numbers (objectName ``readout``)."""
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("readout")
+        self._controller = controller
+        self._point_size = LABEL_PT
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def set_point_size(self, point_size: float) -> None:
+        """The readout's font size in unscaled points (presentation mode makes it large)."""
+        self._point_size = point_size
+        self.apply_theme()
+
+    def apply_theme(self) -> None:
+        """Font and colours from the theme."""
+        t = theme()
+        self.setFont(t.font(self._point_size, bold=True))
+        pad = int(4 * t.scale)
+        self.setStyleSheet(
+            f"QLabel#readout {{ background: {t.palette.background}; color: {t.palette.ink};"
+            f" padding: {pad}px {2 * pad}px; }}"
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rewrite from the controller's state."""
+        self.setText("    ".join(readout_parts(self._controller)))
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & (Change.MODEL | Change.BOUND | Change.SETTINGS):
+            self.refresh()
