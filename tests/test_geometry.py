@@ -313,3 +313,22 @@ def test_pad_and_points_rect() -> None:
     assert pad_rect((0, 10, 0, 2), 0.1) == pytest.approx((-1, 11, -0.2, 2.2))
     assert points_rect([[1, 1]], pad=0.0) == (0.5, 1.5, 0.5, 1.5)
     assert points_rect(np.zeros((0, 2)), pad=0.0, min_size=2.0) == (-1.0, 1.0, -1.0, 1.0)
+
+
+def test_new_core_modules_load_no_qt() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "import perceptron_gui.core.geometry, perceptron_gui.core.proof\n"
+        "qt = {'PySide6', 'PyQt6', 'PyQt5', 'shiboken6', 'pyqtgraph'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in qt))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=root
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"

@@ -334,7 +334,7 @@ def follow_line(
     -----
     A view is never grown more than `MAX_GROWTH` times (in width) beyond what it must
     hold: a line farther than that (about a million view widths) gives the largest
-    enlargement moved towards the line, which the line still misses; the caller then
+    enlargement moved towards the line, which the line may still miss; the caller then
     shows `edge_arrow`. The result is always finite with positive width and height,
     and contains its inputs exactly.
     """
