@@ -683,6 +683,10 @@ class Trainer:
         on from the current state (the history after the current update is not kept,
         see `seek`), and stops early when the run ends first (converged or at a limit;
         then, as with `step`, the clean visits that showed convergence are made).
+        Backwards is cheap (the weights are stored; the dual replays at most one
+        snapshot stride); forwards costs what running does, so a timeline that jumps
+        far ahead should go in slices, ``seek_update(min(target, t.k + chunk))`` per
+        timer tick.
 
         Returns
         -------
