@@ -679,6 +679,36 @@ class Trainer:
         k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
         self._restore(k, visits)
 
+    def seek_update(self, k: int) -> int:
+        """Put the trainer in the state right after update `k` (k = 0: before any visit).
+
+        `k` counts updates, not visits, in every order: the state is the one after
+        ``history_visits[k - 1]`` visits, exactly what `step` called k times from the
+        start gives. Backwards this restores from the history; forwards it computes
+        on from the current state (the history after the current update is not kept,
+        see `seek`), and stops early when the run ends first (converged or at a limit;
+        then, as with `step`, the clean visits that showed convergence are made).
+        Backwards is cheap (the weights are stored; the dual replays at most one
+        snapshot stride); forwards costs what running does, so a timeline that jumps
+        far ahead should go in slices, ``seek_update(min(target, t.k + chunk))`` per
+        timer tick.
+
+        Returns
+        -------
+        int
+            The update count reached (less than `k` when the run ended first).
+        """
+        k = max(0, int(k))
+        if k > self._k:
+            self._advance(k - self._k, self.max_visits)
+        elif k < self._k or self._v > (self._hist.visit[k - 1] if k else 0):
+            self._restore(k, self._hist.visit[k - 1] if k else 0)
+        # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
+        # may have left the record of another visit).
+        if self._k:
+            self._record_update(*self._weights_after(self._k - 1))
+        return self._k
+
     def step_back(self) -> bool:
         """Undo the last update (or the clean visits made since it). False when at the start."""
         if self._v == 0:
