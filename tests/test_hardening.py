@@ -57,7 +57,9 @@ def test_recover_restores_without_asking(qtbot) -> None:
     qtbot.addWidget(w)
     w.set_points([[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]], [1, -1, 1])
     w.set_order("random")
-    qtbot.waitUntil(lambda: recovery_path().exists() and not w.document.autosave_pending, timeout=3000)
+    qtbot.waitUntil(
+        lambda: recovery_path().exists() and not w.document.autosave_pending, timeout=3000
+    )
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)
     assert w2.recover(ask=False)

@@ -8,8 +8,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QTableWidget
 
 import perceptron_gui.app  # noqa: F401  (selects PySide6 for pyqtgraph)
-from perceptron_gui.app.controller import Controller
-from perceptron_gui.app.controller import Change
+from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.format import format_number, format_numbers
 from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, IterationTable
 from perceptron_gui.app.panels.dual_view import GRAM_BLOCK

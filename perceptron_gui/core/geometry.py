@@ -429,3 +429,35 @@ def points_rect(points: Any, pad: float = 0.1, min_size: float = 1.0) -> Rect:
         cy = (y0 + y1) / 2.0
         y0, y1 = cy - m / 2.0, cy + m / 2.0
     return pad_rect((x0, x1, y0, y1), pad)
+
+
+def clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
+    """Clip a convex polygon to the half-plane ``a·x + c >= 0`` (Sutherland–Hodgman).
+
+    Parameters
+    ----------
+    poly : ndarray, shape (k, 2)
+        Vertices in order.
+    a : ndarray, shape (2,)
+        Normal of the half-plane.
+    c : float
+        Offset.
+
+    Returns
+    -------
+    ndarray, shape (m, 2)
+        The clipped polygon, possibly empty.
+    """
+    if len(poly) == 0:
+        return poly
+    s = poly @ a + c
+    out: list[FloatArray] = []
+    for i in range(len(poly)):
+        j = (i + 1) % len(poly)
+        p, q, sp, sq = poly[i], poly[j], s[i], s[j]
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            out.append(p + t * (q - p))
+    return np.array(out, dtype=np.float64).reshape(-1, 2)

@@ -23,14 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
-from perceptron_gui.app.canvas.items import (
-    Axis,
-    CanvasViewBox,
-    Line,
-    clip_line,
-    clip_polygon,
-    rect_polygon,
-)
+from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
     draw_alpha,
@@ -46,6 +39,7 @@ from perceptron_gui.app.canvas.markers import (
 )
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
+from perceptron_gui.core.geometry import clip_half_plane, clip_line, clip_polygon, edge_arrow
 from perceptron_gui.core.model import LinearModel, Model
 
 Qt = QtCore.Qt
@@ -306,10 +300,11 @@ class DataCanvas(pg.PlotWidget):
         self._style_model_lines()
         self._edge_arrow.setStyle(
             brush=t.color("ink"),
-            pen=pg.mkPen(t.color("background")),
-            headLen=22 * t.scale,
-            tailLen=24 * t.scale,
-            tailWidth=6 * t.scale,
+            pen=pg.mkPen(t.color("background"), width=1.5),
+            headLen=30 * t.scale,
+            headWidth=26 * t.scale,
+            tailLen=36 * t.scale,
+            tailWidth=10 * t.scale,
         )
         self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
         self._band.setBrush(t.tint("muted", 35))
@@ -742,10 +737,13 @@ class DataCanvas(pg.PlotWidget):
         if not self.follow_line or not isinstance(m, LinearModel) or m.is_zero:
             return
         rect = self.view_range()
-        new = geometry.follow_line(
-            m.w, m.b, rect, data_rect=self.data_frame(), keep_origin=self.keep_origin
-        )
-        if all(math.isfinite(v) for v in new) and new != rect:
+        try:
+            new = geometry.follow_line(
+                m.w, m.b, rect, data_rect=self.data_frame(), keep_origin=self.keep_origin
+            )
+        except ValueError:  # a view or line beyond what can be drawn: the arrow says where
+            return
+        if new != rect:
             self.set_view_range(*new)
 
     def _fit_axis_width(self) -> None:
@@ -803,16 +801,17 @@ class DataCanvas(pg.PlotWidget):
         self._update_answer()
         self._update_geometry()
 
-    def _view_polygon(self) -> tuple[QtCore.QRectF, FloatArray]:
-        rect = self._vb.viewRect()
-        mx, my = rect.width() * VIEW_MARGIN, rect.height() * VIEW_MARGIN
-        rect = rect.adjusted(-mx, -my, mx, my)
-        return rect, rect_polygon(rect)
+    def _margin_rect(self) -> tuple[float, float, float, float]:
+        """The view, overshot by `VIEW_MARGIN` per side (lines and tints reach past it)."""
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * VIEW_MARGIN, (y1 - y0) * VIEW_MARGIN
+        return x0 - mx, x1 + mx, y0 - my, y1 + my
 
     def _set_line(
-        self, item: Line, a: FloatArray, c: float, rect: QtCore.QRectF
+        self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
     ) -> FloatArray | None:
-        seg = clip_line(a, c, rect)
+        ends = clip_line(a, c, rect) if np.isfinite(c) else None
+        seg = None if ends is None else np.array(ends, dtype=np.float64)
         item.setVisible(seg is not None)
         if seg is not None:
             item.set_segment(seg[:, 0], seg[:, 1])
@@ -839,12 +838,10 @@ class DataCanvas(pg.PlotWidget):
         self._contour.setVisible(False)
         w = np.asarray(model.w, dtype=np.float64)
         b = float(model.b)
-        rect, view = self._view_polygon()
-        pos = clip_polygon(view, w, b)
-        neg = clip_polygon(view, -w, -b)
-        if not w.any():
-            # sign(0) = +1: the whole plane is predicted +1 unless b < 0.
-            pos, neg = (view, view[:0]) if b >= 0 else (view[:0], view)
+        rect = self._margin_rect()
+        # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
+        pos = clip_half_plane(w, b, rect, 1.0)
+        neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
             item.setVisible(len(poly) >= 3)
             if len(poly) >= 3:
@@ -878,26 +875,17 @@ class DataCanvas(pg.PlotWidget):
             item.setVisible(True)
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
-        """The line is out of view: an arrow at the edge says where it is."""
-        vr = self._vb.viewRect()
-        centre = np.array([vr.center().x(), vr.center().y()])
-        nn = float(w @ w)
-        if nn == 0.0:
+        """The line is out of view: an arrow near the edge says where it is."""
+        arrow = edge_arrow(w, b, self.view_range(), inset=0.12)
+        if arrow is None:
             return
-        foot = centre - (w @ centre + b) / nn * w
-        d = foot - centre
-        dn = float(np.hypot(*d))
-        if not (dn > 0 and math.isfinite(dn)):
-            return
-        u = d / dn
-        # Where the ray from the centre towards the line leaves the view, a little inside.
-        hw, hh = 0.42 * vr.width(), 0.42 * abs(vr.height())
-        s = min(hw / abs(u[0]) if u[0] else math.inf, hh / abs(u[1]) if u[1] else math.inf)
-        at = centre + s * u
-        angle = math.degrees(math.atan2(-u[1], u[0]))  # screen y points down
-        self._edge_arrow.setStyle(angle=180 - angle)
-        self._edge_arrow.setPos(*at)
-        self._edge_label.setPos(*at)
+        (x, y), (dx, dy) = arrow
+        # ArrowItem's angle 0 points left and turns clockwise; on screen y points down.
+        self._edge_arrow.setStyle(angle=180.0 + math.degrees(math.atan2(-dy, dx)))
+        self._edge_arrow.setPos(x, y)
+        # The label sits on the far side of the point from where the arrow points.
+        self._edge_label.setAnchor((-0.05, 0.5) if dx < 0 else (1.05, 0.5))
+        self._edge_label.setPos(x, y)
         self._edge_arrow.setVisible(True)
         self._edge_label.setVisible(True)
 
@@ -941,7 +929,7 @@ class DataCanvas(pg.PlotWidget):
         shown = False
         a = self._answer
         if a is not None:
-            rect, _ = self._view_polygon()
+            rect = self._margin_rect()
             w = np.asarray(a.w, dtype=np.float64)
             shown = self._set_line(self.pocket_line, w, float(a.b), rect) is not None
         self.pocket_line.setVisible(shown)
@@ -972,10 +960,12 @@ class DataCanvas(pg.PlotWidget):
         a, c = u[:2], (float(u[2]) if bias else 0.0)
         if not a.any():
             return
-        rect, view = self._view_polygon()
+        rect = self._margin_rect()
         seg = self._set_line(self.best_line, a, c, rect)
         if gamma is None or gamma <= 0:
             return
+        x0, x1, y0, y1 = rect
+        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
         # The band is where |û·x̂| ≤ γ. With the bias, û = (u_w, u_b) is a unit vector in
         # (x, 1) space, so in the plane the band is γ/‖u_w‖ wide on each side, not γ.
         band = clip_polygon(clip_polygon(view, a, c + gamma), -a, -c + gamma)

@@ -1,7 +1,4 @@
-"""The canvas's pyqtgraph items: axes, lines at any magnitude, the view box, and clipping.
-
-The clipping helpers work in data coordinates on plain NumPy arrays.
-"""
+"""The canvas's pyqtgraph items: axes, lines at any magnitude, and the view box."""
 
 from __future__ import annotations
 
@@ -19,75 +16,6 @@ FloatArray = NDArray[np.float64]
 #: Qt silently drops a QPainterPath point with a coordinate of 1e128 or more; lines
 #: whose points go beyond this are drawn scaled down (see `Line`).
 _PATH_COORD_MAX = 1e100
-
-
-def clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
-    """Clip a convex polygon to the half-plane ``a·x + c >= 0`` (Sutherland–Hodgman).
-
-    Parameters
-    ----------
-    poly : ndarray, shape (k, 2)
-        Vertices in order.
-    a : ndarray, shape (2,)
-        Normal of the half-plane.
-    c : float
-        Offset.
-
-    Returns
-    -------
-    ndarray, shape (m, 2)
-        The clipped polygon, possibly empty.
-    """
-    if len(poly) == 0:
-        return poly
-    s = poly @ a + c
-    out: list[FloatArray] = []
-    for i in range(len(poly)):
-        j = (i + 1) % len(poly)
-        p, q, sp, sq = poly[i], poly[j], s[i], s[j]
-        if sp >= 0:
-            out.append(p)
-        if (sp >= 0) != (sq >= 0):
-            t = sp / (sp - sq)
-            out.append(p + t * (q - p))
-    return np.array(out, dtype=np.float64).reshape(-1, 2)
-
-
-def rect_polygon(rect: QtCore.QRectF) -> FloatArray:
-    """The four corners of `rect`, in order."""
-    l, r, t, b = rect.left(), rect.right(), rect.top(), rect.bottom()
-    return np.array([[l, t], [r, t], [r, b], [l, b]], dtype=np.float64)
-
-
-def clip_line(a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | None:
-    """Return the segment of the line ``a·x + c = 0`` inside ``rect``, or None.
-
-    Returns
-    -------
-    ndarray, shape (2, 2) or None
-        The two end points.
-    """
-    nn = float(a @ a)
-    if nn == 0.0:
-        return None
-    p0 = -c * a / nn
-    d = np.array([-a[1], a[0]]) / math.sqrt(nn)
-    lo, hi = -math.inf, math.inf
-    bounds = (
-        (rect.left(), rect.right()),
-        (min(rect.top(), rect.bottom()), max(rect.top(), rect.bottom())),
-    )
-    for k in range(2):
-        mn, mx = bounds[k]
-        if abs(d[k]) < 1e-15:
-            if not mn <= p0[k] <= mx:
-                return None
-            continue
-        t1, t2 = (mn - p0[k]) / d[k], (mx - p0[k]) / d[k]
-        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-    if not lo < hi:
-        return None
-    return np.array([p0 + lo * d, p0 + hi * d])
 
 
 class Axis(pg.AxisItem):

@@ -422,14 +422,14 @@ class IterationTable(QtWidgets.QWidget):
         return "\n".join(lines) + "\n"
 
     #: Text as wide as a column's usual content, by column (others: a signed decimal).
-    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "y": "−1"}
+    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "y": "+1"}
 
     def _size_columns(self) -> None:
         """Share the width between the columns by how wide their content usually is."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         names = self.model.columns
         want = [
-            fm.horizontalAdvance(self.COLUMN_SAMPLES.get(n, "-0.0000")) + fm.averageCharWidth()
+            fm.horizontalAdvance(self.COLUMN_SAMPLES.get(n, "-0.0000")) + 2 * fm.averageCharWidth()
             for n in names
         ]
         total = max(1, self.view.viewport().width())
