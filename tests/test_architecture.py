@@ -28,9 +28,11 @@ def test_core_imports_no_qt() -> None:
         """
         import sys
         import perceptron_gui
+        import importlib, pkgutil
         import perceptron_gui.core
-        from perceptron_gui.core import api, config, dataset, errors, generators, io
-        from perceptron_gui.core import novikoff, result, trainer, cli
+        for m in pkgutil.iter_modules(perceptron_gui.core.__path__):  # every module, new ones too
+            if m.name != "__main__":
+                importlib.import_module(f"perceptron_gui.core.{m.name}")
         from perceptron_gui.core import train, novikoff as nv
         train([[3, 3], [4, 3], [1, 1]], [1, 1, -1]); nv([[3, 3]], [1])
         qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph"}
@@ -56,12 +58,12 @@ def test_pyside6_marker_excludes_the_crashing_pair() -> None:
     assert all("python_version" in d for d in pyside), pyside
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="PySide6 6.12 is fine on Python 3.12+")
 def test_installed_pyside6_is_not_the_crashing_pair() -> None:
     import PySide6
 
     version = tuple(int(p) for p in PySide6.__version__.split(".")[:2])
-    if sys.version_info < (3, 12):
-        assert version < (6, 12), PySide6.__version__
+    assert version < (6, 12), PySide6.__version__
 
 
 def test_tens_of_thousands_of_void_qt_calls_do_not_crash() -> None:
@@ -77,7 +79,8 @@ def test_tens_of_thousands_of_void_qt_calls_do_not_crash() -> None:
         w = QWidget(); t = QTimer()
         for i in range(40000):
             w.update(); t.setInterval(i % 100); w.setWindowTitle("x")
-        print("ok", sys.getrefcount(None) > 0 if (sys := __import__("sys")) else 0)
+        import sys
+        print("ok", sys.getrefcount(None) > 0)
         """,
         timeout=300,
     )

@@ -331,6 +331,7 @@ class WindowMachine(RuleBasedStateMachine):
             assert (rec is None) == (self.c.trainer.k == k)
             if rec is not None:
                 assert rec.mistake and rec.k == k + 1
+                assert self.window.state()["current"] == rec.index
 
     @rule(times=st.integers(1, 4))
     def visit(self, times: int) -> None:
@@ -340,6 +341,11 @@ class WindowMachine(RuleBasedStateMachine):
             assert not self.c.running
             if rec is not None:
                 assert self.c.trainer.visits == v + 1
+                # The point looked at is marked, with its verdict, whether right or wrong.
+                assert self.window.state()["current"] == rec.index
+                assert self.window.canvas.current_index() == rec.index
+                verdict = self.window.canvas.verdict_text()
+                assert verdict is not None and ("mistake" in verdict) == rec.mistake
 
     @rule(times=st.integers(1, 3))
     def step_back(self, times: int) -> None:
@@ -478,7 +484,11 @@ class WindowMachine(RuleBasedStateMachine):
         alpha = fresh.alpha
         assert s["alpha"] == (None if alpha is None else alpha.tolist())
         assert s["misclassified"] == fresh.misclassified().tolist()
-        assert s["current"] == (int(fresh.updates[-1]) if fresh.k else None)
+        if t.visits == 0:
+            assert s["current"] is None
+        elif fresh.k and t.visits == t.history_visits[-1]:
+            # Right after an update the current point is that update's (step, run, back).
+            assert s["current"] == int(fresh.updates[-1])
         assert t.updates.tolist() == fresh.updates.tolist()
         if s["mode"] == "pocket":
             assert (t.pocket_w, t.pocket_b, t.pocket_errors) == (
@@ -495,7 +505,9 @@ class WindowMachine(RuleBasedStateMachine):
         cv = self.window.canvas
         assert cv.points().tolist() == s["points"]
         if not s["running"]:  # while running the canvas is refreshed at most every 50 ms
-            assert cv.misclassified_indices().tolist() == s["misclassified"]
+            # Pocket mode highlights the answer's (the pocket's) mistakes by default.
+            shown = s["pocket_misclassified"] if s["mode"] == "pocket" else s["misclassified"]
+            assert cv.misclassified_indices().tolist() == shown
             assert cv.current_index() == s["current"]
         X = np.array(s["points"], dtype=np.float64).reshape(-1, 2)
         y = np.array(s["labels"], dtype=np.float64)
@@ -597,7 +609,8 @@ def test_pause_refreshes_the_canvas(qtbot) -> None:
         window.pause()
         s = window.state()
         cv = window.canvas
-        stale += cv.misclassified_indices().tolist() != s["misclassified"]
+        shown = s["pocket_misclassified"] if s["mode"] == "pocket" else s["misclassified"]
+        stale += cv.misclassified_indices().tolist() != shown
         stale += cv.current_index() != s["current"]
     assert stale == 0
 

@@ -186,6 +186,9 @@ class DataCanvas(pg.PlotWidget):
         self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
         self._edge_label.setText("the line is this way")
         self._add(self._edge_label, 9)
+        # With w = 0 there is no line: say so, and what every point is predicted.
+        self._no_line = pg.TextItem(anchor=(0.5, 0.5))
+        self._add(self._no_line, 9)
 
         # Novikoff geometry.
         self._radius_circle = QtWidgets.QGraphicsEllipseItem()
@@ -266,6 +269,7 @@ class DataCanvas(pg.PlotWidget):
             self.pocket_line,
             self._edge_arrow,
             self._edge_label,
+            self._no_line,
             self._radius_circle,
             self._radius_label,
             self._band,
@@ -315,6 +319,7 @@ class DataCanvas(pg.PlotWidget):
         texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
             (self._arrow_label, ink, LABEL_PT, False),
             (self._edge_label, ink, ANNOTATION_PT, True),
+            (self._no_line, ink, LABEL_PT, True),
             (self._radius_label, muted, ANNOTATION_PT, True),
             (self._gamma_label, muted, ANNOTATION_PT, True),
             (self._verdict, ink, LABEL_PT, True),
@@ -790,6 +795,10 @@ class DataCanvas(pg.PlotWidget):
         poly = item.polygon()
         return np.array([[poly[i].x(), poly[i].y()] for i in range(poly.size())]).reshape(-1, 2)
 
+    def no_line_text(self) -> str:
+        """The note shown when w = 0 (there is no line), or ""."""
+        return self._no_line.toPlainText() if self._no_line.isVisible() else ""
+
     def edge_arrow_shown(self) -> bool:
         """True when an arrow at the edge points to a line outside the view."""
         return bool(self._edge_arrow.isVisible())
@@ -829,6 +838,7 @@ class DataCanvas(pg.PlotWidget):
         )
         self._edge_arrow.setVisible(False)
         self._edge_label.setVisible(False)
+        self._no_line.setVisible(False)
         if model is None or not isinstance(model, LinearModel):
             for item in linear_items:
                 item.setVisible(False)
@@ -847,6 +857,12 @@ class DataCanvas(pg.PlotWidget):
             if len(poly) >= 3:
                 item.setPolygon(polygon(poly))
         arrow = linear_items[1:4]
+        if not w.any() and len(self._points):
+            sign = "+1" if b >= 0 else "−1"
+            self._no_line.setText(f"w = 0: no line; every point is predicted {sign} (b = {b:g})")
+            vr = self._vb.viewRect()
+            self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
+            self._no_line.setVisible(True)
         seg = self._set_line(self.model_line, w, b, rect)
         if seg is None:
             for item in arrow:

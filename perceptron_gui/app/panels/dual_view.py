@@ -109,7 +109,7 @@ class DualView(QtWidgets.QWidget):
         self._bars.setOpts(brush=t.color("alpha"))
         self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
-        self._rebuild()
+        self.rebuild()
 
     # ----------------------------------------------------------------- for tests
 
@@ -175,19 +175,19 @@ class DualView(QtWidgets.QWidget):
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.DATA | Change.SETTINGS):
-            self._rebuild()
+            self.rebuild()
         elif change & Change.MODEL:
             self._on_model_changed()
 
     def _on_model_changed(self) -> None:
         t = self._controller.trainer
         if t.n != self._n:
-            self._rebuild()
+            self.rebuild()
             return
         if t.n > GRAM_BLOCK:
             start = self._block_start(t)
             if start != self._start:
-                self._rebuild()
+                self.rebuild()
                 return
         self._update_step()
 
@@ -203,7 +203,7 @@ class DualView(QtWidgets.QWidget):
         start = (cur // half) * half - half // 2
         return int(min(max(start, 0), n - GRAM_BLOCK))
 
-    def _rebuild(self) -> None:
+    def rebuild(self) -> None:
         """Recompute the G block and everything that depends on N (O(block²))."""
         t = self._controller.trainer
         n = t.n
