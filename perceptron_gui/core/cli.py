@@ -10,8 +10,8 @@
 DATA is a CSV file or a session file (JSON); a session's settings are the
 defaults of ``trace`` and the options override them.
 
-Exit status: 0 on success, 2 on bad input (one line ``perceptron: error: ...``
-on stderr naming the file and line, or an argparse usage error), 3 on an
+Exit status: 0 on success, 2 on bad input or a bad option (one line
+``perceptron: error: ...`` on stderr naming the file and line, or the option), 3 on an
 internal error (a bug: one line, no traceback), 130 on Ctrl-C, 141 when stdout
 is closed early (``perceptron trace big.csv | head``).
 
@@ -26,7 +26,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +38,7 @@ from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.trainer import make_trainer
 
 __all__ = ["main"]
 
@@ -140,9 +140,23 @@ def _label(y: float) -> str:
 # --------------------------------------------------------------------------- arguments
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error.
+
+    argparse prints the whole usage (six lines for ``trace``) before its message;
+    the CLI's contract is one line on stderr and exit 2. Subcommand parsers are
+    made by ``add_subparsers`` with the parent's class, so they inherit this.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Write ``perceptron: error: MESSAGE (see PROG --help)`` and exit with status 2."""
+        _error(f"{message} (see {self.prog} --help)")
+        raise SystemExit(EXIT_USAGE)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``perceptron`` command."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog=PROG,
         description="Train the perceptron on a data file and print what it did, "
         "compute the Novikoff bound, or generate a data set.",
@@ -268,15 +282,45 @@ def _notes(loaded: Loaded) -> None:
 # --------------------------------------------------------------------------- trace
 
 
-def _train(data: Dataset, config: TrainConfig) -> TrainResult:
-    trainer = Trainer(data, config)
+#: Initial weights whose scores |w0·x + b0| pass this are refused before training: the
+#: trainer's overflow guard stops any update that would take a score past it.
+_START_LIMIT = 1e300
+
+
+def _check_start(data: Dataset, config: TrainConfig, source: str) -> None:
+    """Refuse initial weights w0, b0 that are already too large for the points.
+
+    The trainer would stop at once with "overflow", which reads as η's fault,
+    and numpy would warn about the inf on the way; say what is wrong instead.
+    """
+    w0, b0 = config.w0, (config.b0 if config.bias else 0.0)
+    if w0 == (0.0, 0.0) and b0 == 0.0:
+        return
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = data.points[:, 0] * w0[0] + data.points[:, 1] * w0[1] + b0
+        ok = bool(np.all(np.abs(scores) <= _START_LIMIT))  # NaN (inf - inf) fails too
+    if not ok:
+        b_text = f", b0 = {fmt(b0)}" if config.bias else ""
+        raise DataError(
+            f"the initial weights w0 = {fmt_vec(w0)}{b_text} are too large for these "
+            f"points: |w0·x + b0| would pass {_START_LIMIT:g}",
+            source,
+        )
+
+
+def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    _check_start(data, config, source)
+    trainer = make_trainer(data, config)
     trainer.run()
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
+        zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
+        also = "" if zero_start else " (or the initial weights w0, b0 are)"
         raise DataError(
             f"the weights would overflow after {result.mistakes} updates: "
-            f"η = {fmt(config.eta)} is too large for these points"
+            f"η = {fmt(config.eta)} is too large for these points{also} ({eta_from})",
+            source,
         )
     return result
 
@@ -286,7 +330,12 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     config = _config(loaded, args)
     _notes(loaded)
     data = loaded.data
-    result = _train(data, config)
+    eta_from = (
+        "--eta"
+        if args.eta is not None
+        else ("the session's eta" if loaded.config is not None else "the default eta")
+    )
+    result = _train(data, config, loaded.source, eta_from)
     bound = novikoff(data, bias=config.bias)
     out = _Out(sys.stdout)
     if args.json:
@@ -572,7 +621,10 @@ def _one_line(text: str) -> str:
 
 def _error(message: str) -> None:
     try:
-        sys.stderr.write(f"{PROG}: error: {_one_line(message)}\n")
+        line = f"{PROG}: error: {_one_line(message)}"
+        if _Out(sys.stderr).ascii:
+            line = line.translate(_ASCII)
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # pragma: no cover - stderr itself is gone
         pass
@@ -586,6 +638,27 @@ def _quiet_stdout() -> None:
         os.close(fd)
     except (OSError, ValueError, AttributeError):  # e.g. a test's captured stdout
         pass
+
+
+def _escape_unencodable() -> list[tuple[TextIO, str]]:
+    """Let stdout and stderr write what their encoding cannot take as ``\\xe9`` escapes.
+
+    `_Out` spells the lecture's symbols in ASCII words on such a stream, but a
+    file name such as ``é.csv`` would still raise UnicodeEncodeError (e.g. with
+    ``PYTHONIOENCODING=ascii``). Returns the streams changed and their old
+    error handlers, for `main` to put back.
+    """
+    changed: list[tuple[TextIO, str]] = []
+    for stream in (sys.stdout, sys.stderr):
+        errors = getattr(stream, "errors", None)
+        if errors != "strict" or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (OSError, ValueError):  # pragma: no cover - a closed or odd stream
+            continue
+        changed.append((stream, errors))
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -602,6 +675,18 @@ def main(argv: list[str] | None = None) -> int:
         The exit status: 0 success, 2 bad input or usage, 3 internal error,
         130 interrupted, 141 stdout closed early.
     """
+    changed = _escape_unencodable()
+    try:
+        return _main(argv)
+    finally:
+        for stream, errors in changed:
+            try:
+                stream.reconfigure(errors=errors)  # type: ignore[attr-defined]
+            except (OSError, ValueError):  # e.g. stdout pointed at /dev/null after a pipe closed
+                pass
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)
