@@ -3,7 +3,8 @@
 ::
 
     perceptron trace DATA [--mode M] [--order O] [--eta F] [--no-bias] [--max-updates N]
-                          [--max-epochs E] [--seed S] [--all] [--json]
+                          [--max-epochs E] [--seed S] [--all]
+                          [--format text|json|csv|markdown|latex] [--json]
     perceptron bound DATA [--no-bias] [--json]
     perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
 
@@ -38,6 +39,7 @@ from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.tables import iteration_table, to_csv, to_latex, to_markdown
 from perceptron_gui.core.trainer import make_trainer
 
 __all__ = ["main"]
@@ -49,6 +51,10 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPT = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+
+#: What ``trace --format`` can print.
+TRACE_FORMATS = ("text", "json", "csv", "markdown", "latex")
+_TABLE_WRITERS = {"csv": to_csv, "markdown": to_markdown, "latex": to_latex}
 
 #: Rows of a long update table shown without ``--all``: the first and the last ones.
 HEAD_ROWS = 50
@@ -99,6 +105,12 @@ class _Out:
         # write to a closed pipe is ignored, and only the next write reports it.
         for start in range(0, len(line), _SLICE):
             self.stream.write(line[start : start + _SLICE])
+
+
+def _write_all(stream: TextIO, text: str) -> None:
+    """`text` as it is, in slices like `_Out` (a closed pipe shows up at the next write)."""
+    for start in range(0, len(text), _SLICE):
+        stream.write(text[start : start + _SLICE])
 
 
 # --------------------------------------------------------------------------- numbers
@@ -191,7 +203,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS})",
     )
-    t.add_argument("--json", action="store_true", help="print one JSON object instead")
+    t.add_argument(
+        "--format",
+        choices=TRACE_FORMATS,
+        help="text: the report (default); json: one JSON object; csv, markdown, latex: "
+        "the textbook's iteration table (k = 0 for the start, then one row per update)",
+    )
+    t.add_argument("--json", action="store_true", help="the same as --format json")
     t.set_defaults(func=_cmd_trace)
 
     b = sub.add_parser(
@@ -325,7 +343,17 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
     return result
 
 
+def _trace_format(args: argparse.Namespace) -> str:
+    """The output format of ``trace``: ``--format``, or ``--json``, or text."""
+    if args.json:
+        if args.format not in (None, "json"):
+            raise DataError(f"--json means --format json; it cannot go with --format {args.format}")
+        return "json"
+    return "text" if args.format is None else str(args.format)
+
+
 def _cmd_trace(args: argparse.Namespace) -> int:
+    output = _trace_format(args)
     loaded = _load(args.data)
     config = _config(loaded, args)
     _notes(loaded)
@@ -337,8 +365,13 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     )
     result = _train(data, config, loaded.source, eta_from)
     bound = novikoff(data, bias=config.bias)
+    if output in _TABLE_WRITERS:
+        table = iteration_table(data, result, config)
+        # Written as it is: a table pasted into a document wants the real symbols.
+        _write_all(sys.stdout, _TABLE_WRITERS[output](table))
+        return EXIT_OK
     out = _Out(sys.stdout)
-    if args.json:
+    if output == "json":
         doc = result.to_dict()
         nb = bound.to_dict()
         for key in ("D", "gamma", "bound", "separable"):
