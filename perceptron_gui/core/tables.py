@@ -30,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
@@ -62,6 +63,8 @@ _MINUS = "\u2212"  # the minus sign of a formula, not a hyphen
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 FloatArray = npt.NDArray[np.float64]
+#: x⁽¹⁾, x⁽²⁾ (the book's coordinates) in Unicode and in LaTeX.
+_VARIABLES = tuple((f"x⁽{str(j).translate(_SUPERSCRIPT)}⁾", f"x^{{({j})}}") for j in (1, 2))
 
 
 @dataclass(frozen=True)
@@ -133,14 +136,23 @@ def _latex_number(v: float) -> str:
     return power if mantissa == "1" else f"{mantissa} \\times {power}"
 
 
+@lru_cache(maxsize=1 << 16)
+def _pair(v: float) -> tuple[str, str]:
+    """`format_number` and `_latex_number` of v, cached: tables repeat their numbers a lot."""
+    return format_number(v), _latex_number(v)
+
+
 def _vector(v: FloatArray | tuple[float, ...]) -> Cell:
-    text = "(" + ", ".join(format_number(x) for x in v) + ")"
-    latex = "$(" + ", ".join(_latex_number(x) for x in v) + ")$"
+    pairs = [_pair(float(x)) for x in v]
+    text = "(" + ", ".join(t for t, _ in pairs) + ")"
+    latex = "$(" + ", ".join(t for _, t in pairs) + ")$"
     return Cell(text, latex)
 
 
+@lru_cache(maxsize=1 << 16)
 def _number(v: float) -> Cell:
-    return Cell(format_number(v), f"${_latex_number(v)}$")
+    text, latex = _pair(float(v))
+    return Cell(text, f"${latex}$")
 
 
 def _plain(text: str, latex: str | None = None) -> Cell:
@@ -176,9 +188,8 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cel
     bias
         False: no constant term (lines through the origin).
     """
-    terms: list[tuple[float, str, str]] = []  # (value, Unicode variable, LaTeX variable)
-    for j, wj in enumerate(w, start=1):
-        terms.append((float(wj), f"x⁽{str(j).translate(_SUPERSCRIPT)}⁾", f"x^{{({j})}}"))
+    # (value, Unicode variable, LaTeX variable)
+    terms = [(float(wj), var, var_tex) for wj, (var, var_tex) in zip(w, _VARIABLES, strict=True)]
     if bias:
         terms.append((float(b), "", ""))
     text: list[str] = []
@@ -191,8 +202,8 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cel
         if var and magnitude == 1.0:
             body, body_tex = var, var_tex
         else:
-            body = format_number(magnitude) + var
-            mag_tex = _latex_number(magnitude)
+            mag_text, mag_tex = _pair(magnitude)
+            body = mag_text + var
             # "1.5 \times 10^{-12}x" would read as a product with 10^{-12}x only.
             body_tex = (f"({mag_tex})" if "\\times" in mag_tex and var else mag_tex) + var_tex
         if not text:
@@ -292,6 +303,7 @@ def iteration_table(
     return Table(table.kind, table.header, table.rows, table.align, "; ".join(notes))
 
 
+@lru_cache(maxsize=1 << 12)
 def _point(i: int) -> Cell:
     return Cell(f"x{i + 1}", f"$x_{{{i + 1}}}$")
 
@@ -308,7 +320,7 @@ def _primal_table(r: _Run, shown: int) -> Table:
     align += "l"
 
     def row(k: int, point: Cell, w: tuple[float, float], b: float) -> tuple[Cell, ...]:
-        cells = [_plain(str(k)), point, _vector(w)]
+        cells = [Cell(str(k), str(k)), point, _vector(w)]
         if r.bias:
             cells.append(_number(b))
         cells.append(decision_text(w, b, bias=r.bias))
@@ -334,7 +346,7 @@ def _dual_table(n: int, r: _Run, shown: int) -> Table:
     rows = []
 
     def row(k: int, point: Cell, b: float) -> tuple[Cell, ...]:
-        cells = [_plain(str(k)), point, *(_number(a) for a in alpha)]
+        cells = [Cell(str(k), str(k)), point, *(_number(a) for a in alpha.tolist())]
         if r.bias:
             cells.append(_number(b))
         return tuple(cells)
