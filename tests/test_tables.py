@@ -27,6 +27,7 @@ from perceptron_gui.core.tables import (
     decision_text,
     format_number,
     iteration_table,
+    table_lines,
     to_csv,
     to_latex,
     to_markdown,
@@ -443,3 +444,35 @@ def test_trace_format_latex_subprocess(example: Path) -> None:
     )
     assert r.returncode == 0 and r.stderr == b""
     assert latex_body(r.stdout.decode("utf-8")) == BOOK_PRIMAL_LATEX
+
+
+@pytest.mark.parametrize("fmt", ["latex", "markdown", "csv"])
+@pytest.mark.parametrize("mode", ["primal", "dual", "pocket"])
+@pytest.mark.parametrize("max_rows", [None, 0, 3])
+def test_table_lines_stream_the_same_text(fmt: str, mode: str, max_rows: int | None) -> None:
+    big = integer_separable(np.random.default_rng(11), 20)
+    render = {"latex": to_latex, "markdown": to_markdown, "csv": to_csv}[fmt]
+    for data in (EXAMPLE, big):
+        t = trained(data, TrainConfig(mode=mode, max_updates=50))  # type: ignore[arg-type]
+        lines = list(table_lines(fmt, data, t, max_rows=max_rows))  # type: ignore[arg-type]
+        assert all(line.endswith("\n") and line.count("\n") == 1 for line in lines)
+        assert "".join(lines) == render(iteration_table(data, t, max_rows=max_rows))
+
+
+def test_trace_table_without_all_is_cut_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = tmp_path / "noisy.csv"
+    assert cli.main(["generate", "noisy", "--n", "30", "--noise", "0.2", "-o", str(p)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(cli, "TABLE_ROWS", 5)
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "csv")
+    assert code == 0
+    assert err == "note: the table shows the first 5 of 40 updates; --all prints every one\n"
+    rows = csv_rows(out)
+    assert [r[0] for r in rows[1:]] == ["0", "1", "2", "3", "4", "5"]
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "latex")
+    assert out.startswith("% the first 5 of 40 updates\n")
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "csv", "--all")
+    assert (code, err) == (0, "")
+    assert [r[0] for r in csv_rows(out)[1:]] == [str(k) for k in range(41)]

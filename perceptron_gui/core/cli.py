@@ -23,11 +23,12 @@ only; it writes to stdout and stderr on purpose, that is its job.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from typing import NoReturn, TextIO, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +40,7 @@ from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.tables import iteration_table, to_csv, to_latex, to_markdown
+from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.trainer import make_trainer
 
 __all__ = ["main"]
@@ -54,7 +55,9 @@ EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
 
 #: What ``trace --format`` can print.
 TRACE_FORMATS = ("text", "json", "csv", "markdown", "latex")
-_TABLE_WRITERS = {"csv": to_csv, "markdown": to_markdown, "latex": to_latex}
+#: The formats that print the textbook's iteration table, and its rows without ``--all``.
+TABLE_FORMATS = ("csv", "markdown", "latex")
+TABLE_ROWS = 1000
 
 #: Rows of a long update table shown without ``--all``: the first and the last ones.
 HEAD_ROWS = 50
@@ -201,7 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--all",
         action="store_true",
-        help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS})",
+        help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS}; "
+        f"the tables of --format csv, markdown, latex: the first {TABLE_ROWS})",
     )
     t.add_argument(
         "--format",
@@ -365,10 +369,19 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     )
     result = _train(data, config, loaded.source, eta_from)
     bound = novikoff(data, bias=config.bias)
-    if output in _TABLE_WRITERS:
-        table = iteration_table(data, result, config)
-        # Written as it is: a table pasted into a document wants the real symbols.
-        _write_all(sys.stdout, _TABLE_WRITERS[output](table))
+    if output in TABLE_FORMATS:
+        limit = None if args.all else TABLE_ROWS
+        if limit is not None and result.mistakes > limit:
+            _Out(sys.stderr)(
+                f"note: the table shows the first {limit} of {result.mistakes} updates; "
+                "--all prints every one"
+            )
+        fmt_name = cast(TableFormat, output)
+        # Row by row, so that --all on 10^6 updates holds one row, not a gigabyte of them;
+        # written as it is: a table pasted into a document wants the real symbols.
+        lines = table_lines(fmt_name, data, result, config, max_rows=limit)
+        while chunk := "".join(itertools.islice(lines, 1000)):
+            _write_all(sys.stdout, chunk)
         return EXIT_OK
     out = _Out(sys.stdout)
     if output == "json":
