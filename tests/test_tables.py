@@ -141,6 +141,9 @@ def test_result_and_trainer_give_the_same_table() -> None:
         t = trained(EXAMPLE, config)
         from_trainer = iteration_table(EXAMPLE, t)
         assert iteration_table(EXAMPLE, t.result(), config) == from_trainer
+        cut = iteration_table(EXAMPLE, t, max_rows=2)
+        assert iteration_table(EXAMPLE, t.result(), config, max_rows=2) == cut
+        assert cut.rows == from_trainer.rows[:3] and cut.note.startswith("the first 2 of ")
         # The start row shows the initial weights.
         if mode != "dual":
             assert csv_rows(to_csv(from_trainer))[1] == [

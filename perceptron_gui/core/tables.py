@@ -19,7 +19,8 @@ the pocket itself is not a row. The dual table has a column ``αi`` per point
 
 `iteration_table` builds a `Table` from a `Trainer` (what the window holds,
 possibly mid-run) or from a `TrainResult`; `to_latex`, `to_markdown` and
-`to_csv` render it. Numbers are written as a lecturer writes them: ``3`` not
+`to_csv` render it; `table_lines` renders a run's table one row at a time,
+keeping no rows (for very long runs). Numbers are written as a lecturer writes them: ``3`` not
 ``3.0``, ``0.5``, ``1.5e-12``, at most 12 significant digits (as the
 ``perceptron trace`` text). Like the rest of the core this module imports numpy
 and the standard library only.
@@ -235,27 +236,34 @@ class _Run:
     eta: float
     w0: tuple[float, float]
     b0: float
+    total: int
     updates: npt.NDArray[np.int64]
     history_w: FloatArray
     history_b: FloatArray
 
 
-def _run_of(run: Trainer | TrainResult, config: TrainConfig | None) -> _Run:
+def _run_of(run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None) -> _Run:
+    """The start, the number of updates, and the history of the first `max_rows` of them."""
     if isinstance(run, TrainResult):
         c = config if config is not None else TrainConfig()
         dual = run.alpha is not None
-        bias, eta = run.bias, run.eta
-        updates, hw, hb = run.updates, run.history_w, run.history_b
+        bias, eta, total = run.bias, run.eta, run.mistakes
+        stop = total if max_rows is None else max(0, min(total, int(max_rows)))
+        updates, hw, hb = run.updates[:stop], run.history_w[:stop], run.history_b[:stop]
     else:
         c = run.config
         dual = run.alpha is not None
-        bias, eta = bool(c.bias), float(c.eta)
-        updates = run.history_slice("index").astype(np.int64, copy=False)
-        hw = np.column_stack((run.history_slice("w0"), run.history_slice("w1"))).reshape(-1, 2)
-        hb = run.history_slice("b").astype(np.float64, copy=False)
+        bias, eta, total = bool(c.bias), float(c.eta), run.k
+        stop = total if max_rows is None else max(0, min(total, int(max_rows)))
+        # Only the rows shown are copied out of the trainer's history.
+        updates = run.history_slice("index", 0, stop).astype(np.int64, copy=False)
+        hw = np.column_stack(
+            (run.history_slice("w0", 0, stop), run.history_slice("w1", 0, stop))
+        ).reshape(-1, 2)
+        hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
     w0 = (float(c.w0[0]), float(c.w0[1]))
     b0 = float(c.b0) if bias else 0.0
-    return _Run(dual, bias, eta, w0, b0, updates, hw, hb)
+    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb)
 
 
 def iteration_table(
@@ -323,9 +331,8 @@ def _layout(
     data: Dataset, run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None
 ) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
     """Kind, header, alignment, note, and the rows (lazily) of a run's table."""
-    r = _run_of(run, config)
-    total = int(r.updates.shape[0])
-    shown = total if max_rows is None else max(0, min(total, int(max_rows)))
+    r = _run_of(run, config, max_rows)
+    total, shown = r.total, int(r.updates.shape[0])
     notes = []
     if shown < total:
         notes.append(f"the first {shown} of {total} updates")
@@ -334,9 +341,9 @@ def _layout(
         if data.n > MAX_ALPHA_COLUMNS:
             notes.append(f"α of the first {MAX_ALPHA_COLUMNS} of {data.n} points")
         header, align = _dual_header(r, cols)
-        return "dual", header, align, "; ".join(notes), _dual_rows(r, cols, shown)
+        return "dual", header, align, "; ".join(notes), _dual_rows(r, cols)
     header, align = _primal_header(r)
-    return "primal", header, align, "; ".join(notes), _primal_rows(r, shown)
+    return "primal", header, align, "; ".join(notes), _primal_rows(r)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -356,7 +363,7 @@ def _primal_header(r: _Run) -> tuple[tuple[Cell, ...], str]:
     return tuple(header), align + "l"
 
 
-def _primal_rows(r: _Run, shown: int) -> Iterator[_Row]:
+def _primal_rows(r: _Run) -> Iterator[_Row]:
     def row(k: int, point: Cell, w: tuple[float, float], b: float) -> _Row:
         cells = [Cell(str(k), str(k)), point, _vector(w)]
         if r.bias:
@@ -366,7 +373,7 @@ def _primal_rows(r: _Run, shown: int) -> Iterator[_Row]:
 
     yield row(0, Cell("", ""), r.w0, r.b0)
     hw, hb = r.history_w, r.history_b
-    for k, i in enumerate(r.updates[:shown].tolist(), start=1):
+    for k, i in enumerate(r.updates.tolist(), start=1):
         w0, w1 = hw[k - 1].tolist()
         yield row(k, _point(i), (w0, w1), float(hb[k - 1]))
 
@@ -381,7 +388,7 @@ def _dual_header(r: _Run, cols: int) -> tuple[tuple[Cell, ...], str]:
     return tuple(header), align
 
 
-def _dual_rows(r: _Run, cols: int, shown: int) -> Iterator[_Row]:
+def _dual_rows(r: _Run, cols: int) -> Iterator[_Row]:
     alpha = [0.0] * cols
 
     def row(k: int, point: Cell, b: float) -> _Row:
@@ -392,7 +399,7 @@ def _dual_rows(r: _Run, cols: int, shown: int) -> Iterator[_Row]:
 
     yield row(0, Cell("", ""), r.b0)
     hb = r.history_b
-    for k, i in enumerate(r.updates[:shown].tolist(), start=1):
+    for k, i in enumerate(r.updates.tolist(), start=1):
         if i < cols:
             alpha[i] += r.eta  # the trainer's own sum, so the bits agree
         yield row(k, _point(i), float(hb[k - 1]))
