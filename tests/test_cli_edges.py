@@ -284,3 +284,19 @@ def test_bad_flag_is_one_line_in_a_subprocess() -> None:
 def test_help_is_still_whole(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "trace", "--help")
     assert code == 0 and out.startswith("usage: perceptron trace") and "--max-updates" in out
+
+
+def test_overflow_from_a_start_near_the_limit_names_both(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The start passes the check (|w0·x + b0| <= 1e300) but the first update overflows.
+    p = tmp_path / "near.json"
+    p.write_text(session_text('{"w0": [1e299, 1e299], "eta": 1e299}'))
+    code, out, err = run(capsys, "trace", str(p))
+    assert (code, out) == (2, "")
+    assert_one_error_line(
+        err,
+        f"{p}: the weights would overflow after ",
+        "η = 1e+299 is too large for these points (the session's eta), "
+        "or the initial weights w0 = (1e+299, 1e+299), b0 = 0 are",
+    )

@@ -338,10 +338,13 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
         zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
-        also = "" if zero_start else " (or the initial weights w0, b0 are)"
+        also = ""
+        if not zero_start:  # w0 passed _check_start, but a start near the limit shares the blame
+            b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
+            also = f", or the initial weights w0 = {fmt_vec(config.w0)}{b_text} are"
         raise DataError(
             f"the weights would overflow after {result.mistakes} updates: "
-            f"η = {fmt(config.eta)} is too large for these points{also} ({eta_from})",
+            f"η = {fmt(config.eta)} is too large for these points ({eta_from}){also}",
             source,
         )
     return result

@@ -161,6 +161,7 @@ def _iter_read_text(path: _PathLike) -> _Slices[str]:
     parts: list[str] = []
     text_ok = True
     line_seen = False
+    json_like: bool | None = None
     try:
         with open(path, "rb") as fh:
             try:
@@ -186,12 +187,16 @@ def _iter_read_text(path: _PathLike) -> _Slices[str]:
                 done += len(raw)
                 line_seen = line_seen or b"\n" in raw or b"\r" in raw
                 if done > MAX_BYTES:
-                    raise DataError(f"larger than {MAX_BYTES >> 30} GiB", source)
-                if not line_seen and done >= _LINE_BYTES and not _may_be_json(source, parts):
-                    raise DataError(
-                        f"no line break in the first {_LINE_BYTES >> 20} MiB: not a data file",
-                        source,
-                    )
+                    raise DataError(f"larger than {MAX_BYTES / 2**30:g} GiB", source)
+                if not line_seen and done >= _LINE_BYTES:
+                    if json_like is None:  # decided once: a long JSON line is not re-joined
+                        json_like = _may_be_json(source, parts)
+                    if not json_like:
+                        raise DataError(
+                            f"no line break in the first {_LINE_BYTES / 2**20:g} MiB: "
+                            "not a data file",
+                            source,
+                        )
                 yield min(done / size, 1.0) if size else 0.0
     except OSError as exc:
         raise DataError(f"cannot read: {_os_message(exc)}", source) from None
