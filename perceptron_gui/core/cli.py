@@ -3,15 +3,16 @@
 ::
 
     perceptron trace DATA [--mode M] [--order O] [--eta F] [--no-bias] [--max-updates N]
-                          [--max-epochs E] [--seed S] [--all] [--json]
+                          [--max-epochs E] [--seed S] [--all]
+                          [--format text|json|csv|markdown|latex] [--json]
     perceptron bound DATA [--no-bias] [--json]
     perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
 
 DATA is a CSV file or a session file (JSON); a session's settings are the
 defaults of ``trace`` and the options override them.
 
-Exit status: 0 on success, 2 on bad input (one line ``perceptron: error: ...``
-on stderr naming the file and line, or an argparse usage error), 3 on an
+Exit status: 0 on success, 2 on bad input or a bad option (one line
+``perceptron: error: ...`` on stderr naming the file and line, or the option), 3 on an
 internal error (a bug: one line, no traceback), 130 on Ctrl-C, 141 when stdout
 is closed early (``perceptron trace big.csv | head``).
 
@@ -22,11 +23,12 @@ only; it writes to stdout and stderr on purpose, that is its job.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +40,8 @@ from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.tables import TableFormat, table_lines
+from perceptron_gui.core.trainer import make_trainer
 
 __all__ = ["main"]
 
@@ -49,6 +52,12 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPT = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+
+#: What ``trace --format`` can print.
+TRACE_FORMATS = ("text", "json", "csv", "markdown", "latex")
+#: The formats that print the textbook's iteration table, and its rows without ``--all``.
+TABLE_FORMATS = ("csv", "markdown", "latex")
+TABLE_ROWS = 1000
 
 #: Rows of a long update table shown without ``--all``: the first and the last ones.
 HEAD_ROWS = 50
@@ -101,6 +110,12 @@ class _Out:
             self.stream.write(line[start : start + _SLICE])
 
 
+def _write_all(stream: TextIO, text: str) -> None:
+    """`text` as it is, in slices like `_Out` (a closed pipe shows up at the next write)."""
+    for start in range(0, len(text), _SLICE):
+        stream.write(text[start : start + _SLICE])
+
+
 # --------------------------------------------------------------------------- numbers
 
 
@@ -140,9 +155,23 @@ def _label(y: float) -> str:
 # --------------------------------------------------------------------------- arguments
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error.
+
+    argparse prints the whole usage (six lines for ``trace``) before its message;
+    the CLI's contract is one line on stderr and exit 2. Subcommand parsers are
+    made by ``add_subparsers`` with the parent's class, so they inherit this.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Write ``perceptron: error: MESSAGE (see PROG --help)`` and exit with status 2."""
+        _error(f"{message} (see {self.prog} --help)")
+        raise SystemExit(EXIT_USAGE)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``perceptron`` command."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog=PROG,
         description="Train the perceptron on a data file and print what it did, "
         "compute the Novikoff bound, or generate a data set.",
@@ -175,9 +204,16 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--all",
         action="store_true",
-        help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS})",
+        help=f"print every update (default: the first {HEAD_ROWS} and the last {TAIL_ROWS}; "
+        f"the tables of --format csv, markdown, latex: the first {TABLE_ROWS})",
     )
-    t.add_argument("--json", action="store_true", help="print one JSON object instead")
+    t.add_argument(
+        "--format",
+        choices=TRACE_FORMATS,
+        help="text: the report (default); json: one JSON object; csv, markdown, latex: "
+        "the textbook's iteration table (k = 0 for the start, then one row per update)",
+    )
+    t.add_argument("--json", action="store_true", help="the same as --format json")
     t.set_defaults(func=_cmd_trace)
 
     b = sub.add_parser(
@@ -268,28 +304,90 @@ def _notes(loaded: Loaded) -> None:
 # --------------------------------------------------------------------------- trace
 
 
-def _train(data: Dataset, config: TrainConfig) -> TrainResult:
-    trainer = Trainer(data, config)
+#: Initial weights whose scores |w0·x + b0| pass this are refused before training: the
+#: trainer's overflow guard stops any update that would take a score past it.
+_START_LIMIT = 1e300
+
+
+def _check_start(data: Dataset, config: TrainConfig, source: str) -> None:
+    """Refuse initial weights w0, b0 that are already too large for the points.
+
+    The trainer would stop at once with "overflow", which reads as η's fault,
+    and numpy would warn about the inf on the way; say what is wrong instead.
+    """
+    w0, b0 = config.w0, (config.b0 if config.bias else 0.0)
+    if w0 == (0.0, 0.0) and b0 == 0.0:
+        return
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = data.points[:, 0] * w0[0] + data.points[:, 1] * w0[1] + b0
+        ok = bool(np.all(np.abs(scores) <= _START_LIMIT))  # NaN (inf - inf) fails too
+    if not ok:
+        b_text = f", b0 = {fmt(b0)}" if config.bias else ""
+        raise DataError(
+            f"the initial weights w0 = {fmt_vec(w0)}{b_text} are too large for these "
+            f"points: |w0·x + b0| would pass {_START_LIMIT:g}",
+            source,
+        )
+
+
+def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    _check_start(data, config, source)
+    trainer = make_trainer(data, config)
     trainer.run()
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
+        zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
+        also = ""
+        if not zero_start:  # w0 passed _check_start, but a start near the limit shares the blame
+            b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
+            also = f", or the initial weights w0 = {fmt_vec(config.w0)}{b_text} are"
         raise DataError(
             f"the weights would overflow after {result.mistakes} updates: "
-            f"η = {fmt(config.eta)} is too large for these points"
+            f"η = {fmt(config.eta)} is too large for these points ({eta_from}){also}",
+            source,
         )
     return result
 
 
+def _trace_format(args: argparse.Namespace) -> str:
+    """The output format of ``trace``: ``--format``, or ``--json``, or text."""
+    if args.json:
+        if args.format not in (None, "json"):
+            raise DataError(f"--json means --format json; it cannot go with --format {args.format}")
+        return "json"
+    return "text" if args.format is None else str(args.format)
+
+
 def _cmd_trace(args: argparse.Namespace) -> int:
+    output = _trace_format(args)
     loaded = _load(args.data)
     config = _config(loaded, args)
     _notes(loaded)
     data = loaded.data
-    result = _train(data, config)
+    eta_from = (
+        "--eta"
+        if args.eta is not None
+        else ("the session's eta" if loaded.config is not None else "the default eta")
+    )
+    result = _train(data, config, loaded.source, eta_from)
     bound = novikoff(data, bias=config.bias)
+    if output in TABLE_FORMATS:
+        limit = None if args.all else TABLE_ROWS
+        if limit is not None and result.mistakes > limit:
+            _Out(sys.stderr)(
+                f"note: the table shows the first {limit} of {result.mistakes} updates; "
+                "--all prints every one"
+            )
+        fmt_name = cast(TableFormat, output)
+        # Row by row, so that --all on 10^6 updates holds one row, not a gigabyte of them;
+        # written as it is: a table pasted into a document wants the real symbols.
+        lines = table_lines(fmt_name, data, result, config, max_rows=limit)
+        while chunk := "".join(itertools.islice(lines, 1000)):
+            _write_all(sys.stdout, chunk)
+        return EXIT_OK
     out = _Out(sys.stdout)
-    if args.json:
+    if output == "json":
         doc = result.to_dict()
         nb = bound.to_dict()
         for key in ("D", "gamma", "bound", "separable"):
@@ -572,7 +670,10 @@ def _one_line(text: str) -> str:
 
 def _error(message: str) -> None:
     try:
-        sys.stderr.write(f"{PROG}: error: {_one_line(message)}\n")
+        line = f"{PROG}: error: {_one_line(message)}"
+        if _Out(sys.stderr).ascii:
+            line = line.translate(_ASCII)
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # pragma: no cover - stderr itself is gone
         pass
@@ -586,6 +687,27 @@ def _quiet_stdout() -> None:
         os.close(fd)
     except (OSError, ValueError, AttributeError):  # e.g. a test's captured stdout
         pass
+
+
+def _escape_unencodable() -> list[tuple[TextIO, str]]:
+    """Let stdout and stderr write what their encoding cannot take as ``\\xe9`` escapes.
+
+    `_Out` spells the lecture's symbols in ASCII words on such a stream, but a
+    file name such as ``é.csv`` would still raise UnicodeEncodeError (e.g. with
+    ``PYTHONIOENCODING=ascii``). Returns the streams changed and their old
+    error handlers, for `main` to put back.
+    """
+    changed: list[tuple[TextIO, str]] = []
+    for stream in (sys.stdout, sys.stderr):
+        errors = getattr(stream, "errors", None)
+        if errors != "strict" or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (OSError, ValueError):  # pragma: no cover - a closed or odd stream
+            continue
+        changed.append((stream, errors))
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -602,6 +724,18 @@ def main(argv: list[str] | None = None) -> int:
         The exit status: 0 success, 2 bad input or usage, 3 internal error,
         130 interrupted, 141 stdout closed early.
     """
+    changed = _escape_unencodable()
+    try:
+        return _main(argv)
+    finally:
+        for stream, errors in changed:
+            try:
+                stream.reconfigure(errors=errors)  # type: ignore[attr-defined]
+            except (OSError, ValueError):  # e.g. stdout pointed at /dev/null after a pipe closed
+                pass
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)

@@ -101,7 +101,10 @@ class TrainConfig:
 def _num(v: Any, key: str, source: str | None) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise DataError(f"setting {key} must be a number", source)
-    return float(v)
+    try:
+        return float(v)
+    except OverflowError:  # JSON integers have no size limit: 1 followed by 400 zeros
+        raise DataError(f"setting {key} is a number too large for a float", source) from None
 
 
 def check_config(c: TrainConfig) -> None:

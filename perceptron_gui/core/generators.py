@@ -34,7 +34,7 @@ EXAMPLE_POINTS = ((3.0, 3.0), (4.0, 3.0), (1.0, 1.0))
 EXAMPLE_LABELS = (1.0, 1.0, -1.0)
 
 
-def _check_args(kind: str, n: Any, margin: Any, noise: Any) -> None:
+def _check_args(kind: str, n: Any, margin: Any, noise: Any, seed: Any) -> None:
     if kind not in KINDS:
         raise DataError(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")
     if isinstance(n, bool) or not isinstance(n, int | np.integer):
@@ -51,6 +51,9 @@ def _check_args(kind: str, n: Any, margin: Any, noise: Any) -> None:
         raise DataError(f"margin must be in [0, {MAX_MARGIN:g}), got {margin!r}")
     if not (math.isfinite(e) and 0.0 <= e <= 1.0):
         raise DataError(f"noise must be in [0, 1], got {noise!r}")
+    # numpy's own refusal of a negative seed is a bare ValueError, not a user's message.
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise DataError(f"seed must be a whole number >= 0, got {seed!r}")
 
 
 def _separable_with_line(
@@ -154,7 +157,7 @@ def generate(
         Fraction of flipped labels ("noisy") or spread ("blobs", "circles"),
         in [0, 1].
     seed
-        Seed of ``np.random.default_rng``.
+        Seed of ``np.random.default_rng``, a whole number >= 0.
 
     Returns
     -------
@@ -165,7 +168,7 @@ def generate(
     DataError
         On an unknown kind or an argument out of range (the message names it).
     """
-    _check_args(kind, n, margin, noise)
+    _check_args(kind, n, margin, noise, seed)
     n, margin, noise = int(n), float(margin), float(noise)
     if kind == "example":
         return make_dataset(EXAMPLE_POINTS, EXAMPLE_LABELS)

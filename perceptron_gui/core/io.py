@@ -30,6 +30,7 @@ import json
 import math
 import os
 import secrets
+import stat
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
@@ -42,6 +43,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.slices import exhaust
 
 __all__ = [
+    "MAX_BYTES",
     "MAX_ROWS",
     "SESSION_FORMAT",
     "SESSION_VERSION",
@@ -62,6 +64,9 @@ SESSION_VERSION = 1
 #: A CSV file with more data rows than this is refused (the canvas and the
 #: dual form's Gram matrix are hopeless long before).
 MAX_ROWS = 10_000_000
+#: A file larger than this is refused while it is read (10^7 rows of full
+#: 17-digit floats take about 0.45 GB); it also ends an endless pipe.
+MAX_BYTES = 1 << 30
 
 NOTE_01_LABELS = "labels 0/1 read as -1/+1"
 
@@ -73,6 +78,9 @@ _SLICE_ROWS = 50_000
 # Bytes read and decoded per slice, characters counted per slice, lines per
 # slice of the line-by-line parser, and points per slice of a session's checks.
 _READ_BYTES = 1 << 23
+# Text with no line break in this many bytes is no CSV file (and a session written by
+# us has one point per line).
+_LINE_BYTES = 1 << 23
 _COUNT_CHARS = 1 << 23
 _SLOW_LINES = 5_000
 _SESSION_POINTS = 100_000
@@ -137,40 +145,69 @@ def _read_text(path: _PathLike) -> str:
 
 
 def _iter_read_text(path: _PathLike) -> _Slices[str]:
-    """`_read_text` in slices of `_READ_BYTES`, yielding the fraction read."""
+    """`_read_text` in slices of `_READ_BYTES`, yielding the fraction read.
+
+    Refuses, without reading on forever, what cannot be a data file: a device
+    (``/dev/zero`` never ends), bytes that are not UTF-8 text, more than
+    `MAX_BYTES`, and text with no line break in its first `_LINE_BYTES` bytes
+    (unless it looks like JSON, which may be one long line).
+    """
     source = _source(path)
     # A NUL byte or invalid UTF-8 anywhere gives the same message, so the
     # checks run piece by piece (the incremental decoder handles characters
-    # split between pieces, and a BOM at the start only); as before, a read
-    # error anywhere takes precedence.
+    # split between pieces, and a BOM at the start only); reading stops at the
+    # first piece that is not text.
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     parts: list[str] = []
     text_ok = True
+    line_seen = False
+    json_like: bool | None = None
     try:
         with open(path, "rb") as fh:
             try:
-                size = os.fstat(fh.fileno()).st_size
+                st = os.fstat(fh.fileno())
+                size = st.st_size
             except OSError:
-                size = 0
+                st, size = None, 0
+            # A pipe is fine (``perceptron trace <(gunzip -c d.csv.gz)``); a device is not.
+            if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+                raise DataError("not a regular file (a device?)", source)
             done = 0
             while True:
                 raw = fh.read(_READ_BYTES)
-                if text_ok and b"\x00" not in raw:
+                if b"\x00" not in raw:
                     try:
                         parts.append(decoder.decode(raw, final=not raw))
                     except UnicodeDecodeError:
                         text_ok = False
                 else:
                     text_ok = False
-                if not raw:
+                if not raw or not text_ok:
                     break
                 done += len(raw)
+                line_seen = line_seen or b"\n" in raw or b"\r" in raw
+                if done > MAX_BYTES:
+                    raise DataError(f"larger than {MAX_BYTES / 2**30:g} GiB", source)
+                if not line_seen and done >= _LINE_BYTES:
+                    if json_like is None:  # decided once: a long JSON line is not re-joined
+                        json_like = _may_be_json(source, parts)
+                    if not json_like:
+                        raise DataError(
+                            f"no line break in the first {_LINE_BYTES / 2**20:g} MiB: "
+                            "not a data file",
+                            source,
+                        )
                 yield min(done / size, 1.0) if size else 0.0
     except OSError as exc:
         raise DataError(f"cannot read: {_os_message(exc)}", source) from None
     if not text_ok:
         raise DataError("not a text file", source)
     return "".join(parts)
+
+
+def _may_be_json(source: str, parts: list[str]) -> bool:
+    """Whether the file read so far could be a session, whose JSON may be one line."""
+    return source.lower().endswith(".json") or _first_visible("".join(parts)) == "{"
 
 
 def atomic_write_text(path: _PathLike, text: str) -> None:

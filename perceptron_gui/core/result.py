@@ -32,7 +32,15 @@ class TrainResult:
     converged
         True when the final weights misclassify no point.
     stop_reason
-        "converged", "update limit" or "epoch limit".
+        Why the run stopped, one of five values:
+
+        - "converged": the weights misclassify no point;
+        - "update limit": `max_updates` updates were made;
+        - "epoch limit": `max_epochs` epochs (or the default cap on visits) were made;
+        - "overflow": the next update would have taken some ``|w·x + b|`` past 1e300
+          (η or the initial weights too large for the points); the weights are those
+          before it;
+        - "not finished": the trainer was asked for its result before it stopped.
     visits, epochs
         Points looked at, and visits / N.
     pocket_w, pocket_b, pocket_errors

@@ -1,0 +1,477 @@
+"""The iteration table of a run in the textbook's layout, as LaTeX, Markdown or CSV.
+
+The layout is that of Li Hang's "Statistical Learning Methods", Tables 2.1
+(primal) and 2.2 (dual): one row per update, after a first row ``k = 0`` for
+the initial weights. For the worked example of ALGORITHMS.md (η = 1, order
+"first") the primal table reads::
+
+    k  misclassified point  w       b   w·x + b
+    0                       (0, 0)  0   0
+    1  x1                   (3, 3)  1   3x⁽¹⁾ + 3x⁽²⁾ + 1
+    2  x3                   (2, 2)  0   2x⁽¹⁾ + 2x⁽²⁾
+    ...
+    7  x3                   (1, 1)  -3  x⁽¹⁾ + x⁽²⁾ − 3
+
+Points are numbered from 1 as in the book (``x1`` is the point of index 0).
+The pocket form's table is that of its running weights (the primal updates);
+the pocket itself is not a row. The dual table has a column ``αi`` per point
+(the first `MAX_ALPHA_COLUMNS` points) and ``b``.
+
+`iteration_table` builds a `Table` from a `Trainer` (what the window holds,
+possibly mid-run) or from a `TrainResult`; `to_latex`, `to_markdown` and
+`to_csv` render it; `table_lines` renders a run's table one row at a time,
+keeping no rows (for very long runs). Numbers are written as a lecturer writes them: ``3`` not
+``3.0``, ``0.5``, ``1.5e-12``, at most 12 significant digits (as the
+``perceptron trace`` text). Like the rest of the core this module imports numpy
+and the standard library only.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.result import TrainResult
+
+if TYPE_CHECKING:  # the trainer is only a source of numbers here
+    from perceptron_gui.core.trainer import Trainer
+
+__all__ = [
+    "MAX_ALPHA_COLUMNS",
+    "Cell",
+    "Table",
+    "TableFormat",
+    "decision_text",
+    "format_number",
+    "iteration_table",
+    "table_lines",
+    "to_csv",
+    "to_latex",
+    "to_markdown",
+]
+
+#: The dual table shows α of at most this many points (the first ones): a wider
+#: table fits neither a slide nor a page. `Table.note` says when columns are left out.
+MAX_ALPHA_COLUMNS = 12
+
+_MINUS = "\u2212"  # the minus sign of a formula, not a hyphen
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+FloatArray = npt.NDArray[np.float64]
+#: The formats a table is rendered in.
+TableFormat = Literal["latex", "markdown", "csv"]
+#: x⁽¹⁾, x⁽²⁾ (the book's coordinates) in Unicode and in LaTeX.
+_VARIABLES = tuple((f"x⁽{str(j).translate(_SUPERSCRIPT)}⁾", f"x^{{({j})}}") for j in (1, 2))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell, written for plain text (Unicode) and for LaTeX.
+
+    Attributes
+    ----------
+    text
+        For Markdown and CSV: ``3x⁽¹⁾ + 3x⁽²⁾ + 1``, ``(3, 3)``, ``-3``.
+    latex
+        For LaTeX, ready to paste (math in ``$...$``): ``$3x^{(1)} + 3x^{(2)} + 1$``.
+    """
+
+    text: str
+    latex: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """An iteration table: a header and rows of cells.
+
+    Attributes
+    ----------
+    kind
+        "primal" (also the pocket's running weights) or "dual".
+    header
+        The column titles.
+    rows
+        One row per update, after the row ``k = 0`` of the initial weights.
+    align
+        LaTeX column alignment per column ("l" or "r").
+    note
+        What the table leaves out (e.g. α columns beyond `MAX_ALPHA_COLUMNS`),
+        or "" when nothing is left out.
+    """
+
+    kind: Literal["primal", "dual"]
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    align: str
+    note: str = ""
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def format_number(v: float) -> str:
+    """A number as a lecturer writes it: ``3``, ``-3``, ``0.5``, ``1.5e-12``.
+
+    Whole numbers below 10^16 without a decimal point, others with at most 12
+    significant digits and an exponent without ``+``; ``-0.0`` is ``0``.
+    """
+    v = float(v)
+    if v == 0.0:
+        return "0"
+    if v.is_integer() and abs(v) < 1e16:
+        return str(int(v))
+    return format(v, ".12g").replace("e+", "e")
+
+
+def _latex_number(v: float) -> str:
+    """`format_number` for inside ``$...$``: ``1.5 \\times 10^{-12}``."""
+    s = format_number(v)
+    mantissa, e, exponent = s.partition("e")
+    if not e:
+        return s
+    power = f"10^{{{int(exponent)}}}"
+    return power if mantissa == "1" else f"{mantissa} \\times {power}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _pair(v: float) -> tuple[str, str]:
+    """`format_number` and `_latex_number` of v, cached: tables repeat their numbers a lot."""
+    return format_number(v), _latex_number(v)
+
+
+def _vector(v: FloatArray | tuple[float, ...]) -> Cell:
+    pairs = [_pair(float(x)) for x in v]
+    text = "(" + ", ".join(t for t, _ in pairs) + ")"
+    latex = "$(" + ", ".join(t for _, t in pairs) + ")$"
+    return Cell(text, latex)
+
+
+@lru_cache(maxsize=1 << 16)
+def _number(v: float) -> Cell:
+    text, latex = _pair(float(v))
+    return Cell(text, f"${latex}$")
+
+
+def _plain(text: str, latex: str | None = None) -> Cell:
+    return Cell(text, _escape_latex(text) if latex is None else latex)
+
+
+def _escape_latex(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in "&%$#_{}":
+            out.append("\\" + ch)
+        elif ch == "\\":
+            out.append("\\textbackslash{}")
+        elif ch == "~":
+            out.append("\\textasciitilde{}")
+        elif ch == "^":
+            out.append("\\textasciicircum{}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cell:
+    """The decision function ``w·x + b`` written out as the book does.
+
+    ``x⁽¹⁾ + x⁽²⁾ − 3``: zero terms left out, a coefficient 1 not written, ``0``
+    when every term is zero; in LaTeX ``$x^{(1)} + x^{(2)} - 3$``.
+
+    Parameters
+    ----------
+    w, b
+        The weights.
+    bias
+        False: no constant term (lines through the origin).
+    """
+    # (value, Unicode variable, LaTeX variable)
+    terms = [(float(wj), var, var_tex) for wj, (var, var_tex) in zip(w, _VARIABLES, strict=True)]
+    if bias:
+        terms.append((float(b), "", ""))
+    text: list[str] = []
+    latex: list[str] = []
+    for value, var, var_tex in terms:
+        if value == 0.0:
+            continue
+        negative = value < 0
+        magnitude = abs(value)
+        if var and magnitude == 1.0:
+            body, body_tex = var, var_tex
+        else:
+            mag_text, mag_tex = _pair(magnitude)
+            body = mag_text + var
+            # "1.5 \times 10^{-12}x" would read as a product with 10^{-12}x only.
+            body_tex = (f"({mag_tex})" if "\\times" in mag_tex and var else mag_tex) + var_tex
+        if not text:
+            text.append(f"{_MINUS}{body}" if negative else body)
+            latex.append(f"-{body_tex}" if negative else body_tex)
+        else:
+            text.append(f" {_MINUS if negative else '+'} {body}")
+            latex.append(f" {'-' if negative else '+'} {body_tex}")
+    if not text:
+        return Cell("0", "$0$")
+    return Cell("".join(text), "$" + "".join(latex) + "$")
+
+
+# --------------------------------------------------------------------------- building
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What a table needs of a run, whether it comes from a Trainer or a TrainResult."""
+
+    dual: bool
+    bias: bool
+    eta: float
+    w0: tuple[float, float]
+    b0: float
+    total: int
+    updates: npt.NDArray[np.int64]
+    history_w: FloatArray
+    history_b: FloatArray
+
+
+def _run_of(run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None) -> _Run:
+    """The start, the number of updates, and the history of the first `max_rows` of them."""
+    if isinstance(run, TrainResult):
+        c = config if config is not None else TrainConfig()
+        dual = run.alpha is not None
+        bias, eta, total = run.bias, run.eta, run.mistakes
+        stop = total if max_rows is None else max(0, min(total, int(max_rows)))
+        updates, hw, hb = run.updates[:stop], run.history_w[:stop], run.history_b[:stop]
+    else:
+        c = run.config
+        dual = run.alpha is not None
+        bias, eta, total = bool(c.bias), float(c.eta), run.k
+        stop = total if max_rows is None else max(0, min(total, int(max_rows)))
+        # Only the rows shown are copied out of the trainer's history.
+        updates = run.history_slice("index", 0, stop).astype(np.int64, copy=False)
+        hw = np.column_stack(
+            (run.history_slice("w0", 0, stop), run.history_slice("w1", 0, stop))
+        ).reshape(-1, 2)
+        hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
+    w0 = (float(c.w0[0]), float(c.w0[1]))
+    b0 = float(c.b0) if bias else 0.0
+    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb)
+
+
+def iteration_table(
+    data: Dataset,
+    run: Trainer | TrainResult,
+    config: TrainConfig | None = None,
+    *,
+    max_rows: int | None = None,
+) -> Table:
+    """The textbook's iteration table of a run.
+
+    Parameters
+    ----------
+    data
+        The points the run was trained on (only their number is used, for the
+        dual's α columns).
+    run
+        A `Trainer` (its updates so far; the window's ``controller.trainer``)
+        or a finished `TrainResult`.
+    config
+        With a `TrainResult`: the settings of the run, for its initial weights
+        w0, b0 (None: w0 = 0, b0 = 0, the default). Ignored with a `Trainer`,
+        which has its own.
+    max_rows
+        At most this many updates (the first ones); `Table.note` says how many
+        are left out. None: every update. Building takes some 30 µs and 1 kB
+        a row: pass a limit for runs of 10^5 updates and more, or use
+        `table_lines`, which keeps no rows.
+
+    Returns
+    -------
+    Table
+        Primal and pocket: columns ``k``, ``misclassified point``, ``w``, ``b``
+        (with the bias on), ``w·x + b``. Dual: ``k``, ``misclassified point``,
+        ``α1`` ... (at most `MAX_ALPHA_COLUMNS`), ``b`` (with the bias on); α is
+        rebuilt from the updates, ``α_i += η`` per update on point i, as the
+        trainer sums it.
+    """
+    kind, header, align, note, rows = _layout(data, run, config, max_rows)
+    return Table(kind, header, tuple(rows), align, note)
+
+
+def table_lines(
+    fmt: TableFormat,
+    data: Dataset,
+    run: Trainer | TrainResult,
+    config: TrainConfig | None = None,
+    *,
+    max_rows: int | None = None,
+) -> Iterator[str]:
+    """The lines of ``to_<fmt>(iteration_table(...))``, made one row at a time.
+
+    For long runs (the command line's ``--all``): memory stays that of one row.
+    ``"".join(table_lines(...))`` equals the text of the renderer; each line
+    ends with ``\\n``. The parameters are those of `iteration_table`.
+    """
+    kind, header, align, note, rows = _layout(data, run, config, max_rows)
+    return _RENDERERS[fmt](header, align, note, rows)
+
+
+_Row = tuple[Cell, ...]
+
+
+def _layout(
+    data: Dataset, run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None
+) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
+    """Kind, header, alignment, note, and the rows (lazily) of a run's table."""
+    r = _run_of(run, config, max_rows)
+    total, shown = r.total, int(r.updates.shape[0])
+    notes = []
+    if shown < total:
+        notes.append(f"the first {shown} of {total} updates")
+    if r.dual:
+        cols = min(data.n, MAX_ALPHA_COLUMNS)
+        if data.n > MAX_ALPHA_COLUMNS:
+            notes.append(f"α of the first {MAX_ALPHA_COLUMNS} of {data.n} points")
+        header, align = _dual_header(r, cols)
+        return "dual", header, align, "; ".join(notes), _dual_rows(r, cols)
+    header, align = _primal_header(r)
+    return "primal", header, align, "; ".join(notes), _primal_rows(r)
+
+
+@lru_cache(maxsize=1 << 12)
+def _point(i: int) -> Cell:
+    return Cell(f"x{i + 1}", f"$x_{{{i + 1}}}$")
+
+
+def _primal_header(r: _Run) -> tuple[tuple[Cell, ...], str]:
+    header = [_plain("k", "$k$"), _plain("misclassified point"), _plain("w", "$w$")]
+    align = "rll"
+    if r.bias:
+        header.append(_plain("b", "$b$"))
+        align += "r"
+    header.append(
+        _plain("w·x + b" if r.bias else "w·x", "$w \\cdot x + b$" if r.bias else "$w \\cdot x$")
+    )
+    return tuple(header), align + "l"
+
+
+def _primal_rows(r: _Run) -> Iterator[_Row]:
+    def row(k: int, point: Cell, w: tuple[float, float], b: float) -> _Row:
+        cells = [Cell(str(k), str(k)), point, _vector(w)]
+        if r.bias:
+            cells.append(_number(b))
+        cells.append(decision_text(w, b, bias=r.bias))
+        return tuple(cells)
+
+    yield row(0, Cell("", ""), r.w0, r.b0)
+    hw, hb = r.history_w, r.history_b
+    for k, i in enumerate(r.updates.tolist(), start=1):
+        w0, w1 = hw[k - 1].tolist()
+        yield row(k, _point(i), (w0, w1), float(hb[k - 1]))
+
+
+def _dual_header(r: _Run, cols: int) -> tuple[tuple[Cell, ...], str]:
+    header = [_plain("k", "$k$"), _plain("misclassified point")]
+    header += [Cell(f"α{j + 1}", f"$\\alpha_{{{j + 1}}}$") for j in range(cols)]
+    align = "rl" + "r" * cols
+    if r.bias:
+        header.append(_plain("b", "$b$"))
+        align += "r"
+    return tuple(header), align
+
+
+def _dual_rows(r: _Run, cols: int) -> Iterator[_Row]:
+    alpha = [0.0] * cols
+
+    def row(k: int, point: Cell, b: float) -> _Row:
+        cells = [Cell(str(k), str(k)), point, *map(_number, alpha)]
+        if r.bias:
+            cells.append(_number(b))
+        return tuple(cells)
+
+    yield row(0, Cell("", ""), r.b0)
+    hb = r.history_b
+    for k, i in enumerate(r.updates.tolist(), start=1):
+        if i < cols:
+            alpha[i] += r.eta  # the trainer's own sum, so the bits agree
+        yield row(k, _point(i), float(hb[k - 1]))
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _latex_lines(
+    header: tuple[Cell, ...], align: str, note: str, rows: Iterable[_Row]
+) -> Iterator[str]:
+    if note:
+        yield f"% {note}\n"
+    yield f"\\begin{{tabular}}{{{align}}}\n"
+    yield "\\toprule\n"
+    yield " & ".join(c.latex for c in header) + " \\\\\n"
+    yield "\\midrule\n"
+    for row in rows:
+        yield " & ".join(c.latex for c in row) + " \\\\\n"
+    yield "\\bottomrule\n"
+    yield "\\end{tabular}\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|")
+
+
+def _markdown_lines(
+    header: tuple[Cell, ...], align: str, note: str, rows: Iterable[_Row]
+) -> Iterator[str]:
+    rule = ["---:" if a == "r" else ":---" for a in align]
+    yield "| " + " | ".join(_md(c.text) for c in header) + " |\n"
+    yield "| " + " | ".join(rule) + " |\n"
+    for row in rows:
+        yield "| " + " | ".join(_md(c.text) for c in row) + " |\n"
+    if note:
+        yield "\n"
+        yield f"*{_md(note)}*\n"
+
+
+def _csv_lines(
+    header: tuple[Cell, ...], align: str, note: str, rows: Iterable[_Row]
+) -> Iterator[str]:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for row in itertools.chain([header], rows):
+        writer.writerow([c.text for c in row])
+        yield buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+
+
+_RENDERERS = {"latex": _latex_lines, "markdown": _markdown_lines, "csv": _csv_lines}
+
+
+def to_latex(table: Table) -> str:
+    """The table as a booktabs ``tabular`` (needs ``\\usepackage{booktabs}``).
+
+    A `Table.note` becomes a ``%`` comment line above the table.
+    """
+    return "".join(_latex_lines(table.header, table.align, table.note, table.rows))
+
+
+def to_markdown(table: Table) -> str:
+    """The table as a Markdown (GitHub) pipe table; a `Table.note` follows it in italics."""
+    return "".join(_markdown_lines(table.header, table.align, table.note, table.rows))
+
+
+def to_csv(table: Table) -> str:
+    """The table as CSV (a header row, then the rows; ``\\n`` line ends).
+
+    Write it as UTF-8: the header and the decision functions are Unicode.
+    `Table.note` is not part of the CSV (the header shows which α are there).
+    """
+    return "".join(_csv_lines(table.header, table.align, table.note, table.rows))

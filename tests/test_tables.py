@@ -1,0 +1,481 @@
+"""The textbook's iteration table (core/tables.py) and ``perceptron trace --format``.
+
+References: Li Hang, "Statistical Learning Methods", Table 2.1 (primal) and
+Table 2.2 (dual) for the worked example of ALGORITHMS.md, written out by hand
+below; a plain Python loop of the textbook algorithm; counts of updates.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import cli, make_dataset
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.tables import (
+    MAX_ALPHA_COLUMNS,
+    decision_text,
+    format_number,
+    iteration_table,
+    table_lines,
+    to_csv,
+    to_latex,
+    to_markdown,
+)
+from perceptron_gui.core.trainer import Trainer, make_trainer
+
+EXAMPLE = make_dataset([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+EXAMPLE_CSV = "x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"
+FIRST = TrainConfig(order="first")
+
+# Li Hang, Table 2.1, by hand: k, misclassified point, w, b, w·x + b.
+BOOK_PRIMAL = [
+    ("0", "", "(0, 0)", "0", "0"),
+    ("1", "x1", "(3, 3)", "1", "3x⁽¹⁾ + 3x⁽²⁾ + 1"),
+    ("2", "x3", "(2, 2)", "0", "2x⁽¹⁾ + 2x⁽²⁾"),
+    ("3", "x3", "(1, 1)", "-1", "x⁽¹⁾ + x⁽²⁾ − 1"),
+    ("4", "x3", "(0, 0)", "-2", "−2"),
+    ("5", "x1", "(3, 3)", "-1", "3x⁽¹⁾ + 3x⁽²⁾ − 1"),
+    ("6", "x3", "(2, 2)", "-2", "2x⁽¹⁾ + 2x⁽²⁾ − 2"),
+    ("7", "x3", "(1, 1)", "-3", "x⁽¹⁾ + x⁽²⁾ − 3"),
+]
+BOOK_PRIMAL_LATEX = [
+    r"0 &  & $(0, 0)$ & $0$ & $0$ \\",
+    r"1 & $x_{1}$ & $(3, 3)$ & $1$ & $3x^{(1)} + 3x^{(2)} + 1$ \\",
+    r"2 & $x_{3}$ & $(2, 2)$ & $0$ & $2x^{(1)} + 2x^{(2)}$ \\",
+    r"3 & $x_{3}$ & $(1, 1)$ & $-1$ & $x^{(1)} + x^{(2)} - 1$ \\",
+    r"4 & $x_{3}$ & $(0, 0)$ & $-2$ & $-2$ \\",
+    r"5 & $x_{1}$ & $(3, 3)$ & $-1$ & $3x^{(1)} + 3x^{(2)} - 1$ \\",
+    r"6 & $x_{3}$ & $(2, 2)$ & $-2$ & $2x^{(1)} + 2x^{(2)} - 2$ \\",
+    r"7 & $x_{3}$ & $(1, 1)$ & $-3$ & $x^{(1)} + x^{(2)} - 3$ \\",
+]
+# Li Hang, Table 2.2, by hand: k, point, α1, α2, α3, b.
+BOOK_DUAL = [
+    ("0", "", "0", "0", "0", "0"),
+    ("1", "x1", "1", "0", "0", "1"),
+    ("2", "x3", "1", "0", "1", "0"),
+    ("3", "x3", "1", "0", "2", "-1"),
+    ("4", "x3", "1", "0", "3", "-2"),
+    ("5", "x1", "2", "0", "3", "-1"),
+    ("6", "x3", "2", "0", "4", "-2"),
+    ("7", "x3", "2", "0", "5", "-3"),
+]
+
+
+def trained(data: Dataset, config: TrainConfig) -> Trainer:
+    t = make_trainer(data, config)
+    t.run()
+    return t
+
+
+def csv_rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def markdown_rows(text: str) -> list[list[str]]:
+    lines = [ln for ln in text.splitlines() if ln.startswith("|")]
+    return [[c.strip() for c in ln.strip("|").split(" | ")] for ln in lines]
+
+
+def latex_body(text: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[lines.index(r"\midrule") + 1 : lines.index(r"\bottomrule")]
+
+
+# --------------------------------------------------------------------------- worked example
+
+
+def test_worked_example_latex_is_the_books_table_row_by_row() -> None:
+    tex = to_latex(iteration_table(EXAMPLE, trained(EXAMPLE, FIRST)))
+    lines = tex.splitlines()
+    assert lines[0] == r"\begin{tabular}{rllrl}"
+    assert lines[1] == r"\toprule"
+    assert lines[2] == r"$k$ & misclassified point & $w$ & $b$ & $w \cdot x + b$ \\"
+    assert lines[3] == r"\midrule"
+    assert lines[-2:] == [r"\bottomrule", r"\end{tabular}"]
+    body = latex_body(tex)
+    # 8 rows: k = 0 for the start as in the book, then the 7 updates.
+    assert len(body) == 8
+    assert len([row for row in body if not row.startswith("0 &")]) == 7
+    assert body == BOOK_PRIMAL_LATEX
+    assert tex.endswith("\\end{tabular}\n")
+
+
+def test_worked_example_markdown_and_csv() -> None:
+    table = iteration_table(EXAMPLE, trained(EXAMPLE, FIRST))
+    header = ["k", "misclassified point", "w", "b", "w·x + b"]
+    md = markdown_rows(to_markdown(table))
+    assert md[0] == header
+    assert md[1] == ["---:", ":---", ":---", "---:", ":---"]
+    assert md[2:] == [list(r) for r in BOOK_PRIMAL]
+    rows = csv_rows(to_csv(table))
+    assert rows[0] == header
+    assert rows[1:] == [list(r) for r in BOOK_PRIMAL]
+    assert to_csv(table).startswith('k,misclassified point,w,b,w·x + b\n0,,"(0, 0)",0,0\n')
+
+
+def test_worked_example_dual_is_table_2_2() -> None:
+    table = iteration_table(EXAMPLE, trained(EXAMPLE, FIRST.with_(mode="dual")))
+    assert table.kind == "dual" and table.note == ""
+    rows = csv_rows(to_csv(table))
+    assert rows[0] == ["k", "misclassified point", "α1", "α2", "α3", "b"]
+    assert rows[1:] == [list(r) for r in BOOK_DUAL]
+    body = latex_body(to_latex(table))
+    assert body[7] == r"7 & $x_{3}$ & $2$ & $0$ & $5$ & $-3$ \\"
+    assert r"$\alpha_{1}$ & $\alpha_{2}$ & $\alpha_{3}$ & $b$ \\" in to_latex(table)
+
+
+def test_result_and_trainer_give_the_same_table() -> None:
+    for mode in ("primal", "dual", "pocket"):
+        config = FIRST.with_(mode=mode, w0=(1.0, -2.0), b0=0.5)
+        t = trained(EXAMPLE, config)
+        from_trainer = iteration_table(EXAMPLE, t)
+        assert iteration_table(EXAMPLE, t.result(), config) == from_trainer
+        cut = iteration_table(EXAMPLE, t, max_rows=2)
+        assert iteration_table(EXAMPLE, t.result(), config, max_rows=2) == cut
+        assert cut.rows == from_trainer.rows[:3] and cut.note.startswith("the first 2 of ")
+        # The start row shows the initial weights.
+        if mode != "dual":
+            assert csv_rows(to_csv(from_trainer))[1] == [
+                "0",
+                "",
+                "(1, -2)",
+                "0.5",
+                "x⁽¹⁾ − 2x⁽²⁾ + 0.5",
+            ]
+
+
+def test_a_trainer_mid_run_gives_the_rows_so_far() -> None:
+    t = make_trainer(EXAMPLE, FIRST)
+    for _ in range(3):
+        t.step()
+    rows = csv_rows(to_csv(iteration_table(EXAMPLE, t)))
+    assert rows[1:] == [list(r) for r in BOOK_PRIMAL[:4]]
+    t0 = make_trainer(EXAMPLE, FIRST)
+    assert csv_rows(to_csv(iteration_table(EXAMPLE, t0)))[1:] == [list(BOOK_PRIMAL[0])]
+
+
+def test_max_rows_keeps_the_first_updates_and_says_so() -> None:
+    table = iteration_table(EXAMPLE, trained(EXAMPLE, FIRST), max_rows=2)
+    assert len(table.rows) == 3 and table.note == "the first 2 of 7 updates"
+    assert "% the first 2 of 7 updates" in to_latex(table)
+    assert to_markdown(table).endswith("*the first 2 of 7 updates*\n")
+
+
+def test_no_bias_has_no_b_column() -> None:
+    data = make_dataset([[1, 2], [-2, -1]], [1, -1])
+    table = iteration_table(data, trained(data, TrainConfig(bias=False)))
+    rows = csv_rows(to_csv(table))
+    assert rows == [
+        ["k", "misclassified point", "w", "w·x"],
+        ["0", "", "(0, 0)", "0"],
+        ["1", "x1", "(1, 2)", "x⁽¹⁾ + 2x⁽²⁾"],
+    ]
+
+
+# --------------------------------------------------------------------------- numbers and formulas
+
+
+@pytest.mark.parametrize(
+    ("v", "text"),
+    [
+        (3.0, "3"),
+        (-3.0, "-3"),
+        (0.5, "0.5"),
+        (1.5e-12, "1.5e-12"),
+        (-0.0, "0"),
+        (1e20, "1e20"),
+        (0.1 + 0.2, "0.3"),
+        (2.0**53, "9007199254740992"),
+    ],
+)
+def test_format_number(v: float, text: str) -> None:
+    assert format_number(v) == text
+
+
+@pytest.mark.parametrize(
+    ("w", "b", "bias", "text", "latex"),
+    [
+        ((1.0, 1.0), -3.0, True, "x⁽¹⁾ + x⁽²⁾ − 3", "$x^{(1)} + x^{(2)} - 3$"),
+        ((0.0, 0.0), 0.0, True, "0", "$0$"),
+        ((0.0, 0.0), 5.0, False, "0", "$0$"),
+        ((-1.0, 0.0), 0.5, True, "−x⁽¹⁾ + 0.5", "$-x^{(1)} + 0.5$"),
+        ((0.0, -2.5), 0.0, True, "−2.5x⁽²⁾", "$-2.5x^{(2)}$"),
+        ((3.0, -1.0), 1.0, False, "3x⁽¹⁾ − x⁽²⁾", "$3x^{(1)} - x^{(2)}$"),
+        (
+            (1.5e-12, 1.0),
+            1e20,
+            True,
+            "1.5e-12x⁽¹⁾ + x⁽²⁾ + 1e20",
+            r"$(1.5 \times 10^{-12})x^{(1)} + x^{(2)} + 10^{20}$",
+        ),
+    ],
+)
+def test_decision_text(w: tuple[float, float], b: float, bias: bool, text: str, latex: str) -> None:
+    cell = decision_text(w, b, bias=bias)
+    assert (cell.text, cell.latex) == (text, latex)
+
+
+# --------------------------------------------------------------------------- references
+
+
+def integer_separable(rng: np.random.Generator, n: int) -> Dataset:
+    a = rng.integers(-3, 4, size=2)
+    while not a.any():
+        a = rng.integers(-3, 4, size=2)
+    c = int(rng.integers(-2, 3))
+    X = rng.integers(-6, 7, size=(4 * n, 2))
+    s = X @ a + c
+    X, s = X[s != 0][:n], s[s != 0][:n]
+    return make_dataset(X.astype(float), np.where(s > 0, 1.0, -1.0))
+
+
+def textbook_first(
+    X: list[list[float]], y: list[float], eta: float, limit: int
+) -> list[tuple[int, list[float], float]]:
+    """The textbook loop, order "first": (point, w, b) after each update."""
+    w, b = [0.0, 0.0], 0.0
+    out: list[tuple[int, list[float], float]] = []
+    while len(out) < limit:
+        for i, (x, yi) in enumerate(zip(X, y, strict=True)):
+            if yi * (x[0] * w[0] + x[1] * w[1] + b) <= 0:
+                w = [w[0] + eta * yi * x[0], w[1] + eta * yi * x[1]]
+                b += eta * yi
+                out.append((i, w, b))
+                break
+        else:
+            break
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_primal_table_matches_the_textbook_loop(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    data = integer_separable(rng, int(rng.integers(2, 15)))
+    eta = float(rng.choice([1.0, 0.5, 2.0]))
+    ref = textbook_first(data.points.tolist(), data.labels.tolist(), eta, 500)
+    t = make_trainer(data, TrainConfig(order="first", eta=eta, max_updates=500))
+    t.run()
+    rows = csv_rows(to_csv(iteration_table(data, t)))[1:]
+    assert len(rows) == len(ref) + 1
+    for k, (row, (i, w, b)) in enumerate(zip(rows[1:], ref, strict=True), start=1):
+        assert row[:4] == [
+            str(k),
+            f"x{i + 1}",
+            f"({format_number(w[0])}, {format_number(w[1])})",
+            format_number(b),
+        ]
+        assert row[4] == decision_text((w[0], w[1]), b).text
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_dual_alpha_are_update_counts_times_eta(seed: int) -> None:
+    rng = np.random.default_rng(1000 + seed)
+    n = int(rng.integers(2, 11))
+    data = integer_separable(rng, n)
+    eta = float(rng.choice([1.0, 0.25, 3.0]))  # exact sums: α equals count × η to the bit
+    order = str(rng.choice(["first", "cyclic", "random-cyclic", "random"]))
+    config = TrainConfig(mode="dual", order=order, eta=eta, seed=seed, max_updates=300)  # type: ignore[arg-type]
+    t = trained(data, config)
+    rows = csv_rows(to_csv(iteration_table(data, t)))
+    assert rows[0] == ["k", "misclassified point", *(f"α{j + 1}" for j in range(data.n)), "b"]
+    updates = t.updates.tolist()
+    primal = csv_rows(to_csv(iteration_table(data, trained(data, config.with_(mode="primal")))))
+    for k, row in enumerate(rows[1:]):
+        counts = Counter(updates[:k])
+        alpha = [counts[j] * eta for j in range(data.n)]
+        assert row[2:-1] == [format_number(a) for a in alpha]
+        # w = Σ α_j y_j x_j is the primal's w after the same update, and b agrees.
+        w = (np.array(alpha) * data.labels) @ data.points
+        assert primal[k + 1][2] == f"({format_number(w[0])}, {format_number(w[1])})"
+        assert primal[k + 1][3] == row[-1]
+    final = t.alpha
+    assert final is not None
+    assert rows[-1][2:-1] == [format_number(a) for a in final]
+
+
+def test_dual_alpha_columns_are_capped() -> None:
+    rng = np.random.default_rng(7)
+    data = integer_separable(rng, 30)
+    assert data.n > MAX_ALPHA_COLUMNS
+    t = trained(data, TrainConfig(mode="dual", order="cyclic"))
+    table = iteration_table(data, t)
+    assert len(table.header) == 2 + MAX_ALPHA_COLUMNS + 1
+    assert table.note == f"α of the first {MAX_ALPHA_COLUMNS} of {data.n} points"
+    counts = Counter(t.updates.tolist())
+    last = csv_rows(to_csv(table))[-1]
+    assert last[2:-1] == [format_number(counts[j]) for j in range(MAX_ALPHA_COLUMNS)]
+    assert f"% α of the first {MAX_ALPHA_COLUMNS}" in to_latex(table)
+
+
+def test_pocket_table_is_its_running_weights() -> None:
+    from perceptron_gui.core import generate
+
+    data = generate("noisy", 30, noise=0.2, seed=3)
+    config = TrainConfig(mode="pocket", order="cyclic", max_updates=40)
+    pocket = iteration_table(data, trained(data, config))
+    primal = iteration_table(data, trained(data, config.with_(mode="primal")))
+    assert pocket == primal and len(pocket.rows) == 41
+
+
+# --------------------------------------------------------------------------- LaTeX compiles
+
+
+@pytest.mark.skipif(
+    shutil.which("pdflatex") is None and shutil.which("latex") is None,
+    reason="no pdflatex or latex on PATH",
+)
+def test_latex_compiles(tmp_path: Path) -> None:
+    big = integer_separable(np.random.default_rng(7), 30)
+    tables = [
+        iteration_table(EXAMPLE, trained(EXAMPLE, FIRST)),
+        iteration_table(EXAMPLE, trained(EXAMPLE, FIRST.with_(mode="dual"))),
+        iteration_table(big, trained(big, TrainConfig(mode="dual")), max_rows=20),
+        iteration_table(
+            EXAMPLE, trained(EXAMPLE, FIRST.with_(eta=1.5e-12, w0=(1e20, -0.5))), max_rows=3
+        ),
+    ]
+    doc = (
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+        + "\n\\bigskip\n".join(to_latex(t) for t in tables)
+        + "\\end{document}\n"
+    )
+    (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
+    engine = shutil.which("pdflatex") or shutil.which("latex")
+    assert engine is not None
+    r = subprocess.run(
+        [engine, "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+    )
+    log = r.stdout.decode(errors="replace")
+    assert r.returncode == 0, log[-3000:]
+    assert "Missing" not in log and "Undefined control sequence" not in log
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    p = tmp_path / "example.csv"
+    p.write_text(EXAMPLE_CSV)
+    return p
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("fmt", "render"), [("csv", to_csv), ("markdown", to_markdown), ("latex", to_latex)]
+)
+def test_trace_format_tables(
+    capsys: pytest.CaptureFixture[str], example: Path, fmt: str, render: object
+) -> None:
+    code, out, err = run(capsys, "trace", str(example), "--order", "first", "--format", fmt)
+    assert (code, err) == (0, "")
+    assert callable(render)
+    assert out == render(iteration_table(EXAMPLE, trained(EXAMPLE, FIRST)))
+    if fmt == "csv":
+        assert csv_rows(out)[1:] == [list(r) for r in BOOK_PRIMAL]
+    elif fmt == "markdown":
+        assert markdown_rows(out)[2:] == [list(r) for r in BOOK_PRIMAL]
+    else:
+        assert latex_body(out) == BOOK_PRIMAL_LATEX
+
+
+def test_trace_format_dual_csv(capsys: pytest.CaptureFixture[str], example: Path) -> None:
+    code, out, _ = run(
+        capsys, "trace", str(example), "--order", "first", "--mode", "dual", "--format", "csv"
+    )
+    assert code == 0
+    assert csv_rows(out)[1:] == [list(r) for r in BOOK_DUAL]
+
+
+def test_trace_format_json_and_text(capsys: pytest.CaptureFixture[str], example: Path) -> None:
+    _, plain, _ = run(capsys, "trace", str(example))
+    _, text, _ = run(capsys, "trace", str(example), "--format", "text")
+    assert text == plain and "converged" in text and "mistakes: k = 7" in text
+    _, alias, _ = run(capsys, "trace", str(example), "--json")
+    _, doc, _ = run(capsys, "trace", str(example), "--format", "json")
+    _, both, _ = run(capsys, "trace", str(example), "--format", "json", "--json")
+    assert alias == doc == both
+    assert json.loads(doc)["bound"] == 117.0
+
+
+def test_trace_json_with_another_format_is_one_line(
+    capsys: pytest.CaptureFixture[str], example: Path
+) -> None:
+    code, out, err = run(capsys, "trace", str(example), "--json", "--format", "csv")
+    assert (code, out) == (2, "")
+    assert err == "perceptron: error: --json means --format json; it cannot go with --format csv\n"
+    code, out, err = run(capsys, "trace", str(example), "--format", "pdf")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "argument --format: invalid choice: 'pdf'" in err
+
+
+def test_trace_format_bad_file_is_still_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    p = tmp_path / "bad.csv"
+    p.write_text("1,2,1\n3,abc,-1\n")
+    code, out, err = run(capsys, "trace", str(p), "--format", "latex")
+    assert (code, out) == (2, "")
+    assert err == f"perceptron: error: {p}, line 2: x2 is not a number: 'abc'\n"
+
+
+def test_trace_format_latex_subprocess(example: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "perceptron_gui.core", "trace", str(example)]
+        + ["--order", "first", "--format", "latex"],
+        capture_output=True,
+        timeout=120,
+    )
+    assert r.returncode == 0 and r.stderr == b""
+    assert latex_body(r.stdout.decode("utf-8")) == BOOK_PRIMAL_LATEX
+
+
+@pytest.mark.parametrize("fmt", ["latex", "markdown", "csv"])
+@pytest.mark.parametrize("mode", ["primal", "dual", "pocket"])
+@pytest.mark.parametrize("max_rows", [None, 0, 3])
+def test_table_lines_stream_the_same_text(fmt: str, mode: str, max_rows: int | None) -> None:
+    big = integer_separable(np.random.default_rng(11), 20)
+    render = {"latex": to_latex, "markdown": to_markdown, "csv": to_csv}[fmt]
+    for data in (EXAMPLE, big):
+        t = trained(data, TrainConfig(mode=mode, max_updates=50))  # type: ignore[arg-type]
+        lines = list(table_lines(fmt, data, t, max_rows=max_rows))  # type: ignore[arg-type]
+        assert all(line.endswith("\n") and line.count("\n") == 1 for line in lines)
+        assert "".join(lines) == render(iteration_table(data, t, max_rows=max_rows))
+
+
+def test_trace_table_without_all_is_cut_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = tmp_path / "noisy.csv"
+    assert cli.main(["generate", "noisy", "--n", "30", "--noise", "0.2", "-o", str(p)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(cli, "TABLE_ROWS", 5)
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "csv")
+    assert code == 0
+    assert err == "note: the table shows the first 5 of 40 updates; --all prints every one\n"
+    rows = csv_rows(out)
+    assert [r[0] for r in rows[1:]] == ["0", "1", "2", "3", "4", "5"]
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "latex")
+    assert out.startswith("% the first 5 of 40 updates\n")
+    code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "csv", "--all")
+    assert (code, err) == (0, "")
+    assert [r[0] for r in csv_rows(out)[1:]] == [str(k) for k in range(41)]
