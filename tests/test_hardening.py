@@ -90,7 +90,8 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
         w.set_mode("pocket")
         import time
         t0 = time.time()
-        while (w.document.autosave_pending or not recovery_path().exists()) and time.time() - t0 < 20:
+        doc = w.document
+        while (doc.autosave_pending or not recovery_path().exists()) and time.time() - t0 < 20:
             app.processEvents()
         print("saved", flush=True)
         while True:  # busy, as a window is, until killed
