@@ -1,7 +1,10 @@
-"""How fast the window keeps up: one step plus the canvas repaint, and the time to the first paint.
+"""How fast the window keeps up: a step, an added point, and the time to the first paint.
 
-Prints medians of several runs. Offscreen rendering (QT_QPA_PLATFORM=offscreen), so the
-figures are CPU painting costs on this machine, without a GPU or a compositor.
+Prints medians of several runs, and ratios against a reference run in the same process
+(a repaint of the whole window with nothing changed). Offscreen rendering
+(QT_QPA_PLATFORM=offscreen), so the figures are CPU painting costs on this machine,
+without a GPU or a compositor. A frame is everything that repaints after a change: the
+canvas and every panel.
 
     python scripts/bench_gui.py            # N = 10^3, 10^4, 10^5
     python scripts/bench_gui.py --quick    # a smoke run (used by the tests)
@@ -115,6 +118,43 @@ def step_and_repaint(n: int, steps: int) -> tuple[float, float, int]:
     return statistics.median(both), statistics.median(paint), made
 
 
+def add_point_and_redraw(n: int, reps: int) -> tuple[float, float]:
+    """Median seconds of add_point + a synchronous repaint of the whole window, and of the
+    same repaint with nothing changed (the reference)."""
+    import numpy as np
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.generators import generate
+
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    win.resize(1500, 950)
+    win.show()
+    d = generate("separable", n, margin=0.0005, seed=1)
+    win.set_points(d.points, d.labels)
+    win.controller.finish_bound()
+    app.processEvents()
+    win.repaint()
+    rng = np.random.default_rng(0)
+    edit, ref = [], []
+    for i in range(reps):
+        x, y = rng.uniform(-1, 1, 2)
+        t0 = time.perf_counter()
+        win.add_point(float(x), float(y), 1 if i % 2 else -1)
+        win.repaint()
+        t1 = time.perf_counter()
+        win.repaint()
+        t2 = time.perf_counter()
+        edit.append(t1 - t0)
+        ref.append(t2 - t1)
+        app.processEvents()
+    win.close()
+    win.deleteLater()
+    app.processEvents()
+    return statistics.median(edit), statistics.median(ref)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small N, few steps (a smoke run)")
@@ -136,6 +176,12 @@ def main() -> int:
     for n in sizes:
         both, paint, made = step_and_repaint(n, steps)
         print(f"| {n:,} | {both * 1e3:.1f} | {paint * 1e3:.1f} | {made} |")
+    print()
+    print("| N | add a point and redraw (ms, median) | redraw alone (ms) | ratio |")
+    print("|---:|---:|---:|---:|")
+    for n in [1000] if args.quick else [10_000, 100_000]:
+        edit, ref = add_point_and_redraw(n, 3 if args.quick else 15)
+        print(f"| {n:,} | {edit * 1e3:.1f} | {ref * 1e3:.1f} | {edit / ref:.2f} |")
     fp = first_paint_seconds(1 if args.quick else 5)
     print()
     print(

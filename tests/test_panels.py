@@ -166,17 +166,11 @@ def test_table_worked_example(qtbot, controller: Controller) -> None:  # type: i
     assert view is table.view
     _steps(controller, 7)
     assert table.model.rowCount() == 7
-    assert _row(table, 1) == {
-        "k": "2",
-        "point": "x3",
-        "x₁": "1",
-        "x₂": "1",
-        "y": "−1",
-        "w₁": "2",
-        "w₂": "2",
-        "b": "0",
-    }
+    # The textbook's columns (Li Hang, Table 2.1): k, the point, w, b.
+    assert _row(table, 1) == {"k": "2", "point": "x3", "w": "(2, 2)", "b": "0"}
+    assert _row(table, 6) == {"k": "7", "point": "x3", "w": "(1, 1)", "b": "−3"}
     assert "αᵢ" not in table.model.columns
+    assert table.model.fields == ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
 
 
 def test_table_dual_alpha_and_step_back(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
@@ -202,7 +196,7 @@ def test_table_alpha_scales_with_eta(qtbot, controller: Controller) -> None:  # 
     table = _show(qtbot, IterationTable(controller))
     _steps(controller, 7)
     assert _row(table, 6)["αᵢ"] == "2.5"
-    assert _row(table, 6)["w₁"] == "0.5"
+    assert _row(table, 6)["w"] == "(0.5, 0.5)"
 
 
 def test_table_highlights_the_last_row(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
@@ -234,7 +228,7 @@ def test_table_reset_on_new_data(qtbot, controller: Controller) -> None:  # type
     controller.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
     assert table.model.rowCount() == 0
     controller.step()
-    assert _row(table, 0)["x₁"] == "1"
+    assert _row(table, 0)["point"] == "x1"
 
 
 def test_table_export_csv(qtbot, controller: Controller, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -262,7 +256,7 @@ def test_table_copy(qtbot, controller: Controller) -> None:  # type: ignore[no-u
     table.copy()
     text = QApplication.clipboard().text()
     lines = text.splitlines()
-    assert lines[0].split("\t") == list(table.model.columns)
+    assert lines[0].split("\t") == list(table.model.fields)
     assert len(lines) == 8
     assert lines[2].split("\t") == ["2", "x3", "1", "1", "-1", "2", "2", "0"]
     sm = table.view.selectionModel()
@@ -292,7 +286,7 @@ def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert alpha is not None
     last = m.rowCount() - 1
     i = int(m.index(last, 1).data().removeprefix("x")) - 1
-    assert float(m.index(last, 8).data()) == alpha[i]
+    assert float(m.index(last, 4).data()) == alpha[i]
     table.copy()
     lines = QApplication.clipboard().text().splitlines()
     assert len(lines) == 120_001

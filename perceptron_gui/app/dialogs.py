@@ -51,6 +51,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Shift+S", "Save as"),
     ("Ctrl+E", "Export the canvas as PNG or SVG"),
     ("F", "Fit the view to the points"),
+    ("F9", "Show or hide every panel (the keys still work)"),
+    ("Ctrl+= / Ctrl+− / Ctrl+0", "Larger / smaller / normal size of everything"),
     ("Mouse wheel, middle drag", "Zoom, pan"),
     ("F1", "This help"),
 )

@@ -45,9 +45,10 @@ from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_t
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import THEMES, theme
+from perceptron_gui.app.theme import THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
@@ -58,6 +59,8 @@ FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;S
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
+#: The narration's font size (unscaled points).
+NARRATION_PT = TICK_PT
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: View settings saved with a session, by the objectName of their View action.
@@ -114,6 +117,12 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.notice)
         cl.addWidget(self.readout)
         cl.addWidget(self.canvas, 1)
+        # What the last step did, in the textbook's words (selectable, to paste into notes).
+        self.narration = QLabel(objectName="narration")
+        self.narration.setWordWrap(True)
+        self.narration.setTextFormat(Qt.PlainText)
+        self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        cl.addWidget(self.narration)
         self.setCentralWidget(central)
 
         # --- docks
@@ -154,6 +163,7 @@ class MainWindow(QMainWindow):
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
         theme().changed.connect(self._on_theme_changed)
+        self._style_narration()
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
         self._restore_preferences()
@@ -190,7 +200,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
         self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
         rest = max(200, w - self.controls.sizeHint().width())
-        self.resizeDocks([self.bound_dock, self.tables_dock], [rest // 2, rest // 2], Qt.Horizontal)
+        self.resizeDocks(
+            [self.bound_dock, self.tables_dock], [rest * 2 // 5, rest * 3 // 5], Qt.Horizontal
+        )
 
     # ---------------------------------------------------------------- actions
 
@@ -418,6 +430,7 @@ class MainWindow(QMainWindow):
             "converged": t.converged,
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
+            "narration": self.narration.text(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -639,6 +652,15 @@ class MainWindow(QMainWindow):
         self._notice_timer.start(ms)
         self.statusBar().showMessage(text, ms)
 
+    def _style_narration(self) -> None:
+        t = theme()
+        self.narration.setFont(t.font(NARRATION_PT))
+        pad = int(t.px(4))
+        self.narration.setStyleSheet(
+            f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
+            f" padding: {pad}px {2 * pad}px; }}"
+        )
+
     def _style_notice(self) -> None:
         p = theme().palette
         bg, fg = (p.error_bg, p.error_fg) if self._notice_error else (p.info_bg, p.info_fg)
@@ -691,6 +713,7 @@ class MainWindow(QMainWindow):
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
+        self.narration.setText(narrate(t))
 
     def _show_bound(self) -> None:
         c = self.controller
@@ -706,6 +729,7 @@ class MainWindow(QMainWindow):
         t = theme()
         self.theme_actions[t.name].setChecked(True)
         self._style_notice()
+        self._style_narration()
         for d in self.docks:
             d.setFont(t.font())
         self.menuBar().setFont(t.font())

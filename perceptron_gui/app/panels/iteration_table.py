@@ -27,9 +27,11 @@ CELL_DIGITS = 5
 class IterationModel(QtCore.QAbstractTableModel):
     """One row per update, read lazily from the trainer's history.
 
-    Columns: k, the point updated on (x1 … xN, the textbook's 1-based names), x₁,
-    x₂, y, w₁, w₂, b (the weights after the update) and, in the dual form, αᵢ (α of
-    that point right after the update: updates on it so far × η).
+    Shown as the textbook's table: k, the point updated on (x1 … xN, the textbook's
+    1-based names), w and b (the weights after the update) and, in the dual form, αᵢ
+    (α of that point right after the update: updates on it so far × η). Copied and
+    exported with every number in a column of its own (`fields`: k, point, x₁, x₂,
+    y, w₁, w₂, b, αᵢ).
 
     Parameters
     ----------
@@ -47,6 +49,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     """
 
     BASE_COLUMNS = ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
+    SHOWN_COLUMNS = ("k", "point", "w", "b")
     ALPHA_COLUMN = "αᵢ"
     CSV_NAMES = {"x₁": "x1", "x₂": "x2", "w₁": "w1", "w₂": "w2", "αᵢ": "alpha_i"}
     #: The point column holds the 0-based index; it is shown (and copied) as x1 … xN.
@@ -59,6 +62,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         "y": "the label of the point",
         "w₁": "w₁ after the update",
         "w₂": "w₂ after the update",
+        "w": "w = (w₁, w₂) after the update",
         "b": "b after the update",
         "αᵢ": "α of the point after the update (updates on it so far × η)",
     }
@@ -68,7 +72,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._controller = controller
         self._trainer = controller.trainer
         self._rows = 0
-        self._columns: tuple[str, ...] = self.BASE_COLUMNS
+        self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
+        self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
         self._cum = np.zeros(0, np.int64)  # updates on the row's point up to this row
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
@@ -82,7 +87,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._last_brush = QtGui.QBrush(t.tint("highlight", 160))
         self._pos_brush = QtGui.QBrush(t.color("positive"))
         self._neg_brush = QtGui.QBrush(t.color("negative"))
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, len(self._columns) - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, len(self._shown) - 1))
 
     # --------------------------------------------------------------- Qt's API
 
@@ -90,11 +95,11 @@ class IterationModel(QtCore.QAbstractTableModel):
         return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
+        return 0 if parent.isValid() else len(self._shown)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
-            name = self._columns[section]
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._shown):
+            name = self._shown[section]
             if role == Qt.ItemDataRole.DisplayRole:
                 return name
             if role == Qt.ItemDataRole.ToolTipRole:
@@ -109,32 +114,31 @@ class IterationModel(QtCore.QAbstractTableModel):
         if not index.isValid():
             return None
         row, col = index.row(), index.column()
-        if not (0 <= row < self._rows and 0 <= col < len(self._columns)):
+        if not (0 <= row < self._rows and 0 <= col < len(self._shown)):
             return None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            v = self.value(row, col)
-            return None if v is None else fmt.format_numbers([v], None)[0]  # full precision
-        if role == Qt.ItemDataRole.DisplayRole:
-            v = self.value(row, col)
-            if v is None:
+        name = self._shown[col]
+        fields = ("w₁", "w₂") if name == "w" else (name,)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            values = [self.value(row, f) for f in fields]
+            if any(v is None for v in values):
                 return None
-            name = self._columns[col]
-            if name == "y":
-                return "+1" if v > 0 else "−1"
+            if role == Qt.ItemDataRole.ToolTipRole:  # every digit
+                return ", ".join(fmt.format_numbers(values, None))
             if name == self.POINT:
-                return fmt.point_name(int(v))
-            return fmt.format_number(v, CELL_DIGITS)
-        if role == Qt.ItemDataRole.UserRole:
-            return self.value(row, col)
+                return fmt.point_name(int(values[0] or 0))
+            texts = [fmt.format_number(float(v or 0), CELL_DIGITS) for v in values]
+            text = f"({texts[0]}, {texts[1]})" if name == "w" else texts[0]
+            return text.replace("-", "−")
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.BackgroundRole and row == self._rows - 1:
             return self._last_brush
         if role == Qt.ItemDataRole.FontRole and row == self._rows - 1:
             return self._bold_font
-        if role == Qt.ItemDataRole.ForegroundRole and self._columns[col] == "y":
-            v = self.value(row, col)
-            return None if v is None else (self._pos_brush if v > 0 else self._neg_brush)
+        if role == Qt.ItemDataRole.ForegroundRole and name == self.POINT:
+            i = int(self.value(row, self.POINT) or 0)
+            label = self._trainer.data.labels[i] if i < self._trainer.n else 0
+            return self._pos_brush if label > 0 else self._neg_brush
         return None
 
     # ------------------------------------------------------------ our own API
@@ -142,14 +146,18 @@ class IterationModel(QtCore.QAbstractTableModel):
     @property
     def columns(self) -> tuple[str, ...]:
         """The column names as shown."""
+        return self._shown
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The numbers of a row, one per column, as copied and exported."""
         return self._columns
 
-    def value(self, row: int, col: int) -> float | None:
-        """The number in one cell (O(1)); None outside the table."""
+    def value(self, row: int, name: str) -> float | None:
+        """The number `name` (one of `fields`) of a row (O(1)); None outside the table."""
         t = self._trainer
         if not (0 <= row < self._rows and row < t.k):
             return None
-        name = self._columns[col]
         if name == "k":
             return float(row + 1)
         if name == "αᵢ":
@@ -164,7 +172,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         return float(t.data.points[i, 0 if name == "x₁" else 1])
 
     def column_arrays(self, rows: IntArray | None = None) -> list[NDArray[Any]]:
-        """Whole columns (or the given rows), vectorised, in the order of `columns`."""
+        """Whole columns (or the given rows), vectorised, in the order of `fields`."""
         t = self._trainer
         n = self._rows
         sel = np.arange(n, dtype=np.int64) if rows is None else np.asarray(rows, np.int64)
@@ -220,6 +228,9 @@ class IterationModel(QtCore.QAbstractTableModel):
     def _columns_for(self, t: Trainer) -> tuple[str, ...]:
         return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
+    def _shown_for(self, t: Trainer) -> tuple[str, ...]:
+        return self.SHOWN_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+
     @staticmethod
     def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
         if row < 0 or row >= t.k:
@@ -238,6 +249,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     def _reset_from(self, t: Trainer) -> None:
         self._trainer = t
         self._columns = self._columns_for(t)
+        self._shown = self._shown_for(t)
         self._rows = 0
         self._cum = np.zeros(0, np.int64)
         self._counts = np.zeros(t.n, np.int64)
@@ -278,7 +290,7 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     def _emit_row_changed(self, row: int) -> None:
         left = self.index(row, 0)
-        right = self.index(row, len(self._columns) - 1)
+        right = self.index(row, len(self._shown) - 1)
         self.dataChanged.emit(left, right)
 
 
@@ -308,12 +320,11 @@ class IterationTable(QtWidgets.QWidget):
         view.verticalHeader().hide()
         view.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
         hh = view.horizontalHeader()
-        # Every column shares the width: w and b are never behind a scroll bar (a cell
-        # too narrow for its digits is elided; its tooltip has every digit). Never sized
+        # The columns share the width by their usual content (see `_size_columns`): w and b
+        # are behind a scroll bar only in a panel too narrow for the table. Never sized
         # from the contents, which would read all 10^6 rows.
         hh.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
         hh.setMinimumSectionSize(8)
-        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view = view
         view.viewport().installEventFilter(self)
         self.model.modelReset.connect(self._size_columns)
@@ -405,9 +416,9 @@ class IterationTable(QtWidgets.QWidget):
         self, rows: IntArray | None, *, sep: str, digits: int | None, csv_header: bool
     ) -> str:
         m = self.model
-        names = [m.CSV_NAMES.get(c, c) if csv_header else c for c in m.columns]
+        names = [m.CSV_NAMES.get(c, c) if csv_header else c for c in m.fields]
         columns: list[Sequence[str]] = []
-        for name, values in zip(m.columns, m.column_arrays(rows), strict=True):
+        for name, values in zip(m.fields, m.column_arrays(rows), strict=True):
             if name == m.POINT and not csv_header:
                 strings = [fmt.point_name(int(i)) for i in values]
             elif name == m.POINT:  # a file: the 1-based number, as in the name x3
@@ -422,7 +433,7 @@ class IterationTable(QtWidgets.QWidget):
         return "\n".join(lines) + "\n"
 
     #: Text as wide as a column's usual content, by column (others: a signed decimal).
-    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "y": "+1"}
+    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "w": "(-0.0000, -0.0000)"}
 
     def _size_columns(self) -> None:
         """Share the width between the columns by how wide their content usually is."""
@@ -433,9 +444,11 @@ class IterationTable(QtWidgets.QWidget):
             for n in names
         ]
         total = max(1, self.view.viewport().width())
-        scale = total / max(1, sum(want))
+        # Room to spare is shared out; too little, and the table scrolls rather than elide.
+        scale = max(1.0, total / max(1, sum(want)))
         widths = [int(w * scale) for w in want]
-        widths[-1] += total - sum(widths)
+        if scale > 1.0:
+            widths[-1] += total - sum(widths)
         for col, width in enumerate(widths):
             self.view.horizontalHeader().resizeSection(col, width)
 
