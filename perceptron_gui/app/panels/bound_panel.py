@@ -53,6 +53,9 @@ class BoundPlot(pg.PlotWidget):
         self._bound_value: float | None = None
         self._x = np.zeros(2)
         self._y = np.zeros(2)
+        self._second: Controller | None = None  # compare mode's second run (see set_second)
+        self._second_curve: pg.PlotDataItem | None = None
+        self._legend: pg.LegendItem | None = None
 
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
@@ -83,6 +86,14 @@ class BoundPlot(pg.PlotWidget):
         plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
         style_axes(plot, "visits (points looked at)", "mistakes k")
         self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
+        if self._second_curve is not None and self._legend is not None:
+            dash = Qt.PenStyle.DashLine
+            self._second_curve.setPen(pg.mkPen(t.color("positive"), width=t.line(), style=dash))
+            self._legend.setLabelTextColor(t.color("ink"))
+            self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
+            self._legend.setBrush(pg.mkBrush(t.fill()))
+            for _, label in self._legend.items:
+                label.setText(label.text)  # the new colour and size apply on the next text
         neg = t.color("negative")
         self._line.setPen(pg.mkPen(neg, width=t.line(), style=Qt.PenStyle.DashLine))
         font = t.font(ANNOTATION_PT + 1, bold=True)
@@ -113,6 +124,40 @@ class BoundPlot(pg.PlotWidget):
         self._follow = True
         self.refresh()
 
+    def set_second(self, controller: Controller | None) -> None:
+        """Compare mode: also draw the second run's mistakes, dashed, with a legend (None: stop)."""
+        if self._second is not None:
+            self._second.changed.disconnect(self._on_second_changed)
+        self._second = controller
+        plot = self.getPlotItem()
+        if controller is None:
+            if self._second_curve is not None:
+                plot.removeItem(self._second_curve)
+                self._second_curve = None
+            if self._legend is not None:
+                self._legend.scene().removeItem(self._legend)
+                self._legend = None
+        else:
+            if self._second_curve is None:
+                self._legend = plot.addLegend(offset=(-10, -10))  # bottom right: under the curves
+                self._legend.addItem(self._curve, "run 1")
+                self._second_curve = pg.PlotDataItem()
+                plot.addItem(self._second_curve)
+                self._legend.addItem(self._second_curve, "run 2")
+            controller.changed.connect(self._on_second_changed)
+        self.apply_theme()
+
+    def second_curve_data(self) -> tuple[FloatArray, FloatArray] | None:
+        """The second run's step curve (x = visits, y = mistakes), or None outside compare mode."""
+        if self._second_curve is None:
+            return None
+        x, y = self._second_curve.getData()
+        return np.asarray(x, dtype=np.float64).copy(), np.asarray(y, dtype=np.float64).copy()
+
+    def _on_second_changed(self, change: Change) -> None:
+        if change & (Change.MODEL | Change.DATA | Change.SETTINGS):
+            self.refresh()
+
     # ------------------------------------------------------------------- drawing
 
     def refresh(self) -> None:
@@ -125,6 +170,10 @@ class BoundPlot(pg.PlotWidget):
             self._curve.setData(self._x[keep], self._y[keep])
         else:
             self._curve.setData(self._x, self._y)
+        if self._second is not None and self._second_curve is not None:
+            x2, y2 = _step_curve(self._second.trainer)
+            keep = y2 > 0.0 if self._log_y else slice(None)
+            self._second_curve.setData(x2[keep], y2[keep])
         bound = self._controller.bound
         pending = self._controller.bound_pending
         self._bound_value = (
@@ -145,17 +194,20 @@ class BoundPlot(pg.PlotWidget):
     def _set_range(self) -> None:
         t = self._controller.trainer
         b = self._bound_value
-        right = max(float(t.visits), 1.0) * 1.03
+        visits, k = t.visits, t.k
+        if self._second is not None:  # room for both curves
+            visits, k = max(visits, self._second.trainer.visits), max(k, self._second.trainer.k)
+        right = max(float(visits), 1.0) * 1.03
         vb = self.getPlotItem().getViewBox()
         if self._log_y:
             # In log10 units: twice a bound near the largest float would be inf.
-            log_top = math.log10(max(float(t.k), b or 0.0, 10.0)) + math.log10(2.0)
+            log_top = math.log10(max(float(k), b or 0.0, 10.0)) + math.log10(2.0)
             vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
             self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
             self._off_note.hide()
             return
         self.getPlotItem().getAxis("left").setTicks(None)
-        top = max(1.15 * t.k, 5.0)
+        top = max(1.15 * k, 5.0)
         line_in_view = b is not None and b <= BOUND_SHOWN_FACTOR * top
         if b is not None and line_in_view:
             top = max(top, 1.08 * b)
