@@ -36,6 +36,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Esc", "Pause (and clear the selection)"),
     ("E", "Run to the end"),
     ("Home", "Reset to the initial weights"),
+    ("C", "Compare: a second run beside the first (same points, its own settings)"),
     ("Left click", "Add a point of the chosen class (+1 by default)"),
     ("Right click, Alt+click", "Add a −1 point"),
     ("+ / −", "Choose the class a left click adds"),

@@ -8,7 +8,7 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSplitter,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
@@ -115,8 +117,23 @@ class MainWindow(QMainWindow):
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
         cl.addWidget(self.notice)
-        cl.addWidget(self.readout)
-        cl.addWidget(self.canvas, 1)
+        # The main run's pane; compare mode puts the second run's pane beside it.
+        self.run_title = RunTitle(self.controller, "run 1")
+        self.run_title.hide()
+        pane = QWidget(objectName="mainPane")
+        pl = QVBoxLayout(pane)
+        pl.setContentsMargins(0, 0, 0, 0)
+        pl.setSpacing(0)
+        pl.addWidget(self.run_title)
+        pl.addWidget(self.readout)
+        pl.addWidget(self.canvas, 1)
+        self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
+        self.canvas_splitter.setChildrenCollapsible(False)
+        self.canvas_splitter.addWidget(pane)
+        cl.addWidget(self.canvas_splitter, 1)
+        self.compare_run: CompareRun | None = None
+        self.compare_view: CompareView | None = None
+        self._frame_interval_ms = frame_interval_ms
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = QLabel(objectName="narration")
         self.narration.setWordWrap(True)
@@ -286,6 +303,14 @@ class MainWindow(QMainWindow):
         self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
         self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
         self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_compare = A(
+            "&Compare",
+            self._on_compare_toggled,
+            "C",
+            "A second run beside the first: same points, its own mode, order, η, bias and seed",
+            True,
+        )
+        self.act_compare.setObjectName("compareAction")
         self.act_radius = A(
             "Show the radius &D",
             self._on_radius_toggled,
@@ -369,7 +394,7 @@ class MainWindow(QMainWindow):
         ])  # fmt: skip
         _fill(mb.addMenu("&Run"), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset,
+            self.act_to_end, self.act_reset, None, self.act_compare,
         ])  # fmt: skip
         view = mb.addMenu("&View")
         _fill(view, [
@@ -387,10 +412,13 @@ class MainWindow(QMainWindow):
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
             self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit,
+            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
+            self.act_compare,
         ])  # fmt: skip
+        tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
+        self._wire_compare()
 
     # ------------------------------------------------------ scripting API
 
@@ -431,6 +459,7 @@ class MainWindow(QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
+            "compare": None if self.compare_run is None else self.compare_run.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -553,32 +582,135 @@ class MainWindow(QMainWindow):
         return self.controller.set_max_updates(int(n))
 
     def step(self) -> Any:
-        """Go to the next mistake and correct it."""
-        return self.controller.step()
+        """Go to the next mistake and correct it (in compare mode, each run does)."""
+        rec = self.controller.step()
+        self._drive_second(CompareRun.step)
+        return rec
 
     def visit(self) -> Any:
         """Look at the next point only."""
-        return self.controller.visit()
+        rec = self.controller.visit()
+        self._drive_second(CompareRun.visit)
+        return rec
 
     def step_back(self) -> bool:
         """Undo the last update."""
-        return self.controller.step_back()
+        ok = self.controller.step_back()
+        self._drive_second(CompareRun.step_back)
+        return ok
 
     def run(self) -> None:
         """Run at the chosen speed (in the event loop)."""
         self.controller.run()
+        self._drive_second(CompareRun.run)
 
     def pause(self) -> None:
         """Pause the run."""
         self.controller.pause()
+        self._drive_second(CompareRun.pause)
 
     def run_to_end(self) -> None:
         """Run to the end; returns at once, the run proceeds in the event loop."""
         self.controller.run_to_end()
+        self._drive_second(CompareRun.run_to_end)
 
     def reset(self) -> None:
         """Back to the initial weights."""
         self.controller.reset()
+        self._drive_second(CompareRun.reset)
+
+    # ------------------------------------------------------- compare mode
+
+    def set_compare(self, settings: dict[str, Any] | None) -> bool:
+        """Compare mode: a second run with these settings beside the first; None leaves it.
+
+        `settings` holds some of ``mode``, ``order``, ``eta``, ``bias``, ``seed`` (the
+        others are the main run's). False, with a message, when they are refused; the
+        window then stays as it was.
+        """
+        if settings is None:
+            self._leave_compare()
+            return True
+        if self.compare_run is None:
+            self.controller.pause()  # the pair starts together
+            run = CompareRun(self.controller, self, frame_interval_ms=self._frame_interval_ms)
+            run.message_posted.connect(lambda m: self.show_notice(m, error=True))
+            if not run.set_settings(settings):
+                run.close()
+                run.deleteLater()
+                self.act_compare.setChecked(False)
+                return False
+            self.compare_run = run
+            view = CompareView(run, self.canvas)
+            view.set_show_radius(self.act_radius.isChecked())
+            view.set_show_best(self.act_best.isChecked())
+            self.act_radius.toggled.connect(view.set_show_radius)
+            self.act_best.toggled.connect(view.set_show_best)
+            self.compare_view = view
+            self.canvas_splitter.addWidget(view)
+            half = max(1, self.canvas_splitter.width() // 2)
+            self.canvas_splitter.setSizes([half, half])
+            self.run_title.show()
+            self.bound_panel.plot.set_second(run.controller)
+            self.act_compare.setChecked(True)
+            self.statusBar().showMessage(
+                "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
+            )
+            return True
+        ok = self.compare_run.set_settings(settings)
+        self.act_compare.setChecked(True)
+        return ok
+
+    def _leave_compare(self) -> None:
+        run, view = self.compare_run, self.compare_view
+        self.compare_run = self.compare_view = None
+        self.act_compare.setChecked(False)
+        if run is None or view is None:
+            return
+        self.bound_panel.plot.set_second(None)
+        view.close_view()
+        view.hide()
+        view.setParent(None)
+        view.deleteLater()
+        run.close()
+        run.deleteLater()
+        self.run_title.hide()
+
+    def _on_compare_toggled(self) -> None:
+        if self.act_compare.isChecked():
+            self.set_compare(default_settings(self.controller.config))
+        else:
+            self.set_compare(None)
+
+    def _wire_compare(self) -> None:
+        """Every button and key that steps, runs or resets the main run drives the second too.
+
+        These connections come after the main run's own: the second run acts on what the
+        main one did (see `CompareRun.toggle_run`).
+        """
+        ctl = self.controls
+        for signal, action in (
+            (self.act_step.triggered, CompareRun.step),
+            (ctl.step_button.clicked, CompareRun.step),
+            (self.act_visit.triggered, CompareRun.visit),
+            (ctl.visit_button.clicked, CompareRun.visit),
+            (self.act_back.triggered, CompareRun.step_back),
+            (ctl.step_back_button.clicked, CompareRun.step_back),
+            (self.act_run.triggered, CompareRun.toggle_run),
+            (ctl.run_button.clicked, CompareRun.toggle_run),
+            (self.act_pause.triggered, CompareRun.pause),
+            (self.act_to_end.triggered, CompareRun.run_to_end),
+            (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
+            (self.act_reset.triggered, CompareRun.reset),
+            (ctl.reset_button.clicked, CompareRun.reset),
+        ):
+            signal.connect(lambda *_, a=action: self._drive_second(a))
+
+    def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
+        """The second run's half of a step of the pair (nothing outside compare mode)."""
+        run = self.compare_run
+        if run is not None:
+            action(run)
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
