@@ -46,9 +46,9 @@ from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
-from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout
+from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout, Timeline
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import THEMES, TICK_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
@@ -59,6 +59,12 @@ FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;S
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
+#: Presentation mode multiplies every size by this (on top of the UI scale).
+PRESENTATION_BOOST = 1.8
+#: The readout's font size (unscaled points), normally and in presentation mode (where the
+#: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
+READOUT_PT = LABEL_PT
+PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
 #: Up to this run speed (updates per second) the view follows the line at every frame.
@@ -117,6 +123,8 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.notice)
         cl.addWidget(self.readout)
         cl.addWidget(self.canvas, 1)
+        self.timeline = Timeline(self.controller)
+        cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = QLabel(objectName="narration")
         self.narration.setWordWrap(True)
@@ -145,6 +153,9 @@ class MainWindow(QMainWindow):
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
         self.docks = (self.controls_dock, self.bound_dock, self.tables_dock)
+        self._presenting = False
+        self._docks_before: list[bool] = []
+        self._was_maximized = False
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -286,6 +297,20 @@ class MainWindow(QMainWindow):
         self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
         self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
         self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_earlier = A(
+            "&Earlier on the timeline", self._timeline_back, "Left", "The state one update earlier"
+        )
+        self.act_later = A(
+            "&Later on the timeline", self._timeline_forward, "Right", "One update later"
+        )
+        self.act_present = A(
+            "&Presentation mode",
+            lambda: self.set_presentation(not self._presenting),
+            "F5",
+            "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
+            True,
+        )
+        self.act_present.setObjectName("presentationAction")
         self.act_radius = A(
             "Show the radius &D",
             self._on_radius_toggled,
@@ -369,13 +394,13 @@ class MainWindow(QMainWindow):
         ])  # fmt: skip
         _fill(mb.addMenu("&Run"), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset,
+            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
         ])  # fmt: skip
         view = mb.addMenu("&View")
         _fill(view, [
             self.act_radius, self.act_best, None,
             self.act_follow, self.act_origin, self.act_answer_first, self.act_fit, None,
-            self.act_panels,
+            self.act_present, self.act_panels,
         ])  # fmt: skip
         for d in self.docks:
             view.addAction(d.toggleViewAction())
@@ -431,6 +456,7 @@ class MainWindow(QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
+            "presentation": self._presenting,
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -600,6 +626,48 @@ class MainWindow(QMainWindow):
             d.setVisible(bool(on))
         self.act_panels.setChecked(bool(on))
 
+    def seek(self, k: int) -> int:
+        """Show the state after `k` updates (computing forward first when k is ahead).
+
+        Returns the number of updates reached (fewer when the run ends first).
+        """
+        return self.controller.seek(k)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
+
+        The keys work as in the normal window; the readout and the narration stay.
+        """
+        on = bool(on)
+        if on == self._presenting:
+            return
+        self._presenting = on
+        bars = (self.menuBar(), self.toolbar, self.statusBar())
+        if on:
+            self._docks_before = [d.isVisible() for d in self.docks]
+            self._was_maximized = self.isMaximized()
+            for d in self.docks:
+                d.hide()
+            for bar in bars:
+                bar.hide()
+            theme().set_boost(PRESENTATION_BOOST)
+            self.readout.set_point_size(PRESENTATION_READOUT_PT)
+            self.showFullScreen()
+        else:
+            for d, was in zip(self.docks, self._docks_before, strict=False):
+                d.setVisible(was)
+            for bar in bars:
+                bar.show()
+            theme().set_boost(1.0)
+            self.readout.set_point_size(READOUT_PT)
+            if self._was_maximized:
+                self.showMaximized()
+            else:
+                self.showNormal()
+        self.act_present.setChecked(on)
+        self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
+        self.canvas.follow()
+
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False).
 
@@ -736,7 +804,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setFont(t.font())
         self.statusBar().setFont(t.font())
         prefs = preferences()
-        prefs.setValue("ui_scale", t.scale)
+        prefs.setValue("ui_scale", t.ui_scale)
         prefs.setValue("theme", t.name)
 
     def _restore_preferences(self) -> None:
@@ -793,8 +861,22 @@ class MainWindow(QMainWindow):
         self.canvas.set_selection(np.arange(self.controller.data.n))
 
     def _escape(self) -> None:
+        """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
-        self.canvas.set_selection([])
+        if self._presenting:
+            self.set_presentation(False)
+        else:
+            self.canvas.set_selection([])
+
+    def _timeline_back(self) -> None:
+        self.controller.seek(self.controller.trainer.k - 1)
+
+    def _timeline_forward(self) -> None:
+        c = self.controller
+        if c.trainer.k < c.horizon:
+            c.seek(c.trainer.k + 1)
+        else:
+            c.step()
 
     def _toggle_run(self) -> None:
         self.controller.toggle_run()
