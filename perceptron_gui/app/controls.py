@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -216,7 +217,8 @@ class ControlPanel(QWidget):
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
         layout.addWidget(self.run_box)
-        layout.addStretch(1)
+        # As tall as its content: the proof panel below takes the rest of the column.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
         # --- wiring: widgets -> controller
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)

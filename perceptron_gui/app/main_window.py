@@ -25,6 +25,8 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPainter,
+    QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -46,7 +48,14 @@ from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
-from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout, Timeline
+from perceptron_gui.app.panels import (
+    BoundPanel,
+    DualView,
+    IterationTable,
+    ProofPanel,
+    Readout,
+    Timeline,
+)
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
@@ -117,7 +126,7 @@ class MainWindow(QMainWindow):
         self._notice_timer.setSingleShot(True)
         self._notice_timer.timeout.connect(self.notice.hide)
         central = QWidget()
-        cl = QVBoxLayout(central)
+        cl = self._central_layout = QVBoxLayout(central)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
         cl.addWidget(self.notice)
@@ -141,6 +150,7 @@ class MainWindow(QMainWindow):
         self.controls_dock = self._dock(
             "Controls", self.controls, Qt.RightDockWidgetArea, "controlsDock"
         )
+        self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
             "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
         )
@@ -150,12 +160,18 @@ class MainWindow(QMainWindow):
         self.tabs = tabs
         self.tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
         self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
+        # The proof sits under the controls, in the room the right column has to spare.
+        self.proof_dock = self._dock(
+            "Why it stops: the proof", self.proof_panel, Qt.RightDockWidgetArea, "proofDock"
+        )
+        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
-        self.docks = (self.controls_dock, self.bound_dock, self.tables_dock)
+        self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
         self._presenting = False
         self._docks_before: list[bool] = []
         self._was_maximized = False
+        self._shown_once = False
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -209,6 +225,8 @@ class MainWindow(QMainWindow):
         """Give the canvas the most room: controls at their width, the bottom a strip."""
         w, h = self.width(), self.height()
         self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
+        ch = self.controls.sizeHint().height()
+        self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
         self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
@@ -457,6 +475,7 @@ class MainWindow(QMainWindow):
             "modified": self.document.modified,
             "narration": self.narration.text(),
             "presentation": self._presenting,
+            "proof": self.proof_panel.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -648,18 +667,27 @@ class MainWindow(QMainWindow):
             self._was_maximized = self.isMaximized()
             for d in self.docks:
                 d.hide()
-            for bar in bars:
+            for bar in (*bars, self.timeline):  # ← / → still move along the timeline
                 bar.hide()
             theme().set_boost(PRESENTATION_BOOST)
-            self.readout.set_point_size(PRESENTATION_READOUT_PT)
+            self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
+            # The readout floats over the canvas's top-left corner: the canvas gets the room.
+            self._central_layout.removeWidget(self.readout)
+            self.readout.setParent(self.canvas)
+            self.readout.move(int(theme().px(70)), int(theme().px(4)))
+            self.readout.show()
             self.showFullScreen()
+            self._place_readout()
         else:
             for d, was in zip(self.docks, self._docks_before, strict=False):
                 d.setVisible(was)
-            for bar in bars:
+            for bar in (*bars, self.timeline):
                 bar.show()
             theme().set_boost(1.0)
+            self.readout.setMinimumWidth(0)
+            self.readout.setMaximumWidth(16777215)
             self.readout.set_point_size(READOUT_PT)
+            self._central_layout.insertWidget(1, self.readout)
             if self._was_maximized:
                 self.showMaximized()
             else:
@@ -667,6 +695,23 @@ class MainWindow(QMainWindow):
         self.act_present.setChecked(on)
         self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
         self.canvas.follow()
+
+    def _place_readout(self) -> None:
+        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
+        if not self._presenting:
+            return
+        self.readout.adjustSize()
+        self.readout.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._place_readout()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._shown_once:  # the docks' shares, once the window has its size
+            self._shown_once = True
+            self._size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False).

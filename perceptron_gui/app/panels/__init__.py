@@ -9,6 +9,7 @@ from __future__ import annotations
 from perceptron_gui.app.panels.bound_panel import BoundPanel, BoundPlot
 from perceptron_gui.app.panels.dual_view import DualView
 from perceptron_gui.app.panels.iteration_table import IterationModel, IterationTable
+from perceptron_gui.app.panels.proof_panel import ProofPanel
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.panels.timeline import Timeline
 
@@ -18,6 +19,7 @@ __all__ = [
     "DualView",
     "IterationModel",
     "IterationTable",
+    "ProofPanel",
     "Readout",
     "Timeline",
 ]
