@@ -217,7 +217,7 @@ def check_screen(w: MainWindow) -> dict[str, str]:
     return {
         "status": w.statusBar().currentMessage(),
         "bound": w.bound_panel.readout_text(),
-        "readout": w.controls.readout.text(),
+        "readout": w.readout.text(),
         "notice": w.notice.text() if w.notice.isVisible() else "",
         "all": "\n".join(t for _, t in texts),
     }

@@ -144,6 +144,8 @@ class ProofPanel(QtWidgets.QWidget):
             strict=True,
         ):
             keep = np.isfinite(y)
+            if np.count_nonzero(keep) < 2:  # one point draws nothing: say so, give none
+                keep[:] = False
             item.setData(x[keep], y[keep])
         right = max(float(k), 1.0) * 1.05
         top = max(float(np.nanmax(pc.norm_upper)) if len(x) else 1.0, 1e-300) * 1.05
