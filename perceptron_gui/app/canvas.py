@@ -67,6 +67,7 @@ def _clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
     """
     if len(poly) == 0:
         return poly
+    a, c = _unit_scale(a, c)
     s = poly @ a + c
     out: list[FloatArray] = []
     for i in range(len(poly)):
@@ -78,6 +79,18 @@ def _clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
             t = sp / (sp - sq)
             out.append(p + t * (q - p))
     return np.array(out, dtype=np.float64).reshape(-1, 2)
+
+
+def _unit_scale(a: FloatArray, c: float) -> tuple[FloatArray, float]:
+    """``(a, c)`` divided by its largest entry when that is huge.
+
+    The line ``a·x + c = 0`` and its sides do not change; weights up to 1e308 (the trainer
+    allows any weights whose scores are finite) would overflow ``a·a`` and ``poly @ a``.
+    """
+    scale = max(float(np.abs(a).max()), abs(float(c)))
+    if scale > 1e100:
+        return a / scale, float(c) / scale
+    return a, c
 
 
 def _rect_polygon(rect: QtCore.QRectF) -> FloatArray:
@@ -93,6 +106,7 @@ def _clip_line(a: FloatArray, c: float, rect: QtCore.QRectF) -> FloatArray | Non
     ndarray, shape (2, 2) or None
         The two end points.
     """
+    a, c = _unit_scale(a, c)
     nn = float(a @ a)
     if nn == 0.0:
         return None
@@ -1099,7 +1113,7 @@ class DataCanvas(pg.PlotWidget):
             for item in (*items, self._tint_pos, self._tint_neg):
                 item.setVisible(False)
             return
-        w, b = model
+        w, b = _unit_scale(*model)  # the arrow below would overflow w·w too
         rect, view = self._view_polygon()
         pos = _clip_polygon(view, w, b)
         neg = _clip_polygon(view, -w, -b)

@@ -270,6 +270,12 @@ def _notes(loaded: Loaded) -> None:
 
 def _train(data: Dataset, config: TrainConfig) -> TrainResult:
     trainer = Trainer(data, config)
+    if trainer.start_overflows:
+        w0, w1 = config.w0
+        raise DataError(
+            f"the initial weights w0 = ({fmt(w0)}, {fmt(w1)}), b0 = {fmt(config.b0)} "
+            "overflow on these points: some w·x + b is beyond float64"
+        )
     trainer.run()
     result = trainer.result()
     if result.stop_reason == "overflow":

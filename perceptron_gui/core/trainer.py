@@ -22,6 +22,7 @@ Conventions (ALGORITHMS.md):
 
 from __future__ import annotations
 
+import math
 from array import array
 from dataclasses import dataclass
 from typing import Any
@@ -40,8 +41,9 @@ IntArray = npt.NDArray[np.int64]
 # Scan sizes: small right after an update (the next mistake is often near), growing
 # geometrically while the scan finds none, capped to stay in cache.
 _FIRST_CHUNK = 16
-# No margin |w·x + b| may come near the float64 limit: an update that would let one
-# exceed this stops the run ("overflow") instead of producing inf or NaN.
+# Below this bound on every |w·x + b| (and on every dual score) no number can overflow,
+# so no check is needed; above it, the exact scores are computed once to see whether one
+# really became inf or NaN, and only then the run stops ("overflow").
 _SAFE = 1e300
 # The dual keeps copies of (f, α) every `stride` updates so that stepping back replays at
 # most one stride; when the copies pass this budget the stride doubles and half go.
@@ -166,8 +168,17 @@ class Trainer:
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
-        self._init_errors = self._count_errors(self._w_init, self._b_init) if self._pocket else 0
+        # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
+        self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
+        self._init_errors = 0
         self._reset_state()
+        # The largest initial dual score: with it, a cheap bound on every later one.
+        self._f0max = 0.0
+        if self._dual and n and not self._start_overflow:
+            assert self._f is not None
+            self._f0max = float(np.abs(self._f).max())
+        if self._pocket:
+            self._init_errors = self.errors()
         self._check_random_start()
 
     # ------------------------------------------------------------------ state
@@ -185,9 +196,12 @@ class Trainer:
         self._f: FloatArray | None = None
         if self._dual:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
-            self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
+            with np.errstate(over="ignore", invalid="ignore"):  # see `start_overflows`
+                self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
         self._mis: IntArray | None = None  # the current mistakes; None when the weights moved
         self._pocket_row = -1
+        if self._start_overflow:
+            self._stop_reason = "overflow"
 
     @property
     def n(self) -> int:
@@ -233,10 +247,22 @@ class Trainer:
     def stop_reason(self) -> str | None:
         """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on.
 
-        "overflow": the next update would make some |w·x + b| exceed 1e300 (η too large
-        for these points); the weights stay those before it.
+        "overflow": the next update would make a weight, some ``w·x + b`` or (dual) some
+        score ``f_i + b`` or Gram term inf or NaN (η too large for these points); the
+        weights stay those before it. Also when the initial weights' scores already
+        overflow: see `start_overflows`.
         """
         return self._stop_reason
+
+    @property
+    def start_overflows(self) -> bool:
+        """True when the initial weights give some ``w0·x + b0`` beyond float64.
+
+        Such a run stops as "overflow" before any visit (k = 0, no visit), so that no NaN
+        margin can pass for a correct point; the margins of those points read -inf (a
+        mistake) where the score is NaN. The CLI refuses such a start with one line.
+        """
+        return self._start_overflow
 
     @property
     def last(self) -> StepRecord | None:
@@ -325,6 +351,16 @@ class Trainer:
 
     def margins(self) -> FloatArray:
         """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
+        if self._start_overflow:
+            # Only at the initial weights (the run stopped before any visit): a NaN score
+            # (inf - inf) has no sign, so it counts as a mistake, never as correct.
+            with np.errstate(over="ignore", invalid="ignore"):
+                m = self._raw_margins()
+            m[np.isnan(m)] = -np.inf
+            return m
+        return self._raw_margins()
+
+    def _raw_margins(self) -> FloatArray:
         if self._dual:
             assert self._f is not None
             return (self._f + self._b) * self._y
@@ -433,11 +469,36 @@ class Trainer:
 
     # --------------------------------------------------------------- updates
 
-    def _count_errors(self, w: tuple[float, float], b: float) -> int:
-        m = self._yx0 * w[0] + self._yx1 * w[1]
-        if b != 0.0:
-            m += self._y * b
-        return int(np.count_nonzero(m <= 0.0))
+    def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
+        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats.
+
+        Those are the scores every scan and `margins` compute (up to the sign of y, which
+        changes no magnitude); intermediate infs show up in the sum as inf or NaN.
+        """
+        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
+            return False
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= _SAFE:
+            return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
+        with np.errstate(over="ignore", invalid="ignore"):
+            s = self._x0 * w0
+            s += self._x1 * w1
+            s += b
+        return bool(np.isfinite(s).all())
+
+    def _dual_fits(self, i: int, ey: float, b: float) -> bool:
+        """Dual form: True when the update on point i leaves every ``f_j + b`` finite."""
+        xm = self._xmax
+        # |f_j| <= max|f(0)| + k·η·2·xmax² (rounding adds a factor far below 1e8).
+        if self._f0max + 2.0 * xm * xm * self._eta * (self._k + 1) + abs(b) <= _SAFE:
+            return True
+        assert self._f is not None
+        with np.errstate(over="ignore", invalid="ignore"):
+            g = self._x0 * self._x0.item(i)
+            g += self._x1 * self._x1.item(i)
+            g *= ey
+            g += self._f
+            g += b
+        return bool(np.isfinite(g).all())
 
     def _apply(self, i: int) -> None:
         """Update on point i (a mistake) and record it; stop instead if numbers would overflow."""
@@ -445,9 +506,10 @@ class Trainer:
         w0 = self._w0 + ey * self._x0.item(i)
         w1 = self._w1 + ey * self._x1.item(i)
         b = self._b + ey if self._bias else self._b
-        xm = self._xmax
-        if (abs(w0) + abs(w1)) * xm + abs(b) > _SAFE or (
-            self._dual and abs(ey) * 2.0 * xm * xm > _SAFE
+        if not (
+            math.isfinite(ey)
+            and self._scores_finite(w0, w1, b)
+            and (not self._dual or self._dual_fits(i, ey, b))
         ):
             self._v -= 1  # the visit that found the mistake is taken back with the update
             self._finish("overflow")
@@ -485,6 +547,8 @@ class Trainer:
 
     def _check_random_start(self) -> None:
         """Random order: initial weights with no mistake are known converged before any visit."""
+        if self._stop_reason is not None:
+            return
         if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
             self._finish("converged")
 
