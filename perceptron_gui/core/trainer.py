@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import LinearModel
@@ -49,6 +50,9 @@ _SAFE = 1e300
 # most one stride; when the copies pass this budget the stride doubles and half go.
 _SNAPSHOT_BYTES = 64 * 2**20
 _MAX_CHUNK = 8192
+# History rows the compiled loop writes per call before they are appended.
+_FAST_ROWS = 1 << 16
+_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
 @dataclass(frozen=True)
@@ -138,11 +142,12 @@ class Trainer:
         self.config = config if config is not None else TrainConfig()
         c = self.config
         n = data.n
-        y = np.ascontiguousarray(data.labels, dtype=np.float64)
+        # Own writable copies: the compiled loop is compiled for writable arrays only.
+        y = np.array(data.labels, dtype=np.float64)
         self._n = n
         self._y = y
-        self._x0 = np.ascontiguousarray(data.points[:, 0])
-        self._x1 = np.ascontiguousarray(data.points[:, 1])
+        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
+        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
         self._yx0 = y * self._x0
         self._yx1 = y * self._x1
         self._ny = -y
@@ -179,6 +184,9 @@ class Trainer:
             self._f0max = float(np.abs(self._f).max())
         if self._pocket:
             self._init_errors = self.errors()
+        # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
+        # the same numbers either way. The random order always takes the numpy path.
+        self._fast: Any = fast.kernel() if c.order != "random" else None
         self._check_random_start()
 
     # ------------------------------------------------------------------ state
@@ -605,9 +613,15 @@ class Trainer:
         n = self._n
         gap = float(_FIRST_CHUNK)  # running mean of the visits between mistakes
         chunk = _FIRST_CHUNK
+        use_fast = self._fast is not None
         while True:
             if self._check_limits() or self._k >= target_k or self._v >= target_v:
                 break
+            if use_fast:
+                if self._fast_run(target_k, target_v):
+                    continue
+                # An update near the float64 limit: its exact check is on the numpy path.
+                use_fast = False
             if self._order == "random-cyclic":
                 self._epoch_perm(self._v // n)
                 yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
@@ -647,6 +661,56 @@ class Trainer:
                     self._check_clean()
                 chunk = min(chunk * 4, _MAX_CHUNK)
         return self._k - start_k
+
+    def _fast_run(self, target_k: int, target_v: int) -> bool:
+        """One call of the compiled loop (fast.py) from the current state.
+
+        Returns False when the next update needs the exact overflow check (state
+        unchanged from there on: the caller goes on with the numpy path).
+        """
+        n = self._n
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // n)
+        rows = min(target_k - self._k, _FAST_ROWS)
+        out_i = np.empty(rows, np.int64)
+        out_v = np.empty(rows, np.int64)
+        out_w0 = np.empty(rows)
+        out_w1 = np.empty(rows)
+        out_b = np.empty(rows)
+        out_e = np.empty(rows, np.int64)
+        f = self._f if self._f is not None else _EMPTY
+        alpha = self._alpha if self._alpha is not None else _EMPTY
+        k0 = self._k
+        w0, w1, b, k, v, clean, made, status = self._fast(
+            self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
+            self._perm, self._perm_epoch, f, alpha,
+            fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
+            self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+            self._w0, self._w1, self._b, self._k, self._v, self._clean,
+            target_k, target_v,
+            out_i, out_v, out_w0, out_w1, out_b, out_e,
+        )  # fmt: skip
+        self._w0, self._w1, self._b = w0, w1, b
+        self._k, self._v, self._clean = k, v, clean
+        if made:
+            self._mis = None
+            h = self._hist
+            for arr, col in (
+                (h.index, out_i), (h.visit, out_v), (h.w0, out_w0),
+                (h.w1, out_w1), (h.b, out_b), (h.errors, out_e),
+            ):  # fmt: skip
+                arr.frombytes(col[:made].tobytes())
+            if self._pocket:
+                # The sequential rule (replace when strictly fewer) keeps the first of the
+                # fewest, provided they beat the pocket.
+                j = int(np.argmin(out_e[:made]))
+                if out_e[j] < (self.pocket_errors or 0):
+                    self._pocket_row = k0 + j
+        if status == fast.CONVERGED:
+            self._finish("converged")
+        elif status == fast.SNAPSHOT:
+            self._snapshot(self._k)
+        return bool(status != fast.NEEDS_CHECK)
 
     # ------------------------------------------------------------ public API
 
