@@ -12,7 +12,7 @@ from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.trainer import Trainer
 
 MODES = ("primal", "dual", "pocket")
-ORDERS = ("first", "cyclic", "random-cyclic")
+ORDERS = ("first", "cyclic", "random-cyclic", "random")
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +28,7 @@ def make(d, cfg: TrainConfig, jit_on: bool, monkeypatch: pytest.MonkeyPatch) -> 
         if not jit_on:
             m.setenv("PERCEPTRON_GUI_NO_JIT", "1")
         t = Trainer(d, cfg)
-    assert (t._fast is not None) == (jit_on and cfg.order != "random")
+    assert (t._fast is not None) == (jit_on and (cfg.order != "random" or cfg.seed < 2**32))
     return t
 
 
@@ -137,10 +137,27 @@ def test_long_dual_run_with_snapshots_and_seek(jit, monkeypatch) -> None:
         assert state(a) == state(b)
 
 
-def test_random_order_stays_on_the_numpy_path(jit, monkeypatch) -> None:
-    d = make_dataset([[1.0, 1.0], [-1.0, -1.0]], [1, -1])
-    t = make(d, TrainConfig(order="random"), True, monkeypatch)
-    assert t._fast is None
+def test_compiled_draw_is_numpys_generator(jit) -> None:
+    rng = np.random.default_rng(0)
+    cases = [(0, 0, 1), (0, 0, 2), (0, 1, 7), (2**32 - 1, 0, 10**7), (5, 2**32 - 1, 3)]
+    for t in range(20_000):
+        seed = int(rng.integers(0, 2**32)) if t % 2 else int(rng.integers(0, 50))
+        k = int(rng.integers(0, 10**6)) if t % 3 else int(rng.integers(0, 3))
+        count = int(rng.integers(1, 10**7)) if t % 2 else int(rng.integers(1, 20))
+        cases.append((seed, k, count))
+    for seed, k, count in cases:
+        want = int(np.random.default_rng((seed, k, 1)).integers(count))
+        assert fast.draw(seed, k, count) == want, (seed, k, count)
+
+
+def test_random_order_with_a_huge_seed_keeps_numpy(jit, monkeypatch) -> None:
+    d = make_dataset([[1.0, 1.0], [-1.0, -1.0], [0.5, -2.0]], [1, -1, 1])
+    cfg = TrainConfig(order="random", seed=2**40, max_updates=50)
+    a = make(d, cfg, True, monkeypatch)  # asserts that it is the numpy path
+    b = make(d, cfg, False, monkeypatch)
+    a.run()
+    b.run()
+    assert state(a) == state(b)
 
 
 @pytest.mark.parametrize("bias", [True, False])

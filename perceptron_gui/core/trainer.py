@@ -185,8 +185,13 @@ class Trainer:
         if self._pocket:
             self._init_errors = self.errors()
         # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
-        # the same numbers either way. The random order always takes the numpy path.
-        self._fast: Any = fast.kernel() if c.order != "random" else None
+        # the same numbers either way. The random order's compiled generator reproduces
+        # numpy's for seeds below 2^32 only.
+        self._fast: Any = None
+        if c.order != "random":
+            self._fast = fast.kernel()
+        elif 0 <= c.seed < fast.SEED_LIMIT:
+            self._fast = fast.random_kernel()
         self._check_random_start()
 
     # ------------------------------------------------------------------ state
@@ -599,7 +604,12 @@ class Trainer:
         target_k = min(self._k + max_updates, self.max_updates)
         target_v = min(self._v + max_visits, self.max_visits)
         if self._order == "random":
+            use_fast = self._fast is not None
             while not self._check_limits() and self._k < target_k and self._v < target_v:
+                if use_fast:
+                    if self._fast_run(target_k, target_v):
+                        continue
+                    use_fast = False  # the exact overflow check is on the numpy path
                 mis = self.misclassified()
                 if mis.shape[0] == 0:
                     self._finish("converged")
@@ -681,15 +691,25 @@ class Trainer:
         f = self._f if self._f is not None else _EMPTY
         alpha = self._alpha if self._alpha is not None else _EMPTY
         k0 = self._k
-        w0, w1, b, k, v, clean, made, status = self._fast(
-            self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
-            self._perm, self._perm_epoch, f, alpha,
-            fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
-            self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
-            self._w0, self._w1, self._b, self._k, self._v, self._clean,
-            target_k, target_v,
-            out_i, out_v, out_w0, out_w1, out_b, out_e,
-        )  # fmt: skip
+        if self._order == "random":
+            w0, w1, b, k, v, made, status = self._fast(
+                self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
+                self.errors(), self.config.seed, self._dual, self._bias,
+                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v,
+                out_i, out_v, out_w0, out_w1, out_b, out_e,
+            )  # fmt: skip
+            clean = 0 if made else self._clean
+        else:
+            w0, w1, b, k, v, clean, made, status = self._fast(
+                self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
+                self._perm, self._perm_epoch, f, alpha,
+                fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
+                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._w0, self._w1, self._b, self._k, self._v, self._clean,
+                target_k, target_v,
+                out_i, out_v, out_w0, out_w1, out_b, out_e,
+            )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean = k, v, clean
         if made:
