@@ -428,12 +428,12 @@ def ready() -> bool:
 
 def kernel() -> Any:
     """The compiled kernel when `available` and `ready`, else None (the numpy path)."""
-    return _kernel if available() else None
+    return _kernel if _kernel is not None and available() else None
 
 
 def random_kernel() -> Any:
     """The compiled kernel of the random order (same conditions as `kernel`)."""
-    return _random_kernel if available() else None
+    return _random_kernel if _random_kernel is not None and available() else None
 
 
 def draw(seed: int, k: int, count: int) -> int:
