@@ -23,8 +23,11 @@ What stays in Python: every update whose numbers come near the float64 limit (th
 exact overflow checks), the dual's snapshots, the permutations of ``random-cyclic``
 (drawn by numpy, one per epoch, passed in).
 
-numba is imported only by `warm_up` (it takes about a second), and its compiled code is
-cached on disk (``cache=True``), so later processes load it in a fraction of a second.
+numba is imported only by `warm_up`. Its first compile takes about 5 s (2 cores); the
+code is cached on disk (``cache=True``), so later processes import and load it in
+0.4-0.8 s. Run from a background thread, the warm-up kept another thread waiting for
+the GIL at most ~40 ms from the cache and ~130 ms when compiling (measured with a 5 ms
+ticker).
 Until `ready`, or when numba is missing, or with ``PERCEPTRON_GUI_NO_JIT=1`` in the
 environment (read when a Trainer is made), trainers use the numpy path.
 """
