@@ -304,42 +304,24 @@ def _notes(loaded: Loaded) -> None:
 # --------------------------------------------------------------------------- trace
 
 
-#: Initial weights whose scores |w0·x + b0| pass this are refused before training: the
-#: trainer's overflow guard stops any update that would take a score past it.
-_START_LIMIT = 1e300
-
-
-def _check_start(data: Dataset, config: TrainConfig, source: str) -> None:
-    """Refuse initial weights w0, b0 that are already too large for the points.
-
-    The trainer would stop at once with "overflow", which reads as η's fault,
-    and numpy would warn about the inf on the way; say what is wrong instead.
-    """
-    w0, b0 = config.w0, (config.b0 if config.bias else 0.0)
-    if w0 == (0.0, 0.0) and b0 == 0.0:
-        return
-    with np.errstate(over="ignore", invalid="ignore"):
-        scores = data.points[:, 0] * w0[0] + data.points[:, 1] * w0[1] + b0
-        ok = bool(np.all(np.abs(scores) <= _START_LIMIT))  # NaN (inf - inf) fails too
-    if not ok:
-        b_text = f", b0 = {fmt(b0)}" if config.bias else ""
+def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    trainer = make_trainer(data, config)
+    if trainer.start_overflows:
+        # Refused before training (the trainer would stop at once with "overflow", which
+        # reads as η's fault): say what is wrong, and where.
+        b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
         raise DataError(
-            f"the initial weights w0 = {fmt_vec(w0)}{b_text} are too large for these "
-            f"points: |w0·x + b0| would pass {_START_LIMIT:g}",
+            f"the initial weights w0 = {fmt_vec(config.w0)}{b_text} overflow on these "
+            "points: some w0·x + b0 is beyond float64",
             source,
         )
-
-
-def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
-    _check_start(data, config, source)
-    trainer = make_trainer(data, config)
     trainer.run()
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
         zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
         also = ""
-        if not zero_start:  # w0 passed _check_start, but a start near the limit shares the blame
+        if not zero_start:  # a start near the limit shares the blame
             b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
             also = f", or the initial weights w0 = {fmt_vec(config.w0)}{b_text} are"
         raise DataError(
