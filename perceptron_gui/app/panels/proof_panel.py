@@ -125,7 +125,18 @@ class ProofPanel(QtWidgets.QWidget):
             self._readout.setText("no points" if t.n == 0 else "computing D and γ…")
             self._plots.hide()
             return
-        st = proof_state(t, c.bound)
+        with np.errstate(all="ignore"):  # η·D past the float range: said below, not warned
+            st = proof_state(t, c.bound)
+        finite = all(v is None or not isinstance(v, float) or math.isfinite(v) for v in st.values())
+        if not finite:
+            st = {
+                k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+                for k, v in st.items()
+            }
+            self._state = st
+            self._readout.setText(f"k = {t.k}: ηD is beyond the float range: no curves to draw")
+            self._plots.hide()
+            return
         self._state = st
         if not st["applies"]:
             self._readout.setText(f"k = {t.k}: {st['reason']}")
@@ -136,7 +147,8 @@ class ProofPanel(QtWidgets.QWidget):
         ks = None
         if k > PROOF_MAX_POINTS:
             ks = np.unique(np.linspace(0, k, PROOF_MAX_POINTS).round().astype(np.int64))
-        pc = proof_curves(t, c.bound, ks)
+        with np.errstate(all="ignore"):
+            pc = proof_curves(t, c.bound, ks)
         x = pc.k.astype(np.float64)
         for item, y in zip(
             curves,
@@ -148,7 +160,8 @@ class ProofPanel(QtWidgets.QWidget):
                 keep[:] = False
             item.setData(x[keep], y[keep])
         right = max(float(k), 1.0) * 1.05
-        top = max(float(np.nanmax(pc.norm_upper)) if len(x) else 1.0, 1e-300) * 1.05
+        upper = pc.norm_upper[np.isfinite(pc.norm_upper)]
+        top = max(float(upper.max()) if upper.size else 1.0, 1e-300) * 1.05
         self._top.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         self._low.setYRange(0.0, 1.08, padding=0.0)
         for cur in self._cursors:
