@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +33,9 @@ from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
+
+if TYPE_CHECKING:  # the other modes' trainers import StepRecord from here
+    from perceptron_gui.core.online import OnlineTrainer
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -772,6 +775,15 @@ class Trainer:
         return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
 
 
-def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer:
-    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in)."""
-    return Trainer(data, config)
+def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer | OnlineTrainer:
+    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in).
+
+    "primal", "dual", "pocket": `Trainer`; the other modes: the trainers of
+    `perceptron_gui.core.online` and `perceptron_gui.core.batch`, with the same surface.
+    """
+    mode = config.mode if config is not None else "primal"
+    if mode in ("primal", "dual", "pocket"):
+        return Trainer(data, config)
+    from perceptron_gui.core.online import make_online_trainer  # imports this module
+
+    return make_online_trainer(data, config)
