@@ -77,8 +77,25 @@ def predict(model: Model, X: Any) -> npt.NDArray[np.int64]:
     return np.where(model.decision(X) >= 0.0, 1, -1).astype(np.int64)
 
 
-# Rows of X scored at once: keeps the (rows × support points) block near 8 MB.
-_BLOCK_ELEMENTS = 1 << 20
+# Rows of X scored at once: keeps the (rows × support points) block near 512 kB (in cache).
+_BLOCK_ELEMENTS = 1 << 16
+
+
+def int_power(a: FloatArray, degree: int) -> FloatArray:
+    """``a ** degree`` in place by repeated squaring (numpy's float ``**`` calls pow(),
+    some 50 times slower for degrees above 2)."""
+    if degree == 1:
+        return a
+    base = a.copy()
+    a[...] = 1.0
+    d = degree
+    while d:
+        if d & 1:
+            a *= base
+        d >>= 1
+        if d:
+            base *= base
+    return a
 
 
 def kernel_block(
@@ -121,8 +138,7 @@ def kernel_block(
     g += a1 * c1
     if kernel == "poly":
         g += coef0
-        if degree != 1:
-            g **= degree
+        int_power(g, degree)
     return g
 
 
@@ -168,18 +184,49 @@ class KernelModel:
         return (float(w[0]), float(w[1]))
 
     def decision(self, X: Any) -> FloatArray:
-        """``f(x)`` for every row of X, in blocks of rows (memory stays small)."""
+        """``f(x)`` for every row of X, in blocks of rows (memory stays small).
+
+        Made for grids (the view scores ~40 000 points per frame): the linear kernel
+        is scored through ``w`` (O(M)); "poly" and "rbf" through one BLAS product per
+        block of rows (for "rbf" with ``||x - s||² = ||x||² + ||s||² - 2 x·s``).
+        The scores agree with the trainer's own sums to rounding (not to the bit).
+        """
         x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
         out = np.full(x.shape[0], self.b, dtype=np.float64)
         m = self.coef.shape[0]
         if m == 0:
             return out
+        if self.kernel == "linear":
+            w = self.linear_weights()
+            assert w is not None
+            out += x[:, 0] * w[0] + x[:, 1] * w[1]
+            return out
+        S = np.asarray(self.support, dtype=np.float64)
+        coef = np.ascontiguousarray(self.coef, dtype=np.float64)
+        # One BLAS product per block gives the kernel's inner part directly:
+        # poly: [x1, x2, 1] · [s1, s2, coef0] = x·s + coef0;
+        # rbf: [x1, x2, 1, ||x||²] · [s1/σ², s2/σ², -||s||²/(2σ²), -1/(2σ²)] = -||x - s||²/(2σ²).
+        if self.kernel == "poly":
+            right = np.vstack((S[:, 0], S[:, 1], np.full(m, float(self.coef0))))
+        else:
+            inv = 1.0 / (self.sigma * self.sigma)
+            s2 = S[:, 0] * S[:, 0] + S[:, 1] * S[:, 1]
+            right = np.vstack(
+                (S[:, 0] * inv, S[:, 1] * inv, -0.5 * inv * s2, np.full(m, -0.5 * inv))
+            )
         rows = max(1, _BLOCK_ELEMENTS // m)
         for r in range(0, x.shape[0], rows):
-            K = kernel_block(
-                x[r : r + rows], self.support, self.kernel, self.degree, self.coef0, self.sigma
-            )
-            out[r : r + rows] += K @ self.coef
+            xb = x[r : r + rows]
+            cols = [xb[:, 0], xb[:, 1], np.ones(xb.shape[0])]
+            if self.kernel == "rbf":
+                cols.append(xb[:, 0] * xb[:, 0] + xb[:, 1] * xb[:, 1])
+            K = np.column_stack(cols) @ right
+            if self.kernel == "poly":
+                int_power(K, self.degree)
+            else:
+                # Rounding can leave the exponent a hair above 0 (K a hair above 1): harmless.
+                np.exp(K, out=K)
+            out[r : r + rows] += K @ coef
         return out
 
 
@@ -216,6 +263,7 @@ class VoteModel:
         m = c.shape[0]
         if m == 0:
             return out
+        total = float(c.sum())
         rows = max(1, _BLOCK_ELEMENTS // m)
         for r in range(0, x.shape[0], rows):
             a0, a1 = x[r : r + rows, 0:1], x[r : r + rows, 1:2]
@@ -223,5 +271,6 @@ class VoteModel:
             s = a0 * W[None, :, 0]
             s += a1 * W[None, :, 1]
             s += B[None, :]
-            out[r : r + rows] = np.where(s >= 0.0, 1.0, -1.0) @ c
+            # Σ c_j sign(s_j) with sign(0) = +1 (and -0.0 >= 0): total - 2 Σ_{s_j < 0} c_j.
+            out[r : r + rows] = total - 2.0 * ((s < 0.0) @ c)
         return out
