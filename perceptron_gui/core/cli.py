@@ -467,9 +467,15 @@ def _print_table(
     alphas = _alpha_rows(result, ks) if dual_alpha else {}
     pocket_k = _pocket_k(result, config) if pocket else -1
 
-    header = ["k", "i", "x_i", "y_i", "w"]
+    kernel = config.mode == "kernel"  # no w in the plane: α and b are the weights
+    batch = config.mode == "batch"
+    header = ["k", "first i" if batch else "i", "x_i", "y_i"]
+    if not kernel:
+        header.append("w")
     if config.bias:
         header.append("b")
+    if batch:
+        header.append("|M|")
     if dual_alpha:
         header.append("α")
     if pocket:
@@ -481,9 +487,13 @@ def _print_table(
     for k in ks:
         i = int(upd[k - 1])
         w = hw[k - 1]
-        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i])), fmt_vec(w)]
+        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i]))]
+        if not kernel:
+            row.append(fmt_vec(w))
         if config.bias:
             row.append(fmt(hb[k - 1]))
+        if batch and result.batch_sizes is not None:
+            row.append(str(int(result.batch_sizes[k - 1])))
         if dual_alpha:
             row.append(fmt_vec(alphas[k]))
         if pocket:
@@ -518,8 +528,10 @@ def _print_trace(
 ) -> None:
     data = loaded.data
     bias_text = "bias on" if config.bias else "no bias (lines through the origin)"
+    more = f", {_kernel_text(config)}" if config.mode == "kernel" else ""
+    more += f", C = {fmt(config.C)}" if config.mode == "pa" else ""
     out(
-        f"{config.mode} form, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
+        f"{config.mode} form{more}, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
         f"N = {data.n} points from {loaded.source}"
     )
     zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)

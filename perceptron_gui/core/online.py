@@ -166,6 +166,7 @@ class OnlineTrainer:
         self._stop_reason: str | None = "converged" if self._n == 0 else None
         self._last: StepRecord | None = None
         self._mis: IntArray | None = None
+        self._answer_errors_at: tuple[tuple[int, int], int] | None = None
         self._reset_extra()
 
     @property
@@ -236,10 +237,15 @@ class OnlineTrainer:
     @property
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer` (None when there is no separate answer)."""
+        key = (self._k, self._v)
+        if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
+            return self._answer_errors_at[1]
         a = self.answer
         if a is None:
             return None
-        return int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
+        e = int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
+        self._answer_errors_at = (key, e)  # asked once per frame: cached per state
+        return e
 
     pocket_w: tuple[float, float] | None = None
     pocket_b: float | None = None

@@ -157,4 +157,12 @@ class TrainResult:
             d["updates_made"] = int(self.updates.shape[0])
         if self.batch_sizes is not None:
             d["batch_sizes"] = [int(v) for v in self.batch_sizes]
+        model = self.answer_model
+        if model is not None and hasattr(model, "kernel"):
+            d["kernel"] = {
+                "name": model.kernel,
+                "degree": int(model.degree),
+                "coef0": float(model.coef0),
+                "sigma": float(model.sigma),
+            }
         return d

@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
 
@@ -137,6 +138,9 @@ class Trainer:
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
         self.config = config if config is not None else TrainConfig()
+        if self.config.mode not in ("primal", "dual", "pocket"):
+            # The other modes have their own trainers: running them here would be the primal.
+            raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
         c = self.config
         n = data.n
         y = np.ascontiguousarray(data.labels, dtype=np.float64)
