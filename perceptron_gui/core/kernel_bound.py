@@ -44,18 +44,75 @@ _ZERO_GAMMA = 1e-9
 _MAX_MAJOR = 100_000
 
 
-def _affine_minimiser(Qs: FloatArray) -> FloatArray:
-    """μ minimising μᵀ Qs μ with Σμ = 1 (the bordered KKT system, least squares)."""
-    m = Qs.shape[0]
-    A = np.zeros((m + 1, m + 1))
-    A[:m, :m] = Qs
-    A[:m, m] = 1.0
-    A[m, :m] = 1.0
-    rhs = np.zeros(m + 1)
-    rhs[m] = 1.0
-    sol = np.linalg.lstsq(A, rhs, rcond=None)[0]
-    mu: FloatArray = sol[:m]
-    return mu
+class _Corral:
+    """The corral's factor ``RᵀR = Q_SS + 1 1ᵀ`` (Wolfe's own form), kept up to date.
+
+    Adding a vertex appends one column (O(m²)); removing one restores the triangle with
+    Givens rotations (O(m²)); the affine minimiser is two triangular solves (O(m²)).
+    So a major iteration costs O(N m) for the scores and O(m²) here, never O(m³).
+    """
+
+    def __init__(self, Q: FloatArray, j: int) -> None:
+        self.Q = Q
+        self.S: list[int] = [j]
+        self.R = np.array([[math.sqrt(float(Q[j, j]) + 1.0)]])
+
+    def add(self, j: int) -> bool:
+        """Append vertex j; False when it is affinely dependent on the corral (in floats)."""
+        col = self.Q[self.S, j] + 1.0
+        r = _solve_lower(self.R, col)
+        rho2 = float(self.Q[j, j]) + 1.0 - float(r @ r)
+        if rho2 <= 1e-14 * (float(self.Q[j, j]) + 1.0):
+            return False
+        m = len(self.S)
+        R = np.zeros((m + 1, m + 1))
+        R[:m, :m] = self.R
+        R[:m, m] = r
+        R[m, m] = math.sqrt(rho2)
+        self.R = R
+        self.S.append(j)
+        return True
+
+    def remove(self, pos: int) -> None:
+        """Drop the vertex at position pos of the corral."""
+        R = np.delete(self.R, pos, axis=1)
+        m = R.shape[0]
+        for i in range(pos, m - 1):  # zero the subdiagonal left by the deleted column
+            a, b = R[i, i], R[i + 1, i]
+            h = math.hypot(a, b)
+            if h == 0.0:
+                continue
+            c, s = a / h, b / h
+            top, bot = R[i, i:].copy(), R[i + 1, i:].copy()
+            R[i, i:] = c * top + s * bot
+            R[i + 1, i:] = -s * top + c * bot
+        self.R = R[: m - 1]
+        del self.S[pos]
+
+    def affine_minimiser(self) -> FloatArray:
+        """μ minimising μᵀQ_SSμ with Σμ = 1: ``μ ∝ (Q_SS + 1 1ᵀ)⁻¹ 1``."""
+        ones = np.ones(len(self.S))
+        a = _solve_upper(self.R, _solve_lower(self.R, ones))
+        mu: FloatArray = a / a.sum()
+        return mu
+
+
+def _solve_lower(R: FloatArray, b: FloatArray) -> FloatArray:
+    """x with ``Rᵀ x = b`` (R upper triangular), by forward substitution."""
+    m = R.shape[0]
+    x = np.zeros(m)
+    for i in range(m):
+        x[i] = (b[i] - R[:i, i] @ x[:i]) / R[i, i]
+    return x
+
+
+def _solve_upper(R: FloatArray, b: FloatArray) -> FloatArray:
+    """x with ``R x = b`` (R upper triangular), by back substitution."""
+    m = R.shape[0]
+    x = np.zeros(m)
+    for i in range(m - 1, -1, -1):
+        x[i] = (b[i] - R[i, i + 1 :] @ x[i + 1 :]) / R[i, i]
+    return x
 
 
 def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
@@ -78,45 +135,46 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
     n = Q.shape[0]
     diag = np.diag(Q)
     scale = float(diag.max()) if n else 1.0
-    lam = np.zeros(n)
     j0 = int(np.argmin(diag))
-    S = [j0]
-    lam[j0] = 1.0
-    norm2 = float(diag[j0])
-    lower = norm2
+    corral = _Corral(Q, j0)
+    lamS = np.ones(1)
+    norm2 = lower = float(diag[j0])
+    best = math.inf
     for _ in range(_MAX_MAJOR):
-        lS = lam[S]
-        g = Q[:, S] @ lS  # p·z_j for every j
-        norm2 = float(lS @ Q[np.ix_(S, S)] @ lS)
+        S = corral.S
+        g = Q[:, S] @ lamS  # p·z_j for every j
+        norm2 = float(lamS @ g[S])
         j = int(np.argmin(g))
         lower = float(g[j])
         if norm2 - lower <= _REL_GAP * max(norm2, 1e-300) or norm2 <= (_ZERO_GAMMA**2) * scale:
             break
-        if j in S:  # float noise: the best vertex is already in the corral
+        if norm2 >= best:  # exact Wolfe decreases ||p|| every major step; floats stalled
             break
-        S.append(j)
-        while True:  # minor cycle: move to the affine minimiser, dropping vertices
-            idx = np.array(S)
-            mu = _affine_minimiser(Q[np.ix_(idx, idx)])
+        best = norm2
+        if j in S or not corral.add(j):  # float noise: no vertex improves p any more
+            break
+        lamS = np.append(lamS, 0.0)
+        while True:  # minor cycle: towards the affine minimiser, dropping vertices
+            mu = corral.affine_minimiser()
             if np.all(mu > 0):
-                lam[:] = 0.0
-                lam[idx] = mu
+                lamS = mu
                 break
-            cur = lam[idx]
             neg = mu <= 0
-            theta = float(np.min(cur[neg] / (cur[neg] - mu[neg])))
-            new = cur + theta * (mu - cur)
-            new[new <= 1e-15] = 0.0
-            lam[:] = 0.0
-            lam[idx] = new
-            S = [int(i) for i in idx[new > 0]]
-            if not S:  # cannot happen in exact arithmetic; keep the best single vertex
-                S = [j]
-                lam[j] = 1.0
-                break
-        lam /= lam.sum()
+            theta = float(np.min(lamS[neg] / (lamS[neg] - mu[neg])))
+            lamS = lamS + theta * (mu - lamS)
+            drop = np.flatnonzero(lamS <= 1e-15)
+            if drop.shape[0] == 0:  # rounding: drop the vertex that reached 0 first
+                drop = np.array([int(np.argmin(np.where(neg, lamS, np.inf)))])
+            if drop.shape[0] == lamS.shape[0]:  # cannot happen: keep the largest weight
+                drop = np.delete(drop, int(np.argmax(lamS)))
+            for pos in sorted(drop.tolist(), reverse=True):
+                corral.remove(pos)
+            lamS = np.delete(lamS, drop)
+            lamS = np.maximum(lamS, 0.0) / np.maximum(lamS, 0.0).sum()
     else:  # pragma: no cover - Wolfe is finite; this guards against a hang
         raise DataError("the kernel bound did not converge")
+    lam = np.zeros(n)
+    lam[corral.S] = lamS
     return lam, norm2, lower
 
 
