@@ -8,16 +8,23 @@ of the points ``z_i = y_i φ̂(x_i)``. The perceptron makes at most ``(D/γ)²``
 The method
 ----------
 Wolfe's min-norm-point algorithm, as in `perceptron_gui.core.novikoff`, but in the
-"kernel trick" form: the current point is ``p = Σ λ_i z_i`` (λ on a small corral),
-so ``p·z_j = (Qλ)_j`` and ``||p||² = λᵀQλ`` need only Q, never φ. It runs in floats
+"kernel trick" form: the current point is ``p = Σ λ_i z_i`` (λ on a corral S), so
+``p·z_j = (Qλ)_j`` and ``||p||² = λᵀQλ`` need only Q, never φ. It runs in floats
 (the exact rational version would need the feature space, which for the RBF kernel is
-infinite-dimensional).
+infinite-dimensional). The corral's matrix ``(Q_SS + 1 1ᵀ)⁻¹`` is updated per vertex
+(O(m²)), so a major step costs O(N m).
 
 Accuracy: any λ in the simplex certifies ``min_j (Qλ)_j / ||p|| <= γ <= ||p||``; the
-iteration stops when the two ends agree to a relative 1e-12 (or a corral step
-cannot improve ``||p||²`` any more), and the reported γ is ``||p||``. In tests it
-matches an independent QP to 1e-9 relative. ``γ <= 1e-9 D`` (a relative 1e-18 in
-``γ²/D²``, below what float sums of Q can resolve) is reported as 0, not separable.
+iteration stops when the two ends agree to a relative 1e-12, or when ``||p||²`` stops
+decreasing even after the corral's inverse is recomputed from Q (float noise: the
+sums of Q carry an error near 1e-16 D², so for γ/D near 1e-4 the ends agree to about
+1e-8 only). The reported γ is the certified lower end ``min_j (Qλ)_j / ||p||``, so
+that ``(D/γ)²`` is always a true bound. In tests it matches an independent QP to
+1e-9 relative. The iteration is capped at 6·10⁸ multiply-adds (a few seconds); past
+that a DataError says γ is too small to compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``,
+within reach of that noise) is reported as 0, not separable; a stall with the lower
+end still <= 0 above that is a DataError saying γ could not be told from 0 (rare:
+near-duplicate points with opposite labels and a narrow RBF).
 
 Q is built whole (N² floats), so the bound is refused above `KERNEL_BOUND_MAX_N`
 points (2000: 32 MB and about a second) with a clear message instead of freezing.
@@ -40,79 +47,77 @@ FloatArray = npt.NDArray[np.float64]
 #: The most points the kernel bound is computed for (Q is N×N floats).
 KERNEL_BOUND_MAX_N = 2000
 _REL_GAP = 1e-12
-_ZERO_GAMMA = 1e-9
+_ZERO_GAMMA = 1e-7
 _MAX_MAJOR = 100_000
+# Multiply-adds allowed to Wolfe's iteration (some 2-5 s): past it, γ is so small against
+# D that floats would stall anyway, and the caller gets a message instead of a freeze.
+_MAX_WORK = 600_000_000
+# ... where each step also counts for its numpy calls' overhead (~10 µs).
+_CALL = 20_000
 
 
 class _Corral:
-    """The corral's factor ``RᵀR = Q_SS + 1 1ᵀ`` (Wolfe's own form), kept up to date.
+    """The corral and the inverse ``(Q_SS + 1 1ᵀ)⁻¹`` (Wolfe's matrix), kept up to date.
 
-    Adding a vertex appends one column (O(m²)); removing one restores the triangle with
-    Givens rotations (O(m²)); the affine minimiser is two triangular solves (O(m²)).
-    So a major iteration costs O(N m) for the scores and O(m²) here, never O(m³).
+    Adding a vertex borders the inverse and removing one takes a Schur complement,
+    both O(m²) in vectorised numpy; the affine minimiser is then one row sum. Rounding
+    in the inverse can only slow the iteration down: every λ it yields is put back in
+    the simplex, and the bracket of `min_norm_gram` is computed from λ and Q alone.
     """
 
     def __init__(self, Q: FloatArray, j: int) -> None:
         self.Q = Q
         self.S: list[int] = [j]
-        self.R = np.array([[math.sqrt(float(Q[j, j]) + 1.0)]])
+        self.inv = np.array([[1.0 / (float(Q[j, j]) + 1.0)]])
 
     def add(self, j: int) -> bool:
         """Append vertex j; False when it is affinely dependent on the corral (in floats)."""
-        col = self.Q[self.S, j] + 1.0
-        r = _solve_lower(self.R, col)
-        rho2 = float(self.Q[j, j]) + 1.0 - float(r @ r)
-        if rho2 <= 1e-14 * (float(self.Q[j, j]) + 1.0):
+        c = self.Q[self.S, j] + 1.0
+        d = float(self.Q[j, j]) + 1.0
+        r = self.inv @ c
+        rho = d - float(c @ r)
+        if rho <= 1e-14 * d:
             return False
         m = len(self.S)
-        R = np.zeros((m + 1, m + 1))
-        R[:m, :m] = self.R
-        R[:m, m] = r
-        R[m, m] = math.sqrt(rho2)
-        self.R = R
+        inv = np.empty((m + 1, m + 1))
+        inv[:m, :m] = self.inv + np.outer(r, r / rho)
+        inv[:m, m] = inv[m, :m] = -r / rho
+        inv[m, m] = 1.0 / rho
+        self.inv = inv
         self.S.append(j)
         return True
 
     def remove(self, pos: int) -> None:
         """Drop the vertex at position pos of the corral."""
-        R = np.delete(self.R, pos, axis=1)
-        m = R.shape[0]
-        for i in range(pos, m - 1):  # zero the subdiagonal left by the deleted column
-            a, b = R[i, i], R[i + 1, i]
-            h = math.hypot(a, b)
-            if h == 0.0:
-                continue
-            c, s = a / h, b / h
-            top, bot = R[i, i:].copy(), R[i + 1, i:].copy()
-            R[i, i:] = c * top + s * bot
-            R[i + 1, i:] = -s * top + c * bot
-        self.R = R[: m - 1]
+        B = self.inv
+        col = np.delete(B[:, pos], pos)
+        rest = np.delete(np.delete(B, pos, axis=0), pos, axis=1)
+        self.inv = rest - np.outer(col, col / B[pos, pos])
         del self.S[pos]
+
+    def refresh(self) -> FloatArray | None:
+        """Recompute the inverse from Q (O(m³)), dropping the rounding of the updates.
+
+        Returns the affine minimiser solved afresh from the bordered KKT system (least
+        squares, better conditioned than the inverse), or None if it leaves the simplex.
+        """
+        S = self.S
+        Qs = self.Q[np.ix_(S, S)]
+        self.inv = np.linalg.inv(Qs + 1.0)
+        m = len(S)
+        A = np.zeros((m + 1, m + 1))
+        A[:m, :m] = Qs
+        A[:m, m] = A[m, :m] = 1.0
+        rhs = np.zeros(m + 1)
+        rhs[m] = 1.0
+        mu = np.asarray(np.linalg.lstsq(A, rhs, rcond=None)[0][:m], dtype=np.float64)
+        return mu if bool(np.all(mu > 0)) else None
 
     def affine_minimiser(self) -> FloatArray:
         """μ minimising μᵀQ_SSμ with Σμ = 1: ``μ ∝ (Q_SS + 1 1ᵀ)⁻¹ 1``."""
-        ones = np.ones(len(self.S))
-        a = _solve_upper(self.R, _solve_lower(self.R, ones))
+        a = self.inv.sum(axis=1)
         mu: FloatArray = a / a.sum()
         return mu
-
-
-def _solve_lower(R: FloatArray, b: FloatArray) -> FloatArray:
-    """x with ``Rᵀ x = b`` (R upper triangular), by forward substitution."""
-    m = R.shape[0]
-    x = np.zeros(m)
-    for i in range(m):
-        x[i] = (b[i] - R[:i, i] @ x[:i]) / R[i, i]
-    return x
-
-
-def _solve_upper(R: FloatArray, b: FloatArray) -> FloatArray:
-    """x with ``R x = b`` (R upper triangular), by back substitution."""
-    m = R.shape[0]
-    x = np.zeros(m)
-    for i in range(m - 1, -1, -1):
-        x[i] = (b[i] - R[i, i + 1 :] @ x[i + 1 :]) / R[i, i]
-    return x
 
 
 def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
@@ -140,21 +145,46 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
     lamS = np.ones(1)
     norm2 = lower = float(diag[j0])
     best = math.inf
+    refreshed = False
+    work = 0
     for _ in range(_MAX_MAJOR):
         S = corral.S
-        g = Q[:, S] @ lamS  # p·z_j for every j
+        work += n * len(S) + len(S) ** 2 + _CALL
+        if work > _MAX_WORK:
+            raise DataError(
+                "the kernel bound takes too long for these points (γ is tiny: "
+                "a narrower kernel or fewer points will do)"
+            )
+        if 8 * len(S) > n:  # a BLAS product beats copying many columns of Q
+            lam_full = np.zeros(n)
+            lam_full[S] = lamS
+            g = Q @ lam_full
+        else:
+            g = Q[:, S] @ lamS  # p·z_j for every j
         norm2 = float(lamS @ g[S])
         j = int(np.argmin(g))
         lower = float(g[j])
         if norm2 - lower <= _REL_GAP * max(norm2, 1e-300) or norm2 <= (_ZERO_GAMMA**2) * scale:
             break
-        if norm2 >= best:  # exact Wolfe decreases ||p|| every major step; floats stalled
-            break
-        best = norm2
-        if j in S or not corral.add(j):  # float noise: no vertex improves p any more
-            break
+        # Exact Wolfe decreases ||p|| at every major step and never picks a corral vertex;
+        # when floats break either, solve the corral afresh once, then give up.
+        stalled = norm2 >= best or j in S
+        if not stalled:
+            best = norm2
+            refreshed = False
+            stalled = not corral.add(j)
+        if stalled:
+            if refreshed:
+                break
+            polished = corral.refresh()
+            work += 2 * len(corral.S) ** 3 + _CALL
+            refreshed = True
+            if polished is not None:
+                lamS = polished
+            continue
         lamS = np.append(lamS, 0.0)
         while True:  # minor cycle: towards the affine minimiser, dropping vertices
+            work += 4 * len(corral.S) ** 2 + _CALL
             mu = corral.affine_minimiser()
             if np.all(mu > 0):
                 lamS = mu
@@ -224,13 +254,22 @@ def kernel_novikoff(
     Q = 0.5 * (Q + Q.T)
     _, norm2, lower = min_norm_gram(Q)
     D = math.sqrt(d2)
-    separable = norm2 > (_ZERO_GAMMA**2) * d2 and lower > 0.0
+    if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
+        # Floats stalled between "separable" and "not": say so rather than guess.
+        raise DataError(
+            f"the kernel bound is out of reach of float arithmetic here: γ is at most "
+            f"{math.sqrt(norm2):.3g} but could not be told from 0"
+        )
+    separable = norm2 > (_ZERO_GAMMA**2) * d2
     if not separable:
         return Bound(D=D, gamma=0.0, bound=None, separable=False, direction=(), bias=bias)
+    # The certified lower end of γ, so that (D/γ)² stays a bound even when floats stalled
+    # before the ends met (when they met, the two agree to 1e-12).
+    gamma = min(lower / math.sqrt(norm2), math.sqrt(norm2))
     return Bound(
         D=D,
-        gamma=math.sqrt(norm2),
-        bound=d2 / norm2,
+        gamma=gamma,
+        bound=d2 / (gamma * gamma),
         separable=True,
         direction=(),
         bias=bias,
