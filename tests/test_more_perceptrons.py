@@ -560,3 +560,19 @@ def test_cli_kernel_too_many_points_says_so(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "no bound: too many points for the kernel bound" in out
+
+
+def test_history_columns_of_the_trainer_surface() -> None:
+    d = generate("noisy", 20, noise=0.2, seed=1)
+    t = make_trainer(d, TrainConfig(mode="pa", max_epochs=2))
+    t.run()
+    k = t.k
+    assert t.history_slice("index").tolist() == t.updates.tolist()
+    assert t.history_slice("errors").tolist() == [0] * k
+    assert t.history_take("w0", np.array([0, k - 1])).tolist() == [
+        t.history_w[0, 0],
+        t.history_w[k - 1, 0],
+    ]
+    assert t.history_value("b", k - 1) == t.b
+    assert t.history_slice("mistakes")[-1] <= t.mistakes
+    assert t.pocket_w is None and t.answer is None and t.answer_errors is None

@@ -293,8 +293,11 @@ class OnlineTrainer:
         """Rows ``start:stop`` of one history column (a copy).
 
         Columns: "index", "visit", "w0", "w1", "b" and "mistakes" (mistakes made up to
-        and including that update's visit).
+        and including that update's visit; batch: points corrected so far, Σ m_t);
+        "errors" (Trainer's column) reads as zeros.
         """
+        if name == "errors":  # Trainer's column (pocket, random order): not kept here
+            return np.zeros(len(self._hist.index[start:stop]), dtype=np.int64)
         if name not in _COLUMNS:
             raise KeyError(name)
         return self._hist.np(name, start, stop)
@@ -305,6 +308,8 @@ class OnlineTrainer:
 
     def history_value(self, name: str, row: int) -> float:
         """One history entry."""
+        if name == "errors":
+            return 0.0
         if name not in _COLUMNS:
             raise KeyError(name)
         return float(getattr(self._hist, name)[row])
