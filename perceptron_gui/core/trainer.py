@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from array import array
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +33,12 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
+
+if TYPE_CHECKING:  # the other modes' trainers import StepRecord from here
+    from perceptron_gui.core.online import OnlineTrainer
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -140,6 +144,9 @@ class Trainer:
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
         self.config = config if config is not None else TrainConfig()
+        if self.config.mode not in ("primal", "dual", "pocket"):
+            # The other modes have their own trainers: running them here would be the primal.
+            raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
         c = self.config
         n = data.n
         # Own writable copies: the compiled loop is compiled for writable arrays only.
@@ -955,6 +962,15 @@ class Trainer:
         return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
 
 
-def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer:
-    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in)."""
-    return Trainer(data, config)
+def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer | OnlineTrainer:
+    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in).
+
+    "primal", "dual", "pocket": `Trainer`; the other modes: the trainers of
+    `perceptron_gui.core.online` and `perceptron_gui.core.batch`, with the same surface.
+    """
+    mode = config.mode if config is not None else "primal"
+    if mode in ("primal", "dual", "pocket"):
+        return Trainer(data, config)
+    from perceptron_gui.core.online import make_online_trainer  # imports this module
+
+    return make_online_trainer(data, config)
