@@ -117,6 +117,9 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
 
         self._setup_axes()
@@ -811,9 +814,9 @@ class DataCanvas(pg.PlotWidget):
         self._update_geometry()
 
     def _margin_rect(self) -> tuple[float, float, float, float]:
-        """The view, overshot by `VIEW_MARGIN` per side (lines and tints reach past it)."""
+        """The view, overshot by `view_margin` per side (lines and tints reach past it)."""
         x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * VIEW_MARGIN, (y1 - y0) * VIEW_MARGIN
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
         return x0 - mx, x1 + mx, y0 - my, y1 + my
 
     def _set_line(
