@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -182,8 +183,7 @@ def settings_of(window: MainWindow) -> FigureSettings:
 def title_text(t: Trainer) -> str:
     """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
     m = t.model
-    gap = "\u2003"  # an em space: the title is HTML, where plain spaces collapse
-    text = gap.join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
     return text.replace("-", "−")
 
 
@@ -273,7 +273,9 @@ class Figure:
         plot = self.canvas.getPlotItem()
         t = theme()
         if text:
-            plot.setTitle(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
+            # The title is HTML, where runs of spaces collapse to one.
+            html = html_escape(text).replace("  ", "&nbsp;&nbsp;")
+            plot.setTitle(html, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
         else:
             plot.setTitle(None)
 
