@@ -318,3 +318,14 @@ def test_cli_export_bad_input_exits_2(tmp_path: Path, args: list[str], problem: 
 def test_cli_export_unknown_extension_exits_2(tmp_path: Path) -> None:
     r = run_cli("--export", str(tmp_path / "a.bmp"), cwd=tmp_path)
     assert r.returncode == 2 and "unknown extension" in r.stderr
+
+
+def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None:  # noqa: ANN001
+    ffmpeg = pytest.importorskip("imageio_ffmpeg")
+    out = tmp_path / "run.mp4"
+    assert worked.export_animation(out, 3, size=(320, 240))
+    frames, seconds = ffmpeg.count_frames_and_secs(str(out))
+    # 3 frames of 0.8 s and the last of 2.5 s, at 10 frames a second.
+    assert frames == 3 * 8 + 25 and seconds == pytest.approx(4.9, abs=0.15)
+    assert not worked.export_animation(tmp_path / "odd.mp4", 3, size=(321, 240))
+    assert "even" in worked.notice.text()

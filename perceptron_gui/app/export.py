@@ -89,7 +89,7 @@ MAX_ANIMATION_STEPS = 1000
 CLIPBOARD_MAX_ROWS = 2000
 #: Figure kinds and table formats by file extension.
 FIGURE_KINDS = ("png", "svg")
-ANIMATION_KINDS = ("gif",)
+ANIMATION_KINDS = ("gif", "mp4")
 TABLE_FORMATS: dict[str, TableFormat] = {
     ".tex": "latex",
     ".md": "markdown",
@@ -143,6 +143,10 @@ def _atomic(path: str | os.PathLike[str]) -> Iterator[str]:
         raise ExportError(f"cannot write {target}: no folder {target.parent}")
     fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=target.suffix, dir=target.parent)
     os.close(fd)
+    # mkstemp makes the file private (0600); an export gets the usual permissions.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         yield tmp
         os.replace(tmp, target)
@@ -489,22 +493,17 @@ def _frames(t: Trainer, steps: int) -> Iterator[_Frame]:
         yield _Frame(t.model, rec.index, narrate(t))
 
 
-def _animation_view(fig: Figure, models: list[LinearModel]) -> tuple[float, float, float, float]:
-    """One view for every frame: the window's, grown so that every line crosses it."""
+def _frame_view(fig: Figure, m: LinearModel) -> tuple[float, float, float, float]:
+    """The window's view, or (following the line, as the window does) the data's frame
+    grown towards a line that would not cross it; the next frame starts from the window's
+    view again, so one far line does not shrink every frame's points to a dot."""
     s = fig.settings
-    x0, x1, y0, y1 = s.view
-    if not s.follow_line:
+    if not s.follow_line or m.is_zero:
         return s.view
-    data_rect = fig.canvas.data_frame()
-    for m in models:
-        if m.is_zero:
-            continue
-        try:
-            r = geometry.follow_line(m.w, m.b, s.view, data_rect, s.keep_origin)
-        except ValueError:  # beyond what can be drawn: that frame shows the edge arrow
-            continue
-        x0, x1, y0, y1 = min(x0, r[0]), max(x1, r[1]), min(y0, r[2]), max(y1, r[3])
-    return x0, x1, y0, y1
+    try:
+        return geometry.follow_line(m.w, m.b, s.view, fig.canvas.data_frame(), s.keep_origin)
+    except ValueError:  # beyond what can be drawn: the frame shows the edge arrow
+        return s.view
 
 
 def _caption_font_pt(width: int) -> float:
@@ -530,20 +529,32 @@ def export_animation(
     frame_ms: int = FRAME_MS,
     last_ms: int = LAST_FRAME_MS,
 ) -> int:
-    """A GIF of a run on a copy of the window's data and settings; returns the frames.
+    """A GIF (or MP4) of a run on a copy of the window's data and settings.
+
+    Returns the number of frames.
 
     The first frame is the initial state, then one per update: `steps` updates give
     ``steps + 1`` frames, fewer if the run converges first. Under each frame the
     narration of its step. `size` is the whole frame, caption included. The window's
-    own run is not touched.
+    own run is not touched. An MP4 (by the name) needs the optional imageio-ffmpeg,
+    whose wheel carries its own ffmpeg, and even sides.
 
     Raises
     ------
     ExportError
         Bad size or steps, unknown extension, or the file cannot be written.
     """
-    _kind(path, ANIMATION_KINDS)
+    kind = _kind(path, ANIMATION_KINDS)
     w, h = check_size(size)
+    if kind == "mp4":
+        try:
+            import imageio_ffmpeg  # noqa: F401
+        except ImportError:
+            raise ExportError(
+                "MP4 needs imageio-ffmpeg (pip install imageio-ffmpeg); GIF works without"
+            ) from None
+        if w % 2 or h % 2:
+            raise ExportError(f"bad size {w}x{h} for an MP4: H.264 needs even sides")
     steps = int(steps)
     if not 0 <= steps <= MAX_ANIMATION_STEPS:
         raise ExportError(f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates")
@@ -575,12 +586,11 @@ def export_animation(
     with Figure((w, plot_h), settings_of(window)) as fig:
         fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
         run = make_trainer(c.data, c.config)
-        fig.show_run(run, None)
-        fig.set_view(_animation_view(fig, [f.model for f in frames]))
         for i, f in enumerate(frames):
             if i:
                 run.step()
             fig.show_run(run, f.current)
+            fig.set_view(_frame_view(fig, f.model))
             img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
             painter = QPainter(img)
             try:
@@ -595,15 +605,49 @@ def export_animation(
             images.append(_to_pil(img))
     durations = [int(frame_ms)] * (len(images) - 1) + [int(last_ms)]
     with _atomic(path) as tmp:
-        images[0].save(
-            tmp,
-            format="GIF",
-            save_all=True,
-            append_images=images[1:],
-            duration=durations,
-            loop=0,
-        )
+        if kind == "mp4":
+            _write_mp4(tmp, images, durations)
+        else:
+            images[0].save(
+                tmp,
+                format="GIF",
+                save_all=True,
+                append_images=images[1:],
+                duration=durations,
+                loop=0,
+            )
     return len(images)
+
+
+#: An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.
+MP4_FPS = 10
+
+
+def _write_mp4(path: str, images: list, durations: list[int]) -> None:  # noqa: ANN001
+    """H.264 with the ffmpeg that the imageio-ffmpeg wheel ships (no system ffmpeg)."""
+    import imageio_ffmpeg
+    import numpy as np
+
+    w, h = images[0].size
+    writer = imageio_ffmpeg.write_frames(
+        path,
+        (w, h),
+        fps=MP4_FPS,
+        codec="libx264",
+        pix_fmt_out="yuv420p",
+        macro_block_size=1,  # the size is even (checked): no rescaling
+        output_params=["-movflags", "+faststart"],
+    )
+    writer.send(None)  # start ffmpeg
+    try:
+        for img, ms in zip(images, durations, strict=True):
+            frame = np.ascontiguousarray(np.asarray(img.convert("RGB")))
+            for _ in range(max(1, round(ms * MP4_FPS / 1000))):
+                writer.send(frame)
+    except (OSError, RuntimeError) as exc:
+        raise ExportError(f"ffmpeg could not write the MP4: {exc}") from None
+    finally:
+        writer.close()
 
 
 # --------------------------------------------------------------------------- tables
@@ -713,7 +757,7 @@ def animation_dialog(window: MainWindow) -> None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return
     path, _ = QFileDialog.getSaveFileName(
-        window, "Export an animation", "run.gif", "Animated GIF (*.gif)"
+        window, "Export an animation", "run.gif", "Animated GIF (*.gif);;MP4 video (*.mp4)"
     )
     if path:
         window.export_animation(

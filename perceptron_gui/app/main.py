@@ -21,7 +21,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: What ``--export`` writes, by the output's extension.
-EXPORT_KINDS = (".png", ".svg", ".gif")
+EXPORT_KINDS = (".png", ".svg", ".gif", ".mp4")
 #: The size of an exported figure or animation when --size is not given.
 EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--export",
         metavar="OUT",
-        help="render the canvas offscreen to OUT.png, OUT.svg or OUT.gif (a run) and exit",
+        help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4, and exit",
     )
     p.add_argument("--mode", choices=MODES, help="primal, dual or pocket")
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``--export OUT``: the canvas (PNG, SVG) or a run (GIF), rendered offscreen.
+    """``--export OUT``: the canvas (PNG, SVG) or a run (GIF, MP4), rendered offscreen.
 
     The theme is that of --theme (default light) at normal size, whatever the window's
     preferences say, so a Makefile makes the same picture on every machine; the
@@ -129,7 +129,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """
     out = Path(args.export)
     if out.suffix.lower() not in EXPORT_KINDS:
-        parser.error(f"{out.name}: unknown extension; use .png, .svg or .gif")
+        parser.error(f"{out.name}: unknown extension; use .png, .svg, .gif or .mp4")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -170,10 +170,14 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             win.set_mode(args.mode)
         if args.order:
             win.set_order(args.order)
+        # The figure shows the canvas's view: give the canvas the figure's shape, then
+        # frame the points in it.
+        win.show_panels(False)
         win.resize(*size)
         win.show()
         app.processEvents()
-        if out.suffix.lower() == ".gif":
+        win.canvas.fit_view()
+        if out.suffix.lower() in (".gif", ".mp4"):
             ok = win.export_animation(out, args.steps, size=size)
         else:
             for _ in range(args.steps):
