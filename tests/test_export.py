@@ -236,16 +236,16 @@ def test_copy_as_latex(worked) -> None:  # noqa: ANN001
     assert "-3" in body[-1] or "−3" in body[-1]
 
 
-def test_copy_buttons_in_the_table_panel(worked) -> None:  # noqa: ANN001
-    from PySide6.QtWidgets import QPushButton
+def test_copy_as_in_the_table_panel(worked) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QAction
 
     for _ in range(2):
         worked.step()
     panel = worked.iteration_table
-    panel.findChild(QPushButton, "iterationCopyMarkdown").click()
+    panel.findChild(QAction, "iterationCopyMarkdown").trigger()
     md = QGuiApplication.clipboard().text()
     assert md.startswith("| k |") and md.count("\n") == 2 + 3
-    panel.findChild(QPushButton, "iterationCopyLatex").click()
+    panel.findChild(QAction, "iterationCopyLatex").trigger()
     assert "\\toprule" in QGuiApplication.clipboard().text()
 
 

@@ -234,7 +234,8 @@ class Figure:
         self.close()
 
     def close(self) -> None:
-        """Drop the canvas."""
+        """Drop the canvas (at once off the theme; deleted when the event loop runs)."""
+        theme().changed.disconnect(self.canvas.apply_theme)
         self.canvas.hide()
         self.canvas.deleteLater()
 

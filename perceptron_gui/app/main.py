@@ -164,7 +164,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.file:
             if not win.load(args.file):
                 parser.error(win.notice.text())
-        else:
+        elif not args.empty:
             win.load_example()
         if args.mode:
             win.set_mode(args.mode)

@@ -347,21 +347,27 @@ class IterationTable(QtWidgets.QWidget):
         self._export_button = QtWidgets.QPushButton("Export CSV…")
         self._export_button.setObjectName("iterationExport")
         self._export_button.clicked.connect(self._on_export_clicked)
-        # The textbook's table (k, point, w, b, w·x + b), ready for slides and notes.
-        self._latex_button = QtWidgets.QPushButton("LaTeX")
-        self._latex_button.setObjectName("iterationCopyLatex")
-        self._latex_button.setToolTip("Copy the textbook's table as a LaTeX booktabs tabular")
-        self._latex_button.clicked.connect(lambda: self._copy_table("latex"))
-        self._markdown_button = QtWidgets.QPushButton("Markdown")
-        self._markdown_button.setObjectName("iterationCopyMarkdown")
-        self._markdown_button.setToolTip("Copy the textbook's table as a Markdown table")
-        self._markdown_button.clicked.connect(lambda: self._copy_table("markdown"))
+        # The textbook's table (k, point, w, b, w·x + b), ready for slides and notes; one
+        # button with a menu, so that the row of buttons stays narrow.
+        self._copy_as_button = QtWidgets.QToolButton()
+        self._copy_as_button.setObjectName("iterationCopyAs")
+        self._copy_as_button.setText("Copy as")
+        self._copy_as_button.setToolTip("Copy the textbook's table as LaTeX or Markdown")
+        self._copy_as_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(self._copy_as_button)
+        for text, name, format in (
+            ("LaTeX (booktabs)", "iterationCopyLatex", "latex"),
+            ("Markdown", "iterationCopyMarkdown", "markdown"),
+        ):
+            action = menu.addAction(text)
+            action.setObjectName(name)
+            action.triggered.connect(lambda _=False, f=format: self._copy_table(f))
+        self._copy_as_button.setMenu(menu)
         self._count_label = make_label(name="iterationCount")
         buttons = QtWidgets.QHBoxLayout()
         buttons.addWidget(self._count_label, 1)
         buttons.addWidget(self._copy_button)
-        buttons.addWidget(self._latex_button)
-        buttons.addWidget(self._markdown_button)
+        buttons.addWidget(self._copy_as_button)
         buttons.addWidget(self._export_button)
 
         layout = QtWidgets.QVBoxLayout(self)
@@ -382,12 +388,7 @@ class IterationTable(QtWidgets.QWidget):
         self.view.verticalHeader().setDefaultSectionSize(
             QtGui.QFontMetrics(font).height() + int(8 * t.scale)
         )
-        for b in (
-            self._copy_button,
-            self._latex_button,
-            self._markdown_button,
-            self._export_button,
-        ):
+        for b in (self._copy_button, self._copy_as_button, self._export_button):
             b.setFont(font)
         style_label(self._count_label, TICK_PT)
         self.model.apply_theme()
