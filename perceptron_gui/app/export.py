@@ -4,12 +4,14 @@ A figure is the canvas alone: no toolbar, no selection marks, no drag preview an
 transient verdict label. It is drawn by a `Figure`, a temporary `DataCanvas` that is
 never shown on screen, sized in output pixels and configured from the window's state
 (points, model, mistakes, geometry, view and View settings), so the window's own
-canvas, layout and view are not touched. PNG carries the DPI as metadata only; SVG
-(SVG 1.1) clips the data to the plot area with a ``<clipPath>``.
+canvas, layout and view are not touched. PNG carries the DPI as metadata only; the
+SVG (1.1) clips the data to the plot area with one ``<clipPath>``, and draws nothing
+past it anyway (Qt's own SVG renderer ignores clip paths).
 
 An animation runs a *copy* of the run (a fresh trainer from the window's data and
 settings): the initial state, then one frame per update, each with the narration of
-its step as a caption; Pillow writes the GIF.
+its step as a caption; Pillow writes the GIF, and the optional imageio-ffmpeg (whose
+wheel carries ffmpeg) an MP4.
 
 Tables are the textbook's iteration tables of `perceptron_gui.core.tables`.
 """
