@@ -232,8 +232,30 @@ def test_copy_as_latex(worked) -> None:  # noqa: ANN001
     assert len(body) == 8  # k = 0, then the 7 updates
     updates = [line for line in body if not line.startswith("0 ")]
     assert len(updates) == 7
-    assert body[-1].startswith("7 & $x_{3}$") or body[-1].startswith("7 &")
-    assert "-3" in body[-1] or "−3" in body[-1]
+    # The textbook's last row: update 7 on x3, w = (1, 1), b = −3, x⁽¹⁾ + x⁽²⁾ − 3.
+    assert body[-1] == "7 & $x_{3}$ & $(1, 1)$ & $-3$ & $x^{(1)} + x^{(2)} - 3$ \\\\"
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX installed")
+def test_the_latex_copy_compiles(worked, tmp_path: Path) -> None:  # noqa: ANN001
+    while worked.step() is not None:
+        pass
+    table = worked.copy_table("latex")
+    doc = tmp_path / "table.tex"
+    doc.write_text(
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+        f"{table}\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    r = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stdout[-2000:]
+    assert (tmp_path / "table.pdf").stat().st_size > 1000
 
 
 def test_copy_as_in_the_table_panel(worked) -> None:  # noqa: ANN001
