@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app import export
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
@@ -266,8 +267,40 @@ class MainWindow(QMainWindow):
             "Save &as…", self._save_as_dialog, "Ctrl+Shift+S", "Save as CSV or session"
         )
         self.act_export = A(
-            "&Export image…", self._export_dialog, "Ctrl+E", "Export the canvas (PNG, SVG)"
+            "&Figure…",
+            lambda: export.figure_dialog(self),
+            "Ctrl+E",
+            "The canvas alone, for slides: PNG or SVG at a chosen size",
         )
+        self.act_export.setObjectName("exportFigureAction")
+        self.act_export_animation = A(
+            "&Animation…",
+            lambda: export.animation_dialog(self),
+            None,
+            "A GIF of the run, one frame per update, the narration as captions",
+        )
+        self.act_export_animation.setObjectName("exportAnimationAction")
+        self.act_export_table = A(
+            "&Table…",
+            lambda: export.table_dialog(self),
+            None,
+            "The iteration table in the textbook's layout: LaTeX, Markdown or CSV",
+        )
+        self.act_export_table.setObjectName("exportTableAction")
+        self.act_copy_latex = A(
+            "Copy table as &LaTeX",
+            lambda: self.copy_table("latex"),
+            None,
+            "The iteration table as a booktabs tabular, on the clipboard",
+        )
+        self.act_copy_latex.setObjectName("copyLatexAction")
+        self.act_copy_markdown = A(
+            "Copy table as &Markdown",
+            lambda: self.copy_table("markdown"),
+            None,
+            "The iteration table as a Markdown table, on the clipboard",
+        )
+        self.act_copy_markdown.setObjectName("copyMarkdownAction")
         self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
         # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
         # the tooltip and the status tip say what they would undo.
@@ -403,7 +436,13 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_open)
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        _fill(m, [self.act_save, self.act_save_as, self.act_export, None, self.act_quit])
+        _fill(m, [self.act_save, self.act_save_as])
+        self.export_menu = m.addMenu("&Export")
+        _fill(self.export_menu, [
+            self.act_export, self.act_export_animation, self.act_export_table, None,
+            self.act_copy_latex, self.act_copy_markdown,
+        ])  # fmt: skip
+        _fill(m, [None, self.act_quit])
         _fill(mb.addMenu("&Edit"), [
             self.act_undo, self.act_redo, None,
             self.act_pos, self.act_neg, self.act_snap, None,
@@ -1002,12 +1041,61 @@ class MainWindow(QMainWindow):
         if path:
             self.save(path)
 
-    def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export the canvas", "canvas.png", "PNG (*.png);;SVG (*.svg)"
+    def export_figure(
+        self,
+        path: str | Path,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        title: bool = False,
+        *,
+        dpi: float = export.DEFAULT_DPI,
+    ) -> bool:
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels.
+
+        Returns after the file is written; False, with a notice, when it cannot be. The
+        window (its view, layout and run) is not touched.
+        """
+        return self._export(
+            path, lambda: export.export_figure(self, path, size, title=title, dpi=dpi)
         )
-        if path:
-            self.export_image(path)
+
+    def export_animation(
+        self,
+        path: str | Path,
+        steps: int,
+        *,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        frame_ms: int = export.FRAME_MS,
+    ) -> bool:
+        """A GIF of a copy of the run: the start, then one frame per update (`steps` at most).
+
+        Returns after the file is written; False, with a notice, when it cannot be.
+        """
+        return self._export(
+            path,
+            lambda: export.export_animation(self, path, steps, size=size, frame_ms=frame_ms),
+        )
+
+    def export_table(self, path: str | Path) -> bool:
+        """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
+        return self._export(path, lambda: export.export_table(self.controller.trainer, path))
+
+    def copy_table(self, format: str) -> str:
+        """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
+        if format not in ("latex", "markdown", "csv"):
+            self.show_notice(f"no table format {format!r}: latex, markdown or csv", error=True)
+            return ""
+        text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
+        self.statusBar().showMessage(f"copied the iteration table as {format}")
+        return text
+
+    def _export(self, path: str | Path, write: Any) -> bool:
+        try:
+            write()
+        except export.ExportError as exc:
+            self.show_notice(f"not exported: {exc}", error=True)
+            return False
+        self.statusBar().showMessage(f"exported {path}")
+        return True
 
     def export_image(self, path: str | Path) -> bool:
         """Export the canvas as PNG or SVG (by the file name)."""

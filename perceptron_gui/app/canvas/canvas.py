@@ -134,6 +134,9 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
 
         self._setup_axes()
@@ -828,13 +831,13 @@ class DataCanvas(pg.PlotWidget):
         self._update_geometry()
 
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
-        """The view, overshot by `VIEW_MARGIN` per side (lines and tints reach past it).
+        """The view, overshot by `view_margin` per side (lines and tints reach past it).
 
         None when the view has no area in floats (a span too small for its magnitude,
         such as 1e-100 wide at 1e150): nothing can be clipped to it.
         """
         x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * VIEW_MARGIN, (y1 - y0) * VIEW_MARGIN
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
         r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
         try:
             return geometry.check_rect(r)
