@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QSplitter, Q
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.canvas import DataCanvas
-from perceptron_gui.app.compare import CompareRun
+from perceptron_gui.app.compare import CompareRun, default_settings
 from perceptron_gui.app.controller import GUI_MAX_UPDATES, Controller
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import TrainConfig
@@ -354,13 +354,8 @@ def test_compare_run_alone_follows_its_main_controller(qtbot) -> None:
     run = CompareRun(main, frame_interval_ms=0)
     messages: list[str] = []
     run.message_posted.connect(messages.append)
-    assert run.settings() == {
-        "mode": "primal",
-        "order": "cyclic",
-        "eta": 1.0,
-        "bias": True,
-        "seed": 0,
-    }
+    own = {"mode": "primal", "order": "cyclic", "eta": 1.0, "bias": True, "seed": 0}
+    assert {k: run.settings()[k] for k in own} == own
     assert run.set_settings({"bias": False, "eta": 3})
     assert run.controller.config.bias is False and run.controller.config.eta == 3.0
     assert not run.controller.bound.bias  # its own D and γ, without the bias
@@ -374,3 +369,59 @@ def test_compare_run_alone_follows_its_main_controller(qtbot) -> None:
     main.add_point(2.0, 1.0, 1)
     assert run.controller.data is not main.data  # closed: it follows no more
     np.testing.assert_array_equal(run.controller.data.points[-1], [2.0, 0.0])
+
+
+def test_the_timeline_and_seek_drive_both_runs(qtbot, window: MainWindow) -> None:
+    window.set_points(EX_X, EX_Y)
+    settings = {"order": "random", "seed": 1}
+    window.set_compare(settings)
+    for _ in range(6):
+        window.step()
+    # The slider goes to update k: each run to its own update k.
+    slider = window.timeline.slider
+    slider.setValue(2)
+    s = window.state()
+    assert s["mistakes"] == 2
+    assert_same(s["compare"], reference(EX_X, EX_Y, settings, 2))
+    # ← and →: each run one update earlier, then later.
+    window.canvas.setFocus()
+    qtbot.keyClick(window, Qt.Key_Left)
+    s = window.state()
+    assert s["mistakes"] == 1 and s["compare"]["mistakes"] == 1
+    qtbot.keyClick(window, Qt.Key_Right)
+    qtbot.keyClick(window, Qt.Key_Right)
+    s = window.state()
+    assert s["mistakes"] == 3
+    assert_same(s["compare"], reference(EX_X, EX_Y, settings, 3))
+    # window.seek(k): the same for scripts, computing forward when k is ahead.
+    window.seek(5)
+    s = window.state()
+    assert s["mistakes"] == 5
+    assert_same(s["compare"], reference(EX_X, EX_Y, settings, 5))
+
+
+def test_a_mode_that_allows_other_orders_gets_one(window: MainWindow) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_compare({"order": "random"})
+    combo = window.findChild(QComboBox, "compareModeCombo")
+    combo.setCurrentIndex(combo.findData("averaged"))
+    combo.activated.emit(combo.currentIndex())
+    s = window.state()["compare"]
+    assert s["mode"] == "averaged" and s["order"] == "cyclic"
+    assert not window.notice.isVisible()
+    # A batch run, which has one order, is compared with the primal perceptron.
+    assert default_settings(TrainConfig(mode="batch")) == {"mode": "primal", "order": "cyclic"}
+    assert default_settings(TrainConfig(mode="voted", order="cyclic")) == {"order": "random-cyclic"}
+
+
+def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_compare({"order": "random"})
+    window.set_presentation(True)
+    assert window.compare_view.isVisible() and window.compare_view.readout.isVisible()
+    window.step()
+    window.set_presentation(False)
+    # The main readout is back over the main canvas, beside the second run's pane.
+    assert window.readout.parent() is window.canvas.parent()
+    assert window.findChild(QSplitter, "canvasSplitter").count() == 2
+    assert window.state()["compare"]["mistakes"] == 1

@@ -34,12 +34,24 @@ from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import mistakes
 
-#: The settings a second run has of its own; the update limit follows the main run's.
-SETTING_KEYS: tuple[str, ...] = ("mode", "order", "eta", "bias", "seed")
+#: The settings a second run has of its own (the last five only for the modes that use
+#: them); the update limit follows the main run's.
+SETTING_KEYS: tuple[str, ...] = (
+    "mode",
+    "order",
+    "eta",
+    "bias",
+    "seed",
+    "C",
+    "kernel",
+    "degree",
+    "coef0",
+    "sigma",
+)
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 
@@ -48,10 +60,19 @@ def default_settings(config: TrainConfig) -> dict[str, Any]:
     """What the Compare button compares with: the same run in another order.
 
     The orders are what a first comparison shows best: same points, same bound, a
-    different number of mistakes and often a different line.
+    different number of mistakes and often a different line. A mode with one order
+    (batch) is compared with the primal perceptron.
     """
-    order = "random" if config.order != "random" else "cyclic"
-    return {"order": order}
+    for order in allowed_orders(config.mode):
+        if order != config.order:
+            return {"order": order}
+    return {"mode": "primal", "order": "cyclic"}
+
+
+def allowed_orders(mode: str) -> tuple[str, ...]:
+    """The orders `mode` allows, the most instructive first (random is the textbook's)."""
+    allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+    return tuple(o for o in ("random", "cyclic", "random-cyclic", "first") if o in allowed)
 
 
 class CompareRun(QObject):
@@ -159,6 +180,22 @@ class CompareRun(QObject):
     def pause(self) -> None:
         """Pause the second run."""
         self.controller.pause()
+
+    def seek(self, k: int) -> None:
+        """The second run's state after its own `k` updates (its end when it stops first)."""
+        self.controller.seek(k)
+
+    def earlier(self) -> None:
+        """One update earlier on the second run's own timeline."""
+        self.controller.seek(max(0, self.controller.trainer.k - 1))
+
+    def later(self) -> None:
+        """One update later (computed when it is the furthest yet)."""
+        c = self.controller
+        if c.trainer.k < c.horizon:
+            c.seek(c.trainer.k + 1)
+        else:
+            c.step()
 
     def toggle_run(self) -> None:
         """After the main run was toggled: run together, pause together.
@@ -343,7 +380,7 @@ class CompareView(QWidget):
         layout.addWidget(self.canvas, 1)
 
         self._c.changed.connect(self._on_controller_changed)
-        self.mode_combo.activated.connect(self._on_settings_edited)
+        self.mode_combo.activated.connect(self._on_mode_combo_activated)
         self.order_combo.activated.connect(self._on_settings_edited)
         self.eta_spin.valueChanged.connect(self._on_settings_edited)
         self.bias_check.toggled.connect(self._on_settings_edited)
@@ -408,6 +445,14 @@ class CompareView(QWidget):
             self._show_model()
         if change & Change.BOUND:
             self._show_bound()
+
+    def _on_mode_combo_activated(self, *_: object) -> None:
+        # A mode that does not allow the current order gets the first order it allows.
+        allowed = allowed_orders(self.mode_combo.currentData())
+        if self.order_combo.currentData() not in allowed:
+            with signals_blocked(self.order_combo):
+                self.order_combo.setCurrentIndex(self.order_combo.findData(allowed[0]))
+        self._on_settings_edited()
 
     def _on_settings_edited(self, *_: object) -> None:
         self.run.set_settings(

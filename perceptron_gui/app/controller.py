@@ -157,6 +157,7 @@ class Controller(QObject):
         self._data = empty_dataset()
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
         self._trainer = make_trainer(self._data, self._config)
+        self._horizon = 0
         self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
@@ -216,7 +217,37 @@ class Controller(QObject):
 
     def emit_changed(self, change: Change) -> None:
         """Tell every view what changed (once per action)."""
+        if change & (Change.DATA | Change.SETTINGS):
+            self._horizon = self._trainer.k
+        elif change & Change.MODEL:
+            self._horizon = max(self._horizon, self._trainer.k)
         self.changed.emit(change)
+
+    @property
+    def horizon(self) -> int:
+        """The most updates this run has reached (the timeline's end).
+
+        Going back keeps it: the run is deterministic, so the updates after the timeline's
+        position are computed again, exactly, when it moves forward (a step or a run from
+        the middle makes the same updates as before).
+        """
+        return max(self._horizon, self._trainer.k)
+
+    def seek(self, k: int) -> int:
+        """Pause, then show the state right after `k` updates (k = 0: the start).
+
+        Going back is a restore; going forward computes the updates (a script may wait
+        for that; the timeline asks for at most `SEEK_SYNC_UPDATES` at once). Returns the
+        number of updates reached (fewer when the run ends first).
+        """
+        self.pause()
+        k = max(0, int(k))
+        if k == self._trainer.k:
+            return k
+        reached = self._trainer.seek_update(k)
+        self.emit_changed(Change.MODEL)
+        self.message_posted.emit(f"at update {reached} of {self.horizon}")
+        return reached
 
     @property
     def current(self) -> int | None:

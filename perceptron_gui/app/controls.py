@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -127,6 +128,8 @@ class ControlPanel(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = QComboBox(objectName="modeCombo")
         for m in MODES:
+            if m not in MODE_TIPS:  # the core's newer modes wait for their GUI (issue 10)
+                continue
             self.mode_combo.addItem(m, m)
             self.mode_combo.setItemData(self.mode_combo.count() - 1, MODE_TIPS[m], Qt.ToolTipRole)
         self.mode_combo.setToolTip("The form of the algorithm (primal, dual or pocket)")
@@ -216,7 +219,8 @@ class ControlPanel(QWidget):
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
         layout.addWidget(self.run_box)
-        layout.addStretch(1)
+        # As tall as its content: the proof panel below takes the rest of the column.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
         # --- wiring: widgets -> controller
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)

@@ -25,6 +25,8 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPainter,
+    QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app import export
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
@@ -48,9 +51,16 @@ from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
-from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout
+from perceptron_gui.app.panels import (
+    BoundPanel,
+    DualView,
+    IterationTable,
+    ProofPanel,
+    Readout,
+    Timeline,
+)
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import THEMES, TICK_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
@@ -61,6 +71,12 @@ FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;S
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
+#: Presentation mode multiplies every size by this (on top of the UI scale).
+PRESENTATION_BOOST = 1.8
+#: The readout's font size (unscaled points), normally and in presentation mode (where the
+#: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
+READOUT_PT = LABEL_PT
+PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
 #: Up to this run speed (updates per second) the view follows the line at every frame.
@@ -127,6 +143,7 @@ class MainWindow(QMainWindow):
         pl.addWidget(self.run_title)
         pl.addWidget(self.readout)
         pl.addWidget(self.canvas, 1)
+        self._readout_layout = pl  # presentation mode takes the readout out and puts it back
         self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
@@ -134,6 +151,8 @@ class MainWindow(QMainWindow):
         self.compare_run: CompareRun | None = None
         self.compare_view: CompareView | None = None
         self._frame_interval_ms = frame_interval_ms
+        self.timeline = Timeline(self.controller)
+        cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = QLabel(objectName="narration")
         self.narration.setWordWrap(True)
@@ -150,6 +169,7 @@ class MainWindow(QMainWindow):
         self.controls_dock = self._dock(
             "Controls", self.controls, Qt.RightDockWidgetArea, "controlsDock"
         )
+        self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
             "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
         )
@@ -159,9 +179,18 @@ class MainWindow(QMainWindow):
         self.tabs = tabs
         self.tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
         self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
+        # The proof sits under the controls, in the room the right column has to spare.
+        self.proof_dock = self._dock(
+            "Why it stops: the proof", self.proof_panel, Qt.RightDockWidgetArea, "proofDock"
+        )
+        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
-        self.docks = (self.controls_dock, self.bound_dock, self.tables_dock)
+        self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
+        self._presenting = False
+        self._docks_before: list[bool] = []
+        self._was_maximized = False
+        self._shown_once = False
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -215,6 +244,8 @@ class MainWindow(QMainWindow):
         """Give the canvas the most room: controls at their width, the bottom a strip."""
         w, h = self.width(), self.height()
         self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
+        ch = self.controls.sizeHint().height()
+        self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
         self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
@@ -254,8 +285,40 @@ class MainWindow(QMainWindow):
             "Save &as…", self._save_as_dialog, "Ctrl+Shift+S", "Save as CSV or session"
         )
         self.act_export = A(
-            "&Export image…", self._export_dialog, "Ctrl+E", "Export the canvas (PNG, SVG)"
+            "&Figure…",
+            lambda: export.figure_dialog(self),
+            "Ctrl+E",
+            "The canvas alone, for slides: PNG or SVG at a chosen size",
         )
+        self.act_export.setObjectName("exportFigureAction")
+        self.act_export_animation = A(
+            "&Animation…",
+            lambda: export.animation_dialog(self),
+            None,
+            "A GIF of the run, one frame per update, the narration as captions",
+        )
+        self.act_export_animation.setObjectName("exportAnimationAction")
+        self.act_export_table = A(
+            "&Table…",
+            lambda: export.table_dialog(self),
+            None,
+            "The iteration table in the textbook's layout: LaTeX, Markdown or CSV",
+        )
+        self.act_export_table.setObjectName("exportTableAction")
+        self.act_copy_latex = A(
+            "Copy table as &LaTeX",
+            lambda: self.copy_table("latex"),
+            None,
+            "The iteration table as a booktabs tabular, on the clipboard",
+        )
+        self.act_copy_latex.setObjectName("copyLatexAction")
+        self.act_copy_markdown = A(
+            "Copy table as &Markdown",
+            lambda: self.copy_table("markdown"),
+            None,
+            "The iteration table as a Markdown table, on the clipboard",
+        )
+        self.act_copy_markdown.setObjectName("copyMarkdownAction")
         self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
         # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
         # the tooltip and the status tip say what they would undo.
@@ -303,6 +366,20 @@ class MainWindow(QMainWindow):
         self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
         self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
         self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_earlier = A(
+            "&Earlier on the timeline", self._timeline_back, "Left", "The state one update earlier"
+        )
+        self.act_later = A(
+            "&Later on the timeline", self._timeline_forward, "Right", "One update later"
+        )
+        self.act_present = A(
+            "&Presentation mode",
+            lambda: self.set_presentation(not self._presenting),
+            "F5",
+            "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
+            True,
+        )
+        self.act_present.setObjectName("presentationAction")
         self.act_compare = A(
             "&Compare",
             self._on_compare_toggled,
@@ -385,7 +462,13 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_open)
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        _fill(m, [self.act_save, self.act_save_as, self.act_export, None, self.act_quit])
+        _fill(m, [self.act_save, self.act_save_as])
+        self.export_menu = m.addMenu("&Export")
+        _fill(self.export_menu, [
+            self.act_export, self.act_export_animation, self.act_export_table, None,
+            self.act_copy_latex, self.act_copy_markdown,
+        ])  # fmt: skip
+        _fill(m, [None, self.act_quit])
         _fill(mb.addMenu("&Edit"), [
             self.act_undo, self.act_redo, None,
             self.act_pos, self.act_neg, self.act_snap, None,
@@ -394,13 +477,14 @@ class MainWindow(QMainWindow):
         ])  # fmt: skip
         _fill(mb.addMenu("&Run"), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset, None, self.act_compare,
+            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later, None,
+            self.act_compare,
         ])  # fmt: skip
         view = mb.addMenu("&View")
         _fill(view, [
             self.act_radius, self.act_best, None,
             self.act_follow, self.act_origin, self.act_answer_first, self.act_fit, None,
-            self.act_panels,
+            self.act_present, self.act_panels,
         ])  # fmt: skip
         for d in self.docks:
             view.addAction(d.toggleViewAction())
@@ -459,6 +543,8 @@ class MainWindow(QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
+            "presentation": self._presenting,
+            "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
         }
 
@@ -703,8 +789,14 @@ class MainWindow(QMainWindow):
             (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
             (self.act_reset.triggered, CompareRun.reset),
             (ctl.reset_button.clicked, CompareRun.reset),
+            (self.act_earlier.triggered, CompareRun.earlier),
+            (self.act_later.triggered, CompareRun.later),
         ):
             signal.connect(lambda *_, a=action: self._drive_second(a))
+        # The slider goes to update k: the second run goes to its own update k (or its end).
+        self.timeline.slider.valueChanged.connect(
+            lambda k: self._drive_second(lambda run: run.seek(k))
+        )
 
     def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
         """The second run's half of a step of the pair (nothing outside compare mode)."""
@@ -731,6 +823,76 @@ class MainWindow(QMainWindow):
         for d in self.docks:
             d.setVisible(bool(on))
         self.act_panels.setChecked(bool(on))
+
+    def seek(self, k: int) -> int:
+        """Show the state after `k` updates (computing forward first when k is ahead).
+
+        Returns the number of updates reached (fewer when the run ends first).
+        """
+        reached = self.controller.seek(k)
+        self._drive_second(lambda run: run.seek(k))
+        return reached
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
+
+        The keys work as in the normal window; the readout and the narration stay.
+        """
+        on = bool(on)
+        if on == self._presenting:
+            return
+        self._presenting = on
+        bars = (self.menuBar(), self.toolbar, self.statusBar())
+        if on:
+            self._docks_before = [d.isVisible() for d in self.docks]
+            self._was_maximized = self.isMaximized()
+            for d in self.docks:
+                d.hide()
+            for bar in (*bars, self.timeline):  # ← / → still move along the timeline
+                bar.hide()
+            theme().set_boost(PRESENTATION_BOOST)
+            self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
+            # The readout floats over the canvas's top-left corner: the canvas gets the room.
+            self._readout_layout.removeWidget(self.readout)
+            self.readout.setParent(self.canvas)
+            self.readout.move(int(theme().px(70)), int(theme().px(4)))
+            self.readout.show()
+            self.showFullScreen()
+            self._place_readout()
+        else:
+            for d, was in zip(self.docks, self._docks_before, strict=False):
+                d.setVisible(was)
+            for bar in (*bars, self.timeline):
+                bar.show()
+            theme().set_boost(1.0)
+            self.readout.setMinimumWidth(0)
+            self.readout.setMaximumWidth(16777215)
+            self.readout.set_point_size(READOUT_PT)
+            self._readout_layout.insertWidget(1, self.readout)
+            if self._was_maximized:
+                self.showMaximized()
+            else:
+                self.showNormal()
+        self.act_present.setChecked(on)
+        self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
+        self.canvas.follow()
+
+    def _place_readout(self) -> None:
+        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
+        if not self._presenting:
+            return
+        self.readout.adjustSize()
+        self.readout.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._place_readout()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._shown_once:  # the docks' shares, once the window has its size
+            self._shown_once = True
+            self._size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False).
@@ -868,7 +1030,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setFont(t.font())
         self.statusBar().setFont(t.font())
         prefs = preferences()
-        prefs.setValue("ui_scale", t.scale)
+        prefs.setValue("ui_scale", t.ui_scale)
         prefs.setValue("theme", t.name)
 
     def _restore_preferences(self) -> None:
@@ -925,8 +1087,22 @@ class MainWindow(QMainWindow):
         self.canvas.set_selection(np.arange(self.controller.data.n))
 
     def _escape(self) -> None:
+        """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
-        self.canvas.set_selection([])
+        if self._presenting:
+            self.set_presentation(False)
+        else:
+            self.canvas.set_selection([])
+
+    def _timeline_back(self) -> None:
+        self.controller.seek(self.controller.trainer.k - 1)
+
+    def _timeline_forward(self) -> None:
+        c = self.controller
+        if c.trainer.k < c.horizon:
+            c.seek(c.trainer.k + 1)
+        else:
+            c.step()
 
     def _toggle_run(self) -> None:
         self.controller.toggle_run()
@@ -1007,12 +1183,61 @@ class MainWindow(QMainWindow):
         if path:
             self.save(path)
 
-    def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export the canvas", "canvas.png", "PNG (*.png);;SVG (*.svg)"
+    def export_figure(
+        self,
+        path: str | Path,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        title: bool = False,
+        *,
+        dpi: float = export.DEFAULT_DPI,
+    ) -> bool:
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels.
+
+        Returns after the file is written; False, with a notice, when it cannot be. The
+        window (its view, layout and run) is not touched.
+        """
+        return self._export(
+            path, lambda: export.export_figure(self, path, size, title=title, dpi=dpi)
         )
-        if path:
-            self.export_image(path)
+
+    def export_animation(
+        self,
+        path: str | Path,
+        steps: int,
+        *,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        frame_ms: int = export.FRAME_MS,
+    ) -> bool:
+        """A GIF of a copy of the run: the start, then one frame per update (`steps` at most).
+
+        Returns after the file is written; False, with a notice, when it cannot be.
+        """
+        return self._export(
+            path,
+            lambda: export.export_animation(self, path, steps, size=size, frame_ms=frame_ms),
+        )
+
+    def export_table(self, path: str | Path) -> bool:
+        """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
+        return self._export(path, lambda: export.export_table(self.controller.trainer, path))
+
+    def copy_table(self, format: str) -> str:
+        """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
+        if format not in ("latex", "markdown", "csv"):
+            self.show_notice(f"no table format {format!r}: latex, markdown or csv", error=True)
+            return ""
+        text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
+        self.statusBar().showMessage(f"copied the iteration table as {format}")
+        return text
+
+    def _export(self, path: str | Path, write: Any) -> bool:
+        try:
+            write()
+        except export.ExportError as exc:
+            self.show_notice(f"not exported: {exc}", error=True)
+            return False
+        self.statusBar().showMessage(f"exported {path}")
+        return True
 
     def export_image(self, path: str | Path) -> bool:
         """Export the canvas as PNG or SVG (by the file name)."""

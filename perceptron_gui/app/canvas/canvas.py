@@ -57,8 +57,25 @@ VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per si
 LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
+#: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
+LINE_SCALE_MAX = 1e100
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+
+
+def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
+    """The line's (w, b), divided by their largest entry when that is huge or tiny.
+
+    The same line; but w·w and w·x neither overflow for weights near 1e308 (which the
+    trainer allows as long as no score overflows) nor underflow for weights near
+    1e-300 (η = 1e-300).
+    """
+    w = np.asarray(model.w, dtype=np.float64)
+    b = float(model.b)
+    m = max(float(np.max(np.abs(w))), abs(b))
+    if m > LINE_SCALE_MAX or 0.0 < m < 1.0 / LINE_SCALE_MAX:
+        w, b = w / m, b / m
+    return w, b
 
 
 class DataCanvas(pg.PlotWidget):
@@ -117,6 +134,9 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
 
         self._setup_axes()
@@ -810,11 +830,19 @@ class DataCanvas(pg.PlotWidget):
         self._update_answer()
         self._update_geometry()
 
-    def _margin_rect(self) -> tuple[float, float, float, float]:
-        """The view, overshot by `VIEW_MARGIN` per side (lines and tints reach past it)."""
+    def _margin_rect(self) -> tuple[float, float, float, float] | None:
+        """The view, overshot by `view_margin` per side (lines and tints reach past it).
+
+        None when the view has no area in floats (a span too small for its magnitude,
+        such as 1e-100 wide at 1e150): nothing can be clipped to it.
+        """
         x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * VIEW_MARGIN, (y1 - y0) * VIEW_MARGIN
-        return x0 - mx, x1 + mx, y0 - my, y1 + my
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
+        r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
+        try:
+            return geometry.check_rect(r)
+        except ValueError:
+            return None
 
     def _set_line(
         self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
@@ -846,9 +874,12 @@ class DataCanvas(pg.PlotWidget):
             return
         self._regions.setVisible(False)
         self._contour.setVisible(False)
-        w = np.asarray(model.w, dtype=np.float64)
-        b = float(model.b)
+        w, b = _line_of(model)
         rect = self._margin_rect()
+        if rect is None:
+            for item in linear_items:
+                item.setVisible(False)
+            return
         # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
         pos = clip_half_plane(w, b, rect, 1.0)
         neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
@@ -873,8 +904,9 @@ class DataCanvas(pg.PlotWidget):
         vr = self._vb.viewRect()
         centre = np.array([vr.center().x(), vr.center().y()])
         nn = float(w @ w)
-        foot = centre - (w @ centre + b) / nn * w
-        if not vr.contains(QtCore.QPointF(*foot)):
+        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
+            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
+        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
             for item in arrow:
                 item.setVisible(False)
             return
@@ -892,7 +924,8 @@ class DataCanvas(pg.PlotWidget):
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
         """The line is out of view: an arrow near the edge says where it is."""
-        arrow = edge_arrow(w, b, self.view_range(), inset=0.12)
+        rect = self._margin_rect()
+        arrow = None if rect is None else edge_arrow(w, b, self.view_range(), inset=0.12)
         if arrow is None:
             return
         (x, y), (dx, dy) = arrow
@@ -944,10 +977,10 @@ class DataCanvas(pg.PlotWidget):
     def _update_answer(self) -> None:
         shown = False
         a = self._answer
-        if a is not None:
-            rect = self._margin_rect()
-            w = np.asarray(a.w, dtype=np.float64)
-            shown = self._set_line(self.pocket_line, w, float(a.b), rect) is not None
+        rect = self._margin_rect()
+        if a is not None and rect is not None:
+            w, b = _line_of(a)
+            shown = self._set_line(self.pocket_line, w, b, rect) is not None
         self.pocket_line.setVisible(shown)
         self.legend.setVisible(a is not None)
 
@@ -977,6 +1010,8 @@ class DataCanvas(pg.PlotWidget):
         if not a.any():
             return
         rect = self._margin_rect()
+        if rect is None:
+            return
         seg = self._set_line(self.best_line, a, c, rect)
         if gamma is None or gamma <= 0:
             return

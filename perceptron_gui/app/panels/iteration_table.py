@@ -12,10 +12,12 @@ from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.export import copy_table
 from perceptron_gui.app.panels.common import busy_cursor, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.tables import TableFormat
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
@@ -345,10 +347,27 @@ class IterationTable(QtWidgets.QWidget):
         self._export_button = QtWidgets.QPushButton("Export CSV…")
         self._export_button.setObjectName("iterationExport")
         self._export_button.clicked.connect(self._on_export_clicked)
+        # The textbook's table (k, point, w, b, w·x + b), ready for slides and notes; one
+        # button with a menu, so that the row of buttons stays narrow.
+        self._copy_as_button = QtWidgets.QToolButton()
+        self._copy_as_button.setObjectName("iterationCopyAs")
+        self._copy_as_button.setText("Copy as")
+        self._copy_as_button.setToolTip("Copy the textbook's table as LaTeX or Markdown")
+        self._copy_as_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(self._copy_as_button)
+        for text, name, format in (
+            ("LaTeX (booktabs)", "iterationCopyLatex", "latex"),
+            ("Markdown", "iterationCopyMarkdown", "markdown"),
+        ):
+            action = menu.addAction(text)
+            action.setObjectName(name)
+            action.triggered.connect(lambda _=False, f=format: self._copy_table(f))
+        self._copy_as_button.setMenu(menu)
         self._count_label = make_label(name="iterationCount")
         buttons = QtWidgets.QHBoxLayout()
         buttons.addWidget(self._count_label, 1)
         buttons.addWidget(self._copy_button)
+        buttons.addWidget(self._copy_as_button)
         buttons.addWidget(self._export_button)
 
         layout = QtWidgets.QVBoxLayout(self)
@@ -369,7 +388,7 @@ class IterationTable(QtWidgets.QWidget):
         self.view.verticalHeader().setDefaultSectionSize(
             QtGui.QFontMetrics(font).height() + int(8 * t.scale)
         )
-        for b in (self._copy_button, self._export_button):
+        for b in (self._copy_button, self._copy_as_button, self._export_button):
             b.setFont(font)
         style_label(self._count_label, TICK_PT)
         self.model.apply_theme()
@@ -473,6 +492,10 @@ class IterationTable(QtWidgets.QWidget):
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:
             self.view.verticalScrollBar().setValue(maximum)
+
+    def _copy_table(self, format: TableFormat) -> None:
+        with busy_cursor():
+            copy_table(self._controller.trainer, format)
 
     def _on_copy_clicked(self) -> None:
         with busy_cursor():

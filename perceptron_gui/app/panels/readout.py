@@ -56,6 +56,7 @@ class Readout(QtWidgets.QLabel):
         self.setObjectName("readout")
         self._controller = controller
         self._point_size = LABEL_PT
+        self._stacked = False
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -63,9 +64,12 @@ class Readout(QtWidgets.QLabel):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
-    def set_point_size(self, point_size: float) -> None:
-        """The readout's font size in unscaled points (presentation mode makes it large)."""
+    def set_point_size(self, point_size: float, *, stacked: bool = False) -> None:
+        """The font size in unscaled points, and whether the parts go on lines of their own
+        (presentation mode: large, stacked in a corner of the canvas)."""
         self._point_size = point_size
+        self._stacked = stacked
+        self.setWordWrap(not stacked)
         self.apply_theme()
 
     def apply_theme(self) -> None:
@@ -73,15 +77,21 @@ class Readout(QtWidgets.QLabel):
         t = theme()
         self.setFont(t.font(self._point_size, bold=True))
         pad = int(4 * t.scale)
+        fill = t.fill()
         self.setStyleSheet(
-            f"QLabel#readout {{ background: {t.palette.background}; color: {t.palette.ink};"
-            f" padding: {pad}px {2 * pad}px; }}"
+            f"QLabel#readout {{ background: rgba({fill.red()}, {fill.green()}, {fill.blue()},"
+            f" {fill.alpha()}); color: {t.palette.ink}; padding: {pad}px {2 * pad}px; }}"
         )
         self.refresh()
 
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
-        self.setText("    ".join(readout_parts(self._controller)))
+        parts = readout_parts(self._controller)
+        if self._stacked and len(parts) > 2:  # k and the bound; w and b; the rest
+            parts = [parts[0], "    ".join(parts[1:3]), *parts[3:]]
+        self.setText(("\n" if self._stacked else "    ").join(parts))
+        if self._stacked:
+            self.adjustSize()
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.BOUND | Change.SETTINGS):
