@@ -195,9 +195,11 @@ def test_editing_points_applies_to_both(qtbot, window: MainWindow) -> None:
     assert view.canvas.points()[0].tolist() == [3.5, 3.0]
     # A click on the second canvas adds to the points both runs share.
     cv = view.canvas
-    qtbot.mouseClick(cv.viewport(), Qt.LeftButton, pos=cv.to_widget(2.0, 4.0))
+    x0, x1, y0, y1 = cv.view_range()
+    assert x0 < 2.0 < x1 and y0 < 0.0 < y1
+    qtbot.mouseClick(cv.viewport(), Qt.LeftButton, pos=cv.to_widget(2.0, 0.0))
     qtbot.waitUntil(lambda: window.controller.data.n == 5, timeout=3000)
-    assert window.canvas.points()[-1].tolist() == pytest.approx([2.0, 4.0], abs=0.3)
+    assert window.canvas.points()[-1].tolist() == pytest.approx([2.0, 0.0], abs=0.3)
     assert second.data is window.controller.data
     # Undo happens on the main run's points; the second follows.
     window.controller.undo_stack.undo()
@@ -425,3 +427,18 @@ def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
     assert window.readout.parent() is window.canvas.parent()
     assert window.findChild(QSplitter, "canvasSplitter").count() == 2
     assert window.state()["compare"]["mistakes"] == 1
+
+
+def test_entering_compare_mode_keeps_the_points_in_a_close_view(qtbot, window: MainWindow) -> None:
+    d = generate("separable", 30, margin=0.3, seed=4)
+    window.set_points(d.points, d.labels)
+    qtbot.wait(20)
+    single = pan_and_zoom(window.canvas)
+    window.set_compare({"order": "random", "seed": 2})
+    qtbot.wait(50)
+    for cv in (window.canvas, window.compare_view.canvas):
+        x0, x1, y0, y1 = cv.view_range()
+        assert (d.points[:, 0] > x0).all() and (d.points[:, 0] < x1).all()
+        assert (d.points[:, 1] > y0).all() and (d.points[:, 1] < y1).all()
+        # Half the width for each canvas, not a view zoomed far out by the split.
+        assert pan_and_zoom(cv)[2] < 2.5 * single[2]

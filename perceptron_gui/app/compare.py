@@ -389,12 +389,16 @@ class CompareView(QWidget):
         self.canvas.move_requested.connect(run.main.move_point)
         main_vb = main_canvas.getPlotItem().getViewBox()
         own_vb = self.canvas.getPlotItem().getViewBox()
+        # The main canvas leads: any change of its range (a zoom, a pan, a fit, its own
+        # following, a resize) is copied here. This canvas leads back only on what the user
+        # does to it (wheel, pan) and on following its own line: its resizes are not zooms.
         main_vb.sigRangeChanged.connect(self._on_main_view_range_changed)
-        own_vb.sigRangeChanged.connect(self._on_own_view_range_changed)
+        own_vb.sigRangeChangedManually.connect(self._on_own_view_range_changed)
+        own_vb.sigResized.connect(self._on_main_view_range_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.canvas.set_points(self._c.data.points, self._c.data.labels)
-        self.canvas.set_view_range(*main_canvas.view_range())
+        self._sync(main_canvas, self.canvas)
         self._show_settings()
         self._show_model()
         self._show_bound()
@@ -516,7 +520,11 @@ class CompareView(QWidget):
         cv = self.canvas
         answer = t.answer
         cv.set_answer(answer)
+        before = cv.view_range()
         cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
+        # It followed its line: the main canvas shows the same (not before it is laid out).
+        if cv.isVisible() and cv.view_range() != before:
+            self._sync(cv, self.main_canvas)
         if answer is not None:
             cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
         else:
