@@ -119,7 +119,7 @@ class CompareRun(QObject):
     # -------------------------------------------------------------- settings
 
     def settings(self) -> dict[str, Any]:
-        """The second run's own settings: mode, order, eta, bias, seed."""
+        """The second run's own settings (`SETTING_KEYS`: mode, order, eta, bias, seed, …)."""
         cfg = self.controller.config
         return {key: getattr(cfg, key) for key in SETTING_KEYS}
 
