@@ -484,6 +484,7 @@ class MainWindow(QMainWindow):
         bd = c.bound
         alpha = t.alpha
         answer = t.answer
+        pocket = answer if t.answer_name == "pocket" else None
         data = c.data
         return {
             "points": data.points.tolist(),
@@ -497,10 +498,14 @@ class MainWindow(QMainWindow):
             "alpha": None if alpha is None else alpha.tolist(),
             "mistakes": t.k,
             "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if answer is None else list(answer.w),
-            "pocket_b": None if answer is None else answer.b,
-            "pocket_errors": t.answer_errors,
+            "pocket_w": None if pocket is None else list(pocket.w),
+            "pocket_b": None if pocket is None else pocket.b,
+            "pocket_errors": None if pocket is None else t.answer_errors,
             "pocket_misclassified": (
+                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+            ),
+            "answer": None if answer is None else t.answer_name,
+            "answer_misclassified": (
                 None if answer is None else mistakes(answer, data.points, data.labels).tolist()
             ),
             "current": c.current,
@@ -851,7 +856,7 @@ class MainWindow(QMainWindow):
         t = c.trainer
         cv = self.canvas
         answer = t.answer
-        cv.set_answer(answer)
+        cv.set_answer(answer, t.answer_name)
         # A fast run does not move the view at every frame; it follows once when it stops.
         cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
         answer_first = answer is not None and self.act_answer_first.isChecked()
@@ -870,7 +875,7 @@ class MainWindow(QMainWindow):
     def _show_bound(self) -> None:
         c = self.controller
         bd = c.bound
-        if c.bound_pending:
+        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
             self.canvas.set_geometry(None, None, None, bd.bias)
         elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)

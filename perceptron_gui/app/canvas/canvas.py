@@ -117,7 +117,7 @@ class DataCanvas(pg.PlotWidget):
         self._selection: IntArray = np.empty(0, dtype=np.intp)
         self._alpha: FloatArray | None = None
         self._model: Model | None = None
-        self._answer: LinearModel | None = None
+        self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
         self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
@@ -368,6 +368,13 @@ class DataCanvas(pg.PlotWidget):
         self.legend.setLabelTextColor(ink)
         self.legend.setBrush(pg.mkBrush(t.fill()))
         self.legend.setPen(pg.mkPen(muted))
+        self._relabel_legend()
+        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
+        self._fit_axis_width()
+        self._redraw()
+
+    def _relabel_legend(self) -> None:
+        t = theme()
         for sample, label in (
             (self._legend_answer, f"{self._answer_label} (the answer)"),
             (self._legend_current, "current w"),
@@ -375,10 +382,7 @@ class DataCanvas(pg.PlotWidget):
             # Relabel in place: the legend keeps (sample, label) pairs.
             for s, lab in self.legend.items:
                 if s.item is sample:
-                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=p.ink)
-        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
-        self._fit_axis_width()
-        self._redraw()
+                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=t.palette.ink)
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -496,17 +500,21 @@ class DataCanvas(pg.PlotWidget):
         """The running model last given."""
         return self._model
 
-    def set_answer(self, model: LinearModel | None, label: str = "pocket") -> None:
-        """Show the algorithm's answer when it is not the running model (the pocket).
+    def set_answer(self, model: Model | None, label: str = "pocket") -> None:
+        """Show the algorithm's answer when it is not the running model.
 
-        None hides it and the legend.
+        A line (the pocket, the average) is drawn beside the running line; any other
+        model (the vote) as its regions and boundary f = 0. None hides it and the legend.
         """
+        changed = model is not self._answer
         self._answer = model
-        if label != self._answer_label:
+        if label and label != self._answer_label:
             self._answer_label = label
-            self.apply_theme()
+            self._relabel_legend()
         self._style_model_lines()
         self._update_answer()
+        if changed and model is not None and not model.is_linear:
+            self._update_model()
 
     def set_answer_first(self, on: bool) -> None:
         """Draw the answer strong and the running line secondary (True), or the reverse."""
@@ -867,13 +875,17 @@ class DataCanvas(pg.PlotWidget):
         self._edge_arrow.setVisible(False)
         self._edge_label.setVisible(False)
         self._no_line.setVisible(False)
+        # Regions of sign f for a model that is not a line: the answer's (a vote) before
+        # the running model's (a kernel expansion).
+        a = self._answer
+        regions = a if a is not None and not a.is_linear else None
+        if regions is None and model is not None and not model.is_linear:
+            regions = model
+        self._update_regions(regions)
         if model is None or not isinstance(model, LinearModel):
             for item in linear_items:
                 item.setVisible(False)
-            self._update_regions(model)
             return
-        self._regions.setVisible(False)
-        self._contour.setVisible(False)
         w, b = _line_of(model)
         rect = self._margin_rect()
         if rect is None:
@@ -884,7 +896,7 @@ class DataCanvas(pg.PlotWidget):
         pos = clip_half_plane(w, b, rect, 1.0)
         neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
-            item.setVisible(len(poly) >= 3)
+            item.setVisible(len(poly) >= 3 and regions is None)
             if len(poly) >= 3:
                 item.setPolygon(polygon(poly))
         arrow = linear_items[1:4]
@@ -978,7 +990,7 @@ class DataCanvas(pg.PlotWidget):
         shown = False
         a = self._answer
         rect = self._margin_rect()
-        if a is not None and rect is not None:
+        if isinstance(a, LinearModel) and rect is not None:
             w, b = _line_of(a)
             shown = self._set_line(self.pocket_line, w, b, rect) is not None
         self.pocket_line.setVisible(shown)
