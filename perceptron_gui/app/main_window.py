@@ -496,7 +496,8 @@ class MainWindow(QMainWindow):
             "w": list(t.w),
             "b": t.b,
             "alpha": None if alpha is None else alpha.tolist(),
-            "mistakes": t.k,
+            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+            "updates": t.k,
             "misclassified": t.misclassified().tolist(),
             "pocket_w": None if pocket is None else list(pocket.w),
             "pocket_b": None if pocket is None else pocket.b,

@@ -56,3 +56,18 @@ def mistake_bound(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
 def needs_kernel_bound(config: TrainConfig) -> bool:
     """True when D and γ are to be measured in the kernel's feature space."""
     return config.mode == "kernel"
+
+
+def proof_note(config: TrainConfig) -> str:
+    """Why the step-by-step proof is not drawn for this mode ("" when it is).
+
+    The proof follows single perceptron updates ``ŵ += ηy x̂`` in the input space:
+    the primal, the dual, the pocket's running weights, the averaged and voted runs.
+    """
+    if config.mode == "batch":
+        return "a batch step adds many points at once: the proof's steps are single updates"
+    if config.mode == "pa":
+        return "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
+    if config.mode == "kernel":
+        return "the kernel run's weights live in feature space: no input-space picture"
+    return ""
