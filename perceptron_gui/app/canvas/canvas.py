@@ -1019,7 +1019,9 @@ class DataCanvas(pg.PlotWidget):
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
         seg = self._set_line(self.model_line, w, b, rect)
-        if seg is None:
+        view = geometry.check_rect(self.view_range()) if rect is not None else None
+        if seg is None or view is None or clip_line(w, b, view) is None:
+            # Not in the view itself (it may still cross the margin drawn around it).
             for item in arrow:
                 item.setVisible(False)
             self._point_to_line(w, b)

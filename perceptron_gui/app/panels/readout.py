@@ -28,8 +28,10 @@ def readout_parts(c: Controller) -> list[str]:
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
         parts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
+    elif not bd.separable:
+        parts.append(f"k = {t.k} (not separable: no bound)")
     else:
-        parts.append(f"k = {t.k} (no bound)")
+        parts.append(f"k = {t.k} ({mb.note})")
     m = t.model
     if isinstance(m, LinearModel) and m.is_linear:
         parts.append(f"w = {fmt.vector(m.w)}")
