@@ -781,5 +781,5 @@ class Controller(QObject):
                 text += ": raise the update limit"
         else:
             e = t.answer_errors
-            text += f"; the pocket has {e} mistake{'' if e == 1 else 's'}"
+            text += f"; the {t.answer_name} has {e} mistake{'' if e == 1 else 's'}"
         return text

@@ -9,6 +9,8 @@ speaks the window's language; the numbers are the run's own.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.format import fmt, point_name
@@ -59,14 +61,16 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     (w0, w1), b0 = rec.w_before, rec.b_before
     if t.has_alpha:
         kernel = "K(xⱼ, x)" if c.mode == "kernel" else "xⱼ·x"
-        score = _tr("y(Σⱼ αⱼyⱼ {k} + b) = {m}").format(k=kernel, m=fmt(rec.margin))
+        score = _tr("y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     else:
         inner = f"{_factor(w0)}·{_factor(x[0])} + {_factor(w1)}·{_factor(x[1])}"
         if c.bias:
             inner += f" {_signed(b0)}"
-        score = _tr("y(w·x + b) = {y} · ({inner}) = {m}").format(
-            y=ys, inner=inner, m=fmt(rec.margin)
-        )
+        score = _tr("y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     if not rec.mistake:
         head = _tr("visit {v}: {point}: {score} > 0, right: no update")
         return _minus(head.format(v=rec.visit, point=point, score=score))

@@ -1091,7 +1091,7 @@ class DataCanvas(pg.PlotWidget):
         xs_out: list[float] = []
         ys_out: list[float] = []
         for line in lines:
-            for gxv, gyv in line:
+            for gyv, gxv in line:  # (row, column) of f: y first
                 xs_out.append(x0 + (gxv + 0.5) * (w / nx))
                 ys_out.append(y0 + (gyv + 0.5) * (h / ny))
             xs_out.append(math.nan)
