@@ -115,9 +115,11 @@ def _latex_table(w, out: Path) -> None:  # noqa: ANN001
         w.step()
     t = w.controller.trainer
     body = to_latex(iteration_table(t.data, t))
+    # article + an empty page style, cropped by pdftoppm's -x/-y/-W/-H below (the
+    # `standalone` class is not in texlive-latex-base).
     doc = (
-        "\\documentclass[border=6pt]{standalone}\n\\usepackage{booktabs}\n"
-        "\\usepackage{amsmath}\n\\begin{document}\n" + body + "\n\\end{document}\n"
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\pagestyle{empty}\n"
+        "\\begin{document}\n\\noindent\n" + body + "\n\\end{document}\n"
     )
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "t.tex").write_text(doc, encoding="utf-8")
@@ -128,7 +130,23 @@ def _latex_table(w, out: Path) -> None:  # noqa: ANN001
             check=True,
         )
         subprocess.run(
-            ["pdftoppm", "-png", "-r", "150", "-singlefile", "t.pdf", str(out / "table")],
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                "150",
+                "-singlefile",
+                "-x",
+                "265",
+                "-y",
+                "245",
+                "-W",
+                "570",
+                "-H",
+                "275",
+                "t.pdf",
+                str(out.resolve() / "table"),
+            ],
             cwd=tmp,
             check=True,
         )
