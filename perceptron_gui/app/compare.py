@@ -218,19 +218,25 @@ class CompareRun(QObject):
         c.finish_bound()
         t = c.trainer
         answer = t.answer
+        pocket = answer if t.answer_name == "pocket" else None
         data = c.data
         return {
             **self.settings(),
             "w": list(t.w),
             "b": t.b,
             "alpha": None if t.alpha is None else t.alpha.tolist(),
-            "mistakes": t.k,
+            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+            "updates": t.k,
             "converged": t.converged,
             "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if answer is None else list(answer.w),
-            "pocket_b": None if answer is None else answer.b,
-            "pocket_errors": t.answer_errors,
+            "pocket_w": None if pocket is None else list(pocket.w),
+            "pocket_b": None if pocket is None else pocket.b,
+            "pocket_errors": None if pocket is None else t.answer_errors,
             "pocket_misclassified": (
+                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+            ),
+            "answer": None if answer is None else t.answer_name,
+            "answer_misclassified": (
                 None if answer is None else mistakes(answer, data.points, data.labels).tolist()
             ),
             "current": c.current,
@@ -519,7 +525,7 @@ class CompareView(QWidget):
         t = c.trainer
         cv = self.canvas
         answer = t.answer
-        cv.set_answer(answer)
+        cv.set_answer(answer, t.answer_name)
         before = cv.view_range()
         cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
         # It followed its line: the main canvas shows the same (not before it is laid out).
@@ -539,7 +545,7 @@ class CompareView(QWidget):
     def _show_bound(self) -> None:
         c = self._c
         bd = c.bound
-        if c.bound_pending:
+        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
             self.canvas.set_geometry(None, None, None, bd.bias)
         elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)

@@ -34,7 +34,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from perceptron_gui.app.format import fmt, point_name
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.bounds import (
+    KERNEL_BOUND_WINDOW_MAX_N,
+    MistakeBound,
+    mistake_bound,
+    needs_kernel_bound,
+)
+from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.novikoff import (
@@ -74,6 +80,13 @@ class Change(Flag):
     SETTINGS = auto()
     MODEL = auto()
     BOUND = auto()
+
+
+def _bound_key(c: TrainConfig) -> tuple[object, ...]:
+    """What D and γ depend on: the bias and, in feature space, the kernel."""
+    if needs_kernel_bound(c):
+        return (c.bias, c.kernel, c.degree, c.coef0, c.sigma)
+    return (c.bias,)
 
 
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
@@ -158,6 +171,7 @@ class Controller(QObject):
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
         self._trainer = make_trainer(self._data, self._config)
         self._horizon = 0
+        self._bound_note = ""
         self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
@@ -311,7 +325,11 @@ class Controller(QObject):
         lost = self._trainer.k
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        if bound is not None and bound[0].bias == self._config.bias:
+        if (
+            bound is not None
+            and bound[0].bias == self._config.bias
+            and not needs_kernel_bound(self._config)
+        ):
             self._cancel_task("bound")
             self._bound, self._line_margin = bound
         else:
@@ -406,11 +424,12 @@ class Controller(QObject):
         was_running = self.running
         self._stop_timer(emit=False)
         self._config = config
-        if old.bias != config.bias:
+        new_bound = _bound_key(old) != _bound_key(config)
+        if new_bound:
             self._recompute_bound(emit=False)
         self._trainer = self._new_trainer()
         change = Change.SETTINGS | Change.MODEL
-        self.emit_changed(change | Change.BOUND if old.bias != config.bias else change)
+        self.emit_changed(change | Change.BOUND if new_bound else change)
         if was_running:
             self.running_changed.emit(False)
         self.message_posted.emit(
@@ -433,7 +452,18 @@ class Controller(QObject):
         if mode not in MODES:
             self.message_posted.emit(f"mode refused: {mode!r} is not one of {', '.join(MODES)}")
             return False
-        return self._set(mode=mode)
+        changes: dict[str, Any] = {"mode": mode}
+        allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+        if self._config.order not in allowed:  # the order this mode visits in
+            changes["order"] = allowed[0]
+        if mode == "kernel" and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
+            changes["w0"] = (0.0, 0.0)
+        return self._set(**changes)
+
+    def set_settings(self, **changes: Any) -> bool:
+        """Change settings by name (``C``, ``kernel``, ``degree``, ``coef0``, ``sigma``, …);
+        False, with a message, when refused."""
+        return self._set(**changes)
 
     def set_order(self, order: str) -> bool:
         """ "first", "cyclic", "random-cyclic" or "random"."""
@@ -541,8 +571,14 @@ class Controller(QObject):
 
     def _recompute_bound(self, *, emit: bool = True) -> None:
         d = self._data
-        gen = bound_task(d, self._config.bias)
         self._cancel_task("bound")
+        self._bound_note = ""
+        if needs_kernel_bound(self._config):
+            self._kernel_bound()
+            if emit:
+                self.emit_changed(Change.BOUND)
+            return
+        gen = bound_task(d, self._config.bias)
         if d.n <= SYNC_BOUND_LIMIT:
             self._bound, self._line_margin = exhaust(gen)
             if emit:
@@ -561,6 +597,34 @@ class Controller(QObject):
         self.start_task("bound", gen, done, fail, f"computing D and γ of {d.n:,} points")
         if emit:
             self.emit_changed(Change.BOUND)
+
+    def _kernel_bound(self) -> None:
+        """D and γ in the kernel's feature space (small data sets only: it is O(N²))."""
+        c, d = self._config, self._data
+        self._line_margin = None
+        self._bound = novikoff(empty_dataset(), bias=c.bias)
+        if d.n > KERNEL_BOUND_WINDOW_MAX_N:
+            self._bound_note = (
+                f"the kernel bound is computed here for up to {KERNEL_BOUND_WINDOW_MAX_N} "
+                f"points ({d.n} now)"
+            )
+            return
+        try:
+            self._bound = novikoff(
+                d, bias=c.bias, kernel=c.kernel, degree=c.degree, coef0=c.coef0, sigma=c.sigma
+            )
+        except DataError as exc:
+            self._bound_note = f"no kernel bound: {exc.message}"
+
+    @property
+    def bound_note(self) -> str:
+        """Why there is no bound to show although there are points ("" normally)."""
+        return self._bound_note
+
+    @property
+    def mistake_bound(self) -> MistakeBound:
+        """The bound that applies to the current mode (see `core.bounds`)."""
+        return mistake_bound(self._config, self._data.n, self._bound)
 
     # ----------------------------------------------------------- sliced work
 
@@ -709,7 +773,7 @@ class Controller(QObject):
         reason = t.stop_reason or "stopped"
         text = f"stopped at the {reason} after {ups} without converging"
         if t.answer is None:
-            if self.bound_pending:
+            if self.bound_pending or self._bound_note:
                 text += " (γ is still being computed)"
             elif not self._bound.separable:
                 text += ": the data are not linearly separable — try the pocket algorithm"
@@ -717,5 +781,5 @@ class Controller(QObject):
                 text += ": raise the update limit"
         else:
             e = t.answer_errors
-            text += f"; the pocket has {e} mistake{'' if e == 1 else 's'}"
+            text += f"; the {t.answer_name} has {e} mistake{'' if e == 1 else 's'}"
         return text

@@ -34,7 +34,7 @@ from perceptron_gui.app.controller import (
 )
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.config import MODES, ORDERS
+from perceptron_gui.core.config import KERNELS, MODE_ORDERS, MODES, ORDERS
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
 #: (every finite one is at most the controller's fastest finite speed).
@@ -47,6 +47,19 @@ MODE_TIPS = {
     "dual": "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
     "pocket": "Pocket algorithm: primal updates, but keep the weights with the fewest "
     "training mistakes seen so far (for data that are not separable)",
+    "batch": "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
+    "averaged": "Averaged perceptron: primal updates; the answer is the mean of the weights "
+    "after every visit",
+    "voted": "Voted perceptron: every weight vector votes with the number of visits it "
+    "survived; the answer is the vote",
+    "pa": "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
+    "with a step of at most C",
+    "kernel": "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+}
+KERNEL_TIPS = {
+    "linear": "K(x, z) = x·z: exactly the dual form",
+    "poly": "K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2",
+    "rbf": "K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles",
 }
 ORDER_TIPS = {
     "first": "The lowest-index mistake, rescanning from x1 after each update",
@@ -128,11 +141,9 @@ class ControlPanel(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = QComboBox(objectName="modeCombo")
         for m in MODES:
-            if m not in MODE_TIPS:  # the core's newer modes wait for their GUI (issue 10)
-                continue
             self.mode_combo.addItem(m, m)
             self.mode_combo.setItemData(self.mode_combo.count() - 1, MODE_TIPS[m], Qt.ToolTipRole)
-        self.mode_combo.setToolTip("The form of the algorithm (primal, dual or pocket)")
+        self.mode_combo.setToolTip("The algorithm (hover over a name for what it does)")
         self.order_combo = QComboBox(objectName="orderCombo")
         for o in ORDERS:
             self.order_combo.addItem(o, o)
@@ -158,8 +169,42 @@ class ControlPanel(QWidget):
             "Stop after this many updates (the pocket runs exactly this many "
             "unless it finds a separator)"
         )
+        # The settings of some modes only: shown when they apply.
+        self.kernel_combo = QComboBox(objectName="kernelCombo")
+        for k in KERNELS:
+            self.kernel_combo.addItem(k, k)
+            self.kernel_combo.setItemData(
+                self.kernel_combo.count() - 1, KERNEL_TIPS[k], Qt.ToolTipRole
+            )
+        self.degree_spin = QSpinBox(objectName="degreeSpin")
+        self.degree_spin.setRange(1, 20)
+        self.degree_spin.setToolTip("The polynomial kernel's degree")
+        self.coef0_spin = QDoubleSpinBox(objectName="coef0Spin")
+        self.coef0_spin.setRange(0.0, 1e6)
+        self.coef0_spin.setDecimals(3)
+        self.coef0_spin.setToolTip("The polynomial kernel's coef0 (≥ 0)")
+        self.sigma_spin = QDoubleSpinBox(objectName="sigmaSpin")
+        self.sigma_spin.setRange(1e-3, 1e6)
+        self.sigma_spin.setDecimals(3)
+        self.sigma_spin.setToolTip("The RBF kernel's width σ > 0")
+        self.c_spin = QDoubleSpinBox(objectName="cSpin")
+        self.c_spin.setRange(1e-6, 1e6)
+        self.c_spin.setDecimals(4)
+        self.c_spin.setToolTip("Passive-aggressive: the largest step C > 0")
+        for w in (self.coef0_spin, self.sigma_spin, self.c_spin):
+            w.setKeyboardTracking(False)
         form.addRow("mode", self.mode_combo)
         form.addRow("order", self.order_combo)
+        self._form = form
+        self._optional_rows = {
+            "kernel": self.kernel_combo,
+            "degree": self.degree_spin,
+            "coef0": self.coef0_spin,
+            "σ": self.sigma_spin,
+            "C": self.c_spin,
+        }
+        for name, widget in self._optional_rows.items():
+            form.addRow(name, widget)
         form.addRow("η", self.eta_spin)
         form.addRow("", self.bias_check)
         form.addRow("seed", self.seed_spin)
@@ -229,6 +274,13 @@ class ControlPanel(QWidget):
         self.bias_check.toggled.connect(self._c.set_bias)
         self.seed_spin.valueChanged.connect(self._c.set_seed)
         self.limit_spin.valueChanged.connect(self._c.set_max_updates)
+        self.kernel_combo.currentIndexChanged.connect(
+            lambda _i: self._c.set_settings(kernel=self.kernel_combo.currentData())
+        )
+        self.degree_spin.valueChanged.connect(lambda v: self._c.set_settings(degree=int(v)))
+        self.coef0_spin.valueChanged.connect(lambda v: self._c.set_settings(coef0=float(v)))
+        self.sigma_spin.valueChanged.connect(lambda v: self._c.set_settings(sigma=float(v)))
+        self.c_spin.valueChanged.connect(lambda v: self._c.set_settings(C=float(v)))
         self.step_button.clicked.connect(self._c.step)
         self.visit_button.clicked.connect(self._c.visit)
         self.step_back_button.clicked.connect(self._c.step_back)
@@ -309,8 +361,14 @@ class ControlPanel(QWidget):
             self.bias_check,
             self.seed_spin,
             self.limit_spin,
+            *self._optional_rows.values(),
         )
         with signals_blocked(*widgets):
+            self.kernel_combo.setCurrentIndex(KERNELS.index(c.kernel))
+            self.degree_spin.setValue(c.degree)
+            self.coef0_spin.setValue(c.coef0)
+            self.sigma_spin.setValue(c.sigma)
+            self.c_spin.setValue(c.C)
             self.mode_combo.setCurrentIndex(MODES.index(c.mode))
             self.order_combo.setCurrentIndex(ORDERS.index(c.order))
             self.eta_spin.setValue(c.eta)
@@ -318,3 +376,21 @@ class ControlPanel(QWidget):
             self.seed_spin.setValue(c.seed)
             limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
             self.limit_spin.setValue(min(limit, MAX_UPDATE_LIMIT))
+        kernel = c.mode == "kernel"
+        shown = {
+            "kernel": kernel,
+            "degree": kernel and c.kernel == "poly",
+            "coef0": kernel and c.kernel == "poly",
+            "σ": kernel and c.kernel == "rbf",
+            "C": c.mode == "pa",
+        }
+        for name, widget in self._optional_rows.items():
+            self._form.setRowVisible(widget, shown[name])
+        # Orders that do not apply to this mode are greyed out, with the reason.
+        allowed, why = MODE_ORDERS.get(c.mode, (ORDERS, ""))
+        model = self.order_combo.model()
+        for i, o in enumerate(ORDERS):
+            item = model.item(i)  # type: ignore[attr-defined]
+            item.setEnabled(o in allowed)
+            tip = ORDER_TIPS[o] if o in allowed else f"does not apply to {c.mode}: {why}"
+            item.setToolTip(tip)

@@ -64,7 +64,7 @@ from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
-from perceptron_gui.core.model import mistakes
+from perceptron_gui.core.model import LinearModel, mistakes
 
 FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
 #: The window's size when the screen has room for it.
@@ -79,6 +79,8 @@ READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
+#: Up to this run speed (updates per second) each update is drawn as vectors.
+ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: View settings saved with a session, by the objectName of their View action.
@@ -89,6 +91,7 @@ VIEW_ACTIONS = {
     "follow_line": "followLineAction",
     "keep_origin": "keepOriginAction",
     "answer_first": "answerFirstAction",
+    "show_update": "anatomyAction",
 }
 
 
@@ -426,6 +429,15 @@ class MainWindow(QMainWindow):
             True,
         )
         self.act_answer_first.setChecked(True)
+        self.act_anatomy = A(
+            "Show the &update as vectors",
+            self._show_model,
+            None,
+            "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
+            f"or running at {ANATOMY_MAX_SPEED:g} updates a second or slower)",
+            True,
+        )
+        self.act_anatomy.setChecked(True)
         self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
         self.act_panels = A(
             "&Panels", self._on_panels_toggled, "F9", "Show or hide every panel", True
@@ -453,6 +465,7 @@ class MainWindow(QMainWindow):
                 "follow_line": self.act_follow,
                 "keep_origin": self.act_origin,
                 "answer_first": self.act_answer_first,
+                "show_update": self.act_anatomy,
             }[key]
             action.setObjectName(name)
         self.act_panels.setObjectName("showPanelsAction")
@@ -483,7 +496,8 @@ class MainWindow(QMainWindow):
         view = mb.addMenu("&View")
         _fill(view, [
             self.act_radius, self.act_best, None,
-            self.act_follow, self.act_origin, self.act_answer_first, self.act_fit, None,
+            self.act_anatomy, self.act_follow, self.act_origin, self.act_answer_first,
+            self.act_fit, None,
             self.act_present, self.act_panels,
         ])  # fmt: skip
         for d in self.docks:
@@ -514,6 +528,7 @@ class MainWindow(QMainWindow):
         bd = c.bound
         alpha = t.alpha
         answer = t.answer
+        pocket = answer if t.answer_name == "pocket" else None
         data = c.data
         return {
             "points": data.points.tolist(),
@@ -525,12 +540,17 @@ class MainWindow(QMainWindow):
             "w": list(t.w),
             "b": t.b,
             "alpha": None if alpha is None else alpha.tolist(),
-            "mistakes": t.k,
+            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+            "updates": t.k,
             "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if answer is None else list(answer.w),
-            "pocket_b": None if answer is None else answer.b,
-            "pocket_errors": t.answer_errors,
+            "pocket_w": None if pocket is None else list(pocket.w),
+            "pocket_b": None if pocket is None else pocket.b,
+            "pocket_errors": None if pocket is None else t.answer_errors,
             "pocket_misclassified": (
+                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+            ),
+            "answer": None if answer is None else t.answer_name,
+            "answer_misclassified": (
                 None if answer is None else mistakes(answer, data.points, data.labels).tolist()
             ),
             "current": c.current,
@@ -993,7 +1013,26 @@ class MainWindow(QMainWindow):
         t = c.trainer
         cv = self.canvas
         answer = t.answer
-        cv.set_answer(answer)
+        cv.set_answer(answer, t.answer_name)
+        last = t.last
+        slow = not c.running or c.speed <= ANATOMY_MAX_SPEED
+        if (
+            self.act_anatomy.isChecked()
+            and slow
+            and last is not None
+            and last.mistake
+            and c.current is not None
+            and isinstance(t.model, LinearModel)
+            and t.k
+        ):
+            cv.set_update(
+                LinearModel(last.w_before, last.b_before),
+                LinearModel(last.w_after, last.b_after),
+                last.index,
+                c.config.bias,
+            )
+        else:
+            cv.set_update(None, None, -1, False)
         # A fast run does not move the view at every frame; it follows once when it stops.
         cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
         answer_first = answer is not None and self.act_answer_first.isChecked()
@@ -1001,7 +1040,6 @@ class MainWindow(QMainWindow):
             cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
         else:
             cv.set_misclassified(t.misclassified())
-        last = t.last
         verdict = None
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
@@ -1012,7 +1050,7 @@ class MainWindow(QMainWindow):
     def _show_bound(self) -> None:
         c = self.controller
         bd = c.bound
-        if c.bound_pending:
+        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
             self.canvas.set_geometry(None, None, None, bd.bias)
         elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)

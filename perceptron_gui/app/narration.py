@@ -9,6 +9,8 @@ speaks the window's language; the numbers are the run's own.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.format import fmt, point_name
@@ -43,7 +45,7 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     if t.n == 0:
         return _tr("no points: click on the canvas to add some")
     if rec is None or t.visits == 0:
-        w, b = t.model.w, t.model.b
+        w, b = t.w, t.b
         if w == (0.0, 0.0) and b == 0.0:
             return _tr(
                 "start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: "
@@ -58,14 +60,17 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     point = _tr("{name} = {x}, y = {y}").format(name=point_name(i), x=_vec(x), y=ys)
     (w0, w1), b0 = rec.w_before, rec.b_before
     if t.has_alpha:
-        score = _tr("y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}").format(m=fmt(rec.margin))
+        kernel = "K(xⱼ, x)" if c.mode == "kernel" else "xⱼ·x"
+        score = _tr("y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     else:
         inner = f"{_factor(w0)}·{_factor(x[0])} + {_factor(w1)}·{_factor(x[1])}"
         if c.bias:
             inner += f" {_signed(b0)}"
-        score = _tr("y(w·x + b) = {y} · ({inner}) = {m}").format(
-            y=ys, inner=inner, m=fmt(rec.margin)
-        )
+        score = _tr("y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     if not rec.mistake:
         head = _tr("visit {v}: {point}: {score} > 0, right: no update")
         return _minus(head.format(v=rec.visit, point=point, score=score))

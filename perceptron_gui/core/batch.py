@@ -42,6 +42,11 @@ class BatchTrainer(OnlineTrainer):
         del self._points[sum(self._sizes[:k]) :]
         del self._sizes[k:]
 
+    @property
+    def mistakes(self) -> int:
+        """Batch steps made: each counts as one (ALGORITHMS.md; `batch_sizes` has the points)."""
+        return self._k
+
     def next_index(self) -> int | None:
         """None: a batch step has no single next point."""
         return None

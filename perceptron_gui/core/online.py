@@ -252,6 +252,31 @@ class OnlineTrainer:
     pocket_errors: int | None = None
     pocket_current_errors: int | None = None
 
+    #: What the answer is called on screen, when there is one ("average", "vote").
+    answer_name = ""
+    #: Initial weights that overflow are refused by the primal trainer; here they are not.
+    start_overflows = False
+
+    @property
+    def has_alpha(self) -> bool:
+        """True when the run keeps α per point (the kernel form)."""
+        return self.alpha_slice(slice(0, 0)) is not None
+
+    def seek_update(self, k: int) -> int:
+        """The state right after update `k` (k = 0: before any visit), as `Trainer.seek_update`.
+
+        Backwards it restores (`seek` by visits); forwards it runs on. Returns the update
+        count reached (fewer when the run ends first).
+        """
+        k = max(0, int(k))
+        if k > self._k:
+            self.run(max_updates=k - self._k)
+        else:
+            visits = int(self.history_value("visit", k - 1)) if k else 0
+            if k < self._k or self._v > visits:
+                self.seek(visits)
+        return self._k
+
     @property
     def alpha(self) -> FloatArray | None:
         """α per point (kernel form), None otherwise."""
@@ -672,6 +697,11 @@ class VotedTrainer(OnlineTrainer):
         a1 = float(np.cumsum(c * W[:, 1])[-1]) / t
         ab = float(np.cumsum(c * B)[-1]) / t if self._bias else 0.0
         return (a0, a1), ab
+
+    @property
+    def answer_name(self) -> str:  # type: ignore[override]
+        """ "vote" or "average"."""
+        return "vote" if self.config.mode == "voted" else "average"
 
     @property
     def answer(self) -> Any:

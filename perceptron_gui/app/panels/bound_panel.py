@@ -174,11 +174,11 @@ class BoundPlot(pg.PlotWidget):
             x2, y2 = _step_curve(self._second.trainer)
             keep = y2 > 0.0 if self._log_y else slice(None)
             self._second_curve.setData(x2[keep], y2[keep])
-        bound = self._controller.bound
-        pending = self._controller.bound_pending
+        c = self._controller
+        mb = c.mistake_bound
         self._bound_value = (
-            float(bound.bound)
-            if t.n and not pending and bound.separable and bound.bound is not None
+            float(mb.value)
+            if t.n and not c.bound_pending and not c.bound_note and mb.value is not None
             else None
         )
         if self._bound_value is None:
@@ -186,7 +186,7 @@ class BoundPlot(pg.PlotWidget):
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            self._line.label.setText(f"(D/γ)² = {fmt.bound_value(bound)}")
+            self._line.label.setText(fmt.bound_text(mb, c.bound))
             self._line.show()
         if self._follow:
             self._set_range()
@@ -213,8 +213,8 @@ class BoundPlot(pg.PlotWidget):
             top = max(top, 1.08 * b)
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         if b is not None and not line_in_view:
-            bound_text = fmt.bound_value(self._controller.bound)
-            self._off_note.setText(f"(D/γ)² = {bound_text} is far above ↑")
+            c = self._controller
+            self._off_note.setText(f"{fmt.bound_text(c.mistake_bound, c.bound)} is far above ↑")
             self._off_note.setPos(0.0, top)
             self._off_note.show()
         else:
@@ -341,12 +341,18 @@ class BoundPanel(QtWidgets.QWidget):
             f"D = {norm}; γ = the best margin of a unit (w, b): see the View menu"
         )
         d_text = f"D = {fmt.measure(bound.D)}"
-        if not bound.separable or bound.bound is None:
-            lines = [f"k = {k}: not linearly separable, no bound", f"{d_text}   γ = 0"]
+        mb = c.mistake_bound
+        if c.bound_note:
+            lines = [f"k = {k}", c.bound_note]
+        elif mb.value is None:
+            lines = [f"k = {k}: {mb.note}"]
+            if bound.D:
+                lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:
-            rel = "≤" if k <= float(bound.bound) else ">"
+            rel = "≤" if k <= mb.value else ">"
             lines = [
-                f"k = {k} {rel} (D/γ)² = {fmt.bound_value(bound)}",
+                f"k = {k} {rel} {fmt.bound_text(mb, bound)}"
+                + (f"  ({mb.note})" if mb.note else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]
             cfg = t.config

@@ -231,7 +231,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
     def _shown_for(self, t: Trainer) -> tuple[str, ...]:
-        return self.SHOWN_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+        shown = self.SHOWN_COLUMNS
+        if not t.model.is_linear:  # a kernel expansion has no w: its α tell the story
+            shown = tuple(c for c in shown if c != "w")
+        return shown + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
     @staticmethod
     def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:

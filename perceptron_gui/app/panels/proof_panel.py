@@ -22,6 +22,7 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.panels.common import make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
+from perceptron_gui.core.bounds import proof_note
 from perceptron_gui.core.proof import proof_curves, proof_state
 
 Qt = QtCore.Qt
@@ -123,6 +124,12 @@ class ProofPanel(QtWidgets.QWidget):
         if t.n == 0 or c.bound_pending:
             self._state = None
             self._readout.setText("no points" if t.n == 0 else "computing D and γ…")
+            self._plots.hide()
+            return
+        note = proof_note(t.config)
+        if note:
+            self._state = {"applies": False, "reason": note, "k": t.k}
+            self._readout.setText(f"k = {t.k}: {note}")
             self._plots.hide()
             return
         with np.errstate(all="ignore"):  # η·D past the float range: said below, not warned

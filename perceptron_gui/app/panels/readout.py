@@ -11,6 +11,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.core.model import LinearModel
 
 Qt = QtCore.Qt
 
@@ -21,22 +22,28 @@ def readout_parts(c: Controller) -> list[str]:
     cfg = c.config
     bd = c.bound
     parts: list[str] = []
-    if c.bound_pending or not t.n:
+    mb = c.mistake_bound
+    if c.bound_pending or not t.n or c.bound_note:
         parts.append(f"k = {t.k}")
-    elif bd.separable and bd.bound is not None:
-        rel = "≤" if t.k <= float(bd.bound) else ">"
-        parts.append(f"k = {t.k} {rel} (D/γ)² = {fmt.bound_value(bd)}")
-    else:
+    elif mb.value is not None:
+        rel = "≤" if t.k <= mb.value else ">"
+        parts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
+    elif not bd.separable:
         parts.append(f"k = {t.k} (not separable: no bound)")
+    else:
+        parts.append(f"k = {t.k} ({mb.note})")
     m = t.model
-    parts.append(f"w = {fmt.vector(m.w)}")
-    parts.append(f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " (bias off)"))
+    if isinstance(m, LinearModel) and m.is_linear:
+        parts.append(f"w = {fmt.vector(m.w)}")
+        parts.append(f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " (bias off)"))
+    else:
+        parts.append(f"b = {fmt.sci(t.b)}")
     answer = t.answer
     if answer is not None:
-        parts.append(
-            f"pocket: w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)}, "
-            f"{t.answer_errors} wrong (current {t.errors()})"
-        )
+        what = t.answer_name
+        if isinstance(answer, LinearModel):
+            what += f": w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)},"
+        parts.append(f"{what} {t.answer_errors} wrong (current {t.errors()})")
     else:
         parts.append(f"wrong now: {t.errors()} of {t.n}")
     if t.converged:
