@@ -287,6 +287,14 @@ class Controller(QObject):
         """Updates per second while running (inf: as fast as the screen shows)."""
         return self._speed
 
+    @property
+    def run_speed(self) -> float:
+        """The speed of the run going on: inf for *To end*, the chosen speed for *Run*, 0 when
+        paused (views draw more per frame the slower it is)."""
+        if not self.running:
+            return 0.0
+        return MAX_SPEED if self._to_end else self._speed
+
     # ----------------------------------------------------------------- data
 
     def set_data(

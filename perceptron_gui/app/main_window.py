@@ -1015,7 +1015,7 @@ class MainWindow(QMainWindow):
         answer = t.answer
         cv.set_answer(answer, t.answer_name)
         last = t.last
-        slow = not c.running or c.speed <= ANATOMY_MAX_SPEED
+        slow = c.run_speed <= ANATOMY_MAX_SPEED
         if (
             self.act_anatomy.isChecked()
             and slow
@@ -1034,7 +1034,7 @@ class MainWindow(QMainWindow):
         else:
             cv.set_update(None, None, -1, False)
         # A fast run does not move the view at every frame; it follows once when it stops.
-        cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
+        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
         answer_first = answer is not None and self.act_answer_first.isChecked()
         if answer_first and answer is not None:
             cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
