@@ -527,7 +527,7 @@ class CompareView(QWidget):
         answer = t.answer
         cv.set_answer(answer, t.answer_name)
         before = cv.view_range()
-        cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
+        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
         # It followed its line: the main canvas shows the same (not before it is laid out).
         if cv.isVisible() and cv.view_range() != before:
             self._sync(cv, self.main_canvas)
