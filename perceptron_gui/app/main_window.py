@@ -1045,6 +1045,7 @@ class MainWindow(QMainWindow):
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
+        cv.set_margin_band(getattr(t, "corrects_below", None))
         self.narration.setText(narrate(t))
 
     def _show_bound(self) -> None:

@@ -143,6 +143,7 @@ class DataCanvas(pg.PlotWidget):
         #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
+        self._inside: IntArray = np.empty(0, dtype=np.intp)
 
         self._setup_axes()
         self._create_items()
@@ -283,6 +284,18 @@ class DataCanvas(pg.PlotWidget):
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         self._hide_anatomy()
 
+        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
+        # which it still corrects.
+        self._margin_band = poly_item()
+        self._add(self._margin_band, -26)
+        self._margin_edges = [Line() for _ in range(2)]
+        for edge in self._margin_edges:
+            self._add(edge, 2)
+        self._inside_layer = MarkerLayer([draw_ring], 32)
+        self._inside_layer.setOpacity(0.55)
+        self._add(self._inside_layer, 3)
+        self._band_width: float | None = None
+
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
         self._add(self._rubber_band, 10)
@@ -398,6 +411,12 @@ class DataCanvas(pg.PlotWidget):
         self._anatomy_label.setFont(t.font(ANNOTATION_PT))
         self._anatomy_label.fill = pg.mkBrush(t.fill())
         self._update_ring.set_size(60 * t.scale)
+        self._margin_band.setBrush(t.tint("alpha", 45))
+        for edge in self._margin_edges:
+            edge.setPen(
+                pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
+            )
+        self._inside_layer.set_size(32 * t.marker / 14.0)
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
         self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
@@ -531,6 +550,8 @@ class DataCanvas(pg.PlotWidget):
         if follow:
             self._follow()
         self._update_model()
+        if self._band_width is not None:
+            self._update_margin_band()
 
     def model(self) -> Model | None:
         """The running model last given."""
@@ -618,6 +639,42 @@ class DataCanvas(pg.PlotWidget):
             return
         self._anatomy = (before, after, index, bias)
         self._update_anatomy()
+
+    def set_margin_band(self, width: float | None) -> None:
+        """Draw the band ``|w·x + b| < width`` of the running line and ring the right
+        points inside it (passive-aggressive corrects them); None hides it."""
+        self._band_width = width
+        self._update_margin_band()
+
+    def band_points(self) -> IntArray:
+        """The right points inside the margin band (the ones still corrected)."""
+        return self._inside
+
+    def _update_margin_band(self) -> None:
+        m, width = self._model, self._band_width
+        self._inside = np.empty(0, dtype=np.intp)
+        items = (self._margin_band, *self._margin_edges, self._inside_layer)
+        rect = self._margin_rect()
+        if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
+            for item in items:
+                item.setVisible(False)
+            return
+        w, b = np.asarray(m.w, dtype=np.float64), float(m.b)
+        x0, x1, y0, y1 = rect
+        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+        band = clip_polygon(clip_polygon(view, w, b + width), -w, -b + width)
+        self._margin_band.setVisible(len(band) >= 3)
+        if len(band) >= 3:
+            self._margin_band.setPolygon(polygon(band))
+        for edge, s in zip(self._margin_edges, (1.0, -1.0), strict=True):
+            self._set_line(edge, w, b + s * width, rect)
+        if len(self._points):
+            f = self._points[:, 0] * w[0] + self._points[:, 1] * w[1] + b
+            yf = np.where(self._labels > 0, f, -f)
+            self._inside = np.flatnonzero((yf > 0.0) & (yf < width)).astype(np.intp)
+        self._inside_layer.set_positions(self._points)
+        self._inside_layer.set_subset(self._inside)
+        self._inside_layer.setVisible(True)
 
     def anatomy_text(self) -> str:
         """The label of the update's picture, or "" when none is drawn."""
@@ -949,6 +1006,7 @@ class DataCanvas(pg.PlotWidget):
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
+        self._update_margin_band()
 
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
         """The view, overshot by `view_margin` per side (lines and tints reach past it).
