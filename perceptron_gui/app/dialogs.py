@@ -38,6 +38,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Home", "Reset to the initial weights"),
     ("← / →", "One update earlier / later on the timeline"),
     ("F5", "Presentation mode (Esc leaves it)"),
+    ("S", "Skip the update's slow motion (predict → reveal → correct)"),
     ("C", "Compare: a second run beside the first (same points, its own settings)"),
     ("Left click", "Add a point of the chosen class (+1 by default)"),
     ("Right click, Alt+click", "Add a −1 point"),

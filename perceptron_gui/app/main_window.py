@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from perceptron_gui.app import export
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
@@ -104,6 +105,8 @@ class MainWindow(QMainWindow):
         The run timer's interval (tests pass 0).
     autosave_ms
         Quiet time after an edit before the recovery file is written (None: no autosave).
+    animation_ms
+        How long an update takes in slow motion on the canvas (0: none; tests pass 0).
     """
 
     def __init__(
@@ -112,6 +115,7 @@ class MainWindow(QMainWindow):
         *,
         frame_interval_ms: int = 16,
         autosave_ms: int | None = 1000,
+        animation_ms: int = ANIMATION_MS,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("perceptron-gui")
@@ -122,6 +126,7 @@ class MainWindow(QMainWindow):
 
         # --- central: a notice banner and the readout over the canvas
         self.canvas = DataCanvas()
+        self.canvas.animation_ms = animation_ms
         self.readout = Readout(self.controller)
         self.notice = QLabel(objectName="notice")
         self.notice.setWordWrap(True)
@@ -438,6 +443,12 @@ class MainWindow(QMainWindow):
             True,
         )
         self.act_anatomy.setChecked(True)
+        self.act_skip = A(
+            "&Skip the slow motion",
+            self.canvas.finish_animation,
+            "S",
+            "Show the end of the update's predict → reveal → correct at once",
+        )
         self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
         self.act_panels = A(
             "&Panels", self._on_panels_toggled, "F9", "Show or hide every panel", True
@@ -490,8 +501,8 @@ class MainWindow(QMainWindow):
         ])  # fmt: skip
         _fill(mb.addMenu("&Run"), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later, None,
-            self.act_compare,
+            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
+            self.act_skip, None, self.act_compare,
         ])  # fmt: skip
         view = mb.addMenu("&View")
         _fill(view, [
@@ -1128,6 +1139,7 @@ class MainWindow(QMainWindow):
     def _escape(self) -> None:
         """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
+        self.canvas.finish_animation()
         if self._presenting:
             self.set_presentation(False)
         else:

@@ -59,6 +59,8 @@ LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+15
 VERDICT_MS = 1800
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
 LINE_SCALE_MAX = 1e100
+#: How long an update takes in slow motion (predict → reveal → correct), milliseconds.
+ANIMATION_MS = 420
 #: The vectors of the update's picture: the old w, the step ηyx, the new w.
 ANATOMY = ("w_old", "step", "w_new")
 #: The update's picture is drawn when its vectors are at most this many times the data's
@@ -147,6 +149,12 @@ class DataCanvas(pg.PlotWidget):
 
         self._setup_axes()
         self._create_items()
+        # The update's slow motion: one phase per tick (`animation_ms` in all; 0 = none).
+        self.animation_ms = ANIMATION_MS
+        self._phase = ""
+        self._phase_timer = QtCore.QTimer(self)
+        self._phase_timer.setSingleShot(True)
+        self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -633,12 +641,38 @@ class DataCanvas(pg.PlotWidget):
         """Draw the last update as geometry (None hides it): old w + ηyx = new w from the
         origin, the old line ghosted and point `index` ringed. With the bias on the
         vectors are the w part of ŵ = (w, b); the label gives b's change and says so."""
+        self._phase_timer.stop()
+        self._phase = ""
         if before is None or after is None or not 0 <= index < len(self._points):
             self._anatomy = None
             self._hide_anatomy()
             return
         self._anatomy = (before, after, index, bias)
+        if self.animation_ms > 0:  # slow motion: predict, reveal, then correct
+            self._phase = "predict"
+            self._phase_timer.start(self.animation_ms // 3)
+            self._update_model()
         self._update_anatomy()
+
+    def finish_animation(self) -> None:
+        """Jump to the end of the update's slow motion (the state is there already)."""
+        if self._phase:
+            self._phase_timer.stop()
+            self._phase = ""
+            self._update_model()
+            self._update_anatomy()
+
+    def animation_phase(self) -> str:
+        """ "predict", "reveal" while the update is being shown in slow motion, else ""."""
+        return self._phase
+
+    def _on_phase_timer_timeout(self) -> None:
+        if self._phase == "predict":
+            self._phase = "reveal"
+            self._phase_timer.start(self.animation_ms // 3)
+            self._update_anatomy()
+        else:
+            self.finish_animation()
 
     def set_margin_band(self, width: float | None) -> None:
         """Draw the band ``|w·x + b| < width`` of the running line and ring the right
@@ -695,10 +729,24 @@ class DataCanvas(pg.PlotWidget):
         rect = self._margin_rect()
         if rect is None:
             return
-        w, b = _line_of(before)
-        self._set_line(self._ghost, w, b, rect)
         self._update_ring.set_positions(self._points[index : index + 1])
         self._update_ring.setVisible(True)
+        if self._phase:
+            x = self._points[index]
+            f = float(before.decision(x[None, :])[0])
+            y = int(self._labels[index])
+            name = fmt.point_name(index)
+            guess = "+1" if f >= 0 else "−1"
+            text = f"1 predict: sign(w·{name} + b) = {guess}"
+            if self._phase == "reveal":
+                truth = "+1" if y > 0 else "−1"
+                text += f"   2 reveal: y = {truth}, a mistake"
+            self._anatomy_label.setText(text)
+            self._anatomy_label.setPos(float(x[0]), float(x[1]))
+            self._anatomy_label.setVisible(True)
+            return
+        w, b = _line_of(before)
+        self._set_line(self._ghost, w, b, rect)
         x0, x1, y0, y1 = self.data_frame()
         reach = max(x1 - x0, y1 - y0) * ANATOMY_MAX_ZOOM
         w_old, w_new = np.asarray(before.w), np.asarray(after.w)
@@ -718,7 +766,7 @@ class DataCanvas(pg.PlotWidget):
             head.setPos(float(z[0]), float(z[1]))
             shaft.setVisible(True)
             head.setVisible(True)
-        text = "w + ηyx = new w"
+        text = "3 correct: w + ηyx = new w" if self.animation_ms > 0 else "w + ηyx = new w"
         if bias:
             text += f"   (the w part; b: {fmt.fmt(before.b)} → {fmt.fmt(after.b)})"
         self._anatomy_label.setText(text)
@@ -1034,6 +1082,8 @@ class DataCanvas(pg.PlotWidget):
 
     def _update_model(self) -> None:
         model = self._model
+        if self._phase and self._anatomy is not None:  # slow motion: the old line first
+            model = self._anatomy[0]
         linear_items = (
             self.model_line,
             self._arrow_shaft,
