@@ -1170,8 +1170,8 @@ class MainWindow(QMainWindow):
         if user:
             preferences().setValue("geometry", self.saveGeometry())
             doc.discard_recovery()
-        elif doc.autosave_pending:
-            doc.autosave_now()
+        else:
+            doc.finish()  # a running autosave ends, and the one that waits is written now
         event.accept()
 
 
