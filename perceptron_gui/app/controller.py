@@ -23,6 +23,7 @@ the union of what it depends on: one redraw per action. `running_changed`,
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
@@ -30,10 +31,11 @@ from enum import Flag, auto
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from perceptron_gui.app.format import fmt, point_name
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
@@ -151,6 +153,7 @@ class Controller(QObject):
     message_posted = Signal(str)
     edited = Signal()  # the data or the settings changed (for autosave)
     busy_changed = Signal(str)  # what sliced work is going on ("" when none)
+    _warmed_up = Signal()  # from the warm-up thread; queued to the GUI thread
 
     def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
         super().__init__(parent)
@@ -176,6 +179,7 @@ class Controller(QObject):
         self._last_tick = 0.0
         self._last_refresh = 0.0
         self._pending_refresh = False
+        self._warmed_up.connect(self.adopt_compiled_loop, Qt.QueuedConnection)
 
     # ---------------------------------------------------------------- access
 
@@ -335,6 +339,44 @@ class Controller(QObject):
 
     def _new_trainer(self) -> Trainer:
         return make_trainer(self._data, self._config)
+
+    def warm_up_in_background(self) -> None:
+        """Compile the trainer's inner loop (`core.fast.warm_up`) in a worker thread.
+
+        numba's import and compile (or its load from the disk cache) take 0.4-5 s; the
+        window stays live meanwhile and trainers use the numpy path. When it ends,
+        `adopt_compiled_loop` runs on the GUI thread (through a queued signal).
+        """
+        if not fast.available():
+            return
+        if fast.ready():
+            self.adopt_compiled_loop()
+            return
+
+        def work() -> None:
+            fast.warm_up()
+            try:
+                self._warmed_up.emit()
+            except RuntimeError:  # the controller was deleted meanwhile
+                pass
+
+        threading.Thread(target=work, name="perceptron-gui warm-up", daemon=True).start()
+
+    def adopt_compiled_loop(self) -> bool:
+        """After `core.fast.warm_up`: let the current trainer use the compiled loop too.
+
+        Trainers choose their loop when they are made, so only the next one would. The
+        current one is replaced by a new one when it stands at its start (no visit yet,
+        not running): the state is the same, only faster from there on. A trainer that has
+        moved keeps the numpy path (the same numbers) until the next settings change,
+        edit or reset. Returns True when it was replaced.
+        """
+        t = self._trainer
+        if self.running or t.visits or t.k or not fast.ready():
+            return False
+        self._trainer = self._new_trainer()
+        self.emit_changed(Change.MODEL)
+        return True
 
     def add_point(self, x: float, y: float, label: int) -> bool:
         """Add one point; False (and a message) when the input is not usable."""
@@ -497,6 +539,8 @@ class Controller(QObject):
         """Pause, then go back to the initial weights."""
         self.pause()
         self._trainer.reset()
+        if fast.ready():  # a trainer made before the warm-up ended: the compiled one now
+            self._trainer = self._new_trainer()
         self.emit_changed(Change.MODEL)
         self.message_posted.emit("reset to the initial weights")
 
