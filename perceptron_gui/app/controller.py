@@ -16,7 +16,17 @@ undo) emits `changed` **once**, with a `Change` saying what changed:
 - ``BOUND``: D, γ and (D/γ)² (the bias changed, or a sliced computation ended).
 
 A view connects one slot to `changed` and does its work once per emission, for
-the union of what it depends on: one redraw per action. `running_changed`,
+the union of what it depends on: one redraw per action.
+
+The frame budget of a run
+-------------------------
+While the run timer runs, every tick that made updates emits ``MODEL | RUN_FRAME``:
+at the display's rate (the timer's ~16 ms), so the canvas shows the latest weights in
+every frame. ``RUN_FRAME`` tells the other views that this emission is only a frame
+of a run: they may skip it (`panels.common.RunFrameGate` refreshes a panel at most
+every `PANEL_SECONDS` and only while it is visible; a hidden one catches up when it is
+shown). When the run pauses or stops, one plain ``MODEL`` goes to everyone, so no
+view is left behind. The status line follows at most every `REFRESH_SECONDS`. `running_changed`,
 `message_posted`, `busy_changed` and `edited` (for autosave) are separate facts.
 """
 
@@ -57,9 +67,9 @@ MAX_SPEED = math.inf
 #: A speed above this many updates per second is taken as "as fast as the screen shows".
 FASTEST_FINITE_SPEED = 1000.0
 #: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
-SLICE_SECONDS = 0.008
-#: During a run the widgets are refreshed at most this often (a repaint of 10^5 points with
-#: thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes).
+SLICE_SECONDS = 0.004
+#: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
+#: the canvas gets every frame.
 REFRESH_SECONDS = 0.05
 #: Above this many points D and γ are computed in slices between frames, not at once.
 SYNC_BOUND_LIMIT = 50_000
@@ -76,6 +86,8 @@ class Change(Flag):
     SETTINGS = auto()
     MODEL = auto()
     BOUND = auto()
+    #: With MODEL: one frame of a running run; views other than the canvas may skip it.
+    RUN_FRAME = auto()
 
 
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
@@ -680,7 +692,7 @@ class Controller(QObject):
             self._to_end = False
             pending, self._pending_refresh = self._pending_refresh, False
             if emit:
-                if pending:  # updates made since the last refresh: show them now
+                if pending or self._trainer.done:  # views that skipped run frames catch up
                     self.emit_changed(Change.MODEL)
                 self.running_changed.emit(False)
 
@@ -704,16 +716,16 @@ class Controller(QObject):
             self._credit = max(0.0, self._credit - n)
             t.run(max_updates=n)
         self._last_tick = now
-        self._pending_refresh = self._pending_refresh or t.k != k0
-        if t.done or (self._pending_refresh and now - self._last_refresh >= REFRESH_SECONDS):
-            self._pending_refresh = False
-            self._last_refresh = time.perf_counter()
-            self.emit_changed(Change.MODEL)
-            if not t.done:
-                self.message_posted.emit(self._describe(t.last))
         if t.done:
-            self._stop_timer()
+            self._stop_timer()  # one plain MODEL to everyone (see the module notes)
             self.message_posted.emit(self._done_text())
+            return
+        if t.k != k0:
+            self._pending_refresh = True  # some views skipped frames: a full MODEL at the end
+            self.emit_changed(Change.MODEL | Change.RUN_FRAME)
+            if now - self._last_refresh >= REFRESH_SECONDS:
+                self._last_refresh = now
+                self.message_posted.emit(self._describe(t.last))
 
     def _after_step(self, rec: StepRecord | None) -> None:
         self.emit_changed(Change.MODEL)
