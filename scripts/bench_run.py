@@ -10,6 +10,10 @@ requested at every event-loop turn): the ceiling of this machine at this moment,
 ratio run / reference says what share of the painting budget the run gets, however
 loaded the machine is. Medians over the repeats.
 
+Then autosave: after an edit of a session of N points (the recovery file written 0 ms
+after it, in the worker thread), the longest gap between ticks of the 10 ms timer in
+the next 3 s, against the same window doing nothing.
+
     python scripts/bench_run.py            # N = 10^4 and 10^5, 3 s, 3 repeats
     python scripts/bench_run.py --quick    # a smoke run (used by the tests)
 """
@@ -114,6 +118,59 @@ def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
     }
 
 
+def autosave_gap(n: int, seconds: float) -> tuple[float, float, float]:
+    """The longest event-loop gap in the `seconds` after an edit (autosave 0 ms after it),
+    the same window's longest gap with nothing happening, and the write's wall time."""
+    import gc
+    import tempfile
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    os.environ["PERCEPTRON_GUI_STATE_DIR"] = tempfile.mkdtemp(prefix="pg-bench-run-")
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.generators import generate
+
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(autosave_ms=0)
+    win.resize(1500, 950)
+    win.show()
+    d = generate("separable", n, margin=0.01, seed=4)
+    win.set_points(d.points, d.labels)
+    win.controller.finish_bound()
+    while win.document.autosave_pending:
+        app.processEvents()
+    ticks: list[float] = []
+    ticker = QTimer()
+    ticker.setInterval(10)
+    ticker.timeout.connect(lambda: ticks.append(time.perf_counter()))
+
+    def longest(work: object) -> float:
+        gc.collect()
+        ticks.clear()
+        ticker.start()
+        if callable(work):
+            work()
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            app.processEvents()
+        ticker.stop()
+        return max((b - a for a, b in zip(ticks, ticks[1:], strict=False)), default=0.0)
+
+    for _ in range(5):
+        app.processEvents()
+    idle = longest(None)
+    written: list[float] = []
+    win.document.autosave_written.connect(lambda: written.append(time.perf_counter()))
+    t_edit = time.perf_counter()
+    gap = longest(lambda: win.add_point(0.5, 0.25, 1))
+    write = (written[0] - t_edit) if written else math.nan
+    win.close()
+    win.deleteLater()
+    app.processEvents()
+    return gap, idle, write
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small N, short runs (a smoke run)")
@@ -145,6 +202,15 @@ def main() -> int:
             f"| {n:,} | {r['run']:.1f} | {r['new']:.1f} | {r['gap'] * 1e3:.0f} | "
             f"{r['ref']:.1f} | {r['run'] / r['ref']:.2f} |"
         )
+    print()
+    print(
+        "| N | longest event-loop gap in the 3 s after an edit (ms) | "
+        "same window, nothing happening (ms) | edit to recovery file written (s) |"
+    )
+    print("|---:|---:|---:|---:|")
+    for n in [1000] if args.quick else [100_000, 1_000_000]:
+        gap, idle, write = autosave_gap(n, 1.0 if args.quick else 3.0)
+        print(f"| {n:,} | {gap * 1e3:.0f} | {idle * 1e3:.0f} | {write:.2f} |")
     return 0
 
 
