@@ -8,6 +8,7 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
+from perceptron_gui.app.panels.common import PANEL_SECONDS
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
@@ -199,6 +201,7 @@ class MainWindow(QMainWindow):
         self._docks_before: list[bool] = []
         self._was_maximized = False
         self._shown_once = False
+        self._narrated_at = 0.0
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -436,7 +439,7 @@ class MainWindow(QMainWindow):
         self.act_answer_first.setChecked(True)
         self.act_anatomy = A(
             "Show the &update as vectors",
-            self._show_model,
+            lambda: self._show_model(),
             None,
             "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
             f"or running at {ANATOMY_MAX_SPEED:g} updates a second or slower)",
@@ -1011,7 +1014,7 @@ class MainWindow(QMainWindow):
         if change & Change.DATA:
             cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
-            self._show_model()
+            self._show_model(run_frame=bool(change & Change.RUN_FRAME))
         if change & Change.BOUND:
             self._show_bound()
 
@@ -1019,7 +1022,8 @@ class MainWindow(QMainWindow):
         if not running:
             self.canvas.follow()
 
-    def _show_model(self) -> None:
+    def _show_model(self, *, run_frame: bool = False) -> None:
+        """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
         c = self.controller
         t = c.trainer
         cv = self.canvas
@@ -1057,7 +1061,10 @@ class MainWindow(QMainWindow):
         cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
         cv.set_margin_band(getattr(t, "corrects_below", None))
-        self.narration.setText(narrate(t))
+        now = time.perf_counter()
+        if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
+            self._narrated_at = now
+            self.narration.setText(narrate(t))
 
     def _show_bound(self) -> None:
         c = self.controller
@@ -1363,8 +1370,8 @@ class MainWindow(QMainWindow):
         if user:
             preferences().setValue("geometry", self.saveGeometry())
             doc.discard_recovery()
-        elif doc.autosave_pending:
-            doc.autosave_now()
+        else:
+            doc.finish()  # a running autosave ends, and the one that waits is written now
         event.accept()
 
 

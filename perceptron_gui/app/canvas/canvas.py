@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
@@ -46,6 +47,10 @@ Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 
+#: At most this many highlighted mistakes are drawn, an even sample of them beyond (the
+#: halos merge into one lit region long before; the sample keeps a frame's numpy work
+#: bounded at 10^6 points, where every point is a mistake at w = 0).
+HIGHLIGHT_MAX = 50_000
 #: Above this many points, α is shown by sized discs instead of text labels.
 ALPHA_TEXT_MAX = 60
 #: Up to this many points, each is labelled with its textbook name x1 … xN.
@@ -260,6 +265,10 @@ class DataCanvas(pg.PlotWidget):
         # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
         self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._add(self._marker_layer, 0)
+        # From DENSITY_MIN_POINTS on the points are one image (see density.py).
+        self._density = DensityImage()
+        self._density.setVisible(False)
+        self._add(self._density, 0)
         self._selection_layer = MarkerLayer([draw_selection], 34)
         self._add(self._selection_layer, 5)
         self._current_layer = MarkerLayer([draw_current], 36)
@@ -393,6 +402,7 @@ class DataCanvas(pg.PlotWidget):
             item.fill = fill if filled else pg.mkBrush(None)
         m = t.marker
         self._marker_layer.set_size(m + 4 * t.scale)
+        self._density.apply_theme()
         for layer in self._preview.values():
             layer.set_size(m + 4 * t.scale)
         for layer, px in (
@@ -522,7 +532,15 @@ class DataCanvas(pg.PlotWidget):
         resized = len(pts) != len(self._points)
         self._points = pts
         self._labels = np.where(lab > 0, 1, -1).astype(np.int8)
-        self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+        dense = len(pts) >= DENSITY_MIN_POINTS
+        if dense:
+            self._marker_layer.set_positions(np.empty((0, 2)))
+            self._density.set_points(pts, self._labels)
+        else:
+            self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+            if self._density.isVisible():
+                self._density.set_points(np.empty((0, 2)), self._labels[:0])
+        self._density.setVisible(dense)
         self._halo_layer.set_positions(pts)
         self._ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
@@ -590,8 +608,9 @@ class DataCanvas(pg.PlotWidget):
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
         idx = np.asarray(indices, dtype=np.intp).reshape(-1)
         self._misclassified = idx
-        self._halo_layer.set_subset(idx)
-        self._ring_layer.set_subset(idx)
+        shown = idx[:: -(-len(idx) // HIGHLIGHT_MAX)] if len(idx) > HIGHLIGHT_MAX else idx
+        self._halo_layer.set_subset(shown)
+        self._ring_layer.set_subset(shown)
 
     def misclassified_indices(self) -> IntArray:
         """Return the indices last given to :meth:`set_misclassified`."""

@@ -11,15 +11,16 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
-from perceptron_gui.app.panels.common import make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 
-#: Above this many updates the bound curve is drawn through a uniform sample of them.
-CURVE_MAX_STEPS = 4000
+#: Above this many updates the bound curve is drawn through a uniform sample of them
+#: (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3).
+CURVE_MAX_STEPS = 1500
 #: The bound line is drawn when (D/γ)² is at most this many times the plot's k range.
 BOUND_SHOWN_FACTOR = 20.0
 
@@ -74,7 +75,8 @@ class BoundPlot(pg.PlotWidget):
         vb = plot.getViewBox()
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
         plot.autoBtn.clicked.connect(self._on_auto_clicked)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
@@ -303,7 +305,8 @@ class BoundPanel(QtWidgets.QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 

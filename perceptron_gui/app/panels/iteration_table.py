@@ -13,7 +13,7 @@ from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import copy_table
-from perceptron_gui.app.panels.common import busy_cursor, make_label, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, busy_cursor, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
@@ -408,7 +408,8 @@ class IterationTable(QtWidgets.QWidget):
         layout.addWidget(view, 1)
         layout.addLayout(buttons)
 
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
