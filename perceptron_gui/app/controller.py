@@ -190,6 +190,7 @@ class Controller(QObject):
         self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
+        self._finished: dict[str, tuple[_Task, Any]] = {}  # done, waiting for the next tick
         self._task_timer = QTimer(self)
         self._task_timer.setInterval(0)
         self._task_timer.timeout.connect(self._on_task_timer_timeout)
@@ -236,10 +237,13 @@ class Controller(QObject):
     @property
     def bound_pending(self) -> bool:
         """True while D and γ of a large data set are being computed between frames."""
-        return "bound" in self._tasks
+        return "bound" in self._tasks or "bound" in self._finished
 
     def finish_bound(self) -> None:
         """Compute the pending bound now (for scripts, which may wait; the window never does)."""
+        if "bound" in self._finished:
+            self._apply_finished("bound")
+            return
         task = self._tasks.pop("bound", None)
         if task is not None:
             task.done(exhaust(task.gen))
@@ -708,7 +712,15 @@ class Controller(QObject):
         self._tasks[name] = _Task(name, gen, done, fail, label)
         self._update_task_timer()
 
+    def _apply_finished(self, name: str) -> None:
+        """Hand a finished task's value to its `done` (once; dropped if cancelled since)."""
+        item = self._finished.pop(name, None)
+        if item is not None:
+            task, value = item
+            task.done(value)
+
     def _cancel_task(self, name: str) -> None:
+        self._finished.pop(name, None)
         task = self._tasks.pop(name, None)
         if task is not None:
             task.gen.close()
@@ -736,8 +748,10 @@ class Controller(QObject):
             except StopIteration as stop:
                 self._tasks.pop(task.name, None)
                 self._update_task_timer()
-                # Apply the result in a tick of its own: this one has spent its budget.
-                QTimer.singleShot(0, self, lambda task=task, v=stop.value: task.done(v))
+                # Apply the result in a tick of its own: this one has spent its budget. Until
+                # then the work still counts as pending (`bound_pending`).
+                self._finished[task.name] = (task, stop.value)
+                QTimer.singleShot(0, self, lambda name=task.name: self._apply_finished(name))
             except DataError as exc:
                 self._tasks.pop(task.name, None)
                 self._update_task_timer()
