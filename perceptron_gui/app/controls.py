@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +32,7 @@ from perceptron_gui.app.controller import (
     Controller,
 )
 from perceptron_gui.app.format import fmt
+from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.config import MODES, ORDERS
 
@@ -42,16 +43,31 @@ SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, FASTEST_FINITE_SPEED, math.inf)
 ETA_MIN, ETA_MAX = 1e-300, 1e300
 
 MODE_TIPS = {
-    "primal": "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
-    "dual": "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
-    "pocket": "Pocket algorithm: primal updates, but keep the weights with the fewest "
-    "training mistakes seen so far (for data that are not separable)",
+    "primal": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
+    ),
+    "dual": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
+    ),
+    "pocket": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Pocket algorithm: primal updates, but keep the weights with the fewest "
+        "training mistakes seen so far (for data that are not separable)",
+    ),
 }
 ORDER_TIPS = {
-    "first": "The lowest-index mistake, rescanning from x1 after each update",
-    "cyclic": "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake",
-    "random-cyclic": "Like cyclic, over a new seeded random permutation each epoch",
-    "random": "A uniformly random current mistake (seeded)",
+    "first": QT_TRANSLATE_NOOP(
+        "ControlPanel", "The lowest-index mistake, rescanning from x1 after each update"
+    ),
+    "cyclic": QT_TRANSLATE_NOOP(
+        "ControlPanel", "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake"
+    ),
+    "random-cyclic": QT_TRANSLATE_NOOP(
+        "ControlPanel", "Like cyclic, over a new seeded random permutation each epoch"
+    ),
+    "random": QT_TRANSLATE_NOOP("ControlPanel", "A uniformly random current mistake (seeded)"),
 }
 
 
@@ -121,74 +137,43 @@ class ControlPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
 
-        # --- algorithm
-        self.algorithm_box = QGroupBox("Algorithm")
+        # --- algorithm (every text is set in `retranslate`)
+        self.algorithm_box = QGroupBox()
         form = QFormLayout(self.algorithm_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = QComboBox(objectName="modeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
-            self.mode_combo.setItemData(self.mode_combo.count() - 1, MODE_TIPS[m], Qt.ToolTipRole)
-        self.mode_combo.setToolTip("The form of the algorithm (primal, dual or pocket)")
         self.order_combo = QComboBox(objectName="orderCombo")
         for o in ORDERS:
             self.order_combo.addItem(o, o)
-            self.order_combo.setItemData(
-                self.order_combo.count() - 1, ORDER_TIPS[o], Qt.ToolTipRole
-            )
-        self.order_combo.setToolTip("Which mistake comes next")
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("etaSpin")
-        self.eta_spin.setToolTip(
-            "Learning rate η > 0 (arrows double / halve it). From w = 0 the mistakes "
-            "do not depend on η: the line only scales"
-        )
-        self.bias_check = QCheckBox("learn the bias b", objectName="biasCheck")
-        self.bias_check.setToolTip("Off: b stays 0 and every line passes through the origin")
+        self.bias_check = QCheckBox(objectName="biasCheck")
         self.seed_spin = QSpinBox(objectName="seedSpin")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip("Seed of the random orders (the same seed repeats a run)")
         self.limit_spin = QSpinBox(objectName="limitSpin")
         self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
         self.limit_spin.setSingleStep(1000)
-        self.limit_spin.setToolTip(
-            "Stop after this many updates (the pocket runs exactly this many "
-            "unless it finds a separator)"
-        )
-        form.addRow("mode", self.mode_combo)
-        form.addRow("order", self.order_combo)
-        form.addRow("η", self.eta_spin)
+        self._form_labels = [QLabel() for _ in range(5)]
+        form.addRow(self._form_labels[0], self.mode_combo)
+        form.addRow(self._form_labels[1], self.order_combo)
+        form.addRow(self._form_labels[2], self.eta_spin)
         form.addRow("", self.bias_check)
-        form.addRow("seed", self.seed_spin)
-        form.addRow("limit", self.limit_spin)
+        form.addRow(self._form_labels[3], self.seed_spin)
+        form.addRow(self._form_labels[4], self.limit_spin)
         layout.addWidget(self.algorithm_box)
 
         # --- stepping
-        self.run_box = QGroupBox("Run")
+        self.run_box = QGroupBox()
         grid = QGridLayout(self.run_box)
-        self.step_button = self._button(
-            "Step", "stepButton", "Go to the next mistake and correct it", "Space"
-        )
-        self.visit_button = self._button(
-            "Visit",
-            "visitButton",
-            "Look at the next point only: predict, reveal, update if wrong",
-            "V",
-        )
-        self.step_back_button = self._button(
-            "Back", "stepBackButton", "Undo the last update", "Backspace"
-        )
-        self.run_button = self._button("Run", "runButton", "Run at the chosen speed / pause", "R")
+        self.step_button = QPushButton(objectName="stepButton")
+        self.visit_button = QPushButton(objectName="visitButton")
+        self.step_back_button = QPushButton(objectName="stepBackButton")
+        self.run_button = QPushButton(objectName="runButton")
         self.run_button.setCheckable(True)
-        self.run_to_end_button = self._button(
-            "To end",
-            "runToEndButton",
-            "Run as fast as possible until it converges or stops",
-            "E",
-        )
-        self.reset_button = self._button(
-            "Reset", "resetButton", "Back to the initial weights", "Home"
-        )
+        self.run_to_end_button = QPushButton(objectName="runToEndButton")
+        self.reset_button = QPushButton(objectName="resetButton")
         st = self.style()
         # Icons from the platform style: every font has them (a pause glyph is not in all).
         for b, icon in (
@@ -205,18 +190,18 @@ class ControlPanel(QWidget):
         grid.addWidget(self.run_to_end_button, 1, 1)
         grid.addWidget(self.reset_button, 1, 2)
         speed_row = QHBoxLayout()
-        self.speed_title = QLabel("speed")
+        self.speed_title = QLabel()
         speed_row.addWidget(self.speed_title)
         self.speed_slider = QSlider(Qt.Horizontal, objectName="speedSlider")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(2)
-        self.speed_slider.setToolTip("Updates per second while running")
         self.speed_label = QLabel(objectName="speedLabel")
         speed_row.addWidget(self.speed_slider, 1)
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
         layout.addWidget(self.run_box)
         layout.addStretch(1)
+        self.retranslate()
 
         # --- wiring: widgets -> controller
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
@@ -240,10 +225,80 @@ class ControlPanel(QWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
-    def _button(self, text: str, name: str, tip: str, key: str) -> QPushButton:
-        b = QPushButton(text, objectName=name)
-        b.setToolTip(f"{tip}  [{key}]")
-        return b
+    def retranslate(self) -> None:
+        """Set every visible text in the current language (at start and on a change)."""
+        self.algorithm_box.setTitle(self.tr("Algorithm"))
+        for label, text in zip(
+            self._form_labels,
+            (self.tr("mode"), self.tr("order"), "η", self.tr("seed"), self.tr("limit")),
+            strict=True,
+        ):
+            label.setText(text)
+        for combo, names, tips in (
+            (self.mode_combo, mode_name, MODE_TIPS),
+            (self.order_combo, order_name, ORDER_TIPS),
+        ):
+            for i in range(combo.count()):
+                key = combo.itemData(i)
+                combo.setItemText(i, names(key))
+                combo.setItemData(i, self.tr(tips[key]), Qt.ToolTipRole)
+        self.mode_combo.setToolTip(self.tr("The form of the algorithm (primal, dual or pocket)"))
+        self.order_combo.setToolTip(self.tr("Which mistake comes next"))
+        self.eta_spin.setToolTip(
+            self.tr(
+                "Learning rate η > 0 (arrows double / halve it). From w = 0 the mistakes "
+                "do not depend on η: the line only scales"
+            )
+        )
+        self.bias_check.setText(self.tr("learn the bias b"))
+        self.bias_check.setToolTip(
+            self.tr("Off: b stays 0 and every line passes through the origin")
+        )
+        self.seed_spin.setToolTip(
+            self.tr("Seed of the random orders (the same seed repeats a run)")
+        )
+        self.limit_spin.setToolTip(
+            self.tr(
+                "Stop after this many updates (the pocket runs exactly this many "
+                "unless it finds a separator)"
+            )
+        )
+        self.run_box.setTitle(self.tr("Run"))
+        for button, text, tip, key in (
+            (
+                self.step_button,
+                self.tr("Step"),
+                self.tr("Go to the next mistake and correct it"),
+                "Space",
+            ),
+            (
+                self.visit_button,
+                self.tr("Visit"),
+                self.tr("Look at the next point only: predict, reveal, update if wrong"),
+                "V",
+            ),
+            (self.step_back_button, self.tr("Back"), self.tr("Undo the last update"), "Backspace"),
+            (self.run_button, "", self.tr("Run at the chosen speed / pause"), "R"),
+            (
+                self.run_to_end_button,
+                self.tr("To end"),
+                self.tr("Run as fast as possible until it converges or stops"),
+                "E",
+            ),
+            (self.reset_button, self.tr("Reset"), self.tr("Back to the initial weights"), "Home"),
+        ):
+            if text:
+                button.setText(text)
+            button.setToolTip(f"{tip}  [{key}]")
+        self._show_running(self._c.running)
+        self.speed_title.setText(self.tr("speed"))
+        self.speed_slider.setToolTip(self.tr("Updates per second while running"))
+        self._show_speed(self.speed_slider.value())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Sizes from the theme (the fonts come from the application's)."""
@@ -252,7 +307,9 @@ class ControlPanel(QWidget):
         for b in self.findChildren(QPushButton):
             b.setMinimumHeight(h)
             b.setIconSize(b.iconSize().scaled(int(t.px(16)), int(t.px(16)), Qt.KeepAspectRatio))
-        self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("1000 /s") + 4)
+        self.speed_label.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance(self._speed_text(1000.0)) + 4
+        )
 
     def set_speed_value(self, updates_per_second: float) -> None:
         """Put the slider on the offered speed nearest to `updates_per_second`."""
@@ -280,13 +337,21 @@ class ControlPanel(QWidget):
         self.run_button.setChecked(self._c.running)
 
     def _on_speed_slider_changed(self, i: int) -> None:
-        s = SPEEDS[i]
-        self.speed_label.setText("max" if not math.isfinite(s) else f"{fmt(s)} /s")
-        self._c.set_speed(s)
+        self._show_speed(i)
+        self._c.set_speed(SPEEDS[i])
+
+    def _speed_text(self, s: float) -> str:
+        return self.tr("max") if not math.isfinite(s) else self.tr("{v} /s").format(v=fmt(s))
+
+    def _show_speed(self, i: int) -> None:
+        self.speed_label.setText(self._speed_text(SPEEDS[i]))
 
     def _on_controller_running_changed(self, running: bool) -> None:
+        self._show_running(running)
+
+    def _show_running(self, running: bool) -> None:
         self.run_button.setChecked(running)
-        self.run_button.setText("Pause" if running else "Run")
+        self.run_button.setText(self.tr("Pause") if running else self.tr("Run"))
         icon = (
             QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay
         )

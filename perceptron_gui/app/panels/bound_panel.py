@@ -81,7 +81,7 @@ class BoundPlot(pg.PlotWidget):
         self.setBackground(t.color("background"))
         plot = self.getPlotItem()
         plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
-        style_axes(plot, "visits (points looked at)", "mistakes k")
+        self._style_axes()
         self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
         neg = t.color("negative")
         self._line.setPen(pg.mkPen(neg, width=t.line(), style=Qt.PenStyle.DashLine))
@@ -91,6 +91,19 @@ class BoundPlot(pg.PlotWidget):
             item.fill = pg.mkBrush(t.fill())
             item.setFont(font)
         self.refresh()
+
+    def _style_axes(self) -> None:
+        style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), self.tr("mistakes k"))
+
+    def retranslate(self) -> None:
+        """Axis titles and notes in the current language."""
+        self._style_axes()
+        self.refresh()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ----------------------------------------------------------------- for tests
 
@@ -162,7 +175,9 @@ class BoundPlot(pg.PlotWidget):
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         if b is not None and not line_in_view:
             bound_text = fmt.bound_value(self._controller.bound)
-            self._off_note.setText(f"(D/γ)² = {bound_text} is far above ↑")
+            self._off_note.setText(
+                self.tr("(D/γ)² = {bound} is far above ↑").format(bound=bound_text)
+            )
             self._off_note.setPos(0.0, top)
             self._off_note.show()
         else:
@@ -240,9 +255,8 @@ class BoundPanel(QtWidgets.QWidget):
         self._readout = make_label(name="boundReadout")
         self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.plot = BoundPlot(controller, self)
-        self.log_check = QtWidgets.QCheckBox("log k")
+        self.log_check = QtWidgets.QCheckBox()
         self.log_check.setObjectName("boundLogScale")
-        self.log_check.setToolTip("A logarithmic k axis shows k and a huge bound together")
         self.log_check.toggled.connect(self._on_log_check_toggled)
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self._readout, 1)
@@ -252,8 +266,20 @@ class BoundPanel(QtWidgets.QWidget):
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
         controller.changed.connect(self._on_controller_changed)
+        self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
+
+    def retranslate(self) -> None:
+        """Every text in the current language."""
+        self.log_check.setText(self.tr("log k"))
+        self.log_check.setToolTip(self.tr("A logarithmic k axis shows k and a huge bound together"))
+        self.refresh()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Fonts from the theme."""
@@ -278,19 +304,28 @@ class BoundPanel(QtWidgets.QWidget):
         t = c.trainer
         bound = c.bound
         if t.n == 0:
-            self._readout.setText("no points")
+            self._readout.setText(self.tr("no points"))
             return
         k = t.k
         if c.bound_pending:
-            self._readout.setText(f"k = {k}   computing D and γ of {t.n:,} points…")
+            self._readout.setText(
+                self.tr("k = {k}   computing D and γ of {n} points…").format(k=k, n=f"{t.n:,}")
+            )
             return
-        norm = "max‖(x, 1)‖ (the bias is on)" if bound.bias else "max‖x‖ (no bias)"
+        norm = (
+            self.tr("max‖(x, 1)‖ (the bias is on)") if bound.bias else self.tr("max‖x‖ (no bias)")
+        )
         self._readout.setToolTip(
-            f"D = {norm}; γ = the best margin of a unit (w, b): see the View menu"
+            self.tr("D = {norm}; γ = the best margin of a unit (w, b): see the View menu").format(
+                norm=norm
+            )
         )
         d_text = f"D = {fmt.measure(bound.D)}"
         if not bound.separable or bound.bound is None:
-            lines = [f"k = {k}: not linearly separable, no bound", f"{d_text}   γ = 0"]
+            lines = [
+                self.tr("k = {k}: not linearly separable, no bound").format(k=k),
+                f"{d_text}   γ = 0",
+            ]
         else:
             rel = "≤" if k <= float(bound.bound) else ">"
             lines = [
@@ -300,6 +335,8 @@ class BoundPanel(QtWidgets.QWidget):
             cfg = t.config
             if cfg.w0 != (0.0, 0.0) or (cfg.bias and cfg.b0 != 0.0):
                 lines.append(
-                    "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
+                    self.tr(
+                        "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
+                    )
                 )
         self._readout.setText("\n".join(lines))

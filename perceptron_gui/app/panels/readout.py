@@ -7,12 +7,15 @@ the numbers that matter read from the back of a room.
 from __future__ import annotations
 
 from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import stop_reason_name
 from perceptron_gui.app.theme import LABEL_PT, theme
 
 Qt = QtCore.Qt
+translate = QCoreApplication.translate
 
 
 def readout_parts(c: Controller) -> list[str]:
@@ -27,24 +30,35 @@ def readout_parts(c: Controller) -> list[str]:
         rel = "≤" if t.k <= float(bd.bound) else ">"
         parts.append(f"k = {t.k} {rel} (D/γ)² = {fmt.bound_value(bd)}")
     else:
-        parts.append(f"k = {t.k} (not separable: no bound)")
+        parts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     m = t.model
     parts.append(f"w = {fmt.vector(m.w)}")
-    parts.append(f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " (bias off)"))
+    parts.append(
+        f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " " + translate("Readout", "(bias off)"))
+    )
     answer = t.answer
     if answer is not None:
         parts.append(
-            f"pocket: w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)}, "
-            f"{t.answer_errors} wrong (current {t.errors()})"
+            translate("Readout", "pocket: w = {w}, b = {b}, {wrong} wrong (current {now})").format(
+                w=fmt.vector(answer.w), b=fmt.sci(answer.b), wrong=t.answer_errors, now=t.errors()
+            )
         )
     else:
-        parts.append(f"wrong now: {t.errors()} of {t.n}")
+        parts.append(
+            translate("Readout", "wrong now: {wrong} of {n}").format(wrong=t.errors(), n=t.n)
+        )
     if t.converged:
-        parts.append("converged ✓")
+        parts.append(translate("Readout", "converged ✓"))
     elif t.stop_reason == "overflow":
-        parts.append(f"stopped before an overflow (η = {fmt.sci(cfg.eta)} is too large)")
+        parts.append(
+            translate("Readout", "stopped before an overflow (η = {eta} is too large)").format(
+                eta=fmt.sci(cfg.eta)
+            )
+        )
     elif t.stop_reason:
-        parts.append(f"stopped: {t.stop_reason}")
+        parts.append(
+            translate("Readout", "stopped: {reason}").format(reason=stop_reason_name(t.stop_reason))
+        )
     return parts
 
 
@@ -82,6 +96,11 @@ class Readout(QtWidgets.QLabel):
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
         self.setText("    ".join(readout_parts(self._controller)))
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.refresh()  # every text of the readout is made in `refresh`
+        super().changeEvent(event)
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.BOUND | Change.SETTINGS):

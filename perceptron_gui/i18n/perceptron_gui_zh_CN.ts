@@ -1,0 +1,1001 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>BoundPanel</name>
+    <message>
+        <source>log k</source>
+        <translation>对数 k</translation>
+    </message>
+    <message>
+        <source>A logarithmic k axis shows k and a huge bound together</source>
+        <translation>k 轴取对数，可同时显示 k 和很大的界</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>k = {k}   computing D and γ of {n} points…</source>
+        <translation>k = {k}   正在计算 {n} 个点的 D 和 γ…</translation>
+    </message>
+    <message>
+        <source>max‖(x, 1)‖ (the bias is on)</source>
+        <translation>max‖(x, 1)‖（学习偏置）</translation>
+    </message>
+    <message>
+        <source>max‖x‖ (no bias)</source>
+        <translation>max‖x‖（无偏置）</translation>
+    </message>
+    <message>
+        <source>D = {norm}; γ = the best margin of a unit (w, b): see the View menu</source>
+        <translation>D = {norm}；γ = 单位 (w, b) 所能达到的最大间隔：见“视图”菜单</translation>
+    </message>
+    <message>
+        <source>k = {k}: not linearly separable, no bound</source>
+        <translation>k = {k}：线性不可分，没有界</translation>
+    </message>
+    <message>
+        <source>the theorem counts updates from w = 0, b = 0: this run starts elsewhere</source>
+        <translation>定理从 w = 0, b = 0 开始计数更新次数：本次运行的初值不同</translation>
+    </message>
+</context>
+<context>
+    <name>BoundPlot</name>
+    <message>
+        <source>visits (points looked at)</source>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them. The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <translation>访问次数（已检查的点）</translation>
+    </message>
+    <message>
+        <source>mistakes k</source>
+        <translation>误分类次数 k</translation>
+    </message>
+    <message>
+        <source>(D/γ)² = {bound} is far above ↑</source>
+        <translation>(D/γ)² = {bound} 远在上方 ↑</translation>
+    </message>
+</context>
+<context>
+    <name>ControlPanel</name>
+    <message>
+        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
+        <extracomment>Speeds offered by the slider, in updates per second; the last means &quot;as fast as possible&quot; (every finite one is at most the controller&apos;s fastest finite speed). The range of η the spin box accepts (any positive float that prints in 6 digits).</extracomment>
+        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
+    </message>
+    <message>
+        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
+        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
+    </message>
+    <message>
+        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
+        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
+    </message>
+    <message>
+        <source>The lowest-index mistake, rescanning from x1 after each update</source>
+        <translation>序号最小的误分类点，每次更新后从 x1 重新扫描</translation>
+    </message>
+    <message>
+        <source>Visit x1, x2, x3, … in turn, wrapping around; update on each mistake</source>
+        <translation>依次访问 x1, x2, x3, …，循环往复；遇到误分类点就更新</translation>
+    </message>
+    <message>
+        <source>Like cyclic, over a new seeded random permutation each epoch</source>
+        <translation>同循环，但每一轮使用一个新的（由种子决定的）随机排列</translation>
+    </message>
+    <message>
+        <source>A uniformly random current mistake (seeded)</source>
+        <translation>从当前误分类点中均匀随机选取一个（由种子决定）</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>order</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>The form of the algorithm (primal, dual or pocket)</source>
+        <translation>算法的形式（原始形式、对偶形式或口袋算法）</translation>
+    </message>
+    <message>
+        <source>Which mistake comes next</source>
+        <translation>下一个选取哪个误分类点</translation>
+    </message>
+    <message>
+        <source>Learning rate η &gt; 0 (arrows double / halve it). From w = 0 the mistakes do not depend on η: the line only scales</source>
+        <translation>学习率 η &gt; 0（箭头使其加倍 / 减半）。从 w = 0 开始时，误分类点的序列与 η 无关：直线只是缩放</translation>
+    </message>
+    <message>
+        <source>learn the bias b</source>
+        <translation>学习偏置 b</translation>
+    </message>
+    <message>
+        <source>Off: b stays 0 and every line passes through the origin</source>
+        <translation>关闭：b 保持为 0，每条直线都经过原点</translation>
+    </message>
+    <message>
+        <source>Seed of the random orders (the same seed repeats a run)</source>
+        <translation>随机顺序的种子（相同的种子重复同一次运行）</translation>
+    </message>
+    <message>
+        <source>Stop after this many updates (the pocket runs exactly this many unless it finds a separator)</source>
+        <translation>更新这么多次后停止（口袋算法正好运行这么多次，除非找到分离直线）</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Go to the next mistake and correct it</source>
+        <translation>找到下一个误分类点并更新</translation>
+    </message>
+    <message>
+        <source>Visit</source>
+        <translation>访问</translation>
+    </message>
+    <message>
+        <source>Look at the next point only: predict, reveal, update if wrong</source>
+        <translation>只看下一个点：预测、揭晓，分错则更新</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Undo the last update</source>
+        <translation>撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>Run at the chosen speed / pause</source>
+        <translation>按所选速度运行 / 暂停</translation>
+    </message>
+    <message>
+        <source>To end</source>
+        <translation>运行到底</translation>
+    </message>
+    <message>
+        <source>Run as fast as possible until it converges or stops</source>
+        <translation>尽快运行，直到收敛或停止</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the initial weights</source>
+        <translation>回到初始权重</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Updates per second while running</source>
+        <translation>运行时每秒的更新次数</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>{v} /s</source>
+        <translation>{v} 次/秒</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <source>undo: {what}</source>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the widgets are refreshed at most this often (a repaint of 10^5 points with thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes). Above this many points D and γ are computed in slices between frames, not at once.</extracomment>
+        <translation>撤销：{what}</translation>
+    </message>
+    <message>
+        <source>new data</source>
+        <translation>新数据</translation>
+    </message>
+    <message>
+        <source>{what}: the run is back ({k} updates)</source>
+        <translation>{what}：运行已恢复（{k} 次更新）</translation>
+    </message>
+    <message>
+        <source>{what}: the run of {updates} starts again from w₀, b₀ (Ctrl+Z brings it back)</source>
+        <translation>{what}：已有 {updates}的运行从 w₀, b₀ 重新开始（Ctrl+Z 可恢复）</translation>
+    </message>
+    <message>
+        <source>{what}: {n} points</source>
+        <translation>{what}：{n} 个点</translation>
+    </message>
+    <message>
+        <source>label {label} refused: labels are +1 or −1</source>
+        <translation>标签 {label} 无效：标签只能是 +1 或 −1</translation>
+    </message>
+    <message>
+        <source>point not added: {error}</source>
+        <translation>未添加点：{error}</translation>
+    </message>
+    <message>
+        <source>add {sign} point {name} = ({x}, {y})</source>
+        <translation>添加 {sign} 类点 {name} = ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>point not moved: {error}</source>
+        <translation>未移动点：{error}</translation>
+    </message>
+    <message>
+        <source>move {name} to ({x}, {y})</source>
+        <translation>把 {name} 移到 ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>delete {points}</source>
+        <translation>删除 {points}</translation>
+    </message>
+    <message>
+        <source>flip {points}</source>
+        <translation>翻转 {points}的标签</translation>
+    </message>
+    <message>
+        <source>label {sign} for {points}</source>
+        <translation>把 {points}标为 {sign}</translation>
+    </message>
+    <message>
+        <source>clear all points</source>
+        <translation>清除所有点</translation>
+    </message>
+    <message>
+        <source>{mode}, order {order}, η = {eta}, bias on: starting again from w = w₀</source>
+        <translation>{mode}，顺序：{order}，η = {eta}，学习偏置：从 w = w₀ 重新开始</translation>
+    </message>
+    <message>
+        <source>{mode}, order {order}, η = {eta}, bias off: starting again from w = w₀</source>
+        <translation>{mode}，顺序：{order}，η = {eta}，无偏置：从 w = w₀ 重新开始</translation>
+    </message>
+    <message>
+        <source>setting refused: {error}</source>
+        <translation>设置无效：{error}</translation>
+    </message>
+    <message>
+        <source>mode refused: {mode} is not one of {modes}</source>
+        <translation>形式无效：{mode} 不是 {modes} 之一</translation>
+    </message>
+    <message>
+        <source>order refused: {order} is not one of {orders}</source>
+        <translation>顺序无效：{order} 不是 {orders} 之一</translation>
+    </message>
+    <message>
+        <source>at the start: nothing to step back</source>
+        <translation>已在起点：无法后退</translation>
+    </message>
+    <message>
+        <source>reset to the initial weights</source>
+        <translation>已重置为初始权重</translation>
+    </message>
+    <message>
+        <source> (Reset to run again)</source>
+        <translation>（重置后可再次运行）</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>running to the end…</source>
+        <translation>正在运行到底…</translation>
+    </message>
+    <message>
+        <source>paused after {updates}</source>
+        <translation>{updates}后暂停</translation>
+    </message>
+    <message>
+        <source>D and γ could not be computed: {error}</source>
+        <translation>无法计算 D 和 γ：{error}</translation>
+    </message>
+    <message>
+        <source>computing D and γ of {n} points</source>
+        <translation>正在计算 {n} 个点的 D 和 γ</translation>
+    </message>
+    <message>
+        <source>1 update</source>
+        <translation>1 次更新</translation>
+    </message>
+    <message>
+        <source>{k} updates</source>
+        <translation>{k} 次更新</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 个点</translation>
+    </message>
+    <message>
+        <source>{n} points</source>
+        <translation>{n} 个点</translation>
+    </message>
+    <message>
+        <source>at the initial weights</source>
+        <translation>在初始权重处</translation>
+    </message>
+    <message>
+        <source>back to update {k}: {line}</source>
+        <translation>回到第 {k} 次更新：{line}</translation>
+    </message>
+    <message>
+        <source>visit {v}: {name} is right (y(w·x+b) = {m} &gt; 0), no update</source>
+        <translation>第 {v} 次访问：{name} 分类正确（y(w·x+b) = {m} &gt; 0），不更新</translation>
+    </message>
+    <message>
+        <source>update {k} on {name}: {line}</source>
+        <translation>第 {k} 次更新，误分类点 {name}：{line}</translation>
+    </message>
+    <message>
+        <source> — into the pocket ({e} mistakes)</source>
+        <translation> — 放入口袋（{e} 个误分类点）</translation>
+    </message>
+    <message>
+        <source>no points: click on the canvas to add some</source>
+        <translation>没有点：在画布上单击以添加点</translation>
+    </message>
+    <message>
+        <source>converged after {updates}: every point is on its side</source>
+        <translation>{updates}后收敛：每个点都在正确的一侧</translation>
+    </message>
+    <message>
+        <source>stopped after {updates}: the next update would overflow the weights — η = {eta} is too large for these points; try a smaller η</source>
+        <translation>{updates}后停止：下一次更新会使权重溢出 — 对这些点来说 η = {eta} 太大；请减小 η</translation>
+    </message>
+    <message>
+        <source>stopped at the {reason} after {updates} without converging</source>
+        <translation>{updates}后达到{reason}而停止，未收敛</translation>
+    </message>
+    <message>
+        <source> (γ is still being computed)</source>
+        <translation>（γ 仍在计算中）</translation>
+    </message>
+    <message>
+        <source>: the data are not linearly separable — try the pocket algorithm</source>
+        <translation>：数据线性不可分 — 请试试口袋算法</translation>
+    </message>
+    <message>
+        <source>: raise the update limit</source>
+        <translation>：请提高更新次数上限</translation>
+    </message>
+    <message>
+        <source>; the pocket has 1 mistake</source>
+        <translation>；口袋中的权重有 1 个误分类点</translation>
+    </message>
+    <message>
+        <source>; the pocket has {e} mistakes</source>
+        <translation>；口袋中的权重有 {e} 个误分类点</translation>
+    </message>
+</context>
+<context>
+    <name>DataCanvas</name>
+    <message>
+        <source>the line is this way</source>
+        <extracomment>Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Cells across the visible range when a non-linear model&apos;s regions are sampled.</extracomment>
+        <translation>直线在这个方向</translation>
+    </message>
+    <message>
+        <source>{name} (the answer)</source>
+        <translation>{name}（答案）</translation>
+    </message>
+    <message>
+        <source>current w</source>
+        <translation>当前 w</translation>
+    </message>
+    <message>
+        <source>{name}: mistake → update</source>
+        <translation>{name}：误分类 → 更新</translation>
+    </message>
+    <message>
+        <source>{name}: correct ✓</source>
+        <translation>{name}：正确 ✓</translation>
+    </message>
+    <message>
+        <source>w = 0: no line; every point is predicted {sign} (b = {b})</source>
+        <translation>w = 0：没有直线；每个点都预测为 {sign}（b = {b}）</translation>
+    </message>
+    <message>
+        <source>R = max‖x‖ = {r}   (D = √(R²+1) = {d} with the bias)</source>
+        <translation>R = max‖x‖ = {r}   （含偏置时 D = √(R²+1) = {d}）</translation>
+    </message>
+    <message>
+        <source>γ = {g} in (x, 1) space; band ±{h} in the plane</source>
+        <translation>(x, 1) 空间中 γ = {g}；平面上的间隔带为 ±{h}</translation>
+    </message>
+    <message>
+        <source>γ = {g} (band ±γ)</source>
+        <translation>γ = {g}（间隔带 ±γ）</translation>
+    </message>
+</context>
+<context>
+    <name>DualView</name>
+    <message>
+        <source>Gram matrix G = [xᵢ·xⱼ]</source>
+        <extracomment>Up to this many points the dual view is a table of numbers, above it a heatmap. Significant digits of the numbers in the small Gram table. The heatmap shows at most this many rows and columns of G.</extracomment>
+        <translation>Gram 矩阵 G = [xᵢ·xⱼ]</translation>
+    </message>
+    <message>
+        <source>column j (point)</source>
+        <translation>列 j（点）</translation>
+    </message>
+    <message>
+        <source>row i (point)</source>
+        <translation>行 i（点）</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>around the current point</source>
+        <translation>当前点附近</translation>
+    </message>
+    <message>
+        <source>(the first ones)</source>
+        <translation>（最前面的）</translation>
+    </message>
+    <message>
+        <source>G is N×N = {n}×{n} ({bytes}): showing rows/columns x{a}–x{b} {where}</source>
+        <translation>G 为 N×N = {n}×{n}（{bytes}）：显示{where}的行/列 x{a}–x{b}</translation>
+    </message>
+    <message>
+        <source>Switch the mode to dual to see α (G depends on the points only)</source>
+        <translation>切换到对偶形式可看到 α（G 只取决于这些点）</translation>
+    </message>
+    <message>
+        <source>α = η × updates on each point; the current point&apos;s row is yellow</source>
+        <translation>α = η × 每个点上的更新次数；当前点所在的行为黄色</translation>
+    </message>
+    <message>
+        <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
+        <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateDialog</name>
+    <message>
+        <source>separable</source>
+        <extracomment>The generators&apos; names on screen (marked for lupdate; the item data keeps the key).</extracomment>
+        <translation>线性可分</translation>
+    </message>
+    <message>
+        <source>noisy</source>
+        <translation>带噪声</translation>
+    </message>
+    <message>
+        <source>xor</source>
+        <translation>异或</translation>
+    </message>
+    <message>
+        <source>blobs</source>
+        <translation>两团高斯</translation>
+    </message>
+    <message>
+        <source>circles</source>
+        <translation>同心圆</translation>
+    </message>
+    <message>
+        <source>example</source>
+        <translation>例题</translation>
+    </message>
+    <message>
+        <source>Linearly separable: every point at least `margin` from a random line</source>
+        <translation>线性可分：每个点到一条随机直线的距离至少为 `margin`</translation>
+    </message>
+    <message>
+        <source>Separable, then a fraction `noise` of the labels flipped</source>
+        <translation>先线性可分，再翻转比例为 `noise` 的标签</translation>
+    </message>
+    <message>
+        <source>The XOR pattern: no line separates it</source>
+        <translation>异或模式：没有直线能将其分开</translation>
+    </message>
+    <message>
+        <source>Two Gaussian blobs (overlap grows with `noise`)</source>
+        <translation>两团高斯分布的点（重叠随 `noise` 增大）</translation>
+    </message>
+    <message>
+        <source>One class inside a ring of the other: not linearly separable</source>
+        <translation>一类在另一类的环内：线性不可分</translation>
+    </message>
+    <message>
+        <source>The worked example: (3,3) +1, (4,3) +1, (1,1) −1</source>
+        <translation>教材例题：(3,3) +1，(4,3) +1，(1,1) −1</translation>
+    </message>
+    <message>
+        <source>Generate data</source>
+        <translation>生成数据</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>points N</source>
+        <translation>点数 N</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>separable / noisy: the least distance of a point from the line</source>
+        <translation>线性可分 / 带噪声：点到直线的最小距离</translation>
+    </message>
+    <message>
+        <source>noisy: the fraction of flipped labels; blobs, circles: spread</source>
+        <translation>带噪声：翻转标签的比例；两团高斯、同心圆：分散程度</translation>
+    </message>
+    <message>
+        <source>generate {kind} (N = {n}, seed {seed})</source>
+        <translation>生成{kind}数据（N = {n}，种子 {seed}）</translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Space</source>
+        <extracomment>(keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Step: go to the next mistake and correct it</source>
+        <translation>单步：找到下一个误分类点并更新</translation>
+    </message>
+    <message>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>Visit: look at the next point only (update if wrong)</source>
+        <translation>访问：只看下一个点（分错则更新）</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格</translation>
+    </message>
+    <message>
+        <source>Step back: undo the last update</source>
+        <translation>后退：撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Run / pause</source>
+        <translation>运行 / 暂停</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Pause (and clear the selection)</source>
+        <translation>暂停（并取消选择）</translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <source>Run to the end</source>
+        <translation>运行到底</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>Reset to the initial weights</source>
+        <translation>重置为初始权重</translation>
+    </message>
+    <message>
+        <source>Left click</source>
+        <translation>左键单击</translation>
+    </message>
+    <message>
+        <source>Add a point of the chosen class (+1 by default)</source>
+        <translation>添加所选类别的点（默认 +1）</translation>
+    </message>
+    <message>
+        <source>Right click, Alt+click</source>
+        <translation>右键单击、Alt+单击</translation>
+    </message>
+    <message>
+        <source>Add a −1 point</source>
+        <translation>添加一个 −1 类点</translation>
+    </message>
+    <message>
+        <source>+ / −</source>
+        <translation>+ / −</translation>
+    </message>
+    <message>
+        <source>Choose the class a left click adds</source>
+        <translation>选择左键单击添加的类别</translation>
+    </message>
+    <message>
+        <source>Click a point, drag</source>
+        <translation>单击点、拖动</translation>
+    </message>
+    <message>
+        <source>Select it; drag to move it</source>
+        <translation>选中该点；拖动以移动它</translation>
+    </message>
+    <message>
+        <source>Drag on empty space</source>
+        <translation>在空白处拖动</translation>
+    </message>
+    <message>
+        <source>Select the points in a rectangle (Ctrl adds)</source>
+        <translation>框选矩形内的点（按住 Ctrl 追加）</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>Delete the selected points</source>
+        <translation>删除选中的点</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>Flip the labels of the selected points</source>
+        <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>Ctrl+A</source>
+        <translation>Ctrl+A</translation>
+    </message>
+    <message>
+        <source>Select all points</source>
+        <translation>选中所有点</translation>
+    </message>
+    <message>
+        <source>G</source>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>Snap new and moved points to a 0.5 grid</source>
+        <translation>新建和移动的点对齐到 0.5 网格</translation>
+    </message>
+    <message>
+        <source>Ctrl+Z / Ctrl+Shift+Z</source>
+        <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>Undo / redo an edit</source>
+        <translation>撤销 / 重做编辑</translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation>Ctrl+G</translation>
+    </message>
+    <message>
+        <source>Generate a data set</source>
+        <translation>生成数据集</translation>
+    </message>
+    <message>
+        <source>Ctrl+O / Ctrl+S</source>
+        <translation>Ctrl+O / Ctrl+S</translation>
+    </message>
+    <message>
+        <source>Open / save (CSV or session JSON)</source>
+        <translation>打开 / 保存（CSV 或会话 JSON）</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>另存为</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export the canvas as PNG or SVG</source>
+        <translation>把画布导出为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit the view to the points</source>
+        <translation>视图适配所有点</translation>
+    </message>
+    <message>
+        <source>F9</source>
+        <translation>F9</translation>
+    </message>
+    <message>
+        <source>Show or hide every panel (the keys still work)</source>
+        <translation>显示或隐藏所有面板（快捷键仍然可用）</translation>
+    </message>
+    <message>
+        <source>Ctrl+= / Ctrl+− / Ctrl+0</source>
+        <translation>Ctrl+= / Ctrl+− / Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Larger / smaller / normal size of everything</source>
+        <translation>整体放大 / 缩小 / 恢复正常大小</translation>
+    </message>
+    <message>
+        <source>Mouse wheel, middle drag</source>
+        <translation>鼠标滚轮、中键拖动</translation>
+    </message>
+    <message>
+        <source>Zoom, pan</source>
+        <translation>缩放、平移</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>This help</source>
+        <translation>本帮助</translation>
+    </message>
+    <message>
+        <source>perceptron-gui: keys and mouse</source>
+        <translation>perceptron-gui：键盘与鼠标</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Markers: &lt;b&gt;○&lt;/b&gt; blue = +1, &lt;b&gt;×&lt;/b&gt; vermillion = −1. Misclassified points (y(w·x+b) ≤ 0) have a yellow halo and a dark ring; the point of the last update has a square.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;标记：&lt;b&gt;○&lt;/b&gt; 蓝色 = +1，&lt;b&gt;×&lt;/b&gt; 朱红色 = −1。误分类点（y(w·x+b) ≤ 0）带有黄色光晕和深色圆环；最近一次更新所用的点带有方框。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>IterationModel</name>
+    <message>
+        <source>point</source>
+        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <translation>误分类点</translation>
+    </message>
+    <message>
+        <source>update number (mistakes so far)</source>
+        <translation>更新序号（迄今的误分类次数）</translation>
+    </message>
+    <message>
+        <source>the point updated on (x1 … xN, as on the canvas)</source>
+        <translation>本次更新所用的点（x1 … xN，与画布上相同）</translation>
+    </message>
+    <message>
+        <source>x₁ of the point</source>
+        <translation>该点的 x₁</translation>
+    </message>
+    <message>
+        <source>x₂ of the point</source>
+        <translation>该点的 x₂</translation>
+    </message>
+    <message>
+        <source>the label of the point</source>
+        <translation>该点的标签</translation>
+    </message>
+    <message>
+        <source>w₁ after the update</source>
+        <translation>更新后的 w₁</translation>
+    </message>
+    <message>
+        <source>w₂ after the update</source>
+        <translation>更新后的 w₂</translation>
+    </message>
+    <message>
+        <source>w = (w₁, w₂) after the update</source>
+        <translation>更新后的 w = (w₁, w₂)</translation>
+    </message>
+    <message>
+        <source>b after the update</source>
+        <translation>更新后的 b</translation>
+    </message>
+    <message>
+        <source>α of the point after the update (updates on it so far × η)</source>
+        <translation>更新后该点的 α（迄今在该点上的更新次数 × η）</translation>
+    </message>
+</context>
+<context>
+    <name>IterationTable</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (all rows if none) as tab-separated text</source>
+        <translation>把选中的行（未选中则全部）复制为制表符分隔的文本</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Write every update to a CSV file</source>
+        <translation>把每次更新写入 CSV 文件</translation>
+    </message>
+    <message>
+        <source>1 update</source>
+        <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
+        <translation>1 次更新</translation>
+    </message>
+    <message>
+        <source>{k} updates</source>
+        <translation>{k} 次更新</translation>
+    </message>
+    <message>
+        <source>Export the updates</source>
+        <translation>导出更新</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+</context>
+<context>
+    <name>Names</name>
+    <message>
+        <source>primal</source>
+        <extracomment>The languages offered, by code: English is the source language (no translator). Each language&apos;s name in itself, for the View ▸ Language menu (never translated). The key of the remembered choice in `preferences()`. The app&apos;s own translation files, in the package (``perceptron_gui/i18n``). The names of the algorithm&apos;s choices on screen, by the key the code and files use (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`).</extracomment>
+        <translation>原始形式</translation>
+    </message>
+    <message>
+        <source>dual</source>
+        <translation>对偶形式</translation>
+    </message>
+    <message>
+        <source>pocket</source>
+        <translation>口袋算法</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>首个</translation>
+    </message>
+    <message>
+        <source>cyclic</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>random-cyclic</source>
+        <translation>随机循环</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>converged</source>
+        <translation>已收敛</translation>
+    </message>
+    <message>
+        <source>update limit</source>
+        <translation>更新次数上限</translation>
+    </message>
+    <message>
+        <source>epoch limit</source>
+        <translation>轮数上限</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>溢出</translation>
+    </message>
+</context>
+<context>
+    <name>Narration</name>
+    <message>
+        <source>no points: click on the canvas to add some</source>
+        <translation>没有点：在画布上单击以添加点</translation>
+    </message>
+    <message>
+        <source>start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: every point is a mistake</source>
+        <translation>初值：w = (0, 0)，b = 0，所以对每个点 y(w·x + b) = 0 ≤ 0：每个点都是误分类点</translation>
+    </message>
+    <message>
+        <source>start: w = {w}, b = {b}</source>
+        <translation>初值：w = {w}，b = {b}</translation>
+    </message>
+    <message>
+        <source>{name} = {x}, y = {y}</source>
+        <translation>{name} = {x}，y = {y}</translation>
+    </message>
+    <message>
+        <source>y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}</source>
+        <translation>y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}</translation>
+    </message>
+    <message>
+        <source>y(w·x + b) = {y} · ({inner}) = {m}</source>
+        <translation>y(w·x + b) = {y} · ({inner}) = {m}</translation>
+    </message>
+    <message>
+        <source>visit {v}: {point}: {score} &gt; 0, right: no update</source>
+        <translation>第 {v} 次访问：{point}：{score} &gt; 0，分类正确：不更新</translation>
+    </message>
+    <message>
+        <source>α{n} ← α{n} + η = {a}</source>
+        <translation>α{n} ← α{n} + η = {a}</translation>
+    </message>
+    <message>
+        <source>w ← w + ηyx = {w} {sign} {step} = {new}</source>
+        <translation>w ← w + ηyx = {w} {sign} {step} = {new}</translation>
+    </message>
+    <message>
+        <source>b ← b + ηy = {b} {d} = {new}</source>
+        <translation>b ← b + ηy = {b} {d} = {new}</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，误分类 → {update}</translation>
+    </message>
+    <message>
+        <source>; fewer mistakes than the pocket: into the pocket</source>
+        <translation>；误分类点比口袋中的少：放入口袋</translation>
+    </message>
+</context>
+<context>
+    <name>Readout</name>
+    <message>
+        <source>k = {k} (not separable: no bound)</source>
+        <translation>k = {k}（线性不可分：没有界）</translation>
+    </message>
+    <message>
+        <source>(bias off)</source>
+        <translation>（无偏置）</translation>
+    </message>
+    <message>
+        <source>pocket: w = {w}, b = {b}, {wrong} wrong (current {now})</source>
+        <translation>口袋：w = {w}，b = {b}，{wrong} 个误分类（当前 {now} 个）</translation>
+    </message>
+    <message>
+        <source>wrong now: {wrong} of {n}</source>
+        <translation>当前误分类：{wrong} / {n}</translation>
+    </message>
+    <message>
+        <source>converged ✓</source>
+        <translation>已收敛 ✓</translation>
+    </message>
+    <message>
+        <source>stopped before an overflow (η = {eta} is too large)</source>
+        <translation>为避免溢出而停止（η = {eta} 太大）</translation>
+    </message>
+    <message>
+        <source>stopped: {reason}</source>
+        <translation>已停止：{reason}</translation>
+    </message>
+</context>
+</TS>
