@@ -155,15 +155,9 @@ def set_language(code: str, *, remember: bool = True) -> bool:
     return True
 
 
-def is_language_change(event: QEvent) -> bool:
-    """Whether `event` tells a widget to set its texts again (for ``changeEvent``)."""
-    return event.type() == QEvent.Type.LanguageChange
-
-
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
-    "is_language_change",
     "language",
     "mode_name",
     "order_name",
