@@ -1,5 +1,11 @@
 """Benchmark the core: primal vs scikit-learn, the dual's time and memory, the Novikoff bound.
 
+The trainer's compiled loop (core/fast.py, numba) is warmed up first (its time is
+printed); the "compiled / numpy path" table compares it with the numpy path in the same
+process (``PERCEPTRON_GUI_NO_JIT=1`` while a trainer is made) and with scikit-learn.
+The dual's table is measured before the warm-up (numpy path), so that numba's own
+memory does not hide the dual's growth of the peak RSS.
+
 Run from the repository::
 
     python scripts/bench_core.py            # the full run (medians of 5)
@@ -25,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_gui.core import TrainConfig, Trainer, generate, novikoff
+from perceptron_gui.core import TrainConfig, Trainer, fast, generate, novikoff
 from perceptron_gui.core.dataset import Dataset
 
 try:  # not on Windows
@@ -77,10 +83,81 @@ def table(header: list[str], align: str, rows: list[list[str]]) -> None:
         print("| " + " | ".join(row) + " |")
 
 
-def run_trainer(data: Dataset, config: TrainConfig) -> Trainer:
-    t = Trainer(data, config)
+def run_trainer(data: Dataset, config: TrainConfig, jit: bool = True) -> Trainer:
+    """A finished run; `jit` False makes the trainer take the numpy path."""
+    old = os.environ.get("PERCEPTRON_GUI_NO_JIT")
+    if not jit:
+        os.environ["PERCEPTRON_GUI_NO_JIT"] = "1"
+    try:
+        t = Trainer(data, config)
+    finally:
+        if not jit:
+            if old is None:
+                del os.environ["PERCEPTRON_GUI_NO_JIT"]
+            else:
+                os.environ["PERCEPTRON_GUI_NO_JIT"] = old
     t.run()
     return t
+
+
+# --------------------------------------------------------------------------- compiled loop
+
+
+@dataclass
+class NoisyRow:
+    n: int
+    epochs: int
+    updates: int
+    compiled: float
+    numpy: float
+    sklearn: float | None
+    same_paths: bool
+    same_sklearn: bool | None
+
+
+def history_bits(t: Trainer) -> bytes:
+    return b"".join(t.history_slice(c).tobytes() for c in Trainer.HISTORY_COLUMNS)
+
+
+def bench_noisy(n: int, epochs: int, repeats: int, seed: int, sk: Any) -> NoisyRow:
+    """Primal cyclic on noisy data (10 % flipped labels) for a fixed number of epochs."""
+    data = generate("noisy", n, margin=MARGIN, noise=0.1, seed=seed)
+    config = TrainConfig(mode="primal", order="cyclic", max_epochs=epochs)
+    t_fast, a = timed(lambda: run_trainer(data, config), repeats)
+    # The numpy path takes seconds at 10^6: fewer repeats there.
+    t_np, b = timed(lambda: run_trainer(data, config, jit=False), 1 if n >= 10**6 else repeats)
+    t_sk: float | None = None
+    same_sk: bool | None = None
+    if sk is not None:
+        X = np.array(data.points)
+        y = np.array(data.labels)
+
+        def fit() -> Any:
+            model = sk(penalty=None, eta0=1.0, shuffle=False, tol=None, max_iter=epochs)
+            return model.fit(X, y)
+
+        t_sk, model = timed(fit, repeats)
+        theirs = np.array([*model.coef_[0], model.intercept_[0]], dtype=np.float64)
+        same_sk = np.array([*a.w, a.b]).tobytes() == theirs.tobytes()
+    same = history_bits(a) == history_bits(b)
+    return NoisyRow(n, epochs, a.k, t_fast, t_np, t_sk, same, same_sk)
+
+
+@dataclass
+class PocketRow:
+    order: str
+    updates: int
+    compiled: float
+    numpy: float
+
+
+def bench_pocket(n: int, updates: int, order: str, repeats: int, seed: int) -> PocketRow:
+    data = generate("noisy", n, margin=MARGIN, noise=0.1, seed=seed)
+    config = TrainConfig(mode="pocket", order=order, max_updates=updates)
+    t_np, b = timed(lambda: run_trainer(data, config, jit=False), 1)
+    t_fast, a = timed(lambda: run_trainer(data, config), repeats)
+    assert history_bits(a) == history_bits(b)
+    return PocketRow(order, a.k, t_fast, t_np)
 
 
 # --------------------------------------------------------------------------- primal
@@ -194,8 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     repeats = args.repeats or (1 if args.quick else 5)
     if args.quick:
         primal_ns, dual_ns, nov_ns = [10**3, 10**4], [2_000], [10**4]
+        noisy_runs, pocket_n, pocket_updates = [(10**4, 2)], 10**3, 10**3
     else:
         primal_ns, dual_ns, nov_ns = [10**3, 10**4, 10**5, 10**6], [20_000, 100_000], [10**5]
+        noisy_runs, pocket_n, pocket_updates = [(10**4, 20), (10**5, 10), (10**6, 3)], 10**4, 10**5
 
     try:
         from sklearn import __version__ as sk_version  # type: ignore[import-untyped]
@@ -207,8 +286,21 @@ def main(argv: list[str] | None = None) -> int:
     dual = [
         bench_dual(kind, n, repeats, args.seed) for kind in ("separable", "noisy") for n in dual_ns
     ]
+    # numba's import and compile would raise the peak RSS the dual's delta is read from: after.
+    t0 = time.perf_counter()
+    jit_ok = fast.warm_up()
+    warm = time.perf_counter() - t0
     primal = [bench_primal(n, repeats, args.seed, sk) for n in primal_ns]
     nov = [bench_novikoff(n, repeats, args.seed) for n in nov_ns]
+    noisy = [bench_noisy(n, e, repeats, args.seed, sk) for n, e in noisy_runs] if jit_ok else []
+    pockets = (
+        [
+            bench_pocket(pocket_n, pocket_updates, order, repeats, args.seed)
+            for order in ("cyclic", "random-cyclic", "first", "random")
+        ]
+        if jit_ok
+        else []
+    )
 
     w = print
     w("## Machine")
@@ -217,6 +309,60 @@ def main(argv: list[str] | None = None) -> int:
     w(f"- Python {platform.python_version()}, numpy {np.__version__}, scikit-learn {sk_version}")
     data_call = f'generate("separable", N, margin={MARGIN}, seed={args.seed})'
     w(f"- median of {repeats} run(s); data: `{data_call}`")
+    w(
+        f"- compiled loop (numba): {'ready' if jit_ok else 'not available: numpy path only'}"
+        f" after {warm:.2f} s of warm-up (import + compile, or load from numba's disk cache)"
+    )
+    w()
+    w("### Compiled loop vs numpy path vs scikit-learn: primal, cyclic, noisy data")
+    w()
+    w(
+        f'Data: `generate("noisy", N, margin={MARGIN}, noise=0.1, seed={args.seed})` (10 % '
+        "of the labels flipped: never converges); every run makes the same number of epochs. "
+        "scikit-learn: `Perceptron(penalty=None, eta0=1, shuffle=False, tol=None, "
+        "max_iter=epochs)`. Same bits: every history entry of the two paths; w, b against "
+        "scikit-learn."
+    )
+    w()
+    table(
+        ["N", "epochs", "updates", "compiled (s)", "numpy path (s)", "scikit-learn (s)"]
+        + ["compiled / sklearn", "numpy / compiled", "paths same bits", "= sklearn bits"],
+        "rrrrrrrrcc",
+        [
+            [
+                f"{r.n:,}",
+                str(r.epochs),
+                f"{r.updates:,}",
+                secs(r.compiled),
+                secs(r.numpy),
+                "n/a" if r.sklearn is None else secs(r.sklearn),
+                "n/a" if r.sklearn is None else f"{r.compiled / r.sklearn:.2f}",
+                f"{r.numpy / r.compiled:.0f}",
+                yes_no(r.same_paths, bad=False),
+                "n/a" if r.same_sklearn is None else yes_no(r.same_sklearn, bad=False),
+            ]
+            for r in noisy
+        ],
+    )
+    w()
+    w(
+        f"Pocket, {pocket_updates:,} updates on {pocket_n:,} noisy points (numpy path: one "
+        "run; the histories of both paths are checked equal bit for bit):"
+    )
+    w()
+    table(
+        ["order", "updates", "compiled (s)", "numpy path (s)"],
+        "lrrr",
+        [
+            [
+                r.order,
+                f"{r.updates:,}",
+                secs(r.compiled),
+                secs(r.numpy),
+            ]
+            for r in pockets
+        ],
+    )
     w()
     w("### Primal form, cyclic order, to convergence, vs scikit-learn")
     w()

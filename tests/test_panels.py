@@ -108,7 +108,7 @@ def test_bound_not_separable(qtbot) -> None:  # type: ignore[no-untyped-def]
     c.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
     panel = _show(qtbot, BoundPanel(c))
     _steps(c, 5)
-    assert "not linearly separable, no bound" in panel.readout_text()
+    assert "not linearly separable: no bound" in panel.readout_text()
     assert panel.plot.bound_line_value() is None
     assert "inf" not in panel.readout_text() and "nan" not in panel.readout_text()
 

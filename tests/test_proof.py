@@ -7,11 +7,14 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.novikoff import novikoff
 from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE, proof_curves, proof_state
 from perceptron_gui.core.trainer import Trainer, make_trainer
+
+# The trainer of the primal updates (the other modes have their own tests).
+MODES = ("primal", "dual", "pocket")
 
 EX = make_dataset([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
 XOR = make_dataset([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1])

@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.trainer import Trainer, make_trainer
+
+# The trainer of the primal updates (the other modes have their own tests).
+MODES = ("primal", "dual", "pocket")
 
 
 def random_data(rng: np.random.Generator, n: int) -> Dataset:

@@ -34,8 +34,14 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from perceptron_gui.app.format import fmt, point_name
-from perceptron_gui.app.i18n import mode_name, order_name, stop_reason_name
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.app.i18n import core_text, mode_name, order_name, stop_reason_name
+from perceptron_gui.core.bounds import (
+    KERNEL_BOUND_WINDOW_MAX_N,
+    MistakeBound,
+    mistake_bound,
+    needs_kernel_bound,
+)
+from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.novikoff import (
@@ -75,6 +81,13 @@ class Change(Flag):
     SETTINGS = auto()
     MODEL = auto()
     BOUND = auto()
+
+
+def _bound_key(c: TrainConfig) -> tuple[object, ...]:
+    """What D and γ depend on: the bias and, in feature space, the kernel."""
+    if needs_kernel_bound(c):
+        return (c.bias, c.kernel, c.degree, c.coef0, c.sigma)
+    return (c.bias,)
 
 
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
@@ -159,6 +172,8 @@ class Controller(QObject):
         self._data = empty_dataset()
         self._config = TrainConfig(max_updates=GUI_MAX_UPDATES)
         self._trainer = make_trainer(self._data, self._config)
+        self._horizon = 0
+        self._bound_note = ""
         self._bound: Bound = novikoff(self._data)
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
@@ -218,7 +233,39 @@ class Controller(QObject):
 
     def emit_changed(self, change: Change) -> None:
         """Tell every view what changed (once per action)."""
+        if change & (Change.DATA | Change.SETTINGS):
+            self._horizon = self._trainer.k
+        elif change & Change.MODEL:
+            self._horizon = max(self._horizon, self._trainer.k)
         self.changed.emit(change)
+
+    @property
+    def horizon(self) -> int:
+        """The most updates this run has reached (the timeline's end).
+
+        Going back keeps it: the run is deterministic, so the updates after the timeline's
+        position are computed again, exactly, when it moves forward (a step or a run from
+        the middle makes the same updates as before).
+        """
+        return max(self._horizon, self._trainer.k)
+
+    def seek(self, k: int) -> int:
+        """Pause, then show the state right after `k` updates (k = 0: the start).
+
+        Going back is a restore; going forward computes the updates (a script may wait
+        for that; the timeline asks for at most `SEEK_SYNC_UPDATES` at once). Returns the
+        number of updates reached (fewer when the run ends first).
+        """
+        self.pause()
+        k = max(0, int(k))
+        if k == self._trainer.k:
+            return k
+        reached = self._trainer.seek_update(k)
+        self.emit_changed(Change.MODEL)
+        self.message_posted.emit(
+            self.tr("at update {k} of {horizon}").format(k=reached, horizon=self.horizon)
+        )
+        return reached
 
     @property
     def current(self) -> int | None:
@@ -243,6 +290,14 @@ class Controller(QObject):
     def speed(self) -> float:
         """Updates per second while running (inf: as fast as the screen shows)."""
         return self._speed
+
+    @property
+    def run_speed(self) -> float:
+        """The speed of the run going on: inf for *To end*, the chosen speed for *Run*, 0 when
+        paused (views draw more per frame the slower it is)."""
+        if not self.running:
+            return 0.0
+        return MAX_SPEED if self._to_end else self._speed
 
     # ----------------------------------------------------------------- data
 
@@ -285,7 +340,11 @@ class Controller(QObject):
         lost = self._trainer.k
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        if bound is not None and bound[0].bias == self._config.bias:
+        if (
+            bound is not None
+            and bound[0].bias == self._config.bias
+            and not needs_kernel_bound(self._config)
+        ):
             self._cancel_task("bound")
             self._bound, self._line_margin = bound
         else:
@@ -401,11 +460,12 @@ class Controller(QObject):
         was_running = self.running
         self._stop_timer(emit=False)
         self._config = config
-        if old.bias != config.bias:
+        new_bound = _bound_key(old) != _bound_key(config)
+        if new_bound:
             self._recompute_bound(emit=False)
         self._trainer = self._new_trainer()
         change = Change.SETTINGS | Change.MODEL
-        self.emit_changed(change | Change.BOUND if old.bias != config.bias else change)
+        self.emit_changed(change | Change.BOUND if new_bound else change)
         if was_running:
             self.running_changed.emit(False)
         text = (
@@ -440,7 +500,18 @@ class Controller(QObject):
                 )
             )
             return False
-        return self._set(mode=mode)
+        changes: dict[str, Any] = {"mode": mode}
+        allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+        if self._config.order not in allowed:  # the order this mode visits in
+            changes["order"] = allowed[0]
+        if mode == "kernel" and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
+            changes["w0"] = (0.0, 0.0)
+        return self._set(**changes)
+
+    def set_settings(self, **changes: Any) -> bool:
+        """Change settings by name (``C``, ``kernel``, ``degree``, ``coef0``, ``sigma``, …);
+        False, with a message, when refused."""
+        return self._set(**changes)
 
     def set_order(self, order: str) -> bool:
         """ "first", "cyclic", "random-cyclic" or "random"."""
@@ -554,8 +625,14 @@ class Controller(QObject):
 
     def _recompute_bound(self, *, emit: bool = True) -> None:
         d = self._data
-        gen = bound_task(d, self._config.bias)
         self._cancel_task("bound")
+        self._bound_note = ""
+        if needs_kernel_bound(self._config):
+            self._kernel_bound()
+            if emit:
+                self.emit_changed(Change.BOUND)
+            return
+        gen = bound_task(d, self._config.bias)
         if d.n <= SYNC_BOUND_LIMIT:
             self._bound, self._line_margin = exhaust(gen)
             if emit:
@@ -577,6 +654,33 @@ class Controller(QObject):
         self.start_task("bound", gen, done, fail, label)
         if emit:
             self.emit_changed(Change.BOUND)
+
+    def _kernel_bound(self) -> None:
+        """D and γ in the kernel's feature space (small data sets only: it is O(N²))."""
+        c, d = self._config, self._data
+        self._line_margin = None
+        self._bound = novikoff(empty_dataset(), bias=c.bias)
+        if d.n > KERNEL_BOUND_WINDOW_MAX_N:
+            self._bound_note = self.tr(
+                "the kernel bound is computed here for up to {max} points ({n} now)"
+            ).format(max=KERNEL_BOUND_WINDOW_MAX_N, n=d.n)
+            return
+        try:
+            self._bound = novikoff(
+                d, bias=c.bias, kernel=c.kernel, degree=c.degree, coef0=c.coef0, sigma=c.sigma
+            )
+        except DataError as exc:
+            self._bound_note = self.tr("no kernel bound: {error}").format(error=exc.message)
+
+    @property
+    def bound_note(self) -> str:
+        """Why there is no bound to show although there are points ("" normally)."""
+        return self._bound_note
+
+    @property
+    def mistake_bound(self) -> MistakeBound:
+        """The bound that applies to the current mode (see `core.bounds`)."""
+        return mistake_bound(self._config, self._data.n, self._bound)
 
     # ----------------------------------------------------------- sliced work
 
@@ -741,7 +845,7 @@ class Controller(QObject):
             reason=reason, updates=ups
         )
         if t.answer is None:
-            if self.bound_pending:
+            if self.bound_pending or self._bound_note:
                 text += self.tr(" (γ is still being computed)")
             elif not self._bound.separable:
                 text += self.tr(": the data are not linearly separable — try the pocket algorithm")
@@ -750,8 +854,8 @@ class Controller(QObject):
         else:
             e = t.answer_errors
             text += (
-                self.tr("; the pocket has 1 mistake")
+                self.tr("; the {answer} has 1 mistake")
                 if e == 1
-                else self.tr("; the pocket has {e} mistakes").format(e=e)
-            )
+                else self.tr("; the {answer} has {e} mistakes")
+            ).format(answer=core_text(t.answer_name), e=e)
         return text

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -32,9 +33,9 @@ from perceptron_gui.app.controller import (
     Controller,
 )
 from perceptron_gui.app.format import fmt
-from perceptron_gui.app.i18n import mode_name, order_name
+from perceptron_gui.app.i18n import core_text, kernel_name, mode_name, order_name
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.config import MODES, ORDERS
+from perceptron_gui.core.config import KERNELS, MODE_ORDERS, MODES, ORDERS
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
 #: (every finite one is at most the controller's fastest finite speed).
@@ -56,18 +57,61 @@ MODE_TIPS = {
         "Pocket algorithm: primal updates, but keep the weights with the fewest "
         "training mistakes seen so far (for data that are not separable)",
     ),
+    "batch": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
+    ),
+    "averaged": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Averaged perceptron: primal updates; the answer is the mean of the weights "
+        "after every visit",
+    ),
+    "voted": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Voted perceptron: every weight vector votes with the number of visits it "
+        "survived; the answer is the vote",
+    ),
+    "pa": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
+        "with a step of at most C",
+    ),
+    "kernel": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+    ),
+}
+KERNEL_TIPS = {
+    "linear": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = x·z: exactly the dual form",
+    ),
+    "poly": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2",
+    ),
+    "rbf": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles",
+    ),
 }
 ORDER_TIPS = {
     "first": QT_TRANSLATE_NOOP(
-        "ControlPanel", "The lowest-index mistake, rescanning from x1 after each update"
+        "ControlPanel",
+        "The lowest-index mistake, rescanning from x1 after each update",
     ),
     "cyclic": QT_TRANSLATE_NOOP(
-        "ControlPanel", "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake"
+        "ControlPanel",
+        "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake",
     ),
     "random-cyclic": QT_TRANSLATE_NOOP(
-        "ControlPanel", "Like cyclic, over a new seeded random permutation each epoch"
+        "ControlPanel",
+        "Like cyclic, over a new seeded random permutation each epoch",
     ),
-    "random": QT_TRANSLATE_NOOP("ControlPanel", "A uniformly random current mistake (seeded)"),
+    "random": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "A uniformly random current mistake (seeded)",
+    ),
 }
 
 
@@ -155,13 +199,42 @@ class ControlPanel(QWidget):
         self.limit_spin = QSpinBox(objectName="limitSpin")
         self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
         self.limit_spin.setSingleStep(1000)
-        self._form_labels = [QLabel() for _ in range(5)]
-        form.addRow(self._form_labels[0], self.mode_combo)
-        form.addRow(self._form_labels[1], self.order_combo)
-        form.addRow(self._form_labels[2], self.eta_spin)
+        # The settings of some modes only: shown when they apply.
+        self.kernel_combo = QComboBox(objectName="kernelCombo")
+        for k in KERNELS:
+            self.kernel_combo.addItem(k, k)
+        self.degree_spin = QSpinBox(objectName="degreeSpin")
+        self.degree_spin.setRange(1, 20)
+        self.coef0_spin = QDoubleSpinBox(objectName="coef0Spin")
+        self.coef0_spin.setRange(0.0, 1e6)
+        self.coef0_spin.setDecimals(3)
+        self.sigma_spin = QDoubleSpinBox(objectName="sigmaSpin")
+        self.sigma_spin.setRange(1e-3, 1e6)
+        self.sigma_spin.setDecimals(3)
+        self.c_spin = QDoubleSpinBox(objectName="cSpin")
+        self.c_spin.setRange(1e-6, 1e6)
+        self.c_spin.setDecimals(4)
+        for w in (self.coef0_spin, self.sigma_spin, self.c_spin):
+            w.setKeyboardTracking(False)
+        self._form = form
+        self._optional_rows = {
+            "kernel": self.kernel_combo,
+            "degree": self.degree_spin,
+            "coef0": self.coef0_spin,
+            "σ": self.sigma_spin,
+            "C": self.c_spin,
+        }
+        # Row titles by row (words translated in `retranslate`; symbols stay).
+        self._row_labels = {name: QLabel(name) for name in ("mode", "order", *self._optional_rows)}
+        self._row_labels.update({"seed": QLabel(), "limit": QLabel()})
+        form.addRow(self._row_labels["mode"], self.mode_combo)
+        form.addRow(self._row_labels["order"], self.order_combo)
+        for name, widget in self._optional_rows.items():
+            form.addRow(self._row_labels[name], widget)
+        form.addRow("η", self.eta_spin)
         form.addRow("", self.bias_check)
-        form.addRow(self._form_labels[3], self.seed_spin)
-        form.addRow(self._form_labels[4], self.limit_spin)
+        form.addRow(self._row_labels["seed"], self.seed_spin)
+        form.addRow(self._row_labels["limit"], self.limit_spin)
         layout.addWidget(self.algorithm_box)
 
         # --- stepping
@@ -200,7 +273,8 @@ class ControlPanel(QWidget):
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
         layout.addWidget(self.run_box)
-        layout.addStretch(1)
+        # As tall as its content: the proof panel below takes the rest of the column.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.retranslate()
 
         # --- wiring: widgets -> controller
@@ -210,6 +284,13 @@ class ControlPanel(QWidget):
         self.bias_check.toggled.connect(self._c.set_bias)
         self.seed_spin.valueChanged.connect(self._c.set_seed)
         self.limit_spin.valueChanged.connect(self._c.set_max_updates)
+        self.kernel_combo.currentIndexChanged.connect(
+            lambda _i: self._c.set_settings(kernel=self.kernel_combo.currentData())
+        )
+        self.degree_spin.valueChanged.connect(lambda v: self._c.set_settings(degree=int(v)))
+        self.coef0_spin.valueChanged.connect(lambda v: self._c.set_settings(coef0=float(v)))
+        self.sigma_spin.valueChanged.connect(lambda v: self._c.set_settings(sigma=float(v)))
+        self.c_spin.valueChanged.connect(lambda v: self._c.set_settings(C=float(v)))
         self.step_button.clicked.connect(self._c.step)
         self.visit_button.clicked.connect(self._c.visit)
         self.step_back_button.clicked.connect(self._c.step_back)
@@ -228,21 +309,25 @@ class ControlPanel(QWidget):
     def retranslate(self) -> None:
         """Set every visible text in the current language (at start and on a change)."""
         self.algorithm_box.setTitle(self.tr("Algorithm"))
-        for label, text in zip(
-            self._form_labels,
-            (self.tr("mode"), self.tr("order"), "η", self.tr("seed"), self.tr("limit")),
-            strict=True,
+        for name, text in (
+            ("mode", self.tr("mode")),
+            ("order", self.tr("order")),
+            ("kernel", self.tr("kernel")),
+            ("degree", self.tr("degree")),
+            ("seed", self.tr("seed")),
+            ("limit", self.tr("limit")),
         ):
-            label.setText(text)
+            self._row_labels[name].setText(text)
         for combo, names, tips in (
             (self.mode_combo, mode_name, MODE_TIPS),
             (self.order_combo, order_name, ORDER_TIPS),
+            (self.kernel_combo, kernel_name, KERNEL_TIPS),
         ):
             for i in range(combo.count()):
                 key = combo.itemData(i)
                 combo.setItemText(i, names(key))
                 combo.setItemData(i, self.tr(tips[key]), Qt.ToolTipRole)
-        self.mode_combo.setToolTip(self.tr("The form of the algorithm (primal, dual or pocket)"))
+        self.mode_combo.setToolTip(self.tr("The algorithm (hover over a name for what it does)"))
         self.order_combo.setToolTip(self.tr("Which mistake comes next"))
         self.eta_spin.setToolTip(
             self.tr(
@@ -263,6 +348,10 @@ class ControlPanel(QWidget):
                 "unless it finds a separator)"
             )
         )
+        self.degree_spin.setToolTip(self.tr("The polynomial kernel's degree"))
+        self.coef0_spin.setToolTip(self.tr("The polynomial kernel's coef0 (≥ 0)"))
+        self.sigma_spin.setToolTip(self.tr("The RBF kernel's width σ > 0"))
+        self.c_spin.setToolTip(self.tr("Passive-aggressive: the largest step C > 0"))
         self.run_box.setTitle(self.tr("Run"))
         for button, text, tip, key in (
             (
@@ -294,6 +383,7 @@ class ControlPanel(QWidget):
         self.speed_title.setText(self.tr("speed"))
         self.speed_slider.setToolTip(self.tr("Updates per second while running"))
         self._show_speed(self.speed_slider.value())
+        self._show_settings()  # the orders' tooltips say why an order does not apply
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
@@ -370,8 +460,14 @@ class ControlPanel(QWidget):
             self.bias_check,
             self.seed_spin,
             self.limit_spin,
+            *self._optional_rows.values(),
         )
         with signals_blocked(*widgets):
+            self.kernel_combo.setCurrentIndex(KERNELS.index(c.kernel))
+            self.degree_spin.setValue(c.degree)
+            self.coef0_spin.setValue(c.coef0)
+            self.sigma_spin.setValue(c.sigma)
+            self.c_spin.setValue(c.C)
             self.mode_combo.setCurrentIndex(MODES.index(c.mode))
             self.order_combo.setCurrentIndex(ORDERS.index(c.order))
             self.eta_spin.setValue(c.eta)
@@ -379,3 +475,27 @@ class ControlPanel(QWidget):
             self.seed_spin.setValue(c.seed)
             limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
             self.limit_spin.setValue(min(limit, MAX_UPDATE_LIMIT))
+        kernel = c.mode == "kernel"
+        shown = {
+            "kernel": kernel,
+            "degree": kernel and c.kernel == "poly",
+            "coef0": kernel and c.kernel == "poly",
+            "σ": kernel and c.kernel == "rbf",
+            "C": c.mode == "pa",
+        }
+        for name, widget in self._optional_rows.items():
+            self._form.setRowVisible(widget, shown[name])
+        # Orders that do not apply to this mode are greyed out, with the reason.
+        allowed, why = MODE_ORDERS.get(c.mode, (ORDERS, ""))
+        model = self.order_combo.model()
+        for i, o in enumerate(ORDERS):
+            item = model.item(i)  # type: ignore[attr-defined]
+            item.setEnabled(o in allowed)
+            tip = (
+                self.tr(ORDER_TIPS[o])
+                if o in allowed
+                else self.tr("does not apply to {mode}: {why}").format(
+                    mode=mode_name(c.mode), why=core_text(why)
+                )
+            )
+            item.setToolTip(tip)

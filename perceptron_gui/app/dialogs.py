@@ -64,7 +64,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         QT_TRANSLATE_NOOP("HelpDialog", "Esc"),
-        QT_TRANSLATE_NOOP("HelpDialog", "Pause (and clear the selection)"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Pause (and clear the selection); leave presentation mode"),
     ),
     (
         QT_TRANSLATE_NOOP("HelpDialog", "E"),
@@ -73,6 +73,14 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     (
         QT_TRANSLATE_NOOP("HelpDialog", "Home"),
         QT_TRANSLATE_NOOP("HelpDialog", "Reset to the initial weights"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "← / →"),
+        QT_TRANSLATE_NOOP("HelpDialog", "One update earlier / later on the timeline"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "F5"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Presentation mode (Esc leaves it)"),
     ),
     (
         QT_TRANSLATE_NOOP("HelpDialog", "Left click"),

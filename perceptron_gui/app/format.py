@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from perceptron_gui.core.bounds import MistakeBound
 from perceptron_gui.core.novikoff import Bound, format_bound
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -100,6 +101,14 @@ def bound_value(bound: Bound) -> str:
     """(D/γ)² as the panels show it (beyond float64: from D and γ, not the capped float)."""
     beyond = format_bound(bound)
     return beyond if beyond is not None else count(float(bound.bound or 0.0))
+
+
+def bound_text(mb: MistakeBound, bound: Bound) -> str:
+    """``(D/γ)² = 117`` or ``N(D/γ)² = 351``: the bound that applies, with its value."""
+    if mb.value is None:
+        return ""
+    value = bound_value(bound) if mb.name == "(D/γ)²" else count(mb.value)
+    return f"{mb.name} = {value}"
 
 
 def measure(v: float) -> str:

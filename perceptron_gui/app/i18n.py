@@ -38,6 +38,16 @@ MODE_NAMES = {
     "primal": QT_TRANSLATE_NOOP("Names", "primal"),
     "dual": QT_TRANSLATE_NOOP("Names", "dual"),
     "pocket": QT_TRANSLATE_NOOP("Names", "pocket"),
+    "batch": QT_TRANSLATE_NOOP("Names", "batch"),
+    "averaged": QT_TRANSLATE_NOOP("Names", "averaged"),
+    "voted": QT_TRANSLATE_NOOP("Names", "voted"),
+    "pa": QT_TRANSLATE_NOOP("Names", "pa"),
+    "kernel": QT_TRANSLATE_NOOP("Names", "kernel"),
+}
+KERNEL_NAMES = {
+    "linear": QT_TRANSLATE_NOOP("Names", "linear"),
+    "poly": QT_TRANSLATE_NOOP("Names", "poly"),
+    "rbf": QT_TRANSLATE_NOOP("Names", "rbf"),
 }
 ORDER_NAMES = {
     "first": QT_TRANSLATE_NOOP("Names", "first"),
@@ -51,6 +61,37 @@ STOP_REASONS = {
     "epoch limit": QT_TRANSLATE_NOOP("Names", "epoch limit"),
     "overflow": QT_TRANSLATE_NOOP("Names", "overflow"),
 }
+
+#: The English texts the Qt-free core hands to the window (bound notes, why the proof or
+#: an order does not apply, the answers' names), marked for lupdate; `core_text` shows
+#: them in the current language. A core text not listed here stays English.
+CORE_TEXTS = (
+    QT_TRANSLATE_NOOP("Core", "passive-aggressive also corrects right points: no bound"),
+    QT_TRANSLATE_NOOP("Core", "not linearly separable: no bound"),
+    QT_TRANSLATE_NOOP("Core", "not linearly separable in feature space: no bound"),
+    QT_TRANSLATE_NOOP("Core", "batch steps (a crude bound)"),
+    QT_TRANSLATE_NOOP("Core", "D and γ in feature space"),
+    QT_TRANSLATE_NOOP(
+        "Core", "a batch step adds many points at once: the proof's steps are single updates"
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core", "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core", "the kernel run's weights live in feature space: no input-space picture"
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core", "the data are not linearly separable (γ = 0): the theorem does not apply"
+    ),
+    QT_TRANSLATE_NOOP("Core", "the run does not start from ŵ₀ = 0: the theorem assumes it does"),
+    QT_TRANSLATE_NOOP(
+        "Core", "each batch step looks at the whole set (leave the order at its default, cyclic)"
+    ),
+    QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),
+    QT_TRANSLATE_NOOP("Core", "pocket"),
+    QT_TRANSLATE_NOOP("Core", "average"),
+    QT_TRANSLATE_NOOP("Core", "vote"),
+)
 
 _language = "en"
 _translators: list[QTranslator] = []
@@ -79,6 +120,16 @@ def order_name(order: str) -> str:
 def stop_reason_name(reason: str) -> str:
     """The trainer's `stop_reason` ("update limit", …) in the current language."""
     return _name(STOP_REASONS, reason)
+
+
+def kernel_name(kernel: str) -> str:
+    """The name of kernel `kernel` ("linear", "poly", "rbf") in the current language."""
+    return _name(KERNEL_NAMES, kernel)
+
+
+def core_text(text: str) -> str:
+    """A text of the core (one of `CORE_TEXTS`) in the current language; others unchanged."""
+    return QCoreApplication.translate("Core", text) if text else text
 
 
 def language() -> str:
@@ -158,6 +209,8 @@ def set_language(code: str, *, remember: bool = True) -> bool:
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "core_text",
+    "kernel_name",
     "language",
     "mode_name",
     "order_name",

@@ -7,23 +7,54 @@ import gc
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from perceptron_gui.core.config import MODES, ORDERS
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line naming the problem (for Makefiles), and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+#: What ``--export`` writes, by the output's extension.
+EXPORT_KINDS = (".png", ".svg", ".gif", ".mp4")
+#: The size of an exported figure or animation when --size is not given.
+EXPORT_SIZE = "1200x900"
+SCREENSHOT_SIZE = "1500x950"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``perceptron-gui``."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="perceptron-gui",
         description="Watch the perceptron learn. Opens FILE (CSV or session JSON), "
         "or the built-in example.",
     )
     p.add_argument("file", nargs="?", help="a CSV (x1,x2,y) or a session .json")
     p.add_argument("--screenshot", metavar="OUT.png", help="render offscreen, save, exit")
+    p.add_argument(
+        "--export",
+        metavar="OUT",
+        help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4, and exit",
+    )
     p.add_argument("--mode", choices=MODES, help="primal, dual or pocket")
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
-    p.add_argument("--steps", type=int, default=0, help="with --screenshot: updates to make first")
-    p.add_argument("--size", default="1500x950", help="with --screenshot: window size WxH")
+    p.add_argument(
+        "--steps",
+        type=int,
+        default=0,
+        help="updates to make first (a GIF: N updates, N + 1 frames)",
+    )
+    p.add_argument(
+        "--size",
+        help=f"WxH pixels: the window ({SCREENSHOT_SIZE}) or the export ({EXPORT_SIZE})",
+    )
+    p.add_argument("--theme", help="with --export: light (default), dark or high-contrast")
+    p.add_argument("--title", action="store_true", help="with --export: a title line k, w, b")
     p.add_argument("--recover", action="store_true", help="restore the autosaved session")
     p.add_argument("--empty", action="store_true", help="start with an empty canvas")
     return p
@@ -31,9 +62,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the app; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.export:
+        return _export(parser, args)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        try:
+            w, h = (int(v) for v in (args.size or SCREENSHOT_SIZE).lower().split("x"))
+        except ValueError:
+            parser.error(f"bad size {args.size!r}: expected WxH in pixels, e.g. 1500x950")
     from PySide6.QtWidgets import QApplication
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
@@ -60,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.order:
         win.set_order(args.order)
     if args.screenshot:
-        w, _, h = args.size.partition("x")
-        win.resize(int(w), int(h))
+        win.resize(w, h)
         win.show()
         for _ in range(max(0, args.steps)):
             if win.step() is None:
@@ -81,6 +118,84 @@ def main(argv: list[str] | None = None) -> int:
     # in the middle of a run.
     gc.freeze()
     return int(app.exec())
+
+
+def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--export OUT``: the canvas (PNG, SVG) or a run (GIF, MP4), rendered offscreen.
+
+    The theme is that of --theme (default light) at normal size, whatever the window's
+    preferences say, so a Makefile makes the same picture on every machine; the
+    preferences are left as they were.
+    """
+    out = Path(args.export)
+    if out.suffix.lower() not in EXPORT_KINDS:
+        parser.error(f"{out.name}: unknown extension; use .png, .svg, .gif or .mp4")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
+    from perceptron_gui.app.export import ExportError, parse_size
+    from perceptron_gui.app.theme import THEMES
+
+    try:
+        size = parse_size(args.size or EXPORT_SIZE)
+    except ExportError as exc:
+        parser.error(str(exc))
+    name = args.theme or "light"
+    if name not in THEMES:
+        parser.error(f"unknown theme {name!r}: one of {', '.join(THEMES)}")
+    if args.steps < 0:
+        parser.error(f"bad steps {args.steps}: 0 or more updates")
+    if args.file and not Path(args.file).is_file():
+        parser.error(f"cannot read {args.file}: no such file")
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.app.storage import preferences
+    from perceptron_gui.app.theme import theme
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("perceptron-gui")
+    app.setOrganizationName("perceptron-gui")
+    prefs = preferences()
+    kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
+    win = MainWindow(autosave_ms=None)
+    try:
+        theme().set_name(name)
+        theme().set_scale(1.0)
+        if args.file:
+            if not win.load(args.file):
+                parser.error(win.notice.text())
+        elif not args.empty:
+            win.load_example()
+        if args.mode:
+            win.set_mode(args.mode)
+        if args.order:
+            win.set_order(args.order)
+        # The figure shows the canvas's view: give the canvas the figure's shape, then
+        # frame the points in it.
+        win.show_panels(False)
+        win.resize(*size)
+        win.show()
+        app.processEvents()
+        win.canvas.fit_view()
+        if out.suffix.lower() in (".gif", ".mp4"):
+            ok = win.export_animation(out, args.steps, size=size)
+        else:
+            for _ in range(args.steps):
+                if win.step() is None:
+                    break
+            app.processEvents()
+            ok = win.export_figure(out, size, title=args.title)
+        if not ok:
+            parser.error(win.notice.text().removeprefix("not exported: "))
+    finally:
+        win.close()
+        for key, value in kept.items():
+            if value is None:
+                prefs.remove(key)
+            else:
+                prefs.setValue(key, value)
+    print(f"saved {out}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPainter,
+    QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -40,27 +42,43 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app import export
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
-from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout
+from perceptron_gui.app.panels import (
+    BoundPanel,
+    DualView,
+    IterationTable,
+    ProofPanel,
+    Readout,
+    Timeline,
+)
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import THEMES, TICK_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
-from perceptron_gui.core.model import mistakes
+from perceptron_gui.core.model import LinearModel, mistakes
 
 FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
+#: Presentation mode multiplies every size by this (on top of the UI scale).
+PRESENTATION_BOOST = 1.8
+#: The readout's font size (unscaled points), normally and in presentation mode (where the
+#: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
+READOUT_PT = LABEL_PT
+PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
+#: Up to this run speed (updates per second) each update is drawn as vectors.
+ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: View settings saved with a session, by the objectName of their View action.
@@ -71,6 +89,7 @@ VIEW_ACTIONS = {
     "follow_line": "followLineAction",
     "keep_origin": "keepOriginAction",
     "answer_first": "answerFirstAction",
+    "show_update": "anatomyAction",
 }
 
 
@@ -111,12 +130,14 @@ class MainWindow(QMainWindow):
         self._notice_timer.setSingleShot(True)
         self._notice_timer.timeout.connect(self.notice.hide)
         central = QWidget()
-        cl = QVBoxLayout(central)
+        cl = self._central_layout = QVBoxLayout(central)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
         cl.addWidget(self.notice)
         cl.addWidget(self.readout)
         cl.addWidget(self.canvas, 1)
+        self.timeline = Timeline(self.controller)
+        cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = QLabel(objectName="narration")
         self.narration.setWordWrap(True)
@@ -133,6 +154,7 @@ class MainWindow(QMainWindow):
         self.controls_dock = self._dock(
             "Controls", self.controls, Qt.RightDockWidgetArea, "controlsDock"
         )
+        self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
             "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
         )
@@ -142,9 +164,18 @@ class MainWindow(QMainWindow):
         self.tabs = tabs
         self.tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
         self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
+        # The proof sits under the controls, in the room the right column has to spare.
+        self.proof_dock = self._dock(
+            "Why it stops: the proof", self.proof_panel, Qt.RightDockWidgetArea, "proofDock"
+        )
+        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
-        self.docks = (self.controls_dock, self.bound_dock, self.tables_dock)
+        self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
+        self._presenting = False
+        self._docks_before: list[bool] = []
+        self._was_maximized = False
+        self._shown_once = False
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -198,6 +229,8 @@ class MainWindow(QMainWindow):
         """Give the canvas the most room: controls at their width, the bottom a strip."""
         w, h = self.width(), self.height()
         self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
+        ch = self.controls.sizeHint().height()
+        self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
         self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
@@ -237,8 +270,40 @@ class MainWindow(QMainWindow):
             "Save &as…", self._save_as_dialog, "Ctrl+Shift+S", "Save as CSV or session"
         )
         self.act_export = A(
-            "&Export image…", self._export_dialog, "Ctrl+E", "Export the canvas (PNG, SVG)"
+            "&Figure…",
+            lambda: export.figure_dialog(self),
+            "Ctrl+E",
+            "The canvas alone, for slides: PNG or SVG at a chosen size",
         )
+        self.act_export.setObjectName("exportFigureAction")
+        self.act_export_animation = A(
+            "&Animation…",
+            lambda: export.animation_dialog(self),
+            None,
+            "A GIF of the run, one frame per update, the narration as captions",
+        )
+        self.act_export_animation.setObjectName("exportAnimationAction")
+        self.act_export_table = A(
+            "&Table…",
+            lambda: export.table_dialog(self),
+            None,
+            "The iteration table in the textbook's layout: LaTeX, Markdown or CSV",
+        )
+        self.act_export_table.setObjectName("exportTableAction")
+        self.act_copy_latex = A(
+            "Copy table as &LaTeX",
+            lambda: self.copy_table("latex"),
+            None,
+            "The iteration table as a booktabs tabular, on the clipboard",
+        )
+        self.act_copy_latex.setObjectName("copyLatexAction")
+        self.act_copy_markdown = A(
+            "Copy table as &Markdown",
+            lambda: self.copy_table("markdown"),
+            None,
+            "The iteration table as a Markdown table, on the clipboard",
+        )
+        self.act_copy_markdown.setObjectName("copyMarkdownAction")
         self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
         # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
         # the tooltip and the status tip say what they would undo.
@@ -286,6 +351,20 @@ class MainWindow(QMainWindow):
         self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
         self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
         self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_earlier = A(
+            "&Earlier on the timeline", self._timeline_back, "Left", "The state one update earlier"
+        )
+        self.act_later = A(
+            "&Later on the timeline", self._timeline_forward, "Right", "One update later"
+        )
+        self.act_present = A(
+            "&Presentation mode",
+            lambda: self.set_presentation(not self._presenting),
+            "F5",
+            "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
+            True,
+        )
+        self.act_present.setObjectName("presentationAction")
         self.act_radius = A(
             "Show the radius &D",
             self._on_radius_toggled,
@@ -324,6 +403,15 @@ class MainWindow(QMainWindow):
             True,
         )
         self.act_answer_first.setChecked(True)
+        self.act_anatomy = A(
+            "Show the &update as vectors",
+            self._show_model,
+            None,
+            "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
+            f"or running at {ANATOMY_MAX_SPEED:g} updates a second or slower)",
+            True,
+        )
+        self.act_anatomy.setChecked(True)
         self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
         self.act_panels = A(
             "&Panels", self._on_panels_toggled, "F9", "Show or hide every panel", True
@@ -351,6 +439,7 @@ class MainWindow(QMainWindow):
                 "follow_line": self.act_follow,
                 "keep_origin": self.act_origin,
                 "answer_first": self.act_answer_first,
+                "show_update": self.act_anatomy,
             }[key]
             action.setObjectName(name)
         self.act_panels.setObjectName("showPanelsAction")
@@ -360,7 +449,13 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_open)
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        _fill(m, [self.act_save, self.act_save_as, self.act_export, None, self.act_quit])
+        _fill(m, [self.act_save, self.act_save_as])
+        self.export_menu = m.addMenu("&Export")
+        _fill(self.export_menu, [
+            self.act_export, self.act_export_animation, self.act_export_table, None,
+            self.act_copy_latex, self.act_copy_markdown,
+        ])  # fmt: skip
+        _fill(m, [None, self.act_quit])
         _fill(mb.addMenu("&Edit"), [
             self.act_undo, self.act_redo, None,
             self.act_pos, self.act_neg, self.act_snap, None,
@@ -369,13 +464,14 @@ class MainWindow(QMainWindow):
         ])  # fmt: skip
         _fill(mb.addMenu("&Run"), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset,
+            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
         ])  # fmt: skip
         view = mb.addMenu("&View")
         _fill(view, [
             self.act_radius, self.act_best, None,
-            self.act_follow, self.act_origin, self.act_answer_first, self.act_fit, None,
-            self.act_panels,
+            self.act_anatomy, self.act_follow, self.act_origin, self.act_answer_first,
+            self.act_fit, None,
+            self.act_present, self.act_panels,
         ])  # fmt: skip
         for d in self.docks:
             view.addAction(d.toggleViewAction())
@@ -402,6 +498,7 @@ class MainWindow(QMainWindow):
         bd = c.bound
         alpha = t.alpha
         answer = t.answer
+        pocket = answer if t.answer_name == "pocket" else None
         data = c.data
         return {
             "points": data.points.tolist(),
@@ -413,12 +510,17 @@ class MainWindow(QMainWindow):
             "w": list(t.w),
             "b": t.b,
             "alpha": None if alpha is None else alpha.tolist(),
-            "mistakes": t.k,
+            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+            "updates": t.k,
             "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if answer is None else list(answer.w),
-            "pocket_b": None if answer is None else answer.b,
-            "pocket_errors": t.answer_errors,
+            "pocket_w": None if pocket is None else list(pocket.w),
+            "pocket_b": None if pocket is None else pocket.b,
+            "pocket_errors": None if pocket is None else t.answer_errors,
             "pocket_misclassified": (
+                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+            ),
+            "answer": None if answer is None else t.answer_name,
+            "answer_misclassified": (
                 None if answer is None else mistakes(answer, data.points, data.labels).tolist()
             ),
             "current": c.current,
@@ -431,6 +533,8 @@ class MainWindow(QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
+            "presentation": self._presenting,
+            "proof": self.proof_panel.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -600,6 +704,74 @@ class MainWindow(QMainWindow):
             d.setVisible(bool(on))
         self.act_panels.setChecked(bool(on))
 
+    def seek(self, k: int) -> int:
+        """Show the state after `k` updates (computing forward first when k is ahead).
+
+        Returns the number of updates reached (fewer when the run ends first).
+        """
+        return self.controller.seek(k)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
+
+        The keys work as in the normal window; the readout and the narration stay.
+        """
+        on = bool(on)
+        if on == self._presenting:
+            return
+        self._presenting = on
+        bars = (self.menuBar(), self.toolbar, self.statusBar())
+        if on:
+            self._docks_before = [d.isVisible() for d in self.docks]
+            self._was_maximized = self.isMaximized()
+            for d in self.docks:
+                d.hide()
+            for bar in (*bars, self.timeline):  # ← / → still move along the timeline
+                bar.hide()
+            theme().set_boost(PRESENTATION_BOOST)
+            self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
+            # The readout floats over the canvas's top-left corner: the canvas gets the room.
+            self._central_layout.removeWidget(self.readout)
+            self.readout.setParent(self.canvas)
+            self.readout.move(int(theme().px(70)), int(theme().px(4)))
+            self.readout.show()
+            self.showFullScreen()
+            self._place_readout()
+        else:
+            for d, was in zip(self.docks, self._docks_before, strict=False):
+                d.setVisible(was)
+            for bar in (*bars, self.timeline):
+                bar.show()
+            theme().set_boost(1.0)
+            self.readout.setMinimumWidth(0)
+            self.readout.setMaximumWidth(16777215)
+            self.readout.set_point_size(READOUT_PT)
+            self._central_layout.insertWidget(1, self.readout)
+            if self._was_maximized:
+                self.showMaximized()
+            else:
+                self.showNormal()
+        self.act_present.setChecked(on)
+        self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
+        self.canvas.follow()
+
+    def _place_readout(self) -> None:
+        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
+        if not self._presenting:
+            return
+        self.readout.adjustSize()
+        self.readout.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._place_readout()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._shown_once:  # the docks' shares, once the window has its size
+            self._shown_once = True
+            self._size_docks()
+
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False).
 
@@ -699,15 +871,33 @@ class MainWindow(QMainWindow):
         t = c.trainer
         cv = self.canvas
         answer = t.answer
-        cv.set_answer(answer)
+        cv.set_answer(answer, t.answer_name)
+        last = t.last
+        slow = c.run_speed <= ANATOMY_MAX_SPEED
+        if (
+            self.act_anatomy.isChecked()
+            and slow
+            and last is not None
+            and last.mistake
+            and c.current is not None
+            and isinstance(t.model, LinearModel)
+            and t.k
+        ):
+            cv.set_update(
+                LinearModel(last.w_before, last.b_before),
+                LinearModel(last.w_after, last.b_after),
+                last.index,
+                c.config.bias,
+            )
+        else:
+            cv.set_update(None, None, -1, False)
         # A fast run does not move the view at every frame; it follows once when it stops.
-        cv.set_model(t.model, follow=not c.running or c.speed <= FOLLOW_MAX_SPEED)
+        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
         answer_first = answer is not None and self.act_answer_first.isChecked()
         if answer_first and answer is not None:
             cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
         else:
             cv.set_misclassified(t.misclassified())
-        last = t.last
         verdict = None
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
@@ -718,7 +908,7 @@ class MainWindow(QMainWindow):
     def _show_bound(self) -> None:
         c = self.controller
         bd = c.bound
-        if c.bound_pending:
+        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
             self.canvas.set_geometry(None, None, None, bd.bias)
         elif bd.separable:
             self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
@@ -736,7 +926,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setFont(t.font())
         self.statusBar().setFont(t.font())
         prefs = preferences()
-        prefs.setValue("ui_scale", t.scale)
+        prefs.setValue("ui_scale", t.ui_scale)
         prefs.setValue("theme", t.name)
 
     def _restore_preferences(self) -> None:
@@ -793,8 +983,22 @@ class MainWindow(QMainWindow):
         self.canvas.set_selection(np.arange(self.controller.data.n))
 
     def _escape(self) -> None:
+        """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
-        self.canvas.set_selection([])
+        if self._presenting:
+            self.set_presentation(False)
+        else:
+            self.canvas.set_selection([])
+
+    def _timeline_back(self) -> None:
+        self.controller.seek(self.controller.trainer.k - 1)
+
+    def _timeline_forward(self) -> None:
+        c = self.controller
+        if c.trainer.k < c.horizon:
+            c.seek(c.trainer.k + 1)
+        else:
+            c.step()
 
     def _toggle_run(self) -> None:
         self.controller.toggle_run()
@@ -875,12 +1079,61 @@ class MainWindow(QMainWindow):
         if path:
             self.save(path)
 
-    def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export the canvas", "canvas.png", "PNG (*.png);;SVG (*.svg)"
+    def export_figure(
+        self,
+        path: str | Path,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        title: bool = False,
+        *,
+        dpi: float = export.DEFAULT_DPI,
+    ) -> bool:
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels.
+
+        Returns after the file is written; False, with a notice, when it cannot be. The
+        window (its view, layout and run) is not touched.
+        """
+        return self._export(
+            path, lambda: export.export_figure(self, path, size, title=title, dpi=dpi)
         )
-        if path:
-            self.export_image(path)
+
+    def export_animation(
+        self,
+        path: str | Path,
+        steps: int,
+        *,
+        size: tuple[int, int] = export.DEFAULT_SIZE,
+        frame_ms: int = export.FRAME_MS,
+    ) -> bool:
+        """A GIF of a copy of the run: the start, then one frame per update (`steps` at most).
+
+        Returns after the file is written; False, with a notice, when it cannot be.
+        """
+        return self._export(
+            path,
+            lambda: export.export_animation(self, path, steps, size=size, frame_ms=frame_ms),
+        )
+
+    def export_table(self, path: str | Path) -> bool:
+        """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
+        return self._export(path, lambda: export.export_table(self.controller.trainer, path))
+
+    def copy_table(self, format: str) -> str:
+        """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
+        if format not in ("latex", "markdown", "csv"):
+            self.show_notice(f"no table format {format!r}: latex, markdown or csv", error=True)
+            return ""
+        text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
+        self.statusBar().showMessage(f"copied the iteration table as {format}")
+        return text
+
+    def _export(self, path: str | Path, write: Any) -> bool:
+        try:
+            write()
+        except export.ExportError as exc:
+            self.show_notice(f"not exported: {exc}", error=True)
+            return False
+        self.statusBar().showMessage(f"exported {path}")
+        return True
 
     def export_image(self, path: str | Path) -> bool:
         """Export the canvas as PNG or SVG (by the file name)."""

@@ -9,6 +9,8 @@ speaks the window's language; the numbers are the run's own.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.format import fmt, point_name
@@ -42,7 +44,7 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     if t.n == 0:
         return translate("Narration", "no points: click on the canvas to add some")
     if rec is None or t.visits == 0:
-        w, b = t.model.w, t.model.b
+        w, b = t.w, t.b
         if w == (0.0, 0.0) and b == 0.0:
             return translate(
                 "Narration",
@@ -60,14 +62,17 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     )
     (w0, w1), b0 = rec.w_before, rec.b_before
     if t.has_alpha:
-        score = translate("Narration", "y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}").format(m=fmt(rec.margin))
+        kernel = "K(xⱼ, x)" if c.mode == "kernel" else "xⱼ·x"
+        score = translate("Narration", "y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     else:
         inner = f"{_factor(w0)}·{_factor(x[0])} + {_factor(w1)}·{_factor(x[1])}"
         if c.bias:
             inner += f" {_signed(b0)}"
-        score = translate("Narration", "y(w·x + b) = {y} · ({inner}) = {m}").format(
-            y=ys, inner=inner, m=fmt(rec.margin)
-        )
+        score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
+        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
+            score += f" = {fmt(rec.margin)}"
     if not rec.mistake:
         head = translate("Narration", "visit {v}: {point}: {score} > 0, right: no update")
         return _minus(head.format(v=rec.visit, point=point, score=score))

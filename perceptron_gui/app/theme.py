@@ -132,6 +132,7 @@ class Theme(QObject):
         super().__init__(parent)
         self._name = "light"
         self._scale = 1.0
+        self._boost = 1.0  # presentation mode's extra factor (not a preference)
 
     # ---------------------------------------------------------------- settings
 
@@ -142,8 +143,20 @@ class Theme(QObject):
 
     @property
     def scale(self) -> float:
-        """The UI scale factor (1 = normal)."""
+        """The factor every size is multiplied by: the UI scale times the presentation boost."""
+        return self._scale * self._boost
+
+    @property
+    def ui_scale(self) -> float:
+        """The UI scale the user chose (Ctrl+= / Ctrl+−), without the presentation boost."""
         return self._scale
+
+    def set_boost(self, boost: float) -> None:
+        """An extra factor for presentation mode (1 = none); not remembered."""
+        if boost != self._boost:
+            self._boost = float(boost)
+            self._apply_app()
+            self.changed.emit()
 
     @property
     def palette(self) -> Palette:
@@ -178,6 +191,7 @@ class Theme(QObject):
             return self._scale
         above = [s for s in SCALES if s > self._scale + 1e-9]
         below = [s for s in SCALES if s < self._scale - 1e-9]
+        # (the steps move the user's scale; the presentation boost stays as it is)
         if steps > 0 and above:
             self.set_scale(above[min(steps, len(above)) - 1])
         elif steps < 0 and below:
@@ -188,20 +202,20 @@ class Theme(QObject):
 
     def px(self, v: float) -> float:
         """A length in logical pixels, scaled."""
-        return v * self._scale
+        return v * self.scale
 
     def line(self, v: float = LINE_PX) -> float:
         """A line width, scaled and weighted by the theme."""
-        return v * self._scale * self.palette.weight
+        return v * self.scale * self.palette.weight
 
     @property
     def marker(self) -> float:
         """The marker size in logical pixels."""
-        return MARKER_PX * self._scale * self.palette.weight**0.5
+        return MARKER_PX * self.scale * self.palette.weight**0.5
 
     def pt(self, v: float) -> float:
         """A font size in points, scaled."""
-        return v * self._scale
+        return v * self.scale
 
     def font(self, point_size: float = UI_PT, *, bold: bool = False) -> QFont:
         """The application's font at `point_size` (unscaled points; the scale is applied)."""

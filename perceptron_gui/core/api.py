@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from perceptron_gui.core.config import Mode, Order, TrainConfig
+from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.trainer import make_trainer
@@ -22,6 +22,11 @@ def train(
     seed: int = 0,
     w0: tuple[float, float] = (0.0, 0.0),
     b0: float = 0.0,
+    C: float = 1.0,
+    kernel: Kernel = "poly",
+    degree: int = 2,
+    coef0: float = 1.0,
+    sigma: float = 1.0,
 ) -> TrainResult:
     """Run the perceptron to the end (convergence or a limit).
 
@@ -32,7 +37,7 @@ def train(
     y
         Labels ±1, shape (N,).
     mode
-        "primal", "dual" or "pocket".
+        "primal", "dual", "pocket", "batch", "averaged", "voted", "pa" or "kernel".
     order
         "first", "cyclic", "random-cyclic" or "random" (see ALGORITHMS.md).
     eta
@@ -45,12 +50,18 @@ def train(
         Seed of the random orders.
     w0, b0
         Initial weights.
+    C
+        Passive-aggressive (PA-I): the cap on each step, C > 0.
+    kernel, degree, coef0, sigma
+        Kernel perceptron: "linear", "poly" ``(x·z + coef0)^degree`` or "rbf"
+        ``exp(-||x - z||² / (2 sigma²))``.
 
     Returns
     -------
     TrainResult
-        ``w``, ``b``, ``alpha``, ``updates``, ``mistakes``, ``converged`` and, for pocket,
-        ``pocket_w``, ``pocket_b``, ``pocket_errors``.
+        ``w``, ``b``, ``alpha``, ``updates``, ``mistakes``, ``converged``, ``decision(X)``
+        (the answer's scores) and, by mode, ``pocket_w``/``pocket_b``/``pocket_errors``,
+        ``avg_w``/``avg_b``, ``votes``, ``batch_sizes``/``batch_points``.
 
     Raises
     ------
@@ -68,6 +79,11 @@ def train(
         max_epochs=max_epochs,
         w0=(float(w0[0]), float(w0[1])),
         b0=float(b0),
+        C=C,
+        kernel=kernel,
+        degree=degree,
+        coef0=coef0,
+        sigma=sigma,
     )
     t = make_trainer(data, config)
     t.run()

@@ -33,7 +33,7 @@ from typing import NoReturn, TextIO, cast
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import KERNELS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import KINDS, generate
@@ -187,7 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
         "file (.json); a session's settings are the defaults and the options override them.",
     )
     t.add_argument("data", metavar="DATA", help="CSV or session file")
-    t.add_argument("--mode", choices=MODES, help="primal (default), dual or pocket")
+    t.add_argument(
+        "--mode",
+        choices=MODES,
+        help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive) "
+        "or kernel",
+    )
     t.add_argument("--order", choices=ORDERS, help="which mistake comes next (default: cyclic)")
     t.add_argument("--eta", type=float, metavar="F", help="learning rate η > 0 (default: 1)")
     t.add_argument(
@@ -201,6 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     t.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
     t.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
+    t.add_argument("--C", type=float, metavar="C", help="pa: the cap C > 0 on a step (default: 1)")
+    t.add_argument("--kernel", choices=KERNELS, help="kernel: linear, poly (default) or rbf")
+    t.add_argument("--degree", type=int, metavar="D", help="poly kernel degree (default: 2)")
+    t.add_argument("--coef0", type=float, metavar="C", help="poly kernel coef0 >= 0 (default: 1)")
+    t.add_argument("--sigma", type=float, metavar="S", help="rbf kernel width > 0 (default: 1)")
     t.add_argument(
         "--all",
         action="store_true",
@@ -284,6 +294,11 @@ def _config(loaded: Loaded, args: argparse.Namespace) -> TrainConfig:
         ("max_updates", args.max_updates, "--max-updates"),
         ("max_epochs", args.max_epochs, "--max-epochs"),
         ("seed", args.seed, "--seed"),
+        ("C", getattr(args, "C", None), "--C"),
+        ("kernel", getattr(args, "kernel", None), "--kernel"),
+        ("degree", getattr(args, "degree", None), "--degree"),
+        ("coef0", getattr(args, "coef0", None), "--coef0"),
+        ("sigma", getattr(args, "sigma", None), "--sigma"),
     )
     for field, value, flag in overrides:
         if value is None:
@@ -304,42 +319,24 @@ def _notes(loaded: Loaded) -> None:
 # --------------------------------------------------------------------------- trace
 
 
-#: Initial weights whose scores |w0·x + b0| pass this are refused before training: the
-#: trainer's overflow guard stops any update that would take a score past it.
-_START_LIMIT = 1e300
-
-
-def _check_start(data: Dataset, config: TrainConfig, source: str) -> None:
-    """Refuse initial weights w0, b0 that are already too large for the points.
-
-    The trainer would stop at once with "overflow", which reads as η's fault,
-    and numpy would warn about the inf on the way; say what is wrong instead.
-    """
-    w0, b0 = config.w0, (config.b0 if config.bias else 0.0)
-    if w0 == (0.0, 0.0) and b0 == 0.0:
-        return
-    with np.errstate(over="ignore", invalid="ignore"):
-        scores = data.points[:, 0] * w0[0] + data.points[:, 1] * w0[1] + b0
-        ok = bool(np.all(np.abs(scores) <= _START_LIMIT))  # NaN (inf - inf) fails too
-    if not ok:
-        b_text = f", b0 = {fmt(b0)}" if config.bias else ""
+def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    trainer = make_trainer(data, config)
+    if getattr(trainer, "start_overflows", False):  # the online trainers have no w0 guard
+        # Refused before training (the trainer would stop at once with "overflow", which
+        # reads as η's fault): say what is wrong, and where.
+        b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
         raise DataError(
-            f"the initial weights w0 = {fmt_vec(w0)}{b_text} are too large for these "
-            f"points: |w0·x + b0| would pass {_START_LIMIT:g}",
+            f"the initial weights w0 = {fmt_vec(config.w0)}{b_text} overflow on these "
+            "points: some w0·x + b0 is beyond float64",
             source,
         )
-
-
-def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
-    _check_start(data, config, source)
-    trainer = make_trainer(data, config)
     trainer.run()
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
         zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
         also = ""
-        if not zero_start:  # w0 passed _check_start, but a start near the limit shares the blame
+        if not zero_start:  # a start near the limit shares the blame
             b_text = f", b0 = {fmt(config.b0)}" if config.bias else ""
             also = f", or the initial weights w0 = {fmt_vec(config.w0)}{b_text} are"
         raise DataError(
@@ -371,7 +368,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
         else ("the session's eta" if loaded.config is not None else "the default eta")
     )
     result = _train(data, config, loaded.source, eta_from)
-    bound = novikoff(data, bias=config.bias)
+    bound, bound_note = _trace_bound(data, config)
     if output in TABLE_FORMATS:
         limit = None if args.all else TABLE_ROWS
         if limit is not None and result.mistakes > limit:
@@ -389,13 +386,104 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     out = _Out(sys.stdout)
     if output == "json":
         doc = result.to_dict()
-        nb = bound.to_dict()
+        nb: dict[str, object] = (
+            bound.to_dict() if bound is not None else dict.fromkeys(("D", "gamma", "bound"))
+        )
+        if bound is None:
+            nb["separable"] = None
+            doc["bound_note"] = bound_note
         for key in ("D", "gamma", "bound", "separable"):
             doc[key] = nb[key]
         out(json.dumps(doc, allow_nan=False))
         return EXIT_OK
+    if bound is None:
+        _print_trace_more(out, loaded, config, result, bound_note, show_all=args.all)
+        return EXIT_OK
     _print_trace(out, loaded, config, result, bound, show_all=args.all)
     return EXIT_OK
+
+
+def _trace_bound(data: Dataset, config: TrainConfig) -> tuple[Bound | None, str]:
+    """The bound the mode's run is measured against (the kernel's in feature space)."""
+    if config.mode != "kernel":
+        return novikoff(data, bias=config.bias), ""
+    try:
+        bound = novikoff(
+            data,
+            bias=config.bias,
+            kernel=config.kernel,
+            degree=config.degree,
+            coef0=config.coef0,
+            sigma=config.sigma,
+        )
+    except DataError as exc:
+        return None, exc.message
+    return bound, ""
+
+
+def _print_trace_more(
+    out: _Out,
+    loaded: Loaded,
+    config: TrainConfig,
+    result: TrainResult,
+    note: str,
+    show_all: bool,
+) -> None:
+    """A kernel run whose bound could not be computed: the run, then why no bound."""
+    data = loaded.data
+    out(f"kernel form ({_kernel_text(config)}), N = {data.n} points from {loaded.source}")
+    out()
+    if result.updates.shape[0]:
+        _print_table(out, data, config, result, show_all)
+    out()
+    _print_answer(out, data, config, result)
+    out(f"{'converged' if result.converged else 'not converged'}: {result.stop_reason}")
+    out(f"mistakes: k = {result.mistakes}")
+    out(f"no bound: {note}")
+
+
+def _kernel_text(config: TrainConfig) -> str:
+    if config.kernel == "poly":
+        return f"poly kernel (x·z + {fmt(config.coef0)})^{config.degree}"
+    if config.kernel == "rbf":
+        return f"rbf kernel exp(-||x - z||² / (2·{fmt(config.sigma)}²))"
+    return "linear kernel x·z"
+
+
+def _print_answer(out: _Out, data: Dataset, config: TrainConfig, result: TrainResult) -> None:
+    """The answer of the modes batch, averaged, voted, pa and kernel."""
+    errors = int(np.count_nonzero(data.labels * result.decision(data.points) <= 0.0))
+    b_text = f", b = {fmt(result.b)}" if config.bias else ""
+    last = f"w = {fmt_vec(result.w)}{b_text}: {equation(result.w, result.b, config.bias)}"
+    tail = f"  ({errors} of {data.n} points misclassified)"
+    if config.mode == "averaged":
+        assert result.avg_w is not None
+        ab = float(result.avg_b or 0.0)
+        ab_text = f", b = {fmt(ab)}" if config.bias else ""
+        out(
+            f"averaged: w = {fmt_vec(result.avg_w)}{ab_text}: "
+            f"{equation(result.avg_w, ab, config.bias)}{tail}"
+        )
+        out(f"last weights: {last}")
+    elif config.mode == "voted":
+        votes = result.votes or []
+        voting = sum(1 for v in votes if v[2] > 0)
+        out(f"voted: {voting} vectors with a vote, {result.visits} votes in all{tail}")
+        out(f"last weights: {last}")
+    elif config.mode == "kernel":
+        alpha = result.alpha if result.alpha is not None else np.zeros(0)
+        support = int(np.count_nonzero(alpha))
+        out(
+            f"f(x) = Σ α_j y_j K(x_j, x){' + b' if config.bias else ''}, "
+            f"{_kernel_text(config)}{b_text}, {support} support points{tail}"
+        )
+        if alpha.shape[0] <= ALPHA_LIST_MAX:
+            out(f"α = {fmt_vec(alpha)}")
+    elif config.mode == "pa":
+        out(f"{last}{tail}")
+        out(f"updates: {int(result.updates.shape[0])} (PA also updates on margins below 1)")
+    else:
+        out(f"{last}{tail}")
 
 
 def _row_ks(total: int, show_all: bool) -> tuple[list[int], int]:
@@ -452,16 +540,22 @@ def _print_table(
     result: TrainResult,
     show_all: bool,
 ) -> None:
-    total = result.mistakes
+    total = int(result.updates.shape[0])
     ks, skipped = _row_ks(total, show_all)
     dual_alpha = config.mode == "dual" and data.n <= ALPHA_ROWS_MAX_N
     pocket = config.mode == "pocket"
     alphas = _alpha_rows(result, ks) if dual_alpha else {}
     pocket_k = _pocket_k(result, config) if pocket else -1
 
-    header = ["k", "i", "x_i", "y_i", "w"]
+    kernel = config.mode == "kernel"  # no w in the plane: α and b are the weights
+    batch = config.mode == "batch"
+    header = ["k", "first i" if batch else "i", "x_i", "y_i"]
+    if not kernel:
+        header.append("w")
     if config.bias:
         header.append("b")
+    if batch:
+        header.append("|M|")
     if dual_alpha:
         header.append("α")
     if pocket:
@@ -473,9 +567,13 @@ def _print_table(
     for k in ks:
         i = int(upd[k - 1])
         w = hw[k - 1]
-        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i])), fmt_vec(w)]
+        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i]))]
+        if not kernel:
+            row.append(fmt_vec(w))
         if config.bias:
             row.append(fmt(hb[k - 1]))
+        if batch and result.batch_sizes is not None:
+            row.append(str(int(result.batch_sizes[k - 1])))
         if dual_alpha:
             row.append(fmt_vec(alphas[k]))
         if pocket:
@@ -510,8 +608,10 @@ def _print_trace(
 ) -> None:
     data = loaded.data
     bias_text = "bias on" if config.bias else "no bias (lines through the origin)"
+    more = f", {_kernel_text(config)}" if config.mode == "kernel" else ""
+    more += f", C = {fmt(config.C)}" if config.mode == "pa" else ""
     out(
-        f"{config.mode} form, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
+        f"{config.mode} form{more}, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
         f"N = {data.n} points from {loaded.source}"
     )
     zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
@@ -533,7 +633,9 @@ def _print_trace(
         b_text = f", b = {fmt(b)}" if config.bias else ""
         return f"w = {fmt_vec(w)}{b_text}: {equation(w, b, config.bias)}"
 
-    if config.mode == "pocket":
+    if config.mode in ("batch", "averaged", "voted", "pa", "kernel"):
+        _print_answer(out, data, config, result)
+    elif config.mode == "pocket":
         assert result.pocket_w is not None
         out(
             f"pocket: {weights(result.pocket_w, float(result.pocket_b or 0.0))}"
@@ -562,10 +664,20 @@ def _print_trace(
                 msg += "; the data may not be linearly separable: try --mode pocket"
         out(msg)
     out(f"mistakes: k = {result.mistakes}")
+    if config.mode == "pa":
+        out("no bound for the passive-aggressive algorithm")
+        return
     extra = "" if config.bias else " (no bias: x̂ = x)"
+    if config.mode == "kernel":
+        extra = " (in feature space, K̂ = K + 1)" if config.bias else " (in feature space)"
     out(f"D = {fmt(bound.D)}{extra}")
     out(f"γ = {fmt(bound.gamma)}")
-    if bound.separable and bound.bound is not None:
+    if config.mode == "batch" and bound.separable and bound.bound is not None:
+        t = int(result.updates.shape[0])
+        crude = data.n * bound.bound
+        rel = "<=" if t <= crude else ">"
+        out(f"batch steps t = {t} {rel} N (D/γ)² = {fmt(crude)} (a crude bound)")
+    elif bound.separable and bound.bound is not None:
         k = result.mistakes
         rel = "<=" if k <= bound.bound else ">"
         text = f"k = {k} {rel} (D/γ)² = {format_bound(bound) or fmt(bound.bound)}"

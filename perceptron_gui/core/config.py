@@ -8,11 +8,41 @@ from typing import Any, Literal
 
 from perceptron_gui.core.errors import DataError
 
-Mode = Literal["primal", "dual", "pocket"]
+Mode = Literal["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel"]
 Order = Literal["first", "cyclic", "random-cyclic", "random"]
+Kernel = Literal["linear", "poly", "rbf"]
 
-MODES: tuple[Mode, ...] = ("primal", "dual", "pocket")
+MODES: tuple[Mode, ...] = (
+    "primal",
+    "dual",
+    "pocket",
+    "batch",
+    "averaged",
+    "voted",
+    "pa",
+    "kernel",
+)
 ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
+KERNELS: tuple[Kernel, ...] = ("linear", "poly", "rbf")
+
+#: The orders each mode allows (ALGORITHMS.md), and why the others do not apply.
+MODE_ORDERS: dict[str, tuple[tuple[Order, ...], str]] = {
+    "batch": (
+        ("cyclic",),
+        "each batch step looks at the whole set (leave the order at its default, cyclic)",
+    ),
+    "averaged": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
+    "voted": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
+    "pa": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
+}
+#: Names of the modes in messages.
+MODE_NAMES: dict[str, str] = {
+    "batch": "the batch perceptron",
+    "averaged": "the averaged perceptron",
+    "voted": "the voted perceptron",
+    "pa": "the passive-aggressive algorithm",
+    "kernel": "the kernel perceptron",
+}
 
 #: With no limit given a run stops after this many updates (and says it did not converge).
 DEFAULT_MAX_UPDATES = 1_000_000
@@ -27,9 +57,12 @@ class TrainConfig:
     Attributes
     ----------
     mode
-        "primal", "dual" or "pocket".
+        "primal", "dual", "pocket", "batch", "averaged", "voted", "pa" (passive-aggressive,
+        PA-I) or "kernel".
     order
         Which mistake comes next: "first", "cyclic", "random-cyclic" or "random".
+        "averaged", "voted" and "pa" allow "cyclic" and "random-cyclic" only; "batch"
+        has no order (only the default "cyclic" is accepted).
     eta
         Learning rate η > 0.
     bias
@@ -41,7 +74,16 @@ class TrainConfig:
     max_epochs
         Stop after this many epochs of N visits (None: the default cap).
     w0, b0
-        Initial weights.
+        Initial weights (the kernel perceptron has no w: w0 must stay (0, 0)).
+    C
+        Passive-aggressive: the cap C > 0 on each step τ.
+    kernel
+        Kernel perceptron: "linear" (x·z), "poly" ((x·z + coef0)^degree) or "rbf"
+        (exp(-||x - z||² / (2 sigma²))).
+    degree, coef0
+        Polynomial kernel: whole degree >= 1, coef0 >= 0.
+    sigma
+        RBF kernel width sigma > 0.
     """
 
     mode: Mode = "primal"
@@ -53,6 +95,11 @@ class TrainConfig:
     max_epochs: int | None = None
     w0: tuple[float, float] = (0.0, 0.0)
     b0: float = 0.0
+    C: float = 1.0
+    kernel: Kernel = "poly"
+    degree: int = 2
+    coef0: float = 1.0
+    sigma: float = 1.0
 
     def __post_init__(self) -> None:
         check_config(self)
@@ -81,10 +128,10 @@ class TrainConfig:
                 if not isinstance(w0, (list, tuple)) or len(w0) != 2:
                     raise DataError("setting w0 must be a list of 2 numbers", source)
                 kw["w0"] = (_num(w0[0], "w0", source), _num(w0[1], "w0", source))
-            for key in ("eta", "b0"):
+            for key in ("eta", "b0", "C", "coef0", "sigma"):
                 if key in kw:
                     kw[key] = _num(kw[key], key, source)
-            for key in ("seed", "max_updates", "max_epochs"):
+            for key in ("seed", "max_updates", "max_epochs", "degree"):
                 if key in kw and kw[key] is not None:
                     v = kw[key]
                     if isinstance(v, bool) or not isinstance(v, int):
@@ -123,3 +170,21 @@ def check_config(c: TrainConfig) -> None:
         raise DataError(f"seed must be a whole number >= 0, not {c.seed!r}")
     if not all(math.isfinite(float(v)) for v in (*c.w0, c.b0)):
         raise DataError("initial weights w0, b0 must be finite")
+    if not (isinstance(c.C, (int, float)) and math.isfinite(c.C) and c.C > 0):
+        raise DataError(f"C must be a finite number > 0, not {c.C!r}")
+    if c.kernel not in KERNELS:
+        raise DataError(f"kernel must be one of {', '.join(KERNELS)}, not {c.kernel!r}")
+    if isinstance(c.degree, bool) or not isinstance(c.degree, int) or not 1 <= c.degree <= 20:
+        raise DataError(f"degree must be a whole number from 1 to 20, not {c.degree!r}")
+    if not (isinstance(c.coef0, (int, float)) and math.isfinite(c.coef0) and c.coef0 >= 0):
+        raise DataError(f"coef0 must be a finite number >= 0, not {c.coef0!r}")
+    if not (isinstance(c.sigma, (int, float)) and math.isfinite(c.sigma) and c.sigma > 0):
+        raise DataError(f"sigma must be a finite number > 0, not {c.sigma!r}")
+    allowed = MODE_ORDERS.get(c.mode)
+    if allowed is not None and c.order not in allowed[0]:
+        raise DataError(f"order {c.order!r} does not apply to {MODE_NAMES[c.mode]}: {allowed[1]}")
+    if c.mode == "kernel" and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
+        raise DataError(
+            "initial weights w0 do not apply to the kernel perceptron: it has no w "
+            "(start from α = 0; b0 may be set)"
+        )

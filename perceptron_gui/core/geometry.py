@@ -450,7 +450,10 @@ def clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:
     """
     if len(poly) == 0:
         return poly
-    s = poly @ a + c
+    m = max(float(np.max(np.abs(a))), abs(float(c)))
+    if m > 1e100:  # the same half-plane, with products that stay finite
+        a, c = np.asarray(a, dtype=np.float64) / m, float(c) / m
+    s = poly[:, 0] * a[0] + poly[:, 1] * a[1] + c
     out: list[FloatArray] = []
     for i in range(len(poly)):
         j = (i + 1) % len(poly)

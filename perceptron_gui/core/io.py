@@ -18,6 +18,10 @@ Session files are JSON::
 
 Floats are written with ``repr`` in both formats, so a round trip is bit-exact.
 
+From 10^4 points on, `write_session` writes version 2 instead: one ``.npz`` file with
+the same header (see `perceptron_gui.core.session_v2`), loaded in milliseconds; the
+loaders here recognise it by its first bytes, whatever the file's name.
+
 `iter_load_file` reads a file in slices for an event loop: a generator that
 yields its progress between slices (each some tens of ms for a 10^6-row CSV)
 and returns the `Loaded`; `load_file` just runs it to the end.
@@ -33,7 +37,7 @@ import secrets
 import stat
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, BinaryIO, TypeVar, cast
 
 import numpy as np
 
@@ -48,6 +52,7 @@ __all__ = [
     "SESSION_FORMAT",
     "SESSION_VERSION",
     "Loaded",
+    "atomic_write",
     "atomic_write_text",
     "iter_load_file",
     "load_file",
@@ -228,10 +233,21 @@ def atomic_write_text(path: _PathLike, text: str) -> None:
     DataError
         When the file cannot be written (the message gives the reason).
     """
+    data = text.encode("utf-8")
+    atomic_write(path, lambda fh: fh.write(data))
+
+
+def atomic_write(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
+    """Like `atomic_write_text`, with `fill` writing the contents to the open binary file.
+
+    Raises
+    ------
+    DataError
+        When the file cannot be written (nothing is left behind then).
+    """
     source = _source(path)
     target = os.path.abspath(path)
     folder, base = os.path.split(target)
-    data = text.encode("utf-8")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     tmp = ""
     try:
@@ -246,7 +262,7 @@ def atomic_write_text(path: _PathLike, text: str) -> None:
             raise FileExistsError(f"no free temporary name in {folder}")
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                fill(fh)
                 fh.flush()
                 os.fsync(fh.fileno())
             try:  # keep the permissions of a file we replace
@@ -346,6 +362,12 @@ def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices
     if slice_rows < 1:
         raise ValueError(f"slice_rows must be at least 1, not {slice_rows}")
     source = _source(path)
+    from perceptron_gui.core import session_v2  # imports this module
+
+    if session_v2.is_v2(path):
+        data, config, view = yield from session_v2.iter_read(path, source)
+        _check_finite(view, "view", source)
+        return Loaded(data=data, config=config, view=view, notes=(), source=source)
     text = yield from _within(_iter_read_text(path), 0.0, 0.1)
     if source.lower().endswith(".json") or _first_visible(text) == "{":
         return (yield from _within(_iter_session_text(text, source), 0.1, 1.0))
@@ -889,9 +911,19 @@ def read_session(path: _PathLike) -> Loaded:
 
 
 def write_session(
-    path: _PathLike, data: Dataset, config: TrainConfig, view: dict[str, Any] | None = None
+    path: _PathLike,
+    data: Dataset,
+    config: TrainConfig,
+    view: dict[str, Any] | None = None,
+    *,
+    version: int | None = None,
 ) -> None:
-    """Write a session file, atomically.
+    """Write a session file, atomically (safe to call from a worker thread).
+
+    Below ``session_v2.LARGE_SESSION`` (10^4) points: version 1, plain JSON. From
+    there on: version 2, a ``.npz`` (see `perceptron_gui.core.session_v2`), written by
+    numpy in large buffers, so that a worker thread holds the GIL only briefly; every
+    loader here reads both, whatever the file's name.
 
     Parameters
     ----------
@@ -903,6 +935,8 @@ def write_session(
         The training settings.
     view
         JSON-able view settings of the window.
+    version
+        1 or 2 to choose the format; None: by the number of points.
 
     Raises
     ------
@@ -912,6 +946,16 @@ def write_session(
         When the file cannot be written.
     """
     view = {} if view is None else view
+    from perceptron_gui.core import session_v2  # imports this module
+
+    if version is None:
+        version = 2 if data.n >= session_v2.LARGE_SESSION else 1
+    if version == 2:
+        header = session_v2.header_text(data, config, view)
+        atomic_write(path, lambda fh: session_v2.fill(fh, data, header))
+        return
+    if version != 1:
+        raise ValueError(f"session version must be 1 or 2, not {version}")
     # Serialise everything before touching the disk, so a failure leaves the
     # old file as it was; allow_nan=False keeps the output valid JSON.
     settings = json.dumps(config.to_dict(), allow_nan=False)

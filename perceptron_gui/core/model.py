@@ -81,3 +81,202 @@ def mistakes(model: Model, X: Any, y: Any) -> npt.NDArray[np.intp]:
     """Indices of the points the model gets wrong: ``y_i f(x_i) <= 0`` (ALGORITHMS.md)."""
     yv = np.asarray(y, dtype=np.float64).reshape(-1)
     return np.flatnonzero(yv * model.decision(X) <= 0.0)
+
+
+# Rows of X scored at once: keeps the (rows × support points) block near 512 kB (in cache).
+_BLOCK_ELEMENTS = 1 << 16
+
+
+def int_power(a: FloatArray, degree: int) -> FloatArray:
+    """``a ** degree`` in place by repeated squaring (numpy's float ``**`` calls pow(),
+    some 50 times slower for degrees above 2)."""
+    if degree == 1:
+        return a
+    base = a.copy()
+    a[...] = 1.0
+    d = degree
+    while d:
+        if d & 1:
+            a *= base
+        d >>= 1
+        if d:
+            base *= base
+    return a
+
+
+def kernel_block(
+    X: Any, S: Any, kernel: str = "poly", degree: int = 2, coef0: float = 1.0, sigma: float = 1.0
+) -> FloatArray:
+    """The kernel values ``K(x_r, s_c)`` of two point sets, shape (len(X), len(S)).
+
+    Every entry is computed elementwise from the coordinates (no BLAS product), so an
+    entry has the same bits whatever the shapes: the trainer's Gram columns and the
+    model's scores agree, and the linear kernel gives the dual form's ``x1*z1 + x2*z2``.
+
+    Parameters
+    ----------
+    X, S
+        Points, shapes (M, 2) and (m, 2).
+    kernel
+        "linear" ``x·z``, "poly" ``(x·z + coef0)^degree`` or "rbf"
+        ``exp(-||x - z||² / (2 sigma²))``.
+    degree, coef0, sigma
+        The kernel's parameters.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (M, m).
+    """
+    x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    s = np.asarray(S, dtype=np.float64).reshape(-1, 2)
+    a0, a1 = x[:, 0:1], x[:, 1:2]
+    c0, c1 = s[None, :, 0], s[None, :, 1]
+    if kernel == "rbf":
+        d = a0 - c0
+        d *= d
+        e = a1 - c1
+        e *= e
+        d += e
+        d *= -1.0 / (2.0 * sigma * sigma)
+        return np.exp(d, out=d)
+    g = a0 * c0
+    g += a1 * c1
+    if kernel == "poly":
+        g += coef0
+        int_power(g, degree)
+    return g
+
+
+@dataclass(frozen=True, eq=False)
+class KernelModel:
+    """The kernel perceptron's ``f(x) = Σ_j α_j y_j K(x_j, x) + b``.
+
+    Only the points with ``α_j > 0`` are kept (the support points). `is_linear` is
+    False for every kernel, the linear one included: the view draws the level set
+    ``f = 0`` (for the linear kernel that is the line of ``w = Σ α_j y_j x_j``, which
+    `linear_weights` gives).
+
+    Attributes
+    ----------
+    support
+        The support points x_j, shape (m, 2).
+    coef
+        ``α_j y_j`` of each support point, shape (m,).
+    b
+        The bias.
+    kernel, degree, coef0, sigma
+        The kernel (see `kernel_block`).
+    """
+
+    support: FloatArray
+    coef: FloatArray
+    b: float
+    kernel: str = "poly"
+    degree: int = 2
+    coef0: float = 1.0
+    sigma: float = 1.0
+
+    @property
+    def is_linear(self) -> bool:
+        """Always False (see the class notes)."""
+        return False
+
+    def linear_weights(self) -> tuple[float, float] | None:
+        """``w = Σ α_j y_j x_j`` for the linear kernel, None for the others."""
+        if self.kernel != "linear":
+            return None
+        w = self.coef @ self.support if self.coef.shape[0] else np.zeros(2)
+        return (float(w[0]), float(w[1]))
+
+    def decision(self, X: Any) -> FloatArray:
+        """``f(x)`` for every row of X, in blocks of rows (memory stays small).
+
+        Made for grids (the view scores ~40 000 points per frame): the linear kernel
+        is scored through ``w`` (O(M)); "poly" and "rbf" through one BLAS product per
+        block of rows (for "rbf" with ``||x - s||² = ||x||² + ||s||² - 2 x·s``).
+        The scores agree with the trainer's own sums to rounding (not to the bit).
+        """
+        x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+        out = np.full(x.shape[0], self.b, dtype=np.float64)
+        m = self.coef.shape[0]
+        if m == 0:
+            return out
+        if self.kernel == "linear":
+            w = self.linear_weights()
+            assert w is not None
+            out += x[:, 0] * w[0] + x[:, 1] * w[1]
+            return out
+        S = np.asarray(self.support, dtype=np.float64)
+        coef = np.ascontiguousarray(self.coef, dtype=np.float64)
+        # One BLAS product per block gives the kernel's inner part directly:
+        # poly: [x1, x2, 1] · [s1, s2, coef0] = x·s + coef0;
+        # rbf: [x1, x2, 1, ||x||²] · [s1/σ², s2/σ², -||s||²/(2σ²), -1/(2σ²)] = -||x - s||²/(2σ²).
+        if self.kernel == "poly":
+            right = np.vstack((S[:, 0], S[:, 1], np.full(m, float(self.coef0))))
+        else:
+            inv = 1.0 / (self.sigma * self.sigma)
+            s2 = S[:, 0] * S[:, 0] + S[:, 1] * S[:, 1]
+            right = np.vstack(
+                (S[:, 0] * inv, S[:, 1] * inv, -0.5 * inv * s2, np.full(m, -0.5 * inv))
+            )
+        rows = max(1, _BLOCK_ELEMENTS // m)
+        for r in range(0, x.shape[0], rows):
+            xb = x[r : r + rows]
+            cols = [xb[:, 0], xb[:, 1], np.ones(xb.shape[0])]
+            if self.kernel == "rbf":
+                cols.append(xb[:, 0] * xb[:, 0] + xb[:, 1] * xb[:, 1])
+            K = np.column_stack(cols) @ right
+            if self.kernel == "poly":
+                int_power(K, self.degree)
+            else:
+                # Rounding can leave the exponent a hair above 0 (K a hair above 1): harmless.
+                np.exp(K, out=K)
+            out[r : r + rows] += K @ coef
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class VoteModel:
+    """The voted perceptron's ``f(x) = Σ_j c_j sign(ŵ_j · x̂)``, ``sign(0) = +1`` inside.
+
+    Attributes
+    ----------
+    W
+        The vectors w_j, shape (m, 2).
+    B
+        Their biases b_j, shape (m,).
+    counts
+        Their votes c_j (visits each survived), shape (m,); a vector with c_j = 0 has
+        no vote.
+    """
+
+    W: FloatArray
+    B: FloatArray
+    counts: FloatArray
+
+    @property
+    def is_linear(self) -> bool:
+        """Always False: a weighted vote of lines is not a line."""
+        return False
+
+    def decision(self, X: Any) -> FloatArray:
+        """The vote total for every row of X (its sign is the prediction, sign(0) = +1)."""
+        x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+        keep = self.counts > 0
+        W, B, c = self.W[keep], self.B[keep], np.asarray(self.counts[keep], dtype=np.float64)
+        out = np.zeros(x.shape[0], dtype=np.float64)
+        m = c.shape[0]
+        if m == 0:
+            return out
+        total = float(c.sum())
+        rows = max(1, _BLOCK_ELEMENTS // m)
+        for r in range(0, x.shape[0], rows):
+            a0, a1 = x[r : r + rows, 0:1], x[r : r + rows, 1:2]
+            # Column-wise scores x1*w1 + x2*w2 + b, the bits of LinearModel.decision.
+            s = a0 * W[None, :, 0]
+            s += a1 * W[None, :, 1]
+            s += B[None, :]
+            # Σ c_j sign(s_j) with sign(0) = +1 (and -0.0 >= 0): total - 2 Σ_{s_j < 0} c_j.
+            out[r : r + rows] = total - 2.0 * ((s < 0.0) @ c)
+        return out

@@ -532,7 +532,15 @@ def _as_dataset(X: Any, y: Any) -> Dataset:
     return make_dataset(X, y)
 
 
-def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
+def novikoff(
+    X: Any,
+    y: Any = None,
+    bias: bool = True,
+    kernel: str | None = None,
+    degree: int = 2,
+    coef0: float = 1.0,
+    sigma: float = 1.0,
+) -> Bound:
     """Compute the Novikoff bound ``(D/γ)²`` exactly.
 
     Parameters
@@ -543,6 +551,11 @@ def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
         Labels, N values each -1 or +1.
     bias
         With the bias on, use the augmented points ``(x, 1)``.
+    kernel, degree, coef0, sigma
+        With a kernel ("linear", "poly", "rbf"), the bound of the kernel perceptron in
+        feature space (`perceptron_gui.core.kernel_bound`: floats, γ to about 1e-12
+        relative, no `direction`, at most 2000 points); None: the exact bound of the
+        plane, as before.
 
     Returns
     -------
@@ -559,6 +572,11 @@ def novikoff(X: Any, y: Any = None, bias: bool = True) -> Bound:
     --------
     iter_novikoff : the same computation cut into slices.
     """
+    if kernel is not None:
+        from perceptron_gui.core.kernel_bound import kernel_novikoff
+
+        result: Bound = kernel_novikoff(X, y, bias, kernel, degree, coef0, sigma)
+        return result
     return exhaust(iter_novikoff(X, y, bias))
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.config import Mode, Order
+from perceptron_gui.core.model import LinearModel, VoteModel
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,6 +46,18 @@ class TrainResult:
         Points looked at, and visits / N.
     pocket_w, pocket_b, pocket_errors
         The pocket (fewest training mistakes seen), pocket mode only.
+    avg_w, avg_b
+        Averaged perceptron: the answer ``Σ c_j ŵ_j / Σ c_j``.
+    votes
+        Voted perceptron: ``(w_j, b_j, c_j)`` of every vector (c_j = 0: no vote).
+    n_mistakes
+        Passive-aggressive: visits whose point had ``y f <= 0`` (``mistakes`` then
+        gives this, and ``len(updates)`` the updates); None in the other modes.
+    batch_sizes, batch_points
+        Batch perceptron: ``|M_t|`` and the points ``M_t`` (increasing) corrected by
+        each step t; ``updates[t]`` is the first point of ``M_t``.
+    answer_model
+        Kernel perceptron: the `KernelModel` (``history_w`` and ``w`` are zeros).
     """
 
     mode: Mode
@@ -64,11 +77,40 @@ class TrainResult:
     pocket_w: tuple[float, float] | None = None
     pocket_b: float | None = None
     pocket_errors: int | None = None
+    avg_w: tuple[float, float] | None = None
+    avg_b: float | None = None
+    votes: list[tuple[tuple[float, float], float, int]] | None = None
+    n_mistakes: int | None = None
+    batch_sizes: npt.NDArray[np.int64] | None = None
+    batch_points: list[npt.NDArray[np.int64]] | None = None
+    answer_model: Any = None
 
     @property
     def mistakes(self) -> int:
-        """The number of updates made."""
+        """The number of mistakes: the updates, except in PA mode (`n_mistakes`)."""
+        if self.n_mistakes is not None:
+            return self.n_mistakes
         return int(self.updates.shape[0])
+
+    @property
+    def answer(self) -> Any:
+        """The model of the run's answer (pocket, averaged line, vote, kernel, or w and b)."""
+        if self.answer_model is not None:
+            return self.answer_model
+        if self.pocket_w is not None:
+            return LinearModel(self.pocket_w, float(self.pocket_b or 0.0))
+        if self.avg_w is not None:
+            return LinearModel(self.avg_w, float(self.avg_b or 0.0))
+        if self.votes is not None:
+            W = np.array([v[0] for v in self.votes], dtype=np.float64).reshape(-1, 2)
+            B = np.array([v[1] for v in self.votes], dtype=np.float64)
+            c = np.array([v[2] for v in self.votes], dtype=np.float64)
+            return VoteModel(W, B, c)
+        return LinearModel(self.w, self.b)
+
+    def decision(self, X: Any) -> npt.NDArray[np.float64]:
+        """Scores of the answer on the points X (shape (M, 2)); its sign is the class."""
+        return np.asarray(self.answer.decision(X), dtype=np.float64)
 
     @property
     def epochs(self) -> float:
@@ -108,4 +150,27 @@ class TrainResult:
             "alpha": None if self.alpha is None else [float(a) for a in self.alpha],
             "updates": ups,
             "pocket": pocket,
+            **self._extra_dict(),
         }
+
+    def _extra_dict(self) -> dict[str, Any]:
+        """The keys of the newer modes, only when they apply."""
+        d: dict[str, Any] = {}
+        if self.avg_w is not None:
+            d["avg_w"] = [float(v) for v in self.avg_w]
+            d["avg_b"] = float(self.avg_b or 0.0)
+        if self.votes is not None:
+            d["votes"] = [{"w": list(w), "b": b, "c": c} for w, b, c in self.votes]
+        if self.n_mistakes is not None:
+            d["updates_made"] = int(self.updates.shape[0])
+        if self.batch_sizes is not None:
+            d["batch_sizes"] = [int(v) for v in self.batch_sizes]
+        model = self.answer_model
+        if model is not None and hasattr(model, "kernel"):
+            d["kernel"] = {
+                "name": model.kernel,
+                "degree": int(model.degree),
+                "coef0": float(model.coef0),
+                "sigma": float(model.sigma),
+            }
+        return d

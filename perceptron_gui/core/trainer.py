@@ -22,17 +22,23 @@ Conventions (ALGORITHMS.md):
 
 from __future__ import annotations
 
+import math
 from array import array
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
+
+if TYPE_CHECKING:  # the other modes' trainers import StepRecord from here
+    from perceptron_gui.core.online import OnlineTrainer
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -40,13 +46,17 @@ IntArray = npt.NDArray[np.int64]
 # Scan sizes: small right after an update (the next mistake is often near), growing
 # geometrically while the scan finds none, capped to stay in cache.
 _FIRST_CHUNK = 16
-# No margin |w·x + b| may come near the float64 limit: an update that would let one
-# exceed this stops the run ("overflow") instead of producing inf or NaN.
+# Below this bound on every |w·x + b| (and on every dual score) no number can overflow,
+# so no check is needed; above it, the exact scores are computed once to see whether one
+# really became inf or NaN, and only then the run stops ("overflow").
 _SAFE = 1e300
 # The dual keeps copies of (f, α) every `stride` updates so that stepping back replays at
 # most one stride; when the copies pass this budget the stride doubles and half go.
 _SNAPSHOT_BYTES = 64 * 2**20
 _MAX_CHUNK = 8192
+# History rows the compiled loop writes per call before they are appended.
+_FAST_ROWS = 1 << 16
+_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
 @dataclass(frozen=True)
@@ -134,13 +144,17 @@ class Trainer:
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
         self.config = config if config is not None else TrainConfig()
+        if self.config.mode not in ("primal", "dual", "pocket"):
+            # The other modes have their own trainers: running them here would be the primal.
+            raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
         c = self.config
         n = data.n
-        y = np.ascontiguousarray(data.labels, dtype=np.float64)
+        # Own writable copies: the compiled loop is compiled for writable arrays only.
+        y = np.array(data.labels, dtype=np.float64)
         self._n = n
         self._y = y
-        self._x0 = np.ascontiguousarray(data.points[:, 0])
-        self._x1 = np.ascontiguousarray(data.points[:, 1])
+        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
+        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
         self._yx0 = y * self._x0
         self._yx1 = y * self._x1
         self._ny = -y
@@ -166,8 +180,25 @@ class Trainer:
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
-        self._init_errors = self._count_errors(self._w_init, self._b_init) if self._pocket else 0
+        # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
+        self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
+        self._init_errors = 0
         self._reset_state()
+        # The largest initial dual score: with it, a cheap bound on every later one.
+        self._f0max = 0.0
+        if self._dual and n and not self._start_overflow:
+            assert self._f is not None
+            self._f0max = float(np.abs(self._f).max())
+        if self._pocket:
+            self._init_errors = self.errors()
+        # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
+        # the same numbers either way. The random order's compiled generator reproduces
+        # numpy's for seeds below 2^32 only.
+        self._fast: Any = None
+        if c.order != "random":
+            self._fast = fast.kernel()
+        elif 0 <= c.seed < fast.SEED_LIMIT:
+            self._fast = fast.random_kernel()
         self._check_random_start()
 
     # ------------------------------------------------------------------ state
@@ -185,9 +216,12 @@ class Trainer:
         self._f: FloatArray | None = None
         if self._dual:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
-            self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
+            with np.errstate(over="ignore", invalid="ignore"):  # see `start_overflows`
+                self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
         self._mis: IntArray | None = None  # the current mistakes; None when the weights moved
         self._pocket_row = -1
+        if self._start_overflow:
+            self._stop_reason = "overflow"
 
     @property
     def n(self) -> int:
@@ -233,10 +267,22 @@ class Trainer:
     def stop_reason(self) -> str | None:
         """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on.
 
-        "overflow": the next update would make some |w·x + b| exceed 1e300 (η too large
-        for these points); the weights stay those before it.
+        "overflow": the next update would make a weight, some ``w·x + b`` or (dual) some
+        score ``f_i + b`` or Gram term inf or NaN (η too large for these points); the
+        weights stay those before it. Also when the initial weights' scores already
+        overflow: see `start_overflows`.
         """
         return self._stop_reason
+
+    @property
+    def start_overflows(self) -> bool:
+        """True when the initial weights give some ``w0·x + b0`` beyond float64.
+
+        Such a run stops as "overflow" before any visit (k = 0, no visit), so that no NaN
+        margin can pass for a correct point; the margins of those points read -inf (a
+        mistake) where the score is NaN. The CLI refuses such a start with one line.
+        """
+        return self._start_overflow
 
     @property
     def last(self) -> StepRecord | None:
@@ -261,6 +307,11 @@ class Trainer:
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer` (None when there is no separate answer)."""
         return self.pocket_errors
+
+    @property
+    def answer_name(self) -> str:
+        """What `answer` is called on screen ("pocket"), "" when there is none."""
+        return "pocket" if self._pocket else ""
 
     @property
     def has_alpha(self) -> bool:
@@ -330,6 +381,16 @@ class Trainer:
 
     def margins(self) -> FloatArray:
         """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
+        if self._start_overflow:
+            # Only at the initial weights (the run stopped before any visit): a NaN score
+            # (inf - inf) has no sign, so it counts as a mistake, never as correct.
+            with np.errstate(over="ignore", invalid="ignore"):
+                m = self._raw_margins()
+            m[np.isnan(m)] = -np.inf
+            return m
+        return self._raw_margins()
+
+    def _raw_margins(self) -> FloatArray:
         if self._dual:
             assert self._f is not None
             return (self._f + self._b) * self._y
@@ -438,11 +499,36 @@ class Trainer:
 
     # --------------------------------------------------------------- updates
 
-    def _count_errors(self, w: tuple[float, float], b: float) -> int:
-        m = self._yx0 * w[0] + self._yx1 * w[1]
-        if b != 0.0:
-            m += self._y * b
-        return int(np.count_nonzero(m <= 0.0))
+    def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
+        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats.
+
+        Those are the scores every scan and `margins` compute (up to the sign of y, which
+        changes no magnitude); intermediate infs show up in the sum as inf or NaN.
+        """
+        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
+            return False
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= _SAFE:
+            return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
+        with np.errstate(over="ignore", invalid="ignore"):
+            s = self._x0 * w0
+            s += self._x1 * w1
+            s += b
+        return bool(np.isfinite(s).all())
+
+    def _dual_fits(self, i: int, ey: float, b: float) -> bool:
+        """Dual form: True when the update on point i leaves every ``f_j + b`` finite."""
+        xm = self._xmax
+        # |f_j| <= max|f(0)| + k·η·2·xmax² (rounding adds a factor far below 1e8).
+        if self._f0max + 2.0 * xm * xm * self._eta * (self._k + 1) + abs(b) <= _SAFE:
+            return True
+        assert self._f is not None
+        with np.errstate(over="ignore", invalid="ignore"):
+            g = self._x0 * self._x0.item(i)
+            g += self._x1 * self._x1.item(i)
+            g *= ey
+            g += self._f
+            g += b
+        return bool(np.isfinite(g).all())
 
     def _apply(self, i: int) -> None:
         """Update on point i (a mistake) and record it; stop instead if numbers would overflow."""
@@ -450,9 +536,10 @@ class Trainer:
         w0 = self._w0 + ey * self._x0.item(i)
         w1 = self._w1 + ey * self._x1.item(i)
         b = self._b + ey if self._bias else self._b
-        xm = self._xmax
-        if (abs(w0) + abs(w1)) * xm + abs(b) > _SAFE or (
-            self._dual and abs(ey) * 2.0 * xm * xm > _SAFE
+        if not (
+            math.isfinite(ey)
+            and self._scores_finite(w0, w1, b)
+            and (not self._dual or self._dual_fits(i, ey, b))
         ):
             self._v -= 1  # the visit that found the mistake is taken back with the update
             self._finish("overflow")
@@ -490,6 +577,8 @@ class Trainer:
 
     def _check_random_start(self) -> None:
         """Random order: initial weights with no mistake are known converged before any visit."""
+        if self._stop_reason is not None:
+            return
         if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
             self._finish("converged")
 
@@ -532,7 +621,12 @@ class Trainer:
         target_k = min(self._k + max_updates, self.max_updates)
         target_v = min(self._v + max_visits, self.max_visits)
         if self._order == "random":
+            use_fast = self._fast is not None
             while not self._check_limits() and self._k < target_k and self._v < target_v:
+                if use_fast:
+                    if self._fast_run(target_k, target_v):
+                        continue
+                    use_fast = False  # the exact overflow check is on the numpy path
                 mis = self.misclassified()
                 if mis.shape[0] == 0:
                     self._finish("converged")
@@ -546,9 +640,15 @@ class Trainer:
         n = self._n
         gap = float(_FIRST_CHUNK)  # running mean of the visits between mistakes
         chunk = _FIRST_CHUNK
+        use_fast = self._fast is not None
         while True:
             if self._check_limits() or self._k >= target_k or self._v >= target_v:
                 break
+            if use_fast:
+                if self._fast_run(target_k, target_v):
+                    continue
+                # An update near the float64 limit: its exact check is on the numpy path.
+                use_fast = False
             if self._order == "random-cyclic":
                 self._epoch_perm(self._v // n)
                 yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
@@ -588,6 +688,66 @@ class Trainer:
                     self._check_clean()
                 chunk = min(chunk * 4, _MAX_CHUNK)
         return self._k - start_k
+
+    def _fast_run(self, target_k: int, target_v: int) -> bool:
+        """One call of the compiled loop (fast.py) from the current state.
+
+        Returns False when the next update needs the exact overflow check (state
+        unchanged from there on: the caller goes on with the numpy path).
+        """
+        n = self._n
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // n)
+        rows = min(target_k - self._k, _FAST_ROWS)
+        out_i = np.empty(rows, np.int64)
+        out_v = np.empty(rows, np.int64)
+        out_w0 = np.empty(rows)
+        out_w1 = np.empty(rows)
+        out_b = np.empty(rows)
+        out_e = np.empty(rows, np.int64)
+        f = self._f if self._f is not None else _EMPTY
+        alpha = self._alpha if self._alpha is not None else _EMPTY
+        k0 = self._k
+        if self._order == "random":
+            w0, w1, b, k, v, made, status = self._fast(
+                self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
+                self.errors(), self.config.seed, self._dual, self._bias,
+                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v,
+                out_i, out_v, out_w0, out_w1, out_b, out_e,
+            )  # fmt: skip
+            clean = 0 if made else self._clean
+        else:
+            w0, w1, b, k, v, clean, made, status = self._fast(
+                self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
+                self._perm, self._perm_epoch, f, alpha,
+                fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
+                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._w0, self._w1, self._b, self._k, self._v, self._clean,
+                target_k, target_v,
+                out_i, out_v, out_w0, out_w1, out_b, out_e,
+            )  # fmt: skip
+        self._w0, self._w1, self._b = w0, w1, b
+        self._k, self._v, self._clean = k, v, clean
+        if made:
+            self._mis = None
+            h = self._hist
+            for arr, col in (
+                (h.index, out_i), (h.visit, out_v), (h.w0, out_w0),
+                (h.w1, out_w1), (h.b, out_b), (h.errors, out_e),
+            ):  # fmt: skip
+                arr.frombytes(col[:made].tobytes())
+            if self._pocket:
+                # The sequential rule (replace when strictly fewer) keeps the first of the
+                # fewest, provided they beat the pocket.
+                j = int(np.argmin(out_e[:made]))
+                if out_e[j] < (self.pocket_errors or 0):
+                    self._pocket_row = k0 + j
+        if status == fast.CONVERGED:
+            self._finish("converged")
+        elif status == fast.SNAPSHOT:
+            self._snapshot(self._k)
+        return bool(status != fast.NEEDS_CHECK)
 
     # ------------------------------------------------------------ public API
 
@@ -807,6 +967,15 @@ class Trainer:
         return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
 
 
-def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer:
-    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in)."""
-    return Trainer(data, config)
+def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer | OnlineTrainer:
+    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in).
+
+    "primal", "dual", "pocket": `Trainer`; the other modes: the trainers of
+    `perceptron_gui.core.online` and `perceptron_gui.core.batch`, with the same surface.
+    """
+    mode = config.mode if config is not None else "primal"
+    if mode in ("primal", "dual", "pocket"):
+        return Trainer(data, config)
+    from perceptron_gui.core.online import make_online_trainer  # imports this module
+
+    return make_online_trainer(data, config)

@@ -32,10 +32,6 @@
         <translation>D = {norm}；γ = 单位 (w, b) 所能达到的最大间隔：见“视图”菜单</translation>
     </message>
     <message>
-        <source>k = {k}: not linearly separable, no bound</source>
-        <translation>k = {k}：线性不可分，没有界</translation>
-    </message>
-    <message>
         <source>the theorem counts updates from w = 0, b = 0: this run starts elsewhere</source>
         <translation>定理从 w = 0, b = 0 开始计数更新次数：本次运行的初值不同</translation>
     </message>
@@ -52,8 +48,8 @@
         <translation>误分类次数 k</translation>
     </message>
     <message>
-        <source>(D/γ)² = {bound} is far above ↑</source>
-        <translation>(D/γ)² = {bound} 远在上方 ↑</translation>
+        <source>{bound} is far above ↑</source>
+        <translation>{bound} 远在上方 ↑</translation>
     </message>
 </context>
 <context>
@@ -70,6 +66,38 @@
     <message>
         <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
         <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
+    </message>
+    <message>
+        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
+        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
+    </message>
+    <message>
+        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
+        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
+    </message>
+    <message>
+        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
+        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
+        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
+    </message>
+    <message>
+        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
+        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
+    </message>
+    <message>
+        <source>K(x, z) = x·z: exactly the dual form</source>
+        <translation>K(x, z) = x·z：正是对偶形式</translation>
+    </message>
+    <message>
+        <source>K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2</source>
+        <translation>K(x, z) = (x·z + coef0)^degree：次数为 2 时可分开异或</translation>
+    </message>
+    <message>
+        <source>K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles</source>
+        <translation>K(x, z) = exp(−‖x − z‖² / (2σ²))：可分开同心圆</translation>
     </message>
     <message>
         <source>The lowest-index mistake, rescanning from x1 after each update</source>
@@ -100,6 +128,14 @@
         <translation>顺序</translation>
     </message>
     <message>
+        <source>kernel</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>degree</source>
+        <translation>次数</translation>
+    </message>
+    <message>
         <source>seed</source>
         <translation>种子</translation>
     </message>
@@ -108,8 +144,8 @@
         <translation>上限</translation>
     </message>
     <message>
-        <source>The form of the algorithm (primal, dual or pocket)</source>
-        <translation>算法的形式（原始形式、对偶形式或口袋算法）</translation>
+        <source>The algorithm (hover over a name for what it does)</source>
+        <translation>算法（把鼠标停在名称上可看到说明）</translation>
     </message>
     <message>
         <source>Which mistake comes next</source>
@@ -134,6 +170,22 @@
     <message>
         <source>Stop after this many updates (the pocket runs exactly this many unless it finds a separator)</source>
         <translation>更新这么多次后停止（口袋算法正好运行这么多次，除非找到分离直线）</translation>
+    </message>
+    <message>
+        <source>The polynomial kernel&apos;s degree</source>
+        <translation>多项式核的次数</translation>
+    </message>
+    <message>
+        <source>The polynomial kernel&apos;s coef0 (≥ 0)</source>
+        <translation>多项式核的 coef0（≥ 0）</translation>
+    </message>
+    <message>
+        <source>The RBF kernel&apos;s width σ &gt; 0</source>
+        <translation>径向基核的宽度 σ &gt; 0</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive: the largest step C &gt; 0</source>
+        <translation>被动-攻击算法：最大步长 C &gt; 0</translation>
     </message>
     <message>
         <source>Run</source>
@@ -203,6 +255,10 @@
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
+    <message>
+        <source>does not apply to {mode}: {why}</source>
+        <translation>不适用于{mode}：{why}</translation>
+    </message>
 </context>
 <context>
     <name>Controller</name>
@@ -210,6 +266,10 @@
         <source>undo: {what}</source>
         <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the widgets are refreshed at most this often (a repaint of 10^5 points with thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes). Above this many points D and γ are computed in slices between frames, not at once.</extracomment>
         <translation>撤销：{what}</translation>
+    </message>
+    <message>
+        <source>at update {k} of {horizon}</source>
+        <translation>在第 {k} 次更新（共 {horizon} 次）</translation>
     </message>
     <message>
         <source>new data</source>
@@ -316,6 +376,14 @@
         <translation>正在计算 {n} 个点的 D 和 γ</translation>
     </message>
     <message>
+        <source>the kernel bound is computed here for up to {max} points ({n} now)</source>
+        <translation>这里只对不超过 {max} 个点计算核空间中的界（现在有 {n} 个）</translation>
+    </message>
+    <message>
+        <source>no kernel bound: {error}</source>
+        <translation>没有核空间中的界：{error}</translation>
+    </message>
+    <message>
         <source>1 update</source>
         <translation>1 次更新</translation>
     </message>
@@ -380,19 +448,83 @@
         <translation>：请提高更新次数上限</translation>
     </message>
     <message>
-        <source>; the pocket has 1 mistake</source>
-        <translation>；口袋中的权重有 1 个误分类点</translation>
+        <source>; the {answer} has 1 mistake</source>
+        <translation>；{answer}有 1 个误分类点</translation>
     </message>
     <message>
-        <source>; the pocket has {e} mistakes</source>
-        <translation>；口袋中的权重有 {e} 个误分类点</translation>
+        <source>; the {answer} has {e} mistakes</source>
+        <translation>；{answer}有 {e} 个误分类点</translation>
+    </message>
+</context>
+<context>
+    <name>Core</name>
+    <message>
+        <source>passive-aggressive also corrects right points: no bound</source>
+        <extracomment>The English texts the Qt-free core hands to the window (bound notes, why the proof or an order does not apply, the answers&apos; names), marked for lupdate; `core_text` shows them in the current language. A core text not listed here stays English.</extracomment>
+        <translation>被动-攻击算法也会修正正确的点：没有界</translation>
+    </message>
+    <message>
+        <source>not linearly separable: no bound</source>
+        <translation>线性不可分：没有界</translation>
+    </message>
+    <message>
+        <source>not linearly separable in feature space: no bound</source>
+        <translation>在特征空间中线性不可分：没有界</translation>
+    </message>
+    <message>
+        <source>batch steps (a crude bound)</source>
+        <translation>批量步（粗略的界）</translation>
+    </message>
+    <message>
+        <source>D and γ in feature space</source>
+        <translation>特征空间中的 D 和 γ</translation>
+    </message>
+    <message>
+        <source>a batch step adds many points at once: the proof&apos;s steps are single updates</source>
+        <translation>一个批量步一次加上许多点：证明中的每一步是单次更新</translation>
+    </message>
+    <message>
+        <source>passive-aggressive steps are not ηy x̂: the perceptron&apos;s proof does not apply</source>
+        <translation>被动-攻击算法的步长不是 ηy x̂：感知机的证明不适用</translation>
+    </message>
+    <message>
+        <source>the kernel run&apos;s weights live in feature space: no input-space picture</source>
+        <translation>核感知机的权重在特征空间中：无法在输入空间中画出</translation>
+    </message>
+    <message>
+        <source>the data are not linearly separable (γ = 0): the theorem does not apply</source>
+        <translation>数据线性不可分（γ = 0）：定理不适用</translation>
+    </message>
+    <message>
+        <source>the run does not start from ŵ₀ = 0: the theorem assumes it does</source>
+        <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
+    </message>
+    <message>
+        <source>each batch step looks at the whole set (leave the order at its default, cyclic)</source>
+        <translation>每个批量步都查看整个数据集（顺序保持默认的循环即可）</translation>
+    </message>
+    <message>
+        <source>it visits points in cyclic or random-cyclic order</source>
+        <translation>它按循环或随机循环顺序访问各点</translation>
+    </message>
+    <message>
+        <source>pocket</source>
+        <translation>口袋</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>vote</source>
+        <translation>投票</translation>
     </message>
 </context>
 <context>
     <name>DataCanvas</name>
     <message>
         <source>the line is this way</source>
-        <extracomment>Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Cells across the visible range when a non-linear model&apos;s regions are sampled.</extracomment>
+        <extracomment>Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
         <translation>直线在这个方向</translation>
     </message>
     <message>
@@ -410,6 +542,14 @@
     <message>
         <source>{name}: correct ✓</source>
         <translation>{name}：正确 ✓</translation>
+    </message>
+    <message>
+        <source>w + ηyx = new w</source>
+        <translation>w + ηyx = 新的 w</translation>
+    </message>
+    <message>
+        <source>(the w part; b: {b0} → {b1})</source>
+        <translation>（w 部分；b：{b0} → {b1}）</translation>
     </message>
     <message>
         <source>w = 0: no line; every point is predicted {sign} (b = {b})</source>
@@ -470,6 +610,14 @@
     <message>
         <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
         <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>misclassified point</source>
+        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
+        <translation>误分类点</translation>
     </message>
 </context>
 <context>
@@ -600,8 +748,8 @@
         <translation>Esc</translation>
     </message>
     <message>
-        <source>Pause (and clear the selection)</source>
-        <translation>暂停（并取消选择）</translation>
+        <source>Pause (and clear the selection); leave presentation mode</source>
+        <translation>暂停（并取消选择）；退出演示模式</translation>
     </message>
     <message>
         <source>E</source>
@@ -618,6 +766,22 @@
     <message>
         <source>Reset to the initial weights</source>
         <translation>重置为初始权重</translation>
+    </message>
+    <message>
+        <source>← / →</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>One update earlier / later on the timeline</source>
+        <translation>在时间轴上前移 / 后移一次更新</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <source>Presentation mode (Esc leaves it)</source>
+        <translation>演示模式（按 Esc 退出）</translation>
     </message>
     <message>
         <source>Left click</source>
@@ -847,6 +1011,14 @@
         <translation>把每次更新写入 CSV 文件</translation>
     </message>
     <message>
+        <source>Copy as</source>
+        <translation>复制为</translation>
+    </message>
+    <message>
+        <source>Copy the textbook&apos;s table as LaTeX or Markdown</source>
+        <translation>把教材式的表格复制为 LaTeX 或 Markdown</translation>
+    </message>
+    <message>
         <source>1 update</source>
         <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
         <translation>1 次更新</translation>
@@ -882,6 +1054,38 @@
     <message>
         <source>pocket</source>
         <translation>口袋算法</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批量感知机</translation>
+    </message>
+    <message>
+        <source>averaged</source>
+        <translation>平均感知机</translation>
+    </message>
+    <message>
+        <source>voted</source>
+        <translation>投票感知机</translation>
+    </message>
+    <message>
+        <source>pa</source>
+        <translation>被动-攻击算法</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>核感知机</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性核</translation>
+    </message>
+    <message>
+        <source>poly</source>
+        <translation>多项式核</translation>
+    </message>
+    <message>
+        <source>rbf</source>
+        <translation>径向基核</translation>
     </message>
     <message>
         <source>first</source>
@@ -935,12 +1139,12 @@
         <translation>{name} = {x}，y = {y}</translation>
     </message>
     <message>
-        <source>y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}</source>
-        <translation>y(Σⱼ αⱼyⱼ xⱼ·x + b) = {m}</translation>
+        <source>y(Σⱼ αⱼyⱼ {k} + b)</source>
+        <translation>y(Σⱼ αⱼyⱼ {k} + b)</translation>
     </message>
     <message>
-        <source>y(w·x + b) = {y} · ({inner}) = {m}</source>
-        <translation>y(w·x + b) = {y} · ({inner}) = {m}</translation>
+        <source>y(w·x + b) = {y} · ({inner})</source>
+        <translation>y(w·x + b) = {y} · ({inner})</translation>
     </message>
     <message>
         <source>visit {v}: {point}: {score} &gt; 0, right: no update</source>
@@ -968,6 +1172,30 @@
     </message>
 </context>
 <context>
+    <name>ProofPanel</name>
+    <message>
+        <source>length</source>
+        <extracomment>Above this many updates the curves go through a uniform sample of k.</extracomment>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>updates k</source>
+        <translation>更新次数 k</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>computing D and γ…</source>
+        <translation>正在计算 D 和 γ…</translation>
+    </message>
+    <message>
+        <source>ηD is beyond the float range: no curves to draw</source>
+        <translation>ηD 超出浮点数范围：无法画出曲线</translation>
+    </message>
+</context>
+<context>
     <name>Readout</name>
     <message>
         <source>k = {k} (not separable: no bound)</source>
@@ -978,8 +1206,8 @@
         <translation>（无偏置）</translation>
     </message>
     <message>
-        <source>pocket: w = {w}, b = {b}, {wrong} wrong (current {now})</source>
-        <translation>口袋：w = {w}，b = {b}，{wrong} 个误分类（当前 {now} 个）</translation>
+        <source>{answer} {wrong} wrong (current {now})</source>
+        <translation>{answer} {wrong} 个误分类（当前 {now} 个）</translation>
     </message>
     <message>
         <source>wrong now: {wrong} of {n}</source>
@@ -996,6 +1224,18 @@
     <message>
         <source>stopped: {reason}</source>
         <translation>已停止：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>Every update so far: drag to go back and forth (← / →)</source>
+        <extracomment>Going forward, the slider computes at most this many updates at once; further jumps are made in slices between frames.</extracomment>
+        <translation>迄今的每次更新：拖动可前后移动（← / →）</translation>
+    </message>
+    <message>
+        <source>update {k} of {horizon}</source>
+        <translation>第 {k} 次更新，共 {horizon} 次</translation>
     </message>
 </context>
 </TS>

@@ -37,7 +37,7 @@ from perceptron_gui.app.canvas.markers import (
     pen,
     polygon,
 )
-from perceptron_gui.app.i18n import mode_name
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.geometry import clip_half_plane, clip_line, clip_polygon, edge_arrow
@@ -58,8 +58,30 @@ VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per si
 LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
+#: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
+LINE_SCALE_MAX = 1e100
+#: The vectors of the update's picture: the old w, the step ηyx, the new w.
+ANATOMY = ("w_old", "step", "w_new")
+#: The update's picture is drawn when its vectors are at most this many times the data's
+#: frame (with a huge η the arrows would dwarf the points: the narration says it instead).
+ANATOMY_MAX_ZOOM = 8.0
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+
+
+def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
+    """The line's (w, b), divided by their largest entry when that is huge or tiny.
+
+    The same line; but w·w and w·x neither overflow for weights near 1e308 (which the
+    trainer allows as long as no score overflows) nor underflow for weights near
+    1e-300 (η = 1e-300).
+    """
+    w = np.asarray(model.w, dtype=np.float64)
+    b = float(model.b)
+    m = max(float(np.max(np.abs(w))), abs(b))
+    if m > LINE_SCALE_MAX or 0.0 < m < 1.0 / LINE_SCALE_MAX:
+        w, b = w / m, b / m
+    return w, b
 
 
 class DataCanvas(pg.PlotWidget):
@@ -102,7 +124,7 @@ class DataCanvas(pg.PlotWidget):
         self._selection: IntArray = np.empty(0, dtype=np.intp)
         self._alpha: FloatArray | None = None
         self._model: Model | None = None
-        self._answer: LinearModel | None = None
+        self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
         self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
@@ -119,6 +141,9 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
 
         self._setup_axes()
@@ -244,6 +269,21 @@ class DataCanvas(pg.PlotWidget):
         self._add(self._verdict, 9)
         self._verdict.setVisible(False)
 
+        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
+        # triangle, the old line ghosted, the updated point ringed, b's change written.
+        self._ghost = Line(antialias=True)
+        self._add(self._ghost, 3)
+        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
+        for shaft, head in self._vectors.values():
+            self._add(shaft, 7)
+            self._add(head, 7)
+        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
+        self._add(self._anatomy_label, 9)
+        self._update_ring = MarkerLayer([draw_ring], 60)
+        self._add(self._update_ring, 6)
+        self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
+        self._hide_anatomy()
+
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
         self._add(self._rubber_band, 10)
@@ -344,6 +384,22 @@ class DataCanvas(pg.PlotWidget):
             (self._alpha_layer, 44),
         ):
             layer.set_size(px * m / 14.0)
+        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
+        colours = {"w_old": muted, "step": t.color("highlight").darker(150), "w_new": ink}
+        for name, (shaft, head) in self._vectors.items():
+            width = lw * (1.3 if name == "w_new" else 1.0)
+            shaft.setPen(pen(colours[name], width))
+            head.setStyle(
+                brush=colours[name],
+                pen=pg.mkPen(colours[name]),
+                headLen=16 * t.scale,
+                headWidth=12 * t.scale,
+                tailLen=None,
+            )
+        self._anatomy_label.setColor(ink)
+        self._anatomy_label.setFont(t.font(ANNOTATION_PT))
+        self._anatomy_label.fill = pg.mkBrush(t.fill())
+        self._update_ring.set_size(60 * t.scale)
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
         self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
@@ -474,7 +530,7 @@ class DataCanvas(pg.PlotWidget):
 
     def _label_legend(self) -> None:
         t = theme()
-        name = mode_name(self._answer_label)  # "pocket" is a mode; another label stays
+        name = core_text(self._answer_label)  # "pocket", "average", "vote"
         for sample, label in (
             (self._legend_answer, self.tr("{name} (the answer)").format(name=name)),
             (self._legend_current, self.tr("current w")),
@@ -503,17 +559,21 @@ class DataCanvas(pg.PlotWidget):
             return self.tr("{name}: mistake → update").format(name=name)
         return self.tr("{name}: correct ✓").format(name=name)
 
-    def set_answer(self, model: LinearModel | None, label: str = "pocket") -> None:
-        """Show the algorithm's answer when it is not the running model (the pocket).
+    def set_answer(self, model: Model | None, label: str = "pocket") -> None:
+        """Show the algorithm's answer when it is not the running model.
 
-        None hides it and the legend.
+        A line (the pocket, the average) is drawn beside the running line; any other
+        model (the vote) as its regions and boundary f = 0. None hides it and the legend.
         """
+        changed = model is not self._answer
         self._answer = model
-        if label != self._answer_label:
+        if label and label != self._answer_label:
             self._answer_label = label
-            self.apply_theme()
+            self._label_legend()
         self._style_model_lines()
         self._update_answer()
+        if changed and model is not None and not model.is_linear:
+            self._update_model()
 
     def set_answer_first(self, on: bool) -> None:
         """Draw the answer strong and the running line secondary (True), or the reverse."""
@@ -567,6 +627,70 @@ class DataCanvas(pg.PlotWidget):
     def verdict_text(self) -> str | None:
         """The verdict shown next to the current point, or None."""
         return self._verdict.toPlainText() if self._verdict.isVisible() else None
+
+    def set_update(
+        self, before: LinearModel | None, after: LinearModel | None, index: int, bias: bool
+    ) -> None:
+        """Draw the last update as geometry (None hides it): old w + ηyx = new w from the
+        origin, the old line ghosted and point `index` ringed. With the bias on the
+        vectors are the w part of ŵ = (w, b); the label gives b's change and says so."""
+        if before is None or after is None or not 0 <= index < len(self._points):
+            self._anatomy = None
+            self._hide_anatomy()
+            return
+        self._anatomy = (before, after, index, bias)
+        self._update_anatomy()
+
+    def anatomy_text(self) -> str:
+        """The label of the update's picture, or "" when none is drawn."""
+        return self._anatomy_label.toPlainText() if self._anatomy_label.isVisible() else ""
+
+    def _hide_anatomy(self) -> None:
+        for shaft, head in self._vectors.values():
+            shaft.setVisible(False)
+            head.setVisible(False)
+        for item in (self._ghost, self._anatomy_label, self._update_ring):
+            item.setVisible(False)
+
+    def _update_anatomy(self) -> None:
+        self._hide_anatomy()
+        if self._anatomy is None:
+            return
+        before, after, index, bias = self._anatomy
+        rect = self._margin_rect()
+        if rect is None:
+            return
+        w, b = _line_of(before)
+        self._set_line(self._ghost, w, b, rect)
+        self._update_ring.set_positions(self._points[index : index + 1])
+        self._update_ring.setVisible(True)
+        x0, x1, y0, y1 = self.data_frame()
+        reach = max(x1 - x0, y1 - y0) * ANATOMY_MAX_ZOOM
+        w_old, w_new = np.asarray(before.w), np.asarray(after.w)
+        if not (np.all(np.isfinite([*w_old, *w_new])) and max(np.abs([*w_old, *w_new])) <= reach):
+            return
+        for name, (a, z) in (
+            ("w_old", (np.zeros(2), w_old)),
+            ("step", (w_old, w_new)),
+            ("w_new", (np.zeros(2), w_new)),
+        ):
+            shaft, head = self._vectors[name]
+            d = z - a
+            if not d.any():
+                continue
+            shaft.set_segment([a[0], z[0]], [a[1], z[1]])
+            head.setStyle(angle=180.0 - math.degrees(math.atan2(d[1], d[0])))
+            head.setPos(float(z[0]), float(z[1]))
+            shaft.setVisible(True)
+            head.setVisible(True)
+        text = self.tr("w + ηyx = new w")
+        if bias:
+            text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
+                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
+            )
+        self._anatomy_label.setText(text)
+        self._anatomy_label.setPos(float(w_new[0]), float(w_new[1]))
+        self._anatomy_label.setVisible(True)
 
     def set_alpha(self, alpha: ArrayLike | None) -> None:
         """Show the dual coefficients α of the points (None hides them).
@@ -762,16 +886,29 @@ class DataCanvas(pg.PlotWidget):
         """Change the view so that the running line crosses it (when following).
 
         The new view is the data's frame grown towards the line, not the current view
-        grown again: a long run cannot shrink the points to a dot.
+        grown again: a long run cannot shrink the points to a dot. With the update drawn
+        as vectors, the origin and their tips come into view too.
         """
         m = self._model
         if not self.follow_line or not isinstance(m, LinearModel) or m.is_zero:
             return
         rect = self.view_range()
+        frame = self.data_frame()
+        keep_origin = self.keep_origin
+        if self._anatomy is not None:
+            tips = np.array([[0.0, 0.0], self._anatomy[0].w, self._anatomy[1].w])
+            reach = max(frame[1] - frame[0], frame[3] - frame[2]) * ANATOMY_MAX_ZOOM
+            if np.all(np.isfinite(tips)) and np.abs(tips).max() <= reach:
+                pad = 0.08 * max(frame[1] - frame[0], frame[3] - frame[2])
+                frame = (
+                    min(frame[0], tips[:, 0].min() - pad),
+                    max(frame[1], tips[:, 0].max() + pad),
+                    min(frame[2], tips[:, 1].min() - pad),
+                    max(frame[3], tips[:, 1].max() + pad),
+                )
+                keep_origin = True
         try:
-            new = geometry.follow_line(
-                m.w, m.b, rect, data_rect=self.data_frame(), keep_origin=self.keep_origin
-            )
+            new = geometry.follow_line(m.w, m.b, rect, data_rect=frame, keep_origin=keep_origin)
         except ValueError:  # a view or line beyond what can be drawn: the arrow says where
             return
         if new != rect:
@@ -835,12 +972,21 @@ class DataCanvas(pg.PlotWidget):
         self._update_model()
         self._update_answer()
         self._update_geometry()
+        self._update_anatomy()
 
-    def _margin_rect(self) -> tuple[float, float, float, float]:
-        """The view, overshot by `VIEW_MARGIN` per side (lines and tints reach past it)."""
+    def _margin_rect(self) -> tuple[float, float, float, float] | None:
+        """The view, overshot by `view_margin` per side (lines and tints reach past it).
+
+        None when the view has no area in floats (a span too small for its magnitude,
+        such as 1e-100 wide at 1e150): nothing can be clipped to it.
+        """
         x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * VIEW_MARGIN, (y1 - y0) * VIEW_MARGIN
-        return x0 - mx, x1 + mx, y0 - my, y1 + my
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
+        r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
+        try:
+            return geometry.check_rect(r)
+        except ValueError:
+            return None
 
     def _set_line(
         self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
@@ -865,21 +1011,28 @@ class DataCanvas(pg.PlotWidget):
         self._edge_arrow.setVisible(False)
         self._edge_label.setVisible(False)
         self._no_line.setVisible(False)
+        # Regions of sign f for a model that is not a line: the answer's (a vote) before
+        # the running model's (a kernel expansion).
+        a = self._answer
+        regions = a if a is not None and not a.is_linear else None
+        if regions is None and model is not None and not model.is_linear:
+            regions = model
+        self._update_regions(regions)
         if model is None or not isinstance(model, LinearModel):
             for item in linear_items:
                 item.setVisible(False)
-            self._update_regions(model)
             return
-        self._regions.setVisible(False)
-        self._contour.setVisible(False)
-        w = np.asarray(model.w, dtype=np.float64)
-        b = float(model.b)
+        w, b = _line_of(model)
         rect = self._margin_rect()
+        if rect is None:
+            for item in linear_items:
+                item.setVisible(False)
+            return
         # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
         pos = clip_half_plane(w, b, rect, 1.0)
         neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
-            item.setVisible(len(poly) >= 3)
+            item.setVisible(len(poly) >= 3 and regions is None)
             if len(poly) >= 3:
                 item.setPolygon(polygon(poly))
         arrow = linear_items[1:4]
@@ -894,7 +1047,9 @@ class DataCanvas(pg.PlotWidget):
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
         seg = self._set_line(self.model_line, w, b, rect)
-        if seg is None:
+        view = geometry.check_rect(self.view_range()) if rect is not None else None
+        if seg is None or view is None or clip_line(w, b, view) is None:
+            # Not in the view itself (it may still cross the margin drawn around it).
             for item in arrow:
                 item.setVisible(False)
             self._point_to_line(w, b)
@@ -903,8 +1058,9 @@ class DataCanvas(pg.PlotWidget):
         vr = self._vb.viewRect()
         centre = np.array([vr.center().x(), vr.center().y()])
         nn = float(w @ w)
-        foot = centre - (w @ centre + b) / nn * w
-        if not vr.contains(QtCore.QPointF(*foot)):
+        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
+            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
+        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
             for item in arrow:
                 item.setVisible(False)
             return
@@ -922,7 +1078,8 @@ class DataCanvas(pg.PlotWidget):
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
         """The line is out of view: an arrow near the edge says where it is."""
-        arrow = edge_arrow(w, b, self.view_range(), inset=0.12)
+        rect = self._margin_rect()
+        arrow = None if rect is None else edge_arrow(w, b, self.view_range(), inset=0.12)
         if arrow is None:
             return
         (x, y), (dx, dy) = arrow
@@ -962,7 +1119,7 @@ class DataCanvas(pg.PlotWidget):
         xs_out: list[float] = []
         ys_out: list[float] = []
         for line in lines:
-            for gxv, gyv in line:
+            for gyv, gxv in line:  # (row, column) of f: y first
                 xs_out.append(x0 + (gxv + 0.5) * (w / nx))
                 ys_out.append(y0 + (gyv + 0.5) * (h / ny))
             xs_out.append(math.nan)
@@ -974,10 +1131,10 @@ class DataCanvas(pg.PlotWidget):
     def _update_answer(self) -> None:
         shown = False
         a = self._answer
-        if a is not None:
-            rect = self._margin_rect()
-            w = np.asarray(a.w, dtype=np.float64)
-            shown = self._set_line(self.pocket_line, w, float(a.b), rect) is not None
+        rect = self._margin_rect()
+        if isinstance(a, LinearModel) and rect is not None:
+            w, b = _line_of(a)
+            shown = self._set_line(self.pocket_line, w, b, rect) is not None
         self.pocket_line.setVisible(shown)
         self.legend.setVisible(a is not None)
 
@@ -1009,6 +1166,8 @@ class DataCanvas(pg.PlotWidget):
         if not a.any():
             return
         rect = self._margin_rect()
+        if rect is None:
+            return
         seg = self._set_line(self.best_line, a, c, rect)
         if gamma is None or gamma <= 0:
             return

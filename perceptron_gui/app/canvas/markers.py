@@ -175,6 +175,9 @@ class MarkerLayer(pg.GraphicsObject):
         #: Opacity of the sprites, taken together, when more than ``_DEDUP_MIN`` are drawn.
         self.dense_opacity = 1.0
         self._layer: QtGui.QImage | None = None
+        #: Draw each marker as vector shapes instead of blitting sprites (for SVG exports,
+        #: where a sprite would be a bitmap; slow beyond a few thousand points).
+        self.vector = False
 
     def set_positions(
         self,
@@ -296,6 +299,17 @@ class MarkerLayer(pg.GraphicsObject):
             if scale is not None:
                 scale = scale[keep]
         n = len(dev_x)
+        if self.vector:
+            draw = self._draws[kind]
+            for j in range(n):  # an export's one-off drawing, not a frame
+                p.save()
+                p.translate(float(dev_x[j]), float(dev_y[j]))
+                if scale is not None:
+                    p.scale(float(scale[j]), float(scale[j]))
+                p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+                draw(p, self._size)
+                p.restore()
+            return
         dense = n > _DEDUP_MIN
         if dense and scale is None:
             # Blitting is bound by overdraw. Sprites whose centres fall in the same

@@ -11,6 +11,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
@@ -138,11 +139,11 @@ class BoundPlot(pg.PlotWidget):
             self._curve.setData(self._x[keep], self._y[keep])
         else:
             self._curve.setData(self._x, self._y)
-        bound = self._controller.bound
-        pending = self._controller.bound_pending
+        c = self._controller
+        mb = c.mistake_bound
         self._bound_value = (
-            float(bound.bound)
-            if t.n and not pending and bound.separable and bound.bound is not None
+            float(mb.value)
+            if t.n and not c.bound_pending and not c.bound_note and mb.value is not None
             else None
         )
         if self._bound_value is None:
@@ -150,7 +151,7 @@ class BoundPlot(pg.PlotWidget):
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            self._line.label.setText(f"(D/γ)² = {fmt.bound_value(bound)}")
+            self._line.label.setText(fmt.bound_text(mb, c.bound))
             self._line.show()
         if self._follow:
             self._set_range()
@@ -174,9 +175,11 @@ class BoundPlot(pg.PlotWidget):
             top = max(top, 1.08 * b)
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         if b is not None and not line_in_view:
-            bound_text = fmt.bound_value(self._controller.bound)
+            c = self._controller
             self._off_note.setText(
-                self.tr("(D/γ)² = {bound} is far above ↑").format(bound=bound_text)
+                self.tr("{bound} is far above ↑").format(
+                    bound=fmt.bound_text(c.mistake_bound, c.bound)
+                )
             )
             self._off_note.setPos(0.0, top)
             self._off_note.show()
@@ -321,15 +324,18 @@ class BoundPanel(QtWidgets.QWidget):
             )
         )
         d_text = f"D = {fmt.measure(bound.D)}"
-        if not bound.separable or bound.bound is None:
-            lines = [
-                self.tr("k = {k}: not linearly separable, no bound").format(k=k),
-                f"{d_text}   γ = 0",
-            ]
+        mb = c.mistake_bound
+        if c.bound_note:
+            lines = [f"k = {k}", c.bound_note]
+        elif mb.value is None:
+            lines = [f"k = {k}: {core_text(mb.note)}"]
+            if bound.D:
+                lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:
-            rel = "≤" if k <= float(bound.bound) else ">"
+            rel = "≤" if k <= mb.value else ">"
             lines = [
-                f"k = {k} {rel} (D/γ)² = {fmt.bound_value(bound)}",
+                f"k = {k} {rel} {fmt.bound_text(mb, bound)}"
+                + (f"  ({core_text(mb.note)})" if mb.note else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]
             cfg = t.config

@@ -13,10 +13,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.export import copy_table
 from perceptron_gui.app.panels.common import busy_cursor, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.tables import TableFormat
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
@@ -243,7 +245,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
     def _shown_for(self, t: Trainer) -> tuple[str, ...]:
-        return self.SHOWN_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+        shown = self.SHOWN_COLUMNS
+        if not t.model.is_linear:  # a kernel expansion has no w: its α tell the story
+            shown = tuple(c for c in shown if c != "w")
+        return shown + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
     @staticmethod
     def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
@@ -356,10 +361,25 @@ class IterationTable(QtWidgets.QWidget):
         self._export_button = QtWidgets.QPushButton()
         self._export_button.setObjectName("iterationExport")
         self._export_button.clicked.connect(self._on_export_clicked)
+        # The textbook's table (k, point, w, b, w·x + b), ready for slides and notes; one
+        # button with a menu, so that the row of buttons stays narrow.
+        self._copy_as_button = QtWidgets.QToolButton()
+        self._copy_as_button.setObjectName("iterationCopyAs")
+        self._copy_as_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(self._copy_as_button)
+        for text, name, format in (
+            ("LaTeX (booktabs)", "iterationCopyLatex", "latex"),
+            ("Markdown", "iterationCopyMarkdown", "markdown"),
+        ):
+            action = menu.addAction(text)
+            action.setObjectName(name)
+            action.triggered.connect(lambda _=False, f=format: self._copy_table(f))
+        self._copy_as_button.setMenu(menu)
         self._count_label = make_label(name="iterationCount")
         buttons = QtWidgets.QHBoxLayout()
         buttons.addWidget(self._count_label, 1)
         buttons.addWidget(self._copy_button)
+        buttons.addWidget(self._copy_as_button)
         buttons.addWidget(self._export_button)
 
         layout = QtWidgets.QVBoxLayout(self)
@@ -380,6 +400,8 @@ class IterationTable(QtWidgets.QWidget):
         )
         self._export_button.setText(self.tr("Export CSV…"))
         self._export_button.setToolTip(self.tr("Write every update to a CSV file"))
+        self._copy_as_button.setText(self.tr("Copy as"))
+        self._copy_as_button.setToolTip(self.tr("Copy the textbook's table as LaTeX or Markdown"))
         m = self.model
         m.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, m.columnCount() - 1))
         self.refresh()
@@ -398,7 +420,7 @@ class IterationTable(QtWidgets.QWidget):
         self.view.verticalHeader().setDefaultSectionSize(
             QtGui.QFontMetrics(font).height() + int(8 * t.scale)
         )
-        for b in (self._copy_button, self._export_button):
+        for b in (self._copy_button, self._copy_as_button, self._export_button):
             b.setFont(font)
         style_label(self._count_label, TICK_PT)
         self.model.apply_theme()
@@ -505,6 +527,10 @@ class IterationTable(QtWidgets.QWidget):
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:
             self.view.verticalScrollBar().setValue(maximum)
+
+    def _copy_table(self, format: TableFormat) -> None:
+        with busy_cursor():
+            copy_table(self._controller.trainer, format)
 
     def _on_copy_clicked(self) -> None:
         with busy_cursor():

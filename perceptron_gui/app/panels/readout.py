@@ -11,8 +11,9 @@ from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
-from perceptron_gui.app.i18n import stop_reason_name
+from perceptron_gui.app.i18n import core_text, stop_reason_name
 from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.core.model import LinearModel
 
 Qt = QtCore.Qt
 translate = QCoreApplication.translate
@@ -24,23 +25,32 @@ def readout_parts(c: Controller) -> list[str]:
     cfg = c.config
     bd = c.bound
     parts: list[str] = []
-    if c.bound_pending or not t.n:
+    mb = c.mistake_bound
+    if c.bound_pending or not t.n or c.bound_note:
         parts.append(f"k = {t.k}")
-    elif bd.separable and bd.bound is not None:
-        rel = "≤" if t.k <= float(bd.bound) else ">"
-        parts.append(f"k = {t.k} {rel} (D/γ)² = {fmt.bound_value(bd)}")
-    else:
+    elif mb.value is not None:
+        rel = "≤" if t.k <= mb.value else ">"
+        parts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
+    elif not bd.separable:
         parts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
+    else:
+        parts.append(f"k = {t.k} ({core_text(mb.note)})")
     m = t.model
-    parts.append(f"w = {fmt.vector(m.w)}")
-    parts.append(
-        f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " " + translate("Readout", "(bias off)"))
-    )
+    if isinstance(m, LinearModel) and m.is_linear:
+        parts.append(f"w = {fmt.vector(m.w)}")
+        parts.append(
+            f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " " + translate("Readout", "(bias off)"))
+        )
+    else:
+        parts.append(f"b = {fmt.sci(t.b)}")
     answer = t.answer
     if answer is not None:
+        what = core_text(t.answer_name)
+        if isinstance(answer, LinearModel):
+            what += f": w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)},"
         parts.append(
-            translate("Readout", "pocket: w = {w}, b = {b}, {wrong} wrong (current {now})").format(
-                w=fmt.vector(answer.w), b=fmt.sci(answer.b), wrong=t.answer_errors, now=t.errors()
+            translate("Readout", "{answer} {wrong} wrong (current {now})").format(
+                answer=what, wrong=t.answer_errors, now=t.errors()
             )
         )
     else:
@@ -70,6 +80,7 @@ class Readout(QtWidgets.QLabel):
         self.setObjectName("readout")
         self._controller = controller
         self._point_size = LABEL_PT
+        self._stacked = False
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -77,9 +88,12 @@ class Readout(QtWidgets.QLabel):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
-    def set_point_size(self, point_size: float) -> None:
-        """The readout's font size in unscaled points (presentation mode makes it large)."""
+    def set_point_size(self, point_size: float, *, stacked: bool = False) -> None:
+        """The font size in unscaled points, and whether the parts go on lines of their own
+        (presentation mode: large, stacked in a corner of the canvas)."""
         self._point_size = point_size
+        self._stacked = stacked
+        self.setWordWrap(not stacked)
         self.apply_theme()
 
     def apply_theme(self) -> None:
@@ -87,15 +101,21 @@ class Readout(QtWidgets.QLabel):
         t = theme()
         self.setFont(t.font(self._point_size, bold=True))
         pad = int(4 * t.scale)
+        fill = t.fill()
         self.setStyleSheet(
-            f"QLabel#readout {{ background: {t.palette.background}; color: {t.palette.ink};"
-            f" padding: {pad}px {2 * pad}px; }}"
+            f"QLabel#readout {{ background: rgba({fill.red()}, {fill.green()}, {fill.blue()},"
+            f" {fill.alpha()}); color: {t.palette.ink}; padding: {pad}px {2 * pad}px; }}"
         )
         self.refresh()
 
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
-        self.setText("    ".join(readout_parts(self._controller)))
+        parts = readout_parts(self._controller)
+        if self._stacked and len(parts) > 2:  # k and the bound; w and b; the rest
+            parts = [parts[0], "    ".join(parts[1:3]), *parts[3:]]
+        self.setText(("\n" if self._stacked else "    ").join(parts))
+        if self._stacked:
+            self.adjustSize()
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:

@@ -1,0 +1,787 @@
+"""Slide-ready exports: the canvas as a figure, a run as an animation, the table as text.
+
+A figure is the canvas alone: no toolbar, no selection marks, no drag preview and no
+transient verdict label. It is drawn by a `Figure`, a temporary `DataCanvas` that is
+never shown on screen, sized in output pixels and configured from the window's state
+(points, model, mistakes, geometry, view and View settings), so the window's own
+canvas, layout and view are not touched. PNG carries the DPI as metadata only; the
+SVG (1.1) clips the data to the plot area with one ``<clipPath>``, and draws nothing
+past it anyway (Qt's own SVG renderer ignores clip paths).
+
+An animation runs a *copy* of the run (a fresh trainer from the window's data and
+settings): the initial state, then one frame per update, each with the narration of
+its step as a caption; Pillow writes the GIF, and the optional imageio-ffmpeg (whose
+wheel carries ffmpeg) an MP4.
+
+Tables are the textbook's iteration tables of `perceptron_gui.core.tables`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from html import escape as html_escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGraphicsItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.canvas.markers import MarkerLayer
+from perceptron_gui.app.narration import narrate
+from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.core import geometry
+from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.tables import TableFormat, table_lines
+from perceptron_gui.core.trainer import Trainer, make_trainer
+
+if TYPE_CHECKING:  # the window is only read here
+    from perceptron_gui.app.main_window import MainWindow
+
+__all__ = [
+    "DEFAULT_DPI",
+    "DEFAULT_SIZE",
+    "ExportError",
+    "Figure",
+    "FigureSettings",
+    "animation_dialog",
+    "copy_table",
+    "export_animation",
+    "export_figure",
+    "export_table",
+    "figure_dialog",
+    "parse_size",
+    "table_dialog",
+    "table_format",
+    "table_text",
+]
+
+#: A figure's size in output pixels when none is asked for (4:3, fits a slide).
+DEFAULT_SIZE = (1200, 900)
+#: The PNG's physical resolution (metadata only: the pixel size is what is asked for).
+DEFAULT_DPI = 150
+#: A figure is at least this, and at most `MAX_SIDE`, pixels on a side.
+MIN_SIDE = 100
+MAX_SIDE = 8000
+#: How long a frame of an animation stays, and the last one (the answer) stays longer.
+FRAME_MS = 800
+LAST_FRAME_MS = 2500
+#: An animation has at most this many updates (a GIF of thousands of frames helps no one).
+MAX_ANIMATION_STEPS = 1000
+#: The clipboard gets at most this many table rows (`Table.note` says what is left out).
+CLIPBOARD_MAX_ROWS = 2000
+#: Figure kinds and table formats by file extension.
+FIGURE_KINDS = ("png", "svg")
+ANIMATION_KINDS = ("gif", "mp4")
+TABLE_FORMATS: dict[str, TableFormat] = {
+    ".tex": "latex",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".csv": "csv",
+}
+
+
+class ExportError(Exception):
+    """An export the user asked for cannot be made (the message says why)."""
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1200x900"`` → ``(1200, 900)``; `ExportError` naming the problem otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    if m is None:
+        raise ExportError(f"bad size {text!r}: expected WxH in pixels, e.g. 1200x900")
+    return check_size((int(m.group(1)), int(m.group(2))))
+
+
+def check_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The size as two ints within `MIN_SIDE` … `MAX_SIDE`, or `ExportError`."""
+    try:
+        w, h = (int(v) for v in size)
+    except (TypeError, ValueError):
+        raise ExportError(f"bad size {size!r}: expected (width, height) in pixels") from None
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise ExportError(f"bad size {w}x{h}: each side from {MIN_SIDE} to {MAX_SIDE} pixels")
+    return w, h
+
+
+def _kind(path: str | os.PathLike[str], kinds: tuple[str, ...]) -> str:
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in kinds:
+        want = ", ".join(f".{k}" for k in kinds)
+        raise ExportError(f"{Path(path).name}: unknown extension; use {want}")
+    return ext
+
+
+@contextmanager
+def _atomic(path: str | os.PathLike[str]) -> Iterator[str]:
+    """A temporary name next to `path`, renamed to it when the block succeeds.
+
+    A failed export leaves no half-written file (and an old file as it was).
+    """
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise ExportError(f"cannot write {target}: no folder {target.parent}")
+    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=target.suffix, dir=target.parent)
+    os.close(fd)
+    # mkstemp makes the file private (0600); an export gets the usual permissions.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise ExportError(f"cannot write {target}: {exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+# --------------------------------------------------------------------------- the figure
+
+
+@dataclass(frozen=True)
+class FigureSettings:
+    """What a figure shows beyond the run: the window's View settings and its view."""
+
+    view: tuple[float, float, float, float]
+    answer_first: bool = True
+    show_radius: bool = False
+    show_best: bool = False
+    keep_origin: bool = False
+    follow_line: bool = True
+
+
+def settings_of(window: MainWindow) -> FigureSettings:
+    """The window's view and View settings."""
+    return FigureSettings(
+        view=window.canvas.view_range(),
+        answer_first=window.act_answer_first.isChecked(),
+        show_radius=window.act_radius.isChecked(),
+        show_best=window.act_best.isChecked(),
+        keep_origin=window.act_origin.isChecked(),
+        follow_line=window.act_follow.isChecked(),
+    )
+
+
+def title_text(t: Trainer) -> str:
+    """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
+    m = t.model
+    text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    return text.replace("-", "−")
+
+
+class Figure:
+    """A canvas that is never shown, drawn at a size in output pixels.
+
+    Parameters
+    ----------
+    size
+        (width, height) in output pixels.
+    settings
+        The view and the View settings to draw with.
+
+    Notes
+    -----
+    Call `close` when done (or use it as a context manager): the canvas listens to
+    the theme until then.
+    """
+
+    def __init__(self, size: tuple[int, int], settings: FigureSettings) -> None:
+        self.size = check_size(size)
+        self.settings = settings
+        cv = DataCanvas()
+        # Laid out at its size but never on screen (nor in the window's layout).
+        cv.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+        cv.follow_line = False  # the view is chosen here, once
+        cv.view_margin = 0.0  # nothing drawn past the plot area, even where clips are ignored
+        cv.keep_origin = settings.keep_origin
+        cv.set_answer_first(settings.answer_first)
+        cv.show_radius(settings.show_radius)
+        cv.show_best(settings.show_best)
+        cv.resize(*self.size)
+        cv.show()
+        # Cached items would reach an SVG as bitmaps: draw every item afresh, as vectors.
+        for item in cv.scene().items():
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.canvas = cv
+        self._title = ""
+
+    def __enter__(self) -> Figure:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Drop the canvas (at once off the theme; deleted when the event loop runs)."""
+        theme().changed.disconnect(self.canvas.apply_theme)
+        self.canvas.hide()
+        self.canvas.deleteLater()
+
+    # ------------------------------------------------------------ what it shows
+
+    def show_bound(self, bound: Bound | None, bias: bool, n: int) -> None:
+        """The Novikoff geometry of `n` points (None: not computed yet, nothing drawn)."""
+        if bound is None:
+            self.canvas.set_geometry(None, None, None, bias)
+        elif bound.separable:
+            self.canvas.set_geometry(bound.D, bound.direction, bound.gamma, bound.bias)
+        else:
+            self.canvas.set_geometry(bound.D if n else None, None, None, bound.bias)
+
+    def show_run(self, t: Trainer, current: int | None) -> None:
+        """The run's state as the window draws it (without the transient verdict)."""
+        cv = self.canvas
+        data = t.data
+        if len(cv.points()) != data.n or not (cv.points() == data.points).all():
+            cv.set_points(data.points, data.labels)
+        answer = t.answer
+        cv.set_answer(answer)
+        cv.set_model(t.model, follow=False)
+        if answer is not None and self.settings.answer_first:
+            cv.set_misclassified(mistakes(answer, data.points, data.labels))
+        else:
+            cv.set_misclassified(t.misclassified())
+        cv.set_current(current)
+        cv.set_alpha(t.alpha)
+
+    def set_view(self, rect: tuple[float, float, float, float]) -> None:
+        """Show (at least) this data range (the aspect ratio stays 1)."""
+        self.canvas.set_view_range(*rect)
+
+    def set_title(self, text: str) -> None:
+        """A title line over the plot ("" for none)."""
+        if text == self._title:
+            return
+        self._title = text
+        plot = self.canvas.getPlotItem()
+        t = theme()
+        if text:
+            # The title is HTML, where runs of spaces collapse to one.
+            html = html_escape(text).replace("  ", "&nbsp;&nbsp;")
+            plot.setTitle(html, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
+        else:
+            plot.setTitle(None)
+
+    # ------------------------------------------------------------ rendering
+
+    def _layout(self) -> None:
+        # A title or a wider axis asks for a new layout in a posted event; do it now.
+        self.canvas.getPlotItem().layout.activate()
+
+    def plot_rect(self) -> QRectF:
+        """The plot area (the data's rectangle, inside the axes) in figure pixels."""
+        self._layout()
+        return self.canvas.getPlotItem().vb.sceneBoundingRect()
+
+    def _paint(self, painter: QPainter, *, background: bool = True) -> None:
+        w, h = self.size
+        self._layout()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if background:
+            painter.fillRect(QRect(0, 0, w, h), theme().color("background"))
+        full = QRectF(0, 0, w, h)
+        self.canvas.scene().render(painter, full, full, Qt.AspectRatioMode.IgnoreAspectRatio)
+
+    def image(self, dpi: float = DEFAULT_DPI) -> QImage:
+        """The figure as an image of `size` pixels, with `dpi` as its resolution."""
+        w, h = self.size
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        painter = QPainter(img)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+        # Set after painting: text is laid out for the screen, and a painter on an image
+        # of another DPI would size the fonts given in points differently.
+        dpm = round(float(dpi) / 0.0254)
+        img.setDotsPerMeterX(dpm)
+        img.setDotsPerMeterY(dpm)
+        return img
+
+    def save_png(self, path: str | os.PathLike[str], dpi: float = DEFAULT_DPI) -> None:
+        """Write the figure as PNG (written whole or not at all)."""
+        img = self.image(dpi)
+        with _atomic(path) as tmp:
+            if not img.save(tmp, "PNG"):
+                raise OSError(f"Qt could not write {tmp}")
+
+    def save_svg(self, path: str | os.PathLike[str]) -> None:
+        """Write the figure as SVG, `size` pixels, the data clipped to the plot area.
+
+        Qt's SVG 1.1 writer leaks one item's clip into the next ones (rsvg-convert then
+        hides the lines), so the figure is written in two passes without Qt's clips:
+        the frame (background, axes, grid, title, legend), then the data, which goes
+        into one ``<clipPath>`` of the plot area.
+        """
+        plot = self.canvas.getPlotItem()
+        data = plot.vb.childGroup
+        frame = [plot.getAxis(n) for n in ("left", "bottom")] + [plot.titleLabel]
+        layers = [i for i in self.canvas.scene().items() if isinstance(i, MarkerLayer)]
+        for layer in layers:
+            layer.vector = True  # shapes, not bitmaps
+        try:
+            # An item at opacity 0 is not painted, and keeps its place in the layout.
+            data.setOpacity(0.0)
+            outer = self._svg_text()
+            data.setOpacity(1.0)
+            for item in frame:
+                item.setOpacity(0.0)
+            inner = self._svg_text(background=False)
+        finally:
+            data.setOpacity(1.0)
+            for item in frame:
+                item.setOpacity(1.0)
+            for layer in layers:
+                layer.vector = False
+        r = self.plot_rect()
+        clip = (
+            '<clipPath id="plotArea">'
+            f'<rect x="{r.x():.6g}" y="{r.y():.6g}" width="{r.width():.6g}" '
+            f'height="{r.height():.6g}"/></clipPath>'
+        )
+        w, h = self.size
+        head, _, body = outer.partition("<defs>")
+        body, _, _ = body.rpartition("</svg>")
+        inner_body = inner.partition("</defs>")[2].rpartition("</svg>")[0]
+        head = _declare_pixels(head, w, h)
+        # Clip paths are SVG 1.1, not SVG Tiny 1.2 (what Qt declares).
+        head = head.replace('version="1.2" baseProfile="tiny"', 'version="1.1"')
+        text = (
+            f"{head}<defs>\n{clip}{body}"
+            f'<g clip-path="url(#plotArea)">{_flatten_strokes(inner_body)}</g>\n</svg>\n'
+        )
+        with _atomic(path) as tmp:
+            Path(tmp).write_text(text, encoding="utf-8")
+
+    def _svg_text(self, *, background: bool = True) -> str:
+        """What is painted now, as the text of an SVG (Qt's SVG Tiny 1.2: no clips)."""
+        w, h = self.size
+        buf = QBuffer()
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        gen = QSvgGenerator()
+        gen.setOutputDevice(buf)
+        gen.setSize(QSize(w, h))
+        gen.setViewBox(QRect(0, 0, w, h))
+        # The resolution the text was laid out at, so fonts in points keep their size.
+        gen.setResolution(self.canvas.logicalDpiY())
+        gen.setTitle(self._title or "perceptron-gui figure")
+        gen.setDescription("the perceptron's data and line, drawn by perceptron-gui")
+        painter = QPainter(gen)
+        try:
+            self._paint(painter, background=background)
+        finally:
+            ok = painter.end()
+        if not ok:
+            raise ExportError("Qt could not write the SVG")
+        return bytes(buf.data().data()).decode("utf-8")
+
+
+def _declare_pixels(text: str, w: int, h: int) -> str:
+    """Declare the SVG's size in pixels in its head (Qt writes mm at its resolution).
+
+    In pixels, a browser, Inkscape, rsvg-convert and Qt's renderer all draw it at the
+    size of the PNG; LaTeX scales it to the width asked for anyway.
+    """
+    text = re.sub(r'<svg width="[^"]*"', f'<svg width="{w}"', text, count=1)
+    return re.sub(r'(<svg [^>]*?)height="[^"]*"', rf'\g<1>height="{h}"', text, count=1)
+
+
+_GROUP = re.compile(r'(<g [^>]*?)transform="matrix\(([^)]*)\)"([^>]*>)(.*?)(</g>)', re.DOTALL)
+_PAIR = re.compile(r"(-?[0-9.]+(?:e[-+]?[0-9]+)?),(-?[0-9.]+(?:e[-+]?[0-9]+)?)")
+_SHAPES_ONLY = re.compile(r"\s*(?:<(?:path|polyline|polygon) [^>]*/>\s*)*")
+
+
+def _flatten_strokes(text: str) -> str:
+    """Move lines drawn in data coordinates to pixels, so their width is in pixels.
+
+    Qt writes a line in data coordinates with ``vector-effect="non-scaling-stroke"``
+    (a width in pixels whatever the zoom); rsvg-convert and Inkscape ignore that and
+    scale the width by the data transform. Groups of plain paths and polygons with such
+    strokes get their points mapped to pixels and an identity transform instead.
+    """
+
+    def flatten(m: re.Match[str]) -> str:
+        body = m.group(4)
+        if "non-scaling-stroke" not in body or not _SHAPES_ONLY.fullmatch(body):
+            return m.group(0)
+        a, b, c, d, e, f = (float(v) for v in m.group(2).split(","))
+
+        def point(p: re.Match[str]) -> str:
+            x, y = float(p.group(1)), float(p.group(2))
+            return f"{a * x + c * y + e:.6g},{b * x + d * y + f:.6g}"
+
+        def coords(attr: re.Match[str]) -> str:
+            return attr.group(1) + _PAIR.sub(point, attr.group(2)) + '"'
+
+        body = re.sub(r'( (?:d|points)=")([^"]*)"', coords, body)
+        body = body.replace('vector-effect="non-scaling-stroke"', 'vector-effect="none"')
+        return f'{m.group(1)}transform="matrix(1,0,0,1,0,0)"{m.group(3)}{body}{m.group(5)}'
+
+    return _GROUP.sub(flatten, text)
+
+
+def export_figure(
+    window: MainWindow,
+    path: str | os.PathLike[str],
+    size: tuple[int, int] = DEFAULT_SIZE,
+    *,
+    title: bool = False,
+    dpi: float = DEFAULT_DPI,
+) -> None:
+    """The window's canvas as a figure, PNG or SVG by the file name.
+
+    Raises
+    ------
+    ExportError
+        Bad size, unknown extension, or the file cannot be written.
+    """
+    kind = _kind(path, FIGURE_KINDS)
+    if not 10 <= float(dpi) <= 10000:
+        raise ExportError(f"bad resolution {dpi} dpi: from 10 to 10000")
+    c = window.controller
+    with Figure(size, settings_of(window)) as fig:
+        fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
+        fig.show_run(c.trainer, c.current)
+        if title:
+            fig.set_title(title_text(c.trainer))
+        fig.set_view(fig.settings.view)
+        if kind == "svg":
+            fig.save_svg(path)
+        else:
+            fig.save_png(path, dpi)
+
+
+# --------------------------------------------------------------------------- animation
+
+
+@dataclass(frozen=True)
+class _Frame:
+    model: LinearModel
+    current: int | None
+    caption: str
+
+
+def _frames(t: Trainer, steps: int) -> Iterator[_Frame]:
+    """The initial state, then one frame per update (fewer if the run ends first)."""
+    yield _Frame(t.model, None, narrate(t))
+    for _ in range(steps):
+        rec = t.step()
+        if rec is None:
+            return
+        yield _Frame(t.model, rec.index, narrate(t))
+
+
+def _frame_view(fig: Figure, m: LinearModel) -> tuple[float, float, float, float]:
+    """The window's view, or (following the line, as the window does) the data's frame
+    grown towards a line that would not cross it; the next frame starts from the window's
+    view again, so one far line does not shrink every frame's points to a dot."""
+    s = fig.settings
+    if not s.follow_line or m.is_zero:
+        return s.view
+    try:
+        return geometry.follow_line(m.w, m.b, s.view, fig.canvas.data_frame(), s.keep_origin)
+    except ValueError:  # beyond what can be drawn: the frame shows the edge arrow
+        return s.view
+
+
+def _caption_font_pt(width: int) -> float:
+    """Captions scale with the frame (readable in a slide), in unscaled points."""
+    return max(TICK_PT, TICK_PT * width / 1000)
+
+
+def _to_pil(img: QImage):  # noqa: ANN202  (a PIL image; Pillow is imported lazily)
+    from PIL import Image
+
+    rgb = img.convertToFormat(QImage.Format.Format_RGB888)
+    size = (rgb.width(), rgb.height())
+    raw = bytes(rgb.constBits())
+    return Image.frombuffer("RGB", size, raw, "raw", "RGB", rgb.bytesPerLine(), 1).copy()
+
+
+def export_animation(
+    window: MainWindow,
+    path: str | os.PathLike[str],
+    steps: int,
+    *,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    frame_ms: int = FRAME_MS,
+    last_ms: int = LAST_FRAME_MS,
+) -> int:
+    """A GIF (or MP4) of a run on a copy of the window's data and settings.
+
+    Returns the number of frames.
+
+    The first frame is the initial state, then one per update: `steps` updates give
+    ``steps + 1`` frames, fewer if the run converges first. Under each frame the
+    narration of its step. `size` is the whole frame, caption included. The window's
+    own run is not touched. An MP4 (by the name) needs the optional imageio-ffmpeg,
+    whose wheel carries its own ffmpeg, and even sides.
+
+    Raises
+    ------
+    ExportError
+        Bad size or steps, unknown extension, or the file cannot be written.
+    """
+    kind = _kind(path, ANIMATION_KINDS)
+    w, h = check_size(size)
+    if kind == "mp4":
+        try:
+            import imageio_ffmpeg  # noqa: F401
+        except ImportError:
+            raise ExportError(
+                "MP4 needs imageio-ffmpeg (pip install imageio-ffmpeg); GIF works without"
+            ) from None
+        if w % 2 or h % 2:
+            raise ExportError(f"bad size {w}x{h} for an MP4: H.264 needs even sides")
+    steps = int(steps)
+    if not 0 <= steps <= MAX_ANIMATION_STEPS:
+        raise ExportError(f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates")
+    if not (20 <= int(frame_ms) <= 60000 and 20 <= int(last_ms) <= 60000):
+        raise ExportError("bad frame duration: from 20 to 60000 ms")
+    try:
+        from PIL import Image  # noqa: F401
+    except ImportError:
+        raise ExportError("animations need Pillow: pip install Pillow") from None
+    c = window.controller
+    frames = list(_frames(make_trainer(c.data, c.config), steps))
+
+    t = theme()
+    font = t.font(_caption_font_pt(w))
+    pad = max(4, round(font.pointSizeF() * 0.6))
+    fm = QFontMetrics(font)
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) | int(
+        Qt.TextFlag.TextWordWrap
+    )
+    text_w = w - 2 * pad
+    caption_h = 2 * pad + max(
+        fm.boundingRect(QRect(0, 0, text_w, 10 * h), flags, f.caption).height() for f in frames
+    )
+    plot_h = h - caption_h
+    if plot_h < MIN_SIDE:
+        raise ExportError(f"bad size {w}x{h}: too small for the captions; try a larger one")
+
+    images = []
+    with Figure((w, plot_h), settings_of(window)) as fig:
+        fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
+        run = make_trainer(c.data, c.config)
+        for i, f in enumerate(frames):
+            if i:
+                run.step()
+            fig.show_run(run, f.current)
+            fig.set_view(_frame_view(fig, f.model))
+            img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+            painter = QPainter(img)
+            try:
+                painter.fillRect(QRect(0, 0, w, h), t.color("background"))
+                painter.drawImage(QPoint(0, 0), fig.image())
+                painter.setPen(QColor(t.palette.ink))
+                painter.setFont(font)
+                box = QRect(pad, plot_h + pad, text_w, caption_h - 2 * pad)
+                painter.drawText(box, flags, f.caption)
+            finally:
+                painter.end()
+            images.append(_to_pil(img))
+    durations = [int(frame_ms)] * (len(images) - 1) + [int(last_ms)]
+    with _atomic(path) as tmp:
+        if kind == "mp4":
+            _write_mp4(tmp, images, durations)
+        else:
+            images[0].save(
+                tmp,
+                format="GIF",
+                save_all=True,
+                append_images=images[1:],
+                duration=durations,
+                loop=0,
+            )
+    return len(images)
+
+
+#: An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.
+MP4_FPS = 10
+
+
+def _write_mp4(path: str, images: list, durations: list[int]) -> None:  # noqa: ANN001
+    """H.264 with the ffmpeg that the imageio-ffmpeg wheel ships (no system ffmpeg)."""
+    import imageio_ffmpeg
+    import numpy as np
+
+    w, h = images[0].size
+    writer = imageio_ffmpeg.write_frames(
+        path,
+        (w, h),
+        fps=MP4_FPS,
+        codec="libx264",
+        pix_fmt_out="yuv420p",
+        macro_block_size=1,  # the size is even (checked): no rescaling
+        output_params=["-movflags", "+faststart"],
+    )
+    writer.send(None)  # start ffmpeg
+    try:
+        for img, ms in zip(images, durations, strict=True):
+            frame = np.ascontiguousarray(np.asarray(img.convert("RGB")))
+            for _ in range(max(1, round(ms * MP4_FPS / 1000))):
+                writer.send(frame)
+    except (OSError, RuntimeError) as exc:
+        raise ExportError(f"ffmpeg could not write the MP4: {exc}") from None
+    finally:
+        writer.close()
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def table_format(path: str | os.PathLike[str]) -> TableFormat:
+    """The table format a file name asks for (.tex, .md, .csv), or `ExportError`."""
+    ext = Path(path).suffix.lower()
+    if ext not in TABLE_FORMATS:
+        raise ExportError(f"{Path(path).name}: unknown extension; use .tex, .md or .csv")
+    return TABLE_FORMATS[ext]
+
+
+def table_headers() -> dict[str, str]:
+    """The tables' word column titles in the window's language (`core.tables.HEADER_WORDS`)."""
+    return {"misclassified point": QCoreApplication.translate("Export", "misclassified point")}
+
+
+def table_text(t: Trainer, format: TableFormat, max_rows: int | None = CLIPBOARD_MAX_ROWS) -> str:
+    """The run's iteration table in the textbook's layout, as LaTeX, Markdown or CSV."""
+    return "".join(table_lines(format, t.data, t, max_rows=max_rows, headers=table_headers()))
+
+
+def copy_table(t: Trainer, format: TableFormat) -> str:
+    """Put the iteration table on the clipboard (at most `CLIPBOARD_MAX_ROWS` updates)."""
+    text = table_text(t, format)
+    QGuiApplication.clipboard().setText(text)
+    return text
+
+
+def export_table(t: Trainer, path: str | os.PathLike[str]) -> None:
+    """Write every row of the iteration table; the format by the file name.
+
+    Raises
+    ------
+    ExportError
+        Unknown extension, or the file cannot be written.
+    """
+    fmt_ = table_format(path)
+    with _atomic(path) as tmp, open(tmp, "w", encoding="utf-8", newline="") as f:
+        f.writelines(table_lines(fmt_, t.data, t, headers=table_headers()))
+
+
+# --------------------------------------------------------------------------- dialogs
+
+
+def _spin(lo: int, hi: int, value: int, suffix: str = "") -> QSpinBox:
+    s = QSpinBox()
+    s.setRange(lo, hi)
+    s.setValue(value)
+    s.setSuffix(suffix)
+    return s
+
+
+class ExportDialog(QDialog):
+    """Size (and DPI and title, or steps) of a figure or an animation."""
+
+    def __init__(self, parent: QWidget | None, *, animation: bool) -> None:
+        super().__init__(parent)
+        self.setObjectName("exportDialog")
+        self.setWindowTitle("Export an animation" if animation else "Export the figure")
+        form = QFormLayout()
+        self.width_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[0], " px")
+        self.height_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[1], " px")
+        form.addRow("Width", self.width_box)
+        form.addRow("Height", self.height_box)
+        self.dpi_box = _spin(10, 10000, DEFAULT_DPI, " dpi")
+        self.dpi_box.setToolTip("The PNG's resolution (metadata only) and the SVG's size")
+        self.title_box = QCheckBox("Title: k, w and b")
+        self.steps_box = _spin(0, MAX_ANIMATION_STEPS, 10, " updates")
+        self.steps_box.setToolTip("Frames: the initial state, then one per update")
+        self.frame_box = _spin(20, 60000, FRAME_MS, " ms")
+        self.frame_box.setToolTip("How long each frame stays (the last one stays longer)")
+        if animation:
+            form.addRow("Steps", self.steps_box)
+            form.addRow("Frame", self.frame_box)
+        else:
+            form.addRow("Resolution", self.dpi_box)
+            form.addRow("", self.title_box)
+        sb = QDialogButtonBox.StandardButton
+        buttons = QDialogButtonBox(sb.Ok | sb.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    @property
+    def size_px(self) -> tuple[int, int]:
+        """The chosen (width, height)."""
+        return self.width_box.value(), self.height_box.value()
+
+
+def figure_dialog(window: MainWindow) -> None:
+    """File ▸ Export ▸ Figure…: size, DPI, title, then the file."""
+    dlg = ExportDialog(window, animation=False)
+    if dlg.exec() != QDialog.DialogCode.Accepted:
+        return
+    path, _ = QFileDialog.getSaveFileName(
+        window, "Export the figure", "figure.png", "PNG (*.png);;SVG (*.svg)"
+    )
+    if path:
+        window.export_figure(
+            path, size=dlg.size_px, title=dlg.title_box.isChecked(), dpi=dlg.dpi_box.value()
+        )
+
+
+def animation_dialog(window: MainWindow) -> None:
+    """File ▸ Export ▸ Animation…: size, steps, frame duration, then the file."""
+    dlg = ExportDialog(window, animation=True)
+    dlg.steps_box.setValue(max(1, min(MAX_ANIMATION_STEPS, window.controller.trainer.k or 10)))
+    if dlg.exec() != QDialog.DialogCode.Accepted:
+        return
+    path, _ = QFileDialog.getSaveFileName(
+        window, "Export an animation", "run.gif", "Animated GIF (*.gif);;MP4 video (*.mp4)"
+    )
+    if path:
+        window.export_animation(
+            path, dlg.steps_box.value(), size=dlg.size_px, frame_ms=dlg.frame_box.value()
+        )
+
+
+def table_dialog(window: MainWindow) -> None:
+    """File ▸ Export ▸ Table…: LaTeX, Markdown or CSV by the file name."""
+    path, chosen = QFileDialog.getSaveFileName(
+        window,
+        "Export the iteration table",
+        "updates.tex",
+        "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
+    )
+    if path:
+        if not Path(path).suffix:
+            path += {"LaTeX": ".tex", "Markdown": ".md", "CSV": ".csv"}[chosen.split(" ")[0]]
+        window.export_table(path)

@@ -1,0 +1,89 @@
+"""The timeline: a slider over every update the run has reached, to scrub back and forth."""
+
+from __future__ import annotations
+
+from pyqtgraph.Qt import QtCore, QtWidgets
+
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.controls import signals_blocked
+from perceptron_gui.app.panels.common import make_label, style_label
+from perceptron_gui.app.theme import TICK_PT, theme
+
+Qt = QtCore.Qt
+#: Going forward, the slider computes at most this many updates at once; further jumps
+#: are made in slices between frames.
+SEEK_SLICE_UPDATES = 20_000
+
+
+class Timeline(QtWidgets.QWidget):
+    """A slider (objectName ``timeline``) from update 0 to the furthest one reached.
+
+    Dragging shows the state after that update exactly (the trainer seeks); every
+    view follows through the controller's one `changed` signal.
+    """
+
+    def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._target: int | None = None
+        self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, objectName="timeline")
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← / → are the window's keys
+        self.label = make_label(name="timelineLabel")
+        self.label.setWordWrap(False)
+        layout = QtWidgets.QHBoxLayout(self)
+        layout.setContentsMargins(6, 0, 6, 0)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.label)
+        self._timer = QtCore.QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self.slider.valueChanged.connect(self._on_slider_value_changed)
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.refresh()  # every text is set there
+        super().changeEvent(event)
+
+    def apply_theme(self) -> None:
+        """Fonts from the theme."""
+        style_label(self.label, TICK_PT)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Range and position from the controller."""
+        c = self._controller
+        with signals_blocked(self.slider):
+            self.slider.setRange(0, c.horizon)
+            self.slider.setValue(c.trainer.k)
+        self.slider.setToolTip(self.tr("Every update so far: drag to go back and forth (← / →)"))
+        self.label.setText(
+            self.tr("update {k} of {horizon}").format(k=c.trainer.k, horizon=c.horizon)
+        )
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & Change.MODEL:
+            self.refresh()
+
+    def _on_slider_value_changed(self, value: int) -> None:
+        t = self._controller.trainer
+        if value <= t.k or value - t.k <= SEEK_SLICE_UPDATES:
+            self._timer.stop()
+            self._target = None
+            self._controller.seek(value)
+        else:  # far ahead of the state: compute forward between frames
+            self._target = value
+            self._timer.start()
+
+    def _on_timer_timeout(self) -> None:
+        t = self._controller.trainer
+        if self._target is None:
+            self._timer.stop()
+            return
+        step = min(self._target, t.k + SEEK_SLICE_UPDATES)
+        reached = self._controller.seek(step)
+        if reached >= self._target or reached < step:
+            self._timer.stop()
+            self._target = None

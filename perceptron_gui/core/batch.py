@@ -1,0 +1,160 @@
+"""The batch perceptron: each step corrects all the current mistakes at once.
+
+ALGORITHMS.md, "Batch perceptron": with ``M = {i : y_i (w·x_i + b) <= 0}`` for the
+current weights, a step makes
+
+    w <- w + eta * Σ_{i in M} y_i x_i      b <- b + eta * Σ_{i in M} y_i
+
+summing in increasing index order (one running sum, so that integer data give the
+plain loop's exact numbers). An empty M means converged. Each step is one entry of
+`updates` (its first point; `batch_points` has all of M) and counts as one toward
+the update limit. A step looks at all N points, so it counts N visits and one
+epoch; the order setting does not apply.
+
+The bound: the number of steps is at most ``Σ m_t <= N (D/γ)²`` (`batch_step_bound`).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+
+from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
+from perceptron_gui.core.trainer import StepRecord
+
+
+def batch_step_bound(n: int, novikoff_bound: float | None) -> float | None:
+    """The crude bound ``N (D/γ)²`` on the batch perceptron's steps (None: no bound)."""
+    return None if novikoff_bound is None else n * novikoff_bound
+
+
+class BatchTrainer(OnlineTrainer):
+    """The batch perceptron with the `Trainer` surface (a step = a visit = one pass)."""
+
+    def _reset_extra(self) -> None:
+        if not hasattr(self, "_points"):
+            self._points = array("q")
+            self._sizes = array("q")
+
+    def _restore_extra(self, k: int) -> None:
+        del self._points[sum(self._sizes[:k]) :]
+        del self._sizes[k:]
+
+    @property
+    def mistakes(self) -> int:
+        """Batch steps made: each counts as one (ALGORITHMS.md; `batch_sizes` has the points)."""
+        return self._k
+
+    def next_index(self) -> int | None:
+        """None: a batch step has no single next point."""
+        return None
+
+    @property
+    def batch_sizes(self) -> IntArray:
+        """``|M_t|`` of every step so far."""
+        return np.array(self._sizes, dtype=np.int64)
+
+    @property
+    def batch_points(self) -> list[IntArray]:
+        """The points ``M_t`` of every step so far (increasing indices)."""
+        allp = np.array(self._points, dtype=np.int64)
+        return (
+            np.split(allp, np.cumsum(np.array(self._sizes, dtype=np.int64))[:-1])
+            if len(self._sizes)
+            else []
+        )
+
+    def _batch_step(self) -> bool:
+        """One pass: update on all mistakes, or converge. False when it stopped."""
+        n = self._n
+        m = self.margins()
+        M = np.flatnonzero(m <= 0.0)
+        self._v += n
+        if M.shape[0] == 0:
+            self._clean = n
+            self._finish("converged")
+            return False
+        e = self._eta
+        # One running sum in index order (np.cumsum is sequential, unlike np.sum).
+        s0 = float(np.cumsum(self._yx0[M])[-1])
+        s1 = float(np.cumsum(self._yx1[M])[-1])
+        sb = float(np.cumsum(self._y[M])[-1])
+        if not self._set_linear(
+            self._w0 + e * s0, self._w1 + e * s1, self._b + e * sb if self._bias else self._b
+        ):
+            self._v -= n
+            self._finish("overflow")
+            return False
+        self._mistakes += int(M.shape[0])
+        self._k += 1
+        self._clean = 0
+        self._mis = None
+        self._record(int(M[0]))
+        self._points.extend(M.tolist())
+        self._sizes.append(int(M.shape[0]))
+        return True
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        start_k = self._k
+        target_k = min(self._k + max_updates, self.max_updates)
+        target_v = min(self._v + max_visits, self.max_visits)
+        while not self._check_limits() and self._k < target_k and self._v + self._n <= target_v:
+            if not self._batch_step():
+                break
+        return self._k - start_k
+
+    def step(self) -> StepRecord | None:
+        """One batch step (None when done or converged before an update)."""
+        if self.done:
+            return None
+        w, b, k = self.w, self._b, self._k
+        ms = self.margins()
+        self._advance(1, self._n)
+        if self._k == k:
+            return None
+        return self._record_update(w, b, float(ms[self._hist.index[k]]))
+
+    def visit(self) -> StepRecord | None:
+        """The same as `step`: a batch step looks at every point once."""
+        return self.step()
+
+    def seek(self, visits: int) -> None:
+        """The state after ``visits // N`` passes (back or forward)."""
+        n = self._n
+        if n == 0:
+            return
+        visits = (max(0, int(visits)) // n) * n
+        if visits >= self._v:
+            self._advance(self.max_updates, visits - self._v)
+            return
+        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        self._restore(k, visits)
+
+    def _restore(self, k: int, v: int) -> None:
+        self._reset_state()
+        self._hist.truncate(k)
+        self._restore_extra(k)
+        self._k, self._v = k, v
+        h = self._hist
+        v_k = 0
+        if k:
+            self._w0, self._w1, self._b = h.w0[k - 1], h.w1[k - 1], h.b[k - 1]
+            self._mistakes = h.mistakes[k - 1]
+            v_k = h.visit[k - 1]
+        self._mis = None
+        self._clean = v - v_k
+        if self._n and self._clean >= self._n:
+            self._finish("converged")  # a pass after update k found no mistake
+        if not self.done:
+            self._check_limits()
+        if k:
+            self._record_last()
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"batch_sizes": self.batch_sizes, "batch_points": self.batch_points}
+
+    def margins(self) -> FloatArray:
+        """``y_i (w·x_i + b)`` of every point."""
+        return self._margins_at(np.arange(self._n, dtype=np.int64))

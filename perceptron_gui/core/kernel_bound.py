@@ -1,0 +1,276 @@
+"""The Novikoff bound of the kernel perceptron, in feature space (ALGORITHMS.md).
+
+With the bias on the feature vector is ``φ̂(x) = (φ(x), 1)``, so ``K̂ = K + 1``; without
+it ``K̂ = K``. Then ``D² = max_i K̂(x_i, x_i)`` and ``γ² = min_{λ in the simplex} λᵀQλ``
+with ``Q_ij = y_i y_j K̂(x_i, x_j)``: the squared distance from the origin to the hull
+of the points ``z_i = y_i φ̂(x_i)``. The perceptron makes at most ``(D/γ)²`` updates.
+
+The method
+----------
+Wolfe's min-norm-point algorithm, as in `perceptron_gui.core.novikoff`, but in the
+"kernel trick" form: the current point is ``p = Σ λ_i z_i`` (λ on a corral S), so
+``p·z_j = (Qλ)_j`` and ``||p||² = λᵀQλ`` need only Q, never φ. It runs in floats
+(the exact rational version would need the feature space, which for the RBF kernel is
+infinite-dimensional). The corral's matrix ``(Q_SS + 1 1ᵀ)⁻¹`` is updated per vertex
+(O(m²)), so a major step costs O(N m).
+
+Accuracy: any λ in the simplex certifies ``min_j (Qλ)_j / ||p|| <= γ <= ||p||``; the
+iteration stops when the two ends agree to a relative 1e-12, or when ``||p||²`` stops
+decreasing even after the corral's inverse is recomputed from Q (float noise: the
+sums of Q carry an error near 1e-16 D², so for γ/D near 1e-4 the ends agree to about
+1e-8 only). The reported γ is the certified lower end ``min_j (Qλ)_j / ||p||``, so
+that ``(D/γ)²`` is always a true bound. In tests it matches an independent QP to
+1e-9 relative. The iteration is capped at 6·10⁸ multiply-adds (a few seconds); past
+that a DataError says γ is too small to compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``,
+within reach of that noise) is reported as 0, not separable; a stall with the lower
+end still <= 0 above that is a DataError saying γ could not be told from 0 (rare:
+near-duplicate points with opposite labels and a narrow RBF).
+
+Q is built whole (N² floats), so the bound is refused above `KERNEL_BOUND_MAX_N`
+points (2000: 32 MB and about a second) with a clear message instead of freezing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.dataset import Dataset, make_dataset
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.model import kernel_block
+
+FloatArray = npt.NDArray[np.float64]
+
+#: The most points the kernel bound is computed for (Q is N×N floats).
+KERNEL_BOUND_MAX_N = 2000
+_REL_GAP = 1e-12
+_ZERO_GAMMA = 1e-7
+_MAX_MAJOR = 100_000
+# Multiply-adds allowed to Wolfe's iteration (some 2-5 s): past it, γ is so small against
+# D that floats would stall anyway, and the caller gets a message instead of a freeze.
+_MAX_WORK = 600_000_000
+# ... where each step also counts for its numpy calls' overhead (~10 µs).
+_CALL = 20_000
+
+
+class _Corral:
+    """The corral and the inverse ``(Q_SS + 1 1ᵀ)⁻¹`` (Wolfe's matrix), kept up to date.
+
+    Adding a vertex borders the inverse and removing one takes a Schur complement,
+    both O(m²) in vectorised numpy; the affine minimiser is then one row sum. Rounding
+    in the inverse can only slow the iteration down: every λ it yields is put back in
+    the simplex, and the bracket of `min_norm_gram` is computed from λ and Q alone.
+    """
+
+    def __init__(self, Q: FloatArray, j: int) -> None:
+        self.Q = Q
+        self.S: list[int] = [j]
+        self.inv = np.array([[1.0 / (float(Q[j, j]) + 1.0)]])
+
+    def add(self, j: int) -> bool:
+        """Append vertex j; False when it is affinely dependent on the corral (in floats)."""
+        c = self.Q[self.S, j] + 1.0
+        d = float(self.Q[j, j]) + 1.0
+        r = self.inv @ c
+        rho = d - float(c @ r)
+        if rho <= 1e-14 * d:
+            return False
+        m = len(self.S)
+        inv = np.empty((m + 1, m + 1))
+        inv[:m, :m] = self.inv + np.outer(r, r / rho)
+        inv[:m, m] = inv[m, :m] = -r / rho
+        inv[m, m] = 1.0 / rho
+        self.inv = inv
+        self.S.append(j)
+        return True
+
+    def remove(self, pos: int) -> None:
+        """Drop the vertex at position pos of the corral."""
+        B = self.inv
+        col = np.delete(B[:, pos], pos)
+        rest = np.delete(np.delete(B, pos, axis=0), pos, axis=1)
+        self.inv = rest - np.outer(col, col / B[pos, pos])
+        del self.S[pos]
+
+    def refresh(self) -> FloatArray | None:
+        """Recompute the inverse from Q (O(m³)), dropping the rounding of the updates.
+
+        Returns the affine minimiser solved afresh from the bordered KKT system (least
+        squares, better conditioned than the inverse), or None if it leaves the simplex.
+        """
+        S = self.S
+        Qs = self.Q[np.ix_(S, S)]
+        self.inv = np.linalg.inv(Qs + 1.0)
+        m = len(S)
+        A = np.zeros((m + 1, m + 1))
+        A[:m, :m] = Qs
+        A[:m, m] = A[m, :m] = 1.0
+        rhs = np.zeros(m + 1)
+        rhs[m] = 1.0
+        mu = np.asarray(np.linalg.lstsq(A, rhs, rcond=None)[0][:m], dtype=np.float64)
+        return mu if bool(np.all(mu > 0)) else None
+
+    def affine_minimiser(self) -> FloatArray:
+        """μ minimising μᵀQ_SSμ with Σμ = 1: ``μ ∝ (Q_SS + 1 1ᵀ)⁻¹ 1``."""
+        a = self.inv.sum(axis=1)
+        mu: FloatArray = a / a.sum()
+        return mu
+
+
+def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
+    """Wolfe's min-norm point of the hull of points known only by their Gram matrix Q.
+
+    Parameters
+    ----------
+    Q
+        ``Q_ij = z_i · z_j``, symmetric positive semi-definite, shape (N, N), N >= 1.
+
+    Returns
+    -------
+    lam
+        The weights λ (in the simplex) of the nearest point ``p = Σ λ_i z_i``.
+    norm2
+        ``||p||² = λᵀQλ``.
+    lower
+        ``min_j (Qλ)_j``, so that ``max(lower, 0)² / norm2 <= γ² <= norm2``.
+    """
+    n = Q.shape[0]
+    diag = np.diag(Q)
+    scale = float(diag.max()) if n else 1.0
+    j0 = int(np.argmin(diag))
+    corral = _Corral(Q, j0)
+    lamS = np.ones(1)
+    norm2 = lower = float(diag[j0])
+    best = math.inf
+    refreshed = False
+    work = 0
+    for _ in range(_MAX_MAJOR):
+        S = corral.S
+        work += n * len(S) + len(S) ** 2 + _CALL
+        if work > _MAX_WORK:
+            raise DataError(
+                "the kernel bound takes too long for these points (γ is tiny: "
+                "a narrower kernel or fewer points will do)"
+            )
+        if 8 * len(S) > n:  # a BLAS product beats copying many columns of Q
+            lam_full = np.zeros(n)
+            lam_full[S] = lamS
+            g = Q @ lam_full
+        else:
+            g = Q[:, S] @ lamS  # p·z_j for every j
+        norm2 = float(lamS @ g[S])
+        j = int(np.argmin(g))
+        lower = float(g[j])
+        if norm2 - lower <= _REL_GAP * max(norm2, 1e-300) or norm2 <= (_ZERO_GAMMA**2) * scale:
+            break
+        # Exact Wolfe decreases ||p|| at every major step and never picks a corral vertex;
+        # when floats break either, solve the corral afresh once, then give up.
+        stalled = norm2 >= best or j in S
+        if not stalled:
+            best = norm2
+            refreshed = False
+            stalled = not corral.add(j)
+        if stalled:
+            if refreshed:
+                break
+            polished = corral.refresh()
+            work += 2 * len(corral.S) ** 3 + _CALL
+            refreshed = True
+            if polished is not None:
+                lamS = polished
+            continue
+        lamS = np.append(lamS, 0.0)
+        while True:  # minor cycle: towards the affine minimiser, dropping vertices
+            work += 4 * len(corral.S) ** 2 + _CALL
+            mu = corral.affine_minimiser()
+            if np.all(mu > 0):
+                lamS = mu
+                break
+            neg = mu <= 0
+            theta = float(np.min(lamS[neg] / (lamS[neg] - mu[neg])))
+            lamS = lamS + theta * (mu - lamS)
+            drop = np.flatnonzero(lamS <= 1e-15)
+            if drop.shape[0] == 0:  # rounding: drop the vertex that reached 0 first
+                drop = np.array([int(np.argmin(np.where(neg, lamS, np.inf)))])
+            if drop.shape[0] == lamS.shape[0]:  # cannot happen: keep the largest weight
+                drop = np.delete(drop, int(np.argmax(lamS)))
+            for pos in sorted(drop.tolist(), reverse=True):
+                corral.remove(pos)
+            lamS = np.delete(lamS, drop)
+            lamS = np.maximum(lamS, 0.0) / np.maximum(lamS, 0.0).sum()
+    else:  # pragma: no cover - Wolfe is finite; this guards against a hang
+        raise DataError("the kernel bound did not converge")
+    lam = np.zeros(n)
+    lam[corral.S] = lamS
+    return lam, norm2, lower
+
+
+def gram_hat(
+    data: Dataset, bias: bool, kernel: str, degree: int, coef0: float, sigma: float
+) -> FloatArray:
+    """``K̂(x_i, x_j)``: the kernel, plus 1 with the bias on, shape (N, N)."""
+    K = kernel_block(data.points, data.points, kernel, degree, coef0, sigma)
+    if bias:
+        K += 1.0
+    return K
+
+
+def kernel_novikoff(
+    X: Any,
+    y: Any = None,
+    bias: bool = True,
+    kernel: str = "poly",
+    degree: int = 2,
+    coef0: float = 1.0,
+    sigma: float = 1.0,
+) -> Any:
+    """D, γ and ``(D/γ)²`` in the kernel's feature space (a `Bound`, no direction).
+
+    Raises
+    ------
+    DataError
+        On invalid data, a bad kernel setting, or N > `KERNEL_BOUND_MAX_N`.
+    """
+    from perceptron_gui.core.config import TrainConfig
+    from perceptron_gui.core.novikoff import Bound
+
+    data = X if isinstance(X, Dataset) else make_dataset(X, y)
+    # The kernel settings are checked by the same rules as a run's.
+    TrainConfig(mode="kernel", kernel=kernel, degree=degree, coef0=coef0, sigma=sigma)  # type: ignore[arg-type]
+    n = data.n
+    if n > KERNEL_BOUND_MAX_N:
+        raise DataError(f"too many points for the kernel bound (N = {n} > {KERNEL_BOUND_MAX_N})")
+    if n == 0:
+        return Bound(D=0.0, gamma=0.0, bound=None, separable=False, direction=(), bias=bias)
+    K = gram_hat(data, bias, kernel, degree, coef0, sigma)
+    if not np.all(np.isfinite(K)):
+        raise DataError("the kernel values overflow for these points (lower the degree)")
+    d2 = float(np.max(np.diag(K)))
+    y_ = data.labels.astype(np.float64)
+    Q = K * y_[:, None] * y_[None, :]
+    Q = 0.5 * (Q + Q.T)
+    _, norm2, lower = min_norm_gram(Q)
+    D = math.sqrt(d2)
+    if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
+        # Floats stalled between "separable" and "not": say so rather than guess.
+        raise DataError(
+            f"the kernel bound is out of reach of float arithmetic here: γ is at most "
+            f"{math.sqrt(norm2):.3g} but could not be told from 0"
+        )
+    separable = norm2 > (_ZERO_GAMMA**2) * d2
+    if not separable:
+        return Bound(D=D, gamma=0.0, bound=None, separable=False, direction=(), bias=bias)
+    # The certified lower end of γ, so that (D/γ)² stays a bound even when floats stalled
+    # before the ends met (when they met, the two agree to 1e-12).
+    gamma = min(lower / math.sqrt(norm2), math.sqrt(norm2))
+    return Bound(
+        D=D,
+        gamma=gamma,
+        bound=d2 / (gamma * gamma),
+        separable=True,
+        direction=(),
+        bias=bias,
+    )

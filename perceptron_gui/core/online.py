@@ -1,0 +1,855 @@
+"""Online learners beside the perceptron: averaged, voted, passive-aggressive, kernel.
+
+They share one engine (`OnlineTrainer`) with the public surface of `Trainer` that
+the window uses: `step`, `visit`, `run`, `step_back`, `seek`, `reset`, the counters,
+the history and `model` / `answer`. As in `Trainer`, the whole state is a function
+of the visit count: after every update the state is appended to compact arrays, and
+going back restores the last update at or before the wanted visit and then replays
+the clean visits after it (which change no weights, only counters) in one
+vectorised pass. The kernel perceptron keeps O(N) scores and α and replays its
+updates from periodic snapshots, the dual form's way.
+
+Conventions (ALGORITHMS.md):
+
+* scores ``s = x1*w1 + x2*w2 + b`` column-wise; the margin is ``y s`` (negation is
+  exact, so ``y s`` has the bits of ``(y x1) w1 + (y x2) w2 + y b``);
+* a visit is a *mistake* when ``y s <= 0``; it is an *update* when the mode says so
+  (averaged, voted, kernel: on mistakes; PA: when ``y s < 1`` and ``x != 0``);
+* orders: averaged, voted and PA visit in the "cyclic" or "random-cyclic" order; the
+  kernel perceptron also allows "first" and "random", with the meaning of `Trainer`;
+  the random permutations are `Trainer`'s (``default_rng((seed, epoch))``).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.trainer import StepRecord
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+_FIRST_CHUNK = 16
+_MAX_CHUNK = 8192
+# As in Trainer: no score may come near the float64 limit.
+_SAFE = 1e300
+# Kernel snapshots of (f, α) are kept every `stride` updates within this budget.
+_SNAPSHOT_BYTES = 64 * 2**20
+
+_COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
+
+
+class _History:
+    """The state after every update in typed arrays (index, visit, w, b, mistakes so far)."""
+
+    def __init__(self) -> None:
+        self.index = array("q")
+        self.visit = array("q")
+        self.w0 = array("d")
+        self.w1 = array("d")
+        self.b = array("d")
+        self.mistakes = array("q")
+
+    @property
+    def size(self) -> int:
+        return len(self.index)
+
+    def truncate(self, k: int) -> None:
+        for name in _COLUMNS:
+            del getattr(self, name)[k:]
+
+    def np(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
+        part = getattr(self, name)[start:stop]
+        dtype = np.int64 if part.typecode == "q" else np.float64
+        # A copy (frombuffer of a slice copy): a live view would stop the array growing.
+        return np.frombuffer(part, dtype=dtype).copy() if len(part) else np.zeros(0, dtype)
+
+
+class OnlineTrainer:
+    """The shared engine of the online learners (use `make_trainer`, not this class).
+
+    Parameters
+    ----------
+    data
+        The points and labels.
+    config
+        The run's settings (mode "averaged", "voted", "pa" or "kernel").
+
+    Notes
+    -----
+    A *visit* looks at one point. `step` visits until one update, `visit` makes one
+    visit. The run converges after N visits in a row without an update (in the
+    random-cyclic order, when moreover no point would be updated); it also stops at
+    the update or epoch limit.
+    """
+
+    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
+        self.data = data
+        self.config = c = config if config is not None else TrainConfig()
+        n = data.n
+        self._n = n
+        self._y = np.ascontiguousarray(data.labels, dtype=np.float64)
+        self._x0 = np.ascontiguousarray(data.points[:, 0], dtype=np.float64)
+        self._x1 = np.ascontiguousarray(data.points[:, 1], dtype=np.float64)
+        self._yx0 = self._y * self._x0
+        self._yx1 = self._y * self._x1
+        self._eta = float(c.eta)
+        self._bias = bool(c.bias)
+        self._order = c.order
+        self._w_init = (float(c.w0[0]), float(c.w0[1]))
+        self._b_init = float(c.b0) if self._bias else 0.0
+        self._xmax = float(np.abs(data.points).max()) if n else 0.0
+        self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
+        self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
+        self._hist = _History()
+        self._perm_epoch = -1
+        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._init_extra()
+        self._reset_state()
+        self._check_random_start()
+
+    # ------------------------------------------------------------ mode hooks
+
+    def _init_extra(self) -> None:
+        """Mode-specific constant data."""
+
+    def _reset_extra(self) -> None:
+        """Mode-specific state at the start."""
+
+    def _margins_at(self, idx: IntArray) -> FloatArray:
+        """``y_i f(x_i)`` of the points idx under the current state."""
+        m = self._yx0[idx] * self._w0
+        m += self._yx1[idx] * self._w1
+        m += self._y[idx] * self._b
+        return m
+
+    def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
+        """Which of these visits (margins m) make an update: mistakes by default."""
+        return m <= 0.0
+
+    def _apply(self, i: int, margin: float) -> bool:
+        """Update on point i (margin before it); False to refuse (would overflow)."""
+        ey = self._eta * self._y.item(i)
+        return self._set_linear(
+            self._w0 + ey * self._x0.item(i),
+            self._w1 + ey * self._x1.item(i),
+            self._b + ey if self._bias else self._b,
+        )
+
+    def _set_linear(self, w0: float, w1: float, b: float) -> bool:
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) > _SAFE:
+            return False
+        self._w0, self._w1, self._b = w0, w1, b
+        return True
+
+    def _restore_extra(self, k: int) -> None:
+        """Mode-specific state after k updates (the history is already cut to k)."""
+
+    # ------------------------------------------------------------------ state
+
+    def _reset_state(self) -> None:
+        self._w0, self._w1 = self._w_init
+        self._b = self._b_init
+        self._k = 0
+        self._v = 0
+        self._clean = 0
+        self._mistakes = 0
+        self._converged = self._n == 0
+        self._stop_reason: str | None = "converged" if self._n == 0 else None
+        self._last: StepRecord | None = None
+        self._mis: IntArray | None = None
+        self._answer_errors_at: tuple[tuple[int, int], int] | None = None
+        self._reset_extra()
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return self._n
+
+    @property
+    def w(self) -> tuple[float, float]:
+        """The running weights w."""
+        return (self._w0, self._w1)
+
+    @property
+    def b(self) -> float:
+        """The running bias b."""
+        return self._b
+
+    @property
+    def k(self) -> int:
+        """Updates made so far."""
+        return self._k
+
+    @property
+    def mistakes(self) -> int:
+        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
+        return self._mistakes
+
+    @property
+    def visits(self) -> int:
+        """Points looked at so far."""
+        return self._v
+
+    @property
+    def epoch(self) -> int:
+        """Completed epochs (N visits each)."""
+        return self._v // self._n if self._n else 0
+
+    @property
+    def converged(self) -> bool:
+        """True once the run has converged."""
+        return self._converged
+
+    @property
+    def done(self) -> bool:
+        """True when converged or at a limit."""
+        return self._stop_reason is not None
+
+    @property
+    def stop_reason(self) -> str | None:
+        """ "converged", "update limit", "epoch limit", "overflow" or None."""
+        return self._stop_reason
+
+    @property
+    def last(self) -> StepRecord | None:
+        """The record of the last visit (or the last update of `run`)."""
+        return self._last
+
+    @property
+    def model(self) -> Any:
+        """The running weights as a model."""
+        return LinearModel((self._w0, self._w1), self._b)
+
+    @property
+    def answer(self) -> Any:
+        """The algorithm's answer when it is not the running model, else None."""
+        return None
+
+    @property
+    def answer_errors(self) -> int | None:
+        """Training mistakes of `answer` (None when there is no separate answer)."""
+        key = (self._k, self._v)
+        if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
+            return self._answer_errors_at[1]
+        a = self.answer
+        if a is None:
+            return None
+        e = int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
+        self._answer_errors_at = (key, e)  # asked once per frame: cached per state
+        return e
+
+    pocket_w: tuple[float, float] | None = None
+    pocket_b: float | None = None
+    pocket_errors: int | None = None
+    pocket_current_errors: int | None = None
+
+    #: What the answer is called on screen, when there is one ("average", "vote").
+    answer_name = ""
+    #: Initial weights that overflow are refused by the primal trainer; here they are not.
+    start_overflows = False
+
+    @property
+    def has_alpha(self) -> bool:
+        """True when the run keeps α per point (the kernel form)."""
+        return self.alpha_slice(slice(0, 0)) is not None
+
+    def seek_update(self, k: int) -> int:
+        """The state right after update `k` (k = 0: before any visit), as `Trainer.seek_update`.
+
+        Backwards it restores (`seek` by visits); forwards it runs on. Returns the update
+        count reached (fewer when the run ends first).
+        """
+        k = max(0, int(k))
+        if k > self._k:
+            self.run(max_updates=k - self._k)
+        else:
+            visits = int(self.history_value("visit", k - 1)) if k else 0
+            if k < self._k or self._v > visits:
+                self.seek(visits)
+        return self._k
+
+    @property
+    def alpha(self) -> FloatArray | None:
+        """α per point (kernel form), None otherwise."""
+        return None
+
+    def alpha_slice(self, rows: slice) -> FloatArray | None:
+        """α of some points (kernel form), None otherwise."""
+        a = self.alpha
+        return None if a is None else np.array(a[rows])
+
+    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
+        """Entries ``x_r · x_c`` of the Gram matrix (the kernel form: ``K(x_r, x_c)``)."""
+        P = self.data.points
+        return kernel_block(P[rows], P[cols], "linear")
+
+    @property
+    def updates(self) -> IntArray:
+        """0-based point index of every update so far."""
+        return self._hist.np("index")
+
+    @property
+    def history_w(self) -> FloatArray:
+        """The weights w after each update, shape (k, 2)."""
+        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
+
+    @property
+    def history_b(self) -> FloatArray:
+        """The bias after each update, shape (k,)."""
+        return self._hist.np("b")
+
+    @property
+    def history_visits(self) -> IntArray:
+        """The visit count right after each update."""
+        return self._hist.np("visit")
+
+    HISTORY_COLUMNS = _COLUMNS
+
+    def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
+        """Rows ``start:stop`` of one history column (a copy).
+
+        Columns: "index", "visit", "w0", "w1", "b" and "mistakes" (mistakes made up to
+        and including that update's visit; batch: points corrected so far, Σ m_t);
+        "errors" (Trainer's column) reads as zeros.
+        """
+        if name == "errors":  # Trainer's column (pocket, random order): not kept here
+            return np.zeros(len(self._hist.index[start:stop]), dtype=np.int64)
+        if name not in _COLUMNS:
+            raise KeyError(name)
+        return self._hist.np(name, start, stop)
+
+    def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
+        """The history entries at `rows` of one column (a copy)."""
+        return self.history_slice(name)[np.asarray(rows, dtype=np.int64)]
+
+    def history_value(self, name: str, row: int) -> float:
+        """One history entry."""
+        if name == "errors":
+            return 0.0
+        if name not in _COLUMNS:
+            raise KeyError(name)
+        return float(getattr(self._hist, name)[row])
+
+    def margins(self) -> FloatArray:
+        """``y_i f(x_i)`` of every point under the running model."""
+        return self._margins_at(np.arange(self._n, dtype=np.int64))
+
+    def misclassified(self) -> IntArray:
+        """Indices of the points the running model gets wrong (``y f <= 0``)."""
+        if self._mis is None:
+            self._mis = np.flatnonzero(self.margins() <= 0.0)
+            self._mis.setflags(write=False)
+        return self._mis
+
+    def errors(self) -> int:
+        """How many points the running model gets wrong."""
+        return int(self.misclassified().shape[0])
+
+    # ------------------------------------------------------------- the order
+
+    def _epoch_perm(self, epoch: int) -> IntArray:
+        if epoch != self._perm_epoch:
+            rng = np.random.default_rng((self.config.seed, epoch))
+            self._perm = rng.permutation(self._n).astype(np.int64)
+            self._perm_epoch = epoch
+        return self._perm
+
+    def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
+        """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
+
+        Within one epoch (cyclic, random-cyclic) or one clean run ("first": the scan
+        restarts at point 0 after each update).
+        """
+        n = self._n
+        pos = v0 % n
+        if self._order == "first":
+            return np.arange(clean, clean + length, dtype=np.int64)
+        if self._order == "random-cyclic":
+            return self._epoch_perm(v0 // n)[pos : pos + length].copy()
+        return np.arange(pos, pos + length, dtype=np.int64)
+
+    def next_index(self) -> int | None:
+        """The point the next visit will look at (None when done or not known yet)."""
+        if self.done or self._n == 0 or self._order == "random":
+            return None
+        return int(self._visit_indices(self._v, self._clean, 1)[0])
+
+    # --------------------------------------------------------------- running
+
+    def _finish(self, reason: str) -> None:
+        if reason == "converged":
+            self._converged = True
+        elif self._n and not self._any_update_wanted():
+            self._converged = True
+            reason = "converged"
+        self._stop_reason = reason
+
+    def _any_update_wanted(self) -> bool:
+        idx = np.arange(self._n, dtype=np.int64)
+        return bool(self._wants_update(self._margins_at(idx), idx).any())
+
+    def _check_random_start(self) -> None:
+        if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
+            self._finish("converged")
+
+    def _check_limits(self) -> bool:
+        if self._stop_reason is not None:
+            return True
+        if self._k >= self.max_updates:
+            self._finish("update limit")
+            return True
+        if self._v >= self.max_visits:
+            self._finish("epoch limit")
+            return True
+        return False
+
+    def _check_clean(self) -> None:
+        n = self._n
+        if self._clean < n or self._clean % n:
+            return
+        if self._order in ("first", "cyclic") or not self._any_update_wanted():
+            self._finish("converged")
+
+    def _record(self, i: int) -> None:
+        h = self._hist
+        h.index.append(i)
+        h.visit.append(self._v)
+        h.w0.append(self._w0)
+        h.w1.append(self._w1)
+        h.b.append(self._b)
+        h.mistakes.append(self._mistakes)
+
+    def _do_update(self, i: int, margin: float) -> bool:
+        """Visit number self._v (already counted) updates on i; False if it overflowed."""
+        if not self._apply(i, margin):
+            self._v -= 1
+            self._finish("overflow")
+            return False
+        self._mistakes += int(margin <= 0.0)
+        self._k += 1
+        self._clean = 0
+        self._mis = None
+        self._record(i)
+        self._after_update()
+        if self._order == "random" and self.errors() == 0:
+            self._finish("converged")
+        return True
+
+    def _after_update(self) -> None:
+        """Mode hook after an update was recorded (kernel: snapshots)."""
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        start_k = self._k
+        target_k = min(self._k + max_updates, self.max_updates)
+        target_v = min(self._v + max_visits, self.max_visits)
+        n = self._n
+        chunk = _FIRST_CHUNK
+        while not self._check_limits() and self._k < target_k and self._v < target_v:
+            if self._order == "random":
+                mis = self.misclassified()
+                if mis.shape[0] == 0:
+                    self._finish("converged")
+                    break
+                rng = np.random.default_rng((self.config.seed, self._k, 1))
+                i = int(mis[int(rng.integers(mis.shape[0]))])
+                mi = float(self._margins_at(np.array([i]))[0])
+                self._v += 1
+                self._do_update(i, mi)
+                continue
+            pos = self._clean if self._order == "first" else self._v % n
+            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
+            idx = self._visit_indices(self._v, self._clean, length)
+            m = self._margins_at(idx)
+            want = self._wants_update(m, idx)
+            j = int(want.argmax())
+            if want[j]:
+                self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+                self._v += j + 1
+                self._clean += j
+                self._do_update(int(idx[j]), float(m[j]))
+                chunk = _FIRST_CHUNK
+            else:
+                self._mistakes += int(np.count_nonzero(m <= 0.0))
+                self._v += length
+                self._clean += length
+                self._check_clean()
+                chunk = min(chunk * 4, _MAX_CHUNK)
+        return self._k - start_k
+
+    def _record_update(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        j = self._k - 1
+        rec = StepRecord(
+            index=self._hist.index[j],
+            mistake=margin <= 0.0,
+            margin=margin,
+            k=self._k,
+            visit=self._hist.visit[j],
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+        )
+        self._last = rec
+        return rec
+
+    def step(self) -> StepRecord | None:
+        """Visit points up to the next update and make it; None when done first."""
+        if self.done:
+            return None
+        w, b, k = self.w, self._b, self._k
+        ms = self.margins() if self._n else np.zeros(0)
+        self._advance(1, self.max_visits)
+        if self._k == k:
+            return None
+        return self._record_update(w, b, float(ms[self._hist.index[k]]))
+
+    def visit(self) -> StepRecord | None:
+        """Look at the next point only: predict, reveal the label, update if the mode says so.
+
+        `StepRecord.mistake` says whether the point was a mistake (``y f <= 0``).
+        """
+        if self.done:
+            return None
+        i_next = self.next_index()
+        w, b, k = self.w, self._b, self._k
+        ms = self.margins()
+        self._advance(1, 1)
+        if self._k > k:
+            return self._record_update(w, b, float(ms[self._hist.index[k]]))
+        if i_next is None:
+            return None
+        m = float(ms[i_next])
+        rec = StepRecord(
+            index=i_next,
+            mistake=m <= 0.0,
+            margin=m,
+            k=self._k,
+            visit=self._v,
+            w_before=w,
+            b_before=b,
+            w_after=w,
+            b_after=b,
+        )
+        self._last = rec
+        return rec
+
+    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
+        """Run until done, or for at most the given updates / visits; returns updates made."""
+        mu = self.max_updates if max_updates is None else max_updates
+        mv = self.max_visits if max_visits is None else max_visits
+        k0 = self._k
+        made = self._advance(mu, mv)
+        if self._k > k0:
+            self._record_last()
+        return made
+
+    def _record_last(self) -> None:
+        """`last` = the record of the last update (margin recomputed from the weights before it)."""
+        k = self._k
+        if k == 0:
+            return
+        h = self._hist
+        w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
+        b_before = h.b[k - 2] if k > 1 else self._b_init
+        self._last = StepRecord(
+            index=h.index[k - 1],
+            mistake=h.mistakes[k - 1] > (h.mistakes[k - 2] if k > 1 else 0),
+            margin=float("nan"),
+            k=k,
+            visit=h.visit[k - 1],
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+        )
+
+    def seek(self, visits: int) -> None:
+        """Put the trainer in the state it had after `visits` visits (back or forward)."""
+        visits = max(0, int(visits))
+        if visits >= self._v:
+            self._advance(self.max_updates, visits - self._v)
+            return
+        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        self._restore(k, visits)
+
+    def step_back(self) -> bool:
+        """Undo the last update (or the visits made since it). False when at the start."""
+        if self._v == 0:
+            return False
+        if self._k == 0:
+            self._restore(0, 0)
+            return True
+        after_last = self._hist.visit[self._k - 1]
+        if self._v > after_last:
+            self._restore(self._k, after_last)
+        else:
+            k = self._k - 1
+            self._restore(k, self._hist.visit[k - 1] if k else 0)
+        return True
+
+    def reset(self) -> None:
+        """Back to the start, before any visit."""
+        self._restore(0, 0)
+
+    def _restore(self, k: int, v: int) -> None:
+        """State after k updates and v visits (v at least the visit of update k)."""
+        self._reset_state()
+        self._hist.truncate(k)
+        self._k = k
+        self._v = v
+        h = self._hist
+        if k:
+            self._w0, self._w1, self._b = h.w0[k - 1], h.w1[k - 1], h.b[k - 1]
+            self._mistakes = h.mistakes[k - 1]
+            v_k = h.visit[k - 1]
+        else:
+            v_k = 0
+        self._restore_extra(k)
+        self._mis = None
+        # The clean visits v_k+1 .. v changed no weights; count their mistakes again.
+        self._clean = 0
+        n = self._n
+        while v_k < v and self._order != "random":
+            pos = self._clean if self._order == "first" else v_k % n
+            length = min(v - v_k, n - pos)
+            idx = self._visit_indices(v_k, self._clean, length)
+            self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
+            v_k += length
+            self._clean += length
+        if k and self._order == "random" and self.errors() == 0:
+            self._finish("converged")
+        elif not k:
+            self._check_random_start()
+        if not self.done and n and self._clean >= n:
+            self._check_clean()
+        if not self.done:
+            self._check_limits()
+        if k:
+            self._record_last()
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {}
+
+    def result(self) -> TrainResult:
+        """The run so far as a `TrainResult`."""
+        c = self.config
+        return TrainResult(
+            mode=c.mode,
+            order=c.order,
+            eta=self._eta,
+            bias=self._bias,
+            n_points=self._n,
+            w=self.w,
+            b=self._b,
+            alpha=self.alpha,
+            updates=self.updates,
+            history_w=self.history_w,
+            history_b=self.history_b,
+            converged=self._converged,
+            stop_reason=self._stop_reason or "not finished",
+            visits=self._v,
+            **self._result_extra(),
+        )
+
+
+class VotedTrainer(OnlineTrainer):
+    """The voted and averaged perceptrons (Freund & Schapire): primal updates, kept votes.
+
+    Mode "voted": `answer` is a `VoteModel` of the vectors ŵ_j with their counts c_j.
+    Mode "averaged": `answer` is the `LinearModel` of ``Σ c_j ŵ_j / Σ c_j``, the mean
+    of the weights after each visit. The running weights (`model`) are the primal's.
+    """
+
+    def votes(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``(W, B, counts)``: the vectors ŵ_j = (w_j, b_j) and their counts c_j so far.
+
+        Row 0 is the initial weights with ``c_1`` = the visits before the first update;
+        every update starts a vector with count 1 (its own visit); ``Σ c_j`` = visits.
+        """
+        h = self._hist
+        W = np.vstack((np.array([self._w_init]), self.history_w))
+        B = np.concatenate(([self._b_init], self.history_b))
+        starts = np.concatenate(([1], h.np("visit")))  # first visit each vector counts
+        ends = np.concatenate((h.np("visit"), [self._v + 1]))
+        return W, B, (ends - starts).astype(np.float64)
+
+    def averaged(self) -> tuple[tuple[float, float], float]:
+        """``(avg_w, avg_b) = Σ c_j ŵ_j / Σ c_j`` (the start weights before any visit)."""
+        if self._v == 0:
+            return self._w_init, self._b_init
+        W, B, c = self.votes()
+        keep = c > 0
+        W, B, c = W[keep], B[keep], c[keep]
+        # Summed in the order of j, once per coordinate.
+        t = float(self._v)
+        a0 = float(np.cumsum(c * W[:, 0])[-1]) / t
+        a1 = float(np.cumsum(c * W[:, 1])[-1]) / t
+        ab = float(np.cumsum(c * B)[-1]) / t if self._bias else 0.0
+        return (a0, a1), ab
+
+    @property
+    def answer_name(self) -> str:  # type: ignore[override]
+        """ "vote" or "average"."""
+        return "vote" if self.config.mode == "voted" else "average"
+
+    @property
+    def answer(self) -> Any:
+        """The averaged line (mode "averaged") or the vote (mode "voted")."""
+        if self.config.mode == "voted":
+            W, B, c = self.votes()
+            return VoteModel(W, B, c)
+        w, b = self.averaged()
+        return LinearModel(w, b)
+
+    def _result_extra(self) -> dict[str, Any]:
+        if self.config.mode == "voted":
+            W, B, c = self.votes()
+            votes = [
+                ((float(W[j, 0]), float(W[j, 1])), float(B[j]), int(c[j]))
+                for j in range(c.shape[0])
+            ]
+            return {"votes": votes}
+        w, b = self.averaged()
+        return {"avg_w": w, "avg_b": b}
+
+
+class PATrainer(OnlineTrainer):
+    """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``."""
+
+    def _init_extra(self) -> None:
+        # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).
+        sq = self._x0 * self._x0
+        sq += self._x1 * self._x1
+        self._sq = sq
+        self._C = float(self.config.C)
+
+    def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
+        return (m < 1.0) & (self._sq[idx] > 0.0)
+
+    def _apply(self, i: int, margin: float) -> bool:
+        loss = 1.0 - margin
+        tau = min(self._C, loss / self._sq.item(i))
+        ty = tau * self._y.item(i)
+        return self._set_linear(
+            self._w0 + ty * self._x0.item(i),
+            self._w1 + ty * self._x1.item(i),
+            self._b + ty if self._bias else self._b,
+        )
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"n_mistakes": self._mistakes}
+
+
+class KernelTrainer(OnlineTrainer):
+    """The kernel perceptron: the dual form with ``K(x_i, x_j)`` in place of ``x_i · x_j``.
+
+    Keeps α, the scores ``f_i = Σ_j α_j y_j K(x_j, x_i)`` (one kernel column per
+    update, O(N)) and b. `w`, `history_w` are zeros (no w in the plane); `model` is a
+    `KernelModel`.
+    """
+
+    def _init_extra(self) -> None:
+        c = self.config
+        self._kparams = (c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
+        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
+        self._snap_stride = 16
+        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(self._n, 1)))
+
+    def _column(self, i: int) -> FloatArray:
+        return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
+
+    def _reset_extra(self) -> None:
+        self._alpha = np.zeros(self._n)
+        self._f = np.zeros(self._n)
+
+    def _margins_at(self, idx: IntArray) -> FloatArray:
+        m = self._f[idx] + self._b
+        m *= self._y[idx]
+        return m
+
+    def _apply(self, i: int, margin: float) -> bool:
+        ey = self._eta * self._y.item(i)
+        g = self._column(i)
+        g *= ey
+        f = self._f + g
+        b = self._b + ey if self._bias else self._b
+        if not np.all(np.abs(f) + abs(b) <= _SAFE):
+            return False
+        self._f = f
+        self._alpha[i] += self._eta
+        self._b = b
+        return True
+
+    def _after_update(self) -> None:
+        if self._k % self._snap_stride == 0:
+            self._snaps[self._k] = (self._f.copy(), self._alpha.copy())
+            if len(self._snaps) > self._snap_max:
+                self._snap_stride *= 2
+                self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
+
+    def _restore_extra(self, k: int) -> None:
+        # Replay from the nearest snapshot: the same sums in the same order as the run.
+        start = max((j for j in self._snaps if j <= k), default=0)
+        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
+        if start:
+            f, alpha = self._snaps[start]
+            self._f = f.copy()
+            self._alpha = alpha.copy()
+        for i in self._hist.np("index", start, k).tolist():
+            ey = self._eta * self._y.item(i)
+            g = self._column(i)
+            g *= ey
+            self._f = self._f + g
+            self._alpha[i] += self._eta
+        self._w0 = self._w1 = 0.0
+
+    @property
+    def model(self) -> KernelModel:
+        """``f(x) = Σ α_j y_j K(x_j, x) + b`` over the points with α_j > 0."""
+        sup = np.flatnonzero(self._alpha > 0)
+        return KernelModel(
+            self.data.points[sup].copy(),
+            (self._alpha[sup] * self._y[sup]).astype(np.float64),
+            self._b,
+            *self._kparams,
+        )
+
+    @property
+    def alpha(self) -> FloatArray | None:
+        """α per point (a copy)."""
+        return self._alpha.copy()
+
+    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
+        """Entries ``K(x_r, x_c)`` of the kernel's Gram matrix, computed on demand."""
+        P = self.data.points
+        return kernel_block(P[rows], P[cols], *self._kparams)
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"answer_model": self.model}
+
+
+def make_online_trainer(data: Dataset, config: TrainConfig | None) -> OnlineTrainer:
+    """The trainer of the modes "batch", "averaged", "voted", "pa" and "kernel"."""
+    mode = config.mode if config is not None else "primal"
+    if mode in ("averaged", "voted"):
+        return VotedTrainer(data, config)
+    if mode == "pa":
+        return PATrainer(data, config)
+    if mode == "kernel":
+        return KernelTrainer(data, config)
+    if mode == "batch":
+        from perceptron_gui.core.batch import BatchTrainer  # batch builds on this module
+
+        return BatchTrainer(data, config)
+    raise ValueError(f"not an online mode: {mode!r}")

@@ -1,0 +1,226 @@
+"""Make the README's pictures (offscreen): the window, the update, the proof, the modes,
+presentation mode at 1920×1080, an animation and the LaTeX table rendered.
+
+    python scripts/make_pictures.py            # writes assets/*.png, assets/*.gif
+    python scripts/make_pictures.py --quick    # one small picture into a temporary folder
+
+Every picture is of a real window driven through the scripting API; open them and look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", tempfile.mkdtemp(prefix="pg-pictures-"))
+
+EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
+EX_Y = [1, 1, -1]
+SIZE = (1280, 800)
+
+
+def _window():  # noqa: ANN202
+    from PySide6.QtWidgets import QApplication
+
+    import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
+    from perceptron_gui.app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    w.resize(*SIZE)
+    w.show()
+    app.processEvents()
+    return app, w
+
+
+def _save(app, w, path: Path) -> None:  # noqa: ANN001
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(path))
+    print(f"wrote {path}")
+
+
+def _finish(w) -> None:  # noqa: ANN001
+    w.run_to_end()
+    while w.state()["running"]:
+        w.controller._on_timer_timeout()
+
+
+def pictures(out: Path, quick: bool) -> None:
+    from perceptron_gui.core.generators import generate
+
+    app, w = _window()
+    w.set_points(EX_X, EX_Y)
+    w.set_order("first")
+    for _ in range(2):
+        w.step()
+    _save(app, w, out / "anatomy.png")
+    if quick:
+        return
+    for _ in range(6):
+        w.step()
+    _save(app, w, out / "proof.png")
+    w.export_animation(str(out / "worked.gif"), 7)
+    print(f"wrote {out / 'worked.gif'}")
+    w.load_example()
+    for _ in range(6):
+        w.step()
+    _save(app, w, out / "window.png")
+    d = generate("noisy", 60, noise=0.15, seed=4)
+    w.set_points(d.points, d.labels)
+    w.set_mode("pocket")
+    w.set_max_updates(200)
+    _finish(w)
+    _save(app, w, out / "pocket.png")
+    w.set_mode("voted")
+    w.set_max_updates(300)
+    _finish(w)
+    _save(app, w, out / "voted.png")
+    d = generate("separable", 12, seed=2)
+    w.set_points(d.points, d.labels)
+    w.set_mode("dual")
+    _finish(w)
+    w.tabs.setCurrentWidget(w.dual_view)
+    _save(app, w, out / "dual.png")
+    w.tabs.setCurrentWidget(w.iteration_table)
+    c = generate("circles", 80, seed=1)
+    w.set_points(c.points, c.labels)
+    w.set_mode("kernel")
+    w.controller.set_settings(kernel="rbf", sigma=1.0)
+    _finish(w)
+    _save(app, w, out / "kernel.png")
+    _latex_table(w, out)
+    w.close()
+
+
+def _latex_table(w, out: Path) -> None:  # noqa: ANN001
+    """The worked example's LaTeX table, compiled and rendered (when a TeX is installed)."""
+    if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
+        print("no pdflatex/pdftoppm: the LaTeX table picture is not made")
+        return
+    from perceptron_gui.core.tables import iteration_table, to_latex
+
+    w.set_points(EX_X, EX_Y)
+    w.set_mode("primal")
+    w.set_order("first")
+    for _ in range(8):
+        w.step()
+    t = w.controller.trainer
+    body = to_latex(iteration_table(t.data, t))
+    # article + an empty page style, cropped by pdftoppm's -x/-y/-W/-H below (the
+    # `standalone` class is not in texlive-latex-base).
+    doc = (
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\pagestyle{empty}\n"
+        "\\begin{document}\n\\noindent\n" + body + "\n\\end{document}\n"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "t.tex").write_text(doc, encoding="utf-8")
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "t.tex"],
+            cwd=tmp,
+            capture_output=True,
+            check=True,
+        )
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                "150",
+                "-singlefile",
+                "-x",
+                "265",
+                "-y",
+                "245",
+                "-W",
+                "570",
+                "-H",
+                "275",
+                "t.pdf",
+                str(out.resolve() / "table"),
+            ],
+            cwd=tmp,
+            check=True,
+        )
+    print(f"wrote {out / 'table.png'}")
+
+
+PRESENT = """
+import sys
+from PySide6.QtWidgets import QApplication
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.set_order("first")
+w.show()
+w.set_theme(sys.argv[2])
+w.set_presentation(True)
+for _ in range(2):
+    w.step()
+for _ in range(5):
+    app.processEvents()
+w.grab().save(sys.argv[1])
+"""
+
+
+def presentation(out: Path, theme: str, name: str) -> None:
+    """Presentation mode on a 1920×1080 screen (a process of its own: the screen's size is
+    fixed when Qt starts)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        screen = Path(tmp) / "screen.json"
+        screen.write_text(
+            json.dumps(
+                {
+                    "screens": [
+                        {
+                            "name": "s",
+                            "x": 0,
+                            "y": 0,
+                            "width": 1920,
+                            "height": 1080,
+                            "logicalDpi": 96,
+                            "logicalBaseDpi": 96,
+                            "dpr": 1,
+                        }
+                    ]
+                }
+            )
+        )
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
+            "PERCEPTRON_GUI_STATE_DIR": tmp,
+        }
+        path = out / name
+        subprocess.run(
+            [sys.executable, "-c", PRESENT, str(path), theme], env=env, cwd=ROOT, check=True
+        )
+        print(f"wrote {path}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="one picture, into a temporary folder")
+    ap.add_argument("--out", default=str(ROOT / "assets"), help="the folder for the pictures")
+    args = ap.parse_args()
+    out = Path(tempfile.mkdtemp(prefix="pg-pictures-")) if args.quick else Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pictures(out, args.quick)
+    if not args.quick:
+        presentation(out, "light", "presentation.png")
+        presentation(out, "dark", "presentation-dark.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""In a lecture: presentation mode, the narration in the textbook's words and numbers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from perceptron_gui.app.theme import theme
+
+ROOT = Path(__file__).resolve().parents[1]
+EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
+EX_Y = [1, 1, -1]
+
+PRESENT_PROBE = """
+import json
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.show()
+w.set_presentation(True)
+for _ in range(3):
+    w.step()
+for _ in range(5):
+    app.processEvents()
+fm = QFontMetrics(w.readout.font())
+r = w.readout.geometry()
+print(json.dumps({
+    "window": [w.width(), w.height()],
+    "canvas": [w.canvas.width(), w.canvas.height()],
+    "docks": [d.isVisible() for d in w.docks],
+    "readout_px": fm.height(), "cap_px": fm.capHeight(),
+    "readout": [r.x(), r.y(), r.width(), r.height()],
+    "readout_parent": w.readout.parent() is w.canvas,
+    "narration": w.state()["narration"],
+}))
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768)])
+def test_presentation_mode_gives_the_canvas_the_room(tmp_path, width, height) -> None:
+    screen = tmp_path / "screen.json"
+    screen.write_text(
+        json.dumps(
+            {
+                "screens": [
+                    {
+                        "name": "s",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": 1,
+                    }
+                ]
+            }
+        )
+    )
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
+        "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state"),
+    }
+    r = subprocess.run(
+        [sys.executable, "-c", PRESENT_PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["window"] == [width, height]  # full screen
+    assert not any(out["docks"])
+    cw, ch = out["canvas"]
+    assert cw * ch >= 0.85 * width * height, out
+    if width == 1920:
+        assert out["readout_px"] >= 32 and out["cap_px"] >= 20, out
+    # The readout floats over the canvas, inside it.
+    x, y, w, h = out["readout"]
+    assert out["readout_parent"] and x >= 0 and y >= 0 and x + w <= cw and y + h <= ch
+    assert out["narration"].startswith("update 3 on x3 = (1, 1), y = −1")
+
+
+def test_presentation_keys_with_the_panels_hidden(qtbot, window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    QTest.keyClick(window, Qt.Key.Key_F5)
+    assert window.state()["presentation"]
+    assert theme().scale > 1.5  # everything is larger
+    assert not window.controls_dock.isVisible() and not window.menuBar().isVisible()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    assert window.state()["mistakes"] == 2
+    QTest.keyClick(window, Qt.Key.Key_Backspace)
+    assert window.state()["mistakes"] == 1
+    QTest.keyClick(window, Qt.Key.Key_V)
+    assert window.state()["current"] is not None
+    QTest.keyClick(window, Qt.Key.Key_Escape)  # leaves presentation mode, pauses
+    s = window.state()
+    assert not s["presentation"] and not s["running"]
+    assert window.controls_dock.isVisible() and window.menuBar().isVisible()
+    assert theme().scale == 1.0
+    assert window.readout.parent() is not window.canvas
+
+
+def test_narration_of_the_worked_example_in_the_textbooks_words(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    assert window.state()["narration"].startswith("start: w = (0, 0), b = 0")
+    window.step()
+    window.step()
+    assert window.state()["narration"] == (
+        "update 2 on x3 = (1, 1), y = −1: y(w·x + b) = −1 · (3·1 + 3·1 + 1) = −7 ≤ 0, "
+        "a mistake → w ← w + ηyx = (3, 3) − (1, 1) = (2, 2), b ← b + ηy = 1 − 1 = 0"
+    )
+    window.visit()
+    assert window.state()["narration"].startswith("visit 5: x1 = (3, 3), y = +1:")
+    assert "> 0, right: no update" in window.state()["narration"]
+    window.set_mode("dual")
+    window.step()
+    assert "α1 ← α1 + η = 1" in window.state()["narration"]
+
+
+def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    window.step()
+    window.step()
+    assert window.canvas.anatomy_text() == "w + ηyx = new w   (the w part; b: 1 → 0)"
+    x0, x1, y0, y1 = window.state()["view"]
+    assert x0 <= 0 <= x1 and y0 <= 0 <= y1  # the vectors start at the origin: in view
+    window.visit()  # a visit with no update: nothing to draw
+    assert window.canvas.anatomy_text() == ""
+    window.set_bias(False)
+    window.step()
+    assert window.canvas.anatomy_text() == "w + ηyx = new w"
+    window.findChild(type(window.act_anatomy), "anatomyAction").trigger()
+    window.step()
+    assert window.canvas.anatomy_text() == ""

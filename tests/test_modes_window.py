@@ -1,0 +1,185 @@
+"""Every mode through the window, the timeline and the proof, against the core run alone."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from perceptron_gui.app.controls import MODE_TIPS
+from perceptron_gui.core.api import train
+from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.generators import generate
+from perceptron_gui.core.trainer import make_trainer
+
+EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
+EX_Y = [1, 1, -1]
+XOR = generate("xor", 40, seed=3)
+
+
+def _finish(window) -> None:  # noqa: ANN001
+    window.run_to_end()
+    while window.state()["running"]:
+        window.controller._on_timer_timeout()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_each_mode_in_the_window_agrees_with_train(window, mode) -> None:
+    data = XOR if mode == "kernel" else generate("noisy", 30, noise=0.1, seed=5)
+    window.set_points(data.points, data.labels)
+    assert window.set_mode(mode)
+    assert window.set_max_updates(200)
+    order = window.state()["order"]
+    assert order in MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+    assert window.step() is not None or window.state()["converged"]
+    _finish(window)
+    s = window.state()
+    r = train(data.points, data.labels, mode=mode, order=order, max_updates=200)
+    assert s["mistakes"] == r.mistakes
+    assert s["converged"] == r.converged
+    X, y = data.points, data.labels
+    if mode == "kernel":
+        # The running model is the kernel expansion: its mistakes are the window's.
+        f = r.decision(X)
+        assert s["misclassified"] == np.flatnonzero(y * f <= 0).tolist()
+    else:
+        assert s["w"] == list(r.w) and s["b"] == r.b
+    if mode in ("averaged", "voted"):
+        assert s["answer"] == ("vote" if mode == "voted" else "average")
+        assert s["answer_misclassified"] == np.flatnonzero(y * r.decision(X) <= 0).tolist()
+    # Nothing on screen is NaN, and the readout names the bound that applies.
+    text = window.readout.text()
+    assert "nan" not in text.lower() and "inf" not in text.lower()
+    if mode == "batch" and window.controller.bound.separable:
+        assert "N(D/γ)²" in text
+
+
+def test_every_mode_has_a_tooltip_and_orders_that_do_not_apply_are_greyed(window) -> None:
+    assert set(MODE_TIPS) == set(MODES)
+    window.set_mode("averaged")
+    model = window.controls.order_combo.model()
+    enabled = {o: model.item(i).isEnabled() for i, o in enumerate(ORDERS)}
+    assert enabled == {"first": False, "cyclic": True, "random-cyclic": True, "random": False}
+    assert "does not apply" in model.item(0).toolTip()
+    window.set_mode("primal")
+    assert all(model.item(i).isEnabled() for i in range(len(ORDERS)))
+
+
+def test_kernel_settings_appear_only_when_they_apply(window) -> None:
+    form = window.controls._form
+    c = window.controls
+    assert not form.isRowVisible(c.kernel_combo) and not form.isRowVisible(c.c_spin)
+    window.set_mode("kernel")
+    assert form.isRowVisible(c.kernel_combo) and form.isRowVisible(c.degree_spin)
+    assert not form.isRowVisible(c.sigma_spin)
+    c.kernel_combo.setCurrentIndex(c.kernel_combo.findData("rbf"))
+    assert window.controller.config.kernel == "rbf"
+    assert form.isRowVisible(c.sigma_spin) and not form.isRowVisible(c.degree_spin)
+    window.set_mode("pa")
+    assert form.isRowVisible(c.c_spin) and not form.isRowVisible(c.kernel_combo)
+    c.c_spin.setValue(0.25)
+    assert window.controller.config.C == 0.25
+
+
+def test_kernel_mode_draws_regions_and_its_bound_is_in_feature_space(window) -> None:
+    window.set_points(XOR.points, XOR.labels)
+    window.set_mode("kernel")
+    _finish(window)
+    s = window.state()
+    assert s["converged"]
+    assert window.canvas._regions.isVisible() and window.canvas._contour.isVisible()
+    assert not window.canvas.model_line.isVisible()
+    assert s["separable"] and s["mistakes"] <= s["bound"]
+    assert "feature space" in window.bound_panel.readout_text()
+
+
+# ------------------------------------------------------------------ the timeline
+
+
+@pytest.mark.parametrize("mode", ["primal", "dual", "pocket", "averaged", "pa", "kernel"])
+def test_seek_equals_stepping(window, mode) -> None:
+    data = XOR if mode == "kernel" else generate("noisy", 25, noise=0.15, seed=2)
+    window.set_points(data.points, data.labels)
+    window.set_mode(mode)
+    window.set_max_updates(60)
+    _finish(window)
+    total = window.state()["updates"]
+    cfg = window.controller.config
+    for k in (total, 0, total // 2, 3, total - 1, total // 3):
+        assert window.seek(k) == k
+        fresh = make_trainer(make_dataset(data.points, data.labels), cfg)
+        for _ in range(k):
+            fresh.step()
+        s = window.state()
+        assert s["updates"] == fresh.k == k
+        assert s["mistakes"] == getattr(fresh, "mistakes", fresh.k)
+        assert s["w"] == list(fresh.w) and s["b"] == fresh.b
+        alpha = fresh.alpha
+        assert s["alpha"] == (None if alpha is None else alpha.tolist())
+        assert s["misclassified"] == fresh.misclassified().tolist()
+    # The timeline keeps the whole run: its end is still the furthest update.
+    assert window.controller.horizon == total
+    assert window.timeline.slider.maximum() == total
+
+
+def test_the_timeline_slider_and_arrow_keys_move_through_the_run(qtbot, window) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    slider = window.findChild(type(window.timeline.slider), "timeline")
+    assert slider.maximum() == 7 and slider.value() == 7
+    slider.setValue(2)
+    s = window.state()
+    assert s["mistakes"] == 2 and s["w"] == [2.0, 2.0] and s["b"] == 0.0
+    assert window.iteration_table.model.rowCount() == 2
+    QTest.keyClick(window, Qt.Key.Key_Right)
+    assert window.state()["mistakes"] == 3 and slider.value() == 3
+    QTest.keyClick(window, Qt.Key.Key_Left)
+    QTest.keyClick(window, Qt.Key.Key_Left)
+    assert window.state()["mistakes"] == 1
+    assert slider.maximum() == 7  # the future is still there to scrub to
+    window.seek(7)
+    assert window.state()["w"] == [1.0, 1.0] and window.state()["b"] == -3.0
+
+
+# ------------------------------------------------------------------ the proof
+
+
+def test_the_proof_in_the_window_at_the_end_of_the_worked_example(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    p = window.state()["proof"]
+    assert p["applies"] and p["k"] == 7
+    # Worked by hand: û* = (1, 1, −4)/√18, γ = √2/3, D = √26.
+    assert math.isclose(p["progress"], 14 / math.sqrt(18), rel_tol=1e-12)
+    assert math.isclose(p["progress_lower"], 7 * math.sqrt(2) / 3, rel_tol=1e-12)
+    assert math.isclose(p["norm"], math.sqrt(11), rel_tol=1e-12)
+    assert math.isclose(p["norm_upper"], math.sqrt(26 * 7), rel_tol=1e-12)
+    assert p["progress_lower"] <= p["progress"] * (1 + 1e-12) <= p["norm"] <= p["norm_upper"]
+    assert p["cos"] >= p["cos_lower"]
+    text = window.proof_panel.readout_text()
+    assert "kηγ = 3.3 ≤ ŵ·û* = 3.3" in text and "cos θ" in text
+    window.seek(0)
+    assert window.state()["proof"]["cos"] is None
+
+
+def test_the_proof_says_when_it_does_not_apply(window) -> None:
+    window.set_points([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]], [1, 1, -1, -1])
+    window.step()
+    p = window.state()["proof"]
+    assert not p["applies"]
+    assert "not linearly separable" in window.proof_panel.readout_text()
+    window.set_points(EX_X, EX_Y)
+    window.controller.set_config(
+        TrainConfig(max_updates=window.controller.config.max_updates, w0=(1.0, 0.0))
+    )
+    assert not window.state()["proof"]["applies"]
+    assert "does not start from" in window.proof_panel.readout_text()
