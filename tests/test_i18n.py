@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
     QComboBox,
@@ -277,3 +278,103 @@ def test_every_source_text_has_a_finished_translation_in_the_shipped_qm(tmp_path
 def test_the_qm_is_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     assert "i18n/*.qm" in data["tool"]["setuptools"]["package-data"]["perceptron_gui"]
+
+
+# ------------------------------------------------------------------------- the window
+
+WINDOW_ALLOWED = ALLOWED | {"LaTeX", "Markdown", "PNG", "SVG", "CSV", "GIF", "D", "English"}
+
+
+def window_words(texts: list[str]) -> list[str]:
+    """English words left in menu texts, mnemonics and accelerators ("(&F)") aside."""
+    plain = [re.sub(r"\(&\w\)", "", t).replace("&", "") for t in texts]
+    return sorted({t for s in plain for t in re.findall(r"[A-Za-z]+", s)} - WINDOW_ALLOWED)
+
+
+def menu_texts(window) -> list[str]:  # noqa: ANN001
+    out: list[str] = []
+
+    def walk(menu) -> None:  # noqa: ANN001
+        out.append(menu.title())
+        for action in menu.actions():
+            if action.menu() is not None:
+                walk(action.menu())
+            elif not action.isSeparator():
+                out.append(action.text())
+
+    for action in window.menuBar().actions():
+        walk(action.menu())
+    return out
+
+
+def window_texts(window) -> list[str]:  # noqa: ANN001
+    return (
+        menu_texts(window)
+        + [d.windowTitle() for d in window.docks]
+        + [window.tabs.tabText(i) for i in range(window.tabs.count())]
+        + [a.text() for a in window.toolbar.actions() if not a.isSeparator()]
+        + visible_texts(window.controls)
+        + [window.narration.text(), window.readout.text(), window.timeline.label.text()]
+    )
+
+
+def test_the_window_speaks_chinese_and_english_again(window, english) -> None:
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.step()
+    window.step()
+    before = window_texts(window)
+    assert "Iteration table" in before and "&File" in before
+    assert window_words(before)  # the check sees English when there is some
+    assert window.set_language("zh_CN")
+    after = window_texts(window)
+    assert window_words(after) == [], [t for t in after if window_words([t])]
+    assert "文件(&F)" in after and "迭代表" in after and "控制" in after
+    assert window.state()["narration"].startswith("第 2 次更新，误分类点 x3")
+    assert window.language_actions["zh_CN"].isChecked()
+    assert not window.set_language("fr")  # refused, with a notice; nothing changes
+    assert i18n.language() == "zh_CN"
+    assert window.set_language("en")
+    assert window_texts(window) == before
+    assert window.language_actions["en"].isChecked()
+
+
+def test_view_language_menu_switches_and_is_remembered(window, english) -> None:
+    action = window.findChild(QAction, "language_zh_CN")
+    assert action is not None and action.text() == "简体中文"
+    action.trigger()
+    assert i18n.language() == "zh_CN" and preferences().value("language") == "zh_CN"
+    assert window.language_menu.title() == "语言(&L)"
+    window.findChild(QAction, "language_en").trigger()
+    assert i18n.language() == "en" and window.language_menu.title() == "&Language"
+
+
+def test_the_command_line_takes_lang(tmp_path, english) -> None:
+    from perceptron_gui.app.main import LANG_CHOICES, build_parser, main
+
+    assert LANG_CHOICES == i18n.LANGUAGES
+    assert build_parser().parse_args(["--lang", "zh_CN"]).lang == "zh_CN"
+    out = tmp_path / "zh.png"
+    assert main(["--screenshot", str(out), "--lang", "zh_CN", "--size", "800x600"]) == 0
+    assert out.stat().st_size > 0
+    assert i18n.language() == "zh_CN"
+    assert i18n.saved_language() is None  # a screenshot does not change the user's choice
+
+
+def test_every_core_text_the_window_shows_is_translated(english) -> None:
+    from perceptron_gui.core.bounds import mistake_bound, proof_note
+    from perceptron_gui.core.config import MODE_ORDERS, MODES, TrainConfig
+    from perceptron_gui.core.novikoff import novikoff
+    from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE
+
+    separable = novikoff(make_dataset([[3, 3], [1, 1]], [1, -1]))
+    xor = novikoff(make_dataset([[0, 0], [1, 1], [0, 1], [1, 0]], [1, 1, -1, -1]))
+    texts = {NOT_FROM_ZERO, NOT_SEPARABLE, "pocket", "average", "vote"}
+    for mode in MODES:
+        config = TrainConfig(mode=mode, order=MODE_ORDERS.get(mode, (("cyclic",), ""))[0][0])
+        texts |= {mistake_bound(config, 2, b).note for b in (separable, xor)}
+        texts.add(proof_note(config))
+    texts |= {why for _, why in MODE_ORDERS.values()}
+    texts.discard("")
+    assert i18n.set_language("zh_CN", remember=False)
+    untranslated = sorted(t for t in texts if i18n.core_text(t) == t)
+    assert untranslated == [], "add them to i18n.CORE_TEXTS and translate them"

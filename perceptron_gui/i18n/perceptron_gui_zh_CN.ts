@@ -1041,6 +1041,553 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)</source>
+        <translation>数据和会话 (*.csv *.txt *.json);;CSV 数据 (*.csv *.txt);;会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <extracomment>The themes&apos; names on screen (marked for lupdate; `set_theme` takes the keys).</extracomment>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>high-contrast</source>
+        <translation>高对比度</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Mistakes and the bound</source>
+        <translation>误分类次数与界</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Why it stops: the proof</source>
+        <translation>为什么会停：收敛性证明</translation>
+    </message>
+    <message>
+        <source>Left click adds +1, right click adds −1. F1: all keys.</source>
+        <translation>左键单击添加 +1，右键单击添加 −1。F1：所有快捷键。</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a CSV or a session</source>
+        <translation>打开 CSV 或会话</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save as CSV or session</source>
+        <translation>另存为 CSV 或会话</translation>
+    </message>
+    <message>
+        <source>&amp;Figure…</source>
+        <translation>图片(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>The canvas alone, for slides: PNG or SVG at a chosen size</source>
+        <translation>只导出画布，用于幻灯片：指定大小的 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>&amp;Animation…</source>
+        <translation>动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>A GIF of the run, one frame per update, the narration as captions</source>
+        <translation>运行过程的 GIF，每次更新一帧，解说作为字幕</translation>
+    </message>
+    <message>
+        <source>&amp;Table…</source>
+        <translation>表格(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>The iteration table in the textbook&apos;s layout: LaTeX, Markdown or CSV</source>
+        <translation>教材格式的迭代表：LaTeX、Markdown 或 CSV</translation>
+    </message>
+    <message>
+        <source>Copy table as &amp;LaTeX</source>
+        <translation>复制表格为 &amp;LaTeX</translation>
+    </message>
+    <message>
+        <source>The iteration table as a booktabs tabular, on the clipboard</source>
+        <translation>把迭代表作为 booktabs 表格复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Copy table as &amp;Markdown</source>
+        <translation>复制表格为 &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>The iteration table as a Markdown table, on the clipboard</source>
+        <translation>把迭代表作为 Markdown 表格复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete selected</source>
+        <translation>删除选中的点(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected points</source>
+        <translation>删除选中的点</translation>
+    </message>
+    <message>
+        <source>&amp;Flip labels of selected</source>
+        <translation>翻转选中点的标签(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Flip the labels of the selected points</source>
+        <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear all points</source>
+        <translation>清除所有点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove every point (undoable)</source>
+        <translation>删除所有点（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation>生成(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Generate a data set</source>
+        <translation>生成数据集</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;example</source>
+        <translation>内置示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The built-in example</source>
+        <translation>内置示例</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to grid</source>
+        <translation>对齐网格(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Snap points to a 0.5 grid</source>
+        <translation>把点对齐到 0.5 网格</translation>
+    </message>
+    <message>
+        <source>Add +1 (○)</source>
+        <translation>添加 +1 (○)</translation>
+    </message>
+    <message>
+        <source>Left click adds +1 points</source>
+        <translation>左键单击添加 +1 类点</translation>
+    </message>
+    <message>
+        <source>Add −1 (×)</source>
+        <translation>添加 −1 (×)</translation>
+    </message>
+    <message>
+        <source>Left click adds −1 points</source>
+        <translation>左键单击添加 −1 类点</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Next mistake and its update</source>
+        <translation>下一个误分类点及其更新</translation>
+    </message>
+    <message>
+        <source>&amp;Visit</source>
+        <translation>访问(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Look at the next point only</source>
+        <translation>只看下一个点</translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Undo the last update</source>
+        <translation>撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>&amp;Run / pause</source>
+        <translation>运行 / 暂停(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run at the chosen speed or pause</source>
+        <translation>按所选速度运行或暂停</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the run</source>
+        <translation>暂停运行</translation>
+    </message>
+    <message>
+        <source>Run to the &amp;end</source>
+        <translation>运行到底(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Run until it converges or stops</source>
+        <translation>运行直到收敛或停止</translation>
+    </message>
+    <message>
+        <source>Rese&amp;t</source>
+        <translation>重置(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Back to the initial weights</source>
+        <translation>回到初始权重</translation>
+    </message>
+    <message>
+        <source>&amp;Earlier on the timeline</source>
+        <translation>时间轴上前移(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The state one update earlier</source>
+        <translation>前一次更新时的状态</translation>
+    </message>
+    <message>
+        <source>&amp;Later on the timeline</source>
+        <translation>时间轴上后移(&amp;L)</translation>
+    </message>
+    <message>
+        <source>One update later</source>
+        <translation>后一次更新</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, the canvas and large numbers for a lecture room (Esc leaves)</source>
+        <translation>全屏，只显示画布和大号数字，适合教室（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Show the radius &amp;D</source>
+        <translation>显示半径 &amp;D</translation>
+    </message>
+    <message>
+        <source>The circle that holds every point</source>
+        <translation>包含所有点的圆</translation>
+    </message>
+    <message>
+        <source>Show the &amp;best separator and γ</source>
+        <translation>显示最优分离直线和 γ(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The direction û* and its γ band</source>
+        <translation>方向 û* 及其 γ 间隔带</translation>
+    </message>
+    <message>
+        <source>F&amp;ollow the line</source>
+        <translation>跟随直线(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Grow the view whenever the line would leave it (off: an arrow shows where it is)</source>
+        <translation>直线将离开视图时扩大视图（关闭时用箭头指示直线的位置）</translation>
+    </message>
+    <message>
+        <source>Keep the &amp;origin in view</source>
+        <translation>保持原点可见(&amp;O)</translation>
+    </message>
+    <message>
+        <source>D and γ are measured from the origin: keep it on the canvas</source>
+        <translation>D 和 γ 从原点量起：让原点留在画布上</translation>
+    </message>
+    <message>
+        <source>Emphasise the &amp;pocket</source>
+        <translation>突出口袋中的权重(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pocket mode: halos and the strong line show the pocket (the answer); off: the current weights</source>
+        <translation>口袋算法：光晕和粗线显示口袋中的权重（答案）；关闭时显示当前权重</translation>
+    </message>
+    <message>
+        <source>Show the &amp;update as vectors</source>
+        <translation>用向量显示更新(&amp;U)</translation>
+    </message>
+    <message>
+        <source>After each update: old w + ηyx = new w, the old line ghosted (when stepping or running at {speed} updates a second or slower)</source>
+        <translation>每次更新后：旧 w + ηyx = 新 w，旧直线以虚影显示（单步时，或运行速度不超过每秒 {speed} 次更新时）</translation>
+    </message>
+    <message>
+        <source>&amp;Fit view</source>
+        <translation>适配视图(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Frame all points</source>
+        <translation>让视图框住所有点</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show or hide every panel</source>
+        <translation>显示或隐藏所有面板</translation>
+    </message>
+    <message>
+        <source>&amp;Larger</source>
+        <translation>放大(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Enlarge everything</source>
+        <translation>整体放大</translation>
+    </message>
+    <message>
+        <source>S&amp;maller</source>
+        <translation>缩小(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Shrink</source>
+        <translation>整体缩小</translation>
+    </message>
+    <message>
+        <source>&amp;Normal size</source>
+        <translation>正常大小(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The {name} theme</source>
+        <translation>{name}主题</translation>
+    </message>
+    <message>
+        <source>&amp;Keys and mouse</source>
+        <translation>键盘与鼠标(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>points refused: {error}</source>
+        <translation>点无效：{error}</translation>
+    </message>
+    <message>
+        <source>set {n} points</source>
+        <translation>设置 {n} 个点</translation>
+    </message>
+    <message>
+        <source>not opened: {error}</source>
+        <translation>未打开：{error}</translation>
+    </message>
+    <message>
+        <source>open {name}</source>
+        <translation>打开 {name}</translation>
+    </message>
+    <message>
+        <source>opened {path}: {n} points</source>
+        <translation>已打开 {path}：{n} 个点</translation>
+    </message>
+    <message>
+        <source>opening {name}</source>
+        <translation>正在打开 {name}</translation>
+    </message>
+    <message>
+        <source>not saved (everything is still here): {error}</source>
+        <translation>未保存（所有内容仍在）：{error}</translation>
+    </message>
+    <message>
+        <source>saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>scale {factor} refused: from 0.5 to 4</source>
+        <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
+    </message>
+    <message>
+        <source>theme {name} refused: one of {names}</source>
+        <translation>主题 {name} 无效：只能是 {names} 之一</translation>
+    </message>
+    <message>
+        <source>language {code} refused: one of {codes}</source>
+        <translation>语言 {code} 无效：只能是 {codes} 之一</translation>
+    </message>
+    <message>
+        <source>Iteration table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>Dual view: α and G</source>
+        <translation>对偶形式：α 与 G</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>nothing to recover: no autosaved session</source>
+        <translation>没有可恢复的内容：没有自动保存的会话</translation>
+    </message>
+    <message>
+        <source>Restore?</source>
+        <translation>恢复？</translation>
+    </message>
+    <message>
+        <source>perceptron-gui did not close cleanly last time.
+Restore the points and settings it autosaved?</source>
+        <translation>perceptron-gui 上次没有正常关闭。
+要恢复自动保存的点和设置吗？</translation>
+    </message>
+    <message>
+        <source>restored the autosaved session ({path})</source>
+        <translation>已恢复自动保存的会话（{path}）</translation>
+    </message>
+    <message>
+        <source>Undo {what}</source>
+        <translation>撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>Redo {what}</source>
+        <translation>重做：{what}</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>nothing selected: click a point or drag a rectangle</source>
+        <translation>没有选中任何点：单击一个点或拖出一个矩形</translation>
+    </message>
+    <message>
+        <source>a left click now adds +1 (○) points</source>
+        <translation>现在左键单击添加 +1 (○) 类点</translation>
+    </message>
+    <message>
+        <source>a left click now adds −1 (×) points</source>
+        <translation>现在左键单击添加 −1 (×) 类点</translation>
+    </message>
+    <message>
+        <source>not linearly separable: there is no best separator</source>
+        <translation>线性不可分：没有最优分离直线</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Open data or a session</source>
+        <translation>打开数据或会话</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Session (*.json);;CSV data (*.csv)</source>
+        <translation>会话 (*.json);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>no table format {format}: latex, markdown or csv</source>
+        <translation>没有表格格式 {format}：只能是 latex、markdown 或 csv</translation>
+    </message>
+    <message>
+        <source>copied the iteration table as {format}</source>
+        <translation>已把迭代表复制为 {format}</translation>
+    </message>
+    <message>
+        <source>not exported: {error}</source>
+        <translation>未导出：{error}</translation>
+    </message>
+    <message>
+        <source>exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <source>not generated: {error}</source>
+        <translation>未生成：{error}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the points and settings before closing?</source>
+        <translation>关闭前保存点和设置吗？</translation>
+    </message>
+</context>
+<context>
     <name>Names</name>
     <message>
         <source>primal</source>
