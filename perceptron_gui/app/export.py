@@ -711,24 +711,26 @@ class ExportDialog(QDialog):
     def __init__(self, parent: QWidget | None, *, animation: bool) -> None:
         super().__init__(parent)
         self.setObjectName("exportDialog")
-        self.setWindowTitle("Export an animation" if animation else "Export the figure")
+        self.setWindowTitle(
+            self.tr("Export an animation") if animation else self.tr("Export the figure")
+        )
         form = QFormLayout()
         self.width_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[0], " px")
         self.height_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[1], " px")
-        form.addRow("Width", self.width_box)
-        form.addRow("Height", self.height_box)
+        form.addRow(self.tr("Width"), self.width_box)
+        form.addRow(self.tr("Height"), self.height_box)
         self.dpi_box = _spin(10, 10000, DEFAULT_DPI, " dpi")
-        self.dpi_box.setToolTip("The PNG's resolution (metadata only) and the SVG's size")
-        self.title_box = QCheckBox("Title: k, w and b")
-        self.steps_box = _spin(0, MAX_ANIMATION_STEPS, 10, " updates")
-        self.steps_box.setToolTip("Frames: the initial state, then one per update")
+        self.dpi_box.setToolTip(self.tr("The PNG's resolution (metadata only) and the SVG's size"))
+        self.title_box = QCheckBox(self.tr("Title: k, w and b"))
+        self.steps_box = _spin(0, MAX_ANIMATION_STEPS, 10, self.tr(" updates"))
+        self.steps_box.setToolTip(self.tr("Frames: the initial state, then one per update"))
         self.frame_box = _spin(20, 60000, FRAME_MS, " ms")
-        self.frame_box.setToolTip("How long each frame stays (the last one stays longer)")
+        self.frame_box.setToolTip(self.tr("How long each frame stays (the last one stays longer)"))
         if animation:
-            form.addRow("Steps", self.steps_box)
-            form.addRow("Frame", self.frame_box)
+            form.addRow(self.tr("Steps"), self.steps_box)
+            form.addRow(self.tr("Frame"), self.frame_box)
         else:
-            form.addRow("Resolution", self.dpi_box)
+            form.addRow(self.tr("Resolution"), self.dpi_box)
             form.addRow("", self.title_box)
         sb = QDialogButtonBox.StandardButton
         buttons = QDialogButtonBox(sb.Ok | sb.Cancel)
@@ -750,7 +752,10 @@ def figure_dialog(window: MainWindow) -> None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return
     path, _ = QFileDialog.getSaveFileName(
-        window, "Export the figure", "figure.png", "PNG (*.png);;SVG (*.svg)"
+        window,
+        QCoreApplication.translate("ExportDialog", "Export the figure"),
+        "figure.png",
+        "PNG (*.png);;SVG (*.svg)",
     )
     if path:
         window.export_figure(
@@ -765,7 +770,10 @@ def animation_dialog(window: MainWindow) -> None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return
     path, _ = QFileDialog.getSaveFileName(
-        window, "Export an animation", "run.gif", "Animated GIF (*.gif);;MP4 video (*.mp4)"
+        window,
+        QCoreApplication.translate("ExportDialog", "Export an animation"),
+        "run.gif",
+        "Animated GIF (*.gif);;MP4 video (*.mp4)",
     )
     if path:
         window.export_animation(
@@ -777,7 +785,7 @@ def table_dialog(window: MainWindow) -> None:
     """File ▸ Export ▸ Table…: LaTeX, Markdown or CSV by the file name."""
     path, chosen = QFileDialog.getSaveFileName(
         window,
-        "Export the iteration table",
+        QCoreApplication.translate("ExportDialog", "Export the iteration table"),
         "updates.tex",
         "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
     )

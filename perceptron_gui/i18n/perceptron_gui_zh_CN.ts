@@ -621,6 +621,61 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export an animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Export the figure</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>The PNG&apos;s resolution (metadata only) and the SVG&apos;s size</source>
+        <translation>PNG 的分辨率（仅元数据）和 SVG 的尺寸</translation>
+    </message>
+    <message>
+        <source>Title: k, w and b</source>
+        <translation>标题：k、w 和 b</translation>
+    </message>
+    <message>
+        <source> updates</source>
+        <translation> 次更新</translation>
+    </message>
+    <message>
+        <source>Frames: the initial state, then one per update</source>
+        <translation>帧：先是初始状态，然后每次更新一帧</translation>
+    </message>
+    <message>
+        <source>How long each frame stays (the last one stays longer)</source>
+        <translation>每帧停留的时间（最后一帧停留更久）</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>每帧</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>Export the iteration table</source>
+        <translation>导出迭代表</translation>
+    </message>
+</context>
+<context>
     <name>GenerateDialog</name>
     <message>
         <source>separable</source>

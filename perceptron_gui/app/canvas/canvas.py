@@ -323,6 +323,8 @@ class DataCanvas(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         t = theme()
         p = t.palette
         ink, muted = t.color("ink"), t.color("muted")
@@ -542,6 +544,8 @@ class DataCanvas(pg.PlotWidget):
 
     def retranslate(self) -> None:
         """Every text on the canvas in the current language."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         self._label_legend()
         self._edge_label.setText(self.tr("the line is this way"))
         if self._verdict.isVisible() and self._current is not None:

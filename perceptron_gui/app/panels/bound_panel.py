@@ -78,6 +78,8 @@ class BoundPlot(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle from the theme, then redraw."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         t = theme()
         self.setBackground(t.color("background"))
         plot = self.getPlotItem()
@@ -98,6 +100,8 @@ class BoundPlot(pg.PlotWidget):
 
     def retranslate(self) -> None:
         """Axis titles and notes in the current language."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         self._style_axes()
         self.refresh()
 
