@@ -16,7 +16,7 @@ def window(qtbot):  # noqa: ANN001, ANN201  (pytest-qt's fixture)
     """A shown MainWindow with the timers at 0 and no autosave."""
     from perceptron_gui import MainWindow
 
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
     qtbot.addWidget(w)
     w.resize(1400, 900)
     w.show()

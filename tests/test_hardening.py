@@ -154,6 +154,85 @@ def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> No
         assert all(f.name.endswith(".tmp") for f in leftovers)
 
 
+def test_a_kill_during_a_threaded_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    sizes, n = set(), 5000
+    for _ in range(200):  # the sizes the child writes, in turn
+        sizes.add(n)
+        n = n % 150_000 + 24_989
+    for attempt in range(3):
+        p = child(
+            """
+            import numpy as np
+            from PySide6.QtWidgets import QApplication
+            app = QApplication([])
+            from perceptron_gui import MainWindow
+            w = MainWindow(autosave_ms=0)
+            rng = np.random.default_rng(0)
+            print("go", flush=True)
+            n = 5000
+            while True:  # large edits, each autosaved by the worker thread, until killed
+                w.set_points(rng.normal(size=(n, 2)), np.where(rng.random(n) < 0.5, 1, -1))
+                for _ in range(20):
+                    app.processEvents()
+                n = n % 150_000 + 24_989
+            """,
+            state,
+        )
+        assert p.stdout is not None
+        assert p.stdout.readline().strip() == "go", p.stderr.read() if p.poll() else ""
+        time.sleep(1.5 + 0.4 * attempt)
+        os.kill(p.pid, signal.SIGKILL)
+        p.communicate(timeout=10)
+        rec = state / "recovery.json"
+        assert rec.exists()
+        n = load_file(rec).data.n  # whole, never half written
+        assert n in sizes
+        leftovers = [f for f in state.iterdir() if f.name != "recovery.json"]
+        assert all(f.name.endswith(".tmp") or f.suffix == ".ini" for f in leftovers), leftovers
+
+
+def test_autosave_of_1e5_points_never_freezes_the_window(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    d = generate("separable", 100_000, margin=0.01, seed=4)
+    w.set_points(d.points, d.labels)
+    qtbot.waitUntil(lambda: not w.controller.bound_pending, timeout=30_000)
+    qtbot.waitUntil(lambda: not w.document.autosave_pending, timeout=30_000)
+    qtbot.wait(200)
+    writes: list[int] = []
+    w.document.autosave_written.connect(lambda: writes.append(1))
+    gap = gaps_during(qtbot, lambda: w.add_point(0.5, 0.25, 1), lambda: False, 3.0)
+    assert writes, "the edit was not autosaved within 3 s"
+    assert not w.document.autosave_pending
+    gc_max = max(GC_PAUSES, default=0.0)
+    assert gap < 0.1, f"the window froze for {gap:.3f} s (longest gc pause {gc_max:.3f} s)"
+    loaded = load_file(recovery_path())  # complete and readable
+    assert loaded.data.n == 100_001
+    assert loaded.data.points[-1].tolist() == [0.5, 0.25]
+    assert np.array_equal(loaded.data.points[:-1], d.points)
+
+
+def test_the_latest_edit_wins_while_a_write_runs_and_close_waits_for_it(qtbot) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    d = generate("separable", 60_000, margin=0.01, seed=6)
+    w.set_points(d.points, d.labels)
+    w.document.autosave_now()  # a write starts in the worker thread...
+    assert w.document.autosave_pending
+    w.add_point(7.0, 7.0, -1)  # ...and these edits come while it runs:
+    w.document.autosave_now()
+    w.set_mode("pocket")
+    w.document.autosave_now()
+    w.close()  # joins the running write, then writes the newest state
+    assert not w.document.autosave_pending
+    loaded = load_file(recovery_path())
+    assert loaded.data.n == 60_001 and loaded.data.points[-1].tolist() == [7.0, 7.0]
+    assert loaded.config is not None and loaded.config.mode == "pocket"
+
+
 def test_autosave_failure_is_a_message_and_keeps_the_points(tmp_path: Path, qtbot, monkeypatch):
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the state folder should be")

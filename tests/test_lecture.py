@@ -151,3 +151,33 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.findChild(type(window.act_anatomy), "anatomyAction").trigger()
     window.step()
     assert window.canvas.anatomy_text() == ""
+
+
+def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) -> None:
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=300)
+    qtbot.addWidget(w)
+    w.show()
+    w.set_points(EX_X, EX_Y)
+    w.set_order("first")
+    w.step()
+    w.step()
+    s = w.state()  # the numbers are the update's end at once
+    assert s["w"] == [2.0, 2.0] and s["b"] == 0.0 and s["mistakes"] == 2
+    cv = w.canvas
+    assert cv.animation_phase() == "predict"
+    assert cv.anatomy_text().startswith("1 predict: sign(w·x3 + b) = +1")
+    seg = cv.model_segment()  # the old line, x·(3, 3) + 1 = 0, is drawn first
+    assert seg is not None and abs(seg[0] @ [3.0, 3.0] + 1.0) < 1e-9
+    qtbot.waitUntil(lambda: cv.animation_phase() == "reveal", timeout=2000)
+    assert "2 reveal: y = −1, a mistake" in cv.anatomy_text()
+    qtbot.waitUntil(lambda: cv.animation_phase() == "", timeout=2000)
+    assert cv.anatomy_text().startswith("3 correct: w + ηyx = new w")
+    seg = cv.model_segment()
+    assert seg is not None and abs(seg[0] @ [2.0, 2.0]) < 1e-9  # the new line
+    # S skips the slow motion of the next update.
+    w.step()
+    assert cv.animation_phase() == "predict"
+    QTest.keyClick(w, Qt.Key.Key_S)
+    assert cv.animation_phase() == "" and cv.anatomy_text().startswith("3 correct")

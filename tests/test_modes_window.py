@@ -183,3 +183,41 @@ def test_the_proof_says_when_it_does_not_apply(window) -> None:
     )
     assert not window.state()["proof"]["applies"]
     assert "does not start from" in window.proof_panel.readout_text()
+
+
+def test_passive_aggressive_draws_its_band_and_rings_the_right_points_inside(window) -> None:
+    data = generate("noisy", 30, noise=0.1, seed=5)
+    window.set_points(data.points, data.labels)
+    window.set_mode("pa")
+    for _ in range(5):
+        window.step()
+    s = window.state()
+    X, y = data.points, data.labels
+    yf = y * (X[:, 0] * s["w"][0] + X[:, 1] * s["w"][1] + s["b"])
+    inside = np.flatnonzero((yf > 0) & (yf < 1)).tolist()
+    assert window.canvas.band_points().tolist() == inside
+    assert window.canvas._margin_band.isVisible()
+    window.set_mode("primal")
+    assert not window.canvas._margin_band.isVisible()
+
+
+def test_the_table_has_each_modes_columns(window) -> None:
+    data = generate("noisy", 30, noise=0.1, seed=5)
+    window.set_points(data.points, data.labels)
+    window.set_mode("batch")
+    for _ in range(3):
+        window.step()
+    m = window.iteration_table.model
+    assert m.columns == ("k", "corrected", "w", "b")
+    sizes = window.controller.trainer.batch_sizes
+    assert [m.index(r, 1).data() for r in range(3)] == [str(v) for v in sizes]
+    window.set_mode("voted")
+    for _ in range(4):
+        window.step()
+    assert m.columns[-1] == "c"
+    W, B, c = window.controller.trainer.votes()
+    # Row j is the vector after update j + 1: its count is the vote of vector j + 1.
+    assert [int(m.index(r, len(m.columns) - 1).data()) for r in range(4)] == c[1:5].tolist()
+    window.set_mode("kernel")
+    window.step()
+    assert m.columns == ("k", "point", "b", "αᵢ")

@@ -16,13 +16,24 @@ undo) emits `changed` **once**, with a `Change` saying what changed:
 - ``BOUND``: D, γ and (D/γ)² (the bias changed, or a sliced computation ended).
 
 A view connects one slot to `changed` and does its work once per emission, for
-the union of what it depends on: one redraw per action. `running_changed`,
+the union of what it depends on: one redraw per action.
+
+The frame budget of a run
+-------------------------
+While the run timer runs, every tick that made updates emits ``MODEL | RUN_FRAME``:
+at the display's rate (the timer's ~16 ms), so the canvas shows the latest weights in
+every frame. ``RUN_FRAME`` tells the other views that this emission is only a frame
+of a run: they may skip it (`panels.common.RunFrameGate` refreshes a panel at most
+every `PANEL_SECONDS` and only while it is visible; a hidden one catches up when it is
+shown). When the run pauses or stops, one plain ``MODEL`` goes to everyone, so no
+view is left behind. The status line follows at most every `REFRESH_SECONDS`. `running_changed`,
 `message_posted`, `busy_changed` and `edited` (for autosave) are separate facts.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
@@ -30,11 +41,12 @@ from enum import Flag, auto
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from perceptron_gui.app.format import fmt, point_name
 from perceptron_gui.app.i18n import core_text, mode_name, order_name, stop_reason_name
+from perceptron_gui.core import fast
 from perceptron_gui.core.bounds import (
     KERNEL_BOUND_WINDOW_MAX_N,
     MistakeBound,
@@ -62,9 +74,9 @@ MAX_SPEED = math.inf
 #: A speed above this many updates per second is taken as "as fast as the screen shows".
 FASTEST_FINITE_SPEED = 1000.0
 #: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
-SLICE_SECONDS = 0.008
-#: During a run the widgets are refreshed at most this often (a repaint of 10^5 points with
-#: thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes).
+SLICE_SECONDS = 0.004
+#: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
+#: the canvas gets every frame.
 REFRESH_SECONDS = 0.05
 #: Above this many points D and γ are computed in slices between frames, not at once.
 SYNC_BOUND_LIMIT = 50_000
@@ -81,6 +93,8 @@ class Change(Flag):
     SETTINGS = auto()
     MODEL = auto()
     BOUND = auto()
+    #: With MODEL: one frame of a running run; views other than the canvas may skip it.
+    RUN_FRAME = auto()
 
 
 def _bound_key(c: TrainConfig) -> tuple[object, ...]:
@@ -166,6 +180,7 @@ class Controller(QObject):
     message_posted = Signal(str)
     edited = Signal()  # the data or the settings changed (for autosave)
     busy_changed = Signal(str)  # what sliced work is going on ("" when none)
+    _warmed_up = Signal()  # from the warm-up thread; queued to the GUI thread
 
     def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
         super().__init__(parent)
@@ -192,6 +207,7 @@ class Controller(QObject):
         self._last_tick = 0.0
         self._last_refresh = 0.0
         self._pending_refresh = False
+        self._warmed_up.connect(self.adopt_compiled_loop, Qt.QueuedConnection)
 
     # ---------------------------------------------------------------- access
 
@@ -373,6 +389,44 @@ class Controller(QObject):
 
     def _new_trainer(self) -> Trainer:
         return make_trainer(self._data, self._config)
+
+    def warm_up_in_background(self) -> None:
+        """Compile the trainer's inner loop (`core.fast.warm_up`) in a worker thread.
+
+        numba's import and compile (or its load from the disk cache) take 0.4-5 s; the
+        window stays live meanwhile and trainers use the numpy path. When it ends,
+        `adopt_compiled_loop` runs on the GUI thread (through a queued signal).
+        """
+        if not fast.available():
+            return
+        if fast.ready():
+            self.adopt_compiled_loop()
+            return
+
+        def work() -> None:
+            fast.warm_up()
+            try:
+                self._warmed_up.emit()
+            except RuntimeError:  # the controller was deleted meanwhile
+                pass
+
+        threading.Thread(target=work, name="perceptron-gui warm-up", daemon=True).start()
+
+    def adopt_compiled_loop(self) -> bool:
+        """After `core.fast.warm_up`: let the current trainer use the compiled loop too.
+
+        Trainers choose their loop when they are made, so only the next one would. The
+        current one is replaced by a new one when it stands at its start (no visit yet,
+        not running): the state is the same, only faster from there on. A trainer that has
+        moved keeps the numpy path (the same numbers) until the next settings change,
+        edit or reset. Returns True when it was replaced.
+        """
+        t = self._trainer
+        if self.running or t.visits or t.k or not fast.ready():
+            return False
+        self._trainer = self._new_trainer()
+        self.emit_changed(Change.MODEL)
+        return True
 
     def add_point(self, x: float, y: float, label: int) -> bool:
         """Add one point; False (and a message) when the input is not usable."""
@@ -579,6 +633,8 @@ class Controller(QObject):
         """Pause, then go back to the initial weights."""
         self.pause()
         self._trainer.reset()
+        if fast.ready():  # a trainer made before the warm-up ended: the compiled one now
+            self._trainer = self._new_trainer()
         self.emit_changed(Change.MODEL)
         self.message_posted.emit(self.tr("reset to the initial weights"))
 
@@ -756,7 +812,7 @@ class Controller(QObject):
             self._to_end = False
             pending, self._pending_refresh = self._pending_refresh, False
             if emit:
-                if pending:  # updates made since the last refresh: show them now
+                if pending or self._trainer.done:  # views that skipped run frames catch up
                     self.emit_changed(Change.MODEL)
                 self.running_changed.emit(False)
 
@@ -780,16 +836,16 @@ class Controller(QObject):
             self._credit = max(0.0, self._credit - n)
             t.run(max_updates=n)
         self._last_tick = now
-        self._pending_refresh = self._pending_refresh or t.k != k0
-        if t.done or (self._pending_refresh and now - self._last_refresh >= REFRESH_SECONDS):
-            self._pending_refresh = False
-            self._last_refresh = time.perf_counter()
-            self.emit_changed(Change.MODEL)
-            if not t.done:
-                self.message_posted.emit(self._describe(t.last))
         if t.done:
-            self._stop_timer()
+            self._stop_timer()  # one plain MODEL to everyone (see the module notes)
             self.message_posted.emit(self._done_text())
+            return
+        if t.k != k0:
+            self._pending_refresh = True  # some views skipped frames: a full MODEL at the end
+            self.emit_changed(Change.MODEL | Change.RUN_FRAME)
+            if now - self._last_refresh >= REFRESH_SECONDS:
+                self._last_refresh = now
+                self.message_posted.emit(self._describe(t.last))
 
     def _after_step(self, rec: StepRecord | None) -> None:
         self.emit_changed(Change.MODEL)

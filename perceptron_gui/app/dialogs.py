@@ -83,6 +83,18 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Presentation mode (Esc leaves it)"),
     ),
     (
+        QT_TRANSLATE_NOOP("HelpDialog", "S"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Skip the update's slow motion (predict → reveal → correct)"
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "C"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Compare: a second run beside the first (same points, its own settings)"
+        ),
+    ),
+    (
         QT_TRANSLATE_NOOP("HelpDialog", "Left click"),
         QT_TRANSLATE_NOOP("HelpDialog", "Add a point of the chosen class (+1 by default)"),
     ),

@@ -2,21 +2,71 @@
 
 It is not the window's layout: the window shows `path` and `modified` (``[*]`` in
 its title) and asks the document to save; the document watches the controller.
+
+Autosave writes in a worker thread, so the window never waits for the disk: the data
+set is immutable, so the GUI thread keeps a reference to it, with the settings and the
+view, and a `threading.Thread` writes that snapshot (a session of 10⁴ points or more is
+a version-2 ``.npz`` that numpy writes in large buffers, holding the GIL only briefly).
+One writer at a time: when an edit's timer fires while a write runs, the newest
+snapshot waits and is written when that write ends (the latest state wins; nothing
+writes the file twice at once). The result comes back to the GUI thread through a
+queued signal, so `autosave_failed` is always emitted there. `finish` (the window's
+close) joins a running write and writes what waits synchronously.
+
+`save` stays synchronous: writing a session of 10⁵ points takes ~16 ms and 10⁶ points
+~70 ms on this machine (fsync included), shorter than the frame a dialog costs.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.storage import recovery_path
 from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import write_csv, write_session
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """What one autosave writes, taken on the GUI thread (the data set is immutable)."""
+
+    path: Path
+    data: Dataset
+    config: TrainConfig
+    view: dict[str, Any]
+
+
+def _write(snap: _Snapshot) -> str:
+    """Write a snapshot; the error message, or "" when it was written."""
+    try:
+        snap.path.parent.mkdir(parents=True, exist_ok=True)
+        write_session(snap.path, snap.data, snap.config, snap.view)
+    except (OSError, DataError, TypeError, ValueError) as exc:
+        return f"autosave failed: {exc}"
+    return ""
+
+
+class _Writer(threading.Thread):
+    """One write of the recovery file in a worker thread; `message` once it has ended."""
+
+    def __init__(self, snap: _Snapshot, ended: Callable[[_Writer], None]) -> None:
+        super().__init__(name="perceptron-gui autosave", daemon=True)
+        self.snap = snap
+        self.message = ""
+        self._ended = ended
+
+    def run(self) -> None:
+        self.message = _write(self.snap)
+        self._ended(self)
 
 
 class Document(QObject):
@@ -39,11 +89,15 @@ class Document(QObject):
         The file the session belongs to ("" when none).
     autosave_failed(str)
         The recovery file could not be written (the message says why).
+    autosave_written()
+        A write of the recovery file ended well (on the GUI thread).
     """
 
     modified_changed = Signal(bool)
     path_changed = Signal(str)
     autosave_failed = Signal(str)
+    autosave_written = Signal()
+    _write_ended = Signal(object)  # a _Writer, from its thread; queued to the GUI thread
 
     def __init__(
         self,
@@ -61,6 +115,9 @@ class Document(QObject):
         self._modified = False
         self._index = 0  # the undo stack's index, as its signal last said
         self._timer: QTimer | None = None
+        self._writer: _Writer | None = None
+        self._waiting: _Snapshot | None = None  # the newest snapshot, while a write runs
+        self._write_ended.connect(self._on_write_ended, Qt.QueuedConnection)
         if autosave_ms is not None:
             self._timer = QTimer(self)
             self._timer.setSingleShot(True)
@@ -126,26 +183,79 @@ class Document(QObject):
 
     @property
     def autosave_pending(self) -> bool:
-        """True while an edit waits to be written to the recovery file."""
-        return self._timer is not None and self._timer.isActive()
+        """True while an edit is not yet in the recovery file (waiting or being written)."""
+        timer = self._timer is not None and self._timer.isActive()
+        return timer or self._writer is not None or self._waiting is not None
 
-    def autosave_now(self) -> bool:
-        """Write the recovery file now (atomically); False, with a signal, on an error."""
+    def autosave_now(self, *, wait: bool = False) -> bool:
+        """Write the recovery file (atomically) from the state as it is now.
+
+        The write runs in a worker thread and returns at once (True); a failure is told
+        later by `autosave_failed`. With `wait`, the write is made here, after any running
+        one, and False (with the signal) says it failed.
+        """
         if self._timer is not None:
             self._timer.stop()
-        path = recovery_path()
+        snap = _Snapshot(recovery_path(), self._c.data, self._c.config, self._view_settings())
+        if wait:
+            self._join()
+            self._waiting = None
+            return self._report(_write(snap))
+        if self._writer is not None:
+            self._waiting = snap  # written when the running write ends: the latest wins
+            return True
+        self._start_writer(snap)
+        return True
+
+    def finish(self) -> None:
+        """Before closing: wait for a running write, then write what waits, here."""
+        if self._timer is not None and self._timer.isActive():
+            self.autosave_now(wait=True)
+            return
+        self._join()
+        snap, self._waiting = self._waiting, None
+        if snap is not None:
+            self._report(_write(snap))
+
+    def _start_writer(self, snap: _Snapshot) -> None:
+        self._writer = _Writer(snap, self._on_writer_thread_ended)
+        self._writer.start()
+
+    def _on_writer_thread_ended(self, writer: _Writer) -> None:
+        # In the worker thread: only a queued signal may cross to the GUI thread.
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_session(path, self._c.data, self._c.config, self._view_settings())
-        except (OSError, DataError) as exc:
-            self.autosave_failed.emit(f"autosave failed: {exc}")
+            self._write_ended.emit(writer)
+        except RuntimeError:  # the document was deleted (its window closed): nobody to tell
+            pass
+
+    def _join(self) -> None:
+        """Wait for the running write (if any) and report how it ended."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
+            self._report(writer.message)
+
+    def _on_write_ended(self, writer: _Writer) -> None:
+        if writer is not self._writer:
+            return  # `finish` or a waiting write joined and reported it already
+        self._join()  # it has ended: only its last lines are left
+        snap, self._waiting = self._waiting, None
+        if snap is not None:
+            self._start_writer(snap)
+
+    def _report(self, message: str) -> bool:
+        if message:
+            self.autosave_failed.emit(message)
             return False
+        self.autosave_written.emit()
         return True
 
     def discard_recovery(self) -> None:
         """Remove the recovery file (after a clean exit with nothing left unsaved)."""
         if self._timer is not None:
             self._timer.stop()
+        self._waiting = None
+        self._join()  # a write still running would put the file back
         try:
             recovery_path().unlink()
         except OSError:

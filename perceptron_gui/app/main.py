@@ -27,6 +27,8 @@ EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
 #: The window's languages (app.i18n.LANGUAGES, repeated so that --help does not load Qt).
 LANG_CHOICES = ("en", "zh_CN")
+#: After the window is shown, wait this long before the compiled loop starts loading.
+WARM_UP_DELAY_MS = 200
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             w, h = (int(v) for v in (args.size or SCREENSHOT_SIZE).lower().split("x"))
         except ValueError:
             parser.error(f"bad size {args.size!r}: expected WxH in pixels, e.g. 1500x950")
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
@@ -132,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saved {out}")
         return 0
     win.show()
+    # The compiled loop loads (or compiles, the first time) in a thread once the window
+    # is on screen, not before: its import would compete with the first paint for the GIL.
+    QTimer.singleShot(WARM_UP_DELAY_MS, win.controller.warm_up_in_background)
     # Everything made so far (modules, Qt wrappers, the window) lives as long as the app:
     # keep it out of the garbage collector's full passes, which would otherwise rescan it
     # in the middle of a run.

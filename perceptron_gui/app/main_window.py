@@ -8,7 +8,8 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import time
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSplitter,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -44,6 +46,8 @@ from PySide6.QtWidgets import (
 
 from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.canvas.canvas import ANIMATION_MS
+from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
@@ -57,6 +61,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
+from perceptron_gui.app.panels.common import PANEL_SECONDS
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
@@ -111,6 +116,8 @@ class MainWindow(QMainWindow):
         The run timer's interval (tests pass 0).
     autosave_ms
         Quiet time after an edit before the recovery file is written (None: no autosave).
+    animation_ms
+        How long an update takes in slow motion on the canvas (0: none; tests pass 0).
     """
 
     def __init__(
@@ -119,6 +126,7 @@ class MainWindow(QMainWindow):
         *,
         frame_interval_ms: int = 16,
         autosave_ms: int | None = 1000,
+        animation_ms: int = ANIMATION_MS,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("perceptron-gui")
@@ -129,6 +137,7 @@ class MainWindow(QMainWindow):
 
         # --- central: a notice banner and the readout over the canvas
         self.canvas = DataCanvas()
+        self.canvas.animation_ms = animation_ms
         self.readout = Readout(self.controller)
         self.notice = QLabel(objectName="notice")
         self.notice.setWordWrap(True)
@@ -139,12 +148,28 @@ class MainWindow(QMainWindow):
         self._notice_timer.setSingleShot(True)
         self._notice_timer.timeout.connect(self.notice.hide)
         central = QWidget()
-        cl = self._central_layout = QVBoxLayout(central)
+        cl = QVBoxLayout(central)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
         cl.addWidget(self.notice)
-        cl.addWidget(self.readout)
-        cl.addWidget(self.canvas, 1)
+        # The main run's pane; compare mode puts the second run's pane beside it.
+        self.run_title = RunTitle(self.controller, "run 1")
+        self.run_title.hide()
+        pane = QWidget(objectName="mainPane")
+        pl = QVBoxLayout(pane)
+        pl.setContentsMargins(0, 0, 0, 0)
+        pl.setSpacing(0)
+        pl.addWidget(self.run_title)
+        pl.addWidget(self.readout)
+        pl.addWidget(self.canvas, 1)
+        self._readout_layout = pl  # presentation mode takes the readout out and puts it back
+        self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
+        self.canvas_splitter.setChildrenCollapsible(False)
+        self.canvas_splitter.addWidget(pane)
+        cl.addWidget(self.canvas_splitter, 1)
+        self.compare_run: CompareRun | None = None
+        self.compare_view: CompareView | None = None
+        self._frame_interval_ms = frame_interval_ms
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
@@ -197,6 +222,7 @@ class MainWindow(QMainWindow):
         self._docks_before: list[bool] = []
         self._was_maximized = False
         self._shown_once = False
+        self._narrated_at = 0.0
 
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
@@ -507,6 +533,17 @@ class MainWindow(QMainWindow):
             True,
         )
         self.act_present.setObjectName("presentationAction")
+        self.act_compare = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Compare"),
+            self._on_compare_toggled,
+            "C",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "A second run beside the first: same points, its own mode, order, η, bias and seed",
+            ),
+            True,
+        )
+        self.act_compare.setObjectName("compareAction")
         self.act_radius = A(
             QT_TRANSLATE_NOOP("MainWindow", "Show the radius &D"),
             self._on_radius_toggled,
@@ -555,7 +592,7 @@ class MainWindow(QMainWindow):
         self.act_answer_first.setChecked(True)
         self.act_anatomy = A(
             QT_TRANSLATE_NOOP("MainWindow", "Show the &update as vectors"),
-            self._show_model,
+            lambda: self._show_model(),
             None,
             QT_TRANSLATE_NOOP(
                 "MainWindow",
@@ -566,6 +603,14 @@ class MainWindow(QMainWindow):
             tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
         )
         self.act_anatomy.setChecked(True)
+        self.act_skip = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
+            self.canvas.finish_animation,
+            "S",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "Show the end of the update's predict → reveal → correct at once"
+            ),
+        )
         self.act_fit = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Fit view"),
             self.canvas.fit_view,
@@ -649,6 +694,7 @@ class MainWindow(QMainWindow):
         _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Run")), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
             self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
+            self.act_skip, None, self.act_compare,
         ])  # fmt: skip
         view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
         _fill(view, [
@@ -681,10 +727,13 @@ class MainWindow(QMainWindow):
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
             self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit,
+            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
+            self.act_compare,
         ])  # fmt: skip
+        tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
+        self._wire_compare()
 
     # ------------------------------------------------------ scripting API
 
@@ -733,6 +782,7 @@ class MainWindow(QMainWindow):
             "narration": self.narration.text(),
             "presentation": self._presenting,
             "proof": self.proof_panel.state(),
+            "compare": None if self.compare_run is None else self.compare_run.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -859,32 +909,141 @@ class MainWindow(QMainWindow):
         return self.controller.set_max_updates(int(n))
 
     def step(self) -> Any:
-        """Go to the next mistake and correct it."""
-        return self.controller.step()
+        """Go to the next mistake and correct it (in compare mode, each run does)."""
+        rec = self.controller.step()
+        self._drive_second(CompareRun.step)
+        return rec
 
     def visit(self) -> Any:
         """Look at the next point only."""
-        return self.controller.visit()
+        rec = self.controller.visit()
+        self._drive_second(CompareRun.visit)
+        return rec
 
     def step_back(self) -> bool:
         """Undo the last update."""
-        return self.controller.step_back()
+        ok = self.controller.step_back()
+        self._drive_second(CompareRun.step_back)
+        return ok
 
     def run(self) -> None:
         """Run at the chosen speed (in the event loop)."""
         self.controller.run()
+        self._drive_second(CompareRun.run)
 
     def pause(self) -> None:
         """Pause the run."""
         self.controller.pause()
+        self._drive_second(CompareRun.pause)
 
     def run_to_end(self) -> None:
         """Run to the end; returns at once, the run proceeds in the event loop."""
         self.controller.run_to_end()
+        self._drive_second(CompareRun.run_to_end)
 
     def reset(self) -> None:
         """Back to the initial weights."""
         self.controller.reset()
+        self._drive_second(CompareRun.reset)
+
+    # ------------------------------------------------------- compare mode
+
+    def set_compare(self, settings: dict[str, Any] | None) -> bool:
+        """Compare mode: a second run with these settings beside the first; None leaves it.
+
+        `settings` holds some of ``mode``, ``order``, ``eta``, ``bias``, ``seed`` (the
+        others are the main run's). False, with a message, when they are refused; the
+        window then stays as it was.
+        """
+        if settings is None:
+            self._leave_compare()
+            return True
+        if self.compare_run is None:
+            self.controller.pause()  # the pair starts together
+            run = CompareRun(self.controller, self, frame_interval_ms=self._frame_interval_ms)
+            run.message_posted.connect(lambda m: self.show_notice(m, error=True))
+            if not run.set_settings(settings):
+                run.close()
+                run.deleteLater()
+                self.act_compare.setChecked(False)
+                return False
+            self.compare_run = run
+            view = CompareView(run, self.canvas)
+            view.set_show_radius(self.act_radius.isChecked())
+            view.set_show_best(self.act_best.isChecked())
+            self.act_radius.toggled.connect(view.set_show_radius)
+            self.act_best.toggled.connect(view.set_show_best)
+            self.compare_view = view
+            self.canvas_splitter.addWidget(view)
+            half = max(1, self.canvas_splitter.width() // 2)
+            self.canvas_splitter.setSizes([half, half])
+            self.run_title.show()
+            self.bound_panel.plot.set_second(run.controller)
+            self.act_compare.setChecked(True)
+            self.statusBar().showMessage(
+                "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
+            )
+            return True
+        ok = self.compare_run.set_settings(settings)
+        self.act_compare.setChecked(True)
+        return ok
+
+    def _leave_compare(self) -> None:
+        run, view = self.compare_run, self.compare_view
+        self.compare_run = self.compare_view = None
+        self.act_compare.setChecked(False)
+        if run is None or view is None:
+            return
+        self.bound_panel.plot.set_second(None)
+        view.close_view()
+        view.hide()
+        view.setParent(None)
+        view.deleteLater()
+        run.close()
+        run.deleteLater()
+        self.run_title.hide()
+
+    def _on_compare_toggled(self) -> None:
+        if self.act_compare.isChecked():
+            self.set_compare(default_settings(self.controller.config))
+        else:
+            self.set_compare(None)
+
+    def _wire_compare(self) -> None:
+        """Every button and key that steps, runs or resets the main run drives the second too.
+
+        These connections come after the main run's own: the second run acts on what the
+        main one did (see `CompareRun.toggle_run`).
+        """
+        ctl = self.controls
+        for signal, action in (
+            (self.act_step.triggered, CompareRun.step),
+            (ctl.step_button.clicked, CompareRun.step),
+            (self.act_visit.triggered, CompareRun.visit),
+            (ctl.visit_button.clicked, CompareRun.visit),
+            (self.act_back.triggered, CompareRun.step_back),
+            (ctl.step_back_button.clicked, CompareRun.step_back),
+            (self.act_run.triggered, CompareRun.toggle_run),
+            (ctl.run_button.clicked, CompareRun.toggle_run),
+            (self.act_pause.triggered, CompareRun.pause),
+            (self.act_to_end.triggered, CompareRun.run_to_end),
+            (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
+            (self.act_reset.triggered, CompareRun.reset),
+            (ctl.reset_button.clicked, CompareRun.reset),
+            (self.act_earlier.triggered, CompareRun.earlier),
+            (self.act_later.triggered, CompareRun.later),
+        ):
+            signal.connect(lambda *_, a=action: self._drive_second(a))
+        # The slider goes to update k: the second run goes to its own update k (or its end).
+        self.timeline.slider.valueChanged.connect(
+            lambda k: self._drive_second(lambda run: run.seek(k))
+        )
+
+    def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
+        """The second run's half of a step of the pair (nothing outside compare mode)."""
+        run = self.compare_run
+        if run is not None:
+            action(run)
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
@@ -958,7 +1117,9 @@ class MainWindow(QMainWindow):
 
         Returns the number of updates reached (fewer when the run ends first).
         """
-        return self.controller.seek(k)
+        reached = self.controller.seek(k)
+        self._drive_second(lambda run: run.seek(k))
+        return reached
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
@@ -980,7 +1141,7 @@ class MainWindow(QMainWindow):
             theme().set_boost(PRESENTATION_BOOST)
             self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
             # The readout floats over the canvas's top-left corner: the canvas gets the room.
-            self._central_layout.removeWidget(self.readout)
+            self._readout_layout.removeWidget(self.readout)
             self.readout.setParent(self.canvas)
             self.readout.move(int(theme().px(70)), int(theme().px(4)))
             self.readout.show()
@@ -995,7 +1156,7 @@ class MainWindow(QMainWindow):
             self.readout.setMinimumWidth(0)
             self.readout.setMaximumWidth(16777215)
             self.readout.set_point_size(READOUT_PT)
-            self._central_layout.insertWidget(1, self.readout)
+            self._readout_layout.insertWidget(1, self.readout)
             if self._was_maximized:
                 self.showMaximized()
             else:
@@ -1111,7 +1272,7 @@ class MainWindow(QMainWindow):
         if change & Change.DATA:
             cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
-            self._show_model()
+            self._show_model(run_frame=bool(change & Change.RUN_FRAME))
         if change & Change.BOUND:
             self._show_bound()
 
@@ -1119,7 +1280,8 @@ class MainWindow(QMainWindow):
         if not running:
             self.canvas.follow()
 
-    def _show_model(self) -> None:
+    def _show_model(self, *, run_frame: bool = False) -> None:
+        """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
         c = self.controller
         t = c.trainer
         cv = self.canvas
@@ -1156,7 +1318,11 @@ class MainWindow(QMainWindow):
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
-        self.narration.setText(narrate(t))
+        cv.set_margin_band(getattr(t, "corrects_below", None))
+        now = time.perf_counter()
+        if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
+            self._narrated_at = now
+            self.narration.setText(narrate(t))
 
     def _show_bound(self) -> None:
         c = self.controller
@@ -1242,6 +1408,7 @@ class MainWindow(QMainWindow):
     def _escape(self) -> None:
         """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
+        self.canvas.finish_animation()
         if self._presenting:
             self.set_presentation(False)
         else:
@@ -1479,8 +1646,8 @@ class MainWindow(QMainWindow):
         if user:
             preferences().setValue("geometry", self.saveGeometry())
             doc.discard_recovery()
-        elif doc.autosave_pending:
-            doc.autosave_now()
+        else:
+            doc.finish()  # a running autosave ends, and the one that waits is written now
         event.accept()
 
 

@@ -254,6 +254,8 @@ class OnlineTrainer:
 
     #: What the answer is called on screen, when there is one ("average", "vote").
     answer_name = ""
+    #: The margin below which a right point is still corrected (passive-aggressive: 1).
+    corrects_below: float | None = None
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
@@ -726,6 +728,8 @@ class VotedTrainer(OnlineTrainer):
 
 class PATrainer(OnlineTrainer):
     """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``."""
+
+    corrects_below = 1.0
 
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).

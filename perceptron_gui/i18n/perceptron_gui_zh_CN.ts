@@ -40,7 +40,7 @@
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them. The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
@@ -264,7 +264,7 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the widgets are refreshed at most this often (a repaint of 10^5 points with thousands of highlighted mistakes costs tens of ms; the run goes on between refreshes). Above this many points D and γ are computed in slices between frames, not at once.</extracomment>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
@@ -524,7 +524,7 @@
     <name>DataCanvas</name>
     <message>
         <source>the line is this way</source>
-        <extracomment>Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
         <translation>直线在这个方向</translation>
     </message>
     <message>
@@ -542,6 +542,18 @@
     <message>
         <source>{name}: correct ✓</source>
         <translation>{name}：正确 ✓</translation>
+    </message>
+    <message>
+        <source>1 predict: sign(w·{name} + b) = {guess}</source>
+        <translation>1 预测：sign(w·{name} + b) = {guess}</translation>
+    </message>
+    <message>
+        <source>2 reveal: y = {truth}, a mistake</source>
+        <translation>2 揭晓：y = {truth}，分类错误</translation>
+    </message>
+    <message>
+        <source>3 correct: w + ηyx = new w</source>
+        <translation>3 更正：w + ηyx = 新的 w</translation>
     </message>
     <message>
         <source>w + ηyx = new w</source>
@@ -839,6 +851,22 @@
         <translation>演示模式（按 Esc 退出）</translation>
     </message>
     <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>Skip the update&apos;s slow motion (predict → reveal → correct)</source>
+        <translation>跳过更新的慢动作（预测 → 揭晓 → 更正）</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <source>Compare: a second run beside the first (same points, its own settings)</source>
+        <translation>比较：在第一次运行旁边再运行一次（相同的点，各自的设置）</translation>
+    </message>
+    <message>
         <source>Left click</source>
         <translation>左键单击</translation>
     </message>
@@ -1003,8 +1031,12 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
+    </message>
+    <message>
+        <source>corrected</source>
+        <translation>更正数</translation>
     </message>
     <message>
         <source>update number (mistakes so far)</source>
@@ -1045,6 +1077,14 @@
     <message>
         <source>α of the point after the update (updates on it so far × η)</source>
         <translation>更新后该点的 α（迄今在该点上的更新次数 × η）</translation>
+    </message>
+    <message>
+        <source>how many mistakes the batch step corrected at once</source>
+        <translation>批量步一次更正了多少个误分类点</translation>
+    </message>
+    <message>
+        <source>how many visits the vector after this update survived (its vote)</source>
+        <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
     </message>
 </context>
 <context>
@@ -1360,6 +1400,14 @@
         <translation>全屏，只显示画布和大号数字，适合教室（按 Esc 退出）</translation>
     </message>
     <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>A second run beside the first: same points, its own mode, order, η, bias and seed</source>
+        <translation>在第一次运行旁边再运行一次：相同的点，各自的形式、顺序、η、偏置和种子</translation>
+    </message>
+    <message>
         <source>Show the radius &amp;D</source>
         <translation>显示半径 &amp;D</translation>
     </message>
@@ -1406,6 +1454,14 @@
     <message>
         <source>After each update: old w + ηyx = new w, the old line ghosted (when stepping or running at {speed} updates a second or slower)</source>
         <translation>每次更新后：旧 w + ηyx = 新 w，旧直线以虚影显示（单步时，或运行速度不超过每秒 {speed} 次更新时）</translation>
+    </message>
+    <message>
+        <source>&amp;Skip the slow motion</source>
+        <translation>跳过慢动作(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show the end of the update&apos;s predict → reveal → correct at once</source>
+        <translation>立即显示更新的“预测 → 揭晓 → 更正”的结果</translation>
     </message>
     <message>
         <source>&amp;Fit view</source>

@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
@@ -47,6 +48,10 @@ Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 
+#: At most this many highlighted mistakes are drawn, an even sample of them beyond (the
+#: halos merge into one lit region long before; the sample keeps a frame's numpy work
+#: bounded at 10^6 points, where every point is a mistake at w = 0).
+HIGHLIGHT_MAX = 50_000
 #: Above this many points, α is shown by sized discs instead of text labels.
 ALPHA_TEXT_MAX = 60
 #: Up to this many points, each is labelled with its textbook name x1 … xN.
@@ -60,6 +65,8 @@ LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+15
 VERDICT_MS = 1800
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
 LINE_SCALE_MAX = 1e100
+#: How long an update takes in slow motion (predict → reveal → correct), milliseconds.
+ANIMATION_MS = 420
 #: The vectors of the update's picture: the old w, the step ηyx, the new w.
 ANATOMY = ("w_old", "step", "w_new")
 #: The update's picture is drawn when its vectors are at most this many times the data's
@@ -145,9 +152,16 @@ class DataCanvas(pg.PlotWidget):
         #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
+        self._inside: IntArray = np.empty(0, dtype=np.intp)
 
         self._setup_axes()
         self._create_items()
+        # The update's slow motion: one phase per tick (`animation_ms` in all; 0 = none).
+        self.animation_ms = ANIMATION_MS
+        self._phase = ""
+        self._phase_timer = QtCore.QTimer(self)
+        self._phase_timer.setSingleShot(True)
+        self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -252,6 +266,10 @@ class DataCanvas(pg.PlotWidget):
         # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
         self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._add(self._marker_layer, 0)
+        # From DENSITY_MIN_POINTS on the points are one image (see density.py).
+        self._density = DensityImage()
+        self._density.setVisible(False)
+        self._add(self._density, 0)
         self._selection_layer = MarkerLayer([draw_selection], 34)
         self._add(self._selection_layer, 5)
         self._current_layer = MarkerLayer([draw_current], 36)
@@ -283,6 +301,18 @@ class DataCanvas(pg.PlotWidget):
         self._add(self._update_ring, 6)
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         self._hide_anatomy()
+
+        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
+        # which it still corrects.
+        self._margin_band = poly_item()
+        self._add(self._margin_band, -26)
+        self._margin_edges = [Line() for _ in range(2)]
+        for edge in self._margin_edges:
+            self._add(edge, 2)
+        self._inside_layer = MarkerLayer([draw_ring], 32)
+        self._inside_layer.setOpacity(0.55)
+        self._add(self._inside_layer, 3)
+        self._band_width: float | None = None
 
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
@@ -376,6 +406,7 @@ class DataCanvas(pg.PlotWidget):
             item.fill = fill if filled else pg.mkBrush(None)
         m = t.marker
         self._marker_layer.set_size(m + 4 * t.scale)
+        self._density.apply_theme()
         for layer in self._preview.values():
             layer.set_size(m + 4 * t.scale)
         for layer, px in (
@@ -402,6 +433,12 @@ class DataCanvas(pg.PlotWidget):
         self._anatomy_label.setFont(t.font(ANNOTATION_PT))
         self._anatomy_label.fill = pg.mkBrush(t.fill())
         self._update_ring.set_size(60 * t.scale)
+        self._margin_band.setBrush(t.tint("alpha", 45))
+        for edge in self._margin_edges:
+            edge.setPen(
+                pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
+            )
+        self._inside_layer.set_size(32 * t.marker / 14.0)
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
         self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
@@ -489,7 +526,15 @@ class DataCanvas(pg.PlotWidget):
         resized = len(pts) != len(self._points)
         self._points = pts
         self._labels = np.where(lab > 0, 1, -1).astype(np.int8)
-        self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+        dense = len(pts) >= DENSITY_MIN_POINTS
+        if dense:
+            self._marker_layer.set_positions(np.empty((0, 2)))
+            self._density.set_points(pts, self._labels)
+        else:
+            self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+            if self._density.isVisible():
+                self._density.set_points(np.empty((0, 2)), self._labels[:0])
+        self._density.setVisible(dense)
         self._halo_layer.set_positions(pts)
         self._ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
@@ -525,6 +570,8 @@ class DataCanvas(pg.PlotWidget):
         if follow:
             self._follow()
         self._update_model()
+        if self._band_width is not None:
+            self._update_margin_band()
 
     def model(self) -> Model | None:
         """The running model last given."""
@@ -588,8 +635,9 @@ class DataCanvas(pg.PlotWidget):
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
         idx = np.asarray(indices, dtype=np.intp).reshape(-1)
         self._misclassified = idx
-        self._halo_layer.set_subset(idx)
-        self._ring_layer.set_subset(idx)
+        shown = idx[:: -(-len(idx) // HIGHLIGHT_MAX)] if len(idx) > HIGHLIGHT_MAX else idx
+        self._halo_layer.set_subset(shown)
+        self._ring_layer.set_subset(shown)
 
     def misclassified_indices(self) -> IntArray:
         """Return the indices last given to :meth:`set_misclassified`."""
@@ -638,12 +686,74 @@ class DataCanvas(pg.PlotWidget):
         """Draw the last update as geometry (None hides it): old w + ηyx = new w from the
         origin, the old line ghosted and point `index` ringed. With the bias on the
         vectors are the w part of ŵ = (w, b); the label gives b's change and says so."""
+        self._phase_timer.stop()
+        self._phase = ""
         if before is None or after is None or not 0 <= index < len(self._points):
             self._anatomy = None
             self._hide_anatomy()
             return
         self._anatomy = (before, after, index, bias)
+        if self.animation_ms > 0:  # slow motion: predict, reveal, then correct
+            self._phase = "predict"
+            self._phase_timer.start(self.animation_ms // 3)
+            self._update_model()
         self._update_anatomy()
+
+    def finish_animation(self) -> None:
+        """Jump to the end of the update's slow motion (the state is there already)."""
+        if self._phase:
+            self._phase_timer.stop()
+            self._phase = ""
+            self._update_model()
+            self._update_anatomy()
+
+    def animation_phase(self) -> str:
+        """ "predict", "reveal" while the update is being shown in slow motion, else ""."""
+        return self._phase
+
+    def _on_phase_timer_timeout(self) -> None:
+        if self._phase == "predict":
+            self._phase = "reveal"
+            self._phase_timer.start(self.animation_ms // 3)
+            self._update_anatomy()
+        else:
+            self.finish_animation()
+
+    def set_margin_band(self, width: float | None) -> None:
+        """Draw the band ``|w·x + b| < width`` of the running line and ring the right
+        points inside it (passive-aggressive corrects them); None hides it."""
+        self._band_width = width
+        self._update_margin_band()
+
+    def band_points(self) -> IntArray:
+        """The right points inside the margin band (the ones still corrected)."""
+        return self._inside
+
+    def _update_margin_band(self) -> None:
+        m, width = self._model, self._band_width
+        self._inside = np.empty(0, dtype=np.intp)
+        items = (self._margin_band, *self._margin_edges, self._inside_layer)
+        rect = self._margin_rect()
+        if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
+            for item in items:
+                item.setVisible(False)
+            return
+        w, b = np.asarray(m.w, dtype=np.float64), float(m.b)
+        x0, x1, y0, y1 = rect
+        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+        band = clip_polygon(clip_polygon(view, w, b + width), -w, -b + width)
+        self._margin_band.setVisible(len(band) >= 3)
+        if len(band) >= 3:
+            self._margin_band.setPolygon(polygon(band))
+        for edge, s in zip(self._margin_edges, (1.0, -1.0), strict=True):
+            self._set_line(edge, w, b + s * width, rect)
+        if len(self._points):
+            f = self._points[:, 0] * w[0] + self._points[:, 1] * w[1] + b
+            yf = np.where(self._labels > 0, f, -f)
+            self._inside = np.flatnonzero((yf > 0.0) & (yf < width)).astype(np.intp)
+        self._inside_layer.set_positions(self._points)
+        self._inside_layer.set_subset(self._inside)
+        self._inside_layer.setVisible(True)
 
     def anatomy_text(self) -> str:
         """The label of the update's picture, or "" when none is drawn."""
@@ -664,10 +774,24 @@ class DataCanvas(pg.PlotWidget):
         rect = self._margin_rect()
         if rect is None:
             return
-        w, b = _line_of(before)
-        self._set_line(self._ghost, w, b, rect)
         self._update_ring.set_positions(self._points[index : index + 1])
         self._update_ring.setVisible(True)
+        if self._phase:
+            x = self._points[index]
+            f = float(before.decision(x[None, :])[0])
+            y = int(self._labels[index])
+            name = fmt.point_name(index)
+            guess = "+1" if f >= 0 else "−1"
+            text = self.tr("1 predict: sign(w·{name} + b) = {guess}").format(name=name, guess=guess)
+            if self._phase == "reveal":
+                truth = "+1" if y > 0 else "−1"
+                text += "   " + self.tr("2 reveal: y = {truth}, a mistake").format(truth=truth)
+            self._anatomy_label.setText(text)
+            self._anatomy_label.setPos(float(x[0]), float(x[1]))
+            self._anatomy_label.setVisible(True)
+            return
+        w, b = _line_of(before)
+        self._set_line(self._ghost, w, b, rect)
         x0, x1, y0, y1 = self.data_frame()
         reach = max(x1 - x0, y1 - y0) * ANATOMY_MAX_ZOOM
         w_old, w_new = np.asarray(before.w), np.asarray(after.w)
@@ -687,7 +811,11 @@ class DataCanvas(pg.PlotWidget):
             head.setPos(float(z[0]), float(z[1]))
             shaft.setVisible(True)
             head.setVisible(True)
-        text = self.tr("w + ηyx = new w")
+        text = (
+            self.tr("3 correct: w + ηyx = new w")
+            if self.animation_ms > 0
+            else self.tr("w + ηyx = new w")
+        )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
                 b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
@@ -977,6 +1105,7 @@ class DataCanvas(pg.PlotWidget):
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
+        self._update_margin_band()
 
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
         """The view, overshot by `view_margin` per side (lines and tints reach past it).
@@ -1004,6 +1133,8 @@ class DataCanvas(pg.PlotWidget):
 
     def _update_model(self) -> None:
         model = self._model
+        if self._phase and self._anatomy is not None:  # slow motion: the old line first
+            model = self._anatomy[0]
         linear_items = (
             self.model_line,
             self._arrow_shaft,

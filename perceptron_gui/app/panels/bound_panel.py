@@ -12,15 +12,16 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
-from perceptron_gui.app.panels.common import make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 
-#: Above this many updates the bound curve is drawn through a uniform sample of them.
-CURVE_MAX_STEPS = 4000
+#: Above this many updates the bound curve is drawn through a uniform sample of them
+#: (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3).
+CURVE_MAX_STEPS = 1500
 #: The bound line is drawn when (D/γ)² is at most this many times the plot's k range.
 BOUND_SHOWN_FACTOR = 20.0
 
@@ -54,6 +55,9 @@ class BoundPlot(pg.PlotWidget):
         self._bound_value: float | None = None
         self._x = np.zeros(2)
         self._y = np.zeros(2)
+        self._second: Controller | None = None  # compare mode's second run (see set_second)
+        self._second_curve: pg.PlotDataItem | None = None
+        self._legend: pg.LegendItem | None = None
 
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
@@ -72,7 +76,8 @@ class BoundPlot(pg.PlotWidget):
         vb = plot.getViewBox()
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
         plot.autoBtn.clicked.connect(self._on_auto_clicked)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
@@ -86,6 +91,14 @@ class BoundPlot(pg.PlotWidget):
         plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
         self._style_axes()
         self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
+        if self._second_curve is not None and self._legend is not None:
+            dash = Qt.PenStyle.DashLine
+            self._second_curve.setPen(pg.mkPen(t.color("positive"), width=t.line(), style=dash))
+            self._legend.setLabelTextColor(t.color("ink"))
+            self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
+            self._legend.setBrush(pg.mkBrush(t.fill()))
+            for _, label in self._legend.items:
+                label.setText(label.text)  # the new colour and size apply on the next text
         neg = t.color("negative")
         self._line.setPen(pg.mkPen(neg, width=t.line(), style=Qt.PenStyle.DashLine))
         font = t.font(ANNOTATION_PT + 1, bold=True)
@@ -131,6 +144,40 @@ class BoundPlot(pg.PlotWidget):
         self._follow = True
         self.refresh()
 
+    def set_second(self, controller: Controller | None) -> None:
+        """Compare mode: also draw the second run's mistakes, dashed, with a legend (None: stop)."""
+        if self._second is not None:
+            self._second.changed.disconnect(self._on_second_changed)
+        self._second = controller
+        plot = self.getPlotItem()
+        if controller is None:
+            if self._second_curve is not None:
+                plot.removeItem(self._second_curve)
+                self._second_curve = None
+            if self._legend is not None:
+                self._legend.scene().removeItem(self._legend)
+                self._legend = None
+        else:
+            if self._second_curve is None:
+                self._legend = plot.addLegend(offset=(-10, -10))  # bottom right: under the curves
+                self._legend.addItem(self._curve, "run 1")
+                self._second_curve = pg.PlotDataItem()
+                plot.addItem(self._second_curve)
+                self._legend.addItem(self._second_curve, "run 2")
+            controller.changed.connect(self._on_second_changed)
+        self.apply_theme()
+
+    def second_curve_data(self) -> tuple[FloatArray, FloatArray] | None:
+        """The second run's step curve (x = visits, y = mistakes), or None outside compare mode."""
+        if self._second_curve is None:
+            return None
+        x, y = self._second_curve.getData()
+        return np.asarray(x, dtype=np.float64).copy(), np.asarray(y, dtype=np.float64).copy()
+
+    def _on_second_changed(self, change: Change) -> None:
+        if change & (Change.MODEL | Change.DATA | Change.SETTINGS):
+            self.refresh()
+
     # ------------------------------------------------------------------- drawing
 
     def refresh(self) -> None:
@@ -143,6 +190,10 @@ class BoundPlot(pg.PlotWidget):
             self._curve.setData(self._x[keep], self._y[keep])
         else:
             self._curve.setData(self._x, self._y)
+        if self._second is not None and self._second_curve is not None:
+            x2, y2 = _step_curve(self._second.trainer)
+            keep = y2 > 0.0 if self._log_y else slice(None)
+            self._second_curve.setData(x2[keep], y2[keep])
         c = self._controller
         mb = c.mistake_bound
         self._bound_value = (
@@ -163,17 +214,20 @@ class BoundPlot(pg.PlotWidget):
     def _set_range(self) -> None:
         t = self._controller.trainer
         b = self._bound_value
-        right = max(float(t.visits), 1.0) * 1.03
+        visits, k = t.visits, t.k
+        if self._second is not None:  # room for both curves
+            visits, k = max(visits, self._second.trainer.visits), max(k, self._second.trainer.k)
+        right = max(float(visits), 1.0) * 1.03
         vb = self.getPlotItem().getViewBox()
         if self._log_y:
             # In log10 units: twice a bound near the largest float would be inf.
-            log_top = math.log10(max(float(t.k), b or 0.0, 10.0)) + math.log10(2.0)
+            log_top = math.log10(max(float(k), b or 0.0, 10.0)) + math.log10(2.0)
             vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
             self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
             self._off_note.hide()
             return
         self.getPlotItem().getAxis("left").setTicks(None)
-        top = max(1.15 * t.k, 5.0)
+        top = max(1.15 * k, 5.0)
         line_in_view = b is not None and b <= BOUND_SHOWN_FACTOR * top
         if b is not None and line_in_view:
             top = max(top, 1.08 * b)
@@ -272,7 +326,8 @@ class BoundPanel(QtWidgets.QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)

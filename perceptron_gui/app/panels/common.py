@@ -1,18 +1,86 @@
-"""What the panels share: themed axes and labels, and a busy cursor."""
+"""What the panels share: themed axes and labels, a busy cursor, the run-frame gate."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+import time
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pyqtgraph as pg
 from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
+from perceptron_gui.app.controller import Change
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 
 Qt = QtCore.Qt
 #: Qt's "no maximum" for a widget size.
 QWIDGETSIZE_MAX = (1 << 24) - 1
+#: During a run a panel refreshes at most this often (20 Hz); the canvas gets every frame.
+PANEL_SECONDS = 0.05
+
+
+class RunFrameGate(QtCore.QObject):
+    """Between the controller's `changed` and a panel: the frames of a run at most 20 Hz.
+
+    An emission with ``Change.RUN_FRAME`` (see the controller's notes) reaches the
+    panel only when the panel is visible and `PANEL_SECONDS` have passed since it last
+    refreshed; every other emission passes at once. A panel that skipped a frame while
+    hidden (a tab in the back, a closed dock) catches up when it is shown, and every
+    panel catches up at the plain ``MODEL`` the controller sends when a run stops.
+
+    Parameters
+    ----------
+    widget
+        The panel (its visibility decides; the gate lives as long as it does).
+    on_changed
+        The panel's handler of `Controller.changed`.
+    """
+
+    _made = 0  # gates made so far: each takes another phase of the 20 Hz beat
+
+    def __init__(self, widget: QtWidgets.QWidget, on_changed: Callable[[Change], None]) -> None:
+        super().__init__(widget)
+        # Weakly: the gate lives as long as the widget (its Qt parent), and a strong
+        # reference back would keep a closed panel alive after its window is gone.
+        self._handler = weakref.WeakMethod(on_changed)  # type: ignore[arg-type]
+        self._last = -math.inf
+        self._skipped = False
+        # Panels refreshed in the same frame would make one long frame every 50 ms: each
+        # gate is shifted by a different part of the period, so they take turns.
+        self._phase = (RunFrameGate._made * 0.3 % 1.0) * PANEL_SECONDS
+        RunFrameGate._made += 1
+        widget.installEventFilter(self)
+
+    def on_changed(self, change: Change) -> None:
+        """The slot to connect to `Controller.changed`."""
+        if change & Change.RUN_FRAME:
+            now = time.perf_counter()
+            widget = self.parent()
+            if not isinstance(widget, QtWidgets.QWidget) or not widget.isVisible():
+                self._skipped = True
+                return
+            if now - self._last < PANEL_SECONDS:
+                self._skipped = True
+                return
+            self._last = now
+        else:
+            self._last = time.perf_counter() - self._phase
+        self._skipped = False
+        self._call(change)
+
+    def _call(self, change: Change) -> None:
+        handler = self._handler()
+        if handler is not None:
+            handler(change)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if event.type() == QtCore.QEvent.Type.Show and self._skipped:
+            self._skipped = False
+            # After the show has finished (sizes known), in a tick of its own.
+            QtCore.QTimer.singleShot(0, self, lambda: self._call(Change.MODEL))
+        return False
 
 
 def style_axes(plot: pg.PlotItem, bottom: str, left: str) -> None:
@@ -56,4 +124,13 @@ def busy_cursor() -> Iterator[None]:
         QtWidgets.QApplication.restoreOverrideCursor()
 
 
-__all__ = ["QWIDGETSIZE_MAX", "TICK_PT", "busy_cursor", "make_label", "style_axes", "style_label"]
+__all__ = [
+    "PANEL_SECONDS",
+    "QWIDGETSIZE_MAX",
+    "TICK_PT",
+    "RunFrameGate",
+    "busy_cursor",
+    "make_label",
+    "style_axes",
+    "style_label",
+]

@@ -9,7 +9,13 @@ from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
-from perceptron_gui.app.panels.common import QWIDGETSIZE_MAX, make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import (
+    QWIDGETSIZE_MAX,
+    RunFrameGate,
+    make_label,
+    style_axes,
+    style_label,
+)
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
 
@@ -80,7 +86,8 @@ class DualView(QtWidgets.QWidget):
         layout.addWidget(self._note)
         layout.addWidget(self._stack, 1)
 
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()  # sets the texts too (`retranslate`)
         theme().changed.connect(self.apply_theme)
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import copy_table
-from perceptron_gui.app.panels.common import busy_cursor, make_label, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, busy_cursor, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
@@ -58,8 +58,16 @@ class IterationModel(QtCore.QAbstractTableModel):
     CSV_NAMES = {"x₁": "x1", "x₂": "x2", "w₁": "w1", "w₂": "w2", "αᵢ": "alpha_i"}
     #: The point column holds the 0-based index; it is shown (and copied) as x1 … xN.
     POINT = "point"
+    #: Batch mode: how many points the step corrected (|M_t|).
+    CORRECTED = "corrected"
+    #: Averaged and voted: the count c of the vector after the update (the visits it
+    #: survived, the last one's so far).
+    COUNT = "c"
     #: Column titles on screen by column name (marked for lupdate; symbols stay as they are).
-    TITLES = {"point": QT_TRANSLATE_NOOP("IterationModel", "point")}
+    TITLES = {
+        "point": QT_TRANSLATE_NOOP("IterationModel", "point"),
+        "corrected": QT_TRANSLATE_NOOP("IterationModel", "corrected"),
+    }
     TOOLTIPS = {
         "k": QT_TRANSLATE_NOOP("IterationModel", "update number (mistakes so far)"),
         "point": QT_TRANSLATE_NOOP(
@@ -74,6 +82,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         "b": QT_TRANSLATE_NOOP("IterationModel", "b after the update"),
         "αᵢ": QT_TRANSLATE_NOOP(
             "IterationModel", "α of the point after the update (updates on it so far × η)"
+        ),
+        "corrected": QT_TRANSLATE_NOOP(
+            "IterationModel", "how many mistakes the batch step corrected at once"
+        ),
+        "c": QT_TRANSLATE_NOOP(
+            "IterationModel", "how many visits the vector after this update survived (its vote)"
         ),
     }
 
@@ -133,6 +147,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         if not (0 <= row < self._rows and 0 <= col < len(self._shown)):
             return None
         name = self._shown[col]
+        if name in (self.CORRECTED, self.COUNT) and role in (
+            Qt.ItemDataRole.DisplayRole,
+            Qt.ItemDataRole.ToolTipRole,
+        ):
+            v = self._per_row(row, name)
+            return None if v is None else str(v)
         fields = ("w₁", "w₂") if name == "w" else (name,)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             values = [self.value(row, f) for f in fields]
@@ -163,6 +183,16 @@ class IterationModel(QtCore.QAbstractTableModel):
     def columns(self) -> tuple[str, ...]:
         """The column names as shown."""
         return self._shown
+
+    def _per_row(self, row: int, name: str) -> int | None:
+        """The batch step's size or the vector's count c of one row (O(1))."""
+        t = self._trainer
+        if not 0 <= row < min(self._rows, t.k):
+            return None
+        if name == self.CORRECTED:
+            return int(self._sizes[row]) if row < len(self._sizes) else None
+        end = t.history_value("visit", row + 1) if row + 1 < t.k else t.visits + 1
+        return int(end - t.history_value("visit", row))
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -215,6 +245,8 @@ class IterationModel(QtCore.QAbstractTableModel):
     def sync(self) -> int:
         """Catch up with the controller's trainer; returns the change in rows (0 after a reset)."""
         t = self._controller.trainer
+        if hasattr(t, "batch_sizes"):
+            self._sizes = t.batch_sizes  # O(steps): batch runs take few steps
         columns = self._columns_for(t)
         if t is not self._trainer or columns != self._columns or not self._prefix_intact(t):
             self.beginResetModel()
@@ -248,6 +280,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         shown = self.SHOWN_COLUMNS
         if not t.model.is_linear:  # a kernel expansion has no w: its α tell the story
             shown = tuple(c for c in shown if c != "w")
+        if hasattr(t, "batch_sizes"):  # a batch step corrects many points at once
+            shown = tuple(self.CORRECTED if c == self.POINT else c for c in shown)
+        if hasattr(t, "votes"):  # every vector votes with the visits it survived
+            shown = (*shown, self.COUNT)
         return shown + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
     @staticmethod
@@ -269,6 +305,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._trainer = t
         self._columns = self._columns_for(t)
         self._shown = self._shown_for(t)
+        self._sizes = t.batch_sizes if hasattr(t, "batch_sizes") else np.zeros(0, np.int64)
         self._rows = 0
         self._cum = np.zeros(0, np.int64)
         self._counts = np.zeros(t.n, np.int64)
@@ -387,7 +424,8 @@ class IterationTable(QtWidgets.QWidget):
         layout.addWidget(view, 1)
         layout.addLayout(buttons)
 
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)

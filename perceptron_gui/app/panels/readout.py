@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text, stop_reason_name
+from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.model import LinearModel
 
@@ -84,7 +85,8 @@ class Readout(QtWidgets.QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 

@@ -6,7 +6,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.controls import signals_blocked
-from perceptron_gui.app.panels.common import make_label, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 
 Qt = QtCore.Qt
@@ -38,7 +38,8 @@ class Timeline(QtWidgets.QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._on_timer_timeout)
         self.slider.valueChanged.connect(self._on_slider_value_changed)
-        controller.changed.connect(self._on_controller_changed)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 

@@ -1,0 +1,563 @@
+"""Compare mode: a second run beside the first, on the same points (issue 9).
+
+Two runs compared side by side share the points and start from their own initial
+weights; a step of the pair is one step of each, and a run that has converged or
+stopped stays where it is; each keeps its own k (ALGORITHMS.md, "Comparing runs").
+
+`CompareRun` is the second run: a `Controller` of its own whose data always equal
+the main controller's and whose settings (mode, order, η, bias, seed) are its own.
+`CompareView` shows it: a second `DataCanvas` whose range follows the main canvas
+both ways, the second run's readout over it, and a row of its settings.
+`RunTitle` names a run's settings in one line (the main side shows one too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
+from perceptron_gui.app.format import fmt
+from perceptron_gui.app.panels.readout import Readout
+from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
+from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.model import mistakes
+
+#: The settings a second run has of its own (the last five only for the modes that use
+#: them); the update limit follows the main run's.
+SETTING_KEYS: tuple[str, ...] = (
+    "mode",
+    "order",
+    "eta",
+    "bias",
+    "seed",
+    "C",
+    "kernel",
+    "degree",
+    "coef0",
+    "sigma",
+)
+#: Up to this run speed (updates per second) the view follows the line at every frame.
+FOLLOW_MAX_SPEED = 10.0
+
+
+def default_settings(config: TrainConfig) -> dict[str, Any]:
+    """What the Compare button compares with: the same run in another order.
+
+    The orders are what a first comparison shows best: same points, same bound, a
+    different number of mistakes and often a different line. A mode with one order
+    (batch) is compared with the primal perceptron.
+    """
+    for order in allowed_orders(config.mode):
+        if order != config.order:
+            return {"order": order}
+    return {"mode": "primal", "order": "cyclic"}
+
+
+def allowed_orders(mode: str) -> tuple[str, ...]:
+    """The orders `mode` allows, the most instructive first (random is the textbook's)."""
+    allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+    return tuple(o for o in ("random", "cyclic", "random-cyclic", "first") if o in allowed)
+
+
+class CompareRun(QObject):
+    """The second run of compare mode: its own settings, the main run's points.
+
+    Parameters
+    ----------
+    main
+        The window's controller; its data are copied on every ``Change.DATA``.
+    parent
+        The QObject parent.
+    frame_interval_ms
+        The second run timer's interval at full speed (tests pass 0).
+
+    Notes
+    -----
+    The points are the main controller's very Dataset object (immutable), given with
+    ``undoable=False``: an edit is undone on the main controller, and the second run
+    follows. The stepping methods are to be called after the main controller's own
+    (the window does): `toggle_run` decides from the main run's new state.
+    """
+
+    message_posted = Signal(str)  # a setting refused, in words
+
+    def __init__(
+        self,
+        main: Controller,
+        parent: QObject | None = None,
+        *,
+        frame_interval_ms: int = 16,
+    ) -> None:
+        super().__init__(parent)
+        self.main = main
+        self.controller = Controller(self, frame_interval_ms=frame_interval_ms)
+        self.controller.set_config(main.config)
+        self._copy_data()
+        main.changed.connect(self._on_main_changed)
+
+    def close(self) -> None:
+        """Stop the second run and stop following the main controller."""
+        self.controller.pause()
+        self.main.changed.disconnect(self._on_main_changed)
+
+    # -------------------------------------------------------------- settings
+
+    def settings(self) -> dict[str, Any]:
+        """The second run's own settings (`SETTING_KEYS`: mode, order, eta, bias, seed, …)."""
+        cfg = self.controller.config
+        return {key: getattr(cfg, key) for key in SETTING_KEYS}
+
+    def set_settings(self, settings: Mapping[str, Any]) -> bool:
+        """Change some of the second run's settings; it starts again from its w₀, b₀.
+
+        Keys not given keep their value. False, with a message, when a key is unknown
+        or a value is out of range (validated by `TrainConfig`); nothing changes then.
+        """
+        if not isinstance(settings, Mapping):
+            self.message_posted.emit(
+                f"compare settings refused: a dict of {', '.join(SETTING_KEYS)} is needed, "
+                f"not {type(settings).__name__}"
+            )
+            return False
+        unknown = sorted(str(k) for k in settings if k not in SETTING_KEYS)
+        if unknown:
+            self.message_posted.emit(
+                f"compare settings refused: unknown {', '.join(unknown)} "
+                f"(a second run has its own {', '.join(SETTING_KEYS)})"
+            )
+            return False
+        try:
+            config = TrainConfig.from_dict({**self.controller.config.to_dict(), **settings})
+        except DataError as exc:
+            self.message_posted.emit(f"compare settings refused: {exc.message}")
+            return False
+        self.controller.set_config(config)
+        return True
+
+    # -------------------------------------------------------------- stepping
+
+    def step(self) -> None:
+        """One step of the second run (none when it has converged or stopped)."""
+        self.controller.step()
+
+    def visit(self) -> None:
+        """One visit of the second run."""
+        self.controller.visit()
+
+    def step_back(self) -> None:
+        """Undo the second run's own last update."""
+        self.controller.step_back()
+
+    def reset(self) -> None:
+        """Back to the second run's initial weights."""
+        self.controller.reset()
+
+    def run(self) -> None:
+        """Run at the main run's speed."""
+        self.controller.set_speed(self.main.speed)
+        self.controller.run()
+
+    def run_to_end(self) -> None:
+        """Run the second run to its end (sliced by its own timer)."""
+        self.controller.run_to_end()
+
+    def pause(self) -> None:
+        """Pause the second run."""
+        self.controller.pause()
+
+    def seek(self, k: int) -> None:
+        """The second run's state after its own `k` updates (its end when it stops first)."""
+        self.controller.seek(k)
+
+    def earlier(self) -> None:
+        """One update earlier on the second run's own timeline."""
+        self.controller.seek(max(0, self.controller.trainer.k - 1))
+
+    def later(self) -> None:
+        """One update later (computed when it is the furthest yet)."""
+        c = self.controller
+        if c.trainer.k < c.horizon:
+            c.seek(c.trainer.k + 1)
+        else:
+            c.step()
+
+    def toggle_run(self) -> None:
+        """After the main run was toggled: run together, pause together.
+
+        When the main run is done it cannot run, and the key then toggles the second
+        run alone (a converged run stays; the other goes on or pauses).
+        """
+        if self.main.running:
+            self.run()
+        elif self.controller.running:
+            self.controller.pause()
+        else:
+            self.run()
+
+    # ----------------------------------------------------------------- state
+
+    def state(self) -> dict[str, Any]:
+        """The second run as plain Python values (as in the window's ``state()``)."""
+        c = self.controller
+        c.finish_bound()
+        t = c.trainer
+        answer = t.answer
+        pocket = answer if t.answer_name == "pocket" else None
+        data = c.data
+        return {
+            **self.settings(),
+            "w": list(t.w),
+            "b": t.b,
+            "alpha": None if t.alpha is None else t.alpha.tolist(),
+            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+            "updates": t.k,
+            "converged": t.converged,
+            "misclassified": t.misclassified().tolist(),
+            "pocket_w": None if pocket is None else list(pocket.w),
+            "pocket_b": None if pocket is None else pocket.b,
+            "pocket_errors": None if pocket is None else t.answer_errors,
+            "pocket_misclassified": (
+                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+            ),
+            "answer": None if answer is None else t.answer_name,
+            "answer_misclassified": (
+                None if answer is None else mistakes(answer, data.points, data.labels).tolist()
+            ),
+            "current": c.current,
+            "running": c.running,
+        }
+
+    # ----------------------------------------------------------------- slots
+
+    def _copy_data(self) -> None:
+        m = self.main
+        # D and γ are shared when the bias agrees; otherwise the second run computes its own.
+        bound = None if m.bound_pending else (m.bound, m.line_margin)
+        self.controller.set_data(m.data, "the points of run 1", undoable=False, bound=bound)
+
+    def _on_main_changed(self, change: Change) -> None:
+        if change & Change.DATA and self.controller.data is not self.main.data:
+            self._copy_data()
+        limit = self.main.config.max_updates
+        if change & Change.SETTINGS and limit != self.controller.config.max_updates:
+            self.controller.set_max_updates(limit)
+
+
+def describe_settings(config: TrainConfig) -> str:
+    """``pocket · order random · η = 0.5 · bias on · seed 0``."""
+    return (
+        f"{config.mode} · order {config.order} · η = {fmt(config.eta)} · "
+        f"bias {'on' if config.bias else 'off'} · seed {config.seed}"
+    )
+
+
+class RunTitle(QLabel):
+    """One line naming a run and its settings: ``run 1: primal · order cyclic · η = 1 …``."""
+
+    def __init__(self, controller: Controller, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("runTitle")
+        self._controller = controller
+        self._name = name
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        controller.changed.connect(self._on_controller_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Font and colours from the theme."""
+        t = theme()
+        self.setFont(t.font(LABEL_PT, bold=True))
+        pad = int(t.px(4))
+        self.setStyleSheet(
+            f"QLabel#runTitle {{ background: {t.palette.background}; color: {t.palette.ink};"
+            f" padding: {pad}px {2 * pad}px 0px {2 * pad}px; }}"
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rewrite from the controller's settings."""
+        self.setText(f"{self._name}: {describe_settings(self._controller.config)}")
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if change & Change.SETTINGS:
+            self.refresh()
+
+
+class CompareView(QWidget):
+    """The second run's pane: its settings, its readout, and a canvas synchronised with the main.
+
+    Parameters
+    ----------
+    run
+        The second run.
+    main_canvas
+        The window's canvas: the two show the same range, zoom and pan, both ways.
+    parent
+        The parent widget.
+
+    Notes
+    -----
+    Points added or moved on this canvas go to the main controller (the one that
+    owns the points and their undo); both canvases then show them.
+    """
+
+    def __init__(
+        self, run: CompareRun, main_canvas: DataCanvas, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("compareView")
+        self.run = run
+        self._c = run.controller
+        self.main_canvas = main_canvas
+        self._syncing = False
+
+        self.title = QLabel("run 2:", objectName="compareTitle")
+        self.mode_combo = QComboBox(objectName="compareModeCombo")
+        for m in MODES:
+            self.mode_combo.addItem(m, m)
+        self.order_combo = QComboBox(objectName="compareOrderCombo")
+        for o in ORDERS:
+            self.order_combo.addItem(o, o)
+        self.eta_spin = EtaSpinBox()
+        self.eta_spin.setObjectName("compareEtaSpin")
+        self.bias_check = QCheckBox("bias", objectName="compareBiasCheck")
+        self.seed_spin = QSpinBox(objectName="compareSeedSpin")
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.mode_combo.setToolTip("The second run's mode")
+        self.order_combo.setToolTip("The second run's order")
+        self.eta_spin.setToolTip("The second run's learning rate η")
+        self.bias_check.setToolTip("The second run learns b (off: lines through the origin)")
+        self.seed_spin.setToolTip("The second run's seed of the random orders")
+        self.eta_label = QLabel("η")
+        self.seed_label = QLabel("seed")
+        bar = QWidget(objectName="compareSettings")
+        # Two short rows: the pane is half the canvas area and must not push the main one.
+        grid = QGridLayout(bar)
+        grid.setContentsMargins(4, 2, 4, 2)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.title, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(self.mode_combo)
+        top.addWidget(self.order_combo)
+        top.addStretch(1)
+        grid.addLayout(top, 0, 1)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(8)
+        bottom.addWidget(self.eta_label)
+        bottom.addWidget(self.eta_spin)
+        bottom.addWidget(self.bias_check)
+        bottom.addWidget(self.seed_label)
+        bottom.addWidget(self.seed_spin)
+        bottom.addStretch(1)
+        grid.addLayout(bottom, 1, 1)
+        grid.setColumnStretch(1, 1)
+        self.settings_bar = bar
+
+        self.readout = Readout(self._c)
+        self.canvas = DataCanvas()
+        self.canvas.setObjectName("compareCanvas")
+        self.canvas.follow_line = main_canvas.follow_line
+        self.canvas.keep_origin = main_canvas.keep_origin
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(bar)
+        layout.addWidget(self.readout)
+        layout.addWidget(self.canvas, 1)
+
+        self._c.changed.connect(self._on_controller_changed)
+        self.mode_combo.activated.connect(self._on_mode_combo_activated)
+        self.order_combo.activated.connect(self._on_settings_edited)
+        self.eta_spin.valueChanged.connect(self._on_settings_edited)
+        self.bias_check.toggled.connect(self._on_settings_edited)
+        self.seed_spin.valueChanged.connect(self._on_settings_edited)
+        self.canvas.add_requested.connect(run.main.add_point)
+        self.canvas.move_requested.connect(run.main.move_point)
+        main_vb = main_canvas.getPlotItem().getViewBox()
+        own_vb = self.canvas.getPlotItem().getViewBox()
+        # The main canvas leads: any change of its range (a zoom, a pan, a fit, its own
+        # following, a resize) is copied here. This canvas leads back only on what the user
+        # does to it (wheel, pan) and on following its own line: its resizes are not zooms.
+        main_vb.sigRangeChanged.connect(self._on_main_view_range_changed)
+        own_vb.sigRangeChangedManually.connect(self._on_own_view_range_changed)
+        own_vb.sigResized.connect(self._on_main_view_range_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+        self.canvas.set_points(self._c.data.points, self._c.data.labels)
+        self._sync(main_canvas, self.canvas)
+        self._show_settings()
+        self._show_model()
+        self._show_bound()
+
+    def close_view(self) -> None:
+        """Stop following the main canvas (before the view is deleted)."""
+        main_vb = self.main_canvas.getPlotItem().getViewBox()
+        main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
+        theme().changed.disconnect(self.apply_theme)
+
+    def apply_theme(self) -> None:
+        """Fonts from the theme (the canvas and the readout restyle themselves)."""
+        t = theme()
+        self.title.setFont(t.font(LABEL_PT, bold=True))
+        for w in (
+            self.mode_combo,
+            self.order_combo,
+            self.eta_spin,
+            self.bias_check,
+            self.seed_spin,
+            self.eta_label,
+            self.seed_label,
+        ):
+            w.setFont(t.font(UI_PT))
+        self.settings_bar.setStyleSheet(
+            f"QWidget#compareSettings {{ background: {t.palette.background}; }}"
+            f" QLabel {{ color: {t.palette.ink}; }}"
+        )
+
+    def set_show_radius(self, on: bool) -> None:
+        """Draw the circle of radius D (as the main canvas does)."""
+        self.canvas.show_radius(on)
+
+    def set_show_best(self, on: bool) -> None:
+        """Draw the best separator and its γ band (as the main canvas does)."""
+        self.canvas.show_best(on)
+
+    # ----------------------------------------------------------------- slots
+
+    def _on_controller_changed(self, change: Change) -> None:
+        c = self._c
+        if change & Change.DATA:
+            # The main canvas frames a new data set; this one follows its range.
+            self.canvas.set_points(c.data.points, c.data.labels)
+        if change & Change.SETTINGS:
+            self._show_settings()
+        if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
+            self._show_model()
+        if change & Change.BOUND:
+            self._show_bound()
+
+    def _on_mode_combo_activated(self, *_: object) -> None:
+        # A mode that does not allow the current order gets the first order it allows.
+        allowed = allowed_orders(self.mode_combo.currentData())
+        if self.order_combo.currentData() not in allowed:
+            with signals_blocked(self.order_combo):
+                self.order_combo.setCurrentIndex(self.order_combo.findData(allowed[0]))
+        self._on_settings_edited()
+
+    def _on_settings_edited(self, *_: object) -> None:
+        self.run.set_settings(
+            {
+                "mode": self.mode_combo.currentData(),
+                "order": self.order_combo.currentData(),
+                "eta": float(self.eta_spin.value()),
+                "bias": self.bias_check.isChecked(),
+                "seed": int(self.seed_spin.value()),
+            }
+        )
+
+    def _on_main_view_range_changed(self, *_: object) -> None:
+        self._sync(self.main_canvas, self.canvas)
+
+    def _on_own_view_range_changed(self, *_: object) -> None:
+        self._sync(self.canvas, self.main_canvas)
+
+    def _sync(self, source: DataCanvas, target: DataCanvas) -> None:
+        """Give `target` the centre and the scale (data units per pixel) of `source`.
+
+        The panes differ in height (their readouts wrap differently) and each canvas
+        keeps an aspect ratio of 1, so "the same range" is the same pan and zoom: equal
+        ranges when the canvases are the same size.
+        """
+        # The guard: the target's own range signal must not come back to the source.
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            x0, x1, y0, y1 = source.view_range()
+            s_size = source.getPlotItem().getViewBox().size()
+            t_size = target.getPlotItem().getViewBox().size()
+            if min(s_size.width(), s_size.height(), t_size.width(), t_size.height()) <= 0:
+                rng = (x0, x1, y0, y1)  # not laid out yet: the range itself
+            else:
+                cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                hx = (x1 - x0) / s_size.width() * t_size.width() / 2
+                hy = (y1 - y0) / s_size.height() * t_size.height() / 2
+                rng = (cx - hx, cx + hx, cy - hy, cy + hy)
+            if rng != target.view_range():
+                target.set_view_range(*rng)
+        finally:
+            self._syncing = False
+
+    # ----------------------------------------------------------------- drawing
+
+    def _show_settings(self) -> None:
+        cfg = self._c.config
+        widgets = (self.mode_combo, self.order_combo, self.eta_spin, self.bias_check)
+        with signals_blocked(*widgets, self.seed_spin):
+            self.mode_combo.setCurrentIndex(self.mode_combo.findData(cfg.mode))
+            self.order_combo.setCurrentIndex(self.order_combo.findData(cfg.order))
+            self.eta_spin.setValue(cfg.eta)
+            self.bias_check.setChecked(cfg.bias)
+            self.seed_spin.setValue(cfg.seed)
+
+    def _show_model(self) -> None:
+        c = self._c
+        t = c.trainer
+        cv = self.canvas
+        answer = t.answer
+        cv.set_answer(answer, t.answer_name)
+        before = cv.view_range()
+        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
+        # It followed its line: the main canvas shows the same (not before it is laid out).
+        if cv.isVisible() and cv.view_range() != before:
+            self._sync(cv, self.main_canvas)
+        if answer is not None:
+            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
+        else:
+            cv.set_misclassified(t.misclassified())
+        last = t.last
+        verdict = None
+        if last is not None and not c.running and c.current is not None:
+            verdict = "mistake" if last.mistake else "correct"
+        cv.set_current(c.current, verdict)
+        cv.set_alpha(t.alpha)
+
+    def _show_bound(self) -> None:
+        c = self._c
+        bd = c.bound
+        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
+            self.canvas.set_geometry(None, None, None, bd.bias)
+        elif bd.separable:
+            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
+        else:
+            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
+
+
+__all__ = [
+    "SETTING_KEYS",
+    "CompareRun",
+    "CompareView",
+    "RunTitle",
+    "default_settings",
+    "describe_settings",
+]
