@@ -378,3 +378,19 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)
     assert untranslated == [], "add them to i18n.CORE_TEXTS and translate them"
+
+
+def test_compare_mode_speaks_chinese(window, english) -> None:
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    assert window.set_compare({"mode": "dual"})
+    view = window.compare_view
+    assert view is not None
+    before = visible_texts(view.settings_bar) + [window.run_title.text()]
+    assert window_words(before)
+    assert window.set_language("zh_CN")
+    after = visible_texts(view.settings_bar) + [window.run_title.text()]
+    assert window_words(after) == [], after
+    assert view.mode_combo.currentText() == "对偶形式" and view.mode_combo.currentData() == "dual"
+    assert window.run_title.text().startswith("运行 1: 原始形式 · 顺序：循环")
+    window.set_language("en")
+    assert visible_texts(view.settings_bar) + [window.run_title.text()] == before

@@ -53,6 +53,61 @@
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <source>run 1</source>
+        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <translation>运行 1</translation>
+    </message>
+    <message>
+        <source>run 2</source>
+        <translation>运行 2</translation>
+    </message>
+    <message>
+        <source>{mode} · order {order} · η = {eta} · bias on · seed {seed}</source>
+        <translation>{mode} · 顺序：{order} · η = {eta} · 学习偏置 · 种子 {seed}</translation>
+    </message>
+    <message>
+        <source>{mode} · order {order} · η = {eta} · bias off · seed {seed}</source>
+        <translation>{mode} · 顺序：{order} · η = {eta} · 无偏置 · 种子 {seed}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>run 2:</source>
+        <translation>运行 2：</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s mode</source>
+        <translation>第二次运行的形式</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s order</source>
+        <translation>第二次运行的顺序</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s learning rate η</source>
+        <translation>第二次运行的学习率 η</translation>
+    </message>
+    <message>
+        <source>The second run learns b (off: lines through the origin)</source>
+        <translation>第二次运行学习 b（关闭时直线经过原点）</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s seed of the random orders</source>
+        <translation>第二次运行的随机顺序种子</translation>
+    </message>
+</context>
+<context>
     <name>ControlPanel</name>
     <message>
         <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
