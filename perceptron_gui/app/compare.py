@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +32,7 @@ from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
+from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
 from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
@@ -259,11 +260,26 @@ class CompareRun(QObject):
             self.controller.set_max_updates(limit)
 
 
+#: The runs' names in `RunTitle` (marked for lupdate; shown translated).
+RUN_NAMES = (QT_TRANSLATE_NOOP("Compare", "run 1"), QT_TRANSLATE_NOOP("Compare", "run 2"))
+
+
 def describe_settings(config: TrainConfig) -> str:
-    """``pocket · order random · η = 0.5 · bias on · seed 0``."""
-    return (
-        f"{config.mode} · order {config.order} · η = {fmt(config.eta)} · "
-        f"bias {'on' if config.bias else 'off'} · seed {config.seed}"
+    """``pocket · order random · η = 0.5 · bias on · seed 0`` (in the window's language)."""
+    text = (
+        QCoreApplication.translate(
+            "Compare", "{mode} · order {order} · η = {eta} · bias on · seed {seed}"
+        )
+        if config.bias
+        else QCoreApplication.translate(
+            "Compare", "{mode} · order {order} · η = {eta} · bias off · seed {seed}"
+        )
+    )
+    return text.format(
+        mode=mode_name(config.mode),
+        order=order_name(config.order),
+        eta=fmt(config.eta),
+        seed=config.seed,
     )
 
 
@@ -295,7 +311,13 @@ class RunTitle(QLabel):
 
     def refresh(self) -> None:
         """Rewrite from the controller's settings."""
-        self.setText(f"{self._name}: {describe_settings(self._controller.config)}")
+        name = QCoreApplication.translate("Compare", self._name)
+        self.setText(f"{name}: {describe_settings(self._controller.config)}")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
+        super().changeEvent(event)
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.SETTINGS:
@@ -330,7 +352,7 @@ class CompareView(QWidget):
         self.main_canvas = main_canvas
         self._syncing = False
 
-        self.title = QLabel("run 2:", objectName="compareTitle")
+        self.title = QLabel(objectName="compareTitle")
         self.mode_combo = QComboBox(objectName="compareModeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
@@ -339,16 +361,12 @@ class CompareView(QWidget):
             self.order_combo.addItem(o, o)
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("compareEtaSpin")
-        self.bias_check = QCheckBox("bias", objectName="compareBiasCheck")
+        self.bias_check = QCheckBox(objectName="compareBiasCheck")
         self.seed_spin = QSpinBox(objectName="compareSeedSpin")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.mode_combo.setToolTip("The second run's mode")
-        self.order_combo.setToolTip("The second run's order")
-        self.eta_spin.setToolTip("The second run's learning rate η")
-        self.bias_check.setToolTip("The second run learns b (off: lines through the origin)")
-        self.seed_spin.setToolTip("The second run's seed of the random orders")
         self.eta_label = QLabel("η")
-        self.seed_label = QLabel("seed")
+        self.seed_label = QLabel()
+        self.retranslate()
         bar = QWidget(objectName="compareSettings")
         # Two short rows: the pane is half the canvas area and must not push the main one.
         grid = QGridLayout(bar)
@@ -408,6 +426,28 @@ class CompareView(QWidget):
         self._show_settings()
         self._show_model()
         self._show_bound()
+
+    def retranslate(self) -> None:
+        """The pane's texts in the current language (the item data stay the keys)."""
+        self.title.setText(self.tr("run 2:"))
+        for i in range(self.mode_combo.count()):
+            self.mode_combo.setItemText(i, mode_name(self.mode_combo.itemData(i)))
+        for i in range(self.order_combo.count()):
+            self.order_combo.setItemText(i, order_name(self.order_combo.itemData(i)))
+        self.bias_check.setText(self.tr("bias"))
+        self.seed_label.setText(self.tr("seed"))
+        self.mode_combo.setToolTip(self.tr("The second run's mode"))
+        self.order_combo.setToolTip(self.tr("The second run's order"))
+        self.eta_spin.setToolTip(self.tr("The second run's learning rate η"))
+        self.bias_check.setToolTip(
+            self.tr("The second run learns b (off: lines through the origin)")
+        )
+        self.seed_spin.setToolTip(self.tr("The second run's seed of the random orders"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""

@@ -41,10 +41,11 @@ from enum import Flag, auto
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from perceptron_gui.app.format import fmt, point_name
+from perceptron_gui.app.i18n import core_text, mode_name, order_name, stop_reason_name
 from perceptron_gui.core import fast
 from perceptron_gui.core.bounds import (
     KERNEL_BOUND_WINDOW_MAX_N,
@@ -157,10 +158,11 @@ class _DataCommand(QUndoCommand):
     def undo(self) -> None:
         self._controller._apply_data(
             self._before,
-            "undo: " + self.text(),
+            QCoreApplication.translate("Controller", "undo: {what}").format(what=self.text()),
             reframe=self._reframe,
             bound=self._bound_before,
             trainer=self._trainer_before,
+            undone=True,
         )
 
 
@@ -280,7 +282,9 @@ class Controller(QObject):
             return k
         reached = self._trainer.seek_update(k)
         self.emit_changed(Change.MODEL)
-        self.message_posted.emit(f"at update {reached} of {self.horizon}")
+        self.message_posted.emit(
+            self.tr("at update {k} of {horizon}").format(k=reached, horizon=self.horizon)
+        )
         return reached
 
     @property
@@ -320,15 +324,17 @@ class Controller(QObject):
     def set_data(
         self,
         data: Dataset,
-        text: str = "new data",
+        text: str | None = None,
         *,
         undoable: bool = True,
         bound: BoundPair | None = None,
     ) -> None:
         """Replace the whole data set (reframes the view). Undoable unless said otherwise.
 
-        `bound` passes D, γ and the best line's margin when they are already known.
+        `bound` passes D, γ and the best line's margin when they are already known;
+        `text` names the edit (default: "new data", translated).
         """
+        text = self.tr("new data") if text is None else text
         if undoable:
             self._push(data, text, reframe=True, bound=bound)
         else:
@@ -347,6 +353,7 @@ class Controller(QObject):
         reframe: bool = False,
         bound: BoundPair | None = None,
         trainer: Trainer | None = None,
+        undone: bool = False,
     ) -> None:
         was_running = self.running
         self._stop_timer(emit=False)
@@ -369,14 +376,19 @@ class Controller(QObject):
         if was_running:
             self.running_changed.emit(False)
         if restored and self._trainer.k:
-            self.message_posted.emit(f"{text}: the run is back ({self._trainer.k} updates)")
-        elif lost and not text.startswith("undo"):
             self.message_posted.emit(
-                f"{text}: the run of {lost} update{'' if lost == 1 else 's'} starts again "
-                "from w₀, b₀ (Ctrl+Z brings it back)"
+                self.tr("{what}: the run is back ({k} updates)").format(
+                    what=text, k=self._trainer.k
+                )
+            )
+        elif lost and not undone:
+            self.message_posted.emit(
+                self.tr(
+                    "{what}: the run of {updates} starts again from w₀, b₀ (Ctrl+Z brings it back)"
+                ).format(what=text, updates=self._updates(lost))
             )
         else:
-            self.message_posted.emit(f"{text}: {data.n} points")
+            self.message_posted.emit(self.tr("{what}: {n} points").format(what=text, n=data.n))
         self.edited.emit()
 
     def _new_trainer(self) -> Trainer:
@@ -423,17 +435,24 @@ class Controller(QObject):
     def add_point(self, x: float, y: float, label: int) -> bool:
         """Add one point; False (and a message) when the input is not usable."""
         if label not in (1, -1):
-            self.message_posted.emit(f"label {label} refused: labels are +1 or −1")
+            self.message_posted.emit(
+                self.tr("label {label} refused: labels are +1 or −1").format(label=label)
+            )
             return False
         try:
             data = make_dataset(
                 np.vstack([self._data.points, [[x, y]]]), np.append(self._data.labels, label)
             )
         except DataError as exc:
-            self.message_posted.emit(f"point not added: {exc}")
+            self.message_posted.emit(self.tr("point not added: {error}").format(error=exc))
             return False
         sign = "+1" if label > 0 else "−1"
-        self._push(data, f"add {sign} point {point_name(self._data.n)} = ({fmt(x)}, {fmt(y)})")
+        self._push(
+            data,
+            self.tr("add {sign} point {name} = ({x}, {y})").format(
+                sign=sign, name=point_name(self._data.n), x=fmt(x), y=fmt(y)
+            ),
+        )
         return True
 
     def move_point(self, index: int, x: float, y: float) -> bool:
@@ -445,9 +464,12 @@ class Controller(QObject):
         try:
             data = make_dataset(pts, self._data.labels)
         except DataError as exc:
-            self.message_posted.emit(f"point not moved: {exc}")
+            self.message_posted.emit(self.tr("point not moved: {error}").format(error=exc))
             return False
-        self._push(data, f"move {point_name(index)} to ({fmt(x)}, {fmt(y)})")
+        self._push(
+            data,
+            self.tr("move {name} to ({x}, {y})").format(name=point_name(index), x=fmt(x), y=fmt(y)),
+        )
         return True
 
     def delete_points(self, indices: Any) -> int:
@@ -459,7 +481,7 @@ class Controller(QObject):
         keep = np.ones(self._data.n, bool)
         keep[idx] = False
         data = make_dataset(self._data.points[keep], self._data.labels[keep])
-        self._push(data, f"delete {idx.size} point{'s' if idx.size > 1 else ''}")
+        self._push(data, self.tr("delete {points}").format(points=self._points(idx.size)))
         return int(idx.size)
 
     def relabel(self, indices: Any, label: int | None = None) -> int:
@@ -471,14 +493,20 @@ class Controller(QObject):
         y = self._data.labels.copy()
         y[idx] = -y[idx] if label is None else float(label)
         data = make_dataset(self._data.points, y)
-        what = "flip" if label is None else f"label {'+1' if label > 0 else '−1'} for"
-        self._push(data, f"{what} {idx.size} point{'s' if idx.size > 1 else ''}")
+        points = self._points(idx.size)
+        if label is None:
+            text = self.tr("flip {points}").format(points=points)
+        else:
+            text = self.tr("label {sign} for {points}").format(
+                sign="+1" if label > 0 else "−1", points=points
+            )
+        self._push(data, text)
         return int(idx.size)
 
     def clear(self) -> None:
         """Remove every point (undoable)."""
         if self._data.n:
-            self._push(empty_dataset(), "clear all points")
+            self._push(empty_dataset(), self.tr("clear all points"))
 
     # ------------------------------------------------------------- settings
 
@@ -498,9 +526,17 @@ class Controller(QObject):
         self.emit_changed(change | Change.BOUND if new_bound else change)
         if was_running:
             self.running_changed.emit(False)
+        text = (
+            self.tr("{mode}, order {order}, η = {eta}, bias on: starting again from w = w₀")
+            if config.bias
+            else self.tr("{mode}, order {order}, η = {eta}, bias off: starting again from w = w₀")
+        )
         self.message_posted.emit(
-            f"{config.mode}, order {config.order}, η = {fmt(config.eta)}, "
-            f"bias {'on' if config.bias else 'off'}: starting again from w = w₀"
+            text.format(
+                mode=mode_name(config.mode),
+                order=order_name(config.order),
+                eta=fmt(config.eta),
+            )
         )
         self.edited.emit()
 
@@ -508,7 +544,7 @@ class Controller(QObject):
         try:
             self.set_config(replace(self._config, **changes))
         except DataError as exc:
-            self.message_posted.emit(f"setting refused: {exc}")
+            self.message_posted.emit(self.tr("setting refused: {error}").format(error=exc))
             self.emit_changed(Change.SETTINGS)  # put the widgets back (nothing else changed)
             return False
         return True
@@ -516,7 +552,11 @@ class Controller(QObject):
     def set_mode(self, mode: str) -> bool:
         """ "primal", "dual" or "pocket"."""
         if mode not in MODES:
-            self.message_posted.emit(f"mode refused: {mode!r} is not one of {', '.join(MODES)}")
+            self.message_posted.emit(
+                self.tr("mode refused: {mode} is not one of {modes}").format(
+                    mode=repr(mode), modes=", ".join(MODES)
+                )
+            )
             return False
         changes: dict[str, Any] = {"mode": mode}
         allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
@@ -534,7 +574,11 @@ class Controller(QObject):
     def set_order(self, order: str) -> bool:
         """ "first", "cyclic", "random-cyclic" or "random"."""
         if order not in ORDERS:
-            self.message_posted.emit(f"order refused: {order!r} is not one of {', '.join(ORDERS)}")
+            self.message_posted.emit(
+                self.tr("order refused: {order} is not one of {orders}").format(
+                    order=repr(order), orders=", ".join(ORDERS)
+                )
+            )
             return False
         return self._set(order=order)
 
@@ -586,7 +630,7 @@ class Controller(QObject):
             self.emit_changed(Change.MODEL)
             self.message_posted.emit(self._describe(self._trainer.last, back=True))
         else:
-            self.message_posted.emit("at the start: nothing to step back")
+            self.message_posted.emit(self.tr("at the start: nothing to step back"))
         return ok
 
     def reset(self) -> None:
@@ -596,19 +640,19 @@ class Controller(QObject):
         if fast.ready():  # a trainer made before the warm-up ended: the compiled one now
             self._trainer = self._new_trainer()
         self.emit_changed(Change.MODEL)
-        self.message_posted.emit("reset to the initial weights")
+        self.message_posted.emit(self.tr("reset to the initial weights"))
 
     def run(self) -> None:
         """Run at the chosen speed until done or paused."""
         if self.running:
             return
         if self._trainer.done:
-            self.message_posted.emit(self._done_text() + " (Reset to run again)")
+            self.message_posted.emit(self._done_text() + self.tr(" (Reset to run again)"))
             return
         self._to_end = False
         self._start_timer()
         self.running_changed.emit(True)
-        self.message_posted.emit("running…")
+        self.message_posted.emit(self.tr("running…"))
 
     def run_to_end(self) -> None:
         """Run as fast as possible to the end; returns at once (the work is sliced)."""
@@ -620,13 +664,15 @@ class Controller(QObject):
         self._start_timer()
         if not was:
             self.running_changed.emit(True)
-        self.message_posted.emit("running to the end…")
+        self.message_posted.emit(self.tr("running to the end…"))
 
     def pause(self) -> None:
         """Stop the run timer (the state stays)."""
         if self.running:
             self._stop_timer()
-            self.message_posted.emit(f"paused after {self._trainer.k} updates")
+            self.message_posted.emit(
+                self.tr("paused after {updates}").format(updates=self._updates(self._trainer.k))
+            )
 
     def toggle_run(self) -> None:
         """Run when paused, pause when running."""
@@ -660,9 +706,12 @@ class Controller(QObject):
             self.emit_changed(Change.BOUND)
 
         def fail(exc: DataError) -> None:  # not expected: the data are valid
-            self.message_posted.emit(f"D and γ could not be computed: {exc}")
+            self.message_posted.emit(
+                self.tr("D and γ could not be computed: {error}").format(error=exc)
+            )
 
-        self.start_task("bound", gen, done, fail, f"computing D and γ of {d.n:,} points")
+        label = self.tr("computing D and γ of {n} points").format(n=f"{d.n:,}")
+        self.start_task("bound", gen, done, fail, label)
         if emit:
             self.emit_changed(Change.BOUND)
 
@@ -672,17 +721,16 @@ class Controller(QObject):
         self._line_margin = None
         self._bound = novikoff(empty_dataset(), bias=c.bias)
         if d.n > KERNEL_BOUND_WINDOW_MAX_N:
-            self._bound_note = (
-                f"the kernel bound is computed here for up to {KERNEL_BOUND_WINDOW_MAX_N} "
-                f"points ({d.n} now)"
-            )
+            self._bound_note = self.tr(
+                "the kernel bound is computed here for up to {max} points ({n} now)"
+            ).format(max=KERNEL_BOUND_WINDOW_MAX_N, n=d.n)
             return
         try:
             self._bound = novikoff(
                 d, bias=c.bias, kernel=c.kernel, degree=c.degree, coef0=c.coef0, sigma=c.sigma
             )
         except DataError as exc:
-            self._bound_note = f"no kernel bound: {exc.message}"
+            self._bound_note = self.tr("no kernel bound: {error}").format(error=exc.message)
 
     @property
     def bound_note(self) -> str:
@@ -820,44 +868,64 @@ class Controller(QObject):
         else:
             self.message_posted.emit(self._describe(rec))
 
+    def _updates(self, k: int) -> str:
+        """``1 update`` or ``5 updates``, translated."""
+        return self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
+
+    def _points(self, n: int) -> str:
+        """``1 point`` or ``5 points``, translated."""
+        return self.tr("1 point") if n == 1 else self.tr("{n} points").format(n=n)
+
     def _describe(self, rec: StepRecord | None, back: bool = False) -> str:
         if rec is None:
-            return "at the initial weights" if back else ""
+            return self.tr("at the initial weights") if back else ""
         w, b = rec.w_after, rec.b_after
         line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
-        prefix = f"back to update {rec.k}" if back else None
+        if back:
+            return self.tr("back to update {k}: {line}").format(k=rec.k, line=line)
         if not rec.mistake:
-            return (
-                f"visit {rec.visit}: {point_name(rec.index)} is right "
-                f"(y(w·x+b) = {fmt(rec.margin)} > 0), no update"
+            return self.tr("visit {v}: {name} is right (y(w·x+b) = {m} > 0), no update").format(
+                v=rec.visit, name=point_name(rec.index), m=fmt(rec.margin)
             )
-        text = f"update {rec.k} on {point_name(rec.index)}: {line}"
+        text = self.tr("update {k} on {name}: {line}").format(
+            k=rec.k, name=point_name(rec.index), line=line
+        )
         if rec.pocket_replaced:
-            text += f" — into the pocket ({self._trainer.pocket_errors} mistakes)"
-        return f"{prefix}: {line}" if prefix else text
+            text += self.tr(" — into the pocket ({e} mistakes)").format(
+                e=self._trainer.pocket_errors
+            )
+        return text
 
     def _done_text(self) -> str:
         t = self._trainer
         if t.n == 0:
-            return "no points: click on the canvas to add some"
-        ups = f"{t.k} update{'' if t.k == 1 else 's'}"
+            return self.tr("no points: click on the canvas to add some")
+        ups = self._updates(t.k)
         if t.converged:
-            return f"converged after {ups}: every point is on its side"
-        if t.stop_reason == "overflow":
-            return (
-                f"stopped after {ups}: the next update would overflow the weights — "
-                f"η = {fmt(self._config.eta)} is too large for these points; try a smaller η"
+            return self.tr("converged after {updates}: every point is on its side").format(
+                updates=ups
             )
-        reason = t.stop_reason or "stopped"
-        text = f"stopped at the {reason} after {ups} without converging"
+        if t.stop_reason == "overflow":
+            return self.tr(
+                "stopped after {updates}: the next update would overflow the weights — "
+                "η = {eta} is too large for these points; try a smaller η"
+            ).format(updates=ups, eta=fmt(self._config.eta))
+        reason = stop_reason_name(t.stop_reason or "stopped")
+        text = self.tr("stopped at the {reason} after {updates} without converging").format(
+            reason=reason, updates=ups
+        )
         if t.answer is None:
             if self.bound_pending or self._bound_note:
-                text += " (γ is still being computed)"
+                text += self.tr(" (γ is still being computed)")
             elif not self._bound.separable:
-                text += ": the data are not linearly separable — try the pocket algorithm"
+                text += self.tr(": the data are not linearly separable — try the pocket algorithm")
             else:
-                text += ": raise the update limit"
+                text += self.tr(": raise the update limit")
         else:
             e = t.answer_errors
-            text += f"; the {t.answer_name} has {e} mistake{'' if e == 1 else 's'}"
+            text += (
+                self.tr("; the {answer} has 1 mistake")
+                if e == 1
+                else self.tr("; the {answer} has {e} mistakes")
+            ).format(answer=core_text(t.answer_name), e=e)
         return text

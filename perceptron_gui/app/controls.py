@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +33,7 @@ from perceptron_gui.app.controller import (
     Controller,
 )
 from perceptron_gui.app.format import fmt
+from perceptron_gui.app.i18n import core_text, kernel_name, mode_name, order_name
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.config import KERNELS, MODE_ORDERS, MODES, ORDERS
 
@@ -43,29 +44,74 @@ SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, FASTEST_FINITE_SPEED, math.inf)
 ETA_MIN, ETA_MAX = 1e-300, 1e300
 
 MODE_TIPS = {
-    "primal": "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
-    "dual": "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
-    "pocket": "Pocket algorithm: primal updates, but keep the weights with the fewest "
-    "training mistakes seen so far (for data that are not separable)",
-    "batch": "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
-    "averaged": "Averaged perceptron: primal updates; the answer is the mean of the weights "
-    "after every visit",
-    "voted": "Voted perceptron: every weight vector votes with the number of visits it "
-    "survived; the answer is the vote",
-    "pa": "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
-    "with a step of at most C",
-    "kernel": "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+    "primal": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
+    ),
+    "dual": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
+    ),
+    "pocket": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Pocket algorithm: primal updates, but keep the weights with the fewest "
+        "training mistakes seen so far (for data that are not separable)",
+    ),
+    "batch": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
+    ),
+    "averaged": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Averaged perceptron: primal updates; the answer is the mean of the weights "
+        "after every visit",
+    ),
+    "voted": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Voted perceptron: every weight vector votes with the number of visits it "
+        "survived; the answer is the vote",
+    ),
+    "pa": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
+        "with a step of at most C",
+    ),
+    "kernel": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+    ),
 }
 KERNEL_TIPS = {
-    "linear": "K(x, z) = x·z: exactly the dual form",
-    "poly": "K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2",
-    "rbf": "K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles",
+    "linear": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = x·z: exactly the dual form",
+    ),
+    "poly": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2",
+    ),
+    "rbf": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles",
+    ),
 }
 ORDER_TIPS = {
-    "first": "The lowest-index mistake, rescanning from x1 after each update",
-    "cyclic": "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake",
-    "random-cyclic": "Like cyclic, over a new seeded random permutation each epoch",
-    "random": "A uniformly random current mistake (seeded)",
+    "first": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "The lowest-index mistake, rescanning from x1 after each update",
+    ),
+    "cyclic": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Visit x1, x2, x3, … in turn, wrapping around; update on each mistake",
+    ),
+    "random-cyclic": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Like cyclic, over a new seeded random permutation each epoch",
+    ),
+    "random": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "A uniformly random current mistake (seeded)",
+    ),
 }
 
 
@@ -135,66 +181,41 @@ class ControlPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
 
-        # --- algorithm
-        self.algorithm_box = QGroupBox("Algorithm")
+        # --- algorithm (every text is set in `retranslate`)
+        self.algorithm_box = QGroupBox()
         form = QFormLayout(self.algorithm_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = QComboBox(objectName="modeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
-            self.mode_combo.setItemData(self.mode_combo.count() - 1, MODE_TIPS[m], Qt.ToolTipRole)
-        self.mode_combo.setToolTip("The algorithm (hover over a name for what it does)")
         self.order_combo = QComboBox(objectName="orderCombo")
         for o in ORDERS:
             self.order_combo.addItem(o, o)
-            self.order_combo.setItemData(
-                self.order_combo.count() - 1, ORDER_TIPS[o], Qt.ToolTipRole
-            )
-        self.order_combo.setToolTip("Which mistake comes next")
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("etaSpin")
-        self.eta_spin.setToolTip(
-            "Learning rate η > 0 (arrows double / halve it). From w = 0 the mistakes "
-            "do not depend on η: the line only scales"
-        )
-        self.bias_check = QCheckBox("learn the bias b", objectName="biasCheck")
-        self.bias_check.setToolTip("Off: b stays 0 and every line passes through the origin")
+        self.bias_check = QCheckBox(objectName="biasCheck")
         self.seed_spin = QSpinBox(objectName="seedSpin")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setToolTip("Seed of the random orders (the same seed repeats a run)")
         self.limit_spin = QSpinBox(objectName="limitSpin")
         self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
         self.limit_spin.setSingleStep(1000)
-        self.limit_spin.setToolTip(
-            "Stop after this many updates (the pocket runs exactly this many "
-            "unless it finds a separator)"
-        )
         # The settings of some modes only: shown when they apply.
         self.kernel_combo = QComboBox(objectName="kernelCombo")
         for k in KERNELS:
             self.kernel_combo.addItem(k, k)
-            self.kernel_combo.setItemData(
-                self.kernel_combo.count() - 1, KERNEL_TIPS[k], Qt.ToolTipRole
-            )
         self.degree_spin = QSpinBox(objectName="degreeSpin")
         self.degree_spin.setRange(1, 20)
-        self.degree_spin.setToolTip("The polynomial kernel's degree")
         self.coef0_spin = QDoubleSpinBox(objectName="coef0Spin")
         self.coef0_spin.setRange(0.0, 1e6)
         self.coef0_spin.setDecimals(3)
-        self.coef0_spin.setToolTip("The polynomial kernel's coef0 (≥ 0)")
         self.sigma_spin = QDoubleSpinBox(objectName="sigmaSpin")
         self.sigma_spin.setRange(1e-3, 1e6)
         self.sigma_spin.setDecimals(3)
-        self.sigma_spin.setToolTip("The RBF kernel's width σ > 0")
         self.c_spin = QDoubleSpinBox(objectName="cSpin")
         self.c_spin.setRange(1e-6, 1e6)
         self.c_spin.setDecimals(4)
-        self.c_spin.setToolTip("Passive-aggressive: the largest step C > 0")
         for w in (self.coef0_spin, self.sigma_spin, self.c_spin):
             w.setKeyboardTracking(False)
-        form.addRow("mode", self.mode_combo)
-        form.addRow("order", self.order_combo)
         self._form = form
         self._optional_rows = {
             "kernel": self.kernel_combo,
@@ -203,40 +224,29 @@ class ControlPanel(QWidget):
             "σ": self.sigma_spin,
             "C": self.c_spin,
         }
+        # Row titles by row (words translated in `retranslate`; symbols stay).
+        self._row_labels = {name: QLabel(name) for name in ("mode", "order", *self._optional_rows)}
+        self._row_labels.update({"seed": QLabel(), "limit": QLabel()})
+        form.addRow(self._row_labels["mode"], self.mode_combo)
+        form.addRow(self._row_labels["order"], self.order_combo)
         for name, widget in self._optional_rows.items():
-            form.addRow(name, widget)
+            form.addRow(self._row_labels[name], widget)
         form.addRow("η", self.eta_spin)
         form.addRow("", self.bias_check)
-        form.addRow("seed", self.seed_spin)
-        form.addRow("limit", self.limit_spin)
+        form.addRow(self._row_labels["seed"], self.seed_spin)
+        form.addRow(self._row_labels["limit"], self.limit_spin)
         layout.addWidget(self.algorithm_box)
 
         # --- stepping
-        self.run_box = QGroupBox("Run")
+        self.run_box = QGroupBox()
         grid = QGridLayout(self.run_box)
-        self.step_button = self._button(
-            "Step", "stepButton", "Go to the next mistake and correct it", "Space"
-        )
-        self.visit_button = self._button(
-            "Visit",
-            "visitButton",
-            "Look at the next point only: predict, reveal, update if wrong",
-            "V",
-        )
-        self.step_back_button = self._button(
-            "Back", "stepBackButton", "Undo the last update", "Backspace"
-        )
-        self.run_button = self._button("Run", "runButton", "Run at the chosen speed / pause", "R")
+        self.step_button = QPushButton(objectName="stepButton")
+        self.visit_button = QPushButton(objectName="visitButton")
+        self.step_back_button = QPushButton(objectName="stepBackButton")
+        self.run_button = QPushButton(objectName="runButton")
         self.run_button.setCheckable(True)
-        self.run_to_end_button = self._button(
-            "To end",
-            "runToEndButton",
-            "Run as fast as possible until it converges or stops",
-            "E",
-        )
-        self.reset_button = self._button(
-            "Reset", "resetButton", "Back to the initial weights", "Home"
-        )
+        self.run_to_end_button = QPushButton(objectName="runToEndButton")
+        self.reset_button = QPushButton(objectName="resetButton")
         st = self.style()
         # Icons from the platform style: every font has them (a pause glyph is not in all).
         for b, icon in (
@@ -253,12 +263,11 @@ class ControlPanel(QWidget):
         grid.addWidget(self.run_to_end_button, 1, 1)
         grid.addWidget(self.reset_button, 1, 2)
         speed_row = QHBoxLayout()
-        self.speed_title = QLabel("speed")
+        self.speed_title = QLabel()
         speed_row.addWidget(self.speed_title)
         self.speed_slider = QSlider(Qt.Horizontal, objectName="speedSlider")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(2)
-        self.speed_slider.setToolTip("Updates per second while running")
         self.speed_label = QLabel(objectName="speedLabel")
         speed_row.addWidget(self.speed_slider, 1)
         speed_row.addWidget(self.speed_label)
@@ -266,6 +275,7 @@ class ControlPanel(QWidget):
         layout.addWidget(self.run_box)
         # As tall as its content: the proof panel below takes the rest of the column.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.retranslate()
 
         # --- wiring: widgets -> controller
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
@@ -296,10 +306,89 @@ class ControlPanel(QWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
-    def _button(self, text: str, name: str, tip: str, key: str) -> QPushButton:
-        b = QPushButton(text, objectName=name)
-        b.setToolTip(f"{tip}  [{key}]")
-        return b
+    def retranslate(self) -> None:
+        """Set every visible text in the current language (at start and on a change)."""
+        self.algorithm_box.setTitle(self.tr("Algorithm"))
+        for name, text in (
+            ("mode", self.tr("mode")),
+            ("order", self.tr("order")),
+            ("kernel", self.tr("kernel")),
+            ("degree", self.tr("degree")),
+            ("seed", self.tr("seed")),
+            ("limit", self.tr("limit")),
+        ):
+            self._row_labels[name].setText(text)
+        for combo, names, tips in (
+            (self.mode_combo, mode_name, MODE_TIPS),
+            (self.order_combo, order_name, ORDER_TIPS),
+            (self.kernel_combo, kernel_name, KERNEL_TIPS),
+        ):
+            for i in range(combo.count()):
+                key = combo.itemData(i)
+                combo.setItemText(i, names(key))
+                combo.setItemData(i, self.tr(tips[key]), Qt.ToolTipRole)
+        self.mode_combo.setToolTip(self.tr("The algorithm (hover over a name for what it does)"))
+        self.order_combo.setToolTip(self.tr("Which mistake comes next"))
+        self.eta_spin.setToolTip(
+            self.tr(
+                "Learning rate η > 0 (arrows double / halve it). From w = 0 the mistakes "
+                "do not depend on η: the line only scales"
+            )
+        )
+        self.bias_check.setText(self.tr("learn the bias b"))
+        self.bias_check.setToolTip(
+            self.tr("Off: b stays 0 and every line passes through the origin")
+        )
+        self.seed_spin.setToolTip(
+            self.tr("Seed of the random orders (the same seed repeats a run)")
+        )
+        self.limit_spin.setToolTip(
+            self.tr(
+                "Stop after this many updates (the pocket runs exactly this many "
+                "unless it finds a separator)"
+            )
+        )
+        self.degree_spin.setToolTip(self.tr("The polynomial kernel's degree"))
+        self.coef0_spin.setToolTip(self.tr("The polynomial kernel's coef0 (≥ 0)"))
+        self.sigma_spin.setToolTip(self.tr("The RBF kernel's width σ > 0"))
+        self.c_spin.setToolTip(self.tr("Passive-aggressive: the largest step C > 0"))
+        self.run_box.setTitle(self.tr("Run"))
+        for button, text, tip, key in (
+            (
+                self.step_button,
+                self.tr("Step"),
+                self.tr("Go to the next mistake and correct it"),
+                "Space",
+            ),
+            (
+                self.visit_button,
+                self.tr("Visit"),
+                self.tr("Look at the next point only: predict, reveal, update if wrong"),
+                "V",
+            ),
+            (self.step_back_button, self.tr("Back"), self.tr("Undo the last update"), "Backspace"),
+            (self.run_button, "", self.tr("Run at the chosen speed / pause"), "R"),
+            (
+                self.run_to_end_button,
+                self.tr("To end"),
+                self.tr("Run as fast as possible until it converges or stops"),
+                "E",
+            ),
+            (self.reset_button, self.tr("Reset"), self.tr("Back to the initial weights"), "Home"),
+        ):
+            if text:
+                button.setText(text)
+            button.setToolTip(f"{tip}  [{key}]")
+        self._show_running(self._c.running)
+        self.speed_title.setText(self.tr("speed"))
+        self.speed_slider.setToolTip(self.tr("Updates per second while running"))
+        self._show_speed(self.speed_slider.value())
+        self._show_settings()  # the orders' tooltips say why an order does not apply
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Sizes from the theme (the fonts come from the application's)."""
@@ -308,7 +397,9 @@ class ControlPanel(QWidget):
         for b in self.findChildren(QPushButton):
             b.setMinimumHeight(h)
             b.setIconSize(b.iconSize().scaled(int(t.px(16)), int(t.px(16)), Qt.KeepAspectRatio))
-        self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("1000 /s") + 4)
+        self.speed_label.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance(self._speed_text(1000.0)) + 4
+        )
 
     def set_speed_value(self, updates_per_second: float) -> None:
         """Put the slider on the offered speed nearest to `updates_per_second`."""
@@ -336,13 +427,21 @@ class ControlPanel(QWidget):
         self.run_button.setChecked(self._c.running)
 
     def _on_speed_slider_changed(self, i: int) -> None:
-        s = SPEEDS[i]
-        self.speed_label.setText("max" if not math.isfinite(s) else f"{fmt(s)} /s")
-        self._c.set_speed(s)
+        self._show_speed(i)
+        self._c.set_speed(SPEEDS[i])
+
+    def _speed_text(self, s: float) -> str:
+        return self.tr("max") if not math.isfinite(s) else self.tr("{v} /s").format(v=fmt(s))
+
+    def _show_speed(self, i: int) -> None:
+        self.speed_label.setText(self._speed_text(SPEEDS[i]))
 
     def _on_controller_running_changed(self, running: bool) -> None:
+        self._show_running(running)
+
+    def _show_running(self, running: bool) -> None:
         self.run_button.setChecked(running)
-        self.run_button.setText("Pause" if running else "Run")
+        self.run_button.setText(self.tr("Pause") if running else self.tr("Run"))
         icon = (
             QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay
         )
@@ -392,5 +491,11 @@ class ControlPanel(QWidget):
         for i, o in enumerate(ORDERS):
             item = model.item(i)  # type: ignore[attr-defined]
             item.setEnabled(o in allowed)
-            tip = ORDER_TIPS[o] if o in allowed else f"does not apply to {c.mode}: {why}"
+            tip = (
+                self.tr(ORDER_TIPS[o])
+                if o in allowed
+                else self.tr("does not apply to {mode}: {why}").format(
+                    mode=mode_name(c.mode), why=core_text(why)
+                )
+            )
             item.setToolTip(tip)

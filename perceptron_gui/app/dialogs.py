@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -18,47 +18,158 @@ from PySide6.QtWidgets import (
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.generators import KINDS, generate
 
+#: The generators' names on screen (marked for lupdate; the item data keeps the key).
+KIND_NAMES = {
+    "separable": QT_TRANSLATE_NOOP("GenerateDialog", "separable"),
+    "noisy": QT_TRANSLATE_NOOP("GenerateDialog", "noisy"),
+    "xor": QT_TRANSLATE_NOOP("GenerateDialog", "xor"),
+    "blobs": QT_TRANSLATE_NOOP("GenerateDialog", "blobs"),
+    "circles": QT_TRANSLATE_NOOP("GenerateDialog", "circles"),
+    "example": QT_TRANSLATE_NOOP("GenerateDialog", "example"),
+}
 KIND_TIPS = {
-    "separable": "Linearly separable: every point at least `margin` from a random line",
-    "noisy": "Separable, then a fraction `noise` of the labels flipped",
-    "xor": "The XOR pattern: no line separates it",
-    "blobs": "Two Gaussian blobs (overlap grows with `noise`)",
-    "circles": "One class inside a ring of the other: not linearly separable",
-    "example": "The worked example: (3,3) +1, (4,3) +1, (1,1) −1",
+    "separable": QT_TRANSLATE_NOOP(
+        "GenerateDialog", "Linearly separable: every point at least `margin` from a random line"
+    ),
+    "noisy": QT_TRANSLATE_NOOP(
+        "GenerateDialog", "Separable, then a fraction `noise` of the labels flipped"
+    ),
+    "xor": QT_TRANSLATE_NOOP("GenerateDialog", "The XOR pattern: no line separates it"),
+    "blobs": QT_TRANSLATE_NOOP("GenerateDialog", "Two Gaussian blobs (overlap grows with `noise`)"),
+    "circles": QT_TRANSLATE_NOOP(
+        "GenerateDialog", "One class inside a ring of the other: not linearly separable"
+    ),
+    "example": QT_TRANSLATE_NOOP(
+        "GenerateDialog", "The worked example: (3,3) +1, (4,3) +1, (1,1) −1"
+    ),
 }
 
-#: (keys, what they do) — shown in the help dialog and the README.
+#: (keys, what they do) — shown in the help dialog (translated) and the README (as here).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("Space", "Step: go to the next mistake and correct it"),
-    ("V", "Visit: look at the next point only (update if wrong)"),
-    ("Backspace", "Step back: undo the last update"),
-    ("R", "Run / pause"),
-    ("Esc", "Pause (and clear the selection); leave presentation mode"),
-    ("E", "Run to the end"),
-    ("Home", "Reset to the initial weights"),
-    ("← / →", "One update earlier / later on the timeline"),
-    ("F5", "Presentation mode (Esc leaves it)"),
-    ("S", "Skip the update's slow motion (predict → reveal → correct)"),
-    ("C", "Compare: a second run beside the first (same points, its own settings)"),
-    ("Left click", "Add a point of the chosen class (+1 by default)"),
-    ("Right click, Alt+click", "Add a −1 point"),
-    ("+ / −", "Choose the class a left click adds"),
-    ("Click a point, drag", "Select it; drag to move it"),
-    ("Drag on empty space", "Select the points in a rectangle (Ctrl adds)"),
-    ("Delete", "Delete the selected points"),
-    ("L", "Flip the labels of the selected points"),
-    ("Ctrl+A", "Select all points"),
-    ("G", "Snap new and moved points to a 0.5 grid"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo an edit"),
-    ("Ctrl+G", "Generate a data set"),
-    ("Ctrl+O / Ctrl+S", "Open / save (CSV or session JSON)"),
-    ("Ctrl+Shift+S", "Save as"),
-    ("Ctrl+E", "Export the canvas as PNG or SVG"),
-    ("F", "Fit the view to the points"),
-    ("F9", "Show or hide every panel (the keys still work)"),
-    ("Ctrl+= / Ctrl+− / Ctrl+0", "Larger / smaller / normal size of everything"),
-    ("Mouse wheel, middle drag", "Zoom, pan"),
-    ("F1", "This help"),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Space"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Step: go to the next mistake and correct it"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "V"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Visit: look at the next point only (update if wrong)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Backspace"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Step back: undo the last update"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "R"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Run / pause"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Esc"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Pause (and clear the selection); leave presentation mode"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "E"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Run to the end"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Home"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Reset to the initial weights"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "← / →"),
+        QT_TRANSLATE_NOOP("HelpDialog", "One update earlier / later on the timeline"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "F5"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Presentation mode (Esc leaves it)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "S"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Skip the update's slow motion (predict → reveal → correct)"
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "C"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Compare: a second run beside the first (same points, its own settings)"
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Left click"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Add a point of the chosen class (+1 by default)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Right click, Alt+click"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Add a −1 point"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "+ / −"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Choose the class a left click adds"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Click a point, drag"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Select it; drag to move it"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Drag on empty space"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Select the points in a rectangle (Ctrl adds)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Delete"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Delete the selected points"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "L"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Flip the labels of the selected points"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+A"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Select all points"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "G"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Snap new and moved points to a 0.5 grid"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+Z / Ctrl+Shift+Z"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Undo / redo an edit"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+G"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Generate a data set"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+O / Ctrl+S"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Open / save (CSV or session JSON)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+Shift+S"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Save as"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+E"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Export the canvas as PNG or SVG"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "F"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Fit the view to the points"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "F9"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Show or hide every panel (the keys still work)"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+= / Ctrl+− / Ctrl+0"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Larger / smaller / normal size of everything"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Mouse wheel, middle drag"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Zoom, pan"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "F1"),
+        QT_TRANSLATE_NOOP("HelpDialog", "This help"),
+    ),
 )
 
 
@@ -67,12 +178,10 @@ class GenerateDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Generate data")
         form = QFormLayout()
         self.kind = QComboBox(objectName="kindCombo")
         for k in KINDS:
             self.kind.addItem(k, k)
-            self.kind.setItemData(self.kind.count() - 1, KIND_TIPS[k], Qt.ToolTipRole)
         self.n = QSpinBox(objectName="nSpin")
         self.n.setRange(1, 1_000_000)
         self.n.setValue(40)
@@ -81,25 +190,55 @@ class GenerateDialog(QDialog):
         self.margin.setDecimals(3)
         self.margin.setSingleStep(0.1)
         self.margin.setValue(0.5)
-        self.margin.setToolTip("separable / noisy: the least distance of a point from the line")
         self.noise = QDoubleSpinBox(objectName="noiseSpin")
         self.noise.setRange(0.0, 1.0)
         self.noise.setSingleStep(0.05)
         self.noise.setValue(0.1)
-        self.noise.setToolTip("noisy: the fraction of flipped labels; blobs, circles: spread")
         self.seed = QSpinBox(objectName="genSeedSpin")
         self.seed.setRange(0, 2**31 - 1)
-        form.addRow("kind", self.kind)
-        form.addRow("points N", self.n)
-        form.addRow("margin", self.margin)
-        form.addRow("noise", self.noise)
-        form.addRow("seed", self.seed)
+        self._labels = [QLabel() for _ in range(5)]
+        for label, field in zip(
+            self._labels, (self.kind, self.n, self.margin, self.noise, self.seed), strict=True
+        ):
+            form.addRow(label, field)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         lay.addWidget(buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text in the current language (Qt's translator does OK and Cancel)."""
+        self.setWindowTitle(self.tr("Generate data"))
+        for label, text in zip(
+            self._labels,
+            (
+                self.tr("kind"),
+                self.tr("points N"),
+                self.tr("margin"),
+                self.tr("noise"),
+                self.tr("seed"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+        for i in range(self.kind.count()):
+            key = self.kind.itemData(i)
+            self.kind.setItemText(i, self.tr(KIND_NAMES[key]))
+            self.kind.setItemData(i, self.tr(KIND_TIPS[key]), Qt.ToolTipRole)
+        self.margin.setToolTip(
+            self.tr("separable / noisy: the least distance of a point from the line")
+        )
+        self.noise.setToolTip(
+            self.tr("noisy: the fraction of flipped labels; blobs, circles: spread")
+        )
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def dataset(self) -> Dataset:
         """The data set the dialog describes (raises DataError on bad parameters)."""
@@ -113,8 +252,8 @@ class GenerateDialog(QDialog):
 
     def description(self) -> str:
         """What was generated, for the undo stack and the status bar."""
-        return (
-            f"generate {self.kind.currentData()} (N = {self.n.value()}, seed {self.seed.value()})"
+        return self.tr("generate {kind} (N = {n}, seed {seed})").format(
+            kind=self.kind.currentText(), n=self.n.value(), seed=self.seed.value()
         )
 
 
@@ -123,20 +262,31 @@ class HelpDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("perceptron-gui: keys and mouse")
-        rows = "".join(
-            f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in SHORTCUTS
-        )
-        text = QLabel(
-            "<p>Markers: <b>○</b> blue = +1, <b>×</b> vermillion = −1. Misclassified points "
-            "(y(w·x+b) ≤ 0) have a yellow halo and a dark ring; the point of the last "
-            "update has a square.</p>"
-            f"<table>{rows}</table>"
-        )
-        text.setTextFormat(Qt.RichText)
-        text.setWordWrap(True)
+        self._text = QLabel()
+        self._text.setTextFormat(Qt.RichText)
+        self._text.setWordWrap(True)
         lay = QVBoxLayout(self)
-        lay.addWidget(text)
+        lay.addWidget(self._text)
         close = QDialogButtonBox(QDialogButtonBox.Close)
         close.rejected.connect(self.close)
         lay.addWidget(close)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The title, the markers' key and the table of keys in the current language."""
+        self.setWindowTitle(self.tr("perceptron-gui: keys and mouse"))
+        rows = "".join(
+            f"<tr><td><b>{self.tr(k)}</b>&nbsp;&nbsp;</td><td>{self.tr(v)}</td></tr>"
+            for k, v in SHORTCUTS
+        )
+        markers = self.tr(
+            "<p>Markers: <b>○</b> blue = +1, <b>×</b> vermillion = −1. Misclassified points "
+            "(y(w·x+b) ≤ 0) have a yellow halo and a dark ring; the point of the last "
+            "update has a square.</p>"
+        )
+        self._text.setText(f"{markers}<table>{rows}</table>")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

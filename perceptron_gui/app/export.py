@@ -28,7 +28,7 @@ from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -664,9 +664,14 @@ def table_format(path: str | os.PathLike[str]) -> TableFormat:
     return TABLE_FORMATS[ext]
 
 
+def table_headers() -> dict[str, str]:
+    """The tables' word column titles in the window's language (`core.tables.HEADER_WORDS`)."""
+    return {"misclassified point": QCoreApplication.translate("Export", "misclassified point")}
+
+
 def table_text(t: Trainer, format: TableFormat, max_rows: int | None = CLIPBOARD_MAX_ROWS) -> str:
     """The run's iteration table in the textbook's layout, as LaTeX, Markdown or CSV."""
-    return "".join(table_lines(format, t.data, t, max_rows=max_rows))
+    return "".join(table_lines(format, t.data, t, max_rows=max_rows, headers=table_headers()))
 
 
 def copy_table(t: Trainer, format: TableFormat) -> str:
@@ -686,7 +691,7 @@ def export_table(t: Trainer, path: str | os.PathLike[str]) -> None:
     """
     fmt_ = table_format(path)
     with _atomic(path) as tmp, open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.writelines(table_lines(fmt_, t.data, t))
+        f.writelines(table_lines(fmt_, t.data, t, headers=table_headers()))
 
 
 # --------------------------------------------------------------------------- dialogs
@@ -706,24 +711,26 @@ class ExportDialog(QDialog):
     def __init__(self, parent: QWidget | None, *, animation: bool) -> None:
         super().__init__(parent)
         self.setObjectName("exportDialog")
-        self.setWindowTitle("Export an animation" if animation else "Export the figure")
+        self.setWindowTitle(
+            self.tr("Export an animation") if animation else self.tr("Export the figure")
+        )
         form = QFormLayout()
         self.width_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[0], " px")
         self.height_box = _spin(MIN_SIDE, MAX_SIDE, DEFAULT_SIZE[1], " px")
-        form.addRow("Width", self.width_box)
-        form.addRow("Height", self.height_box)
+        form.addRow(self.tr("Width"), self.width_box)
+        form.addRow(self.tr("Height"), self.height_box)
         self.dpi_box = _spin(10, 10000, DEFAULT_DPI, " dpi")
-        self.dpi_box.setToolTip("The PNG's resolution (metadata only) and the SVG's size")
-        self.title_box = QCheckBox("Title: k, w and b")
-        self.steps_box = _spin(0, MAX_ANIMATION_STEPS, 10, " updates")
-        self.steps_box.setToolTip("Frames: the initial state, then one per update")
+        self.dpi_box.setToolTip(self.tr("The PNG's resolution (metadata only) and the SVG's size"))
+        self.title_box = QCheckBox(self.tr("Title: k, w and b"))
+        self.steps_box = _spin(0, MAX_ANIMATION_STEPS, 10, self.tr(" updates"))
+        self.steps_box.setToolTip(self.tr("Frames: the initial state, then one per update"))
         self.frame_box = _spin(20, 60000, FRAME_MS, " ms")
-        self.frame_box.setToolTip("How long each frame stays (the last one stays longer)")
+        self.frame_box.setToolTip(self.tr("How long each frame stays (the last one stays longer)"))
         if animation:
-            form.addRow("Steps", self.steps_box)
-            form.addRow("Frame", self.frame_box)
+            form.addRow(self.tr("Steps"), self.steps_box)
+            form.addRow(self.tr("Frame"), self.frame_box)
         else:
-            form.addRow("Resolution", self.dpi_box)
+            form.addRow(self.tr("Resolution"), self.dpi_box)
             form.addRow("", self.title_box)
         sb = QDialogButtonBox.StandardButton
         buttons = QDialogButtonBox(sb.Ok | sb.Cancel)
@@ -745,7 +752,10 @@ def figure_dialog(window: MainWindow) -> None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return
     path, _ = QFileDialog.getSaveFileName(
-        window, "Export the figure", "figure.png", "PNG (*.png);;SVG (*.svg)"
+        window,
+        QCoreApplication.translate("ExportDialog", "Export the figure"),
+        "figure.png",
+        "PNG (*.png);;SVG (*.svg)",
     )
     if path:
         window.export_figure(
@@ -760,7 +770,10 @@ def animation_dialog(window: MainWindow) -> None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return
     path, _ = QFileDialog.getSaveFileName(
-        window, "Export an animation", "run.gif", "Animated GIF (*.gif);;MP4 video (*.mp4)"
+        window,
+        QCoreApplication.translate("ExportDialog", "Export an animation"),
+        "run.gif",
+        "Animated GIF (*.gif);;MP4 video (*.mp4)",
     )
     if path:
         window.export_animation(
@@ -772,7 +785,7 @@ def table_dialog(window: MainWindow) -> None:
     """File ▸ Export ▸ Table…: LaTeX, Markdown or CSV by the file name."""
     path, chosen = QFileDialog.getSaveFileName(
         window,
-        "Export the iteration table",
+        QCoreApplication.translate("ExportDialog", "Export the iteration table"),
         "updates.tex",
         "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
     )

@@ -25,6 +25,8 @@ EXPORT_KINDS = (".png", ".svg", ".gif", ".mp4")
 #: The size of an exported figure or animation when --size is not given.
 EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
+#: The window's languages (app.i18n.LANGUAGES, repeated so that --help does not load Qt).
+LANG_CHOICES = ("en", "zh_CN")
 #: After the window is shown, wait this long before the compiled loop starts loading.
 WARM_UP_DELAY_MS = 200
 
@@ -59,7 +61,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", action="store_true", help="with --export: a title line k, w, b")
     p.add_argument("--recover", action="store_true", help="restore the autosaved session")
     p.add_argument("--empty", action="store_true", help="start with an empty canvas")
+    p.add_argument(
+        "--lang",
+        choices=LANG_CHOICES,
+        help="the window's language: en or zh_CN (Simplified Chinese); remembered. "
+        "Default: the last one chosen, else the system's; --export: en",
+    )
     return p
+
+
+def _apply_language(lang: str | None, *, remember: bool) -> None:
+    """`lang` if given (remembered when `remember`), else the startup language."""
+    from perceptron_gui.app import i18n
+
+    if lang:
+        i18n.set_language(lang, remember=remember)
+    else:
+        i18n.set_language(i18n.startup_language(), remember=False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("perceptron-gui")
     app.setOrganizationName("perceptron-gui")
+    _apply_language(args.lang, remember=not args.screenshot)
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
     recovered = False
     if args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
@@ -163,6 +182,8 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app.setOrganizationName("perceptron-gui")
     prefs = preferences()
     kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
+    if args.lang:  # a Makefile's figures do not depend on the last language chosen
+        _apply_language(args.lang, remember=False)
     win = MainWindow(autosave_ms=None)
     try:
         theme().set_name(name)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QByteArray, QRect, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from perceptron_gui.app import export
+from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
@@ -69,7 +69,16 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 from perceptron_gui.core.model import LinearModel, mistakes
 
-FILE_FILTER = "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)"
+FILE_FILTER = QT_TRANSLATE_NOOP(
+    "MainWindow",
+    "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)",
+)
+#: The themes' names on screen (marked for lupdate; `set_theme` takes the keys).
+THEME_NAMES = {
+    "light": QT_TRANSLATE_NOOP("MainWindow", "light"),
+    "dark": QT_TRANSLATE_NOOP("MainWindow", "dark"),
+    "high-contrast": QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
+}
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
@@ -176,22 +185,34 @@ class MainWindow(QMainWindow):
         self.bound_panel = BoundPanel(self.controller)
         self.iteration_table = IterationTable(self.controller)
         self.dual_view = DualView(self.controller)
+        self._dock_titles: dict[QDockWidget, str] = {}
         self.controls_dock = self._dock(
-            "Controls", self.controls, Qt.RightDockWidgetArea, "controlsDock"
+            QT_TRANSLATE_NOOP("MainWindow", "Controls"),
+            self.controls,
+            Qt.RightDockWidgetArea,
+            "controlsDock",
         )
         self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
-            "Mistakes and the bound", self.bound_panel, Qt.BottomDockWidgetArea, "boundDock"
+            QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
+            self.bound_panel,
+            Qt.BottomDockWidgetArea,
+            "boundDock",
         )
         tabs = QTabWidget(objectName="tableTabs")
-        tabs.addTab(self.iteration_table, "Iteration table")
-        tabs.addTab(self.dual_view, "Dual view: α and G")
+        tabs.addTab(self.iteration_table, "")
+        tabs.addTab(self.dual_view, "")
         self.tabs = tabs
-        self.tables_dock = self._dock("Tables", tabs, Qt.BottomDockWidgetArea, "tablesDock")
+        self.tables_dock = self._dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Tables"), tabs, Qt.BottomDockWidgetArea, "tablesDock"
+        )
         self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
         # The proof sits under the controls, in the room the right column has to spare.
         self.proof_dock = self._dock(
-            "Why it stops: the proof", self.proof_panel, Qt.RightDockWidgetArea, "proofDock"
+            QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
+            self.proof_panel,
+            Qt.RightDockWidgetArea,
+            "proofDock",
         )
         self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
@@ -206,7 +227,9 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.busy_label = QLabel(objectName="busyLabel")
         self.statusBar().addPermanentWidget(self.busy_label)
-        self.statusBar().showMessage("Left click adds +1, right click adds −1. F1: all keys.")
+        self.statusBar().showMessage(
+            self.tr("Left click adds +1, right click adds −1. F1: all keys.")
+        )
 
         # --- wiring
         c = self.controller
@@ -224,9 +247,11 @@ class MainWindow(QMainWindow):
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
         self._restore_preferences()
+        self.retranslate()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        d = QDockWidget(title, self, objectName=name)
+        d = QDockWidget(self.tr(title), self, objectName=name)
+        self._dock_titles[d] = title
         d.setWidget(w)
         d.setFeatures(
             QDockWidget.DockWidgetMovable
@@ -272,69 +297,113 @@ class MainWindow(QMainWindow):
         keys: Any = None,
         tip: str | None = None,
         checkable: bool = False,
+        *,
+        tip_args: dict[str, str] | None = None,
     ) -> QAction:
-        a = QAction(text, self)
+        """An action; `text` and `tip` are source texts (QT_TRANSLATE_NOOP), shown translated."""
+        a = QAction(self)
         if keys is not None:
             seqs = keys if isinstance(keys, list) else [keys]
             a.setShortcuts([QKeySequence(k) for k in seqs])
             a.setShortcutContext(Qt.WindowShortcut)
-        if tip:
-            shortcut = a.shortcut().toString(QKeySequence.NativeText)
-            a.setToolTip(f"{tip} [{shortcut}]" if shortcut else tip)
-            a.setStatusTip(tip)
+        self._action_texts.append((a, text, tip, tip_args or {}))
+        self._label_action(a, text, tip, tip_args or {})
         a.setCheckable(checkable)
         a.triggered.connect(slot)
         self.addAction(a)
         return a
 
+    def _label_action(self, a: QAction, text: str, tip: str | None, args: dict[str, str]) -> None:
+        a.setText(self.tr(text))
+        if tip:
+            shown = self.tr(tip).format(**{k: self.tr(v) for k, v in args.items()})
+            shortcut = a.shortcut().toString(QKeySequence.NativeText)
+            a.setToolTip(f"{shown} [{shortcut}]" if shortcut else shown)
+            a.setStatusTip(shown)
+
+    def _menu(self, parent: QMenu | Any, title: str) -> QMenu:
+        """A menu titled with source text `title` (shown translated)."""
+        menu = parent.addMenu(self.tr(title))
+        self._menu_titles.append((menu, title))
+        return menu
+
     def _build_actions(self) -> None:
+        self._action_texts: list[tuple[QAction, str, str | None, dict[str, str]]] = []
+        self._menu_titles: list[tuple[QMenu, str]] = []
         c = self.controller
         A = self._action
-        self.act_open = A("&Open…", self._open_dialog, QKeySequence.Open, "Open a CSV or a session")
-        self.act_save = A("&Save", self._save_action, QKeySequence.Save, "Save the session")
+        self.act_open = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Open…"),
+            self._open_dialog,
+            QKeySequence.Open,
+            QT_TRANSLATE_NOOP("MainWindow", "Open a CSV or a session"),
+        )
+        self.act_save = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Save"),
+            self._save_action,
+            QKeySequence.Save,
+            QT_TRANSLATE_NOOP("MainWindow", "Save the session"),
+        )
         self.act_save_as = A(
-            "Save &as…", self._save_as_dialog, "Ctrl+Shift+S", "Save as CSV or session"
+            QT_TRANSLATE_NOOP("MainWindow", "Save &as…"),
+            self._save_as_dialog,
+            "Ctrl+Shift+S",
+            QT_TRANSLATE_NOOP("MainWindow", "Save as CSV or session"),
         )
         self.act_export = A(
-            "&Figure…",
+            QT_TRANSLATE_NOOP("MainWindow", "&Figure…"),
             lambda: export.figure_dialog(self),
             "Ctrl+E",
-            "The canvas alone, for slides: PNG or SVG at a chosen size",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "The canvas alone, for slides: PNG or SVG at a chosen size"
+            ),
         )
         self.act_export.setObjectName("exportFigureAction")
         self.act_export_animation = A(
-            "&Animation…",
+            QT_TRANSLATE_NOOP("MainWindow", "&Animation…"),
             lambda: export.animation_dialog(self),
             None,
-            "A GIF of the run, one frame per update, the narration as captions",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "A GIF of the run, one frame per update, the narration as captions"
+            ),
         )
         self.act_export_animation.setObjectName("exportAnimationAction")
         self.act_export_table = A(
-            "&Table…",
+            QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
             lambda: export.table_dialog(self),
             None,
-            "The iteration table in the textbook's layout: LaTeX, Markdown or CSV",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "The iteration table in the textbook's layout: LaTeX, Markdown or CSV"
+            ),
         )
         self.act_export_table.setObjectName("exportTableAction")
         self.act_copy_latex = A(
-            "Copy table as &LaTeX",
+            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &LaTeX"),
             lambda: self.copy_table("latex"),
             None,
-            "The iteration table as a booktabs tabular, on the clipboard",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "The iteration table as a booktabs tabular, on the clipboard"
+            ),
         )
         self.act_copy_latex.setObjectName("copyLatexAction")
         self.act_copy_markdown = A(
-            "Copy table as &Markdown",
+            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &Markdown"),
             lambda: self.copy_table("markdown"),
             None,
-            "The iteration table as a Markdown table, on the clipboard",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "The iteration table as a Markdown table, on the clipboard"
+            ),
         )
         self.act_copy_markdown.setObjectName("copyMarkdownAction")
-        self.act_quit = A("&Quit", self.close, QKeySequence.Quit)
+        self.act_quit = A(QT_TRANSLATE_NOOP("MainWindow", "&Quit"), self.close, QKeySequence.Quit)
         # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
         # the tooltip and the status tip say what they would undo.
-        self.act_undo = A("&Undo", c.undo_stack.undo, QKeySequence.Undo)
-        self.act_redo = A("&Redo", c.undo_stack.redo, ["Ctrl+Shift+Z", "Ctrl+Y"])
+        self.act_undo = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Undo"), c.undo_stack.undo, QKeySequence.Undo
+        )
+        self.act_redo = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Redo"), c.undo_stack.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]
+        )
         c.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
         c.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
         c.undo_stack.undoTextChanged.connect(self._on_undo_text_changed)
@@ -342,135 +411,255 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
         self.act_delete = A(
-            "&Delete selected",
+            QT_TRANSLATE_NOOP("MainWindow", "&Delete selected"),
             self._delete_selection,
             QKeySequence.Delete,
-            "Delete the selected points",
+            QT_TRANSLATE_NOOP("MainWindow", "Delete the selected points"),
         )
         self.act_flip = A(
-            "&Flip labels of selected",
+            QT_TRANSLATE_NOOP("MainWindow", "&Flip labels of selected"),
             self._flip_selection,
             "L",
-            "Flip the labels of the selected points",
+            QT_TRANSLATE_NOOP("MainWindow", "Flip the labels of the selected points"),
         )
-        self.act_select_all = A("Select &all", self._select_all, QKeySequence.SelectAll)
-        self.act_clear = A("&Clear all points", c.clear, None, "Remove every point (undoable)")
-        self.act_generate = A("&Generate…", self._generate_dialog, "Ctrl+G", "Generate a data set")
-        self.act_example = A("Built-in &example", self.load_example, None, "The built-in example")
+        self.act_select_all = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Select &all"), self._select_all, QKeySequence.SelectAll
+        )
+        self.act_clear = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Clear all points"),
+            c.clear,
+            None,
+            QT_TRANSLATE_NOOP("MainWindow", "Remove every point (undoable)"),
+        )
+        self.act_generate = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Generate…"),
+            self._generate_dialog,
+            "Ctrl+G",
+            QT_TRANSLATE_NOOP("MainWindow", "Generate a data set"),
+        )
+        self.act_example = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Built-in &example"),
+            self.load_example,
+            None,
+            QT_TRANSLATE_NOOP("MainWindow", "The built-in example"),
+        )
         self.act_snap = A(
-            "&Snap to grid", self._on_snap_toggled, "G", "Snap points to a 0.5 grid", True
+            QT_TRANSLATE_NOOP("MainWindow", "&Snap to grid"),
+            self._on_snap_toggled,
+            "G",
+            QT_TRANSLATE_NOOP("MainWindow", "Snap points to a 0.5 grid"),
+            True,
         )
         group = QActionGroup(self)
         self.act_pos = A(
-            "Add +1 (○)", lambda: self._set_add_label(1), "+", "Left click adds +1 points", True
+            QT_TRANSLATE_NOOP("MainWindow", "Add +1 (○)"),
+            lambda: self._set_add_label(1),
+            "+",
+            QT_TRANSLATE_NOOP("MainWindow", "Left click adds +1 points"),
+            True,
         )
         self.act_neg = A(
-            "Add −1 (×)", lambda: self._set_add_label(-1), "-", "Left click adds −1 points", True
+            QT_TRANSLATE_NOOP("MainWindow", "Add −1 (×)"),
+            lambda: self._set_add_label(-1),
+            "-",
+            QT_TRANSLATE_NOOP("MainWindow", "Left click adds −1 points"),
+            True,
         )
         group.addAction(self.act_pos)
         group.addAction(self.act_neg)
         self.act_pos.setChecked(True)
-        self.act_step = A("&Step", c.step, "Space", "Next mistake and its update")
-        self.act_visit = A("&Visit", c.visit, "V", "Look at the next point only")
-        self.act_back = A("Step &back", c.step_back, "Backspace", "Undo the last update")
-        self.act_run = A("&Run / pause", self._toggle_run, "R", "Run at the chosen speed or pause")
-        self.act_pause = A("&Pause", self._escape, "Esc", "Pause the run")
-        self.act_to_end = A("Run to the &end", c.run_to_end, "E", "Run until it converges or stops")
-        self.act_reset = A("Rese&t", c.reset, "Home", "Back to the initial weights")
+        self.act_step = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Step"),
+            c.step,
+            "Space",
+            QT_TRANSLATE_NOOP("MainWindow", "Next mistake and its update"),
+        )
+        self.act_visit = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Visit"),
+            c.visit,
+            "V",
+            QT_TRANSLATE_NOOP("MainWindow", "Look at the next point only"),
+        )
+        self.act_back = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Step &back"),
+            c.step_back,
+            "Backspace",
+            QT_TRANSLATE_NOOP("MainWindow", "Undo the last update"),
+        )
+        self.act_run = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Run / pause"),
+            self._toggle_run,
+            "R",
+            QT_TRANSLATE_NOOP("MainWindow", "Run at the chosen speed or pause"),
+        )
+        self.act_pause = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Pause"),
+            self._escape,
+            "Esc",
+            QT_TRANSLATE_NOOP("MainWindow", "Pause the run"),
+        )
+        self.act_to_end = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Run to the &end"),
+            c.run_to_end,
+            "E",
+            QT_TRANSLATE_NOOP("MainWindow", "Run until it converges or stops"),
+        )
+        self.act_reset = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Rese&t"),
+            c.reset,
+            "Home",
+            QT_TRANSLATE_NOOP("MainWindow", "Back to the initial weights"),
+        )
         self.act_earlier = A(
-            "&Earlier on the timeline", self._timeline_back, "Left", "The state one update earlier"
+            QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
+            self._timeline_back,
+            "Left",
+            QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
         )
         self.act_later = A(
-            "&Later on the timeline", self._timeline_forward, "Right", "One update later"
+            QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
+            self._timeline_forward,
+            "Right",
+            QT_TRANSLATE_NOOP("MainWindow", "One update later"),
         )
         self.act_present = A(
-            "&Presentation mode",
+            QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
             lambda: self.set_presentation(not self._presenting),
             "F5",
-            "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
+            ),
             True,
         )
         self.act_present.setObjectName("presentationAction")
         self.act_compare = A(
-            "&Compare",
+            QT_TRANSLATE_NOOP("MainWindow", "&Compare"),
             self._on_compare_toggled,
             "C",
-            "A second run beside the first: same points, its own mode, order, η, bias and seed",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "A second run beside the first: same points, its own mode, order, η, bias and seed",
+            ),
             True,
         )
         self.act_compare.setObjectName("compareAction")
         self.act_radius = A(
-            "Show the radius &D",
+            QT_TRANSLATE_NOOP("MainWindow", "Show the radius &D"),
             self._on_radius_toggled,
             None,
-            "The circle that holds every point",
+            QT_TRANSLATE_NOOP("MainWindow", "The circle that holds every point"),
             True,
         )
         self.act_best = A(
-            "Show the &best separator and γ",
+            QT_TRANSLATE_NOOP("MainWindow", "Show the &best separator and γ"),
             self._on_best_toggled,
             None,
-            "The direction û* and its γ band",
+            QT_TRANSLATE_NOOP("MainWindow", "The direction û* and its γ band"),
             True,
         )
         self.act_follow = A(
-            "F&ollow the line",
+            QT_TRANSLATE_NOOP("MainWindow", "F&ollow the line"),
             self._on_follow_toggled,
             None,
-            "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
+            ),
             True,
         )
         self.act_follow.setChecked(True)
         self.act_origin = A(
-            "Keep the &origin in view",
+            QT_TRANSLATE_NOOP("MainWindow", "Keep the &origin in view"),
             self._on_origin_toggled,
             None,
-            "D and γ are measured from the origin: keep it on the canvas",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "D and γ are measured from the origin: keep it on the canvas"
+            ),
             True,
         )
         self.act_answer_first = A(
-            "Emphasise the &pocket",
+            QT_TRANSLATE_NOOP("MainWindow", "Emphasise the &pocket"),
             self._on_answer_first_toggled,
             None,
-            "Pocket mode: halos and the strong line show the pocket (the answer); "
-            "off: the current weights",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "Pocket mode: halos and the strong line show the pocket (the answer); "
+                "off: the current weights",
+            ),
             True,
         )
         self.act_answer_first.setChecked(True)
         self.act_anatomy = A(
-            "Show the &update as vectors",
+            QT_TRANSLATE_NOOP("MainWindow", "Show the &update as vectors"),
             lambda: self._show_model(),
             None,
-            "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
-            f"or running at {ANATOMY_MAX_SPEED:g} updates a second or slower)",
+            QT_TRANSLATE_NOOP(
+                "MainWindow",
+                "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
+                "or running at {speed} updates a second or slower)",
+            ),
             True,
+            tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
         )
         self.act_anatomy.setChecked(True)
         self.act_skip = A(
-            "&Skip the slow motion",
+            QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
             self.canvas.finish_animation,
             "S",
-            "Show the end of the update's predict → reveal → correct at once",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "Show the end of the update's predict → reveal → correct at once"
+            ),
         )
-        self.act_fit = A("&Fit view", self.canvas.fit_view, "F", "Frame all points")
+        self.act_fit = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Fit view"),
+            self.canvas.fit_view,
+            "F",
+            QT_TRANSLATE_NOOP("MainWindow", "Frame all points"),
+        )
         self.act_panels = A(
-            "&Panels", self._on_panels_toggled, "F9", "Show or hide every panel", True
+            QT_TRANSLATE_NOOP("MainWindow", "&Panels"),
+            self._on_panels_toggled,
+            "F9",
+            QT_TRANSLATE_NOOP("MainWindow", "Show or hide every panel"),
+            True,
         )
         self.act_panels.setChecked(True)
         self.act_zoom_in = A(
-            "&Larger", lambda: theme().step_scale(1), ["Ctrl+=", "Ctrl++"], "Enlarge everything"
+            QT_TRANSLATE_NOOP("MainWindow", "&Larger"),
+            lambda: theme().step_scale(1),
+            ["Ctrl+=", "Ctrl++"],
+            QT_TRANSLATE_NOOP("MainWindow", "Enlarge everything"),
         )
-        self.act_zoom_out = A("S&maller", lambda: theme().step_scale(-1), "Ctrl+-", "Shrink")
-        self.act_zoom_reset = A("&Normal size", lambda: theme().step_scale(0), "Ctrl+0")
+        self.act_zoom_out = A(
+            QT_TRANSLATE_NOOP("MainWindow", "S&maller"),
+            lambda: theme().step_scale(-1),
+            "Ctrl+-",
+            QT_TRANSLATE_NOOP("MainWindow", "Shrink"),
+        )
+        self.act_zoom_reset = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Normal size"), lambda: theme().step_scale(0), "Ctrl+0"
+        )
         self.theme_actions: dict[str, QAction] = {}
         theme_group = QActionGroup(self)
         for name in THEMES:
-            a = A(name, lambda n=name: self.set_theme(n), None, f"The {name} theme", True)
+            a = A(
+                THEME_NAMES.get(name, name),
+                lambda n=name: self.set_theme(n),
+                None,
+                QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
+                True,
+                tip_args={"name": THEME_NAMES.get(name, name)},
+            )
             a.setObjectName(f"theme_{name}")
             theme_group.addAction(a)
             self.theme_actions[name] = a
         self.theme_actions[theme().name].setChecked(True)
-        self.act_help = A("&Keys and mouse", self._show_help, QKeySequence.HelpContents)
+        self.act_help = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&Keys and mouse"),
+            self._show_help,
+            QKeySequence.HelpContents,
+        )
         for key, name in VIEW_ACTIONS.items():
             action = {
                 "show_radius": self.act_radius,
@@ -485,29 +674,29 @@ class MainWindow(QMainWindow):
         self.act_panels.setObjectName("showPanelsAction")
 
         mb = self.menuBar()
-        m = mb.addMenu("&File")
+        m = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&File"))
         m.addAction(self.act_open)
-        self.recent_menu = m.addMenu("Open &recent")
+        self.recent_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         _fill(m, [self.act_save, self.act_save_as])
-        self.export_menu = m.addMenu("&Export")
+        self.export_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "&Export"))
         _fill(self.export_menu, [
             self.act_export, self.act_export_animation, self.act_export_table, None,
             self.act_copy_latex, self.act_copy_markdown,
         ])  # fmt: skip
         _fill(m, [None, self.act_quit])
-        _fill(mb.addMenu("&Edit"), [
+        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Edit")), [
             self.act_undo, self.act_redo, None,
             self.act_pos, self.act_neg, self.act_snap, None,
             self.act_select_all, self.act_delete, self.act_flip, self.act_clear, None,
             self.act_generate, self.act_example,
         ])  # fmt: skip
-        _fill(mb.addMenu("&Run"), [
+        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Run")), [
             self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
             self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
             self.act_skip, None, self.act_compare,
         ])  # fmt: skip
-        view = mb.addMenu("&View")
+        view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
         _fill(view, [
             self.act_radius, self.act_best, None,
             self.act_anatomy, self.act_follow, self.act_origin, self.act_answer_first,
@@ -518,9 +707,23 @@ class MainWindow(QMainWindow):
             view.addAction(d.toggleViewAction())
         view.addSeparator()
         _fill(view, [self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset])
-        _fill(view.addMenu("&Theme"), list(self.theme_actions.values()))
-        _fill(mb.addMenu("&Help"), [self.act_help])
-        tb = QToolBar("Edit", objectName="editToolbar")
+        _fill(
+            self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
+            list(self.theme_actions.values()),
+        )
+        # Each language by its own name, whatever the window's language.
+        self.language_menu = self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Language"))
+        self.language_actions: dict[str, QAction] = {}
+        language_group = QActionGroup(self)
+        for code in i18n.LANGUAGES:
+            a = QAction(i18n.LANGUAGE_NAMES[code], self, checkable=True)
+            a.setObjectName(f"language_{code}")
+            a.triggered.connect(lambda _=False, c=code: self.set_language(c))
+            language_group.addAction(a)
+            self.language_menu.addAction(a)
+            self.language_actions[code] = a
+        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")), [self.act_help])
+        tb = QToolBar(objectName="editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
             self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
@@ -587,9 +790,9 @@ class MainWindow(QMainWindow):
         try:
             data = make_dataset(X, y)
         except DataError as exc:
-            self.show_notice(f"points refused: {exc}", error=True)
+            self.show_notice(self.tr("points refused: {error}").format(error=exc), error=True)
             return False
-        self.controller.set_data(data, f"set {data.n} points")
+        self.controller.set_data(data, self.tr("set {n} points").format(n=data.n))
         return True
 
     def add_point(self, x: float, y: float, label: int) -> bool:
@@ -601,7 +804,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = load_file(path)
         except DataError as exc:
-            self.show_notice(f"not opened: {exc}", error=True)
+            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
             return False
         self._apply_loaded(loaded, str(path), None)
         return True
@@ -610,13 +813,14 @@ class MainWindow(QMainWindow):
         c = self.controller
         if loaded.config is not None:
             c.set_config(loaded.config)
-        c.set_data(loaded.data, f"open {Path(path).name}", bound=pair)
+        c.set_data(loaded.data, self.tr("open {name}").format(name=Path(path).name), bound=pair)
         self._apply_view(loaded.view)
         self.document.mark_saved(str(path))
         QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
         note = "; ".join(loaded.notes)
         self.statusBar().showMessage(
-            f"opened {path}: {loaded.data.n} points" + (f" ({note})" if note else "")
+            self.tr("opened {path}: {n} points").format(path=path, n=loaded.data.n)
+            + (f" ({note})" if note else "")
         )
         if note:
             self.show_notice(f"{Path(path).name}: {note}", error=False)
@@ -659,9 +863,9 @@ class MainWindow(QMainWindow):
             self._apply_loaded(loaded, str(path), pair)
 
         def fail(exc: DataError) -> None:
-            self.show_notice(f"not opened: {exc}", error=True)
+            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
 
-        c.start_task("load", prepare(), done, fail, f"opening {name}")
+        c.start_task("load", prepare(), done, fail, self.tr("opening {name}").format(name=name))
 
     def save(self, path: str | Path | None = None) -> bool:
         """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
@@ -671,10 +875,13 @@ class MainWindow(QMainWindow):
         try:
             self.document.save(target)
         except (DataError, OSError) as exc:
-            self.show_notice(f"not saved (everything is still here): {exc}", error=True)
+            self.show_notice(
+                self.tr("not saved (everything is still here): {error}").format(error=exc),
+                error=True,
+            )
             return False
         add_recent(target)
-        self.statusBar().showMessage(f"saved {target}")
+        self.statusBar().showMessage(self.tr("saved {path}").format(path=target))
         return True
 
     def set_mode(self, mode: str) -> bool:
@@ -842,15 +1049,62 @@ class MainWindow(QMainWindow):
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
         ok = theme().set_scale(factor)
         if not ok:
-            self.show_notice(f"scale {factor} refused: from 0.5 to 4", error=True)
+            self.show_notice(
+                self.tr("scale {factor} refused: from 0.5 to 4").format(factor=factor), error=True
+            )
         return ok
 
     def set_theme(self, name: str) -> bool:
         """ "light", "dark" or "high-contrast" (remembered)."""
         ok = theme().set_name(name)
         if not ok:
-            self.show_notice(f"theme {name!r} refused: one of {', '.join(THEMES)}", error=True)
+            self.show_notice(
+                self.tr("theme {name} refused: one of {names}").format(
+                    name=repr(name), names=", ".join(THEMES)
+                ),
+                error=True,
+            )
         return ok
+
+    def set_language(self, code: str) -> bool:
+        """Show every text in language `code` ("en", "zh_CN"; remembered).
+
+        Returns after every widget has its new texts; False (with a notice) for a
+        language that is not offered.
+        """
+        ok = i18n.set_language(code)
+        if not ok:
+            self.show_notice(
+                self.tr("language {code} refused: one of {codes}").format(
+                    code=repr(code), codes=", ".join(i18n.LANGUAGES)
+                ),
+                error=True,
+            )
+        return ok
+
+    def retranslate(self) -> None:
+        """Menus, actions, docks, tabs and the window's own texts in the current language."""
+        for a, text, tip, args in self._action_texts:
+            self._label_action(a, text, tip, args)
+        for menu, title in self._menu_titles:
+            menu.setTitle(self.tr(title))
+        for dock, title in self._dock_titles.items():
+            dock.setWindowTitle(self.tr(title))
+        self.tabs.setTabText(0, self.tr("Iteration table"))
+        self.tabs.setTabText(1, self.tr("Dual view: α and G"))
+        self.toolbar.setWindowTitle(self.tr("Edit"))
+        for code, action in self.language_actions.items():
+            action.setChecked(code == i18n.language())
+        stack = self.controller.undo_stack
+        self._on_undo_text_changed(stack.undoText())
+        self._on_redo_text_changed(stack.redoText())
+        self.narration.setText(narrate(self.controller.trainer))
+        self._update_title()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_action_texts"):
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_panels(self, on: bool) -> None:
         """Show or hide every dock, the controls included (the keys still work)."""
@@ -936,14 +1190,16 @@ class MainWindow(QMainWindow):
         """
         path = recovery_path()
         if not path.exists():
-            self.show_notice("nothing to recover: no autosaved session", error=False)
+            self.show_notice(self.tr("nothing to recover: no autosaved session"), error=False)
             return False
         if ask:
             answer = QMessageBox.question(
                 self,
-                "Restore?",
-                "perceptron-gui did not close cleanly last time.\n"
-                "Restore the points and settings it autosaved?",
+                self.tr("Restore?"),
+                self.tr(
+                    "perceptron-gui did not close cleanly last time.\n"
+                    "Restore the points and settings it autosaved?"
+                ),
                 QMessageBox.Yes | QMessageBox.No,
                 QMessageBox.Yes,
             )
@@ -952,7 +1208,9 @@ class MainWindow(QMainWindow):
         if not self.load(path):
             return False
         self.document.mark_recovered()
-        self.statusBar().showMessage(f"restored the autosaved session ({path})")
+        self.statusBar().showMessage(
+            self.tr("restored the autosaved session ({path})").format(path=path)
+        )
         return True
 
     def load_example(self) -> None:
@@ -1109,12 +1367,12 @@ class MainWindow(QMainWindow):
         self.fit_to_screen()
 
     def _on_undo_text_changed(self, text: str) -> None:
-        tip = f"Undo {text}" if text else "Nothing to undo"
+        tip = self.tr("Undo {what}").format(what=text) if text else self.tr("Nothing to undo")
         self.act_undo.setToolTip(f"{tip} [Ctrl+Z]")
         self.act_undo.setStatusTip(tip)
 
     def _on_redo_text_changed(self, text: str) -> None:
-        tip = f"Redo {text}" if text else "Nothing to redo"
+        tip = self.tr("Redo {what}").format(what=text) if text else self.tr("Nothing to redo")
         self.act_redo.setToolTip(f"{tip} [Ctrl+Shift+Z]")
         self.act_redo.setStatusTip(tip)
 
@@ -1127,7 +1385,9 @@ class MainWindow(QMainWindow):
     def _delete_selection(self) -> None:
         sel = self.canvas.selected_indices()
         if sel.size == 0:
-            self.statusBar().showMessage("nothing selected: click a point or drag a rectangle")
+            self.statusBar().showMessage(
+                self.tr("nothing selected: click a point or drag a rectangle")
+            )
             return
         if self.controller.delete_points(sel.tolist()):
             self.canvas.set_selection([])
@@ -1135,7 +1395,9 @@ class MainWindow(QMainWindow):
     def _flip_selection(self) -> None:
         sel = self.canvas.selected_indices()
         if sel.size == 0:
-            self.statusBar().showMessage("nothing selected: click a point or drag a rectangle")
+            self.statusBar().showMessage(
+                self.tr("nothing selected: click a point or drag a rectangle")
+            )
             return
         self.controller.relabel(sel.tolist())
         self.canvas.set_selection(sel)
@@ -1169,7 +1431,9 @@ class MainWindow(QMainWindow):
         self.canvas.add_label = label
         (self.act_pos if label > 0 else self.act_neg).setChecked(True)
         self.statusBar().showMessage(
-            f"a left click now adds {'+1 (○)' if label > 0 else '−1 (×)'} points"
+            self.tr("a left click now adds +1 (○) points")
+            if label > 0
+            else self.tr("a left click now adds −1 (×) points")
         )
 
     def _on_snap_toggled(self) -> None:
@@ -1181,7 +1445,9 @@ class MainWindow(QMainWindow):
     def _on_best_toggled(self) -> None:
         self.canvas.show_best(self.act_best.isChecked())
         if self.act_best.isChecked() and not self.controller.bound.separable:
-            self.statusBar().showMessage("not linearly separable: there is no best separator")
+            self.statusBar().showMessage(
+                self.tr("not linearly separable: there is no best separator")
+            )
 
     def _on_follow_toggled(self) -> None:
         self.canvas.follow_line = self.act_follow.isChecked()
@@ -1206,13 +1472,16 @@ class MainWindow(QMainWindow):
         self._help.raise_()
 
     def _update_title(self, *_: Any) -> None:
-        self.setWindowTitle(f"perceptron-gui — {self.document.name}[*]")
+        name = self.document.name if self.document.path else self.tr("untitled")
+        self.setWindowTitle(f"perceptron-gui — {name}[*]")
         self.setWindowModified(self.document.modified)
 
     # --------------------------------------------------------------- dialogs
 
     def _open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open data or a session", "", FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER)
+        )
         if path:
             self.open_file(path)
 
@@ -1220,7 +1489,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         items = load_recent()
         if not items:
-            a = self.recent_menu.addAction("(none yet)")
+            a = self.recent_menu.addAction(self.tr("(none yet)"))
             a.setEnabled(False)
         for p in items:
             self.recent_menu.addAction(p, lambda p=p: self.open_file(p))
@@ -1234,9 +1503,9 @@ class MainWindow(QMainWindow):
     def _save_as_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self,
-            "Save",
+            self.tr("Save"),
             self.document.path or "session.json",
-            "Session (*.json);;CSV data (*.csv)",
+            self.tr("Session (*.json);;CSV data (*.csv)"),
         )
         if path:
             self.save(path)
@@ -1282,19 +1551,26 @@ class MainWindow(QMainWindow):
     def copy_table(self, format: str) -> str:
         """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
         if format not in ("latex", "markdown", "csv"):
-            self.show_notice(f"no table format {format!r}: latex, markdown or csv", error=True)
+            self.show_notice(
+                self.tr("no table format {format}: latex, markdown or csv").format(
+                    format=repr(format)
+                ),
+                error=True,
+            )
             return ""
         text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
-        self.statusBar().showMessage(f"copied the iteration table as {format}")
+        self.statusBar().showMessage(
+            self.tr("copied the iteration table as {format}").format(format=format)
+        )
         return text
 
     def _export(self, path: str | Path, write: Any) -> bool:
         try:
             write()
         except export.ExportError as exc:
-            self.show_notice(f"not exported: {exc}", error=True)
+            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
             return False
-        self.statusBar().showMessage(f"exported {path}")
+        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
         return True
 
     def export_image(self, path: str | Path) -> bool:
@@ -1318,9 +1594,9 @@ class MainWindow(QMainWindow):
                 ex.parameters()["width"] = max(1600, self.canvas.width())
                 ex.export(path)
         except Exception as exc:  # exporters raise many kinds; the user needs a message
-            self.show_notice(f"not exported: {exc}", error=True)
+            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
             return False
-        self.statusBar().showMessage(f"exported {path}")
+        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
         return True
 
     def _generate_dialog(self) -> None:
@@ -1330,7 +1606,7 @@ class MainWindow(QMainWindow):
         try:
             data = dlg.dataset()
         except DataError as exc:
-            self.show_notice(f"not generated: {exc}", error=True)
+            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
             return
         self.controller.set_data(data, dlg.description())
 
@@ -1353,8 +1629,8 @@ class MainWindow(QMainWindow):
         if user and doc.modified and self.controller.data.n:
             answer = QMessageBox.question(
                 self,
-                "Unsaved changes",
-                "Save the points and settings before closing?",
+                self.tr("Unsaved changes"),
+                self.tr("Save the points and settings before closing?"),
                 QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
                 QMessageBox.Save,
             )

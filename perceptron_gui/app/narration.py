@@ -16,9 +16,8 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.format import fmt, point_name
 from perceptron_gui.core.trainer import StepRecord, Trainer
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Narration", text)
+# Called by this name with a literal context so that pyside6-lupdate finds every sentence.
+translate = QCoreApplication.translate
 
 
 def _vec(v: tuple[float, ...]) -> str:
@@ -43,36 +42,39 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     """The narration of `rec` (default: the trainer's last visit), or of the state."""
     rec = t.last if rec is None else rec
     if t.n == 0:
-        return _tr("no points: click on the canvas to add some")
+        return translate("Narration", "no points: click on the canvas to add some")
     if rec is None or t.visits == 0:
         w, b = t.w, t.b
         if w == (0.0, 0.0) and b == 0.0:
-            return _tr(
+            return translate(
+                "Narration",
                 "start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: "
-                "every point is a mistake"
+                "every point is a mistake",
             )
-        return _tr("start: w = {w}, b = {b}").format(w=_vec(w), b=fmt(b))
+        return translate("Narration", "start: w = {w}, b = {b}").format(w=_vec(w), b=fmt(b))
     c = t.config
     i = rec.index
     x = (float(t.data.points[i, 0]), float(t.data.points[i, 1]))
     y = float(t.data.labels[i])
     ys = "+1" if y > 0 else "−1"
-    point = _tr("{name} = {x}, y = {y}").format(name=point_name(i), x=_vec(x), y=ys)
+    point = translate("Narration", "{name} = {x}, y = {y}").format(
+        name=point_name(i), x=_vec(x), y=ys
+    )
     (w0, w1), b0 = rec.w_before, rec.b_before
     if t.has_alpha:
         kernel = "K(xⱼ, x)" if c.mode == "kernel" else "xⱼ·x"
-        score = _tr("y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
+        score = translate("Narration", "y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
         if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
             score += f" = {fmt(rec.margin)}"
     else:
         inner = f"{_factor(w0)}·{_factor(x[0])} + {_factor(w1)}·{_factor(x[1])}"
         if c.bias:
             inner += f" {_signed(b0)}"
-        score = _tr("y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
+        score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
         if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
             score += f" = {fmt(rec.margin)}"
     if not rec.mistake:
-        head = _tr("visit {v}: {point}: {score} > 0, right: no update")
+        head = translate("Narration", "visit {v}: {point}: {score} > 0, right: no update")
         return _minus(head.format(v=rec.visit, point=point, score=score))
     ey = c.eta * y
     step = _vec((abs(ey) * x[0], abs(ey) * x[1]))
@@ -80,20 +82,20 @@ def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
     if t.has_alpha:
         alpha = t.alpha_slice(slice(i, i + 1))
         after = float(alpha[0]) if alpha is not None and t.last is rec else float("nan")
-        update = _tr("α{n} ← α{n} + η = {a}").format(
+        update = translate("Narration", "α{n} ← α{n} + η = {a}").format(
             n=i + 1, a=fmt(after) if after == after else "α + η"
         )
     else:
-        update = _tr("w ← w + ηyx = {w} {sign} {step} = {new}").format(
+        update = translate("Narration", "w ← w + ηyx = {w} {sign} {step} = {new}").format(
             w=_vec(rec.w_before), sign=sign, step=step, new=_vec(rec.w_after)
         )
     if c.bias:
-        update += ", " + _tr("b ← b + ηy = {b} {d} = {new}").format(
+        update += ", " + translate("Narration", "b ← b + ηy = {b} {d} = {new}").format(
             b=fmt(b0), d=_signed(ey), new=fmt(rec.b_after)
         )
-    text = _tr("update {k} on {point}: {score} ≤ 0, a mistake → {update}").format(
-        k=rec.k, point=point, score=score, update=update
-    )
+    text = translate(
+        "Narration", "update {k} on {point}: {score} ≤ 0, a mistake → {update}"
+    ).format(k=rec.k, point=point, score=score, update=update)
     if rec.pocket_replaced:
-        text += _tr("; fewer mistakes than the pocket: into the pocket")
+        text += translate("Narration", "; fewer mistakes than the pocket: into the pocket")
     return _minus(text)

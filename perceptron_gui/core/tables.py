@@ -31,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -272,6 +272,7 @@ def iteration_table(
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Table:
     """The textbook's iteration table of a run.
 
@@ -292,6 +293,11 @@ def iteration_table(
         are left out. None: every update. Building takes some 30 µs and 1 kB
         a row: pass a limit for runs of 10^5 updates and more, or use
         `table_lines`, which keeps no rows.
+    headers
+        Column titles to show instead of the English ones, by English title
+        (the words among them are `HEADER_WORDS`; symbols such as ``k``, ``w``
+        and ``b`` stay): the window passes its language's titles here, so that
+        this module needs no Qt. Titles not in the mapping stay as they are.
 
     Returns
     -------
@@ -302,7 +308,7 @@ def iteration_table(
         rebuilt from the updates, ``α_i += η`` per update on point i, as the
         trainer sums it.
     """
-    kind, header, align, note, rows = _layout(data, run, config, max_rows)
+    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers)
     return Table(kind, header, tuple(rows), align, note)
 
 
@@ -313,6 +319,7 @@ def table_lines(
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Iterator[str]:
     """The lines of ``to_<fmt>(iteration_table(...))``, made one row at a time.
 
@@ -320,7 +327,7 @@ def table_lines(
     ``"".join(table_lines(...))`` equals the text of the renderer; each line
     ends with ``\\n``. The parameters are those of `iteration_table`.
     """
-    kind, header, align, note, rows = _layout(data, run, config, max_rows)
+    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers)
     return _RENDERERS[fmt](header, align, note, rows)
 
 
@@ -328,9 +335,22 @@ _Row = tuple[Cell, ...]
 
 
 def _layout(
-    data: Dataset, run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None
+    data: Dataset,
+    run: Trainer | TrainResult,
+    config: TrainConfig | None,
+    max_rows: int | None,
+    headers: Mapping[str, str] | None = None,
 ) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
     """Kind, header, alignment, note, and the rows (lazily) of a run's table."""
+    kind, header, align, note, rows = _layout_en(data, run, config, max_rows)
+    if headers:
+        header = tuple(_plain(headers[c.text]) if c.text in headers else c for c in header)
+    return kind, header, align, note, rows
+
+
+def _layout_en(
+    data: Dataset, run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None
+) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
     r = _run_of(run, config, max_rows)
     total, shown = r.total, int(r.updates.shape[0])
     notes = []
@@ -344,6 +364,11 @@ def _layout(
         return "dual", header, align, "; ".join(notes), _dual_rows(r, cols)
     header, align = _primal_header(r)
     return "primal", header, align, "; ".join(notes), _primal_rows(r)
+
+
+#: The column titles that are words (the others are symbols: k, w, b, w·x + b, αi):
+#: what a caller translates through the `headers` argument.
+HEADER_WORDS = ("misclassified point",)
 
 
 @lru_cache(maxsize=1 << 12)

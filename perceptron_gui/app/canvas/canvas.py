@@ -38,6 +38,7 @@ from perceptron_gui.app.canvas.markers import (
     pen,
     polygon,
 )
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.geometry import clip_half_plane, clip_line, clip_polygon, edge_arrow
@@ -126,6 +127,7 @@ class DataCanvas(pg.PlotWidget):
         self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
         self._misclassified: IntArray = np.empty(0, dtype=np.intp)
         self._current: int | None = None
+        self._verdict_kind: str | None = None
         self._selection: IntArray = np.empty(0, dtype=np.intp)
         self._alpha: FloatArray | None = None
         self._model: Model | None = None
@@ -223,7 +225,6 @@ class DataCanvas(pg.PlotWidget):
         self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
         self._add(self._edge_arrow, 9)
         self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
-        self._edge_label.setText("the line is this way")
         self._add(self._edge_label, 9)
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
@@ -323,8 +324,9 @@ class DataCanvas(pg.PlotWidget):
         self._legend_current = pg.PlotDataItem()
         self.legend = pg.LegendItem(offset=(-10, 10))
         self.legend.setParentItem(self._vb)
-        self.legend.addItem(self._legend_answer, "pocket (the answer)")
-        self.legend.addItem(self._legend_current, "current w")
+        # The labels are set in `_label_legend`.
+        self.legend.addItem(self._legend_answer, " ")
+        self.legend.addItem(self._legend_current, " ")
         self.legend.setVisible(False)
 
         for item in (
@@ -351,6 +353,8 @@ class DataCanvas(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         t = theme()
         p = t.palette
         ink, muted = t.color("ink"), t.color("muted")
@@ -441,21 +445,11 @@ class DataCanvas(pg.PlotWidget):
         self.legend.setLabelTextColor(ink)
         self.legend.setBrush(pg.mkBrush(t.fill()))
         self.legend.setPen(pg.mkPen(muted))
-        self._relabel_legend()
+        self._label_legend()
+        self._edge_label.setText(self.tr("the line is this way"))
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
         self._fit_axis_width()
         self._redraw()
-
-    def _relabel_legend(self) -> None:
-        t = theme()
-        for sample, label in (
-            (self._legend_answer, f"{self._answer_label} (the answer)"),
-            (self._legend_current, "current w"),
-        ):
-            # Relabel in place: the legend keeps (sample, label) pairs.
-            for s, lab in self.legend.items:
-                if s.item is sample:
-                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=t.palette.ink)
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -583,6 +577,39 @@ class DataCanvas(pg.PlotWidget):
         """The running model last given."""
         return self._model
 
+    def _label_legend(self) -> None:
+        t = theme()
+        name = core_text(self._answer_label)  # "pocket", "average", "vote"
+        for sample, label in (
+            (self._legend_answer, self.tr("{name} (the answer)").format(name=name)),
+            (self._legend_current, self.tr("current w")),
+        ):
+            # Relabel in place: the legend keeps (sample, label) pairs.
+            for s, lab in self.legend.items:
+                if s.item is sample:
+                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=t.palette.ink)
+
+    def retranslate(self) -> None:
+        """Every text on the canvas in the current language."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
+        self._label_legend()
+        self._edge_label.setText(self.tr("the line is this way"))
+        if self._verdict.isVisible() and self._current is not None:
+            self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
+        self._redraw()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _verdict_for(self, index: int, verdict: str | None) -> str:
+        name = fmt.point_name(index)
+        if verdict == "mistake":
+            return self.tr("{name}: mistake → update").format(name=name)
+        return self.tr("{name}: correct ✓").format(name=name)
+
     def set_answer(self, model: Model | None, label: str = "pocket") -> None:
         """Show the algorithm's answer when it is not the running model.
 
@@ -593,7 +620,7 @@ class DataCanvas(pg.PlotWidget):
         self._answer = model
         if label and label != self._answer_label:
             self._answer_label = label
-            self._relabel_legend()
+            self._label_legend()
         self._style_model_lines()
         self._update_answer()
         if changed and model is not None and not model.is_linear:
@@ -632,9 +659,8 @@ class DataCanvas(pg.PlotWidget):
         at = self._points[self._current : self._current + 1]
         self._current_layer.set_positions(at)
         if verdict is not None:
-            name = fmt.point_name(self._current)
-            text = f"{name}: mistake → update" if verdict == "mistake" else f"{name}: correct ✓"
-            self._verdict.setText(text)
+            self._verdict_kind = verdict
+            self._verdict.setText(self._verdict_for(self._current, verdict))
             # Beside the point, on the side of the view with more room.
             x, y = float(at[0, 0]), float(at[0, 1])
             vr = self._vb.viewRect()
@@ -756,10 +782,10 @@ class DataCanvas(pg.PlotWidget):
             y = int(self._labels[index])
             name = fmt.point_name(index)
             guess = "+1" if f >= 0 else "−1"
-            text = f"1 predict: sign(w·{name} + b) = {guess}"
+            text = self.tr("1 predict: sign(w·{name} + b) = {guess}").format(name=name, guess=guess)
             if self._phase == "reveal":
                 truth = "+1" if y > 0 else "−1"
-                text += f"   2 reveal: y = {truth}, a mistake"
+                text += "   " + self.tr("2 reveal: y = {truth}, a mistake").format(truth=truth)
             self._anatomy_label.setText(text)
             self._anatomy_label.setPos(float(x[0]), float(x[1]))
             self._anatomy_label.setVisible(True)
@@ -785,9 +811,15 @@ class DataCanvas(pg.PlotWidget):
             head.setPos(float(z[0]), float(z[1]))
             shaft.setVisible(True)
             head.setVisible(True)
-        text = "3 correct: w + ηyx = new w" if self.animation_ms > 0 else "w + ηyx = new w"
+        text = (
+            self.tr("3 correct: w + ηyx = new w")
+            if self.animation_ms > 0
+            else self.tr("w + ηyx = new w")
+        )
         if bias:
-            text += f"   (the w part; b: {fmt.fmt(before.b)} → {fmt.fmt(after.b)})"
+            text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
+                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
+            )
         self._anatomy_label.setText(text)
         self._anatomy_label.setPos(float(w_new[0]), float(w_new[1]))
         self._anatomy_label.setVisible(True)
@@ -1141,7 +1173,11 @@ class DataCanvas(pg.PlotWidget):
         arrow = linear_items[1:4]
         if not w.any() and len(self._points):
             sign = "+1" if b >= 0 else "−1"
-            self._no_line.setText(f"w = 0: no line; every point is predicted {sign} (b = {b:g})")
+            self._no_line.setText(
+                self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
+                    sign=sign, b=f"{b:g}"
+                )
+            )
             vr = self._vb.viewRect()
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
@@ -1247,7 +1283,9 @@ class DataCanvas(pg.PlotWidget):
             r = math.sqrt(max(D * D - 1.0, 0.0)) if bias else D
             self._radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
             if bias:
-                text = f"R = max‖x‖ = {fmt.tick(r)}   (D = √(R²+1) = {fmt.tick(D)} with the bias)"
+                text = self.tr("R = max‖x‖ = {r}   (D = √(R²+1) = {d} with the bias)").format(
+                    r=fmt.tick(r), d=fmt.tick(D)
+                )
             else:
                 text = f"D = max‖x‖ = {fmt.tick(D)}"
             self._radius_label.setText(text)
@@ -1289,9 +1327,11 @@ class DataCanvas(pg.PlotWidget):
             at = mid + 0.6 * ((ends[0] if ends else anchor[0]) - mid)
             half = gamma / float(np.hypot(*a))
             if bias:
-                text = f"γ = {fmt.tick(gamma)} in (x, 1) space; band ±{fmt.tick(half)} in the plane"
+                text = self.tr("γ = {g} in (x, 1) space; band ±{h} in the plane").format(
+                    g=fmt.tick(gamma), h=fmt.tick(half)
+                )
             else:
-                text = f"γ = {fmt.tick(gamma)} (band ±γ)"
+                text = self.tr("γ = {g} (band ±γ)").format(g=fmt.tick(gamma))
             self._gamma_label.setText(text)
             self._gamma_label.setPos(*at)
             self._gamma_label.setVisible(True)

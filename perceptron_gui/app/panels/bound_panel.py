@@ -11,6 +11,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
@@ -82,11 +83,13 @@ class BoundPlot(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle from the theme, then redraw."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
         t = theme()
         self.setBackground(t.color("background"))
         plot = self.getPlotItem()
         plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
-        style_axes(plot, "visits (points looked at)", "mistakes k")
+        self._style_axes()
         self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
         if self._second_curve is not None and self._legend is not None:
             dash = Qt.PenStyle.DashLine
@@ -104,6 +107,21 @@ class BoundPlot(pg.PlotWidget):
             item.fill = pg.mkBrush(t.fill())
             item.setFont(font)
         self.refresh()
+
+    def _style_axes(self) -> None:
+        style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), self.tr("mistakes k"))
+
+    def retranslate(self) -> None:
+        """Axis titles and notes in the current language."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
+        self._style_axes()
+        self.refresh()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ----------------------------------------------------------------- for tests
 
@@ -216,7 +234,11 @@ class BoundPlot(pg.PlotWidget):
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
         if b is not None and not line_in_view:
             c = self._controller
-            self._off_note.setText(f"{fmt.bound_text(c.mistake_bound, c.bound)} is far above ↑")
+            self._off_note.setText(
+                self.tr("{bound} is far above ↑").format(
+                    bound=fmt.bound_text(c.mistake_bound, c.bound)
+                )
+            )
             self._off_note.setPos(0.0, top)
             self._off_note.show()
         else:
@@ -294,9 +316,8 @@ class BoundPanel(QtWidgets.QWidget):
         self._readout = make_label(name="boundReadout")
         self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.plot = BoundPlot(controller, self)
-        self.log_check = QtWidgets.QCheckBox("log k")
+        self.log_check = QtWidgets.QCheckBox()
         self.log_check.setObjectName("boundLogScale")
-        self.log_check.setToolTip("A logarithmic k axis shows k and a huge bound together")
         self.log_check.toggled.connect(self._on_log_check_toggled)
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self._readout, 1)
@@ -307,8 +328,20 @@ class BoundPanel(QtWidgets.QWidget):
         layout.addWidget(self.plot, 1)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
+        self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
+
+    def retranslate(self) -> None:
+        """Every text in the current language."""
+        self.log_check.setText(self.tr("log k"))
+        self.log_check.setToolTip(self.tr("A logarithmic k axis shows k and a huge bound together"))
+        self.refresh()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Fonts from the theme."""
@@ -333,34 +366,42 @@ class BoundPanel(QtWidgets.QWidget):
         t = c.trainer
         bound = c.bound
         if t.n == 0:
-            self._readout.setText("no points")
+            self._readout.setText(self.tr("no points"))
             return
         k = t.k
         if c.bound_pending:
-            self._readout.setText(f"k = {k}   computing D and γ of {t.n:,} points…")
+            self._readout.setText(
+                self.tr("k = {k}   computing D and γ of {n} points…").format(k=k, n=f"{t.n:,}")
+            )
             return
-        norm = "max‖(x, 1)‖ (the bias is on)" if bound.bias else "max‖x‖ (no bias)"
+        norm = (
+            self.tr("max‖(x, 1)‖ (the bias is on)") if bound.bias else self.tr("max‖x‖ (no bias)")
+        )
         self._readout.setToolTip(
-            f"D = {norm}; γ = the best margin of a unit (w, b): see the View menu"
+            self.tr("D = {norm}; γ = the best margin of a unit (w, b): see the View menu").format(
+                norm=norm
+            )
         )
         d_text = f"D = {fmt.measure(bound.D)}"
         mb = c.mistake_bound
         if c.bound_note:
             lines = [f"k = {k}", c.bound_note]
         elif mb.value is None:
-            lines = [f"k = {k}: {mb.note}"]
+            lines = [f"k = {k}: {core_text(mb.note)}"]
             if bound.D:
                 lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:
             rel = "≤" if k <= mb.value else ">"
             lines = [
                 f"k = {k} {rel} {fmt.bound_text(mb, bound)}"
-                + (f"  ({mb.note})" if mb.note else ""),
+                + (f"  ({core_text(mb.note)})" if mb.note else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]
             cfg = t.config
             if cfg.w0 != (0.0, 0.0) or (cfg.bias and cfg.b0 != 0.0):
                 lines.append(
-                    "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
+                    self.tr(
+                        "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
+                    )
                 )
         self._readout.setText("\n".join(lines))

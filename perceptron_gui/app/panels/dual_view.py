@@ -67,7 +67,7 @@ class DualView(QtWidgets.QWidget):
         self._row: int | None = None
         self._n = -1
 
-        self._title = make_label("Gram matrix G = [xᵢ·xⱼ]")
+        self._title = make_label(name="dualTitle")
         self._note = make_label(name="dualNote")
         self._stack = QtWidgets.QStackedWidget(self)
         self._table = QtWidgets.QTableWidget(self)
@@ -88,8 +88,21 @@ class DualView(QtWidgets.QWidget):
 
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
-        self.apply_theme()
+        self.apply_theme()  # sets the texts too (`retranslate`)
         theme().changed.connect(self.apply_theme)
+
+    def retranslate(self) -> None:
+        """Title, axis titles and the note in the current language."""
+        self._title.setText(self.tr("Gram matrix G = [xᵢ·xⱼ]"))
+        style_axes(self._gplot, self.tr("column j (point)"), self.tr("row i (point)"))
+        style_axes(self._aplot, "α", "")
+        self._aplot.getAxis("left").setWidth(int(8 * theme().scale))
+        self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Fonts and colours from the theme; then rebuild."""
@@ -105,9 +118,7 @@ class DualView(QtWidgets.QWidget):
             QtGui.QFontMetrics(font).height() + int(8 * t.scale)
         )
         self._plots.setBackground(t.color("background"))
-        style_axes(self._gplot, "column j (point)", "row i (point)")
-        style_axes(self._aplot, "α", "")
-        self._aplot.getAxis("left").setWidth(int(8 * t.scale))
+        self.retranslate()
         cb_axis = self._colorbar.getAxis("right")
         cb_axis.setTickFont(font)
         cb_axis.setTextPen(pg.mkPen(t.color("ink")))
@@ -335,24 +346,32 @@ class DualView(QtWidgets.QWidget):
     def _note_for(self, t: Trainer, dual: bool) -> str:
         n = t.n
         if n == 0:
-            return "no points"
+            return self.tr("no points")
         parts: list[str] = []
         if n > GRAM_BLOCK:
             a, b = self._start + 1, self._start + self._size
             nbytes = 8.0 * n * n
             where = (
-                "around the current point" if _current_point(t) is not None else "(the first ones)"
+                self.tr("around the current point")
+                if _current_point(t) is not None
+                else self.tr("(the first ones)")
             )
             parts.append(
-                f"G is N×N = {fmt.size(n)}×{fmt.size(n)} ({fmt.nbytes(nbytes)}): "
-                f"showing rows/columns x{a}–x{b} {where}"
+                self.tr(
+                    "G is N×N = {n}×{n} ({bytes}): showing rows/columns x{a}–x{b} {where}"
+                ).format(n=fmt.size(n), bytes=fmt.nbytes(nbytes), a=a, b=b, where=where)
             )
         if not dual:
-            parts.append("Switch the mode to dual to see α (G depends on the points only)")
+            parts.append(self.tr("Switch the mode to dual to see α (G depends on the points only)"))
         elif n <= GRAM_TABLE_MAX:
-            parts.append("α = η × updates on each point; the current point's row is yellow")
+            parts.append(
+                self.tr("α = η × updates on each point; the current point's row is yellow")
+            )
         else:
             parts.append(
-                "α = η × updates on each point (bars beside the rows); the current row is outlined"
+                self.tr(
+                    "α = η × updates on each point (bars beside the rows); "
+                    "the current row is outlined"
+                )
             )
         return "\n".join(parts)

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
@@ -22,6 +23,7 @@ from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
 IntArray = NDArray[np.int64]
+translate = QCoreApplication.translate
 #: Significant digits in a cell (the tooltip has every digit).
 CELL_DIGITS = 5
 
@@ -61,20 +63,38 @@ class IterationModel(QtCore.QAbstractTableModel):
     #: Averaged and voted: the count c of the vector after the update (the visits it
     #: survived, the last one's so far).
     COUNT = "c"
-    TOOLTIPS = {
-        "k": "update number (mistakes so far)",
-        "point": "the point updated on (x1 … xN, as on the canvas)",
-        "x₁": "x₁ of the point",
-        "x₂": "x₂ of the point",
-        "y": "the label of the point",
-        "w₁": "w₁ after the update",
-        "w₂": "w₂ after the update",
-        "w": "w = (w₁, w₂) after the update",
-        "b": "b after the update",
-        "αᵢ": "α of the point after the update (updates on it so far × η)",
-        "corrected": "how many mistakes the batch step corrected at once",
-        "c": "how many visits the vector after this update survived (its vote)",
+    #: Column titles on screen by column name (marked for lupdate; symbols stay as they are).
+    TITLES = {
+        "point": QT_TRANSLATE_NOOP("IterationModel", "point"),
+        "corrected": QT_TRANSLATE_NOOP("IterationModel", "corrected"),
     }
+    TOOLTIPS = {
+        "k": QT_TRANSLATE_NOOP("IterationModel", "update number (mistakes so far)"),
+        "point": QT_TRANSLATE_NOOP(
+            "IterationModel", "the point updated on (x1 … xN, as on the canvas)"
+        ),
+        "x₁": QT_TRANSLATE_NOOP("IterationModel", "x₁ of the point"),
+        "x₂": QT_TRANSLATE_NOOP("IterationModel", "x₂ of the point"),
+        "y": QT_TRANSLATE_NOOP("IterationModel", "the label of the point"),
+        "w₁": QT_TRANSLATE_NOOP("IterationModel", "w₁ after the update"),
+        "w₂": QT_TRANSLATE_NOOP("IterationModel", "w₂ after the update"),
+        "w": QT_TRANSLATE_NOOP("IterationModel", "w = (w₁, w₂) after the update"),
+        "b": QT_TRANSLATE_NOOP("IterationModel", "b after the update"),
+        "αᵢ": QT_TRANSLATE_NOOP(
+            "IterationModel", "α of the point after the update (updates on it so far × η)"
+        ),
+        "corrected": QT_TRANSLATE_NOOP(
+            "IterationModel", "how many mistakes the batch step corrected at once"
+        ),
+        "c": QT_TRANSLATE_NOOP(
+            "IterationModel", "how many visits the vector after this update survived (its vote)"
+        ),
+    }
+
+    @classmethod
+    def title(cls, name: str) -> str:
+        """The title of column `name` in the current language."""
+        return translate("IterationModel", cls.TITLES.get(name, name))
 
     def __init__(self, controller: Controller, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
@@ -110,9 +130,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._shown):
             name = self._shown[section]
             if role == Qt.ItemDataRole.DisplayRole:
-                return name
+                return self.title(name)
             if role == Qt.ItemDataRole.ToolTipRole:
-                return self.TOOLTIPS.get(name)
+                tip = self.TOOLTIPS.get(name)
+                return None if tip is None else translate("IterationModel", tip)
             if role == Qt.ItemDataRole.FontRole:
                 return self._bold_font
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
@@ -371,21 +392,16 @@ class IterationTable(QtWidgets.QWidget):
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
 
-        self._copy_button = QtWidgets.QPushButton("Copy")
+        self._copy_button = QtWidgets.QPushButton()
         self._copy_button.setObjectName("iterationCopy")
-        self._copy_button.setToolTip(
-            "Copy the selected rows (all rows if none) as tab-separated text"
-        )
         self._copy_button.clicked.connect(self._on_copy_clicked)
-        self._export_button = QtWidgets.QPushButton("Export CSV…")
+        self._export_button = QtWidgets.QPushButton()
         self._export_button.setObjectName("iterationExport")
         self._export_button.clicked.connect(self._on_export_clicked)
         # The textbook's table (k, point, w, b, w·x + b), ready for slides and notes; one
         # button with a menu, so that the row of buttons stays narrow.
         self._copy_as_button = QtWidgets.QToolButton()
         self._copy_as_button.setObjectName("iterationCopyAs")
-        self._copy_as_button.setText("Copy as")
-        self._copy_as_button.setToolTip("Copy the textbook's table as LaTeX or Markdown")
         self._copy_as_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QtWidgets.QMenu(self._copy_as_button)
         for text, name, format in (
@@ -410,8 +426,28 @@ class IterationTable(QtWidgets.QWidget):
 
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
+        self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
+
+    def retranslate(self) -> None:
+        """Buttons, column titles and the count in the current language."""
+        self._copy_button.setText(self.tr("Copy"))
+        self._copy_button.setToolTip(
+            self.tr("Copy the selected rows (all rows if none) as tab-separated text")
+        )
+        self._export_button.setText(self.tr("Export CSV…"))
+        self._export_button.setToolTip(self.tr("Write every update to a CSV file"))
+        self._copy_as_button.setText(self.tr("Copy as"))
+        self._copy_as_button.setToolTip(self.tr("Copy the textbook's table as LaTeX or Markdown"))
+        m = self.model
+        m.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, m.columnCount() - 1))
+        self.refresh()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def apply_theme(self) -> None:
         """Fonts and row heights from the theme."""
@@ -469,7 +505,8 @@ class IterationTable(QtWidgets.QWidget):
         self, rows: IntArray | None, *, sep: str, digits: int | None, csv_header: bool
     ) -> str:
         m = self.model
-        names = [m.CSV_NAMES.get(c, c) if csv_header else c for c in m.fields]
+        # A file keeps ASCII column names (scripts read it); the clipboard has the screen's.
+        names = [m.CSV_NAMES.get(c, c) if csv_header else m.title(c) for c in m.fields]
         columns: list[Sequence[str]] = []
         for name, values in zip(m.fields, m.column_arrays(rows), strict=True):
             if name == m.POINT and not csv_header:
@@ -514,7 +551,9 @@ class IterationTable(QtWidgets.QWidget):
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
         self.model.sync()
         k = self.model.rowCount()
-        self._count_label.setText(f"{k} update{'' if k == 1 else 's'}")
+        self._count_label.setText(
+            self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
+        )
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:
@@ -537,7 +576,10 @@ class IterationTable(QtWidgets.QWidget):
 
     def _on_export_clicked(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self, "Export the updates", "updates.csv", "CSV files (*.csv);;All files (*)"
+            self,
+            self.tr("Export the updates"),
+            "updates.csv",
+            self.tr("CSV files (*.csv);;All files (*)"),
         )
         if not path:
             return
@@ -545,4 +587,4 @@ class IterationTable(QtWidgets.QWidget):
             with busy_cursor():
                 self.export_csv(path)
         except DataError as exc:
-            QtWidgets.QMessageBox.warning(self, "Export CSV", str(exc))
+            QtWidgets.QMessageBox.warning(self, self.tr("Export CSV"), str(exc))

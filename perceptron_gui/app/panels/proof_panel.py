@@ -20,6 +20,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import proof_note
@@ -74,13 +75,22 @@ class ProofPanel(QtWidgets.QWidget):
 
     # ------------------------------------------------------------------ look
 
+    def _style_axes(self) -> None:
+        style_axes(self._top, "", self.tr("length"))
+        style_axes(self._low, self.tr("updates k"), "cos θ")
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self._style_axes()
+            self.refresh()
+        super().changeEvent(event)
+
     def apply_theme(self) -> None:
         """Colours, widths and fonts from the theme; then redraw."""
         t = theme()
         style_label(self._readout, TICK_PT)
         self._plots.setBackground(t.color("background"))
-        style_axes(self._top, "", "length")
-        style_axes(self._low, "updates k", "cos θ")
+        self._style_axes()
         for p in (self._top, self._low):
             p.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
         lw = t.line()
@@ -124,13 +134,15 @@ class ProofPanel(QtWidgets.QWidget):
         )
         if t.n == 0 or c.bound_pending:
             self._state = None
-            self._readout.setText("no points" if t.n == 0 else "computing D and γ…")
+            self._readout.setText(
+                self.tr("no points") if t.n == 0 else self.tr("computing D and γ…")
+            )
             self._plots.hide()
             return
         note = proof_note(t.config)
         if note:
             self._state = {"applies": False, "reason": note, "k": t.k}
-            self._readout.setText(f"k = {t.k}: {note}")
+            self._readout.setText(f"k = {t.k}: {core_text(note)}")
             self._plots.hide()
             return
         with np.errstate(all="ignore"):  # η·D past the float range: said below, not warned
@@ -142,12 +154,14 @@ class ProofPanel(QtWidgets.QWidget):
                 for k, v in st.items()
             }
             self._state = st
-            self._readout.setText(f"k = {t.k}: ηD is beyond the float range: no curves to draw")
+            self._readout.setText(
+                f"k = {t.k}: " + self.tr("ηD is beyond the float range: no curves to draw")
+            )
             self._plots.hide()
             return
         self._state = st
         if not st["applies"]:
-            self._readout.setText(f"k = {t.k}: {st['reason']}")
+            self._readout.setText(f"k = {t.k}: {core_text(st['reason'])}")
             self._plots.hide()
             return
         self._plots.show()

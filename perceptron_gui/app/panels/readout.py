@@ -7,14 +7,17 @@ the numbers that matter read from the back of a room.
 from __future__ import annotations
 
 from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import core_text, stop_reason_name
 from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.model import LinearModel
 
 Qt = QtCore.Qt
+translate = QCoreApplication.translate
 
 
 def readout_parts(c: Controller) -> list[str]:
@@ -30,29 +33,43 @@ def readout_parts(c: Controller) -> list[str]:
         rel = "≤" if t.k <= mb.value else ">"
         parts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
     elif not bd.separable:
-        parts.append(f"k = {t.k} (not separable: no bound)")
+        parts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
-        parts.append(f"k = {t.k} ({mb.note})")
+        parts.append(f"k = {t.k} ({core_text(mb.note)})")
     m = t.model
     if isinstance(m, LinearModel) and m.is_linear:
         parts.append(f"w = {fmt.vector(m.w)}")
-        parts.append(f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " (bias off)"))
+        parts.append(
+            f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " " + translate("Readout", "(bias off)"))
+        )
     else:
         parts.append(f"b = {fmt.sci(t.b)}")
     answer = t.answer
     if answer is not None:
-        what = t.answer_name
+        what = core_text(t.answer_name)
         if isinstance(answer, LinearModel):
             what += f": w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)},"
-        parts.append(f"{what} {t.answer_errors} wrong (current {t.errors()})")
+        parts.append(
+            translate("Readout", "{answer} {wrong} wrong (current {now})").format(
+                answer=what, wrong=t.answer_errors, now=t.errors()
+            )
+        )
     else:
-        parts.append(f"wrong now: {t.errors()} of {t.n}")
+        parts.append(
+            translate("Readout", "wrong now: {wrong} of {n}").format(wrong=t.errors(), n=t.n)
+        )
     if t.converged:
-        parts.append("converged ✓")
+        parts.append(translate("Readout", "converged ✓"))
     elif t.stop_reason == "overflow":
-        parts.append(f"stopped before an overflow (η = {fmt.sci(cfg.eta)} is too large)")
+        parts.append(
+            translate("Readout", "stopped before an overflow (η = {eta} is too large)").format(
+                eta=fmt.sci(cfg.eta)
+            )
+        )
     elif t.stop_reason:
-        parts.append(f"stopped: {t.stop_reason}")
+        parts.append(
+            translate("Readout", "stopped: {reason}").format(reason=stop_reason_name(t.stop_reason))
+        )
     return parts
 
 
@@ -101,6 +118,11 @@ class Readout(QtWidgets.QLabel):
         self.setText(("\n" if self._stacked else "    ").join(parts))
         if self._stacked:
             self.adjustSize()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.refresh()  # every text of the readout is made in `refresh`
+        super().changeEvent(event)
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.BOUND | Change.SETTINGS):

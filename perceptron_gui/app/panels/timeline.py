@@ -27,7 +27,6 @@ class Timeline(QtWidgets.QWidget):
         self._controller = controller
         self._target: int | None = None
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, objectName="timeline")
-        self.slider.setToolTip("Every update so far: drag to go back and forth (← / →)")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← / → are the window's keys
         self.label = make_label(name="timelineLabel")
         self.label.setWordWrap(False)
@@ -44,6 +43,11 @@ class Timeline(QtWidgets.QWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.refresh()  # every text is set there
+        super().changeEvent(event)
+
     def apply_theme(self) -> None:
         """Fonts from the theme."""
         style_label(self.label, TICK_PT)
@@ -55,7 +59,10 @@ class Timeline(QtWidgets.QWidget):
         with signals_blocked(self.slider):
             self.slider.setRange(0, c.horizon)
             self.slider.setValue(c.trainer.k)
-        self.label.setText(f"update {c.trainer.k} of {c.horizon}")
+        self.slider.setToolTip(self.tr("Every update so far: drag to go back and forth (← / →)"))
+        self.label.setText(
+            self.tr("update {k} of {horizon}").format(k=c.trainer.k, horizon=c.horizon)
+        )
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:

@@ -1,0 +1,1954 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>BoundPanel</name>
+    <message>
+        <source>log k</source>
+        <translation>对数 k</translation>
+    </message>
+    <message>
+        <source>A logarithmic k axis shows k and a huge bound together</source>
+        <translation>k 轴取对数，可同时显示 k 和很大的界</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>k = {k}   computing D and γ of {n} points…</source>
+        <translation>k = {k}   正在计算 {n} 个点的 D 和 γ…</translation>
+    </message>
+    <message>
+        <source>max‖(x, 1)‖ (the bias is on)</source>
+        <translation>max‖(x, 1)‖（学习偏置）</translation>
+    </message>
+    <message>
+        <source>max‖x‖ (no bias)</source>
+        <translation>max‖x‖（无偏置）</translation>
+    </message>
+    <message>
+        <source>D = {norm}; γ = the best margin of a unit (w, b): see the View menu</source>
+        <translation>D = {norm}；γ = 单位 (w, b) 所能达到的最大间隔：见“视图”菜单</translation>
+    </message>
+    <message>
+        <source>the theorem counts updates from w = 0, b = 0: this run starts elsewhere</source>
+        <translation>定理从 w = 0, b = 0 开始计数更新次数：本次运行的初值不同</translation>
+    </message>
+</context>
+<context>
+    <name>BoundPlot</name>
+    <message>
+        <source>visits (points looked at)</source>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <translation>访问次数（已检查的点）</translation>
+    </message>
+    <message>
+        <source>mistakes k</source>
+        <translation>误分类次数 k</translation>
+    </message>
+    <message>
+        <source>{bound} is far above ↑</source>
+        <translation>{bound} 远在上方 ↑</translation>
+    </message>
+</context>
+<context>
+    <name>Compare</name>
+    <message>
+        <source>run 1</source>
+        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <translation>运行 1</translation>
+    </message>
+    <message>
+        <source>run 2</source>
+        <translation>运行 2</translation>
+    </message>
+    <message>
+        <source>{mode} · order {order} · η = {eta} · bias on · seed {seed}</source>
+        <translation>{mode} · 顺序：{order} · η = {eta} · 学习偏置 · 种子 {seed}</translation>
+    </message>
+    <message>
+        <source>{mode} · order {order} · η = {eta} · bias off · seed {seed}</source>
+        <translation>{mode} · 顺序：{order} · η = {eta} · 无偏置 · 种子 {seed}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>run 2:</source>
+        <translation>运行 2：</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s mode</source>
+        <translation>第二次运行的形式</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s order</source>
+        <translation>第二次运行的顺序</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s learning rate η</source>
+        <translation>第二次运行的学习率 η</translation>
+    </message>
+    <message>
+        <source>The second run learns b (off: lines through the origin)</source>
+        <translation>第二次运行学习 b（关闭时直线经过原点）</translation>
+    </message>
+    <message>
+        <source>The second run&apos;s seed of the random orders</source>
+        <translation>第二次运行的随机顺序种子</translation>
+    </message>
+</context>
+<context>
+    <name>ControlPanel</name>
+    <message>
+        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
+        <extracomment>Speeds offered by the slider, in updates per second; the last means &quot;as fast as possible&quot; (every finite one is at most the controller&apos;s fastest finite speed). The range of η the spin box accepts (any positive float that prints in 6 digits).</extracomment>
+        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
+    </message>
+    <message>
+        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
+        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
+    </message>
+    <message>
+        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
+        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
+    </message>
+    <message>
+        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
+        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
+    </message>
+    <message>
+        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
+        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
+    </message>
+    <message>
+        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
+        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
+        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
+    </message>
+    <message>
+        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
+        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
+    </message>
+    <message>
+        <source>K(x, z) = x·z: exactly the dual form</source>
+        <translation>K(x, z) = x·z：正是对偶形式</translation>
+    </message>
+    <message>
+        <source>K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2</source>
+        <translation>K(x, z) = (x·z + coef0)^degree：次数为 2 时可分开异或</translation>
+    </message>
+    <message>
+        <source>K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles</source>
+        <translation>K(x, z) = exp(−‖x − z‖² / (2σ²))：可分开同心圆</translation>
+    </message>
+    <message>
+        <source>The lowest-index mistake, rescanning from x1 after each update</source>
+        <translation>序号最小的误分类点，每次更新后从 x1 重新扫描</translation>
+    </message>
+    <message>
+        <source>Visit x1, x2, x3, … in turn, wrapping around; update on each mistake</source>
+        <translation>依次访问 x1, x2, x3, …，循环往复；遇到误分类点就更新</translation>
+    </message>
+    <message>
+        <source>Like cyclic, over a new seeded random permutation each epoch</source>
+        <translation>同循环，但每一轮使用一个新的（由种子决定的）随机排列</translation>
+    </message>
+    <message>
+        <source>A uniformly random current mistake (seeded)</source>
+        <translation>从当前误分类点中均匀随机选取一个（由种子决定）</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>order</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>degree</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>The algorithm (hover over a name for what it does)</source>
+        <translation>算法（把鼠标停在名称上可看到说明）</translation>
+    </message>
+    <message>
+        <source>Which mistake comes next</source>
+        <translation>下一个选取哪个误分类点</translation>
+    </message>
+    <message>
+        <source>Learning rate η &gt; 0 (arrows double / halve it). From w = 0 the mistakes do not depend on η: the line only scales</source>
+        <translation>学习率 η &gt; 0（箭头使其加倍 / 减半）。从 w = 0 开始时，误分类点的序列与 η 无关：直线只是缩放</translation>
+    </message>
+    <message>
+        <source>learn the bias b</source>
+        <translation>学习偏置 b</translation>
+    </message>
+    <message>
+        <source>Off: b stays 0 and every line passes through the origin</source>
+        <translation>关闭：b 保持为 0，每条直线都经过原点</translation>
+    </message>
+    <message>
+        <source>Seed of the random orders (the same seed repeats a run)</source>
+        <translation>随机顺序的种子（相同的种子重复同一次运行）</translation>
+    </message>
+    <message>
+        <source>Stop after this many updates (the pocket runs exactly this many unless it finds a separator)</source>
+        <translation>更新这么多次后停止（口袋算法正好运行这么多次，除非找到分离直线）</translation>
+    </message>
+    <message>
+        <source>The polynomial kernel&apos;s degree</source>
+        <translation>多项式核的次数</translation>
+    </message>
+    <message>
+        <source>The polynomial kernel&apos;s coef0 (≥ 0)</source>
+        <translation>多项式核的 coef0（≥ 0）</translation>
+    </message>
+    <message>
+        <source>The RBF kernel&apos;s width σ &gt; 0</source>
+        <translation>径向基核的宽度 σ &gt; 0</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive: the largest step C &gt; 0</source>
+        <translation>被动-攻击算法：最大步长 C &gt; 0</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Go to the next mistake and correct it</source>
+        <translation>找到下一个误分类点并更新</translation>
+    </message>
+    <message>
+        <source>Visit</source>
+        <translation>访问</translation>
+    </message>
+    <message>
+        <source>Look at the next point only: predict, reveal, update if wrong</source>
+        <translation>只看下一个点：预测、揭晓，分错则更新</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Undo the last update</source>
+        <translation>撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>Run at the chosen speed / pause</source>
+        <translation>按所选速度运行 / 暂停</translation>
+    </message>
+    <message>
+        <source>To end</source>
+        <translation>运行到底</translation>
+    </message>
+    <message>
+        <source>Run as fast as possible until it converges or stops</source>
+        <translation>尽快运行，直到收敛或停止</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the initial weights</source>
+        <translation>回到初始权重</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Updates per second while running</source>
+        <translation>运行时每秒的更新次数</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>{v} /s</source>
+        <translation>{v} 次/秒</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>does not apply to {mode}: {why}</source>
+        <translation>不适用于{mode}：{why}</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <source>undo: {what}</source>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
+        <translation>撤销：{what}</translation>
+    </message>
+    <message>
+        <source>at update {k} of {horizon}</source>
+        <translation>在第 {k} 次更新（共 {horizon} 次）</translation>
+    </message>
+    <message>
+        <source>new data</source>
+        <translation>新数据</translation>
+    </message>
+    <message>
+        <source>{what}: the run is back ({k} updates)</source>
+        <translation>{what}：运行已恢复（{k} 次更新）</translation>
+    </message>
+    <message>
+        <source>{what}: the run of {updates} starts again from w₀, b₀ (Ctrl+Z brings it back)</source>
+        <translation>{what}：已有 {updates}的运行从 w₀, b₀ 重新开始（Ctrl+Z 可恢复）</translation>
+    </message>
+    <message>
+        <source>{what}: {n} points</source>
+        <translation>{what}：{n} 个点</translation>
+    </message>
+    <message>
+        <source>label {label} refused: labels are +1 or −1</source>
+        <translation>标签 {label} 无效：标签只能是 +1 或 −1</translation>
+    </message>
+    <message>
+        <source>point not added: {error}</source>
+        <translation>未添加点：{error}</translation>
+    </message>
+    <message>
+        <source>add {sign} point {name} = ({x}, {y})</source>
+        <translation>添加 {sign} 类点 {name} = ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>point not moved: {error}</source>
+        <translation>未移动点：{error}</translation>
+    </message>
+    <message>
+        <source>move {name} to ({x}, {y})</source>
+        <translation>把 {name} 移到 ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>delete {points}</source>
+        <translation>删除 {points}</translation>
+    </message>
+    <message>
+        <source>flip {points}</source>
+        <translation>翻转 {points}的标签</translation>
+    </message>
+    <message>
+        <source>label {sign} for {points}</source>
+        <translation>把 {points}标为 {sign}</translation>
+    </message>
+    <message>
+        <source>clear all points</source>
+        <translation>清除所有点</translation>
+    </message>
+    <message>
+        <source>{mode}, order {order}, η = {eta}, bias on: starting again from w = w₀</source>
+        <translation>{mode}，顺序：{order}，η = {eta}，学习偏置：从 w = w₀ 重新开始</translation>
+    </message>
+    <message>
+        <source>{mode}, order {order}, η = {eta}, bias off: starting again from w = w₀</source>
+        <translation>{mode}，顺序：{order}，η = {eta}，无偏置：从 w = w₀ 重新开始</translation>
+    </message>
+    <message>
+        <source>setting refused: {error}</source>
+        <translation>设置无效：{error}</translation>
+    </message>
+    <message>
+        <source>mode refused: {mode} is not one of {modes}</source>
+        <translation>形式无效：{mode} 不是 {modes} 之一</translation>
+    </message>
+    <message>
+        <source>order refused: {order} is not one of {orders}</source>
+        <translation>顺序无效：{order} 不是 {orders} 之一</translation>
+    </message>
+    <message>
+        <source>at the start: nothing to step back</source>
+        <translation>已在起点：无法后退</translation>
+    </message>
+    <message>
+        <source>reset to the initial weights</source>
+        <translation>已重置为初始权重</translation>
+    </message>
+    <message>
+        <source> (Reset to run again)</source>
+        <translation>（重置后可再次运行）</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>running to the end…</source>
+        <translation>正在运行到底…</translation>
+    </message>
+    <message>
+        <source>paused after {updates}</source>
+        <translation>{updates}后暂停</translation>
+    </message>
+    <message>
+        <source>D and γ could not be computed: {error}</source>
+        <translation>无法计算 D 和 γ：{error}</translation>
+    </message>
+    <message>
+        <source>computing D and γ of {n} points</source>
+        <translation>正在计算 {n} 个点的 D 和 γ</translation>
+    </message>
+    <message>
+        <source>the kernel bound is computed here for up to {max} points ({n} now)</source>
+        <translation>这里只对不超过 {max} 个点计算核空间中的界（现在有 {n} 个）</translation>
+    </message>
+    <message>
+        <source>no kernel bound: {error}</source>
+        <translation>没有核空间中的界：{error}</translation>
+    </message>
+    <message>
+        <source>1 update</source>
+        <translation>1 次更新</translation>
+    </message>
+    <message>
+        <source>{k} updates</source>
+        <translation>{k} 次更新</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 个点</translation>
+    </message>
+    <message>
+        <source>{n} points</source>
+        <translation>{n} 个点</translation>
+    </message>
+    <message>
+        <source>at the initial weights</source>
+        <translation>在初始权重处</translation>
+    </message>
+    <message>
+        <source>back to update {k}: {line}</source>
+        <translation>回到第 {k} 次更新：{line}</translation>
+    </message>
+    <message>
+        <source>visit {v}: {name} is right (y(w·x+b) = {m} &gt; 0), no update</source>
+        <translation>第 {v} 次访问：{name} 分类正确（y(w·x+b) = {m} &gt; 0），不更新</translation>
+    </message>
+    <message>
+        <source>update {k} on {name}: {line}</source>
+        <translation>第 {k} 次更新，误分类点 {name}：{line}</translation>
+    </message>
+    <message>
+        <source> — into the pocket ({e} mistakes)</source>
+        <translation> — 放入口袋（{e} 个误分类点）</translation>
+    </message>
+    <message>
+        <source>no points: click on the canvas to add some</source>
+        <translation>没有点：在画布上单击以添加点</translation>
+    </message>
+    <message>
+        <source>converged after {updates}: every point is on its side</source>
+        <translation>{updates}后收敛：每个点都在正确的一侧</translation>
+    </message>
+    <message>
+        <source>stopped after {updates}: the next update would overflow the weights — η = {eta} is too large for these points; try a smaller η</source>
+        <translation>{updates}后停止：下一次更新会使权重溢出 — 对这些点来说 η = {eta} 太大；请减小 η</translation>
+    </message>
+    <message>
+        <source>stopped at the {reason} after {updates} without converging</source>
+        <translation>{updates}后达到{reason}而停止，未收敛</translation>
+    </message>
+    <message>
+        <source> (γ is still being computed)</source>
+        <translation>（γ 仍在计算中）</translation>
+    </message>
+    <message>
+        <source>: the data are not linearly separable — try the pocket algorithm</source>
+        <translation>：数据线性不可分 — 请试试口袋算法</translation>
+    </message>
+    <message>
+        <source>: raise the update limit</source>
+        <translation>：请提高更新次数上限</translation>
+    </message>
+    <message>
+        <source>; the {answer} has 1 mistake</source>
+        <translation>；{answer}有 1 个误分类点</translation>
+    </message>
+    <message>
+        <source>; the {answer} has {e} mistakes</source>
+        <translation>；{answer}有 {e} 个误分类点</translation>
+    </message>
+</context>
+<context>
+    <name>Core</name>
+    <message>
+        <source>passive-aggressive also corrects right points: no bound</source>
+        <extracomment>The English texts the Qt-free core hands to the window (bound notes, why the proof or an order does not apply, the answers&apos; names), marked for lupdate; `core_text` shows them in the current language. A core text not listed here stays English.</extracomment>
+        <translation>被动-攻击算法也会修正正确的点：没有界</translation>
+    </message>
+    <message>
+        <source>not linearly separable: no bound</source>
+        <translation>线性不可分：没有界</translation>
+    </message>
+    <message>
+        <source>not linearly separable in feature space: no bound</source>
+        <translation>在特征空间中线性不可分：没有界</translation>
+    </message>
+    <message>
+        <source>batch steps (a crude bound)</source>
+        <translation>批量步（粗略的界）</translation>
+    </message>
+    <message>
+        <source>D and γ in feature space</source>
+        <translation>特征空间中的 D 和 γ</translation>
+    </message>
+    <message>
+        <source>a batch step adds many points at once: the proof&apos;s steps are single updates</source>
+        <translation>一个批量步一次加上许多点：证明中的每一步是单次更新</translation>
+    </message>
+    <message>
+        <source>passive-aggressive steps are not ηy x̂: the perceptron&apos;s proof does not apply</source>
+        <translation>被动-攻击算法的步长不是 ηy x̂：感知机的证明不适用</translation>
+    </message>
+    <message>
+        <source>the kernel run&apos;s weights live in feature space: no input-space picture</source>
+        <translation>核感知机的权重在特征空间中：无法在输入空间中画出</translation>
+    </message>
+    <message>
+        <source>the data are not linearly separable (γ = 0): the theorem does not apply</source>
+        <translation>数据线性不可分（γ = 0）：定理不适用</translation>
+    </message>
+    <message>
+        <source>the run does not start from ŵ₀ = 0: the theorem assumes it does</source>
+        <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
+    </message>
+    <message>
+        <source>each batch step looks at the whole set (leave the order at its default, cyclic)</source>
+        <translation>每个批量步都查看整个数据集（顺序保持默认的循环即可）</translation>
+    </message>
+    <message>
+        <source>it visits points in cyclic or random-cyclic order</source>
+        <translation>它按循环或随机循环顺序访问各点</translation>
+    </message>
+    <message>
+        <source>pocket</source>
+        <translation>口袋</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>vote</source>
+        <translation>投票</translation>
+    </message>
+</context>
+<context>
+    <name>DataCanvas</name>
+    <message>
+        <source>the line is this way</source>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
+        <translation>直线在这个方向</translation>
+    </message>
+    <message>
+        <source>{name} (the answer)</source>
+        <translation>{name}（答案）</translation>
+    </message>
+    <message>
+        <source>current w</source>
+        <translation>当前 w</translation>
+    </message>
+    <message>
+        <source>{name}: mistake → update</source>
+        <translation>{name}：误分类 → 更新</translation>
+    </message>
+    <message>
+        <source>{name}: correct ✓</source>
+        <translation>{name}：正确 ✓</translation>
+    </message>
+    <message>
+        <source>1 predict: sign(w·{name} + b) = {guess}</source>
+        <translation>1 预测：sign(w·{name} + b) = {guess}</translation>
+    </message>
+    <message>
+        <source>2 reveal: y = {truth}, a mistake</source>
+        <translation>2 揭晓：y = {truth}，分类错误</translation>
+    </message>
+    <message>
+        <source>3 correct: w + ηyx = new w</source>
+        <translation>3 更正：w + ηyx = 新的 w</translation>
+    </message>
+    <message>
+        <source>w + ηyx = new w</source>
+        <translation>w + ηyx = 新的 w</translation>
+    </message>
+    <message>
+        <source>(the w part; b: {b0} → {b1})</source>
+        <translation>（w 部分；b：{b0} → {b1}）</translation>
+    </message>
+    <message>
+        <source>w = 0: no line; every point is predicted {sign} (b = {b})</source>
+        <translation>w = 0：没有直线；每个点都预测为 {sign}（b = {b}）</translation>
+    </message>
+    <message>
+        <source>R = max‖x‖ = {r}   (D = √(R²+1) = {d} with the bias)</source>
+        <translation>R = max‖x‖ = {r}   （含偏置时 D = √(R²+1) = {d}）</translation>
+    </message>
+    <message>
+        <source>γ = {g} in (x, 1) space; band ±{h} in the plane</source>
+        <translation>(x, 1) 空间中 γ = {g}；平面上的间隔带为 ±{h}</translation>
+    </message>
+    <message>
+        <source>γ = {g} (band ±γ)</source>
+        <translation>γ = {g}（间隔带 ±γ）</translation>
+    </message>
+</context>
+<context>
+    <name>DualView</name>
+    <message>
+        <source>Gram matrix G = [xᵢ·xⱼ]</source>
+        <extracomment>Up to this many points the dual view is a table of numbers, above it a heatmap. Significant digits of the numbers in the small Gram table. The heatmap shows at most this many rows and columns of G.</extracomment>
+        <translation>Gram 矩阵 G = [xᵢ·xⱼ]</translation>
+    </message>
+    <message>
+        <source>column j (point)</source>
+        <translation>列 j（点）</translation>
+    </message>
+    <message>
+        <source>row i (point)</source>
+        <translation>行 i（点）</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>around the current point</source>
+        <translation>当前点附近</translation>
+    </message>
+    <message>
+        <source>(the first ones)</source>
+        <translation>（最前面的）</translation>
+    </message>
+    <message>
+        <source>G is N×N = {n}×{n} ({bytes}): showing rows/columns x{a}–x{b} {where}</source>
+        <translation>G 为 N×N = {n}×{n}（{bytes}）：显示{where}的行/列 x{a}–x{b}</translation>
+    </message>
+    <message>
+        <source>Switch the mode to dual to see α (G depends on the points only)</source>
+        <translation>切换到对偶形式可看到 α（G 只取决于这些点）</translation>
+    </message>
+    <message>
+        <source>α = η × updates on each point; the current point&apos;s row is yellow</source>
+        <translation>α = η × 每个点上的更新次数；当前点所在的行为黄色</translation>
+    </message>
+    <message>
+        <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
+        <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>misclassified point</source>
+        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
+        <translation>误分类点</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export an animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Export the figure</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>The PNG&apos;s resolution (metadata only) and the SVG&apos;s size</source>
+        <translation>PNG 的分辨率（仅元数据）和 SVG 的尺寸</translation>
+    </message>
+    <message>
+        <source>Title: k, w and b</source>
+        <translation>标题：k、w 和 b</translation>
+    </message>
+    <message>
+        <source> updates</source>
+        <translation> 次更新</translation>
+    </message>
+    <message>
+        <source>Frames: the initial state, then one per update</source>
+        <translation>帧：先是初始状态，然后每次更新一帧</translation>
+    </message>
+    <message>
+        <source>How long each frame stays (the last one stays longer)</source>
+        <translation>每帧停留的时间（最后一帧停留更久）</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>每帧</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>Export the iteration table</source>
+        <translation>导出迭代表</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateDialog</name>
+    <message>
+        <source>separable</source>
+        <extracomment>The generators&apos; names on screen (marked for lupdate; the item data keeps the key).</extracomment>
+        <translation>线性可分</translation>
+    </message>
+    <message>
+        <source>noisy</source>
+        <translation>带噪声</translation>
+    </message>
+    <message>
+        <source>xor</source>
+        <translation>异或</translation>
+    </message>
+    <message>
+        <source>blobs</source>
+        <translation>两团高斯</translation>
+    </message>
+    <message>
+        <source>circles</source>
+        <translation>同心圆</translation>
+    </message>
+    <message>
+        <source>example</source>
+        <translation>例题</translation>
+    </message>
+    <message>
+        <source>Linearly separable: every point at least `margin` from a random line</source>
+        <translation>线性可分：每个点到一条随机直线的距离至少为 `margin`</translation>
+    </message>
+    <message>
+        <source>Separable, then a fraction `noise` of the labels flipped</source>
+        <translation>先线性可分，再翻转比例为 `noise` 的标签</translation>
+    </message>
+    <message>
+        <source>The XOR pattern: no line separates it</source>
+        <translation>异或模式：没有直线能将其分开</translation>
+    </message>
+    <message>
+        <source>Two Gaussian blobs (overlap grows with `noise`)</source>
+        <translation>两团高斯分布的点（重叠随 `noise` 增大）</translation>
+    </message>
+    <message>
+        <source>One class inside a ring of the other: not linearly separable</source>
+        <translation>一类在另一类的环内：线性不可分</translation>
+    </message>
+    <message>
+        <source>The worked example: (3,3) +1, (4,3) +1, (1,1) −1</source>
+        <translation>教材例题：(3,3) +1，(4,3) +1，(1,1) −1</translation>
+    </message>
+    <message>
+        <source>Generate data</source>
+        <translation>生成数据</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>points N</source>
+        <translation>点数 N</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>separable / noisy: the least distance of a point from the line</source>
+        <translation>线性可分 / 带噪声：点到直线的最小距离</translation>
+    </message>
+    <message>
+        <source>noisy: the fraction of flipped labels; blobs, circles: spread</source>
+        <translation>带噪声：翻转标签的比例；两团高斯、同心圆：分散程度</translation>
+    </message>
+    <message>
+        <source>generate {kind} (N = {n}, seed {seed})</source>
+        <translation>生成{kind}数据（N = {n}，种子 {seed}）</translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Space</source>
+        <extracomment>(keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Step: go to the next mistake and correct it</source>
+        <translation>单步：找到下一个误分类点并更新</translation>
+    </message>
+    <message>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>Visit: look at the next point only (update if wrong)</source>
+        <translation>访问：只看下一个点（分错则更新）</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格</translation>
+    </message>
+    <message>
+        <source>Step back: undo the last update</source>
+        <translation>后退：撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Run / pause</source>
+        <translation>运行 / 暂停</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Pause (and clear the selection); leave presentation mode</source>
+        <translation>暂停（并取消选择）；退出演示模式</translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <source>Run to the end</source>
+        <translation>运行到底</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>Reset to the initial weights</source>
+        <translation>重置为初始权重</translation>
+    </message>
+    <message>
+        <source>← / →</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>One update earlier / later on the timeline</source>
+        <translation>在时间轴上前移 / 后移一次更新</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <source>Presentation mode (Esc leaves it)</source>
+        <translation>演示模式（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>Skip the update&apos;s slow motion (predict → reveal → correct)</source>
+        <translation>跳过更新的慢动作（预测 → 揭晓 → 更正）</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <source>Compare: a second run beside the first (same points, its own settings)</source>
+        <translation>比较：在第一次运行旁边再运行一次（相同的点，各自的设置）</translation>
+    </message>
+    <message>
+        <source>Left click</source>
+        <translation>左键单击</translation>
+    </message>
+    <message>
+        <source>Add a point of the chosen class (+1 by default)</source>
+        <translation>添加所选类别的点（默认 +1）</translation>
+    </message>
+    <message>
+        <source>Right click, Alt+click</source>
+        <translation>右键单击、Alt+单击</translation>
+    </message>
+    <message>
+        <source>Add a −1 point</source>
+        <translation>添加一个 −1 类点</translation>
+    </message>
+    <message>
+        <source>+ / −</source>
+        <translation>+ / −</translation>
+    </message>
+    <message>
+        <source>Choose the class a left click adds</source>
+        <translation>选择左键单击添加的类别</translation>
+    </message>
+    <message>
+        <source>Click a point, drag</source>
+        <translation>单击点、拖动</translation>
+    </message>
+    <message>
+        <source>Select it; drag to move it</source>
+        <translation>选中该点；拖动以移动它</translation>
+    </message>
+    <message>
+        <source>Drag on empty space</source>
+        <translation>在空白处拖动</translation>
+    </message>
+    <message>
+        <source>Select the points in a rectangle (Ctrl adds)</source>
+        <translation>框选矩形内的点（按住 Ctrl 追加）</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>Delete the selected points</source>
+        <translation>删除选中的点</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>Flip the labels of the selected points</source>
+        <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>Ctrl+A</source>
+        <translation>Ctrl+A</translation>
+    </message>
+    <message>
+        <source>Select all points</source>
+        <translation>选中所有点</translation>
+    </message>
+    <message>
+        <source>G</source>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>Snap new and moved points to a 0.5 grid</source>
+        <translation>新建和移动的点对齐到 0.5 网格</translation>
+    </message>
+    <message>
+        <source>Ctrl+Z / Ctrl+Shift+Z</source>
+        <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>Undo / redo an edit</source>
+        <translation>撤销 / 重做编辑</translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation>Ctrl+G</translation>
+    </message>
+    <message>
+        <source>Generate a data set</source>
+        <translation>生成数据集</translation>
+    </message>
+    <message>
+        <source>Ctrl+O / Ctrl+S</source>
+        <translation>Ctrl+O / Ctrl+S</translation>
+    </message>
+    <message>
+        <source>Open / save (CSV or session JSON)</source>
+        <translation>打开 / 保存（CSV 或会话 JSON）</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>另存为</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export the canvas as PNG or SVG</source>
+        <translation>把画布导出为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit the view to the points</source>
+        <translation>视图适配所有点</translation>
+    </message>
+    <message>
+        <source>F9</source>
+        <translation>F9</translation>
+    </message>
+    <message>
+        <source>Show or hide every panel (the keys still work)</source>
+        <translation>显示或隐藏所有面板（快捷键仍然可用）</translation>
+    </message>
+    <message>
+        <source>Ctrl+= / Ctrl+− / Ctrl+0</source>
+        <translation>Ctrl+= / Ctrl+− / Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Larger / smaller / normal size of everything</source>
+        <translation>整体放大 / 缩小 / 恢复正常大小</translation>
+    </message>
+    <message>
+        <source>Mouse wheel, middle drag</source>
+        <translation>鼠标滚轮、中键拖动</translation>
+    </message>
+    <message>
+        <source>Zoom, pan</source>
+        <translation>缩放、平移</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>This help</source>
+        <translation>本帮助</translation>
+    </message>
+    <message>
+        <source>perceptron-gui: keys and mouse</source>
+        <translation>perceptron-gui：键盘与鼠标</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Markers: &lt;b&gt;○&lt;/b&gt; blue = +1, &lt;b&gt;×&lt;/b&gt; vermillion = −1. Misclassified points (y(w·x+b) ≤ 0) have a yellow halo and a dark ring; the point of the last update has a square.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;标记：&lt;b&gt;○&lt;/b&gt; 蓝色 = +1，&lt;b&gt;×&lt;/b&gt; 朱红色 = −1。误分类点（y(w·x+b) ≤ 0）带有黄色光晕和深色圆环；最近一次更新所用的点带有方框。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>IterationModel</name>
+    <message>
+        <source>point</source>
+        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <translation>误分类点</translation>
+    </message>
+    <message>
+        <source>corrected</source>
+        <translation>更正数</translation>
+    </message>
+    <message>
+        <source>update number (mistakes so far)</source>
+        <translation>更新序号（迄今的误分类次数）</translation>
+    </message>
+    <message>
+        <source>the point updated on (x1 … xN, as on the canvas)</source>
+        <translation>本次更新所用的点（x1 … xN，与画布上相同）</translation>
+    </message>
+    <message>
+        <source>x₁ of the point</source>
+        <translation>该点的 x₁</translation>
+    </message>
+    <message>
+        <source>x₂ of the point</source>
+        <translation>该点的 x₂</translation>
+    </message>
+    <message>
+        <source>the label of the point</source>
+        <translation>该点的标签</translation>
+    </message>
+    <message>
+        <source>w₁ after the update</source>
+        <translation>更新后的 w₁</translation>
+    </message>
+    <message>
+        <source>w₂ after the update</source>
+        <translation>更新后的 w₂</translation>
+    </message>
+    <message>
+        <source>w = (w₁, w₂) after the update</source>
+        <translation>更新后的 w = (w₁, w₂)</translation>
+    </message>
+    <message>
+        <source>b after the update</source>
+        <translation>更新后的 b</translation>
+    </message>
+    <message>
+        <source>α of the point after the update (updates on it so far × η)</source>
+        <translation>更新后该点的 α（迄今在该点上的更新次数 × η）</translation>
+    </message>
+    <message>
+        <source>how many mistakes the batch step corrected at once</source>
+        <translation>批量步一次更正了多少个误分类点</translation>
+    </message>
+    <message>
+        <source>how many visits the vector after this update survived (its vote)</source>
+        <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
+    </message>
+</context>
+<context>
+    <name>IterationTable</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (all rows if none) as tab-separated text</source>
+        <translation>把选中的行（未选中则全部）复制为制表符分隔的文本</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Write every update to a CSV file</source>
+        <translation>把每次更新写入 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Copy as</source>
+        <translation>复制为</translation>
+    </message>
+    <message>
+        <source>Copy the textbook&apos;s table as LaTeX or Markdown</source>
+        <translation>把教材式的表格复制为 LaTeX 或 Markdown</translation>
+    </message>
+    <message>
+        <source>1 update</source>
+        <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
+        <translation>1 次更新</translation>
+    </message>
+    <message>
+        <source>{k} updates</source>
+        <translation>{k} 次更新</translation>
+    </message>
+    <message>
+        <source>Export the updates</source>
+        <translation>导出更新</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)</source>
+        <translation>数据和会话 (*.csv *.txt *.json);;CSV 数据 (*.csv *.txt);;会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <extracomment>The themes&apos; names on screen (marked for lupdate; `set_theme` takes the keys).</extracomment>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>high-contrast</source>
+        <translation>高对比度</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Mistakes and the bound</source>
+        <translation>误分类次数与界</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Why it stops: the proof</source>
+        <translation>为什么会停：收敛性证明</translation>
+    </message>
+    <message>
+        <source>Left click adds +1, right click adds −1. F1: all keys.</source>
+        <translation>左键单击添加 +1，右键单击添加 −1。F1：所有快捷键。</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a CSV or a session</source>
+        <translation>打开 CSV 或会话</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save as CSV or session</source>
+        <translation>另存为 CSV 或会话</translation>
+    </message>
+    <message>
+        <source>&amp;Figure…</source>
+        <translation>图片(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>The canvas alone, for slides: PNG or SVG at a chosen size</source>
+        <translation>只导出画布，用于幻灯片：指定大小的 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>&amp;Animation…</source>
+        <translation>动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>A GIF of the run, one frame per update, the narration as captions</source>
+        <translation>运行过程的 GIF，每次更新一帧，解说作为字幕</translation>
+    </message>
+    <message>
+        <source>&amp;Table…</source>
+        <translation>表格(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>The iteration table in the textbook&apos;s layout: LaTeX, Markdown or CSV</source>
+        <translation>教材格式的迭代表：LaTeX、Markdown 或 CSV</translation>
+    </message>
+    <message>
+        <source>Copy table as &amp;LaTeX</source>
+        <translation>复制表格为 &amp;LaTeX</translation>
+    </message>
+    <message>
+        <source>The iteration table as a booktabs tabular, on the clipboard</source>
+        <translation>把迭代表作为 booktabs 表格复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Copy table as &amp;Markdown</source>
+        <translation>复制表格为 &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>The iteration table as a Markdown table, on the clipboard</source>
+        <translation>把迭代表作为 Markdown 表格复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete selected</source>
+        <translation>删除选中的点(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected points</source>
+        <translation>删除选中的点</translation>
+    </message>
+    <message>
+        <source>&amp;Flip labels of selected</source>
+        <translation>翻转选中点的标签(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Flip the labels of the selected points</source>
+        <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear all points</source>
+        <translation>清除所有点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove every point (undoable)</source>
+        <translation>删除所有点（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation>生成(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Generate a data set</source>
+        <translation>生成数据集</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;example</source>
+        <translation>内置示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The built-in example</source>
+        <translation>内置示例</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to grid</source>
+        <translation>对齐网格(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Snap points to a 0.5 grid</source>
+        <translation>把点对齐到 0.5 网格</translation>
+    </message>
+    <message>
+        <source>Add +1 (○)</source>
+        <translation>添加 +1 (○)</translation>
+    </message>
+    <message>
+        <source>Left click adds +1 points</source>
+        <translation>左键单击添加 +1 类点</translation>
+    </message>
+    <message>
+        <source>Add −1 (×)</source>
+        <translation>添加 −1 (×)</translation>
+    </message>
+    <message>
+        <source>Left click adds −1 points</source>
+        <translation>左键单击添加 −1 类点</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Next mistake and its update</source>
+        <translation>下一个误分类点及其更新</translation>
+    </message>
+    <message>
+        <source>&amp;Visit</source>
+        <translation>访问(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Look at the next point only</source>
+        <translation>只看下一个点</translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Undo the last update</source>
+        <translation>撤销上一次更新</translation>
+    </message>
+    <message>
+        <source>&amp;Run / pause</source>
+        <translation>运行 / 暂停(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run at the chosen speed or pause</source>
+        <translation>按所选速度运行或暂停</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the run</source>
+        <translation>暂停运行</translation>
+    </message>
+    <message>
+        <source>Run to the &amp;end</source>
+        <translation>运行到底(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Run until it converges or stops</source>
+        <translation>运行直到收敛或停止</translation>
+    </message>
+    <message>
+        <source>Rese&amp;t</source>
+        <translation>重置(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Back to the initial weights</source>
+        <translation>回到初始权重</translation>
+    </message>
+    <message>
+        <source>&amp;Earlier on the timeline</source>
+        <translation>时间轴上前移(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The state one update earlier</source>
+        <translation>前一次更新时的状态</translation>
+    </message>
+    <message>
+        <source>&amp;Later on the timeline</source>
+        <translation>时间轴上后移(&amp;L)</translation>
+    </message>
+    <message>
+        <source>One update later</source>
+        <translation>后一次更新</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, the canvas and large numbers for a lecture room (Esc leaves)</source>
+        <translation>全屏，只显示画布和大号数字，适合教室（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>A second run beside the first: same points, its own mode, order, η, bias and seed</source>
+        <translation>在第一次运行旁边再运行一次：相同的点，各自的形式、顺序、η、偏置和种子</translation>
+    </message>
+    <message>
+        <source>Show the radius &amp;D</source>
+        <translation>显示半径 &amp;D</translation>
+    </message>
+    <message>
+        <source>The circle that holds every point</source>
+        <translation>包含所有点的圆</translation>
+    </message>
+    <message>
+        <source>Show the &amp;best separator and γ</source>
+        <translation>显示最优分离直线和 γ(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The direction û* and its γ band</source>
+        <translation>方向 û* 及其 γ 间隔带</translation>
+    </message>
+    <message>
+        <source>F&amp;ollow the line</source>
+        <translation>跟随直线(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Grow the view whenever the line would leave it (off: an arrow shows where it is)</source>
+        <translation>直线将离开视图时扩大视图（关闭时用箭头指示直线的位置）</translation>
+    </message>
+    <message>
+        <source>Keep the &amp;origin in view</source>
+        <translation>保持原点可见(&amp;O)</translation>
+    </message>
+    <message>
+        <source>D and γ are measured from the origin: keep it on the canvas</source>
+        <translation>D 和 γ 从原点量起：让原点留在画布上</translation>
+    </message>
+    <message>
+        <source>Emphasise the &amp;pocket</source>
+        <translation>突出口袋中的权重(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pocket mode: halos and the strong line show the pocket (the answer); off: the current weights</source>
+        <translation>口袋算法：光晕和粗线显示口袋中的权重（答案）；关闭时显示当前权重</translation>
+    </message>
+    <message>
+        <source>Show the &amp;update as vectors</source>
+        <translation>用向量显示更新(&amp;U)</translation>
+    </message>
+    <message>
+        <source>After each update: old w + ηyx = new w, the old line ghosted (when stepping or running at {speed} updates a second or slower)</source>
+        <translation>每次更新后：旧 w + ηyx = 新 w，旧直线以虚影显示（单步时，或运行速度不超过每秒 {speed} 次更新时）</translation>
+    </message>
+    <message>
+        <source>&amp;Skip the slow motion</source>
+        <translation>跳过慢动作(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show the end of the update&apos;s predict → reveal → correct at once</source>
+        <translation>立即显示更新的“预测 → 揭晓 → 更正”的结果</translation>
+    </message>
+    <message>
+        <source>&amp;Fit view</source>
+        <translation>适配视图(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Frame all points</source>
+        <translation>让视图框住所有点</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show or hide every panel</source>
+        <translation>显示或隐藏所有面板</translation>
+    </message>
+    <message>
+        <source>&amp;Larger</source>
+        <translation>放大(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Enlarge everything</source>
+        <translation>整体放大</translation>
+    </message>
+    <message>
+        <source>S&amp;maller</source>
+        <translation>缩小(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Shrink</source>
+        <translation>整体缩小</translation>
+    </message>
+    <message>
+        <source>&amp;Normal size</source>
+        <translation>正常大小(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The {name} theme</source>
+        <translation>{name}主题</translation>
+    </message>
+    <message>
+        <source>&amp;Keys and mouse</source>
+        <translation>键盘与鼠标(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>points refused: {error}</source>
+        <translation>点无效：{error}</translation>
+    </message>
+    <message>
+        <source>set {n} points</source>
+        <translation>设置 {n} 个点</translation>
+    </message>
+    <message>
+        <source>not opened: {error}</source>
+        <translation>未打开：{error}</translation>
+    </message>
+    <message>
+        <source>open {name}</source>
+        <translation>打开 {name}</translation>
+    </message>
+    <message>
+        <source>opened {path}: {n} points</source>
+        <translation>已打开 {path}：{n} 个点</translation>
+    </message>
+    <message>
+        <source>opening {name}</source>
+        <translation>正在打开 {name}</translation>
+    </message>
+    <message>
+        <source>not saved (everything is still here): {error}</source>
+        <translation>未保存（所有内容仍在）：{error}</translation>
+    </message>
+    <message>
+        <source>saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>scale {factor} refused: from 0.5 to 4</source>
+        <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
+    </message>
+    <message>
+        <source>theme {name} refused: one of {names}</source>
+        <translation>主题 {name} 无效：只能是 {names} 之一</translation>
+    </message>
+    <message>
+        <source>language {code} refused: one of {codes}</source>
+        <translation>语言 {code} 无效：只能是 {codes} 之一</translation>
+    </message>
+    <message>
+        <source>Iteration table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>Dual view: α and G</source>
+        <translation>对偶形式：α 与 G</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>nothing to recover: no autosaved session</source>
+        <translation>没有可恢复的内容：没有自动保存的会话</translation>
+    </message>
+    <message>
+        <source>Restore?</source>
+        <translation>恢复？</translation>
+    </message>
+    <message>
+        <source>perceptron-gui did not close cleanly last time.
+Restore the points and settings it autosaved?</source>
+        <translation>perceptron-gui 上次没有正常关闭。
+要恢复自动保存的点和设置吗？</translation>
+    </message>
+    <message>
+        <source>restored the autosaved session ({path})</source>
+        <translation>已恢复自动保存的会话（{path}）</translation>
+    </message>
+    <message>
+        <source>Undo {what}</source>
+        <translation>撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>Redo {what}</source>
+        <translation>重做：{what}</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>nothing selected: click a point or drag a rectangle</source>
+        <translation>没有选中任何点：单击一个点或拖出一个矩形</translation>
+    </message>
+    <message>
+        <source>a left click now adds +1 (○) points</source>
+        <translation>现在左键单击添加 +1 (○) 类点</translation>
+    </message>
+    <message>
+        <source>a left click now adds −1 (×) points</source>
+        <translation>现在左键单击添加 −1 (×) 类点</translation>
+    </message>
+    <message>
+        <source>not linearly separable: there is no best separator</source>
+        <translation>线性不可分：没有最优分离直线</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Open data or a session</source>
+        <translation>打开数据或会话</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Session (*.json);;CSV data (*.csv)</source>
+        <translation>会话 (*.json);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>no table format {format}: latex, markdown or csv</source>
+        <translation>没有表格格式 {format}：只能是 latex、markdown 或 csv</translation>
+    </message>
+    <message>
+        <source>copied the iteration table as {format}</source>
+        <translation>已把迭代表复制为 {format}</translation>
+    </message>
+    <message>
+        <source>not exported: {error}</source>
+        <translation>未导出：{error}</translation>
+    </message>
+    <message>
+        <source>exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <source>not generated: {error}</source>
+        <translation>未生成：{error}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the points and settings before closing?</source>
+        <translation>关闭前保存点和设置吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Names</name>
+    <message>
+        <source>primal</source>
+        <extracomment>The languages offered, by code: English is the source language (no translator). Each language&apos;s name in itself, for the View ▸ Language menu (never translated). The key of the remembered choice in `preferences()`. The app&apos;s own translation files, in the package (``perceptron_gui/i18n``). The names of the algorithm&apos;s choices on screen, by the key the code and files use (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`).</extracomment>
+        <translation>原始形式</translation>
+    </message>
+    <message>
+        <source>dual</source>
+        <translation>对偶形式</translation>
+    </message>
+    <message>
+        <source>pocket</source>
+        <translation>口袋算法</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批量感知机</translation>
+    </message>
+    <message>
+        <source>averaged</source>
+        <translation>平均感知机</translation>
+    </message>
+    <message>
+        <source>voted</source>
+        <translation>投票感知机</translation>
+    </message>
+    <message>
+        <source>pa</source>
+        <translation>被动-攻击算法</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>核感知机</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性核</translation>
+    </message>
+    <message>
+        <source>poly</source>
+        <translation>多项式核</translation>
+    </message>
+    <message>
+        <source>rbf</source>
+        <translation>径向基核</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>首个</translation>
+    </message>
+    <message>
+        <source>cyclic</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>random-cyclic</source>
+        <translation>随机循环</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>converged</source>
+        <translation>已收敛</translation>
+    </message>
+    <message>
+        <source>update limit</source>
+        <translation>更新次数上限</translation>
+    </message>
+    <message>
+        <source>epoch limit</source>
+        <translation>轮数上限</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>溢出</translation>
+    </message>
+</context>
+<context>
+    <name>Narration</name>
+    <message>
+        <source>no points: click on the canvas to add some</source>
+        <translation>没有点：在画布上单击以添加点</translation>
+    </message>
+    <message>
+        <source>start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: every point is a mistake</source>
+        <translation>初值：w = (0, 0)，b = 0，所以对每个点 y(w·x + b) = 0 ≤ 0：每个点都是误分类点</translation>
+    </message>
+    <message>
+        <source>start: w = {w}, b = {b}</source>
+        <translation>初值：w = {w}，b = {b}</translation>
+    </message>
+    <message>
+        <source>{name} = {x}, y = {y}</source>
+        <translation>{name} = {x}，y = {y}</translation>
+    </message>
+    <message>
+        <source>y(Σⱼ αⱼyⱼ {k} + b)</source>
+        <translation>y(Σⱼ αⱼyⱼ {k} + b)</translation>
+    </message>
+    <message>
+        <source>y(w·x + b) = {y} · ({inner})</source>
+        <translation>y(w·x + b) = {y} · ({inner})</translation>
+    </message>
+    <message>
+        <source>visit {v}: {point}: {score} &gt; 0, right: no update</source>
+        <translation>第 {v} 次访问：{point}：{score} &gt; 0，分类正确：不更新</translation>
+    </message>
+    <message>
+        <source>α{n} ← α{n} + η = {a}</source>
+        <translation>α{n} ← α{n} + η = {a}</translation>
+    </message>
+    <message>
+        <source>w ← w + ηyx = {w} {sign} {step} = {new}</source>
+        <translation>w ← w + ηyx = {w} {sign} {step} = {new}</translation>
+    </message>
+    <message>
+        <source>b ← b + ηy = {b} {d} = {new}</source>
+        <translation>b ← b + ηy = {b} {d} = {new}</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，误分类 → {update}</translation>
+    </message>
+    <message>
+        <source>; fewer mistakes than the pocket: into the pocket</source>
+        <translation>；误分类点比口袋中的少：放入口袋</translation>
+    </message>
+</context>
+<context>
+    <name>ProofPanel</name>
+    <message>
+        <source>length</source>
+        <extracomment>Above this many updates the curves go through a uniform sample of k.</extracomment>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>updates k</source>
+        <translation>更新次数 k</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>computing D and γ…</source>
+        <translation>正在计算 D 和 γ…</translation>
+    </message>
+    <message>
+        <source>ηD is beyond the float range: no curves to draw</source>
+        <translation>ηD 超出浮点数范围：无法画出曲线</translation>
+    </message>
+</context>
+<context>
+    <name>Readout</name>
+    <message>
+        <source>k = {k} (not separable: no bound)</source>
+        <translation>k = {k}（线性不可分：没有界）</translation>
+    </message>
+    <message>
+        <source>(bias off)</source>
+        <translation>（无偏置）</translation>
+    </message>
+    <message>
+        <source>{answer} {wrong} wrong (current {now})</source>
+        <translation>{answer} {wrong} 个误分类（当前 {now} 个）</translation>
+    </message>
+    <message>
+        <source>wrong now: {wrong} of {n}</source>
+        <translation>当前误分类：{wrong} / {n}</translation>
+    </message>
+    <message>
+        <source>converged ✓</source>
+        <translation>已收敛 ✓</translation>
+    </message>
+    <message>
+        <source>stopped before an overflow (η = {eta} is too large)</source>
+        <translation>为避免溢出而停止（η = {eta} 太大）</translation>
+    </message>
+    <message>
+        <source>stopped: {reason}</source>
+        <translation>已停止：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>Every update so far: drag to go back and forth (← / →)</source>
+        <extracomment>Going forward, the slider computes at most this many updates at once; further jumps are made in slices between frames.</extracomment>
+        <translation>迄今的每次更新：拖动可前后移动（← / →）</translation>
+    </message>
+    <message>
+        <source>update {k} of {horizon}</source>
+        <translation>第 {k} 次更新，共 {horizon} 次</translation>
+    </message>
+</context>
+</TS>
