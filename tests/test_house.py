@@ -4,14 +4,12 @@ to grow")."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import run_on_screen
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
@@ -81,40 +79,7 @@ print(json.dumps(out))
 
 
 def _probe_layout(tmp_path: Path, width: int, height: int, scale: float) -> dict:
-    screen = tmp_path / "screen.json"
-    screen.write_text(
-        json.dumps(
-            {
-                "screens": [
-                    {
-                        "name": "s",
-                        "x": 0,
-                        "y": 0,
-                        "width": width,
-                        "height": height,
-                        "logicalDpi": 96,
-                        "logicalBaseDpi": 96,
-                        "dpr": 1,
-                    }
-                ]
-            }
-        )
-    )
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
-        "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state"),
-    }
-    r = subprocess.run(
-        [sys.executable, "-c", LAYOUT_PROBE, str(scale)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return run_on_screen(tmp_path, width, height, LAYOUT_PROBE, str(scale))
 
 
 @pytest.mark.parametrize(("width", "height", "scale"), [(1024, 768, 1.0), (1920, 1080, 2.0)])

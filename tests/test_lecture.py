@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_on_screen
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -49,40 +46,7 @@ print(json.dumps({
 
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768)])
 def test_presentation_mode_gives_the_canvas_the_room(tmp_path, width, height) -> None:
-    screen = tmp_path / "screen.json"
-    screen.write_text(
-        json.dumps(
-            {
-                "screens": [
-                    {
-                        "name": "s",
-                        "x": 0,
-                        "y": 0,
-                        "width": width,
-                        "height": height,
-                        "logicalDpi": 96,
-                        "logicalBaseDpi": 96,
-                        "dpr": 1,
-                    }
-                ]
-            }
-        )
-    )
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
-        "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state"),
-    }
-    r = subprocess.run(
-        [sys.executable, "-c", PRESENT_PROBE],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    out = json.loads(r.stdout.strip().splitlines()[-1])
+    out = run_on_screen(tmp_path, width, height, PRESENT_PROBE)
     assert out["window"] == [width, height]  # full screen
     assert not any(out["docks"])
     cw, ch = out["canvas"]

@@ -542,6 +542,7 @@ class DataCanvas(pg.PlotWidget):
             self._misclassified = np.empty(0, dtype=np.intp)
             self._current = None
             self._alpha = None
+            self._anatomy = None  # its point index may be another point now
             if len(self._selection):
                 self._selection = np.empty(0, dtype=np.intp)
                 self.selection_changed.emit([])
@@ -772,7 +773,7 @@ class DataCanvas(pg.PlotWidget):
             return
         before, after, index, bias = self._anatomy
         rect = self._margin_rect()
-        if rect is None:
+        if rect is None or not 0 <= index < len(self._points):
             return
         self._update_ring.set_positions(self._points[index : index + 1])
         self._update_ring.setVisible(True)
