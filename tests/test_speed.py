@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -89,15 +90,16 @@ def test_a_run_sends_frames_to_the_canvas_and_panels_follow_at_most_20_hz(
     )
     table = _count_calls(monkeypatch, w.iteration_table, "refresh")
     dual = _count_calls(monkeypatch, w.dual_view, "_on_model_changed")
+    t0 = time.perf_counter()
     w.run()
-    qtbot.wait(1000)
+    # However fast the machine, wait for 30 run frames (no timing assumed)...
+    qtbot.waitUntil(lambda: len(frames) >= 30, timeout=20_000)
+    elapsed = time.perf_counter() - t0
     assert w.state()["running"]
     # The canvas took every frame, each with the weights of its moment (not one stale).
-    assert len(frames) > 20
     assert len({id(m) for m in models}) > 0.8 * len(models)
-    # The table refreshed at most 20 times a second (and a few times at all)...
-    assert 1 <= len(table) <= 22, len(table)
-    assert len(table) < len(frames)
+    # ...the table refreshed at most 20 times a second of them (and a few times at all)...
+    assert 1 <= len(table) <= 20 * elapsed + 2, (len(table), elapsed)
     # ...the hidden dual view not at all; when shown it catches up at once.
     assert dual == []
     w.tabs.setCurrentWidget(w.dual_view)
