@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app.canvas import DataCanvas
-from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import mode_name, order_name
@@ -215,34 +215,7 @@ class CompareRun(QObject):
 
     def state(self) -> dict[str, Any]:
         """The second run as plain Python values (as in the window's ``state()``)."""
-        c = self.controller
-        c.finish_bound()
-        t = c.trainer
-        answer = t.answer
-        pocket = answer if t.answer_name == "pocket" else None
-        data = c.data
-        return {
-            **self.settings(),
-            "w": list(t.w),
-            "b": t.b,
-            "alpha": None if t.alpha is None else t.alpha.tolist(),
-            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
-            "updates": t.k,
-            "converged": t.converged,
-            "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if pocket is None else list(pocket.w),
-            "pocket_b": None if pocket is None else pocket.b,
-            "pocket_errors": None if pocket is None else t.answer_errors,
-            "pocket_misclassified": (
-                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
-            ),
-            "answer": None if answer is None else t.answer_name,
-            "answer_misclassified": (
-                None if answer is None else mistakes(answer, data.points, data.labels).tolist()
-            ),
-            "current": c.current,
-            "running": c.running,
-        }
+        return {**self.settings(), **run_state(self.controller)}
 
     # ----------------------------------------------------------------- slots
 

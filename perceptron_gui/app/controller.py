@@ -56,6 +56,7 @@ from perceptron_gui.core.bounds import (
 from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.model import mistakes
 from perceptron_gui.core.novikoff import (
     Bound,
     iter_best_line_margin,
@@ -929,3 +930,35 @@ class Controller(QObject):
                 else self.tr("; the {answer} has {e} mistakes")
             ).format(answer=core_text(t.answer_name), e=e)
         return text
+
+
+def run_state(c: Controller) -> dict[str, Any]:
+    """One run's state as plain Python values: the part of ``state()`` that the window and
+    the compare view's second run share (point indices 0-based)."""
+    c.finish_bound()  # a script may wait for D and γ; the window never does
+    t = c.trainer
+    answer = t.answer
+    pocket = answer if t.answer_name == "pocket" else None
+    data = c.data
+    alpha = t.alpha
+    return {
+        "w": list(t.w),
+        "b": t.b,
+        "alpha": None if alpha is None else alpha.tolist(),
+        "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+        "updates": t.k,
+        "converged": t.converged,
+        "misclassified": t.misclassified().tolist(),
+        "pocket_w": None if pocket is None else list(pocket.w),
+        "pocket_b": None if pocket is None else pocket.b,
+        "pocket_errors": None if pocket is None else t.answer_errors,
+        "pocket_misclassified": (
+            None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
+        ),
+        "answer": None if answer is None else t.answer_name,
+        "answer_misclassified": (
+            None if answer is None else mistakes(answer, data.points, data.labels).tolist()
+        ),
+        "current": c.current,
+        "running": c.running,
+    }

@@ -48,7 +48,7 @@ from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
-from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task
+from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
@@ -741,11 +741,7 @@ class MainWindow(QMainWindow):
         """The state as plain Python values (see the README; point indices are 0-based)."""
         c = self.controller
         c.finish_bound()  # a script may wait for D and γ; the window never does
-        t = c.trainer
         bd = c.bound
-        alpha = t.alpha
-        answer = t.answer
-        pocket = answer if t.answer_name == "pocket" else None
         data = c.data
         return {
             "points": data.points.tolist(),
@@ -754,29 +750,11 @@ class MainWindow(QMainWindow):
             "order": c.config.order,
             "eta": c.config.eta,
             "bias": c.config.bias,
-            "w": list(t.w),
-            "b": t.b,
-            "alpha": None if alpha is None else alpha.tolist(),
-            "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
-            "updates": t.k,
-            "misclassified": t.misclassified().tolist(),
-            "pocket_w": None if pocket is None else list(pocket.w),
-            "pocket_b": None if pocket is None else pocket.b,
-            "pocket_errors": None if pocket is None else t.answer_errors,
-            "pocket_misclassified": (
-                None if pocket is None else mistakes(pocket, data.points, data.labels).tolist()
-            ),
-            "answer": None if answer is None else t.answer_name,
-            "answer_misclassified": (
-                None if answer is None else mistakes(answer, data.points, data.labels).tolist()
-            ),
-            "current": c.current,
+            **run_state(c),
             "D": bd.D,
             "gamma": bd.gamma,
             "bound": bd.bound,
             "separable": bd.separable,
-            "running": c.running,
-            "converged": t.converged,
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
