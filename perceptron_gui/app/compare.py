@@ -188,15 +188,11 @@ class CompareRun(QObject):
 
     def earlier(self) -> None:
         """One update earlier on the second run's own timeline."""
-        self.controller.seek(max(0, self.controller.trainer.k - 1))
+        self.controller.earlier()
 
     def later(self) -> None:
         """One update later (computed when it is the furthest yet)."""
-        c = self.controller
-        if c.trainer.k < c.horizon:
-            c.seek(c.trainer.k + 1)
-        else:
-            c.step()
+        self.controller.later()
 
     def toggle_run(self) -> None:
         """After the main run was toggled: run together, pause together.

@@ -567,6 +567,17 @@ class Controller(QObject):
             changes["w0"] = (0.0, 0.0)
         return self._set(**changes)
 
+    def earlier(self) -> int:
+        """One update earlier on the timeline (← key); returns the update reached."""
+        return self.seek(max(0, self._trainer.k - 1))
+
+    def later(self) -> None:
+        """One update later (→ key): back along the horizon, or a new step at its end."""
+        if self._trainer.k < self.horizon:
+            self.seek(self._trainer.k + 1)
+        else:
+            self.step()
+
     def set_settings(self, **changes: Any) -> bool:
         """Change settings by name (``C``, ``kernel``, ``degree``, ``coef0``, ``sigma``, …);
         False, with a message, when refused."""

@@ -512,13 +512,13 @@ class MainWindow(QMainWindow):
         )
         self.act_earlier = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-            self._timeline_back,
+            c.earlier,
             "Left",
             QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
         )
         self.act_later = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-            self._timeline_forward,
+            c.later,
             "Right",
             QT_TRANSLATE_NOOP("MainWindow", "One update later"),
         )
@@ -1391,16 +1391,6 @@ class MainWindow(QMainWindow):
             self.set_presentation(False)
         else:
             self.canvas.set_selection([])
-
-    def _timeline_back(self) -> None:
-        self.controller.seek(self.controller.trainer.k - 1)
-
-    def _timeline_forward(self) -> None:
-        c = self.controller
-        if c.trainer.k < c.horizon:
-            c.seek(c.trainer.k + 1)
-        else:
-            c.step()
 
     def _toggle_run(self) -> None:
         self.controller.toggle_run()
