@@ -34,7 +34,7 @@ def _window():  # noqa: ANN202
     from perceptron_gui.app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)  # the update's end
     w.resize(*SIZE)
     w.show()
     app.processEvents()
@@ -167,7 +167,7 @@ from PySide6.QtWidgets import QApplication
 import perceptron_gui.app
 app = QApplication([])
 from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
 w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
 w.set_order("first")
 w.show()
