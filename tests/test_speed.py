@@ -145,6 +145,9 @@ def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
     d = generate("noisy", DENSITY_MIN_POINTS, noise=0.1, seed=5)
     w.set_points(d.points, d.labels)
     assert cv._density.isVisible() and cv._marker_layer.count() == 0
+    # Counted and drawn in an event-loop turn of its own, not in the edit's.
+    assert cv._density.image is None
+    qtbot.waitUntil(lambda: cv._density.image is not None, timeout=5000)
     img = cv._density.image
     assert img is not None and img.shape[2] == 4 and (img[..., 3] > 0).sum() > 1000
     # Every point is a mistake at w = 0 (b = 0): the halos draw an even sample.

@@ -305,6 +305,7 @@ class Figure:
         if background:
             painter.fillRect(QRect(0, 0, w, h), theme().color("background"))
         full = QRectF(0, 0, w, h)
+        self.canvas.flush()
         self.canvas.scene().render(painter, full, full, Qt.AspectRatioMode.IgnoreAspectRatio)
 
     def image(self, dpi: float = DEFAULT_DPI) -> QImage:

@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             if win.step() is None:
                 break
         app.processEvents()
+        win.canvas.flush()
         out = Path(args.screenshot)
         ok = win.grab().save(str(out))
         win.close()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -61,7 +62,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import PANEL_SECONDS
+from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
@@ -91,6 +92,8 @@ READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
+#: The status bar's progress text has the width of this many characters (longer: elided).
+BUSY_CHARS = 26
 #: Up to this run speed (updates per second) each update is drawn as vectors.
 ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
@@ -160,9 +163,9 @@ class MainWindow(QMainWindow):
         pl.setContentsMargins(0, 0, 0, 0)
         pl.setSpacing(0)
         pl.addWidget(self.run_title)
-        pl.addWidget(self.readout)
+        self.readout_frame = SteadyFrame(self.readout)  # presentation mode takes it out
+        pl.addWidget(self.readout_frame)
         pl.addWidget(self.canvas, 1)
-        self._readout_layout = pl  # presentation mode takes the readout out and puts it back
         self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
@@ -177,7 +180,7 @@ class MainWindow(QMainWindow):
         self.narration.setWordWrap(True)
         self.narration.setTextFormat(Qt.PlainText)
         self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        cl.addWidget(self.narration)
+        cl.addWidget(SteadyFrame(self.narration))
         self.setCentralWidget(central)
 
         # --- docks
@@ -225,7 +228,11 @@ class MainWindow(QMainWindow):
         self._narrated_at = 0.0
 
         self._build_actions()
+        # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
+        # own, elided, so a window at its narrowest is never widened (and wholly
+        # repainted) by a longer text.
         self.busy_label = QLabel(objectName="busyLabel")
+        self.busy_label.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().showMessage(
             self.tr("Left click adds +1, right click adds −1. F1: all keys.")
@@ -244,6 +251,7 @@ class MainWindow(QMainWindow):
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
         theme().changed.connect(self._on_theme_changed)
         self._style_narration()
+        self._style_busy()
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
         self._restore_preferences()
@@ -1119,7 +1127,7 @@ class MainWindow(QMainWindow):
             theme().set_boost(PRESENTATION_BOOST)
             self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
             # The readout floats over the canvas's top-left corner: the canvas gets the room.
-            self._readout_layout.removeWidget(self.readout)
+            self.readout_frame.hide()
             self.readout.setParent(self.canvas)
             self.readout.move(int(theme().px(70)), int(theme().px(4)))
             self.readout.show()
@@ -1134,7 +1142,7 @@ class MainWindow(QMainWindow):
             self.readout.setMinimumWidth(0)
             self.readout.setMaximumWidth(16777215)
             self.readout.set_point_size(READOUT_PT)
-            self._readout_layout.insertWidget(1, self.readout)
+            self.readout_frame.take_back()
             if self._was_maximized:
                 self.showMaximized()
             else:
@@ -1237,7 +1245,9 @@ class MainWindow(QMainWindow):
     # --------------------------------------------------------------- slots
 
     def _on_controller_busy_changed(self, text: str) -> None:
-        self.busy_label.setText(text)
+        lab = self.busy_label
+        lab.setText(lab.fontMetrics().elidedText(text, Qt.ElideMiddle, lab.width()))
+        lab.setToolTip(text)
 
     def _on_controller_message_posted(self, text: str) -> None:
         if text:
@@ -1312,6 +1322,11 @@ class MainWindow(QMainWindow):
         else:
             self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
 
+    def _style_busy(self) -> None:
+        lab = self.busy_label
+        lab.setFont(theme().font())
+        lab.setFixedWidth(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS))
+
     def _on_theme_changed(self) -> None:
         t = theme()
         self.theme_actions[t.name].setChecked(True)
@@ -1322,6 +1337,7 @@ class MainWindow(QMainWindow):
         self.menuBar().setFont(t.font())
         self.toolbar.setFont(t.font())
         self.statusBar().setFont(t.font())
+        self._style_busy()
         prefs = preferences()
         prefs.setValue("ui_scale", t.ui_scale)
         prefs.setValue("theme", t.name)
@@ -1544,6 +1560,7 @@ class MainWindow(QMainWindow):
     def export_image(self, path: str | Path) -> bool:
         """Export the canvas as PNG or SVG (by the file name)."""
         path = str(path)
+        self.canvas.flush()
         try:
             if path.lower().endswith(".svg"):
                 # Qt's own SVG painter: pyqtgraph's SVG exporter cannot walk our overlay items.

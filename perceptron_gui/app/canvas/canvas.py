@@ -700,6 +700,11 @@ class DataCanvas(pg.PlotWidget):
             self._update_model()
         self._update_anatomy()
 
+    def flush(self) -> None:
+        """Draw now what waits for the next turn of the event loop (a large data set's
+        density image), before a picture of the canvas is taken."""
+        self._density.flush()
+
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
         if self._phase:

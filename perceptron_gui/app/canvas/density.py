@@ -2,7 +2,9 @@
 
 From `DENSITY_MIN_POINTS` points on, the canvas draws the static points as this image
 instead of one sprite each: the histogram is counted once per data set (numpy, about
-20 ms for 10⁶ points), and painting it is one scaled image whatever N is. Each bin is
+20 ms for 10⁶ points) in an event-loop turn of its own after the points arrive (so a
+large file's last step is not one long freeze), and painting it is one scaled image
+whatever N is. Each bin is
 the mix of the two class colours weighted by their counts, its opacity grows with the
 logarithm of the count (a single point stays visible, a crowd is solid). Zoomed far in
 the bins show as blocks; editing single points is for smaller data sets anyway.
@@ -75,13 +77,31 @@ class DensityImage(pg.ImageItem):
     def __init__(self) -> None:
         super().__init__(axisOrder="row-major")
         self._counts: tuple[NDArray[np.int64], NDArray[np.int64]] | None = None
+        self._pending: tuple[NDArray[np.float64], NDArray[np.int8]] | None = None
+        self._timer = QtCore.QTimer()
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.flush)
 
     def set_points(self, points: NDArray[np.float64], labels: NDArray[np.int8]) -> None:
-        """Count the points into bins and show them (empty: nothing shown)."""
+        """Show these points (empty: nothing): counted and drawn at the next turn of the
+        event loop, or at `flush`; until then the old image is not shown."""
+        self._counts = None
+        self.clear()
         if len(points) == 0:
-            self._counts = None
-            self.clear()
+            self._pending = None
+            self._timer.stop()
             return
+        self._pending = (points, labels)
+        self._timer.start()
+
+    def flush(self) -> None:
+        """Count and draw the points given last, now (a picture is about to be taken)."""
+        if self._pending is None:
+            return
+        points, labels = self._pending
+        self._pending = None
+        self._timer.stop()
         cp, cn, rect = density_counts(points, labels)
         self._counts = (cp, cn)
         self._render()

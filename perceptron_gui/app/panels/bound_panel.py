@@ -12,7 +12,13 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
-from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import (
+    RunFrameGate,
+    SteadyFrame,
+    make_label,
+    style_axes,
+    style_label,
+)
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.trainer import Trainer
 
@@ -320,7 +326,7 @@ class BoundPanel(QtWidgets.QWidget):
         self.log_check.setObjectName("boundLogScale")
         self.log_check.toggled.connect(self._on_log_check_toggled)
         top = QtWidgets.QHBoxLayout()
-        top.addWidget(self._readout, 1)
+        top.addWidget(SteadyFrame(self._readout), 1)
         top.addWidget(self.log_check, 0, Qt.AlignmentFlag.AlignTop)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -83,6 +83,73 @@ class RunFrameGate(QtCore.QObject):
         return False
 
 
+class SteadyFrame(QtWidgets.QWidget):
+    """A frame for a label whose text changes at every frame of a run.
+
+    `QLabel.setText` always asks for a new layout (``updateGeometry``). In a layout the
+    request goes up to the window, which then lays out and repaints every dock: during
+    a run at full speed that was a quarter of each frame (scripts/bench_run.py). The
+    label sits in this frame, which has no layout; the frame passes the request on only
+    when the label needs a size the frame does not have: a longer line, one line more or
+    fewer. A shorter line keeps the frame as it is, so the layout does not jitter as
+    digits come and go.
+
+    Parameters
+    ----------
+    label
+        The label (its parent becomes the frame; it fills the frame).
+    """
+
+    def __init__(self, label: QtWidgets.QLabel) -> None:
+        super().__init__()
+        self.label = label
+        label.setParent(self)
+        self.setSizePolicy(label.sizePolicy())
+        self._wanted = (0, 0)
+
+    def take_back(self) -> None:
+        """Hold the label again after it was shown elsewhere (presentation mode)."""
+        self.label.setParent(self)
+        self.label.setGeometry(self.rect())
+        self.label.show()
+        self.show()
+        self._wanted = (0, 0)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+        return self.label.sizeHint()
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+        return self.label.minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        return self.label.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
+        return self.label.heightForWidth(width)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        self.label.setGeometry(self.rect())
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:
+            wanted = self._wanted_size()
+            if wanted != self._wanted:
+                self._wanted = wanted
+                self.updateGeometry()
+            return True
+        return super().event(event)
+
+    def _wanted_size(self) -> tuple[int, int]:
+        """(width, height) the label needs: its hint's width if wider than the frame."""
+        lab = self.label
+        width = self.width()
+        hint = lab.sizeHint()
+        if lab.hasHeightForWidth():
+            return (max(width, lab.minimumSizeHint().width()), lab.heightForWidth(width))
+        return (max(width, hint.width()), hint.height())
+
+
 def style_axes(plot: pg.PlotItem, bottom: str, left: str) -> None:
     """Axes in the theme's ink and fonts, with two tick levels."""
     t = theme()

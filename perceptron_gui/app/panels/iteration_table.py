@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,13 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import copy_table
-from perceptron_gui.app.panels.common import RunFrameGate, busy_cursor, make_label, style_label
+from perceptron_gui.app.panels.common import (
+    RunFrameGate,
+    SteadyFrame,
+    busy_cursor,
+    make_label,
+    style_label,
+)
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
@@ -104,7 +111,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
         self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
-        self._cum = np.zeros(0, np.int64)  # updates on the row's point up to this row
+        # Updates on the row's point up to this row. An array.array: it grows in place
+        # (realloc), where doubling a numpy array copied 10^7 rows in one ~90 ms frame.
+        self._cum = array("q")
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
         self.apply_theme()
         self._reset_from(controller.trainer)
@@ -236,7 +245,9 @@ class IterationModel(QtCore.QAbstractTableModel):
             elif name == "y":
                 out.append(t.data.labels[idx])
             elif name == "αᵢ":
-                out.append(self._cum[:n][sel] * t.config.eta)
+                cum = np.frombuffer(self._cum, np.int64, count=n) if n else np.zeros(0, np.int64)
+                out.append(cum[sel] * t.config.eta)  # a copy: the buffer stays free to grow
+                del cum
             else:
                 col = {"w₁": "w0", "w₂": "w1", "b": "b"}[name]
                 out.append(t.history_slice(col, 0, n)[sel])
@@ -307,7 +318,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._shown = self._shown_for(t)
         self._sizes = t.batch_sizes if hasattr(t, "batch_sizes") else np.zeros(0, np.int64)
         self._rows = 0
-        self._cum = np.zeros(0, np.int64)
+        self._cum = array("q")
         self._counts = np.zeros(t.n, np.int64)
         self._extend(t.history_slice("index", 0, t.k))
         self._rows = t.k
@@ -326,13 +337,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         occurrence[order] = np.arange(m) - group_start
         cum = self._counts[new_idx] + occurrence + 1
         self._counts += np.bincount(new_idx, minlength=self._counts.shape[0])
-        start = self._rows
-        need = start + m
-        if need > self._cum.shape[0]:
-            grown = np.zeros(max(need, 2 * self._cum.shape[0], 1024), np.int64)
-            grown[:start] = self._cum[:start]
-            self._cum = grown
-        self._cum[start:need] = cum
+        del self._cum[self._rows :]  # rows a step back forgot
+        self._cum.frombytes(cum.astype(np.int64, copy=False).tobytes())
 
     def _shrink(self, new: int) -> None:
         """Forget rows [new, _rows): recount the per-point totals from the kept rows.
@@ -414,7 +420,7 @@ class IterationTable(QtWidgets.QWidget):
         self._copy_as_button.setMenu(menu)
         self._count_label = make_label(name="iterationCount")
         buttons = QtWidgets.QHBoxLayout()
-        buttons.addWidget(self._count_label, 1)
+        buttons.addWidget(SteadyFrame(self._count_label), 1)
         buttons.addWidget(self._copy_button)
         buttons.addWidget(self._copy_as_button)
         buttons.addWidget(self._export_button)

@@ -21,7 +21,13 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
-from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import (
+    RunFrameGate,
+    SteadyFrame,
+    make_label,
+    style_axes,
+    style_label,
+)
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import proof_note
 from perceptron_gui.core.proof import proof_curves, proof_state
@@ -66,7 +72,7 @@ class ProofPanel(QtWidgets.QWidget):
         self._plots.ci.layout.setRowStretchFactor(1, 2)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self._readout)
+        layout.addWidget(SteadyFrame(self._readout))
         layout.addWidget(self._plots, 1)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)

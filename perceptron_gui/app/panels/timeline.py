@@ -6,7 +6,7 @@ from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.controls import signals_blocked
-from perceptron_gui.app.panels.common import RunFrameGate, make_label, style_label
+from perceptron_gui.app.panels.common import RunFrameGate, SteadyFrame, make_label, style_label
 from perceptron_gui.app.theme import TICK_PT, theme
 
 Qt = QtCore.Qt
@@ -33,7 +33,7 @@ class Timeline(QtWidgets.QWidget):
         layout = QtWidgets.QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.addWidget(self.slider, 1)
-        layout.addWidget(self.label)
+        layout.addWidget(SteadyFrame(self.label))
         self._timer = QtCore.QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._on_timer_timeout)
