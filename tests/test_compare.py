@@ -434,7 +434,9 @@ def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
     window.step()
     window.set_presentation(False)
     # The main readout is back over the main canvas, beside the second run's pane.
-    assert window.readout.parent() is window.canvas.parent()
+    assert window.readout.parent() is window.readout_frame
+    assert window.readout_frame.parent() is window.canvas.parent()
+    assert window.readout_frame.isVisible() and window.readout.isVisible()
     assert window.findChild(QSplitter, "canvasSplitter").count() == 2
     assert window.state()["compare"]["mistakes"] == 1
 

@@ -157,6 +157,37 @@ def test_bound_curve_is_decimated_for_many_updates(qtbot) -> None:  # type: igno
     assert x.shape[0] <= 2 * 4000 + 2
 
 
+def test_bound_ranges_grow_in_steps_during_a_run_and_fit_when_it_stops(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from perceptron_gui.app.panels.bound_panel import RUN_HEADROOM
+    from perceptron_gui.app.panels.common import PANEL_SECONDS
+
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 500, noise=0.2, seed=2), undoable=False)
+    c.set_max_updates(10_000_000)
+    plot = _show(qtbot, BoundPlot(c))
+    vb = plot.getPlotItem().getViewBox()
+    ranges = []
+    for _ in range(25):  # 25 run frames of 25 updates each, at the panels' 20 Hz
+        c.trainer.run(max_updates=25)
+        qtbot.wait(int(PANEL_SECONDS * 1000) + 5)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME)
+        (_, x1), (_, y1) = vb.viewRange()
+        t = c.trainer
+        assert t.visits < x1 and t.k < y1  # the curve is always inside
+        ranges.append((x1, y1, t.visits))
+    # The x axis moved at a few frames only, each time ahead by the headroom.
+    moves = [(b[0], b[2]) for a, b in zip(ranges, ranges[1:], strict=False) if a[0] != b[0]]
+    assert 1 <= len(moves) <= 10
+    for right, visits in moves:
+        assert right == pytest.approx(RUN_HEADROOM * 1.03 * visits)
+    # When the run stops (a plain MODEL), the ranges fit the curve again.
+    c.emit_changed(Change.MODEL)
+    (_, x1), (_, y1) = vb.viewRange()
+    assert x1 == pytest.approx(1.03 * c.trainer.visits)
+    assert plot.bound_line_value() is None  # (noisy: no bound line to make room for)
+    assert y1 == pytest.approx(max(1.15 * c.trainer.k, 5.0))
+
+
 # ------------------------------------------------------------------ table
 
 

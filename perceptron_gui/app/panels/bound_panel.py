@@ -30,6 +30,8 @@ FloatArray = NDArray[np.float64]
 CURVE_MAX_STEPS = 1500
 #: The bound line is drawn when (D/γ)² is at most this many times the plot's k range.
 BOUND_SHOWN_FACTOR = 20.0
+#: During a run a range that the curve reaches grows to this many times what it needs.
+RUN_HEADROOM = 1.5
 
 
 class BoundPlot(pg.PlotWidget):
@@ -49,7 +51,10 @@ class BoundPlot(pg.PlotWidget):
     refresh costs the same at k = 10 and k = 10^6. The y range follows k; the
     bound line is in range only when it is within `BOUND_SHOWN_FACTOR` times k's
     range, otherwise a note at the top gives its value. Panning or zooming by
-    hand stops the following until the "A" button is pressed.
+    hand stops the following until the "A" button is pressed. During a run the
+    ranges grow in steps of `RUN_HEADROOM` (the axes stay put between steps, so
+    a refresh repaints the curve, not the axes and their labels); when the run
+    stops they fit again.
     """
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
@@ -57,6 +62,7 @@ class BoundPlot(pg.PlotWidget):
         self.setObjectName("boundPlot")
         self._controller = controller
         self._follow = True
+        self._loose: tuple[float, float] | None = None  # a run's (right, top) so far
         self._log_y = False
         self._bound_value: float | None = None
         self._x = np.zeros(2)
@@ -182,12 +188,17 @@ class BoundPlot(pg.PlotWidget):
 
     def _on_second_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.DATA | Change.SETTINGS):
-            self.refresh()
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
 
     # ------------------------------------------------------------------- drawing
 
-    def refresh(self) -> None:
-        """Redraw from the controller's current state (O(`CURVE_MAX_STEPS`))."""
+    def refresh(self, *, run_frame: bool = False) -> None:
+        """Redraw from the controller's current state (O(`CURVE_MAX_STEPS`)); a run's
+        frame keeps the ranges while the curve fits in them."""
+        if not run_frame:
+            self._loose = None
+        elif self._loose is None:
+            self._loose = (0.0, 0.0)
         t = self._controller.trainer
         self._x, self._y = _step_curve(t)
         if self._log_y:
@@ -224,16 +235,27 @@ class BoundPlot(pg.PlotWidget):
         if self._second is not None:  # room for both curves
             visits, k = max(visits, self._second.trainer.visits), max(k, self._second.trainer.k)
         right = max(float(visits), 1.0) * 1.03
+        top = max(1.15 * k, 5.0)  # room above the curve
+        if self._loose is not None:
+            # A run: the ranges jump ahead by RUN_HEADROOM when the curve reaches them.
+            loose_right, loose_top = self._loose
+            if right > loose_right:
+                loose_right = right * RUN_HEADROOM
+            if top > loose_top:
+                loose_top = top * RUN_HEADROOM
+            if self._loose == (loose_right, loose_top):
+                return  # nothing moves: only the curve is repainted
+            self._loose = (loose_right, loose_top)
+            right, top = loose_right, loose_top
         vb = self.getPlotItem().getViewBox()
         if self._log_y:
             # In log10 units: twice a bound near the largest float would be inf.
-            log_top = math.log10(max(float(k), b or 0.0, 10.0)) + math.log10(2.0)
+            log_top = math.log10(max(top / 1.15, b or 0.0, 10.0)) + math.log10(2.0)
             vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
             self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
             self._off_note.hide()
             return
         self.getPlotItem().getAxis("left").setTicks(None)
-        top = max(1.15 * k, 5.0)
         line_in_view = b is not None and b <= BOUND_SHOWN_FACTOR * top
         if b is not None and line_in_view:
             top = max(top, 1.08 * b)
@@ -256,7 +278,7 @@ class BoundPlot(pg.PlotWidget):
         if change & (Change.DATA | Change.SETTINGS):
             self._follow = True  # a new run: follow it again
         if change & (Change.MODEL | Change.BOUND):
-            self.refresh()
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
 
     def _on_view_range_changed_manually(self, *_: object) -> None:
         self._follow = False
