@@ -21,6 +21,7 @@ the next 3 s, against the same window doing nothing.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import statistics
@@ -46,6 +47,7 @@ def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
     win = MainWindow(autosave_ms=None)
     win.resize(1500, 950)
     win.show()
+    gc.freeze()  # as perceptron-gui does once its window is built (app/main.py)
     d = generate("noisy", n, noise=0.1, seed=1)
     win.set_points(d.points, d.labels)
     win.set_max_updates(10_000_000)
@@ -121,7 +123,6 @@ def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
 def autosave_gap(n: int, seconds: float) -> tuple[float, float, float]:
     """The longest event-loop gap in the `seconds` after an edit (autosave 0 ms after it),
     the same window's longest gap with nothing happening, and the write's wall time."""
-    import gc
     import tempfile
 
     from PySide6.QtCore import QTimer
@@ -135,6 +136,7 @@ def autosave_gap(n: int, seconds: float) -> tuple[float, float, float]:
     win = MainWindow(autosave_ms=0)
     win.resize(1500, 950)
     win.show()
+    gc.freeze()  # as perceptron-gui does once its window is built (app/main.py)
     d = generate("separable", n, margin=0.01, seed=4)
     win.set_points(d.points, d.labels)
     win.controller.finish_bound()
