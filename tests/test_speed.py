@@ -171,3 +171,29 @@ def test_density_counts_put_each_point_in_its_bin_by_class() -> None:
     img = density_rgba(cp, cn, (0, 0, 255), (255, 0, 0))
     assert tuple(img[0, 0, :3]) == (128, 0, 128)  # half and half
     assert tuple(img[-1, -1, :3]) == (0, 0, 255) and img[1, 1, 3] == 0
+
+
+def test_density_counts_agree_with_a_plain_loop_on_random_sets() -> None:
+    from perceptron_gui.app.canvas.density import density_counts
+
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        n = int(rng.integers(1, 400))
+        pts = rng.normal(size=(n, 2)) * rng.choice([1e-3, 1.0, 1e3])
+        if trial % 3 == 0:
+            pts = np.round(pts, 1)  # many points on bin edges and on each other
+        labels = rng.choice(np.array([-1, 1], dtype=np.int8), n)
+        bins = int(rng.integers(2, 40))
+        cp, cn, rect = density_counts(pts, labels, bins=bins)
+        # The bins by hand: a step of span / (bins - 1) from the lower-left point.
+        x0, y0 = pts[:, 0].min(), pts[:, 1].min()
+        span = max(pts[:, 0].max() - x0, pts[:, 1].max() - y0)
+        step = span / (bins - 1) if span > 0 else max(abs(x0), abs(y0), 1.0) / (bins - 1)
+        want_p, want_n = np.zeros_like(cp), np.zeros_like(cn)
+        ny, nx = cp.shape
+        for (x, y), label in zip(pts, labels, strict=True):
+            col = min(int((x - x0) / step), nx - 1)
+            row = min(int((y - y0) / step), ny - 1)
+            (want_p if label > 0 else want_n)[row, col] += 1
+        assert np.array_equal(cp, want_p) and np.array_equal(cn, want_n), trial
+        assert rect.left() == pytest.approx(x0 - step / 2)
