@@ -545,3 +545,22 @@ def test_example_csv_is_separable_with_a_modest_bound() -> None:
     b = novikoff(X, y)
     assert b.separable and 10 < b.bound < 100
     assert b.bound == pytest.approx(31.919555555555554, rel=1e-12)
+
+
+def test_the_sliced_passes_give_the_same_bits_as_whole_ones(monkeypatch) -> None:
+    """O(N) passes cut into chunks (the window's slices) change no bit of D, γ or the
+    best line's margin, whatever the chunk size."""
+    import sys
+
+    from perceptron_gui.core.generators import generate
+
+    nv = sys.modules["perceptron_gui.core.novikoff"]  # (the package's `novikoff` is the function)
+
+    for seed, kind in ((1, "separable"), (2, "noisy")):
+        d = generate(kind, 5000, margin=0.01, noise=0.1, seed=seed)
+        whole = (novikoff(d), best_line_margin(d))
+        monkeypatch.setattr(nv, "_CHUNK", 700)  # 5000 rows: 8 chunks, the last one short
+        sliced = (novikoff(d), best_line_margin(d))
+        monkeypatch.undo()
+        assert sliced[0].D == whole[0].D and sliced[0].gamma == whole[0].gamma
+        assert sliced[0].separable == whole[0].separable and sliced[1] == whole[1]
