@@ -93,7 +93,7 @@ PRESENTATION_READOUT_PT = 18.0
 #: The narration's font size (unscaled points).
 NARRATION_PT = TICK_PT
 #: The status bar's progress text has the width of this many characters (longer: elided).
-BUSY_CHARS = 26
+BUSY_CHARS = 40
 #: Up to this run speed (updates per second) each update is drawn as vectors.
 ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.

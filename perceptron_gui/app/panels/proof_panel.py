@@ -47,6 +47,8 @@ class ProofPanel(QtWidgets.QWidget):
         self._state: dict[str, object] | None = None
         self._readout = make_label(name="proofReadout")
         self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # At the top when the plots are hidden (no theorem to show), not in mid-panel.
+        self._readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._plots = pg.GraphicsLayoutWidget(self)
         top = self._plots.addPlot(row=0, col=0)
         low = self._plots.addPlot(row=1, col=0)
