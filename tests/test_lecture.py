@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_on_screen
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from perceptron_gui.app.theme import theme
@@ -115,6 +115,25 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.findChild(type(window.act_anatomy), "anatomyAction").trigger()
     window.step()
     assert window.canvas.anatomy_text() == ""
+
+
+def test_the_update_label_stays_inside_the_plot(window) -> None:
+    """The label "w + ηyx = new w" is written beside the new w's tip, on the side of
+    the plot with more room: near the right edge it goes to the left of the tip."""
+    cv = window.canvas
+    vb = cv.getPlotItem().getViewBox()
+    for x_new in (-22.0, 22.0):  # the tip near the left edge, then near the right edge
+        window.set_points([[x_new, 0.5], [-1.0, -1.0]], [1, -1])
+        window.set_bias(False)
+        cv.set_view_range(-10.0, 10.0, -10.0, 10.0)
+        window.step()  # w = 0 gets x1 wrong: w becomes x1, the tip at (x_new, 0.5)
+        assert cv.anatomy_text().startswith("w + ηyx = new w")
+        cv.viewport().repaint()  # a text item places itself when painted
+        label = cv._anatomy_label.sceneBoundingRect()
+        plot = vb.sceneBoundingRect()
+        assert plot.left() <= label.left() and label.right() <= plot.right(), x_new
+        tip = vb.mapViewToScene(QPointF(x_new, 0.5)).x()
+        assert label.left() >= tip if x_new < 0.0 else label.right() <= tip  # the roomier side
 
 
 def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) -> None:

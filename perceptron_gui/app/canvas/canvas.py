@@ -662,14 +662,7 @@ class DataCanvas(pg.PlotWidget):
         if verdict is not None:
             self._verdict_kind = verdict
             self._verdict.setText(self._verdict_for(self._current, verdict))
-            # Beside the point, on the side of the view with more room.
-            x, y = float(at[0, 0]), float(at[0, 1])
-            vr = self._vb.viewRect()
-            right = x < vr.center().x()
-            self._verdict.setAnchor(
-                (-0.15 if right else 1.15, 1.3 if y < vr.center().y() else -0.3)
-            )
-            self._verdict.setPos(x, y)
+            self._place_beside(self._verdict, float(at[0, 0]), float(at[0, 1]), 0.15, 0.3)
             self._verdict.setVisible(True)
             self._verdict_timer.start(max(0, self.verdict_ms))
 
@@ -793,7 +786,7 @@ class DataCanvas(pg.PlotWidget):
                 truth = "+1" if y > 0 else "−1"
                 text += "   " + self.tr("2 reveal: y = {truth}, a mistake").format(truth=truth)
             self._anatomy_label.setText(text)
-            self._anatomy_label.setPos(float(x[0]), float(x[1]))
+            self._place_beside(self._anatomy_label, float(x[0]), float(x[1]), 0.1, 0.1)
             self._anatomy_label.setVisible(True)
             return
         w, b = _line_of(before)
@@ -827,8 +820,23 @@ class DataCanvas(pg.PlotWidget):
                 b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
             )
         self._anatomy_label.setText(text)
-        self._anatomy_label.setPos(float(w_new[0]), float(w_new[1]))
+        self._place_beside(self._anatomy_label, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
         self._anatomy_label.setVisible(True)
+
+    def _place_beside(self, item: pg.TextItem, x: float, y: float, gx: float, gy: float) -> None:
+        """Put a text beside the point (x, y), `gx` and `gy` (parts of its width and
+        height) away: above and to the right where it fits in the plot, otherwise on
+        the side with more room (near the right edge, to the left of its point)."""
+        size = item.textItem.boundingRect()  # pixels: the text ignores the view's zoom
+        w, h = size.width() * (1.0 + gx), size.height() * (1.0 + gy)
+        p = self._vb.mapViewToScene(QtCore.QPointF(x, y))
+        r = self._vb.sceneBoundingRect()
+        room_r, room_l = r.right() - p.x(), p.x() - r.left()
+        room_up, room_down = p.y() - r.top(), r.bottom() - p.y()
+        right = room_r >= w or (room_l < w and room_r >= room_l)
+        above = room_up >= h or (room_down < h and room_up >= room_down)
+        item.setAnchor((-gx if right else 1.0 + gx, 1.0 + gy if above else -gy))
+        item.setPos(x, y)
 
     def set_alpha(self, alpha: ArrayLike | None) -> None:
         """Show the dual coefficients α of the points (None hides them).
