@@ -105,11 +105,11 @@ def test_png_has_the_size_and_the_dpi(worked, tmp_path: Path) -> None:  # noqa: 
 
 
 def test_the_figure_draws_the_line_where_it_is(worked) -> None:  # noqa: ANN001
-    from perceptron_gui.app.export import Figure, settings_of
+    from perceptron_gui.app.export import Figure
 
     while worked.step() is not None:
         pass  # converged: w = (1, 1), b = −3
-    with Figure((900, 700), settings_of(worked)) as fig:
+    with Figure((900, 700), worked.figure_settings()) as fig:
         fig.show_run(worked.controller.trainer, None)
         fig.set_view(fig.settings.view)
         ink = line_pixels(qimage_rgb(fig.image()))
@@ -351,3 +351,38 @@ def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None: 
     assert frames == 3 * 8 + 25 and seconds == pytest.approx(4.9, abs=0.15)
     assert not worked.export_animation(tmp_path / "odd.mp4", 3, size=(321, 240))
     assert "even" in worked.notice.text()
+
+
+def test_the_export_menu_items_ask_then_write(worked, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """File ▸ Export ▸ Figure/Animation/Table: the dialog's choices reach the file."""
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from perceptron_gui.app import export
+
+    names = iter([tmp_path / "f.png", tmp_path / "run.gif", tmp_path / "t"])
+    seen: list[int] = []
+
+    def accept(dlg: export.ExportDialog) -> int:
+        if dlg.steps_box.isVisibleTo(dlg):
+            seen.append(dlg.steps_box.value())  # the run's k at first
+            dlg.steps_box.setValue(2)
+        else:
+            dlg.width_box.setValue(640)
+            dlg.height_box.setValue(480)
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(export.ExportDialog, "exec", accept)
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *a, **k: (str(next(names)), "LaTeX (*.tex)")
+    )
+    worked.step()
+    worked.step()
+    worked.act_export.trigger()
+    worked.act_export_animation.trigger()
+    worked.act_export_table.trigger()
+    with Image.open(tmp_path / "f.png") as im:
+        assert im.size == (640, 480)
+    with Image.open(tmp_path / "run.gif") as im:
+        assert im.n_frames == 3  # the start and 2 updates
+    assert seen == [2]
+    assert (tmp_path / "t.tex").read_text().startswith("\\begin{tabular}")

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from html import escape as html_escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QGuiApplication, QImage, QPainter
@@ -54,8 +54,8 @@ from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.trainer import Trainer, make_trainer
 
-if TYPE_CHECKING:  # the window is only read here
-    from perceptron_gui.app.main_window import MainWindow
+if TYPE_CHECKING:  # the session is only read here
+    from perceptron_gui.app.controller import Controller
 
 __all__ = [
     "DEFAULT_DPI",
@@ -172,18 +172,6 @@ class FigureSettings:
     show_best: bool = False
     keep_origin: bool = False
     follow_line: bool = True
-
-
-def settings_of(window: MainWindow) -> FigureSettings:
-    """The window's view and View settings."""
-    return FigureSettings(
-        view=window.canvas.view_range(),
-        answer_first=window.act_answer_first.isChecked(),
-        show_radius=window.act_radius.isChecked(),
-        show_best=window.act_best.isChecked(),
-        keep_origin=window.act_origin.isChecked(),
-        follow_line=window.act_follow.isChecked(),
-    )
 
 
 def title_text(t: Trainer) -> str:
@@ -447,14 +435,16 @@ def _flatten_strokes(text: str) -> str:
 
 
 def export_figure(
-    window: MainWindow,
+    c: Controller,
+    settings: FigureSettings,
     path: str | os.PathLike[str],
     size: tuple[int, int] = DEFAULT_SIZE,
     *,
     title: bool = False,
     dpi: float = DEFAULT_DPI,
 ) -> None:
-    """The window's canvas as a figure, PNG or SVG by the file name.
+    """The session's canvas as a figure, PNG or SVG by the file name, drawn with the
+    window's view and View `settings`.
 
     Raises
     ------
@@ -464,8 +454,7 @@ def export_figure(
     kind = _kind(path, FIGURE_KINDS)
     if not 10 <= float(dpi) <= 10000:
         raise ExportError(f"bad resolution {dpi} dpi: from 10 to 10000")
-    c = window.controller
-    with Figure(size, settings_of(window)) as fig:
+    with Figure(size, settings) as fig:
         fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
         fig.show_run(c.trainer, c.current)
         if title:
@@ -525,7 +514,8 @@ def _to_pil(img: QImage):  # noqa: ANN202  (a PIL image; Pillow is imported lazi
 
 
 def export_animation(
-    window: MainWindow,
+    c: Controller,
+    settings: FigureSettings,
     path: str | os.PathLike[str],
     steps: int,
     *,
@@ -568,7 +558,6 @@ def export_animation(
         from PIL import Image  # noqa: F401
     except ImportError:
         raise ExportError("animations need Pillow: pip install Pillow") from None
-    c = window.controller
     frames = list(_frames(make_trainer(c.data, c.config), steps))
 
     t = theme()
@@ -587,7 +576,7 @@ def export_animation(
         raise ExportError(f"bad size {w}x{h}: too small for the captions; try a larger one")
 
     images = []
-    with Figure((w, plot_h), settings_of(window)) as fig:
+    with Figure((w, plot_h), settings) as fig:
         fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
         run = make_trainer(c.data, c.config)
         for i, f in enumerate(frames):
@@ -747,50 +736,68 @@ class ExportDialog(QDialog):
         return self.width_box.value(), self.height_box.value()
 
 
-def figure_dialog(window: MainWindow) -> None:
-    """File ▸ Export ▸ Figure…: size, DPI, title, then the file."""
-    dlg = ExportDialog(window, animation=False)
+class FigureChoice(NamedTuple):
+    """What the figure dialog asked for."""
+
+    path: str
+    size: tuple[int, int]
+    title: bool
+    dpi: float
+
+
+class AnimationChoice(NamedTuple):
+    """What the animation dialog asked for."""
+
+    path: str
+    steps: int
+    size: tuple[int, int]
+    frame_ms: int
+
+
+def figure_dialog(parent: QWidget) -> FigureChoice | None:
+    """File ▸ Export ▸ Figure…: size, DPI, title, then the file (None: cancelled)."""
+    dlg = ExportDialog(parent, animation=False)
     if dlg.exec() != QDialog.DialogCode.Accepted:
-        return
+        return None
     path, _ = QFileDialog.getSaveFileName(
-        window,
+        parent,
         QCoreApplication.translate("ExportDialog", "Export the figure"),
         "figure.png",
         "PNG (*.png);;SVG (*.svg)",
     )
-    if path:
-        window.export_figure(
-            path, size=dlg.size_px, title=dlg.title_box.isChecked(), dpi=dlg.dpi_box.value()
-        )
+    if not path:
+        return None
+    return FigureChoice(path, dlg.size_px, dlg.title_box.isChecked(), dlg.dpi_box.value())
 
 
-def animation_dialog(window: MainWindow) -> None:
-    """File ▸ Export ▸ Animation…: size, steps, frame duration, then the file."""
-    dlg = ExportDialog(window, animation=True)
-    dlg.steps_box.setValue(max(1, min(MAX_ANIMATION_STEPS, window.controller.trainer.k or 10)))
+def animation_dialog(parent: QWidget, steps: int) -> AnimationChoice | None:
+    """File ▸ Export ▸ Animation…: size, steps (`steps` at first), frame duration, then the
+    file (None: cancelled)."""
+    dlg = ExportDialog(parent, animation=True)
+    dlg.steps_box.setValue(max(1, min(MAX_ANIMATION_STEPS, steps)))
     if dlg.exec() != QDialog.DialogCode.Accepted:
-        return
+        return None
     path, _ = QFileDialog.getSaveFileName(
-        window,
+        parent,
         QCoreApplication.translate("ExportDialog", "Export an animation"),
         "run.gif",
         "Animated GIF (*.gif);;MP4 video (*.mp4)",
     )
-    if path:
-        window.export_animation(
-            path, dlg.steps_box.value(), size=dlg.size_px, frame_ms=dlg.frame_box.value()
-        )
+    if not path:
+        return None
+    return AnimationChoice(path, dlg.steps_box.value(), dlg.size_px, dlg.frame_box.value())
 
 
-def table_dialog(window: MainWindow) -> None:
-    """File ▸ Export ▸ Table…: LaTeX, Markdown or CSV by the file name."""
+def table_dialog(parent: QWidget) -> str | None:
+    """File ▸ Export ▸ Table…: LaTeX, Markdown or CSV by the file name (None: cancelled)."""
     path, chosen = QFileDialog.getSaveFileName(
-        window,
+        parent,
         QCoreApplication.translate("ExportDialog", "Export the iteration table"),
         "updates.tex",
         "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
     )
-    if path:
-        if not Path(path).suffix:
-            path += {"LaTeX": ".tex", "Markdown": ".md", "CSV": ".csv"}[chosen.split(" ")[0]]
-        window.export_table(path)
+    if not path:
+        return None
+    if not Path(path).suffix:
+        path += {"LaTeX": ".tex", "Markdown": ".md", "CSV": ".csv"}[chosen.split(" ")[0]]
+    return path

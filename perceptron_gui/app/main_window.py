@@ -360,7 +360,7 @@ class MainWindow(QMainWindow):
         )
         self.act_export = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Figure…"),
-            lambda: export.figure_dialog(self),
+            self._export_figure_dialog,
             "Ctrl+E",
             QT_TRANSLATE_NOOP(
                 "MainWindow", "The canvas alone, for slides: PNG or SVG at a chosen size"
@@ -369,7 +369,7 @@ class MainWindow(QMainWindow):
         self.act_export.setObjectName("exportFigureAction")
         self.act_export_animation = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Animation…"),
-            lambda: export.animation_dialog(self),
+            self._export_animation_dialog,
             None,
             QT_TRANSLATE_NOOP(
                 "MainWindow", "A GIF of the run, one frame per update, the narration as captions"
@@ -378,7 +378,7 @@ class MainWindow(QMainWindow):
         self.act_export_animation.setObjectName("exportAnimationAction")
         self.act_export_table = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
-            lambda: export.table_dialog(self),
+            self._export_table_dialog,
             None,
             QT_TRANSLATE_NOOP(
                 "MainWindow", "The iteration table in the textbook's layout: LaTeX, Markdown or CSV"
@@ -1508,7 +1508,10 @@ class MainWindow(QMainWindow):
         window (its view, layout and run) is not touched.
         """
         return self._export(
-            path, lambda: export.export_figure(self, path, size, title=title, dpi=dpi)
+            path,
+            lambda: export.export_figure(
+                self.controller, self.figure_settings(), path, size, title=title, dpi=dpi
+            ),
         )
 
     def export_animation(
@@ -1525,8 +1528,43 @@ class MainWindow(QMainWindow):
         """
         return self._export(
             path,
-            lambda: export.export_animation(self, path, steps, size=size, frame_ms=frame_ms),
+            lambda: export.export_animation(
+                self.controller,
+                self.figure_settings(),
+                path,
+                steps,
+                size=size,
+                frame_ms=frame_ms,
+            ),
         )
+
+    def figure_settings(self) -> export.FigureSettings:
+        """The view and View settings an exported figure is drawn with."""
+        return export.FigureSettings(
+            view=self.canvas.view_range(),
+            answer_first=self.act_answer_first.isChecked(),
+            show_radius=self.act_radius.isChecked(),
+            show_best=self.act_best.isChecked(),
+            keep_origin=self.act_origin.isChecked(),
+            follow_line=self.act_follow.isChecked(),
+        )
+
+    def _export_figure_dialog(self) -> None:
+        choice = export.figure_dialog(self)
+        if choice is not None:
+            self.export_figure(choice.path, choice.size, choice.title, dpi=choice.dpi)
+
+    def _export_animation_dialog(self) -> None:
+        choice = export.animation_dialog(self, self.controller.trainer.k or 10)
+        if choice is not None:
+            self.export_animation(
+                choice.path, choice.steps, size=choice.size, frame_ms=choice.frame_ms
+            )
+
+    def _export_table_dialog(self) -> None:
+        path = export.table_dialog(self)
+        if path is not None:
+            self.export_table(path)
 
     def export_table(self, path: str | Path) -> bool:
         """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
