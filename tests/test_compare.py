@@ -22,8 +22,9 @@ from perceptron_gui.app.controller import GUI_MAX_UPDATES, Controller
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
-from perceptron_gui.core.trainer import Trainer, make_trainer
+from perceptron_gui.core.trainer import Trainer
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]

@@ -11,8 +11,8 @@ from perceptron_gui.app.controls import MODE_TIPS
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
-from perceptron_gui.core.trainer import make_trainer
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]

@@ -13,10 +13,10 @@ import pytest
 from perceptron_gui.core import cli, generate, make_dataset, novikoff, train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.io import load_file, write_csv, write_session
 from perceptron_gui.core.kernel_bound import KERNEL_BOUND_MAX_N
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
-from perceptron_gui.core.trainer import make_trainer
 
 sklearn_linear = pytest.importorskip("sklearn.linear_model")
 

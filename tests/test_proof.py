@@ -9,9 +9,10 @@ import pytest
 
 from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.novikoff import novikoff
 from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE, proof_curves, proof_state
-from perceptron_gui.core.trainer import Trainer, make_trainer
+from perceptron_gui.core.trainer import Trainer
 
 # The trainer of the primal updates (the other modes have their own tests).
 MODES = ("primal", "dual", "pocket")

@@ -7,7 +7,8 @@ import pytest
 
 from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
-from perceptron_gui.core.trainer import Trainer, make_trainer
+from perceptron_gui.core.factory import make_trainer
+from perceptron_gui.core.trainer import Trainer
 
 # The trainer of the primal updates (the other modes have their own tests).
 MODES = ("primal", "dual", "pocket")

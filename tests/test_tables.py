@@ -22,6 +22,7 @@ import pytest
 from perceptron_gui.core import cli, make_dataset
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.tables import (
     MAX_ALPHA_COLUMNS,
     decision_text,
@@ -32,7 +33,7 @@ from perceptron_gui.core.tables import (
     to_latex,
     to_markdown,
 )
-from perceptron_gui.core.trainer import Trainer, make_trainer
+from perceptron_gui.core.trainer import Trainer
 
 EXAMPLE = make_dataset([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
 EXAMPLE_CSV = "x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"

@@ -56,6 +56,7 @@ from perceptron_gui.core.bounds import (
 from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import mistakes
 from perceptron_gui.core.novikoff import (
     Bound,
@@ -64,7 +65,7 @@ from perceptron_gui.core.novikoff import (
     novikoff,
 )
 from perceptron_gui.core.slices import exhaust
-from perceptron_gui.core.trainer import StepRecord, Trainer, make_trainer
+from perceptron_gui.core.trainer import StepRecord, Trainer
 
 #: The update limit the window starts with (the core's default cap is far higher).
 GUI_MAX_UPDATES = 10_000

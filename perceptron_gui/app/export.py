@@ -49,10 +49,11 @@ from perceptron_gui.app.canvas.markers import MarkerLayer
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.tables import TableFormat, table_lines
-from perceptron_gui.core.trainer import Trainer, make_trainer
+from perceptron_gui.core.trainer import Trainer
 
 if TYPE_CHECKING:  # the session is only read here
     from perceptron_gui.app.controller import Controller

@@ -6,8 +6,8 @@ from typing import Any
 
 from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.trainer import make_trainer
 
 
 def train(

@@ -36,12 +36,12 @@ import numpy.typing as npt
 from perceptron_gui.core.config import KERNELS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import TableFormat, table_lines
-from perceptron_gui.core.trainer import make_trainer
 
 __all__ = ["main"]
 

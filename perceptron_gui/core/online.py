@@ -841,19 +841,3 @@ class KernelTrainer(OnlineTrainer):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"answer_model": self.model}
-
-
-def make_online_trainer(data: Dataset, config: TrainConfig | None) -> OnlineTrainer:
-    """The trainer of the modes "batch", "averaged", "voted", "pa" and "kernel"."""
-    mode = config.mode if config is not None else "primal"
-    if mode in ("averaged", "voted"):
-        return VotedTrainer(data, config)
-    if mode == "pa":
-        return PATrainer(data, config)
-    if mode == "kernel":
-        return KernelTrainer(data, config)
-    if mode == "batch":
-        from perceptron_gui.core.batch import BatchTrainer  # batch builds on this module
-
-        return BatchTrainer(data, config)
-    raise ValueError(f"not an online mode: {mode!r}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from array import array
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +36,6 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.result import TrainResult
-
-if TYPE_CHECKING:  # the other modes' trainers import StepRecord from here
-    from perceptron_gui.core.online import OnlineTrainer
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -965,17 +962,3 @@ class Trainer:
         """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""
         x0, x1 = self._x0, self._x1
         return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
-
-
-def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Trainer | OnlineTrainer:
-    """The trainer for ``config.mode`` (every caller goes through here, so new modes plug in).
-
-    "primal", "dual", "pocket": `Trainer`; the other modes: the trainers of
-    `perceptron_gui.core.online` and `perceptron_gui.core.batch`, with the same surface.
-    """
-    mode = config.mode if config is not None else "primal"
-    if mode in ("primal", "dual", "pocket"):
-        return Trainer(data, config)
-    from perceptron_gui.core.online import make_online_trainer  # imports this module
-
-    return make_online_trainer(data, config)
