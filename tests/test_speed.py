@@ -174,9 +174,10 @@ def test_density_counts_put_each_point_in_its_bin_by_class() -> None:
 
 
 def test_density_counts_agree_with_a_plain_loop_on_random_sets() -> None:
-    from perceptron_gui.app.canvas.density import density_counts
+    from perceptron_gui.app.canvas.density import Scratch, density_counts
 
     rng = np.random.default_rng(7)
+    scratch = Scratch()  # kept across sets of every size, as the canvas keeps it
     for trial in range(60):
         n = int(rng.integers(1, 400))
         pts = rng.normal(size=(n, 2)) * rng.choice([1e-3, 1.0, 1e3])
@@ -184,7 +185,7 @@ def test_density_counts_agree_with_a_plain_loop_on_random_sets() -> None:
             pts = np.round(pts, 1)  # many points on bin edges and on each other
         labels = rng.choice(np.array([-1, 1], dtype=np.int8), n)
         bins = int(rng.integers(2, 40))
-        cp, cn, rect = density_counts(pts, labels, bins=bins)
+        cp, cn, rect = density_counts(pts, labels, bins=bins, scratch=scratch)
         # The bins by hand: a step of span / (bins - 1) from the lower-left point.
         x0, y0 = pts[:, 0].min(), pts[:, 1].min()
         span = max(pts[:, 0].max() - x0, pts[:, 1].max() - y0)

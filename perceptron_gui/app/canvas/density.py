@@ -12,6 +12,8 @@ the bins show as blocks; editing single points is for smaller data sets anyway.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
@@ -27,10 +29,34 @@ DENSITY_BINS = 600
 MIN_ALPHA = 0.35
 
 
+class Scratch:
+    """Working arrays kept from one count to the next.
+
+    At 10⁶ points a fresh 8 MB array is fresh memory from the system, and touching its
+    pages the first time took more than the arithmetic (a count: ~25 ms with new
+    arrays, ~10 ms with these).
+    """
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, NDArray[np.generic]] = {}
+
+    def get(self, name: str, n: int, dtype: type[np.generic]) -> NDArray[Any]:
+        """An array of `n` items (contents undefined), a view of one kept by `name`."""
+        a = self._arrays.get(name)
+        if a is None or a.shape[0] < n or a.dtype != dtype:
+            a = self._arrays[name] = np.empty(max(n, n + n // 8), dtype)  # room to grow
+        return a[:n]
+
+
 def density_counts(
-    points: NDArray[np.float64], labels: NDArray[np.int8], bins: int = DENSITY_BINS
+    points: NDArray[np.float64],
+    labels: NDArray[np.int8],
+    bins: int = DENSITY_BINS,
+    scratch: Scratch | None = None,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], QtCore.QRectF]:
     """Counts of +1 and −1 points per bin (rows: x₂ upward, columns: x₁), and the bins' rect."""
+    scratch = scratch if scratch is not None else Scratch()
+    n = points.shape[0]
     x, y = points[:, 0], points[:, 1]
     x0, x1, y0, y1 = float(x.min()), float(x.max()), float(y.min()), float(y.max())
     span = max(x1 - x0, y1 - y0)
@@ -39,21 +65,22 @@ def density_counts(
     step = span / (bins - 1)
     nx = max(1, int((x1 - x0) / step) + 1)
     ny = max(1, int((y1 - y0) / step) + 1)
-    # In place, in float (exact below 2^53), one count: at 10^6 points each temporary
-    # array is fresh memory, and touching it is most of the time.
-    fx = x - x0
+    # In place, in float (exact below 2^53), one count, in the scratch arrays.
+    fx = np.subtract(x, x0, out=scratch.get("fx", n, np.float64))
     fx /= step
     np.floor(fx, out=fx)
     np.minimum(fx, nx - 1, out=fx)
-    fy = y - y0
+    fy = np.subtract(y, y0, out=scratch.get("fy", n, np.float64))
     fy /= step
     np.floor(fy, out=fy)
     np.minimum(fy, ny - 1, out=fy)
     fy *= nx
     fy += fx
     fy *= 2
-    fy += labels < 0  # (row, column, class)
-    counts = np.bincount(fy.astype(np.intp), minlength=2 * nx * ny).reshape(ny, nx, 2)
+    fy += np.less(labels, 0, out=scratch.get("neg", n, np.bool_))  # (row, column, class)
+    flat = scratch.get("flat", n, np.intp)
+    np.copyto(flat, fy, casting="unsafe")  # whole numbers: exact
+    counts = np.bincount(flat, minlength=2 * nx * ny).reshape(ny, nx, 2)
     cp = np.ascontiguousarray(counts[..., 0], dtype=np.int64)
     cn = np.ascontiguousarray(counts[..., 1], dtype=np.int64)
     # Each bin is centred on its points: the rect overshoots the data by half a bin.
@@ -89,6 +116,7 @@ class DensityImage(pg.ImageItem):
         super().__init__(axisOrder="row-major")
         self._counts: tuple[NDArray[np.int64], NDArray[np.int64]] | None = None
         self._pending: tuple[NDArray[np.float64], NDArray[np.int8]] | None = None
+        self._scratch = Scratch()
         self._timer = QtCore.QTimer()
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -102,6 +130,7 @@ class DensityImage(pg.ImageItem):
         if len(points) == 0:
             self._pending = None
             self._timer.stop()
+            self._scratch = Scratch()  # (small data sets: no image, no working arrays)
             return
         self._pending = (points, labels)
         self._timer.start()
@@ -113,7 +142,7 @@ class DensityImage(pg.ImageItem):
         points, labels = self._pending
         self._pending = None
         self._timer.stop()
-        cp, cn, rect = density_counts(points, labels)
+        cp, cn, rect = density_counts(points, labels, scratch=self._scratch)
         self._counts = (cp, cn)
         self._render()
         self.setRect(rect)
