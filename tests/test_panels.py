@@ -418,3 +418,28 @@ def test_dual_no_points(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert view.gram_shown().shape == (0, 0)
     assert view.highlighted_row() is None
     assert view.note_text() == "no points"
+
+
+def test_a_steady_frame_makes_room_for_a_text_that_grew_while_hidden(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+    from perceptron_gui.app.panels.common import SteadyFrame, make_label
+
+    box = QWidget()
+    label = make_label("short")
+    label.setWordWrap(False)
+    frame = SteadyFrame(label)
+    layout = QHBoxLayout(box)
+    layout.addWidget(frame)
+    layout.addStretch(1)
+    qtbot.addWidget(box)
+    box.resize(700, 80)
+    box.show()
+    qtbot.waitExposed(box)
+    label.setText("a text some five times longer than before")  # shown: room at once
+    qtbot.waitUntil(lambda: frame.width() >= label.sizeHint().width(), timeout=2000)
+    box.hide()
+    label.setText("a text that grew while its window was hidden, longer still than that")
+    box.show()
+    qtbot.waitUntil(lambda: frame.width() >= label.sizeHint().width(), timeout=2000)
+    assert label.geometry() == frame.rect()

@@ -153,6 +153,10 @@ def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
     # Every point is a mistake at w = 0 (b = 0): the halos draw an even sample.
     assert len(cv.misclassified_indices()) > HIGHLIGHT_MAX
     assert cv._halo_layer.count() <= HIGHLIGHT_MAX
+    # An edit keeps the old image until the recount (no blank frame), then the new one.
+    w.add_point(float(d.points[:, 0].max()) + 5.0, 0.0, 1)
+    assert cv._density.image is img
+    qtbot.waitUntil(lambda: cv._density.image is not img, timeout=5000)
     # Back to a small set: sprites again, the image gone.
     w.set_points([[1.0, 2.0], [-1.0, 0.5]], [1, -1])
     assert not cv._density.isVisible() and cv._marker_layer.count() == 2

@@ -529,7 +529,9 @@ class DataCanvas(pg.PlotWidget):
         dense = len(pts) >= DENSITY_MIN_POINTS
         if dense:
             self._marker_layer.set_positions(np.empty((0, 2)))
-            self._density.set_points(pts, self._labels)
+            # An edit keeps the old image until the recount (no blank frame); a new data
+            # set shows nothing of the old one.
+            self._density.set_points(pts, self._labels, keep_old=not reframe)
         else:
             self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
             if self._density.isVisible():

@@ -122,11 +122,15 @@ class DensityImage(pg.ImageItem):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.flush)
 
-    def set_points(self, points: NDArray[np.float64], labels: NDArray[np.int8]) -> None:
+    def set_points(
+        self, points: NDArray[np.float64], labels: NDArray[np.int8], *, keep_old: bool = False
+    ) -> None:
         """Show these points (empty: nothing): counted and drawn at the next turn of the
-        event loop, or at `flush`; until then the old image is not shown."""
-        self._counts = None
-        self.clear()
+        event loop, or at `flush`; until then the old image stays with `keep_old` (an edit
+        of a few points), else nothing is shown."""
+        if not (keep_old and len(points)):
+            self._counts = None
+            self.clear()
         if len(points) == 0:
             self._pending = None
             self._timer.stop()

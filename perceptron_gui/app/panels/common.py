@@ -131,6 +131,13 @@ class SteadyFrame(QtWidgets.QWidget):
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
         self.label.setGeometry(self.rect())
 
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt override)
+        # Hidden, the label's requests did not reach the frame (Qt sends none for a
+        # hidden parent): ask again with what the text needs now.
+        self._wanted = (0, 0)
+        self.updateGeometry()
+        super().showEvent(event)
+
     def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.LayoutRequest:
             wanted = self._wanted_size()
