@@ -13,6 +13,7 @@ from conftest import run_on_screen
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.storage import preferences, recovery_path
@@ -386,6 +387,32 @@ def test_view_actions_have_object_names(window) -> None:
 
 
 # ------------------------------------------------------------------ scale, theme, preferences
+
+
+def test_the_docks_titles_follow_the_scale(qtbot, window) -> None:
+    """Qt draws a dock's title in a font of its own unless told otherwise: at UI scale 2
+    the title's letters are about twice as tall as at 1."""
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.controls_dock
+
+    def ink_height() -> int:
+        QApplication.processEvents()
+        img = dock.grab().toImage()
+        top = dock.widget().geometry().top()  # the title bar is above the contents
+        rows = [
+            y
+            for y in range(top)
+            for x in range(img.width() // 2)  # the text, not the buttons at the right
+            if img.pixelColor(x, y).lightness() < 100
+        ]
+        return max(rows) - min(rows) + 1 if rows else 0
+
+    at_1 = ink_height()
+    assert window.set_ui_scale(2.0)
+    at_2 = ink_height()
+    assert at_1 > 0 and at_2 >= 1.6 * at_1, (at_1, at_2)
 
 
 def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, window) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QFont,
     QGuiApplication,
     QKeySequence,
     QPainter,
@@ -1332,8 +1333,13 @@ class MainWindow(QMainWindow):
         self.theme_actions[t.name].setChecked(True)
         self._style_notice()
         self._style_narration()
+        # Qt draws a dock's title in a font of its own, fixed when the dock was made,
+        # whenever the dock's font equals the application's: one that differs only in
+        # its style strategy (which draws the same) makes the titles follow the scale.
+        dock_font = t.font()
+        dock_font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
         for d in self.docks:
-            d.setFont(t.font())
+            d.setFont(dock_font)
         self.menuBar().setFont(t.font())
         self.toolbar.setFont(t.font())
         self.statusBar().setFont(t.font())
