@@ -755,18 +755,24 @@ class AnimationChoice(NamedTuple):
     frame_ms: int
 
 
+def _accepted_then_named(dlg: ExportDialog, title: str, name: str, filters: str) -> str | None:
+    """Run the settings dialog, then ask for the file; None when either is cancelled."""
+    if dlg.exec() != QDialog.DialogCode.Accepted:
+        return None
+    path, _ = QFileDialog.getSaveFileName(dlg.parentWidget(), title, name, filters)
+    return path or None
+
+
 def figure_dialog(parent: QWidget) -> FigureChoice | None:
     """File ▸ Export ▸ Figure…: size, DPI, title, then the file (None: cancelled)."""
     dlg = ExportDialog(parent, animation=False)
-    if dlg.exec() != QDialog.DialogCode.Accepted:
-        return None
-    path, _ = QFileDialog.getSaveFileName(
-        parent,
+    path = _accepted_then_named(
+        dlg,
         QCoreApplication.translate("ExportDialog", "Export the figure"),
         "figure.png",
         "PNG (*.png);;SVG (*.svg)",
     )
-    if not path:
+    if path is None:
         return None
     return FigureChoice(path, dlg.size_px, dlg.title_box.isChecked(), dlg.dpi_box.value())
 
@@ -776,15 +782,13 @@ def animation_dialog(parent: QWidget, steps: int) -> AnimationChoice | None:
     file (None: cancelled)."""
     dlg = ExportDialog(parent, animation=True)
     dlg.steps_box.setValue(max(1, min(MAX_ANIMATION_STEPS, steps)))
-    if dlg.exec() != QDialog.DialogCode.Accepted:
-        return None
-    path, _ = QFileDialog.getSaveFileName(
-        parent,
+    path = _accepted_then_named(
+        dlg,
         QCoreApplication.translate("ExportDialog", "Export an animation"),
         "run.gif",
         "Animated GIF (*.gif);;MP4 video (*.mp4)",
     )
-    if not path:
+    if path is None:
         return None
     return AnimationChoice(path, dlg.steps_box.value(), dlg.size_px, dlg.frame_box.value())
 

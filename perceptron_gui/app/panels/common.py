@@ -151,9 +151,9 @@ class SteadyFrame(QtWidgets.QWidget):
         """(width, height) the label needs: its hint's width if wider than the frame."""
         lab = self.label
         width = self.width()
-        hint = lab.sizeHint()
         if lab.hasHeightForWidth():
             return (max(width, lab.minimumSizeHint().width()), lab.heightForWidth(width))
+        hint = lab.sizeHint()
         return (max(width, hint.width()), hint.height())
 
 
