@@ -564,7 +564,7 @@ class Controller(QObject):
         allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
         if self._config.order not in allowed:  # the order this mode visits in
             changes["order"] = allowed[0]
-        if mode == "kernel" and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
+        if mode in ("kernel", "dual") and self._config.w0 != (0.0, 0.0):  # w from α only
             changes["w0"] = (0.0, 0.0)
         return self._set(**changes)
 

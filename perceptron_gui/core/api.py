@@ -7,6 +7,7 @@ from typing import Any
 from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.factory import make_trainer
+from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.result import TrainResult
 
 
@@ -85,6 +86,8 @@ def train(
         coef0=coef0,
         sigma=sigma,
     )
+    if config.mode == "kernel" and config.kernel == "rbf":
+        check_rbf_sigma(data.points, config.sigma)
     t = make_trainer(data, config)
     t.run()
     return t.result()

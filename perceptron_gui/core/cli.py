@@ -39,6 +39,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
+from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import TableFormat, table_lines
@@ -320,6 +321,11 @@ def _notes(loaded: Loaded) -> None:
 
 
 def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    if config.mode == "kernel" and config.kernel == "rbf":
+        try:
+            check_rbf_sigma(data.points, config.sigma)
+        except DataError as exc:
+            raise DataError(f"{exc.message} (--sigma)", source) from None
     trainer = make_trainer(data, config)
     if getattr(trainer, "start_overflows", False):  # the online trainers have no w0 guard
         # Refused before training (the trainer would stop at once with "overflow", which
