@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from perceptron_gui.core import DataError, TrainConfig, cli, train
+from perceptron_gui.core.config import MODES
 from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
 
 LI_HANG = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
@@ -88,3 +90,59 @@ def test_the_dual_form_refuses_w0_and_takes_b0() -> None:
     primal = train(LI_HANG, LI_HANG_Y, mode="primal", b0=0.5)
     assert (r.w, r.b) == (primal.w, primal.b)
     assert TrainConfig(mode="dual", w0=(0.0, -0.0)).w0 == (0.0, -0.0)
+
+
+# --------------------------------------------------------------------------- overflow policy
+
+SCALE = 2.0**995  # the largest numbers reached on Li Hang's data: ~1e300
+
+
+def scaled(v: Any) -> Any:
+    return None if v is None else tuple(x * SCALE for x in v)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_at_eta_2_995_makes_the_eta_1_updates_scaled(mode: str) -> None:
+    # Only a real inf or NaN stops a run: before, batch, averaged, voted, PA and kernel
+    # stopped "overflow" with no update as soon as (|w1| + |w2|)·max|x| + |b| > 1e300.
+    kw: dict[str, Any] = {"kernel": "linear"} if mode == "kernel" else {}
+    one = train(LI_HANG, LI_HANG_Y, mode=mode, eta=1.0, **kw)
+    big = train(LI_HANG, LI_HANG_Y, mode=mode, eta=SCALE, **kw)
+    assert one.converged and big.converged and big.stop_reason == "converged"
+    assert np.array_equal(one.updates, big.updates) and len(one.updates) > 0
+    factor = 1.0 if mode == "pa" else SCALE  # PA's step τ does not use η
+    assert big.b == one.b * factor
+    if mode == "kernel":
+        assert np.array_equal(np.asarray(big.alpha), np.asarray(one.alpha) * SCALE)
+        assert np.array_equal(big.decision(LI_HANG), one.decision(LI_HANG) * SCALE)
+    else:
+        assert one.w is not None and big.w == (one.w[0] * factor, one.w[1] * factor)
+    if mode == "averaged":
+        assert big.avg_w == scaled(one.avg_w) and big.avg_b == one.avg_b * SCALE
+    if mode == "voted":
+        assert np.array_equal(big.decision(LI_HANG), one.decision(LI_HANG))
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m != "pa"])
+def test_points_at_1e150_converge_in_every_perceptron_mode(mode: str) -> None:
+    # Scores reach 2e300 after the first update: finite, so training goes on.
+    X = [[1e150, 1e150], [-1e150, 3.0], [2.0, -1e150]]
+    y = [1, -1, 1]
+    kw: dict[str, Any] = {"kernel": "linear"} if mode == "kernel" else {}
+    r = train(X, y, mode=mode, **kw)
+    primal = train(X, y)
+    assert r.stop_reason == "converged" and primal.stop_reason == "converged"
+    if mode not in ("averaged", "voted"):  # their answers need not separate the points
+        assert np.all(np.array(y) * r.decision(X) > 0)
+    if mode not in ("batch", "kernel"):
+        assert np.array_equal(r.updates, primal.updates) and r.w == primal.w
+
+
+def test_a_real_overflow_still_stops_every_mode() -> None:
+    X = [[1e150, 1e150], [-1e150, 1.0]]
+    for mode in MODES:
+        if mode == "pa":
+            continue  # τ = loss/‖x‖² is tiny here: nothing overflows
+        kw: dict[str, Any] = {"kernel": "linear"} if mode == "kernel" else {}
+        r = train(X, [1, -1], mode=mode, eta=1e300, **kw)
+        assert r.stop_reason == "overflow" and not r.converged, mode
