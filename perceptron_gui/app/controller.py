@@ -53,7 +53,7 @@ from perceptron_gui.core.bounds import (
     mistake_bound,
     needs_kernel_bound,
 )
-from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -64,6 +64,7 @@ from perceptron_gui.core.novikoff import (
     iter_novikoff,
     novikoff,
 )
+from perceptron_gui.core.registry import spec
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.trainer import StepRecord, Trainer
 
@@ -561,10 +562,10 @@ class Controller(QObject):
             )
             return False
         changes: dict[str, Any] = {"mode": mode}
-        allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+        allowed = spec(mode).orders
         if self._config.order not in allowed:  # the order this mode visits in
             changes["order"] = allowed[0]
-        if mode == "kernel" and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
+        if not spec(mode).has_w and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
             changes["w0"] = (0.0, 0.0)
         return self._set(**changes)
 
