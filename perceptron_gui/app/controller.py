@@ -64,6 +64,7 @@ from perceptron_gui.core.novikoff import (
     iter_novikoff,
     novikoff,
 )
+from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.registry import spec
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.trainer import StepRecord, Trainer
@@ -226,7 +227,7 @@ class Controller(QObject):
         return self._config
 
     @property
-    def trainer(self) -> Trainer:
+    def trainer(self) -> Algorithm:
         """The trainer on the current data and settings (read it, do not drive it)."""
         return self._trainer
 
@@ -958,8 +959,10 @@ def run_state(c: Controller) -> dict[str, Any]:
         "w": list(t.w),
         "b": t.b,
         "alpha": None if alpha is None else alpha.tolist(),
-        "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+        "mistakes": t.mistakes,  # passive-aggressive and margin: y·f ≤ 0 only
         "updates": t.k,
+        "bound": c.mistake_bound.value,  # the bound that applies to this mode (registry)
+        "bound_rule": c.mistake_bound.name,
         "converged": t.converged,
         "misclassified": t.misclassified().tolist(),
         "pocket_w": None if pocket is None else list(pocket.w),

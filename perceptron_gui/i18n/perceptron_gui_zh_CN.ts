@@ -32,20 +32,40 @@
         <translation>D = {norm}；γ = 单位 (w, b) 所能达到的最大间隔：见“视图”菜单</translation>
     </message>
     <message>
+        <source>updates k = {k}: {note}</source>
+        <translation>更新次数 k = {k}：{note}</translation>
+    </message>
+    <message>
+        <source>updates </source>
+        <translation>更新次数 </translation>
+    </message>
+    <message>
         <source>the theorem counts updates from w = 0, b = 0: this run starts elsewhere</source>
         <translation>定理从 w = 0, b = 0 开始计数更新次数：本次运行的初值不同</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
 </context>
 <context>
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
         <source>mistakes k</source>
         <translation>误分类次数 k</translation>
+    </message>
+    <message>
+        <source>updates k</source>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
+        <translation>更新次数 k</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
     <message>
         <source>{bound} is far above ↑</source>
@@ -1937,6 +1957,14 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>k = {k} (not separable: no bound)</source>
         <translation>k = {k}（线性不可分：没有界）</translation>
+    </message>
+    <message>
+        <source>updates {k_part}</source>
+        <translation>更新次数 {k_part}</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
     <message>
         <source>(bias off)</source>
