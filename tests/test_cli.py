@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli, generate, novikoff, train
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import generate, novikoff, train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.io import load_file, write_session
 
@@ -601,7 +602,7 @@ def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
 
 def test_cli_imports_no_qt() -> None:
     code = (
-        "import sys, perceptron_gui.core.cli, perceptron_gui.core.__main__; "
+        "import sys, perceptron_gui.cli.command, perceptron_gui.core.__main__; "
         "qt = ('PySide6', 'pyqtgraph', 'shiboken6'); "
         "bad = [m for m in sys.modules if m.split('.')[0] in qt]; "
         "print(bad)"

@@ -9,7 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from perceptron_gui.core import DataError, TrainConfig, cli, train
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import DataError, TrainConfig, train
 from perceptron_gui.core.config import MODES
 from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
 
@@ -107,6 +108,8 @@ def test_every_mode_at_eta_2_995_makes_the_eta_1_updates_scaled(mode: str) -> No
     # stopped "overflow" with no update as soon as (|w1| + |w2|)·max|x| + |b| > 1e300.
     kw: dict[str, Any] = {"kernel": "linear"} if mode == "kernel" else {}
     one = train(LI_HANG, LI_HANG_Y, mode=mode, eta=1.0, **kw)
+    if mode == "margin":  # its threshold is in the units of w·x + b: scaled with η
+        kw["margin"] = SCALE
     big = train(LI_HANG, LI_HANG_Y, mode=mode, eta=SCALE, **kw)
     assert one.converged and big.converged and big.stop_reason == "converged"
     assert np.array_equal(one.updates, big.updates) and len(one.updates) > 0

@@ -362,18 +362,19 @@ def test_the_command_line_takes_lang(tmp_path, english) -> None:
 
 def test_every_core_text_the_window_shows_is_translated(english) -> None:
     from perceptron_gui.core.bounds import mistake_bound, proof_note
-    from perceptron_gui.core.config import MODE_ORDERS, MODES, TrainConfig
+    from perceptron_gui.core.config import MODES, TrainConfig
     from perceptron_gui.core.novikoff import novikoff
     from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE
+    from perceptron_gui.core.registry import REGISTRY
 
     separable = novikoff(make_dataset([[3, 3], [1, 1]], [1, -1]))
     xor = novikoff(make_dataset([[0, 0], [1, 1], [0, 1], [1, 0]], [1, 1, -1, -1]))
     texts = {NOT_FROM_ZERO, NOT_SEPARABLE, "pocket", "average", "vote"}
     for mode in MODES:
-        config = TrainConfig(mode=mode, order=MODE_ORDERS.get(mode, (("cyclic",), ""))[0][0])
+        config = TrainConfig(mode=mode, order=REGISTRY[mode].orders[0])
         texts |= {mistake_bound(config, 2, b).note for b in (separable, xor)}
         texts.add(proof_note(config))
-    texts |= {why for _, why in MODE_ORDERS.values()}
+    texts |= {s.orders_note for s in REGISTRY.values()}
     texts.discard("")
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)

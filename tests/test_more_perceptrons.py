@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli, generate, make_dataset, novikoff, train
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import generate, make_dataset, novikoff, train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer

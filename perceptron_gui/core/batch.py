@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
-from perceptron_gui.core.trainer import StepRecord
+from perceptron_gui.core.records import StepRecord
 
 
 def batch_step_bound(n: int, novikoff_bound: float | None) -> float | None:
@@ -115,6 +115,45 @@ class BatchTrainer(OnlineTrainer):
         if self._k == k:
             return None
         return self._record_update(w, b, float(ms[self._hist.index[k]]))
+
+    def _record_update(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        rec = self._batch_record(w_before, b_before, margin)
+        self._last = rec
+        return rec
+
+    def _record_last(self) -> None:
+        k = self._k
+        h = self._hist
+        w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
+        b_before = h.b[k - 2] if k > 1 else self._b_init
+        i = h.index[k - 1]
+        self._last = self._batch_record(
+            w_before, b_before, self._margin_before(i, w_before, b_before)
+        )
+
+    def _batch_record(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        """The record of batch step k: every point of M, the scale η, the reason "batch"."""
+        k = self._k
+        start = sum(self._sizes[: k - 1])
+        points = tuple(self._points[start : start + self._sizes[k - 1]])
+        return StepRecord(
+            index=points[0],
+            mistake=True,
+            margin=margin,
+            k=k,
+            visit=self._hist.visit[k - 1],
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+            points=points,
+            scale=self._eta,
+            reason="batch",
+        )
 
     def visit(self) -> StepRecord | None:
         """The same as `step`: a batch step looks at every point once."""
