@@ -33,6 +33,7 @@ from typing import NoReturn, TextIO, cast
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import KERNELS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
@@ -336,7 +337,14 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
             "points: some w0·x + b0 is beyond float64",
             source,
         )
-    trainer.run()
+
+    def compiled(seconds: float) -> None:
+        _Out(sys.stderr)(
+            f"note: compiled the fast loop in {seconds:.1f} s (once: later runs load it "
+            "from numba's cache)"
+        )
+
+    fast.run_to_end(trainer, compiled)  # the compiled loop when the job is big enough
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.

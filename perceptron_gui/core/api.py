@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.factory import make_trainer
@@ -95,5 +96,5 @@ def train(
     if config.mode == "kernel" and config.kernel == "rbf":
         check_rbf_sigma(data.points, config.sigma)
     t = make_trainer(data, config)
-    t.run()
+    fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
     return t.result()
