@@ -26,10 +26,11 @@ coordinates (the eigen-decomposition of Q, least squares with iterative refineme
 the affine minimisers) and the better certified bracket is kept: on random-label RBF
 sets γ then agrees with an independent active-set QP to 1e-6 wherever that certifies
 γ > 1e-7 D (the Gram-only iteration refused ~6 % of them). The iteration is capped
-at 6·10⁸ multiply-adds (a few seconds); past that a DataError says γ is too small to compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``,
-within reach of that noise) is reported as 0, not separable; a stall with the lower
-end still <= 0 above that is a DataError saying γ could not be told from 0 (rare:
-near-duplicate points with opposite labels and a narrow RBF).
+at 6·10⁸ multiply-adds (a few seconds); past that a DataError says γ is too small to
+compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``, within reach of that noise) is reported
+as 0, not separable; a stall of both solvers with the lower end still <= 0 above that
+is a DataError saying γ could not be told from 0 (rare: near-duplicate points with
+opposite labels and a narrow RBF).
 
 Q is built whole (N² floats), so the bound is refused above `KERNEL_BOUND_MAX_N`
 points (2000: 32 MB and about a second) with a clear message instead of freezing.
