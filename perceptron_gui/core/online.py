@@ -633,7 +633,13 @@ class VotedTrainer(OnlineTrainer):
 
 
 class PATrainer(OnlineTrainer):
-    """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``."""
+    """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``.
+
+    "converged" here means a full pass with no update: every point with ``x != 0`` has
+    ``y s >= 1``. A point at the origin is never updated on (its τ would divide by
+    ``||x||² = 0``; scikit-learn skips it too), so a converged run can still get such a
+    point wrong: its score is b alone.
+    """
 
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).
