@@ -179,6 +179,8 @@ class KernelModel:
         The bias.
     kernel, degree, coef0, sigma
         The kernel (see `kernel_block`).
+    index
+        The support points' indices in the data, or None.
     """
 
     support: FloatArray
@@ -188,6 +190,9 @@ class KernelModel:
     degree: int = 2
     coef0: float = 1.0
     sigma: float = 1.0
+    #: The data indices of the support points, when known (a view updating its picture
+    #: by what changed since the last model matches terms by them).
+    index: npt.NDArray[np.int64] | None = None
 
     @property
     def is_linear(self) -> bool:

@@ -741,6 +741,7 @@ class KernelTrainer(OnlineTrainer):
             (self._alpha[sup] * self._y[sup]).astype(np.float64),
             self._b,
             *self._kparams,
+            index=sup.astype(np.int64),
         )
 
     @property

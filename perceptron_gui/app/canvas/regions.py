@@ -1,0 +1,152 @@
+"""The values of f on the canvas's region grid, updated by what changed since the last frame.
+
+A kernel answer ``f(x) = Σ_j c_j K(s_j, x) + b`` and a vote ``f(x) = Σ_j c_j sign(ŵ_j·x̂)``
+grow by a few terms per update, while scoring the whole grid costs O(grid × terms): at
+1000 support points some 50 ms a frame. `RegionGrid` keeps the grid's values and the model
+they were computed for; on the next model over the same grid it adds only the terms
+that changed (new or changed α_j y_j matched by data index, the bias; new vote vectors
+and changed counts matched as a common prefix of the vector list), and recomputes in
+full when the view (or the grid's shape) moved, when the models cannot be matched, or
+when more terms changed than a full pass would cost. Qt-free; the canvas calls
+`RegionGrid.values`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.model import KernelModel, Model, VoteModel, kernel_block
+
+FloatArray = npt.NDArray[np.float64]
+
+#: Recompute in full when more than this fraction of the terms changed.
+FULL_FRACTION = 0.5
+_BLOCK_ELEMENTS = 1 << 21
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    """A grid of nx × ny cell centres over the rectangle (x0, y0, w, h)."""
+
+    x0: float
+    y0: float
+    w: float
+    h: float
+    nx: int
+    ny: int
+
+    def points(self) -> FloatArray:
+        """The cell centres, row-major (y outer), shape (ny·nx, 2)."""
+        xs = self.x0 + (np.arange(self.nx) + 0.5) * (self.w / self.nx)
+        ys = self.y0 + (np.arange(self.ny) + 0.5) * (self.h / self.ny)
+        gx, gy = np.meshgrid(xs, ys)
+        return np.column_stack([gx.ravel(), gy.ravel()])
+
+
+class RegionGrid:
+    """The grid's values of f for the last model, kept up to date incrementally.
+
+    Attributes
+    ----------
+    full_passes
+        How many times the grid was scored in full (for tests and benchmarks).
+    """
+
+    def __init__(self) -> None:
+        self._spec: GridSpec | None = None
+        self._grid: FloatArray = np.zeros((0, 2))
+        self._f: FloatArray = np.zeros(0)
+        self._model: Model | None = None
+        self.full_passes = 0
+
+    def values(self, model: Model, spec: GridSpec) -> FloatArray:
+        """f on the grid of `spec` for `model`, shape (ny, nx) (a fresh array)."""
+        if spec != self._spec:
+            self._spec = spec
+            self._grid = spec.points()
+            self._model = None
+        if self._model is None or not self._update(self._model, model):
+            self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
+            self.full_passes += 1
+        self._model = model
+        return self._f.reshape(spec.ny, spec.nx).copy()
+
+    # ------------------------------------------------------------------ updates
+
+    def _update(self, old: Model, new: Model) -> bool:
+        """Add to the kept values what changed from `old` to `new`; False if it cannot."""
+        if new is old:
+            return True
+        if isinstance(old, KernelModel) and isinstance(new, KernelModel):
+            return self._update_kernel(old, new)
+        if isinstance(old, VoteModel) and isinstance(new, VoteModel):
+            return self._update_vote(old, new)
+        return False
+
+    def _update_kernel(self, old: KernelModel, new: KernelModel) -> bool:
+        if (old.kernel, old.degree, old.coef0, old.sigma) != (
+            new.kernel,
+            new.degree,
+            new.coef0,
+            new.sigma,
+        ):
+            return False
+        if old.index is None or new.index is None:
+            return False
+        # Every data index with its coefficient in either model; Δ = new - old.
+        idx = np.union1d(old.index, new.index)
+        delta = np.zeros(idx.shape[0])
+        pts = np.zeros((idx.shape[0], 2))
+        po = np.searchsorted(idx, old.index)
+        pn = np.searchsorted(idx, new.index)
+        delta[po] -= old.coef
+        delta[pn] += new.coef
+        pts[po] = old.support
+        pts[pn] = new.support
+        if np.any(pts[pn] != new.support) or np.any(pts[po] != old.support):
+            return False
+        changed = np.flatnonzero(delta != 0.0)
+        if changed.shape[0] > FULL_FRACTION * max(new.coef.shape[0], 1):
+            return False
+        params = (new.kernel, new.degree, new.coef0, new.sigma)
+        for cols in self._chunks(changed):
+            self._f += kernel_block(self._grid, pts[cols], *params) @ delta[cols]
+        if new.b != old.b:
+            self._f += new.b - old.b
+        return True
+
+    def _update_vote(self, old: VoteModel, new: VoteModel) -> bool:
+        mo, mn = old.W.shape[0], new.W.shape[0]
+        common = min(mo, mn)
+        same = np.flatnonzero(
+            (old.W[:common] != new.W[:common]).any(axis=1) | (old.B[:common] != new.B[:common])
+        )
+        prefix = int(same[0]) if same.shape[0] else common
+        # Δc per vector: the prefix's count changes, the old tail removed, the new tail added.
+        rows_W = [new.W[:prefix], old.W[prefix:], new.W[prefix:]]
+        rows_B = [new.B[:prefix], old.B[prefix:], new.B[prefix:]]
+        dc = [new.counts[:prefix] - old.counts[:prefix], -old.counts[prefix:], new.counts[prefix:]]
+        W = np.vstack(rows_W)
+        B = np.concatenate(rows_B)
+        c = np.asarray(np.concatenate(dc), dtype=np.float64)
+        changed = np.flatnonzero(c != 0.0)
+        if changed.shape[0] > FULL_FRACTION * max(mn, 1):
+            return False
+        x = self._grid
+        for cols in self._chunks(changed):
+            Wc, Bc, cc = W[cols], B[cols], c[cols]
+            # Column-wise scores x1*w1 + x2*w2 + b (VoteModel.decision's bits), sign(0) = +1:
+            # the counts are whole numbers, so the sums are exact and match `decision`.
+            s = x[:, 0:1] * Wc[None, :, 0]
+            s += x[:, 1:2] * Wc[None, :, 1]
+            s += Bc[None, :]
+            self._f += cc.sum() - 2.0 * ((s < 0.0) @ cc)
+        return True
+
+    def _chunks(self, cols: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
+        """`cols` in pieces whose (grid × piece) blocks stay near 16 MB."""
+        step = max(1, _BLOCK_ELEMENTS // max(self._grid.shape[0], 1))
+        return [cols[j : j + step] for j in range(0, cols.shape[0], step)]
