@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid
+from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
 from perceptron_gui.core import TrainConfig, make_dataset, make_trainer
 
 
@@ -68,3 +68,28 @@ def test_other_models_and_changed_kernels_are_scored_in_full() -> None:
     grid.values(a.model, SPEC)
     assert np.allclose(grid.values(b.model, SPEC), full(b.model), rtol=0, atol=1e-12)
     assert grid.full_passes == 2
+
+
+def test_zero_segments_trace_the_same_boundary_as_pyqtgraphs_isocurve() -> None:
+    import pyqtgraph as pg
+
+    gx, gy = np.meshgrid(np.linspace(-3, 3, 90), np.linspace(-2, 2, 70))
+    f = np.sin(2 * gx) * np.cos(3 * gy) + 0.1
+    f[10, 10] = 0.0  # sign(0) = +1 on a grid node
+    cx, cy = zero_segments(f)
+    lines = pg.functions.isocurve(f, 0.0, connected=True)
+    assert cx.shape[0] // 3 == sum(len(line) - 1 for line in lines) > 50
+    ends = np.isfinite(cx)
+    assert np.array_equal(ends, np.isfinite(cy)) and np.isnan(cx[2::3]).all()
+    # Every end lies on an edge of the grid where f changes sign, at f's linear zero.
+    c, r = cx[ends], cy[ends]
+    j = np.minimum(np.floor(c).astype(int), f.shape[1] - 2)
+    i = np.minimum(np.floor(r).astype(int), f.shape[0] - 2)
+    u, v = c - j, r - i
+    on_edge = (u == 0) | (v == 0) | (u == 1) | (v == 1)
+    val = (
+        f[i, j] * (1 - u) * (1 - v) + f[i, j + 1] * u * (1 - v)
+        + f[i + 1, j] * (1 - u) * v + f[i + 1, j + 1] * u * v
+    )  # fmt: skip
+    assert on_edge.all() and np.abs(val).max() < 1e-12
+    assert zero_segments(np.ones((5, 5)))[0].shape == (0,)
