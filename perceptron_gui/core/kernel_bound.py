@@ -129,6 +129,25 @@ class _Corral:
         return mu
 
 
+def _towards(lam: FloatArray, mu: FloatArray) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+    """Wolfe's minor step: from λ towards the affine minimiser μ until a weight reaches 0.
+
+    Returns λ there, renormalised on the vertices kept, and which vertices stay (at least
+    one leaves, at least one stays; rounding may leave the one that reached 0 first a
+    hair above it).
+    """
+    neg = mu <= 0
+    theta = float(np.min(lam[neg] / (lam[neg] - mu[neg])))
+    lam = lam + theta * (mu - lam)
+    keep = lam > 1e-15
+    if keep.all():
+        keep[int(np.argmin(np.where(neg, lam, np.inf)))] = False
+    if not keep.any():  # cannot happen: keep the largest weight
+        keep[int(np.argmax(lam))] = True
+    lam = np.where(keep, np.maximum(lam, 0.0), 0.0)
+    return lam / lam.sum(), keep
+
+
 def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
     """Wolfe's min-norm point of the hull of points known only by their Gram matrix Q.
 
@@ -198,18 +217,10 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
             if np.all(mu > 0):
                 lamS = mu
                 break
-            neg = mu <= 0
-            theta = float(np.min(lamS[neg] / (lamS[neg] - mu[neg])))
-            lamS = lamS + theta * (mu - lamS)
-            drop = np.flatnonzero(lamS <= 1e-15)
-            if drop.shape[0] == 0:  # rounding: drop the vertex that reached 0 first
-                drop = np.array([int(np.argmin(np.where(neg, lamS, np.inf)))])
-            if drop.shape[0] == lamS.shape[0]:  # cannot happen: keep the largest weight
-                drop = np.delete(drop, int(np.argmax(lamS)))
-            for pos in sorted(drop.tolist(), reverse=True):
+            lamS, keep = _towards(lamS, mu)
+            for pos in sorted(np.flatnonzero(~keep).tolist(), reverse=True):
                 corral.remove(pos)
-            lamS = np.delete(lamS, drop)
-            lamS = np.maximum(lamS, 0.0) / np.maximum(lamS, 0.0).sum()
+            lamS = lamS[keep]
     else:  # pragma: no cover - Wolfe is finite; this guards against a hang
         raise DataError("the kernel bound did not converge")
     lam = np.zeros(n)
@@ -264,17 +275,9 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
             if np.all(mu > 0):
                 lam = mu
                 break
-            neg = mu <= 0
-            theta = float(np.min(lam[neg] / (lam[neg] - mu[neg])))
-            lam = lam + theta * (mu - lam)
-            keep = lam > 1e-15
-            if keep.all():  # rounding: drop the vertex that reached 0 first
-                keep[int(np.argmin(np.where(neg, lam, np.inf)))] = False
-            if not keep.any():
-                keep[int(np.argmax(lam))] = True
+            lam, keep = _towards(lam, mu)
             S = [v for v, k in zip(S, keep.tolist(), strict=True) if k]
-            lam = np.maximum(lam[keep], 0.0)
-            lam /= lam.sum()
+            lam = lam[keep]
     out = np.zeros(n)
     out[S] = lam
     return out
