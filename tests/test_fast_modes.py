@@ -45,9 +45,9 @@ def test_train_on_a_big_job_uses_the_compiled_loop_with_the_same_bits(
     X, y = noisy(10_000, seed=3)
     epochs = fast.JIT_MIN_VISITS // 10_000 + 1  # just big enough
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    slow = train(X, y, order=order, max_epochs=epochs, seed=7, max_updates=40_000)
+    slow = train(X, y, order=order, max_epochs=epochs, seed=7, max_updates=fast.JIT_MIN_UPDATES)
     monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
-    quick = train(X, y, order=order, max_epochs=epochs, seed=7, max_updates=40_000)
+    quick = train(X, y, order=order, max_epochs=epochs, seed=7, max_updates=fast.JIT_MIN_UPDATES)
     assert fast.ready()  # train() warmed the compiled loop up
     assert bits(quick) == bits(slow) and len(slow.updates) > 1000
 
@@ -116,11 +116,16 @@ def test_a_slow_first_compile_is_announced_once(monkeypatch: pytest.MonkeyPatch)
     seen: list[float] = []
     monkeypatch.setattr(fast, "ready", lambda: False)  # as in a fresh process
     monkeypatch.setattr(fast, "time", _Clock())
+    monkeypatch.setattr(fast, "compiled_fresh", lambda: True)  # as on a new machine
     monkeypatch.setenv("PERCEPTRON_GUI_JIT", "1")
     fast.run_to_end(t, seen.append)
     assert seen == [1.5] and t.done
     fast.run_to_end(make_trainer(make_dataset(X, y), TrainConfig(max_epochs=1)), seen.append)
     assert seen == [1.5, 1.5]  # the callback only reports; the CLI prints it
+    # A load from numba's disk cache says nothing, however slow.
+    monkeypatch.setattr(fast, "compiled_fresh", lambda: False)
+    fast.run_to_end(make_trainer(make_dataset(X, y), TrainConfig(max_epochs=1)), seen.append)
+    assert seen == [1.5, 1.5]
 
 
 def test_the_command_line_says_when_a_first_compile_was_slow(
@@ -132,6 +137,7 @@ def test_the_command_line_says_when_a_first_compile_was_slow(
     p.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n")
     monkeypatch.setattr(fast, "ready", lambda: False)
     monkeypatch.setattr(fast, "time", _Clock())
+    monkeypatch.setattr(fast, "compiled_fresh", lambda: True)
     monkeypatch.setenv("PERCEPTRON_GUI_JIT", "1")
     assert command.main(["trace", str(p)]) == 0
     err = capsys.readouterr().err

@@ -58,6 +58,7 @@ _kernel: Any = None
 _random_kernel: Any = None
 _draw_compiled: Any = None
 _compile_seconds: float | None = None
+_compiled_fresh = False
 
 # numpy's SeedSequence and PCG64 constants (numpy/random/bit_generator.pyx, pcg64.h).
 _M32 = np.uint64(0xFFFFFFFF)
@@ -474,8 +475,9 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
         A fresh or partly run trainer. Trainers without a compiled loop (the online
         modes) simply run.
     on_slow_compile
-        Called with the seconds a warm-up took when it took more than one second (a
-        first compile): the command line says so on stderr.
+        Called with the seconds a warm-up took when it compiled (numba's disk cache did
+        not have the code) and took more than one second: the command line says so on
+        stderr. A load from the cache, however slow, says nothing.
     """
     adopt = getattr(trainer, "use_compiled_loop", None)
     if adopt is None or trainer.done or not available():
@@ -498,8 +500,8 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
         t0 = time.perf_counter()
         warm_up()
         took = time.perf_counter() - t0
-        if on_slow_compile is not None and took > 1.0:
-            on_slow_compile(took)
+        if on_slow_compile is not None and took > 1.0 and compiled_fresh():
+            on_slow_compile(took)  # a first compile, not a (slow) load from the cache
     adopt()
     trainer.run()
 
@@ -507,7 +509,7 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
 #: Visits below which a job stays on the numpy path (the load of numba costs more).
 JIT_MIN_VISITS = 300_000
 #: An update limit below which a job stays on the numpy path (~5 µs per update there).
-JIT_MIN_UPDATES = 20_000
+JIT_MIN_UPDATES = 50_000
 #: Visits a job without an epoch limit runs on numpy before it is judged big.
 JIT_PROBE_VISITS = 20_000
 
@@ -559,7 +561,17 @@ def warm_up() -> bool:
             return False
         _compile_seconds = time.perf_counter() - t0
         _kernel, _random_kernel, _draw_compiled = fn, rfn, draw_fn
+        global _compiled_fresh
+        try:  # numba counts the signatures it could not take from its disk cache
+            _compiled_fresh = any(sum(f.stats.cache_misses.values()) for f in (fn, rfn, draw_fn))
+        except AttributeError:  # pragma: no cover - another numba: assume a compile
+            _compiled_fresh = True
         return True
+
+
+def compiled_fresh() -> bool:
+    """True when `warm_up` compiled (numba's disk cache did not have the code)."""
+    return _compiled_fresh
 
 
 def _call_random(fn: Any) -> None:
