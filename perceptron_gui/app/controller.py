@@ -898,7 +898,7 @@ class Controller(QObject):
         line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
         if back:
             return self.tr("back to update {k}: {line}").format(k=rec.k, line=line)
-        if not rec.mistake:
+        if not rec.updated:
             return self.tr("visit {v}: {name} is right (y(w·x+b) = {m} > 0), no update").format(
                 v=rec.visit, name=point_name(rec.index), m=fmt(rec.margin)
             )

@@ -462,6 +462,7 @@ class OnlineTrainer(TrainerBase):
             b_before=b,
             w_after=w,
             b_after=b,
+            threshold=self.threshold,
         )
         self._last = rec
         return rec

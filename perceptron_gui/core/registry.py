@@ -161,6 +161,11 @@ class ModeSpec:
         (``"margin"``), or None.
     fixed_threshold
         That margin when it is a constant (passive-aggressive: 1), else None.
+    threshold_strict
+        True when a right point is corrected only strictly below the threshold
+        (passive-aggressive: ``y f < 1``), False when at or below it (``y f <= margin``).
+    scale_symbol
+        The name of an update's factor: "η", or "τ" (passive-aggressive).
     counts_apart
         True when updates and mistakes (``y f <= 0``) differ, so both are shown.
     answer_name
@@ -185,6 +190,8 @@ class ModeSpec:
     update_rule: str = PRIMAL_RULE
     threshold_param: str | None = None
     fixed_threshold: float | None = None
+    threshold_strict: bool = False
+    scale_symbol: str = "η"
     counts_apart: bool = False
     answer_name: str = ""
     has_w: bool = True
@@ -281,6 +288,8 @@ REGISTRY: dict[str, ModeSpec] = {
             ),
             update_rule="w ← w + τyx, b ← b + τy",
             fixed_threshold=1.0,
+            threshold_strict=True,
+            scale_symbol="τ",
             counts_apart=True,
         ),
         ModeSpec(
