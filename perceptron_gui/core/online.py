@@ -547,7 +547,7 @@ class OnlineTrainer(TrainerBase):
             eta=self._eta,
             bias=self._bias,
             n_points=self._n,
-            w=self.w,
+            w=self.w if self.spec.has_w else None,
             b=self._b,
             alpha=self.alpha,
             updates=self.updates,
