@@ -170,10 +170,6 @@ class BoundPlot(pg.PlotWidget):
         """(D/γ)² where the bound line is, or None when there is no line (not separable)."""
         return self._bound_value
 
-    def log_y(self) -> bool:
-        """Whether the k axis is logarithmic."""
-        return self._log_y
-
     def set_log_y(self, on: bool) -> None:
         """Use a logarithmic k axis (shows k and a huge bound together; k = 0 is not drawn)."""
         self._log_y = bool(on)
