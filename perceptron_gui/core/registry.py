@@ -318,7 +318,10 @@ REGISTRY: dict[str, ModeSpec] = {
                     low=0.0,
                 ),
             ),
-            proof_note="margin corrections are not mistakes: the picture follows mistakes only",
+            proof_note=(
+                "a margin correction is not a mistake: the proof's steps are mistakes "
+                "(the bound above counts both)"
+            ),
             threshold_param="margin",
             counts_apart=True,
         ),

@@ -599,8 +599,8 @@
         <translation>更新次数（含间隔修正）</translation>
     </message>
     <message>
-        <source>margin corrections are not mistakes: the picture follows mistakes only</source>
-        <translation>间隔修正不是误分类：证明图只跟踪误分类更新</translation>
+        <source>a margin correction is not a mistake: the proof&apos;s steps are mistakes (the bound above counts both)</source>
+        <translation>间隔修正不是误分类：证明的每一步都是误分类（上面的界把两者都计入）</translation>
     </message>
     <message>
         <source>pocket</source>

@@ -258,7 +258,12 @@ class BoundPlot(pg.PlotWidget):
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            self._line.label.setText(fmt.bound_text(mb, c.bound))
+            text = fmt.bound_text(mb, c.bound)
+            # A long rule ((D² + 2·margin/η)/γ²) would not fit on the line in a small plot:
+            # the readout above writes it out.
+            self._line.label.setText(
+                text if len(mb.name) <= 8 else f"k ≤ {text.rsplit('= ', 1)[-1]}"
+            )
             self._line.show()
         if self._follow:
             self._set_range()
