@@ -282,7 +282,15 @@ REGISTRY: dict[str, ModeSpec] = {
             _pa,
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            params=(Param("C", 1.0, "the cap C > 0 on each step τ", low=0.0, low_open=True),),
+            params=(
+                Param(
+                    "C",
+                    1.0,
+                    "passive-aggressive: the cap C > 0 on each step τ",
+                    low=0.0,
+                    low_open=True,
+                ),
+            ),
             proof_note=(
                 "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
             ),
