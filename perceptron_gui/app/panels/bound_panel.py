@@ -234,8 +234,8 @@ class BoundPlot(pg.PlotWidget):
             self._second_curve.setData(x2[keep], y2[keep])
         if t.spec.counts_apart:
             self._mx, self._my = _step_curve(t, "mistakes")
-            keep = self._my > 0.0 if self._log_y else slice(None)
-            self._mistake_curve.setData(self._mx[keep], self._my[keep])
+            shown = self._my > 0.0 if self._log_y else np.ones(self._my.shape, dtype=bool)
+            self._mistake_curve.setData(self._mx[shown], self._my[shown])
             self._mistake_curve.show()
             self._mistake_label.setText(self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
             y_end = float(self._my[-1])
