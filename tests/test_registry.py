@@ -179,3 +179,16 @@ def test_the_random_order_of_the_margin_perceptron_picks_among_its_candidates() 
     while (r := t.step()) is not None:
         assert r.margin <= 1.0
     assert t.converged and (t.margins() > 1.0).all()
+
+
+def test_the_rules_page_ships_and_the_readme_points_at_it() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    page = (root / "docs" / "algorithms.md").read_text("utf-8")
+    for mode in MODES:
+        assert f"| {mode} |" in page, mode  # one row per mode in its table
+    readme = (root / "README.md").read_text("utf-8")
+    assert "docs/algorithms.md" in readme and "ALGORITHMS.md" not in readme
+    synopsis = readme[readme.index("perceptron trace DATA") :][:400]
+    assert "|".join(MODES) in synopsis

@@ -11,7 +11,7 @@ plain loop's exact numbers). An empty M means converged. Each step is one entry 
 the update limit. A step looks at all N points, so it counts N visits and one
 epoch; the order setting does not apply.
 
-The bound: the number of steps is at most ``Σ m_t <= N (D/γ)²`` (`batch_step_bound`).
+The bound: the number of steps is at most ``Σ m_t <= N (D/γ)²`` (the registry's rule).
 """
 
 from __future__ import annotations
@@ -23,11 +23,6 @@ import numpy as np
 
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
-
-
-def batch_step_bound(n: int, novikoff_bound: float | None) -> float | None:
-    """The crude bound ``N (D/γ)²`` on the batch perceptron's steps (None: no bound)."""
-    return None if novikoff_bound is None else n * novikoff_bound
 
 
 class BatchTrainer(OnlineTrainer):

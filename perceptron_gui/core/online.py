@@ -220,9 +220,6 @@ class OnlineTrainer(TrainerBase):
     pocket_w: tuple[float, float] | None = None
     pocket_b: float | None = None
     pocket_errors: int | None = None
-
-    #: What the answer is called on screen, when there is one ("average", "vote").
-    answer_name = ""
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
@@ -473,6 +470,7 @@ class OnlineTrainer(TrainerBase):
             b_before=b,
             w_after=w,
             b_after=b,
+            threshold=self.threshold,
         )
         self._last = rec
         return rec
@@ -557,7 +555,7 @@ class OnlineTrainer(TrainerBase):
             eta=self._eta,
             bias=self._bias,
             n_points=self._n,
-            w=self.w,
+            w=self.w if self.spec.has_w else None,
             b=self._b,
             alpha=self.alpha,
             updates=self.updates,
@@ -605,11 +603,6 @@ class VotedTrainer(OnlineTrainer):
         a1 = float(np.cumsum(c * W[:, 1])[-1]) / t
         ab = float(np.cumsum(c * B)[-1]) / t if self._bias else 0.0
         return (a0, a1), ab
-
-    @property
-    def answer_name(self) -> str:  # type: ignore[override]
-        """ "vote" or "average"."""
-        return "vote" if self.config.mode == "voted" else "average"
 
     @property
     def answer(self) -> Any:

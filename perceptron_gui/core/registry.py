@@ -161,6 +161,11 @@ class ModeSpec:
         (``"margin"``), or None.
     fixed_threshold
         That margin when it is a constant (passive-aggressive: 1), else None.
+    threshold_strict
+        True when a right point is corrected only strictly below the threshold
+        (passive-aggressive: ``y f < 1``), False when at or below it (``y f <= margin``).
+    scale_symbol
+        The name of an update's factor: "η", or "τ" (passive-aggressive).
     counts_apart
         True when updates and mistakes (``y f <= 0``) differ, so both are shown.
     answer_name
@@ -185,6 +190,8 @@ class ModeSpec:
     update_rule: str = PRIMAL_RULE
     threshold_param: str | None = None
     fixed_threshold: float | None = None
+    threshold_strict: bool = False
+    scale_symbol: str = "η"
     counts_apart: bool = False
     answer_name: str = ""
     has_w: bool = True
@@ -275,12 +282,22 @@ REGISTRY: dict[str, ModeSpec] = {
             _pa,
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            params=(Param("C", 1.0, "the cap C > 0 on each step τ", low=0.0, low_open=True),),
+            params=(
+                Param(
+                    "C",
+                    1.0,
+                    "passive-aggressive: the cap C > 0 on each step τ",
+                    low=0.0,
+                    low_open=True,
+                ),
+            ),
             proof_note=(
                 "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
             ),
             update_rule="w ← w + τyx, b ← b + τy",
             fixed_threshold=1.0,
+            threshold_strict=True,
+            scale_symbol="τ",
             counts_apart=True,
         ),
         ModeSpec(
@@ -309,7 +326,10 @@ REGISTRY: dict[str, ModeSpec] = {
                     low=0.0,
                 ),
             ),
-            proof_note="margin corrections are not mistakes: the picture follows mistakes only",
+            proof_note=(
+                "a margin correction is not a mistake: the proof's steps are mistakes "
+                "(the bound above counts both)"
+            ),
             threshold_param="margin",
             counts_apart=True,
         ),

@@ -599,8 +599,8 @@
         <translation>更新次数（含间隔修正）</translation>
     </message>
     <message>
-        <source>margin corrections are not mistakes: the picture follows mistakes only</source>
-        <translation>间隔修正不是误分类：证明图只跟踪误分类更新</translation>
+        <source>a margin correction is not a mistake: the proof&apos;s steps are mistakes (the bound above counts both)</source>
+        <translation>间隔修正不是误分类：证明的每一步都是误分类（上面的界把两者都计入）</translation>
     </message>
     <message>
         <source>pocket</source>
@@ -1881,6 +1881,7 @@ Restore the points and settings it autosaved?</source>
     <name>Narration</name>
     <message>
         <source>no points: click on the canvas to add some</source>
+        <extracomment>At most this many point names are listed for a batch step.</extracomment>
         <translation>没有点：在画布上单击以添加点</translation>
     </message>
     <message>
@@ -1900,12 +1901,32 @@ Restore the points and settings it autosaved?</source>
         <translation>y(Σⱼ αⱼyⱼ {k} + b)</translation>
     </message>
     <message>
+        <source>now no point is a mistake: converged</source>
+        <translation>现在没有误分类点：已收敛</translation>
+    </message>
+    <message>
         <source>y(w·x + b) = {y} · ({inner})</source>
         <translation>y(w·x + b) = {y} · ({inner})</translation>
     </message>
     <message>
         <source>visit {v}: {point}: {score} &gt; 0, right: no update</source>
         <translation>第 {v} 次访问：{point}：{score} &gt; 0，分类正确：不更新</translation>
+    </message>
+    <message>
+        <source>visit {v}: {point}: {score} {rel} {thr}: right, beyond the margin: no update</source>
+        <translation>第 {v} 次访问：{point}：{score} {rel} {thr}：分类正确且超出间隔：不更新</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score}: {name} is on the right side, but its margin {m} {rel} {thr} → {update}</source>
+        <translation>第 {k} 次更新，点 {point}：{score}：{name} 在正确的一侧，但其间隔 {m} {rel} {thr} → {update}</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 — counted as a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score}：{f} = 0，点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类 → {update}</translation>
+    </message>
+    <message>
+        <source>{s} = min(C, (1 − y·f)/‖x‖²) = {v}: </source>
+        <translation>{s} = min(C, (1 − y·f)/‖x‖²) = {v}：</translation>
     </message>
     <message>
         <source>α{n} ← α{n} + η = {a}</source>
@@ -1918,6 +1939,34 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>b ← b + ηy = {b} {d} = {new}</source>
         <translation>b ← b + ηy = {b} {d} = {new}</translation>
+    </message>
+    <message>
+        <source>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</source>
+        <translation>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</translation>
+    </message>
+    <message>
+        <source>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</source>
+        <translation>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</translation>
+    </message>
+    <message>
+        <source>batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}</source>
+        <translation>第 {k} 步批量更新：1 个误分类点（y(w·x + b) ≤ 0）{names} → {update}</translation>
+    </message>
+    <message>
+        <source>batch step {k}: {m} mistakes (y(w·x + b) ≤ 0) summed: {names} → {update}</source>
+        <translation>第 {k} 步批量更新：对 {m} 个误分类点（y(w·x + b) ≤ 0）求和：{names} → {update}</translation>
+    </message>
+    <message>
+        <source>stopped ({reason}) at {updates}: {weights}</source>
+        <translation>在 {updates} 处停止（{reason}）：{weights}</translation>
+    </message>
+    <message>
+        <source>converged: a full pass found no mistake, {updates}: {weights}</source>
+        <translation>已收敛：完整一轮没有误分类点，{updates}：{weights}</translation>
+    </message>
+    <message>
+        <source>converged: a full pass made no update, every y(w·x + b) {rel} {thr}, {updates} updates, {m} of them on mistakes: {weights}</source>
+        <translation>已收敛：完整一轮没有更新，每个 y(w·x + b) {rel} {thr}，{updates} 次更新，其中 {m} 次在误分类点上：{weights}</translation>
     </message>
     <message>
         <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>
