@@ -49,10 +49,11 @@ def main() -> None:
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
     rng = np.random.default_rng(0)
     X = rng.normal(size=(n, 2)) * 2.0
-    y = np.where(X[:, 0] * X[:, 1] + 0.7 * rng.normal(size=n) > 0, 1, -1)
-    trainer = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.5))
-    while int(np.count_nonzero(np.asarray(trainer.alpha) > 0)) < support:
-        trainer.run(max_updates=50)
+    y = rng.choice([-1, 1], size=n)  # random labels: the support set keeps growing
+    config = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5)
+    trainer = make_trainer(make_dataset(X, y), config)
+    while int(np.count_nonzero(np.asarray(trainer.alpha) > 0)) < support and not trainer.done:
+        trainer.run(max_updates=200)
     canvas = DataCanvas()
     canvas.resize(1000, 700)
     canvas.set_points(X, y, reframe=True)
