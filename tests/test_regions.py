@@ -93,3 +93,16 @@ def test_zero_segments_trace_the_same_boundary_as_pyqtgraphs_isocurve() -> None:
     )  # fmt: skip
     assert on_edge.all() and np.abs(val).max() < 1e-12
     assert zero_segments(np.ones((5, 5)))[0].shape == (0,)
+
+
+def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
+    from perceptron_gui.core.model import KernelModel
+
+    rng = np.random.default_rng(6)
+    S = 1e8 + rng.normal(size=(300, 2)) * 3.0
+    model = KernelModel(S, rng.normal(size=300), 0.1, "rbf", sigma=0.7, index=np.arange(300))
+    spec = GridSpec(1e8 - 6.0, 1e8 - 5.0, 12.0, 10.0, 80, 60)
+    f = RegionGrid().values(model, spec)
+    want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
+    scale = float(np.abs(model.coef).sum()) + 0.1
+    assert np.abs(f - want).max() <= 1e-12 * scale

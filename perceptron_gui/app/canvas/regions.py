@@ -69,7 +69,10 @@ class RegionGrid:
             self._grid = spec.points()
             self._model = None
         if self._model is None or not self._update(self._model, model):
-            self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
+            if isinstance(model, KernelModel) and model.kernel == "rbf":
+                self._f = _rbf_grid(model, self._grid, spec)
+            else:
+                self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
         self._model = model
         return self._f.reshape(spec.ny, spec.nx).copy()
@@ -150,6 +153,42 @@ class RegionGrid:
         """`cols` in pieces whose (grid × piece) blocks stay near 16 MB."""
         step = max(1, _BLOCK_ELEMENTS // max(self._grid.shape[0], 1))
         return [cols[j : j + step] for j in range(0, cols.shape[0], step)]
+
+
+def _rbf_grid(model: KernelModel, grid: FloatArray, spec: GridSpec) -> FloatArray:
+    """An RBF answer's f on the grid by one BLAS product per block, centred on the view.
+
+    ``||x - s||² = ||x'||² + ||s'||² - 2 x'·s'`` with ``x' = x - c``, ``s' = s - c`` and c
+    the view's centre: some 10-20 times faster than the direct difference of
+    `kernel_block`, and as exact where it matters: the rounding of the exponent is about
+    1e-16·(r/σ)² for points r from the centre, so a support point near the view (r/σ up
+    to a few hundred) keeps its kernel value to ~1e-11 and a far one has K = 0 either way,
+    wherever the data lie (the uncentred form lost every digit at 1e8).
+    """
+    c = np.array([spec.x0 + 0.5 * spec.w, spec.y0 + 0.5 * spec.h])
+    S = np.asarray(model.support, dtype=np.float64) - c
+    x = grid - c
+    m = S.shape[0]
+    out = np.full(x.shape[0], model.b, dtype=np.float64)
+    if m == 0:
+        return out
+    inv = 1.0 / model.sigma
+    S = S * inv  # in units of σ: no 1/σ² to overflow
+    x = x * inv
+    with np.errstate(over="ignore", invalid="ignore"):
+        right = np.vstack((S[:, 0], S[:, 1], -0.5 * (S[:, 0] * S[:, 0] + S[:, 1] * S[:, 1])))
+        xx = -0.5 * (x[:, 0] * x[:, 0] + x[:, 1] * x[:, 1])
+    rows = max(1, (1 << 16) // m)
+    for r in range(0, x.shape[0], rows):
+        xb = x[r : r + rows]
+        with np.errstate(over="ignore", invalid="ignore"):
+            K = np.column_stack((xb[:, 0], xb[:, 1])) @ right[:2] + right[2]
+            K += xx[r : r + rows, None]
+        np.minimum(K, 0.0, out=K)  # rounding may leave the exponent a hair above 0
+        K[~np.isfinite(K)] = -np.inf  # beyond the float range: K = 0
+        np.exp(K, out=K)
+        out[r : r + rows] += K @ model.coef
+    return out
 
 
 def zero_segments(f: FloatArray) -> tuple[FloatArray, FloatArray]:
