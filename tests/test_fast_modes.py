@@ -52,19 +52,18 @@ def test_train_on_a_big_job_uses_the_compiled_loop_with_the_same_bits(
     assert bits(quick) == bits(slow) and len(slow.updates) > 1000
 
 
-def test_a_job_without_epoch_limit_moves_to_the_compiled_loop_when_it_proves_long() -> None:
+def test_a_job_without_epoch_limit_moves_to_the_compiled_loop_when_it_proves_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     X, y = noisy(500, seed=4)
     d = make_dataset(X, y)
     cfg = TrainConfig(max_updates=60_000)
     t = make_trainer(d, cfg)
     fast.run_to_end(t)
     assert t.stop_reason == "update limit" and t.k == 60_000
-    os.environ["PERCEPTRON_GUI_NO_JIT"] = "1"
-    try:
-        ref = make_trainer(d, cfg)
-        ref.run()
-    finally:
-        del os.environ["PERCEPTRON_GUI_NO_JIT"]
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    ref = make_trainer(d, cfg)
+    ref.run()
     assert bits(t.result()) == bits(ref.result())
 
 
