@@ -56,6 +56,7 @@ ORDER_CODES = {"first": 0, "cyclic": 1, "random-cyclic": 2}
 _lock = threading.Lock()
 _kernel: Any = None
 _random_kernel: Any = None
+_online_kernel: Any = None
 _draw_compiled: Any = None
 _compile_seconds: float | None = None
 _compiled_fresh = False
@@ -283,6 +284,112 @@ def _run_py(
                     return w0, w1, b, k, v, clean, rows, CONVERGED
 
 
+def _run_online_py(
+    x0: Any,
+    x1: Any,
+    y: Any,
+    yx0: Any,
+    yx1: Any,
+    sq: Any,
+    perm: Any,
+    perm_epoch: int,
+    order: int,
+    rule: int,
+    thr: float,
+    C: float,
+    bias: bool,
+    eta: float,
+    xm: float,
+    safe: float,
+    w0: float,
+    w1: float,
+    b: float,
+    k: int,
+    v: int,
+    clean: int,
+    mistakes: int,
+    target_k: int,
+    target_v: int,
+    out_i: Any,
+    out_v: Any,
+    out_w0: Any,
+    out_w1: Any,
+    out_b: Any,
+    out_m: Any,
+) -> tuple[float, float, float, int, int, int, int, int, int]:
+    """The linear online modes' loop (`OnlineTrainer`): averaged, voted, margin, PA.
+
+    rule 0 updates ``w += η y x`` when ``y s <= thr`` (thr 0, or the margin perceptron's
+    margin); rule 1 is passive-aggressive (``y s < 1`` and ``||x||² = sq > 0``, step
+    ``τ = min(C, (1 - y s) / sq)``). The margin is ``((y x1) w1 + (y x2) w2) + y b``, the
+    bits of `OnlineTrainer._margins_at`. The votes and the average are read from the
+    history afterwards, as on the numpy path. Returns (w0, w1, b, k, v, clean,
+    mistakes, rows written, status).
+    """
+    n = x0.shape[0]
+    rows = 0
+    cap = out_i.shape[0]
+    while True:
+        if k >= target_k or v >= target_v:
+            return w0, w1, b, k, v, clean, mistakes, rows, AT_TARGET
+        if order == 0:
+            i = clean
+        elif order == 1:
+            i = v % n
+        else:
+            if v // n != perm_epoch:
+                return w0, w1, b, k, v, clean, mistakes, rows, NEW_EPOCH
+            i = perm[v % n]
+        m = yx0[i] * w0 + yx1[i] * w1 + y[i] * b
+        if rule == 0:
+            want = m <= thr
+            step = eta
+        else:
+            want = m < 1.0 and sq[i] > 0.0
+            t = (1.0 - m) / sq[i] if want else 0.0
+            step = t if t < C else C  # Python's min(C, t)
+        if want:
+            ey = step * y[i]
+            nw0 = w0 + ey * x0[i]
+            nw1 = w1 + ey * x1[i]
+            nb = b + ey if bias else b
+            # The cheap bound of `_set_linear` (a NaN or inf fails it too); above it the
+            # exact check is the numpy path's.
+            if not (abs(nw0) + abs(nw1)) * xm + abs(nb) <= safe:
+                return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
+            v += 1
+            w0, w1, b = nw0, nw1, nb
+            mistakes += m <= 0.0
+            k += 1
+            clean = 0
+            out_i[rows] = i
+            out_v[rows] = v
+            out_w0[rows] = w0
+            out_w1[rows] = w1
+            out_b[rows] = b
+            out_m[rows] = mistakes
+            rows += 1
+            if rows == cap:
+                return w0, w1, b, k, v, clean, mistakes, rows, BUFFER_FULL
+        else:
+            v += 1
+            clean += 1
+            mistakes += m <= 0.0
+            if clean >= n and clean % n == 0:
+                if order != 2:
+                    return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+                # random-cyclic: converged when no point would be updated.
+                wanted = 0
+                for j in range(n):
+                    mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
+                    if rule == 0:
+                        wanted += mj <= thr
+                    else:
+                        wanted += mj < 1.0 and sq[j] > 0.0
+                if wanted == 0:
+                    return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+
+
 # The compiled `_draw_py` once `warm_up` has run (the random kernel calls it by this name).
 _draw: Any = _draw_py
 
@@ -441,6 +548,11 @@ def random_kernel() -> Any:
     return _random_kernel if _random_kernel is not None and available() else None
 
 
+def online_kernel() -> Any:
+    """The compiled loop of the linear online modes (same conditions as `kernel`)."""
+    return _online_kernel if _online_kernel is not None and available() else None
+
+
 def loop_for(order: str, seed: int) -> Any:
     """The compiled loop a new trainer of this order and seed uses now, or None (numpy).
 
@@ -472,15 +584,18 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
     Parameters
     ----------
     trainer
-        A fresh or partly run trainer. Trainers without a compiled loop (the online
-        modes) simply run.
+        A fresh or partly run trainer. Trainers without a compiled loop (the kernel
+        perceptron, batch, the online modes' random order) simply run.
     on_slow_compile
         Called with the seconds a warm-up took when it compiled (numba's disk cache did
         not have the code) and took more than one second: the command line says so on
         stderr. A load from the cache, however slow, says nothing.
     """
     adopt = getattr(trainer, "use_compiled_loop", None)
-    if adopt is None or trainer.done or not available():
+    if adopt is None or not getattr(trainer, "has_compiled_loop", True):
+        trainer.run()
+        return
+    if trainer.done or not available():
         trainer.run()
         return
     if not ready():
@@ -533,7 +648,7 @@ def warm_up() -> bool:
     Until it has returned, trainers use the numpy path. Returns False when numba is
     missing or disabled, or fails to compile (the numpy path stays).
     """
-    global _kernel, _random_kernel, _draw_compiled, _compile_seconds
+    global _kernel, _random_kernel, _online_kernel, _draw_compiled, _compile_seconds
     if not available():
         return False
     with _lock:
@@ -553,17 +668,20 @@ def warm_up() -> bool:
             g["_draw"] = draw_fn = jit(_draw_py)
             fn = jit(_run_py)
             rfn = jit(_run_random_py)
+            ofn = jit(_run_online_py)
             _call(fn, dual=False)  # compile once for the one signature every call uses
             _call(fn, dual=True)
             _call_random(rfn)
+            _call_online(ofn)
             draw_fn(0, 0, 5)
         except Exception:  # noqa: BLE001  (any numba failure: keep the numpy path)
             return False
         _compile_seconds = time.perf_counter() - t0
-        _kernel, _random_kernel, _draw_compiled = fn, rfn, draw_fn
+        _kernel, _random_kernel, _online_kernel, _draw_compiled = fn, rfn, ofn, draw_fn
         global _compiled_fresh
         try:  # numba counts the signatures it could not take from its disk cache
-            _compiled_fresh = any(sum(f.stats.cache_misses.values()) for f in (fn, rfn, draw_fn))
+            fns = (fn, rfn, ofn, draw_fn)
+            _compiled_fresh = any(sum(f.stats.cache_misses.values()) for f in fns)
         except AttributeError:  # pragma: no cover - another numba: assume a compile
             _compiled_fresh = True
         return True
@@ -597,5 +715,18 @@ def _call(fn: Any, *, dual: bool) -> None:
         x, x.copy(), y, y * x, y * x, -y, np.arange(3, dtype=np.int64), 0,
         np.zeros(3), np.zeros(3), 1, dual, True, True, 1.0, 2.0, 0.0, 1e300, 16,
         0.0, 0.0, 0.0, 0, 0, 0, 4, 100,
+        ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
+    )  # fmt: skip
+
+
+def _call_online(fn: Any) -> None:
+    """Run the online modes' loop on three points with the trainer's argument types."""
+    x = np.array([1.0, -1.0, 2.0])
+    y = np.array([1.0, -1.0, 1.0])
+    ints = np.zeros(4, np.int64)
+    floats = np.zeros(4)
+    fn(
+        x, x.copy(), y, y * x, y * x, x * x, np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
+        1.0, True, 1.0, 2.0, 1e300, 0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
         ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
     )  # fmt: skip

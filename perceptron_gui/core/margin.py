@@ -19,8 +19,11 @@ FloatArray = npt.NDArray[np.float64]
 class MarginTrainer(OnlineTrainer):
     """Updates ``w += η y x``, ``b += η y`` on every point with ``y f <= margin``."""
 
+    _compiled_rule = 0
+
     def _init_extra(self) -> None:
         self._margin = float(self.config.margin)
+        self._fast_threshold = self._margin
         self._wanted: IntArray | None = None
 
     def _reset_extra(self) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
@@ -48,6 +49,9 @@ _SAFE = 1e300
 _SNAPSHOT_BYTES = 64 * 2**20
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
+# History rows the compiled loop writes per call before they are appended.
+_FAST_ROWS = 4096
+_EMPTY = np.zeros(0)  # ||x||² of the compiled loop outside PA (never read)
 
 
 class _History:
@@ -99,9 +103,10 @@ class OnlineTrainer(TrainerBase):
         self.config = c = config if config is not None else TrainConfig()
         n = data.n
         self._n = n
-        self._y = np.ascontiguousarray(data.labels, dtype=np.float64)
-        self._x0 = np.ascontiguousarray(data.points[:, 0], dtype=np.float64)
-        self._x1 = np.ascontiguousarray(data.points[:, 1], dtype=np.float64)
+        # Own writable copies: the compiled loop is compiled for writable arrays only.
+        self._y = np.array(data.labels, dtype=np.float64)
+        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
+        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
         self._yx0 = self._y * self._x0
         self._yx1 = self._y * self._x1
         self._eta = float(c.eta)
@@ -118,6 +123,29 @@ class OnlineTrainer(TrainerBase):
         self._init_extra()
         self._reset_state()
         self._check_random_start()
+        # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
+        # same numbers either way.
+        self._fast: Any = None
+        self.use_compiled_loop()
+
+    #: The compiled loop's rule (fast._run_online_py): 0 the mistake or margin test,
+    #: 1 passive-aggressive; None: this mode has none (the kernel perceptron).
+    _compiled_rule: int | None = None
+    #: Rule 0's threshold: update when ``y s <= _fast_threshold``.
+    _fast_threshold = 0.0
+
+    @property
+    def has_compiled_loop(self) -> bool:
+        """True when this mode and order have a compiled loop (the random order has not)."""
+        return self._compiled_rule is not None and self._order != "random" and self._n > 0
+
+    def use_compiled_loop(self) -> bool:
+        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
+
+        Returns True when the trainer now has the compiled loop.
+        """
+        self._fast = fast.online_kernel() if self.has_compiled_loop else None
+        return self._fast is not None
 
     # ------------------------------------------------------------ mode hooks
 
@@ -377,7 +405,12 @@ class OnlineTrainer(TrainerBase):
         target_v = min(self._v + max_visits, self.max_visits)
         n = self._n
         chunk = _FIRST_CHUNK
+        use_fast = self._fast is not None
         while not self._check_limits() and self._k < target_k and self._v < target_v:
+            if use_fast:
+                if self._fast_run(target_k, target_v):
+                    continue
+                use_fast = False  # the exact overflow check is on the numpy path
             if self._order == "random":
                 mis = self._candidates()
                 if mis.shape[0] == 0:
@@ -408,6 +441,34 @@ class OnlineTrainer(TrainerBase):
                 self._check_clean()
                 chunk = min(chunk * 4, _MAX_CHUNK)
         return self._k - start_k
+
+    def _fast_run(self, target_k: int, target_v: int) -> bool:
+        """One call of the compiled loop from the current state.
+
+        Returns False when the next update needs the exact overflow check (the state is
+        that of before its visit: the caller goes on with the numpy path).
+        """
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // self._n)
+        rows = min(target_k - self._k, _FAST_ROWS)
+        out: list[npt.NDArray[Any]] = [np.empty(rows, np.int64), np.empty(rows, np.int64)]
+        out += [np.empty(rows), np.empty(rows), np.empty(rows), np.empty(rows, np.int64)]
+        w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
+            self._x0, self._x1, self._y, self._yx0, self._yx1, getattr(self, "_sq", _EMPTY),
+            self._perm, self._perm_epoch, fast.ORDER_CODES[self._order], self._compiled_rule,
+            self._fast_threshold, float(getattr(self, "_C", 0.0)), self._bias, self._eta,
+            self._xmax, _SAFE, self._w0, self._w1, self._b, self._k, self._v, self._clean,
+            self._mistakes, target_k, target_v, *out,
+        )  # fmt: skip
+        self._w0, self._w1, self._b = w0, w1, b
+        self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
+        if made:
+            self._mis = None
+            for name, col in zip(_COLUMNS, out, strict=True):
+                getattr(self._hist, name).frombytes(col[:made].tobytes())
+        if status == fast.CONVERGED:
+            self._finish("converged")
+        return bool(status != fast.NEEDS_CHECK)
 
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float
@@ -577,6 +638,8 @@ class VotedTrainer(OnlineTrainer):
     of the weights after each visit. The running weights (`model`) are the primal's.
     """
 
+    _compiled_rule = 0
+
     def votes(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """``(W, B, counts)``: the vectors ŵ_j = (w_j, b_j) and their counts c_j so far.
 
@@ -633,6 +696,8 @@ class PATrainer(OnlineTrainer):
     ``||x||² = 0``; scikit-learn skips it too), so a converged run can still get such a
     point wrong: its score is b alone.
     """
+
+    _compiled_rule = 1
 
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).

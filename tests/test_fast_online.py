@@ -1,0 +1,139 @@
+"""The compiled loop of the linear online modes (issue 17, "Every mode compiled").
+
+Averaged, voted, passive-aggressive and margin runs give the same bits with
+``PERCEPTRON_GUI_NO_JIT=1`` (the numpy path) as on the compiled loop: history, counts,
+answer (votes, average), stop reason and the last update's record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    if not fast.warm_up():
+        pytest.skip("numba is not available")
+
+
+def noisy(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X[:, 0] + 0.3 * X[:, 1] + 0.4 * rng.normal(size=n) > 0, 1, -1)
+    return X, y
+
+
+def state(tr: Any) -> tuple[Any, ...]:
+    r = tr.result()
+    cols = tuple(tr.history_slice(c).tobytes() for c in tr.HISTORY_COLUMNS)
+    return (
+        r.stop_reason, r.converged, r.visits, r.n_mistakes, r.w, r.b, tr.k, tr.epoch,
+        repr(getattr(r, "votes", None)), repr(getattr(r, "avg_w", None)),
+        repr(getattr(r, "avg_b", None)), tr.last, tr.next_index(), cols,
+    )  # fmt: skip
+
+
+def both(
+    monkeypatch: pytest.MonkeyPatch, X: Any, y: Any, **cfg: Any
+) -> tuple[tuple[Any, ...], tuple[Any, ...], Any]:
+    """(numpy path's state, compiled loop's state, the compiled trainer) of one run."""
+    d = make_dataset(X, y)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, TrainConfig(**cfg))
+    assert slow._fast is None
+    slow.run()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, TrainConfig(**cfg))
+    assert quick._fast is not None
+    quick.run()
+    return state(slow), state(quick), quick
+
+
+CASES = [
+    ("averaged", {}),
+    ("voted", {}),
+    ("pa", {"C": 0.5}),
+    ("pa", {"C": 1e9}),
+    ("margin", {"margin": 0.3}),
+]
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random-cyclic"])
+@pytest.mark.parametrize(("mode", "extra"), CASES)
+def test_noisy_runs_have_the_same_bits_compiled(
+    mode: str, extra: dict[str, Any], order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    X, y = noisy(10_000, seed=1)
+    slow, quick, tr = both(monkeypatch, X, y, mode=mode, order=order, max_epochs=3, seed=5, **extra)
+    assert quick == slow
+    assert slow[0] == "epoch limit" and tr.k > 3000
+
+
+def test_the_margin_perceptron_in_the_first_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    X, y = noisy(2000, seed=2)
+    slow, quick, tr = both(
+        monkeypatch, X, y, mode="margin", order="first", margin=0.1, max_updates=3000
+    )
+    assert quick == slow and slow[0] == "update limit" and tr.k == 3000
+
+
+@pytest.mark.parametrize(("mode", "extra"), CASES)
+def test_update_limits_and_convergence(
+    mode: str, extra: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    X, y = noisy(10_000, seed=3)
+    slow, quick, _ = both(monkeypatch, X, y, mode=mode, max_updates=4321, **extra)
+    assert quick == slow and slow[0] == "update limit"
+    # Separable data: converged on both paths, in both orders (random-cyclic checks
+    # every point once a clean pass ends).
+    keep = np.abs(X[:, 0] + 0.3 * X[:, 1]) > 0.2
+    Xs, ys = X[keep][:3000], np.where(X[keep][:3000, 0] + 0.3 * X[keep][:3000, 1] > 0, 1, -1)
+    for order in ("cyclic", "random-cyclic"):
+        slow, quick, _ = both(monkeypatch, Xs, ys, mode=mode, order=order, seed=1, **extra)
+        assert quick == slow and slow[0] == "converged"
+
+
+@pytest.mark.parametrize(("mode", "extra"), CASES)
+def test_huge_steps_and_real_overflow(
+    mode: str, extra: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    X, y = noisy(10_000, seed=4)
+    # η = 2^995: the cheap bound fails and the exact check (numpy path) takes over.
+    slow, quick, tr = both(monkeypatch, X, y, mode=mode, eta=2.0**995, max_epochs=2, **extra)
+    assert quick == slow and tr.k > 10
+    # Coordinates near the limit 1e150 and a step to 1e309: the run stops "overflow"
+    # (PA's step τ y x scales as 1 / x: it never overflows).
+    big = X * 1e149
+    slow, quick, _ = both(monkeypatch, big, y, mode=mode, eta=1e160, max_epochs=2, **extra)
+    assert quick == slow and (slow[0] == "overflow") == (mode != "pa")
+
+
+def test_the_timeline_after_a_compiled_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    X, y = noisy(10_000, seed=5)
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode="voted", order="random-cyclic", max_epochs=3, seed=2)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    slow.run(max_visits=12_345)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    quick.run()
+    quick.seek(12_345)  # back on the timeline, then forward again
+    assert state(quick) == state(slow)
+    slow.run()
+    quick.run()
+    assert state(quick) == state(slow)
+
+
+def test_which_trainers_have_the_compiled_loop() -> None:
+    X, y = noisy(50)
+    d = make_dataset(X, y)
+    for mode in ("averaged", "voted", "pa", "margin"):
+        assert make_trainer(d, TrainConfig(mode=mode)).has_compiled_loop
+    assert not make_trainer(d, TrainConfig(mode="kernel")).has_compiled_loop
+    assert not make_trainer(d, TrainConfig(mode="margin", order="random")).has_compiled_loop
