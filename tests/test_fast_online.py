@@ -1,8 +1,8 @@
-"""The compiled loop of the linear online modes (issue 17, "Every mode compiled").
+"""The compiled loop of the online modes (issue 17, "Every mode compiled").
 
-Averaged, voted, passive-aggressive and margin runs give the same bits with
+Averaged, voted, passive-aggressive, margin and kernel runs give the same bits with
 ``PERCEPTRON_GUI_NO_JIT=1`` (the numpy path) as on the compiled loop: history, counts,
-answer (votes, average), stop reason and the last update's record.
+answer (votes, average, α and scores), stop reason and the last update's record.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ def state(tr: Any) -> tuple[Any, ...]:
     return (
         r.stop_reason, r.converged, r.visits, r.n_mistakes, r.w, r.b, tr.k, tr.epoch,
         repr(getattr(r, "votes", None)), repr(getattr(r, "avg_w", None)),
-        repr(getattr(r, "avg_b", None)), tr.last, tr.next_index(), cols,
+        repr(getattr(r, "avg_b", None)), repr(tr.last), tr.next_index(), cols,
+        None if tr.alpha is None else (tr.alpha.tobytes(), tr._f.tobytes()),
     )  # fmt: skip
 
 
@@ -130,10 +131,51 @@ def test_the_timeline_after_a_compiled_run(monkeypatch: pytest.MonkeyPatch) -> N
     assert state(quick) == state(slow)
 
 
-def test_which_trainers_have_the_compiled_loop() -> None:
-    X, y = noisy(50)
+KERNELS = [
+    {"kernel": "rbf", "sigma": 0.5},
+    {"kernel": "poly", "degree": 3, "coef0": 0.5},
+    {"kernel": "linear"},
+]
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random-cyclic", "first"])
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_kernel_runs_have_the_same_bits_compiled(
+    kernel: dict[str, Any], order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    X, y = noisy(2000, seed=6)
+    cfg = dict(mode="kernel", order=order, max_updates=3000, seed=4, **kernel)
+    slow, quick, tr = both(monkeypatch, X, y, **cfg)
+    assert quick == slow and slow[0] == "update limit"
+    # Back on the timeline (replayed from the snapshots the compiled run stored).
     d = make_dataset(X, y)
-    for mode in ("averaged", "voted", "pa", "margin"):
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    ref = make_trainer(d, TrainConfig(**cfg))
+    ref.run(max_updates=1234)
+    tr.seek(ref.visits)
+    assert state(tr) == state(ref)
+
+
+def test_kernel_convergence_and_overflow(monkeypatch: pytest.MonkeyPatch) -> None:
+    X, y = noisy(1000, seed=7)
+    keep = np.abs(X[:, 0] + 0.3 * X[:, 1]) > 0.2
+    Xs, ys = X[keep], np.where(X[keep, 0] + 0.3 * X[keep, 1] > 0, 1, -1)
+    for order in ("cyclic", "random-cyclic"):
+        slow, quick, _ = both(monkeypatch, Xs, ys, mode="kernel", kernel="linear", order=order)
+        assert quick == slow and slow[0] == "converged"
+    # (x·z + 1)^20 up to ~1e299 (points of norm 3e7), η = 1e10: a score overflows.
+    big = X.copy()
+    big[3::7] *= 3e7 / np.hypot(X[3::7, 0], X[3::7, 1])[:, None]
+    slow, quick, tr = both(monkeypatch, big, y, mode="kernel", kernel="poly", degree=20, eta=1e10)
+    assert quick == slow and slow[0] == "overflow" and tr.k > 0
+
+
+def test_which_trainers_have_the_compiled_loop() -> None:
+    X, y = noisy(3000)
+    d = make_dataset(X[:50], y[:50])
+    for mode in ("averaged", "voted", "pa", "margin", "kernel"):
         assert make_trainer(d, TrainConfig(mode=mode)).has_compiled_loop
-    assert not make_trainer(d, TrainConfig(mode="kernel")).has_compiled_loop
     assert not make_trainer(d, TrainConfig(mode="margin", order="random")).has_compiled_loop
+    assert not make_trainer(d, TrainConfig(mode="kernel", order="random")).has_compiled_loop
+    # The kernel's Gram matrix above 64 MiB: the numpy path (column by column).
+    assert not make_trainer(make_dataset(X, y), TrainConfig(mode="kernel")).has_compiled_loop

@@ -35,6 +35,7 @@ environment (read when a Trainer is made), trainers use the numpy path.
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import threading
 import time
@@ -291,6 +292,11 @@ def _run_online_py(
     yx0: Any,
     yx1: Any,
     sq: Any,
+    gram: Any,
+    f: Any,
+    alpha: Any,
+    tmp: Any,
+    snap_stride: int,
     perm: Any,
     perm_epoch: int,
     order: int,
@@ -317,14 +323,18 @@ def _run_online_py(
     out_b: Any,
     out_m: Any,
 ) -> tuple[float, float, float, int, int, int, int, int, int]:
-    """The linear online modes' loop (`OnlineTrainer`): averaged, voted, margin, PA.
+    """The online modes' loop (`OnlineTrainer`): averaged, voted, margin, PA, kernel.
 
     rule 0 updates ``w += η y x`` when ``y s <= thr`` (thr 0, or the margin perceptron's
     margin); rule 1 is passive-aggressive (``y s < 1`` and ``||x||² = sq > 0``, step
     ``τ = min(C, (1 - y s) / sq)``). The margin is ``((y x1) w1 + (y x2) w2) + y b``, the
     bits of `OnlineTrainer._margins_at`. The votes and the average are read from the
-    history afterwards, as on the numpy path. Returns (w0, w1, b, k, v, clean,
-    mistakes, rows written, status).
+    history afterwards, as on the numpy path. rule 2 is the kernel perceptron: the
+    scores f (margin ``(f_i + b) y_i``), α and the Gram matrix (``gram[i]`` is
+    `KernelTrainer._column(i)`, the kernel being symmetric to the bit); an update adds
+    ``gram[i, j] · ηy_i`` to every f_j (through `tmp`), and returns SNAPSHOT when k
+    reaches a multiple of `snap_stride`. Returns (w0, w1, b, k, v, clean, mistakes,
+    rows written, status).
     """
     n = x0.shape[0]
     rows = 0
@@ -340,15 +350,46 @@ def _run_online_py(
             if v // n != perm_epoch:
                 return w0, w1, b, k, v, clean, mistakes, rows, NEW_EPOCH
             i = perm[v % n]
-        m = yx0[i] * w0 + yx1[i] * w1 + y[i] * b
-        if rule == 0:
+        if rule == 2:
+            m = (f[i] + b) * y[i]
+        else:
+            m = yx0[i] * w0 + yx1[i] * w1 + y[i] * b
+        if rule != 1:
             want = m <= thr
             step = eta
         else:
             want = m < 1.0 and sq[i] > 0.0
             t = (1.0 - m) / sq[i] if want else 0.0
             step = t if t < C else C  # Python's min(C, t)
-        if want:
+        if want and rule == 2:
+            ey = eta * y[i]
+            nb = b + ey if bias else b
+            fits = math.isfinite(nb)
+            g = gram[i]
+            for j in range(n):
+                tmp[j] = f[j] + g[j] * ey
+                fits = fits and math.isfinite(tmp[j] + nb)
+            if not fits:  # the numpy path refuses it: "overflow"
+                return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
+            f[:] = tmp
+            alpha[i] += eta
+            b = nb
+            v += 1
+            mistakes += m <= 0.0
+            k += 1
+            clean = 0
+            out_i[rows] = i
+            out_v[rows] = v
+            out_w0[rows] = w0
+            out_w1[rows] = w1
+            out_b[rows] = b
+            out_m[rows] = mistakes
+            rows += 1
+            if k % snap_stride == 0:
+                return w0, w1, b, k, v, clean, mistakes, rows, SNAPSHOT
+            if rows == cap:
+                return w0, w1, b, k, v, clean, mistakes, rows, BUFFER_FULL
+        elif want:
             ey = step * y[i]
             nw0 = w0 + ey * x0[i]
             nw1 = w1 + ey * x1[i]
@@ -381,6 +422,9 @@ def _run_online_py(
                 # random-cyclic: converged when no point would be updated.
                 wanted = 0
                 for j in range(n):
+                    if rule == 2:
+                        wanted += (f[j] + b) * y[j] <= 0.0
+                        continue
                     mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
                     if rule == 0:
                         wanted += mj <= thr
@@ -726,7 +770,8 @@ def _call_online(fn: Any) -> None:
     ints = np.zeros(4, np.int64)
     floats = np.zeros(4)
     fn(
-        x, x.copy(), y, y * x, y * x, x * x, np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
+        x, x.copy(), y, y * x, y * x, x * x, np.ones((3, 3)), np.zeros(3), np.zeros(3),
+        np.zeros(3), 16, np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
         1.0, True, 1.0, 2.0, 1e300, 0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
         ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
     )  # fmt: skip

@@ -51,7 +51,10 @@ _SNAPSHOT_BYTES = 64 * 2**20
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
 # History rows the compiled loop writes per call before they are appended.
 _FAST_ROWS = 4096
-_EMPTY = np.zeros(0)  # ||x||² of the compiled loop outside PA (never read)
+_EMPTY = np.zeros(0)  # ||x||², f, α of the compiled loop where the mode has none (never read)
+_EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
+# The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
+_GRAM_BYTES = 64 * 2**20
 
 
 class _History:
@@ -453,8 +456,10 @@ class OnlineTrainer(TrainerBase):
         rows = min(target_k - self._k, _FAST_ROWS)
         out: list[npt.NDArray[Any]] = [np.empty(rows, np.int64), np.empty(rows, np.int64)]
         out += [np.empty(rows), np.empty(rows), np.empty(rows), np.empty(rows, np.int64)]
+        gram, f, alpha = self._fast_kernel_state()
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, getattr(self, "_sq", _EMPTY),
+            gram, f, alpha, np.empty(f.shape[0]), getattr(self, "_snap_stride", 1),
             self._perm, self._perm_epoch, fast.ORDER_CODES[self._order], self._compiled_rule,
             self._fast_threshold, float(getattr(self, "_C", 0.0)), self._bias, self._eta,
             self._xmax, _SAFE, self._w0, self._w1, self._b, self._k, self._v, self._clean,
@@ -468,7 +473,13 @@ class OnlineTrainer(TrainerBase):
                 getattr(self._hist, name).frombytes(col[:made].tobytes())
         if status == fast.CONVERGED:
             self._finish("converged")
+        elif status == fast.SNAPSHOT:
+            self._after_update()
         return bool(status != fast.NEEDS_CHECK)
+
+    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
+        return _EMPTY2, _EMPTY, _EMPTY
 
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float
@@ -729,6 +740,20 @@ class KernelTrainer(OnlineTrainer):
     update, O(N)) and b. `w`, `history_w` are zeros (no w in the plane); `model` is a
     `KernelModel`.
     """
+
+    _compiled_rule = 2
+    _gram: FloatArray | None = None
+
+    @property
+    def has_compiled_loop(self) -> bool:
+        """True in the orders but "random", when the Gram matrix fits in `_GRAM_BYTES`."""
+        return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
+
+    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        if self._gram is None:  # row i is `_column(i)` to the bit (K is symmetric)
+            with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
+                self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
+        return self._gram, self._f, self._alpha
 
     def _init_extra(self) -> None:
         c = self.config
