@@ -1,7 +1,8 @@
 """The online modes on the compiled loop against the numpy path and scikit-learn.
 
 10⁴ noisy points (10 % of the labels flipped) × 10 epochs, cyclic order, 10⁵ visits:
-`train()` in modes averaged, voted, pa and margin after `fast.warm_up()` (the compiled
+`train()` in modes averaged, voted, pa and margin (and kernel, RBF: 10⁴ updates on 2000
+points) after `fast.warm_up()` (the compiled
 code loaded), the same call with ``PERCEPTRON_GUI_NO_JIT=1`` (the numpy path), and for
 averaged and pa their scikit-learn equivalents (`SGDClassifier` as docs/algorithms.md
 names them). Prints the median call times, the ratio to scikit-learn, whether the
@@ -97,6 +98,19 @@ def main() -> None:
             line += f"   scikit-learn {sk * 1e3:6.2f} ms   ratio {quick / sk:5.2f}x"
             line += f"   rel. gap {gap:.1e}"
         print(line)
+    # The kernel perceptron (RBF): 10⁴ updates on 2000 noisy points (the Gram matrix
+    # built inside the call).
+    Xk, yk = data(200 if args.quick else 2000)
+    job = dict(mode="kernel", kernel="rbf", sigma=0.5, max_updates=1000 if args.quick else 10_000)
+    quick, rq = median(lambda: train(Xk, yk, **job), reps)
+    os.environ["PERCEPTRON_GUI_NO_JIT"] = "1"
+    slow, rs = median(lambda: train(Xk, yk, **job), max(1, reps // 3))
+    del os.environ["PERCEPTRON_GUI_NO_JIT"]
+    same = (rq.alpha.tobytes(), rq.b, rq.visits) == (rs.alpha.tobytes(), rs.b, rs.visits)
+    print(
+        f"kernel    compiled {quick * 1e3:7.2f} ms   numpy {slow * 1e3:7.1f} ms   same bits: {same}"
+        f"   ({len(yk)} points, RBF, {len(rq.updates)} updates)"
+    )
 
 
 if __name__ == "__main__":

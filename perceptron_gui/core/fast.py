@@ -295,7 +295,6 @@ def _run_online_py(
     gram: Any,
     f: Any,
     alpha: Any,
-    tmp: Any,
     snap_stride: int,
     perm: Any,
     perm_epoch: int,
@@ -332,7 +331,9 @@ def _run_online_py(
     history afterwards, as on the numpy path. rule 2 is the kernel perceptron: the
     scores f (margin ``(f_i + b) y_i``), α and the Gram matrix (``gram[i]`` is
     `KernelTrainer._column(i)`, the kernel being symmetric to the bit); an update adds
-    ``gram[i, j] · ηy_i`` to every f_j (through `tmp`), and returns SNAPSHOT when k
+    ``gram[i, j] · ηy_i`` to every f_j once every new ``f_j + b`` is seen finite (a sum
+    of ``(f_j + b) · 0``, NaN if one is not, so that the loop vectorises), and returns
+    SNAPSHOT when k
     reaches a multiple of `snap_stride`. Returns (w0, w1, b, k, v, clean, mistakes,
     rows written, status).
     """
@@ -364,14 +365,14 @@ def _run_online_py(
         if want and rule == 2:
             ey = eta * y[i]
             nb = b + ey if bias else b
-            fits = math.isfinite(nb)
             g = gram[i]
+            acc = 0.0
             for j in range(n):
-                tmp[j] = f[j] + g[j] * ey
-                fits = fits and math.isfinite(tmp[j] + nb)
-            if not fits:  # the numpy path refuses it: "overflow"
+                acc += ((f[j] + g[j] * ey) + nb) * 0.0
+            if not (math.isfinite(nb) and acc == 0.0):  # the numpy path refuses: "overflow"
                 return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
-            f[:] = tmp
+            for j in range(n):
+                f[j] = f[j] + g[j] * ey
             alpha[i] += eta
             b = nb
             v += 1
@@ -770,8 +771,8 @@ def _call_online(fn: Any) -> None:
     ints = np.zeros(4, np.int64)
     floats = np.zeros(4)
     fn(
-        x, x.copy(), y, y * x, y * x, x * x, np.ones((3, 3)), np.zeros(3), np.zeros(3),
-        np.zeros(3), 16, np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
+        x, x.copy(), y, y * x, y * x, x * x, np.ones((3, 3)), np.zeros(3), np.zeros(3), 16,
+        np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
         1.0, True, 1.0, 2.0, 1e300, 0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
         ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
     )  # fmt: skip

@@ -459,7 +459,7 @@ class OnlineTrainer(TrainerBase):
         gram, f, alpha = self._fast_kernel_state()
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, getattr(self, "_sq", _EMPTY),
-            gram, f, alpha, np.empty(f.shape[0]), getattr(self, "_snap_stride", 1),
+            gram, f, alpha, getattr(self, "_snap_stride", 1),
             self._perm, self._perm_epoch, fast.ORDER_CODES[self._order], self._compiled_rule,
             self._fast_threshold, float(getattr(self, "_C", 0.0)), self._bias, self._eta,
             self._xmax, _SAFE, self._w0, self._w1, self._b, self._k, self._v, self._clean,
