@@ -2,7 +2,7 @@
 
 10⁴ noisy points (10 % of the labels flipped) × 10 epochs, cyclic order, 10⁵ visits:
 `train()` in modes averaged, voted, pa and margin (and kernel, RBF: 10⁴ updates on 2000
-points) after `fast.warm_up()` (the compiled
+points; batch, 10 steps, on numpy) after `fast.warm_up()` (the compiled
 code loaded), the same call with ``PERCEPTRON_GUI_NO_JIT=1`` (the numpy path), and for
 averaged and pa their scikit-learn equivalents (`SGDClassifier` as docs/algorithms.md
 names them). Prints the median call times, the ratio to scikit-learn, whether the
@@ -98,6 +98,9 @@ def main() -> None:
             line += f"   scikit-learn {sk * 1e3:6.2f} ms   ratio {quick / sk:5.2f}x"
             line += f"   rel. gap {gap:.1e}"
         print(line)
+    # The batch perceptron stays on numpy (each step is one vectorised pass): 10 steps.
+    quick, rq = median(lambda: train(X, y, mode="batch", max_updates=10), reps)
+    print(f"batch     numpy    {quick * 1e3:7.2f} ms   ({len(rq.updates)} steps on {n} points)")
     # The kernel perceptron (RBF): 10⁴ updates on 2000 noisy points (the Gram matrix
     # built inside the call).
     Xk, yk = data(200 if args.quick else 2000)
