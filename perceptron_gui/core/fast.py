@@ -19,9 +19,14 @@ three words, PCG64 (128-bit LCG, XSL-RR output) seeded from it, and the bounded 
 of Lemire's method on 32-bit halves that numpy uses for a range below 2^32. A test
 compares it with numpy on many (seed, k, count); seeds outside [0, 2^32) keep numpy.
 
+The online modes (averaged, voted, passive-aggressive, margin, kernel) share a second
+loop, `_run_online_py`, with the bits of `OnlineTrainer` (a rule code per mode; the
+kernel perceptron reads a Gram matrix that numpy built).
+
 What stays in Python: every update whose numbers come near the float64 limit (the
-exact overflow checks), the dual's snapshots, the permutations of ``random-cyclic``
-(drawn by numpy, one per epoch, passed in).
+exact overflow checks), the snapshots of the dual and kernel forms, the permutations of
+``random-cyclic`` (drawn by numpy, one per epoch, passed in), the online modes' random
+order.
 
 numba is imported only by `warm_up`. Its first compile takes about 5 s (2 cores); the
 code is cached on disk (``cache=True``), so later processes import and load it in
