@@ -88,6 +88,12 @@ def test_tens_of_thousands_of_void_qt_calls_do_not_crash() -> None:
     assert r.stdout.strip() == "ok True"
 
 
+# What a script's quick run must print, where a test checks more than "something".
+SCRIPT_OUTPUT = {
+    "bench_core.py": ("| N |", "Primal form", "Dual form", "Novikoff bound", "numpy"),
+}
+
+
 @pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "scripts").glob("*.py")))
 def test_every_script_runs(script: str) -> None:
     r = subprocess.run(
@@ -100,3 +106,6 @@ def test_every_script_runs(script: str) -> None:
     )
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip(), "a script printed nothing"
+    assert "Traceback" not in r.stderr
+    for header in SCRIPT_OUTPUT.get(script, ()):
+        assert header in r.stdout, r.stdout
