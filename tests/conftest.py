@@ -57,6 +57,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[_WARM_LOCK] = lock_path  # the workers, started after this, inherit it
 
     def cleanup() -> None:
+        if child.poll() is None:  # no test ran (--collect-only, an error): do not wait for it
+            child.terminate()
         child.wait()
         Path(lock_path).unlink(missing_ok=True)
 
