@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -102,7 +103,9 @@ def test_every_script_runs(script: str) -> None:
         text=True,
         timeout=600,
         cwd=ROOT,
-        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+        # The checkout's package, as the other tests import it (not an installed copy): it
+        # also shares the numba cache that tests/conftest.py had compiled.
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip(), "a script printed nothing"
