@@ -81,6 +81,12 @@ THEME_NAMES = {
     "dark": QT_TRANSLATE_NOOP("MainWindow", "dark"),
     "high-contrast": QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
 }
+#: The theme actions' object names (for tests and scripts).
+THEME_ACTIONS = {
+    "light": "themeLightAction",
+    "dark": "themeDarkAction",
+    "high-contrast": "themeHighContrastAction",
+}
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
@@ -654,13 +660,13 @@ class MainWindow(QMainWindow):
         for name in THEMES:
             a = A(
                 THEME_NAMES.get(name, name),
-                lambda n=name: self.set_theme(n),
+                lambda _checked=False, n=name: self.set_theme(n),
                 None,
                 QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
                 True,
                 tip_args={"name": THEME_NAMES.get(name, name)},
             )
-            a.setObjectName(f"theme_{name}")
+            a.setObjectName(THEME_ACTIONS[name])
             theme_group.addAction(a)
             self.theme_actions[name] = a
         self.theme_actions[theme().name].setChecked(True)
@@ -768,6 +774,8 @@ class MainWindow(QMainWindow):
             "modified": self.document.modified,
             "narration": self.narration.text(),
             "presentation": self._presenting,
+            "theme": theme().name,
+            "ui_scale": theme().ui_scale,
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
         }
@@ -1350,13 +1358,14 @@ class MainWindow(QMainWindow):
 
     def _restore_preferences(self) -> None:
         prefs = preferences()
+        # Both read before either is applied: applying one saves the pair as it then is.
         name = prefs.value("theme", "light")
-        if isinstance(name, str) and name in THEMES:
-            theme().set_name(name)
         try:
             scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
         except (TypeError, ValueError):
             scale = 1.0
+        if isinstance(name, str) and name in THEMES:
+            theme().set_name(name)
         theme().set_scale(scale)
         geometry = prefs.value("geometry")
         if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
