@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QAction
 
-from perceptron_gui.app.theme import theme
 from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import theme
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
