@@ -52,3 +52,59 @@ def test_a_restart_keeps_scale_two_with_the_dark_theme(qtbot, window) -> None:
     assert again.state()["ui_scale"] == 2.0
     prefs = preferences()
     assert float(prefs.value("ui_scale")) == 2.0 and prefs.value("theme") == "dark"
+
+
+def _phase_of(window) -> tuple:  # noqa: ANN001
+    s = window.state()
+    return s["phase"], s["w"], s["b"], s["mistakes"]
+
+
+def test_phase_stepping_walks_predict_reveal_correct(qtbot, window) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from perceptron_gui.core import train
+
+    window.set_points(EX_X, EX_Y)
+    window.findChild(QAction, "phaseStepAction").trigger()
+    assert window.state()["phase"] is None
+    ref = train(EX_X, EX_Y)  # the textbook's run: 7 updates
+    seen_w = []
+    for _ in range(3):
+        QTest.keyClick(window, Qt.Key.Key_Space)
+        seen_w.append(_phase_of(window))
+    assert [p for p, *_ in seen_w] == ["predict", "reveal", "correct"]
+    # w, b and the mistakes change at "correct" only
+    assert seen_w[0][1:] == ([0.0, 0.0], 0.0, 0) == seen_w[1][1:]
+    assert seen_w[2][1:] == ([3.0, 3.0], 1.0, 1)
+    # the predict phase shows the score and says 0 ≤ 0 counts as a mistake
+    window.step()
+    assert window.state()["phase"] == "predict"
+    text = window.state()["narration"]
+    assert "w·x3 + b = 7 > 0" in text and "+1" in text, text  # (3, 3)·(1, 1) + 1
+    while window.state()["updates"] < ref.mistakes or window.state()["phase"] != "correct":
+        window.step()
+    assert window.state()["w"] == list(ref.w) and window.state()["b"] == ref.b
+    window.set_phase_stepping(False)
+    assert window.state()["phase"] is None
+
+
+def test_the_first_predict_says_zero_counts_as_a_mistake(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_phase_stepping(True)
+    window.step()
+    text = window.state()["narration"]
+    assert "= 0" in text and "≤\u00a00" in text and "mistake" in text, text
+    assert window.canvas.anatomy_text() == text.replace("\u00a0", " ")
+    window.step()
+    assert "reveal" in window.state()["narration"]
+
+
+def test_slow_motion_scales_with_the_speed() -> None:
+    from perceptron_gui.app.main_window import slow_motion_ms
+
+    assert slow_motion_ms(420, 1.0, running=False) == 3000  # a second a phase
+    assert slow_motion_ms(420, 1.0, running=True) == 900
+    assert slow_motion_ms(420, 100.0, running=True) == 420
+    assert slow_motion_ms(420, float("inf"), running=True) == 420
+    assert slow_motion_ms(420, 0.1, running=False) == 6000

@@ -101,6 +101,8 @@ PRESENTATION_READOUT_PT = 18.0
 NARRATION_PT = TICK_PT
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
+#: The update's slow motion lasts at most this long (milliseconds, the three phases).
+SLOW_MOTION_MAX_MS = 6000
 #: Up to this run speed (updates per second) each update is drawn as vectors.
 ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
@@ -115,6 +117,16 @@ VIEW_ACTIONS = {
     "answer_first": "answerFirstAction",
     "show_update": "anatomyAction",
 }
+
+
+def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
+    """How long the update's predict → reveal → correct lasts at `speed` updates a second:
+    a run's frame holds all three (0.9 of its time); a step shows each phase for one
+    update's time, so that at 1 update/s a phase lasts a second. Never below `base_ms`."""
+    if not 0 < speed < float("inf"):
+        return base_ms
+    total = 1000.0 / speed * (0.9 if running else 3.0)
+    return int(min(SLOW_MOTION_MAX_MS, max(base_ms, total)))
 
 
 class MainWindow(QMainWindow):
@@ -148,6 +160,7 @@ class MainWindow(QMainWindow):
         # --- central: a notice banner and the readout over the canvas
         self.canvas = DataCanvas()
         self.canvas.animation_ms = animation_ms
+        self._animation_ms = animation_ms
         self.readout = Readout(self.controller)
         self.notice = QLabel(objectName="notice")
         self.notice.setWordWrap(True)
@@ -233,6 +246,10 @@ class MainWindow(QMainWindow):
         self._was_maximized = False
         self._shown_once = False
         self._narrated_at = 0.0
+        self._phase_stepping = False
+        self._phase: str | None = None  # phase stepping: the phase shown
+        self._pending: Any = None  # phase stepping: the update being shown
+        self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
@@ -485,7 +502,7 @@ class MainWindow(QMainWindow):
         self.act_pos.setChecked(True)
         self.act_step = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Step"),
-            c.step,
+            self._step_main,
             "Space",
             QT_TRANSLATE_NOOP("MainWindow", "Next mistake and its update"),
         )
@@ -618,6 +635,16 @@ class MainWindow(QMainWindow):
             tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
         )
         self.act_anatomy.setChecked(True)
+        self.act_phases = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Step through &predict, reveal, correct"),
+            self.set_phase_stepping,
+            "P",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "Each Space shows one phase of the update: predict, reveal, correct"
+            ),
+            True,
+        )
+        self.act_phases.setObjectName("phaseStepAction")
         self.act_skip = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
             self.canvas.finish_animation,
@@ -714,7 +741,8 @@ class MainWindow(QMainWindow):
         view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
         _fill(view, [
             self.act_radius, self.act_best, None,
-            self.act_anatomy, self.act_follow, self.act_origin, self.act_answer_first,
+            self.act_anatomy, self.act_phases, self.act_follow, self.act_origin,
+            self.act_answer_first,
             self.act_fit, None,
             self.act_present, self.act_panels,
         ])  # fmt: skip
@@ -774,6 +802,7 @@ class MainWindow(QMainWindow):
             "modified": self.document.modified,
             "narration": self.narration.text(),
             "presentation": self._presenting,
+            "phase": self._phase,
             "theme": theme().name,
             "ui_scale": theme().ui_scale,
             "proof": self.proof_panel.state(),
@@ -904,10 +933,79 @@ class MainWindow(QMainWindow):
         return self.controller.set_max_updates(int(n))
 
     def step(self) -> Any:
-        """Go to the next mistake and correct it (in compare mode, each run does)."""
-        rec = self.controller.step()
+        """Go to the next mistake and correct it (in compare mode, each run does).
+
+        With phase stepping on, show the next phase of the update instead (predict,
+        reveal, correct): w, b and the mistakes change at "correct" only.
+        """
+        rec = self._step_main()
         self._drive_second(CompareRun.step)
         return rec
+
+    def set_phase_stepping(self, on: bool) -> None:
+        """Space (and `step()`) shows one phase of the update at a time (not in compare mode)."""
+        on = bool(on)
+        if self.act_phases.isChecked() != on:
+            self.act_phases.setChecked(on)
+        self._phase_stepping = on
+        self._leave_phase()
+
+    def _leave_phase(self) -> None:
+        """Forget a phase in progress (the canvas shows the state as it is)."""
+        if self._phase in ("predict", "reveal"):
+            self._phase = None
+            self._pending = None
+            self._show_model()
+        self._phase = None
+        self._pending = None
+
+    def _step_main(self) -> Any:
+        c = self.controller
+        if not self._phase_stepping or self.compare_run is not None:
+            return c.step()
+        if self._phase in ("predict", "reveal") and self._pending is not None:
+            if self._phase == "predict":
+                self._phase = "reveal"
+                self._show_phase()
+                return None
+            self._phase = "correct"
+            self._pending = None
+            self._correcting = True
+            try:
+                return c.step()
+            finally:
+                self._correcting = False
+        c.pause()
+        t = c.trainer
+        rec = t.step()  # a look ahead: taken back at once, made again at "correct"
+        if rec is None or not rec.mistake:
+            if rec is not None:
+                t.step_back()
+            self._phase = None
+            return c.step()
+        t.step_back()
+        self._pending = rec
+        self._phase = "predict"
+        self._show_phase()
+        return None
+
+    def _show_phase(self) -> None:
+        """Draw the pending update's predict or reveal phase; the weights are still the old."""
+        rec, phase, c = self._pending, self._phase, self.controller
+        assert rec is not None and phase is not None
+        y = int(c.data.labels[rec.index])
+        f = float(rec.margin) * y  # the margin is y·f
+        text = self.canvas.phase_text(phase, rec.index, f, y)
+        if isinstance(c.trainer.model, LinearModel):
+            self.canvas.set_update(
+                LinearModel(rec.w_before, rec.b_before),
+                LinearModel(rec.w_after, rec.b_after),
+                rec.index,
+                c.config.bias,
+                phase=phase,
+            )
+        self.canvas.set_current(rec.index)
+        self.narration.setText(text)
 
     def visit(self) -> Any:
         """Look at the next point only."""
@@ -1266,6 +1364,9 @@ class MainWindow(QMainWindow):
         """The canvas follows the controller: once per action, only what changed."""
         c = self.controller
         cv = self.canvas
+        if change & (Change.MODEL | Change.SETTINGS | Change.DATA) and not self._correcting:
+            self._phase = None  # phase stepping starts anew after any other change
+            self._pending = None
         if change & Change.DATA:
             cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
@@ -1286,6 +1387,8 @@ class MainWindow(QMainWindow):
         cv.set_answer(answer, t.answer_name)
         last = t.last
         slow = c.run_speed <= ANATOMY_MAX_SPEED
+        if self._animation_ms > 0:
+            cv.animation_ms = slow_motion_ms(self._animation_ms, c.speed, running=c.running)
         if (
             self.act_anatomy.isChecked()
             and slow
@@ -1300,6 +1403,7 @@ class MainWindow(QMainWindow):
                 LinearModel(last.w_after, last.b_after),
                 last.index,
                 c.config.bias,
+                phase="correct" if self._phase == "correct" else None,
             )
         else:
             cv.set_update(None, None, -1, False)

@@ -40,7 +40,7 @@
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
@@ -579,7 +579,7 @@
     <name>DataCanvas</name>
     <message>
         <source>the line is this way</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
         <translation>直线在这个方向</translation>
     </message>
     <message>
@@ -599,12 +599,20 @@
         <translation>{name}：正确 ✓</translation>
     </message>
     <message>
-        <source>1 predict: sign(w·{name} + b) = {guess}</source>
-        <translation>1 预测：sign(w·{name} + b) = {guess}</translation>
+        <source>1 predict: w·{name} + b = {f} &gt; 0, so the guess is +1</source>
+        <translation>1 预测：w·{name} + b = {f} &gt; 0，所以猜 +1</translation>
     </message>
     <message>
-        <source>2 reveal: y = {truth}, a mistake</source>
-        <translation>2 揭晓：y = {truth}，分类错误</translation>
+        <source>1 predict: w·{name} + b = {f} &lt; 0, so the guess is −1</source>
+        <translation>1 预测：w·{name} + b = {f} &lt; 0，所以猜 −1</translation>
+    </message>
+    <message>
+        <source>1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0&#xa0;≤&#xa0;0 — counted as a mistake</source>
+        <translation>1 预测：w·{name} + b = 0：点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类</translation>
+    </message>
+    <message>
+        <source>2 reveal: y = {truth}, so y(w·{name} + b) = {m}&#xa0;≤&#xa0;0: a mistake</source>
+        <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m} ≤ 0：误分类</translation>
     </message>
     <message>
         <source>3 correct: w + ηyx = new w</source>
@@ -1211,7 +1219,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The theme actions&apos; object names (for tests and scripts). The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). The status bar&apos;s progress text has the width of this many characters (longer: elided). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1509,6 +1517,14 @@
     <message>
         <source>After each update: old w + ηyx = new w, the old line ghosted (when stepping or running at {speed} updates a second or slower)</source>
         <translation>每次更新后：旧 w + ηyx = 新 w，旧直线以虚影显示（单步时，或运行速度不超过每秒 {speed} 次更新时）</translation>
+    </message>
+    <message>
+        <source>Step through &amp;predict, reveal, correct</source>
+        <translation>逐步显示预测、揭晓、修正(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Each Space shows one phase of the update: predict, reveal, correct</source>
+        <translation>每按一次空格显示更新的一个阶段：预测、揭晓、修正</translation>
     </message>
     <message>
         <source>&amp;Skip the slow motion</source>

@@ -67,6 +67,8 @@ VERDICT_MS = 1800
 LINE_SCALE_MAX = 1e100
 #: How long an update takes in slow motion (predict → reveal → correct), milliseconds.
 ANIMATION_MS = 420
+#: The update's phases, in order.
+PHASES = ("predict", "reveal", "correct")
 #: The vectors of the update's picture: the old w, the step ηyx, the new w.
 ANATOMY = ("w_old", "step", "w_new")
 #: The update's picture is drawn when its vectors are at most this many times the data's
@@ -677,11 +679,21 @@ class DataCanvas(pg.PlotWidget):
         return self._verdict.toPlainText() if self._verdict.isVisible() else None
 
     def set_update(
-        self, before: LinearModel | None, after: LinearModel | None, index: int, bias: bool
+        self,
+        before: LinearModel | None,
+        after: LinearModel | None,
+        index: int,
+        bias: bool,
+        *,
+        phase: str | None = None,
     ) -> None:
         """Draw the last update as geometry (None hides it): old w + ηyx = new w from the
         origin, the old line ghosted and point `index` ringed. With the bias on the
-        vectors are the w part of ŵ = (w, b); the label gives b's change and says so."""
+        vectors are the w part of ŵ = (w, b); the label gives b's change and says so.
+
+        `phase` None plays predict → reveal → correct in slow motion (when
+        :attr:`animation_ms` is above 0); "predict" or "reveal" shows that phase and stays
+        (the lecturer steps through them); "correct" shows the end at once."""
         self._phase_timer.stop()
         self._phase = ""
         if before is None or after is None or not 0 <= index < len(self._points):
@@ -689,11 +701,36 @@ class DataCanvas(pg.PlotWidget):
             self._hide_anatomy()
             return
         self._anatomy = (before, after, index, bias)
-        if self.animation_ms > 0:  # slow motion: predict, reveal, then correct
+        if phase in PHASES[:2]:
+            self._phase = str(phase)
+            self._update_model()
+        elif phase is None and self.animation_ms > 0:  # slow motion: predict, reveal, correct
             self._phase = "predict"
             self._phase_timer.start(self.animation_ms // 3)
             self._update_model()
         self._update_anatomy()
+
+    def phase_text(self, phase: str, index: int, f: float, y: int) -> str:
+        """What the predict or reveal phase says of point `index` (score f = w·x + b before
+        the update, label y): the score and what it means, 0 ≤ 0 counting as a mistake."""
+        name = fmt.point_name(index)
+        score = fmt.fmt(f).replace("-", "−")
+        if f > 0:
+            text = self.tr("1 predict: w·{name} + b = {f} > 0, so the guess is +1")
+        elif f < 0:
+            text = self.tr("1 predict: w·{name} + b = {f} < 0, so the guess is −1")
+        else:
+            text = self.tr(
+                "1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0 ≤ 0"
+                " — counted as a mistake"
+            )
+        text = text.format(name=name, f=score)
+        if phase == "reveal":
+            truth = "+1" if y > 0 else "−1"
+            text += "\n" + self.tr(
+                "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
+            ).format(truth=truth, name=name, m=fmt.fmt(y * f).replace("-", "−"))
+        return text
 
     def flush(self) -> None:
         """Draw now what waits for the next turn of the event loop (a large data set's
@@ -780,13 +817,7 @@ class DataCanvas(pg.PlotWidget):
         if self._phase:
             x = self._points[index]
             f = float(before.decision(x[None, :])[0])
-            y = int(self._labels[index])
-            name = fmt.point_name(index)
-            guess = "+1" if f >= 0 else "−1"
-            text = self.tr("1 predict: sign(w·{name} + b) = {guess}").format(name=name, guess=guess)
-            if self._phase == "reveal":
-                truth = "+1" if y > 0 else "−1"
-                text += "   " + self.tr("2 reveal: y = {truth}, a mistake").format(truth=truth)
+            text = self.phase_text(self._phase, index, f, int(self._labels[index]))
             self._anatomy_label.setText(text)
             self._place_beside(self._anatomy_label, float(x[0]), float(x[1]), 0.1, 0.1)
             self._anatomy_label.setVisible(True)
