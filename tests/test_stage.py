@@ -108,3 +108,63 @@ def test_slow_motion_scales_with_the_speed() -> None:
     assert slow_motion_ms(420, 100.0, running=True) == 420
     assert slow_motion_ms(420, float("inf"), running=True) == 420
     assert slow_motion_ms(420, 0.1, running=False) == 6000
+
+
+def test_the_canvas_keeps_its_height_while_stepping_the_worked_example(qtbot, window) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1024, 740)
+    window.set_points(EX_X, EX_Y)
+    heights = set()
+    for _ in range(12):  # past the end: converged
+        QApplication.processEvents()
+        heights.add((window.canvas.height(), window.narration.height(), window.readout.height()))
+        window.step()
+    QApplication.processEvents()
+    heights.add((window.canvas.height(), window.narration.height(), window.readout.height()))
+    assert len(heights) == 1, heights
+    # a long narration is elided on screen, whole in text(), the tooltip and state()
+    long = " ".join(["a long narration"] * 60)
+    window.narration.setText(long)
+    assert window.narration.text() == long == window.state()["narration"]
+    assert window.narration.toolTip() == long
+    QApplication.processEvents()
+    assert window.narration.height() == next(iter(heights))[1]
+
+
+def test_elide_lines_keeps_the_lines_it_is_given() -> None:
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from perceptron_gui.app.panels.common import elide_lines
+
+    font = QFont()
+    fm = QFontMetrics(font)
+    short = "w = (1, 1)"
+    assert elide_lines(short, font, 400, 2) == short
+    text = " ".join(f"word{i}" for i in range(200))
+    out = elide_lines(text, font, 300, 2)
+    lines = out.split("\n")
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(fm.horizontalAdvance(line) <= 300 for line in lines)
+    assert elide_lines("one\ntwo\nthree", font, 300, 2).split("\n")[0] == "one"
+
+
+def test_presentation_gives_the_window_back_and_its_narration_is_large(qtbot, window) -> None:
+    from PySide6.QtGui import QFontInfo
+    from PySide6.QtWidgets import QApplication, QDockWidget
+
+    window.resize(1024, 740)
+    window.set_points(EX_X, EX_Y)
+    window.step()
+    QApplication.processEvents()
+    before = window.geometry()
+    docks = [d.width() for d in window.findChildren(QDockWidget) if d.isVisible()]
+    font_before = window.narration.font().pointSizeF()
+    window.set_presentation(True)
+    QApplication.processEvents()
+    assert QFontInfo(window.narration.font()).pixelSize() >= 28
+    window.set_presentation(False)
+    QApplication.processEvents()
+    assert window.geometry() == before
+    assert [d.width() for d in window.findChildren(QDockWidget) if d.isVisible()] == docks
+    assert window.narration.font().pointSizeF() == font_before

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -63,7 +64,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame
+from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
@@ -97,8 +98,12 @@ PRESENTATION_BOOST = 1.8
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
-#: The narration's font size (unscaled points).
+#: The narration keeps this many lines (longer: elided, whole in the tooltip).
+NARRATION_LINES = 2
+#: The narration's font size (unscaled points), normally and in presentation mode (with the
+#: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
 NARRATION_PT = TICK_PT
+PRESENTATION_NARRATION_PT = 12.0
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
 #: The update's slow motion lasts at most this long (milliseconds, the three phases).
@@ -196,9 +201,8 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
-        self.narration = QLabel(objectName="narration")
-        self.narration.setWordWrap(True)
-        self.narration.setTextFormat(Qt.PlainText)
+        self.narration = SteadyLabel(NARRATION_LINES)
+        self.narration.setObjectName("narration")
         self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(self.narration))
         self.setCentralWidget(central)
@@ -244,6 +248,7 @@ class MainWindow(QMainWindow):
         self._presenting = False
         self._docks_before: list[bool] = []
         self._was_maximized = False
+        self._geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
         self._shown_once = False
         self._narrated_at = 0.0
         self._phase_stepping = False
@@ -1227,6 +1232,8 @@ class MainWindow(QMainWindow):
         if on:
             self._docks_before = [d.isVisible() for d in self.docks]
             self._was_maximized = self.isMaximized()
+            # Leaving gives back the exact window: its geometry and the docks' sizes.
+            self._geometry_before = (self.saveGeometry(), self.saveState(), self.geometry())
             for d in self.docks:
                 d.hide()
             for bar in (*bars, self.timeline):  # ← / → still move along the timeline
@@ -1254,9 +1261,27 @@ class MainWindow(QMainWindow):
                 self.showMaximized()
             else:
                 self.showNormal()
+            if self._geometry_before is not None:
+                self._restore_window(*self._geometry_before)
+                self._geometry_before = None
         self.act_present.setChecked(on)
         self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
         self.canvas.follow()
+
+    def _restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
+        """The window as it was before presentation: the layouts first take the normal
+        sizes' minimums (the large fonts' would grow the window), then the geometry and
+        the docks' sizes come back, and once more after the window has been laid out."""
+
+        def restore() -> None:
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            if not self._was_maximized:
+                self.restoreGeometry(geometry)
+                self.setGeometry(rect)
+            self.restoreState(docks)
+
+        restore()
+        QTimer.singleShot(0, self, restore)
 
     def _place_readout(self) -> None:
         """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
@@ -1333,7 +1358,9 @@ class MainWindow(QMainWindow):
 
     def _style_narration(self) -> None:
         t = theme()
-        self.narration.setFont(t.font(NARRATION_PT))
+        self.narration.setFont(
+            t.font(PRESENTATION_NARRATION_PT if self._presenting else NARRATION_PT)
+        )
         pad = int(t.px(4))
         self.narration.setStyleSheet(
             f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
