@@ -168,3 +168,109 @@ def test_presentation_gives_the_window_back_and_its_narration_is_large(qtbot, wi
     assert window.geometry() == before
     assert [d.width() for d in window.findChildren(QDockWidget) if d.isVisible()] == docks
     assert window.narration.font().pointSizeF() == font_before
+
+
+# ------------------------------------------------------------------ nothing covers the data
+
+COVER_PROBE = """
+import json, sys
+import numpy as np
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+from perceptron_gui.app.theme import theme
+from perceptron_gui.app.canvas.layout import crossing
+scale, present = float(sys.argv[1]), sys.argv[2] == "1"
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(scale)
+w.fit_to_screen()
+w.show()
+rng = np.random.default_rng(3)
+noisy = rng.normal(size=(14, 2)) * 2.0
+runs = [
+    ("primal", [[3, 3], [4, 3], [1, 1]], [1, 1, -1], 8),
+    ("pocket", noisy.tolist(), [1 if a + 0.3 * b > 0 else -1 for a, b in noisy][:13] + [1], 10),
+    ("kernel", [[0, 0], [1, 1], [0, 1], [1, 0], [0.5, 0.2]], [-1, -1, 1, 1, 1], 8),
+]
+bad = []
+steps = 0
+for mode, X, y, n in runs:
+    w.set_points(X, y)
+    w.set_mode(mode)
+    if present and not w.state()["presentation"]:
+        w.set_presentation(True)
+    for step in range(n + 1):
+        for _ in range(3):
+            app.processEvents()
+        cv = w.canvas
+        cv.flush()
+        t = theme()
+        img = cv.grab().toImage()
+        colours = {1: t.color("positive"), -1: t.color("negative")}
+        vb = cv.getPlotItem().getViewBox().sceneBoundingRect()
+        where = [cv.to_widget(x, yy) for x, yy in w.state()["points"]]
+        for i, ((x, yy), lab) in enumerate(zip(w.state()["points"], w.state()["labels"])):
+            p = cv.to_widget(x, yy)
+            if any(j != i and abs(q.x() - p.x()) + abs(q.y() - p.y()) < t.marker * 1.5
+                   for j, q in enumerate(where)):
+                continue  # a neighbour's own marker may cover it: data over data
+            if not vb.contains(float(p.x()), float(p.y())):
+                bad.append((mode, step, "point out of the plot", i))
+                continue
+            want = colours[lab]
+            # the centre and its neighbours (a grid line, 1 px, may cross the centre)
+            ds = []
+            for dx in (-2, 0, 2):
+                for dy in (-2, 0, 2):
+                    c = img.pixelColor(p.x() + dx, p.y() + dy)
+                    ds.append(max(abs(c.red() - want.red()), abs(c.green() - want.green()),
+                                  abs(c.blue() - want.blue())))
+            if min(ds) > 40:
+                bad.append((mode, step, "point covered", i, want.name()))
+        rects = cv.overlay_rects()
+        canvas_rect = cv.rect()
+        for name, r in rects.items():
+            if not (r.left() >= -0.5 and r.top() >= -0.5 and r.right() <= canvas_rect.width() + 0.5
+                    and r.bottom() <= canvas_rect.height() + 0.5):
+                bad.append((mode, step, "cut by the edge", name))
+        names = list(rects)
+        boxes = [(r.x(), r.y(), r.width(), r.height()) for r in rects.values()]
+        for i, j in crossing(boxes):
+            bad.append((mode, step, "overlap", names[i], names[j]))
+        steps += 1
+        w.step()
+print(json.dumps({"bad": bad[:20], "n_bad": len(bad), "steps": steps}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "scale", "present"),
+    [(1024, 768, 1.0, False), (1024, 768, 1.0, True), (1920, 1080, 2.0, False)],
+)
+def test_no_overlay_covers_a_point_or_another_overlay(tmp_path, width, height, scale, present):
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, width, height, COVER_PROBE, str(scale), "1" if present else "0")
+    assert out["steps"] >= 25
+    assert out["n_bad"] == 0, out["bad"]
+
+
+def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:
+    import numpy as np
+
+    from perceptron_gui.app.canvas.layout import Placer, crossing
+
+    pts = np.array([[50.0, 50.0], [150.0, 50.0]])
+    p = Placer((0.0, 0.0, 200.0, 100.0), pts, 10.0)
+    assert p.points_under((45.0, 45.0, 10.0, 10.0)) == 1
+    assert p.points_under((60.0, 60.0, 20.0, 20.0)) == 0  # 14 px from the centre
+    a = p.take(p.edges((40.0, 20.0), 2.0), (40.0, 20.0))
+    assert a == (158.0, 2.0, 40.0, 20.0)  # the top-right corner: free
+    b = p.take(p.edges((40.0, 20.0), 2.0), (40.0, 20.0))
+    assert b == (2.0, 2.0, 40.0, 20.0)  # the next free corner
+    assert crossing([a, b]) == []
+    # a box larger than the bounds' free room: the least covering place, in the bounds
+    big = p.take(p.scan((190.0, 90.0)), (190.0, 90.0))
+    assert p.fits(big)
+    assert p.take_free(p.around(50.0, 50.0, (30.0, 30.0), 11.0, 1), (30.0, 30.0)) is None
+    assert crossing([(0, 0, 10, 10), (5, 5, 10, 10), (20, 20, 5, 5)]) == [(0, 1)]

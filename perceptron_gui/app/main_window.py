@@ -1240,11 +1240,13 @@ class MainWindow(QMainWindow):
                 bar.hide()
             theme().set_boost(PRESENTATION_BOOST)
             self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
+            self.readout.setWordWrap(True)  # a long line (the pocket's) wraps in the canvas
             # The readout floats over the canvas's top-left corner: the canvas gets the room.
             self.readout_frame.hide()
             self.readout.setParent(self.canvas)
             self.readout.move(int(theme().px(70)), int(theme().px(4)))
             self.readout.show()
+            self.canvas.set_floating(self.readout)  # placed with the canvas's other texts
             self.showFullScreen()
             self._place_readout()
         else:
@@ -1256,6 +1258,7 @@ class MainWindow(QMainWindow):
             self.readout.setMinimumWidth(0)
             self.readout.setMaximumWidth(16777215)
             self.readout.set_point_size(READOUT_PT)
+            self.canvas.set_floating(None)
             self.readout_frame.take_back()
             if self._was_maximized:
                 self.showMaximized()
@@ -1266,6 +1269,8 @@ class MainWindow(QMainWindow):
                 self._geometry_before = None
         self.act_present.setChecked(on)
         self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.canvas.fit_view()  # with room for the readout over the plot (or without)
         self.canvas.follow()
 
     def _restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
@@ -1287,8 +1292,10 @@ class MainWindow(QMainWindow):
         """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
         if not self._presenting:
             return
+        self.readout.setMaximumWidth(max(200, int(self.canvas.width() * 0.9)))
         self.readout.adjustSize()
         self.readout.raise_()
+        self.canvas.set_floating(self.readout)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

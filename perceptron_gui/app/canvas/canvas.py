@@ -25,6 +25,7 @@ from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
+from perceptron_gui.app.canvas.layout import Placer, Rect
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
     draw_alpha,
@@ -61,6 +62,17 @@ HIT_RADIUS_PX = 8.0
 ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
 VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per side
 LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
+#: A fitted view leaves this much room (pixels at scale 1) around the points for their
+#: rings and the texts placed beside them.
+FIT_ROOM_PX = 30.0
+#: The points' markers are drawn over the lines, the tints and the update's vectors.
+MARKER_Z = 4.8
+#: When the texts over the data find no free room, the view is padded by CROWD_STEP, at
+#: most CROWD_PADS times (until new data come).
+CROWD_STEP = 1.3
+CROWD_PADS = 3
+#: A banner or an update's label wider than this part of the plot wraps.
+WRAP_PART = 0.55
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
@@ -164,6 +176,17 @@ class DataCanvas(pg.PlotWidget):
         self._phase_timer = QtCore.QTimer(self)
         self._phase_timer.setSingleShot(True)
         self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
+        # Where the texts over the data go: one pass when the turn's changes are done.
+        self._layout_timer = QtCore.QTimer(self)
+        self._layout_timer.setSingleShot(True)
+        self._layout_timer.setInterval(0)
+        self._layout_timer.timeout.connect(self._layout_overlays)
+        self._overlay_rects: dict[str, Rect] = {}
+        self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self._floating: QtWidgets.QWidget | None = None
+        # Grown when the texts found no free room: the fit leaves that much more margin.
+        self._crowd_pad = 1.0
+        self._anatomy_at: tuple[float, float] | None = None
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -192,6 +215,8 @@ class DataCanvas(pg.PlotWidget):
             # Ticks read the coordinates themselves: pyqtgraph's SI scaling stops at 1e27
             # and labelled a tick at 1e150 "1e+123" under "x₁ (x1e+27)".
             axis.enableAutoSIPrefix(False)
+            # The axes draw the grid: under the view box, so no grid line crosses a point.
+            axis.setZValue(self._vb.zValue() - 1)
 
     def _add(self, item: QtWidgets.QGraphicsItem, z: float) -> None:
         item.setZValue(z)
@@ -250,11 +275,12 @@ class DataCanvas(pg.PlotWidget):
         # Points and per-point overlays (sizes are set by apply_theme).
         self._alpha_layer = MarkerLayer([draw_alpha], 44)
         self._add(self._alpha_layer, -5)
-        # A mistake is a yellow halo under the marker and a dark ring over the
-        # markers (so that dense neighbours cannot hide it, and not by colour alone).
+        # A mistake is a yellow halo and a dark ring (not by colour alone), both under the
+        # markers: nothing drawn for one point may hide another (the rings, the current
+        # point's square, the selection sit just under the markers, over the lines).
         self._halo_layer = MarkerLayer([draw_halo], 32)
         self._ring_layer = MarkerLayer([draw_ring], 32)
-        for layer, z in ((self._halo_layer, -2), (self._ring_layer, 3)):
+        for layer, z in ((self._halo_layer, -2), (self._ring_layer, MARKER_Z - 0.1)):
             # With thousands of mistakes the halos merge into one lit region; merging
             # them on a 4 px grid cuts the overdraw (~60 ms -> ~10 ms for 10^5).
             layer.dedup_px = 4.0
@@ -267,15 +293,15 @@ class DataCanvas(pg.PlotWidget):
         # The points do not change between frames: Qt keeps their rendering and
         # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
         self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._add(self._marker_layer, 0)
+        self._add(self._marker_layer, MARKER_Z)
         # From DENSITY_MIN_POINTS on the points are one image (see density.py).
         self._density = DensityImage()
         self._density.setVisible(False)
-        self._add(self._density, 0)
+        self._add(self._density, MARKER_Z)
         self._selection_layer = MarkerLayer([draw_selection], 34)
-        self._add(self._selection_layer, 5)
+        self._add(self._selection_layer, MARKER_Z - 0.1)
         self._current_layer = MarkerLayer([draw_current], 36)
-        self._add(self._current_layer, 6)
+        self._add(self._current_layer, MARKER_Z - 0.05)
         self._preview = {
             1: MarkerLayer([faded(draw_circle)], 18),
             -1: MarkerLayer([faded(draw_cross)], 18),
@@ -292,15 +318,15 @@ class DataCanvas(pg.PlotWidget):
         # The update as geometry: old w, the step ηyx from its tip, the new w closing the
         # triangle, the old line ghosted, the updated point ringed, b's change written.
         self._ghost = Line(antialias=True)
-        self._add(self._ghost, 3)
+        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
         self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
         for shaft, head in self._vectors.values():
-            self._add(shaft, 7)
-            self._add(head, 7)
+            self._add(shaft, 4.6)
+            self._add(head, 4.6)
         self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
         self._add(self._anatomy_label, 9)
         self._update_ring = MarkerLayer([draw_ring], 60)
-        self._add(self._update_ring, 6)
+        self._add(self._update_ring, MARKER_Z - 0.05)
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         self._hide_anatomy()
 
@@ -355,6 +381,7 @@ class DataCanvas(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        self._schedule_layout()
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         t = theme()
@@ -543,6 +570,7 @@ class DataCanvas(pg.PlotWidget):
         self._ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
         if resized or reframe:
+            self._crowd_pad = 1.0  # new data: the fit's own margin again
             self._misclassified = np.empty(0, dtype=np.intp)
             self._current = None
             self._alpha = None
@@ -583,6 +611,7 @@ class DataCanvas(pg.PlotWidget):
         return self._model
 
     def _label_legend(self) -> None:
+        self._schedule_layout()
         t = theme()
         name = core_text(self._answer_label)  # "pocket", "average", "vote"
         for sample, label in (
@@ -654,6 +683,7 @@ class DataCanvas(pg.PlotWidget):
         `verdict` ("mistake" or "correct") is written next to the point for
         :attr:`verdict_ms` milliseconds.
         """
+        self._schedule_layout()
         if index is not None and not 0 <= index < len(self._points):
             index = None
         self._current = None if index is None else int(index)
@@ -734,8 +764,163 @@ class DataCanvas(pg.PlotWidget):
 
     def flush(self) -> None:
         """Draw now what waits for the next turn of the event loop (a large data set's
-        density image), before a picture of the canvas is taken."""
+        density image, the texts' places), before a picture of the canvas is taken."""
         self._density.flush()
+        for _ in range(CROWD_PADS + 1):  # a crowded layout pads the view and lays out again
+            self._layout_overlays()
+            if not self._layout_timer.isActive():
+                break
+
+    def set_floating(self, widget: QtWidgets.QWidget | None) -> None:
+        """A widget laid over the canvas (the readout in presentation mode): the layout
+        of the overlays moves it to free room with the rest (None: no such widget)."""
+        self._floating = widget
+        self._schedule_layout()
+
+    def overlay_rects(self) -> dict[str, QtCore.QRectF]:
+        """Where the texts over the data were put, in the canvas's pixels (by name)."""
+        return {k: QtCore.QRectF(*r) for k, r in self._overlay_rects.items()}
+
+    def _schedule_layout(self) -> None:
+        timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
+        if timer is not None:
+            timer.start()
+
+    def _text_size(self, item: pg.TextItem) -> tuple[float, float]:
+        r = item.textItem.boundingRect()
+        return (float(r.width()), float(r.height()))
+
+    def _put_text(self, item: pg.TextItem, r: Rect) -> None:
+        home = self._home_of(item)
+        item.setAnchor((0, 0))
+        item.setPos(self._vb.mapSceneToView(QtCore.QPointF(r[0], r[1])))
+        p = item.pos()
+        self._homes[id(item)] = ((p.x(), p.y()), home)
+
+    def _home_of(self, item: pg.TextItem) -> tuple[float, float]:
+        """Where the text's own code put it (the point it belongs to), not where the
+        layout moved it."""
+        p = item.pos()
+        placed = self._homes.get(id(item))
+        if placed is not None and placed[0] == (p.x(), p.y()):
+            return placed[1]
+        return (p.x(), p.y())
+
+    def _layout_overlays(self) -> None:
+        """Put every text drawn over the data where it covers no point and no other text,
+        inside the plot: free corners and sides for the free ones (the readout in
+        presentation, the legend, the "no line" banner), beside their point for the rest;
+        where there is no free room, the place that covers least."""
+        self._layout_timer.stop()
+        if self.getPlotItem() is None:
+            return
+        t = theme()
+        vb = self._vb.sceneBoundingRect()
+        if vb.width() < 10 or vb.height() < 10:
+            return
+        bounds = (vb.left(), vb.top(), vb.width(), vb.height())
+        tr = self._vb.childGroup.sceneTransform()
+        pts = self._points
+        px = np.column_stack([
+            tr.m11() * pts[:, 0] + tr.m21() * pts[:, 1] + tr.dx(),
+            tr.m12() * pts[:, 0] + tr.m22() * pts[:, 1] + tr.dy(),
+        ]) if len(pts) else np.empty((0, 2))  # fmt: skip
+        radius = t.marker / 2 + 3 * t.scale
+        placer = Placer(bounds, px, radius)
+        inset = 4 * t.scale
+        gap = radius
+        rects: dict[str, Rect] = {}
+
+        def to_px(x: float, y: float) -> tuple[float, float]:
+            return (
+                tr.m11() * x + tr.m21() * y + tr.dx(),
+                tr.m12() * x + tr.m22() * y + tr.dy(),
+            )
+
+        def free(size: tuple[float, float], first: int) -> list[tuple[float, float]]:
+            edges = list(placer.edges(size, inset))
+            return [*edges[first:], *edges[:first], *placer.scan(size)]
+
+        crowded = False
+
+        def placed(r: Rect) -> Rect:
+            nonlocal crowded
+            placer.taken.pop()
+            crowded = crowded or placer.cost(r) > 0.0
+            placer.taken.append(r)
+            return r
+
+        w = self._floating
+        if w is not None and w.isVisible() and w.parentWidget() is self:
+            size = (float(w.width()), float(w.height()))
+            r = placed(placer.take(free(size, 1), size))  # the top-left corner first
+            w.move(int(round(r[0])), int(round(r[1])))
+            rects["readout"] = r
+        if self.legend.isVisible():
+            lr = self.legend.boundingRect()
+            size = (float(lr.width()), float(lr.height()))
+            r = placed(placer.take(free(size, 0), size))
+            self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
+            rects["legend"] = r
+        for item in (self._no_line, self._anatomy_label):  # long: two lines, not a wide one
+            item.textItem.setTextWidth(-1)
+            if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
+                item.textItem.setTextWidth(WRAP_PART * vb.width())
+        if self._no_line.isVisible():
+            size = self._text_size(self._no_line)
+            r = placed(placer.take(free(size, 4), size))
+            self._put_text(self._no_line, r)
+            rects["banner"] = r
+        anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = [
+            ("update", self._anatomy_label, self._anatomy_at),
+            (
+                "verdict",
+                self._verdict,
+                None if self._current is None else tuple(self._points[self._current]),
+            ),
+            ("w", self._arrow_label, None),
+            ("radius", self._radius_label, None),
+            ("gamma", self._gamma_label, None),
+            ("edge", self._edge_label, None),
+        ]
+        for name, item, at in anchored:
+            if not item.isVisible():
+                continue
+            size = self._text_size(item)
+            if at is None:
+                at = self._home_of(item)
+            cx, cy = to_px(*at)
+            r = placer.take([*placer.around(cx, cy, size, gap), *placer.scan(size, (cx, cy))], size)
+            if name in ("update", "verdict"):
+                placed(r)
+            self._put_text(item, r)
+            rects[name] = r
+        for kind, items in (("name", self._name_texts), ("alpha", self._alpha_texts)):
+            for i, item in enumerate(items):
+                if not item.isVisible():
+                    continue
+                size = self._text_size(item)
+                cx, cy = to_px(*self._home_of(item))
+                rings = 2 if kind == "name" else 4
+                free_r = placer.take_free(placer.around(cx, cy, size, gap + 1, rings), size)
+                # No free room beside the point: no label (hover the point for its name).
+                item.setOpacity(0.0 if free_r is None else 1.0)
+                if free_r is not None:
+                    self._put_text(item, free_r)
+                    rects[f"{kind}{i}"] = free_r
+        self._overlay_rects = rects
+        if crowded and self._crowd_pad < CROWD_STEP**CROWD_PADS and len(self._points):
+            # No free room: more margin around the points, and lay out again there.
+            self._crowd_pad *= CROWD_STEP
+            x0, x1, y0, y1 = self.view_range()
+            cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            self.set_view_range(
+                cx - hx * CROWD_STEP,
+                cx + hx * CROWD_STEP,
+                cy - hy * CROWD_STEP,
+                cy + hy * CROWD_STEP,
+            )
+            self._schedule_layout()
 
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
@@ -805,6 +990,7 @@ class DataCanvas(pg.PlotWidget):
             item.setVisible(False)
 
     def _update_anatomy(self) -> None:
+        self._schedule_layout()
         self._hide_anatomy()
         if self._anatomy is None:
             return
@@ -819,6 +1005,7 @@ class DataCanvas(pg.PlotWidget):
             f = float(before.decision(x[None, :])[0])
             text = self.phase_text(self._phase, index, f, int(self._labels[index]))
             self._anatomy_label.setText(text)
+            self._anatomy_at = (float(x[0]), float(x[1]))
             self._place_beside(self._anatomy_label, float(x[0]), float(x[1]), 0.1, 0.1)
             self._anatomy_label.setVisible(True)
             return
@@ -850,9 +1037,10 @@ class DataCanvas(pg.PlotWidget):
         )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
-                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
+                b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
             )
         self._anatomy_label.setText(text)
+        self._anatomy_at = (float(w_new[0]), float(w_new[1]))
         self._place_beside(self._anatomy_label, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
         self._anatomy_label.setVisible(True)
 
@@ -877,6 +1065,7 @@ class DataCanvas(pg.PlotWidget):
         Up to `ALPHA_TEXT_MAX` points, a label "α₃ = 2" is written next to each point
         with α > 0; beyond, a disc sized by α is drawn behind those points.
         """
+        self._schedule_layout()
         a = None if alpha is None else np.asarray(alpha, dtype=np.float64).reshape(-1)
         if a is not None and len(a) != len(self._points):
             raise ValueError(f"{len(a)} α values for {len(self._points)} points")
@@ -917,6 +1106,7 @@ class DataCanvas(pg.PlotWidget):
         return [t.toPlainText() for t in self._name_texts if t.isVisible()]
 
     def _update_names(self) -> None:
+        self._schedule_layout()
         n = len(self._points)
         shown = n if n <= NAME_TEXT_MAX else 0
         t = theme()
@@ -1043,7 +1233,22 @@ class DataCanvas(pg.PlotWidget):
             lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
         span = max(float((hi - lo).max()), 1.0)
         centre = (lo + hi) / 2
-        half = np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span
+        half = (np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span) * self._crowd_pad
+        # Room in pixels around the points for their rings and the texts beside them: the
+        # data's units per pixel once the frame fills the plot (the aspect is locked).
+        t = theme()
+        width, height = float(self._vb.width()), float(self._vb.height())
+        if width > 50 and height > 50:
+            per_px = max(2 * half[0] / width, 2 * half[1] / height)
+            room = FIT_ROOM_PX * t.scale
+            # A widget over the plot (the readout in presentation) takes a band at the top.
+            f = self._floating
+            top = room + (f.height() if f is not None and f.isVisible() else 0.0)
+            if room * 2 + top < min(width, height) * 0.8:
+                per_px = max(2 * half[0] / (width - 2 * room), 2 * half[1] / (height - room - top))
+                half = half + room * per_px
+                centre = centre + np.array([0.0, (top - room) * per_px / 2])
+                half[1] += (top - room) * per_px / 2
         return (
             float(centre[0] - half[0]),
             float(centre[0] + half[0]),
@@ -1148,6 +1353,7 @@ class DataCanvas(pg.PlotWidget):
     # ------------------------------------------------------------------ drawing
 
     def _redraw(self) -> None:
+        self._schedule_layout()
         self._update_model()
         self._update_answer()
         self._update_geometry()
@@ -1179,6 +1385,7 @@ class DataCanvas(pg.PlotWidget):
         return seg
 
     def _update_model(self) -> None:
+        self._schedule_layout()
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
@@ -1222,7 +1429,7 @@ class DataCanvas(pg.PlotWidget):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
                 self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
-                    sign=sign, b=f"{b:g}"
+                    sign=sign, b=f"{b:g}".replace("-", "−")
                 )
             )
             vr = self._vb.viewRect()
@@ -1311,6 +1518,7 @@ class DataCanvas(pg.PlotWidget):
             self._contour.set_segment(xs_out, ys_out)
 
     def _update_answer(self) -> None:
+        self._schedule_layout()
         shown = False
         a = self._answer
         rect = self._margin_rect()
@@ -1321,6 +1529,7 @@ class DataCanvas(pg.PlotWidget):
         self.legend.setVisible(a is not None)
 
     def _update_geometry(self) -> None:
+        self._schedule_layout()
         D, u, gamma, bias = self._geometry
         show_circle = self._show_radius and D is not None
         self._radius_circle.setVisible(show_circle)
@@ -1414,6 +1623,7 @@ class DataCanvas(pg.PlotWidget):
 
     def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(ev)
+        self._schedule_layout()
         # The cached rendering of the points is a viewport-sized pixmap kept in
         # QPixmapCache (10 MB by default: less than one 1080p frame at dpr 2).
         # If it does not fit, Qt silently re-renders every frame.
