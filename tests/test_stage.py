@@ -274,3 +274,116 @@ def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:
     assert p.fits(big)
     assert p.take_free(p.around(50.0, 50.0, (30.0, 30.0), 11.0, 1), (30.0, 30.0)) is None
     assert crossing([(0, 0, 10, 10), (5, 5, 10, 10), (20, 20, 5, 5)]) == [(0, 1)]
+
+
+def test_the_canvas_computes_its_model_drawing_once_per_action(qtbot, window) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    cv = window.canvas
+
+    def settle() -> None:
+        for _ in range(5):
+            QApplication.processEvents()
+
+    runs = (
+        ("voted", [[3, 3], [4, 3], [1, 1], [2, -1], [0, 2]], [1, 1, -1, 1, -1]),
+        ("kernel", [[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1]),
+    )
+    for mode, X, y in runs:
+        window.set_points(X, y)
+        window.set_mode(mode)
+        settle()
+        for _ in range(3):
+            n = cv.model_computations
+            window.step()
+            settle()
+            assert cv.model_computations - n == 1, mode
+    window.set_theme("dark")  # the first switch also relays the window out (axis widths)
+    settle()
+    for name in ("high-contrast", "light"):
+        n = cv.model_computations
+        window.set_theme(name)
+        settle()
+        assert cv.model_computations - n == 1, name
+    n = cv.model_computations
+    window.set_language("zh_CN")
+    settle()
+    window.set_language("en")
+    settle()
+    assert cv.model_computations - n <= 2
+
+
+def test_the_open_dialog_has_no_english_word_in_chinese(qtbot, window) -> None:
+    import re
+
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QApplication,
+        QComboBox,
+        QHeaderView,
+        QLabel,
+        QWidget,
+    )
+
+    assert window.set_language("zh_CN")
+    try:
+        d = window.make_open_dialog()
+        qtbot.addWidget(d)
+        d.show()
+        QApplication.processEvents()
+        texts: list[str] = []
+        for c in d.findChildren(QWidget):
+            if not c.isVisibleTo(d):
+                continue
+            texts.append(c.toolTip())
+            if isinstance(c, QLabel):
+                texts.append(c.text())
+            if isinstance(c, QAbstractButton):
+                texts.append(c.text())
+            if isinstance(c, QComboBox):
+                texts += [c.itemText(i) for i in range(c.count())]
+            if isinstance(c, QHeaderView) and c.model() is not None:
+                texts += [
+                    str(c.model().headerData(i, c.orientation()) or "") for i in range(c.count())
+                ]
+        assert any("查找范围" in t for t in texts), texts
+        english = []
+        for t in texts:
+            if t.startswith("/"):  # a folder's path
+                continue
+            t = re.sub(r"\(\*\.[^)]*\)", "", t).replace("CSV", "")
+            if re.search(r"[A-Za-z]{2,}", t):
+                english.append(t)
+        assert english == []
+    finally:
+        window.set_language("en")
+
+
+def test_the_canvas_says_converged_and_fades_the_last_update(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    for _ in range(6):
+        window.step()
+        assert window.canvas.status_text() == ""
+        assert not window.canvas.anatomy_faded()
+    window.step()  # update 7
+    window.step()  # a full pass finds no mistake
+    assert window.state()["converged"]
+    assert window.canvas.status_text() == "converged: a full pass found no mistake"
+    assert window.canvas.anatomy_faded()
+    window.step_back()
+    assert window.canvas.status_text() == "" and not window.canvas.anatomy_faded()
+
+
+def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    for _ in range(8):
+        window.step()
+    assert window.state()["converged"]
+    window.set_presentation(True)
+    try:
+        assert window.add_point(0.0, 5.0, 1)
+        assert "Ctrl+Z" in window.canvas.status_text(), window.canvas.status_text()
+        window.act_undo.trigger()
+        assert window.state()["converged"]
+    finally:
+        window.set_presentation(False)

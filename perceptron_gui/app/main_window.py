@@ -53,7 +53,7 @@ from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
-from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
+from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog, file_dialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
@@ -106,6 +106,10 @@ NARRATION_PT = TICK_PT
 PRESENTATION_NARRATION_PT = 12.0
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
+#: How long the canvas says that an edit dropped the run (ms).
+DISCARD_NOTICE_MS = 8000
+#: After a run has converged, the last update's picture fades this long after (ms).
+FADE_MS = 2500
 #: The update's slow motion lasts at most this long (milliseconds, the three phases).
 SLOW_MOTION_MAX_MS = 6000
 #: Up to this run speed (updates per second) each update is drawn as vectors.
@@ -272,6 +276,10 @@ class MainWindow(QMainWindow):
         c.changed.connect(self._on_controller_changed)
         c.running_changed.connect(self._on_controller_running_changed)
         c.message_posted.connect(self._on_controller_message_posted)
+        c.run_discarded.connect(self._on_controller_run_discarded)
+        self._discard_timer = QTimer(self)
+        self._discard_timer.setSingleShot(True)
+        self._discard_timer.timeout.connect(lambda: self.canvas.set_status(None))
         c.busy_changed.connect(self._on_controller_busy_changed)
         self.document.modified_changed.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
@@ -1390,12 +1398,22 @@ class MainWindow(QMainWindow):
         lab.setText(lab.fontMetrics().elidedText(text, Qt.ElideMiddle, lab.width()))
         lab.setToolTip(text)
 
+    def _on_controller_run_discarded(self, text: str) -> None:
+        """An edit dropped the run: say so on the canvas too (presentation has no status bar)."""
+        self.canvas.set_status(text)
+        self._discard_timer.start(DISCARD_NOTICE_MS)
+
     def _on_controller_message_posted(self, text: str) -> None:
         if text:
             self.statusBar().showMessage(text)
 
     def _on_controller_changed(self, change: Change) -> None:
-        """The canvas follows the controller: once per action, only what changed."""
+        """The canvas follows the controller: once per action, only what changed (its model
+        drawing computed once, at the end)."""
+        with self.canvas.batch():
+            self._follow_controller(change)
+
+    def _follow_controller(self, change: Change) -> None:
         c = self.controller
         cv = self.canvas
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA) and not self._correcting:
@@ -1414,6 +1432,10 @@ class MainWindow(QMainWindow):
 
     def _show_model(self, *, run_frame: bool = False) -> None:
         """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
+        with self.canvas.batch():
+            self._show_model_now(run_frame)
+
+    def _show_model_now(self, run_frame: bool) -> None:
         c = self.controller
         t = c.trainer
         cv = self.canvas
@@ -1452,6 +1474,11 @@ class MainWindow(QMainWindow):
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
+        if t.converged and not c.running:
+            fade = FADE_MS if self._animation_ms > 0 else 0
+            cv.set_status(self.tr("converged: a full pass found no mistake"), fade_after_ms=fade)
+        elif not self._discard_timer.isActive():
+            cv.set_status(None)
         cv.set_alpha(t.alpha)
         cv.set_margin_band(getattr(t, "corrects_below", None))
         now = time.perf_counter()
@@ -1616,11 +1643,13 @@ class MainWindow(QMainWindow):
     # --------------------------------------------------------------- dialogs
 
     def _open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER)
-        )
-        if path:
-            self.open_file(path)
+        d = self.make_open_dialog()
+        if d.exec() and d.selectedFiles():
+            self.open_file(d.selectedFiles()[0])
+
+    def make_open_dialog(self) -> QFileDialog:
+        """The File ▸ Open dialog (not shown; tests look at it)."""
+        return file_dialog(self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -1638,14 +1667,15 @@ class MainWindow(QMainWindow):
             self.save()
 
     def _save_as_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
+        d = file_dialog(
             self,
             self.tr("Save"),
             self.document.path or "session.json",
             self.tr("Session (*.json);;CSV data (*.csv)"),
+            save=True,
         )
-        if path:
-            self.save(path)
+        if d.exec() and d.selectedFiles():
+            self.save(d.selectedFiles()[0])
 
     def export_figure(
         self,

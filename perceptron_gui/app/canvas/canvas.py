@@ -14,8 +14,9 @@ sizes come from the theme and are applied in `apply_theme` only.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -73,6 +74,8 @@ CROWD_STEP = 1.3
 CROWD_PADS = 3
 #: A banner or an update's label wider than this part of the plot wraps.
 WRAP_PART = 0.55
+#: The last update's picture after the run has ended.
+FADED = 0.3
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
@@ -186,6 +189,10 @@ class DataCanvas(pg.PlotWidget):
         self._floating: QtWidgets.QWidget | None = None
         # Grown when the texts found no free room: the fit leaves that much more margin.
         self._crowd_pad = 1.0
+        self._batch = 0
+        self._model_dirty = False
+        #: How many times the model's drawing was computed (tests count the work).
+        self.model_computations = 0
         self._anatomy_at: tuple[float, float] | None = None
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
@@ -256,6 +263,13 @@ class DataCanvas(pg.PlotWidget):
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)
+        # How the run ended ("converged: …") and notices such as a discarded run.
+        self._status = pg.TextItem(anchor=(0, 0))
+        self._add(self._status, 9)
+        self._status.setVisible(False)
+        self._fade_timer = QtCore.QTimer(self)
+        self._fade_timer.setSingleShot(True)
+        self._fade_timer.timeout.connect(self._fade_anatomy)
 
         # Novikoff geometry.
         self._radius_circle = QtWidgets.QGraphicsEllipseItem()
@@ -423,6 +437,7 @@ class DataCanvas(pg.PlotWidget):
             (self._arrow_label, ink, LABEL_PT, False),
             (self._edge_label, ink, ANNOTATION_PT, True),
             (self._no_line, ink, LABEL_PT, True),
+            (self._status, ink, LABEL_PT, True),
             (self._radius_label, muted, ANNOTATION_PT, True),
             (self._gamma_label, muted, ANNOTATION_PT, True),
             (self._verdict, ink, LABEL_PT, True),
@@ -478,7 +493,7 @@ class DataCanvas(pg.PlotWidget):
         self._edge_label.setText(self.tr("the line is this way"))
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
         self._fit_axis_width()
-        self._redraw()
+        self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -631,7 +646,7 @@ class DataCanvas(pg.PlotWidget):
         self._edge_label.setText(self.tr("the line is this way"))
         if self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
-        self._redraw()
+        self._redraw(defer=True)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -814,6 +829,7 @@ class DataCanvas(pg.PlotWidget):
         self._layout_timer.stop()
         if self.getPlotItem() is None:
             return
+        self._flush_model()
         t = theme()
         vb = self._vb.sceneBoundingRect()
         if vb.width() < 10 or vb.height() < 10:
@@ -866,6 +882,11 @@ class DataCanvas(pg.PlotWidget):
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
+        if self._status.isVisible():
+            size = self._text_size(self._status)
+            r = placed(placer.take(free(size, 5), size))  # the bottom middle first
+            self._put_text(self._status, r)
+            rects["status"] = r
         if self._no_line.isVisible():
             size = self._text_size(self._no_line)
             r = placed(placer.take(free(size, 4), size))
@@ -981,6 +1002,38 @@ class DataCanvas(pg.PlotWidget):
     def anatomy_text(self) -> str:
         """The label of the update's picture, or "" when none is drawn."""
         return self._anatomy_label.toPlainText() if self._anatomy_label.isVisible() else ""
+
+    def set_status(self, text: str | None, *, fade_after_ms: int | None = None) -> None:
+        """A line over the canvas saying how the run ended, or a notice (None hides it).
+        With `fade_after_ms`, the last update's picture fades that long after (0: now)."""
+        self._schedule_layout()
+        self._status.setText(text or "")
+        self._status.setVisible(bool(text))
+        self._fade_timer.stop()
+        if fade_after_ms is None:
+            self._set_anatomy_opacity(1.0)
+        elif fade_after_ms <= 0:
+            self._fade_anatomy()
+        else:
+            self._fade_timer.start(fade_after_ms)
+
+    def status_text(self) -> str:
+        """The status line shown over the canvas, or ""."""
+        return self._status.toPlainText() if self._status.isVisible() else ""
+
+    def anatomy_faded(self) -> bool:
+        """True when the last update's picture is drawn faded (the run has ended)."""
+        return self._update_ring.opacity() < 1.0
+
+    def _fade_anatomy(self) -> None:
+        self._set_anatomy_opacity(FADED)
+
+    def _set_anatomy_opacity(self, opacity: float) -> None:
+        for shaft, head in self._vectors.values():
+            shaft.setOpacity(opacity)
+            head.setOpacity(opacity)
+        for item in (self._ghost, self._anatomy_label, self._update_ring):
+            item.setOpacity(opacity)
 
     def _hide_anatomy(self) -> None:
         for shaft, head in self._vectors.values():
@@ -1329,6 +1382,7 @@ class DataCanvas(pg.PlotWidget):
 
     def model_segment(self) -> FloatArray | None:
         """Return the end points (2×2) of the drawn separating line, or None."""
+        self._flush_model()
         if not self.model_line.isVisible():
             return None
         x, y = self.model_line.segment()
@@ -1336,6 +1390,7 @@ class DataCanvas(pg.PlotWidget):
 
     def half_plane(self, label: int) -> FloatArray:
         """Return the tinted polygon (k×2) where the model predicts ``label``."""
+        self._flush_model()
         item = self._tint_pos if label > 0 else self._tint_neg
         if not item.isVisible():
             return np.empty((0, 2))
@@ -1344,17 +1399,22 @@ class DataCanvas(pg.PlotWidget):
 
     def no_line_text(self) -> str:
         """The note shown when w = 0 (there is no line), or ""."""
+        self._flush_model()
         return self._no_line.toPlainText() if self._no_line.isVisible() else ""
 
     def edge_arrow_shown(self) -> bool:
         """True when an arrow at the edge points to a line outside the view."""
+        self._flush_model()
         return bool(self._edge_arrow.isVisible())
 
     # ------------------------------------------------------------------ drawing
 
-    def _redraw(self) -> None:
+    def _redraw(self, *, defer: bool = False) -> None:
         self._schedule_layout()
-        self._update_model()
+        if defer:
+            self._model_dirty = True  # computed by the layout pass (or before a paint)
+        else:
+            self._update_model()
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
@@ -1384,8 +1444,42 @@ class DataCanvas(pg.PlotWidget):
             item.set_segment(seg[:, 0], seg[:, 1])
         return seg
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Within it, the model drawing waits: it is computed once when the (outermost)
+        block ends, however many changes asked for it (one user action, one frame)."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if not self._batch and self._model_dirty:
+                self._compute_model()
+
+    def _flush_model(self) -> None:
+        """Compute the model's drawing now if a change asked for it and it waits."""
+        if self._model_dirty and not self._batch:
+            self._compute_model()
+
+    def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.Paint and (
+            self._model_dirty or self._layout_timer.isActive()
+        ):
+            self._layout_overlays()  # what is painted is never a turn behind
+        return super().viewportEvent(event)
+
     def _update_model(self) -> None:
         self._schedule_layout()
+        if self._batch:
+            self._model_dirty = True
+            return
+        self._compute_model()
+
+    def _compute_model(self) -> None:
+        """The model's drawing: its line, tints and normal, or its regions (the work that
+        `batch` coalesces; `model_computations` counts it)."""
+        self._model_dirty = False
+        self.model_computations += 1
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
@@ -1635,8 +1729,9 @@ class DataCanvas(pg.PlotWidget):
     # ------------------------------------------------------------------ slots
 
     def _on_view_range_changed(self, *_: object) -> None:
-        # Lines, tints and regions are clipped to the view, so they follow pan and zoom.
-        self._redraw()
+        # Lines, tints and regions are clipped to the view, so they follow pan and zoom
+        # (once the turn's changes are done: a resize or a relayout moves it many times).
+        self._redraw(defer=True)
 
     def _on_verdict_timer_timeout(self) -> None:
         self._verdict.setVisible(False)
