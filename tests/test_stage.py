@@ -387,3 +387,12 @@ def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
         assert window.state()["converged"]
     finally:
         window.set_presentation(False)
+
+
+def test_the_update_vectors_carry_names_and_the_normal_another(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.step()  # w = 0 + x1: old w is 0 (no arrow), the step and the new w coincide
+    window.step()  # x3: (3, 3) − (1, 1) = (2, 2)
+    labels = window.canvas.vector_labels()
+    assert labels == ["old w", "ηyx", "new w"]
+    assert window.canvas._arrow_label.toPlainText() == "normal"

@@ -165,6 +165,8 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
+        self.step_name = "ηyx"
         #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
         #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
@@ -251,7 +253,7 @@ class DataCanvas(pg.PlotWidget):
         self._arrow_head = poly_item()
         self._add(self._arrow_head, 4)
         self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
-        self._arrow_label.setText("w")
+        self._arrow_label.setText(self.tr("normal"))  # not "w": the vectors are w
         self._add(self._arrow_label, 8)
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
@@ -334,6 +336,10 @@ class DataCanvas(pg.PlotWidget):
         self._ghost = Line(antialias=True)
         self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
         self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
+        # Their names: old w, ηyx (the step), new w.
+        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
+        for item in self._vector_labels.values():
+            self._add(item, 9)
         for shaft, head in self._vectors.values():
             self._add(shaft, 4.6)
             self._add(head, 4.6)
@@ -434,7 +440,8 @@ class DataCanvas(pg.PlotWidget):
             edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
         fill = pg.mkBrush(t.fill())
         texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
-            (self._arrow_label, ink, LABEL_PT, False),
+            (self._arrow_label, ink, ANNOTATION_PT, False),
+            *((item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()),
             (self._edge_label, ink, ANNOTATION_PT, True),
             (self._no_line, ink, LABEL_PT, True),
             (self._status, ink, LABEL_PT, True),
@@ -644,6 +651,7 @@ class DataCanvas(pg.PlotWidget):
             return
         self._label_legend()
         self._edge_label.setText(self.tr("the line is this way"))
+        self._arrow_label.setText(self.tr("normal"))
         if self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)
@@ -900,6 +908,7 @@ class DataCanvas(pg.PlotWidget):
                 None if self._current is None else tuple(self._points[self._current]),
             ),
             ("w", self._arrow_label, None),
+            *((f"vector {n}", item, None) for n, item in self._vector_labels.items()),
             ("radius", self._radius_label, None),
             ("gamma", self._gamma_label, None),
             ("edge", self._edge_label, None),
@@ -999,6 +1008,10 @@ class DataCanvas(pg.PlotWidget):
         self._inside_layer.set_subset(self._inside)
         self._inside_layer.setVisible(True)
 
+    def vector_labels(self) -> list[str]:
+        """The names written on the update's vectors (old w, ηyx, new w) that are shown."""
+        return [t.toPlainText() for t in self._vector_labels.values() if t.isVisible()]
+
     def anatomy_text(self) -> str:
         """The label of the update's picture, or "" when none is drawn."""
         return self._anatomy_label.toPlainText() if self._anatomy_label.isVisible() else ""
@@ -1034,11 +1047,15 @@ class DataCanvas(pg.PlotWidget):
             head.setOpacity(opacity)
         for item in (self._ghost, self._anatomy_label, self._update_ring):
             item.setOpacity(opacity)
+        for label in self._vector_labels.values():
+            label.setOpacity(opacity)
 
     def _hide_anatomy(self) -> None:
         for shaft, head in self._vectors.values():
             shaft.setVisible(False)
             head.setVisible(False)
+        for label in self._vector_labels.values():
+            label.setVisible(False)
         for item in (self._ghost, self._anatomy_label, self._update_ring):
             item.setVisible(False)
 
@@ -1083,6 +1100,12 @@ class DataCanvas(pg.PlotWidget):
             head.setPos(float(z[0]), float(z[1]))
             shaft.setVisible(True)
             head.setVisible(True)
+            label = self._vector_labels[name]
+            label.setText(
+                {"w_old": self.tr("old w"), "step": self.step_name, "w_new": self.tr("new w")}[name]
+            )
+            label.setPos(float(a[0] + 0.6 * d[0]), float(a[1] + 0.6 * d[1]))
+            label.setVisible(True)
         text = (
             self.tr("3 correct: w + ηyx = new w")
             if self.animation_ms > 0
