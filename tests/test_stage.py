@@ -396,3 +396,22 @@ def test_the_update_vectors_carry_names_and_the_normal_another(window) -> None:
     labels = window.canvas.vector_labels()
     assert labels == ["old w", "ηyx", "new w"]
     assert window.canvas._arrow_label.toPlainText() == "normal"
+
+
+def test_help_about_in_both_languages(qtbot, window) -> None:
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from perceptron_gui import __version__
+
+    for code, words in (("en", ("Licence: MIT", "Documentation")), ("zh_CN", ("许可证", "文档"))):
+        assert window.set_language(code)
+        try:
+            window.findChild(QAction, "aboutAction").trigger()
+            QApplication.processEvents()
+            box = window.findChild(QMessageBox, "aboutBox")
+            assert box is not None and box.isVisible()
+            assert __version__ in box.text() and all(w in box.text() for w in words), box.text()
+            box.close()
+            QApplication.processEvents()
+        finally:
+            window.set_language("en")

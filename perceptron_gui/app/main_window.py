@@ -710,6 +710,10 @@ class MainWindow(QMainWindow):
             theme_group.addAction(a)
             self.theme_actions[name] = a
         self.theme_actions[theme().name].setChecked(True)
+        self.act_about = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&About perceptron-gui"), self._show_about
+        )
+        self.act_about.setObjectName("aboutAction")
         self.act_help = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Keys and mouse"),
             self._show_help,
@@ -778,7 +782,10 @@ class MainWindow(QMainWindow):
             language_group.addAction(a)
             self.language_menu.addAction(a)
             self.language_actions[code] = a
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")), [self.act_help])
+        _fill(
+            self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")),
+            [self.act_help, self.act_about],
+        )
         tb = QToolBar(objectName="editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
@@ -1628,6 +1635,31 @@ class MainWindow(QMainWindow):
 
     def _on_panels_toggled(self) -> None:
         self.show_panels(self.act_panels.isChecked())
+
+    def about_text(self) -> str:
+        """What Help ▸ About says: the version, the licence and where the docs are."""
+        from perceptron_gui import __version__
+
+        return self.tr(
+            "perceptron-gui {version}\n\n"
+            "The perceptron, step by step: the primal and dual forms, Novikoff's bound and "
+            "the textbook's worked examples.\n\n"
+            "Licence: MIT.\n"
+            "Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse."
+        ).format(version=__version__)
+
+    def _show_about(self) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("About perceptron-gui"),
+            self.about_text(),
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setObjectName("aboutBox")
+        box.button(QMessageBox.StandardButton.Ok).setText(self.tr("OK"))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
 
     def _show_help(self) -> None:
         if self._help is None:

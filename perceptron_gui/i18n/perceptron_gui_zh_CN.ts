@@ -1619,6 +1619,10 @@
         <translation>{name}主题</translation>
     </message>
     <message>
+        <source>&amp;About perceptron-gui</source>
+        <translation>关于 perceptron-gui(&amp;A)</translation>
+    </message>
+    <message>
         <source>&amp;Keys and mouse</source>
         <translation>键盘与鼠标(&amp;K)</translation>
     </message>
@@ -1767,6 +1771,28 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>not linearly separable: there is no best separator</source>
         <translation>线性不可分：没有最优分离直线</translation>
+    </message>
+    <message>
+        <source>perceptron-gui {version}
+
+The perceptron, step by step: the primal and dual forms, Novikoff&apos;s bound and the textbook&apos;s worked examples.
+
+Licence: MIT.
+Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.</source>
+        <translation>perceptron-gui {version}
+
+感知机，一步一步：原始形式与对偶形式、Novikoff 定理的界，以及教材中的例题。
+
+许可证：MIT。
+文档：源代码中的 README 和 docs/，以及“帮助 ▸ 键盘与鼠标”。</translation>
+    </message>
+    <message>
+        <source>About perceptron-gui</source>
+        <translation>关于 perceptron-gui</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
     </message>
     <message>
         <source>untitled</source>
