@@ -415,3 +415,34 @@ def test_help_about_in_both_languages(qtbot, window) -> None:
             QApplication.processEvents()
         finally:
             window.set_language("en")
+
+
+def _contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours."""
+
+    def lum(h: str) -> float:
+        h = h.lstrip("#")
+        rgb = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("name", ["light", "dark", "high-contrast"])
+def test_markers_and_halos_keep_three_to_one(name: str) -> None:
+    from perceptron_gui.app.theme import PALETTES
+
+    p = PALETTES[name]
+    pairs = {
+        "+1 on the background": (p.positive, p.background),
+        "−1 on the background": (p.negative, p.background),
+        "+1 on its halo": (p.positive, p.highlight),
+        "−1 on its halo": (p.negative, p.highlight),
+        "the mistake ring on the background": (p.ink, p.background),
+        "the mistake ring on the halo": (p.ink, p.highlight),
+    }
+    low = {k: round(_contrast(a, b), 2) for k, (a, b) in pairs.items() if _contrast(a, b) < 3.0}
+    assert low == {}
+    assert abs(_contrast("#FFFFFF", "#000000") - 21.0) < 1e-9
