@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QAction
+from test_house import EX_X, EX_Y, _normal_theme  # noqa: F401  (an autouse fixture)
 
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import theme
-
-EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
-EX_Y = [1, 1, -1]
-
-
-@pytest.fixture(autouse=True)
-def _normal_theme():  # noqa: ANN202  (the theme is one per process: leave it as found)
-    yield
-    theme().set_scale(1.0)
-    theme().set_name("light")
 
 
 def test_theme_menu_actions_switch_the_theme(window) -> None:
@@ -316,14 +307,8 @@ def test_the_canvas_computes_its_model_drawing_once_per_action(qtbot, window) ->
 def test_the_open_dialog_has_no_english_word_in_chinese(qtbot, window) -> None:
     import re
 
-    from PySide6.QtWidgets import (
-        QAbstractButton,
-        QApplication,
-        QComboBox,
-        QHeaderView,
-        QLabel,
-        QWidget,
-    )
+    from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
+    from test_i18n import visible_texts
 
     assert window.set_language("zh_CN")
     try:
@@ -331,18 +316,9 @@ def test_the_open_dialog_has_no_english_word_in_chinese(qtbot, window) -> None:
         qtbot.addWidget(d)
         d.show()
         QApplication.processEvents()
-        texts: list[str] = []
-        for c in d.findChildren(QWidget):
-            if not c.isVisibleTo(d):
-                continue
-            texts.append(c.toolTip())
-            if isinstance(c, QLabel):
-                texts.append(c.text())
-            if isinstance(c, QAbstractButton):
-                texts.append(c.text())
-            if isinstance(c, QComboBox):
-                texts += [c.itemText(i) for i in range(c.count())]
-            if isinstance(c, QHeaderView) and c.model() is not None:
+        texts = visible_texts(d) + [c.toolTip() for c in d.findChildren(QWidget)]
+        for c in d.findChildren(QHeaderView):
+            if c.isVisibleTo(d) and c.model() is not None:
                 texts += [
                     str(c.model().headerData(i, c.orientation()) or "") for i in range(c.count())
                 ]
@@ -385,6 +361,9 @@ def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
         assert "Ctrl+Z" in window.canvas.status_text(), window.canvas.status_text()
         window.act_undo.trigger()
         assert window.state()["converged"]
+        assert window.add_point(0.0, 5.0, 1)
+        window.step()  # the next step: the notice has been read
+        assert "Ctrl+Z" not in window.canvas.status_text()
     finally:
         window.set_presentation(False)
 

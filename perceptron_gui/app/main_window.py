@@ -1421,6 +1421,8 @@ class MainWindow(QMainWindow):
             self._follow_controller(change)
 
     def _follow_controller(self, change: Change) -> None:
+        if change & Change.MODEL and not change & Change.DATA:
+            self._discard_timer.stop()  # a step after the edit: the notice has been read
         c = self.controller
         cv = self.canvas
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA) and not self._correcting:

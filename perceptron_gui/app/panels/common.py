@@ -201,7 +201,10 @@ class SteadyLabel(QtWidgets.QLabel):
 
     def _text_width(self) -> int:
         m = self.contentsMargins()
-        return max(1, self.width() - m.left() - m.right() - 2 * max(0, self.margin()))
+        # (less two characters: the label wraps a line that fills the width exactly)
+        slack = 2 * self.fontMetrics().averageCharWidth()
+        width = self.width() - m.left() - m.right() - 2 * max(0, self.margin()) - slack
+        return max(1, width)
 
     def _fixed_height(self) -> int:
         assert self._lines is not None
