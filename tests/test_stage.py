@@ -254,7 +254,7 @@ def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:
     pts = np.array([[50.0, 50.0], [150.0, 50.0]])
     p = Placer((0.0, 0.0, 200.0, 100.0), pts, 10.0)
     assert p.points_under((45.0, 45.0, 10.0, 10.0)) == 1
-    assert p.points_under((60.0, 60.0, 20.0, 20.0)) == 0  # 14 px from the centre
+    assert p.points_under((65.0, 65.0, 20.0, 20.0)) == 0  # 21 px from the centre
     a = p.take(p.edges((40.0, 20.0), 2.0), (40.0, 20.0))
     assert a == (158.0, 2.0, 40.0, 20.0)  # the top-right corner: free
     b = p.take(p.edges((40.0, 20.0), 2.0), (40.0, 20.0))

@@ -72,6 +72,8 @@ MARKER_Z = 4.8
 #: most CROWD_PADS times (until new data come).
 CROWD_STEP = 1.3
 CROWD_PADS = 3
+#: The texts' layout looks at an even sample of at most this many points.
+LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
 WRAP_PART = 0.55
 #: The last update's picture after the run has ended.
@@ -845,6 +847,8 @@ class DataCanvas(pg.PlotWidget):
         bounds = (vb.left(), vb.top(), vb.width(), vb.height())
         tr = self._vb.childGroup.sceneTransform()
         pts = self._points
+        if len(pts) > LAYOUT_SAMPLE:  # where the crowd is: an even sample tells (and fast)
+            pts = pts[:: -(-len(pts) // LAYOUT_SAMPLE)]
         px = np.column_stack([
             tr.m11() * pts[:, 0] + tr.m21() * pts[:, 1] + tr.dx(),
             tr.m12() * pts[:, 0] + tr.m22() * pts[:, 1] + tr.dy(),
@@ -852,7 +856,7 @@ class DataCanvas(pg.PlotWidget):
         radius = t.marker / 2 + 3 * t.scale
         placer = Placer(bounds, px, radius)
         inset = 4 * t.scale
-        gap = radius
+        gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
         rects: dict[str, Rect] = {}
 
         def to_px(x: float, y: float) -> tuple[float, float]:
@@ -932,7 +936,7 @@ class DataCanvas(pg.PlotWidget):
                 size = self._text_size(item)
                 cx, cy = to_px(*self._home_of(item))
                 rings = 2 if kind == "name" else 4
-                free_r = placer.take_free(placer.around(cx, cy, size, gap + 1, rings), size)
+                free_r = placer.take_free(placer.around(cx, cy, size, gap, rings), size)
                 # No free room beside the point: no label (hover the point for its name).
                 item.setOpacity(0.0 if free_r is None else 1.0)
                 if free_r is not None:

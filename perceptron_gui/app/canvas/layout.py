@@ -17,9 +17,6 @@ from numpy.typing import NDArray
 Rect = tuple[float, float, float, float]
 #: A place that covers a point costs this much more than any overlap of texts.
 POINT_COST = 1e9
-#: Beyond this many points in the plot the points are an even sample of them (the
-#: overlays only need to know where the crowd is).
-SAMPLE_MAX = 4000
 
 
 class Placer:
@@ -37,20 +34,24 @@ class Placer:
 
     def __init__(self, bounds: Rect, points: NDArray[np.float64], radius: float) -> None:
         self.bounds = bounds
-        x0, y0, w, h = bounds
-        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-        inside = (
-            (pts[:, 0] >= x0 - radius)
-            & (pts[:, 0] <= x0 + w + radius)
-            & (pts[:, 1] >= y0 - radius)
-            & (pts[:, 1] <= y0 + h + radius)
-        )
-        pts = pts[inside]
-        if len(pts) > SAMPLE_MAX:
-            pts = pts[:: -(-len(pts) // SAMPLE_MAX)]
-        self.points = pts
         self.radius = float(radius)
         self.taken: list[Rect] = []
+        # The points counted on a grid of cells (a quarter radius wide) with prefix sums, so
+        # that how many points a rectangle covers is four look-ups, at any number of points.
+        x0, y0, w, h = bounds
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        self._cell = max(1.0, self.radius / 4)
+        self._x0, self._y0 = x0 - self.radius, y0 - self.radius
+        nx = int(np.ceil((w + 2 * self.radius) / self._cell)) + 1
+        ny = int(np.ceil((h + 2 * self.radius) / self._cell)) + 1
+        cx = np.floor((pts[:, 0] - self._x0) / self._cell)
+        cy = np.floor((pts[:, 1] - self._y0) / self._cell)
+        inside = (cx >= 0) & (cx < nx) & (cy >= 0) & (cy < ny)
+        flat = cy[inside].astype(np.intp) * nx + cx[inside].astype(np.intp)
+        counts = np.bincount(flat, minlength=ny * nx).reshape(ny, nx)
+        self._sums = np.zeros((ny + 1, nx + 1), dtype=np.int64)
+        self._sums[1:, 1:] = counts.cumsum(0).cumsum(1)
+        self.points = pts[inside]
 
     def fits(self, r: Rect) -> bool:
         """True when `r` lies inside the bounds."""
@@ -58,13 +59,10 @@ class Placer:
         return r[0] >= x0 and r[1] >= y0 and r[0] + r[2] <= x0 + w and r[1] + r[3] <= y0 + h
 
     def points_under(self, r: Rect) -> int:
-        """How many points `r` covers (comes within `radius` of)."""
-        if not len(self.points):
-            return 0
-        px, py = self.points[:, 0], self.points[:, 1]
-        dx = np.maximum(np.maximum(r[0] - px, px - (r[0] + r[2])), 0.0)
-        dy = np.maximum(np.maximum(r[1] - py, py - (r[1] + r[3])), 0.0)
-        return int(np.count_nonzero(dx * dx + dy * dy < self.radius * self.radius))
+        """How many points `r` covers: their centres within `radius` of it (counted by
+        cells, so a point up to a quarter radius further may count too)."""
+        x, y = np.array([r[0]]), np.array([r[1]])
+        return int(self._counts(x, y, float(r[2]), float(r[3]))[0])
 
     def overlap(self, r: Rect) -> float:
         """The area `r` shares with the rectangles placed so far."""
@@ -100,25 +98,40 @@ class Placer:
         return r
 
     def _choose(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
-        w, h = size
-        best: Rect | None = None
-        best_cost = float("inf")
-        first: Rect | None = None
-        for x, y in candidates:
-            r = (float(x), float(y), float(w), float(h))
-            if first is None:
-                first = r
-            c = self.cost(r)
-            if c == 0.0:
-                best = r
-                break
-            if c < best_cost:
-                best, best_cost = r, c
-        if best is None:
-            best = self.clamp(
-                first if first is not None else (self.bounds[0], self.bounds[1], w, h)
-            )
-        return best
+        """The first free candidate, else the cheapest inside, else the first clamped (all
+        candidates costed at once: a scan has a thousand)."""
+        w, h = float(size[0]), float(size[1])
+        cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
+        if not len(cand):
+            return self.clamp((self.bounds[0], self.bounds[1], w, h))
+        x, y = cand[:, 0], cand[:, 1]
+        x0, y0, bw, bh = self.bounds
+        fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
+        cost = POINT_COST * self._counts(x, y, w, h).astype(np.float64)
+        for tx, ty, tw, th in self.taken:
+            ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
+            oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
+            cost += np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        cost = np.where(fits, cost, np.inf)
+        free = np.flatnonzero(cost == 0.0)
+        i = int(free[0]) if len(free) else int(np.argmin(cost))
+        if not np.isfinite(cost[i]):
+            return self.clamp((float(x[0]), float(y[0]), w, h))
+        return (float(x[i]), float(y[i]), w, h)
+
+    def _counts(
+        self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
+    ) -> NDArray[np.int64]:
+        """`points_under` for many rectangles of one size at once."""
+        ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
+        r, c = self.radius, self._cell
+        a = np.clip(np.floor((x - r - self._x0) / c).astype(np.intp), 0, nx)
+        b = np.clip(np.floor((x + w + r - self._x0) / c).astype(np.intp) + 1, 0, nx)
+        lo = np.clip(np.floor((y - r - self._y0) / c).astype(np.intp), 0, ny)
+        hi = np.clip(np.floor((y + h + r - self._y0) / c).astype(np.intp) + 1, 0, ny)
+        s = self._sums
+        out = s[hi, b] - s[lo, b] - s[hi, a] + s[lo, a]
+        return np.where((a < b) & (lo < hi), out, 0)
 
     def clamp(self, r: Rect) -> Rect:
         """`r` moved into the bounds (its top-left kept inside when it is larger)."""
