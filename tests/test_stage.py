@@ -425,3 +425,34 @@ def test_markers_and_halos_keep_three_to_one(name: str) -> None:
     low = {k: round(_contrast(a, b), 2) for k, (a, b) in pairs.items() if _contrast(a, b) < 3.0}
     assert low == {}
     assert abs(_contrast("#FFFFFF", "#000000") - 21.0) < 1e-9
+
+
+def test_hovering_a_point_tells_its_name_label_and_score(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.step()  # w = (3, 3), b = 1
+    cv = window.canvas
+    assert cv.point_tooltip(2) == ("x3 = (1, 1), label y = −1\ny(w·x + b) = −7: a mistake (≤ 0)")
+    assert cv.point_tooltip(0).endswith("y(w·x + b) = 19: right")
+
+
+def test_pocket_tints_follow_the_answer_and_the_switch_keeps_the_running_view(window) -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(30, 2)) * 2.0
+    y = np.where(X[:, 0] + 0.4 * X[:, 1] + rng.normal(scale=0.8, size=30) > 0, 1, -1)
+    window.set_points(X.tolist(), y.tolist())
+    window.set_mode("pocket")
+    for _ in range(12):
+        window.step()
+    s = window.state()
+    assert (s["pocket_w"], s["pocket_b"]) != (s["w"], s["b"])
+
+    def tint_side(w: list[float], b: float) -> bool:
+        poly = window.canvas.half_plane(1)
+        return bool(np.all(poly @ np.asarray(w) + b >= -1e-6 * (1 + np.abs(poly).max())))
+
+    assert tint_side(s["pocket_w"], s["pocket_b"])
+    assert not tint_side(s["w"], s["b"])
+    window.findChild(QAction, "answerFirstAction").trigger()  # the running view
+    assert tint_side(s["w"], s["b"])

@@ -583,7 +583,7 @@
     <name>DataCanvas</name>
     <message>
         <source>normal</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
         <translation>法向量</translation>
     </message>
     <message>
@@ -641,6 +641,26 @@
     <message>
         <source>(the w part; b: {b0} → {b1})</source>
         <translation>（w 部分；b：{b0} → {b1}）</translation>
+    </message>
+    <message>
+        <source>{name} = ({x}, {y}), label y = {label}</source>
+        <translation>{name} = ({x}, {y})，标签 y = {label}</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>分类正确</translation>
+    </message>
+    <message>
+        <source>a mistake (≤ 0)</source>
+        <translation>误分类（≤ 0）</translation>
+    </message>
+    <message>
+        <source>y(w·x + b) = {score}: {what}</source>
+        <translation>y(w·x + b) = {score}：{what}</translation>
+    </message>
+    <message>
+        <source>y·f(x) = {score}: {what}</source>
+        <translation>y·f(x) = {score}：{what}</translation>
     </message>
     <message>
         <source>w = 0: no line; every point is predicted {sign} (b = {b})</source>

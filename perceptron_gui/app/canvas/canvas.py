@@ -72,6 +72,8 @@ MARKER_Z = 4.8
 #: most CROWD_PADS times (until new data come).
 CROWD_STEP = 1.3
 CROWD_PADS = 3
+#: A point's tooltip shows when the mouse has rested this long (ms).
+HOVER_MS = 250
 #: The texts' layout looks at an even sample of at most this many points.
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
@@ -202,6 +204,12 @@ class DataCanvas(pg.PlotWidget):
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
         self._vb.sigRangeChanged.connect(self._on_view_range_changed)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover_pos: QtCore.QPointF | None = None
+        self._hover_timer = QtCore.QTimer(self)
+        self._hover_timer.setSingleShot(True)
+        self._hover_timer.setInterval(HOVER_MS)
+        self._hover_timer.timeout.connect(self._on_hover_timer_timeout)
         self._vb.sigResized.connect(self._on_view_range_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
@@ -682,13 +690,14 @@ class DataCanvas(pg.PlotWidget):
             self._label_legend()
         self._style_model_lines()
         self._update_answer()
-        if changed and model is not None and not model.is_linear:
+        if changed and model is not None and (not model.is_linear or self._answer_first):
             self._update_model()
 
     def set_answer_first(self, on: bool) -> None:
         """Draw the answer strong and the running line secondary (True), or the reverse."""
         self._answer_first = bool(on)
         self._style_model_lines()
+        self._update_model()
 
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
@@ -1290,6 +1299,45 @@ class DataCanvas(pg.PlotWidget):
         view = self._vb.mapSceneToView(scene)
         return float(view.x()), float(view.y())
 
+    def point_tooltip(self, index: int) -> str:
+        """What hovering point `index` shows: its name, coordinates, label and its score
+        y(w·x + b) under the running model (y·f(x) for a model that is not a line)."""
+        (x, y), label = self._points[index], int(self._labels[index])
+
+        def num(v: float) -> str:
+            return fmt.fmt(float(v)).replace("-", "−")
+
+        text = self.tr("{name} = ({x}, {y}), label y = {label}").format(
+            name=fmt.point_name(index), x=num(x), y=num(y), label="+1" if label > 0 else "−1"
+        )
+        m = self._model
+        if m is not None:
+            score = label * float(m.decision(self._points[index : index + 1])[0])
+            what = self.tr("right") if score > 0 else self.tr("a mistake (≤ 0)")
+            if isinstance(m, LinearModel):
+                line = self.tr("y(w·x + b) = {score}: {what}")
+            else:
+                line = self.tr("y·f(x) = {score}: {what}")
+            text += "\n" + line.format(score=num(score), what=what)
+        return text
+
+    def _on_scene_mouse_moved(self, pos: QtCore.QPointF) -> None:
+        # No hit test per move (a house rule): the tooltip waits until the mouse rests.
+        self._hover_pos = pos
+        if QtWidgets.QApplication.mouseButtons() == Qt.MouseButton.NoButton:
+            self._hover_timer.start()
+
+    def _on_hover_timer_timeout(self) -> None:
+        pos = self._hover_pos
+        if pos is None or not self._vb.sceneBoundingRect().contains(pos):
+            return
+        p = self._vb.mapSceneToView(pos)
+        i = self.hit_test(p.x(), p.y())
+        if i is None:
+            QtWidgets.QToolTip.hideText()
+        elif QtGui.QGuiApplication.platformName() != "offscreen":  # (no tooltips there)
+            QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), self.point_tooltip(i), self)
+
     def hit_test(self, x: float, y: float, radius_px: float = HIT_RADIUS_PX) -> int | None:
         """Return the index of the point nearest ``(x, y)`` within ``radius_px`` pixels."""
         if not len(self._points):
@@ -1538,9 +1586,14 @@ class DataCanvas(pg.PlotWidget):
             for item in linear_items:
                 item.setVisible(False)
             return
+        # The tints are the answer's half-planes when it comes first (the pocket, the
+        # average), else the running line's.
+        tw, tb = w, b
+        if self._answer_first and isinstance(a, LinearModel) and not self._phase:
+            tw, tb = _line_of(a)
         # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
-        pos = clip_half_plane(w, b, rect, 1.0)
-        neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
+        pos = clip_half_plane(tw, tb, rect, 1.0)
+        neg = clip_half_plane(-tw, -tb, rect, 1.0) if tw.any() or tb < 0 else np.zeros((0, 2))
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
             item.setVisible(len(poly) >= 3 and regions is None)
             if len(poly) >= 3:
