@@ -816,7 +816,6 @@ class MainWindow(QMainWindow):
             **run_state(c),
             "D": bd.D,
             "gamma": bd.gamma,
-            "bound": bd.bound,
             "separable": bd.separable,
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
@@ -1489,7 +1488,7 @@ class MainWindow(QMainWindow):
         elif not self._discard_timer.isActive():
             cv.set_status(None)
         cv.set_alpha(t.alpha)
-        cv.set_margin_band(getattr(t, "corrects_below", None))
+        cv.set_margin_band(t.threshold)
         now = time.perf_counter()
         if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
             self._narrated_at = now
