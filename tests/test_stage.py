@@ -456,3 +456,10 @@ def test_pocket_tints_follow_the_answer_and_the_switch_keeps_the_running_view(wi
     assert not tint_side(s["w"], s["b"])
     window.findChild(QAction, "answerFirstAction").trigger()  # the running view
     assert tint_side(s["w"], s["b"])
+
+
+def test_the_step_vector_is_named_by_the_modes_rule(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_mode("pa")
+    window.step()  # w = 0: a mistake, corrected by a τ-step
+    assert "τyx" in window.canvas.vector_labels(), window.canvas.vector_labels()

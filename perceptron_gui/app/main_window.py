@@ -71,6 +71,7 @@ from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.registry import spec
 
 FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
@@ -1453,6 +1454,9 @@ class MainWindow(QMainWindow):
         slow = c.run_speed <= ANATOMY_MAX_SPEED
         if self._animation_ms > 0:
             cv.animation_ms = slow_motion_ms(self._animation_ms, c.speed, running=c.running)
+        rule = spec(c.config.mode).update_rule  # "w ← w + ηyx, …", "w ← w + τyx, …"
+        head = "w ← w + "
+        cv.step_name = rule[len(head) :].split(",")[0] if rule.startswith(head) else "ηyx"
         if (
             self.act_anatomy.isChecked()
             and slow

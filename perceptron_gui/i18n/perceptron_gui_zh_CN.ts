@@ -1680,7 +1680,7 @@
     </message>
     <message>
         <source>&amp;About perceptron-gui</source>
-        <translation>关于 perceptron-gui(&amp;A)</translation>
+        <translation>关于本程序(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Keys and mouse</source>
@@ -1848,7 +1848,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>About perceptron-gui</source>
-        <translation>关于 perceptron-gui</translation>
+        <translation>关于本程序</translation>
     </message>
     <message>
         <source>OK</source>

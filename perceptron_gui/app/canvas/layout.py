@@ -102,6 +102,7 @@ class Placer:
         candidates costed at once: a scan has a thousand)."""
         w, h = float(size[0]), float(size[1])
         cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
+        cand = cand[np.all(np.isfinite(cand), axis=1)]  # (a point at 1e300 maps to inf)
         if not len(cand):
             return self.clamp((self.bounds[0], self.bounds[1], w, h))
         x, y = cand[:, 0], cand[:, 1]
@@ -125,10 +126,15 @@ class Placer:
         """`points_under` for many rectangles of one size at once."""
         ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
         r, c = self.radius, self._cell
-        a = np.clip(np.floor((x - r - self._x0) / c).astype(np.intp), 0, nx)
-        b = np.clip(np.floor((x + w + r - self._x0) / c).astype(np.intp) + 1, 0, nx)
-        lo = np.clip(np.floor((y - r - self._y0) / c).astype(np.intp), 0, ny)
-        hi = np.clip(np.floor((y + h + r - self._y0) / c).astype(np.intp) + 1, 0, ny)
+
+        def cell(v: NDArray[np.float64], n: int, plus: int) -> NDArray[np.intp]:
+            v = np.nan_to_num(np.floor(v), nan=0.0, posinf=n, neginf=0.0)
+            return np.clip(np.clip(v, -1, n + 1).astype(np.intp) + plus, 0, n)
+
+        a = cell((x - r - self._x0) / c, nx, 0)
+        b = cell((x + w + r - self._x0) / c, nx, 1)
+        lo = cell((y - r - self._y0) / c, ny, 0)
+        hi = cell((y + h + r - self._y0) / c, ny, 1)
         s = self._sums
         out = s[hi, b] - s[lo, b] - s[hi, a] + s[lo, a]
         return np.where((a < b) & (lo < hi), out, 0)
