@@ -367,18 +367,27 @@ def _run_online_py(
             want = m < 1.0 and sq[i] > 0.0
             t = (1.0 - m) / sq[i] if want else 0.0
             step = t if t < C else C  # Python's min(C, t)
-        if want and rule == 2:
-            ey = eta * y[i]
+        if want:
+            ey = step * y[i]
             nb = b + ey if bias else b
-            g = gram[i]
-            acc = 0.0
-            for j in range(n):
-                acc += ((f[j] + g[j] * ey) + nb) * 0.0
-            if not (math.isfinite(nb) and acc == 0.0):  # the numpy path refuses: "overflow"
-                return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
-            for j in range(n):
-                f[j] = f[j] + g[j] * ey
-            alpha[i] += eta
+            if rule == 2:
+                g = gram[i]
+                acc = 0.0
+                for j in range(n):
+                    acc += ((f[j] + g[j] * ey) + nb) * 0.0
+                if not (math.isfinite(nb) and acc == 0.0):  # numpy refuses it: "overflow"
+                    return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
+                for j in range(n):
+                    f[j] = f[j] + g[j] * ey
+                alpha[i] += eta
+            else:
+                nw0 = w0 + ey * x0[i]
+                nw1 = w1 + ey * x1[i]
+                # The cheap bound of `_set_linear` (a NaN or inf fails it too); above it
+                # the exact check is the numpy path's.
+                if not (abs(nw0) + abs(nw1)) * xm + abs(nb) <= safe:
+                    return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
+                w0, w1 = nw0, nw1
             b = nb
             v += 1
             mistakes += m <= 0.0
@@ -391,31 +400,8 @@ def _run_online_py(
             out_b[rows] = b
             out_m[rows] = mistakes
             rows += 1
-            if k % snap_stride == 0:
+            if rule == 2 and k % snap_stride == 0:
                 return w0, w1, b, k, v, clean, mistakes, rows, SNAPSHOT
-            if rows == cap:
-                return w0, w1, b, k, v, clean, mistakes, rows, BUFFER_FULL
-        elif want:
-            ey = step * y[i]
-            nw0 = w0 + ey * x0[i]
-            nw1 = w1 + ey * x1[i]
-            nb = b + ey if bias else b
-            # The cheap bound of `_set_linear` (a NaN or inf fails it too); above it the
-            # exact check is the numpy path's.
-            if not (abs(nw0) + abs(nw1)) * xm + abs(nb) <= safe:
-                return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_CHECK
-            v += 1
-            w0, w1, b = nw0, nw1, nb
-            mistakes += m <= 0.0
-            k += 1
-            clean = 0
-            out_i[rows] = i
-            out_v[rows] = v
-            out_w0[rows] = w0
-            out_w1[rows] = w1
-            out_b[rows] = b
-            out_m[rows] = mistakes
-            rows += 1
             if rows == cap:
                 return w0, w1, b, k, v, clean, mistakes, rows, BUFFER_FULL
         else:
