@@ -54,6 +54,7 @@ from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_t
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
     BoundPanel,
@@ -111,7 +112,7 @@ VIEW_ACTIONS = {
 }
 
 
-class MainWindow(QMainWindow):
+class MainWindow(LessonScripting, QMainWindow):
     """The perceptron-gui window, also the scripting API for pytest-qt.
 
     Parameters
@@ -229,6 +230,7 @@ class MainWindow(QMainWindow):
         self._narrated_at = 0.0
 
         self._build_actions()
+        self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
@@ -770,6 +772,7 @@ class MainWindow(QMainWindow):
             "presentation": self._presenting,
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
+            "lesson": self.lesson_player.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
