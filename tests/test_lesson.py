@@ -258,3 +258,85 @@ def test_builtin_lesson_plays_and_agrees_with_train(window, lang: str, english) 
         if not window.next_slide():
             break
     assert seen == list(range(len(lesson.scenes)))
+
+
+def test_export_lesson_command(tmp_path: Path) -> None:
+    """--export-lesson: figures per step, tables, lesson.tex and lesson.md (a subprocess)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "pts.csv").write_text("x1,x2,y\n0,1,1\n2,-1,-1\n", encoding="utf-8")
+    src = (
+        'title = "Two"\n[[scene]]\ntitle = "Worked"\ncaption = "η = 1 & y·f ≤ 0"\n'
+        'points = [[3, 3, 1], [4, 3, 1], [1, 1, -1]]\norder = "first"\nstop = 3\n'
+        'show = ["table"]\nquestion = "next-point"\n'
+        '[[scene]]\ntitle = "CSV"\ndata = "pts.csv"\n'
+    )
+    lesson = tmp_path / "two.lesson.toml"
+    lesson.write_text(src, encoding="utf-8")
+    out = tmp_path / "out"
+    env = {**os.environ, "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state")}
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run(
+        [sys.executable, "-m", "perceptron_gui", "--export-lesson", str(lesson), str(out)]
+        + ["--size", "320x240"],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(root)},
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    names = {p.name for p in out.iterdir()}
+    for k in range(4):  # scene 1: start 0, then 3 updates (stop)
+        assert {f"scene01-step{k:02d}.png", f"scene01-step{k:02d}.svg"} <= names
+        table = (out / f"scene01-step{k:02d}-table.tex").read_text(encoding="utf-8")
+        assert table.count("\\\\") == k + 2  # the header, then rows 0 … k
+    assert "scene01-step04.png" not in names
+    assert {"scene02-step00.png", "scene01-table.tex", "scene02-table.tex"} <= names
+    tex = (out / "lesson.tex").read_text(encoding="utf-8")
+    assert tex.count("\\begin{frame}") == 1 + 4 + len(
+        [n for n in names if n.startswith("scene02-step") and n.endswith(".png")]
+    )
+    assert "\\ensuremath{\\eta} = 1 \\& y\\ensuremath{\\cdot}f \\ensuremath{\\le} 0" in tex
+    assert "\\input{scene01-step02-table.tex}" in tex
+    md = (out / "lesson.md").read_text(encoding="utf-8")
+    assert "## 1. Worked" in md and "![Worked](scene01-step03.png)" in md
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(out / "scene01-step02.png")).width() == 320
+    import shutil
+
+    if shutil.which("pdflatex"):
+        c = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "lesson.tex"],
+            cwd=out,
+            capture_output=True,
+            timeout=300,
+        )
+        assert c.returncode == 0 and (out / "lesson.pdf").exists()
+
+
+def test_lesson_flag_refuses_a_bad_file(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.lesson.toml"
+    bad.write_text('[[scene]]\ntitle = "A"\npoints = [[1, 1, 1]]\nspeed = 3\n', encoding="utf-8")
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "s"), "PYTHONPATH": str(root)}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    for args in (["--lesson", str(bad)], ["--export-lesson", str(bad), str(tmp_path / "o")]):
+        r = subprocess.run(
+            [sys.executable, "-m", "perceptron_gui", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        assert r.returncode == 2
+        lines = [x for x in r.stderr.splitlines() if "propagateSizeHints" not in x]
+        assert len(lines) == 1, r.stderr
+        assert str(bad) in lines[0] and 'scene 1 ("A")' in lines[0] and '"speed"' in lines[0]

@@ -711,7 +711,10 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
 
     panel = LessonPanel(player)
     dock = window._dock(
-        QT_TRANSLATE_NOOP("MainWindow", "Lesson"), panel, Qt.DockWidgetArea.RightDockWidgetArea, "lessonDock"
+        QT_TRANSLATE_NOOP("MainWindow", "Lesson"),
+        panel,
+        Qt.DockWidgetArea.RightDockWidgetArea,
+        "lessonDock",
     )
     window.tabifyDockWidget(window.proof_dock, dock)
     dock.hide()
