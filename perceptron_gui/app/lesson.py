@@ -14,11 +14,12 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
+    QDockWidget,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
-from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.api import train
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.lesson import (
@@ -52,9 +53,13 @@ if TYPE_CHECKING:
 NEXT_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_Right, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_PageUp, Qt.Key.Key_Left, Qt.Key.Key_Backspace)
 #: The question's type size (unscaled points; presentation boosts it).
-QUESTION_PT = LABEL_PT + 4.0
-#: The caption's type size (unscaled points).
-CAPTION_PT = LABEL_PT
+QUESTION_PT = LABEL_PT
+#: The caption's and the counter's type size (unscaled points).
+CAPTION_PT = TICK_PT
+#: In presentation, a panel a scene shows takes at most this share of the window's side.
+PRESENTED_DOCK_SHARE = 0.3
+#: ... and only when the window is at least this tall (pixels at UI scale 1).
+PRESENTED_PANELS_MIN_HEIGHT = 1000
 #: A "will it converge?" answer is checked on a run of at most this many updates.
 CONVERGES_CAP = 100_000
 #: Going back into a scene without a stop shows its run's end, up to this many updates.
@@ -101,7 +106,7 @@ class LessonStrip(QWidget):
         """Fonts from the theme (presentation boosts them)."""
         self.question.setFont(theme().font(QUESTION_PT, bold=True))
         self.caption.setFont(theme().font(CAPTION_PT))
-        self.counter.setFont(theme().font(CAPTION_PT, bold=True))
+        self.counter.setFont(theme().font(CAPTION_PT))
 
 
 class Blank(QWidget):
@@ -278,11 +283,43 @@ class LessonPlayer(QObject):
         elif "table" in scene.show:
             w.tabs.setCurrentIndex(0)
         presenting = w.act_present.isChecked()
+        screen = w.screen()  # presentation is full screen (the window may be resizing)
+        tall = screen.geometry().height() if screen is not None else w.height()
+        if presenting and tall < PRESENTED_PANELS_MIN_HEIGHT * theme().ui_scale:
+            wanted = set()  # a small screen: the canvas and the caption only
         for dock in w.docks:
             if dock in wanted:
                 dock.show()
             elif presenting:
                 dock.hide()  # the stage shows what this scene names, nothing else
+        # Once the docks have their room: the canvas keeps most of the screen, and the
+        # view frames the points in what is left.
+        QTimer.singleShot(0, lambda: self._settle(wanted if presenting else set()))
+
+    def _settle(self, wanted: set[QDockWidget]) -> None:
+        w = self.window
+        screen = w.screen()
+        if w.act_present.isChecked():
+            for dock in wanted:
+                area = w.dockWidgetArea(dock)
+                across = area in (
+                    Qt.DockWidgetArea.LeftDockWidgetArea,
+                    Qt.DockWidgetArea.RightDockWidgetArea,
+                )
+                full = screen.geometry() if screen is not None else w.rect()
+                side = full.width() if across else full.height()
+                w.resizeDocks(
+                    [dock],
+                    [int(side * PRESENTED_DOCK_SHARE)],
+                    Qt.Orientation.Horizontal if across else Qt.Orientation.Vertical,
+                )
+        w.canvas.fit_view()
+
+    def on_presentation_toggled(self) -> None:
+        """Entering presentation shows the panels the scene names (and only those)."""
+        scene = self.scene
+        if scene is not None:
+            self._apply_show(scene)
 
     def _title(self, scene: Scene) -> str:
         return localize(scene.title, i18n.language())
@@ -552,9 +589,9 @@ class LessonPlayer(QObject):
         if self.verdict:
             lines.append(self.verdict)
         if asking == "next-point":
-            lines.append(self.tr("Which point is corrected next? Click it or type its number."))
-            if self.typed:
-                lines.append(f"x{self.typed}")
+            typed = f": x{self.typed}" if self.typed else ""
+            lines.append(self.tr("Which point is corrected next? Click it or type its number"))
+            lines[-1] += typed
         elif asking == "converges":
             lines.append(self.tr("Will this run converge? Y / N"))
         if scene.question is not None and self.at_end():
@@ -563,7 +600,7 @@ class LessonPlayer(QObject):
                     right=self.right, asked=self.asked
                 )
             )
-        self.strip.question.setText("  ·  ".join(lines))
+        self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
         self.strip.caption.setText(localize(scene.caption, lang))
         self.strip.counter.setText(
@@ -730,6 +767,7 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
 
     player.changed.connect(show_dock)
     window.act_present.toggled.connect(show_dock)
+    window.act_present.toggled.connect(player.on_presentation_toggled)
     return player
 
 
