@@ -40,7 +40,7 @@
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
@@ -1191,6 +1191,121 @@
     </message>
 </context>
 <context>
+    <name>LessonPanel</name>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Move the selected scene earlier</source>
+        <translation>把选中的场景前移</translation>
+    </message>
+    <message>
+        <source>Move the selected scene later</source>
+        <translation>把选中的场景后移</translation>
+    </message>
+    <message>
+        <source>Delete the selected scene from the lesson</source>
+        <translation>从课程中删除选中的场景</translation>
+    </message>
+    <message>
+        <source>No lesson open: File ▸ Open lesson…</source>
+        <translation>没有打开课程：文件 ▸ 打开课程…</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPlayer</name>
+    <message>
+        <source>lesson not opened: {error}</source>
+        <extracomment>The application&apos;s language changed (the player rewrites the texts). The scene, the position in it, or the question changed.</extracomment>
+        <translation>课程未打开：{error}</translation>
+    </message>
+    <message>
+        <source>lesson: {title}</source>
+        <translation>课程：{title}</translation>
+    </message>
+    <message>
+        <source>right: it converges</source>
+        <translation>答对了：它会收敛</translation>
+    </message>
+    <message>
+        <source>right: it never converges</source>
+        <translation>答对了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it converges</source>
+        <translation>答错了：它会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it never converges</source>
+        <translation>答错了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>right: the update is on {point}</source>
+        <translation>答对了：更新的是 {point}</translation>
+    </message>
+    <message>
+        <source>wrong: the update is on {point}, not x{chosen}</source>
+        <translation>答错了：更新的是 {point}，不是 x{chosen}</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>no lesson to save</source>
+        <translation>没有可保存的课程</translation>
+    </message>
+    <message>
+        <source>lesson not saved: {error}</source>
+        <translation>课程未保存：{error}</translation>
+    </message>
+    <message>
+        <source>saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Add this scene</source>
+        <translation>添加此场景</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Caption:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Which point is corrected next? Click it or type its number</source>
+        <translation>下一个被修正的是哪个点？点击它或输入它的编号</translation>
+    </message>
+    <message>
+        <source>Will this run converge? Y / N</source>
+        <translation>这次运行会收敛吗？Y / N</translation>
+    </message>
+    <message>
+        <source>tally: {right} right of {asked} asked</source>
+        <translation>统计：{asked} 问中答对 {right}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)</source>
@@ -1211,7 +1326,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). The status bar&apos;s progress text has the width of this many characters (longer: elided). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1751,6 +1866,59 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>Save the points and settings before closing?</source>
         <translation>关闭前保存点和设置吗？</translation>
+    </message>
+    <message>
+        <source>Lessons (*.lesson.toml *.toml)</source>
+        <extracomment>Keys of the clicker: next, previous (what presenter remotes send, and the keyboard&apos;s). The question&apos;s type size (unscaled points; presentation boosts it). The caption&apos;s and the counter&apos;s type size (unscaled points). In presentation, a panel a scene shows takes at most this share of the window&apos;s side. ... and only when the window is at least this tall (pixels at UI scale 1). A &quot;will it converge?&quot; answer is checked on a run of at most this many updates. Going back into a scene without a stop shows its run&apos;s end, up to this many updates.</extracomment>
+        <translation>课程 (*.lesson.toml *.toml)</translation>
+    </message>
+    <message>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open a lecture prepared as a .lesson.toml file</source>
+        <translation>打开一个准备好的 .lesson.toml 讲课文件</translation>
+    </message>
+    <message>
+        <source>The &amp;perceptron (built-in lesson)</source>
+        <translation>感知机（内置课程）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The lesson that ships with the program</source>
+        <translation>程序自带的课程</translation>
+    </message>
+    <message>
+        <source>&amp;Add this scene…</source>
+        <translation>添加此场景(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Add the data, settings, update and panels shown now as a scene</source>
+        <translation>把当前显示的数据、设置、更新和面板添加为一个场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save lesson…</source>
+        <translation>保存课程(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the lesson as plain TOML</source>
+        <translation>把课程保存为纯文本 TOML</translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation>关闭课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the lesson: the keys step the run again</source>
+        <translation>关闭课程：按键重新用于单步运行</translation>
+    </message>
+    <message>
+        <source>Le&amp;sson</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
     </message>
 </context>
 <context>
