@@ -178,6 +178,8 @@ def test_make_save_reopen(window, tmp_path: Path) -> None:  # noqa: ANN001
         "Second",
         "First",
     ]
+    lst = window.findChild(object, "lessonList")
+    assert [lst.item(i).text() for i in range(lst.count())] == ["1. Second", "2. First"]
     assert window.save_lesson(out)
     assert window.open_lesson(out)
     again = window.lesson_player.lesson
@@ -185,6 +187,18 @@ def test_make_save_reopen(window, tmp_path: Path) -> None:  # noqa: ANN001
     assert again.scenes[1].same_as(made.scenes[0])
     assert player.delete_scene(0)
     assert [x.title for x in player.lesson.scenes] == ["First"]
+    assert lst.count() == 1
+
+
+def test_add_scene_keeps_the_second_run(window, tmp_path: Path) -> None:  # noqa: ANN001
+    window.set_points([[0, 1], [2, 2], [1, -1]], [1, 1, -1])
+    assert window.set_compare({"order": "random", "seed": 3})
+    window.add_scene("Two runs", "")
+    out = tmp_path / "c.lesson.toml"
+    assert window.save_lesson(out)
+    assert load_lesson(out).scenes[0].compare == {"order": "random", "seed": 3}
+    assert window.save_lesson(tmp_path / "no" / "such" / "folder.lesson.toml") is False
+    assert "lesson not saved" in window.notice.text()
 
 
 def test_lesson_panel_lists_and_jumps(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001

@@ -39,6 +39,7 @@ from perceptron_gui.core.lesson import (
     SUFFIX,
     Lesson,
     Scene,
+    builtin_folder,
     load_lesson,
     localize,
     save_lesson,
@@ -128,7 +129,9 @@ class LessonPlayer(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.lesson: Lesson | None = None
+        self._lesson: Lesson | None = None
+        #: Counts the changes of the lesson (its scenes, their order), for the panel.
+        self.revision = 0
         self.index = 0
         self.asked = 0
         self.right = 0
@@ -152,6 +155,16 @@ class LessonPlayer(QObject):
         window.installEventFilter(self)
 
     # ---------------------------------------------------------------- state
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson open (None: none)."""
+        return self._lesson
+
+    @lesson.setter
+    def lesson(self, lesson: Lesson | None) -> None:
+        self._lesson = lesson
+        self.revision += 1
 
     @property
     def scene(self) -> Scene | None:
@@ -469,11 +482,9 @@ class LessonPlayer(QObject):
             if on
         ]
         compare = None
-        if w.compare_run is not None:
+        if w.compare_run is not None:  # the second run's settings that differ
             mine = w.compare_run.settings()
-            base = settings_of(c.config)
             compare = {k: v for k, v in mine.items() if getattr(c.config, k) != v}
-            compare = compare or {k: v for k, v in mine.items() if k in base}
         scene = Scene(
             title=title,
             caption=caption,
@@ -565,8 +576,8 @@ class LessonPlayer(QObject):
     def save_dialog(self) -> None:
         """Lesson ▸ Save lesson…"""
         start = self.lesson.path if self.lesson is not None and self.lesson.path else ""
-        if start and not Path(start).is_relative_to(Path.cwd()) and "data/lessons" in start:
-            start = ""  # the built-in lesson is saved as a copy elsewhere
+        if start and Path(start).parent == builtin_folder():
+            start = ""  # a built-in lesson is saved as a copy elsewhere
         path, _ = QFileDialog.getSaveFileName(
             self.window, self.tr("Save lesson"), start, self.window.tr(LESSON_FILTER)
         )

@@ -206,7 +206,12 @@ def builtin_path(name: str) -> Path | None:
     file = BUILTIN_LESSONS.get(name)
     if file is None:
         return None
-    return Path(str(resources.files("perceptron_gui") / "data" / "lessons" / file))
+    return builtin_folder() / file
+
+
+def builtin_folder() -> Path:
+    """The folder of the built-in lessons."""
+    return Path(str(resources.files("perceptron_gui") / "data" / "lessons"))
 
 
 def load_lesson(path: str | os.PathLike[str]) -> Lesson:

@@ -22,6 +22,7 @@ class LessonPanel(QtWidgets.QWidget):
     def __init__(self, player: LessonPlayer, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self._player = player
+        self._shown: tuple[int, int, str] | None = None  # what the list shows
         self.title = QtWidgets.QLabel(objectName="lessonTitle")
         self.title.setWordWrap(True)
         self.list = QtWidgets.QListWidget(objectName="lessonList")
@@ -60,6 +61,7 @@ class LessonPanel(QtWidgets.QWidget):
         self.up.setToolTip(self.tr("Move the selected scene earlier"))
         self.down.setToolTip(self.tr("Move the selected scene later"))
         self.delete.setToolTip(self.tr("Delete the selected scene from the lesson"))
+        self._shown = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -67,6 +69,10 @@ class LessonPanel(QtWidgets.QWidget):
         p = self._player
         lesson = p.lesson
         lang = i18n.language()
+        key = (p.revision, p.index, lang)
+        if key == self._shown:  # a step within the scene: nothing here changed
+            return
+        self._shown = key
         with signals_blocked(self.list):
             self.list.clear()
             if lesson is None:
