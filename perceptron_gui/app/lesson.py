@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -333,6 +333,7 @@ class LessonPlayer(QObject):
         scene = self.scene
         if scene is not None:
             self._apply_show(scene)
+            self.refresh()
 
     def _title(self, scene: Scene) -> str:
         return localize(scene.title, i18n.language())
@@ -614,6 +615,8 @@ class LessonPlayer(QObject):
         self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
         self.strip.caption.setText(localize(scene.caption, lang))
+        # In the window the caption is in the Lesson panel: the canvas keeps the room.
+        self.strip.caption.setVisible(self.window.act_present.isChecked())
         self.strip.counter.setText(
             f"{self.index + 1} / {len(self.lesson.scenes)}\n{localize(scene.title, lang)}"
         )
@@ -766,6 +769,14 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
     )
     window.tabifyDockWidget(window.proof_dock, dock)
     dock.hide()
+
+    def style_dock() -> None:  # as the window styles its docks (their titles follow the scale)
+        font = theme().font()
+        font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+        dock.setFont(font)
+
+    style_dock()
+    theme().changed.connect(style_dock)
     player.panel = panel
 
     def show_dock() -> None:

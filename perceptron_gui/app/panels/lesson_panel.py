@@ -25,8 +25,18 @@ class LessonPanel(QtWidgets.QWidget):
         self._shown: tuple[int, int, str] | None = None  # what the list shows
         self.title = QtWidgets.QLabel(objectName="lessonTitle")
         self.title.setWordWrap(True)
+        self.caption = QtWidgets.QLabel(objectName="lessonPanelCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        # The caption keeps its lines; the list gives way when the dock is short.
+        self.caption.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum
+        )
         self.list = QtWidgets.QListWidget(objectName="lessonList")
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the clicker's keys stay the window's
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setMinimumHeight(0)
         self.up = QtWidgets.QPushButton(objectName="lessonUp")
         self.down = QtWidgets.QPushButton(objectName="lessonDown")
         self.delete = QtWidgets.QPushButton(objectName="lessonDelete")
@@ -39,6 +49,7 @@ class LessonPanel(QtWidgets.QWidget):
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
+        layout.addWidget(self.caption)
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
         self.list.itemClicked.connect(self._on_list_item_clicked)
@@ -69,6 +80,8 @@ class LessonPanel(QtWidgets.QWidget):
         p = self._player
         lesson = p.lesson
         lang = i18n.language()
+        scene = p.scene
+        self.caption.setText("" if scene is None else localize(scene.caption, lang))
         key = (p.revision, p.index, lang)
         if key == self._shown:  # a step within the scene: nothing here changed
             return
