@@ -354,3 +354,23 @@ def test_lesson_flag_refuses_a_bad_file(tmp_path: Path) -> None:
         lines = [x for x in r.stderr.splitlines() if "propagateSizeHints" not in x]
         assert len(lines) == 1, r.stderr
         assert str(bad) in lines[0] and 'scene 1 ("A")' in lines[0] and '"speed"' in lines[0]
+
+
+def test_lesson_flag_opens_in_presentation(qapp, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    from perceptron_gui.app.main import main
+    from perceptron_gui.app.main_window import MainWindow
+
+    calls = []
+    present = MainWindow.set_presentation
+
+    def spy(self, on: bool) -> None:  # noqa: ANN001
+        calls.append((on, self.state()["lesson"]))
+        present(self, on)
+
+    monkeypatch.setattr(MainWindow, "set_presentation", spy)
+    out = tmp_path / "shot.png"
+    path = write_three(tmp_path)
+    assert main(["--lesson", str(path), "--screenshot", str(out), "--size", "640x480"]) == 0
+    assert out.exists()
+    on, lesson = calls[0]
+    assert on is True and lesson["scene"] == 0 and lesson["scenes"] == 3
