@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app import export, i18n
 from perceptron_gui.core.io import atomic_write_text
@@ -94,6 +95,7 @@ def export_lesson(
     handout: list[str] = [f"# {localize(lesson.title, lang)}", ""]
     for i, scene in enumerate(lesson.scenes):
         player.go(i)
+        _canvas_to_figure_size(window, size)
         title = localize(scene.title, lang)
         caption = localize(scene.caption, lang)
         tabled = "table" in scene.show or "dual" in scene.show
@@ -117,6 +119,21 @@ def export_lesson(
     _write(out / "lesson.tex", _beamer(localize(lesson.title, lang), frames), written)
     _write(out / "lesson.md", "\n".join(handout), written)
     return written
+
+
+def _canvas_to_figure_size(window: MainWindow, size: tuple[int, int]) -> None:
+    """Give the window's canvas the figure's size (so its view has the figure's shape)."""
+    app = QApplication.instance()
+    window.lesson_player.strip.hide()  # the figures carry no strip; the frames have the text
+    for _ in range(2):  # the layout settles in one round, the second checks
+        if app is not None:
+            app.processEvents()
+        canvas = window.canvas.size()
+        dw, dh = size[0] - canvas.width(), size[1] - canvas.height()
+        if dw == 0 and dh == 0:
+            break
+        window.resize(window.width() + dw, window.height() + dh)
+    window.canvas.fit_view()
 
 
 def _steps_and_figures(
