@@ -374,3 +374,34 @@ def test_lesson_flag_opens_in_presentation(qapp, tmp_path: Path, monkeypatch) ->
     assert out.exists()
     on, lesson = calls[0]
     assert on is True and lesson["scene"] == 0 and lesson["scenes"] == 3
+
+
+def test_export_the_builtin_lesson(window, tmp_path: Path) -> None:  # noqa: ANN001
+    """Every step of every scene of "The perceptron", its tables, lesson.tex and lesson.md."""
+    from PySide6.QtGui import QImage
+
+    from perceptron_gui.app.lesson_export import export_lesson
+
+    lesson = load_lesson("perceptron")
+    window.show_panels(False)
+    written = export_lesson(window, lesson, tmp_path, size=(240, 180))
+    names = {p.name for p in written}
+    assert names == {p.name for p in tmp_path.iterdir()}
+    tex = (tmp_path / "lesson.tex").read_text(encoding="utf-8")
+    for i, scene in enumerate(lesson.scenes, 1):
+        pngs = sorted(n for n in names if n.startswith(f"scene{i:02d}-step") and n[-4:] == ".png")
+        assert pngs and pngs[0] == f"scene{i:02d}-step{scene.start:02d}.png"
+        if scene.stop is not None:
+            assert pngs[-1] == f"scene{i:02d}-step{scene.stop:02d}.png"
+        assert all(n.replace(".png", ".svg") in names for n in pngs)
+        assert f"scene{i:02d}-table.tex" in names
+        assert (
+            f"\\includegraphics[height=0.62\\textheight,keepaspectratio]{{{pngs[-1]}}}" in tex
+            or (f"{{{pngs[-1]}}}" in tex)
+        )
+        image = QImage(str(tmp_path / pngs[-1]))
+        assert (image.width(), image.height()) == (240, 180), pngs[-1]
+    frames = sum(1 for n in names if n.endswith(".png"))
+    assert tex.count("\\begin{frame}") == frames + 1  # and the title frame
+    assert tex.rstrip().endswith("\\end{document}")
+    assert (tmp_path / "lesson.md").read_text(encoding="utf-8").count("\n## ") == 13

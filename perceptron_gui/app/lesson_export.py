@@ -159,7 +159,7 @@ def _steps_and_figures(
             except ValueError:
                 # The figure exporter refuses the kernel perceptron's feature-space bound
                 # (issue 14, mended on the seam branch): draw the canvas as it is shown.
-                _render_canvas(window, path)
+                _render_canvas(window, path, size)
             written.append(path)
         if tabled:  # the table of the updates up to this one
             text = export.table_text(window.controller.trainer, "latex")
@@ -168,22 +168,28 @@ def _steps_and_figures(
             return ks
 
 
-def _render_canvas(window: MainWindow, path: Path) -> None:
+def _render_canvas(window: MainWindow, path: Path, size: tuple[int, int]) -> None:
+    """The window's canvas, drawn at `size` (the window may not be that narrow)."""
     canvas = window.canvas
-    canvas.flush()
-    if path.suffix == ".png":
-        if not canvas.grab().save(str(path)):
-            raise export.ExportError(f"cannot write {path}")
-        return
-    gen = QSvgGenerator()
-    gen.setFileName(str(path))
-    gen.setSize(canvas.size())
-    gen.setViewBox(canvas.rect())
-    painter = QPainter(gen)
+    shown = canvas.size()
+    canvas.resize(*size)  # the layout gives it its room back at the next event
     try:
-        canvas.render(painter)
+        canvas.flush()
+        if path.suffix == ".png":
+            if not canvas.grab().save(str(path)):
+                raise export.ExportError(f"cannot write {path}")
+            return
+        gen = QSvgGenerator()
+        gen.setFileName(str(path))
+        gen.setSize(canvas.size())
+        gen.setViewBox(canvas.rect())
+        painter = QPainter(gen)
+        try:
+            canvas.render(painter)
+        finally:
+            painter.end()
     finally:
-        painter.end()
+        canvas.resize(shown)
 
 
 def _write(path: Path, text: str, written: list[Path]) -> None:
