@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 
 from perceptron_gui.app import i18n
 from perceptron_gui.core import train
@@ -151,6 +152,13 @@ def test_clicker_keys(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.findChild(object, "lessonBlank").geometry() == window.rect()
     qtbot.keyClick(window, Qt.Key_B)
     assert not window.state()["lesson"]["blank"]
+    # Lesson ▸ Close lesson: the keys are the window's again (Space steps, Home resets)
+    window.findChild(QAction, "closeLessonAction").trigger()
+    assert window.state()["lesson"] is None
+    qtbot.keyClick(window, Qt.Key_Space)
+    assert window.state()["updates"] == 2
+    qtbot.keyClick(window, Qt.Key_Home)
+    assert window.state()["updates"] == 0
 
 
 def test_make_save_reopen(window, tmp_path: Path) -> None:  # noqa: ANN001

@@ -148,9 +148,6 @@ class LessonPlayer(QObject):
         layout.insertWidget(layout.indexOf(window.canvas_splitter) + 1, self.strip)
         self.blank = Blank(window)
         window.controller.changed.connect(self._on_controller_changed)
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
         window.canvas.viewport().installEventFilter(self)
         window.installEventFilter(self)
 
@@ -163,6 +160,13 @@ class LessonPlayer(QObject):
 
     @lesson.setter
     def lesson(self, lesson: Lesson | None) -> None:
+        app = QApplication.instance()
+        if app is not None and (lesson is None) != (self._lesson is None):
+            # The clicker's keys are looked at only while a lesson is open.
+            if lesson is None:
+                app.removeEventFilter(self)
+            else:
+                app.installEventFilter(self)
         self._lesson = lesson
         self.revision += 1
 
