@@ -140,6 +140,7 @@ class LessonPlayer(QObject):
         self._answered_converges = False
         self._applying = False
         self.panel: QWidget | None = None  # the Lesson panel (install_lesson makes it)
+        self.dock: QDockWidget | None = None  # ... and its dock
         self.strip = LessonStrip()
         self.strip.hide()
         self.strip.language_changed.connect(self.refresh)
@@ -331,6 +332,13 @@ class LessonPlayer(QObject):
                     Qt.Orientation.Horizontal if across else Qt.Orientation.Vertical,
                 )
         w.canvas.fit_view()
+
+    def style_dock(self) -> None:
+        """The Lesson dock in the font the window gives its docks (titles follow the scale)."""
+        if self.dock is not None:
+            font = theme().font()
+            font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+            self.dock.setFont(font)
 
     def on_presentation_toggled(self) -> None:
         """Entering presentation shows the panels the scene names (and only those)."""
@@ -774,13 +782,9 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
     window.tabifyDockWidget(window.proof_dock, dock)
     dock.hide()
 
-    def style_dock() -> None:  # as the window styles its docks (their titles follow the scale)
-        font = theme().font()
-        font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
-        dock.setFont(font)
-
-    style_dock()
-    theme().changed.connect(style_dock)
+    player.dock = dock
+    player.style_dock()
+    theme().changed.connect(player.style_dock)  # a method: gone with the window
     player.panel = panel
 
     def show_dock() -> None:
