@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from perceptron_gui.core.config import MODES, ORDERS
 
@@ -237,13 +237,18 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(win.notice.text().removeprefix("not exported: "))
     finally:
         win.close()
-        for key, value in kept.items():
-            if value is None:
-                prefs.remove(key)
-            else:
-                prefs.setValue(key, value)
+        _put_back(prefs, kept)
     print(f"saved {out}")
     return 0
+
+
+def _put_back(prefs: Any, kept: dict[str, Any]) -> None:
+    """Restore the preferences an export changed (the theme and the UI scale)."""
+    for key, value in kept.items():
+        if value is None:
+            prefs.remove(key)
+        else:
+            prefs.setValue(key, value)
 
 
 def _lesson_error(win: object) -> str:
@@ -297,11 +302,7 @@ def _export_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             parser.error(f"{outdir}: {exc}")
     finally:
         win.close()
-        for key, value in kept.items():
-            if value is None:
-                prefs.remove(key)
-            else:
-                prefs.setValue(key, value)
+        _put_back(prefs, kept)
     print(f"saved {len(written)} files in {outdir}")
     return 0
 
