@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from perceptron_gui.core.config import MODES, ORDERS
 
@@ -59,6 +59,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--theme", help="with --export: light (default), dark or high-contrast")
     p.add_argument("--title", action="store_true", help="with --export: a title line k, w, b")
+    p.add_argument(
+        "--lesson",
+        metavar="FILE",
+        help="open a lesson (a .lesson.toml file, or 'perceptron', the built-in one) "
+        "in presentation mode",
+    )
+    p.add_argument(
+        "--export-lesson",
+        nargs=2,
+        metavar=("FILE", "OUTDIR"),
+        help="write a lesson's figures (PNG, SVG), tables, Beamer lesson.tex and "
+        "Markdown handout into OUTDIR, and exit",
+    )
     p.add_argument("--recover", action="store_true", help="restore the autosaved session")
     p.add_argument("--empty", action="store_true", help="start with an empty canvas")
     p.add_argument(
@@ -86,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.export:
         return _export(parser, args)
+    if args.export_lesson:
+        return _export_lesson(parser, args)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         try:
@@ -105,9 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     _apply_language(args.lang, remember=not args.screenshot)
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
     recovered = False
-    if args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
+    if args.lesson:
+        if not win.open_lesson(args.lesson):
+            print(f"perceptron-gui: error: {_lesson_error(win)}", file=sys.stderr)
+            return 2
+        win.set_presentation(True)
+    elif args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
         recovered = win.recover(ask=not args.recover)
-    if not recovered:
+    if not recovered and not args.lesson:
         if args.file:
             if not win.load(args.file):
                 if args.screenshot:
@@ -217,12 +237,73 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(win.notice.text().removeprefix("not exported: "))
     finally:
         win.close()
-        for key, value in kept.items():
-            if value is None:
-                prefs.remove(key)
-            else:
-                prefs.setValue(key, value)
+        _put_back(prefs, kept)
     print(f"saved {out}")
+    return 0
+
+
+def _put_back(prefs: Any, kept: dict[str, Any]) -> None:
+    """Restore the preferences an export changed (the theme and the UI scale)."""
+    for key, value in kept.items():
+        if value is None:
+            prefs.remove(key)
+        else:
+            prefs.setValue(key, value)
+
+
+def _lesson_error(win: object) -> str:
+    """The lesson's refusal, as the window's banner says it (without its first words)."""
+    text = str(win.notice.text())  # type: ignore[attr-defined]
+    return text.split(": ", 1)[1] if text.startswith("lesson not opened: ") else text
+
+
+def _export_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--export-lesson FILE OUTDIR``: every step of every scene, offscreen."""
+    source, outdir = args.export_lesson
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
+    from perceptron_gui.app.export import ExportError, parse_size
+    from perceptron_gui.core.errors import DataError
+    from perceptron_gui.core.lesson import load_lesson
+
+    try:
+        lesson = load_lesson(source)
+    except DataError as exc:
+        parser.error(str(exc))
+    try:
+        size = parse_size(args.size) if args.size else None
+    except ExportError as exc:
+        parser.error(str(exc))
+    from perceptron_gui.app.lesson_export import LESSON_FIGURE_SIZE, export_lesson
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.app.storage import preferences
+    from perceptron_gui.app.theme import theme
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("perceptron-gui")
+    app.setOrganizationName("perceptron-gui")
+    prefs = preferences()
+    kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
+    _apply_language(args.lang or "en", remember=False)
+    win = MainWindow(autosave_ms=None, animation_ms=0)
+    try:
+        theme().set_name(args.theme or "light")
+        theme().set_scale(1.0)
+        fig = size or LESSON_FIGURE_SIZE
+        win.show_panels(False)
+        win.resize(*fig)
+        win.show()
+        app.processEvents()
+        try:
+            written = export_lesson(win, lesson, outdir, size=fig)
+        except (ExportError, OSError) as exc:
+            parser.error(f"{outdir}: {exc}")
+    finally:
+        win.close()
+        _put_back(prefs, kept)
+    print(f"saved {len(written)} files in {outdir}")
     return 0
 
 

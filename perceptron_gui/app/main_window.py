@@ -55,6 +55,7 @@ from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_t
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog, file_dialog
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
     BoundPanel,
@@ -139,7 +140,7 @@ def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
     return int(min(SLOW_MOTION_MAX_MS, max(base_ms, total)))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(LessonScripting, QMainWindow):
     """The perceptron-gui window, also the scripting API for pytest-qt.
 
     Parameters
@@ -262,6 +263,7 @@ class MainWindow(QMainWindow):
         self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
+        self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
@@ -827,6 +829,7 @@ class MainWindow(QMainWindow):
             "ui_scale": theme().ui_scale,
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
+            "lesson": self.lesson_player.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:

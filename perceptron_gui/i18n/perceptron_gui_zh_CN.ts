@@ -1303,6 +1303,121 @@
     </message>
 </context>
 <context>
+    <name>LessonPanel</name>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Move the selected scene earlier</source>
+        <translation>把选中的场景前移</translation>
+    </message>
+    <message>
+        <source>Move the selected scene later</source>
+        <translation>把选中的场景后移</translation>
+    </message>
+    <message>
+        <source>Delete the selected scene from the lesson</source>
+        <translation>从课程中删除选中的场景</translation>
+    </message>
+    <message>
+        <source>No lesson open: File ▸ Open lesson…</source>
+        <translation>没有打开课程：文件 ▸ 打开课程…</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPlayer</name>
+    <message>
+        <source>lesson not opened: {error}</source>
+        <extracomment>The application&apos;s language changed (the player rewrites the texts). The scene, the position in it, or the question changed. Counts the changes of the lesson (its scenes, their order), for the panel.</extracomment>
+        <translation>课程未打开：{error}</translation>
+    </message>
+    <message>
+        <source>lesson: {title}</source>
+        <translation>课程：{title}</translation>
+    </message>
+    <message>
+        <source>right: it converges</source>
+        <translation>答对了：它会收敛</translation>
+    </message>
+    <message>
+        <source>right: it never converges</source>
+        <translation>答对了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it converges</source>
+        <translation>答错了：它会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it never converges</source>
+        <translation>答错了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>right: the update is on {point}</source>
+        <translation>答对了：更新的是 {point}</translation>
+    </message>
+    <message>
+        <source>wrong: the update is on {point}, not x{chosen}</source>
+        <translation>答错了：更新的是 {point}，不是 x{chosen}</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>no lesson to save</source>
+        <translation>没有可保存的课程</translation>
+    </message>
+    <message>
+        <source>lesson not saved: {error}</source>
+        <translation>课程未保存：{error}</translation>
+    </message>
+    <message>
+        <source>saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Add this scene</source>
+        <translation>添加此场景</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Caption:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Which point is corrected next? Click it or type its number</source>
+        <translation>下一个被修正的是哪个点？点击它或输入它的编号</translation>
+    </message>
+    <message>
+        <source>Will this run converge? Y / N</source>
+        <translation>这次运行会收敛吗？Y / N</translation>
+    </message>
+    <message>
+        <source>tally: {right} right of {asked} asked</source>
+        <translation>统计：{asked} 问中答对 {right}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)</source>
@@ -1901,6 +2016,59 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Save the points and settings before closing?</source>
         <translation>关闭前保存点和设置吗？</translation>
+    </message>
+    <message>
+        <source>Lessons (*.lesson.toml *.toml)</source>
+        <extracomment>Keys of the clicker: next, previous (what presenter remotes send, and the keyboard&apos;s). The question&apos;s type size (unscaled points; presentation boosts it). The caption&apos;s and the counter&apos;s type size (unscaled points). In presentation, a panel a scene shows takes at most this share of the window&apos;s side. ... and only when the window is at least this tall (pixels at UI scale 1). A &quot;will it converge?&quot; answer is checked on a run of at most this many updates. Going back into a scene without a stop shows its run&apos;s end, up to this many updates.</extracomment>
+        <translation>课程 (*.lesson.toml *.toml)</translation>
+    </message>
+    <message>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open a lecture prepared as a .lesson.toml file</source>
+        <translation>打开一个准备好的 .lesson.toml 讲课文件</translation>
+    </message>
+    <message>
+        <source>The &amp;perceptron (built-in lesson)</source>
+        <translation>感知机（内置课程）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The lesson that ships with the program</source>
+        <translation>程序自带的课程</translation>
+    </message>
+    <message>
+        <source>&amp;Add this scene…</source>
+        <translation>添加此场景(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Add the data, settings, update and panels shown now as a scene</source>
+        <translation>把当前显示的数据、设置、更新和面板添加为一个场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save lesson…</source>
+        <translation>保存课程(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the lesson as plain TOML</source>
+        <translation>把课程保存为纯文本 TOML</translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation>关闭课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the lesson: the keys step the run again</source>
+        <translation>关闭课程：按键重新用于单步运行</translation>
+    </message>
+    <message>
+        <source>Le&amp;sson</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
     </message>
 </context>
 <context>

@@ -190,6 +190,7 @@ class BoundPlot(pg.PlotWidget):
             if self._legend is not None:
                 self._legend.scene().removeItem(self._legend)
                 self._legend = None
+                plot.legend = None  # else the next addLegend returns the removed one
         else:
             if self._second_curve is None:
                 self._legend = plot.addLegend(offset=(-10, -10))  # bottom right: under the curves
