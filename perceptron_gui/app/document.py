@@ -33,6 +33,7 @@ from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import write_csv, write_session
+from perceptron_gui.core.writer import remove_stale_temps
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ class Document(QObject):
         self._writer: _Writer | None = None
         self._waiting: _Snapshot | None = None  # the newest snapshot, while a write runs
         self._write_ended.connect(self._on_write_ended, Qt.QueuedConnection)
+        # A write killed before its rename left a temporary file: gone at the next start.
+        remove_stale_temps(recovery_path().parent)
         if autosave_ms is not None:
             self._timer = QTimer(self)
             self._timer.setSingleShot(True)

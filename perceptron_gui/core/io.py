@@ -33,7 +33,6 @@ import codecs
 import json
 import math
 import os
-import secrets
 import stat
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.slices import exhaust
+from perceptron_gui.core.writer import write_file, write_text
 
 __all__ = [
     "MAX_BYTES",
@@ -216,25 +216,17 @@ def _may_be_json(source: str, parts: list[str]) -> bool:
 
 
 def atomic_write_text(path: _PathLike, text: str) -> None:
-    """Write `text` (UTF-8) to `path` so that `path` is either the old or the new file.
+    """Write `text` (UTF-8) with the one file writer, `perceptron_gui.core.writer.write_text`.
 
-    The text goes to a temporary file in the same folder, is flushed to disk,
-    and then replaces `path` in one step; nothing is left behind on failure.
-
-    Parameters
-    ----------
-    path
-        The file to write.
-    text
-        Its new contents; newlines are written as they are.
+    A regular file is replaced atomically (temp + fsync + rename), a symbolic link's
+    target is written (the link stays), a FIFO is written straight, ``-`` is stdout.
 
     Raises
     ------
     DataError
         When the file cannot be written (the message gives the reason).
     """
-    data = text.encode("utf-8")
-    atomic_write(path, lambda fh: fh.write(data))
+    write_text(path, text)
 
 
 def atomic_write(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
@@ -245,55 +237,7 @@ def atomic_write(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
     DataError
         When the file cannot be written (nothing is left behind then).
     """
-    source = _source(path)
-    target = os.path.abspath(path)
-    folder, base = os.path.split(target)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    tmp = ""
-    try:
-        for _ in range(100):
-            tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
-            try:
-                fd = os.open(tmp, flags, 0o666)
-                break
-            except FileExistsError:
-                continue
-        else:  # pragma: no cover - 100 collisions of 32 random bits
-            raise FileExistsError(f"no free temporary name in {folder}")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fill(fh)
-                fh.flush()
-                os.fsync(fh.fileno())
-            try:  # keep the permissions of a file we replace
-                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-            except OSError:
-                pass
-            os.replace(tmp, target)
-            tmp = ""
-        finally:
-            if tmp:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-    except OSError as exc:
-        raise DataError(f"cannot write: {_os_message(exc)}", source) from None
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: str) -> None:
-    # Makes the rename itself durable on POSIX; not possible (nor needed) everywhere.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_file(path, fill)
 
 
 def load_file(path: _PathLike) -> Loaded:
