@@ -43,6 +43,7 @@ import numpy as np
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.writer import write_file, write_text
 
@@ -306,7 +307,13 @@ def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices
     if slice_rows < 1:
         raise ValueError(f"slice_rows must be at least 1, not {slice_rows}")
     source = _source(path)
-    from perceptron_gui.core import session_v2  # imports this module
+    # Whatever escapes the readers below (nesting, memory, a library's own error) is
+    # still one line naming the file.
+    return (yield from guarded_slices(_iter_load(path, source, slice_rows), source))
+
+
+def _iter_load(path: _PathLike, source: str, slice_rows: int) -> _Slices[Loaded]:
+    from perceptron_gui.core import session_v2
 
     if session_v2.is_v2(path):
         data, config, view = yield from session_v2.iter_read(path, source)
@@ -851,7 +858,8 @@ def read_session(path: _PathLike) -> Loaded:
     DataError
         When the file is not a valid session this version can read.
     """
-    return _parse_session_text(_read_text(path), _source(path))
+    source = _source(path)
+    return exhaust(guarded_slices(_iter_session_text(_read_text(path), source), source))
 
 
 def write_session(
@@ -914,6 +922,7 @@ def write_session(
         "{\n"
         f'  "format": {json.dumps(SESSION_FORMAT)},\n'
         f'  "version": {SESSION_VERSION},\n'
+        f'  "checksum": "{session_v2.data_checksum(data.points, data.labels)}",\n'
         f'  "points": [{points_block}],\n'
         f'  "labels": [{labels}],\n'
         f'  "settings": {settings},\n'
@@ -962,12 +971,8 @@ def _check_finite(value: Any, where: str, source: str) -> None:
 _NUMBER_TYPES = {int, float}
 
 
-def _parse_session_text(text: str, source: str) -> Loaded:
-    return exhaust(_iter_session_text(text, source))
-
-
 def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
-    """`_parse_session_text` in slices, yielding progress.
+    """A session's JSON text read in slices, yielding progress.
 
     ``json.loads`` is one call, and so one slice, however long it takes; the
     checks of the points after it are sliced.
@@ -1019,6 +1024,9 @@ def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
     X = yield from _within(_iter_session_points(doc["points"], source), 0.8, 0.9)
     labels = _iter_session_labels(doc["labels"], X.shape[0], source)
     y, notes = yield from _within(labels, 0.9, 0.95)
+    from perceptron_gui.core import session_v2
+
+    session_v2.check_checksum(doc, X, y, source)
     # Freeing 10^6 little lists takes a while too: a slice at a time.
     for key in ("points", "labels"):
         items = doc[key]
