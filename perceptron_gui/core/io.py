@@ -43,6 +43,7 @@ import numpy as np
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.limits import MAX_POINTS
 from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.writer import write_file, write_text
@@ -69,7 +70,7 @@ SESSION_VERSION = 1
 
 #: A CSV file with more data rows than this is refused (the canvas and the
 #: dual form's Gram matrix are hopeless long before).
-MAX_ROWS = 10_000_000
+MAX_ROWS = MAX_POINTS
 #: A file larger than this is refused while it is read (10^7 rows of full
 #: 17-digit floats take about 0.45 GB); it also ends an endless pipe.
 MAX_BYTES = 1 << 30

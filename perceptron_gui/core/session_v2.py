@@ -35,6 +35,7 @@ import numpy as np
 
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
+from perceptron_gui.core import limits
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.reading import refuse
 
@@ -46,7 +47,7 @@ ZIP_MAGIC = b"PK\x03\x04"
 _MEMBERS = ("header.npy", "points.npy", "labels.npy")
 _DAMAGED = "damaged session file (version 2)"
 #: The most points a session may hold (as many as a CSV file may have rows).
-MAX_POINTS = 10_000_000
+MAX_POINTS = limits.MAX_POINTS
 _HEADER_MAX = 16 << 20  # bytes of the header member (its JSON holds settings and view)
 _NPY_HEADER_MAX = 1 << 16
 _PIECE = 1 << 23  # bytes read per slice
