@@ -33,9 +33,9 @@ from typing import Any, BinaryIO, TypeVar
 
 import numpy as np
 
+from perceptron_gui.core import limits
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
-from perceptron_gui.core import limits
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.reading import refuse
 
