@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+import weakref
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from enum import Flag, auto
@@ -106,6 +107,38 @@ def _bound_key(c: TrainConfig) -> tuple[object, ...]:
     return (c.bias,)
 
 
+class DerivedCache:
+    """Values derived from a data set under some settings (D, γ, the bound, the line's
+    margin, the note), keyed by **that data set and those settings**.
+
+    Undo, redo and mode changes in any order then show the values of what is on screen:
+    a value is found only for the very data set (by identity: data sets are immutable)
+    and the very settings it was computed for. The data sets are held weakly (the undo
+    stack keeps the ones that can come back) and at most `size` entries are kept.
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._items: dict[tuple[int, tuple[object, ...]], tuple[Any, Any]] = {}
+
+    def get(self, data: Dataset, key: tuple[object, ...]) -> Any:
+        """The value stored for (`data`, `key`), or None."""
+        item = self._items.get((id(data), key))
+        if item is None or item[0]() is not data:
+            return None
+        self._items[(id(data), key)] = self._items.pop((id(data), key))  # most recent last
+        return item[1]
+
+    def put(self, data: Dataset, key: tuple[object, ...], value: Any) -> None:
+        """Store `value` for (`data`, `key`)."""
+        self._items.pop((id(data), key), None)
+        self._items[(id(data), key)] = (weakref.ref(data), value)
+        for k in [k for k, (ref, _) in self._items.items() if ref() is None]:
+            del self._items[k]
+        while len(self._items) > self._size:
+            del self._items[next(iter(self._items))]
+
+
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
     """Novikoff's bound and the best line's margin, as a generator of slices."""
     # The Dataset itself: it is valid already, so no slice is spent checking it again.
@@ -147,14 +180,14 @@ class _DataCommand(QUndoCommand):
         self._reframe = reframe  # a whole new data set: frame the view on it
         self._bound = bound  # D, γ and the line margin of `after`, when already known
         # The run on `before` as it stood when the edit replaced it: undo brings it back.
+        # (Its D, γ and bound come back from the controller's cache, which is keyed by the
+        # data and the settings: the settings may have changed since.)
         self._trainer_before: Trainer | None = None
-        self._bound_before: BoundPair | None = None
 
     def redo(self) -> None:
         c = self._controller
         if c.data is self._before:
             self._trainer_before = c.trainer
-            self._bound_before = None if c.bound_pending else (c.bound, c.line_margin)
         c._apply_data(self._after, self.text(), reframe=self._reframe, bound=self._bound)
 
     def undo(self) -> None:
@@ -162,7 +195,6 @@ class _DataCommand(QUndoCommand):
             self._before,
             QCoreApplication.translate("Controller", "undo: {what}").format(what=self.text()),
             reframe=self._reframe,
-            bound=self._bound_before,
             trainer=self._trainer_before,
             undone=True,
         )
@@ -192,6 +224,7 @@ class Controller(QObject):
         self._horizon = 0
         self._bound_note = ""
         self._bound: Bound = novikoff(self._data)
+        self._derived = DerivedCache()
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
         self._finished: dict[str, tuple[_Task, Any]] = {}  # done, waiting for the next tick
@@ -362,15 +395,9 @@ class Controller(QObject):
         lost = self._trainer.k
         self._data = data
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        if (
-            bound is not None
-            and bound[0].bias == self._config.bias
-            and not needs_kernel_bound(self._config)
-        ):
-            self._cancel_task("bound")
-            self._bound, self._line_margin = bound
-        else:
-            self._recompute_bound(emit=False)
+        if bound is not None:  # novikoff in the plane, for the bias it was computed with
+            self._derived.put(data, (bound[0].bias,), (bound, ""))
+        self._recompute_bound(emit=False)
         restored = trainer is not None and trainer.data is data and trainer.config == self._config
         self._trainer = trainer if restored and trainer is not None else self._new_trainer()
         change = Change.DATA | Change.MODEL | Change.BOUND
@@ -698,16 +725,25 @@ class Controller(QObject):
 
     def _recompute_bound(self, *, emit: bool = True) -> None:
         d = self._data
+        key = _bound_key(self._config)
         self._cancel_task("bound")
         self._bound_note = ""
+        cached = self._derived.get(d, key)
+        if cached is not None:  # computed before for these very data and settings
+            (self._bound, self._line_margin), self._bound_note = cached
+            if emit:
+                self.emit_changed(Change.BOUND)
+            return
         if needs_kernel_bound(self._config):
             self._kernel_bound()
+            self._derived.put(d, key, ((self._bound, self._line_margin), self._bound_note))
             if emit:
                 self.emit_changed(Change.BOUND)
             return
         gen = bound_task(d, self._config.bias)
         if d.n <= SYNC_BOUND_LIMIT:
             self._bound, self._line_margin = exhaust(gen)
+            self._derived.put(d, key, ((self._bound, self._line_margin), ""))
             if emit:
                 self.emit_changed(Change.BOUND)
             return
@@ -715,6 +751,7 @@ class Controller(QObject):
         self._line_margin = None
 
         def done(pair: BoundPair) -> None:
+            self._derived.put(d, key, (pair, ""))
             self._bound, self._line_margin = pair
             self.emit_changed(Change.BOUND)
 
