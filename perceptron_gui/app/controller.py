@@ -36,6 +36,7 @@ import math
 import threading
 import time
 import weakref
+from array import array
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from enum import Flag, auto
@@ -85,6 +86,42 @@ REFRESH_SECONDS = 0.05
 SYNC_BOUND_LIMIT = 50_000
 
 BoundPair = tuple[Bound, "float | None"]
+#: The most memory the undo stack keeps in runs that an undo can bring back (a run's
+#: history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are
+#: dropped first; the edits themselves stay (their undo then starts the run again).
+UNDO_RUNS_BUDGET = 128 * 2**20
+
+
+def run_bytes(t: object) -> int:
+    """An estimate of the memory a trainer holds beyond its data set: its arrays, its
+    history and its snapshots (the numpy arrays and typed arrays it reaches)."""
+    data = getattr(t, "data", None)
+    shared = [
+        a for a in (getattr(data, "points", None), getattr(data, "labels", None)) if a is not None
+    ]
+    seen: set[int] = set()
+    total = 0
+    todo: list[tuple[object, int]] = [(t, 0)]
+    while todo:
+        obj, depth = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if not any(np.may_share_memory(obj, a) for a in shared):
+                total += obj.nbytes
+        elif isinstance(obj, array):
+            total += len(obj) * obj.itemsize
+        elif depth < 4:
+            if isinstance(obj, dict):
+                todo.extend((v, depth + 1) for v in obj.values())
+            elif isinstance(obj, (list, tuple)):
+                todo.extend((v, depth + 1) for v in obj)
+            elif hasattr(obj, "__dict__") and type(obj).__module__.startswith(
+                "perceptron_gui.core"
+            ):
+                todo.extend((v, depth + 1) for k, v in vars(obj).items() if k != "data")
+    return total
 
 
 class Change(Flag):
@@ -162,7 +199,8 @@ class _Task:
 
 
 class _DataCommand(QUndoCommand):
-    """Replace the data set by another (both immutable), undoably."""
+    """Replace the data set by another (both immutable), undoably; with `configs`
+    (before, after), the settings too: one step for "replace the session"."""
 
     def __init__(
         self,
@@ -172,11 +210,13 @@ class _DataCommand(QUndoCommand):
         text: str,
         reframe: bool,
         bound: BoundPair | None,
+        configs: tuple[TrainConfig, TrainConfig] | None = None,
     ) -> None:
         super().__init__(text)
         self._controller = controller
         self._before = before
         self._after = after
+        self._configs = configs
         self._reframe = reframe  # a whole new data set: frame the view on it
         self._bound = bound  # D, γ and the line margin of `after`, when already known
         # The run on `before` as it stood when the edit replaced it: undo brings it back.
@@ -188,7 +228,13 @@ class _DataCommand(QUndoCommand):
         c = self._controller
         if c.data is self._before:
             self._trainer_before = c.trainer
-        c._apply_data(self._after, self.text(), reframe=self._reframe, bound=self._bound)
+        c._apply_data(
+            self._after,
+            self.text(),
+            reframe=self._reframe,
+            bound=self._bound,
+            config=None if self._configs is None else self._configs[1],
+        )
 
     def undo(self) -> None:
         self._controller._apply_data(
@@ -197,6 +243,7 @@ class _DataCommand(QUndoCommand):
             reframe=self._reframe,
             trainer=self._trainer_before,
             undone=True,
+            config=None if self._configs is None else self._configs[0],
         )
 
 
@@ -233,6 +280,8 @@ class Controller(QObject):
         self._task_timer.timeout.connect(self._on_task_timer_timeout)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
+        #: See `UNDO_RUNS_BUDGET` (bytes).
+        self.undo_runs_budget = UNDO_RUNS_BUDGET
         self._frame_interval_ms = frame_interval_ms
         self._speed = MAX_SPEED  # updates per second
         self._to_end = False
@@ -375,10 +424,57 @@ class Controller(QObject):
         else:
             self._apply_data(data, text, reframe=True, bound=bound)
 
+    def replace_session(
+        self,
+        data: Dataset,
+        config: TrainConfig | None,
+        text: str,
+        *,
+        bound: BoundPair | None = None,
+    ) -> None:
+        """Replace the data and the settings together (Open, Recover, a dropped file):
+        one emission of `changed` and one undo step, which brings both back.
+
+        `config` None keeps the settings (a CSV file has none).
+        """
+        configs = None if config is None else (self._config, config)
+        self.undo_stack.push(
+            _DataCommand(self, self._data, data, text, True, bound, configs=configs)
+        )
+        self._trim_undo_runs()
+
     def _push(
         self, after: Dataset, text: str, *, reframe: bool = False, bound: BoundPair | None = None
     ) -> None:
         self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe, bound))
+        self._trim_undo_runs()
+
+    def undo_runs_bytes(self) -> int:
+        """The memory the undo stack holds in runs it can bring back (estimated)."""
+        return sum(
+            run_bytes(cmd._trainer_before)
+            for cmd in self._data_commands()
+            if cmd._trainer_before is not None
+        )
+
+    def _data_commands(self) -> list[_DataCommand]:
+        stack = self.undo_stack
+        cmds = (stack.command(i) for i in range(stack.count()))
+        return [c for c in cmds if isinstance(c, _DataCommand)]
+
+    def _trim_undo_runs(self) -> None:
+        """Keep the runs in the undo stack within `undo_runs_budget`: the newest first."""
+        total = 0
+        for cmd in reversed(self._data_commands()):
+            t = cmd._trainer_before
+            if t is None:
+                continue
+            if not t.k and not t.visits:  # a run at its start costs nothing to make again
+                cmd._trainer_before = None
+                continue
+            total += run_bytes(t)
+            if total > self.undo_runs_budget:
+                cmd._trainer_before = None
 
     def _apply_data(
         self,
@@ -389,11 +485,15 @@ class Controller(QObject):
         bound: BoundPair | None = None,
         trainer: Trainer | None = None,
         undone: bool = False,
+        config: TrainConfig | None = None,
     ) -> None:
         was_running = self.running
         self._stop_timer(emit=False)
         lost = self._trainer.k
         self._data = data
+        settings = config is not None and config != self._config
+        if config is not None:
+            self._config = config
         # State first, signals after, so that every listener sees data, bound and trainer agree.
         if bound is not None:  # novikoff in the plane, for the bias it was computed with
             self._derived.put(data, (bound[0].bias,), (bound, ""))
@@ -401,6 +501,8 @@ class Controller(QObject):
         restored = trainer is not None and trainer.data is data and trainer.config == self._config
         self._trainer = trainer if restored and trainer is not None else self._new_trainer()
         change = Change.DATA | Change.MODEL | Change.BOUND
+        if settings:
+            change |= Change.SETTINGS
         self.emit_changed(change | Change.REFRAME if reframe else change)
         if was_running:
             self.running_changed.emit(False)

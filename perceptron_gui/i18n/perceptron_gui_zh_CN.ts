@@ -40,7 +40,7 @@
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
@@ -1211,7 +1211,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). The status bar&apos;s progress text has the width of this many characters (longer: elided). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1751,6 +1751,10 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>Save the points and settings before closing?</source>
         <translation>关闭前保存点和设置吗？</translation>
+    </message>
+    <message>
+        <source>Save the points and settings before opening another file?</source>
+        <translation>打开另一个文件前保存点和设置吗？</translation>
     </message>
 </context>
 <context>
