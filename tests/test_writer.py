@@ -170,3 +170,16 @@ def test_killed_writer_leaves_a_temporary_that_the_next_start_removes(
     w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
     qtbot.addWidget(w)  # type: ignore[attr-defined]
     assert [q.name for q in tmp_path.iterdir() if q.name.endswith(".tmp")] == []
+
+
+def test_generate_to_dash_writes_only_the_data_to_stdout() -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    out = subprocess.run(
+        [sys.executable, "-m", "perceptron_gui.core", "generate", "separable", "--n", "4",
+         "-o", "-"],
+        capture_output=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.decode().splitlines()
+    assert lines[0] == "x1,x2,y" and len(lines) == 5
+    assert b"wrote 4 points" in out.stderr
