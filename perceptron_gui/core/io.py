@@ -46,6 +46,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.limits import MAX_POINTS
 from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
+from perceptron_gui.core.writer import os_message as _os_message
 from perceptron_gui.core.writer import write_file, write_text
 
 __all__ = [
@@ -137,13 +138,6 @@ class Loaded:
 
 def _source(path: _PathLike) -> str:
     return os.fspath(path)
-
-
-def _os_message(exc: OSError) -> str:
-    # str(FileNotFoundError) repeats the file name, which the DataError already gives.
-    if exc.errno is not None and exc.strerror:
-        return f"[Errno {exc.errno}] {exc.strerror}"
-    return str(exc)
 
 
 def _read_text(path: _PathLike) -> str:

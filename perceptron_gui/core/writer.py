@@ -37,6 +37,7 @@ from perceptron_gui.core.errors import DataError
 
 __all__ = [
     "STDOUT",
+    "os_message",
     "remove_stale_temps",
     "stale_temps",
     "temp_name_for",
@@ -54,7 +55,8 @@ STDOUT = "-"
 _TEMP = re.compile(r"^\.(?P<base>.+)\.(?:(?P<pid>\d+)-)?[0-9a-f]{8}\.tmp$")
 
 
-def _os_message(exc: OSError) -> str:
+def os_message(exc: OSError) -> str:
+    """The system's reason, without the file name (the `DataError` names the file)."""
     # str(FileNotFoundError) repeats the file name, which the DataError already gives.
     if exc.errno is not None and exc.strerror:
         return f"[Errno {exc.errno}] {exc.strerror}"
@@ -145,7 +147,7 @@ def write_file(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
             fill(out)
             out.flush()
         except OSError as exc:
-            raise DataError(f"cannot write: {_os_message(exc)}", "standard output") from None
+            raise DataError(f"cannot write: {os_message(exc)}", "standard output") from None
         return
     target = _resolve(path)
     try:
@@ -165,7 +167,7 @@ def _write_straight(target: str, source: str, fill: Callable[[BinaryIO], object]
         with open(target, "wb") as fh:
             fill(fh)
     except OSError as exc:
-        raise DataError(f"cannot write: {_os_message(exc)}", source) from None
+        raise DataError(f"cannot write: {os_message(exc)}", source) from None
 
 
 def _write_atomic(
@@ -204,7 +206,7 @@ def _write_atomic(
                 except OSError:
                     pass
     except OSError as exc:
-        raise DataError(f"cannot write: {_os_message(exc)}", source) from None
+        raise DataError(f"cannot write: {os_message(exc)}", source) from None
     _fsync_folder(folder)
 
 
