@@ -87,6 +87,8 @@ class Soak:
         self.rng = np.random.default_rng(seed)
         self.folder = folder
         self.report = Report()
+        #: Print a line every this many actions (0: silent).
+        self.progress = 0
         self._app = QCoreApplication.instance()
         self._since: list[str] = []
         self._last = time.perf_counter()
@@ -172,6 +174,13 @@ class Soak:
                     self.report.exceptions.append(f"[{name}] {traceback.format_exc()}")
                 self.pump()
                 self.report.actions += 1
+                if self.progress and self.report.actions % self.progress == 0:
+                    r = self.report
+                    print(
+                        f"  {r.actions} actions: {len(r.exceptions)} exceptions, "
+                        f"{len(r.gaps_over(0.2))} gaps > 0.2 s, RSS {rss_mb():.0f} MB",
+                        flush=True,
+                    )
         finally:
             self._beat.stop()
             if self.w.state()["presentation"]:
@@ -316,7 +325,13 @@ class Soak:
             self._saved.append(path)
 
 
-def soak(seed: int, n: int, folder: Path, limits: tuple[int, ...] = (200, 500, 2000)) -> Report:
+def soak(
+    seed: int,
+    n: int,
+    folder: Path,
+    limits: tuple[int, ...] = (200, 500, 2000),
+    progress: int = 0,
+) -> Report:
     """Make a window (timers at 0, no autosave), run `n` actions, close it."""
     from PySide6.QtWidgets import QApplication
 
@@ -327,7 +342,9 @@ def soak(seed: int, n: int, folder: Path, limits: tuple[int, ...] = (200, 500, 2
     w.resize(1200, 800)
     w.show()
     try:
-        return Soak(w, seed, folder, limits).go(n)
+        s = Soak(w, seed, folder, limits)
+        s.progress = progress
+        return s.go(n)
     finally:
         w.close()
         w.deleteLater()
@@ -344,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", str(Path(tmp) / "state"))
         t0 = time.perf_counter()
-        r = soak(args.seed, n, Path(tmp))
+        r = soak(args.seed, n, Path(tmp), progress=100)
         elapsed = time.perf_counter() - t0
     print(
         f"seed {args.seed}: {r.actions} actions in {elapsed:.1f} s; runs checked {r.runs_checked}"
