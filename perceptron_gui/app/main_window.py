@@ -762,7 +762,6 @@ class MainWindow(QMainWindow):
             **run_state(c),
             "D": bd.D,
             "gamma": bd.gamma,
-            "bound": bd.bound,
             "separable": bd.separable,
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
@@ -1306,7 +1305,7 @@ class MainWindow(QMainWindow):
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
         cv.set_alpha(t.alpha)
-        cv.set_margin_band(getattr(t, "corrects_below", None))
+        cv.set_margin_band(t.threshold)
         now = time.perf_counter()
         if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
             self._narrated_at = now
