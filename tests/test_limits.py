@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from perceptron_gui.core import DataError, TrainConfig, cli, make_dataset, train
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import DataError, TrainConfig, make_dataset, train
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.io import load_file, write_csv
 from perceptron_gui.core.limits import MAX_EPOCHS, MAX_UPDATES, MAX_VISITS

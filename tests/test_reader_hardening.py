@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli, make_dataset
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import make_dataset
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import load_file, write_session

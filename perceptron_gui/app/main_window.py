@@ -1477,12 +1477,14 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Unsaved changes"),
             question,
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-            QMessageBox.Save,
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
         )
-        if answer == QMessageBox.Cancel:
+        if answer == QMessageBox.StandardButton.Cancel:
             return False
-        if answer == QMessageBox.Save:
+        if answer == QMessageBox.StandardButton.Save:
             self._save_action()
             return not self.document.modified
         return True
