@@ -218,7 +218,6 @@ def test_eta_too_large_on_the_command_line_names_the_file(
         ('{"w0": [1e308, 0]}', "w0 = (1e+308, 0), b0 = 0"),
         ('{"w0": [1e308, -1e308]}', "w0 = (1e+308, -1e+308)"),  # inf - inf: NaN
         ('{"w0": [1e308, 0], "mode": "pocket"}', "w0 = (1e+308, 0)"),
-        ('{"w0": [1e308, 0], "mode": "dual"}', "w0 = (1e+308, 0)"),
     ],
 )
 def test_initial_weights_too_large_blame_the_initial_weights(

@@ -407,7 +407,7 @@ def test_csv_text_round_trip_any_floats(rows: list[tuple[float, float, float]], 
 def test_session_round_trip_is_bit_exact(tmp_path: Path) -> None:
     d = sample_data()
     config = TrainConfig(
-        mode="dual", order="random", eta=0.1, seed=3, max_updates=50, w0=(0.1, -0.0)
+        mode="pocket", order="random", eta=0.1, seed=3, max_updates=50, w0=(0.1, -0.0)
     )
     view = {"x_range": [-1.5, 2.25], "show_bound": True, "title": "λ ≠ η", "nested": {"a": None}}
     p = tmp_path / "s.json"

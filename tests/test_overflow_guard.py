@@ -13,6 +13,7 @@ from perceptron_gui.cli import command as cli
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.trainer import Trainer
 
 HUGE2 = [[1e150, 1e150], [-1e150, -1e150]]
@@ -91,6 +92,10 @@ def test_stops_exactly_where_the_plain_loop_would_overflow() -> None:
 def test_initial_weights_whose_scores_overflow_stop_before_any_visit(mode: str, order: str) -> None:
     # 1e300 · 1e150 = inf and inf - inf = NaN: the run used to say "converged, 0 mistakes".
     d = make_dataset(HUGE2, [1, -1])
+    if mode == "dual":  # the dual form refuses w0 (its w is Σ α_i y_i x_i)
+        with pytest.raises(DataError, match="w0 do not apply to the dual"):
+            TrainConfig(mode=mode, order=order, w0=(1e300, -1e300))
+        return
     t = Trainer(d, TrainConfig(mode=mode, order=order, w0=(1e300, -1e300)))
     assert t.start_overflows and t.done and t.stop_reason == "overflow"
     assert not t.converged and t.k == 0 and t.visits == 0

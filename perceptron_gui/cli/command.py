@@ -40,6 +40,7 @@ from typing import NoReturn, TextIO, cast
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
@@ -47,6 +48,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
+from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
@@ -372,6 +374,11 @@ def _notes(loaded: Loaded) -> None:
 
 
 def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    if config.mode == "kernel" and config.kernel == "rbf":
+        try:
+            check_rbf_sigma(data.points, config.sigma)
+        except DataError as exc:
+            raise DataError(f"{exc.message} (--sigma)", source) from None
     trainer = make_trainer(data, config)
     if getattr(trainer, "start_overflows", False):  # the online trainers have no w0 guard
         # Refused before training (the trainer would stop at once with "overflow", which
@@ -382,7 +389,14 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
             "points: some w0·x + b0 is beyond float64",
             source,
         )
-    trainer.run()
+
+    def compiled(seconds: float) -> None:
+        _Out(sys.stderr)(
+            f"note: compiled the fast loop in {seconds:.1f} s (once: later runs load it "
+            "from numba's cache)"
+        )
+
+    fast.run_to_end(trainer, compiled)  # the compiled loop when the job is big enough
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.

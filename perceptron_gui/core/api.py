@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.factory import make_trainer
+from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.result import TrainResult
 
 
@@ -91,6 +93,8 @@ def train(
         sigma=sigma,
         margin=margin,
     )
+    if config.mode == "kernel" and config.kernel == "rbf":
+        check_rbf_sigma(data.points, config.sigma)
     t = make_trainer(data, config)
-    t.run()
+    fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
     return t.result()

@@ -182,3 +182,10 @@ def check_config(c: TrainConfig) -> None:
             "initial weights w0 do not apply to the kernel perceptron: it has no w "
             "(start from α = 0; b0 may be set)"
         )
+    if c.mode == "dual" and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
+        # Its answer is w = Σ α_i η y_i x_i: a w0 would add a term the scores f_i and the
+        # reported w round apart (w0 = 1e17 gave a "converged" w that misclassified x1).
+        raise DataError(
+            "initial weights w0 do not apply to the dual form: its w is Σ α_i y_i x_i "
+            "(start from α = 0; b0 may be set)"
+        )

@@ -38,6 +38,7 @@ import importlib.util
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -57,6 +58,7 @@ _kernel: Any = None
 _random_kernel: Any = None
 _draw_compiled: Any = None
 _compile_seconds: float | None = None
+_compiled_fresh = False
 
 # numpy's SeedSequence and PCG64 constants (numpy/random/bit_generator.pyx, pcg64.h).
 _M32 = np.uint64(0xFFFFFFFF)
@@ -439,6 +441,79 @@ def random_kernel() -> Any:
     return _random_kernel if _random_kernel is not None and available() else None
 
 
+def loop_for(order: str, seed: int) -> Any:
+    """The compiled loop a new trainer of this order and seed uses now, or None (numpy).
+
+    The random order's compiled generator reproduces numpy's for seeds below 2^32 only.
+    """
+    if order != "random":
+        return kernel()
+    return random_kernel() if 0 <= seed < SEED_LIMIT else None
+
+
+def forced() -> bool:
+    """True when ``PERCEPTRON_GUI_JIT=1`` asks every run to use the compiled loop."""
+    return os.environ.get("PERCEPTRON_GUI_JIT", "") not in ("", "0")
+
+
+def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = None) -> None:
+    """Run a trainer to its end, on the compiled loop when the job is big enough to gain.
+
+    What `train()` and the ``perceptron`` command call. Loading numba and the compiled
+    loop from its disk cache costs 0.3-0.8 s per process (a first compile ~5 s), the
+    numpy path ~1.5 µs per visit. So a job below `JIT_MIN_VISITS` visits (points × the
+    epoch limit) or `JIT_MIN_UPDATES` updates (its update limit) stays on numpy; a
+    bigger one warms up first; one without an epoch limit runs `JIT_PROBE_VISITS`
+    visits on numpy and warms up only if it is not done by then (a 3-point trace never
+    loads numba). ``PERCEPTRON_GUI_JIT=1`` warms up for every run;
+    ``PERCEPTRON_GUI_NO_JIT=1`` (read when the trainer was made) keeps the numpy path.
+    The results are the same bits either way.
+
+    Parameters
+    ----------
+    trainer
+        A fresh or partly run trainer. Trainers without a compiled loop (the online
+        modes) simply run.
+    on_slow_compile
+        Called with the seconds a warm-up took when it compiled (numba's disk cache did
+        not have the code) and took more than one second: the command line says so on
+        stderr. A load from the cache, however slow, says nothing.
+    """
+    adopt = getattr(trainer, "use_compiled_loop", None)
+    if adopt is None or trainer.done or not available():
+        trainer.run()
+        return
+    if not ready():
+        if not forced():
+            if trainer.max_updates - trainer.k < JIT_MIN_UPDATES:
+                trainer.run()  # few updates: the numpy path scans clean visits vectorised
+                return
+            epochs = trainer.config.max_epochs
+            if epochs is not None and trainer.n * epochs < JIT_MIN_VISITS:
+                trainer.run()
+                return
+            if epochs is None:
+                trainer.run(max_visits=JIT_PROBE_VISITS)
+                if trainer.done or trainer.max_visits - trainer.visits < JIT_MIN_VISITS:
+                    trainer.run()
+                    return
+        t0 = time.perf_counter()
+        warm_up()
+        took = time.perf_counter() - t0
+        if on_slow_compile is not None and took > 1.0 and compiled_fresh():
+            on_slow_compile(took)  # a first compile, not a (slow) load from the cache
+    adopt()
+    trainer.run()
+
+
+#: Visits below which a job stays on the numpy path (the load of numba costs more).
+JIT_MIN_VISITS = 300_000
+#: An update limit below which a job stays on the numpy path (~5 µs per update there).
+JIT_MIN_UPDATES = 50_000
+#: Visits a job without an epoch limit runs on numpy before it is judged big.
+JIT_PROBE_VISITS = 20_000
+
+
 def draw(seed: int, k: int, count: int) -> int:
     """``np.random.default_rng((seed, k, 1)).integers(count)``, compiled (after `warm_up`)."""
     if _draw_compiled is None:
@@ -486,7 +561,17 @@ def warm_up() -> bool:
             return False
         _compile_seconds = time.perf_counter() - t0
         _kernel, _random_kernel, _draw_compiled = fn, rfn, draw_fn
+        global _compiled_fresh
+        try:  # numba counts the signatures it could not take from its disk cache
+            _compiled_fresh = any(sum(f.stats.cache_misses.values()) for f in (fn, rfn, draw_fn))
+        except AttributeError:  # pragma: no cover - another numba: assume a compile
+            _compiled_fresh = True
         return True
+
+
+def compiled_fresh() -> bool:
+    """True when `warm_up` compiled (numba's disk cache did not have the code)."""
+    return _compiled_fresh
 
 
 def _call_random(fn: Any) -> None:

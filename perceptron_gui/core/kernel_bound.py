@@ -20,11 +20,17 @@ decreasing even after the corral's inverse is recomputed from Q (float noise: th
 sums of Q carry an error near 1e-16 D², so for γ/D near 1e-4 the ends agree to about
 1e-8 only). The reported γ is the certified lower end ``min_j (Qλ)_j / ||p||``, so
 that ``(D/γ)²`` is always a true bound. In tests it matches an independent QP to
-1e-9 relative. The iteration is capped at 6·10⁸ multiply-adds (a few seconds); past
-that a DataError says γ is too small to compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``,
-within reach of that noise) is reported as 0, not separable; a stall with the lower
-end still <= 0 above that is a DataError saying γ could not be told from 0 (rare:
-near-duplicate points with opposite labels and a narrow RBF).
+1e-9 relative. When the two ends stay more than 1e-9 apart (an ill-conditioned corral,
+common with random labels and γ/D near 1e-5), `_polish` solves again in explicit
+coordinates (the eigen-decomposition of Q, least squares with iterative refinement for
+the affine minimisers) and the better certified bracket is kept: on random-label RBF
+sets γ then agrees with an independent active-set QP to 1e-6 wherever that certifies
+γ > 1e-7 D (the Gram-only iteration refused ~6 % of them). The iteration is capped
+at 6·10⁸ multiply-adds (a few seconds); past that a DataError says γ is too small to
+compute. ``γ <= 1e-7 D`` (``γ² <= 1e-14 D²``, within reach of that noise) is reported
+as 0, not separable; a stall of both solvers with the lower end still <= 0 above that
+is a DataError saying γ could not be told from 0 (rare: near-duplicate points with
+opposite labels and a narrow RBF).
 
 Q is built whole (N² floats), so the bound is refused above `KERNEL_BOUND_MAX_N`
 points (2000: 32 MB and about a second) with a clear message instead of freezing.
@@ -49,6 +55,8 @@ FloatArray = npt.NDArray[np.float64]
 KERNEL_BOUND_MAX_N = 2000
 _REL_GAP = 1e-12
 _ZERO_GAMMA = 1e-7
+# A relative gap of the ends of ||p||² above which the bound is solved again (`_polish`).
+_POLISH_GAP = 1e-9
 _MAX_MAJOR = 100_000
 # Multiply-adds allowed to Wolfe's iteration (some 2-5 s): past it, γ is so small against
 # D that floats would stall anyway, and the caller gets a message instead of a freeze.
@@ -121,6 +129,25 @@ class _Corral:
         return mu
 
 
+def _towards(lam: FloatArray, mu: FloatArray) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+    """Wolfe's minor step: from λ towards the affine minimiser μ until a weight reaches 0.
+
+    Returns λ there, renormalised on the vertices kept, and which vertices stay (at least
+    one leaves, at least one stays; rounding may leave the one that reached 0 first a
+    hair above it).
+    """
+    neg = mu <= 0
+    theta = float(np.min(lam[neg] / (lam[neg] - mu[neg])))
+    lam = lam + theta * (mu - lam)
+    keep = lam > 1e-15
+    if keep.all():
+        keep[int(np.argmin(np.where(neg, lam, np.inf)))] = False
+    if not keep.any():  # cannot happen: keep the largest weight
+        keep[int(np.argmax(lam))] = True
+    lam = np.where(keep, np.maximum(lam, 0.0), 0.0)
+    return lam / lam.sum(), keep
+
+
 def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
     """Wolfe's min-norm point of the hull of points known only by their Gram matrix Q.
 
@@ -190,23 +217,80 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
             if np.all(mu > 0):
                 lamS = mu
                 break
-            neg = mu <= 0
-            theta = float(np.min(lamS[neg] / (lamS[neg] - mu[neg])))
-            lamS = lamS + theta * (mu - lamS)
-            drop = np.flatnonzero(lamS <= 1e-15)
-            if drop.shape[0] == 0:  # rounding: drop the vertex that reached 0 first
-                drop = np.array([int(np.argmin(np.where(neg, lamS, np.inf)))])
-            if drop.shape[0] == lamS.shape[0]:  # cannot happen: keep the largest weight
-                drop = np.delete(drop, int(np.argmax(lamS)))
-            for pos in sorted(drop.tolist(), reverse=True):
+            lamS, keep = _towards(lamS, mu)
+            for pos in sorted(np.flatnonzero(~keep).tolist(), reverse=True):
                 corral.remove(pos)
-            lamS = np.delete(lamS, drop)
-            lamS = np.maximum(lamS, 0.0) / np.maximum(lamS, 0.0).sum()
+            lamS = lamS[keep]
     else:  # pragma: no cover - Wolfe is finite; this guards against a hang
         raise DataError("the kernel bound did not converge")
     lam = np.zeros(n)
     lam[corral.S] = lamS
     return lam, norm2, lower
+
+
+def _affine_explicit(P: FloatArray) -> FloatArray:
+    """μ minimising ``||Σ μ_i p_i||`` with Σμ = 1, by least squares on the differences.
+
+    ``Σ μ_i p_i = p_0 + Σ_{i>0} t_i (p_i - p_0)``: an SVD-based least-squares problem in
+    the coordinates themselves, stable where the bordered Gram system is not, then two
+    steps of iterative refinement (the same solve on the residual point).
+    """
+    if P.shape[0] == 1:
+        return np.ones(1)
+    A = (P[1:] - P[0]).T
+    t = np.linalg.lstsq(A, -P[0], rcond=None)[0]
+    mu = np.asarray(np.concatenate(([1.0 - float(t.sum())], t)), dtype=np.float64)
+    for _ in range(2):  # iterative refinement: the residual point is small, its error too
+        t = np.linalg.lstsq(A, -(mu @ P), rcond=None)[0]
+        mu[0] -= float(t.sum())
+        mu[1:] += t
+    return mu
+
+
+def min_norm_explicit(Z: FloatArray) -> FloatArray:
+    """Wolfe's min-norm point of the hull of the rows of Z, in explicit coordinates.
+
+    The fallback of `kernel_novikoff` when the Gram-only iteration stalls: Z comes from
+    the eigen-decomposition of Q (``Z Zᵀ = Q`` up to rounding), the affine minimisers
+    are least-squares solutions in those coordinates, and every weight vector is put
+    back in the simplex. Returns the weights λ (the caller certifies them against Q).
+    """
+    n = Z.shape[0]
+    norms = np.einsum("ij,ij->i", Z, Z)
+    S = [int(np.argmin(norms))]
+    lam = np.ones(1)
+    best = math.inf
+    for _ in range(20 * n + 100):
+        p = lam @ Z[S]
+        g = Z @ p
+        pp = float(p @ p)
+        j = int(np.argmin(g))
+        if pp - float(g[j]) <= _REL_GAP * max(pp, 1e-300) or j in S or pp >= best:
+            break
+        best = pp
+        S.append(j)
+        lam = np.append(lam, 0.0)
+        for _ in range(len(S) + 1):  # minor cycles: each drops at least one vertex
+            mu = _affine_explicit(Z[S])
+            if np.all(mu > 0):
+                lam = mu
+                break
+            lam, keep = _towards(lam, mu)
+            S = [v for v, k in zip(S, keep.tolist(), strict=True) if k]
+            lam = lam[keep]
+    out = np.zeros(n)
+    out[S] = lam
+    return out
+
+
+def _polish(Q: FloatArray) -> tuple[float, float]:
+    """``(norm2, lower)`` of Q for the weights of `min_norm_explicit` on Q's features."""
+    vals, vecs = np.linalg.eigh(Q)
+    keep = vals > 0.0
+    Z = vecs[:, keep] * np.sqrt(vals[keep])
+    lam = min_norm_explicit(Z)
+    g = Q @ lam
+    return float(lam @ g), float(g.min())
 
 
 def gram_hat(
@@ -253,6 +337,16 @@ def kernel_novikoff(
     Q = K * y_[:, None] * y_[None, :]
     Q = 0.5 * (Q + Q.T)
     _, norm2, lower = min_norm_gram(Q)
+    g_low = lower / math.sqrt(norm2) if lower > 0.0 else 0.0
+    if norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
+        # Wolfe's Gram-only iteration stalled before its ends met (an ill-conditioned
+        # corral): solve again in explicit coordinates. Its weights are certified against
+        # Q all the same; the better of the two brackets is kept.
+        p_norm2, p_lower = _polish(Q)
+        if p_lower > 0.0 and p_norm2 > 0.0:
+            g_low = max(g_low, p_lower / math.sqrt(p_norm2))
+            norm2 = min(norm2, p_norm2)
+            lower = max(lower, p_lower)
     D = math.sqrt(d2)
     if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
         # Floats stalled between "separable" and "not": say so rather than guess.
@@ -265,7 +359,7 @@ def kernel_novikoff(
         return Bound(D=D, gamma=0.0, bound=None, separable=False, direction=(), bias=bias)
     # The certified lower end of γ, so that (D/γ)² stays a bound even when floats stalled
     # before the ends met (when they met, the two agree to 1e-12).
-    gamma = min(lower / math.sqrt(norm2), math.sqrt(norm2))
+    gamma = min(g_low, math.sqrt(norm2))
     return Bound(
         D=D,
         gamma=gamma,

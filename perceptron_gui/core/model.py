@@ -15,6 +15,7 @@ answer is the running model itself.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -104,6 +105,23 @@ def int_power(a: FloatArray, degree: int) -> FloatArray:
     return a
 
 
+def _rbf(d: FloatArray, e: FloatArray, sigma: float) -> FloatArray:
+    """``exp(-(d² + e²) / (2σ²))`` of coordinate differences d, e (overwritten, returned).
+
+    The direct difference, each coordinate divided by σ before squaring: no cancellation
+    far from the origin (``‖x‖² + ‖s‖² - 2x·s`` loses every digit at 1e8), and no 1/σ²
+    to overflow nor 2σ² to underflow, whatever σ > 0 (never inf or NaN).
+    """
+    with np.errstate(over="ignore"):  # an inf here is exact: its kernel value is 0
+        d /= sigma
+        d *= d
+        e /= sigma
+        e *= e
+        d += e
+    d *= -0.5
+    return np.exp(d, out=d)
+
+
 def kernel_block(
     X: Any, S: Any, kernel: str = "poly", degree: int = 2, coef0: float = 1.0, sigma: float = 1.0
 ) -> FloatArray:
@@ -133,13 +151,7 @@ def kernel_block(
     a0, a1 = x[:, 0:1], x[:, 1:2]
     c0, c1 = s[None, :, 0], s[None, :, 1]
     if kernel == "rbf":
-        d = a0 - c0
-        d *= d
-        e = a1 - c1
-        e *= e
-        d += e
-        d *= -1.0 / (2.0 * sigma * sigma)
-        return np.exp(d, out=d)
+        return _rbf(a0 - c0, a1 - c1, sigma)
     g = a0 * c0
     g += a1 * c1
     if kernel == "poly":
@@ -167,6 +179,8 @@ class KernelModel:
         The bias.
     kernel, degree, coef0, sigma
         The kernel (see `kernel_block`).
+    index
+        The support points' indices in the data, or None.
     """
 
     support: FloatArray
@@ -176,6 +190,9 @@ class KernelModel:
     degree: int = 2
     coef0: float = 1.0
     sigma: float = 1.0
+    #: The data indices of the support points, when known (a view updating its picture
+    #: by what changed since the last model matches terms by them).
+    index: npt.NDArray[np.int64] | None = None
 
     @property
     def is_linear(self) -> bool:
@@ -192,10 +209,11 @@ class KernelModel:
     def decision(self, X: Any) -> FloatArray:
         """``f(x)`` for every row of X, in blocks of rows (memory stays small).
 
-        Made for grids (the view scores ~40 000 points per frame): the linear kernel
-        is scored through ``w`` (O(M)); "poly" and "rbf" through one BLAS product per
-        block of rows (for "rbf" with ``||x - s||² = ||x||² + ||s||² - 2 x·s``).
-        The scores agree with the trainer's own sums to rounding (not to the bit).
+        The linear kernel is scored through ``w`` (O(M)); "poly" and "rbf" through the
+        trainer's kernel values (`kernel_block`, the direct difference for "rbf", exact
+        far from the origin) and one product with the coefficients per block of rows.
+        The scores agree with the trainer's own sums to rounding (not to the bit: the
+        sum runs in another order).
         """
         x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
         out = np.full(x.shape[0], self.b, dtype=np.float64)
@@ -209,30 +227,11 @@ class KernelModel:
             return out
         S = np.asarray(self.support, dtype=np.float64)
         coef = np.ascontiguousarray(self.coef, dtype=np.float64)
-        # One BLAS product per block gives the kernel's inner part directly:
-        # poly: [x1, x2, 1] · [s1, s2, coef0] = x·s + coef0;
-        # rbf: [x1, x2, 1, ||x||²] · [s1/σ², s2/σ², -||s||²/(2σ²), -1/(2σ²)] = -||x - s||²/(2σ²).
-        if self.kernel == "poly":
-            right = np.vstack((S[:, 0], S[:, 1], np.full(m, float(self.coef0))))
-        else:
-            inv = 1.0 / (self.sigma * self.sigma)
-            s2 = S[:, 0] * S[:, 0] + S[:, 1] * S[:, 1]
-            right = np.vstack(
-                (S[:, 0] * inv, S[:, 1] * inv, -0.5 * inv * s2, np.full(m, -0.5 * inv))
-            )
+        params = (self.kernel, self.degree, self.coef0, self.sigma)
         rows = max(1, _BLOCK_ELEMENTS // m)
         for r in range(0, x.shape[0], rows):
-            xb = x[r : r + rows]
-            cols = [xb[:, 0], xb[:, 1], np.ones(xb.shape[0])]
-            if self.kernel == "rbf":
-                cols.append(xb[:, 0] * xb[:, 0] + xb[:, 1] * xb[:, 1])
-            K = np.column_stack(cols) @ right
-            if self.kernel == "poly":
-                int_power(K, self.degree)
-            else:
-                # Rounding can leave the exponent a hair above 0 (K a hair above 1): harmless.
-                np.exp(K, out=K)
-            out[r : r + rows] += K @ coef
+            # The trainer's own kernel values (`kernel_block`), then one product per block.
+            out[r : r + rows] += kernel_block(x[r : r + rows], S, *params) @ coef
         return out
 
 
@@ -280,3 +279,43 @@ class VoteModel:
             # Σ c_j sign(s_j) with sign(0) = +1 (and -0.0 >= 0): total - 2 Σ_{s_j < 0} c_j.
             out[r : r + rows] = total - 2.0 * ((s < 0.0) @ c)
         return out
+
+
+# Neighbours (in the order of x) the narrow-σ check compares before it gives up refusing.
+_SIGMA_SWEEP = 64
+
+
+def check_rbf_sigma(points: Any, sigma: float) -> None:
+    """Refuse an RBF width too narrow for these points (a `DataError` naming σ).
+
+    σ is refused when ``exp(-d²/(2σ²))`` rounds to 0 for every pair of distinct points:
+    the kernel is then the identity matrix on the data and every score away from a data
+    point is b alone, so nothing could be drawn or learnt. The closest pairs are found
+    by a sweep over the points sorted by x (neighbours whose x differ by less than the
+    distance where the kernel reaches 0); when the sweep cannot finish in a few passes
+    the width is accepted (only a certain refusal is made). The kernel values themselves
+    never overflow or turn NaN (see `kernel_block`), whatever σ > 0.
+    """
+    from perceptron_gui.core.errors import DataError
+
+    p = np.unique(np.asarray(points, dtype=np.float64).reshape(-1, 2), axis=0)
+    if p.shape[0] < 2:
+        return
+    # exp(-t) is 0 in float64 for t > 745.14; K(d) > 0 needs d < σ·sqrt(2·745.14).
+    reach = sigma * math.sqrt(2.0 * 745.2)
+    p = p[np.argsort(p[:, 0], kind="stable")]
+    for k in range(1, min(_SIGMA_SWEEP, p.shape[0] - 1) + 1):
+        a, b = p[:-k], p[k:]
+        close = (b[:, 0] - a[:, 0]) < reach
+        if not close.any():
+            break
+        ac, bc = a[close], b[close]
+        if np.any(_rbf(bc[:, 0] - ac[:, 0], bc[:, 1] - ac[:, 1], sigma) > 0.0):
+            return
+    else:
+        if p.shape[0] - 1 > _SIGMA_SWEEP:
+            return  # pairs left unseen: accept rather than guess
+    raise DataError(
+        f"σ = {sigma:.3g} is too narrow for these points: exp(-d²/(2σ²)) is 0 for every "
+        "pair of distinct points, so the kernel cannot tell any two of them apart; widen σ"
+    )

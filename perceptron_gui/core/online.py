@@ -22,6 +22,7 @@ Conventions (ALGORITHMS.md):
 
 from __future__ import annotations
 
+import math
 from array import array
 from typing import Any
 
@@ -40,7 +41,8 @@ IntArray = npt.NDArray[np.int64]
 
 _FIRST_CHUNK = 16
 _MAX_CHUNK = 8192
-# As in Trainer: no score may come near the float64 limit.
+# As in Trainer: below this bound on every |w·x + b| nothing can overflow (the fast
+# path); above it the scores are computed and only a real inf or NaN stops the run.
 _SAFE = 1e300
 # Kernel snapshots of (f, α) are kept every `stride` updates within this budget.
 _SNAPSHOT_BYTES = 64 * 2**20
@@ -154,8 +156,17 @@ class OnlineTrainer(TrainerBase):
         )
 
     def _set_linear(self, w0: float, w1: float, b: float) -> bool:
-        if (abs(w0) + abs(w1)) * self._xmax + abs(b) > _SAFE:
+        # The primal's overflow policy: the cheap bound as a fast path, then the exact
+        # check of every score; only a real inf or NaN refuses the update.
+        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
             return False
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) > _SAFE:
+            with np.errstate(over="ignore", invalid="ignore"):
+                s = self._x0 * w0
+                s += self._x1 * w1
+                s += b
+            if not np.isfinite(s).all():
+                return False
         self._w0, self._w1, self._b = w0, w1, b
         return True
 
@@ -615,7 +626,13 @@ class VotedTrainer(OnlineTrainer):
 
 
 class PATrainer(OnlineTrainer):
-    """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``."""
+    """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``.
+
+    "converged" here means a full pass with no update: every point with ``x != 0`` has
+    ``y s >= 1``. A point at the origin is never updated on (its τ would divide by
+    ``||x||² = 0``; scikit-learn skips it too), so a converged run can still get such a
+    point wrong: its score is b alone.
+    """
 
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).
@@ -670,11 +687,13 @@ class KernelTrainer(OnlineTrainer):
     def _apply(self, i: int, margin: float) -> bool:
         ey = self._eta * self._y.item(i)
         g = self._column(i)
-        g *= ey
-        f = self._f + g
-        b = self._b + ey if self._bias else self._b
-        if not np.all(np.abs(f) + abs(b) <= _SAFE):
-            return False
+        with np.errstate(over="ignore", invalid="ignore"):
+            g *= ey
+            f = self._f + g
+            b = self._b + ey if self._bias else self._b
+            # As the primal: only a real inf or NaN in some score f_j + b refuses it.
+            if not (math.isfinite(b) and np.isfinite(f + b).all()):
+                return False
         self._f = f
         self._alpha[i] += self._eta
         self._b = b
@@ -715,6 +734,7 @@ class KernelTrainer(OnlineTrainer):
             (self._alpha[sup] * self._y[sup]).astype(np.float64),
             self._b,
             *self._kparams,
+            index=sup.astype(np.int64),
         )
 
     @property

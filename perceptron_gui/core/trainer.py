@@ -160,12 +160,17 @@ class Trainer(TrainerBase):
         # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
         # the same numbers either way. The random order's compiled generator reproduces
         # numpy's for seeds below 2^32 only.
-        self._fast: Any = None
-        if c.order != "random":
-            self._fast = fast.kernel()
-        elif 0 <= c.seed < fast.SEED_LIMIT:
-            self._fast = fast.random_kernel()
+        self._fast: Any = fast.loop_for(c.order, c.seed)
         self._check_random_start()
+
+    def use_compiled_loop(self) -> bool:
+        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
+
+        For a caller that warmed numba up after making the trainer (`fast.run_to_end`).
+        Returns True when the trainer now has the compiled loop.
+        """
+        self._fast = fast.loop_for(self.config.order, self.config.seed)
+        return self._fast is not None
 
     # ------------------------------------------------------------------ state
 

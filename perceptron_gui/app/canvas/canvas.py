@@ -38,6 +38,7 @@ from perceptron_gui.app.canvas.markers import (
     pen,
     polygon,
 )
+from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
@@ -206,6 +207,7 @@ class DataCanvas(pg.PlotWidget):
         self._tint_neg = poly_item()
         self._add(self._tint_pos, -30)
         self._add(self._tint_neg, -30)
+        self._region_grid = RegionGrid()
         self._regions = pg.ImageItem(axisOrder="row-major")
         self._add(self._regions, -31)
         self._contour = Line(antialias=True, connect="finite")
@@ -1253,10 +1255,8 @@ class DataCanvas(pg.PlotWidget):
         x0, y0, w, h = vr.left(), vr.top(), vr.width(), vr.height()
         nx = REGION_GRID
         ny = max(2, int(round(nx * abs(h) / max(w, 1e-300))))
-        xs = x0 + (np.arange(nx) + 0.5) * (w / nx)
-        ys = y0 + (np.arange(ny) + 0.5) * (h / ny)
-        gx, gy = np.meshgrid(xs, ys)
-        f = model.decision(np.column_stack([gx.ravel(), gy.ravel()])).reshape(ny, nx)
+        # Only what changed since the last frame is added (regions.py).
+        f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
         t = theme()
         rgba = np.empty((ny, nx, 4), dtype=np.ubyte)
         for sign, role in ((True, "positive"), (False, "negative")):
@@ -1266,18 +1266,10 @@ class DataCanvas(pg.PlotWidget):
         self._regions.setImage(rgba, autoLevels=False)
         self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
         self._regions.setVisible(True)
-        lines = pg.functions.isocurve(f, 0.0, connected=True)
-        xs_out: list[float] = []
-        ys_out: list[float] = []
-        for line in lines:
-            for gyv, gxv in line:  # (row, column) of f: y first
-                xs_out.append(x0 + (gxv + 0.5) * (w / nx))
-                ys_out.append(y0 + (gyv + 0.5) * (h / ny))
-            xs_out.append(math.nan)
-            ys_out.append(math.nan)
-        self._contour.setVisible(bool(xs_out))
-        if xs_out:
-            self._contour.set_segment(xs_out, ys_out)
+        gxv, gyv = zero_segments(f)  # numpy marching squares (pyqtgraph's isocurve: ~0.1 s)
+        self._contour.setVisible(gxv.shape[0] > 0)
+        if gxv.shape[0]:
+            self._contour.set_segment(x0 + (gxv + 0.5) * (w / nx), y0 + (gyv + 0.5) * (h / ny))
 
     def _update_answer(self) -> None:
         shown = False

@@ -1,0 +1,95 @@
+"""A whole script that trains, as a process: `train()` against scikit-learn's Perceptron.
+
+Each run is a fresh Python process that makes 10⁵ noisy points (10 % of the labels
+flipped) and trains the primal perceptron, cyclic order, for 10 epochs: once with
+`perceptron_gui.core.train` (which loads the compiled loop from numba's disk cache for a
+job this big) and once with `sklearn.linear_model.Perceptron` (the same epochs, no
+shuffle). Prints the medians of the whole process and of the call itself, their ratio,
+and whether w and b have the same bits. The first run warms numba's cache (a first
+compile takes some seconds once per machine).
+
+    python scripts/bench_train.py            # 5 processes each
+    python scripts/bench_train.py --quick    # a smoke run (used by the tests)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SETUP = """
+import time
+t0 = time.perf_counter()
+import numpy as np
+rng = np.random.default_rng(0)
+n = {n}
+X = rng.normal(size=(n, 2))
+y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)
+y[rng.random(n) < 0.1] *= -1
+"""
+
+OURS = (
+    SETUP
+    + """
+from perceptron_gui.core import train
+t1 = time.perf_counter()
+r = train(X, y, order="cyclic", max_epochs={epochs})
+t2 = time.perf_counter()
+print(t2 - t1, r.w[0].hex(), r.w[1].hex(), r.b.hex())
+"""
+)
+
+THEIRS = (
+    SETUP
+    + """
+from sklearn.linear_model import Perceptron
+t1 = time.perf_counter()
+p = Perceptron(penalty=None, eta0=1.0, shuffle=False, tol=None, max_iter={epochs})
+p.fit(X, y)
+t2 = time.perf_counter()
+w = p.coef_[0]
+print(t2 - t1, float(w[0]).hex(), float(w[1]).hex(), float(p.intercept_[0]).hex())
+"""
+)
+
+
+def run(code: str) -> tuple[float, float, tuple[str, ...]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", code],
+        capture_output=True, text=True, env=env, check=True,
+    ).stdout.split()  # fmt: skip
+    whole = time.perf_counter() - t0
+    return whole, float(out[0]), tuple(out[1:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    args = parser.parse_args()
+    n, epochs, reps = (2000, 2, 1) if args.quick else (100_000, 10, 5)
+    run(OURS.format(n=n, epochs=epochs))  # numba's cache, once
+    ours = [run(OURS.format(n=n, epochs=epochs)) for _ in range(reps)]
+    theirs = [run(THEIRS.format(n=n, epochs=epochs)) for _ in range(reps)]
+    ow, oc = statistics.median(r[0] for r in ours), statistics.median(r[1] for r in ours)
+    tw, tc = statistics.median(r[0] for r in theirs), statistics.median(r[1] for r in theirs)
+    same = ours[0][2] == theirs[0][2]
+    print(f"primal, cyclic, N = {n:,} noisy x {epochs} epochs, medians of {reps} processes")
+    print("| | whole process (s) | the call (s) |")
+    print("|---|---:|---:|")
+    print(f"| train() | {ow:.2f} | {oc:.3f} |")
+    print(f"| scikit-learn Perceptron | {tw:.2f} | {tc:.3f} |")
+    print(f"| ours / scikit-learn | {ow / tw:.2f} | {oc / tc:.2f} |")
+    print(f"same w, b bits: {'yes' if same else 'no'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Incremental region grids (app/canvas/regions.py): the same values as a full pass."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
+from perceptron_gui.core import TrainConfig, make_dataset, make_trainer
+
+
+def noisy(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2)) * 2.0
+    y = np.where(X[:, 0] * X[:, 1] + 0.5 * rng.normal(size=n) > 0, 1, -1)
+    return X, y
+
+
+SPEC = GridSpec(-5.0, -5.0, 10.0, 10.0, 60, 50)
+
+
+def full(model: object) -> np.ndarray:
+    return np.asarray(model.decision(SPEC.points())).reshape(SPEC.ny, SPEC.nx)  # type: ignore[attr-defined]
+
+
+def test_kernel_regions_follow_a_run_forward_and_back_with_few_full_passes() -> None:
+    X, y = noisy(300, 1)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.8))
+    grid = RegionGrid()
+    scale = 1.0
+    for _ in range(60):
+        t.run(max_updates=3)
+        f = grid.values(t.model, SPEC)
+        scale = float(np.abs(t.model.coef).sum()) + abs(t.model.b)
+        assert np.allclose(f, full(t.model), rtol=0, atol=1e-12 * scale)
+    assert grid.full_passes == 1  # only the first frame scored the whole grid
+    t.seek(t.visits // 2)  # back on the timeline: terms removed, still incremental
+    assert np.allclose(grid.values(t.model, SPEC), full(t.model), rtol=0, atol=1e-12 * scale)
+    before = grid.full_passes
+    moved = GridSpec(-4.0, -5.0, 10.0, 10.0, 60, 50)  # the view moved: a full pass
+    grid.values(t.model, moved)
+    assert grid.full_passes == before + 1
+    t.run(max_updates=1)
+    grid.values(t.model, moved)
+    assert grid.full_passes == before + 1
+
+
+def test_vote_regions_are_bit_identical_to_the_full_vote() -> None:
+    X, y = noisy(200, 2)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    grid = RegionGrid()
+    for _ in range(50):
+        t.run(max_visits=7)
+        a = t.answer
+        assert np.array_equal(grid.values(a, SPEC), full(a))
+    assert grid.full_passes == 1
+    t.seek(3)
+    assert np.array_equal(grid.values(t.answer, SPEC), full(t.answer))
+
+
+def test_other_models_and_changed_kernels_are_scored_in_full() -> None:
+    X, y = noisy(100, 3)
+    d = make_dataset(X, y)
+    a = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.8))
+    b = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=1.5))
+    a.run(max_updates=5)
+    b.run(max_updates=5)
+    grid = RegionGrid()
+    grid.values(a.model, SPEC)
+    assert np.allclose(grid.values(b.model, SPEC), full(b.model), rtol=0, atol=1e-12)
+    assert grid.full_passes == 2
+
+
+def test_zero_segments_trace_the_same_boundary_as_pyqtgraphs_isocurve() -> None:
+    import pyqtgraph as pg
+
+    gx, gy = np.meshgrid(np.linspace(-3, 3, 90), np.linspace(-2, 2, 70))
+    f = np.sin(2 * gx) * np.cos(3 * gy) + 0.1
+    f[10, 10] = 0.0  # sign(0) = +1 on a grid node
+    cx, cy = zero_segments(f)
+    lines = pg.functions.isocurve(f, 0.0, connected=True)
+    assert cx.shape[0] // 3 == sum(len(line) - 1 for line in lines) > 50
+    ends = np.isfinite(cx)
+    assert np.array_equal(ends, np.isfinite(cy)) and np.isnan(cx[2::3]).all()
+    # Every end lies on an edge of the grid where f changes sign, at f's linear zero.
+    c, r = cx[ends], cy[ends]
+    j = np.minimum(np.floor(c).astype(int), f.shape[1] - 2)
+    i = np.minimum(np.floor(r).astype(int), f.shape[0] - 2)
+    u, v = c - j, r - i
+    on_edge = (u == 0) | (v == 0) | (u == 1) | (v == 1)
+    val = (
+        f[i, j] * (1 - u) * (1 - v) + f[i, j + 1] * u * (1 - v)
+        + f[i + 1, j] * (1 - u) * v + f[i + 1, j + 1] * u * v
+    )  # fmt: skip
+    assert on_edge.all() and np.abs(val).max() < 1e-12
+    assert zero_segments(np.ones((5, 5)))[0].shape == (0,)
+
+
+def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
+    from perceptron_gui.core.model import KernelModel
+
+    rng = np.random.default_rng(6)
+    S = 1e8 + rng.normal(size=(300, 2)) * 3.0
+    model = KernelModel(S, rng.normal(size=300), 0.1, "rbf", sigma=0.7, index=np.arange(300))
+    spec = GridSpec(1e8 - 6.0, 1e8 - 5.0, 12.0, 10.0, 80, 60)
+    f = RegionGrid().values(model, spec)
+    want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
+    scale = float(np.abs(model.coef).sum()) + 0.1
+    assert np.abs(f - want).max() <= 1e-12 * scale
