@@ -303,9 +303,10 @@ class WindowMachine(RuleBasedStateMachine):
     def redo(self) -> None:
         assert self.c.undo_stack.canRedo() == (self.idx < len(self.hist) - 1)
         self.c.undo_stack.redo()
-        self.idx = min(self.idx + 1, len(self.hist) - 1)
-        if self.idx > 0 and (cfgs := self.hist_cfg[self.idx]) is not None:
-            self.config = cfgs[1]
+        if self.idx < len(self.hist) - 1:  # else there was nothing to redo
+            self.idx += 1
+            if (cfgs := self.hist_cfg[self.idx]) is not None:
+                self.config = cfgs[1]
         self._expect_unchanged()
 
     # ---------------------------------------------------------- settings
