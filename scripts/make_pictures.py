@@ -168,51 +168,47 @@ import perceptron_gui.app
 app = QApplication([])
 from perceptron_gui.app.main_window import MainWindow
 w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
 w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
 w.set_order("first")
 w.show()
 w.set_theme(sys.argv[2])
-w.set_presentation(True)
+if sys.argv[4] == "1":
+    w.set_presentation(True)
 for _ in range(2):
     w.step()
 for _ in range(5):
     app.processEvents()
+w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
 
 
-def presentation(out: Path, theme: str, name: str) -> None:
-    """Presentation mode on a 1920×1080 screen (a process of its own: the screen's size is
-    fixed when Qt starts)."""
+def on_screen(
+    out: Path,
+    name: str,
+    theme: str,
+    *,
+    size: tuple[int, int] = (1920, 1080),
+    scale: float = 1.0,
+    present: bool = True,
+) -> None:
+    """The window (or presentation mode) on a screen of `size` (a process of its own: the
+    screen's size is fixed when Qt starts), at UI `scale`."""
     with tempfile.TemporaryDirectory() as tmp:
         screen = Path(tmp) / "screen.json"
-        screen.write_text(
-            json.dumps(
-                {
-                    "screens": [
-                        {
-                            "name": "s",
-                            "x": 0,
-                            "y": 0,
-                            "width": 1920,
-                            "height": 1080,
-                            "logicalDpi": 96,
-                            "logicalBaseDpi": 96,
-                            "dpr": 1,
-                        }
-                    ]
-                }
-            )
-        )
+        spec = {"name": "s", "x": 0, "y": 0, "width": size[0], "height": size[1]}
+        spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
+        screen.write_text(json.dumps({"screens": [spec]}))
         env = {
             **os.environ,
             "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
             "PERCEPTRON_GUI_STATE_DIR": tmp,
         }
         path = out / name
-        subprocess.run(
-            [sys.executable, "-c", PRESENT, str(path), theme], env=env, cwd=ROOT, check=True
-        )
+        args = [str(path), theme, str(scale), "1" if present else "0"]
+        subprocess.run([sys.executable, "-c", PRESENT, *args], env=env, cwd=ROOT, check=True)
         print(f"wrote {path}")
 
 
@@ -225,8 +221,13 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     pictures(out, args.quick)
     if not args.quick:
-        presentation(out, "light", "presentation.png")
-        presentation(out, "dark", "presentation-dark.png")
+        on_screen(out, "presentation.png", "light")
+        on_screen(out, "presentation-dark.png", "dark")
+        small = (1024, 768)
+        on_screen(out, "window-1024.png", "light", size=small, present=False)
+        on_screen(out, "window-1024-dark.png", "dark", size=small, present=False)
+        on_screen(out, "presentation-1024.png", "light", size=small)
+        on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
     return 0
 
 

@@ -8,7 +8,83 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["PYQTGRAPH_QT_LIB"] = "PySide6"
 
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
+
+# numba's first compile (~12 s) happens once per run: the main process starts it in a
+# child at once, while pytest (or each pytest-xdist worker) imports and collects the tests;
+# the child holds a lock until it has written numba's on-disk cache, and every test
+# process waits for that lock before its first test, then loads the compiled code from
+# the cache in under a second instead of compiling it again.
+_WARM_LOCK = "PERCEPTRON_GUI_TEST_WARM_LOCK"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput") or _WARM_LOCK in os.environ:
+        return  # a pytest-xdist worker: the main process started the compile
+    try:
+        import fcntl
+    except ImportError:  # not on Linux or macOS: each process compiles when it first needs to
+        return
+    import importlib.util
+
+    if os.environ.get("PERCEPTRON_GUI_NO_JIT", "") not in ("", "0"):
+        return
+    if importlib.util.find_spec("numba") is None:
+        return
+    spec = importlib.util.find_spec("perceptron_gui")
+    if spec is None or spec.origin is None:
+        return
+    # The child imports the package the tests import (numba keys its cache by source path).
+    package_root = str(Path(spec.origin).resolve().parents[1])
+    fd, lock_path = tempfile.mkstemp(prefix="perceptron-gui-warm-", suffix=".lock")
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    path = os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")])
+    child = subprocess.Popen(
+        [sys.executable, "-c", "from perceptron_gui.core import fast; fast.warm_up()"],
+        pass_fds=(fd,),  # the child's copy of the locked descriptor: unlocked when it exits
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": path},
+        cwd=package_root,
+    )
+    os.close(fd)
+    os.environ[_WARM_LOCK] = lock_path  # the workers, started after this, inherit it
+
+    def cleanup() -> None:
+        if child.poll() is None:  # no test ran (--collect-only, an error): do not wait for it
+            child.terminate()
+        child.wait()
+        Path(lock_path).unlink(missing_ok=True)
+
+    config.add_cleanup(cleanup)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_loop_loaded() -> None:
+    """Before a process's first test: wait for the compile child, then load its code.
+
+    Every test process thus runs with the compiled loop ready, whatever ran before in it
+    (as the window does once warmed up): a test's speed and path do not depend on which
+    pytest-xdist worker it lands in. Tests of the numpy path set PERCEPTRON_GUI_NO_JIT=1.
+    """
+    lock_path = os.environ.get(_WARM_LOCK)
+    if lock_path:
+        import fcntl
+
+        try:
+            with open(lock_path, "rb") as fh:
+                fcntl.flock(fh, fcntl.LOCK_SH)
+        except FileNotFoundError:
+            pass
+    from perceptron_gui.core import fast
+
+    fast.warm_up()  # False (numpy path) when numba is missing or disabled
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -89,6 +90,12 @@ def test_tens_of_thousands_of_void_qt_calls_do_not_crash() -> None:
     assert r.stdout.strip() == "ok True"
 
 
+# What a script's quick run must print, where a test checks more than "something".
+SCRIPT_OUTPUT = {
+    "bench_core.py": ("| N |", "Primal form", "Dual form", "Novikoff bound", "numpy"),
+}
+
+
 @pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "scripts").glob("*.py")))
 def test_every_script_runs(script: str) -> None:
     r = subprocess.run(
@@ -97,7 +104,12 @@ def test_every_script_runs(script: str) -> None:
         text=True,
         timeout=600,
         cwd=ROOT,
-        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+        # The checkout's package, as the other tests import it (not an installed copy): it
+        # also shares the numba cache that tests/conftest.py had compiled.
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip(), "a script printed nothing"
+    assert "Traceback" not in r.stderr
+    for header in SCRIPT_OUTPUT.get(script, ()):
+        assert header in r.stdout, r.stdout

@@ -252,8 +252,11 @@ def test_session_settings_are_defaults_and_options_override(
     assert (doc["mode"], doc["eta"], doc["order"]) == ("primal", 2.0, "first")
     assert doc["converged"] is True and doc["w"] == [2.0, 2.0] and doc["b"] == -6.0
 
-    write_session(p, data, TrainConfig(bias=False))
-    assert run_json(capsys, "trace", str(p))["bias"] is False
+    # Not separable without the bias: the session's small update limit ends the run (the
+    # default 10^6 would be ~20 s on the numpy path, and prove nothing more).
+    write_session(p, data, TrainConfig(bias=False, max_updates=40))
+    doc = run_json(capsys, "trace", str(p))
+    assert doc["bias"] is False and doc["mistakes"] == 40 and doc["converged"] is False
     doc = run_json(capsys, "trace", str(p), "--bias")
     assert doc["bias"] is True and doc["converged"] is True
     assert run_json(capsys, "bound", str(p))["separable"] is False  # the session's bias: off
@@ -622,23 +625,6 @@ def test_package_exports() -> None:
     assert core.train is train and core.novikoff is novikoff
     for name in core.__all__:
         assert hasattr(core, name)
-
-
-# --------------------------------------------------------------------------- scripts
-
-
-def test_bench_core_quick() -> None:
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_core.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-    )
-    assert r.returncode == 0, r.stderr
-    assert "Traceback" not in r.stderr
-    for header in ("| N |", "Primal form", "Dual form", "Novikoff bound", "numpy"):
-        assert header in r.stdout, r.stdout
 
 
 # --------------------------------------------------------------------------- the seam's CLI

@@ -198,6 +198,7 @@ def test_a_kill_during_a_threaded_autosave_never_leaves_a_broken_file(tmp_path: 
         assert all(f.name.endswith(".tmp") or f.suffix == ".ini" for f in leftovers), leftovers
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_autosave_of_1e5_points_never_freezes_the_window(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=0)
     qtbot.addWidget(w)
@@ -304,6 +305,7 @@ def _gaps_during(qtbot, work_started, until, seconds: float) -> float:
     return float(np.max(np.diff(ticks)))
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
@@ -330,6 +332,7 @@ def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     assert gap < 0.15, f"the window froze for {gap:.3f} s (longest gc pause {gc_max:.3f} s)"
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_opening_a_large_file_never_freezes(tmp_path: Path, qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)

@@ -140,7 +140,8 @@ def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(wind
 def test_without_following_an_arrow_says_where_the_line_went(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.findChild(QAction, "followLineAction").trigger()
-    window.step()  # x·(3, 3) + 1 = 0 passes near (−1/6, −1/6): out of the fitted view
+    window.canvas.set_view_range(2.0, 5.0, 2.0, 3.2)  # near the points, no fit margin
+    window.step()  # x·(3, 3) + 1 = 0 passes near (−1/6, −1/6): out of that view
     assert not _line_crosses_view(window)
     assert window.canvas.edge_arrow_shown()
     window.findChild(QAction, "followLineAction").trigger()

@@ -701,7 +701,9 @@ def test_atomic_write_keeps_permissions(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "view", [{"bad": object()}, {"zoom": float("nan")}, {"zoom": float("inf")}], ids=str
+    "view",
+    [{"bad": object()}, {"zoom": float("nan")}, {"zoom": float("inf")}],
+    ids=["object", "nan", "inf"],  # the same in every process (pytest-xdist's workers)
 )
 def test_failed_serialisation_does_not_clobber_the_target(
     tmp_path: Path, view: dict[str, Any]

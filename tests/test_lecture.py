@@ -152,11 +152,11 @@ def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) ->
     assert s["w"] == [2.0, 2.0] and s["b"] == 0.0 and s["mistakes"] == 2
     cv = w.canvas
     assert cv.animation_phase() == "predict"
-    assert cv.anatomy_text().startswith("1 predict: sign(w·x3 + b) = +1")
+    assert cv.anatomy_text().startswith("1 predict: w·x3 + b = 7 > 0, so the guess is +1")
     seg = cv.model_segment()  # the old line, x·(3, 3) + 1 = 0, is drawn first
     assert seg is not None and abs(seg[0] @ [3.0, 3.0] + 1.0) < 1e-9
     qtbot.waitUntil(lambda: cv.animation_phase() == "reveal", timeout=2000)
-    assert "2 reveal: y = −1, a mistake" in cv.anatomy_text()
+    assert "2 reveal: y = −1, so y(w·x3 + b) = −7 ≤ 0: a mistake" in cv.anatomy_text()
     qtbot.waitUntil(lambda: cv.animation_phase() == "", timeout=2000)
     assert cv.anatomy_text().startswith("3 correct: w + ηyx = new w")
     seg = cv.model_segment()

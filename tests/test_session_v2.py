@@ -225,6 +225,7 @@ def longest_gap_during(fn, tick: float = 0.005) -> float:
     return max(gaps)
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_a_threaded_version_2_save_keeps_the_gil_only_briefly(tmp_path: Path) -> None:
     d = awkward(100_000)
     gap = longest_gap_during(lambda: write_session(tmp_path / "s.json", d, CONFIG))

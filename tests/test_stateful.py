@@ -40,8 +40,10 @@ from perceptron_gui.core.trainer import Trainer
 
 MAX_UPDATES = 300
 MAX_POINTS = 16
-# Longer local hunts: STATEFUL_EXAMPLES=500 pytest tests/test_stateful.py
-EXAMPLES = int(os.environ.get("STATEFUL_EXAMPLES", "40"))
+# The suite's budget: 20 sequences of up to 30 rules (~1 s each: a new window, then the
+# rules with every invariant after each). Hypothesis draws new sequences at every run, so
+# the runs add up; longer local hunts: STATEFUL_EXAMPLES=500 pytest tests/test_stateful.py
+EXAMPLES = int(os.environ.get("STATEFUL_EXAMPLES", "20"))
 # Work-around for the bug pinned by test_pause_refreshes_the_canvas: after a pause the
 # widgets may show an older state than the trainer's. Set to False once that test passes.
 FLUSH_AFTER_PAUSE = False

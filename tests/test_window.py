@@ -59,7 +59,6 @@ def test_real_clicks_add_the_worked_example_then_steps_match_the_core(qtbot, win
     cv.getPlotItem().getViewBox().setRange(xRange=(-1, 6), yRange=(-1, 5), padding=0)
     for x, y, button in [(3, 3, Qt.LeftButton), (4, 3, Qt.LeftButton), (1, 1, Qt.RightButton)]:
         qtbot.mouseClick(cv.viewport(), button, pos=cv.to_widget(x, y))
-        qtbot.wait(450)
     s = window.state()
     assert s["points"] == EX_X and s["labels"] == EX_Y
     ref = train(EX_X, EX_Y)

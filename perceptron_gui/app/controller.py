@@ -263,6 +263,7 @@ class Controller(QObject):
     message_posted = Signal(str)
     edited = Signal()  # the data or the settings changed (for autosave)
     busy_changed = Signal(str)  # what sliced work is going on ("" when none)
+    run_discarded = Signal(str)  # an edit dropped the run (the message; undo brings it back)
     _warmed_up = Signal()  # from the warm-up thread; queued to the GUI thread
 
     def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
@@ -519,6 +520,9 @@ class Controller(QObject):
                 self.tr(
                     "{what}: the run of {updates} starts again from w₀, b₀ (Ctrl+Z brings it back)"
                 ).format(what=text, updates=self._updates(lost))
+            )
+            self.run_discarded.emit(
+                self.tr("{what}: the run starts again (Ctrl+Z brings it back)").format(what=text)
             )
         else:
             self.message_posted.emit(self.tr("{what}: {n} points").format(what=text, n=data.n))

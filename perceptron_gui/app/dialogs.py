@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QLabel,
     QSpinBox,
@@ -290,3 +291,40 @@ class HelpDialog(QDialog):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+def file_dialog(
+    parent: QWidget | None, title: str, directory: str, filters: str, *, save: bool = False
+) -> QFileDialog:
+    """An Open or Save dialog in the window's language throughout: Qt's own dialog (not
+    the platform's) with its labels from our translation (Qt's Chinese catalogue lacks
+    "Look in:" and "Files of type:")."""
+    d = QFileDialog(parent, title, directory, filters)
+    d.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    d.setAcceptMode(
+        QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen
+    )
+    if not save:
+        d.setFileMode(QFileDialog.FileMode.ExistingFile)
+
+    def label(text: str) -> str:
+        return QCoreApplication.translate("FileDialog", text)
+
+    L = QFileDialog.DialogLabel  # noqa: N806 (Qt's enum)
+    d.setLabelText(L.LookIn, label(_FILE_DIALOG_TEXTS[0]))
+    d.setLabelText(L.FileName, label(_FILE_DIALOG_TEXTS[1]))
+    d.setLabelText(L.FileType, label(_FILE_DIALOG_TEXTS[2]))
+    d.setLabelText(L.Accept, label(_FILE_DIALOG_TEXTS[3 if save else 4]))
+    d.setLabelText(L.Reject, label(_FILE_DIALOG_TEXTS[5]))
+    return d
+
+
+#: The file dialog's labels, for lupdate (translated by `file_dialog`).
+_FILE_DIALOG_TEXTS = (
+    QT_TRANSLATE_NOOP("FileDialog", "Look in:"),
+    QT_TRANSLATE_NOOP("FileDialog", "File name:"),
+    QT_TRANSLATE_NOOP("FileDialog", "Files of type:"),
+    QT_TRANSLATE_NOOP("FileDialog", "Save"),
+    QT_TRANSLATE_NOOP("FileDialog", "Open"),
+    QT_TRANSLATE_NOOP("FileDialog", "Cancel"),
+)

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -52,7 +53,7 @@ from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
-from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
+from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog, file_dialog
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
@@ -63,13 +64,14 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame
+from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.registry import spec
 
 FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
@@ -81,6 +83,12 @@ THEME_NAMES = {
     "dark": QT_TRANSLATE_NOOP("MainWindow", "dark"),
     "high-contrast": QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
 }
+#: The theme actions' object names (for tests and scripts).
+THEME_ACTIONS = {
+    "light": "themeLightAction",
+    "dark": "themeDarkAction",
+    "high-contrast": "themeHighContrastAction",
+}
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
@@ -91,10 +99,20 @@ PRESENTATION_BOOST = 1.8
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
-#: The narration's font size (unscaled points).
+#: The narration keeps this many lines (longer: elided, whole in the tooltip).
+NARRATION_LINES = 2
+#: The narration's font size (unscaled points), normally and in presentation mode (with the
+#: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
 NARRATION_PT = TICK_PT
+PRESENTATION_NARRATION_PT = 12.0
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
+#: How long the canvas says that an edit dropped the run (ms).
+DISCARD_NOTICE_MS = 8000
+#: After a run has converged, the last update's picture fades this long after (ms).
+FADE_MS = 2500
+#: The update's slow motion lasts at most this long (milliseconds, the three phases).
+SLOW_MOTION_MAX_MS = 6000
 #: Up to this run speed (updates per second) each update is drawn as vectors.
 ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
@@ -109,6 +127,16 @@ VIEW_ACTIONS = {
     "answer_first": "answerFirstAction",
     "show_update": "anatomyAction",
 }
+
+
+def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
+    """How long the update's predict → reveal → correct lasts at `speed` updates a second:
+    a run's frame holds all three (0.9 of its time); a step shows each phase for one
+    update's time, so that at 1 update/s a phase lasts a second. Never below `base_ms`."""
+    if not 0 < speed < float("inf"):
+        return base_ms
+    total = 1000.0 / speed * (0.9 if running else 3.0)
+    return int(min(SLOW_MOTION_MAX_MS, max(base_ms, total)))
 
 
 class MainWindow(QMainWindow):
@@ -142,6 +170,7 @@ class MainWindow(QMainWindow):
         # --- central: a notice banner and the readout over the canvas
         self.canvas = DataCanvas()
         self.canvas.animation_ms = animation_ms
+        self._animation_ms = animation_ms
         self.readout = Readout(self.controller)
         self.notice = QLabel(objectName="notice")
         self.notice.setWordWrap(True)
@@ -177,9 +206,8 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
-        self.narration = QLabel(objectName="narration")
-        self.narration.setWordWrap(True)
-        self.narration.setTextFormat(Qt.PlainText)
+        self.narration = SteadyLabel(NARRATION_LINES)
+        self.narration.setObjectName("narration")
         self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(self.narration))
         self.setCentralWidget(central)
@@ -225,8 +253,13 @@ class MainWindow(QMainWindow):
         self._presenting = False
         self._docks_before: list[bool] = []
         self._was_maximized = False
+        self._geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
         self._shown_once = False
         self._narrated_at = 0.0
+        self._phase_stepping = False
+        self._phase: str | None = None  # phase stepping: the phase shown
+        self._pending: Any = None  # phase stepping: the update being shown
+        self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
@@ -244,6 +277,10 @@ class MainWindow(QMainWindow):
         c.changed.connect(self._on_controller_changed)
         c.running_changed.connect(self._on_controller_running_changed)
         c.message_posted.connect(self._on_controller_message_posted)
+        c.run_discarded.connect(self._on_controller_run_discarded)
+        self._discard_timer = QTimer(self)
+        self._discard_timer.setSingleShot(True)
+        self._discard_timer.timeout.connect(lambda: self.canvas.set_status(None))
         c.busy_changed.connect(self._on_controller_busy_changed)
         self.document.modified_changed.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
@@ -479,7 +516,7 @@ class MainWindow(QMainWindow):
         self.act_pos.setChecked(True)
         self.act_step = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Step"),
-            c.step,
+            self._step_main,
             "Space",
             QT_TRANSLATE_NOOP("MainWindow", "Next mistake and its update"),
         )
@@ -612,6 +649,16 @@ class MainWindow(QMainWindow):
             tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
         )
         self.act_anatomy.setChecked(True)
+        self.act_phases = A(
+            QT_TRANSLATE_NOOP("MainWindow", "Step through &predict, reveal, correct"),
+            self.set_phase_stepping,
+            "P",
+            QT_TRANSLATE_NOOP(
+                "MainWindow", "Each Space shows one phase of the update: predict, reveal, correct"
+            ),
+            True,
+        )
+        self.act_phases.setObjectName("phaseStepAction")
         self.act_skip = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
             self.canvas.finish_animation,
@@ -654,16 +701,20 @@ class MainWindow(QMainWindow):
         for name in THEMES:
             a = A(
                 THEME_NAMES.get(name, name),
-                lambda n=name: self.set_theme(n),
+                lambda _checked=False, n=name: self.set_theme(n),
                 None,
                 QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
                 True,
                 tip_args={"name": THEME_NAMES.get(name, name)},
             )
-            a.setObjectName(f"theme_{name}")
+            a.setObjectName(THEME_ACTIONS[name])
             theme_group.addAction(a)
             self.theme_actions[name] = a
         self.theme_actions[theme().name].setChecked(True)
+        self.act_about = A(
+            QT_TRANSLATE_NOOP("MainWindow", "&About perceptron-gui"), self._show_about
+        )
+        self.act_about.setObjectName("aboutAction")
         self.act_help = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Keys and mouse"),
             self._show_help,
@@ -708,7 +759,8 @@ class MainWindow(QMainWindow):
         view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
         _fill(view, [
             self.act_radius, self.act_best, None,
-            self.act_anatomy, self.act_follow, self.act_origin, self.act_answer_first,
+            self.act_anatomy, self.act_phases, self.act_follow, self.act_origin,
+            self.act_answer_first,
             self.act_fit, None,
             self.act_present, self.act_panels,
         ])  # fmt: skip
@@ -731,7 +783,10 @@ class MainWindow(QMainWindow):
             language_group.addAction(a)
             self.language_menu.addAction(a)
             self.language_actions[code] = a
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")), [self.act_help])
+        _fill(
+            self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")),
+            [self.act_help, self.act_about],
+        )
         tb = QToolBar(objectName="editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         _fill(tb, [
@@ -767,6 +822,9 @@ class MainWindow(QMainWindow):
             "modified": self.document.modified,
             "narration": self.narration.text(),
             "presentation": self._presenting,
+            "phase": self._phase,
+            "theme": theme().name,
+            "ui_scale": theme().ui_scale,
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
         }
@@ -894,10 +952,79 @@ class MainWindow(QMainWindow):
         return self.controller.set_max_updates(int(n))
 
     def step(self) -> Any:
-        """Go to the next mistake and correct it (in compare mode, each run does)."""
-        rec = self.controller.step()
+        """Go to the next mistake and correct it (in compare mode, each run does).
+
+        With phase stepping on, show the next phase of the update instead (predict,
+        reveal, correct): w, b and the mistakes change at "correct" only.
+        """
+        rec = self._step_main()
         self._drive_second(CompareRun.step)
         return rec
+
+    def set_phase_stepping(self, on: bool) -> None:
+        """Space (and `step()`) shows one phase of the update at a time (not in compare mode)."""
+        on = bool(on)
+        if self.act_phases.isChecked() != on:
+            self.act_phases.setChecked(on)
+        self._phase_stepping = on
+        self._leave_phase()
+
+    def _leave_phase(self) -> None:
+        """Forget a phase in progress (the canvas shows the state as it is)."""
+        if self._phase in ("predict", "reveal"):
+            self._phase = None
+            self._pending = None
+            self._show_model()
+        self._phase = None
+        self._pending = None
+
+    def _step_main(self) -> Any:
+        c = self.controller
+        if not self._phase_stepping or self.compare_run is not None:
+            return c.step()
+        if self._phase in ("predict", "reveal") and self._pending is not None:
+            if self._phase == "predict":
+                self._phase = "reveal"
+                self._show_phase()
+                return None
+            self._phase = "correct"
+            self._pending = None
+            self._correcting = True
+            try:
+                return c.step()
+            finally:
+                self._correcting = False
+        c.pause()
+        t = c.trainer
+        rec = t.step()  # a look ahead: taken back at once, made again at "correct"
+        if rec is None or not rec.mistake:
+            if rec is not None:
+                t.step_back()
+            self._phase = None
+            return c.step()
+        t.step_back()
+        self._pending = rec
+        self._phase = "predict"
+        self._show_phase()
+        return None
+
+    def _show_phase(self) -> None:
+        """Draw the pending update's predict or reveal phase; the weights are still the old."""
+        rec, phase, c = self._pending, self._phase, self.controller
+        assert rec is not None and phase is not None
+        y = int(c.data.labels[rec.index])
+        f = float(rec.margin) * y  # the margin is y·f
+        text = self.canvas.phase_text(phase, rec.index, f, y)
+        if isinstance(c.trainer.model, LinearModel):
+            self.canvas.set_update(
+                LinearModel(rec.w_before, rec.b_before),
+                LinearModel(rec.w_after, rec.b_after),
+                rec.index,
+                c.config.bias,
+                phase=phase,
+            )
+        self.canvas.set_current(rec.index)
+        self.narration.setText(text)
 
     def visit(self) -> Any:
         """Look at the next point only."""
@@ -1119,17 +1246,21 @@ class MainWindow(QMainWindow):
         if on:
             self._docks_before = [d.isVisible() for d in self.docks]
             self._was_maximized = self.isMaximized()
+            # Leaving gives back the exact window: its geometry and the docks' sizes.
+            self._geometry_before = (self.saveGeometry(), self.saveState(), self.geometry())
             for d in self.docks:
                 d.hide()
             for bar in (*bars, self.timeline):  # ← / → still move along the timeline
                 bar.hide()
             theme().set_boost(PRESENTATION_BOOST)
             self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
+            self.readout.setWordWrap(True)  # a long line (the pocket's) wraps in the canvas
             # The readout floats over the canvas's top-left corner: the canvas gets the room.
             self.readout_frame.hide()
             self.readout.setParent(self.canvas)
             self.readout.move(int(theme().px(70)), int(theme().px(4)))
             self.readout.show()
+            self.canvas.set_floating(self.readout)  # placed with the canvas's other texts
             self.showFullScreen()
             self._place_readout()
         else:
@@ -1141,21 +1272,44 @@ class MainWindow(QMainWindow):
             self.readout.setMinimumWidth(0)
             self.readout.setMaximumWidth(16777215)
             self.readout.set_point_size(READOUT_PT)
+            self.canvas.set_floating(None)
             self.readout_frame.take_back()
             if self._was_maximized:
                 self.showMaximized()
             else:
                 self.showNormal()
+            if self._geometry_before is not None:
+                self._restore_window(*self._geometry_before)
+                self._geometry_before = None
         self.act_present.setChecked(on)
         self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.canvas.fit_view()  # with room for the readout over the plot (or without)
         self.canvas.follow()
+
+    def _restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
+        """The window as it was before presentation: the layouts first take the normal
+        sizes' minimums (the large fonts' would grow the window), then the geometry and
+        the docks' sizes come back, and once more after the window has been laid out."""
+
+        def restore() -> None:
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            if not self._was_maximized:
+                self.restoreGeometry(geometry)
+                self.setGeometry(rect)
+            self.restoreState(docks)
+
+        restore()
+        QTimer.singleShot(0, self, restore)
 
     def _place_readout(self) -> None:
         """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
         if not self._presenting:
             return
+        self.readout.setMaximumWidth(max(200, int(self.canvas.width() * 0.9)))
         self.readout.adjustSize()
         self.readout.raise_()
+        self.canvas.set_floating(self.readout)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
@@ -1225,7 +1379,9 @@ class MainWindow(QMainWindow):
 
     def _style_narration(self) -> None:
         t = theme()
-        self.narration.setFont(t.font(NARRATION_PT))
+        self.narration.setFont(
+            t.font(PRESENTATION_NARRATION_PT if self._presenting else NARRATION_PT)
+        )
         pad = int(t.px(4))
         self.narration.setStyleSheet(
             f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
@@ -1248,14 +1404,29 @@ class MainWindow(QMainWindow):
         lab.setText(lab.fontMetrics().elidedText(text, Qt.ElideMiddle, lab.width()))
         lab.setToolTip(text)
 
+    def _on_controller_run_discarded(self, text: str) -> None:
+        """An edit dropped the run: say so on the canvas too (presentation has no status bar)."""
+        self.canvas.set_status(text)
+        self._discard_timer.start(DISCARD_NOTICE_MS)
+
     def _on_controller_message_posted(self, text: str) -> None:
         if text:
             self.statusBar().showMessage(text)
 
     def _on_controller_changed(self, change: Change) -> None:
-        """The canvas follows the controller: once per action, only what changed."""
+        """The canvas follows the controller: once per action, only what changed (its model
+        drawing computed once, at the end)."""
+        with self.canvas.batch():
+            self._follow_controller(change)
+
+    def _follow_controller(self, change: Change) -> None:
+        if change & Change.MODEL and not change & Change.DATA:
+            self._discard_timer.stop()  # a step after the edit: the notice has been read
         c = self.controller
         cv = self.canvas
+        if change & (Change.MODEL | Change.SETTINGS | Change.DATA) and not self._correcting:
+            self._phase = None  # phase stepping starts anew after any other change
+            self._pending = None
         if change & Change.DATA:
             cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
@@ -1269,6 +1440,10 @@ class MainWindow(QMainWindow):
 
     def _show_model(self, *, run_frame: bool = False) -> None:
         """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
+        with self.canvas.batch():
+            self._show_model_now(run_frame)
+
+    def _show_model_now(self, run_frame: bool) -> None:
         c = self.controller
         t = c.trainer
         cv = self.canvas
@@ -1276,6 +1451,11 @@ class MainWindow(QMainWindow):
         cv.set_answer(answer, t.answer_name)
         last = t.last
         slow = c.run_speed <= ANATOMY_MAX_SPEED
+        if self._animation_ms > 0:
+            cv.animation_ms = slow_motion_ms(self._animation_ms, c.speed, running=c.running)
+        rule = spec(c.config.mode).update_rule  # "w ← w + ηyx, …", "w ← w + τyx, …"
+        head = "w ← w + "
+        cv.step_name = rule[len(head) :].split(",")[0] if rule.startswith(head) else "ηyx"
         if (
             self.act_anatomy.isChecked()
             and slow
@@ -1290,6 +1470,7 @@ class MainWindow(QMainWindow):
                 LinearModel(last.w_after, last.b_after),
                 last.index,
                 c.config.bias,
+                phase="correct" if self._phase == "correct" else None,
             )
         else:
             cv.set_update(None, None, -1, False)
@@ -1304,6 +1485,11 @@ class MainWindow(QMainWindow):
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
         cv.set_current(c.current, verdict)
+        if t.converged and not c.running:
+            fade = FADE_MS if self._animation_ms > 0 else 0
+            cv.set_status(self.tr("converged: a full pass found no mistake"), fade_after_ms=fade)
+        elif not self._discard_timer.isActive():
+            cv.set_status(None)
         cv.set_alpha(t.alpha)
         cv.set_margin_band(t.threshold)
         now = time.perf_counter()
@@ -1348,13 +1534,14 @@ class MainWindow(QMainWindow):
 
     def _restore_preferences(self) -> None:
         prefs = preferences()
+        # Both read before either is applied: applying one saves the pair as it then is.
         name = prefs.value("theme", "light")
-        if isinstance(name, str) and name in THEMES:
-            theme().set_name(name)
         try:
             scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
         except (TypeError, ValueError):
             scale = 1.0
+        if isinstance(name, str) and name in THEMES:
+            theme().set_name(name)
         theme().set_scale(scale)
         geometry = prefs.value("geometry")
         if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
@@ -1453,6 +1640,31 @@ class MainWindow(QMainWindow):
     def _on_panels_toggled(self) -> None:
         self.show_panels(self.act_panels.isChecked())
 
+    def about_text(self) -> str:
+        """What Help ▸ About says: the version, the licence and where the docs are."""
+        from perceptron_gui import __version__
+
+        return self.tr(
+            "perceptron-gui {version}\n\n"
+            "The perceptron, step by step: the primal and dual forms, Novikoff's bound and "
+            "the textbook's worked examples.\n\n"
+            "Licence: MIT.\n"
+            "Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse."
+        ).format(version=__version__)
+
+    def _show_about(self) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("About perceptron-gui"),
+            self.about_text(),
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setObjectName("aboutBox")
+        box.button(QMessageBox.StandardButton.Ok).setText(self.tr("OK"))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
     def _show_help(self) -> None:
         if self._help is None:
             self._help = HelpDialog(self)
@@ -1501,11 +1713,13 @@ class MainWindow(QMainWindow):
             self.tr("Save the points and settings before opening another file?")
         ):
             return
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER)
-        )
-        if path:
-            self.open_file(path)
+        d = self.make_open_dialog()
+        if d.exec() and d.selectedFiles():
+            self.open_file(d.selectedFiles()[0])
+
+    def make_open_dialog(self) -> QFileDialog:
+        """The File ▸ Open dialog (not shown; tests look at it)."""
+        return file_dialog(self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -1523,14 +1737,15 @@ class MainWindow(QMainWindow):
             self.save()
 
     def _save_as_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
+        d = file_dialog(
             self,
             self.tr("Save"),
             self.document.path or "session.json",
             self.tr("Session (*.json);;CSV data (*.csv)"),
+            save=True,
         )
-        if path:
-            self.save(path)
+        if d.exec() and d.selectedFiles():
+            self.save(d.selectedFiles()[0])
 
     def export_figure(
         self,

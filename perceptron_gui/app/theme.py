@@ -47,7 +47,7 @@ class Palette:
 PALETTES: dict[str, Palette] = {
     "light": Palette(
         positive="#0072B2",
-        negative="#D55E00",
+        negative="#C45500",  # Okabe-Ito vermillion, darker: 3:1 on the yellow halo
         pocket="#009E73",
         highlight="#F0E442",
         selection="#CC79A7",
@@ -67,7 +67,7 @@ PALETTES: dict[str, Palette] = {
         positive="#56B4E9",
         negative="#E69F00",
         pocket="#2BD9A0",
-        highlight="#C9B800",
+        highlight="#5E5200",  # dark: the light marks keep 3:1 on it
         selection="#E08FC0",
         alpha="#0072B2",
         ink="#F2F2F2",

@@ -372,6 +372,10 @@
         <translation>{what}：已有 {updates}的运行从 w₀, b₀ 重新开始（Ctrl+Z 可恢复）</translation>
     </message>
     <message>
+        <source>{what}: the run starts again (Ctrl+Z brings it back)</source>
+        <translation>{what}：运行重新开始（Ctrl+Z 可恢复）</translation>
+    </message>
+    <message>
         <source>{what}: {n} points</source>
         <translation>{what}：{n} 个点</translation>
     </message>
@@ -619,8 +623,12 @@
 <context>
     <name>DataCanvas</name>
     <message>
+        <source>normal</source>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
+        <translation>法向量</translation>
+    </message>
+    <message>
         <source>the line is this way</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same).</extracomment>
         <translation>直线在这个方向</translation>
     </message>
     <message>
@@ -640,12 +648,28 @@
         <translation>{name}：正确 ✓</translation>
     </message>
     <message>
-        <source>1 predict: sign(w·{name} + b) = {guess}</source>
-        <translation>1 预测：sign(w·{name} + b) = {guess}</translation>
+        <source>1 predict: w·{name} + b = {f} &gt; 0, so the guess is +1</source>
+        <translation>1 预测：w·{name} + b = {f} &gt; 0，所以猜 +1</translation>
     </message>
     <message>
-        <source>2 reveal: y = {truth}, a mistake</source>
-        <translation>2 揭晓：y = {truth}，分类错误</translation>
+        <source>1 predict: w·{name} + b = {f} &lt; 0, so the guess is −1</source>
+        <translation>1 预测：w·{name} + b = {f} &lt; 0，所以猜 −1</translation>
+    </message>
+    <message>
+        <source>1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0&#xa0;≤&#xa0;0 — counted as a mistake</source>
+        <translation>1 预测：w·{name} + b = 0：点在直线上，所以 y(w·x + b) = 0&#xa0;≤&#xa0;0 —— 算作误分类</translation>
+    </message>
+    <message>
+        <source>2 reveal: y = {truth}, so y(w·{name} + b) = {m}&#xa0;≤&#xa0;0: a mistake</source>
+        <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m}&#xa0;≤&#xa0;0：误分类</translation>
+    </message>
+    <message>
+        <source>old w</source>
+        <translation>旧 w</translation>
+    </message>
+    <message>
+        <source>new w</source>
+        <translation>新 w</translation>
     </message>
     <message>
         <source>3 correct: w + ηyx = new w</source>
@@ -658,6 +682,26 @@
     <message>
         <source>(the w part; b: {b0} → {b1})</source>
         <translation>（w 部分；b：{b0} → {b1}）</translation>
+    </message>
+    <message>
+        <source>{name} = ({x}, {y}), label y = {label}</source>
+        <translation>{name} = ({x}, {y})，标签 y = {label}</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>分类正确</translation>
+    </message>
+    <message>
+        <source>a mistake (≤ 0)</source>
+        <translation>误分类（≤ 0）</translation>
+    </message>
+    <message>
+        <source>y(w·x + b) = {score}: {what}</source>
+        <translation>y(w·x + b) = {score}：{what}</translation>
+    </message>
+    <message>
+        <source>y·f(x) = {score}: {what}</source>
+        <translation>y·f(x) = {score}：{what}</translation>
     </message>
     <message>
         <source>w = 0: no line; every point is predicted {sign} (b = {b})</source>
@@ -781,6 +825,34 @@
     <message>
         <source>Export the iteration table</source>
         <translation>导出迭代表</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialog</name>
+    <message>
+        <source>Look in:</source>
+        <extracomment>The file dialog&apos;s labels, for lupdate (translated by `file_dialog`).</extracomment>
+        <translation>查找范围：</translation>
+    </message>
+    <message>
+        <source>File name:</source>
+        <translation>文件名：</translation>
+    </message>
+    <message>
+        <source>Files of type:</source>
+        <translation>文件类型：</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -1252,7 +1324,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). The status bar&apos;s progress text has the width of this many characters (longer: elided). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The theme actions&apos; object names (for tests and scripts). The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1552,6 +1624,14 @@
         <translation>每次更新后：旧 w + ηyx = 新 w，旧直线以虚影显示（单步时，或运行速度不超过每秒 {speed} 次更新时）</translation>
     </message>
     <message>
+        <source>Step through &amp;predict, reveal, correct</source>
+        <translation>逐步显示预测、揭晓、修正(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Each Space shows one phase of the update: predict, reveal, correct</source>
+        <translation>每按一次空格显示更新的一个阶段：预测、揭晓、修正</translation>
+    </message>
+    <message>
         <source>&amp;Skip the slow motion</source>
         <translation>跳过慢动作(&amp;S)</translation>
     </message>
@@ -1598,6 +1678,10 @@
     <message>
         <source>The {name} theme</source>
         <translation>{name}主题</translation>
+    </message>
+    <message>
+        <source>&amp;About perceptron-gui</source>
+        <translation>关于本程序(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Keys and mouse</source>
@@ -1714,6 +1798,10 @@ Restore the points and settings it autosaved?</source>
         <translation>已恢复自动保存的会话（{path}）</translation>
     </message>
     <message>
+        <source>converged: a full pass found no mistake</source>
+        <translation>已收敛：完整一遍没有发现误分类点</translation>
+    </message>
+    <message>
         <source>Undo {what}</source>
         <translation>撤销：{what}</translation>
     </message>
@@ -1744,6 +1832,28 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>not linearly separable: there is no best separator</source>
         <translation>线性不可分：没有最优分离直线</translation>
+    </message>
+    <message>
+        <source>perceptron-gui {version}
+
+The perceptron, step by step: the primal and dual forms, Novikoff&apos;s bound and the textbook&apos;s worked examples.
+
+Licence: MIT.
+Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.</source>
+        <translation>perceptron-gui {version}
+
+感知机，一步一步：原始形式与对偶形式、Novikoff 定理的界，以及教材中的例题。
+
+许可证：MIT。
+文档：源代码中的 README 和 docs/，以及“帮助 ▸ 键盘与鼠标”。</translation>
+    </message>
+    <message>
+        <source>About perceptron-gui</source>
+        <translation>关于本程序</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
     </message>
     <message>
         <source>untitled</source>
@@ -2010,6 +2120,7 @@ Restore the points and settings it autosaved?</source>
     <name>Readout</name>
     <message>
         <source>k = {k} (not separable: no bound)</source>
+        <extracomment>The readout keeps this many lines beside the canvas (presentation: as many as it has).</extracomment>
         <translation>k = {k}（线性不可分：没有界）</translation>
     </message>
     <message>

@@ -14,8 +14,9 @@ sizes come from the theme and are applied in `apply_theme` only.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -25,6 +26,7 @@ from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
+from perceptron_gui.app.canvas.layout import Placer, Rect
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
     draw_alpha,
@@ -62,12 +64,31 @@ HIT_RADIUS_PX = 8.0
 ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
 VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per side
 LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
+#: A fitted view leaves this much room (pixels at scale 1) around the points for their
+#: rings and the texts placed beside them.
+FIT_ROOM_PX = 30.0
+#: The points' markers are drawn over the lines, the tints and the update's vectors.
+MARKER_Z = 4.8
+#: When the texts over the data find no free room, the view is padded by CROWD_STEP, at
+#: most CROWD_PADS times (until new data come).
+CROWD_STEP = 1.3
+CROWD_PADS = 3
+#: A point's tooltip shows when the mouse has rested this long (ms).
+HOVER_MS = 250
+#: The texts' layout looks at an even sample of at most this many points.
+LAYOUT_SAMPLE = 10_000
+#: A banner or an update's label wider than this part of the plot wraps.
+WRAP_PART = 0.55
+#: The last update's picture after the run has ended.
+FADED = 0.3
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
 LINE_SCALE_MAX = 1e100
 #: How long an update takes in slow motion (predict → reveal → correct), milliseconds.
 ANIMATION_MS = 420
+#: The update's phases, in order.
+PHASES = ("predict", "reveal", "correct")
 #: The vectors of the update's picture: the old w, the step ηyx, the new w.
 ANATOMY = ("w_old", "step", "w_new")
 #: The update's picture is drawn when its vectors are at most this many times the data's
@@ -149,6 +170,8 @@ class DataCanvas(pg.PlotWidget):
         self.follow_line = True
         self.keep_origin = False
         self.verdict_ms = VERDICT_MS
+        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
+        self.step_name = "ηyx"
         #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
         #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
@@ -163,10 +186,31 @@ class DataCanvas(pg.PlotWidget):
         self._phase_timer = QtCore.QTimer(self)
         self._phase_timer.setSingleShot(True)
         self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
+        # Where the texts over the data go: one pass when the turn's changes are done.
+        self._layout_timer = QtCore.QTimer(self)
+        self._layout_timer.setSingleShot(True)
+        self._layout_timer.setInterval(0)
+        self._layout_timer.timeout.connect(self._layout_overlays)
+        self._overlay_rects: dict[str, Rect] = {}
+        self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self._floating: QtWidgets.QWidget | None = None
+        # Grown when the texts found no free room: the fit leaves that much more margin.
+        self._crowd_pad = 1.0
+        self._batch = 0
+        self._model_dirty = False
+        #: How many times the model's drawing was computed (tests count the work).
+        self.model_computations = 0
+        self._anatomy_at: tuple[float, float] | None = None
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
         self._vb.sigRangeChanged.connect(self._on_view_range_changed)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover_pos: QtCore.QPointF | None = None
+        self._hover_timer = QtCore.QTimer(self)
+        self._hover_timer.setSingleShot(True)
+        self._hover_timer.setInterval(HOVER_MS)
+        self._hover_timer.timeout.connect(self._on_hover_timer_timeout)
         self._vb.sigResized.connect(self._on_view_range_changed)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
@@ -191,6 +235,8 @@ class DataCanvas(pg.PlotWidget):
             # Ticks read the coordinates themselves: pyqtgraph's SI scaling stops at 1e27
             # and labelled a tick at 1e150 "1e+123" under "x₁ (x1e+27)".
             axis.enableAutoSIPrefix(False)
+            # The axes draw the grid: under the view box, so no grid line crosses a point.
+            axis.setZValue(self._vb.zValue() - 1)
 
     def _add(self, item: QtWidgets.QGraphicsItem, z: float) -> None:
         item.setZValue(z)
@@ -219,7 +265,7 @@ class DataCanvas(pg.PlotWidget):
         self._arrow_head = poly_item()
         self._add(self._arrow_head, 4)
         self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
-        self._arrow_label.setText("w")
+        self._arrow_label.setText(self.tr("normal"))  # not "w": the vectors are w
         self._add(self._arrow_label, 8)
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
@@ -231,6 +277,13 @@ class DataCanvas(pg.PlotWidget):
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)
+        # How the run ended ("converged: …") and notices such as a discarded run.
+        self._status = pg.TextItem(anchor=(0, 0))
+        self._add(self._status, 9)
+        self._status.setVisible(False)
+        self._fade_timer = QtCore.QTimer(self)
+        self._fade_timer.setSingleShot(True)
+        self._fade_timer.timeout.connect(self._fade_anatomy)
 
         # Novikoff geometry.
         self._radius_circle = QtWidgets.QGraphicsEllipseItem()
@@ -250,11 +303,12 @@ class DataCanvas(pg.PlotWidget):
         # Points and per-point overlays (sizes are set by apply_theme).
         self._alpha_layer = MarkerLayer([draw_alpha], 44)
         self._add(self._alpha_layer, -5)
-        # A mistake is a yellow halo under the marker and a dark ring over the
-        # markers (so that dense neighbours cannot hide it, and not by colour alone).
+        # A mistake is a yellow halo and a dark ring (not by colour alone), both under the
+        # markers: nothing drawn for one point may hide another (the rings, the current
+        # point's square, the selection sit just under the markers, over the lines).
         self._halo_layer = MarkerLayer([draw_halo], 32)
         self._ring_layer = MarkerLayer([draw_ring], 32)
-        for layer, z in ((self._halo_layer, -2), (self._ring_layer, 3)):
+        for layer, z in ((self._halo_layer, -2), (self._ring_layer, MARKER_Z - 0.1)):
             # With thousands of mistakes the halos merge into one lit region; merging
             # them on a 4 px grid cuts the overdraw (~60 ms -> ~10 ms for 10^5).
             layer.dedup_px = 4.0
@@ -267,15 +321,15 @@ class DataCanvas(pg.PlotWidget):
         # The points do not change between frames: Qt keeps their rendering and
         # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
         self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._add(self._marker_layer, 0)
+        self._add(self._marker_layer, MARKER_Z)
         # From DENSITY_MIN_POINTS on the points are one image (see density.py).
         self._density = DensityImage()
         self._density.setVisible(False)
-        self._add(self._density, 0)
+        self._add(self._density, MARKER_Z)
         self._selection_layer = MarkerLayer([draw_selection], 34)
-        self._add(self._selection_layer, 5)
+        self._add(self._selection_layer, MARKER_Z - 0.1)
         self._current_layer = MarkerLayer([draw_current], 36)
-        self._add(self._current_layer, 6)
+        self._add(self._current_layer, MARKER_Z - 0.05)
         self._preview = {
             1: MarkerLayer([faded(draw_circle)], 18),
             -1: MarkerLayer([faded(draw_cross)], 18),
@@ -292,15 +346,19 @@ class DataCanvas(pg.PlotWidget):
         # The update as geometry: old w, the step ηyx from its tip, the new w closing the
         # triangle, the old line ghosted, the updated point ringed, b's change written.
         self._ghost = Line(antialias=True)
-        self._add(self._ghost, 3)
+        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
         self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
+        # Their names: old w, ηyx (the step), new w.
+        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
+        for item in self._vector_labels.values():
+            self._add(item, 9)
         for shaft, head in self._vectors.values():
-            self._add(shaft, 7)
-            self._add(head, 7)
+            self._add(shaft, 4.6)
+            self._add(head, 4.6)
         self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
         self._add(self._anatomy_label, 9)
         self._update_ring = MarkerLayer([draw_ring], 60)
-        self._add(self._update_ring, 6)
+        self._add(self._update_ring, MARKER_Z - 0.05)
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         self._hide_anatomy()
 
@@ -355,6 +413,7 @@ class DataCanvas(pg.PlotWidget):
 
     def apply_theme(self) -> None:
         """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        self._schedule_layout()
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         t = theme()
@@ -393,9 +452,11 @@ class DataCanvas(pg.PlotWidget):
             edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
         fill = pg.mkBrush(t.fill())
         texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
-            (self._arrow_label, ink, LABEL_PT, False),
+            (self._arrow_label, ink, ANNOTATION_PT, False),
+            *((item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()),
             (self._edge_label, ink, ANNOTATION_PT, True),
             (self._no_line, ink, LABEL_PT, True),
+            (self._status, ink, LABEL_PT, True),
             (self._radius_label, muted, ANNOTATION_PT, True),
             (self._gamma_label, muted, ANNOTATION_PT, True),
             (self._verdict, ink, LABEL_PT, True),
@@ -451,7 +512,7 @@ class DataCanvas(pg.PlotWidget):
         self._edge_label.setText(self.tr("the line is this way"))
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
         self._fit_axis_width()
-        self._redraw()
+        self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -543,6 +604,7 @@ class DataCanvas(pg.PlotWidget):
         self._ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
         if resized or reframe:
+            self._crowd_pad = 1.0  # new data: the fit's own margin again
             self._misclassified = np.empty(0, dtype=np.intp)
             self._current = None
             self._alpha = None
@@ -583,6 +645,7 @@ class DataCanvas(pg.PlotWidget):
         return self._model
 
     def _label_legend(self) -> None:
+        self._schedule_layout()
         t = theme()
         name = core_text(self._answer_label)  # "pocket", "average", "vote"
         for sample, label in (
@@ -600,9 +663,10 @@ class DataCanvas(pg.PlotWidget):
             return
         self._label_legend()
         self._edge_label.setText(self.tr("the line is this way"))
+        self._arrow_label.setText(self.tr("normal"))
         if self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
-        self._redraw()
+        self._redraw(defer=True)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -628,13 +692,14 @@ class DataCanvas(pg.PlotWidget):
             self._label_legend()
         self._style_model_lines()
         self._update_answer()
-        if changed and model is not None and not model.is_linear:
+        if changed and model is not None and (not model.is_linear or self._answer_first):
             self._update_model()
 
     def set_answer_first(self, on: bool) -> None:
         """Draw the answer strong and the running line secondary (True), or the reverse."""
         self._answer_first = bool(on)
         self._style_model_lines()
+        self._update_model()
 
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
@@ -654,6 +719,7 @@ class DataCanvas(pg.PlotWidget):
         `verdict` ("mistake" or "correct") is written next to the point for
         :attr:`verdict_ms` milliseconds.
         """
+        self._schedule_layout()
         if index is not None and not 0 <= index < len(self._points):
             index = None
         self._current = None if index is None else int(index)
@@ -679,11 +745,21 @@ class DataCanvas(pg.PlotWidget):
         return self._verdict.toPlainText() if self._verdict.isVisible() else None
 
     def set_update(
-        self, before: LinearModel | None, after: LinearModel | None, index: int, bias: bool
+        self,
+        before: LinearModel | None,
+        after: LinearModel | None,
+        index: int,
+        bias: bool,
+        *,
+        phase: str | None = None,
     ) -> None:
         """Draw the last update as geometry (None hides it): old w + ηyx = new w from the
         origin, the old line ghosted and point `index` ringed. With the bias on the
-        vectors are the w part of ŵ = (w, b); the label gives b's change and says so."""
+        vectors are the w part of ŵ = (w, b); the label gives b's change and says so.
+
+        `phase` None plays predict → reveal → correct in slow motion (when
+        :attr:`animation_ms` is above 0); "predict" or "reveal" shows that phase and stays
+        (the lecturer steps through them); "correct" shows the end at once."""
         self._phase_timer.stop()
         self._phase = ""
         if before is None or after is None or not 0 <= index < len(self._points):
@@ -691,16 +767,205 @@ class DataCanvas(pg.PlotWidget):
             self._hide_anatomy()
             return
         self._anatomy = (before, after, index, bias)
-        if self.animation_ms > 0:  # slow motion: predict, reveal, then correct
+        if phase in PHASES[:2]:
+            self._phase = str(phase)
+            self._update_model()
+        elif phase is None and self.animation_ms > 0:  # slow motion: predict, reveal, correct
             self._phase = "predict"
             self._phase_timer.start(self.animation_ms // 3)
             self._update_model()
         self._update_anatomy()
 
+    def phase_text(self, phase: str, index: int, f: float, y: int) -> str:
+        """What the predict or reveal phase says of point `index` (score f = w·x + b before
+        the update, label y): the score and what it means, 0 ≤ 0 counting as a mistake."""
+        name = fmt.point_name(index)
+        score = fmt.fmt(f).replace("-", "−")
+        if f > 0:
+            text = self.tr("1 predict: w·{name} + b = {f} > 0, so the guess is +1")
+        elif f < 0:
+            text = self.tr("1 predict: w·{name} + b = {f} < 0, so the guess is −1")
+        else:
+            text = self.tr(
+                "1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0 ≤ 0"
+                " — counted as a mistake"
+            )
+        text = text.format(name=name, f=score)
+        if phase == "reveal":
+            truth = "+1" if y > 0 else "−1"
+            text += "\n" + self.tr(
+                "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
+            ).format(truth=truth, name=name, m=fmt.fmt(y * f).replace("-", "−"))
+        return text
+
     def flush(self) -> None:
         """Draw now what waits for the next turn of the event loop (a large data set's
-        density image), before a picture of the canvas is taken."""
+        density image, the texts' places), before a picture of the canvas is taken."""
         self._density.flush()
+        for _ in range(CROWD_PADS + 1):  # a crowded layout pads the view and lays out again
+            self._layout_overlays()
+            if not self._layout_timer.isActive():
+                break
+
+    def set_floating(self, widget: QtWidgets.QWidget | None) -> None:
+        """A widget laid over the canvas (the readout in presentation mode): the layout
+        of the overlays moves it to free room with the rest (None: no such widget)."""
+        self._floating = widget
+        self._schedule_layout()
+
+    def overlay_rects(self) -> dict[str, QtCore.QRectF]:
+        """Where the texts over the data were put, in the canvas's pixels (by name)."""
+        return {k: QtCore.QRectF(*r) for k, r in self._overlay_rects.items()}
+
+    def _schedule_layout(self) -> None:
+        timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
+        if timer is not None:
+            timer.start()
+
+    def _text_size(self, item: pg.TextItem) -> tuple[float, float]:
+        r = item.textItem.boundingRect()
+        return (float(r.width()), float(r.height()))
+
+    def _put_text(self, item: pg.TextItem, r: Rect) -> None:
+        home = self._home_of(item)
+        item.setAnchor((0, 0))
+        item.setPos(self._vb.mapSceneToView(QtCore.QPointF(r[0], r[1])))
+        p = item.pos()
+        self._homes[id(item)] = ((p.x(), p.y()), home)
+
+    def _home_of(self, item: pg.TextItem) -> tuple[float, float]:
+        """Where the text's own code put it (the point it belongs to), not where the
+        layout moved it."""
+        p = item.pos()
+        placed = self._homes.get(id(item))
+        if placed is not None and placed[0] == (p.x(), p.y()):
+            return placed[1]
+        return (p.x(), p.y())
+
+    def _layout_overlays(self) -> None:
+        """Put every text drawn over the data where it covers no point and no other text,
+        inside the plot: free corners and sides for the free ones (the readout in
+        presentation, the legend, the "no line" banner), beside their point for the rest;
+        where there is no free room, the place that covers least."""
+        self._layout_timer.stop()
+        if self.getPlotItem() is None:
+            return
+        self._flush_model()
+        t = theme()
+        vb = self._vb.sceneBoundingRect()
+        if vb.width() < 10 or vb.height() < 10:
+            return
+        bounds = (vb.left(), vb.top(), vb.width(), vb.height())
+        tr = self._vb.childGroup.sceneTransform()
+        pts = self._points
+        if len(pts) > LAYOUT_SAMPLE:  # where the crowd is: an even sample tells (and fast)
+            pts = pts[:: -(-len(pts) // LAYOUT_SAMPLE)]
+        px = np.column_stack([
+            tr.m11() * pts[:, 0] + tr.m21() * pts[:, 1] + tr.dx(),
+            tr.m12() * pts[:, 0] + tr.m22() * pts[:, 1] + tr.dy(),
+        ]) if len(pts) else np.empty((0, 2))  # fmt: skip
+        radius = t.marker / 2 + 3 * t.scale
+        placer = Placer(bounds, px, radius)
+        inset = 4 * t.scale
+        gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
+        rects: dict[str, Rect] = {}
+
+        def to_px(x: float, y: float) -> tuple[float, float]:
+            return (
+                tr.m11() * x + tr.m21() * y + tr.dx(),
+                tr.m12() * x + tr.m22() * y + tr.dy(),
+            )
+
+        def free(size: tuple[float, float], first: int) -> list[tuple[float, float]]:
+            edges = list(placer.edges(size, inset))
+            return [*edges[first:], *edges[:first], *placer.scan(size)]
+
+        crowded = False
+
+        def placed(r: Rect) -> Rect:
+            nonlocal crowded
+            placer.taken.pop()
+            crowded = crowded or placer.cost(r) > 0.0
+            placer.taken.append(r)
+            return r
+
+        w = self._floating
+        if w is not None and w.isVisible() and w.parentWidget() is self:
+            size = (float(w.width()), float(w.height()))
+            r = placed(placer.take(free(size, 1), size))  # the top-left corner first
+            w.move(int(round(r[0])), int(round(r[1])))
+            rects["readout"] = r
+        if self.legend.isVisible():
+            lr = self.legend.boundingRect()
+            size = (float(lr.width()), float(lr.height()))
+            r = placed(placer.take(free(size, 0), size))
+            self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
+            rects["legend"] = r
+        for item in (self._no_line, self._anatomy_label):  # long: two lines, not a wide one
+            item.textItem.setTextWidth(-1)
+            if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
+                item.textItem.setTextWidth(WRAP_PART * vb.width())
+        if self._status.isVisible():
+            size = self._text_size(self._status)
+            r = placed(placer.take(free(size, 5), size))  # the bottom middle first
+            self._put_text(self._status, r)
+            rects["status"] = r
+        if self._no_line.isVisible():
+            size = self._text_size(self._no_line)
+            r = placed(placer.take(free(size, 4), size))
+            self._put_text(self._no_line, r)
+            rects["banner"] = r
+        anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = [
+            ("update", self._anatomy_label, self._anatomy_at),
+            (
+                "verdict",
+                self._verdict,
+                None if self._current is None else tuple(self._points[self._current]),
+            ),
+            ("w", self._arrow_label, None),
+            *((f"vector {n}", item, None) for n, item in self._vector_labels.items()),
+            ("radius", self._radius_label, None),
+            ("gamma", self._gamma_label, None),
+            ("edge", self._edge_label, None),
+        ]
+        for name, item, at in anchored:
+            if not item.isVisible():
+                continue
+            size = self._text_size(item)
+            if at is None:
+                at = self._home_of(item)
+            cx, cy = to_px(*at)
+            r = placer.take([*placer.around(cx, cy, size, gap), *placer.scan(size, (cx, cy))], size)
+            if name in ("update", "verdict"):
+                placed(r)
+            self._put_text(item, r)
+            rects[name] = r
+        for kind, items in (("name", self._name_texts), ("alpha", self._alpha_texts)):
+            for i, item in enumerate(items):
+                if not item.isVisible():
+                    continue
+                size = self._text_size(item)
+                cx, cy = to_px(*self._home_of(item))
+                rings = 2 if kind == "name" else 4
+                free_r = placer.take_free(placer.around(cx, cy, size, gap, rings), size)
+                # No free room beside the point: no label (hover the point for its name).
+                item.setOpacity(0.0 if free_r is None else 1.0)
+                if free_r is not None:
+                    self._put_text(item, free_r)
+                    rects[f"{kind}{i}"] = free_r
+        self._overlay_rects = rects
+        if crowded and self._crowd_pad < CROWD_STEP**CROWD_PADS and len(self._points):
+            # No free room: more margin around the points, and lay out again there.
+            self._crowd_pad *= CROWD_STEP
+            x0, x1, y0, y1 = self.view_range()
+            cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            self.set_view_range(
+                cx - hx * CROWD_STEP,
+                cx + hx * CROWD_STEP,
+                cy - hy * CROWD_STEP,
+                cy + hy * CROWD_STEP,
+            )
+            self._schedule_layout()
 
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
@@ -758,18 +1023,59 @@ class DataCanvas(pg.PlotWidget):
         self._inside_layer.set_subset(self._inside)
         self._inside_layer.setVisible(True)
 
+    def vector_labels(self) -> list[str]:
+        """The names written on the update's vectors (old w, ηyx, new w) that are shown."""
+        return [t.toPlainText() for t in self._vector_labels.values() if t.isVisible()]
+
     def anatomy_text(self) -> str:
         """The label of the update's picture, or "" when none is drawn."""
         return self._anatomy_label.toPlainText() if self._anatomy_label.isVisible() else ""
+
+    def set_status(self, text: str | None, *, fade_after_ms: int | None = None) -> None:
+        """A line over the canvas saying how the run ended, or a notice (None hides it).
+        With `fade_after_ms`, the last update's picture fades that long after (0: now)."""
+        self._schedule_layout()
+        self._status.setText(text or "")
+        self._status.setVisible(bool(text))
+        self._fade_timer.stop()
+        if fade_after_ms is None:
+            self._set_anatomy_opacity(1.0)
+        elif fade_after_ms <= 0:
+            self._fade_anatomy()
+        else:
+            self._fade_timer.start(fade_after_ms)
+
+    def status_text(self) -> str:
+        """The status line shown over the canvas, or ""."""
+        return self._status.toPlainText() if self._status.isVisible() else ""
+
+    def anatomy_faded(self) -> bool:
+        """True when the last update's picture is drawn faded (the run has ended)."""
+        return self._update_ring.opacity() < 1.0
+
+    def _fade_anatomy(self) -> None:
+        self._set_anatomy_opacity(FADED)
+
+    def _set_anatomy_opacity(self, opacity: float) -> None:
+        for shaft, head in self._vectors.values():
+            shaft.setOpacity(opacity)
+            head.setOpacity(opacity)
+        for item in (self._ghost, self._anatomy_label, self._update_ring):
+            item.setOpacity(opacity)
+        for label in self._vector_labels.values():
+            label.setOpacity(opacity)
 
     def _hide_anatomy(self) -> None:
         for shaft, head in self._vectors.values():
             shaft.setVisible(False)
             head.setVisible(False)
+        for label in self._vector_labels.values():
+            label.setVisible(False)
         for item in (self._ghost, self._anatomy_label, self._update_ring):
             item.setVisible(False)
 
     def _update_anatomy(self) -> None:
+        self._schedule_layout()
         self._hide_anatomy()
         if self._anatomy is None:
             return
@@ -782,14 +1088,9 @@ class DataCanvas(pg.PlotWidget):
         if self._phase:
             x = self._points[index]
             f = float(before.decision(x[None, :])[0])
-            y = int(self._labels[index])
-            name = fmt.point_name(index)
-            guess = "+1" if f >= 0 else "−1"
-            text = self.tr("1 predict: sign(w·{name} + b) = {guess}").format(name=name, guess=guess)
-            if self._phase == "reveal":
-                truth = "+1" if y > 0 else "−1"
-                text += "   " + self.tr("2 reveal: y = {truth}, a mistake").format(truth=truth)
+            text = self.phase_text(self._phase, index, f, int(self._labels[index]))
             self._anatomy_label.setText(text)
+            self._anatomy_at = (float(x[0]), float(x[1]))
             self._place_beside(self._anatomy_label, float(x[0]), float(x[1]), 0.1, 0.1)
             self._anatomy_label.setVisible(True)
             return
@@ -814,6 +1115,12 @@ class DataCanvas(pg.PlotWidget):
             head.setPos(float(z[0]), float(z[1]))
             shaft.setVisible(True)
             head.setVisible(True)
+            label = self._vector_labels[name]
+            label.setText(
+                {"w_old": self.tr("old w"), "step": self.step_name, "w_new": self.tr("new w")}[name]
+            )
+            label.setPos(float(a[0] + 0.6 * d[0]), float(a[1] + 0.6 * d[1]))
+            label.setVisible(True)
         text = (
             self.tr("3 correct: w + ηyx = new w")
             if self.animation_ms > 0
@@ -821,9 +1128,10 @@ class DataCanvas(pg.PlotWidget):
         )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
-                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
+                b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
             )
         self._anatomy_label.setText(text)
+        self._anatomy_at = (float(w_new[0]), float(w_new[1]))
         self._place_beside(self._anatomy_label, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
         self._anatomy_label.setVisible(True)
 
@@ -848,6 +1156,7 @@ class DataCanvas(pg.PlotWidget):
         Up to `ALPHA_TEXT_MAX` points, a label "α₃ = 2" is written next to each point
         with α > 0; beyond, a disc sized by α is drawn behind those points.
         """
+        self._schedule_layout()
         a = None if alpha is None else np.asarray(alpha, dtype=np.float64).reshape(-1)
         if a is not None and len(a) != len(self._points):
             raise ValueError(f"{len(a)} α values for {len(self._points)} points")
@@ -888,6 +1197,7 @@ class DataCanvas(pg.PlotWidget):
         return [t.toPlainText() for t in self._name_texts if t.isVisible()]
 
     def _update_names(self) -> None:
+        self._schedule_layout()
         n = len(self._points)
         shown = n if n <= NAME_TEXT_MAX else 0
         t = theme()
@@ -991,6 +1301,45 @@ class DataCanvas(pg.PlotWidget):
         view = self._vb.mapSceneToView(scene)
         return float(view.x()), float(view.y())
 
+    def point_tooltip(self, index: int) -> str:
+        """What hovering point `index` shows: its name, coordinates, label and its score
+        y(w·x + b) under the running model (y·f(x) for a model that is not a line)."""
+        (x, y), label = self._points[index], int(self._labels[index])
+
+        def num(v: float) -> str:
+            return fmt.fmt(float(v)).replace("-", "−")
+
+        text = self.tr("{name} = ({x}, {y}), label y = {label}").format(
+            name=fmt.point_name(index), x=num(x), y=num(y), label="+1" if label > 0 else "−1"
+        )
+        m = self._model
+        if m is not None:
+            score = label * float(m.decision(self._points[index : index + 1])[0])
+            what = self.tr("right") if score > 0 else self.tr("a mistake (≤ 0)")
+            if isinstance(m, LinearModel):
+                line = self.tr("y(w·x + b) = {score}: {what}")
+            else:
+                line = self.tr("y·f(x) = {score}: {what}")
+            text += "\n" + line.format(score=num(score), what=what)
+        return text
+
+    def _on_scene_mouse_moved(self, pos: QtCore.QPointF) -> None:
+        # No hit test per move (a house rule): the tooltip waits until the mouse rests.
+        self._hover_pos = pos
+        if QtWidgets.QApplication.mouseButtons() == Qt.MouseButton.NoButton:
+            self._hover_timer.start()
+
+    def _on_hover_timer_timeout(self) -> None:
+        pos = self._hover_pos
+        if pos is None or not self._vb.sceneBoundingRect().contains(pos):
+            return
+        p = self._vb.mapSceneToView(pos)
+        i = self.hit_test(p.x(), p.y())
+        if i is None:
+            QtWidgets.QToolTip.hideText()
+        elif QtGui.QGuiApplication.platformName() != "offscreen":  # (no tooltips there)
+            QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), self.point_tooltip(i), self)
+
     def hit_test(self, x: float, y: float, radius_px: float = HIT_RADIUS_PX) -> int | None:
         """Return the index of the point nearest ``(x, y)`` within ``radius_px`` pixels."""
         if not len(self._points):
@@ -1014,7 +1363,22 @@ class DataCanvas(pg.PlotWidget):
             lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
         span = max(float((hi - lo).max()), 1.0)
         centre = (lo + hi) / 2
-        half = np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span
+        half = (np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span) * self._crowd_pad
+        # Room in pixels around the points for their rings and the texts beside them: the
+        # data's units per pixel once the frame fills the plot (the aspect is locked).
+        t = theme()
+        width, height = float(self._vb.width()), float(self._vb.height())
+        if width > 50 and height > 50:
+            per_px = max(2 * half[0] / width, 2 * half[1] / height)
+            room = FIT_ROOM_PX * t.scale
+            # A widget over the plot (the readout in presentation) takes a band at the top.
+            f = self._floating
+            top = room + (f.height() if f is not None and f.isVisible() else 0.0)
+            if room * 2 + top < min(width, height) * 0.8:
+                per_px = max(2 * half[0] / (width - 2 * room), 2 * half[1] / (height - room - top))
+                half = half + room * per_px
+                centre = centre + np.array([0.0, (top - room) * per_px / 2])
+                half[1] += (top - room) * per_px / 2
         return (
             float(centre[0] - half[0]),
             float(centre[0] + half[0]),
@@ -1095,6 +1459,7 @@ class DataCanvas(pg.PlotWidget):
 
     def model_segment(self) -> FloatArray | None:
         """Return the end points (2×2) of the drawn separating line, or None."""
+        self._flush_model()
         if not self.model_line.isVisible():
             return None
         x, y = self.model_line.segment()
@@ -1102,6 +1467,7 @@ class DataCanvas(pg.PlotWidget):
 
     def half_plane(self, label: int) -> FloatArray:
         """Return the tinted polygon (k×2) where the model predicts ``label``."""
+        self._flush_model()
         item = self._tint_pos if label > 0 else self._tint_neg
         if not item.isVisible():
             return np.empty((0, 2))
@@ -1110,16 +1476,22 @@ class DataCanvas(pg.PlotWidget):
 
     def no_line_text(self) -> str:
         """The note shown when w = 0 (there is no line), or ""."""
+        self._flush_model()
         return self._no_line.toPlainText() if self._no_line.isVisible() else ""
 
     def edge_arrow_shown(self) -> bool:
         """True when an arrow at the edge points to a line outside the view."""
+        self._flush_model()
         return bool(self._edge_arrow.isVisible())
 
     # ------------------------------------------------------------------ drawing
 
-    def _redraw(self) -> None:
-        self._update_model()
+    def _redraw(self, *, defer: bool = False) -> None:
+        self._schedule_layout()
+        if defer:
+            self._model_dirty = True  # computed by the layout pass (or before a paint)
+        else:
+            self._update_model()
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
@@ -1149,7 +1521,42 @@ class DataCanvas(pg.PlotWidget):
             item.set_segment(seg[:, 0], seg[:, 1])
         return seg
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Within it, the model drawing waits: it is computed once when the (outermost)
+        block ends, however many changes asked for it (one user action, one frame)."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if not self._batch and self._model_dirty:
+                self._compute_model()
+
+    def _flush_model(self) -> None:
+        """Compute the model's drawing now if a change asked for it and it waits."""
+        if self._model_dirty and not self._batch:
+            self._compute_model()
+
+    def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.Paint and (
+            self._model_dirty or self._layout_timer.isActive()
+        ):
+            self._layout_overlays()  # what is painted is never a turn behind
+        return super().viewportEvent(event)
+
     def _update_model(self) -> None:
+        self._schedule_layout()
+        if self._batch:
+            self._model_dirty = True
+            return
+        self._compute_model()
+
+    def _compute_model(self) -> None:
+        """The model's drawing: its line, tints and normal, or its regions (the work that
+        `batch` coalesces; `model_computations` counts it)."""
+        self._model_dirty = False
+        self.model_computations += 1
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
@@ -1181,9 +1588,14 @@ class DataCanvas(pg.PlotWidget):
             for item in linear_items:
                 item.setVisible(False)
             return
+        # The tints are the answer's half-planes when it comes first (the pocket, the
+        # average), else the running line's.
+        tw, tb = w, b
+        if self._answer_first and isinstance(a, LinearModel) and not self._phase:
+            tw, tb = _line_of(a)
         # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
-        pos = clip_half_plane(w, b, rect, 1.0)
-        neg = clip_half_plane(-w, -b, rect, 1.0) if w.any() or b < 0 else np.zeros((0, 2))
+        pos = clip_half_plane(tw, tb, rect, 1.0)
+        neg = clip_half_plane(-tw, -tb, rect, 1.0) if tw.any() or tb < 0 else np.zeros((0, 2))
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
             item.setVisible(len(poly) >= 3 and regions is None)
             if len(poly) >= 3:
@@ -1193,7 +1605,7 @@ class DataCanvas(pg.PlotWidget):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
                 self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
-                    sign=sign, b=f"{b:g}"
+                    sign=sign, b=f"{b:g}".replace("-", "−")
                 )
             )
             vr = self._vb.viewRect()
@@ -1272,6 +1684,7 @@ class DataCanvas(pg.PlotWidget):
             self._contour.set_segment(x0 + (gxv + 0.5) * (w / nx), y0 + (gyv + 0.5) * (h / ny))
 
     def _update_answer(self) -> None:
+        self._schedule_layout()
         shown = False
         a = self._answer
         rect = self._margin_rect()
@@ -1282,6 +1695,7 @@ class DataCanvas(pg.PlotWidget):
         self.legend.setVisible(a is not None)
 
     def _update_geometry(self) -> None:
+        self._schedule_layout()
         D, u, gamma, bias = self._geometry
         show_circle = self._show_radius and D is not None
         self._radius_circle.setVisible(show_circle)
@@ -1375,6 +1789,7 @@ class DataCanvas(pg.PlotWidget):
 
     def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(ev)
+        self._schedule_layout()
         # The cached rendering of the points is a viewport-sized pixmap kept in
         # QPixmapCache (10 MB by default: less than one 1080p frame at dpr 2).
         # If it does not fit, Qt silently re-renders every frame.
@@ -1386,8 +1801,9 @@ class DataCanvas(pg.PlotWidget):
     # ------------------------------------------------------------------ slots
 
     def _on_view_range_changed(self, *_: object) -> None:
-        # Lines, tints and regions are clipped to the view, so they follow pan and zoom.
-        self._redraw()
+        # Lines, tints and regions are clipped to the view, so they follow pan and zoom
+        # (once the turn's changes are done: a resize or a relayout moves it many times).
+        self._redraw(defer=True)
 
     def _on_verdict_timer_timeout(self) -> None:
         self._verdict.setVisible(False)

@@ -157,6 +157,121 @@ class SteadyFrame(QtWidgets.QWidget):
         return (max(width, hint.width()), hint.height())
 
 
+class SteadyLabel(QtWidgets.QLabel):
+    """A word-wrapped label of a fixed number of lines: a longer text is elided (…), the
+    full text is in the tooltip and in :meth:`text`, so the layout around it never moves.
+
+    Parameters
+    ----------
+    lines
+        The lines it always has (None: as many as the text needs, as a plain QLabel).
+    """
+
+    def __init__(self, lines: int | None = 2, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines = lines
+        self._full = ""
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def set_lines(self, lines: int | None) -> None:
+        """Keep `lines` lines (None: grow with the text)."""
+        self._lines = lines
+        self._fit()
+        self.updateGeometry()
+
+    def text(self) -> str:
+        """The full text (what is shown may be elided)."""
+        return self._full
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self._full = str(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        full = self._full
+        shown = (
+            full
+            if self._lines is None
+            else elide_lines(full, self.font(), self._text_width(), self._lines)
+        )
+        self.setToolTip(full if shown != full else "")
+        if shown != super().text():
+            super().setText(shown)
+
+    def _text_width(self) -> int:
+        m = self.contentsMargins()
+        # (less two characters: the label wraps a line that fills the width exactly)
+        slack = 2 * self.fontMetrics().averageCharWidth()
+        width = self.width() - m.left() - m.right() - 2 * max(0, self.margin()) - slack
+        return max(1, width)
+
+    def _fixed_height(self) -> int:
+        assert self._lines is not None
+        m = self.contentsMargins()
+        lines = self.fontMetrics().lineSpacing() * self._lines
+        return lines + m.top() + m.bottom() + 2 * max(0, self.margin())
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        return self._lines is None and super().hasHeightForWidth()
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+        hint = super().sizeHint()
+        if self._lines is None:
+            return hint
+        return QtCore.QSize(hint.width(), self._fixed_height())
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+        hint = super().minimumSizeHint()
+        if self._lines is None:
+            return hint
+        return QtCore.QSize(min(hint.width(), 50), self._fixed_height())
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
+            self._fit()
+            self.updateGeometry()
+
+
+def elide_lines(text: str, font: QtGui.QFont, width: int, lines: int) -> str:
+    """`text` word-wrapped at `width` pixels, cut to `lines` lines, the last one elided."""
+    fm = QtGui.QFontMetrics(font)
+    out: list[str] = []
+    paragraphs = text.split("\n")
+    for p_index, para in enumerate(paragraphs):
+        layout = QtGui.QTextLayout(para, font)
+        option = QtGui.QTextOption()
+        option.setWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        starts: list[tuple[int, int]] = []
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            starts.append((line.textStart(), line.textLength()))
+        layout.endLayout()
+        for i, (a, n) in enumerate(starts or [(0, 0)]):
+            if len(out) == lines - 1:
+                rest = para[a:]
+                more = p_index < len(paragraphs) - 1 or i < len(starts) - 1
+                if more:  # not the end: elide what stays, with a sign that more follows
+                    rest = rest.replace("\n", " ") + " " + " ".join(paragraphs[p_index + 1 :])
+                    return "\n".join(
+                        [*out, fm.elidedText(rest + "…", Qt.TextElideMode.ElideRight, width)]
+                    )
+                out.append(rest)
+                return "\n".join(out)
+            out.append(para[a : a + n].rstrip())
+    return "\n".join(out)
+
+
 def style_axes(plot: pg.PlotItem, bottom: str, left: str) -> None:
     """Axes in the theme's ink and fonts, with two tick levels."""
     t = theme()
@@ -203,7 +318,9 @@ __all__ = [
     "QWIDGETSIZE_MAX",
     "TICK_PT",
     "RunFrameGate",
+    "SteadyLabel",
     "busy_cursor",
+    "elide_lines",
     "make_label",
     "style_axes",
     "style_label",

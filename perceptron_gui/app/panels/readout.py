@@ -12,9 +12,12 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text, stop_reason_name
-from perceptron_gui.app.panels.common import RunFrameGate
+from perceptron_gui.app.panels.common import RunFrameGate, SteadyLabel
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.model import LinearModel
+
+#: The readout keeps this many lines beside the canvas (presentation: as many as it has).
+READOUT_LINES = 1
 
 Qt = QtCore.Qt
 translate = QCoreApplication.translate
@@ -76,11 +79,11 @@ def readout_parts(c: Controller) -> list[str]:
     return parts
 
 
-class Readout(QtWidgets.QLabel):
+class Readout(SteadyLabel):
     """The strip of live numbers (objectName ``readout``)."""
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(READOUT_LINES, parent)
         self.setObjectName("readout")
         self._controller = controller
         self._point_size = LABEL_PT
@@ -99,6 +102,7 @@ class Readout(QtWidgets.QLabel):
         self._point_size = point_size
         self._stacked = stacked
         self.setWordWrap(not stacked)
+        self.set_lines(None if stacked else READOUT_LINES)
         self.apply_theme()
 
     def apply_theme(self) -> None:

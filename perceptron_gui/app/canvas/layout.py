@@ -1,0 +1,215 @@
+"""Where the texts drawn over the data go: on no data point and no other text, inside the plot.
+
+Everything here is in pixels (the scene's coordinates, y down) and knows nothing of Qt:
+a `Placer` is given the plot's rectangle and the points' centres, then each overlay in
+turn (the most important first) with the places it may take; it takes the first place
+that covers no point and no overlay placed before it, else the one that covers least.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+from numpy.typing import NDArray
+
+#: A rectangle (left, top, width, height) in pixels.
+Rect = tuple[float, float, float, float]
+#: A place that covers a point costs this much more than any overlap of texts.
+POINT_COST = 1e9
+
+
+class Placer:
+    """Places rectangles one by one on free room of `bounds`.
+
+    Parameters
+    ----------
+    bounds
+        The plot's rectangle; nothing placed crosses its edge (when it fits at all).
+    points
+        The points' centres, shape (n, 2).
+    radius
+        A rectangle covers a point when it comes closer than this to its centre.
+    """
+
+    def __init__(self, bounds: Rect, points: NDArray[np.float64], radius: float) -> None:
+        self.bounds = bounds
+        self.radius = float(radius)
+        self.taken: list[Rect] = []
+        # The points counted on a grid of cells (a quarter radius wide) with prefix sums, so
+        # that how many points a rectangle covers is four look-ups, at any number of points.
+        x0, y0, w, h = bounds
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        self._cell = max(1.0, self.radius / 4)
+        self._x0, self._y0 = x0 - self.radius, y0 - self.radius
+        nx = int(np.ceil((w + 2 * self.radius) / self._cell)) + 1
+        ny = int(np.ceil((h + 2 * self.radius) / self._cell)) + 1
+        cx = np.floor((pts[:, 0] - self._x0) / self._cell)
+        cy = np.floor((pts[:, 1] - self._y0) / self._cell)
+        inside = (cx >= 0) & (cx < nx) & (cy >= 0) & (cy < ny)
+        flat = cy[inside].astype(np.intp) * nx + cx[inside].astype(np.intp)
+        counts = np.bincount(flat, minlength=ny * nx).reshape(ny, nx)
+        self._sums = np.zeros((ny + 1, nx + 1), dtype=np.int64)
+        self._sums[1:, 1:] = counts.cumsum(0).cumsum(1)
+        self.points = pts[inside]
+
+    def fits(self, r: Rect) -> bool:
+        """True when `r` lies inside the bounds."""
+        x0, y0, w, h = self.bounds
+        return r[0] >= x0 and r[1] >= y0 and r[0] + r[2] <= x0 + w and r[1] + r[3] <= y0 + h
+
+    def points_under(self, r: Rect) -> int:
+        """How many points `r` covers: their centres within `radius` of it (counted by
+        cells, so a point up to a quarter radius further may count too)."""
+        x, y = np.array([r[0]]), np.array([r[1]])
+        return int(self._counts(x, y, float(r[2]), float(r[3]))[0])
+
+    def overlap(self, r: Rect) -> float:
+        """The area `r` shares with the rectangles placed so far."""
+        total = 0.0
+        for t in self.taken:
+            w = min(r[0] + r[2], t[0] + t[2]) - max(r[0], t[0])
+            h = min(r[1] + r[3], t[1] + t[3]) - max(r[1], t[1])
+            if w > 0 and h > 0:
+                total += w * h
+        return total
+
+    def cost(self, r: Rect) -> float:
+        """0 for free room; inf outside the bounds."""
+        if not self.fits(r):
+            return float("inf")
+        return POINT_COST * self.points_under(r) + self.overlap(r)
+
+    def take(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
+        """Place a rectangle of `size` at the first free top-left of `candidates` (else the
+        one that costs least; else the first clamped into the bounds), and keep it."""
+        r = self._choose(candidates, size)
+        self.taken.append(r)
+        return r
+
+    def take_free(
+        self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]
+    ) -> Rect | None:
+        """As `take`, but only free room: None (nothing kept) when no candidate is free."""
+        r = self._choose(candidates, size)
+        if self.cost(r) != 0.0:
+            return None
+        self.taken.append(r)
+        return r
+
+    def _choose(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
+        """The first free candidate, else the cheapest inside, else the first clamped (all
+        candidates costed at once: a scan has a thousand)."""
+        w, h = float(size[0]), float(size[1])
+        cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
+        cand = cand[np.all(np.isfinite(cand), axis=1)]  # (a point at 1e300 maps to inf)
+        if not len(cand):
+            return self.clamp((self.bounds[0], self.bounds[1], w, h))
+        x, y = cand[:, 0], cand[:, 1]
+        x0, y0, bw, bh = self.bounds
+        fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
+        cost = POINT_COST * self._counts(x, y, w, h).astype(np.float64)
+        for tx, ty, tw, th in self.taken:
+            ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
+            oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
+            cost += np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        cost = np.where(fits, cost, np.inf)
+        free = np.flatnonzero(cost == 0.0)
+        i = int(free[0]) if len(free) else int(np.argmin(cost))
+        if not np.isfinite(cost[i]):
+            return self.clamp((float(x[0]), float(y[0]), w, h))
+        return (float(x[i]), float(y[i]), w, h)
+
+    def _counts(
+        self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
+    ) -> NDArray[np.int64]:
+        """`points_under` for many rectangles of one size at once."""
+        ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
+        r, c = self.radius, self._cell
+
+        def cell(v: NDArray[np.float64], n: int, plus: int) -> NDArray[np.intp]:
+            v = np.nan_to_num(np.floor(v), nan=0.0, posinf=n, neginf=0.0)
+            return np.clip(np.clip(v, -1, n + 1).astype(np.intp) + plus, 0, n)
+
+        a = cell((x - r - self._x0) / c, nx, 0)
+        b = cell((x + w + r - self._x0) / c, nx, 1)
+        lo = cell((y - r - self._y0) / c, ny, 0)
+        hi = cell((y + h + r - self._y0) / c, ny, 1)
+        s = self._sums
+        out = s[hi, b] - s[lo, b] - s[hi, a] + s[lo, a]
+        return np.where((a < b) & (lo < hi), out, 0)
+
+    def clamp(self, r: Rect) -> Rect:
+        """`r` moved into the bounds (its top-left kept inside when it is larger)."""
+        x0, y0, bw, bh = self.bounds
+        x = min(max(r[0], x0), max(x0, x0 + bw - r[2]))
+        y = min(max(r[1], y0), max(y0, y0 + bh - r[3]))
+        return (x, y, r[2], r[3])
+
+    def reserve(self, r: Rect) -> None:
+        """Keep `r` (a text that is where it is) out of the later places."""
+        self.taken.append(r)
+
+    # ---------------------------------------------------------------- candidates
+
+    def around(
+        self, x: float, y: float, size: tuple[float, float], gap: float, rings: int = 3
+    ) -> Iterator[tuple[float, float]]:
+        """Top-lefts beside the point (x, y): above right first, then the other sides,
+        then the same a text's height further out (`rings` times)."""
+        w, h = size
+        for ring in range(rings):
+            g = gap + ring * h
+            yield (x + g, y - g - h)  # above right
+            yield (x + g, y + g)  # below right
+            yield (x - g - w, y - g - h)  # above left
+            yield (x - g - w, y + g)  # below left
+            yield (x - w / 2, y - g - h)  # above
+            yield (x - w / 2, y + g)  # below
+            yield (x + g, y - h / 2)  # right
+            yield (x - g - w, y - h / 2)  # left
+
+    def edges(self, size: tuple[float, float], inset: float) -> Iterator[tuple[float, float]]:
+        """Top-lefts in the corners of the bounds, then the middles of the sides."""
+        x0, y0, bw, bh = self.bounds
+        w, h = size
+        left, right = x0 + inset, x0 + bw - inset - w
+        top, bottom = y0 + inset, y0 + bh - inset - h
+        mid_x, mid_y = x0 + (bw - w) / 2, y0 + (bh - h) / 2
+        yield from (
+            (right, top), (left, top), (right, bottom), (left, bottom),
+            (mid_x, top), (mid_x, bottom), (left, mid_y), (right, mid_y),
+        )  # fmt: skip
+
+    def scan(
+        self, size: tuple[float, float], near: tuple[float, float] | None = None
+    ) -> list[tuple[float, float]]:
+        """Top-lefts on a grid over the bounds (a text's height apart), the nearest to
+        `near` first (the top rows first without it)."""
+        x0, y0, bw, bh = self.bounds
+        w, h = size
+        step = max(8.0, h)
+        xs = np.arange(x0 + 2.0, x0 + bw - w, step)
+        ys = np.arange(y0 + 2.0, y0 + bh - h, step)
+        if not len(xs) or not len(ys):
+            return []
+        gx, gy = np.meshgrid(xs, ys)
+        cx, cy = gx.ravel(), gy.ravel()
+        if near is not None:
+            d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
+            order = np.argsort(d, kind="stable")
+            cx, cy = cx[order], cy[order]
+        return list(zip(cx.tolist(), cy.tolist(), strict=True))
+
+
+def crossing(rects: list[Rect]) -> list[tuple[int, int]]:
+    """The pairs of rectangles that overlap (by more than a pixel each way)."""
+    out = []
+    for i, a in enumerate(rects):
+        for j in range(i + 1, len(rects)):
+            b = rects[j]
+            w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+            h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+            if w > 1 and h > 1:
+                out.append((i, j))
+    return out
