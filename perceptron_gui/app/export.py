@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,11 +48,13 @@ from perceptron_gui.app.canvas.markers import MarkerLayer
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.writer import writing_to_name
 
 if TYPE_CHECKING:  # the session is only read here
     from perceptron_gui.app.controller import Controller
@@ -137,27 +138,20 @@ def _kind(path: str | os.PathLike[str], kinds: tuple[str, ...]) -> str:
 
 @contextmanager
 def _atomic(path: str | os.PathLike[str]) -> Iterator[str]:
-    """A temporary name next to `path`, renamed to it when the block succeeds.
+    """A temporary name whose contents go to `path` through the one file writer.
 
     A failed export leaves no half-written file (and an old file as it was).
     """
     target = Path(path)
     if not target.parent.is_dir():
         raise ExportError(f"cannot write {target}: no folder {target.parent}")
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
-    # mkstemp makes the file private (0600); an export gets the usual permissions.
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
     try:
-        yield tmp
-        os.replace(tmp, target)
+        with writing_to_name(path, target.suffix) as tmp:
+            yield tmp
+    except DataError as exc:
+        raise ExportError(f"cannot write {target}: {exc.message}") from None
     except OSError as exc:
         raise ExportError(f"cannot write {target}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 # --------------------------------------------------------------------------- the figure

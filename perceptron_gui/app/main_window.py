@@ -857,12 +857,11 @@ class MainWindow(LessonScripting, QMainWindow):
         return True
 
     def _apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
-        c = self.controller
-        if loaded.config is not None:
-            c.set_config(loaded.config)
-        c.set_data(loaded.data, self.tr("open {name}").format(name=Path(path).name), bound=pair)
+        # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
+        text = self.tr("open {name}").format(name=Path(path).name)
+        self.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
         self._apply_view(loaded.view)
-        self.document.mark_saved(str(path))
+        self.document.mark_opened(str(path))
         QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
         note = "; ".join(loaded.notes)
         self.statusBar().showMessage(
@@ -1682,7 +1681,41 @@ class MainWindow(LessonScripting, QMainWindow):
 
     # --------------------------------------------------------------- dialogs
 
+    def _unsaved_may_go(self, question: str) -> bool:
+        """Before the user's Close or Open: ask Save / Discard / Cancel over unsaved changes.
+
+        True when the session may be replaced (saved, discarded, or nothing unsaved).
+        """
+        if not (self.document.modified and self.controller.data.n):
+            return True
+        answer = QMessageBox.question(
+            self,
+            self.tr("Unsaved changes"),
+            question,
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Cancel:
+            return False
+        if answer == QMessageBox.StandardButton.Save:
+            self._save_action()
+            return not self.document.modified
+        return True
+
+    def _open_asking(self, path: str) -> None:
+        """Open from the menu, the recent list or a drop: asks first over unsaved changes."""
+        if self._unsaved_may_go(
+            self.tr("Save the points and settings before opening another file?")
+        ):
+            self.open_file(path)
+
     def _open_dialog(self) -> None:
+        if not self._unsaved_may_go(
+            self.tr("Save the points and settings before opening another file?")
+        ):
+            return
         d = self.make_open_dialog()
         if d.exec() and d.selectedFiles():
             self.open_file(d.selectedFiles()[0])
@@ -1698,7 +1731,7 @@ class MainWindow(LessonScripting, QMainWindow):
             a = self.recent_menu.addAction(self.tr("(none yet)"))
             a.setEnabled(False)
         for p in items:
-            self.recent_menu.addAction(p, lambda p=p: self.open_file(p))
+            self.recent_menu.addAction(p, lambda p=p: self._open_asking(p))
 
     def _save_action(self) -> None:
         if self.document.path is None or self.document.settings_only_in_session():
@@ -1865,29 +1898,20 @@ class MainWindow(LessonScripting, QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
         urls = event.mimeData().urls()
         if urls and urls[0].isLocalFile():
-            self.open_file(urls[0].toLocalFile())
             event.acceptProposedAction()
+            path = urls[0].toLocalFile()
+            # After the drop has ended: the question is a dialog of its own.
+            QTimer.singleShot(0, lambda: self._open_asking(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
         user = event.spontaneous() or self.sender() is self.act_quit
         doc = self.document
-        if user and doc.modified and self.controller.data.n:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Unsaved changes"),
-                self.tr("Save the points and settings before closing?"),
-                QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-                QMessageBox.Save,
-            )
-            if answer == QMessageBox.Cancel:
-                event.ignore()
-                return
-            if answer == QMessageBox.Save:
-                self._save_action()
-                if doc.modified:
-                    event.ignore()
-                    return
+        if user and not self._unsaved_may_go(
+            self.tr("Save the points and settings before closing?")
+        ):
+            event.ignore()
+            return
         self.controller.pause()
         if user:
             preferences().setValue("geometry", self.saveGeometry())

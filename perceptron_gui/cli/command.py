@@ -887,7 +887,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         what = "CSV"
     n_pos = int(np.count_nonzero(data.labels > 0))
     details = "" if args.kind == "example" else f", seed {args.seed}"
-    _Out(sys.stdout)(
+    # With "-o -" the data went to stdout: the summary goes to stderr, not into the data.
+    _Out(sys.stderr if path == "-" else sys.stdout)(
         f"wrote {data.n} points ({args.kind}{details}; {n_pos} +1, {data.n - n_pos} -1) "
         f"to {path} as {what}"
     )

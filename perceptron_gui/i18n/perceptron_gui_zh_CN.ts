@@ -351,11 +351,12 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
         <source>at update {k} of {horizon}</source>
+        <extracomment>See `UNDO_RUNS_BUDGET` (bytes).</extracomment>
         <translation>在第 {k} 次更新（共 {horizon} 次）</translation>
     </message>
     <message>
@@ -2069,6 +2070,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Lesson</source>
         <translation>课程</translation>
+    </message>
+    <message>
+        <source>Save the points and settings before opening another file?</source>
+        <translation>打开另一个文件前保存点和设置吗？</translation>
     </message>
 </context>
 <context>

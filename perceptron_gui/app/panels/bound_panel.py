@@ -188,7 +188,10 @@ class BoundPlot(pg.PlotWidget):
                 plot.removeItem(self._second_curve)
                 self._second_curve = None
             if self._legend is not None:
-                self._legend.scene().removeItem(self._legend)
+                scene = self._legend.scene()
+                if scene is not None:
+                    scene.removeItem(self._legend)
+                plot.legend = None  # else addLegend gives the removed legend back next time
                 self._legend = None
                 plot.legend = None  # else the next addLegend returns the removed one
         else:
