@@ -34,10 +34,10 @@ from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
 from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import mistakes
 
 #: The settings a second run has of its own (the last five only for the modes that use
 #: them); the update limit follows the main run's.
@@ -194,6 +194,35 @@ class CompareRun(QObject):
         """One update later (computed when it is the furthest yet)."""
         self.controller.later()
 
+    # ------------------------------------------------------------ the pair's timeline
+
+    def position(self) -> int:
+        """Where the pair's timeline is: the further run's k (each run is at min(its k, it))."""
+        return max(self.main.trainer.k, self.controller.trainer.k)
+
+    def horizon(self) -> int:
+        """The pair's timeline ends at the further of the two runs' horizons."""
+        return max(self.main.horizon, self.controller.horizon)
+
+    def seek_pair(self, k: int) -> int:
+        """Both runs to update `k`, each stopping at its own end; returns the pair's position."""
+        self.main.seek(k)
+        self.controller.seek(k)
+        return self.position()
+
+    def earlier_pair(self) -> int:
+        """One update earlier on the pair's timeline (← in compare mode)."""
+        return self.seek_pair(max(0, self.position() - 1))
+
+    def later_pair(self) -> int:
+        """One update later on the pair's timeline (→): along it, or a step of each at its end."""
+        p = self.position()
+        if p < self.horizon():
+            return self.seek_pair(p + 1)
+        self.main.step()
+        self.controller.step()
+        return self.position()
+
     def toggle_run(self) -> None:
         """After the main run was toggled: run together, pause together.
 
@@ -320,6 +349,8 @@ class CompareView(QWidget):
         self._c = run.controller
         self.main_canvas = main_canvas
         self._syncing = False
+        #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
+        self.answer_first = True
 
         self.title = QLabel(objectName="compareTitle")
         self.mode_combo = QComboBox(objectName="compareModeCombo")
@@ -531,35 +562,27 @@ class CompareView(QWidget):
 
     def _show_model(self) -> None:
         c = self._c
-        t = c.trainer
         cv = self.canvas
-        answer = t.answer
-        cv.set_answer(answer, t.answer_name)
-        before = cv.view_range()
-        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
-        # It followed its line: the main canvas shows the same (not before it is laid out).
-        if cv.isVisible() and cv.view_range() != before:
-            self._sync(cv, self.main_canvas)
-        if answer is not None:
-            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        last = t.last
+        last = c.trainer.last
         verdict = None
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
-        cv.set_current(c.current, verdict)
-        cv.set_alpha(t.alpha)
+        before = cv.view_range()
+        view = RunView(
+            current=c.current,
+            verdict=verdict,
+            answer_first=self.answer_first,
+            anatomy=False,
+            follow=c.run_speed <= FOLLOW_MAX_SPEED,
+        )
+        present_run(cv, c.trainer, c.config.bias, view)
+        # It followed its line: the main canvas shows the same (not before it is laid out).
+        if cv.isVisible() and cv.view_range() != before:
+            self._sync(cv, self.main_canvas)
 
     def _show_bound(self) -> None:
         c = self._c
-        bd = c.bound
-        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
-            self.canvas.set_geometry(None, None, None, bd.bias)
-        elif bd.separable:
-            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
-        else:
-            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
+        present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
 
 __all__ = [

@@ -47,10 +47,11 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.markers import MarkerLayer
 from perceptron_gui.app.narration import narrate
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.factory import make_trainer
-from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.trainer import Trainer
@@ -173,6 +174,7 @@ class FigureSettings:
     show_best: bool = False
     keep_origin: bool = False
     follow_line: bool = True
+    anatomy: bool = False
 
 
 def title_text(t: Trainer) -> str:
@@ -206,6 +208,7 @@ class Figure:
         cv.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         cv.follow_line = False  # the view is chosen here, once
         cv.view_margin = 0.0  # nothing drawn past the plot area, even where clips are ignored
+        cv.animation_ms = 0  # a figure shows the update's end, never its slow motion
         cv.keep_origin = settings.keep_origin
         cv.set_answer_first(settings.answer_first)
         cv.show_radius(settings.show_radius)
@@ -234,28 +237,19 @@ class Figure:
 
     def show_bound(self, bound: Bound | None, bias: bool, n: int) -> None:
         """The Novikoff geometry of `n` points (None: not computed yet, nothing drawn)."""
-        if bound is None:
-            self.canvas.set_geometry(None, None, None, bias)
-        elif bound.separable:
-            self.canvas.set_geometry(bound.D, bound.direction, bound.gamma, bound.bias)
-        else:
-            self.canvas.set_geometry(bound.D if n else None, None, None, bound.bias)
+        present_bound(self.canvas, bound, bias, n)
 
-    def show_run(self, t: Trainer, current: int | None) -> None:
+    def show_run(self, t: Trainer, current: int | None, *, bias: bool | None = None) -> None:
         """The run's state as the window draws it (without the transient verdict)."""
         cv = self.canvas
         data = t.data
         if len(cv.points()) != data.n or not (cv.points() == data.points).all():
             cv.set_points(data.points, data.labels)
-        answer = t.answer
-        cv.set_answer(answer)
-        cv.set_model(t.model, follow=False)
-        if answer is not None and self.settings.answer_first:
-            cv.set_misclassified(mistakes(answer, data.points, data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        cv.set_current(current)
-        cv.set_alpha(t.alpha)
+        s = self.settings
+        view = RunView(
+            current=current, answer_first=s.answer_first, anatomy=s.anatomy, follow=False
+        )
+        present_run(cv, t, t.config.bias if bias is None else bias, view)
 
     def set_view(self, rect: tuple[float, float, float, float]) -> None:
         """Show (at least) this data range (the aspect ratio stays 1)."""

@@ -64,12 +64,12 @@ from perceptron_gui.app.panels import (
     Timeline,
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
-from perceptron_gui.core.model import LinearModel, mistakes
 
 FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
@@ -521,13 +521,13 @@ class MainWindow(QMainWindow):
         )
         self.act_earlier = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-            c.earlier,
+            self._on_earlier,
             "Left",
             QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
         )
         self.act_later = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-            c.later,
+            self._on_later,
             "Right",
             QT_TRANSLATE_NOOP("MainWindow", "One update later"),
         )
@@ -966,6 +966,8 @@ class MainWindow(QMainWindow):
             self.canvas_splitter.setSizes([half, half])
             self.run_title.show()
             self.bound_panel.plot.set_second(run.controller)
+            self.timeline.set_second(run.controller)
+            view.answer_first = self.act_answer_first.isChecked()
             self.act_compare.setChecked(True)
             self.statusBar().showMessage(
                 "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
@@ -982,6 +984,7 @@ class MainWindow(QMainWindow):
         if run is None or view is None:
             return
         self.bound_panel.plot.set_second(None)
+        self.timeline.set_second(None)
         view.close_view()
         view.hide()
         view.setParent(None)
@@ -1017,14 +1020,22 @@ class MainWindow(QMainWindow):
             (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
             (self.act_reset.triggered, CompareRun.reset),
             (ctl.reset_button.clicked, CompareRun.reset),
-            (self.act_earlier.triggered, CompareRun.earlier),
-            (self.act_later.triggered, CompareRun.later),
         ):
             signal.connect(lambda *_, a=action: self._drive_second(a))
-        # The slider goes to update k: the second run goes to its own update k (or its end).
-        self.timeline.slider.valueChanged.connect(
-            lambda k: self._drive_second(lambda run: run.seek(k))
-        )
+
+    def _on_earlier(self) -> None:
+        """← : one update earlier (in compare mode, on the pair's timeline)."""
+        if self.compare_run is None:
+            self.controller.earlier()
+        else:
+            self.compare_run.earlier_pair()
+
+    def _on_later(self) -> None:
+        """→ : one update later (in compare mode, on the pair's timeline)."""
+        if self.compare_run is None:
+            self.controller.later()
+        else:
+            self.compare_run.later_pair()
 
     def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
         """The second run's half of a step of the pair (nothing outside compare mode)."""
@@ -1272,56 +1283,31 @@ class MainWindow(QMainWindow):
     def _show_model(self, *, run_frame: bool = False) -> None:
         """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
         c = self.controller
-        t = c.trainer
-        cv = self.canvas
-        answer = t.answer
-        cv.set_answer(answer, t.answer_name)
-        last = t.last
-        slow = c.run_speed <= ANATOMY_MAX_SPEED
-        if (
-            self.act_anatomy.isChecked()
-            and slow
-            and last is not None
-            and last.mistake
-            and c.current is not None
-            and isinstance(t.model, LinearModel)
-            and t.k
-        ):
-            cv.set_update(
-                LinearModel(last.w_before, last.b_before),
-                LinearModel(last.w_after, last.b_after),
-                last.index,
-                c.config.bias,
-            )
-        else:
-            cv.set_update(None, None, -1, False)
-        # A fast run does not move the view at every frame; it follows once when it stops.
-        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
-        answer_first = answer is not None and self.act_answer_first.isChecked()
-        if answer_first and answer is not None:
-            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        verdict = None
-        if last is not None and not c.running and c.current is not None:
-            verdict = "mistake" if last.mistake else "correct"
-        cv.set_current(c.current, verdict)
-        cv.set_alpha(t.alpha)
-        cv.set_margin_band(getattr(t, "corrects_below", None))
+        present_run(self.canvas, c.trainer, c.config.bias, self.run_view())
         now = time.perf_counter()
         if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
             self._narrated_at = now
-            self.narration.setText(narrate(t))
+            self.narration.setText(narrate(c.trainer))
+
+    def run_view(self) -> RunView:
+        """How the window draws its run now (the View menu's choices, the run's speed)."""
+        c = self.controller
+        last = c.trainer.last
+        verdict = None
+        if last is not None and not c.running and c.current is not None:
+            verdict = "mistake" if last.mistake else "correct"
+        return RunView(
+            current=c.current,
+            verdict=verdict,
+            answer_first=self.act_answer_first.isChecked(),
+            anatomy=self.act_anatomy.isChecked() and c.run_speed <= ANATOMY_MAX_SPEED,
+            # A fast run does not move the view at every frame; it follows once when it stops.
+            follow=c.run_speed <= FOLLOW_MAX_SPEED,
+        )
 
     def _show_bound(self) -> None:
         c = self.controller
-        bd = c.bound
-        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
-            self.canvas.set_geometry(None, None, None, bd.bias)
-        elif bd.separable:
-            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
-        else:
-            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
+        present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
     def _style_busy(self) -> None:
         lab = self.busy_label
@@ -1553,6 +1539,7 @@ class MainWindow(QMainWindow):
             show_best=self.act_best.isChecked(),
             keep_origin=self.act_origin.isChecked(),
             follow_line=self.act_follow.isChecked(),
+            anatomy=self.act_anatomy.isChecked(),
         )
 
     def _export_figure_dialog(self) -> None:

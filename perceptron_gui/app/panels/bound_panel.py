@@ -167,7 +167,11 @@ class BoundPlot(pg.PlotWidget):
                 plot.removeItem(self._second_curve)
                 self._second_curve = None
             if self._legend is not None:
-                self._legend.scene().removeItem(self._legend)
+                # The plot keeps its legend: a second compare would otherwise get a stale one.
+                scene = self._legend.scene()
+                if scene is not None:
+                    scene.removeItem(self._legend)
+                plot.legend = None
                 self._legend = None
         else:
             if self._second_curve is None:
