@@ -40,7 +40,7 @@
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range.</extracomment>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
@@ -76,6 +76,7 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
+        <extracomment>Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -553,6 +554,10 @@
     <message>
         <source>the run does not start from ŵ₀ = 0: the theorem assumes it does</source>
         <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
+    </message>
+    <message>
+        <source>no line through the origin separates these points; switch on the bias b</source>
+        <translation>没有过原点的直线能分开这些点；请打开偏置 b</translation>
     </message>
     <message>
         <source>each batch step looks at the whole set (leave the order at its default, cyclic)</source>
@@ -1086,12 +1091,25 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
-        <source>corrected</source>
-        <translation>更正数</translation>
+        <source>points summed</source>
+        <translation>求和的点</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <extracomment>The kinds of update (the `KIND` column).</extracomment>
+        <translation>误分类</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
     </message>
     <message>
         <source>update number (mistakes so far)</source>
@@ -1138,6 +1156,18 @@
         <translation>批量步一次更正了多少个误分类点</translation>
     </message>
     <message>
+        <source>the points M whose ηyx the step summed</source>
+        <translation>这一步对其 ηyx 求和的点集 M</translation>
+    </message>
+    <message>
+        <source>mistake: y·(w·x + b) ≤ 0 before the update; margin: right, but inside the margin</source>
+        <translation>误分类：更新前 y·(w·x + b) ≤ 0；间隔：分类正确，但在间隔之内</translation>
+    </message>
+    <message>
+        <source>the decision function after the update, written out</source>
+        <translation>更新后的决策函数（展开写出）</translation>
+    </message>
+    <message>
         <source>how many visits the vector after this update survived (its vote)</source>
         <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
     </message>
@@ -1170,7 +1200,7 @@
     </message>
     <message>
         <source>1 update</source>
-        <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
+        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
         <translation>1 次更新</translation>
     </message>
     <message>
@@ -1211,7 +1241,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration&apos;s font size (unscaled points). The status bar&apos;s progress text has the width of this many characters (longer: elided). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1888,7 +1918,7 @@ Restore the points and settings it autosaved?</source>
     <name>ProofPanel</name>
     <message>
         <source>length</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k.</extracomment>
+        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).</extracomment>
         <translation>长度</translation>
     </message>
     <message>
@@ -1906,6 +1936,10 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>ηD is beyond the float range: no curves to draw</source>
         <translation>ηD 超出浮点数范围：无法画出曲线</translation>
+    </message>
+    <message>
+        <source>so k ≤ (D/γ)² = {bound}: at most {most} mistakes</source>
+        <translation>所以 k ≤ (D/γ)² = {bound}：至多 {most} 次误分类</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,8 @@ from perceptron_gui.app.panels.common import (
     style_label,
 )
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+from perceptron_gui.core.bounds import needs_kernel_bound
+from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
@@ -419,7 +421,9 @@ class BoundPanel(QtWidgets.QWidget):
         if c.bound_note:
             lines = [f"k = {k}", c.bound_note]
         elif mb.value is None:
-            lines = [f"k = {k}: {core_text(mb.note)}"]
+            # Bias off, and only a line with a bias separates: say so (core.proof).
+            origin = "" if needs_kernel_bound(t.config) else origin_note(t.data, bound)
+            lines = [f"k = {k}: {core_text(origin or mb.note)}"]
             if bound.D:
                 lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:

@@ -130,8 +130,9 @@ class IterationModel(QtCore.QAbstractTableModel):
     @classmethod
     def title(cls, name: str) -> str:
         """The title of column `name` in the current language."""
-        title = cls.TITLES.get(name, name)
-        return title if title == name or name == "corrected" else translate("IterationModel", title)
+        if name not in cls.TITLES or name == cls.CORRECTED:  # symbols stay as they are
+            return cls.TITLES.get(name, name)
+        return translate("IterationModel", cls.TITLES[name])
 
     def __init__(self, controller: Controller, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
