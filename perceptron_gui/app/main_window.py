@@ -1493,16 +1493,26 @@ class MainWindow(QMainWindow):
         title: bool = False,
         *,
         dpi: float = export.DEFAULT_DPI,
+        scale: float | None = None,
     ) -> bool:
-        """The canvas alone as PNG or SVG (by the name), `size` in output pixels.
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in
+        compare mode both runs side by side. `scale`: the text's size (None: slide-ready).
 
         Returns after the file is written; False, with a notice, when it cannot be. The
         window (its view, layout and run) is not touched.
         """
+        second = None if self.compare_run is None else self.compare_run.controller
         return self._export(
             path,
             lambda: export.export_figure(
-                self.controller, self.figure_settings(), path, size, title=title, dpi=dpi
+                self.controller,
+                self.figure_settings(),
+                path,
+                size,
+                title=title,
+                dpi=dpi,
+                scale=scale,
+                second=second,
             ),
         )
 
@@ -1513,8 +1523,12 @@ class MainWindow(QMainWindow):
         *,
         size: tuple[int, int] = export.DEFAULT_SIZE,
         frame_ms: int = export.FRAME_MS,
+        start: int | None = None,
+        scale: float | None = None,
     ) -> bool:
-        """A GIF of a copy of the run: the start, then one frame per update (`steps` at most).
+        """A GIF of a copy of the run: the state after update `start` (None: the current
+        one; 0: the beginning), then one frame per update (`steps` at most), then how it
+        ended.
 
         Returns after the file is written; False, with a notice, when it cannot be.
         """
@@ -1527,6 +1541,8 @@ class MainWindow(QMainWindow):
                 steps,
                 size=size,
                 frame_ms=frame_ms,
+                start=start,
+                scale=scale,
             ),
         )
 

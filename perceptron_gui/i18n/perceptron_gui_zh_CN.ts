@@ -687,8 +687,25 @@
 <context>
     <name>Export</name>
     <message>
+        <source>k = {k}: the run goes on after this</source>
+        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. By default an export&apos;s tick labels are a font this part of the figure&apos;s height (its digits stand about 16 px tall in a 900 px high figure: readable on a slide). The fonts of an export are sized for this resolution (Qt&apos;s logical DPI offscreen).</extracomment>
+        <translation>k = {k}：之后运行还会继续</translation>
+    </message>
+    <message>
+        <source>converged after {k} updates: every point is on its side</source>
+        <translation>{k} 次更新后收敛：每个点都在正确的一侧</translation>
+    </message>
+    <message>
+        <source>stopped after {k} updates: {reason}</source>
+        <translation>{k} 次更新后停止：{reason}</translation>
+    </message>
+    <message>
+        <source>k = {k}   mistakes: {m}</source>
+        <translation>k = {k}   误分类：{m}</translation>
+    </message>
+    <message>
         <source>misclassified point</source>
-        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
+        <extracomment>An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
         <translation>误分类点</translation>
     </message>
 </context>
