@@ -97,3 +97,42 @@ def test_compare_entered_and_left_four_times(qtbot, window: MainWindow) -> None:
         assert splitter.count() == 1
     assert window.findChildren(DataCanvas) == [window.canvas]
     assert window.timeline.slider.maximum() == window.controller.horizon
+
+
+COMPARE_AT_1024 = r"""
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.showMaximized()
+for _ in range(10):
+    app.processEvents()
+docks = [d.isVisible() for d in w.docks]
+w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.set_compare({"order": "random", "seed": 1})
+for _ in range(5):
+    w.step()
+for _ in range(40):
+    app.processEvents()
+a, b = w.canvas, w.compare_view.canvas
+out = {"a": [a.width(), a.height()], "b": [b.width(), b.height()],
+       "ra": a.view_range(), "rb": b.view_range()}
+w.set_compare(None)
+for _ in range(20):
+    app.processEvents()
+out["docks"] = [d.isVisible() for d in w.docks] == docks
+print(json.dumps(out))
+"""
+
+
+def test_at_1024x768_the_canvases_match_and_are_300_px_high(tmp_path) -> None:  # noqa: ANN001
+    import pytest
+
+    from tests.conftest import run_on_screen
+
+    r = run_on_screen(tmp_path, 1024, 768, COMPARE_AT_1024)
+    assert r["a"] == r["b"], r
+    assert r["a"][1] >= 300, r
+    assert r["ra"] == pytest.approx(r["rb"], abs=1e-9)  # the same data range
+    assert r["docks"]  # the panels are back after leaving

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +56,8 @@ SETTING_KEYS: tuple[str, ...] = (
 )
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
+#: Each compare canvas is at least this high; in a smaller window the panels give way.
+MIN_CANVAS_HEIGHT = 300
 
 
 def default_settings(config: TrainConfig) -> dict[str, Any]:
@@ -341,14 +344,21 @@ class CompareView(QWidget):
     """
 
     def __init__(
-        self, run: CompareRun, main_canvas: DataCanvas, parent: QWidget | None = None
+        self,
+        run: CompareRun,
+        main_canvas: DataCanvas,
+        parent: QWidget | None = None,
+        *,
+        main_title: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("compareView")
         self.run = run
         self._c = run.controller
         self.main_canvas = main_canvas
+        self._main_title = main_title
         self._syncing = False
+        self._matching = False
         #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
         self.answer_first = True
 
@@ -419,6 +429,9 @@ class CompareView(QWidget):
         main_vb.sigRangeChanged.connect(self._on_main_view_range_changed)
         own_vb.sigRangeChangedManually.connect(self._on_own_view_range_changed)
         own_vb.sigResized.connect(self._on_main_view_range_changed)
+        # The two canvases the same size: the taller header gives the other its height.
+        main_canvas.installEventFilter(self)
+        self.canvas.installEventFilter(self)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.canvas.set_points(self._c.data.points, self._c.data.labels)
@@ -449,8 +462,45 @@ class CompareView(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and not self._matching:
+            QTimer.singleShot(0, self.match_canvases)
+        return False
+
+    def match_canvases(self) -> None:
+        """Give the header above the lower canvas the height that makes both canvases
+        the same size (the panes are the splitter's halves; their headers differ)."""
+        if self._main_title is None or not self.isVisible():
+            return
+        self._matching = True
+        try:
+            title, bar = self._main_title, self.settings_bar
+            mine = self.canvas.geometry().top()
+            theirs = self.main_canvas.geometry().top()
+            if mine == theirs:
+                return
+            if mine < theirs:
+                bar.setMinimumHeight(bar.height() + theirs - mine)
+            elif title.minimumHeight() > 0 and bar.minimumHeight() > 0:
+                bar.setMinimumHeight(max(0, bar.height() - (mine - theirs)))
+            else:
+                title.setMinimumHeight(title.height() + mine - theirs)
+        finally:
+            self._matching = False
+
+    def equal_halves(self) -> None:
+        """The splitter's two panes the same width (once laid out: after the panels gave way)."""
+        sp = self.parentWidget()
+        if isinstance(sp, QSplitter) and sp.count() == 2:
+            total = sum(sp.sizes())
+            sp.setSizes([total // 2, total - total // 2])
+        self.match_canvases()
+
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""
+        self.main_canvas.removeEventFilter(self)
+        if self._main_title is not None:
+            self._main_title.setMinimumHeight(0)
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)

@@ -49,7 +49,13 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
-from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
+from perceptron_gui.app.compare import (
+    MIN_CANVAS_HEIGHT,
+    CompareRun,
+    CompareView,
+    RunTitle,
+    default_settings,
+)
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
@@ -173,6 +179,7 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.canvas_splitter, 1)
         self.compare_run: CompareRun | None = None
         self.compare_view: CompareView | None = None
+        self._docks_before_compare: list[bool] = []
         self._frame_interval_ms = frame_interval_ms
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
@@ -955,7 +962,12 @@ class MainWindow(QMainWindow):
                 self.act_compare.setChecked(False)
                 return False
             self.compare_run = run
-            view = CompareView(run, self.canvas)
+            # In a small window the panels give way: each canvas at least 300 px high.
+            self._docks_before_compare = [d.isVisible() for d in self.docks]
+            if self.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
+                for d in self.docks:
+                    d.hide()
+            view = CompareView(run, self.canvas, main_title=self.run_title)
             view.set_show_radius(self.act_radius.isChecked())
             view.set_show_best(self.act_best.isChecked())
             self.act_radius.toggled.connect(view.set_show_radius)
@@ -964,6 +976,7 @@ class MainWindow(QMainWindow):
             self.canvas_splitter.addWidget(view)
             half = max(1, self.canvas_splitter.width() // 2)
             self.canvas_splitter.setSizes([half, half])
+            QTimer.singleShot(0, view.equal_halves)
             self.run_title.show()
             self.bound_panel.plot.set_second(run.controller)
             self.timeline.set_second(run.controller)
@@ -986,6 +999,8 @@ class MainWindow(QMainWindow):
         self.bound_panel.plot.set_second(None)
         self.timeline.set_second(None)
         view.close_view()
+        for dock, shown in zip(self.docks, self._docks_before_compare, strict=False):
+            dock.setVisible(shown)
         view.hide()
         view.setParent(None)
         view.deleteLater()
