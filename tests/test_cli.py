@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli, generate, novikoff, train
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import generate, novikoff, train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.io import load_file, write_session
 
@@ -48,8 +49,10 @@ TRACE_KEYS = [
     "pocket",
     "D",
     "gamma",
-    "bound",
     "separable",
+    "bound",
+    "bound_rule",
+    "bound_note",
 ]
 
 
@@ -138,19 +141,19 @@ def test_worked_example_text_table(capsys: pytest.CaptureFixture[str], example: 
     code, out, err = run(capsys, "trace", str(example))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    header = next(ln for ln in lines if ln.split()[:2] == ["k", "i"])
-    assert header.split() == ["k", "i", "x_i", "y_i", "w", "b"]
+    header = next(ln for ln in lines if ln.split()[:2] == ["k", "point"])
+    assert header.split() == ["k", "point", "x", "y", "w", "b"]
     pts = ["(3, 3)", "(4, 3)", "(1, 1)"]
     for k, (i, w, b) in enumerate(EX_TABLE, start=1):
         label = "-1" if i == 2 else "+1"
-        row = rf"^\s*{k}\s+{i}\s+{re.escape(pts[i])}\s+{re.escape(label)}\s+"
+        row = rf"^\s*{k}\s+x{i + 1}\s+{re.escape(pts[i])}\s+{re.escape(label)}\s+"
         row += rf"\({w[0]}, {w[1]}\)\s+{b}$"
         assert re.search(row, out, re.M), row
-    assert "w = (1, 1), b = -3: 1·x1 + 1·x2 - 3 = 0" in lines
+    assert "w = (1, 1), b = -3: x⁽¹⁾ + x⁽²⁾ − 3 = 0" in lines
     assert any(ln.startswith("converged") for ln in lines)
     assert "mistakes: k = 7" in lines
-    assert "D = 5.09901951359" in lines
-    assert "γ = 0.471404520791" in lines
+    assert "D = 5.09902" in lines
+    assert "γ = 0.471405" in lines
     assert "k = 7 <= (D/γ)² = 117" in lines
     table = out.split("\n\n")[1]
     assert not re.search(r"\d\.0\b", table)  # integers print as integers
@@ -161,8 +164,8 @@ def test_dual_text_shows_alpha_rows_and_gram(
 ) -> None:
     code, out, _ = run(capsys, "trace", str(example), "--mode", "dual")
     assert code == 0
-    assert re.search(r"^\s*1\s+0\s.*\(1, 0, 0\)$", out, re.M)
-    assert re.search(r"^\s*7\s+2\s.*\(2, 0, 5\)$", out, re.M)
+    assert re.search(r"^\s*1\s+x1\s.*\(1, 0, 0\)$", out, re.M)
+    assert re.search(r"^\s*7\s+x3\s.*\(2, 0, 5\)$", out, re.M)
     assert "α = (2, 0, 5)" in out
     assert "Gram matrix" in out
     assert re.search(r"^\s+18\s+21\s+6$", out, re.M)
@@ -175,9 +178,10 @@ def test_dual_alpha_only_at_the_end_for_many_points(
     cli.main(["generate", "separable", "--n", "30", "-o", str(p)])
     code, out, _ = run(capsys, "trace", str(p), "--mode", "dual")
     assert code == 0
-    header = next(ln for ln in out.splitlines() if ln.split()[:2] == ["k", "i"])
+    header = next(ln for ln in out.splitlines() if ln.split()[:2] == ["k", "point"])
     assert "α" not in header and "Gram" not in out
-    assert re.search(r"^α: \d+ of 30 nonzero: α_\d+ = ", out, re.M)
+    assert re.search(r"^α: \d+ of 30 nonzero: α\d+ = ", out, re.M)
+    assert "α0 " not in out
 
 
 def test_pocket_json_and_text(capsys: pytest.CaptureFixture[str], noisy: Path) -> None:
@@ -210,7 +214,7 @@ def test_non_converged_primal_hints_pocket(capsys: pytest.CaptureFixture[str], n
 
 def test_long_runs_are_cut_unless_all(capsys: pytest.CaptureFixture[str], noisy: Path) -> None:
     capsys.readouterr()
-    row = re.compile(r"^\s*\d+\s+\d+\s+\(")
+    row = re.compile(r"^\s*\d+\s+x\d+\s+\(")
     code, out, _ = run(capsys, "trace", str(noisy), "--max-updates", "100")
     rows = [ln for ln in out.splitlines() if row.match(ln)]
     assert len(rows) == 60
@@ -298,9 +302,9 @@ def test_bound_json(capsys: pytest.CaptureFixture[str], example: Path) -> None:
 def test_bound_text(capsys: pytest.CaptureFixture[str], example: Path, noisy: Path) -> None:
     code, out, err = run(capsys, "bound", str(example))
     assert code == 0 and err == ""
-    assert "D = max ||x̂_i|| = 5.09901951359" in out
+    assert "D = max ||x̂_i|| = 5.09902" in out
     assert "(D/γ)² = 117" in out
-    assert "best line's geometric margin in the plane (not γ): 1.41421356237" in out
+    assert "best line's geometric margin in the plane (not γ): 1.41421" in out
     code, out, _ = run(capsys, "bound", str(noisy))
     assert "not linearly separable: the theorem gives no bound" in out
     assert "(not γ): none (no line separates the classes)" in out
@@ -527,12 +531,13 @@ def test_number_format() -> None:
         "0",
         "117",
         "0.1",
-        "0.333333333333",
+        "0.333333",
         "1e+20",
         "2.5e-07",
     ]
-    assert cli.equation((1.0, -2.0), 0.5, True) == "1·x1 - 2·x2 + 0.5 = 0"
-    assert cli.equation((1.0, 1.0), -3.0, False) == "1·x1 + 1·x2 = 0"
+    assert cli.equation((1.0, -2.0), 0.5, True) == "x⁽¹⁾ − 2x⁽²⁾ + 0.5 = 0"
+    assert cli.equation((1.0, 1.0), -3.0, False) == "x⁽¹⁾ + x⁽²⁾ = 0"
+    assert cli.equation((-1.0, 1.0), -3.0, True) == "−x⁽¹⁾ + x⁽²⁾ − 3 = 0"
     assert cli.equation((0.0, 0.0), 1.0, True) == "no line (w = 0)"
 
 
@@ -601,7 +606,7 @@ def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
 
 def test_cli_imports_no_qt() -> None:
     code = (
-        "import sys, perceptron_gui.core.cli, perceptron_gui.core.__main__; "
+        "import sys, perceptron_gui.cli.command, perceptron_gui.core.__main__; "
         "qt = ('PySide6', 'pyqtgraph', 'shiboken6'); "
         "bad = [m for m in sys.modules if m.split('.')[0] in qt]; "
         "print(bad)"
@@ -634,3 +639,71 @@ def test_bench_core_quick() -> None:
     assert "Traceback" not in r.stderr
     for header in ("| N |", "Primal form", "Dual form", "Novikoff bound", "numpy"):
         assert header in r.stdout, r.stdout
+
+
+# --------------------------------------------------------------------------- the seam's CLI
+
+
+def test_every_mode_is_accepted_and_pa_and_margin_count_updates_and_mistakes_apart(
+    capsys: pytest.CaptureFixture[str], example: Path
+) -> None:
+    from perceptron_gui.core.config import MODES
+
+    for mode in MODES:
+        code, out, err = run(capsys, "trace", str(example), "--mode", mode, "--C", "2")
+        assert code == 0 and err == "", (mode, err)
+        r = train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], mode=mode, C=2.0)
+        if mode in ("pa", "margin"):
+            assert f"updates: {len(r.updates)} (" in out
+            assert f"mistakes: {r.mistakes} (" in out
+            assert len(r.updates) != r.mistakes
+        assert not re.search(r"\bx0\b|α_?0\b", out), out  # points are named from 1
+
+
+def test_margin_mode_on_the_command_line(capsys: pytest.CaptureFixture[str], example: Path) -> None:
+    code, out, _ = run(capsys, "trace", str(example), "--mode", "margin", "--margin", "1")
+    assert code == 0
+    r = train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], mode="margin", margin=1.0)
+    assert "margin form, margin = 1," in out
+    assert f"updates k = {len(r.updates)} <= (D² + 2·margin/η)/γ² = 126" in out
+    doc = run_json(capsys, "trace", str(example), "--mode", "margin", "--margin", "1")
+    assert doc["bound"] == pytest.approx(126.0) and doc["bound_rule"] == "(D² + 2·margin/η)/γ²"
+    assert doc["mistakes"] == r.mistakes and doc["updates_made"] == len(r.updates)
+
+
+def test_the_json_bound_is_the_text_s(capsys: pytest.CaptureFixture[str], example: Path) -> None:
+    for mode, value in (("primal", 117.0), ("batch", 351.0), ("pa", None)):
+        doc = run_json(capsys, "trace", str(example), "--mode", mode)
+        code, out, _ = run(capsys, "trace", str(example), "--mode", mode)
+        if value is None:
+            assert doc["bound"] is None and "no bound" in out
+        else:
+            assert doc["bound"] == pytest.approx(value) and f"= {value:g}" in out
+
+
+def test_kernel_json_has_no_w(capsys: pytest.CaptureFixture[str], example: Path) -> None:
+    doc = run_json(capsys, "trace", str(example), "--mode", "kernel")
+    assert doc["w"] is None and doc["alpha"] is not None
+    assert train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], mode="kernel").w is None
+
+
+def test_batch_rows_name_the_points_summed(
+    capsys: pytest.CaptureFixture[str], example: Path
+) -> None:
+    code, out, _ = run(capsys, "trace", str(example), "--mode", "batch")
+    assert re.search(r"^\s*1\s+3\s+x1 x2 x3\s+\(6, 5\)\s+1$", out, re.M), out
+    assert "batch steps: t = 12 (15 points summed)" in out
+
+
+def test_digits(capsys: pytest.CaptureFixture[str], noisy: Path) -> None:
+    code, out, _ = run(capsys, "trace", str(noisy), "--mode", "pa", "--max-updates", "5")
+    nums = re.findall(r"-?\d+\.\d+(?:e-?\d+)?", out)
+    assert nums and all(
+        len(n.lstrip("-").replace(".", "").split("e")[0].lstrip("0")) <= 6 for n in nums
+    )
+    code, out9, _ = run(
+        capsys, "trace", str(noisy), "--mode", "pa", "--max-updates", "5", "--digits", "9"
+    )
+    assert max(len(n) for n in re.findall(r"\d+\.\d+", out9)) > max(len(n) for n in nums)
+    code, _, err = run(capsys, "trace", str(noisy), "--digits", "0")
+    assert code == 2 and "--digits" in err

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_gui.core import cli, generate
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import generate
 from perceptron_gui.core import io as pio
 from perceptron_gui.core.errors import DataError
 

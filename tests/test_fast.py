@@ -197,7 +197,7 @@ def test_core_import_does_not_import_numba() -> None:
     import sys
 
     code = (
-        "import sys, perceptron_gui.core.trainer, perceptron_gui.core.cli; "
+        "import sys, perceptron_gui.core.trainer, perceptron_gui.cli.command; "
         "print('numba' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

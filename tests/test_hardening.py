@@ -17,7 +17,7 @@ from PySide6.QtCore import QTimer
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.storage import recovery_path
-from perceptron_gui.core.cli import main as cli_main
+from perceptron_gui.cli import main as cli_main
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.io import load_file, write_csv

@@ -173,9 +173,9 @@ def test_chinese_leaves_no_english_word_in_the_controls_and_panels(
 def test_the_worked_example_is_narrated_in_chinese(example_controller, english) -> None:
     c = example_controller
     assert i18n.set_language("zh_CN", remember=False)
-    lines = [narrate(c.trainer)]
+    lines = [narrate(c.trainer).replace("\xa0", " ")]
     while c.step() is not None:
-        lines.append(narrate(c.trainer))
+        lines.append(narrate(c.trainer).replace("\xa0", " "))
     assert len(lines) == 8  # the start and the textbook's 7 updates
     assert english_words(lines) == [], lines
     assert lines[0].startswith("初值：w = (0, 0)，b = 0")
@@ -187,10 +187,10 @@ def test_the_worked_example_is_narrated_in_chinese(example_controller, english) 
     c.reset()  # from w = 0: x1 is a mistake, then x2 is right
     c.visit()
     c.visit()
-    assert narrate(c.trainer).startswith("第 2 次访问：x2 = (4, 3)，y = +1：")
-    assert narrate(c.trainer).endswith("> 0，分类正确：不更新")
+    assert narrate(c.trainer).replace("\xa0", " ").startswith("第 2 次访问：x2 = (4, 3)，y = +1：")
+    assert narrate(c.trainer).replace("\xa0", " ").endswith("> 0，分类正确：不更新")
     i18n.set_language("en", remember=False)
-    assert narrate(c.trainer).startswith("visit ")
+    assert narrate(c.trainer).replace("\xa0", " ").startswith("visit ")
 
 
 def test_dialogs_follow_the_language(qtbot, english) -> None:
@@ -329,7 +329,7 @@ def test_the_window_speaks_chinese_and_english_again(window, english) -> None:
     after = window_texts(window)
     assert window_words(after) == [], [t for t in after if window_words([t])]
     assert "文件(&F)" in after and "迭代表" in after and "控制" in after
-    assert window.state()["narration"].startswith("第 2 次更新，误分类点 x3")
+    assert window.state()["narration"].replace("\xa0", " ").startswith("第 2 次更新，误分类点 x3")
     assert window.language_actions["zh_CN"].isChecked()
     assert not window.set_language("fr")  # refused, with a notice; nothing changes
     assert i18n.language() == "zh_CN"
@@ -362,18 +362,19 @@ def test_the_command_line_takes_lang(tmp_path, english) -> None:
 
 def test_every_core_text_the_window_shows_is_translated(english) -> None:
     from perceptron_gui.core.bounds import mistake_bound, proof_note
-    from perceptron_gui.core.config import MODE_ORDERS, MODES, TrainConfig
+    from perceptron_gui.core.config import MODES, TrainConfig
     from perceptron_gui.core.novikoff import novikoff
     from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE
+    from perceptron_gui.core.registry import REGISTRY
 
     separable = novikoff(make_dataset([[3, 3], [1, 1]], [1, -1]))
     xor = novikoff(make_dataset([[0, 0], [1, 1], [0, 1], [1, 0]], [1, 1, -1, -1]))
     texts = {NOT_FROM_ZERO, NOT_SEPARABLE, "pocket", "average", "vote"}
     for mode in MODES:
-        config = TrainConfig(mode=mode, order=MODE_ORDERS.get(mode, (("cyclic",), ""))[0][0])
+        config = TrainConfig(mode=mode, order=REGISTRY[mode].orders[0])
         texts |= {mistake_bound(config, 2, b).note for b in (separable, xor)}
         texts.add(proof_note(config))
-    texts |= {why for _, why in MODE_ORDERS.values()}
+    texts |= {s.orders_note for s in REGISTRY.values()}
     texts.discard("")
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)

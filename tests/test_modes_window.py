@@ -10,10 +10,11 @@ from PySide6.QtCore import Qt
 
 from perceptron_gui.app.controls import MODE_TIPS
 from perceptron_gui.core.api import train
-from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
+from perceptron_gui.core.registry import spec
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
@@ -33,7 +34,7 @@ def test_each_mode_in_the_window_agrees_with_train(window, mode) -> None:
     assert window.set_mode(mode)
     assert window.set_max_updates(200)
     order = window.state()["order"]
-    assert order in MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+    assert order in spec(mode).orders
     assert window.step() is not None or window.state()["converged"]
     _finish(window)
     s = window.state()

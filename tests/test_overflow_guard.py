@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli
+from perceptron_gui.cli import command as cli
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset

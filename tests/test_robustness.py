@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui import MainWindow
-from perceptron_gui.core.cli import main as cli_main
+from perceptron_gui.cli import main as cli_main
 from perceptron_gui.core.novikoff import novikoff
 
 #: "nan", "inf", "-inf", "infinity" as words ("infinite", "information" are fine).

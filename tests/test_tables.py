@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from perceptron_gui.core import cli, make_dataset
+from perceptron_gui.cli import command as cli
+from perceptron_gui.core import make_dataset
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.factory import make_trainer

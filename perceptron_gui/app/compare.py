@@ -37,8 +37,9 @@ from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
-from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.registry import spec
 
 #: The settings a second run has of its own (the last five only for the modes that use
 #: them); the update limit follows the main run's.
@@ -75,7 +76,7 @@ def default_settings(config: TrainConfig) -> dict[str, Any]:
 
 def allowed_orders(mode: str) -> tuple[str, ...]:
     """The orders `mode` allows, the most instructive first (random is the textbook's)."""
-    allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+    allowed = spec(mode).orders
     return tuple(o for o in ("random", "cyclic", "random-cyclic", "first") if o in allowed)
 
 

@@ -53,7 +53,7 @@ from perceptron_gui.core.bounds import (
     mistake_bound,
     needs_kernel_bound,
 )
-from perceptron_gui.core.config import MODE_ORDERS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -64,6 +64,8 @@ from perceptron_gui.core.novikoff import (
     iter_novikoff,
     novikoff,
 )
+from perceptron_gui.core.protocol import Algorithm
+from perceptron_gui.core.registry import spec
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.trainer import StepRecord, Trainer
 
@@ -225,7 +227,7 @@ class Controller(QObject):
         return self._config
 
     @property
-    def trainer(self) -> Trainer:
+    def trainer(self) -> Algorithm:
         """The trainer on the current data and settings (read it, do not drive it)."""
         return self._trainer
 
@@ -561,10 +563,10 @@ class Controller(QObject):
             )
             return False
         changes: dict[str, Any] = {"mode": mode}
-        allowed = MODE_ORDERS.get(mode, (ORDERS, ""))[0]
+        allowed = spec(mode).orders
         if self._config.order not in allowed:  # the order this mode visits in
             changes["order"] = allowed[0]
-        if mode == "kernel" and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
+        if not spec(mode).has_w and self._config.w0 != (0.0, 0.0):  # a kernel run has no w
             changes["w0"] = (0.0, 0.0)
         return self._set(**changes)
 
@@ -896,7 +898,7 @@ class Controller(QObject):
         line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
         if back:
             return self.tr("back to update {k}: {line}").format(k=rec.k, line=line)
-        if not rec.mistake:
+        if not rec.updated:
             return self.tr("visit {v}: {name} is right (y(w·x+b) = {m} > 0), no update").format(
                 v=rec.visit, name=point_name(rec.index), m=fmt(rec.margin)
             )
@@ -957,8 +959,10 @@ def run_state(c: Controller) -> dict[str, Any]:
         "w": list(t.w),
         "b": t.b,
         "alpha": None if alpha is None else alpha.tolist(),
-        "mistakes": int(getattr(t, "mistakes", t.k)),  # passive-aggressive: y·f ≤ 0 only
+        "mistakes": t.mistakes,  # passive-aggressive and margin: y·f ≤ 0 only
         "updates": t.k,
+        "bound": c.mistake_bound.value,  # the bound that applies to this mode (registry)
+        "bound_rule": c.mistake_bound.name,
         "converged": t.converged,
         "misclassified": t.misclassified().tolist(),
         "pocket_w": None if pocket is None else list(pocket.w),

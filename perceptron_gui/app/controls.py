@@ -35,7 +35,8 @@ from perceptron_gui.app.controller import (
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import core_text, kernel_name, mode_name, order_name
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.config import KERNELS, MODE_ORDERS, MODES, ORDERS
+from perceptron_gui.core.config import KERNELS, MODES, ORDERS
+from perceptron_gui.core.registry import spec
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
 #: (every finite one is at most the controller's fastest finite speed).
@@ -79,6 +80,11 @@ MODE_TIPS = {
     "kernel": QT_TRANSLATE_NOOP(
         "ControlPanel",
         "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+    ),
+    "margin": QT_TRANSLATE_NOOP(
+        "ControlPanel",
+        "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
+        "so it ends with every point at a margin above the threshold",
     ),
 }
 KERNEL_TIPS = {
@@ -214,7 +220,11 @@ class ControlPanel(QWidget):
         self.c_spin = QDoubleSpinBox(objectName="cSpin")
         self.c_spin.setRange(1e-6, 1e6)
         self.c_spin.setDecimals(4)
-        for w in (self.coef0_spin, self.sigma_spin, self.c_spin):
+        self.margin_spin = QDoubleSpinBox(objectName="marginSpin")
+        self.margin_spin.setRange(0.0, 1e6)
+        self.margin_spin.setDecimals(3)
+        self.margin_spin.setSingleStep(0.5)
+        for w in (self.coef0_spin, self.sigma_spin, self.c_spin, self.margin_spin):
             w.setKeyboardTracking(False)
         self._form = form
         self._optional_rows = {
@@ -223,6 +233,7 @@ class ControlPanel(QWidget):
             "coef0": self.coef0_spin,
             "σ": self.sigma_spin,
             "C": self.c_spin,
+            "margin": self.margin_spin,
         }
         # Row titles by row (words translated in `retranslate`; symbols stay).
         self._row_labels = {name: QLabel(name) for name in ("mode", "order", *self._optional_rows)}
@@ -291,6 +302,7 @@ class ControlPanel(QWidget):
         self.coef0_spin.valueChanged.connect(lambda v: self._c.set_settings(coef0=float(v)))
         self.sigma_spin.valueChanged.connect(lambda v: self._c.set_settings(sigma=float(v)))
         self.c_spin.valueChanged.connect(lambda v: self._c.set_settings(C=float(v)))
+        self.margin_spin.valueChanged.connect(lambda v: self._c.set_settings(margin=float(v)))
         self.step_button.clicked.connect(self._c.step)
         self.visit_button.clicked.connect(self._c.visit)
         self.step_back_button.clicked.connect(self._c.step_back)
@@ -314,6 +326,7 @@ class ControlPanel(QWidget):
             ("order", self.tr("order")),
             ("kernel", self.tr("kernel")),
             ("degree", self.tr("degree")),
+            ("margin", self.tr("margin")),
             ("seed", self.tr("seed")),
             ("limit", self.tr("limit")),
         ):
@@ -352,6 +365,9 @@ class ControlPanel(QWidget):
         self.coef0_spin.setToolTip(self.tr("The polynomial kernel's coef0 (≥ 0)"))
         self.sigma_spin.setToolTip(self.tr("The RBF kernel's width σ > 0"))
         self.c_spin.setToolTip(self.tr("Passive-aggressive: the largest step C > 0"))
+        self.margin_spin.setToolTip(
+            self.tr("Margin perceptron: correct every point with y(w·x + b) ≤ this margin (≥ 0)")
+        )
         self.run_box.setTitle(self.tr("Run"))
         for button, text, tip, key in (
             (
@@ -468,6 +484,7 @@ class ControlPanel(QWidget):
             self.coef0_spin.setValue(c.coef0)
             self.sigma_spin.setValue(c.sigma)
             self.c_spin.setValue(c.C)
+            self.margin_spin.setValue(c.margin)
             self.mode_combo.setCurrentIndex(MODES.index(c.mode))
             self.order_combo.setCurrentIndex(ORDERS.index(c.order))
             self.eta_spin.setValue(c.eta)
@@ -475,18 +492,22 @@ class ControlPanel(QWidget):
             self.seed_spin.setValue(c.seed)
             limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
             self.limit_spin.setValue(min(limit, MAX_UPDATE_LIMIT))
-        kernel = c.mode == "kernel"
+        mode = spec(c.mode)
+        params = mode.param_names()
+        # A row is shown when the mode has that setting (and, for the kernel's own
+        # settings, when the chosen kernel uses it).
         shown = {
-            "kernel": kernel,
-            "degree": kernel and c.kernel == "poly",
-            "coef0": kernel and c.kernel == "poly",
-            "σ": kernel and c.kernel == "rbf",
-            "C": c.mode == "pa",
+            "kernel": "kernel" in params,
+            "degree": "degree" in params and c.kernel == "poly",
+            "coef0": "coef0" in params and c.kernel == "poly",
+            "σ": "sigma" in params and c.kernel == "rbf",
+            "C": "C" in params,
+            "margin": "margin" in params,
         }
         for name, widget in self._optional_rows.items():
             self._form.setRowVisible(widget, shown[name])
         # Orders that do not apply to this mode are greyed out, with the reason.
-        allowed, why = MODE_ORDERS.get(c.mode, (ORDERS, ""))
+        allowed, why = mode.orders, mode.orders_note
         model = self.order_combo.model()
         for i, o in enumerate(ORDERS):
             item = model.item(i)  # type: ignore[attr-defined]

@@ -43,6 +43,7 @@ MODE_NAMES = {
     "voted": QT_TRANSLATE_NOOP("Names", "voted"),
     "pa": QT_TRANSLATE_NOOP("Names", "pa"),
     "kernel": QT_TRANSLATE_NOOP("Names", "kernel"),
+    "margin": QT_TRANSLATE_NOOP("Names", "margin"),
 }
 KERNEL_NAMES = {
     "linear": QT_TRANSLATE_NOOP("Names", "linear"),
@@ -91,6 +92,10 @@ CORE_TEXTS = (
         "Core", "each batch step looks at the whole set (leave the order at its default, cyclic)"
     ),
     QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),
+    QT_TRANSLATE_NOOP("Core", "updates, margin corrections included"),
+    QT_TRANSLATE_NOOP(
+        "Core", "margin corrections are not mistakes: the picture follows mistakes only"
+    ),
     QT_TRANSLATE_NOOP("Core", "pocket"),
     QT_TRANSLATE_NOOP("Core", "average"),
     QT_TRANSLATE_NOOP("Core", "vote"),

@@ -769,7 +769,6 @@ class MainWindow(QMainWindow):
             **run_state(c),
             "D": bd.D,
             "gamma": bd.gamma,
-            "bound": bd.bound,
             "separable": bd.separable,
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,

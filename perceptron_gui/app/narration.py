@@ -1,23 +1,37 @@
-"""What the last step did, in the textbook's words and numbers.
+"""What the last step did, in the textbook's words and numbers, written from its record.
 
 ``update 2 on x3 = (1, 1), y = −1: y(w·x + b) = −1 · (3·1 + 3·1 + 1) = −7 ≤ 0, a
 mistake → w ← w + ηyx = (3, 3) − (1, 1) = (2, 2), b ← b + ηy = 1 − 1 = 0``
 
-The sentences go through Qt's translation (context ``Narration``), so the narration
-speaks the window's language; the numbers are the run's own.
+Everything comes from the step record (`core.records.StepRecord`: the points the
+update used, Δw, Δb, the scale η or τ, the reason) and the mode's registry entry (its
+threshold, the name of its scale), never from the mode's name. The sentences go through
+Qt's translation (context ``Narration``); the numbers are the run's own. One minus sign
+(−) throughout; an operator and its operands are joined by non-breaking spaces, so a
+line wraps between clauses, never inside ``≤ 0`` or ``= 1 − 1``.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
+import numpy as np
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.format import fmt, point_name
-from perceptron_gui.core.trainer import StepRecord, Trainer
+from perceptron_gui.app.i18n import stop_reason_name
+from perceptron_gui.core.protocol import Algorithm
+from perceptron_gui.core.records import StepRecord
 
 # Called by this name with a literal context so that pyside6-lupdate finds every sentence.
 translate = QCoreApplication.translate
+
+NBSP = "\u00a0"
+#: At most this many point names are listed for a batch step.
+BATCH_NAMES_MAX = 8
+_OPERATOR = re.compile(r" ([=≤<>≥+−←·]) ")
+_PARENS = re.compile(r"\(([^()]*)\)")
 
 
 def _vec(v: tuple[float, ...]) -> str:
@@ -34,68 +48,204 @@ def _signed(value: float) -> str:
     return f"− {fmt(-value)}" if value < 0 else f"+ {fmt(value)}"
 
 
-def _minus(text: str) -> str:
-    return text.replace("-", "−")
+def _typeset(text: str) -> str:
+    """One minus sign (−), and operators glued to their operands (see the module notes)."""
+    text = text.replace("-", "−")
+    text = _OPERATOR.sub(NBSP + r"\1" + NBSP, text)
+    return _PARENS.sub(lambda m: "(" + m.group(1).replace(", ", "," + NBSP) + ")", text)
 
 
-def narrate(t: Trainer, rec: StepRecord | None = None) -> str:
+def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
     """The narration of `rec` (default: the trainer's last visit), or of the state."""
+    asked = rec is not None
     rec = t.last if rec is None else rec
     if t.n == 0:
         return translate("Narration", "no points: click on the canvas to add some")
     if rec is None or t.visits == 0:
         w, b = t.w, t.b
         if w == (0.0, 0.0) and b == 0.0:
-            return translate(
-                "Narration",
-                "start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: "
-                "every point is a mistake",
+            return _typeset(
+                translate(
+                    "Narration",
+                    "start: w = (0, 0), b = 0, so y(w·x + b) = 0 ≤ 0 for every point: "
+                    "every point is a mistake",
+                )
             )
-        return translate("Narration", "start: w = {w}, b = {b}").format(w=_vec(w), b=fmt(b))
-    c = t.config
+        return _typeset(
+            translate("Narration", "start: w = {w}, b = {b}").format(w=_vec(w), b=fmt(b))
+        )
+    if not asked and t.done and t.visits > rec.visit:
+        return _typeset(_end(t))  # the visits after the last update showed the end
+    text = _describe(t, rec)
+    if not asked and t.done:  # the update itself ended the run (pocket, random order)
+        text += "; " + (
+            translate("Narration", "now no point is a mistake: converged")
+            if t.converged
+            else _end(t)
+        )
+    return _typeset(text)
+
+
+def _score(t: Algorithm, rec: StepRecord, i: int) -> str:
+    """``y(w·x + b) = −1 · (3·1 + 3·1 + 1) = −7`` from the weights before the visit."""
+    x = t.data.points[i]
+    y = float(t.data.labels[i])
+    ys = "+1" if y > 0 else "−1"
+    if t.has_alpha:
+        kernel = "xⱼ·x" if t.spec.has_w else "K(xⱼ, x)"
+        score = translate("Narration", "y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
+    else:
+        (w0, w1), b0 = rec.w_before, rec.b_before
+        inner = f"{_factor(w0)}·{_factor(float(x[0]))} + {_factor(w1)}·{_factor(float(x[1]))}"
+        if t.config.bias:
+            inner += f" {_signed(b0)}"
+        score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
+    if math.isfinite(rec.margin):  # (not kept for a kernel update reached by going back)
+        score += f" = {fmt(rec.margin)}"
+    return score
+
+
+def _describe(t: Algorithm, rec: StepRecord) -> str:
+    if rec.reason == "batch":
+        return _describe_batch(t, rec)
     i = rec.index
     x = (float(t.data.points[i, 0]), float(t.data.points[i, 1]))
     y = float(t.data.labels[i])
-    ys = "+1" if y > 0 else "−1"
     point = translate("Narration", "{name} = {x}, y = {y}").format(
-        name=point_name(i), x=_vec(x), y=ys
+        name=point_name(i), x=_vec(x), y="+1" if y > 0 else "−1"
     )
-    (w0, w1), b0 = rec.w_before, rec.b_before
-    if t.has_alpha:
-        kernel = "K(xⱼ, x)" if c.mode == "kernel" else "xⱼ·x"
-        score = translate("Narration", "y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
-        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
-            score += f" = {fmt(rec.margin)}"
+    score = _score(t, rec, i)
+    threshold = rec.threshold
+    strict = t.spec.threshold_strict
+    if not rec.updated:
+        if threshold is None:
+            head = translate("Narration", "visit {v}: {point}: {score} > 0, right: no update")
+            return head.format(v=rec.visit, point=point, score=score)
+        return translate(
+            "Narration",
+            "visit {v}: {point}: {score} {rel} {thr}: right, beyond the margin: no update",
+        ).format(
+            v=rec.visit, point=point, score=score, rel="≥" if strict else ">", thr=fmt(threshold)
+        )
+    update = _single_update(t, rec, i, x, y)
+    if rec.reason == "margin":
+        text = translate(
+            "Narration",
+            "update {k} on {point}: {score}: {name} is on the right side, but its margin "
+            "{m} {rel} {thr} → {update}",
+        ).format(
+            k=rec.k,
+            point=point,
+            score=score,
+            name=point_name(i),
+            m=fmt(rec.margin),
+            rel="<" if strict else "≤",
+            thr=fmt(threshold if threshold is not None else 0.0),
+            update=update,
+        )
+    elif rec.margin == 0.0:
+        score_name = f"w·{point_name(i)} + b" if not t.has_alpha else f"f({point_name(i)})"
+        text = translate(
+            "Narration",
+            "update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 "
+            "— counted as a mistake → {update}",
+        ).format(k=rec.k, point=point, score=score, f=score_name, update=update)
     else:
-        inner = f"{_factor(w0)}·{_factor(x[0])} + {_factor(w1)}·{_factor(x[1])}"
-        if c.bias:
-            inner += f" {_signed(b0)}"
-        score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
-        if math.isfinite(rec.margin):  # (not kept for an update reached by going back)
-            score += f" = {fmt(rec.margin)}"
-    if not rec.mistake:
-        head = translate("Narration", "visit {v}: {point}: {score} > 0, right: no update")
-        return _minus(head.format(v=rec.visit, point=point, score=score))
-    ey = c.eta * y
-    step = _vec((abs(ey) * x[0], abs(ey) * x[1]))
-    sign = "−" if ey < 0 else "+"
+        text = translate(
+            "Narration", "update {k} on {point}: {score} ≤ 0, a mistake → {update}"
+        ).format(k=rec.k, point=point, score=score, update=update)
+    if rec.pocket_replaced:
+        text += translate("Narration", "; fewer mistakes than the pocket: into the pocket")
+    return text
+
+
+def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, float], y: float) -> str:
+    """``w ← w + ηyx = (3, 3) − (1, 1) = (2, 2), b ← b + ηy = 1 − 1 = 0`` (or α, or τ)."""
+    sym = t.spec.scale_symbol
+    scale = rec.scale
+    prefix = ""
+    if sym != "η":
+        prefix = translate("Narration", "{s} = min(C, (1 − y·f)/‖x‖²) = {v}: ").format(
+            s=sym, v=fmt(scale)
+        )
     if t.has_alpha:
         alpha = t.alpha_slice(slice(i, i + 1))
-        after = float(alpha[0]) if alpha is not None and t.last is rec else float("nan")
+        after = float(alpha[0]) if alpha is not None and t.last is rec else math.nan
         update = translate("Narration", "α{n} ← α{n} + η = {a}").format(
             n=i + 1, a=fmt(after) if after == after else "α + η"
         )
     else:
+        step = _vec((abs(scale) * x[0], abs(scale) * x[1]))
+        sign = "−" if y < 0 else "+"
         update = translate("Narration", "w ← w + ηyx = {w} {sign} {step} = {new}").format(
             w=_vec(rec.w_before), sign=sign, step=step, new=_vec(rec.w_after)
         )
-    if c.bias:
+    if t.config.bias:
         update += ", " + translate("Narration", "b ← b + ηy = {b} {d} = {new}").format(
-            b=fmt(b0), d=_signed(ey), new=fmt(rec.b_after)
+            b=fmt(rec.b_before), d=_signed(scale * y), new=fmt(rec.b_after)
         )
-    text = translate(
-        "Narration", "update {k} on {point}: {score} ≤ 0, a mistake → {update}"
-    ).format(k=rec.k, point=point, score=score, update=update)
-    if rec.pocket_replaced:
-        text += translate("Narration", "; fewer mistakes than the pocket: into the pocket")
-    return _minus(text)
+    return prefix + update.replace("η", sym)
+
+
+def _describe_batch(t: Algorithm, rec: StepRecord) -> str:
+    """A batch step: the M points it summed, ``Σ yx`` and the weights' arithmetic."""
+    idx = np.asarray(rec.points, dtype=np.int64)
+    pts = t.data.points[idx]
+    ys = t.data.labels[idx].astype(np.float64)
+    # The trainer's own sums: one running sum in index order.
+    s0 = float(np.cumsum(ys * pts[:, 0])[-1])
+    s1 = float(np.cumsum(ys * pts[:, 1])[-1])
+    sb = float(np.cumsum(ys)[-1])
+    m = len(rec.points)
+    names = ", ".join(point_name(j) for j in rec.points[:BATCH_NAMES_MAX])
+    if m > BATCH_NAMES_MAX:
+        names += f", …, {point_name(rec.points[-1])}"
+    eta = t.config.eta
+    times = "" if eta == 1.0 else f"{fmt(eta)}·"
+    update = translate("Narration", "Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}").format(
+        s=_vec((s0, s1)), w=_vec(rec.w_before), eta=times, new=_vec(rec.w_after)
+    )
+    if t.config.bias:
+        update += ", " + translate("Narration", "b ← b + ηΣ y = {b} + {eta}{sb} = {new}").format(
+            b=fmt(rec.b_before), eta=times, sb=_factor(sb), new=fmt(rec.b_after)
+        )
+    text = (
+        translate("Narration", "batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}")
+        if m == 1
+        else translate(
+            "Narration", "batch step {k}: {m} mistakes (y(w·x + b) ≤ 0) summed: {names} → {update}"
+        )
+    )
+    return text.format(k=rec.k, m=m, names=names, update=update)
+
+
+def _end(t: Algorithm) -> str:
+    """How the run ended: ``converged: a full pass found no mistake …``."""
+    if t.spec.has_w:
+        weights = f"w = {_vec(t.w)}, b = {fmt(t.b)}"
+    else:
+        weights = f"b = {fmt(t.b)}"
+    k = t.k
+    updates = (
+        translate("Narration", "1 update") if k == 1 else translate("Narration", "{k} updates")
+    ).format(k=k)
+    if not t.converged:
+        return translate("Narration", "stopped ({reason}) after {updates}: {weights}").format(
+            reason=stop_reason_name(t.stop_reason or ""), updates=updates, weights=weights
+        )
+    threshold = t.threshold
+    if threshold is None:
+        return translate(
+            "Narration", "converged: a full pass found no mistake, after {updates}: {weights}"
+        ).format(updates=updates, weights=weights)
+    return translate(
+        "Narration",
+        "converged: a full pass made no update, every y(w·x + b) {rel} {thr}, "
+        "after {updates} ({m} of them on mistakes): {weights}",
+    ).format(
+        rel="≥" if t.spec.threshold_strict else ">",
+        thr=fmt(threshold),
+        updates=updates,
+        m=t.mistakes,
+        weights=weights,
+    )

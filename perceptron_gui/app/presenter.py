@@ -82,7 +82,7 @@ def present_run(cv: DataCanvas, t: Any, bias: bool, view: RunView) -> None:
         cv.set_misclassified(t.misclassified())
     cv.set_current(view.current, view.verdict)
     cv.set_alpha(t.alpha)
-    cv.set_margin_band(getattr(t, "corrects_below", None))
+    cv.set_margin_band(t.threshold)
 
 
 def present_bound(cv: DataCanvas, bound: Bound | None, bias: bool, n: int) -> None:

@@ -13,12 +13,14 @@ The documented API::
 from __future__ import annotations
 
 from perceptron_gui.core.api import train
+from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.io import load_file
-from perceptron_gui.core.novikoff import Bound, novikoff
+from perceptron_gui.core.novikoff import novikoff
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.trainer import Trainer
 
@@ -32,6 +34,7 @@ __all__ = [
     "generate",
     "load_file",
     "make_dataset",
+    "make_trainer",
     "novikoff",
     "train",
 ]

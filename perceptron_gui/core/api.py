@@ -27,6 +27,7 @@ def train(
     degree: int = 2,
     coef0: float = 1.0,
     sigma: float = 1.0,
+    margin: float = 1.0,
 ) -> TrainResult:
     """Run the perceptron to the end (convergence or a limit).
 
@@ -37,7 +38,8 @@ def train(
     y
         Labels ±1, shape (N,).
     mode
-        "primal", "dual", "pocket", "batch", "averaged", "voted", "pa" or "kernel".
+        "primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel" or
+        "margin" (see `perceptron_gui.core.registry`).
     order
         "first", "cyclic", "random-cyclic" or "random" (see ALGORITHMS.md).
     eta
@@ -55,6 +57,9 @@ def train(
     kernel, degree, coef0, sigma
         Kernel perceptron: "linear", "poly" ``(x·z + coef0)^degree`` or "rbf"
         ``exp(-||x - z||² / (2 sigma²))``.
+    margin
+        Margin perceptron: correct every point with ``y (w·x + b) <= margin`` (>= 0).
+        A setting that the mode does not use is ignored.
 
     Returns
     -------
@@ -84,6 +89,7 @@ def train(
         degree=degree,
         coef0=coef0,
         sigma=sigma,
+        margin=margin,
     )
     t = make_trainer(data, config)
     t.run()

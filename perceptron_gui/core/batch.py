@@ -11,7 +11,7 @@ plain loop's exact numbers). An empty M means converged. Each step is one entry 
 the update limit. A step looks at all N points, so it counts N visits and one
 epoch; the order setting does not apply.
 
-The bound: the number of steps is at most ``Σ m_t <= N (D/γ)²`` (`batch_step_bound`).
+The bound: the number of steps is at most ``Σ m_t <= N (D/γ)²`` (the registry's rule).
 """
 
 from __future__ import annotations
@@ -22,12 +22,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
-from perceptron_gui.core.trainer import StepRecord
-
-
-def batch_step_bound(n: int, novikoff_bound: float | None) -> float | None:
-    """The crude bound ``N (D/γ)²`` on the batch perceptron's steps (None: no bound)."""
-    return None if novikoff_bound is None else n * novikoff_bound
+from perceptron_gui.core.records import StepRecord
 
 
 class BatchTrainer(OnlineTrainer):
@@ -115,6 +110,45 @@ class BatchTrainer(OnlineTrainer):
         if self._k == k:
             return None
         return self._record_update(w, b, float(ms[self._hist.index[k]]))
+
+    def _record_update(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        rec = self._batch_record(w_before, b_before, margin)
+        self._last = rec
+        return rec
+
+    def _record_last(self) -> None:
+        k = self._k
+        h = self._hist
+        w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
+        b_before = h.b[k - 2] if k > 1 else self._b_init
+        i = h.index[k - 1]
+        self._last = self._batch_record(
+            w_before, b_before, self._margin_before(i, w_before, b_before)
+        )
+
+    def _batch_record(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        """The record of batch step k: every point of M, the scale η, the reason "batch"."""
+        k = self._k
+        start = sum(self._sizes[: k - 1])
+        points = tuple(self._points[start : start + self._sizes[k - 1]])
+        return StepRecord(
+            index=points[0],
+            mistake=True,
+            margin=margin,
+            k=k,
+            visit=self._hist.visit[k - 1],
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+            points=points,
+            scale=self._eta,
+            reason="batch",
+        )
 
     def visit(self) -> StepRecord | None:
         """The same as `step`: a batch step looks at every point once."""

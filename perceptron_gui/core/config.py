@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from perceptron_gui.core.errors import DataError
 
-Mode = Literal["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel"]
+Mode = Literal["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
 Order = Literal["first", "cyclic", "random-cyclic", "random"]
 Kernel = Literal["linear", "poly", "rbf"]
 
@@ -21,28 +21,10 @@ MODES: tuple[Mode, ...] = (
     "voted",
     "pa",
     "kernel",
+    "margin",
 )
 ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
 KERNELS: tuple[Kernel, ...] = ("linear", "poly", "rbf")
-
-#: The orders each mode allows (ALGORITHMS.md), and why the others do not apply.
-MODE_ORDERS: dict[str, tuple[tuple[Order, ...], str]] = {
-    "batch": (
-        ("cyclic",),
-        "each batch step looks at the whole set (leave the order at its default, cyclic)",
-    ),
-    "averaged": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
-    "voted": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
-    "pa": (("cyclic", "random-cyclic"), "it visits points in cyclic or random-cyclic order"),
-}
-#: Names of the modes in messages.
-MODE_NAMES: dict[str, str] = {
-    "batch": "the batch perceptron",
-    "averaged": "the averaged perceptron",
-    "voted": "the voted perceptron",
-    "pa": "the passive-aggressive algorithm",
-    "kernel": "the kernel perceptron",
-}
 
 #: With no limit given a run stops after this many updates (and says it did not converge).
 DEFAULT_MAX_UPDATES = 1_000_000
@@ -58,11 +40,11 @@ class TrainConfig:
     ----------
     mode
         "primal", "dual", "pocket", "batch", "averaged", "voted", "pa" (passive-aggressive,
-        PA-I) or "kernel".
+        PA-I), "kernel" or "margin" (the margin perceptron); `registry.py` says what each is.
     order
         Which mistake comes next: "first", "cyclic", "random-cyclic" or "random".
         "averaged", "voted" and "pa" allow "cyclic" and "random-cyclic" only; "batch"
-        has no order (only the default "cyclic" is accepted).
+        has no order (only the default "cyclic" is accepted): see `registry.ModeSpec.orders`.
     eta
         Learning rate η > 0.
     bias
@@ -84,6 +66,10 @@ class TrainConfig:
         Polynomial kernel: whole degree >= 1, coef0 >= 0.
     sigma
         RBF kernel width sigma > 0.
+    margin
+        Margin perceptron: a point is corrected when ``y (w·x + b) <= margin`` (>= 0).
+
+    A setting that the mode does not use is accepted and ignored.
     """
 
     mode: Mode = "primal"
@@ -100,6 +86,7 @@ class TrainConfig:
     degree: int = 2
     coef0: float = 1.0
     sigma: float = 1.0
+    margin: float = 1.0
 
     def __post_init__(self) -> None:
         check_config(self)
@@ -128,7 +115,7 @@ class TrainConfig:
                 if not isinstance(w0, (list, tuple)) or len(w0) != 2:
                     raise DataError("setting w0 must be a list of 2 numbers", source)
                 kw["w0"] = (_num(w0[0], "w0", source), _num(w0[1], "w0", source))
-            for key in ("eta", "b0", "C", "coef0", "sigma"):
+            for key in ("eta", "b0", "C", "coef0", "sigma", "margin"):
                 if key in kw:
                     kw[key] = _num(kw[key], key, source)
             for key in ("seed", "max_updates", "max_epochs", "degree"):
@@ -180,10 +167,15 @@ def check_config(c: TrainConfig) -> None:
         raise DataError(f"coef0 must be a finite number >= 0, not {c.coef0!r}")
     if not (isinstance(c.sigma, (int, float)) and math.isfinite(c.sigma) and c.sigma > 0):
         raise DataError(f"sigma must be a finite number > 0, not {c.sigma!r}")
-    allowed = MODE_ORDERS.get(c.mode)
-    if allowed is not None and c.order not in allowed[0]:
-        raise DataError(f"order {c.order!r} does not apply to {MODE_NAMES[c.mode]}: {allowed[1]}")
-    if c.mode == "kernel" and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
+    if not (isinstance(c.margin, (int, float)) and math.isfinite(c.margin) and c.margin >= 0):
+        raise DataError(f"margin must be a finite number >= 0, not {c.margin!r}")
+    # The registry imports the trainers, which import this module: look it up when checking.
+    from perceptron_gui.core.registry import spec
+
+    s = spec(c.mode)
+    if not s.allows(c.order):
+        raise DataError(f"order {c.order!r} does not apply to {s.name}: {s.orders_note}")
+    if not s.has_w and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
         raise DataError(
             "initial weights w0 do not apply to the kernel perceptron: it has no w "
             "(start from α = 0; b0 may be set)"

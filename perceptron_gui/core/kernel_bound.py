@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import kernel_block
@@ -235,7 +236,6 @@ def kernel_novikoff(
         On invalid data, a bad kernel setting, or N > `KERNEL_BOUND_MAX_N`.
     """
     from perceptron_gui.core.config import TrainConfig
-    from perceptron_gui.core.novikoff import Bound
 
     data = X if isinstance(X, Dataset) else make_dataset(X, y)
     # The kernel settings are checked by the same rules as a run's.

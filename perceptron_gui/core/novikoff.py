@@ -64,6 +64,7 @@ from typing import Any, Protocol, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.slices import exhaust
@@ -82,58 +83,11 @@ _MAX_MAJOR = 100_000
 # faults), so that the window's task slices stay near their 4 ms budget at N = 10^6.
 _CHUNK = 1 << 16
 
+__all__ = ["Bound", "iter_novikoff", "novikoff"]
+
 _T = TypeVar("_T")
 #: A computation cut into slices: yields None between them, returns the result.
 _Slices = Generator[None, None, _T]
-
-
-@dataclass(frozen=True)
-class Bound:
-    """The Novikoff bound of a data set.
-
-    Attributes
-    ----------
-    D
-        ``max_i ||x̂_i||`` (``x̂ = (x, 1)`` with the bias, ``x`` without).
-    gamma
-        Novikoff's γ: the best margin of a unit ``(w, b)`` (``w`` without the
-        bias); 0.0 when the data are not separable.
-    bound
-        ``(D/γ)²``, the most updates the perceptron can make from ``ŵ = 0``;
-        None when not separable. Capped at ``sys.float_info.max`` (see the
-        module notes).
-    separable
-        Whether some ``ŵ`` has ``y_i ŵ·x̂_i > 0`` for every i.
-    direction
-        The unit vector ``û* = p*/||p*||`` achieving γ: ``(w1, w2, b)`` with the
-        bias, ``(w1, w2)`` without; all zeros when not separable.
-    bias
-        Whether the bias was on.
-    """
-
-    D: float
-    gamma: float
-    bound: float | None
-    separable: bool
-    direction: tuple[float, ...]
-    bias: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """The values as plain JSON-able Python objects.
-
-        Returns
-        -------
-        dict
-            Keys ``"D"``, ``"gamma"``, ``"bound"`` (None when not separable),
-            ``"separable"`` and ``"direction"`` (a list of floats).
-        """
-        return {
-            "D": float(self.D),
-            "gamma": float(self.gamma),
-            "bound": None if self.bound is None else float(self.bound),
-            "separable": bool(self.separable),
-            "direction": [float(v) for v in self.direction],
-        }
 
 
 # ---------------------------------------------------------------------------

@@ -28,11 +28,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.trainer import StepRecord
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -73,7 +74,7 @@ class _History:
         return np.frombuffer(part, dtype=dtype).copy() if len(part) else np.zeros(0, dtype)
 
 
-class OnlineTrainer:
+class OnlineTrainer(TrainerBase):
     """The shared engine of the online learners (use `make_trainer`, not this class).
 
     Parameters
@@ -109,7 +110,7 @@ class OnlineTrainer:
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
-        self._hist = _History()
+        self._hist: _History = _History()
         self._perm_epoch = -1
         self._perm: IntArray = np.arange(n, dtype=np.int64)
         self._init_extra()
@@ -134,6 +135,14 @@ class OnlineTrainer:
     def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
         """Which of these visits (margins m) make an update: mistakes by default."""
         return m <= 0.0
+
+    def _scale(self, i: int, margin: float) -> float:
+        """The step's factor for an update on point i with margin `margin` (η; PA: τ)."""
+        return self._eta
+
+    def _candidates(self) -> IntArray:
+        """The points an update may be made on now (the random order picks one of them)."""
+        return self.misclassified()
 
     def _apply(self, i: int, margin: float) -> bool:
         """Update on point i (margin before it); False to refuse (would overflow)."""
@@ -170,59 +179,9 @@ class OnlineTrainer:
         self._reset_extra()
 
     @property
-    def n(self) -> int:
-        """Number of points."""
-        return self._n
-
-    @property
-    def w(self) -> tuple[float, float]:
-        """The running weights w."""
-        return (self._w0, self._w1)
-
-    @property
-    def b(self) -> float:
-        """The running bias b."""
-        return self._b
-
-    @property
-    def k(self) -> int:
-        """Updates made so far."""
-        return self._k
-
-    @property
     def mistakes(self) -> int:
         """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
         return self._mistakes
-
-    @property
-    def visits(self) -> int:
-        """Points looked at so far."""
-        return self._v
-
-    @property
-    def epoch(self) -> int:
-        """Completed epochs (N visits each)."""
-        return self._v // self._n if self._n else 0
-
-    @property
-    def converged(self) -> bool:
-        """True once the run has converged."""
-        return self._converged
-
-    @property
-    def done(self) -> bool:
-        """True when converged or at a limit."""
-        return self._stop_reason is not None
-
-    @property
-    def stop_reason(self) -> str | None:
-        """ "converged", "update limit", "epoch limit", "overflow" or None."""
-        return self._stop_reason
-
-    @property
-    def last(self) -> StepRecord | None:
-        """The record of the last visit (or the last update of `run`)."""
-        return self._last
 
     @property
     def model(self) -> Any:
@@ -250,12 +209,9 @@ class OnlineTrainer:
     pocket_w: tuple[float, float] | None = None
     pocket_b: float | None = None
     pocket_errors: int | None = None
-    pocket_current_errors: int | None = None
 
     #: What the answer is called on screen, when there is one ("average", "vote").
     answer_name = ""
-    #: The margin below which a right point is still corrected (passive-aggressive: 1).
-    corrects_below: float | None = None
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
@@ -294,26 +250,6 @@ class OnlineTrainer:
         P = self.data.points
         return kernel_block(P[rows], P[cols], "linear")
 
-    @property
-    def updates(self) -> IntArray:
-        """0-based point index of every update so far."""
-        return self._hist.np("index")
-
-    @property
-    def history_w(self) -> FloatArray:
-        """The weights w after each update, shape (k, 2)."""
-        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
-
-    @property
-    def history_b(self) -> FloatArray:
-        """The bias after each update, shape (k,)."""
-        return self._hist.np("b")
-
-    @property
-    def history_visits(self) -> IntArray:
-        """The visit count right after each update."""
-        return self._hist.np("visit")
-
     HISTORY_COLUMNS = _COLUMNS
 
     def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
@@ -344,17 +280,6 @@ class OnlineTrainer:
     def margins(self) -> FloatArray:
         """``y_i f(x_i)`` of every point under the running model."""
         return self._margins_at(np.arange(self._n, dtype=np.int64))
-
-    def misclassified(self) -> IntArray:
-        """Indices of the points the running model gets wrong (``y f <= 0``)."""
-        if self._mis is None:
-            self._mis = np.flatnonzero(self.margins() <= 0.0)
-            self._mis.setflags(write=False)
-        return self._mis
-
-    def errors(self) -> int:
-        """How many points the running model gets wrong."""
-        return int(self.misclassified().shape[0])
 
     # ------------------------------------------------------------- the order
 
@@ -400,19 +325,8 @@ class OnlineTrainer:
         return bool(self._wants_update(self._margins_at(idx), idx).any())
 
     def _check_random_start(self) -> None:
-        if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
+        if self._order == "random" and self._k == 0 and self._n and not len(self._candidates()):
             self._finish("converged")
-
-    def _check_limits(self) -> bool:
-        if self._stop_reason is not None:
-            return True
-        if self._k >= self.max_updates:
-            self._finish("update limit")
-            return True
-        if self._v >= self.max_visits:
-            self._finish("epoch limit")
-            return True
-        return False
 
     def _check_clean(self) -> None:
         n = self._n
@@ -442,7 +356,7 @@ class OnlineTrainer:
         self._mis = None
         self._record(i)
         self._after_update()
-        if self._order == "random" and self.errors() == 0:
+        if self._order == "random" and not len(self._candidates()):
             self._finish("converged")
         return True
 
@@ -457,7 +371,7 @@ class OnlineTrainer:
         chunk = _FIRST_CHUNK
         while not self._check_limits() and self._k < target_k and self._v < target_v:
             if self._order == "random":
-                mis = self.misclassified()
+                mis = self._candidates()
                 if mis.shape[0] == 0:
                     self._finish("converged")
                     break
@@ -491,8 +405,10 @@ class OnlineTrainer:
         self, w_before: tuple[float, float], b_before: float, margin: float
     ) -> StepRecord:
         j = self._k - 1
+        i = self._hist.index[j]
+        threshold = self.threshold
         rec = StepRecord(
-            index=self._hist.index[j],
+            index=i,
             mistake=margin <= 0.0,
             margin=margin,
             k=self._k,
@@ -501,6 +417,10 @@ class OnlineTrainer:
             b_before=b_before,
             w_after=self.w,
             b_after=self._b,
+            points=(i,),
+            scale=self._scale(i, margin),
+            reason=update_reason(margin, threshold),
+            threshold=threshold,
         )
         self._last = rec
         return rec
@@ -542,19 +462,10 @@ class OnlineTrainer:
             b_before=b,
             w_after=w,
             b_after=b,
+            threshold=self.threshold,
         )
         self._last = rec
         return rec
-
-    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
-        """Run until done, or for at most the given updates / visits; returns updates made."""
-        mu = self.max_updates if max_updates is None else max_updates
-        mv = self.max_visits if max_visits is None else max_visits
-        k0 = self._k
-        made = self._advance(mu, mv)
-        if self._k > k0:
-            self._record_last()
-        return made
 
     def _record_last(self) -> None:
         """`last` = the record of the last update (margin recomputed from the weights before it)."""
@@ -564,45 +475,29 @@ class OnlineTrainer:
         h = self._hist
         w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
         b_before = h.b[k - 2] if k > 1 else self._b_init
+        i = h.index[k - 1]
+        margin = self._margin_before(i, w_before, b_before)
+        mistake = h.mistakes[k - 1] > (h.mistakes[k - 2] if k > 1 else 0)
+        threshold = self.threshold
         self._last = StepRecord(
-            index=h.index[k - 1],
-            mistake=h.mistakes[k - 1] > (h.mistakes[k - 2] if k > 1 else 0),
-            margin=float("nan"),
+            index=i,
+            mistake=mistake,
+            margin=margin,
             k=k,
             visit=h.visit[k - 1],
             w_before=w_before,
             b_before=b_before,
             w_after=self.w,
             b_after=self._b,
+            points=(i,),
+            scale=self._scale(i, margin),
+            reason="mistake" if mistake else update_reason(margin, threshold),
+            threshold=threshold,
         )
 
-    def seek(self, visits: int) -> None:
-        """Put the trainer in the state it had after `visits` visits (back or forward)."""
-        visits = max(0, int(visits))
-        if visits >= self._v:
-            self._advance(self.max_updates, visits - self._v)
-            return
-        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
-        self._restore(k, visits)
-
-    def step_back(self) -> bool:
-        """Undo the last update (or the visits made since it). False when at the start."""
-        if self._v == 0:
-            return False
-        if self._k == 0:
-            self._restore(0, 0)
-            return True
-        after_last = self._hist.visit[self._k - 1]
-        if self._v > after_last:
-            self._restore(self._k, after_last)
-        else:
-            k = self._k - 1
-            self._restore(k, self._hist.visit[k - 1] if k else 0)
-        return True
-
-    def reset(self) -> None:
-        """Back to the start, before any visit."""
-        self._restore(0, 0)
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        """``y_i (w·x_i + b)`` under the weights `w`, `b` (the kernel: not known, NaN)."""
+        return (self._yx0.item(i) * w[0] + self._yx1.item(i) * w[1]) + self._y.item(i) * b
 
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
@@ -629,7 +524,7 @@ class OnlineTrainer:
             self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
             v_k += length
             self._clean += length
-        if k and self._order == "random" and self.errors() == 0:
+        if k and self._order == "random" and not len(self._candidates()):
             self._finish("converged")
         elif not k:
             self._check_random_start()
@@ -652,7 +547,7 @@ class OnlineTrainer:
             eta=self._eta,
             bias=self._bias,
             n_points=self._n,
-            w=self.w,
+            w=self.w if self.spec.has_w else None,
             b=self._b,
             alpha=self.alpha,
             updates=self.updates,
@@ -661,6 +556,7 @@ class OnlineTrainer:
             converged=self._converged,
             stop_reason=self._stop_reason or "not finished",
             visits=self._v,
+            n_mistakes=self._mistakes if self.spec.counts_apart else None,
             **self._result_extra(),
         )
 
@@ -729,8 +625,6 @@ class VotedTrainer(OnlineTrainer):
 class PATrainer(OnlineTrainer):
     """Passive-aggressive PA-I: updates when ``y s < 1`` (and ``x != 0``), step ``τ <= C``."""
 
-    corrects_below = 1.0
-
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).
         sq = self._x0 * self._x0
@@ -741,18 +635,17 @@ class PATrainer(OnlineTrainer):
     def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
         return (m < 1.0) & (self._sq[idx] > 0.0)
 
+    def _scale(self, i: int, margin: float) -> float:
+        """τ = min(C, (1 - y s) / ||x||²)."""
+        return min(self._C, (1.0 - margin) / self._sq.item(i))
+
     def _apply(self, i: int, margin: float) -> bool:
-        loss = 1.0 - margin
-        tau = min(self._C, loss / self._sq.item(i))
-        ty = tau * self._y.item(i)
+        ty = self._scale(i, margin) * self._y.item(i)
         return self._set_linear(
             self._w0 + ty * self._x0.item(i),
             self._w1 + ty * self._x1.item(i),
             self._b + ty if self._bias else self._b,
         )
-
-    def _result_extra(self) -> dict[str, Any]:
-        return {"n_mistakes": self._mistakes}
 
 
 class KernelTrainer(OnlineTrainer):
@@ -794,6 +687,9 @@ class KernelTrainer(OnlineTrainer):
         self._alpha[i] += self._eta
         self._b = b
         return True
+
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        return float("nan")  # the scores before the update are not kept
 
     def _after_update(self) -> None:
         if self._k % self._snap_stride == 0:

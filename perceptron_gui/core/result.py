@@ -21,7 +21,8 @@ class TrainResult:
     mode, order, eta, bias
         The settings the run used.
     w, b
-        The last weights (in pocket mode, show `pocket_w`, `pocket_b` instead).
+        The last weights (in pocket mode, show `pocket_w`, `pocket_b` instead). The kernel
+        perceptron has no w in the plane: `w` is None (its answer is α and b).
     alpha
         α per point in the dual form, None otherwise.
     updates
@@ -51,8 +52,9 @@ class TrainResult:
     votes
         Voted perceptron: ``(w_j, b_j, c_j)`` of every vector (c_j = 0: no vote).
     n_mistakes
-        Passive-aggressive: visits whose point had ``y f <= 0`` (``mistakes`` then
-        gives this, and ``len(updates)`` the updates); None in the other modes.
+        Passive-aggressive and margin perceptron: visits whose point had ``y f <= 0``
+        (``mistakes`` then gives this, and ``len(updates)`` the updates); None in the
+        other modes.
     batch_sizes, batch_points
         Batch perceptron: ``|M_t|`` and the points ``M_t`` (increasing) corrected by
         each step t; ``updates[t]`` is the first point of ``M_t``.
@@ -65,7 +67,7 @@ class TrainResult:
     eta: float
     bias: bool
     n_points: int
-    w: tuple[float, float]
+    w: tuple[float, float] | None
     b: float
     alpha: npt.NDArray[np.float64] | None
     updates: npt.NDArray[np.int64]
@@ -87,7 +89,7 @@ class TrainResult:
 
     @property
     def mistakes(self) -> int:
-        """The number of mistakes: the updates, except in PA mode (`n_mistakes`)."""
+        """The number of mistakes: the updates, except in PA and margin modes (`n_mistakes`)."""
         if self.n_mistakes is not None:
             return self.n_mistakes
         return int(self.updates.shape[0])
@@ -106,6 +108,7 @@ class TrainResult:
             B = np.array([v[1] for v in self.votes], dtype=np.float64)
             c = np.array([v[2] for v in self.votes], dtype=np.float64)
             return VoteModel(W, B, c)
+        assert self.w is not None  # only the kernel run has no w, and it has its model
         return LinearModel(self.w, self.b)
 
     def decision(self, X: Any) -> npt.NDArray[np.float64]:
@@ -145,7 +148,7 @@ class TrainResult:
             "n_points": self.n_points,
             "converged": self.converged,
             "mistakes": self.mistakes,
-            "w": [float(v) for v in self.w],
+            "w": None if self.w is None else [float(v) for v in self.w],
             "b": float(self.b),
             "alpha": None if self.alpha is None else [float(a) for a in self.alpha],
             "updates": ups,

@@ -24,18 +24,21 @@ from __future__ import annotations
 
 import math
 from array import array
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
+from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.result import TrainResult
+
+__all__ = ["StepRecord", "Trainer"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -54,40 +57,6 @@ _MAX_CHUNK = 8192
 # History rows the compiled loop writes per call before they are appended.
 _FAST_ROWS = 1 << 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
-
-
-@dataclass(frozen=True)
-class StepRecord:
-    """What one visit did.
-
-    Attributes
-    ----------
-    index
-        The point looked at.
-    mistake
-        True when ``y (w·x + b) <= 0`` before the visit, i.e. an update was made.
-    margin
-        ``y (w·x + b)`` before the visit (the dual's own score in the dual form).
-    k
-        Updates made so far, after this visit.
-    visit
-        Visits made so far, after this visit.
-    w_before, b_before, w_after, b_after
-        The weights around the visit.
-    pocket_replaced
-        Pocket form: the new weights went into the pocket.
-    """
-
-    index: int
-    mistake: bool
-    margin: float
-    k: int
-    visit: int
-    w_before: tuple[float, float]
-    b_before: float
-    w_after: tuple[float, float]
-    b_after: float
-    pocket_replaced: bool = False
 
 
 class _History:
@@ -120,7 +89,7 @@ class _History:
         return np.frombuffer(part, dtype=dtype) if len(part) else np.zeros(0, dtype)
 
 
-class Trainer:
+class Trainer(TrainerBase):
     """The perceptron on one data set with one configuration, one visit at a time.
 
     Parameters
@@ -167,7 +136,7 @@ class Trainer:
         self._dual = c.mode == "dual"
         self._pocket = c.mode == "pocket"
         self._order = c.order
-        self._hist = _History()
+        self._hist: _History = _History()
         self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
         self._snap_stride = 16
         self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
@@ -221,44 +190,9 @@ class Trainer:
             self._stop_reason = "overflow"
 
     @property
-    def n(self) -> int:
-        """Number of points."""
-        return self._n
-
-    @property
-    def w(self) -> tuple[float, float]:
-        """The current weights w."""
-        return (self._w0, self._w1)
-
-    @property
-    def b(self) -> float:
-        """The current bias b (0 with the bias off)."""
-        return self._b
-
-    @property
-    def k(self) -> int:
-        """Updates (= mistakes) made so far."""
+    def mistakes(self) -> int:
+        """Mistakes made so far: every update of these modes is one (= `k`)."""
         return self._k
-
-    @property
-    def visits(self) -> int:
-        """Points looked at so far."""
-        return self._v
-
-    @property
-    def epoch(self) -> int:
-        """Completed epochs (N visits each)."""
-        return self._v // self._n if self._n else 0
-
-    @property
-    def converged(self) -> bool:
-        """True once the current weights are known to misclassify no point."""
-        return self._converged
-
-    @property
-    def done(self) -> bool:
-        """True when converged or at a limit: `step` and `visit` do nothing more."""
-        return self._stop_reason is not None
 
     @property
     def stop_reason(self) -> str | None:
@@ -280,11 +214,6 @@ class Trainer:
         mistake) where the score is NaN. The CLI refuses such a start with one line.
         """
         return self._start_overflow
-
-    @property
-    def last(self) -> StepRecord | None:
-        """The record of the last visit made by `step` or `visit` (or the last update of `run`)."""
-        return self._last
 
     @property
     def model(self) -> LinearModel:
@@ -319,26 +248,6 @@ class Trainer:
     def alpha(self) -> FloatArray | None:
         """α per point (a copy) in the dual form, None otherwise."""
         return None if self._alpha is None else self._alpha.copy()
-
-    @property
-    def updates(self) -> IntArray:
-        """0-based point index of every update so far."""
-        return self._hist.np("index").astype(np.int64, copy=False)
-
-    @property
-    def history_w(self) -> FloatArray:
-        """The weights w after each update, shape (k, 2) (a copy)."""
-        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
-
-    @property
-    def history_b(self) -> FloatArray:
-        """The bias b after each update, shape (k,) (a copy)."""
-        return self._hist.np("b").astype(np.float64, copy=False)
-
-    @property
-    def history_visits(self) -> IntArray:
-        """The visit count right after each update (the 1-based number of its visit)."""
-        return self._hist.np("visit").astype(np.int64, copy=False)
 
     HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
 
@@ -404,21 +313,6 @@ class Trainer:
             return (float(self._f[i]) + self._b) * yi
         return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
 
-    def misclassified(self) -> IntArray:
-        """Indices of the points the current weights get wrong (``y (w·x+b) <= 0``).
-
-        Read-only, and computed once per weights: the canvas, the readout and the random
-        order all ask for it.
-        """
-        if self._mis is None:
-            self._mis = np.flatnonzero(self.margins() <= 0.0)
-            self._mis.setflags(write=False)
-        return self._mis
-
-    def errors(self) -> int:
-        """How many points the current weights get wrong."""
-        return int(self.misclassified().shape[0])
-
     def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
         """The weights after the first k updates (k = 0: the initial weights)."""
         if k == 0:
@@ -460,13 +354,6 @@ class Trainer:
             return None
         j = self._pocket_row
         return self._init_errors if j < 0 else self._hist.errors[j]
-
-    @property
-    def current_errors(self) -> int | None:
-        """Pocket form: training mistakes of the current weights."""
-        if not self._pocket:
-            return None
-        return self._init_errors if self._k == 0 else self._hist.errors[self._k - 1]
 
     # ------------------------------------------------------------- the order
 
@@ -587,18 +474,6 @@ class Trainer:
             self._converged = True
             reason = "converged"
         self._stop_reason = reason
-
-    def _check_limits(self) -> bool:
-        """Stop at a limit; True when stopped."""
-        if self._stop_reason is not None:
-            return True
-        if self._k >= self.max_updates:
-            self._finish("update limit")
-            return True
-        if self._v >= self.max_visits:
-            self._finish("epoch limit")
-            return True
-        return False
 
     def _check_clean(self) -> None:
         """After a clean visit: has a full clean pass shown convergence?"""
@@ -780,9 +655,15 @@ class Trainer:
             w_after=self.w,
             b_after=self._b,
             pocket_replaced=replaced,
+            points=(i,),
+            scale=self._eta,
+            reason="mistake",
         )
         self._last = rec
         return rec
+
+    def _record_last(self) -> None:
+        self._record_update(*self._weights_after(self._k - 1))
 
     def visit(self) -> StepRecord | None:
         """Look at the next point only: predict, reveal the label, update if wrong.
@@ -813,29 +694,6 @@ class Trainer:
         self._last = rec
         return rec
 
-    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
-        """Run until done, or for at most the given number of updates / visits (a slice).
-
-        Returns the number of updates made. The record of the last update becomes `last`.
-        """
-        mu = self.max_updates if max_updates is None else max_updates
-        mv = self.max_visits if max_visits is None else max_visits
-        k0 = self._k
-        made = self._advance(mu, mv)
-        if self._k > k0:
-            self._record_update(*self._weights_after(self._k - 1))
-        return made
-
-    def seek(self, visits: int) -> None:
-        """Put the trainer in the state it had after `visits` visits (back or forward)."""
-        visits = max(0, int(visits))
-        if visits >= self._v:
-            self._advance(self.max_updates, visits - self._v)
-            return
-        # The stored visit of an update is the visit count right after it.
-        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
-        self._restore(k, visits)
-
     def seek_update(self, k: int) -> int:
         """Put the trainer in the state right after update `k` (k = 0: before any visit).
 
@@ -865,25 +723,6 @@ class Trainer:
         if self._k:
             self._record_update(*self._weights_after(self._k - 1))
         return self._k
-
-    def step_back(self) -> bool:
-        """Undo the last update (or the clean visits made since it). False when at the start."""
-        if self._v == 0:
-            return False
-        if self._k == 0:
-            self._restore(0, 0)
-            return True
-        after_last = self._hist.visit[self._k - 1]
-        if self._v > after_last:
-            self._restore(self._k, after_last)
-        else:
-            k = self._k - 1
-            self._restore(k, self._hist.visit[k - 1] if k else 0)
-        return True
-
-    def reset(self) -> None:
-        """Back to the initial weights, before any visit."""
-        self._restore(0, 0)
 
     def _snapshot(self, k: int) -> None:
         assert self._f is not None and self._alpha is not None

@@ -32,20 +32,40 @@
         <translation>D = {norm}；γ = 单位 (w, b) 所能达到的最大间隔：见“视图”菜单</translation>
     </message>
     <message>
+        <source>updates k = {k}: {note}</source>
+        <translation>更新次数 k = {k}：{note}</translation>
+    </message>
+    <message>
+        <source>updates </source>
+        <translation>更新次数 </translation>
+    </message>
+    <message>
         <source>the theorem counts updates from w = 0, b = 0: this run starts elsewhere</source>
         <translation>定理从 w = 0, b = 0 开始计数更新次数：本次运行的初值不同</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
 </context>
 <context>
     <name>BoundPlot</name>
     <message>
         <source>visits (points looked at)</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>访问次数（已检查的点）</translation>
     </message>
     <message>
         <source>mistakes k</source>
         <translation>误分类次数 k</translation>
+    </message>
+    <message>
+        <source>updates k</source>
+        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
+        <translation>更新次数 k</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
     <message>
         <source>{bound} is far above ↑</source>
@@ -56,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -144,6 +164,10 @@
         <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
     </message>
     <message>
+        <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
+        <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
+    </message>
+    <message>
         <source>K(x, z) = x·z: exactly the dual form</source>
         <translation>K(x, z) = x·z：正是对偶形式</translation>
     </message>
@@ -190,6 +214,10 @@
     <message>
         <source>degree</source>
         <translation>次数</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
     </message>
     <message>
         <source>seed</source>
@@ -242,6 +270,10 @@
     <message>
         <source>Passive-aggressive: the largest step C &gt; 0</source>
         <translation>被动-攻击算法：最大步长 C &gt; 0</translation>
+    </message>
+    <message>
+        <source>Margin perceptron: correct every point with y(w·x + b) ≤ this margin (≥ 0)</source>
+        <translation>间隔感知机：修正每个满足 y(w·x + b) ≤ 此间隔（≥ 0）的点</translation>
     </message>
     <message>
         <source>Run</source>
@@ -566,6 +598,14 @@
     <message>
         <source>it visits points in cyclic or random-cyclic order</source>
         <translation>它按循环或随机循环顺序访问各点</translation>
+    </message>
+    <message>
+        <source>updates, margin corrections included</source>
+        <translation>更新次数（含间隔修正）</translation>
+    </message>
+    <message>
+        <source>margin corrections are not mistakes: the picture follows mistakes only</source>
+        <translation>间隔修正不是误分类：证明图只跟踪误分类更新</translation>
     </message>
     <message>
         <source>pocket</source>
@@ -1836,6 +1876,10 @@ Restore the points and settings it autosaved?</source>
         <translation>核感知机</translation>
     </message>
     <message>
+        <source>margin</source>
+        <translation>间隔感知机</translation>
+    </message>
+    <message>
         <source>linear</source>
         <translation>线性核</translation>
     </message>
@@ -1884,6 +1928,7 @@ Restore the points and settings it autosaved?</source>
     <name>Narration</name>
     <message>
         <source>no points: click on the canvas to add some</source>
+        <extracomment>At most this many point names are listed for a batch step.</extracomment>
         <translation>没有点：在画布上单击以添加点</translation>
     </message>
     <message>
@@ -1903,12 +1948,32 @@ Restore the points and settings it autosaved?</source>
         <translation>y(Σⱼ αⱼyⱼ {k} + b)</translation>
     </message>
     <message>
+        <source>now no point is a mistake: converged</source>
+        <translation>现在没有误分类点：已收敛</translation>
+    </message>
+    <message>
         <source>y(w·x + b) = {y} · ({inner})</source>
         <translation>y(w·x + b) = {y} · ({inner})</translation>
     </message>
     <message>
         <source>visit {v}: {point}: {score} &gt; 0, right: no update</source>
         <translation>第 {v} 次访问：{point}：{score} &gt; 0，分类正确：不更新</translation>
+    </message>
+    <message>
+        <source>visit {v}: {point}: {score} {rel} {thr}: right, beyond the margin: no update</source>
+        <translation>第 {v} 次访问：{point}：{score} {rel} {thr}：分类正确且超出间隔：不更新</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score}: {name} is on the right side, but its margin {m} {rel} {thr} → {update}</source>
+        <translation>第 {k} 次更新，点 {point}：{score}：{name} 在正确的一侧，但其间隔 {m} {rel} {thr} → {update}</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 — counted as a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score}：{f} = 0，点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类 → {update}</translation>
+    </message>
+    <message>
+        <source>{s} = min(C, (1 − y·f)/‖x‖²) = {v}: </source>
+        <translation>{s} = min(C, (1 − y·f)/‖x‖²) = {v}：</translation>
     </message>
     <message>
         <source>α{n} ← α{n} + η = {a}</source>
@@ -1921,6 +1986,42 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>b ← b + ηy = {b} {d} = {new}</source>
         <translation>b ← b + ηy = {b} {d} = {new}</translation>
+    </message>
+    <message>
+        <source>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</source>
+        <translation>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</translation>
+    </message>
+    <message>
+        <source>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</source>
+        <translation>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</translation>
+    </message>
+    <message>
+        <source>batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}</source>
+        <translation>第 {k} 步批量更新：1 个误分类点（y(w·x + b) ≤ 0）{names} → {update}</translation>
+    </message>
+    <message>
+        <source>batch step {k}: {m} mistakes (y(w·x + b) ≤ 0) summed: {names} → {update}</source>
+        <translation>第 {k} 步批量更新：对 {m} 个误分类点（y(w·x + b) ≤ 0）求和：{names} → {update}</translation>
+    </message>
+    <message>
+        <source>1 update</source>
+        <translation>1 次更新</translation>
+    </message>
+    <message>
+        <source>{k} updates</source>
+        <translation>{k} 次更新</translation>
+    </message>
+    <message>
+        <source>stopped ({reason}) after {updates}: {weights}</source>
+        <translation>在 {updates} 后停止（{reason}）：{weights}</translation>
+    </message>
+    <message>
+        <source>converged: a full pass found no mistake, after {updates}: {weights}</source>
+        <translation>已收敛：完整一轮没有误分类点，共 {updates}：{weights}</translation>
+    </message>
+    <message>
+        <source>converged: a full pass made no update, every y(w·x + b) {rel} {thr}, after {updates} ({m} of them on mistakes): {weights}</source>
+        <translation>已收敛：完整一轮没有更新，每个 y(w·x + b) {rel} {thr}，共 {updates}（其中 {m} 次在误分类点上）：{weights}</translation>
     </message>
     <message>
         <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>
@@ -1964,6 +2065,14 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>k = {k} (not separable: no bound)</source>
         <translation>k = {k}（线性不可分：没有界）</translation>
+    </message>
+    <message>
+        <source>updates {k_part}</source>
+        <translation>更新次数 {k_part}</translation>
+    </message>
+    <message>
+        <source>mistakes (y·f ≤ 0): {m}</source>
+        <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
     <message>
         <source>(bias off)</source>

@@ -22,7 +22,7 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import needs_kernel_bound
 from perceptron_gui.core.proof import origin_note
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -77,6 +77,14 @@ class BoundPlot(pg.PlotWidget):
         plot.setMenuEnabled(False)
         self._curve = pg.PlotDataItem()
         plot.addItem(self._curve)
+        # Modes whose updates are not all mistakes (passive-aggressive, margin): the mistakes
+        # (y·f ≤ 0) as a second staircase under the updates, labelled at its end.
+        self._mistake_curve = pg.PlotDataItem()
+        plot.addItem(self._mistake_curve)
+        self._mistake_label = pg.TextItem(anchor=(1, 0))
+        plot.addItem(self._mistake_label, ignoreBounds=True)
+        self._mx = np.zeros(0)
+        self._my = np.zeros(0)
         # The label sits at the right end, under the line: inside the plot at any size.
         self._line = pg.InfiniteLine(
             angle=0,
@@ -105,6 +113,11 @@ class BoundPlot(pg.PlotWidget):
         plot.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
         self._style_axes()
         self._curve.setPen(pg.mkPen(t.color("ink"), width=t.line()))
+        self._mistake_curve.setPen(
+            pg.mkPen(t.color("negative"), width=t.line(), style=Qt.PenStyle.DotLine)
+        )
+        self._mistake_label.setColor(t.color("negative"))
+        self._mistake_label.setFont(t.font(ANNOTATION_PT))
         if self._second_curve is not None and self._legend is not None:
             dash = Qt.PenStyle.DashLine
             self._second_curve.setPen(pg.mkPen(t.color("positive"), width=t.line(), style=dash))
@@ -123,7 +136,12 @@ class BoundPlot(pg.PlotWidget):
         self.refresh()
 
     def _style_axes(self) -> None:
-        style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), self.tr("mistakes k"))
+        k_title = (
+            self.tr("updates k")
+            if self._controller.trainer.spec.counts_apart
+            else self.tr("mistakes k")
+        )
+        style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), k_title)
 
     def retranslate(self) -> None:
         """Axis titles and notes in the current language."""
@@ -143,13 +161,16 @@ class BoundPlot(pg.PlotWidget):
         """The vertices of the drawn step curve (x = visits, y = mistakes), copies."""
         return self._x.copy(), self._y.copy()
 
+    def mistake_curve_data(self) -> tuple[FloatArray, FloatArray] | None:
+        """The mistakes' staircase (y·f ≤ 0) of a mode that counts them apart from its
+        updates (passive-aggressive, margin), else None."""
+        if not self._mistake_curve.isVisible():
+            return None
+        return self._mx.copy(), self._my.copy()
+
     def bound_line_value(self) -> float | None:
         """(D/γ)² where the bound line is, or None when there is no line (not separable)."""
         return self._bound_value
-
-    def log_y(self) -> bool:
-        """Whether the k axis is logarithmic."""
-        return self._log_y
 
     def set_log_y(self, on: bool) -> None:
         """Use a logarithmic k axis (shows k and a huge bound together; k = 0 is not drawn)."""
@@ -217,6 +238,20 @@ class BoundPlot(pg.PlotWidget):
             x2, y2 = _step_curve(self._second.trainer)
             keep = y2 > 0.0 if self._log_y else slice(None)
             self._second_curve.setData(x2[keep], y2[keep])
+        if t.spec.counts_apart:
+            self._mx, self._my = _step_curve(t, "mistakes")
+            keep = self._my > 0.0 if self._log_y else slice(None)
+            self._mistake_curve.setData(self._mx[keep], self._my[keep])
+            self._mistake_curve.show()
+            self._mistake_label.setText(self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
+            y_end = float(self._my[-1])
+            self._mistake_label.setPos(
+                float(self._mx[-1]), np.log10(max(y_end, 1.0)) if self._log_y else y_end
+            )
+            self._mistake_label.show()
+        else:
+            self._mistake_curve.hide()
+            self._mistake_label.hide()
         c = self._controller
         mb = c.mistake_bound
         self._bound_value = (
@@ -283,6 +318,7 @@ class BoundPlot(pg.PlotWidget):
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.DATA | Change.SETTINGS):
             self._follow = True  # a new run: follow it again
+            self._style_axes()  # "mistakes k" or "updates k", by the mode
         if change & (Change.MODEL | Change.BOUND):
             self.refresh(run_frame=bool(change & Change.RUN_FRAME))
 
@@ -308,20 +344,24 @@ def _log_ticks(log_top: float) -> list[list[tuple[float, str]]]:
     return [major, minor]
 
 
-def _step_curve(t: Trainer) -> tuple[FloatArray, FloatArray]:
+def _step_curve(t: Algorithm, column: str | None = None) -> tuple[FloatArray, FloatArray]:
     """The staircase (0, 0) → (v₁, 0) → (v₁, 1) → … → (v_k, k) → (visits, k).
 
-    Beyond `CURVE_MAX_STEPS` updates it goes through a uniform sample of them that
-    always ends with the last one.
+    With `column` ("mistakes") the heights are that history column's counts after each
+    update instead of 1, 2, …, k. Beyond `CURVE_MAX_STEPS` updates it goes through a
+    uniform sample of them that always ends with the last one.
     """
     k = t.k
     if k <= CURVE_MAX_STEPS:
-        counts = np.arange(1, k + 1, dtype=np.float64)
+        rows = np.arange(k, dtype=np.int64)
         visits = t.history_slice("visit", 0, k).astype(np.float64)
     else:
         rows = np.unique(np.linspace(0, k - 1, CURVE_MAX_STEPS).round().astype(np.int64))
-        counts = (rows + 1).astype(np.float64)
         visits = t.history_take("visit", rows).astype(np.float64)
+    if column is None:
+        counts = (rows + 1).astype(np.float64)
+    else:
+        counts = t.history_take(column, rows).astype(np.float64)
     m = counts.shape[0]
     x = np.empty(2 * m + 2)
     y = np.empty(2 * m + 2)
@@ -423,7 +463,10 @@ class BoundPanel(QtWidgets.QWidget):
         elif mb.value is None:
             # Bias off, and only a line with a bias separates: say so (core.proof).
             origin = "" if needs_kernel_bound(t.config) else origin_note(t.data, bound)
-            lines = [f"k = {k}: {core_text(origin or mb.note)}"]
+            note = core_text(origin or mb.note)
+            lines = [f"k = {k}: {note}"]
+            if t.spec.counts_apart:
+                lines[0] = self.tr("updates k = {k}: {note}").format(k=k, note=note)
             if bound.D:
                 lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:
@@ -433,6 +476,8 @@ class BoundPanel(QtWidgets.QWidget):
                 + (f"  ({core_text(mb.note)})" if mb.note else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]
+            if t.spec.counts_apart:
+                lines[0] = self.tr("updates ") + lines[0]
             cfg = t.config
             if cfg.w0 != (0.0, 0.0) or (cfg.bias and cfg.b0 != 0.0):
                 lines.append(
@@ -440,4 +485,6 @@ class BoundPanel(QtWidgets.QWidget):
                         "the theorem counts updates from w = 0, b = 0: this run starts elsewhere"
                     )
                 )
+        if t.spec.counts_apart:
+            lines.insert(1, self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
         self._readout.setText("\n".join(lines))

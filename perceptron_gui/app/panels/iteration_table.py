@@ -406,7 +406,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         shown = self.SHOWN_COLUMNS
         if hasattr(t, "batch_sizes"):  # a batch step sums many points at once
             shown = ("k", self.CORRECTED, self.SUMMED, "w", "b", self.DECISION)
-        if getattr(t, "corrects_below", None) is not None:  # a mistake or a margin correction
+        if t.threshold is not None:  # a mistake or a margin correction
             shown = (*shown[:2], self.KIND, *shown[2:])
         if hasattr(t, "votes"):  # every vector votes with the visits it survived
             shown = (*shown, self.COUNT)

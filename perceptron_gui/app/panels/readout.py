@@ -36,6 +36,9 @@ def readout_parts(c: Controller) -> list[str]:
         parts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
         parts.append(f"k = {t.k} ({core_text(mb.note)})")
+    if t.spec.counts_apart:  # updates are not all mistakes: say both
+        parts[0] = translate("Readout", "updates {k_part}").format(k_part=parts[0])
+        parts.insert(1, translate("Readout", "mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
     m = t.model
     if isinstance(m, LinearModel) and m.is_linear:
         parts.append(f"w = {fmt.vector(m.w)}")

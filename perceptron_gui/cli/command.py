@@ -3,8 +3,15 @@
 ::
 
     perceptron trace DATA [--mode M] [--order O] [--eta F] [--no-bias] [--max-updates N]
-                          [--max-epochs E] [--seed S] [--all]
+                          [--max-epochs E] [--seed S] [--C C] [--margin M]
+                          [--kernel K] [--degree D] [--coef0 C] [--sigma S]
+                          [--digits N] [--all]
                           [--format text|json|csv|markdown|latex] [--json]
+
+M is one of primal, dual, pocket, batch, averaged, voted, pa, kernel, margin
+(`perceptron_gui.core.registry`); a setting the mode does not use is accepted and
+ignored. Points are named x1 … xN and α1 … αN (1-based) in the text; the JSON keeps
+0-based indices.
     perceptron bound DATA [--no-bias] [--json]
     perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
 
@@ -33,13 +40,15 @@ from typing import NoReturn, TextIO, cast
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import KERNELS, MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
-from perceptron_gui.core.novikoff import Bound, best_line_margin, format_bound, novikoff
+from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
+from perceptron_gui.core.registry import MistakeBound, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import TableFormat, table_lines
 
@@ -82,9 +91,18 @@ _ASCII = str.maketrans(
         "Σ": "sum",
         "…": "...",
         "→": "->",
+        "−": "-",
+        "⁽": "(",
+        "⁾": ")",
+        "¹": "1",
+        "τ": "tau",
     }
 )
-_SYMBOLS = "γηα·²ûx̂Σ…→"
+_SYMBOLS = "γηα·²ûx̂Σ…→−⁽¹⁾τ"
+#: Significant digits of the numbers in the text output (``--digits``).
+DEFAULT_DIGITS = 6
+#: At most this many points of a batch step are named in its row.
+BATCH_NAMES_MAX = 6
 _SLICE = 1 << 16
 
 
@@ -119,8 +137,15 @@ def _write_all(stream: TextIO, text: str) -> None:
 # --------------------------------------------------------------------------- numbers
 
 
+class _Digits:
+    """The significant digits of the text output (``trace --digits``; 6 by default)."""
+
+    value = DEFAULT_DIGITS
+
+
 def fmt(v: float) -> str:
-    """A number for the text output: ``3`` not ``3.0``, else 12 significant digits.
+    """A number for the text output: ``3`` not ``3.0``, else 6 significant digits
+    (``--digits N``: N).
 
     ``-0.0`` is shown as ``0``.
     """
@@ -129,7 +154,7 @@ def fmt(v: float) -> str:
         return "0"
     if v.is_integer() and abs(v) < 1e16:
         return str(int(v))
-    return format(v, ".12g")
+    return format(v, f".{_Digits.value}g")
 
 
 def fmt_vec(v: Sequence[float] | npt.NDArray[np.float64]) -> str:
@@ -138,14 +163,26 @@ def fmt_vec(v: Sequence[float] | npt.NDArray[np.float64]) -> str:
 
 
 def equation(w: Sequence[float], b: float, bias: bool) -> str:
-    """The line ``w1·x1 + w2·x2 + b = 0`` in words a student reads: ``1·x1 + 1·x2 - 3 = 0``."""
+    """The line in the book's coordinates: ``x⁽¹⁾ + x⁽²⁾ − 3 = 0`` (x1, x2 name points)."""
     w1, w2 = float(w[0]), float(w[1])
     if w1 == 0.0 and w2 == 0.0:
         return "no line (w = 0)"
-    s = f"{fmt(w1)}·x1 {'-' if w2 < 0 else '+'} {fmt(abs(w2))}·x2"
-    if bias and b != 0.0:
-        s += f" {'-' if b < 0 else '+'} {fmt(abs(b))}"
-    return s + " = 0"
+    terms = [(w1, "x⁽¹⁾"), (w2, "x⁽²⁾")] + ([(float(b), "")] if bias else [])
+    text = ""
+    for value, var in terms:
+        if value == 0.0:
+            continue
+        body = var if var and abs(value) == 1.0 else fmt(abs(value)) + var
+        if not text:
+            text = f"−{body}" if value < 0 else body
+        else:
+            text += f" {'−' if value < 0 else '+'} {body}"
+    return text + " = 0"
+
+
+def point(i: int) -> str:
+    """The textbook's name of the 0-based point `i`: ``x1`` for 0."""
+    return f"x{i + 1}"
 
 
 def _label(y: float) -> str:
@@ -190,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--mode",
         choices=MODES,
-        help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive) "
-        "or kernel",
+        help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive), "
+        "kernel or margin (the margin perceptron)",
     )
     t.add_argument("--order", choices=ORDERS, help="which mistake comes next (default: cyclic)")
     t.add_argument("--eta", type=float, metavar="F", help="learning rate η > 0 (default: 1)")
@@ -211,6 +248,19 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--degree", type=int, metavar="D", help="poly kernel degree (default: 2)")
     t.add_argument("--coef0", type=float, metavar="C", help="poly kernel coef0 >= 0 (default: 1)")
     t.add_argument("--sigma", type=float, metavar="S", help="rbf kernel width > 0 (default: 1)")
+    t.add_argument(
+        "--margin",
+        type=float,
+        metavar="M",
+        help="margin perceptron: correct every point with y(w·x + b) <= M (default: 1)",
+    )
+    t.add_argument(
+        "--digits",
+        type=int,
+        default=DEFAULT_DIGITS,
+        metavar="N",
+        help=f"significant digits of the numbers in the text (default: {DEFAULT_DIGITS})",
+    )
     t.add_argument(
         "--all",
         action="store_true",
@@ -299,6 +349,7 @@ def _config(loaded: Loaded, args: argparse.Namespace) -> TrainConfig:
         ("degree", getattr(args, "degree", None), "--degree"),
         ("coef0", getattr(args, "coef0", None), "--coef0"),
         ("sigma", getattr(args, "sigma", None), "--sigma"),
+        ("margin", getattr(args, "margin", None), "--margin"),
     )
     for field, value, flag in overrides:
         if value is None:
@@ -358,6 +409,9 @@ def _trace_format(args: argparse.Namespace) -> str:
 
 def _cmd_trace(args: argparse.Namespace) -> int:
     output = _trace_format(args)
+    if not 1 <= args.digits <= 17:
+        raise DataError(f"--digits must be a whole number from 1 to 17, not {args.digits}")
+    _Digits.value = args.digits
     loaded = _load(args.data)
     config = _config(loaded, args)
     _notes(loaded)
@@ -392,8 +446,14 @@ def _cmd_trace(args: argparse.Namespace) -> int:
         if bound is None:
             nb["separable"] = None
             doc["bound_note"] = bound_note
-        for key in ("D", "gamma", "bound", "separable"):
+        for key in ("D", "gamma", "separable"):
             doc[key] = nb[key]
+        # The bound that applies to this mode (the registry's rule), as the text says.
+        mb = spec(config.mode).bound(config, data.n, bound) if bound is not None else None
+        doc["bound"] = None if mb is None or mb.value is None else float(mb.value)
+        doc["bound_rule"] = None if mb is None or not mb.name else mb.name
+        if mb is not None:
+            doc["bound_note"] = mb.note
         out(json.dumps(doc, allow_nan=False))
         return EXIT_OK
     if bound is None:
@@ -405,7 +465,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
 
 def _trace_bound(data: Dataset, config: TrainConfig) -> tuple[Bound | None, str]:
     """The bound the mode's run is measured against (the kernel's in feature space)."""
-    if config.mode != "kernel":
+    if not spec(config.mode).feature_space:
         return novikoff(data, bias=config.bias), ""
     try:
         bound = novikoff(
@@ -438,7 +498,7 @@ def _print_trace_more(
     out()
     _print_answer(out, data, config, result)
     out(f"{'converged' if result.converged else 'not converged'}: {result.stop_reason}")
-    out(f"mistakes: k = {result.mistakes}")
+    _print_counts(out, config, result)
     out(f"no bound: {note}")
 
 
@@ -451,12 +511,25 @@ def _kernel_text(config: TrainConfig) -> str:
 
 
 def _print_answer(out: _Out, data: Dataset, config: TrainConfig, result: TrainResult) -> None:
-    """The answer of the modes batch, averaged, voted, pa and kernel."""
+    """The answer of a run whose answer is not simply its last w and b, or that needs more
+    than them (batch, averaged, voted, pa, kernel, margin): from the registry's fields."""
+    mode = spec(config.mode)
     errors = int(np.count_nonzero(data.labels * result.decision(data.points) <= 0.0))
     b_text = f", b = {fmt(result.b)}" if config.bias else ""
-    last = f"w = {fmt_vec(result.w)}{b_text}: {equation(result.w, result.b, config.bias)}"
     tail = f"  ({errors} of {data.n} points misclassified)"
-    if config.mode == "averaged":
+    if not mode.has_w:
+        alpha = result.alpha if result.alpha is not None else np.zeros(0)
+        support = int(np.count_nonzero(alpha))
+        out(
+            f"f(x) = Σ αj yj K(xj, x){' + b' if config.bias else ''}, "
+            f"{_kernel_text(config)}{b_text}, {support} support points{tail}"
+        )
+        if alpha.shape[0] <= ALPHA_LIST_MAX:
+            out(f"α = {fmt_vec(alpha)}")
+        return
+    assert result.w is not None
+    last = f"w = {fmt_vec(result.w)}{b_text}: {equation(result.w, result.b, config.bias)}"
+    if mode.answer_name == "average":
         assert result.avg_w is not None
         ab = float(result.avg_b or 0.0)
         ab_text = f", b = {fmt(ab)}" if config.bias else ""
@@ -465,25 +538,29 @@ def _print_answer(out: _Out, data: Dataset, config: TrainConfig, result: TrainRe
             f"{equation(result.avg_w, ab, config.bias)}{tail}"
         )
         out(f"last weights: {last}")
-    elif config.mode == "voted":
+    elif mode.answer_name == "vote":
         votes = result.votes or []
         voting = sum(1 for v in votes if v[2] > 0)
         out(f"voted: {voting} vectors with a vote, {result.visits} votes in all{tail}")
         out(f"last weights: {last}")
-    elif config.mode == "kernel":
-        alpha = result.alpha if result.alpha is not None else np.zeros(0)
-        support = int(np.count_nonzero(alpha))
-        out(
-            f"f(x) = Σ α_j y_j K(x_j, x){' + b' if config.bias else ''}, "
-            f"{_kernel_text(config)}{b_text}, {support} support points{tail}"
-        )
-        if alpha.shape[0] <= ALPHA_LIST_MAX:
-            out(f"α = {fmt_vec(alpha)}")
-    elif config.mode == "pa":
-        out(f"{last}{tail}")
-        out(f"updates: {int(result.updates.shape[0])} (PA also updates on margins below 1)")
     else:
         out(f"{last}{tail}")
+
+
+def _print_counts(out: _Out, config: TrainConfig, result: TrainResult) -> None:
+    """``mistakes: k = 7``; or, when updates and mistakes differ (PA, margin), both."""
+    mode = spec(config.mode)
+    updates = int(result.updates.shape[0])
+    if mode.counts_apart:
+        threshold = mode.threshold(config)
+        rel = "<" if mode.threshold_strict else "<="
+        out(f"updates: {updates} (on every point with y(w·x + b) {rel} {fmt(threshold or 0.0)})")
+        out(f"mistakes: {result.mistakes} (visits with y(w·x + b) <= 0)")
+    elif mode.batch:
+        summed = 0 if result.batch_sizes is None else int(np.sum(result.batch_sizes))
+        out(f"batch steps: t = {updates} ({summed} points summed)")
+    else:
+        out(f"mistakes: k = {result.mistakes}")
 
 
 def _row_ks(total: int, show_all: bool) -> tuple[list[int], int]:
@@ -533,6 +610,14 @@ def _pocket_k(result: TrainResult, config: TrainConfig) -> int:
     return int(hits[0]) + 1 if hits.size else -1
 
 
+def _batch_names(points: npt.NDArray[np.int64]) -> str:
+    """``x1 x2 x5``, or the first `BATCH_NAMES_MAX` and the last: ``x1 x2 … x40``."""
+    names = [point(int(i)) for i in points[:BATCH_NAMES_MAX]]
+    if points.shape[0] > BATCH_NAMES_MAX:
+        names += ["…", point(int(points[-1]))]
+    return " ".join(names)
+
+
 def _print_table(
     out: _Out,
     data: Dataset,
@@ -540,22 +625,23 @@ def _print_table(
     result: TrainResult,
     show_all: bool,
 ) -> None:
+    mode = spec(config.mode)
     total = int(result.updates.shape[0])
     ks, skipped = _row_ks(total, show_all)
-    dual_alpha = config.mode == "dual" and data.n <= ALPHA_ROWS_MAX_N
-    pocket = config.mode == "pocket"
+    dual = result.alpha is not None and mode.has_w
+    dual_alpha = dual and data.n <= ALPHA_ROWS_MAX_N
+    pocket = mode.answer_name == "pocket"
     alphas = _alpha_rows(result, ks) if dual_alpha else {}
     pocket_k = _pocket_k(result, config) if pocket else -1
 
-    kernel = config.mode == "kernel"  # no w in the plane: α and b are the weights
-    batch = config.mode == "batch"
-    header = ["k", "first i" if batch else "i", "x_i", "y_i"]
-    if not kernel:
+    batch = mode.batch
+    header = ["k", "points M" if batch else "point", "x", "y"]
+    if batch:
+        header = ["k", "|M|", "points M"]
+    if mode.has_w:  # the kernel run has no w in the plane: α and b are the weights
         header.append("w")
     if config.bias:
         header.append("b")
-    if batch:
-        header.append("|M|")
     if dual_alpha:
         header.append("α")
     if pocket:
@@ -567,13 +653,18 @@ def _print_table(
     for k in ks:
         i = int(upd[k - 1])
         w = hw[k - 1]
-        row = [str(k), str(i), fmt_vec(pts[i]), _label(float(labels[i]))]
-        if not kernel:
+        if batch and result.batch_sizes is not None and result.batch_points is not None:
+            row = [
+                str(k),
+                str(int(result.batch_sizes[k - 1])),
+                _batch_names(result.batch_points[k - 1]),
+            ]
+        else:
+            row = [str(k), point(i), fmt_vec(pts[i]), _label(float(labels[i]))]
+        if mode.has_w:
             row.append(fmt_vec(w))
         if config.bias:
             row.append(fmt(hb[k - 1]))
-        if batch and result.batch_sizes is not None:
-            row.append(str(int(result.batch_sizes[k - 1])))
         if dual_alpha:
             row.append(fmt_vec(alphas[k]))
         if pocket:
@@ -582,7 +673,7 @@ def _print_table(
         rows.append(row)
 
     widths = [max(len(h), *(len(r[c]) for r in rows)) for c, h in enumerate(header)]
-    right = {0, 1}  # k and i are right-aligned, the rest left
+    right = {0, 1}  # k and the point (or |M|) are right-aligned, the rest left
 
     def line(cells: list[str]) -> str:
         parts = [
@@ -598,6 +689,32 @@ def _print_table(
         out(line(row))
 
 
+def _settings_text(config: TrainConfig) -> str:
+    """``, C = 1`` or ``, margin = 1``: the mode's own settings (the kernel's in words)."""
+    mode = spec(config.mode)
+    if not mode.has_w:
+        return f", {_kernel_text(config)}"
+    return "".join(f", {p.name} = {fmt(getattr(config, p.name))}" for p in mode.params)
+
+
+def _bound_line(config: TrainConfig, n: int, result: TrainResult, bound: Bound) -> str:
+    """``k = 7 <= (D/γ)² = 117``: the bound that applies (the registry's rule)."""
+    mode = spec(config.mode)
+    mb: MistakeBound = mode.bound(config, n, bound)
+    if mb.value is None:
+        if not bound.separable:
+            where = " in feature space" if mode.feature_space else ""
+            return f"not linearly separable{where}: the theorem gives no bound"
+        return mb.note
+    t = int(result.updates.shape[0])
+    what = "batch steps t" if mode.batch else ("updates k" if mode.counts_apart else "k")
+    value = format_bound(bound) if mb.name == "(D/γ)²" else None
+    rel = "<=" if t <= mb.value else ">"
+    text = f"{what} = {t} {rel} {mb.name} = {value or fmt(mb.value)}"
+    note = "a crude bound" if mode.batch else mb.note  # (the line says what it counts)
+    return text + (f" ({note})" if note else "")
+
+
 def _print_trace(
     out: _Out,
     loaded: Loaded,
@@ -607,21 +724,21 @@ def _print_trace(
     show_all: bool,
 ) -> None:
     data = loaded.data
+    mode = spec(config.mode)
     bias_text = "bias on" if config.bias else "no bias (lines through the origin)"
-    more = f", {_kernel_text(config)}" if config.mode == "kernel" else ""
-    more += f", C = {fmt(config.C)}" if config.mode == "pa" else ""
     out(
-        f"{config.mode} form{more}, order {config.order}, η = {fmt(config.eta)}, {bias_text}, "
-        f"N = {data.n} points from {loaded.source}"
+        f"{config.mode} form{_settings_text(config)}, order {config.order}, "
+        f"η = {fmt(config.eta)}, {bias_text}, N = {data.n} points from {loaded.source}"
     )
     zero_start = config.w0 == (0.0, 0.0) and (config.b0 == 0.0 or not config.bias)
     if not zero_start:
         b_text = f", b = {fmt(config.b0)}" if config.bias else ""
         out(f"start: w = {fmt_vec(config.w0)}{b_text}")
-    if config.mode == "dual" and data.n <= GRAM_MAX_N:
+    dual = result.alpha is not None and mode.has_w
+    if dual and data.n <= GRAM_MAX_N:
         _print_gram(out, data)
     out()
-    if result.mistakes:
+    if result.updates.shape[0]:
         _print_table(out, data, config, result, show_all)
     elif result.converged:
         out("no updates: the starting weights make no mistake")
@@ -633,59 +750,48 @@ def _print_trace(
         b_text = f", b = {fmt(b)}" if config.bias else ""
         return f"w = {fmt_vec(w)}{b_text}: {equation(w, b, config.bias)}"
 
-    if config.mode in ("batch", "averaged", "voted", "pa", "kernel"):
-        _print_answer(out, data, config, result)
-    elif config.mode == "pocket":
-        assert result.pocket_w is not None
+    if mode.answer_name == "pocket":
+        assert result.pocket_w is not None and result.w is not None
         out(
             f"pocket: {weights(result.pocket_w, float(result.pocket_b or 0.0))}"
             f"  ({result.pocket_errors} of {data.n} points misclassified)"
         )
         out(f"last weights: {weights(result.w, result.b)}")
+    elif mode.answer_name or not mode.has_w or mode.batch or mode.counts_apart:
+        _print_answer(out, data, config, result)
     else:
+        assert result.w is not None
         out(weights(result.w, result.b))
-    if config.mode == "dual":
+    if dual:
         _print_alpha(out, result, with_w0=config.w0 != (0.0, 0.0))
 
     epochs = fmt(round(result.epochs, 2))
     if result.converged:
-        out(f"converged: no mistake left ({result.visits} visits, {epochs} epochs)")
+        nothing = "no point within the margin" if mode.counts_apart else "no mistake left"
+        out(f"converged: {nothing} ({result.visits} visits, {epochs} epochs)")
     else:
         limit = (
-            f"the update limit ({result.mistakes} updates)"
+            f"the update limit ({int(result.updates.shape[0])} updates)"
             if result.stop_reason == "update limit"
             else f"the epoch limit ({epochs} epochs)"
         )
         msg = f"not converged: stopped at {limit}"
-        if config.mode != "pocket":
+        if mode.answer_name != "pocket":
             if bound.separable:
                 msg += "; the data are linearly separable: raise --max-updates or --max-epochs"
             else:
                 msg += "; the data may not be linearly separable: try --mode pocket"
         out(msg)
-    out(f"mistakes: k = {result.mistakes}")
-    if config.mode == "pa":
-        out("no bound for the passive-aggressive algorithm")
-        return
+    _print_counts(out, config, result)
     extra = "" if config.bias else " (no bias: x̂ = x)"
-    if config.mode == "kernel":
+    if mode.feature_space:
         extra = " (in feature space, K̂ = K + 1)" if config.bias else " (in feature space)"
     out(f"D = {fmt(bound.D)}{extra}")
     out(f"γ = {fmt(bound.gamma)}")
-    if config.mode == "batch" and bound.separable and bound.bound is not None:
-        t = int(result.updates.shape[0])
-        crude = data.n * bound.bound
-        rel = "<=" if t <= crude else ">"
-        out(f"batch steps t = {t} {rel} N (D/γ)² = {fmt(crude)} (a crude bound)")
-    elif bound.separable and bound.bound is not None:
-        k = result.mistakes
-        rel = "<=" if k <= bound.bound else ">"
-        text = f"k = {k} {rel} (D/γ)² = {format_bound(bound) or fmt(bound.bound)}"
-        if not zero_start:
-            text += " (the theorem assumes the start w = 0, b = 0)"
-        out(text)
-    else:
-        out("not linearly separable: the theorem gives no bound")
+    text = _bound_line(config, data.n, result, bound)
+    if not zero_start and bound.separable and text[0] in "kub":
+        text += " (the theorem assumes the start w = 0, b = 0)"
+    out(text)
 
 
 def _print_gram(out: _Out, data: Dataset) -> None:
@@ -704,10 +810,10 @@ def _print_alpha(out: _Out, result: TrainResult, with_w0: bool) -> None:
         return
     if alpha.shape[0] <= ALPHA_ROWS_MAX_N:
         w0 = "w0 + " if with_w0 else ""
-        out(f"α = {fmt_vec(alpha)}  (w = {w0}Σ α_j y_j x_j)")
+        out(f"α = {fmt_vec(alpha)}  (w = {w0}Σ αj yj xj)")
         return
     nz = np.flatnonzero(alpha)
-    shown = ", ".join(f"α_{i} = {fmt(alpha[i])}" for i in nz[:ALPHA_LIST_MAX])
+    shown = ", ".join(f"α{i + 1} = {fmt(alpha[i])}" for i in nz[:ALPHA_LIST_MAX])
     more = (
         f", … ({nz.size} nonzero in all; --json gives every α)" if nz.size > ALPHA_LIST_MAX else ""
     )

@@ -1,0 +1,219 @@
+"""What every trainer shares: the counters, the moves back and forth, the stopping rules.
+
+`Trainer` (primal, dual, pocket) and `OnlineTrainer` (batch, averaged, voted,
+passive-aggressive, kernel, margin) both keep their whole state as a function of the
+visit count, with the weights after every update in a history; the bodies that read
+that state the same way live here once. A subclass provides `_advance` (visit on),
+`_restore` (the state after k updates and v visits), `_finish`, `_record_last` and
+`margins`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.records import StepRecord
+
+if TYPE_CHECKING:
+    from perceptron_gui.core.registry import ModeSpec
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+class TrainerBase:
+    """The shared part of the trainers (see `protocol.Algorithm` for the whole surface)."""
+
+    data: Dataset
+    config: TrainConfig
+    max_updates: int
+    max_visits: int
+    _n: int
+    _w0: float
+    _w1: float
+    _b: float
+    _k: int
+    _v: int
+    _converged: bool
+    _stop_reason: str | None
+    _last: StepRecord | None
+    _mis: IntArray | None
+    _hist: Any
+
+    # ---------------------------------------------------------- subclass hooks
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        raise NotImplementedError
+
+    def _restore(self, k: int, v: int) -> None:
+        raise NotImplementedError
+
+    def _finish(self, reason: str) -> None:
+        raise NotImplementedError
+
+    def _record_last(self) -> None:
+        """Set `last` to the record of the last update (k > 0)."""
+        raise NotImplementedError
+
+    def margins(self) -> FloatArray:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def spec(self) -> ModeSpec:
+        """The registry entry of this run's mode."""
+        from perceptron_gui.core.registry import spec
+
+        return spec(self.config.mode)
+
+    @property
+    def threshold(self) -> float | None:
+        """The margin below which a right point is still corrected (None: only mistakes)."""
+        return self.spec.threshold(self.config)
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return self._n
+
+    @property
+    def w(self) -> tuple[float, float]:
+        """The running weights w."""
+        return (self._w0, self._w1)
+
+    @property
+    def b(self) -> float:
+        """The running bias b (0 with the bias off)."""
+        return self._b
+
+    @property
+    def k(self) -> int:
+        """Updates made so far (a batch step is one)."""
+        return self._k
+
+    @property
+    def visits(self) -> int:
+        """Points looked at so far."""
+        return self._v
+
+    @property
+    def epoch(self) -> int:
+        """Completed epochs (N visits each)."""
+        return self._v // self._n if self._n else 0
+
+    @property
+    def converged(self) -> bool:
+        """True once the run is known to have converged."""
+        return self._converged
+
+    @property
+    def done(self) -> bool:
+        """True when converged or at a limit: `step` and `visit` do nothing more."""
+        return self._stop_reason is not None
+
+    @property
+    def stop_reason(self) -> str | None:
+        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on."""
+        return self._stop_reason
+
+    @property
+    def last(self) -> StepRecord | None:
+        """The record of the last visit made by `step` or `visit` (or the last update of `run`)."""
+        return self._last
+
+    @property
+    def history_w(self) -> FloatArray:
+        """The weights w after each update, shape (k, 2) (a copy)."""
+        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
+
+    @property
+    def history_b(self) -> FloatArray:
+        """The bias b after each update, shape (k,) (a copy)."""
+        return np.asarray(self._hist.np("b"), dtype=np.float64)
+
+    @property
+    def history_visits(self) -> IntArray:
+        """The visit count right after each update (the 1-based number of its visit)."""
+        return np.asarray(self._hist.np("visit"), dtype=np.int64)
+
+    @property
+    def updates(self) -> IntArray:
+        """0-based point index of every update so far."""
+        return np.asarray(self._hist.np("index"), dtype=np.int64)
+
+    def misclassified(self) -> IntArray:
+        """Indices of the points the running weights get wrong (``y f <= 0``).
+
+        Read-only, and computed once per weights: the canvas, the readout and the random
+        order all ask for it.
+        """
+        if self._mis is None:
+            self._mis = np.flatnonzero(self.margins() <= 0.0)
+            self._mis.setflags(write=False)
+        return self._mis
+
+    def errors(self) -> int:
+        """How many points the running weights get wrong."""
+        return int(self.misclassified().shape[0])
+
+    # ------------------------------------------------------------------ moves
+
+    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
+        """Run until done, or for at most the given number of updates / visits (a slice).
+
+        Returns the number of updates made. The record of the last update becomes `last`.
+        """
+        mu = self.max_updates if max_updates is None else max_updates
+        mv = self.max_visits if max_visits is None else max_visits
+        k0 = self._k
+        made = self._advance(mu, mv)
+        if self._k > k0:
+            self._record_last()
+        return made
+
+    def seek(self, visits: int) -> None:
+        """Put the trainer in the state it had after `visits` visits (back or forward)."""
+        visits = max(0, int(visits))
+        if visits >= self._v:
+            self._advance(self.max_updates, visits - self._v)
+            return
+        # The stored visit of an update is the visit count right after it.
+        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        self._restore(k, visits)
+
+    def step_back(self) -> bool:
+        """Undo the last update (or the clean visits made since it). False when at the start."""
+        if self._v == 0:
+            return False
+        if self._k == 0:
+            self._restore(0, 0)
+            return True
+        after_last = self._hist.visit[self._k - 1]
+        if self._v > after_last:
+            self._restore(self._k, after_last)
+        else:
+            k = self._k - 1
+            self._restore(k, self._hist.visit[k - 1] if k else 0)
+        return True
+
+    def reset(self) -> None:
+        """Back to the initial weights, before any visit."""
+        self._restore(0, 0)
+
+    def _check_limits(self) -> bool:
+        """Stop at a limit; True when stopped."""
+        if self._stop_reason is not None:
+            return True
+        if self._k >= self.max_updates:
+            self._finish("update limit")
+            return True
+        if self._v >= self.max_visits:
+            self._finish("epoch limit")
+            return True
+        return False

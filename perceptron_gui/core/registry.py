@@ -1,0 +1,338 @@
+"""One entry per mode: everything the rest of the program needs to know about it.
+
+The trainer class, the orders it allows (and why not the others), its own parameters
+(name, default, range, help), the bound that applies and the proof's note, its names,
+how an update is written, whether updates and mistakes are counted apart, and what its
+answer is called. `make_trainer`, the checks of `TrainConfig`, the command line, the
+bound plot, the readout and the narration read it here, never from the mode's name.
+
+The texts are English; the window shows them through its translator (the names in the
+"Names" context, the notes in "Core").
+
+Adding a mode: one trainer module, one `ModeSpec` below, the mode in `config.MODES`,
+its translations and its tests.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from perceptron_gui.core.batch import BatchTrainer
+from perceptron_gui.core.bound_type import Bound
+from perceptron_gui.core.config import MODES, ORDERS, Mode, Order, TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.margin import MarginTrainer
+from perceptron_gui.core.online import KernelTrainer, PATrainer, VotedTrainer
+from perceptron_gui.core.trainer import Trainer
+
+if TYPE_CHECKING:
+    from perceptron_gui.core.protocol import Algorithm
+
+
+@dataclass(frozen=True)
+class Param:
+    """A setting of a mode beyond the common ones (η, order, bias, seed, limits, w0, b0).
+
+    Attributes
+    ----------
+    name
+        The `TrainConfig` field, the CLI option (``--name``) and the session key.
+    default
+        Its default.
+    low, high
+        The allowed range (None: open); `low_open`: the low end itself is refused.
+    help
+        One line for ``--help`` and tool tips.
+    choices
+        The allowed values of a named choice (the kernel), else ().
+    """
+
+    name: str
+    default: float | int | str
+    help: str
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MistakeBound:
+    """The bound that applies to a run.
+
+    Attributes
+    ----------
+    value
+        The most updates (batch: steps) the theorem allows; None when none applies.
+    name
+        How to write it: ``"(D/γ)²"``, ``"N(D/γ)²"``, ``"(D² + 2·margin/η)/γ²"``.
+    note
+        Why there is none, or what it counts (empty when plain).
+    """
+
+    value: float | None
+    name: str
+    note: str = ""
+
+
+BoundRule = Callable[[TrainConfig, int, Bound], MistakeBound]
+
+
+def _no_bound_if_not_separable(rule: BoundRule, where: str = "") -> BoundRule:
+    def wrapped(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+        if not bound.separable or bound.bound is None:
+            return MistakeBound(None, "", f"not linearly separable{where}: no bound")
+        return rule(config, n, bound)
+
+    return wrapped
+
+
+def _novikoff(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+    assert bound.bound is not None
+    return MistakeBound(bound.bound, "(D/γ)²")
+
+
+def _batch(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+    assert bound.bound is not None
+    return MistakeBound(n * bound.bound, "N(D/γ)²", "batch steps (a crude bound)")
+
+
+def _kernel(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+    assert bound.bound is not None
+    return MistakeBound(bound.bound, "(D/γ)²", "D and γ in feature space")
+
+
+def _margin(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+    # ||ŵ_k||² <= ||ŵ_{k-1}||² + 2η·margin + η²D² and ŵ_k·û* >= kηγ (ALGORITHMS.md).
+    d2 = bound.D * bound.D
+    value = (d2 + 2.0 * config.margin / config.eta) / (bound.gamma * bound.gamma)
+    if not math.isfinite(value):
+        value = float("inf")
+    return MistakeBound(value, "(D² + 2·margin/η)/γ²", "updates, margin corrections included")
+
+
+def _pa(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+    return MistakeBound(None, "", "passive-aggressive also corrects right points: no bound")
+
+
+PRIMAL_RULE = "w ← w + ηyx, b ← b + ηy"
+
+_KERNEL_PARAMS = (
+    Param("kernel", "poly", "kernel: linear, poly or rbf", choices=("linear", "poly", "rbf")),
+    Param("degree", 2, "polynomial kernel: degree (whole, 1 to 20)", low=1, high=20),
+    Param("coef0", 1.0, "polynomial kernel: coef0 >= 0", low=0.0),
+    Param("sigma", 1.0, "RBF kernel: width sigma > 0", low=0.0, low_open=True),
+)
+_CYCLIC: tuple[Order, ...] = ("cyclic", "random-cyclic")
+_CYCLIC_WHY = "it visits points in cyclic or random-cyclic order"
+
+
+@dataclass(frozen=True)
+class ModeSpec:
+    """What a mode is (see the module notes).
+
+    Attributes
+    ----------
+    mode
+        Its key in files, on the command line and in `TrainConfig.mode`.
+    label
+        Its short name on screen ("primal", "margin"; translated in the "Names" context).
+    name
+        Its name in messages ("the margin perceptron").
+    trainer
+        Makes its trainer: ``trainer(data, config)``.
+    orders, orders_note
+        The orders it allows, and why not the others ("" when all apply).
+    params
+        Its own settings.
+    bound_rule
+        The bound that applies to its updates (from Novikoff's D and γ).
+    feature_space
+        True when D and γ are measured in the kernel's feature space.
+    proof_note
+        Why the step-by-step proof is not drawn ("" when it is).
+    update_rule
+        How an update is written (``"w ← w + ηyx, b ← b + ηy"``).
+    threshold_param
+        The setting holding the margin below which a right point is still corrected
+        (``"margin"``), or None.
+    fixed_threshold
+        That margin when it is a constant (passive-aggressive: 1), else None.
+    threshold_strict
+        True when a right point is corrected only strictly below the threshold
+        (passive-aggressive: ``y f < 1``), False when at or below it (``y f <= margin``).
+    scale_symbol
+        The name of an update's factor: "η", or "τ" (passive-aggressive).
+    counts_apart
+        True when updates and mistakes (``y f <= 0``) differ, so both are shown.
+    answer_name
+        What the answer is called when it is not the running weights ("pocket",
+        "average", "vote"); "" when it is.
+    has_w
+        False when the answer has no w in the plane (the kernel perceptron).
+    batch
+        True when one update sums the M current mistakes.
+    """
+
+    mode: Mode
+    label: str
+    name: str
+    trainer: Callable[[Dataset, TrainConfig], Algorithm]
+    bound_rule: BoundRule
+    orders: tuple[Order, ...] = ORDERS
+    orders_note: str = ""
+    params: tuple[Param, ...] = ()
+    feature_space: bool = False
+    proof_note: str = ""
+    update_rule: str = PRIMAL_RULE
+    threshold_param: str | None = None
+    fixed_threshold: float | None = None
+    threshold_strict: bool = False
+    scale_symbol: str = "η"
+    counts_apart: bool = False
+    answer_name: str = ""
+    has_w: bool = True
+    batch: bool = False
+
+    def threshold(self, config: TrainConfig) -> float | None:
+        """The margin below which a right point is corrected in `config` (None: mistakes only)."""
+        if self.threshold_param is not None:
+            return float(getattr(config, self.threshold_param))
+        return self.fixed_threshold
+
+    def bound(self, config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
+        """The bound on this mode's updates for `n` points whose Novikoff record is `bound`."""
+        return self.bound_rule(config, n, bound)
+
+    def allows(self, order: str) -> bool:
+        """True when `order` applies to this mode."""
+        return order in self.orders
+
+    def param_names(self) -> tuple[str, ...]:
+        """The names of its own settings."""
+        return tuple(p.name for p in self.params)
+
+
+_SEPARABLE = _no_bound_if_not_separable
+
+REGISTRY: dict[str, ModeSpec] = {
+    s.mode: s
+    for s in (
+        ModeSpec("primal", "primal", "the primal perceptron", Trainer, _SEPARABLE(_novikoff)),
+        ModeSpec(
+            "dual",
+            "dual",
+            "the dual perceptron",
+            Trainer,
+            _SEPARABLE(_novikoff),
+            update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
+        ),
+        ModeSpec(
+            "pocket",
+            "pocket",
+            "the pocket algorithm",
+            Trainer,
+            _SEPARABLE(_novikoff),
+            answer_name="pocket",
+        ),
+        ModeSpec(
+            "batch",
+            "batch",
+            "the batch perceptron",
+            BatchTrainer,
+            _SEPARABLE(_batch),
+            orders=("cyclic",),
+            orders_note=(
+                "each batch step looks at the whole set (leave the order at its default, cyclic)"
+            ),
+            proof_note=(
+                "a batch step adds many points at once: the proof's steps are single updates"
+            ),
+            update_rule="w ← w + η Σ_M yx, b ← b + η Σ_M y",
+            batch=True,
+        ),
+        ModeSpec(
+            "averaged",
+            "averaged",
+            "the averaged perceptron",
+            VotedTrainer,
+            _SEPARABLE(_novikoff),
+            orders=_CYCLIC,
+            orders_note=_CYCLIC_WHY,
+            answer_name="average",
+        ),
+        ModeSpec(
+            "voted",
+            "voted",
+            "the voted perceptron",
+            VotedTrainer,
+            _SEPARABLE(_novikoff),
+            orders=_CYCLIC,
+            orders_note=_CYCLIC_WHY,
+            answer_name="vote",
+        ),
+        ModeSpec(
+            "pa",
+            "pa",
+            "the passive-aggressive algorithm",
+            PATrainer,
+            _pa,
+            orders=_CYCLIC,
+            orders_note=_CYCLIC_WHY,
+            params=(Param("C", 1.0, "the cap C > 0 on each step τ", low=0.0, low_open=True),),
+            proof_note=(
+                "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
+            ),
+            update_rule="w ← w + τyx, b ← b + τy",
+            fixed_threshold=1.0,
+            threshold_strict=True,
+            scale_symbol="τ",
+            counts_apart=True,
+        ),
+        ModeSpec(
+            "kernel",
+            "kernel",
+            "the kernel perceptron",
+            KernelTrainer,
+            _SEPARABLE(_kernel, " in feature space"),
+            params=_KERNEL_PARAMS,
+            feature_space=True,
+            proof_note="the kernel run's weights live in feature space: no input-space picture",
+            update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
+            has_w=False,
+        ),
+        ModeSpec(
+            "margin",
+            "margin",
+            "the margin perceptron",
+            MarginTrainer,
+            _SEPARABLE(_margin),
+            params=(
+                Param(
+                    "margin",
+                    1.0,
+                    "margin perceptron: correct every point with y(w·x + b) <= margin (>= 0)",
+                    low=0.0,
+                ),
+            ),
+            proof_note="margin corrections are not mistakes: the picture follows mistakes only",
+            threshold_param="margin",
+            counts_apart=True,
+        ),
+    )
+}
+assert tuple(REGISTRY) == MODES, "every mode of config.MODES has one registry entry, in order"
+
+
+def spec(mode: str) -> ModeSpec:
+    """The registry entry of `mode` (KeyError: no such mode)."""
+    return REGISTRY[mode]
+
+
+def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Algorithm:
+    """The trainer of ``config.mode`` for `data` (the primal form when `config` is None)."""
+    c = config if config is not None else TrainConfig()
+    return spec(c.mode).trainer(data, c)
