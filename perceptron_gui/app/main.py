@@ -133,12 +133,76 @@ def _apply_language(lang: str | None, *, remember: bool) -> None:
         i18n.set_language(i18n.startup_language(), remember=False)
 
 
+#: Qt messages that say nothing to the user of a normal run (the offscreen platform
+#: prints this one for every top-level window it shows).
+QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+NO_DISPLAY = (
+    "perceptron-gui: error: no display to open a window on (DISPLAY is not set); "
+    "to render without one: QT_QPA_PLATFORM=offscreen perceptron-gui --screenshot OUT.png"
+)
+
+
+def _on_qt_message(mode: object, context: object, message: str) -> None:
+    """Qt's messages to stderr, but for the ones in `QUIET_QT_MESSAGES`."""
+    if not message.startswith(QUIET_QT_MESSAGES):
+        print(message, file=sys.stderr)
+
+
+def install_message_filter() -> None:
+    """Filter Qt's messages through `_on_qt_message` (before the application is made)."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    qInstallMessageHandler(_on_qt_message)
+
+
+def has_display() -> bool:
+    """Whether a window can be shown: a platform is chosen, or X11 or Wayland is there."""
+    if os.environ.get("QT_QPA_PLATFORM") or not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _end(code: int, *, at_once: bool) -> int:
+    """A one-shot render from the command line ends the process here, once its file is
+    written and its streams flushed: Qt's and Python's teardown of the window crashed
+    now and then at exit (a segfault or an atexit traceback, after the file was written).
+    Called from Python (`main(argv)`), it returns the status."""
+    if at_once:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _quit_on_ctrl_c(app: object, win: object) -> None:
+    """Ctrl+C in the terminal closes the window as Quit does (asking about unsaved
+    changes); a timer lets Python see the signal while Qt's loop runs."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    signal.signal(signal.SIGINT, lambda *_: win.close())  # type: ignore[attr-defined]
+    timer = QTimer(app)  # type: ignore[arg-type]
+    timer.timeout.connect(lambda: None)
+    timer.start(200)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app; returns the exit status."""
+    """Run the app; returns the exit status.
+
+    From the command line (`argv` None) a --screenshot or --export run ends the process
+    as soon as its file is written (see `_end`).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    at_once = argv is None
+    if not (args.export or args.screenshot) and not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    if at_once:  # (a test's QApplication keeps pytest-qt's own handler)
+        install_message_filter()
     if args.export:
-        return _export(parser, args)
+        return _end(_export(parser, args), at_once=at_once)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         try:
@@ -184,10 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         win.close()
         if not ok:
             print(f"perceptron-gui: error: cannot write {out}", file=sys.stderr)
-            return 2
+            return _end(2, at_once=at_once)
         print(f"saved {out}")
-        return 0
+        return _end(0, at_once=at_once)
     win.show()
+    _quit_on_ctrl_c(app, win)
     # The compiled loop loads (or compiles, the first time) in a thread once the window
     # is on screen, not before: its import would compete with the first paint for the GIL.
     QTimer.singleShot(WARM_UP_DELAY_MS, win.controller.warm_up_in_background)
