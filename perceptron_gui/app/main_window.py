@@ -58,7 +58,7 @@ from perceptron_gui.app.compare import (
 )
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
-from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog
+from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog, describe_generated
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
@@ -75,6 +75,8 @@ from perceptron_gui.app.storage import add_recent, load_recent, preferences, rec
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.generators import DEFAULTS
+from perceptron_gui.core.generators import generate as generate_data
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 
 FILE_FILTER = QT_TRANSLATE_NOOP(
@@ -1643,6 +1645,22 @@ class MainWindow(QMainWindow):
             self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
             return False
         self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
+        return True
+
+    def generate(self, kind: str, n: int = 40, seed: int = 0, **options: Any) -> bool:
+        """Replace the points with a generated data set, as Generate… does (one undo step).
+
+        `kind` is one of ``core.generators.KINDS``; `options` are ``margin`` and ``noise``
+        (the defaults of ``core.generators.DEFAULTS``, as ``perceptron generate``'s: the
+        same arguments give the same points). False, with a notice, when refused.
+        """
+        args = {k: DEFAULTS[k] for k in ("margin", "noise")}
+        try:
+            data = generate_data(kind, n, seed=seed, **{**args, **options})
+        except (DataError, TypeError) as exc:
+            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
+            return False
+        self.controller.set_data(data, describe_generated(kind, data.n, seed))
         return True
 
     def _generate_dialog(self) -> None:

@@ -832,6 +832,10 @@
         <translation>例题</translation>
     </message>
     <message>
+        <source>update geometry</source>
+        <translation>更新的几何</translation>
+    </message>
+    <message>
         <source>Linearly separable: every point at least `margin` from a random line</source>
         <translation>线性可分：每个点到一条随机直线的距离至少为 `margin`</translation>
     </message>
@@ -854,6 +858,10 @@
     <message>
         <source>The worked example: (3,3) +1, (4,3) +1, (1,1) −1</source>
         <translation>教材例题：(3,3) +1，(4,3) +1，(1,1) −1</translation>
+    </message>
+    <message>
+        <source>Six points whose updates draw real triangles: old w + ηyx = new w</source>
+        <translation>六个点，其更新画出真正的三角形：旧 w + ηyx = 新 w</translation>
     </message>
     <message>
         <source>Generate data</source>
@@ -896,7 +904,7 @@
     <name>HelpDialog</name>
     <message>
         <source>Space</source>
-        <extracomment>(keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
+        <extracomment>Where Generate… keeps its last choices (the settings file). (keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
         <translation>空格</translation>
     </message>
     <message>
