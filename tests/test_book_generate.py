@@ -79,3 +79,24 @@ def test_generate_dialog_remembers_its_choices(qtbot) -> None:  # noqa: ANN001
     assert (again.n.value(), again.seed.value()) == (77, 9)
     assert again.noise.value() == pytest.approx(0.35)
     assert "N = 77, seed 9" in again.description()
+
+
+def test_export_dialogs_remember_size_title_and_folder(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from perceptron_gui.app import export
+
+    dlg = export.ExportDialog(None, animation=False)
+    qtbot.addWidget(dlg)
+    assert dlg.size_px == export.DEFAULT_SIZE and not dlg.title_box.isChecked()
+    dlg.width_box.setValue(1600)
+    dlg.height_box.setValue(1000)
+    dlg.title_box.setChecked(True)
+    dlg.accept()
+    again = export.ExportDialog(None, animation=False)
+    qtbot.addWidget(again)
+    assert again.size_px == (1600, 1000) and again.title_box.isChecked()
+    anim = export.ExportDialog(None, animation=True)  # its own choices
+    qtbot.addWidget(anim)
+    assert anim.size_px == export.DEFAULT_SIZE
+    assert export.in_last_dir("figure.png") == "figure.png"
+    export.remember_dir(str(tmp_path / "slides" / ".." / "f.png"))
+    assert export.in_last_dir("figure.png") == str(tmp_path.resolve() / "figure.png")

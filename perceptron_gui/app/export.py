@@ -49,6 +49,7 @@ from perceptron_gui.app.canvas.markers import MarkerLayer
 from perceptron_gui.app.i18n import stop_reason_name
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
+from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.factory import make_trainer
@@ -912,6 +913,37 @@ class ExportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+        self._key = "export/animation/" if animation else "export/figure/"
+        self._restore()
+        self.accepted.connect(self._remember)
+
+    def _boxes(self) -> dict[str, QSpinBox]:
+        return {
+            "width": self.width_box,
+            "height": self.height_box,
+            "dpi": self.dpi_box,
+            "steps": self.steps_box,
+            "frame": self.frame_box,
+        }
+
+    def _restore(self) -> None:
+        """The last choices (size, resolution, title, frame) from the settings file."""
+        prefs = preferences()
+        for name, box in self._boxes().items():
+            value = prefs.value(self._key + name)
+            if value is not None and name != "steps":  # steps follow the run
+                try:
+                    box.setValue(int(value))
+                except (TypeError, ValueError):
+                    pass
+        self.title_box.setChecked(str(prefs.value(self._key + "title", "false")) == "true")
+
+    def _remember(self) -> None:
+        prefs = preferences()
+        for name, box in self._boxes().items():
+            prefs.setValue(self._key + name, box.value())
+        prefs.setValue(self._key + "title", "true" if self.title_box.isChecked() else "false")
+        prefs.sync()
 
     @property
     def size_px(self) -> tuple[int, int]:
@@ -941,8 +973,29 @@ def _accepted_then_named(dlg: ExportDialog, title: str, name: str, filters: str)
     """Run the settings dialog, then ask for the file; None when either is cancelled."""
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return None
-    path, _ = QFileDialog.getSaveFileName(dlg.parentWidget(), title, name, filters)
+    path, _ = QFileDialog.getSaveFileName(dlg.parentWidget(), title, in_last_dir(name), filters)
+    if path:
+        remember_dir(path)
     return path or None
+
+
+#: The settings key of the folder the export dialogs last wrote to.
+LAST_DIR_KEY = "export/last_dir"
+
+
+def in_last_dir(name: str) -> str:
+    """`name` in the folder the last export went to (the working folder the first time)."""
+    folder = preferences().value(LAST_DIR_KEY)
+    if folder and Path(str(folder)).is_dir():
+        return str(Path(str(folder)) / name)
+    return name
+
+
+def remember_dir(path: str) -> None:
+    """Remember the folder of `path` for the next export dialog."""
+    prefs = preferences()
+    prefs.setValue(LAST_DIR_KEY, str(Path(path).resolve().parent))
+    prefs.sync()
 
 
 def figure_dialog(parent: QWidget) -> FigureChoice | None:
@@ -980,11 +1033,12 @@ def table_dialog(parent: QWidget) -> str | None:
     path, chosen = QFileDialog.getSaveFileName(
         parent,
         QCoreApplication.translate("ExportDialog", "Export the iteration table"),
-        "updates.tex",
+        in_last_dir("updates.tex"),
         "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
     )
     if not path:
         return None
+    remember_dir(path)
     if not Path(path).suffix:
         path += {"LaTeX": ".tex", "Markdown": ".md", "CSV": ".csv"}[chosen.split(" ")[0]]
     return path
