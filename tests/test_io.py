@@ -595,7 +595,7 @@ SESSION_REFUSALS = [
     (
         json.dumps(session_doc(settings={"mode": "fast"})),
         "settings: mode must be one of primal, dual, pocket, batch, averaged, voted, pa, "
-        "kernel, not 'fast'",
+        "kernel, margin, not 'fast'",
     ),
     (
         json.dumps(session_doc(settings={"colour": "red"})),

@@ -65,9 +65,9 @@ from perceptron_gui.core.novikoff import (
     novikoff,
 )
 from perceptron_gui.core.protocol import Algorithm
+from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.registry import spec
 from perceptron_gui.core.slices import exhaust
-from perceptron_gui.core.trainer import StepRecord, Trainer
 
 #: The update limit the window starts with (the core's default cap is far higher).
 GUI_MAX_UPDATES = 10_000
@@ -149,7 +149,7 @@ class _DataCommand(QUndoCommand):
         self._reframe = reframe  # a whole new data set: frame the view on it
         self._bound = bound  # D, γ and the line margin of `after`, when already known
         # The run on `before` as it stood when the edit replaced it: undo brings it back.
-        self._trainer_before: Trainer | None = None
+        self._trainer_before: Algorithm | None = None
         self._bound_before: BoundPair | None = None
 
     def redo(self) -> None:
@@ -356,7 +356,7 @@ class Controller(QObject):
         *,
         reframe: bool = False,
         bound: BoundPair | None = None,
-        trainer: Trainer | None = None,
+        trainer: Algorithm | None = None,
         undone: bool = False,
     ) -> None:
         was_running = self.running
@@ -395,7 +395,7 @@ class Controller(QObject):
             self.message_posted.emit(self.tr("{what}: {n} points").format(what=text, n=data.n))
         self.edited.emit()
 
-    def _new_trainer(self) -> Trainer:
+    def _new_trainer(self) -> Algorithm:
         return make_trainer(self._data, self._config)
 
     def warm_up_in_background(self) -> None:

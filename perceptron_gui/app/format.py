@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.bounds import MistakeBound
-from perceptron_gui.core.novikoff import Bound, format_bound
+from perceptron_gui.core.novikoff import format_bound
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")

@@ -94,7 +94,8 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),
     QT_TRANSLATE_NOOP("Core", "updates, margin corrections included"),
     QT_TRANSLATE_NOOP(
-        "Core", "margin corrections are not mistakes: the picture follows mistakes only"
+        "Core",
+        "a margin correction is not a mistake: the proof's steps are mistakes (the bound above counts both)",  # noqa: E501
     ),
     QT_TRANSLATE_NOOP("Core", "pocket"),
     QT_TRANSLATE_NOOP("Core", "average"),

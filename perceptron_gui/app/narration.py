@@ -225,23 +225,20 @@ def _end(t: Algorithm) -> str:
         weights = f"w = {_vec(t.w)}, b = {fmt(t.b)}"
     else:
         weights = f"b = {fmt(t.b)}"
-    k = t.k
-    updates = (
-        translate("Narration", "1 update") if k == 1 else translate("Narration", "{k} updates")
-    ).format(k=k)
+    updates = f"k = {t.k}"
     if not t.converged:
-        return translate("Narration", "stopped ({reason}) after {updates}: {weights}").format(
+        return translate("Narration", "stopped ({reason}) at {updates}: {weights}").format(
             reason=stop_reason_name(t.stop_reason or ""), updates=updates, weights=weights
         )
     threshold = t.threshold
     if threshold is None:
         return translate(
-            "Narration", "converged: a full pass found no mistake, after {updates}: {weights}"
+            "Narration", "converged: a full pass found no mistake, {updates}: {weights}"
         ).format(updates=updates, weights=weights)
     return translate(
         "Narration",
         "converged: a full pass made no update, every y(w·x + b) {rel} {thr}, "
-        "after {updates} ({m} of them on mistakes): {weights}",
+        "{updates} updates, {m} of them on mistakes: {weights}",
     ).format(
         rel="≥" if t.spec.threshold_strict else ">",
         thr=fmt(threshold),

@@ -41,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.bound_type import Bound
-from perceptron_gui.core.config import KERNELS, MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -49,7 +49,7 @@ from perceptron_gui.core.generators import DEFAULTS as GEN_DEFAULTS
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
-from perceptron_gui.core.registry import MistakeBound, spec
+from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import TableFormat, table_lines
 
@@ -244,17 +244,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     t.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
     t.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
-    t.add_argument("--C", type=float, metavar="C", help="pa: the cap C > 0 on a step (default: 1)")
-    t.add_argument("--kernel", choices=KERNELS, help="kernel: linear, poly (default) or rbf")
-    t.add_argument("--degree", type=int, metavar="D", help="poly kernel degree (default: 2)")
-    t.add_argument("--coef0", type=float, metavar="C", help="poly kernel coef0 >= 0 (default: 1)")
-    t.add_argument("--sigma", type=float, metavar="S", help="rbf kernel width > 0 (default: 1)")
-    t.add_argument(
-        "--margin",
-        type=float,
-        metavar="M",
-        help="margin perceptron: correct every point with y(w·x + b) <= M (default: 1)",
-    )
+    # Each mode's own settings, from the registry: a new mode's options come with its entry.
+    for name, param in _mode_params().items():
+        if param.choices:
+            t.add_argument(f"--{name}", choices=param.choices, help=param.help)
+        else:
+            kind = int if isinstance(param.default, int) else float
+            t.add_argument(
+                f"--{name}",
+                type=kind,
+                metavar=name[0].upper(),
+                help=f"{param.help} (default: {param.default})",
+            )
     t.add_argument(
         "--digits",
         type=int,
@@ -327,6 +328,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _mode_params() -> dict[str, Param]:
+    """Every mode's own settings by name (a setting shared by modes appears once)."""
+    return {p.name: p for s in REGISTRY.values() for p in s.params}
+
+
 def _version() -> str:
     from perceptron_gui import __version__
 
@@ -351,12 +357,7 @@ def _config(loaded: Loaded, args: argparse.Namespace) -> TrainConfig:
         ("max_updates", args.max_updates, "--max-updates"),
         ("max_epochs", args.max_epochs, "--max-epochs"),
         ("seed", args.seed, "--seed"),
-        ("C", getattr(args, "C", None), "--C"),
-        ("kernel", getattr(args, "kernel", None), "--kernel"),
-        ("degree", getattr(args, "degree", None), "--degree"),
-        ("coef0", getattr(args, "coef0", None), "--coef0"),
-        ("sigma", getattr(args, "sigma", None), "--sigma"),
-        ("margin", getattr(args, "margin", None), "--margin"),
+        *((name, getattr(args, name, None), f"--{name}") for name in _mode_params()),
     )
     for field, value, flag in overrides:
         if value is None:

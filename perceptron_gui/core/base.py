@@ -73,6 +73,11 @@ class TrainerBase:
         return spec(self.config.mode)
 
     @property
+    def answer_name(self) -> str:
+        """What `answer` is called on screen ("pocket", "average", "vote"), "" when none."""
+        return self.spec.answer_name
+
+    @property
     def threshold(self) -> float | None:
         """The margin below which a right point is still corrected (None: only mistakes)."""
         return self.spec.threshold(self.config)

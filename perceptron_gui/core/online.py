@@ -209,9 +209,6 @@ class OnlineTrainer(TrainerBase):
     pocket_w: tuple[float, float] | None = None
     pocket_b: float | None = None
     pocket_errors: int | None = None
-
-    #: What the answer is called on screen, when there is one ("average", "vote").
-    answer_name = ""
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
@@ -595,11 +592,6 @@ class VotedTrainer(OnlineTrainer):
         a1 = float(np.cumsum(c * W[:, 1])[-1]) / t
         ab = float(np.cumsum(c * B)[-1]) / t if self._bias else 0.0
         return (a0, a1), ab
-
-    @property
-    def answer_name(self) -> str:  # type: ignore[override]
-        """ "vote" or "average"."""
-        return "vote" if self.config.mode == "voted" else "average"
 
     @property
     def answer(self) -> Any:

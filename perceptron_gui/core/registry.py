@@ -282,7 +282,15 @@ REGISTRY: dict[str, ModeSpec] = {
             _pa,
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            params=(Param("C", 1.0, "the cap C > 0 on each step τ", low=0.0, low_open=True),),
+            params=(
+                Param(
+                    "C",
+                    1.0,
+                    "passive-aggressive: the cap C > 0 on each step τ",
+                    low=0.0,
+                    low_open=True,
+                ),
+            ),
             proof_note=(
                 "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
             ),
@@ -318,7 +326,10 @@ REGISTRY: dict[str, ModeSpec] = {
                     low=0.0,
                 ),
             ),
-            proof_note="margin corrections are not mistakes: the picture follows mistakes only",
+            proof_note=(
+                "a margin correction is not a mistake: the proof's steps are mistakes "
+                "(the bound above counts both)"
+            ),
             threshold_param="margin",
             counts_apart=True,
         ),

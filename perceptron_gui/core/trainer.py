@@ -235,11 +235,6 @@ class Trainer(TrainerBase):
         return self.pocket_errors
 
     @property
-    def answer_name(self) -> str:
-        """What `answer` is called on screen ("pocket"), "" when there is none."""
-        return "pocket" if self._pocket else ""
-
-    @property
     def has_alpha(self) -> bool:
         """True when the run keeps α per point (the dual form)."""
         return self._alpha is not None

@@ -604,8 +604,8 @@
         <translation>更新次数（含间隔修正）</translation>
     </message>
     <message>
-        <source>margin corrections are not mistakes: the picture follows mistakes only</source>
-        <translation>间隔修正不是误分类：证明图只跟踪误分类更新</translation>
+        <source>a margin correction is not a mistake: the proof&apos;s steps are mistakes (the bound above counts both)</source>
+        <translation>间隔修正不是误分类：证明的每一步都是误分类（上面的界把两者都计入）</translation>
     </message>
     <message>
         <source>pocket</source>
@@ -757,6 +757,7 @@
     </message>
     <message>
         <source>Export the figure</source>
+        <extracomment>The settings key of the folder the export dialogs last wrote to.</extracomment>
         <translation>导出图片</translation>
     </message>
     <message>
@@ -2012,24 +2013,16 @@ Restore the points and settings it autosaved?</source>
         <translation>第 {k} 步批量更新：对 {m} 个误分类点（y(w·x + b) ≤ 0）求和：{names} → {update}</translation>
     </message>
     <message>
-        <source>1 update</source>
-        <translation>1 次更新</translation>
+        <source>stopped ({reason}) at {updates}: {weights}</source>
+        <translation>在 {updates} 处停止（{reason}）：{weights}</translation>
     </message>
     <message>
-        <source>{k} updates</source>
-        <translation>{k} 次更新</translation>
+        <source>converged: a full pass found no mistake, {updates}: {weights}</source>
+        <translation>已收敛：完整一轮没有误分类点，{updates}：{weights}</translation>
     </message>
     <message>
-        <source>stopped ({reason}) after {updates}: {weights}</source>
-        <translation>在 {updates} 后停止（{reason}）：{weights}</translation>
-    </message>
-    <message>
-        <source>converged: a full pass found no mistake, after {updates}: {weights}</source>
-        <translation>已收敛：完整一轮没有误分类点，共 {updates}：{weights}</translation>
-    </message>
-    <message>
-        <source>converged: a full pass made no update, every y(w·x + b) {rel} {thr}, after {updates} ({m} of them on mistakes): {weights}</source>
-        <translation>已收敛：完整一轮没有更新，每个 y(w·x + b) {rel} {thr}，共 {updates}（其中 {m} 次在误分类点上）：{weights}</translation>
+        <source>converged: a full pass made no update, every y(w·x + b) {rel} {thr}, {updates} updates, {m} of them on mistakes: {weights}</source>
+        <translation>已收敛：完整一轮没有更新，每个 y(w·x + b) {rel} {thr}，{updates} 次更新，其中 {m} 次在误分类点上：{weights}</translation>
     </message>
     <message>
         <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>

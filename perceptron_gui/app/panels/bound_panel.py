@@ -240,8 +240,8 @@ class BoundPlot(pg.PlotWidget):
             self._second_curve.setData(x2[keep], y2[keep])
         if t.spec.counts_apart:
             self._mx, self._my = _step_curve(t, "mistakes")
-            keep = self._my > 0.0 if self._log_y else slice(None)
-            self._mistake_curve.setData(self._mx[keep], self._my[keep])
+            shown = self._my > 0.0 if self._log_y else np.ones(self._my.shape, dtype=bool)
+            self._mistake_curve.setData(self._mx[shown], self._my[shown])
             self._mistake_curve.show()
             self._mistake_label.setText(self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
             y_end = float(self._my[-1])
@@ -264,7 +264,12 @@ class BoundPlot(pg.PlotWidget):
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            self._line.label.setText(fmt.bound_text(mb, c.bound))
+            text = fmt.bound_text(mb, c.bound)
+            # A long rule ((D² + 2·margin/η)/γ²) would not fit on the line in a small plot:
+            # the readout above writes it out.
+            self._line.label.setText(
+                text if len(mb.name) <= 8 else f"k ≤ {text.rsplit('= ', 1)[-1]}"
+            )
             self._line.show()
         if self._follow:
             self._set_range()
