@@ -28,18 +28,14 @@ w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
 w.showMaximized()
 w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
 w.set_order("first")
-for _ in range(7):
-    w.step()
-for _ in range(50):
-    app.processEvents()
-w.tables_dock.grab().save(str(out / "table-window.png"))
-w.proof_dock.grab().save(str(out / "proof.png"))
-w.set_mode("dual")
-for _ in range(7):
-    w.step()
-for _ in range(50):
-    app.processEvents()
-w.tables_dock.grab().save(str(out / "table-dual-window.png"))
+for mode, names in (("primal", ("table-window", "proof")), ("dual", ("table-dual-window",))):
+    w.set_mode(mode)
+    for _ in range(7):
+        w.step()
+    for _ in range(50):
+        app.processEvents()
+    for name, dock in zip(names, (w.tables_dock, w.proof_dock)):
+        dock.grab().save(str(out / f"{name}.png"))
 print("ok")
 """
 

@@ -14,6 +14,7 @@ from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, Iteration
 from perceptron_gui.app.panels.dual_view import GRAM_BLOCK
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.generators import generate
+from tests.test_tables import BOOK_PRIMAL
 
 EXAMPLE_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EXAMPLE_Y = [1, 1, -1]
@@ -197,16 +198,8 @@ def test_table_worked_example(qtbot, controller: Controller) -> None:  # type: i
     assert view is table.view
     _steps(controller, 7)
     # Li Hang, Table 2.1: a row k = 0, then k, the point, w, b and w·x + b written out.
-    book = [
-        ("0", "", "(0, 0)", "0", "0"),
-        ("1", "x1", "(3, 3)", "1", "3x⁽¹⁾ + 3x⁽²⁾ + 1"),
-        ("2", "x3", "(2, 2)", "0", "2x⁽¹⁾ + 2x⁽²⁾"),
-        ("3", "x3", "(1, 1)", "−1", "x⁽¹⁾ + x⁽²⁾ − 1"),
-        ("4", "x3", "(0, 0)", "−2", "−2"),
-        ("5", "x1", "(3, 3)", "−1", "3x⁽¹⁾ + 3x⁽²⁾ − 1"),
-        ("6", "x3", "(2, 2)", "−2", "2x⁽¹⁾ + 2x⁽²⁾ − 2"),
-        ("7", "x3", "(1, 1)", "−3", "x⁽¹⁾ + x⁽²⁾ − 3"),
-    ]
+    # (the window writes the minus sign of a formula, − , where the text table has -)
+    book = [tuple(c.replace("-", "−") for c in row) for row in BOOK_PRIMAL]
     assert table.model.rowCount() == 8
     assert table.model.columns == ("k", "point", "w", "b", "w·x + b")
     assert [tuple(_row(table, r).values()) for r in range(8)] == book
