@@ -4,6 +4,7 @@
 Usage::
 
     python scripts/make_book_pictures.py [OUT_DIR]   # default: assets/
+    python scripts/make_book_pictures.py --quick     # into a temporary folder (a check)
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ print("ok")
 
 
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "assets"
+    arg = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "assets")
     with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) if arg == "--quick" else Path(arg)
         screen = Path(tmp) / "screen.json"
         spec = {"name": "s", "x": 0, "y": 0, "width": 1024, "height": 768}
         spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
@@ -54,7 +56,7 @@ def main() -> int:
             "PYTHONPATH": str(ROOT),
         }
         subprocess.run([sys.executable, "-c", DRAW, str(out.resolve())], env=env, check=True)
-    print(f"wrote {out}/table-window.png, table-dual-window.png, proof.png")
+        print(f"wrote {out}/table-window.png, table-dual-window.png, proof.png")
     return 0
 
 
