@@ -131,8 +131,10 @@ def crossing(bound: Bound) -> float | None:
     """Where the two bounds meet: ``kηγ = ηD√k`` at ``k = (D/γ)²`` (None: not separable)."""
     if not bound.separable or bound.gamma <= 0.0 or bound.D <= 0.0:
         return None
-    with np.errstate(over="ignore"):
+    try:
         k = (float(bound.D) / float(bound.gamma)) ** 2
+    except OverflowError:  # beyond the float range: no crossing to draw
+        return None
     return k if math.isfinite(k) else None
 
 

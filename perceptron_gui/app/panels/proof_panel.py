@@ -42,6 +42,8 @@ Qt = QtCore.Qt
 PROOF_MAX_POINTS = 2000
 #: The bounds' curves are drawn through this many values of k up to the crossing.
 BOUND_POINTS = 400
+#: Values beyond this are not drawn (Qt's painter fails on coordinates near the float limit).
+DRAWABLE = 1e100
 #: Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).
 LOG_K_FROM = 1000.0
 
@@ -246,8 +248,11 @@ class ProofPanel(QtWidgets.QWidget):
             (lower, upper, cos_lower),
             strict=True,
         ):
-            item.setData(xb, y)
-        if meet is not None:
+            ok = np.isfinite(y) & (np.abs(y) < DRAWABLE)  # Qt cannot paint past this
+            if np.count_nonzero(ok) < 2:  # one point draws nothing: give none
+                ok[:] = False
+            item.setData(xb[ok], y[ok])
+        if meet is not None and abs(meet * eta * gamma) < DRAWABLE:
             at = math.log10(meet) if log_k else meet
             self._meet[0].setData([at], [meet * eta * gamma])
             self._meet[1].setData([at], [1.0])
@@ -255,7 +260,7 @@ class ProofPanel(QtWidgets.QWidget):
             for m in self._meet:
                 m.setData([], [])
         right = max(far, 1.0) * 1.05
-        ys = [a[np.isfinite(a)] for a in (upper, pc.norm, pc.progress)]
+        ys = [a[np.isfinite(a) & (np.abs(a) < DRAWABLE)] for a in (upper, pc.norm, pc.progress)]
         top = max((float(a.max()) for a in ys if a.size), default=1.0)
         top = max(top, 1e-12) * 1.05  # never a range of sub-normal numbers
         if log_k:
