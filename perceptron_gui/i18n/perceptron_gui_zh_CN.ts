@@ -76,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -96,6 +96,7 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
+        <extracomment>Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -592,6 +593,10 @@
         <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
     </message>
     <message>
+        <source>no line through the origin separates these points; switch on the bias b</source>
+        <translation>没有过原点的直线能分开这些点；请打开偏置 b</translation>
+    </message>
+    <message>
         <source>each batch step looks at the whole set (leave the order at its default, cyclic)</source>
         <translation>每个批量步都查看整个数据集（顺序保持默认的循环即可）</translation>
     </message>
@@ -767,8 +772,25 @@
 <context>
     <name>Export</name>
     <message>
+        <source>k = {k}: the run goes on after this</source>
+        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. By default an export&apos;s tick labels are a font this part of the figure&apos;s height (its digits stand about 16 px tall in a 900 px high figure: readable on a slide). The fonts of an export are sized for this resolution (Qt&apos;s logical DPI offscreen).</extracomment>
+        <translation>k = {k}：之后运行还会继续</translation>
+    </message>
+    <message>
+        <source>converged after {k} updates: every point is on its side</source>
+        <translation>{k} 次更新后收敛：每个点都在正确的一侧</translation>
+    </message>
+    <message>
+        <source>stopped after {k} updates: {reason}</source>
+        <translation>{k} 次更新后停止：{reason}</translation>
+    </message>
+    <message>
+        <source>k = {k}   mistakes: {m}</source>
+        <translation>k = {k}   误分类：{m}</translation>
+    </message>
+    <message>
         <source>misclassified point</source>
-        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
+        <extracomment>An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
         <translation>误分类点</translation>
     </message>
 </context>
@@ -780,6 +802,7 @@
     </message>
     <message>
         <source>Export the figure</source>
+        <extracomment>The settings key of the folder the export dialogs last wrote to.</extracomment>
         <translation>导出图片</translation>
     </message>
     <message>
@@ -883,6 +906,10 @@
         <translation>例题</translation>
     </message>
     <message>
+        <source>update geometry</source>
+        <translation>更新的几何</translation>
+    </message>
+    <message>
         <source>Linearly separable: every point at least `margin` from a random line</source>
         <translation>线性可分：每个点到一条随机直线的距离至少为 `margin`</translation>
     </message>
@@ -905,6 +932,10 @@
     <message>
         <source>The worked example: (3,3) +1, (4,3) +1, (1,1) −1</source>
         <translation>教材例题：(3,3) +1，(4,3) +1，(1,1) −1</translation>
+    </message>
+    <message>
+        <source>Six points whose updates draw real triangles: old w + ηyx = new w</source>
+        <translation>六个点，其更新画出真正的三角形：旧 w + ηyx = 新 w</translation>
     </message>
     <message>
         <source>Generate data</source>
@@ -947,7 +978,7 @@
     <name>HelpDialog</name>
     <message>
         <source>Space</source>
-        <extracomment>(keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
+        <extracomment>Where Generate… keeps its last choices (the settings file). (keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
         <translation>空格</translation>
     </message>
     <message>
@@ -1199,12 +1230,25 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
-        <source>corrected</source>
-        <translation>更正数</translation>
+        <source>points summed</source>
+        <translation>求和的点</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <extracomment>The kinds of update (the `KIND` column).</extracomment>
+        <translation>误分类</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
     </message>
     <message>
         <source>update number (mistakes so far)</source>
@@ -1251,6 +1295,18 @@
         <translation>批量步一次更正了多少个误分类点</translation>
     </message>
     <message>
+        <source>the points M whose ηyx the step summed</source>
+        <translation>这一步对其 ηyx 求和的点集 M</translation>
+    </message>
+    <message>
+        <source>mistake: y·(w·x + b) ≤ 0 before the update; margin: right, but inside the margin</source>
+        <translation>误分类：更新前 y·(w·x + b) ≤ 0；间隔：分类正确，但在间隔之内</translation>
+    </message>
+    <message>
+        <source>the decision function after the update, written out</source>
+        <translation>更新后的决策函数（展开写出）</translation>
+    </message>
+    <message>
         <source>how many visits the vector after this update survived (its vote)</source>
         <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
     </message>
@@ -1283,7 +1339,7 @@
     </message>
     <message>
         <source>1 update</source>
-        <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
+        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
         <translation>1 次更新</translation>
     </message>
     <message>
@@ -2264,7 +2320,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>ProofPanel</name>
     <message>
         <source>length</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k.</extracomment>
+        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).</extracomment>
         <translation>长度</translation>
     </message>
     <message>
@@ -2282,6 +2338,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>ηD is beyond the float range: no curves to draw</source>
         <translation>ηD 超出浮点数范围：无法画出曲线</translation>
+    </message>
+    <message>
+        <source>so k ≤ (D/γ)² = {bound}: at most {most} mistakes</source>
+        <translation>所以 k ≤ (D/γ)² = {bound}：至多 {most} 次误分类</translation>
     </message>
 </context>
 <context>
