@@ -197,9 +197,9 @@ def test_gif_of_the_worked_example(worked, tmp_path: Path) -> None:  # noqa: ANN
     out = tmp_path / "run.gif"
     assert worked.export_animation(out, 7, size=(640, 520))
     size, _, n = opened(out)
-    assert n == 8 and size == (640, 520)
+    assert n == 9 and size == (640, 520)  # the start, 7 updates, "converged"
     frames, durations = gif_frames(out)
-    assert durations[:-1] == [800] * 7 and durations[-1] > 800
+    assert durations[:-1] == [800] * 8 and durations[-1] > 800
     plot_h = 520 - 80  # the captions take less than 80 px at this width
     for k in range(7):
         # The line moved at every update: the plots of frames k and k + 1 differ.
@@ -213,7 +213,7 @@ def test_gif_of_the_worked_example(worked, tmp_path: Path) -> None:  # noqa: ANN
 def test_gif_stops_when_the_run_converges(worked, tmp_path: Path) -> None:  # noqa: ANN001
     out = tmp_path / "run.gif"
     assert worked.export_animation(out, 50, size=(400, 400))
-    assert opened(out)[2] == 8  # the start and the 7 updates to convergence
+    assert opened(out)[2] == 9  # the start, the 7 updates to convergence, "converged"
     assert worked.state()["mistakes"] == 0  # the window's own run did not move
 
 
@@ -316,7 +316,7 @@ def test_cli_export_makes_the_files(tmp_path: Path) -> None:
     r = run_cli("--export", str(gif), str(data), "--order", "first", "--steps", "4",
                 "--size", "400x320", cwd=tmp_path)  # fmt: skip
     assert r.returncode == 0, r.stderr
-    assert opened(gif)[2] == 5
+    assert opened(gif)[2] == 6  # the start, 4 updates, "the run goes on"
 
 
 @pytest.mark.parametrize(
@@ -347,8 +347,8 @@ def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None: 
     out = tmp_path / "run.mp4"
     assert worked.export_animation(out, 3, size=(320, 240))
     frames, seconds = ffmpeg.count_frames_and_secs(str(out))
-    # 3 frames of 0.8 s and the last of 2.5 s, at 10 frames a second.
-    assert frames == 3 * 8 + 25 and seconds == pytest.approx(4.9, abs=0.15)
+    # The start and 3 updates of 0.8 s, and the last ("goes on") of 2.5 s, at 10 a second.
+    assert frames == 4 * 8 + 25 and seconds == pytest.approx(5.7, abs=0.15)
     assert not worked.export_animation(tmp_path / "odd.mp4", 3, size=(321, 240))
     assert "even" in worked.notice.text()
 
@@ -383,6 +383,6 @@ def test_the_export_menu_items_ask_then_write(worked, tmp_path: Path, monkeypatc
     with Image.open(tmp_path / "f.png") as im:
         assert im.size == (640, 480)
     with Image.open(tmp_path / "run.gif") as im:
-        assert im.n_frames == 3  # the start and 2 updates
+        assert im.n_frames == 4  # update 2 (the window's), 3, 4, "the run goes on"
     assert seen == [2]
     assert (tmp_path / "t.tex").read_text().startswith("\\begin{tabular}")

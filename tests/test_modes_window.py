@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 
 from perceptron_gui.app.controls import MODE_TIPS
 from perceptron_gui.core.api import train
@@ -138,7 +139,7 @@ def test_the_timeline_slider_and_arrow_keys_move_through_the_run(qtbot, window) 
     slider.setValue(2)
     s = window.state()
     assert s["mistakes"] == 2 and s["w"] == [2.0, 2.0] and s["b"] == 0.0
-    assert window.iteration_table.model.rowCount() == 2
+    assert window.iteration_table.model.rowCount() == 3  # k = 0, 1, 2
     QTest.keyClick(window, Qt.Key.Key_Right)
     assert window.state()["mistakes"] == 3 and slider.value() == 3
     QTest.keyClick(window, Qt.Key.Key_Left)
@@ -209,16 +210,36 @@ def test_the_table_has_each_modes_columns(window) -> None:
     for _ in range(3):
         window.step()
     m = window.iteration_table.model
-    assert m.columns == ("k", "corrected", "w", "b")
-    sizes = window.controller.trainer.batch_sizes
-    assert [m.index(r, 1).data() for r in range(3)] == [str(v) for v in sizes]
+    assert m.columns == ("k", "corrected", "summed", "w", "b", "w·x + b")
+    t = window.controller.trainer
+    assert [m.index(r + 1, 1).data() for r in range(3)] == [str(v) for v in t.batch_sizes]
+    # The points summed (a long list ends in "…"; the tooltip has them all).
+    for r, points in enumerate(t.batch_points):
+        names = ", ".join(f"x{i + 1}" for i in points)
+        assert m.index(r + 1, 2).data(Qt.ItemDataRole.ToolTipRole) == names
     window.set_mode("voted")
     for _ in range(4):
         window.step()
     assert m.columns[-1] == "c"
     W, B, c = window.controller.trainer.votes()
     # Row j is the vector after update j + 1: its count is the vote of vector j + 1.
-    assert [int(m.index(r, len(m.columns) - 1).data()) for r in range(4)] == c[1:5].tolist()
+    assert [int(m.index(r + 1, len(m.columns) - 1).data()) for r in range(4)] == c[1:5].tolist()
     window.set_mode("kernel")
     window.step()
-    assert m.columns == ("k", "point", "b", "αᵢ")
+    assert m.columns == ("k", "point", "αᵢ", "b")  # 30 points: the α of the point updated
+    window.set_mode("pa")
+    for _ in range(6):
+        window.step()
+    t = window.controller.trainer
+    assert m.columns == ("k", "point", "update", "w", "b", "w·x + b")
+    # A mistake (y·f ≤ 0 before the update) or a margin correction, from a plain loop.
+    kinds = []
+    w, b = np.zeros(2), 0.0
+    for r in range(6):
+        i = int(t.history_value("index", r))
+        f = float(data.points[i] @ w + b)
+        kinds.append("mistake" if data.labels[i] * f <= 0 else "margin")
+        w = np.array([t.history_value("w0", r), t.history_value("w1", r)])
+        b = float(t.history_value("b", r))
+    assert [m.index(r + 1, 2).data() for r in range(6)] == kinds
+    assert "margin" in kinds

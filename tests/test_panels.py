@@ -14,6 +14,7 @@ from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, Iteration
 from perceptron_gui.app.panels.dual_view import GRAM_BLOCK
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.generators import generate
+from tests.test_tables import BOOK_PRIMAL
 
 EXAMPLE_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EXAMPLE_Y = [1, 1, -1]
@@ -196,10 +197,12 @@ def test_table_worked_example(qtbot, controller: Controller) -> None:  # type: i
     view = table.findChild(QTableView, "iterationTable")
     assert view is table.view
     _steps(controller, 7)
-    assert table.model.rowCount() == 7
-    # The textbook's columns (Li Hang, Table 2.1): k, the point, w, b.
-    assert _row(table, 1) == {"k": "2", "point": "x3", "w": "(2, 2)", "b": "0"}
-    assert _row(table, 6) == {"k": "7", "point": "x3", "w": "(1, 1)", "b": "−3"}
+    # Li Hang, Table 2.1: a row k = 0, then k, the point, w, b and w·x + b written out.
+    # (the window writes the minus sign of a formula, − , where the text table has -)
+    book = [tuple(c.replace("-", "−") for c in row) for row in BOOK_PRIMAL]
+    assert table.model.rowCount() == 8
+    assert table.model.columns == ("k", "point", "w", "b", "w·x + b")
+    assert [tuple(_row(table, r).values()) for r in range(8)] == book
     assert "αᵢ" not in table.model.columns
     assert table.model.fields == ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
 
@@ -208,17 +211,28 @@ def test_table_dual_alpha_and_step_back(qtbot, controller: Controller) -> None: 
     controller.set_mode("dual")
     table = _show(qtbot, IterationTable(controller))
     _steps(controller, 7)
-    rows = [_row(table, r) for r in range(7)]
-    assert [r["αᵢ"] for r in rows] == ["1", "1", "2", "3", "2", "4", "5"]
+    # Li Hang, Table 2.2: k, the point, α1, α2, α3 and b, from k = 0.
+    assert table.model.columns == ("k", "point", "α1", "α2", "α3", "b")
+    rows = [tuple(_row(table, r)[c] for c in ("α1", "α2", "α3", "b")) for r in range(8)]
+    assert rows == [
+        ("0", "0", "0", "0"),
+        ("1", "0", "0", "1"),
+        ("1", "0", "1", "0"),
+        ("1", "0", "2", "−1"),
+        ("1", "0", "3", "−2"),
+        ("2", "0", "3", "−1"),
+        ("2", "0", "4", "−2"),
+        ("2", "0", "5", "−3"),
+    ]
     removed: list[tuple[int, int]] = []
     table.model.rowsRemoved.connect(lambda _p, a, b: removed.append((a, b)))
     controller.step_back()
-    assert table.model.rowCount() == 6
-    assert removed == [(6, 6)]
-    assert _row(table, 5)["αᵢ"] == "4"
-    controller.step()
     assert table.model.rowCount() == 7
-    assert _row(table, 6)["αᵢ"] == "5"
+    assert removed == [(7, 7)]
+    assert _row(table, 6)["α3"] == "4"
+    controller.step()
+    assert table.model.rowCount() == 8
+    assert _row(table, 7)["α3"] == "5"
 
 
 def test_table_alpha_scales_with_eta(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
@@ -226,16 +240,16 @@ def test_table_alpha_scales_with_eta(qtbot, controller: Controller) -> None:  # 
     controller.set_eta(0.5)
     table = _show(qtbot, IterationTable(controller))
     _steps(controller, 7)
-    assert _row(table, 6)["αᵢ"] == "2.5"
-    assert _row(table, 6)["w"] == "(0.5, 0.5)"
+    assert _row(table, 7)["α3"] == "2.5"
+    assert _row(table, 7)["b"] == "−1.5"
 
 
 def test_table_highlights_the_last_row(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
     table = _show(qtbot, IterationTable(controller))
     _steps(controller, 3)
     m = table.model
-    assert m.index(2, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
-    assert m.index(1, 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    assert m.index(3, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert m.index(2, 0).data(Qt.ItemDataRole.BackgroundRole) is None
 
 
 def test_table_follows_the_end_unless_scrolled_up(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -257,9 +271,9 @@ def test_table_reset_on_new_data(qtbot, controller: Controller) -> None:  # type
     table = _show(qtbot, IterationTable(controller))
     _steps(controller, 4)
     controller.set_data(make_dataset(XOR_X, XOR_Y), undoable=False)
-    assert table.model.rowCount() == 0
+    assert table.model.rowCount() == 1  # the row k = 0
     controller.step()
-    assert _row(table, 0)["point"] == "x1"
+    assert _row(table, 1)["point"] == "x1"
 
 
 def test_table_export_csv(qtbot, controller: Controller, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -292,8 +306,9 @@ def test_table_copy(qtbot, controller: Controller) -> None:  # type: ignore[no-u
     assert lines[2].split("\t") == ["2", "x3", "1", "1", "-1", "2", "2", "0"]
     sm = table.view.selectionModel()
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
-    sm.select(table.model.index(4, 0), flags)
-    sm.select(table.model.index(1, 0), flags)
+    sm.select(table.model.index(5, 0), flags)  # display row r is update r (row 0: k = 0)
+    sm.select(table.model.index(2, 0), flags)
+    sm.select(table.model.index(0, 0), flags)
     qtbot.mouseClick(table.findChild(QPushButton, "iterationCopy"), Qt.MouseButton.LeftButton)
     lines = QApplication.clipboard().text().splitlines()
     assert [ln.split("\t")[0] for ln in lines] == ["k", "2", "5"]
@@ -311,13 +326,14 @@ def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
     c.emit_changed(Change.MODEL)
     c.trainer.run(max_updates=20_000)
     c.emit_changed(Change.MODEL)
-    assert inserted == [(0, 99_999), (100_000, 119_999)]
+    assert inserted == [(1, 100_000), (100_001, 120_000)]
     m = table.model
     alpha = c.trainer.alpha
     assert alpha is not None
     last = m.rowCount() - 1
     i = int(m.index(last, 1).data().removeprefix("x")) - 1
-    assert float(m.index(last, 4).data()) == alpha[i]
+    assert m.columns == ("k", "point", "αᵢ", "b")  # 100 points: the α of the point updated
+    assert float(m.index(last, 2).data()) == alpha[i]
     table.copy()
     lines = QApplication.clipboard().text().splitlines()
     assert len(lines) == 120_001

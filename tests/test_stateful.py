@@ -141,6 +141,9 @@ class WindowMachine(RuleBasedStateMachine):
         self.config = TrainConfig(max_updates=MAX_UPDATES)
         # Undo history of data sets: hist[idx] is the current one.
         self.hist: list[tuple[list[list[float]], list[int]]] = [([], [])]
+        # The settings (before, after) of the step that led to hist[i], when it was an Open
+        # of a session: undo and redo of that one step bring the settings back too.
+        self.hist_cfg: list[tuple[TrainConfig, TrainConfig] | None] = [None]
         self.idx = 0
         self.n_saves = 0
 
@@ -158,7 +161,11 @@ class WindowMachine(RuleBasedStateMachine):
     def n(self) -> int:
         return len(self.data[1])
 
-    def _expect_pushed(self, new: tuple[list[list[float]], list[int]]) -> None:
+    def _expect_pushed(
+        self,
+        new: tuple[list[list[float]], list[int]],
+        cfgs: tuple[TrainConfig, TrainConfig] | None = None,
+    ) -> None:
         """An edit was pushed: check undo -> previous data, redo -> the edit."""
         before = self.data
         assert _data_of(self.window) == new
@@ -168,7 +175,9 @@ class WindowMachine(RuleBasedStateMachine):
         self.c.undo_stack.redo()
         assert _data_of(self.window) == new
         del self.hist[self.idx + 1 :]
+        del self.hist_cfg[self.idx + 1 :]
         self.hist.append(new)
+        self.hist_cfg.append(cfgs)
         self.idx += 1
 
     def _expect_unchanged(self) -> None:
@@ -287,6 +296,8 @@ class WindowMachine(RuleBasedStateMachine):
     def undo(self) -> None:
         assert self.c.undo_stack.canUndo() == (self.idx > 0)
         self.c.undo_stack.undo()
+        if self.idx > 0 and (cfgs := self.hist_cfg[self.idx]) is not None:
+            self.config = cfgs[0]
         self.idx = max(self.idx - 1, 0)
         self._expect_unchanged()
 
@@ -294,7 +305,10 @@ class WindowMachine(RuleBasedStateMachine):
     def redo(self) -> None:
         assert self.c.undo_stack.canRedo() == (self.idx < len(self.hist) - 1)
         self.c.undo_stack.redo()
-        self.idx = min(self.idx + 1, len(self.hist) - 1)
+        if self.idx < len(self.hist) - 1:  # else there was nothing to redo
+            self.idx += 1
+            if (cfgs := self.hist_cfg[self.idx]) is not None:
+                self.config = cfgs[1]
         self._expect_unchanged()
 
     # ---------------------------------------------------------- settings
@@ -442,8 +456,9 @@ class WindowMachine(RuleBasedStateMachine):
             self._expect_pushed(([], []))
         self._set_config(lambda: self.window.set_eta(0.75), True, eta=0.75)
         assert self._open(path, via_open_file)
-        self._expect_pushed(saved_data)
-        if not as_csv:  # a session brings its settings back; a CSV keeps the current ones
+        # A session brings its settings back, in the same undo step; a CSV keeps the settings.
+        self._expect_pushed(saved_data, None if as_csv else (self.config, saved_config))
+        if not as_csv:
             self.config = saved_config
         assert self.c.config == self.config
         assert not self.window.dirty

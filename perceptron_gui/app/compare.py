@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -34,10 +35,10 @@ from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import mistakes
 from perceptron_gui.core.registry import spec
 
 #: The settings a second run has of its own (the last five only for the modes that use
@@ -56,6 +57,8 @@ SETTING_KEYS: tuple[str, ...] = (
 )
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
+#: Each compare canvas is at least this high; in a smaller window the panels give way.
+MIN_CANVAS_HEIGHT = 300
 
 
 def default_settings(config: TrainConfig) -> dict[str, Any]:
@@ -195,6 +198,35 @@ class CompareRun(QObject):
         """One update later (computed when it is the furthest yet)."""
         self.controller.later()
 
+    # ------------------------------------------------------------ the pair's timeline
+
+    def position(self) -> int:
+        """Where the pair's timeline is: the further run's k (each run is at min(its k, it))."""
+        return max(self.main.trainer.k, self.controller.trainer.k)
+
+    def horizon(self) -> int:
+        """The pair's timeline ends at the further of the two runs' horizons."""
+        return max(self.main.horizon, self.controller.horizon)
+
+    def seek_pair(self, k: int) -> int:
+        """Both runs to update `k`, each stopping at its own end; returns the pair's position."""
+        self.main.seek(k)
+        self.controller.seek(k)
+        return self.position()
+
+    def earlier_pair(self) -> int:
+        """One update earlier on the pair's timeline (← in compare mode)."""
+        return self.seek_pair(max(0, self.position() - 1))
+
+    def later_pair(self) -> int:
+        """One update later on the pair's timeline (→): along it, or a step of each at its end."""
+        p = self.position()
+        if p < self.horizon():
+            return self.seek_pair(p + 1)
+        self.main.step()
+        self.controller.step()
+        return self.position()
+
     def toggle_run(self) -> None:
         """After the main run was toggled: run together, pause together.
 
@@ -313,14 +345,23 @@ class CompareView(QWidget):
     """
 
     def __init__(
-        self, run: CompareRun, main_canvas: DataCanvas, parent: QWidget | None = None
+        self,
+        run: CompareRun,
+        main_canvas: DataCanvas,
+        parent: QWidget | None = None,
+        *,
+        main_title: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("compareView")
         self.run = run
         self._c = run.controller
         self.main_canvas = main_canvas
+        self._main_title = main_title
         self._syncing = False
+        self._matching = False
+        #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
+        self.answer_first = True
 
         self.title = QLabel(objectName="compareTitle")
         self.mode_combo = QComboBox(objectName="compareModeCombo")
@@ -389,6 +430,9 @@ class CompareView(QWidget):
         main_vb.sigRangeChanged.connect(self._on_main_view_range_changed)
         own_vb.sigRangeChangedManually.connect(self._on_own_view_range_changed)
         own_vb.sigResized.connect(self._on_main_view_range_changed)
+        # The two canvases the same size: the taller header gives the other its height.
+        main_canvas.installEventFilter(self)
+        self.canvas.installEventFilter(self)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.canvas.set_points(self._c.data.points, self._c.data.labels)
@@ -419,8 +463,45 @@ class CompareView(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and not self._matching:
+            QTimer.singleShot(0, self.match_canvases)
+        return False
+
+    def match_canvases(self) -> None:
+        """Give the header above the lower canvas the height that makes both canvases
+        the same size (the panes are the splitter's halves; their headers differ)."""
+        if self._main_title is None or not self.isVisible():
+            return
+        self._matching = True
+        try:
+            title, bar = self._main_title, self.settings_bar
+            mine = self.canvas.geometry().top()
+            theirs = self.main_canvas.geometry().top()
+            if mine == theirs:
+                return
+            if mine < theirs:
+                bar.setMinimumHeight(bar.height() + theirs - mine)
+            elif title.minimumHeight() > 0 and bar.minimumHeight() > 0:
+                bar.setMinimumHeight(max(0, bar.height() - (mine - theirs)))
+            else:
+                title.setMinimumHeight(title.height() + mine - theirs)
+        finally:
+            self._matching = False
+
+    def equal_halves(self) -> None:
+        """The splitter's two panes the same width (once laid out: after the panels gave way)."""
+        sp = self.parentWidget()
+        if isinstance(sp, QSplitter) and sp.count() == 2:
+            total = sum(sp.sizes())
+            sp.setSizes([total // 2, total - total // 2])
+        self.match_canvases()
+
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""
+        self.main_canvas.removeEventFilter(self)
+        if self._main_title is not None:
+            self._main_title.setMinimumHeight(0)
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)
@@ -532,35 +613,27 @@ class CompareView(QWidget):
 
     def _show_model(self) -> None:
         c = self._c
-        t = c.trainer
         cv = self.canvas
-        answer = t.answer
-        cv.set_answer(answer, t.answer_name)
-        before = cv.view_range()
-        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
-        # It followed its line: the main canvas shows the same (not before it is laid out).
-        if cv.isVisible() and cv.view_range() != before:
-            self._sync(cv, self.main_canvas)
-        if answer is not None:
-            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        last = t.last
+        last = c.trainer.last
         verdict = None
         if last is not None and not c.running and c.current is not None:
             verdict = "mistake" if last.mistake else "correct"
-        cv.set_current(c.current, verdict)
-        cv.set_alpha(t.alpha)
+        before = cv.view_range()
+        view = RunView(
+            current=c.current,
+            verdict=verdict,
+            answer_first=self.answer_first,
+            anatomy=False,
+            follow=c.run_speed <= FOLLOW_MAX_SPEED,
+        )
+        present_run(cv, c.trainer, c.config.bias, view)
+        # It followed its line: the main canvas shows the same (not before it is laid out).
+        if cv.isVisible() and cv.view_range() != before:
+            self._sync(cv, self.main_canvas)
 
     def _show_bound(self) -> None:
         c = self._c
-        bd = c.bound
-        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
-            self.canvas.set_geometry(None, None, None, bd.bias)
-        elif bd.separable:
-            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
-        else:
-            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
+        present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
 
 __all__ = [

@@ -35,6 +35,8 @@ from __future__ import annotations
 import math
 import threading
 import time
+import weakref
+from array import array
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from enum import Flag, auto
@@ -86,6 +88,42 @@ REFRESH_SECONDS = 0.05
 SYNC_BOUND_LIMIT = 50_000
 
 BoundPair = tuple[Bound, "float | None"]
+#: The most memory the undo stack keeps in runs that an undo can bring back (a run's
+#: history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are
+#: dropped first; the edits themselves stay (their undo then starts the run again).
+UNDO_RUNS_BUDGET = 128 * 2**20
+
+
+def run_bytes(t: object) -> int:
+    """An estimate of the memory a trainer holds beyond its data set: its arrays, its
+    history and its snapshots (the numpy arrays and typed arrays it reaches)."""
+    data = getattr(t, "data", None)
+    shared = [
+        a for a in (getattr(data, "points", None), getattr(data, "labels", None)) if a is not None
+    ]
+    seen: set[int] = set()
+    total = 0
+    todo: list[tuple[object, int]] = [(t, 0)]
+    while todo:
+        obj, depth = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if not any(np.may_share_memory(obj, a) for a in shared):
+                total += obj.nbytes
+        elif isinstance(obj, array):
+            total += len(obj) * obj.itemsize
+        elif depth < 4:
+            if isinstance(obj, dict):
+                todo.extend((v, depth + 1) for v in obj.values())
+            elif isinstance(obj, (list, tuple)):
+                todo.extend((v, depth + 1) for v in obj)
+            elif hasattr(obj, "__dict__") and type(obj).__module__.startswith(
+                "perceptron_gui.core"
+            ):
+                todo.extend((v, depth + 1) for k, v in vars(obj).items() if k != "data")
+    return total
 
 
 class Change(Flag):
@@ -106,6 +144,38 @@ def _bound_key(c: TrainConfig) -> tuple[object, ...]:
     if needs_kernel_bound(c):
         return (c.bias, c.kernel, c.degree, c.coef0, c.sigma)
     return (c.bias,)
+
+
+class DerivedCache:
+    """Values derived from a data set under some settings (D, γ, the bound, the line's
+    margin, the note), keyed by **that data set and those settings**.
+
+    Undo, redo and mode changes in any order then show the values of what is on screen:
+    a value is found only for the very data set (by identity: data sets are immutable)
+    and the very settings it was computed for. The data sets are held weakly (the undo
+    stack keeps the ones that can come back) and at most `size` entries are kept.
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._items: dict[tuple[int, tuple[object, ...]], tuple[Any, Any]] = {}
+
+    def get(self, data: Dataset, key: tuple[object, ...]) -> Any:
+        """The value stored for (`data`, `key`), or None."""
+        item = self._items.get((id(data), key))
+        if item is None or item[0]() is not data:
+            return None
+        self._items[(id(data), key)] = self._items.pop((id(data), key))  # most recent last
+        return item[1]
+
+    def put(self, data: Dataset, key: tuple[object, ...], value: Any) -> None:
+        """Store `value` for (`data`, `key`)."""
+        self._items.pop((id(data), key), None)
+        self._items[(id(data), key)] = (weakref.ref(data), value)
+        for k in [k for k, (ref, _) in self._items.items() if ref() is None]:
+            del self._items[k]
+        while len(self._items) > self._size:
+            del self._items[next(iter(self._items))]
 
 
 def bound_task(data: Dataset, bias: bool) -> Generator[Any, None, BoundPair]:
@@ -131,7 +201,8 @@ class _Task:
 
 
 class _DataCommand(QUndoCommand):
-    """Replace the data set by another (both immutable), undoably."""
+    """Replace the data set by another (both immutable), undoably; with `configs`
+    (before, after), the settings too: one step for "replace the session"."""
 
     def __init__(
         self,
@@ -141,32 +212,40 @@ class _DataCommand(QUndoCommand):
         text: str,
         reframe: bool,
         bound: BoundPair | None,
+        configs: tuple[TrainConfig, TrainConfig] | None = None,
     ) -> None:
         super().__init__(text)
         self._controller = controller
         self._before = before
         self._after = after
+        self._configs = configs
         self._reframe = reframe  # a whole new data set: frame the view on it
         self._bound = bound  # D, γ and the line margin of `after`, when already known
         # The run on `before` as it stood when the edit replaced it: undo brings it back.
+        # (Its D, γ and bound come back from the controller's cache, which is keyed by the
+        # data and the settings: the settings may have changed since.)
         self._trainer_before: Algorithm | None = None
-        self._bound_before: BoundPair | None = None
 
     def redo(self) -> None:
         c = self._controller
         if c.data is self._before:
             self._trainer_before = c.trainer
-            self._bound_before = None if c.bound_pending else (c.bound, c.line_margin)
-        c._apply_data(self._after, self.text(), reframe=self._reframe, bound=self._bound)
+        c._apply_data(
+            self._after,
+            self.text(),
+            reframe=self._reframe,
+            bound=self._bound,
+            config=None if self._configs is None else self._configs[1],
+        )
 
     def undo(self) -> None:
         self._controller._apply_data(
             self._before,
             QCoreApplication.translate("Controller", "undo: {what}").format(what=self.text()),
             reframe=self._reframe,
-            bound=self._bound_before,
             trainer=self._trainer_before,
             undone=True,
+            config=None if self._configs is None else self._configs[0],
         )
 
 
@@ -195,6 +274,7 @@ class Controller(QObject):
         self._horizon = 0
         self._bound_note = ""
         self._bound: Bound = novikoff(self._data)
+        self._derived = DerivedCache()
         self._line_margin: float | None = None
         self._tasks: dict[str, _Task] = {}
         self._finished: dict[str, tuple[_Task, Any]] = {}  # done, waiting for the next tick
@@ -203,6 +283,8 @@ class Controller(QObject):
         self._task_timer.timeout.connect(self._on_task_timer_timeout)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
+        #: See `UNDO_RUNS_BUDGET` (bytes).
+        self.undo_runs_budget = UNDO_RUNS_BUDGET
         self._frame_interval_ms = frame_interval_ms
         self._speed = MAX_SPEED  # updates per second
         self._to_end = False
@@ -345,10 +427,57 @@ class Controller(QObject):
         else:
             self._apply_data(data, text, reframe=True, bound=bound)
 
+    def replace_session(
+        self,
+        data: Dataset,
+        config: TrainConfig | None,
+        text: str,
+        *,
+        bound: BoundPair | None = None,
+    ) -> None:
+        """Replace the data and the settings together (Open, Recover, a dropped file):
+        one emission of `changed` and one undo step, which brings both back.
+
+        `config` None keeps the settings (a CSV file has none).
+        """
+        configs = None if config is None else (self._config, config)
+        self.undo_stack.push(
+            _DataCommand(self, self._data, data, text, True, bound, configs=configs)
+        )
+        self._trim_undo_runs()
+
     def _push(
         self, after: Dataset, text: str, *, reframe: bool = False, bound: BoundPair | None = None
     ) -> None:
         self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe, bound))
+        self._trim_undo_runs()
+
+    def undo_runs_bytes(self) -> int:
+        """The memory the undo stack holds in runs it can bring back (estimated)."""
+        return sum(
+            run_bytes(cmd._trainer_before)
+            for cmd in self._data_commands()
+            if cmd._trainer_before is not None
+        )
+
+    def _data_commands(self) -> list[_DataCommand]:
+        stack = self.undo_stack
+        cmds = (stack.command(i) for i in range(stack.count()))
+        return [c for c in cmds if isinstance(c, _DataCommand)]
+
+    def _trim_undo_runs(self) -> None:
+        """Keep the runs in the undo stack within `undo_runs_budget`: the newest first."""
+        total = 0
+        for cmd in reversed(self._data_commands()):
+            t = cmd._trainer_before
+            if t is None:
+                continue
+            if not t.k and not t.visits:  # a run at its start costs nothing to make again
+                cmd._trainer_before = None
+                continue
+            total += run_bytes(t)
+            if total > self.undo_runs_budget:
+                cmd._trainer_before = None
 
     def _apply_data(
         self,
@@ -359,24 +488,24 @@ class Controller(QObject):
         bound: BoundPair | None = None,
         trainer: Algorithm | None = None,
         undone: bool = False,
+        config: TrainConfig | None = None,
     ) -> None:
         was_running = self.running
         self._stop_timer(emit=False)
         lost = self._trainer.k
         self._data = data
+        settings = config is not None and config != self._config
+        if config is not None:
+            self._config = config
         # State first, signals after, so that every listener sees data, bound and trainer agree.
-        if (
-            bound is not None
-            and bound[0].bias == self._config.bias
-            and not needs_kernel_bound(self._config)
-        ):
-            self._cancel_task("bound")
-            self._bound, self._line_margin = bound
-        else:
-            self._recompute_bound(emit=False)
+        if bound is not None:  # novikoff in the plane, for the bias it was computed with
+            self._derived.put(data, (bound[0].bias,), (bound, ""))
+        self._recompute_bound(emit=False)
         restored = trainer is not None and trainer.data is data and trainer.config == self._config
         self._trainer = trainer if restored and trainer is not None else self._new_trainer()
         change = Change.DATA | Change.MODEL | Change.BOUND
+        if settings:
+            change |= Change.SETTINGS
         self.emit_changed(change | Change.REFRAME if reframe else change)
         if was_running:
             self.running_changed.emit(False)
@@ -705,16 +834,25 @@ class Controller(QObject):
 
     def _recompute_bound(self, *, emit: bool = True) -> None:
         d = self._data
+        key = _bound_key(self._config)
         self._cancel_task("bound")
         self._bound_note = ""
+        cached = self._derived.get(d, key)
+        if cached is not None:  # computed before for these very data and settings
+            (self._bound, self._line_margin), self._bound_note = cached
+            if emit:
+                self.emit_changed(Change.BOUND)
+            return
         if needs_kernel_bound(self._config):
             self._kernel_bound()
+            self._derived.put(d, key, ((self._bound, self._line_margin), self._bound_note))
             if emit:
                 self.emit_changed(Change.BOUND)
             return
         gen = bound_task(d, self._config.bias)
         if d.n <= SYNC_BOUND_LIMIT:
             self._bound, self._line_margin = exhaust(gen)
+            self._derived.put(d, key, ((self._bound, self._line_margin), ""))
             if emit:
                 self.emit_changed(Change.BOUND)
             return
@@ -722,6 +860,7 @@ class Controller(QObject):
         self._line_margin = None
 
         def done(pair: BoundPair) -> None:
+            self._derived.put(d, key, (pair, ""))
             self._bound, self._line_margin = pair
             self.emit_changed(Change.BOUND)
 

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app.storage import preferences
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.generators import KINDS, generate
+from perceptron_gui.core.generators import DEFAULTS, KINDS, generate
 
 #: The generators' names on screen (marked for lupdate; the item data keeps the key).
 KIND_NAMES = {
@@ -27,6 +28,7 @@ KIND_NAMES = {
     "blobs": QT_TRANSLATE_NOOP("GenerateDialog", "blobs"),
     "circles": QT_TRANSLATE_NOOP("GenerateDialog", "circles"),
     "example": QT_TRANSLATE_NOOP("GenerateDialog", "example"),
+    "update-geometry": QT_TRANSLATE_NOOP("GenerateDialog", "update geometry"),
 }
 KIND_TIPS = {
     "separable": QT_TRANSLATE_NOOP(
@@ -43,7 +45,12 @@ KIND_TIPS = {
     "example": QT_TRANSLATE_NOOP(
         "GenerateDialog", "The worked example: (3,3) +1, (4,3) +1, (1,1) −1"
     ),
+    "update-geometry": QT_TRANSLATE_NOOP(
+        "GenerateDialog", "Six points whose updates draw real triangles: old w + ηyx = new w"
+    ),
 }
+#: Where Generate… keeps its last choices (the settings file).
+GENERATE_KEY = "generate/"
 
 #: (keys, what they do) — shown in the help dialog (translated) and the README (as here).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -185,18 +192,19 @@ class GenerateDialog(QDialog):
             self.kind.addItem(k, k)
         self.n = QSpinBox(objectName="nSpin")
         self.n.setRange(1, 1_000_000)
-        self.n.setValue(40)
+        self.n.setValue(int(DEFAULTS["n"]))
         self.margin = QDoubleSpinBox(objectName="marginSpin")
         self.margin.setRange(0.0, 3.9)
         self.margin.setDecimals(3)
         self.margin.setSingleStep(0.1)
-        self.margin.setValue(0.5)
+        self.margin.setValue(DEFAULTS["margin"])
         self.noise = QDoubleSpinBox(objectName="noiseSpin")
         self.noise.setRange(0.0, 1.0)
         self.noise.setSingleStep(0.05)
-        self.noise.setValue(0.1)
+        self.noise.setValue(DEFAULTS["noise"])
         self.seed = QSpinBox(objectName="genSeedSpin")
         self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(int(DEFAULTS["seed"]))
         self._labels = [QLabel() for _ in range(5)]
         for label, field in zip(
             self._labels, (self.kind, self.n, self.margin, self.noise, self.seed), strict=True
@@ -209,6 +217,37 @@ class GenerateDialog(QDialog):
         lay.addLayout(form)
         lay.addWidget(buttons)
         self.retranslate()
+        self._restore()
+        self.accepted.connect(self._remember)
+
+    def _restore(self) -> None:
+        """The last choices, from the settings file (the defaults the first time)."""
+        prefs = preferences()
+        i = self.kind.findData(prefs.value(GENERATE_KEY + "kind", "separable"))
+        if i >= 0:
+            self.kind.setCurrentIndex(i)
+        for name, box, kind in (
+            ("n", self.n, int),
+            ("margin", self.margin, float),
+            ("noise", self.noise, float),
+            ("seed", self.seed, int),
+        ):
+            try:
+                box.setValue(kind(prefs.value(GENERATE_KEY + name, DEFAULTS[name])))
+            except (TypeError, ValueError):
+                box.setValue(kind(DEFAULTS[name]))
+
+    def _remember(self) -> None:
+        prefs = preferences()
+        prefs.setValue(GENERATE_KEY + "kind", self.kind.currentData())
+        for name, box in (
+            ("n", self.n),
+            ("margin", self.margin),
+            ("noise", self.noise),
+            ("seed", self.seed),
+        ):
+            prefs.setValue(GENERATE_KEY + name, box.value())
+        prefs.sync()
 
     def retranslate(self) -> None:
         """Every text in the current language (Qt's translator does OK and Cancel)."""
@@ -253,9 +292,13 @@ class GenerateDialog(QDialog):
 
     def description(self) -> str:
         """What was generated, for the undo stack and the status bar."""
-        return self.tr("generate {kind} (N = {n}, seed {seed})").format(
-            kind=self.kind.currentText(), n=self.n.value(), seed=self.seed.value()
-        )
+        return describe_generated(self.kind.currentData(), self.dataset_n, self.seed.value())
+
+    @property
+    def dataset_n(self) -> int:
+        """The N of the data set made (a fixed example has its own)."""
+        kind = self.kind.currentData()
+        return {"example": 3, "update-geometry": 6}.get(kind, self.n.value())
 
 
 class HelpDialog(QDialog):
@@ -328,3 +371,11 @@ _FILE_DIALOG_TEXTS = (
     QT_TRANSLATE_NOOP("FileDialog", "Open"),
     QT_TRANSLATE_NOOP("FileDialog", "Cancel"),
 )
+
+
+def describe_generated(kind: str, n: int, seed: int) -> str:
+    """What was generated, for the undo stack and the status bar."""
+    name = QCoreApplication.translate("GenerateDialog", KIND_NAMES.get(kind, kind))
+    return QCoreApplication.translate(
+        "GenerateDialog", "generate {kind} (N = {n}, seed {seed})"
+    ).format(kind=name, n=n, seed=seed)

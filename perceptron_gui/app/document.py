@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoCommand
 
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.storage import recovery_path
@@ -33,6 +34,17 @@ from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import write_csv, write_session
+from perceptron_gui.core.writer import remove_stale_temps
+
+
+@dataclass(frozen=True)
+class _DocState:
+    """What the document says about the file: which one, and when it was saved."""
+
+    path: str | None
+    saved_index: int
+    saved_config: TrainConfig
+    recovered: bool
 
 
 @dataclass(frozen=True)
@@ -114,10 +126,16 @@ class Document(QObject):
         self._recovered = False
         self._modified = False
         self._index = 0  # the undo stack's index, as its signal last said
+        # Each "replace the session" step (Open, Recover): its undo command, the stack's
+        # index after it, and the document before and after it; undoing across it gives
+        # back the file (and title) whose contents are shown again.
+        self._opened: list[tuple[QUndoCommand, int, _DocState, _DocState]] = []
         self._timer: QTimer | None = None
         self._writer: _Writer | None = None
         self._waiting: _Snapshot | None = None  # the newest snapshot, while a write runs
         self._write_ended.connect(self._on_write_ended, Qt.QueuedConnection)
+        # A write killed before its rename left a temporary file: gone at the next start.
+        remove_stale_temps(recovery_path().parent)
         if autosave_ms is not None:
             self._timer = QTimer(self)
             self._timer.setSingleShot(True)
@@ -158,6 +176,53 @@ class Document(QObject):
         self.mark_saved(None)
         self._recovered = True
         self._update_modified()
+        if self._opened and self._opened[-1][1] == self._index:
+            cmd, j, before, _ = self._opened[-1]
+            self._opened[-1] = (cmd, j, before, self._state())
+
+    def mark_opened(self, path: str | None) -> None:
+        """The last undo step replaced the session by the file at `path` (Open, Recover).
+
+        Like `mark_saved`; besides, undoing that step gives back the document (file,
+        title, saved state) that was shown before it, and redoing it this one: the title
+        never names a file whose contents are not shown.
+        """
+        before = self._state()
+        self.mark_saved(path)
+        stack = self._c.undo_stack
+        j = stack.index()
+        cmd = stack.command(j - 1) if j > 0 else None
+        if cmd is not None:
+            self._opened = [e for e in self._opened if e[1] < j]
+            self._opened.append((cmd, j, before, self._state()))
+
+    def _state(self) -> _DocState:
+        return _DocState(self._path, self._saved_index, self._saved_config, self._recovered)
+
+    def _restore(self, st: _DocState) -> None:
+        self._path = st.path
+        self._saved_index, self._saved_config, self._recovered = (
+            st.saved_index,
+            st.saved_config,
+            st.recovered,
+        )
+        self.path_changed.emit(st.path or "")
+
+    def _follow_opened(self, old: int, new: int) -> None:
+        """Undo or redo crossed "replace the session" steps: the document follows."""
+        stack = self._c.undo_stack
+        # Steps no longer on the stack (a new edit replaced the redo branch) are forgotten.
+        self._opened = [
+            e for e in self._opened if e[1] <= stack.count() and stack.command(e[1] - 1) is e[0]
+        ]
+        if new < old:
+            crossed = [e for e in self._opened if new < e[1] <= old]
+            if crossed:
+                self._restore(crossed[0][2])
+        elif new > old:
+            crossed = [e for e in self._opened if old < e[1] <= new]
+            if crossed:
+                self._restore(crossed[-1][3])
 
     def save(self, path: str) -> None:
         """Write the session (a CSV when the name ends .csv/.txt, else JSON) and mark it saved.
@@ -269,7 +334,12 @@ class Document(QObject):
 
     def _on_undo_stack_index_changed(self, index: int) -> None:
         # The index comes with the signal: the stack may be on its way out (at exit).
-        self._index = index
+        old, self._index = self._index, index
+        if self._opened:
+            try:
+                self._follow_opened(old, index)
+            except RuntimeError:  # the stack is being deleted (its window closed)
+                self._opened = []
         self._update_modified()
 
     def _update_modified(self) -> None:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -46,14 +45,19 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.markers import MarkerLayer
+from perceptron_gui.app.i18n import stop_reason_name
 from perceptron_gui.app.narration import narrate
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
+from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
-from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.writer import writing_to_name
 
 if TYPE_CHECKING:  # the session is only read here
     from perceptron_gui.app.controller import Controller
@@ -137,27 +141,20 @@ def _kind(path: str | os.PathLike[str], kinds: tuple[str, ...]) -> str:
 
 @contextmanager
 def _atomic(path: str | os.PathLike[str]) -> Iterator[str]:
-    """A temporary name next to `path`, renamed to it when the block succeeds.
+    """A temporary name whose contents go to `path` through the one file writer.
 
     A failed export leaves no half-written file (and an old file as it was).
     """
     target = Path(path)
     if not target.parent.is_dir():
         raise ExportError(f"cannot write {target}: no folder {target.parent}")
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
-    # mkstemp makes the file private (0600); an export gets the usual permissions.
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
     try:
-        yield tmp
-        os.replace(tmp, target)
+        with writing_to_name(path, target.suffix) as tmp:
+            yield tmp
+    except DataError as exc:
+        raise ExportError(f"cannot write {target}: {exc.message}") from None
     except OSError as exc:
         raise ExportError(f"cannot write {target}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 # --------------------------------------------------------------------------- the figure
@@ -173,6 +170,7 @@ class FigureSettings:
     show_best: bool = False
     keep_origin: bool = False
     follow_line: bool = True
+    anatomy: bool = False
 
 
 def title_text(t: Trainer) -> str:
@@ -206,6 +204,7 @@ class Figure:
         cv.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         cv.follow_line = False  # the view is chosen here, once
         cv.view_margin = 0.0  # nothing drawn past the plot area, even where clips are ignored
+        cv.animation_ms = 0  # a figure shows the update's end, never its slow motion
         cv.keep_origin = settings.keep_origin
         cv.set_answer_first(settings.answer_first)
         cv.show_radius(settings.show_radius)
@@ -234,28 +233,44 @@ class Figure:
 
     def show_bound(self, bound: Bound | None, bias: bool, n: int) -> None:
         """The Novikoff geometry of `n` points (None: not computed yet, nothing drawn)."""
-        if bound is None:
-            self.canvas.set_geometry(None, None, None, bias)
-        elif bound.separable:
-            self.canvas.set_geometry(bound.D, bound.direction, bound.gamma, bound.bias)
-        else:
-            self.canvas.set_geometry(bound.D if n else None, None, None, bound.bias)
+        present_bound(self.canvas, bound, bias, n)
 
-    def show_run(self, t: Trainer, current: int | None) -> None:
+    def show_run(self, t: Trainer, current: int | None, *, bias: bool | None = None) -> None:
         """The run's state as the window draws it (without the transient verdict)."""
         cv = self.canvas
         data = t.data
         if len(cv.points()) != data.n or not (cv.points() == data.points).all():
             cv.set_points(data.points, data.labels)
-        answer = t.answer
-        cv.set_answer(answer)
-        cv.set_model(t.model, follow=False)
-        if answer is not None and self.settings.answer_first:
-            cv.set_misclassified(mistakes(answer, data.points, data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        cv.set_current(current)
-        cv.set_alpha(t.alpha)
+        s = self.settings
+        view = RunView(
+            current=current, answer_first=s.answer_first, anatomy=s.anatomy, follow=False
+        )
+        present_run(cv, t, t.config.bias if bias is None else bias, view)
+        self._label_clear_of_marks(current)
+
+    def _label_clear_of_marks(self, current: int | None) -> None:
+        """Move the current point's name out of its marks (the square and the update's
+        ring hid it): its corner goes just past the larger ring, up and to the left."""
+        names = self.canvas._name_texts  # (the canvas places names for its own marks)
+        scale = theme().scale
+        for i, item in enumerate(names):
+            if i != current:
+                item.setAnchor((1.15, 1.05))
+                continue
+            rect = item.boundingRect()
+            reach = (30.0 if self.settings.anatomy else 18.0) * scale + 2.0
+            item.setAnchor(
+                (1.0 + reach / max(1.0, rect.width()), 1.0 + reach / max(1.0, rect.height()))
+            )
+
+    def ghost_only(self) -> None:
+        """Of the update's picture keep the ghost of the old line and the ring (an
+        animation's frame, when the window does not show the update's vectors)."""
+        cv = self.canvas
+        for shaft, head in cv._vectors.values():  # (the canvas has no switch for them)
+            shaft.setVisible(False)
+            head.setVisible(False)
+        cv._anatomy_label.setVisible(False)
 
     def set_view(self, rect: tuple[float, float, float, float]) -> None:
         """Show (at least) this data range (the aspect ratio stays 1)."""
@@ -321,7 +336,13 @@ class Figure:
                 raise OSError(f"Qt could not write {tmp}")
 
     def save_svg(self, path: str | os.PathLike[str]) -> None:
-        """Write the figure as SVG, `size` pixels, the data clipped to the plot area.
+        """Write the figure as SVG, `size` pixels, the data clipped to the plot area."""
+        text = self.svg_text()
+        with _atomic(path) as tmp:
+            Path(tmp).write_text(text, encoding="utf-8")
+
+    def svg_text(self, clip_id: str = "plotArea") -> str:
+        """The figure as the text of an SVG, `size` pixels, the data clipped to the plot area.
 
         Qt's SVG 1.1 writer leaks one item's clip into the next ones (rsvg-convert then
         hides the lines), so the figure is written in two passes without Qt's clips:
@@ -350,7 +371,7 @@ class Figure:
                 layer.vector = False
         r = self.plot_rect()
         clip = (
-            '<clipPath id="plotArea">'
+            f'<clipPath id="{clip_id}">'
             f'<rect x="{r.x():.6g}" y="{r.y():.6g}" width="{r.width():.6g}" '
             f'height="{r.height():.6g}"/></clipPath>'
         )
@@ -361,12 +382,10 @@ class Figure:
         head = _declare_pixels(head, w, h)
         # Clip paths are SVG 1.1, not SVG Tiny 1.2 (what Qt declares).
         head = head.replace('version="1.2" baseProfile="tiny"', 'version="1.1"')
-        text = (
+        return (
             f"{head}<defs>\n{clip}{body}"
-            f'<g clip-path="url(#plotArea)">{_flatten_strokes(inner_body)}</g>\n</svg>\n'
+            f'<g clip-path="url(#{clip_id})">{_flatten_strokes(inner_body)}</g>\n</svg>\n'
         )
-        with _atomic(path) as tmp:
-            Path(tmp).write_text(text, encoding="utf-8")
 
     def _svg_text(self, *, background: bool = True) -> str:
         """What is painted now, as the text of an SVG (Qt's SVG Tiny 1.2: no clips)."""
@@ -435,6 +454,42 @@ def _flatten_strokes(text: str) -> str:
     return _GROUP.sub(flatten, text)
 
 
+#: By default an export's tick labels are a font this part of the figure's height (its
+#: digits stand about 16 px tall in a 900 px high figure: readable on a slide).
+TICK_FONT_SHARE = 0.025
+#: The fonts of an export are sized for this resolution (Qt's logical DPI offscreen).
+FIGURE_LOGICAL_DPI = 96.0
+
+
+def text_scale(height: int, requested: float | None = None) -> float:
+    """How much larger than on screen an export's text is drawn.
+
+    None: enough for the tick labels' font to be `TICK_FONT_SHARE` of `height` (never
+    smaller than on screen); else `requested` times the screen's size (0.5 … 6).
+    """
+    if requested is not None:
+        r = float(requested)
+        if not 0.5 <= r <= 6.0:
+            raise ExportError(f"bad text scale {requested}: from 0.5 to 6")
+        return r
+    tick_px = TICK_PT * theme().scale * FIGURE_LOGICAL_DPI / 72.0
+    return max(1.0, TICK_FONT_SHARE * height / tick_px)
+
+
+def _check_dpi(dpi: float) -> None:
+    if not 10 <= float(dpi) <= 10000:
+        raise ExportError(f"bad resolution {dpi} dpi: from 10 to 10000")
+
+
+def _draw_state(fig: Figure, c: Controller, *, title: bool) -> None:
+    """A controller's state on a figure, with the window's view."""
+    fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
+    fig.show_run(c.trainer, c.current)
+    if title:
+        fig.set_title(title_text(c.trainer))
+    fig.set_view(fig.settings.view)
+
+
 def export_figure(
     c: Controller,
     settings: FigureSettings,
@@ -443,9 +498,15 @@ def export_figure(
     *,
     title: bool = False,
     dpi: float = DEFAULT_DPI,
+    scale: float | None = None,
+    second: Controller | None = None,
 ) -> None:
     """The session's canvas as a figure, PNG or SVG by the file name, drawn with the
     window's view and View `settings`.
+
+    `scale`: the text's size (None: slide-ready, see `text_scale`). `second`: compare
+    mode's second run, drawn at the right of the first, each half of `size`, with the
+    same data range.
 
     Raises
     ------
@@ -453,18 +514,75 @@ def export_figure(
         Bad size, unknown extension, or the file cannot be written.
     """
     kind = _kind(path, FIGURE_KINDS)
-    if not 10 <= float(dpi) <= 10000:
-        raise ExportError(f"bad resolution {dpi} dpi: from 10 to 10000")
-    with Figure(size, settings) as fig:
-        fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
-        fig.show_run(c.trainer, c.current)
-        if title:
-            fig.set_title(title_text(c.trainer))
-        fig.set_view(fig.settings.view)
-        if kind == "svg":
-            fig.save_svg(path)
-        else:
-            fig.save_png(path, dpi)
+    _check_dpi(dpi)
+    w, h = check_size(size)
+    factor = text_scale(h, scale)
+    runs = [c] if second is None else [c, second]
+    part = (w // len(runs), h)
+    if second is not None:
+        check_size(part)
+    with theme().quietly_scaled(factor):
+        figs = [Figure(part, settings) for _ in runs]
+        try:
+            for fig, run in zip(figs, runs, strict=True):
+                _draw_state(fig, run, title=title or second is not None)
+            if kind == "svg":
+                _write_svgs(path, figs, (w, h))
+            elif second is None:
+                figs[0].save_png(path, dpi)
+            else:
+                _write_side_by_side(path, figs, (w, h), dpi)
+        finally:
+            for fig in figs:
+                fig.close()
+
+
+def _write_side_by_side(
+    path: str | os.PathLike[str], figs: list[Figure], size: tuple[int, int], dpi: float
+) -> None:
+    w, h = size
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(theme().color("background"))
+    painter = QPainter(img)
+    try:
+        x = 0
+        for fig in figs:
+            painter.drawImage(QPoint(x, 0), fig.image(dpi))
+            x += fig.size[0]
+    finally:
+        painter.end()
+    dpm = round(float(dpi) / 0.0254)
+    img.setDotsPerMeterX(dpm)
+    img.setDotsPerMeterY(dpm)
+    with _atomic(path) as tmp:
+        if not img.save(tmp, "PNG"):
+            raise OSError(f"Qt could not write {tmp}")
+
+
+def _write_svgs(path: str | os.PathLike[str], figs: list[Figure], size: tuple[int, int]) -> None:
+    """One figure's SVG as it is; two side by side, each a nested ``<svg>`` of its own."""
+    if len(figs) == 1:
+        text = figs[0].svg_text()
+    else:
+        w, h = size
+        parts = []
+        x = 0
+        for i, fig in enumerate(figs):
+            inner = fig.svg_text(clip_id=f"plotArea{i + 1}")
+            inner = inner[inner.index("<svg") :]  # no XML declaration inside
+            fw, _ = fig.size
+            inner = inner.replace("<svg ", f'<svg x="{x}" y="0" ', 1)
+            parts.append(inner)
+            x += fw
+        text = (
+            '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+            f'<svg width="{w}" height="{h}" viewBox="0 0 {w} {h}" version="1.1" '
+            'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
+            + "".join(parts)
+            + "</svg>\n"
+        )
+    with _atomic(path) as tmp:
+        Path(tmp).write_text(text, encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- animation
@@ -478,13 +596,48 @@ class _Frame:
 
 
 def _frames(t: Trainer, steps: int) -> Iterator[_Frame]:
-    """The initial state, then one frame per update (fewer if the run ends first)."""
+    """The state at the start, then one frame per update (fewer if the run ends first),
+    then a last frame that says how the run ended, or that it goes on."""
     yield _Frame(t.model, None, narrate(t))
     for _ in range(steps):
         rec = t.step()
         if rec is None:
-            return
+            break
         yield _Frame(t.model, rec.index, narrate(t))
+    # Whether the run ends here: a step more would find no mistake (the last frame's
+    # state is not changed by a step that finds none).
+    if not t.done:
+        k, model = t.k, t.model
+        rec = t.step()
+        if rec is not None or t.k != k:
+            yield _Frame(model, None, ending_text(t, goes_on=True, k=k))
+            return
+    yield _Frame(t.model, None, ending_text(t))
+
+
+def ending_text(t: Trainer, *, goes_on: bool = False, k: int | None = None) -> str:
+    """The animation's last caption: converged, where it stopped, or that it goes on."""
+    k = t.k if k is None else k
+    if goes_on:
+        text = QCoreApplication.translate("Export", "k = {k}: the run goes on after this")
+        return text.format(k=k)
+    if t.stop_reason == "converged":
+        text = QCoreApplication.translate(
+            "Export", "converged after {k} updates: every point is on its side"
+        )
+        return text.format(k=k)
+    text = QCoreApplication.translate("Export", "stopped after {k} updates: {reason}")
+    return text.format(k=k, reason=stop_reason_name(str(t.stop_reason or "")))
+
+
+def counter_text(t: Trainer) -> str:
+    """The k counter over each frame: ``k = 3``, with the mistakes when they differ."""
+    mistakes_ = int(getattr(t, "mistakes", t.k))
+    if mistakes_ != t.k:
+        return QCoreApplication.translate("Export", "k = {k}   mistakes: {m}").format(
+            k=t.k, m=mistakes_
+        )
+    return f"k = {t.k}"
 
 
 def _frame_view(fig: Figure, m: LinearModel) -> tuple[float, float, float, float]:
@@ -492,7 +645,7 @@ def _frame_view(fig: Figure, m: LinearModel) -> tuple[float, float, float, float
     grown towards a line that would not cross it; the next frame starts from the window's
     view again, so one far line does not shrink every frame's points to a dot."""
     s = fig.settings
-    if not s.follow_line or m.is_zero:
+    if not s.follow_line or not isinstance(m, LinearModel) or m.is_zero:
         return s.view
     try:
         return geometry.follow_line(m.w, m.b, s.view, fig.canvas.data_frame(), s.keep_origin)
@@ -514,6 +667,18 @@ def _to_pil(img: QImage):  # noqa: ANN202  (a PIL image; Pillow is imported lazi
     return Image.frombuffer("RGB", size, raw, "raw", "RGB", rgb.bytesPerLine(), 1).copy()
 
 
+def _started(c: Controller, start: int | None) -> Trainer:
+    """A fresh trainer on the session's data and settings, at update `start` (None: the
+    window's current update)."""
+    t = make_trainer(c.data, c.config)
+    k = c.trainer.k if start is None else int(start)
+    if k < 0:
+        raise ExportError(f"bad start {start}: 0 or more updates")
+    if k:
+        t.seek_update(k)
+    return t
+
+
 def export_animation(
     c: Controller,
     settings: FigureSettings,
@@ -523,21 +688,26 @@ def export_animation(
     size: tuple[int, int] = DEFAULT_SIZE,
     frame_ms: int = FRAME_MS,
     last_ms: int = LAST_FRAME_MS,
+    start: int | None = None,
+    scale: float | None = None,
 ) -> int:
     """A GIF (or MP4) of a run on a copy of the window's data and settings.
 
     Returns the number of frames.
 
-    The first frame is the initial state, then one per update: `steps` updates give
-    ``steps + 1`` frames, fewer if the run converges first. Under each frame the
-    narration of its step. `size` is the whole frame, caption included. The window's
-    own run is not touched. An MP4 (by the name) needs the optional imageio-ffmpeg,
-    whose wheel carries its own ffmpeg, and even sides.
+    The first frame is the state after update `start` (None: the window's current
+    update; 0: the beginning), then one per update: `steps` updates K+1 … K+`steps`,
+    fewer if the run ends first; then a last frame that says the run converged, where
+    it stopped, or that it goes on. Each frame has a k counter over the plot, the
+    ghost of the line before its update (and the update's vectors when the window
+    shows them) and, under it, the narration of its step. `size` is the whole frame,
+    caption included. The window's own run is not touched. An MP4 (by the name) needs
+    the optional imageio-ffmpeg, whose wheel carries its own ffmpeg, and even sides.
 
     Raises
     ------
     ExportError
-        Bad size or steps, unknown extension, or the file cannot be written.
+        Bad size, start or steps, unknown extension, or the file cannot be written.
     """
     kind = _kind(path, ANIMATION_KINDS)
     w, h = check_size(size)
@@ -559,7 +729,8 @@ def export_animation(
         from PIL import Image  # noqa: F401
     except ImportError:
         raise ExportError("animations need Pillow: pip install Pillow") from None
-    frames = list(_frames(make_trainer(c.data, c.config), steps))
+    frames = list(_frames(_started(c, start), steps))
+    factor = text_scale(h, scale)
 
     t = theme()
     font = t.font(_caption_font_pt(w))
@@ -577,13 +748,19 @@ def export_animation(
         raise ExportError(f"bad size {w}x{h}: too small for the captions; try a larger one")
 
     images = []
-    with Figure((w, plot_h), settings) as fig:
+    # Every update frame shows the ghost of the line before it; the vectors only when
+    # the window shows them.
+    ghost = replace(settings, anatomy=True)
+    with t.quietly_scaled(factor), Figure((w, plot_h), ghost) as fig:
         fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
-        run = make_trainer(c.data, c.config)
+        run = _started(c, start)
         for i, f in enumerate(frames):
-            if i:
+            if 0 < i < len(frames) - 1:
                 run.step()
             fig.show_run(run, f.current)
+            if not settings.anatomy:
+                fig.ghost_only()
+            fig.set_title(counter_text(run))
             fig.set_view(_frame_view(fig, f.model))
             img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
             painter = QPainter(img)
@@ -730,6 +907,37 @@ class ExportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+        self._key = "export/animation/" if animation else "export/figure/"
+        self._restore()
+        self.accepted.connect(self._remember)
+
+    def _boxes(self) -> dict[str, QSpinBox]:
+        return {
+            "width": self.width_box,
+            "height": self.height_box,
+            "dpi": self.dpi_box,
+            "steps": self.steps_box,
+            "frame": self.frame_box,
+        }
+
+    def _restore(self) -> None:
+        """The last choices (size, resolution, title, frame) from the settings file."""
+        prefs = preferences()
+        for name, box in self._boxes().items():
+            value = prefs.value(self._key + name)
+            if value is not None and name != "steps":  # steps follow the run
+                try:
+                    box.setValue(int(value))
+                except (TypeError, ValueError):
+                    pass
+        self.title_box.setChecked(str(prefs.value(self._key + "title", "false")) == "true")
+
+    def _remember(self) -> None:
+        prefs = preferences()
+        for name, box in self._boxes().items():
+            prefs.setValue(self._key + name, box.value())
+        prefs.setValue(self._key + "title", "true" if self.title_box.isChecked() else "false")
+        prefs.sync()
 
     @property
     def size_px(self) -> tuple[int, int]:
@@ -759,8 +967,29 @@ def _accepted_then_named(dlg: ExportDialog, title: str, name: str, filters: str)
     """Run the settings dialog, then ask for the file; None when either is cancelled."""
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return None
-    path, _ = QFileDialog.getSaveFileName(dlg.parentWidget(), title, name, filters)
+    path, _ = QFileDialog.getSaveFileName(dlg.parentWidget(), title, in_last_dir(name), filters)
+    if path:
+        remember_dir(path)
     return path or None
+
+
+#: The settings key of the folder the export dialogs last wrote to.
+LAST_DIR_KEY = "export/last_dir"
+
+
+def in_last_dir(name: str) -> str:
+    """`name` in the folder the last export went to (the working folder the first time)."""
+    folder = preferences().value(LAST_DIR_KEY)
+    if folder and Path(str(folder)).is_dir():
+        return str(Path(str(folder)) / name)
+    return name
+
+
+def remember_dir(path: str) -> None:
+    """Remember the folder of `path` for the next export dialog."""
+    prefs = preferences()
+    prefs.setValue(LAST_DIR_KEY, str(Path(path).resolve().parent))
+    prefs.sync()
 
 
 def figure_dialog(parent: QWidget) -> FigureChoice | None:
@@ -798,11 +1027,12 @@ def table_dialog(parent: QWidget) -> str | None:
     path, chosen = QFileDialog.getSaveFileName(
         parent,
         QCoreApplication.translate("ExportDialog", "Export the iteration table"),
-        "updates.tex",
+        in_last_dir("updates.tex"),
         "LaTeX (*.tex);;Markdown (*.md);;CSV (*.csv)",
     )
     if not path:
         return None
+    remember_dir(path)
     if not Path(path).suffix:
         path += {"LaTeX": ".tex", "Markdown": ".md", "CSV": ".csv"}[chosen.split(" ")[0]]
     return path

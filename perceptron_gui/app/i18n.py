@@ -86,6 +86,9 @@ CORE_TEXTS = (
     ),
     QT_TRANSLATE_NOOP("Core", "the run does not start from ŵ₀ = 0: the theorem assumes it does"),
     QT_TRANSLATE_NOOP(
+        "Core", "no line through the origin separates these points; switch on the bias b"
+    ),
+    QT_TRANSLATE_NOOP(
         "Core", "each batch step looks at the whole set (leave the order at its default, cyclic)"
     ),
     QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),

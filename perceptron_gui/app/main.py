@@ -6,10 +6,11 @@ import argparse
 import gc
 import os
 import sys
+from dataclasses import fields
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from perceptron_gui.core.config import MODES, ORDERS
+from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +28,44 @@ EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
 #: The window's languages (app.i18n.LANGUAGES, repeated so that --help does not load Qt).
 LANG_CHOICES = ("en", "zh_CN")
+#: The run's settings on the command line, by `perceptron trace`'s names (besides --mode
+#: and --order): every field of `TrainConfig` but the initial weights.
+SETTING_TYPES: dict[str, type] = {"max_updates": int, "max_epochs": int}
+SETTING_HELP = {
+    "eta": "learning rate η > 0 (default: 1)",
+    "bias": "learn b (default); --no-bias: lines through the origin",
+    "seed": "seed of the random orders (default: 0)",
+    "max_updates": "stop after N updates",
+    "max_epochs": "stop after E passes over the data",
+    "C": "pa: the cap C > 0 on a step (default: 1)",
+    "kernel": "kernel: linear, poly (default) or rbf",
+    "degree": "poly kernel degree (default: 2)",
+    "coef0": "poly kernel coef0 >= 0 (default: 1)",
+    "sigma": "rbf kernel width > 0 (default: 1)",
+    "margin": "margin: the threshold a right point must pass (default: 1)",
+}
+
+
+def setting_names() -> tuple[str, ...]:
+    """The settings given by name (``eta``, ``bias``, ``C``, …)."""
+    skip = {"mode", "order", "w0", "b0"}
+    return tuple(f.name for f in fields(TrainConfig) if f.name not in skip)
+
+
+def _add_settings(p: argparse.ArgumentParser) -> None:
+    for name in setting_names():
+        flag = "--" + name.replace("_", "-")
+        default = TrainConfig.__dataclass_fields__[name].default
+        helptext = SETTING_HELP.get(name, name)
+        if isinstance(default, bool):
+            p.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=helptext)
+        elif name == "kernel":
+            p.add_argument(flag, choices=("linear", "poly", "rbf"), help=helptext)
+        else:
+            kind = SETTING_TYPES.get(name, type(default))
+            p.add_argument(flag, type=kind, dest=name, metavar=name.upper(), help=helptext)
+
+
 #: After the window is shown, wait this long before the compiled loop starts loading.
 WARM_UP_DELAY_MS = 200
 
@@ -45,13 +84,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OUT",
         help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4, and exit",
     )
-    p.add_argument("--mode", choices=MODES, help="primal, dual or pocket")
+    p.add_argument("--mode", choices=MODES, help=", ".join(MODES))
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
+    _add_settings(p)
     p.add_argument(
         "--steps",
         type=int,
         default=0,
-        help="updates to make first (a GIF: N updates, N + 1 frames)",
+        help="updates to make first (a GIF: updates K+1 … K+N after --start K)",
+    )
+    p.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --export: start from update K (a figure: show update K + steps)",
+    )
+    p.add_argument(
+        "--text-scale",
+        type=float,
+        metavar="F",
+        help="with --export: text F times its size on screen (default: slide-ready)",
     )
     p.add_argument(
         "--size",
@@ -59,6 +112,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--theme", help="with --export: light (default), dark or high-contrast")
     p.add_argument("--title", action="store_true", help="with --export: a title line k, w, b")
+    p.add_argument(
+        "--lesson",
+        metavar="FILE",
+        help="open a lesson (a .lesson.toml file, or 'perceptron', the built-in one) "
+        "in presentation mode",
+    )
+    p.add_argument(
+        "--export-lesson",
+        nargs=2,
+        metavar=("FILE", "OUTDIR"),
+        help="write a lesson's figures (PNG, SVG), tables, Beamer lesson.tex and "
+        "Markdown handout into OUTDIR, and exit",
+    )
     p.add_argument("--recover", action="store_true", help="restore the autosaved session")
     p.add_argument("--empty", action="store_true", help="start with an empty canvas")
     p.add_argument(
@@ -80,12 +146,78 @@ def _apply_language(lang: str | None, *, remember: bool) -> None:
         i18n.set_language(i18n.startup_language(), remember=False)
 
 
+#: Qt messages that say nothing to the user of a normal run (the offscreen platform
+#: prints this one for every top-level window it shows).
+QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+NO_DISPLAY = (
+    "perceptron-gui: error: no display to open a window on (DISPLAY is not set); "
+    "to render without one: QT_QPA_PLATFORM=offscreen perceptron-gui --screenshot OUT.png"
+)
+
+
+def _on_qt_message(mode: object, context: object, message: str) -> None:
+    """Qt's messages to stderr, but for the ones in `QUIET_QT_MESSAGES`."""
+    if not message.startswith(QUIET_QT_MESSAGES):
+        print(message, file=sys.stderr)
+
+
+def install_message_filter() -> None:
+    """Filter Qt's messages through `_on_qt_message` (before the application is made)."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    qInstallMessageHandler(_on_qt_message)
+
+
+def has_display() -> bool:
+    """Whether a window can be shown: a platform is chosen, or X11 or Wayland is there."""
+    if os.environ.get("QT_QPA_PLATFORM") or not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _end(code: int, *, at_once: bool) -> int:
+    """A one-shot render from the command line ends the process here, once its file is
+    written and its streams flushed: Qt's and Python's teardown of the window crashed
+    now and then at exit (a segfault or an atexit traceback, after the file was written).
+    Called from Python (`main(argv)`), it returns the status."""
+    if at_once:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _quit_on_ctrl_c(app: object, win: object) -> None:
+    """Ctrl+C in the terminal closes the window as Quit does (asking about unsaved
+    changes); a timer lets Python see the signal while Qt's loop runs."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    signal.signal(signal.SIGINT, lambda *_: win.close())  # type: ignore[attr-defined]
+    timer = QTimer(app)  # type: ignore[arg-type]
+    timer.timeout.connect(lambda: None)
+    timer.start(200)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app; returns the exit status."""
+    """Run the app; returns the exit status.
+
+    From the command line (`argv` None) a --screenshot or --export run ends the process
+    as soon as its file is written (see `_end`).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    at_once = argv is None
+    if not (args.export or args.screenshot or args.export_lesson) and not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    if at_once:  # (a test's QApplication keeps pytest-qt's own handler)
+        install_message_filter()
     if args.export:
-        return _export(parser, args)
+        return _end(_export(parser, args), at_once=at_once)
+    if args.export_lesson:
+        return _end(_export_lesson(parser, args), at_once=at_once)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         try:
@@ -105,9 +237,14 @@ def main(argv: list[str] | None = None) -> int:
     _apply_language(args.lang, remember=not args.screenshot)
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
     recovered = False
-    if args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
+    if args.lesson:
+        if not win.open_lesson(args.lesson):
+            print(f"perceptron-gui: error: {_lesson_error(win)}", file=sys.stderr)
+            return 2
+        win.set_presentation(True)
+    elif args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
         recovered = win.recover(ask=not args.recover)
-    if not recovered:
+    if not recovered and not args.lesson:
         if args.file:
             if not win.load(args.file):
                 if args.screenshot:
@@ -115,10 +252,9 @@ def main(argv: list[str] | None = None) -> int:
                     return 2
         elif not args.empty:
             win.load_example()
-    if args.mode:
-        win.set_mode(args.mode)
-    if args.order:
-        win.set_order(args.order)
+    if not _apply_settings(win, args) and args.screenshot:
+        print(f"perceptron-gui: error: {win.notice.text()}", file=sys.stderr)
+        return 2
     if args.screenshot:
         win.resize(w, h)
         win.show()
@@ -132,10 +268,11 @@ def main(argv: list[str] | None = None) -> int:
         win.close()
         if not ok:
             print(f"perceptron-gui: error: cannot write {out}", file=sys.stderr)
-            return 2
+            return _end(2, at_once=at_once)
         print(f"saved {out}")
-        return 0
+        return _end(0, at_once=at_once)
     win.show()
+    _quit_on_ctrl_c(app, win)
     # The compiled loop loads (or compiles, the first time) in a thread once the window
     # is on screen, not before: its import would compete with the first paint for the GIL.
     QTimer.singleShot(WARM_UP_DELAY_MS, win.controller.warm_up_in_background)
@@ -144,6 +281,25 @@ def main(argv: list[str] | None = None) -> int:
     # in the middle of a run.
     gc.freeze()
     return int(app.exec())
+
+
+def _apply_settings(win: object, args: argparse.Namespace) -> bool:
+    """--mode, --order and the settings by name, on the window; False when one is refused."""
+    ok = True
+    if args.mode:
+        ok = win.set_mode(args.mode) and ok  # type: ignore[attr-defined]
+    if args.order:
+        ok = win.set_order(args.order) and ok  # type: ignore[attr-defined]
+    changes = {n: getattr(args, n) for n in setting_names() if getattr(args, n, None) is not None}
+    if changes:
+        ok = win.controller.set_settings(**changes) and ok  # type: ignore[attr-defined]
+    return bool(ok)
+
+
+def _last_message(win: object) -> str:
+    """What the window last said (a refused setting is said in the status bar)."""
+    text = win.statusBar().currentMessage() or win.notice.text()  # type: ignore[attr-defined]
+    return str(text)
 
 
 def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -172,6 +328,8 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"unknown theme {name!r}: one of {', '.join(THEMES)}")
     if args.steps < 0:
         parser.error(f"bad steps {args.steps}: 0 or more updates")
+    if args.start < 0:
+        parser.error(f"bad start {args.start}: 0 or more updates")
     if args.file and not Path(args.file).is_file():
         parser.error(f"cannot read {args.file}: no such file")
     from perceptron_gui.app.main_window import MainWindow
@@ -194,10 +352,8 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 parser.error(win.notice.text())
         elif not args.empty:
             win.load_example()
-        if args.mode:
-            win.set_mode(args.mode)
-        if args.order:
-            win.set_order(args.order)
+        if not _apply_settings(win, args):
+            parser.error(_last_message(win))
         # The figure shows the canvas's view: give the canvas the figure's shape, then
         # frame the points in it.
         win.show_panels(False)
@@ -206,23 +362,84 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         app.processEvents()
         win.canvas.fit_view()
         if out.suffix.lower() in (".gif", ".mp4"):
-            ok = win.export_animation(out, args.steps, size=size)
+            ok = win.export_animation(
+                out, args.steps, size=size, start=args.start, scale=args.text_scale
+            )
         else:
-            for _ in range(args.steps):
-                if win.step() is None:
-                    break
+            win.seek(args.start + args.steps)
             app.processEvents()
-            ok = win.export_figure(out, size, title=args.title)
+            ok = win.export_figure(out, size, title=args.title, scale=args.text_scale)
         if not ok:
             parser.error(win.notice.text().removeprefix("not exported: "))
     finally:
         win.close()
-        for key, value in kept.items():
-            if value is None:
-                prefs.remove(key)
-            else:
-                prefs.setValue(key, value)
+        _put_back(prefs, kept)
     print(f"saved {out}")
+    return 0
+
+
+def _put_back(prefs: Any, kept: dict[str, Any]) -> None:
+    """Restore the preferences an export changed (the theme and the UI scale)."""
+    for key, value in kept.items():
+        if value is None:
+            prefs.remove(key)
+        else:
+            prefs.setValue(key, value)
+
+
+def _lesson_error(win: object) -> str:
+    """The lesson's refusal, as the window's banner says it (without its first words)."""
+    text = str(win.notice.text())  # type: ignore[attr-defined]
+    return text.split(": ", 1)[1] if text.startswith("lesson not opened: ") else text
+
+
+def _export_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--export-lesson FILE OUTDIR``: every step of every scene, offscreen."""
+    source, outdir = args.export_lesson
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
+    from perceptron_gui.app.export import ExportError, parse_size
+    from perceptron_gui.core.errors import DataError
+    from perceptron_gui.core.lesson import load_lesson
+
+    try:
+        lesson = load_lesson(source)
+    except DataError as exc:
+        parser.error(str(exc))
+    try:
+        size = parse_size(args.size) if args.size else None
+    except ExportError as exc:
+        parser.error(str(exc))
+    from perceptron_gui.app.lesson_export import LESSON_FIGURE_SIZE, export_lesson
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.app.storage import preferences
+    from perceptron_gui.app.theme import theme
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("perceptron-gui")
+    app.setOrganizationName("perceptron-gui")
+    prefs = preferences()
+    kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
+    _apply_language(args.lang or "en", remember=False)
+    win = MainWindow(autosave_ms=None, animation_ms=0)
+    try:
+        theme().set_name(args.theme or "light")
+        theme().set_scale(1.0)
+        fig = size or LESSON_FIGURE_SIZE
+        win.show_panels(False)
+        win.resize(*fig)
+        win.show()
+        app.processEvents()
+        try:
+            written = export_lesson(win, lesson, outdir, size=fig)
+        except (ExportError, OSError) as exc:
+            parser.error(f"{outdir}: {exc}")
+    finally:
+        win.close()
+        _put_back(prefs, kept)
+    print(f"saved {len(written)} files in {outdir}")
     return 0
 
 

@@ -50,11 +50,23 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
-from perceptron_gui.app.compare import CompareRun, CompareView, RunTitle, default_settings
+from perceptron_gui.app.compare import (
+    MIN_CANVAS_HEIGHT,
+    CompareRun,
+    CompareView,
+    RunTitle,
+    default_settings,
+)
 from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
 from perceptron_gui.app.controls import ControlPanel
-from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog, file_dialog
+from perceptron_gui.app.dialogs import (
+    GenerateDialog,
+    HelpDialog,
+    describe_generated,
+    file_dialog,
+)
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
     BoundPanel,
@@ -65,13 +77,15 @@ from perceptron_gui.app.panels import (
     Timeline,
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
+from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.generators import DEFAULTS
+from perceptron_gui.core.generators import generate as generate_data
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
-from perceptron_gui.core.model import LinearModel, mistakes
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.model import LinearModel
 
 FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
@@ -139,7 +153,7 @@ def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
     return int(min(SLOW_MOTION_MAX_MS, max(base_ms, total)))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(LessonScripting, QMainWindow):
     """The perceptron-gui window, also the scripting API for pytest-qt.
 
     Parameters
@@ -202,6 +216,7 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.canvas_splitter, 1)
         self.compare_run: CompareRun | None = None
         self.compare_view: CompareView | None = None
+        self._docks_before_compare: list[bool] = []
         self._frame_interval_ms = frame_interval_ms
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
@@ -262,6 +277,7 @@ class MainWindow(QMainWindow):
         self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
+        self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
@@ -558,13 +574,13 @@ class MainWindow(QMainWindow):
         )
         self.act_earlier = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-            c.earlier,
+            self._on_earlier,
             "Left",
             QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
         )
         self.act_later = A(
             QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-            c.later,
+            self._on_later,
             "Right",
             QT_TRANSLATE_NOOP("MainWindow", "One update later"),
         )
@@ -827,6 +843,7 @@ class MainWindow(QMainWindow):
             "ui_scale": theme().ui_scale,
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
+            "lesson": self.lesson_player.state(),
         }
 
     def set_points(self, X: Any, y: Any) -> bool:
@@ -854,12 +871,11 @@ class MainWindow(QMainWindow):
         return True
 
     def _apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
-        c = self.controller
-        if loaded.config is not None:
-            c.set_config(loaded.config)
-        c.set_data(loaded.data, self.tr("open {name}").format(name=Path(path).name), bound=pair)
+        # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
+        text = self.tr("open {name}").format(name=Path(path).name)
+        self.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
         self._apply_view(loaded.view)
-        self.document.mark_saved(str(path))
+        self.document.mark_opened(str(path))
         QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
         note = "; ".join(loaded.notes)
         self.statusBar().showMessage(
@@ -1081,7 +1097,12 @@ class MainWindow(QMainWindow):
                 self.act_compare.setChecked(False)
                 return False
             self.compare_run = run
-            view = CompareView(run, self.canvas)
+            # In a small window the panels give way: each canvas at least 300 px high.
+            self._docks_before_compare = [d.isVisible() for d in self.docks]
+            if self.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
+                for d in self.docks:
+                    d.hide()
+            view = CompareView(run, self.canvas, main_title=self.run_title)
             view.set_show_radius(self.act_radius.isChecked())
             view.set_show_best(self.act_best.isChecked())
             self.act_radius.toggled.connect(view.set_show_radius)
@@ -1090,8 +1111,11 @@ class MainWindow(QMainWindow):
             self.canvas_splitter.addWidget(view)
             half = max(1, self.canvas_splitter.width() // 2)
             self.canvas_splitter.setSizes([half, half])
+            QTimer.singleShot(0, view.equal_halves)
             self.run_title.show()
             self.bound_panel.plot.set_second(run.controller)
+            self.timeline.set_second(run.controller)
+            view.answer_first = self.act_answer_first.isChecked()
             self.act_compare.setChecked(True)
             self.statusBar().showMessage(
                 "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
@@ -1108,7 +1132,10 @@ class MainWindow(QMainWindow):
         if run is None or view is None:
             return
         self.bound_panel.plot.set_second(None)
+        self.timeline.set_second(None)
         view.close_view()
+        for dock, shown in zip(self.docks, self._docks_before_compare, strict=False):
+            dock.setVisible(shown)
         view.hide()
         view.setParent(None)
         view.deleteLater()
@@ -1143,14 +1170,22 @@ class MainWindow(QMainWindow):
             (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
             (self.act_reset.triggered, CompareRun.reset),
             (ctl.reset_button.clicked, CompareRun.reset),
-            (self.act_earlier.triggered, CompareRun.earlier),
-            (self.act_later.triggered, CompareRun.later),
         ):
             signal.connect(lambda *_, a=action: self._drive_second(a))
-        # The slider goes to update k: the second run goes to its own update k (or its end).
-        self.timeline.slider.valueChanged.connect(
-            lambda k: self._drive_second(lambda run: run.seek(k))
-        )
+
+    def _on_earlier(self) -> None:
+        """← : one update earlier (in compare mode, on the pair's timeline)."""
+        if self.compare_run is None:
+            self.controller.earlier()
+        else:
+            self.compare_run.earlier_pair()
+
+    def _on_later(self) -> None:
+        """→ : one update later (in compare mode, on the pair's timeline)."""
+        if self.compare_run is None:
+            self.controller.later()
+        else:
+            self.compare_run.later_pair()
 
     def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
         """The second run's half of a step of the pair (nothing outside compare mode)."""
@@ -1446,67 +1481,43 @@ class MainWindow(QMainWindow):
 
     def _show_model_now(self, run_frame: bool) -> None:
         c = self.controller
-        t = c.trainer
-        cv = self.canvas
-        answer = t.answer
-        cv.set_answer(answer, t.answer_name)
-        last = t.last
-        slow = c.run_speed <= ANATOMY_MAX_SPEED
         if self._animation_ms > 0:
-            cv.animation_ms = slow_motion_ms(self._animation_ms, c.speed, running=c.running)
-        rule = spec(c.config.mode).update_rule  # "w ← w + ηyx, …", "w ← w + τyx, …"
-        head = "w ← w + "
-        cv.step_name = rule[len(head) :].split(",")[0] if rule.startswith(head) else "ηyx"
-        if (
-            self.act_anatomy.isChecked()
-            and slow
-            and last is not None
-            and last.mistake
-            and c.current is not None
-            and isinstance(t.model, LinearModel)
-            and t.k
-        ):
-            cv.set_update(
-                LinearModel(last.w_before, last.b_before),
-                LinearModel(last.w_after, last.b_after),
-                last.index,
-                c.config.bias,
-                phase="correct" if self._phase == "correct" else None,
+            self.canvas.animation_ms = slow_motion_ms(
+                self._animation_ms, c.speed, running=c.running
             )
-        else:
-            cv.set_update(None, None, -1, False)
-        # A fast run does not move the view at every frame; it follows once when it stops.
-        cv.set_model(t.model, follow=c.run_speed <= FOLLOW_MAX_SPEED)
-        answer_first = answer is not None and self.act_answer_first.isChecked()
-        if answer_first and answer is not None:
-            cv.set_misclassified(mistakes(answer, c.data.points, c.data.labels))
-        else:
-            cv.set_misclassified(t.misclassified())
-        verdict = None
-        if last is not None and not c.running and c.current is not None:
-            verdict = "mistake" if last.mistake else "correct"
-        cv.set_current(c.current, verdict)
-        if t.converged and not c.running:
+        present_run(self.canvas, c.trainer, c.config.bias, self.run_view())
+        if c.trainer.converged and not c.running:
             fade = FADE_MS if self._animation_ms > 0 else 0
-            cv.set_status(self.tr("converged: a full pass found no mistake"), fade_after_ms=fade)
+            self.canvas.set_status(
+                self.tr("converged: a full pass found no mistake"), fade_after_ms=fade
+            )
         elif not self._discard_timer.isActive():
-            cv.set_status(None)
-        cv.set_alpha(t.alpha)
-        cv.set_margin_band(t.threshold)
+            self.canvas.set_status(None)
         now = time.perf_counter()
         if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
             self._narrated_at = now
-            self.narration.setText(narrate(t))
+            self.narration.setText(narrate(c.trainer))
+
+    def run_view(self) -> RunView:
+        """How the window draws its run now (the View menu's choices, the run's speed)."""
+        c = self.controller
+        last = c.trainer.last
+        verdict = None
+        if last is not None and not c.running and c.current is not None:
+            verdict = "mistake" if last.mistake else "correct"
+        return RunView(
+            current=c.current,
+            verdict=verdict,
+            answer_first=self.act_answer_first.isChecked(),
+            anatomy=self.act_anatomy.isChecked() and c.run_speed <= ANATOMY_MAX_SPEED,
+            # A fast run does not move the view at every frame; it follows once when it stops.
+            follow=c.run_speed <= FOLLOW_MAX_SPEED,
+            phase=self._phase,
+        )
 
     def _show_bound(self) -> None:
         c = self.controller
-        bd = c.bound
-        if c.bound_pending or len(bd.direction) not in (2, 3):  # (none in feature space)
-            self.canvas.set_geometry(None, None, None, bd.bias)
-        elif bd.separable:
-            self.canvas.set_geometry(bd.D, bd.direction, bd.gamma, bd.bias)
-        else:
-            self.canvas.set_geometry(bd.D if c.data.n else None, None, None, bd.bias)
+        present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
     def _style_busy(self) -> None:
         lab = self.busy_label
@@ -1679,7 +1690,41 @@ class MainWindow(QMainWindow):
 
     # --------------------------------------------------------------- dialogs
 
+    def _unsaved_may_go(self, question: str) -> bool:
+        """Before the user's Close or Open: ask Save / Discard / Cancel over unsaved changes.
+
+        True when the session may be replaced (saved, discarded, or nothing unsaved).
+        """
+        if not (self.document.modified and self.controller.data.n):
+            return True
+        answer = QMessageBox.question(
+            self,
+            self.tr("Unsaved changes"),
+            question,
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Cancel:
+            return False
+        if answer == QMessageBox.StandardButton.Save:
+            self._save_action()
+            return not self.document.modified
+        return True
+
+    def _open_asking(self, path: str) -> None:
+        """Open from the menu, the recent list or a drop: asks first over unsaved changes."""
+        if self._unsaved_may_go(
+            self.tr("Save the points and settings before opening another file?")
+        ):
+            self.open_file(path)
+
     def _open_dialog(self) -> None:
+        if not self._unsaved_may_go(
+            self.tr("Save the points and settings before opening another file?")
+        ):
+            return
         d = self.make_open_dialog()
         if d.exec() and d.selectedFiles():
             self.open_file(d.selectedFiles()[0])
@@ -1695,7 +1740,7 @@ class MainWindow(QMainWindow):
             a = self.recent_menu.addAction(self.tr("(none yet)"))
             a.setEnabled(False)
         for p in items:
-            self.recent_menu.addAction(p, lambda p=p: self.open_file(p))
+            self.recent_menu.addAction(p, lambda p=p: self._open_asking(p))
 
     def _save_action(self) -> None:
         if self.document.path is None or self.document.settings_only_in_session():
@@ -1721,16 +1766,26 @@ class MainWindow(QMainWindow):
         title: bool = False,
         *,
         dpi: float = export.DEFAULT_DPI,
+        scale: float | None = None,
     ) -> bool:
-        """The canvas alone as PNG or SVG (by the name), `size` in output pixels.
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in
+        compare mode both runs side by side. `scale`: the text's size (None: slide-ready).
 
         Returns after the file is written; False, with a notice, when it cannot be. The
         window (its view, layout and run) is not touched.
         """
+        second = None if self.compare_run is None else self.compare_run.controller
         return self._export(
             path,
             lambda: export.export_figure(
-                self.controller, self.figure_settings(), path, size, title=title, dpi=dpi
+                self.controller,
+                self.figure_settings(),
+                path,
+                size,
+                title=title,
+                dpi=dpi,
+                scale=scale,
+                second=second,
             ),
         )
 
@@ -1741,8 +1796,12 @@ class MainWindow(QMainWindow):
         *,
         size: tuple[int, int] = export.DEFAULT_SIZE,
         frame_ms: int = export.FRAME_MS,
+        start: int | None = None,
+        scale: float | None = None,
     ) -> bool:
-        """A GIF of a copy of the run: the start, then one frame per update (`steps` at most).
+        """A GIF of a copy of the run: the state after update `start` (None: the current
+        one; 0: the beginning), then one frame per update (`steps` at most), then how it
+        ended.
 
         Returns after the file is written; False, with a notice, when it cannot be.
         """
@@ -1755,6 +1814,8 @@ class MainWindow(QMainWindow):
                 steps,
                 size=size,
                 frame_ms=frame_ms,
+                start=start,
+                scale=scale,
             ),
         )
 
@@ -1767,6 +1828,7 @@ class MainWindow(QMainWindow):
             show_best=self.act_best.isChecked(),
             keep_origin=self.act_origin.isChecked(),
             follow_line=self.act_follow.isChecked(),
+            anatomy=self.act_anatomy.isChecked(),
         )
 
     def _export_figure_dialog(self) -> None:
@@ -1842,6 +1904,22 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
         return True
 
+    def generate(self, kind: str, n: int = 40, seed: int = 0, **options: Any) -> bool:
+        """Replace the points with a generated data set, as Generate… does (one undo step).
+
+        `kind` is one of ``core.generators.KINDS``; `options` are ``margin`` and ``noise``
+        (the defaults of ``core.generators.DEFAULTS``, as ``perceptron generate``'s: the
+        same arguments give the same points). False, with a notice, when refused.
+        """
+        args = {k: DEFAULTS[k] for k in ("margin", "noise")}
+        try:
+            data = generate_data(kind, n, seed=seed, **{**args, **options})
+        except (DataError, TypeError) as exc:
+            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
+            return False
+        self.controller.set_data(data, describe_generated(kind, data.n, seed))
+        return True
+
     def _generate_dialog(self) -> None:
         dlg = GenerateDialog(self)
         if dlg.exec() != GenerateDialog.Accepted:
@@ -1862,29 +1940,20 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
         urls = event.mimeData().urls()
         if urls and urls[0].isLocalFile():
-            self.open_file(urls[0].toLocalFile())
             event.acceptProposedAction()
+            path = urls[0].toLocalFile()
+            # After the drop has ended: the question is a dialog of its own.
+            QTimer.singleShot(0, lambda: self._open_asking(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
         user = event.spontaneous() or self.sender() is self.act_quit
         doc = self.document
-        if user and doc.modified and self.controller.data.n:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Unsaved changes"),
-                self.tr("Save the points and settings before closing?"),
-                QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-                QMessageBox.Save,
-            )
-            if answer == QMessageBox.Cancel:
-                event.ignore()
-                return
-            if answer == QMessageBox.Save:
-                self._save_action()
-                if doc.modified:
-                    event.ignore()
-                    return
+        if user and not self._unsaved_may_go(
+            self.tr("Save the points and settings before closing?")
+        ):
+            event.ignore()
+            return
         self.controller.pause()
         if user:
             preferences().setValue("geometry", self.saveGeometry())

@@ -12,6 +12,8 @@ line widths), so Ctrl+= in the window enlarges everything at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -197,6 +199,17 @@ class Theme(QObject):
         elif steps < 0 and below:
             self.set_scale(below[max(-len(below), steps)])
         return self._scale
+
+    @contextmanager
+    def quietly_scaled(self, factor: float) -> Iterator[None]:
+        """Every size times `factor` inside the block, for a drawing made there (an
+        export's figure); nothing is told, so nothing on screen restyles."""
+        old = self._boost
+        self._boost = old * float(factor)
+        try:
+            yield
+        finally:
+            self._boost = old
 
     # ------------------------------------------------------------------- sizes
 

@@ -46,6 +46,7 @@ from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
+from perceptron_gui.core.generators import DEFAULTS as GEN_DEFAULTS
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.model import check_rbf_sigma
@@ -302,18 +303,24 @@ def build_parser() -> argparse.ArgumentParser:
         f"with .json. KIND is one of: {', '.join(KINDS)}.",
     )
     g.add_argument("kind", metavar="KIND", help=", ".join(KINDS))
-    g.add_argument("--n", type=int, default=40, metavar="N", help="number of points (default: 40)")
+    g.add_argument(
+        "--n",
+        type=int,
+        default=int(GEN_DEFAULTS["n"]),
+        metavar="N",
+        help="number of points (default: 40)",
+    )
     g.add_argument(
         "--margin",
         type=float,
-        default=0.1,
+        default=GEN_DEFAULTS["margin"],
         metavar="G",
         help="half-width of the empty strip (default: 0.1)",
     )
     g.add_argument(
         "--noise",
         type=float,
-        default=0.1,
+        default=GEN_DEFAULTS["noise"],
         metavar="P",
         help="fraction of flipped labels, or spread (default: 0.1)",
     )
@@ -887,7 +894,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         what = "CSV"
     n_pos = int(np.count_nonzero(data.labels > 0))
     details = "" if args.kind == "example" else f", seed {args.seed}"
-    _Out(sys.stdout)(
+    # With "-o -" the data went to stdout: the summary goes to stderr, not into the data.
+    _Out(sys.stderr if path == "-" else sys.stdout)(
         f"wrote {data.n} points ({args.kind}{details}; {n_pos} +1, {data.n - n_pos} -1) "
         f"to {path} as {what}"
     )

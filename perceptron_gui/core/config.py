@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.limits import check_limits
 
 Mode = Literal["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
 Order = Literal["first", "cyclic", "random-cyclic", "random"]
@@ -153,6 +154,7 @@ def check_config(c: TrainConfig) -> None:
         v = getattr(c, name)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
             raise DataError(f"{name} must be a whole number >= 0, not {v!r}")
+    check_limits(c)  # documented maxima (core/limits.py): nothing overflows later
     if isinstance(c.seed, bool) or not isinstance(c.seed, int) or c.seed < 0:
         raise DataError(f"seed must be a whole number >= 0, not {c.seed!r}")
     if not all(math.isfinite(float(v)) for v in (*c.w0, c.b0)):

@@ -18,7 +18,19 @@ from perceptron_gui.core.errors import DataError
 
 FloatArray = npt.NDArray[np.float64]
 
-KINDS: tuple[str, ...] = ("separable", "noisy", "xor", "blobs", "circles", "example")
+KINDS: tuple[str, ...] = (
+    "separable",
+    "noisy",
+    "xor",
+    "blobs",
+    "circles",
+    "example",
+    "update-geometry",
+)
+#: The one set of defaults of `generate`, the command line's ``perceptron generate`` and
+#: the window's Generate… and ``window.generate``: the same kind, N, seed, margin and
+#: noise give the same points everywhere.
+DEFAULTS: dict[str, float] = {"n": 40, "margin": 0.1, "noise": 0.1, "seed": 0}
 
 #: Half the side of the box the points are drawn in.
 BOX = 5.0
@@ -32,6 +44,11 @@ MAX_MARGIN = 4.0
 #: The worked example of ALGORITHMS.md.
 EXAMPLE_POINTS = ((3.0, 3.0), (4.0, 3.0), (1.0, 1.0))
 EXAMPLE_LABELS = (1.0, 1.0, -1.0)
+#: "update-geometry": six points whose cyclic run (η = 1, from 0) makes 5 updates, and
+#: each update after the first adds ηyx at an angle to w (old w, ηyx and new w make a
+#: triangle, not a line as in the worked example, where x3 lies along w).
+GEOMETRY_POINTS = ((2.0, -4.0), (-2.0, 0.0), (4.0, 2.0), (3.0, -3.0), (-2.0, -2.0), (2.0, 0.0))
+GEOMETRY_LABELS = (-1.0, -1.0, 1.0, 1.0, -1.0, 1.0)
 
 
 def _check_args(kind: str, n: Any, margin: Any, noise: Any, seed: Any) -> None:
@@ -149,6 +166,8 @@ def generate(
           ``2.5 * noise``, half the points each.
         - ``"example"``: the worked example of ALGORITHMS.md,
           (3, 3) +1, (4, 3) +1, (1, 1) -1; ignores the other arguments.
+        - ``"update-geometry"``: six fixed points (`GEOMETRY_POINTS`) whose updates
+          draw real triangles old w + ηyx = new w; ignores the other arguments.
     n
         Number of points, 1 to 10^7.
     margin
@@ -172,6 +191,8 @@ def generate(
     n, margin, noise = int(n), float(margin), float(noise)
     if kind == "example":
         return make_dataset(EXAMPLE_POINTS, EXAMPLE_LABELS)
+    if kind == "update-geometry":
+        return make_dataset(GEOMETRY_POINTS, GEOMETRY_LABELS)
     rng = np.random.default_rng(seed)
     if kind in ("separable", "noisy"):
         X, y, _, _ = _separable_with_line(n, margin, rng)

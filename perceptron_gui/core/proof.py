@@ -35,6 +35,12 @@ IntArray = npt.NDArray[np.int64]
 NOT_SEPARABLE = "the data are not linearly separable (γ = 0): the theorem does not apply"
 #: `reason` when the run starts from other weights than 0.
 NOT_FROM_ZERO = "the run does not start from ŵ₀ = 0: the theorem assumes it does"
+#: `reason` (and the bound panel's note) when the bias is off and no line through the
+#: origin separates the points, though a line with a bias does.
+THROUGH_ORIGIN = "no line through the origin separates these points; switch on the bias b"
+#: Above this many points the check for `THROUGH_ORIGIN` is not made (it computes γ with
+#: the bias once more).
+ORIGIN_CHECK_MAX_N = 20_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,13 +91,72 @@ def _check(trainer: Trainer, bound: Bound) -> tuple[bool, str]:
             f"the bound was computed with bias={bound.bias} but the run has bias={bias}"
         )
     if not bound.separable or bound.gamma <= 0.0:
-        return False, NOT_SEPARABLE
+        return False, origin_note(trainer.data, bound) or NOT_SEPARABLE
     w0 = trainer.config.w0
     # With the bias off the trainer ignores b0 (b stays 0), so ŵ_0 = w0 only.
     b0 = float(trainer.config.b0) if bias else 0.0
     if float(w0[0]) != 0.0 or float(w0[1]) != 0.0 or b0 != 0.0:
         return False, NOT_FROM_ZERO
     return True, ""
+
+
+_origin_cache: dict[str, tuple[object, str]] = {}
+
+
+def origin_note(data: Any, bound: Bound) -> str:
+    """`THROUGH_ORIGIN` when `bound` (bias off) finds no separator through the origin but
+    the points are separable with a bias; "" otherwise.
+
+    Parameters
+    ----------
+    data
+        The `Dataset` the bound was computed on (compared by identity for the cache: the
+        last data set's answer is kept).
+    bound
+        Its Novikoff bound.
+    """
+    if bound.bias or bound.separable or not 0 < data.n <= ORIGIN_CHECK_MAX_N:
+        return ""
+    cached = _origin_cache.get("last")
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    from perceptron_gui.core.novikoff import novikoff
+
+    note = THROUGH_ORIGIN if novikoff(data, bias=True).separable else ""
+    _origin_cache["last"] = (data, note)
+    return note
+
+
+def crossing(bound: Bound) -> float | None:
+    """Where the two bounds meet: ``kηγ = ηD√k`` at ``k = (D/γ)²`` (None: not separable)."""
+    if not bound.separable or bound.gamma <= 0.0 or bound.D <= 0.0:
+        return None
+    try:
+        k = (float(bound.D) / float(bound.gamma)) ** 2
+    except OverflowError:  # beyond the float range: no crossing to draw
+        return None
+    return k if math.isfinite(k) else None
+
+
+def conclusion_parts(bound: Bound) -> tuple[str, int] | None:
+    """``("117", 117)``: (D/γ)² as written, and the most mistakes it allows (None: no bound)."""
+    k = crossing(bound)
+    if k is None:
+        return None
+    value = bound.bound if bound.bound is not None else k
+    most = math.floor(value + 1e-9)
+    shown = str(most) if abs(value - most) < 1e-9 else f"{value:.4g}"
+    return shown, most
+
+
+#: The proof's conclusion (`conclusion`), with the two numbers to fill in.
+CONCLUSION = "so k ≤ (D/γ)² = {bound}: at most {most} mistakes"
+
+
+def conclusion(bound: Bound) -> str:
+    """The proof's last line: ``so k ≤ (D/γ)² = 117: at most 117 mistakes`` ("" without one)."""
+    parts = conclusion_parts(bound)
+    return "" if parts is None else CONCLUSION.format(bound=parts[0], most=parts[1])
 
 
 def _norms(cols: tuple[FloatArray, ...]) -> FloatArray:

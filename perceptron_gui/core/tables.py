@@ -119,10 +119,10 @@ class Table:
 # --------------------------------------------------------------------------- numbers
 
 
-def format_number(v: float) -> str:
+def format_number(v: float, digits: int = 12) -> str:
     """A number as a lecturer writes it: ``3``, ``-3``, ``0.5``, ``1.5e-12``.
 
-    Whole numbers below 10^16 without a decimal point, others with at most 12
+    Whole numbers below 10^16 without a decimal point, others with at most `digits`
     significant digits and an exponent without ``+``; ``-0.0`` is ``0``.
     """
     v = float(v)
@@ -130,12 +130,12 @@ def format_number(v: float) -> str:
         return "0"
     if v.is_integer() and abs(v) < 1e16:
         return str(int(v))
-    return format(v, ".12g").replace("e+", "e")
+    return format(v, f".{int(digits)}g").replace("e+", "e")
 
 
-def _latex_number(v: float) -> str:
+def _latex_number(v: float, digits: int = 12) -> str:
     """`format_number` for inside ``$...$``: ``1.5 \\times 10^{-12}``."""
-    s = format_number(v)
+    s = format_number(v, digits)
     mantissa, e, exponent = s.partition("e")
     if not e:
         return s
@@ -144,9 +144,9 @@ def _latex_number(v: float) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def _pair(v: float) -> tuple[str, str]:
+def _pair(v: float, digits: int = 12) -> tuple[str, str]:
     """`format_number` and `_latex_number` of v, cached: tables repeat their numbers a lot."""
-    return format_number(v), _latex_number(v)
+    return format_number(v, digits), _latex_number(v, digits)
 
 
 def _vector(v: FloatArray | tuple[float, ...]) -> Cell:
@@ -182,7 +182,7 @@ def _escape_latex(text: str) -> str:
     return "".join(out)
 
 
-def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cell:
+def decision_text(w: tuple[float, float], b: float, *, bias: bool = True, digits: int = 12) -> Cell:
     """The decision function ``w·x + b`` written out as the book does.
 
     ``x⁽¹⁾ + x⁽²⁾ − 3``: zero terms left out, a coefficient 1 not written, ``0``
@@ -194,6 +194,8 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cel
         The weights.
     bias
         False: no constant term (lines through the origin).
+    digits
+        Significant digits of each coefficient.
     """
     # (value, Unicode variable, LaTeX variable)
     terms = [(float(wj), var, var_tex) for wj, (var, var_tex) in zip(w, _VARIABLES, strict=True)]
@@ -209,7 +211,7 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True) -> Cel
         if var and magnitude == 1.0:
             body, body_tex = var, var_tex
         else:
-            mag_text, mag_tex = _pair(magnitude)
+            mag_text, mag_tex = _pair(magnitude, digits)
             body = mag_text + var
             # "1.5 \times 10^{-12}x" would read as a product with 10^{-12}x only.
             body_tex = (f"({mag_tex})" if "\\times" in mag_tex and var else mag_tex) + var_tex

@@ -76,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -96,6 +96,7 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
+        <extracomment>Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -351,11 +352,12 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
         <source>at update {k} of {horizon}</source>
+        <extracomment>See `UNDO_RUNS_BUDGET` (bytes).</extracomment>
         <translation>在第 {k} 次更新（共 {horizon} 次）</translation>
     </message>
     <message>
@@ -591,6 +593,10 @@
         <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
     </message>
     <message>
+        <source>no line through the origin separates these points; switch on the bias b</source>
+        <translation>没有过原点的直线能分开这些点；请打开偏置 b</translation>
+    </message>
+    <message>
         <source>each batch step looks at the whole set (leave the order at its default, cyclic)</source>
         <translation>每个批量步都查看整个数据集（顺序保持默认的循环即可）</translation>
     </message>
@@ -766,8 +772,25 @@
 <context>
     <name>Export</name>
     <message>
+        <source>k = {k}: the run goes on after this</source>
+        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. By default an export&apos;s tick labels are a font this part of the figure&apos;s height (its digits stand about 16 px tall in a 900 px high figure: readable on a slide). The fonts of an export are sized for this resolution (Qt&apos;s logical DPI offscreen).</extracomment>
+        <translation>k = {k}：之后运行还会继续</translation>
+    </message>
+    <message>
+        <source>converged after {k} updates: every point is on its side</source>
+        <translation>{k} 次更新后收敛：每个点都在正确的一侧</translation>
+    </message>
+    <message>
+        <source>stopped after {k} updates: {reason}</source>
+        <translation>{k} 次更新后停止：{reason}</translation>
+    </message>
+    <message>
+        <source>k = {k}   mistakes: {m}</source>
+        <translation>k = {k}   误分类：{m}</translation>
+    </message>
+    <message>
         <source>misclassified point</source>
-        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
+        <extracomment>An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
         <translation>误分类点</translation>
     </message>
 </context>
@@ -779,6 +802,7 @@
     </message>
     <message>
         <source>Export the figure</source>
+        <extracomment>The settings key of the folder the export dialogs last wrote to.</extracomment>
         <translation>导出图片</translation>
     </message>
     <message>
@@ -882,6 +906,10 @@
         <translation>例题</translation>
     </message>
     <message>
+        <source>update geometry</source>
+        <translation>更新的几何</translation>
+    </message>
+    <message>
         <source>Linearly separable: every point at least `margin` from a random line</source>
         <translation>线性可分：每个点到一条随机直线的距离至少为 `margin`</translation>
     </message>
@@ -904,6 +932,10 @@
     <message>
         <source>The worked example: (3,3) +1, (4,3) +1, (1,1) −1</source>
         <translation>教材例题：(3,3) +1，(4,3) +1，(1,1) −1</translation>
+    </message>
+    <message>
+        <source>Six points whose updates draw real triangles: old w + ηyx = new w</source>
+        <translation>六个点，其更新画出真正的三角形：旧 w + ηyx = 新 w</translation>
     </message>
     <message>
         <source>Generate data</source>
@@ -946,7 +978,7 @@
     <name>HelpDialog</name>
     <message>
         <source>Space</source>
-        <extracomment>(keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
+        <extracomment>Where Generate… keeps its last choices (the settings file). (keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
         <translation>空格</translation>
     </message>
     <message>
@@ -1198,12 +1230,25 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
-        <source>corrected</source>
-        <translation>更正数</translation>
+        <source>points summed</source>
+        <translation>求和的点</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <extracomment>The kinds of update (the `KIND` column).</extracomment>
+        <translation>误分类</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
     </message>
     <message>
         <source>update number (mistakes so far)</source>
@@ -1250,6 +1295,18 @@
         <translation>批量步一次更正了多少个误分类点</translation>
     </message>
     <message>
+        <source>the points M whose ηyx the step summed</source>
+        <translation>这一步对其 ηyx 求和的点集 M</translation>
+    </message>
+    <message>
+        <source>mistake: y·(w·x + b) ≤ 0 before the update; margin: right, but inside the margin</source>
+        <translation>误分类：更新前 y·(w·x + b) ≤ 0；间隔：分类正确，但在间隔之内</translation>
+    </message>
+    <message>
+        <source>the decision function after the update, written out</source>
+        <translation>更新后的决策函数（展开写出）</translation>
+    </message>
+    <message>
         <source>how many visits the vector after this update survived (its vote)</source>
         <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
     </message>
@@ -1282,7 +1339,7 @@
     </message>
     <message>
         <source>1 update</source>
-        <extracomment>Text as wide as a column&apos;s usual content, by column (others: a signed decimal).</extracomment>
+        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
         <translation>1 次更新</translation>
     </message>
     <message>
@@ -1300,6 +1357,121 @@
     <message>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Move the selected scene earlier</source>
+        <translation>把选中的场景前移</translation>
+    </message>
+    <message>
+        <source>Move the selected scene later</source>
+        <translation>把选中的场景后移</translation>
+    </message>
+    <message>
+        <source>Delete the selected scene from the lesson</source>
+        <translation>从课程中删除选中的场景</translation>
+    </message>
+    <message>
+        <source>No lesson open: File ▸ Open lesson…</source>
+        <translation>没有打开课程：文件 ▸ 打开课程…</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPlayer</name>
+    <message>
+        <source>lesson not opened: {error}</source>
+        <extracomment>The application&apos;s language changed (the player rewrites the texts). The scene, the position in it, or the question changed. Counts the changes of the lesson (its scenes, their order), for the panel.</extracomment>
+        <translation>课程未打开：{error}</translation>
+    </message>
+    <message>
+        <source>lesson: {title}</source>
+        <translation>课程：{title}</translation>
+    </message>
+    <message>
+        <source>right: it converges</source>
+        <translation>答对了：它会收敛</translation>
+    </message>
+    <message>
+        <source>right: it never converges</source>
+        <translation>答对了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it converges</source>
+        <translation>答错了：它会收敛</translation>
+    </message>
+    <message>
+        <source>wrong: it never converges</source>
+        <translation>答错了：它永远不会收敛</translation>
+    </message>
+    <message>
+        <source>right: the update is on {point}</source>
+        <translation>答对了：更新的是 {point}</translation>
+    </message>
+    <message>
+        <source>wrong: the update is on {point}, not x{chosen}</source>
+        <translation>答错了：更新的是 {point}，不是 x{chosen}</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>no lesson to save</source>
+        <translation>没有可保存的课程</translation>
+    </message>
+    <message>
+        <source>lesson not saved: {error}</source>
+        <translation>课程未保存：{error}</translation>
+    </message>
+    <message>
+        <source>saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Add this scene</source>
+        <translation>添加此场景</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Caption:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Which point is corrected next? Click it or type its number</source>
+        <translation>下一个被修正的是哪个点？点击它或输入它的编号</translation>
+    </message>
+    <message>
+        <source>Will this run converge? Y / N</source>
+        <translation>这次运行会收敛吗？Y / N</translation>
+    </message>
+    <message>
+        <source>tally: {right} right of {asked} asked</source>
+        <translation>统计：{asked} 问中答对 {right}</translation>
     </message>
 </context>
 <context>
@@ -1902,6 +2074,63 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <source>Save the points and settings before closing?</source>
         <translation>关闭前保存点和设置吗？</translation>
     </message>
+    <message>
+        <source>Lessons (*.lesson.toml *.toml)</source>
+        <extracomment>Keys of the clicker: next, previous (what presenter remotes send, and the keyboard&apos;s). The question&apos;s type size (unscaled points; presentation boosts it). The caption&apos;s and the counter&apos;s type size (unscaled points). In presentation, a panel a scene shows takes at most this share of the window&apos;s side. ... and only when the window is at least this tall (pixels at UI scale 1). A &quot;will it converge?&quot; answer is checked on a run of at most this many updates. Going back into a scene without a stop shows its run&apos;s end, up to this many updates.</extracomment>
+        <translation>课程 (*.lesson.toml *.toml)</translation>
+    </message>
+    <message>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open a lecture prepared as a .lesson.toml file</source>
+        <translation>打开一个准备好的 .lesson.toml 讲课文件</translation>
+    </message>
+    <message>
+        <source>The &amp;perceptron (built-in lesson)</source>
+        <translation>感知机（内置课程）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The lesson that ships with the program</source>
+        <translation>程序自带的课程</translation>
+    </message>
+    <message>
+        <source>&amp;Add this scene…</source>
+        <translation>添加此场景(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Add the data, settings, update and panels shown now as a scene</source>
+        <translation>把当前显示的数据、设置、更新和面板添加为一个场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save lesson…</source>
+        <translation>保存课程(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the lesson as plain TOML</source>
+        <translation>把课程保存为纯文本 TOML</translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation>关闭课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the lesson: the keys step the run again</source>
+        <translation>关闭课程：按键重新用于单步运行</translation>
+    </message>
+    <message>
+        <source>Le&amp;sson</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Save the points and settings before opening another file?</source>
+        <translation>打开另一个文件前保存点和设置吗？</translation>
+    </message>
 </context>
 <context>
     <name>Names</name>
@@ -2091,7 +2320,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>ProofPanel</name>
     <message>
         <source>length</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k.</extracomment>
+        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).</extracomment>
         <translation>长度</translation>
     </message>
     <message>
@@ -2109,6 +2338,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>ηD is beyond the float range: no curves to draw</source>
         <translation>ηD 超出浮点数范围：无法画出曲线</translation>
+    </message>
+    <message>
+        <source>so k ≤ (D/γ)² = {bound}: at most {most} mistakes</source>
+        <translation>所以 k ≤ (D/γ)² = {bound}：至多 {most} 次误分类</translation>
     </message>
 </context>
 <context>

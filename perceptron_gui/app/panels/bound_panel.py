@@ -20,6 +20,8 @@ from perceptron_gui.app.panels.common import (
     style_label,
 )
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+from perceptron_gui.core.bounds import needs_kernel_bound
+from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
@@ -188,8 +190,13 @@ class BoundPlot(pg.PlotWidget):
                 plot.removeItem(self._second_curve)
                 self._second_curve = None
             if self._legend is not None:
-                self._legend.scene().removeItem(self._legend)
+                # The plot keeps its legend: a second compare would otherwise get a stale one.
+                scene = self._legend.scene()
+                if scene is not None:
+                    scene.removeItem(self._legend)
+                plot.legend = None
                 self._legend = None
+                plot.legend = None  # else the next addLegend returns the removed one
         else:
             if self._second_curve is None:
                 self._legend = plot.addLegend(offset=(-10, -10))  # bottom right: under the curves
@@ -460,9 +467,12 @@ class BoundPanel(QtWidgets.QWidget):
         if c.bound_note:
             lines = [f"k = {k}", c.bound_note]
         elif mb.value is None:
-            lines = [f"k = {k}: {core_text(mb.note)}"]
+            # Bias off, and only a line with a bias separates: say so (core.proof).
+            origin = "" if needs_kernel_bound(t.config) else origin_note(t.data, bound)
+            note = core_text(origin or mb.note)
+            lines = [f"k = {k}: {note}"]
             if t.spec.counts_apart:
-                lines[0] = self.tr("updates k = {k}: {note}").format(k=k, note=core_text(mb.note))
+                lines[0] = self.tr("updates k = {k}: {note}").format(k=k, note=note)
             if bound.D:
                 lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:

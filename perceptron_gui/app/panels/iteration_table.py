@@ -25,7 +25,7 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
-from perceptron_gui.core.tables import TableFormat
+from perceptron_gui.core.tables import TableFormat, decision_text
 from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
@@ -33,16 +33,24 @@ IntArray = NDArray[np.int64]
 translate = QCoreApplication.translate
 #: Significant digits in a cell (the tooltip has every digit).
 CELL_DIGITS = 5
+#: The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang's
+#: Table 2.2); beyond, the α of the point updated on.
+MAX_ALPHA_POINTS = 20
+#: Rows of α counts computed at once (each block from one bincount of the rows before it).
+ALPHA_BLOCK = 256
 
 
 class IterationModel(QtCore.QAbstractTableModel):
-    """One row per update, read lazily from the trainer's history.
+    """A row k = 0 (the start), then one row per update, read lazily from the history.
 
-    Shown as the textbook's table: k, the point updated on (x1 … xN, the textbook's
-    1-based names), w and b (the weights after the update) and, in the dual form, αᵢ
-    (α of that point right after the update: updates on it so far × η). Copied and
-    exported with every number in a column of its own (`fields`: k, point, x₁, x₂,
-    y, w₁, w₂, b, αᵢ).
+    Shown as the textbook prints it (Li Hang, Tables 2.1 and 2.2): k, the point updated
+    on (x1 … xN, the textbook's 1-based names), w, b and ``w·x + b`` written out (the
+    weights after the update); the dual and kernel forms α1 … αN and b (N ≤
+    `MAX_ALPHA_POINTS`, else αᵢ of the point updated on); batch |M| and the points
+    summed; passive-aggressive and margin runs the kind of update (a mistake or a margin
+    correction); averaged and voted the count c of each vector. Copied and exported
+    (updates only) with every number in a column of its own (`fields`: k, point, x₁,
+    x₂, y, w₁, w₂, b, αᵢ).
 
     Parameters
     ----------
@@ -60,7 +68,13 @@ class IterationModel(QtCore.QAbstractTableModel):
     """
 
     BASE_COLUMNS = ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
-    SHOWN_COLUMNS = ("k", "point", "w", "b")
+    SHOWN_COLUMNS = ("k", "point", "w", "b", "w·x + b")
+    #: The decision function written out, as in Table 2.1's last column.
+    DECISION = "w·x + b"
+    #: Batch mode: the points of M summed in the step.
+    SUMMED = "summed"
+    #: Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction.
+    KIND = "update"
     ALPHA_COLUMN = "αᵢ"
     CSV_NAMES = {"x₁": "x1", "x₂": "x2", "w₁": "w1", "w₂": "w2", "αᵢ": "alpha_i"}
     #: The point column holds the 0-based index; it is shown (and copied) as x1 … xN.
@@ -73,7 +87,14 @@ class IterationModel(QtCore.QAbstractTableModel):
     #: Column titles on screen by column name (marked for lupdate; symbols stay as they are).
     TITLES = {
         "point": QT_TRANSLATE_NOOP("IterationModel", "point"),
-        "corrected": QT_TRANSLATE_NOOP("IterationModel", "corrected"),
+        "corrected": "|M|",
+        "summed": QT_TRANSLATE_NOOP("IterationModel", "points summed"),
+        "update": QT_TRANSLATE_NOOP("IterationModel", "update"),
+    }
+    #: The kinds of update (the `KIND` column).
+    KINDS = {
+        "mistake": QT_TRANSLATE_NOOP("IterationModel", "mistake"),
+        "margin": QT_TRANSLATE_NOOP("IterationModel", "margin"),
     }
     TOOLTIPS = {
         "k": QT_TRANSLATE_NOOP("IterationModel", "update number (mistakes so far)"),
@@ -93,6 +114,14 @@ class IterationModel(QtCore.QAbstractTableModel):
         "corrected": QT_TRANSLATE_NOOP(
             "IterationModel", "how many mistakes the batch step corrected at once"
         ),
+        "summed": QT_TRANSLATE_NOOP("IterationModel", "the points M whose ηyx the step summed"),
+        "update": QT_TRANSLATE_NOOP(
+            "IterationModel",
+            "mistake: y·(w·x + b) ≤ 0 before the update; margin: right, but inside the margin",
+        ),
+        "w·x + b": QT_TRANSLATE_NOOP(
+            "IterationModel", "the decision function after the update, written out"
+        ),
         "c": QT_TRANSLATE_NOOP(
             "IterationModel", "how many visits the vector after this update survived (its vote)"
         ),
@@ -101,7 +130,9 @@ class IterationModel(QtCore.QAbstractTableModel):
     @classmethod
     def title(cls, name: str) -> str:
         """The title of column `name` in the current language."""
-        return translate("IterationModel", cls.TITLES.get(name, name))
+        if name not in cls.TITLES or name == cls.CORRECTED:  # symbols stay as they are
+            return cls.TITLES.get(name, name)
+        return translate("IterationModel", cls.TITLES[name])
 
     def __init__(self, controller: Controller, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
@@ -115,6 +146,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         # (realloc), where doubling a numpy array copied 10^7 rows in one ~90 ms frame.
         self._cum = array("q")
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
+        self._alpha_blocks: dict[int, NDArray[np.int64]] = {}
+        self._summed: list[IntArray] | None = None
         self.apply_theme()
         self._reset_from(controller.trainer)
 
@@ -130,7 +163,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     # --------------------------------------------------------------- Qt's API
 
     def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._rows
+        return 0 if parent.isValid() else self._rows + 1  # the row k = 0, then the updates
 
     def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._shown)
@@ -146,47 +179,126 @@ class IterationModel(QtCore.QAbstractTableModel):
             if role == Qt.ItemDataRole.FontRole:
                 return self._bold_font
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
-            return str(section + 1)
+            return str(section)
         return None
 
     def data(self, index: QtCore.QModelIndex, role: int = 0) -> Any:
         if not index.isValid():
             return None
         row, col = index.row(), index.column()
-        if not (0 <= row < self._rows and 0 <= col < len(self._shown)):
+        if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
         name = self._shown[col]
-        if name in (self.CORRECTED, self.COUNT) and role in (
-            Qt.ItemDataRole.DisplayRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
-            v = self._per_row(row, name)
-            return None if v is None else str(v)
-        fields = ("w₁", "w₂") if name == "w" else (name,)
+        u = row - 1  # the update of the row (-1: the start)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            values = [self.value(row, f) for f in fields]
-            if any(v is None for v in values):
-                return None
-            if role == Qt.ItemDataRole.ToolTipRole:  # every digit
-                return ", ".join(fmt.format_numbers(values, None))
-            if name == self.POINT:
-                return fmt.point_name(int(values[0] or 0))
-            texts = [fmt.format_number(float(v or 0), CELL_DIGITS) for v in values]
-            text = f"({texts[0]}, {texts[1]})" if name == "w" else texts[0]
-            return text.replace("-", "−")
+            text = self.cell_text(u, name, full=role == Qt.ItemDataRole.ToolTipRole)
+            return None if text is None else text.replace("-", "−")
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.BackgroundRole and row == self._rows - 1:
+            left = name in (self.DECISION, self.SUMMED, self.KIND)
+            horizontal = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and row == self._rows:
             return self._last_brush
-        if role == Qt.ItemDataRole.FontRole and row == self._rows - 1:
+        if role == Qt.ItemDataRole.FontRole and row == self._rows:
             return self._bold_font
-        if role == Qt.ItemDataRole.ForegroundRole and name == self.POINT:
-            i = int(self.value(row, self.POINT) or 0)
+        if role == Qt.ItemDataRole.ForegroundRole and name == self.POINT and u >= 0:
+            i = int(self.value(u, self.POINT) or 0)
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
 
+    def weights(self, u: int) -> tuple[float, float, float]:
+        """(w₁, w₂, b) after update `u` (0-based; -1: the initial weights)."""
+        t = self._trainer
+        if u < 0:
+            w0 = t.config.w0 if t.model.is_linear else (0.0, 0.0)
+            return float(w0[0]), float(w0[1]), float(t.config.b0)
+        return (
+            float(t.history_value("w0", u)),
+            float(t.history_value("w1", u)),
+            float(t.history_value("b", u)),
+        )
+
+    def cell_text(self, u: int, name: str, *, full: bool = False) -> str | None:
+        """The text of column `name` in the row of update `u` (-1: the row k = 0).
+
+        `full`: every digit (the tooltip); else `CELL_DIGITS` significant digits.
+        """
+        t = self._trainer
+        if not -1 <= u < min(self._rows, t.k):
+            return None
+        digits = None if full else CELL_DIGITS
+
+        def num(v: float) -> str:
+            return fmt.format_numbers([v], digits)[0]
+
+        if name == "k":
+            return str(u + 1)
+        if name in ("w", "b", self.DECISION):
+            w1, w2, b = self.weights(u)
+            if name == "w":
+                return f"({num(w1)}, {num(w2)})"
+            if name == "b":
+                return num(b)
+            return decision_text((w1, w2), b, bias=t.config.bias, digits=digits or 17).text
+        if name.startswith("α") and name[1:].isdigit():
+            j = int(name[1:]) - 1
+            return num(0.0 if u < 0 else float(self._alpha_counts(u)[j]) * t.config.eta)
+        if u < 0:
+            return "0" if name == self.ALPHA_COLUMN else ""
+        if name in (self.CORRECTED, self.COUNT):
+            v = self._per_row(u, name)
+            return None if v is None else str(v)
+        if name == self.SUMMED:
+            return self._summed_text(u, full)
+        if name == self.KIND:
+            return translate("IterationModel", self.KINDS[self._kind(u)])
+        if name == self.POINT:
+            return fmt.point_name(int(self.value(u, name) or 0))
+        v = self.value(u, name)
+        return None if v is None else num(v)
+
+    def _kind(self, u: int) -> str:
+        """ "mistake" when y·(w·x + b) ≤ 0 before update `u`, else "margin"."""
+        t = self._trainer
+        i = int(t.history_value("index", u))
+        w1, w2, b = self.weights(u - 1)
+        x = t.data.points[i]
+        f = w1 * float(x[0]) + w2 * float(x[1]) + (b if t.config.bias else 0.0)
+        return "mistake" if float(t.data.labels[i]) * f <= 0.0 else "margin"
+
+    def _summed_text(self, u: int, full: bool) -> str:
+        t = self._trainer
+        if self._summed is None:
+            self._summed = list(getattr(t, "batch_points", []))
+        if u >= len(self._summed):
+            return ""
+        names = [fmt.point_name(int(i)) for i in self._summed[u]]
+        if not full and len(names) > 4:
+            names = [*names[:3], "…"]
+        return ", ".join(names)
+
+    def _alpha_counts(self, u: int) -> NDArray[np.int64]:
+        """Updates on each point in rows 0 … u (one block of rows computed at a time)."""
+        s = u // ALPHA_BLOCK
+        block = self._alpha_blocks.get(s)
+        if block is None:
+            t = self._trainer
+            lo, hi = s * ALPHA_BLOCK, min((s + 1) * ALPHA_BLOCK, self._rows)
+            before = np.bincount(t.history_slice("index", 0, lo), minlength=t.n)
+            idx = t.history_slice("index", lo, hi).astype(np.int64)
+            onehot = np.zeros((hi - lo, t.n), np.int64)
+            onehot[np.arange(hi - lo), idx] = 1
+            block = before[: t.n] + np.cumsum(onehot, axis=0)
+            self._alpha_blocks[s] = block
+        return block[u - s * ALPHA_BLOCK]
+
     # ------------------------------------------------------------ our own API
+
+    @property
+    def updates(self) -> int:
+        """The update rows (the table has one more: k = 0)."""
+        return self._rows
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -265,20 +377,23 @@ class IterationModel(QtCore.QAbstractTableModel):
             self.endResetModel()
             return 0
         old, new = self._rows, t.k
+        if new != old:  # the last block of α counts (and the batch's points) changed
+            for s in [s for s in self._alpha_blocks if (s + 1) * ALPHA_BLOCK > min(old, new)]:
+                del self._alpha_blocks[s]
+            self._summed = None
+        # Display row r is update r - 1 (row 0: the start).
         if new > old:
-            self.beginInsertRows(QtCore.QModelIndex(), old, new - 1)
+            self.beginInsertRows(QtCore.QModelIndex(), old + 1, new)
             self._extend(t.history_slice("index", old, new))
             self._rows = new
             self.endInsertRows()
-            if old:
-                self._emit_row_changed(old - 1)  # the highlight moves off it
+            self._emit_row_changed(old)  # the highlight moves off it
         elif new < old:
-            self.beginRemoveRows(QtCore.QModelIndex(), new, old - 1)
+            self.beginRemoveRows(QtCore.QModelIndex(), new + 1, old)
             self._shrink(new)
             self._rows = new
             self.endRemoveRows()
-            if new:
-                self._emit_row_changed(new - 1)
+            self._emit_row_changed(new)
         self._signature = self._row_signature(t, self._rows - 1)
         return new - old
 
@@ -289,13 +404,20 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     def _shown_for(self, t: Trainer) -> tuple[str, ...]:
         shown = self.SHOWN_COLUMNS
-        if not t.model.is_linear:  # a kernel expansion has no w: its α tell the story
-            shown = tuple(c for c in shown if c != "w")
-        if hasattr(t, "batch_sizes"):  # a batch step corrects many points at once
-            shown = tuple(self.CORRECTED if c == self.POINT else c for c in shown)
+        if hasattr(t, "batch_sizes"):  # a batch step sums many points at once
+            shown = ("k", self.CORRECTED, self.SUMMED, "w", "b", self.DECISION)
+        if t.threshold is not None:  # a mistake or a margin correction
+            shown = (*shown[:2], self.KIND, *shown[2:])
         if hasattr(t, "votes"):  # every vector votes with the visits it survived
             shown = (*shown, self.COUNT)
-        return shown + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+        if t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
+            alphas: tuple[str, ...] = (
+                tuple(f"α{j + 1}" for j in range(t.n))
+                if 0 < t.n <= MAX_ALPHA_POINTS
+                else (self.ALPHA_COLUMN,)
+            )
+            shown = ("k", self.POINT, *alphas, "b")
+        return shown
 
     @staticmethod
     def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
@@ -320,6 +442,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._rows = 0
         self._cum = array("q")
         self._counts = np.zeros(t.n, np.int64)
+        self._alpha_blocks = {}
+        self._summed = None
         self._extend(t.history_slice("index", 0, t.k))
         self._rows = t.k
         self._signature = self._row_signature(t, self._rows - 1)
@@ -381,6 +505,7 @@ class IterationTable(QtWidgets.QWidget):
         view.setWordWrap(False)
         view.verticalHeader().hide()
         view.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        view.verticalHeader().setMinimumSectionSize(8)  # the style's minimum is a tall row
         hh = view.horizontalHeader()
         # The columns share the width by their usual content (see `_size_columns`): w and b
         # are behind a scroll bar only in a panel too narrow for the table. Never sized
@@ -425,8 +550,10 @@ class IterationTable(QtWidgets.QWidget):
         buttons.addWidget(self._copy_as_button)
         buttons.addWidget(self._export_button)
 
+        buttons.setContentsMargins(0, 0, 0, 0)
         layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
         layout.addWidget(view, 1)
         layout.addLayout(buttons)
 
@@ -461,11 +588,18 @@ class IterationTable(QtWidgets.QWidget):
         font = t.font(TICK_PT)
         self.view.setFont(font)
         self.view.horizontalHeader().setFont(t.font(TICK_PT, bold=True))
+        # Compact rows: the book's eight rows of Table 2.1 fit a 1024×768 screen.
         self.view.verticalHeader().setDefaultSectionSize(
-            QtGui.QFontMetrics(font).height() + int(8 * t.scale)
+            QtGui.QFontMetrics(font).height() + int(1 * t.scale)
         )
+        # Room for Table 2.1's eight rows (k = 0 … 7) whatever the dock's share.
+        header = QtGui.QFontMetrics(t.font(TICK_PT, bold=True)).height() + int(6 * t.scale)
+        rows = self.view.verticalHeader().defaultSectionSize() * self.MIN_ROWS
+        self.view.setMinimumHeight(header + rows + 2 * self.view.frameWidth() + 2)
+        pad = int(2 * t.scale)
         for b in (self._copy_button, self._copy_as_button, self._export_button):
             b.setFont(font)
+            b.setStyleSheet(f"padding: {pad}px {3 * pad}px;")
         style_label(self._count_label, TICK_PT)
         self.model.apply_theme()
         self.refresh()
@@ -505,7 +639,8 @@ class IterationTable(QtWidgets.QWidget):
         parts = [np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]
         if not parts:
             return None
-        return np.unique(np.concatenate(parts))
+        rows = np.unique(np.concatenate(parts)) - 1  # display row r is update r - 1
+        return rows[rows >= 0]
 
     def _text(
         self, rows: IntArray | None, *, sep: str, digits: int | None, csv_header: bool
@@ -528,22 +663,40 @@ class IterationTable(QtWidgets.QWidget):
         lines.extend(map(sep.join, zip(*columns, strict=True)))
         return "\n".join(lines) + "\n"
 
+    #: The rows the table always has room for (Li Hang's Table 2.1: k = 0 … 7).
+    MIN_ROWS = 8
     #: Text as wide as a column's usual content, by column (others: a signed decimal).
-    COLUMN_SAMPLES = {"k": "0000", "point": "x000", "w": "(-0.0000, -0.0000)"}
+    COLUMN_SAMPLES = {
+        "k": "000",
+        "point": "x00",
+        "w": "(−0.00, −0.00)",
+        "w·x + b": "3x⁽¹⁾ + 3x⁽²⁾ − 3",
+        "update": "mistake",
+        "summed": "x1, x2, …",
+        "corrected": "|M|",
+        "c": "000",
+    }
+    #: Columns narrower than their samples by up to this factor elide (the tooltip has
+    #: all); narrower still, the table scrolls.
+    MIN_SQUEEZE = 0.7
 
     def _size_columns(self) -> None:
         """Share the width between the columns by how wide their content usually is."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         names = self.model.columns
-        want = [
-            fm.horizontalAdvance(self.COLUMN_SAMPLES.get(n, "-0.0000")) + 2 * fm.averageCharWidth()
-            for n in names
-        ]
+
+        def sample(n: str) -> str:
+            if n.startswith("α") and n[1:].isdigit():
+                return "α00"  # α of one point: a few updates × η
+            return self.COLUMN_SAMPLES.get(n, "−0.000")
+
+        want = [fm.horizontalAdvance(sample(n)) + 2 * fm.averageCharWidth() for n in names]
         total = max(1, self.view.viewport().width())
-        # Room to spare is shared out; too little, and the table scrolls rather than elide.
-        scale = max(1.0, total / max(1, sum(want)))
+        # Room to spare is shared out; a little too little, and the cells elide; much
+        # too little, and the table scrolls.
+        scale = max(self.MIN_SQUEEZE, total / max(1, sum(want)))
         widths = [int(w * scale) for w in want]
-        if scale > 1.0:
+        if sum(widths) <= total:
             widths[-1] += total - sum(widths)
         for col, width in enumerate(widths):
             self.view.horizontalHeader().resizeSection(col, width)
@@ -556,7 +709,7 @@ class IterationTable(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
         self.model.sync()
-        k = self.model.rowCount()
+        k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
         )

@@ -6,6 +6,10 @@ Against the number of updates k (ALGORITHMS.md, "The proof, step by step"):
 - the length ‖ŵ_k‖ never rises above ηD√k;
 - so cos θ_k = ŵ_k·û*/‖ŵ_k‖ ≥ √k·γ/D, which would pass 1 after (D/γ)² updates: the bound.
 
+The two bounds are drawn until they meet at k = (D/γ)² (on a log k axis when that is
+far), the current k is marked, and the readout ends with the conclusion "so k ≤ (D/γ)²
+= 117: at most 117 mistakes". The legend sits above the plots, never on the curves.
+
 When the theorem does not apply (data not separable, or a run that does not start
 from ŵ = 0) the panel says so in a sentence instead of drawing curves that would lie.
 """
@@ -30,11 +34,28 @@ from perceptron_gui.app.panels.common import (
 )
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import proof_note
-from perceptron_gui.core.proof import proof_curves, proof_state
+from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.proof import conclusion_parts, crossing, proof_curves, proof_state
 
 Qt = QtCore.Qt
 #: Above this many updates the curves go through a uniform sample of k.
 PROOF_MAX_POINTS = 2000
+#: The bounds' curves are drawn through this many values of k up to the crossing.
+BOUND_POINTS = 400
+#: Values beyond this are not drawn (Qt's painter fails on coordinates near the float limit).
+DRAWABLE = 1e100
+#: Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).
+LOG_K_FROM = 1000.0
+
+
+def integer_step(span: float, ticks: int = 5) -> float:
+    """A tick spacing of 1, 2 or 5 × 10^n (at least 1) giving about `ticks` ticks."""
+    raw = max(1.0, span / max(1, ticks))
+    power = 10.0 ** math.floor(math.log10(raw))
+    for m in (1.0, 2.0, 5.0, 10.0):
+        if m * power >= raw:
+            return m * power
+    return 10.0 * power
 
 
 class ProofPanel(QtWidgets.QWidget):
@@ -58,11 +79,19 @@ class ProofPanel(QtWidgets.QWidget):
             p.hideButtons()
             p.setMouseEnabled(x=False, y=False)
         self._top, self._low = top, low
-        self._legend = top.addLegend(offset=(8, 8))
         self._progress = top.plot(name="ŵ·û*")
         self._progress_lower = top.plot(name="kηγ")
         self._norm = top.plot(name="‖ŵ‖")
         self._norm_upper = top.plot(name="ηD√k")
+        # The legend in a row of its own above the plots: it never hides a curve.
+        self._legend = pg.LegendItem(colCount=4)
+        for item in (self._progress, self._progress_lower, self._norm, self._norm_upper):
+            self._legend.addItem(item, item.name())
+        self._plots.ci.layout.removeItem(top)
+        self._plots.ci.layout.removeItem(low)
+        self._plots.addItem(self._legend, row=0, col=0)
+        self._plots.addItem(top, row=1, col=0)
+        self._plots.addItem(low, row=2, col=0)
         self._cos = low.plot()
         self._cos_lower = low.plot()
         self._one = pg.InfiniteLine(angle=0, pos=1.0)
@@ -70,8 +99,13 @@ class ProofPanel(QtWidgets.QWidget):
         self._cursors = [pg.InfiniteLine(angle=90) for _ in range(2)]
         top.addItem(self._cursors[0], ignoreBounds=True)
         low.addItem(self._cursors[1], ignoreBounds=True)
-        self._plots.ci.layout.setRowStretchFactor(0, 3)
-        self._plots.ci.layout.setRowStretchFactor(1, 2)
+        # Where the bounds meet: kηγ = ηD√k and √k·γ/D = 1 at k = (D/γ)².
+        self._meet = [pg.ScatterPlotItem(size=9), pg.ScatterPlotItem(size=9)]
+        top.addItem(self._meet[0])
+        low.addItem(self._meet[1])
+        self._log_k = False
+        self._plots.ci.layout.setRowStretchFactor(1, 3)
+        self._plots.ci.layout.setRowStretchFactor(2, 2)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(SteadyFrame(self._readout))
@@ -113,9 +147,14 @@ class ProofPanel(QtWidgets.QWidget):
         self._one.setPen(pg.mkPen(t.color("muted"), width=1.5, style=Qt.PenStyle.DotLine))
         for c in self._cursors:
             c.setPen(pg.mkPen(t.color("highlight"), width=2 * t.scale))
+        for m in self._meet:
+            m.setPen(pg.mkPen(ink, width=1.5))
+            m.setBrush(pg.mkBrush(t.color("highlight")))
         self._legend.setLabelTextColor(ink)
         self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT - 1)}pt")
-        self._legend.setBrush(pg.mkBrush(t.fill()))
+        for _, label in self._legend.items:  # setAttr keeps the old text's look until set again
+            label.setText(label.text)
+        self._low.getAxis("left").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -132,14 +171,6 @@ class ProofPanel(QtWidgets.QWidget):
         """Recompute from the controller (O(min(k, `PROOF_MAX_POINTS`)) for the curves)."""
         c = self._controller
         t = c.trainer
-        curves = (
-            self._progress,
-            self._progress_lower,
-            self._norm,
-            self._norm_upper,
-            self._cos,
-            self._cos_lower,
-        )
         if t.n == 0 or c.bound_pending:
             self._state = None
             self._readout.setText(
@@ -173,33 +204,84 @@ class ProofPanel(QtWidgets.QWidget):
             self._plots.hide()
             return
         self._plots.show()
+        self._draw(st)
+        self._readout.setText(self._chain(st, c.bound))
+
+    def _draw(self, st: dict[str, object]) -> None:
+        """The run's curves to its k, the bounds to where they meet, the current k marked."""
+        c = self._controller
+        t = c.trainer
         k = t.k
+        bound = c.bound
+        meet = crossing(bound)
+        far = max(float(k), meet or 0.0)
+        log_k = meet is not None and meet > LOG_K_FROM
+        if log_k != self._log_k:
+            self._log_k = log_k
+            for p in (self._top, self._low):
+                p.setLogMode(x=log_k)
         ks = None
         if k > PROOF_MAX_POINTS:
             ks = np.unique(np.linspace(0, k, PROOF_MAX_POINTS).round().astype(np.int64))
         with np.errstate(all="ignore"):
-            pc = proof_curves(t, c.bound, ks)
+            pc = proof_curves(t, bound, ks)
         x = pc.k.astype(np.float64)
-        for item, y in zip(
-            curves,
-            (pc.progress, pc.progress_lower, pc.norm, pc.norm_upper, pc.cos, pc.cos_lower),
-            strict=True,
-        ):
-            keep = np.isfinite(y)
+        run = (self._progress, self._norm, self._cos)
+        for item, y in zip(run, (pc.progress, pc.norm, pc.cos), strict=True):
+            keep = np.isfinite(y) & ((x > 0) if log_k else True)
             if np.count_nonzero(keep) < 2:  # one point draws nothing: say so, give none
                 keep[:] = False
             item.setData(x[keep], y[keep])
-        right = max(float(k), 1.0) * 1.05
-        upper = pc.norm_upper[np.isfinite(pc.norm_upper)]
-        top = max(float(upper.max()) if upper.size else 1.0, 1e-300) * 1.05
-        self._top.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
+        # The bounds from k = 0 (k = 1 on a log axis) to where they meet, or to k.
+        if log_k:
+            xb = np.geomspace(1.0, max(far, 2.0), BOUND_POINTS)
+        else:
+            xb = np.linspace(0.0, max(far, 1.0), BOUND_POINTS)
+        eta = float(t.config.eta)
+        gamma, D = float(bound.gamma), float(bound.D)
+        with np.errstate(all="ignore"):
+            lower = xb * (eta * gamma)
+            upper = np.sqrt(xb) * (eta * D)
+            cos_lower = np.sqrt(xb) * (gamma / D) if D > 0 else np.zeros_like(xb)
+        for item, y in zip(
+            (self._progress_lower, self._norm_upper, self._cos_lower),
+            (lower, upper, cos_lower),
+            strict=True,
+        ):
+            ok = np.isfinite(y) & (np.abs(y) < DRAWABLE)  # Qt cannot paint past this
+            if np.count_nonzero(ok) < 2:  # one point draws nothing: give none
+                ok[:] = False
+            item.setData(xb[ok], y[ok])
+        if meet is not None and abs(meet * eta * gamma) < DRAWABLE:
+            at = math.log10(meet) if log_k else meet
+            self._meet[0].setData([at], [meet * eta * gamma])
+            self._meet[1].setData([at], [1.0])
+        else:
+            for m in self._meet:
+                m.setData([], [])
+        right = max(far, 1.0) * 1.05
+        ys = [a[np.isfinite(a) & (np.abs(a) < DRAWABLE)] for a in (upper, pc.norm, pc.progress)]
+        top = max((float(a.max()) for a in ys if a.size), default=1.0)
+        top = max(top, 1e-12) * 1.05  # never a range of sub-normal numbers
+        if log_k:
+            self._top.setRange(xRange=(0.0, math.log10(right)), yRange=(0.0, top), padding=0.0)
+            for p in (self._top, self._low):
+                p.getAxis("bottom").setTickSpacing()
+        else:
+            self._top.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
+            step = integer_step(right)
+            for p in (self._top, self._low):
+                p.getAxis("bottom").setTickSpacing(step, step)
         self._low.setYRange(0.0, 1.08, padding=0.0)
         for cur in self._cursors:
-            cur.setValue(float(k))
-        self._readout.setText(self._chain(st))
+            cur.setVisible(k > 0 or not log_k)
+            cur.setValue(math.log10(k) if log_k and k > 0 else float(k))
 
-    @staticmethod
-    def _chain(st: dict[str, object]) -> str:
+    def log_k(self) -> bool:
+        """Whether the k axis is logarithmic (the bounds meet far beyond the run)."""
+        return self._log_k
+
+    def _chain(self, st: dict[str, object], bound: Bound) -> str:
         def num(key: str) -> str:
             v = st[key]
             return fmt.sci(float(v)) if isinstance(v, float) and math.isfinite(v) else "—"
@@ -210,6 +292,13 @@ class ProofPanel(QtWidgets.QWidget):
         ]
         if st["cos"] is not None:
             lines.append(f"cos θ = {num('cos')} ≥ √k·γ/D = {num('cos_lower')}")
+        parts = conclusion_parts(bound)
+        if parts is not None:
+            lines.append(
+                self.tr("so k ≤ (D/γ)² = {bound}: at most {most} mistakes").format(
+                    bound=parts[0], most=parts[1]
+                )
+            )
         return "\n".join(lines)
 
     def _on_controller_changed(self, change: Change) -> None:

@@ -26,6 +26,7 @@ class Timeline(QtWidgets.QWidget):
         super().__init__(parent)
         self._controller = controller
         self._target: int | None = None
+        self._second: Controller | None = None
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, objectName="timeline")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← / → are the window's keys
         self.label = make_label(name="timelineLabel")
@@ -53,22 +54,43 @@ class Timeline(QtWidgets.QWidget):
         style_label(self.label, TICK_PT)
         self.refresh()
 
+    def set_second(self, controller: Controller | None) -> None:
+        """Compare mode: the timeline spans both runs (None: the main run's alone).
+
+        Position p shows each run at min(its k, p): the slider's end is the further
+        horizon, its value the further k, and a drag moves both runs to p.
+        """
+        if self._second is not None:
+            self._second.changed.disconnect(self._on_controller_changed)
+        self._second = controller
+        if controller is not None:
+            controller.changed.connect(self._on_controller_changed)
+        self.refresh()
+
+    def _span(self) -> tuple[int, int]:
+        c, s = self._controller, self._second
+        if s is None:
+            return c.trainer.k, c.horizon
+        return max(c.trainer.k, s.trainer.k), max(c.horizon, s.horizon)
+
     def refresh(self) -> None:
-        """Range and position from the controller."""
-        c = self._controller
+        """Range and position from the controller (and the second run's, when comparing)."""
+        k, horizon = self._span()
         with signals_blocked(self.slider):
-            self.slider.setRange(0, c.horizon)
-            self.slider.setValue(c.trainer.k)
+            self.slider.setRange(0, horizon)
+            self.slider.setValue(k)
         self.slider.setToolTip(self.tr("Every update so far: drag to go back and forth (← / →)"))
-        self.label.setText(
-            self.tr("update {k} of {horizon}").format(k=c.trainer.k, horizon=c.horizon)
-        )
+        self.label.setText(self.tr("update {k} of {horizon}").format(k=k, horizon=horizon))
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:
             self.refresh()
 
     def _on_slider_value_changed(self, value: int) -> None:
+        if self._second is not None:  # within both horizons: no long computation
+            self._controller.seek(value)
+            self._second.seek(value)
+            return
         t = self._controller.trainer
         if value <= t.k or value - t.k <= SEEK_SLICE_UPDATES:
             self._timer.stop()

@@ -1,0 +1,252 @@
+"""A lesson exported for students who were not there: figures, tables, Beamer and Markdown.
+
+`export_lesson` plays the lesson in a window (offscreen is fine) and writes into a folder:
+
+- ``sceneNN-stepKK.png`` and ``.svg``: one figure per step of every scene (the scene's
+  start, then each update the clicker steps to);
+- ``sceneNN-table.tex``: each scene's iteration table at its end (booktabs LaTeX), and
+  ``sceneNN-stepKK-table.tex`` for the steps of scenes that show the table;
+- ``lesson.tex``: a Beamer deck, one frame per step, the caption as the frame's text and
+  the table beside the figure where the scene shows it;
+- ``lesson.md``: a handout, each scene's caption, its last figure and its table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication
+
+from perceptron_gui.app import export, i18n
+from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.lesson import Lesson, Scene, localize
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+#: The figures' size in pixels (4:3, as a Beamer frame).
+LESSON_FIGURE_SIZE = (1200, 900)
+#: At most this many steps of one scene are exported (a run without a stop may be long).
+MAX_SCENE_STEPS = 200
+
+#: Unicode the lesson texts use, as LaTeX that pdflatex reads (Chinese needs xelatex).
+_LATEX_SYMBOLS = {
+    "η": r"\ensuremath{\eta}",
+    "γ": r"\ensuremath{\gamma}",
+    "α": r"\ensuremath{\alpha}",
+    "τ": r"\ensuremath{\tau}",
+    "Σ": r"\ensuremath{\Sigma}",
+    "≤": r"\ensuremath{\le}",
+    "≥": r"\ensuremath{\ge}",
+    "←": r"\ensuremath{\leftarrow}",
+    "→": r"\ensuremath{\rightarrow}",
+    "·": r"\ensuremath{\cdot}",
+    "±": r"\ensuremath{\pm}",
+    "−": "-",
+    "²": r"\ensuremath{^2}",
+    "ᵢ": r"\ensuremath{_i}",
+    "ⱼ": r"\ensuremath{_j}",
+    "…": r"\ldots{}",
+    "▸": r"\ensuremath{\triangleright}",
+    "—": "---",
+    "–": "--",
+}
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+def latex_text(text: str) -> str:
+    """Plain text as LaTeX: specials escaped, the lecture's symbols as math."""
+    return "".join(_LATEX_SPECIAL.get(ch, _LATEX_SYMBOLS.get(ch, ch)) for ch in text)
+
+
+def export_lesson(
+    window: MainWindow,
+    lesson: Lesson,
+    outdir: str | Path,
+    *,
+    size: tuple[int, int] = LESSON_FIGURE_SIZE,
+) -> list[Path]:
+    """Write the lesson's figures, tables, ``lesson.tex`` and ``lesson.md`` into `outdir`.
+
+    Returns the files written. Raises `export.ExportError` or OSError when one cannot be.
+    """
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    lang = i18n.language()
+    player = window.lesson_player
+    player.set_lesson(lesson)
+    written: list[Path] = []
+    frames: list[str] = []
+    handout: list[str] = [f"# {localize(lesson.title, lang)}", ""]
+    for i, scene in enumerate(lesson.scenes):
+        player.go(i)
+        _canvas_to_figure_size(window, size)
+        title = localize(scene.title, lang)
+        caption = localize(scene.caption, lang)
+        tabled = "table" in scene.show or "dual" in scene.show
+        last = ""
+        for k in _steps_and_figures(window, i, out, size, written, tabled=tabled):
+            last = f"scene{i + 1:02d}-step{k:02d}"
+            frames.append(_frame(title, caption, last, tabled, i, k, scene))
+        table = out / f"scene{i + 1:02d}-table.tex"
+        _write(table, export.table_text(window.controller.trainer, "latex"), written)
+        handout += [
+            f"## {i + 1}. {title}",
+            "",
+            caption,
+            "",
+            *(_question_line(scene, lang)),
+            f"![{title}]({last}.png)",
+            "",
+            export.table_text(window.controller.trainer, "markdown").rstrip(),
+            "",
+        ]
+    _write(out / "lesson.tex", _beamer(localize(lesson.title, lang), frames), written)
+    _write(out / "lesson.md", "\n".join(handout), written)
+    return written
+
+
+def _canvas_to_figure_size(window: MainWindow, size: tuple[int, int]) -> None:
+    """Give the window's canvas the figure's size (so its view has the figure's shape)."""
+    app = QApplication.instance()
+    window.lesson_player.strip.hide()  # the figures carry no strip; the frames have the text
+    for _ in range(2):  # the layout settles in one round, the second checks
+        if app is not None:
+            app.processEvents()
+        canvas = window.canvas.size()
+        dw, dh = size[0] - canvas.width(), size[1] - canvas.height()
+        if dw == 0 and dh == 0:
+            break
+        window.resize(window.width() + dw, window.height() + dh)
+    window.canvas.fit_view()
+
+
+def _steps_and_figures(
+    window: MainWindow,
+    i: int,
+    out: Path,
+    size: tuple[int, int],
+    written: list[Path],
+    *,
+    tabled: bool,
+) -> list[int]:
+    """Step scene `i` from its start to its end, writing each step's figures (and table)."""
+    ks: list[int] = []
+    player = window.lesson_player
+    while True:
+        k = int(window.controller.trainer.k)
+        ks.append(k)
+        stem = out / f"scene{i + 1:02d}-step{k:02d}"
+        for ext in (".png", ".svg"):
+            path = stem.with_suffix(ext)
+            try:
+                export.export_figure(window.controller, window.figure_settings(), path, size)
+            except ValueError:
+                # The figure exporter refuses the kernel perceptron's feature-space bound
+                # (issue 14, mended on the seam branch): draw the canvas as it is shown.
+                _render_canvas(window, path, size)
+            written.append(path)
+        if tabled:  # the table of the updates up to this one
+            text = export.table_text(window.controller.trainer, "latex")
+            _write(stem.with_name(stem.name + "-table.tex"), text, written)
+        if player.at_end() or len(ks) >= MAX_SCENE_STEPS or window.step() is None:
+            return ks
+
+
+def _render_canvas(window: MainWindow, path: Path, size: tuple[int, int]) -> None:
+    """The window's canvas, drawn at `size` (the window may not be that narrow)."""
+    canvas = window.canvas
+    shown = canvas.size()
+    canvas.resize(*size)  # the layout gives it its room back at the next event
+    try:
+        canvas.flush()
+        if path.suffix == ".png":
+            if not canvas.grab().save(str(path)):
+                raise export.ExportError(f"cannot write {path}")
+            return
+        gen = QSvgGenerator()
+        gen.setFileName(str(path))
+        gen.setSize(canvas.size())
+        gen.setViewBox(canvas.rect())
+        painter = QPainter(gen)
+        try:
+            canvas.render(painter)
+        finally:
+            painter.end()
+    finally:
+        canvas.resize(shown)
+
+
+def _write(path: Path, text: str, written: list[Path]) -> None:
+    atomic_write_text(path, text)
+    written.append(path)
+
+
+def _question_line(scene: Scene, lang: str) -> list[str]:
+    if scene.question == "next-point":
+        q = "问：下一个被修正的是哪个点？" if lang == "zh_CN" else "Asked: which point is next?"
+    elif scene.question == "converges":
+        q = "问：这次运行会收敛吗？" if lang == "zh_CN" else "Asked: will this run converge?"
+    else:
+        return []
+    return [f"*{q}*", ""]
+
+
+def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, scene: Scene) -> str:
+    head = f"\\begin{{frame}}{{{latex_text(title)}}}\n"
+    head += f"\\framesubtitle{{scene {i + 1}, update {k}}}\n"
+    if tabled:
+        body = (
+            "\\begin{columns}[T]\n"
+            "\\begin{column}{0.55\\textwidth}\n"
+            f"\\includegraphics[width=\\linewidth]{{{stem}.png}}\n"
+            "\\end{column}\n"
+            "\\begin{column}{0.45\\textwidth}\n"
+            f"\\resizebox{{\\linewidth}}{{!}}{{\\input{{{stem}-table.tex}}}}\n"
+            "\\end{column}\n"
+            "\\end{columns}\n"
+        )
+    else:
+        body = (
+            "\\begin{center}\n"
+            f"\\includegraphics[height=0.62\\textheight,keepaspectratio]{{{stem}.png}}\n"
+            "\\end{center}\n"
+        )
+    note = ""
+    if scene.question is not None and k == scene.start:
+        note = "\\textbf{?}~"
+    return head + body + f"\\small {note}{latex_text(caption)}\n\\end{{frame}}\n"
+
+
+def _beamer(title: str, frames: list[str]) -> str:
+    cjk = bool(re.search(r"[\u3000-\u9fff\uff00-\uffef]", "".join(frames) + title))
+    preamble = [
+        "% A perceptron-gui lesson as Beamer slides: pdflatex lesson.tex"
+        + (" (Chinese text: xelatex lesson.tex)" if cjk else ""),
+        "\\documentclass{beamer}",
+        "\\usepackage{iftex}",
+        "\\ifXeTeX\\usepackage{xeCJK}\\else\\usepackage[utf8]{inputenc}\\fi",
+        "\\usepackage{booktabs}",
+        "\\usepackage{graphicx}",
+        "\\setbeamertemplate{navigation symbols}{}",
+        f"\\title{{{latex_text(title)}}}",
+        "\\begin{document}",
+        "\\begin{frame}\\titlepage\\end{frame}",
+        "",
+    ]
+    return "\n".join(preamble) + "\n".join(frames) + "\\end{document}\n"

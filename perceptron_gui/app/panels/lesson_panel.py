@@ -1,0 +1,116 @@
+"""The Lesson panel: the scenes of the open lesson (click to jump), reorder and delete."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyqtgraph.Qt import QtCore, QtWidgets
+
+from perceptron_gui.app import i18n
+from perceptron_gui.app.controls import signals_blocked
+from perceptron_gui.core.lesson import localize
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.lesson import LessonPlayer
+
+Qt = QtCore.Qt
+
+
+class LessonPanel(QtWidgets.QWidget):
+    """A list of the scenes (objectName ``lessonList``) with up, down and delete buttons."""
+
+    def __init__(self, player: LessonPlayer, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._player = player
+        self._shown: tuple[int, int, str] | None = None  # what the list shows
+        self.title = QtWidgets.QLabel(objectName="lessonTitle")
+        self.title.setWordWrap(True)
+        self.caption = QtWidgets.QLabel(objectName="lessonPanelCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        # The caption keeps its lines; the list gives way when the dock is short.
+        self.caption.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum
+        )
+        self.list = QtWidgets.QListWidget(objectName="lessonList")
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the clicker's keys stay the window's
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setMinimumHeight(0)
+        self.up = QtWidgets.QPushButton(objectName="lessonUp")
+        self.down = QtWidgets.QPushButton(objectName="lessonDown")
+        self.delete = QtWidgets.QPushButton(objectName="lessonDelete")
+        for b in (self.up, self.down, self.delete):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.addWidget(self.up)
+        buttons.addWidget(self.down)
+        buttons.addWidget(self.delete)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.list.itemClicked.connect(self._on_list_item_clicked)
+        self.up.clicked.connect(lambda: self._move(-1))
+        self.down.clicked.connect(lambda: self._move(+1))
+        self.delete.clicked.connect(self._on_delete_clicked)
+        player.changed.connect(self.refresh)
+        self.retranslate()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Button texts and the list in the current language."""
+        self.up.setText(self.tr("Up"))
+        self.down.setText(self.tr("Down"))
+        self.delete.setText(self.tr("Delete"))
+        self.up.setToolTip(self.tr("Move the selected scene earlier"))
+        self.down.setToolTip(self.tr("Move the selected scene later"))
+        self.delete.setToolTip(self.tr("Delete the selected scene from the lesson"))
+        self._shown = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The scenes, the one shown selected."""
+        p = self._player
+        lesson = p.lesson
+        lang = i18n.language()
+        scene = p.scene
+        self.caption.setText("" if scene is None else localize(scene.caption, lang))
+        key = (p.revision, p.index, lang)
+        if key == self._shown:  # a step within the scene: nothing here changed
+            return
+        self._shown = key
+        with signals_blocked(self.list):
+            self.list.clear()
+            if lesson is None:
+                self.title.setText(self.tr("No lesson open: File ▸ Open lesson…"))
+            else:
+                self.title.setText(localize(lesson.title, lang))
+                for i, scene in enumerate(lesson.scenes):
+                    mark = " ?" if scene.question else ""
+                    self.list.addItem(f"{i + 1}. {localize(scene.title, lang)}{mark}")
+                self.list.setCurrentRow(p.index)
+        on = lesson is not None
+        for b in (self.up, self.down, self.delete):
+            b.setEnabled(on)
+
+    def _on_list_item_clicked(self, item: QtWidgets.QListWidgetItem) -> None:
+        row = self.list.row(item)
+        if row >= 0:
+            self._player.go(row)
+
+    def _move(self, by: int) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            self._player.move_scene(row, row + by)
+
+    def _on_delete_clicked(self) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            self._player.delete_scene(row)
