@@ -266,13 +266,9 @@ def _run_py(
                 errors = _count_bad(0, n, False, yx0, yx1, y, f, w0, w1, b)
             k += 1
             clean = 0
-            out_i[rows] = i
-            out_v[rows] = v
-            out_w0[rows] = w0
-            out_w1[rows] = w1
-            out_b[rows] = b
-            out_e[rows] = errors
-            rows += 1
+            rows = _put_row(
+                out_i, out_v, out_w0, out_w1, out_b, out_e, rows, i, v, w0, w1, b, errors
+            )
             if count_errors and errors == 0:
                 return w0, w1, b, k, v, clean, rows, CONVERGED
             if dual and k % snap_stride == 0:
@@ -393,13 +389,9 @@ def _run_online_py(
             mistakes += m <= 0.0
             k += 1
             clean = 0
-            out_i[rows] = i
-            out_v[rows] = v
-            out_w0[rows] = w0
-            out_w1[rows] = w1
-            out_b[rows] = b
-            out_m[rows] = mistakes
-            rows += 1
+            rows = _put_row(
+                out_i, out_v, out_w0, out_w1, out_b, out_m, rows, i, v, w0, w1, b, mistakes
+            )
             if rule == 2 and k % snap_stride == 0:
                 return w0, w1, b, k, v, clean, mistakes, rows, SNAPSHOT
             if rows == cap:
@@ -424,6 +416,20 @@ def _run_online_py(
                         wanted += mj < 1.0 and sq[j] > 0.0
                 if wanted == 0:
                     return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+
+
+def _put_row(
+    out_i: Any, out_v: Any, out_w0: Any, out_w1: Any, out_b: Any, out_e: Any,
+    row: int, i: int, v: int, w0: float, w1: float, b: float, e: int,
+) -> int:  # fmt: skip
+    """Write one update's history row (point, visit, w, b, count); returns the next row."""
+    out_i[row] = i
+    out_v[row] = v
+    out_w0[row] = w0
+    out_w1[row] = w1
+    out_b[row] = b
+    out_e[row] = e
+    return row + 1
 
 
 # The compiled `_draw_py` once `warm_up` has run (the random kernel calls it by this name).
@@ -547,13 +553,7 @@ def _run_random_py(
                 f[j] += (x0[j] * xi0 + x1[j] * xi1) * ey
         count = _count_bad(0, n, dual, yx0, yx1, y, f, w0, w1, b)
         k += 1
-        out_i[rows] = i
-        out_v[rows] = v
-        out_w0[rows] = w0
-        out_w1[rows] = w1
-        out_b[rows] = b
-        out_e[rows] = count
-        rows += 1
+        rows = _put_row(out_i, out_v, out_w0, out_w1, out_b, out_e, rows, i, v, w0, w1, b, count)
         if count == 0:
             return w0, w1, b, k, v, rows, CONVERGED
         if dual and k % snap_stride == 0:
@@ -699,6 +699,7 @@ def warm_up() -> bool:
             g = globals()
             for name in (
                 "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad", "_nth_bad",
+                "_put_row",
             ):  # fmt: skip
                 g[name] = jit(g[name])
             g["_draw"] = draw_fn = jit(_draw_py)
