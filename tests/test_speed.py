@@ -107,7 +107,7 @@ def test_a_run_sends_frames_to_the_canvas_and_panels_follow_at_most_20_hz(
     w.pause()
     # After the run everyone shows the last state.
     k = w.controller.trainer.k
-    assert w.iteration_table.model.rowCount() == k
+    assert w.iteration_table.model.rowCount() == k + 1  # the rows k = 0 … k
     assert w.timeline.slider.value() == k
 
 
@@ -129,7 +129,7 @@ def test_a_hidden_dock_skips_run_frames_and_the_pause_brings_it_up_to_date(
     assert table == []  # hidden: no work during the run
     w.pause()
     assert len(table) == 1  # the plain MODEL of the pause
-    assert w.iteration_table.model.rowCount() == w.controller.trainer.k
+    assert w.iteration_table.model.rowCount() == w.controller.trainer.k + 1
 
 
 def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
