@@ -286,6 +286,7 @@ class LessonPlayer(QObject):
             ("radius", w.act_radius),
             ("best", w.act_best),
             ("anatomy", w.act_anatomy),
+            ("phases", w.act_phases),
         ):
             if (name in scene.show) != action.isChecked():
                 action.trigger()
@@ -487,6 +488,7 @@ class LessonPlayer(QObject):
                 ("radius", w.act_radius.isChecked()),
                 ("best", w.act_best.isChecked()),
                 ("anatomy", w.act_anatomy.isChecked()),
+                ("phases", w.act_phases.isChecked()),
                 ("proof", w.proof_dock.isVisible()),
                 ("bound", w.bound_dock.isVisible()),
                 ("table", w.tables_dock.isVisible() and w.tabs.currentIndex() == 0),
