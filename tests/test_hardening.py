@@ -417,3 +417,29 @@ def test_the_app_survives_odd_sizes(qtbot, n: int) -> None:
     w.run_to_end()
     qtbot.waitUntil(lambda: not w.state()["running"], timeout=5000)
     assert w.state()["converged"]
+
+
+def test_no_restore_is_offered_when_nothing_was_edited_since_open_or_save(
+    qtbot, tmp_path: Path
+) -> None:
+    w = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w)
+    w.set_points([[0.0, 1.0], [2.0, 3.0], [4.0, -1.0]], [1, -1, 1])
+    qtbot.waitUntil(
+        lambda: recovery_path().exists() and not w.document.autosave_pending, timeout=3000
+    )
+    # Saved: the session equals its file, so the recovery file goes.
+    assert w.save(tmp_path / "s.json")
+    w.set_order("random")  # an edit: unsaved work again, autosaved
+    qtbot.waitUntil(
+        lambda: recovery_path().exists() and not w.document.autosave_pending, timeout=3000
+    )
+    # Opened (an undoable edit of the session, but equal to its file): nothing to recover
+    # after a kill now.
+    assert w.load(tmp_path / "s.json")
+    qtbot.waitUntil(lambda: not w.document.autosave_pending, timeout=3000)
+    assert not w.state()["modified"]
+    assert not recovery_path().exists()
+    w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w2)
+    assert not w2.recover(ask=False)

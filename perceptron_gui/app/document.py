@@ -253,12 +253,18 @@ class Document(QObject):
         return timer or self._writer is not None or self._waiting is not None
 
     def autosave_now(self, *, wait: bool = False) -> bool:
-        """Write the recovery file (atomically) from the state as it is now.
+        """Write the recovery file (atomically) from the state as it is now; with nothing
+        unsaved (the session equals its file), remove it instead.
 
         The write runs in a worker thread and returns at once (True); a failure is told
         later by `autosave_failed`. With `wait`, the write is made here, after any running
         one, and False (with the signal) says it failed.
         """
+        if not self._modified:
+            # The session equals its file (just opened or saved): nothing to recover, so a
+            # kill now must not offer "Restore?" at the next start.
+            self.discard_recovery()
+            return True
         if self._timer is not None:
             self._timer.stop()
         snap = _Snapshot(recovery_path(), self._c.data, self._c.config, self._view_settings())
