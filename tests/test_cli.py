@@ -693,3 +693,20 @@ def test_digits(capsys: pytest.CaptureFixture[str], noisy: Path) -> None:
     assert max(len(n) for n in re.findall(r"\d+\.\d+", out9)) > max(len(n) for n in nums)
     code, _, err = run(capsys, "trace", str(noisy), "--digits", "0")
     assert code == 2 and "--digits" in err
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "csv", "latex"])
+def test_tables_have_six_significant_digits_unless_digits(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str
+) -> None:
+    X = [[0.123456789012, 1.0], [-1.0, 0.3333333333333]]
+    path = tmp_path / "d.csv"
+    path.write_text("x1,x2,y\n" + "".join(f"{a!r},{b!r},{y}\n" for (a, b), y in zip(X, (1, -1))))
+
+    def longest(argv: list[str]) -> int:
+        assert cli.main(["trace", str(path), "--format", fmt, *argv]) == 0
+        out = capsys.readouterr().out
+        return max(len(m.replace(".", "").lstrip("0")) for m in re.findall(r"\d+\.\d+", out))
+
+    assert longest([]) <= 6  # 0.123457, 0.333333
+    assert longest(["--digits", "12"]) == 12  # 0.123456789012

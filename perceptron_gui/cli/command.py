@@ -263,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=DEFAULT_DIGITS,
         metavar="N",
-        help=f"significant digits of the numbers in the text (default: {DEFAULT_DIGITS})",
+        help=f"significant digits of the numbers in the text and the tables (default: {DEFAULT_DIGITS})",
     )
     t.add_argument(
         "--all",
@@ -455,7 +455,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
         fmt_name = cast(TableFormat, output)
         # Row by row, so that --all on 10^6 updates holds one row, not a gigabyte of them;
         # written as it is: a table pasted into a document wants the real symbols.
-        lines = table_lines(fmt_name, data, result, config, max_rows=limit)
+        lines = table_lines(fmt_name, data, result, config, max_rows=limit, digits=args.digits)
         while chunk := "".join(itertools.islice(lines, 1000)):
             _write_all(sys.stdout, chunk)
         return EXIT_OK

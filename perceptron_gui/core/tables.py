@@ -119,6 +119,11 @@ class Table:
 # --------------------------------------------------------------------------- numbers
 
 
+#: Significant digits of a table's numbers unless asked otherwise (the command line's
+#: --digits): enough for a slide, short enough to read.
+TABLE_DIGITS = 6
+
+
 def format_number(v: float, digits: int = 12) -> str:
     """A number as a lecturer writes it: ``3``, ``-3``, ``0.5``, ``1.5e-12``.
 
@@ -149,16 +154,16 @@ def _pair(v: float, digits: int = 12) -> tuple[str, str]:
     return format_number(v, digits), _latex_number(v, digits)
 
 
-def _vector(v: FloatArray | tuple[float, ...]) -> Cell:
-    pairs = [_pair(float(x)) for x in v]
+def _vector(v: FloatArray | tuple[float, ...], digits: int = TABLE_DIGITS) -> Cell:
+    pairs = [_pair(float(x), digits) for x in v]
     text = "(" + ", ".join(t for t, _ in pairs) + ")"
     latex = "$(" + ", ".join(t for _, t in pairs) + ")$"
     return Cell(text, latex)
 
 
 @lru_cache(maxsize=1 << 16)
-def _number(v: float) -> Cell:
-    text, latex = _pair(float(v))
+def _number(v: float, digits: int = TABLE_DIGITS) -> Cell:
+    text, latex = _pair(float(v), digits)
     return Cell(text, f"${latex}$")
 
 
@@ -242,9 +247,15 @@ class _Run:
     updates: npt.NDArray[np.int64]
     history_w: FloatArray
     history_b: FloatArray
+    digits: int = TABLE_DIGITS
 
 
-def _run_of(run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None) -> _Run:
+def _run_of(
+    run: Trainer | TrainResult,
+    config: TrainConfig | None,
+    max_rows: int | None,
+    digits: int = TABLE_DIGITS,
+) -> _Run:
     """The start, the number of updates, and the history of the first `max_rows` of them."""
     if isinstance(run, TrainResult):
         c = config if config is not None else TrainConfig()
@@ -265,7 +276,7 @@ def _run_of(run: Trainer | TrainResult, config: TrainConfig | None, max_rows: in
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
     w0 = (float(c.w0[0]), float(c.w0[1]))
     b0 = float(c.b0) if bias else 0.0
-    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb)
+    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits))
 
 
 def iteration_table(
@@ -275,6 +286,7 @@ def iteration_table(
     *,
     max_rows: int | None = None,
     headers: Mapping[str, str] | None = None,
+    digits: int = TABLE_DIGITS,
 ) -> Table:
     """The textbook's iteration table of a run.
 
@@ -300,6 +312,9 @@ def iteration_table(
         (the words among them are `HEADER_WORDS`; symbols such as ``k``, ``w``
         and ``b`` stay): the window passes its language's titles here, so that
         this module needs no Qt. Titles not in the mapping stay as they are.
+    digits
+        Significant digits of the numbers (default `TABLE_DIGITS`, 6; whole numbers
+        are always written whole).
 
     Returns
     -------
@@ -310,7 +325,7 @@ def iteration_table(
         rebuilt from the updates, ``α_i += η`` per update on point i, as the
         trainer sums it.
     """
-    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers)
+    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers, digits)
     return Table(kind, header, tuple(rows), align, note)
 
 
@@ -322,6 +337,7 @@ def table_lines(
     *,
     max_rows: int | None = None,
     headers: Mapping[str, str] | None = None,
+    digits: int = TABLE_DIGITS,
 ) -> Iterator[str]:
     """The lines of ``to_<fmt>(iteration_table(...))``, made one row at a time.
 
@@ -329,7 +345,7 @@ def table_lines(
     ``"".join(table_lines(...))`` equals the text of the renderer; each line
     ends with ``\\n``. The parameters are those of `iteration_table`.
     """
-    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers)
+    kind, header, align, note, rows = _layout(data, run, config, max_rows, headers, digits)
     return _RENDERERS[fmt](header, align, note, rows)
 
 
@@ -342,18 +358,23 @@ def _layout(
     config: TrainConfig | None,
     max_rows: int | None,
     headers: Mapping[str, str] | None = None,
+    digits: int = TABLE_DIGITS,
 ) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
     """Kind, header, alignment, note, and the rows (lazily) of a run's table."""
-    kind, header, align, note, rows = _layout_en(data, run, config, max_rows)
+    kind, header, align, note, rows = _layout_en(data, run, config, max_rows, digits)
     if headers:
         header = tuple(_plain(headers[c.text]) if c.text in headers else c for c in header)
     return kind, header, align, note, rows
 
 
 def _layout_en(
-    data: Dataset, run: Trainer | TrainResult, config: TrainConfig | None, max_rows: int | None
+    data: Dataset,
+    run: Trainer | TrainResult,
+    config: TrainConfig | None,
+    max_rows: int | None,
+    digits: int = TABLE_DIGITS,
 ) -> tuple[Literal["primal", "dual"], tuple[Cell, ...], str, str, Iterator[_Row]]:
-    r = _run_of(run, config, max_rows)
+    r = _run_of(run, config, max_rows, digits)
     total, shown = r.total, int(r.updates.shape[0])
     notes = []
     if shown < total:
@@ -392,10 +413,10 @@ def _primal_header(r: _Run) -> tuple[tuple[Cell, ...], str]:
 
 def _primal_rows(r: _Run) -> Iterator[_Row]:
     def row(k: int, point: Cell, w: tuple[float, float], b: float) -> _Row:
-        cells = [Cell(str(k), str(k)), point, _vector(w)]
+        cells = [Cell(str(k), str(k)), point, _vector(w, r.digits)]
         if r.bias:
-            cells.append(_number(b))
-        cells.append(decision_text(w, b, bias=r.bias))
+            cells.append(_number(b, r.digits))
+        cells.append(decision_text(w, b, bias=r.bias, digits=r.digits))
         return tuple(cells)
 
     yield row(0, Cell("", ""), r.w0, r.b0)
@@ -419,9 +440,9 @@ def _dual_rows(r: _Run, cols: int) -> Iterator[_Row]:
     alpha = [0.0] * cols
 
     def row(k: int, point: Cell, b: float) -> _Row:
-        cells = [Cell(str(k), str(k)), point, *map(_number, alpha)]
+        cells = [Cell(str(k), str(k)), point, *(_number(a, r.digits) for a in alpha)]
         if r.bias:
-            cells.append(_number(b))
+            cells.append(_number(b, r.digits))
         return tuple(cells)
 
     yield row(0, Cell("", ""), r.b0)
