@@ -701,7 +701,8 @@ def test_tables_have_six_significant_digits_unless_digits(
 ) -> None:
     X = [[0.123456789012, 1.0], [-1.0, 0.3333333333333]]
     path = tmp_path / "d.csv"
-    path.write_text("x1,x2,y\n" + "".join(f"{a!r},{b!r},{y}\n" for (a, b), y in zip(X, (1, -1))))
+    rows = "".join(f"{a!r},{b!r},{y}\n" for (a, b), y in zip(X, (1, -1), strict=True))
+    path.write_text("x1,x2,y\n" + rows)
 
     def longest(argv: list[str]) -> int:
         assert cli.main(["trace", str(path), "--format", fmt, *argv]) == 0

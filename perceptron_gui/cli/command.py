@@ -263,7 +263,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=DEFAULT_DIGITS,
         metavar="N",
-        help=f"significant digits of the numbers in the text and the tables (default: {DEFAULT_DIGITS})",
+        help=(
+            "significant digits of the numbers in the text and the tables "
+            f"(default: {DEFAULT_DIGITS})"
+        ),
     )
     t.add_argument(
         "--all",
