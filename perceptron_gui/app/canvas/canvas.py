@@ -212,6 +212,9 @@ class DataCanvas(pg.PlotWidget):
         self._hover_timer.setInterval(HOVER_MS)
         self._hover_timer.timeout.connect(self._on_hover_timer_timeout)
         self._vb.sigResized.connect(self._on_view_range_changed)
+        # The tick labels depend on the height too: a pane laid out late keeps no axis
+        # widened for the few pixels it had (the same range would show narrower).
+        self._vb.sigResized.connect(self._fit_axis_width)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.fit_view()
@@ -885,7 +888,9 @@ class DataCanvas(pg.PlotWidget):
         def placed(r: Rect) -> Rect:
             nonlocal crowded
             placer.taken.pop()
-            crowded = crowded or placer.cost(r) > 0.0
+            # More margin helps a text that covers points or another text, not one larger
+            # than the plot (a canvas not laid out yet is a few pixels tall).
+            crowded = crowded or 0.0 < placer.cost(r) < float("inf")
             placer.taken.append(r)
             return r
 
