@@ -883,13 +883,18 @@ class DataCanvas(pg.PlotWidget):
             edges = list(placer.edges(size, inset))
             return [*edges[first:], *edges[:first], *placer.scan(size)]
 
+        if self.model_line.isVisible():  # the boxed texts go beside the line, not over it
+            lx, ly = self.model_line.segment()
+            for i in range(len(lx) - 1):
+                placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
         crowded = False
 
         def placed(r: Rect) -> Rect:
             nonlocal crowded
             placer.taken.pop()
             # More margin helps a text that covers points or another text, not one larger
-            # than the plot (a canvas not laid out yet is a few pixels tall).
+            # than the plot (a canvas not laid out yet is a few pixels tall), nor one
+            # over the line.
             crowded = crowded or 0.0 < placer.cost(r) < float("inf")
             placer.taken.append(r)
             return r
