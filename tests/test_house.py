@@ -215,7 +215,8 @@ def test_points_are_x1_to_xn_on_screen(qtbot, window) -> None:
     assert "update 1 on x1" in window.statusBar().currentMessage()
     window.step()
     table = window.iteration_table
-    assert table.model.index(1, 1).data() == "x3"
+    # Row 0 is the start (k = 0, Table 2.1), row k is update k: update 2 was on x3.
+    assert [table.model.index(r, 1).data() for r in range(3)] == ["", "x1", "x3"]
     assert window.canvas.point_labels() == ["x1", "x2", "x3"]
     window.set_mode("dual")
     window.step()

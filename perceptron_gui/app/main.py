@@ -256,7 +256,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"perceptron-gui: error: {win.notice.text()}", file=sys.stderr)
         return 2
     if args.screenshot:
-        win.resize(w, h)
+        # The PNG is the size asked for: a fixed size, not one the docks' minimums may
+        # grow once the steps have filled their texts (a readout one line longer).
+        win.setFixedSize(w, h)
         win.show()
         for _ in range(max(0, args.steps)):
             if win.step() is None:

@@ -212,6 +212,9 @@ class DataCanvas(pg.PlotWidget):
         self._hover_timer.setInterval(HOVER_MS)
         self._hover_timer.timeout.connect(self._on_hover_timer_timeout)
         self._vb.sigResized.connect(self._on_view_range_changed)
+        # The tick labels depend on the height too: a pane laid out late keeps no axis
+        # widened for the few pixels it had (the same range would show narrower).
+        self._vb.sigResized.connect(self._fit_axis_width)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.fit_view()
@@ -880,12 +883,19 @@ class DataCanvas(pg.PlotWidget):
             edges = list(placer.edges(size, inset))
             return [*edges[first:], *edges[:first], *placer.scan(size)]
 
+        if self.model_line.isVisible():  # the boxed texts go beside the line, not over it
+            lx, ly = self.model_line.segment()
+            for i in range(len(lx) - 1):
+                placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
         crowded = False
 
         def placed(r: Rect) -> Rect:
             nonlocal crowded
             placer.taken.pop()
-            crowded = crowded or placer.cost(r) > 0.0
+            # More margin helps a text that covers points or another text, not one larger
+            # than the plot (a canvas not laid out yet is a few pixels tall), nor one
+            # over the line.
+            crowded = crowded or 0.0 < placer.cost(r) < float("inf")
             placer.taken.append(r)
             return r
 

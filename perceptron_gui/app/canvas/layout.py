@@ -4,6 +4,8 @@ Everything here is in pixels (the scene's coordinates, y down) and knows nothing
 a `Placer` is given the plot's rectangle and the points' centres, then each overlay in
 turn (the most important first) with the places it may take; it takes the first place
 that covers no point and no overlay placed before it, else the one that covers least.
+Lines given to `avoid` (the running line) count too, least of all: a boxed text goes
+beside the line when there is room, not over it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from numpy.typing import NDArray
 Rect = tuple[float, float, float, float]
 #: A place that covers a point costs this much more than any overlap of texts.
 POINT_COST = 1e9
+#: A place that crosses a line to avoid costs this much: less than any overlap of texts
+#: worth the name, more than free room.
+LINE_COST = 1.0
 
 
 class Placer:
@@ -36,6 +41,8 @@ class Placer:
         self.bounds = bounds
         self.radius = float(radius)
         self.taken: list[Rect] = []
+        #: Segments (x0, y0, x1, y1) in pixels that `take` keeps texts off when it can.
+        self.lines: list[tuple[float, float, float, float]] = []
         # The points counted on a grid of cells (a quarter radius wide) with prefix sums, so
         # that how many points a rectangle covers is four look-ups, at any number of points.
         x0, y0, w, h = bounds
@@ -80,10 +87,17 @@ class Placer:
             return float("inf")
         return POINT_COST * self.points_under(r) + self.overlap(r)
 
+    def avoid(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Keep the texts placed by `take` off the segment (x0, y0)–(x1, y1) when there is
+        room elsewhere (a boxed text over the line would hide it)."""
+        if all(np.isfinite((x0, y0, x1, y1))):
+            self.lines.append((float(x0), float(y0), float(x1), float(y1)))
+
     def take(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
         """Place a rectangle of `size` at the first free top-left of `candidates` (else the
-        one that costs least; else the first clamped into the bounds), and keep it."""
-        r = self._choose(candidates, size)
+        one that costs least; else the first clamped into the bounds), and keep it. Free
+        room here is also off the lines to `avoid`."""
+        r = self._choose(candidates, size, lines=True)
         self.taken.append(r)
         return r
 
@@ -97,9 +111,16 @@ class Placer:
         self.taken.append(r)
         return r
 
-    def _choose(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
+    def _choose(
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        *,
+        lines: bool = False,
+    ) -> Rect:
         """The first free candidate, else the cheapest inside, else the first clamped (all
-        candidates costed at once: a scan has a thousand)."""
+        candidates costed at once: a scan has a thousand); `lines`: crossing a line to
+        `avoid` costs LINE_COST."""
         w, h = float(size[0]), float(size[1])
         cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
         cand = cand[np.all(np.isfinite(cand), axis=1)]  # (a point at 1e300 maps to inf)
@@ -113,12 +134,35 @@ class Placer:
             ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
             oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
             cost += np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        if lines:
+            cost += LINE_COST * self._crossings(x, y, w, h)
         cost = np.where(fits, cost, np.inf)
         free = np.flatnonzero(cost == 0.0)
         i = int(free[0]) if len(free) else int(np.argmin(cost))
         if not np.isfinite(cost[i]):
             return self.clamp((float(x[0]), float(y[0]), w, h))
         return (float(x[i]), float(y[i]), w, h)
+
+    def _crossings(
+        self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
+    ) -> NDArray[np.float64]:
+        """How many lines to `avoid` cross each rectangle (grown by a pixel: the line's
+        width), by clipping each segment to it (Liang–Barsky)."""
+        out = np.zeros(len(x))
+        left, top, right, bottom = x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0
+        for x0, y0, x1, y1 in self.lines:
+            dx, dy = x1 - x0, y1 - y0
+            t0, t1 = np.zeros(len(x)), np.ones(len(x))
+            ok = np.ones(len(x), dtype=bool)
+            for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+                if p == 0.0:
+                    ok &= q >= 0.0
+                elif p < 0.0:
+                    t0 = np.maximum(t0, q / p)
+                else:
+                    t1 = np.minimum(t1, q / p)
+            out += ok & (t0 <= t1)
+        return out
 
     def _counts(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
