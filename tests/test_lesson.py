@@ -414,3 +414,15 @@ def test_export_the_builtin_lesson(window, tmp_path: Path) -> None:  # noqa: ANN
     assert tex.count("\\begin{frame}") == frames + 1  # and the title frame
     assert tex.rstrip().endswith("\\end{document}")
     assert (tmp_path / "lesson.md").read_text(encoding="utf-8").count("\n## ") == 13
+
+
+def test_the_strip_does_not_ask_twice() -> None:
+    """While the strip asks the question in large type, the caption drops its own."""
+    from perceptron_gui.app.lesson import caption_without_question as strip
+
+    assert (
+        strip("w = 0: all wrong (y·f ≤ 0). Which point is next?") == "w = 0: all wrong (y·f ≤ 0)."
+    )
+    assert strip("每个点都是误分类点。下一个被修正的是哪个点？") == "每个点都是误分类点。"
+    assert strip("Will it converge?") == ""
+    assert strip("No question.") == "No question."
