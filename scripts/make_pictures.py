@@ -1,4 +1,4 @@
-"""Make the README's pictures (offscreen): the window, the update, the proof, the modes,
+"""Make the README's pictures (offscreen): the window, the update, the modes,
 presentation mode at 1920×1080, a lesson's question scene, an animation and the LaTeX
 table rendered.
 
@@ -68,7 +68,7 @@ def pictures(out: Path, quick: bool) -> None:
         return
     for _ in range(6):
         w.step()
-    _save(app, w, out / "proof.png")
+    # proof.png (the proof panel at 1024×768) is make_book_pictures.py's.
     w.export_animation(str(out / "worked.gif"), 7)
     print(f"wrote {out / 'worked.gif'}")
     w.load_example()
