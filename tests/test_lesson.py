@@ -330,7 +330,14 @@ def test_export_lesson_command(tmp_path: Path) -> None:
     assert QImage(str(out / "scene01-step02.png")).width() == 320
     import shutil
 
-    if shutil.which("pdflatex"):
+    def tex_has(*files: str) -> bool:  # a TeX with every package lesson.tex needs
+        if not (shutil.which("pdflatex") and shutil.which("kpsewhich")):
+            return False
+        found = subprocess.run(["kpsewhich", *files], capture_output=True, text=True)
+        return len(found.stdout.split()) == len(files)
+
+    # (beamer without pgf, as a half-installed texlive-latex-recommended has it, cannot)
+    if tex_has("beamer.cls", "pgfmath.sty", "booktabs.sty", "iftex.sty", "graphicx.sty"):
         c = subprocess.run(
             ["pdflatex", "-interaction=nonstopmode", "lesson.tex"],
             cwd=out,
