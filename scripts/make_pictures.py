@@ -1,5 +1,6 @@
-"""Make the README's pictures (offscreen): the window, the update, the proof, the modes,
-presentation mode at 1920×1080, an animation and the LaTeX table rendered.
+"""Make the README's pictures (offscreen): the window, the update, the modes,
+presentation mode at 1920×1080, a lesson's question scene, an animation and the LaTeX
+table rendered.
 
     python scripts/make_pictures.py            # writes assets/*.png, assets/*.gif
     python scripts/make_pictures.py --quick    # one small picture into a temporary folder
@@ -67,7 +68,7 @@ def pictures(out: Path, quick: bool) -> None:
         return
     for _ in range(6):
         w.step()
-    _save(app, w, out / "proof.png")
+    # proof.png (the proof panel at 1024×768) is make_book_pictures.py's.
     w.export_animation(str(out / "worked.gif"), 7)
     print(f"wrote {out / 'worked.gif'}")
     w.load_example()
@@ -184,6 +185,29 @@ w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
 
+# A question scene of the built-in lesson in presentation mode: example 2.1, the room
+# answered x3 (wrong: the update is on x1), and the next question is asked.
+LESSON = """
+import sys
+from PySide6.QtWidgets import QApplication
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
+w.show()
+w.set_theme(sys.argv[2])
+w.set_presentation(True)
+assert w.open_lesson("perceptron")
+w.lesson_player.go(1)
+w.answer(2)
+for _ in range(5):
+    app.processEvents()
+w.canvas.flush()
+w.grab().save(sys.argv[1])
+"""
+
 
 def on_screen(
     out: Path,
@@ -193,9 +217,10 @@ def on_screen(
     size: tuple[int, int] = (1920, 1080),
     scale: float = 1.0,
     present: bool = True,
+    script: str = PRESENT,
 ) -> None:
     """The window (or presentation mode) on a screen of `size` (a process of its own: the
-    screen's size is fixed when Qt starts), at UI `scale`."""
+    screen's size is fixed when Qt starts), at UI `scale`; `script` draws it."""
     with tempfile.TemporaryDirectory() as tmp:
         screen = Path(tmp) / "screen.json"
         spec = {"name": "s", "x": 0, "y": 0, "width": size[0], "height": size[1]}
@@ -208,7 +233,7 @@ def on_screen(
         }
         path = out / name
         args = [str(path), theme, str(scale), "1" if present else "0"]
-        subprocess.run([sys.executable, "-c", PRESENT, *args], env=env, cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-c", script, *args], env=env, cwd=ROOT, check=True)
         print(f"wrote {path}")
 
 
@@ -227,6 +252,7 @@ def main() -> int:
         on_screen(out, "window-1024.png", "light", size=small, present=False)
         on_screen(out, "window-1024-dark.png", "dark", size=small, present=False)
         on_screen(out, "presentation-1024.png", "light", size=small)
+        on_screen(out, "lesson-question.png", "light", size=small, script=LESSON)
         on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
     return 0
 

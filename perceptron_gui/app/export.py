@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from html import escape as html_escape
@@ -72,6 +72,7 @@ __all__ = [
     "copy_table",
     "export_animation",
     "export_figure",
+    "export_figures",
     "export_table",
     "figure_dialog",
     "parse_size",
@@ -513,7 +514,23 @@ def export_figure(
     ExportError
         Bad size, unknown extension, or the file cannot be written.
     """
-    kind = _kind(path, FIGURE_KINDS)
+    export_figures(c, settings, [path], size, title=title, dpi=dpi, scale=scale, second=second)
+
+
+def export_figures(
+    c: Controller,
+    settings: FigureSettings,
+    paths: Sequence[str | os.PathLike[str]],
+    size: tuple[int, int] = DEFAULT_SIZE,
+    *,
+    title: bool = False,
+    dpi: float = DEFAULT_DPI,
+    scale: float | None = None,
+    second: Controller | None = None,
+) -> None:
+    """`export_figure` to several files (a PNG and an SVG, say) drawn once: one canvas
+    made and laid out for all of them. Raises as `export_figure`."""
+    kinds = [_kind(path, FIGURE_KINDS) for path in paths]
     _check_dpi(dpi)
     w, h = check_size(size)
     factor = text_scale(h, scale)
@@ -526,12 +543,13 @@ def export_figure(
         try:
             for fig, run in zip(figs, runs, strict=True):
                 _draw_state(fig, run, title=title or second is not None)
-            if kind == "svg":
-                _write_svgs(path, figs, (w, h))
-            elif second is None:
-                figs[0].save_png(path, dpi)
-            else:
-                _write_side_by_side(path, figs, (w, h), dpi)
+            for kind, path in zip(kinds, paths, strict=True):
+                if kind == "svg":
+                    _write_svgs(path, figs, (w, h))
+                elif second is None:
+                    figs[0].save_png(path, dpi)
+                else:
+                    _write_side_by_side(path, figs, (w, h), dpi)
         finally:
             for fig in figs:
                 fig.close()

@@ -628,9 +628,12 @@ class LessonPlayer(QObject):
             )
         self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
-        self.strip.caption.setText(localize(scene.caption, lang))
+        caption = localize(scene.caption, lang)
+        if asking is not None:  # the strip asks it in large type: not twice
+            caption = caption_without_question(caption)
+        self.strip.caption.setText(caption)
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
-        self.strip.caption.setVisible(self.window.act_present.isChecked())
+        self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
         self.strip.counter.setText(
             f"{self.index + 1} / {len(self.lesson.scenes)}\n{localize(scene.title, lang)}"
         )
@@ -719,6 +722,18 @@ class LessonPlayer(QObject):
 
 
 # -------------------------------------------------------------------- the window's share
+
+
+def caption_without_question(caption: str) -> str:
+    """The caption without its closing question ("… ≤ 0). Which point is next?" gives
+    "… ≤ 0)."), for the strip that asks the question itself; "" when it is all question."""
+    text = caption.rstrip()
+    if not text.endswith(("?", "？")):
+        return caption
+    body = text[:-1]
+    cut = max(body.rfind(". "), body.rfind("? "), body.rfind("! "), body.rfind("。"))
+    cut = max(cut, body.rfind("？"), body.rfind("！"))
+    return text[: cut + 1].rstrip() if cut >= 0 else ""
 
 
 def install_lesson(window: MainWindow) -> LessonPlayer:

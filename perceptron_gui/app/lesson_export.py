@@ -80,8 +80,12 @@ def export_lesson(
     outdir: str | Path,
     *,
     size: tuple[int, int] = LESSON_FIGURE_SIZE,
+    max_steps: int = MAX_SCENE_STEPS,
 ) -> list[Path]:
     """Write the lesson's figures, tables, ``lesson.tex`` and ``lesson.md`` into `outdir`.
+
+    `max_steps`: at most this many steps of each scene (its start the first) get figures;
+    the scene's table is of its last exported step.
 
     Returns the files written. Raises `export.ExportError` or OSError when one cannot be.
     """
@@ -100,7 +104,8 @@ def export_lesson(
         caption = localize(scene.caption, lang)
         tabled = "table" in scene.show or "dual" in scene.show
         last = ""
-        for k in _steps_and_figures(window, i, out, size, written, tabled=tabled):
+        steps = _steps_and_figures(window, i, out, size, written, tabled=tabled, most=max_steps)
+        for k in steps:
             last = f"scene{i + 1:02d}-step{k:02d}"
             frames.append(_frame(title, caption, last, tabled, i, k, scene))
         table = out / f"scene{i + 1:02d}-table.tex"
@@ -144,6 +149,7 @@ def _steps_and_figures(
     written: list[Path],
     *,
     tabled: bool,
+    most: int = MAX_SCENE_STEPS,
 ) -> list[int]:
     """Step scene `i` from its start to its end, writing each step's figures (and table)."""
     ks: list[int] = []
@@ -152,19 +158,19 @@ def _steps_and_figures(
         k = int(window.controller.trainer.k)
         ks.append(k)
         stem = out / f"scene{i + 1:02d}-step{k:02d}"
-        for ext in (".png", ".svg"):
-            path = stem.with_suffix(ext)
-            try:
-                export.export_figure(window.controller, window.figure_settings(), path, size)
-            except ValueError:
-                # The figure exporter refuses the kernel perceptron's feature-space bound
-                # (issue 14, mended on the seam branch): draw the canvas as it is shown.
+        paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
+        try:  # one figure drawn once, written as PNG and as SVG
+            export.export_figures(window.controller, window.figure_settings(), paths, size)
+        except ValueError:
+            # The figure exporter refuses the kernel perceptron's feature-space bound
+            # (issue 14, mended on the seam branch): draw the canvas as it is shown.
+            for path in paths:
                 _render_canvas(window, path, size)
-            written.append(path)
+        written += paths
         if tabled:  # the table of the updates up to this one
             text = export.table_text(window.controller.trainer, "latex")
             _write(stem.with_name(stem.name + "-table.tex"), text, written)
-        if player.at_end() or len(ks) >= MAX_SCENE_STEPS or window.step() is None:
+        if player.at_end() or len(ks) >= max(1, most) or window.step() is None:
             return ks
 
 
