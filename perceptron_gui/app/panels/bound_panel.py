@@ -315,6 +315,8 @@ class BoundPlot(pg.PlotWidget):
                 )
             )
             self._off_note.setPos(0.0, top)
+            # Wrapped to the plot's width: a narrow bound dock cut it at its right edge.
+            self._off_note.setTextWidth(max(40.0, vb.width() - 8.0))
             self._off_note.show()
         else:
             self._off_note.hide()
