@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 # Before anything can import Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -98,6 +99,24 @@ def window(qtbot):  # noqa: ANN001, ANN201  (pytest-qt's fixture)
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture(autouse=True)
+def _fresh_look() -> Iterator[None]:
+    """After a test, the process-wide look is the default again: light, scale 1, no
+    presentation boost, English. (A test that ends in presentation mode or at scale 2
+    would otherwise hand its look to whichever test the same worker runs next.)"""
+    yield
+    theme_module = sys.modules.get("perceptron_gui.app.theme")
+    if theme_module is None or theme_module._THEME is None:
+        return  # no Qt test ran in this process yet
+    t = theme_module._THEME
+    t.set_boost(1.0)
+    t.set_scale(1.0)
+    t.set_name("light")
+    i18n = sys.modules.get("perceptron_gui.app.i18n")
+    if i18n is not None and i18n.language() != "en":
+        i18n.set_language("en", remember=False)
 
 
 @pytest.fixture(autouse=True)

@@ -266,6 +266,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
         self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
         self._presenting = False
+        theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._docks_before: list[bool] = []
         self._was_maximized = False
         self._geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
