@@ -457,3 +457,15 @@ def test_entering_compare_mode_keeps_the_points_in_a_close_view(qtbot, window: M
         assert (d.points[:, 1] > y0).all() and (d.points[:, 1] < y1).all()
         # Half the width for each canvas, not a view zoomed far out by the split.
         assert pan_and_zoom(cv)[2] < 2.5 * single[2]
+
+
+def test_a_second_margin_run_takes_its_own_margin(qtbot, window: MainWindow) -> None:  # noqa: ANN001
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.controller.set_settings(mode="margin", margin=1.0)
+    assert window.set_compare({"mode": "margin", "margin": 3.0})
+    assert window.compare_run.settings()["margin"] == 3.0
+    window.run_to_end()
+    second = window.compare_run.controller.trainer
+    qtbot.waitUntil(lambda: second.converged, timeout=5000)
+    plain = train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], mode="margin", margin=3.0)
+    assert second.k == plain.updates.shape[0]

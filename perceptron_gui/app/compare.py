@@ -37,24 +37,13 @@ from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import MODES, ORDERS, RUN_SETTINGS, TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.registry import spec
 
-#: The settings a second run has of its own (the last five only for the modes that use
+#: The settings a second run has of its own (those after `seed` only for the modes that use
 #: them); the update limit follows the main run's.
-SETTING_KEYS: tuple[str, ...] = (
-    "mode",
-    "order",
-    "eta",
-    "bias",
-    "seed",
-    "C",
-    "kernel",
-    "degree",
-    "coef0",
-    "sigma",
-)
+SETTING_KEYS: tuple[str, ...] = RUN_SETTINGS
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: Each compare canvas is at least this high; in a smaller window the panels give way.

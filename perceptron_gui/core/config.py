@@ -25,6 +25,21 @@ MODES: tuple[Mode, ...] = (
     "margin",
 )
 ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
+#: A run's own settings, by the names a session file gives them (the limits aside): what a
+#: compared second run and a lesson scene may set.
+RUN_SETTINGS: tuple[str, ...] = (
+    "mode",
+    "order",
+    "eta",
+    "bias",
+    "seed",
+    "C",
+    "kernel",
+    "degree",
+    "coef0",
+    "sigma",
+    "margin",
+)
 KERNELS: tuple[Kernel, ...] = ("linear", "poly", "rbf")
 
 #: With no limit given a run stops after this many updates (and says it did not converge).

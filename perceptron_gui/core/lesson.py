@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.config import RUN_SETTINGS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import generate
@@ -65,20 +65,7 @@ BUILTIN_LESSONS = {"perceptron": "perceptron.lesson.toml"}
 #: The languages a title or caption may be given in (a table by language).
 LANGUAGES = ("en", "zh_CN")
 #: The settings a scene may give: the session file's names.
-SETTINGS = (
-    "mode",
-    "order",
-    "eta",
-    "bias",
-    "seed",
-    "C",
-    "kernel",
-    "degree",
-    "coef0",
-    "sigma",
-    "margin",
-    "max_updates",
-)
+SETTINGS = (*RUN_SETTINGS, "max_updates")
 #: What a scene may show.
 SHOWS = ("proof", "bound", "table", "dual", "radius", "best", "anatomy", "phases")
 #: The questions a scene may ask the room.
