@@ -15,6 +15,7 @@ from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.registry import spec
+from tests.test_tables import averaged_loop, cell_numbers
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
@@ -243,3 +244,56 @@ def test_the_table_has_each_modes_columns(window) -> None:
         b = float(t.history_value("b", r))
     assert [m.index(r + 1, 2).data() for r in range(6)] == kinds
     assert "margin" in kinds
+
+
+def test_the_averaged_table_has_the_running_average_of_a_plain_loop(window) -> None:
+    X = [[3, 3], [4, 3], [1, 1], [2, 0.5], [3.5, 2], [0.5, 3]]
+    y = [1, 1, -1, -1, -1, 1]
+    window.set_points(np.array(X, float), np.array(y, float))
+    window.set_mode("averaged")
+    window.set_order("cyclic")
+    window.set_eta(0.5)
+    m = window.iteration_table.model
+    assert m.columns[-3:] == ("c", "w̄", "b̄")
+    window.step()  # the first visit is a mistake: the start has no vote, no mean
+    assert [m.index(0, c).data() for c in range(len(m.columns))][-3:] == ["0", "—", "—"]
+    for _ in range(9):
+        window.step()
+    t = window.controller.trainer
+    counts, averages = averaged_loop(X, y, 0.5, 10**6)
+    shown = m.rowCount()
+    assert shown == 11
+    # The rows whose vector an update has ended, and the current one (its count so far).
+    for r in range(shown - 1):
+        assert int(m.index(r, len(m.columns) - 3).data()) == counts[r]
+        if r:
+            w_bar = cell_numbers(m.index(r, len(m.columns) - 2).data(Qt.ItemDataRole.ToolTipRole))
+            b_bar = float(
+                m.index(r, len(m.columns) - 1).data(Qt.ItemDataRole.ToolTipRole).replace("−", "-")
+            )
+            np.testing.assert_allclose([*w_bar, b_bar], averages[r], rtol=1e-12)
+    # The last row is the answer now, to the bit.
+    w_avg, b_avg = t.averaged()
+    last = shown - 1
+    assert cell_numbers(
+        m.index(last, len(m.columns) - 2).data(Qt.ItemDataRole.ToolTipRole)
+    ) == list(w_avg)
+    assert (
+        float(m.index(last, len(m.columns) - 1).data(Qt.ItemDataRole.ToolTipRole).replace("−", "-"))
+        == b_avg
+    )
+    # A step back and on again: the sums follow.
+    window.step_back()
+    window.step_back()
+    window.step()
+    w_avg, b_avg = window.controller.trainer.averaged()
+    last = m.rowCount() - 1
+    assert cell_numbers(
+        m.index(last, len(m.columns) - 2).data(Qt.ItemDataRole.ToolTipRole)
+    ) == list(w_avg)
+    window.set_mode("voted")
+    window.step()
+    window.step()
+    W, B, c = window.controller.trainer.votes()
+    assert m.columns[-1] == "c"
+    assert [int(m.index(r, len(m.columns) - 1).data()) for r in range(3)] == c[:3].tolist()

@@ -482,3 +482,124 @@ def test_trace_table_without_all_is_cut_and_says_so(
     code, out, err = run(capsys, "trace", str(p), "--max-updates", "40", "--format", "csv", "--all")
     assert (code, err) == (0, "")
     assert [r[0] for r in csv_rows(out)[1:]] == [str(k) for k in range(41)]
+
+
+# --------------------------------------------------------------------------- averaged, voted
+
+
+def averaged_loop(
+    X: list[list[float]], y: list[float], eta: float, epochs: int
+) -> tuple[list[int], list[tuple[float, float, float]]]:
+    """The averaged perceptron as a plain loop, order "cyclic": per vector, its count c
+    and the mean of the weights over every visit up to its last (w̄₁, w̄₂, b̄)."""
+    n = len(X)
+    w, b = [0.0, 0.0], 0.0
+    counts = [0]
+    sums, visits, clean = [0.0, 0.0, 0.0], 0, 0
+    averages: list[tuple[float, float, float]] = []
+
+    def mean() -> tuple[float, float, float]:
+        return (
+            (sums[0] / visits, sums[1] / visits, sums[2] / visits)
+            if visits
+            else (float("nan"),) * 3
+        )
+
+    while visits < epochs * n and clean < n:
+        i = visits % n
+        if y[i] * (X[i][0] * w[0] + X[i][1] * w[1] + b) <= 0:
+            averages.append(mean())  # the vector before the update has cast its votes
+            w = [w[0] + eta * y[i] * X[i][0], w[1] + eta * y[i] * X[i][1]]
+            b += eta * y[i]
+            counts.append(1)
+            clean = 0
+        else:
+            counts[-1] += 1
+            clean += 1
+        visits += 1
+        sums = [sums[0] + w[0], sums[1] + w[1], sums[2] + b]
+    averages.append(mean())
+    return counts, averages
+
+
+def cell_numbers(text: str) -> list[float]:
+    return [float(v) for v in text.strip("()").replace("−", "-").split(", ")]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_averaged_table_has_the_running_average_of_a_plain_loop(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 12))
+    X = np.round(rng.normal(size=(n, 2)) * 3, 1)
+    y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+    y[0], y[-1] = 1.0, -1.0
+    data = make_dataset(X, y)
+    eta = [1.0, 0.5, 0.1][seed % 3]
+    config = TrainConfig(mode="averaged", order="cyclic", eta=eta, max_epochs=6)
+    counts, averages = averaged_loop(X.tolist(), y.tolist(), eta, 6)
+    trainer = trained(data, config)
+    for table in (iteration_table(data, trainer), iteration_table(data, trainer.result(), config)):
+        titles = [c.text for c in table.header]
+        assert titles[-3:] == ["c", "w̄", "b̄"]
+        assert len(table.rows) == len(counts)
+        for row, c, avg in zip(table.rows, counts, averages, strict=True):
+            assert int(row[-3].text) == c
+            if np.isnan(avg[0]):
+                assert (row[-2].text, row[-1].text) == ("—", "—")
+            else:
+                got = [*cell_numbers(row[-2].text), float(row[-1].text)]
+                np.testing.assert_allclose(got, avg, rtol=2e-5, atol=1e-9)
+    # The last row is the answer, to the bit (the same sums in the same order).
+    avg_w, avg_b = trainer.averaged()
+    full = iteration_table(data, trainer, digits=17)
+    assert cell_numbers(full.rows[-1][-2].text) == list(avg_w)
+    assert float(full.rows[-1][-1].text) == avg_b
+    assert sum(int(r[-3].text) for r in full.rows) == trainer.visits
+
+
+def test_voted_table_has_each_vectors_count() -> None:
+    data = make_dataset([[3, 3], [4, 3], [1, 1], [2, 0.5]], [1, 1, -1, -1])
+    config = TrainConfig(mode="voted", order="cyclic", max_epochs=20)
+    result = trained(data, config).result()
+    table = iteration_table(data, result, config)
+    assert [c.text for c in table.header][-1] == "c"
+    assert result.votes is not None
+    assert [int(r[-1].text) for r in table.rows] == [c for _, _, c in result.votes]
+    md = to_markdown(table)
+    assert "| c |" in md
+
+
+def test_averaged_table_without_visits_and_cut() -> None:
+    data = make_dataset([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    config = TrainConfig(mode="averaged", order="cyclic")
+    trainer = make_trainer(data, config)
+    trainer.step()  # the first visit is a mistake: the initial weights have no vote
+    table = iteration_table(data, trainer)
+    assert [c.text for c in table.rows[0][-3:]] == ["0", "—", "—"]
+    assert [c.text for c in table.rows[1][-3:]] == ["1", "(3, 3)", "1"]
+    assert "---" in to_latex(table)
+    trainer.run()
+    cut = iteration_table(data, trainer, max_rows=2)
+    whole = iteration_table(data, trainer)
+    assert cut.rows == whole.rows[:3]
+
+
+def test_trace_text_averaged_has_counts_and_the_running_average(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    p = tmp_path / "noisy.csv"
+    p.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n2,0.5,-1\n3.5,2,-1\n")
+    code, out, err = run(capsys, "trace", str(p), "--mode", "averaged", "--max-epochs", "4")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    head = next(ln for ln in lines if ln.lstrip().startswith("k "))
+    assert head.split()[-3:] == ["c", "w̄", "b̄"]
+    X = [[3, 3], [4, 3], [1, 1], [2, 0.5], [3.5, 2]]
+    counts, averages = averaged_loop(X, [1, 1, -1, -1, -1], 1.0, 4)
+    body = lines[lines.index(head) + 1 : lines.index(head) + len(counts)]
+    assert len(body) == len(counts) - 1  # the text has the updates (k ≥ 1)
+    for ln, c, avg in zip(body, counts[1:], averages[1:], strict=True):
+        w_bar = ln[head.index("w̄") : head.index("b̄") - 1].strip()
+        b_bar = ln[head.index("b̄") - 1 :].strip()
+        assert int(ln[: head.index("w̄")].split()[-1]) == c
+        np.testing.assert_allclose([*cell_numbers(w_bar), float(b_bar)], avg, rtol=1e-5)

@@ -53,7 +53,7 @@ from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.tables import TableFormat, table_lines
+from perceptron_gui.core.tables import TableFormat, running_average, table_lines, vote_counts
 
 __all__ = ["main"]
 
@@ -671,6 +671,15 @@ def _print_table(
         header.append("α")
     if pocket:
         header.append("mistakes of w, b")
+    counts = average = None
+    if result.update_visits is not None:  # averaged and voted: each vector's vote c
+        counts = vote_counts(result.update_visits, result.visits)
+        header.append("c")
+        if result.avg_w is not None:  # and the running average after its last visit
+            b_init = float(config.b0) if config.bias else 0.0
+            w_init = (float(config.w0[0]), float(config.w0[1]))
+            average = running_average(w_init, b_init, result.history_w, result.history_b, counts)
+            header += ["w̄", "b̄"] if config.bias else ["w̄"]
     rows: list[list[str]] = []
     upd = result.updates
     hw, hb = result.history_w, result.history_b
@@ -695,14 +704,25 @@ def _print_table(
         if pocket:
             e = _errors_of(data, w, float(hb[k - 1]))
             row.append(f"{e}  → pocket" if k == pocket_k else str(e))
+        if counts is not None:
+            row.append(str(int(counts[k])))
+        if average is not None:
+            row.append(fmt_vec(average[0][k]))
+            if config.bias:
+                row.append(fmt(average[1][k]))
         rows.append(row)
 
-    widths = [max(len(h), *(len(r[c]) for r in rows)) for c, h in enumerate(header)]
+    def width(text: str) -> int:  # w̄'s bar is a combining mark: no column of its own
+        return len(text) - text.count("\u0304")
+
+    widths = [max(width(h), *(width(r[c]) for r in rows)) for c, h in enumerate(header)]
     right = {0, 1}  # k and the point (or |M|) are right-aligned, the rest left
 
     def line(cells: list[str]) -> str:
         parts = [
-            cell.rjust(widths[c]) if c in right else cell.ljust(widths[c])
+            cell.rjust(widths[c] + len(cell) - width(cell))
+            if c in right
+            else cell.ljust(widths[c] + len(cell) - width(cell))
             for c, cell in enumerate(cells)
         ]
         return "  ".join(parts).rstrip()

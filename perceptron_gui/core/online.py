@@ -694,9 +694,9 @@ class VotedTrainer(OnlineTrainer):
                 ((float(W[j, 0]), float(W[j, 1])), float(B[j]), int(c[j]))
                 for j in range(c.shape[0])
             ]
-            return {"votes": votes}
+            return {"votes": votes, "update_visits": self._hist.np("visit").astype(np.int64)}
         w, b = self.averaged()
-        return {"avg_w": w, "avg_b": b}
+        return {"avg_w": w, "avg_b": b, "update_visits": self._hist.np("visit").astype(np.int64)}
 
 
 class PATrainer(OnlineTrainer):

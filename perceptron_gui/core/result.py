@@ -51,6 +51,9 @@ class TrainResult:
         Averaged perceptron: the answer ``Σ c_j ŵ_j / Σ c_j``.
     votes
         Voted perceptron: ``(w_j, b_j, c_j)`` of every vector (c_j = 0: no vote).
+    update_visits
+        Averaged and voted perceptrons: the visit (1-based) of each update, from which
+        the counts c_j and the running average of the iteration table follow.
     n_mistakes
         Passive-aggressive and margin perceptron: visits whose point had ``y f <= 0``
         (``mistakes`` then gives this, and ``len(updates)`` the updates); None in the
@@ -82,6 +85,7 @@ class TrainResult:
     avg_w: tuple[float, float] | None = None
     avg_b: float | None = None
     votes: list[tuple[tuple[float, float], float, int]] | None = None
+    update_visits: npt.NDArray[np.int64] | None = None
     n_mistakes: int | None = None
     batch_sizes: npt.NDArray[np.int64] | None = None
     batch_points: list[npt.NDArray[np.int64]] | None = None

@@ -15,7 +15,10 @@ the initial weights. For the worked example of ALGORITHMS.md (η = 1, order
 Points are numbered from 1 as in the book (``x1`` is the point of index 0).
 The pocket form's table is that of its running weights (the primal updates);
 the pocket itself is not a row. The dual table has a column ``αi`` per point
-(the first `MAX_ALPHA_COLUMNS` points) and ``b``.
+(the first `MAX_ALPHA_COLUMNS` points) and ``b``. The voted table adds the count
+``c`` of each row's vector (the visits it survived: its vote), the averaged table
+``c`` and the running average ``w̄``, ``b̄`` after that vector's last visit (the
+last row's is the run's answer; see `vote_counts` and `running_average`).
 
 `iteration_table` builds a `Table` from a `Trainer` (what the window holds,
 possibly mid-run) or from a `TrainResult`; `to_latex`, `to_markdown` and
@@ -54,10 +57,12 @@ __all__ = [
     "decision_text",
     "format_number",
     "iteration_table",
+    "running_average",
     "table_lines",
     "to_csv",
     "to_latex",
     "to_markdown",
+    "vote_counts",
 ]
 
 #: The dual table shows α of at most this many points (the first ones): a wider
@@ -97,7 +102,8 @@ class Table:
     Attributes
     ----------
     kind
-        "primal" (also the pocket's running weights) or "dual".
+        "primal" (also the pocket's running weights, and the averaged and voted
+        runs' vectors) or "dual".
     header
         The column titles.
     rows
@@ -248,6 +254,10 @@ class _Run:
     history_w: FloatArray
     history_b: FloatArray
     digits: int = TABLE_DIGITS
+    #: Averaged and voted: the count c of the vector of each row (k = 0 … shown).
+    counts: npt.NDArray[np.int64] | None = None
+    #: Averaged: the running average w̄, b̄ of each row (NaN before any visit).
+    average: tuple[FloatArray, FloatArray] | None = None
 
 
 def _run_of(
@@ -263,6 +273,8 @@ def _run_of(
         bias, eta, total = run.bias, run.eta, run.mistakes
         stop = total if max_rows is None else max(0, min(total, int(max_rows)))
         updates, hw, hb = run.updates[:stop], run.history_w[:stop], run.history_b[:stop]
+        mode, visits_now = run.mode, run.visits
+        update_visits = run.update_visits
     else:
         c = run.config
         dual = run.alpha is not None
@@ -274,9 +286,87 @@ def _run_of(
             (run.history_slice("w0", 0, stop), run.history_slice("w1", 0, stop))
         ).reshape(-1, 2)
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
+        mode, visits_now = c.mode, run.visits
+        update_visits = run.history_slice("visit", 0, total) if mode in _VOTING else None
     w0 = (float(c.w0[0]), float(c.w0[1]))
     b0 = float(c.b0) if bias else 0.0
-    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits))
+    counts = average = None
+    if mode in _VOTING and update_visits is not None:
+        # The counts of the rows shown (a row's count needs the next update's visit).
+        counts = vote_counts(update_visits[: stop + 1], visits_now)
+        if stop < total:
+            counts = counts[:-1]
+        if mode == "averaged":
+            average = running_average(w0, b0 if bias else 0.0, hw, hb, counts)
+    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits), counts, average)
+
+
+#: The modes whose vectors vote: their tables have the count c of each vector.
+_VOTING = ("averaged", "voted")
+
+
+def vote_counts(update_visits: npt.ArrayLike, visits: int) -> npt.NDArray[np.int64]:
+    """The count c_j of each vector of an averaged or voted run (ALGORITHMS.md).
+
+    Parameters
+    ----------
+    update_visits
+        The visit (1-based) of each update, in order (K of them).
+    visits
+        The visits made so far (the last vector's count runs to here).
+
+    Returns
+    -------
+    ndarray of int64, shape (K + 1,)
+        ``c_0`` (the initial weights: the visits before the first update), then the
+        count of the vector after each update: its own visit and the clean visits
+        after it. ``Σ c_j`` = `visits`.
+    """
+    v = np.asarray(update_visits, dtype=np.int64).reshape(-1)
+    starts = np.concatenate(([1], v))  # the first visit each vector counts
+    ends = np.concatenate((v, [int(visits) + 1]))
+    return ends - starts
+
+
+def running_average(
+    w0: tuple[float, float],
+    b0: float,
+    history_w: FloatArray,
+    history_b: FloatArray,
+    counts: npt.NDArray[np.int64],
+) -> tuple[FloatArray, FloatArray]:
+    """The averaged perceptron's w̄, b̄ after the last visit of each vector.
+
+    ``w̄_k = Σ_{j ≤ k} c_j ŵ_j / Σ_{j ≤ k} c_j``: the mean of the weights over every
+    visit up to the last one with the vector ŵ_k (row 0: the initial weights). The
+    last row's is the run's answer, summed in the same order as the trainer's
+    (so the bits agree). Rows with no visit yet (``Σ c_j = 0``) are NaN.
+
+    Parameters
+    ----------
+    w0, b0
+        The initial weights (b0 = 0 with the bias off).
+    history_w, history_b
+        The weights after each update (at least ``len(counts) - 1`` rows).
+    counts
+        `vote_counts` of the rows wanted.
+
+    Returns
+    -------
+    (ndarray of shape (R, 2), ndarray of shape (R,))
+        w̄ and b̄ of each of the R = ``len(counts)`` rows.
+    """
+    rows = int(counts.shape[0])
+    c = counts.astype(np.float64)
+    W = np.vstack((np.array([w0], dtype=np.float64), history_w[: rows - 1].reshape(-1, 2)))
+    B = np.concatenate(([float(b0)], history_b[: rows - 1].astype(np.float64)))
+    t = np.cumsum(counts)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        avg = np.column_stack((np.cumsum(c * W[:, 0]), np.cumsum(c * W[:, 1]))) / t[:, None]
+        avg_b = np.cumsum(c * B) / t
+    avg[t == 0] = np.nan
+    avg_b[t == 0] = np.nan
+    return avg, avg_b
 
 
 def iteration_table(
@@ -408,7 +498,21 @@ def _primal_header(r: _Run) -> tuple[tuple[Cell, ...], str]:
     header.append(
         _plain("w·x + b" if r.bias else "w·x", "$w \\cdot x + b$" if r.bias else "$w \\cdot x$")
     )
-    return tuple(header), align + "l"
+    align += "l"
+    if r.counts is not None:
+        header.append(_plain("c", "$c$"))
+        align += "r"
+    if r.average is not None:
+        header.append(_plain("w̄", "$\\bar{w}$"))
+        align += "l"
+        if r.bias:
+            header.append(_plain("b̄", "$\\bar{b}$"))
+            align += "r"
+    return tuple(header), align
+
+
+#: A running average before any visit (the mean of nothing).
+_NO_AVERAGE = Cell("—", "---")
 
 
 def _primal_rows(r: _Run) -> Iterator[_Row]:
@@ -417,6 +521,16 @@ def _primal_rows(r: _Run) -> Iterator[_Row]:
         if r.bias:
             cells.append(_number(b, r.digits))
         cells.append(decision_text(w, b, bias=r.bias, digits=r.digits))
+        if r.counts is not None:
+            cells.append(Cell(str(int(r.counts[k])), str(int(r.counts[k]))))
+        if r.average is not None:
+            avg, avg_b = r.average
+            if np.isnan(avg_b[k]):
+                cells += [_NO_AVERAGE] * (2 if r.bias else 1)
+            else:
+                cells.append(_vector(tuple(avg[k].tolist()), r.digits))
+                if r.bias:
+                    cells.append(_number(float(avg_b[k]), r.digits))
         return tuple(cells)
 
     yield row(0, Cell("", ""), r.w0, r.b0)

@@ -48,7 +48,8 @@ class IterationModel(QtCore.QAbstractTableModel):
     weights after the update); the dual and kernel forms α1 … αN and b (N ≤
     `MAX_ALPHA_POINTS`, else αᵢ of the point updated on); batch |M| and the points
     summed; passive-aggressive and margin runs the kind of update (a mistake or a margin
-    correction); averaged and voted the count c of each vector. Copied and exported
+    correction); averaged and voted the count c of each vector, averaged also the running
+    average w̄, b̄ after that vector's last visit (the last row's is the answer). Copied and exported
     (updates only) with every number in a column of its own (`fields`: k, point, x₁,
     x₂, y, w₁, w₂, b, αᵢ).
 
@@ -84,6 +85,9 @@ class IterationModel(QtCore.QAbstractTableModel):
     #: Averaged and voted: the count c of the vector after the update (the visits it
     #: survived, the last one's so far).
     COUNT = "c"
+    #: Averaged: the running average of w and b after the vector's last visit so far.
+    AVERAGE = "w̄"
+    AVERAGE_B = "b̄"
     #: Column titles on screen by column name (marked for lupdate; symbols stay as they are).
     TITLES = {
         "point": QT_TRANSLATE_NOOP("IterationModel", "point"),
@@ -125,6 +129,14 @@ class IterationModel(QtCore.QAbstractTableModel):
         "c": QT_TRANSLATE_NOOP(
             "IterationModel", "how many visits the vector after this update survived (its vote)"
         ),
+        "w̄": QT_TRANSLATE_NOOP(
+            "IterationModel",
+            "the average of w over every visit up to this vector's last (the last row: the answer)",
+        ),
+        "b̄": QT_TRANSLATE_NOOP(
+            "IterationModel",
+            "the average of b over every visit up to this vector's last (the last row: the answer)",
+        ),
     }
 
     @classmethod
@@ -148,6 +160,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
         self._alpha_blocks: dict[int, NDArray[np.int64]] = {}
         self._summed: list[IntArray] | None = None
+        # Averaged: Σ c_j w₁, Σ c_j w₂, Σ c_j b over the vectors j = 0 … of closed rows
+        # (a later update ended them), extended as rows are shown.
+        self._avg_sums = (array("d"), array("d"), array("d"))
         self.apply_theme()
         self._reset_from(controller.trainer)
 
@@ -244,9 +259,16 @@ class IterationModel(QtCore.QAbstractTableModel):
         if name.startswith("α") and name[1:].isdigit():
             j = int(name[1:]) - 1
             return num(0.0 if u < 0 else float(self._alpha_counts(u)[j]) * t.config.eta)
+        if name == self.COUNT:
+            return str(self._count(u))
+        if name in (self.AVERAGE, self.AVERAGE_B):
+            avg = self._average(u)
+            if avg is None:
+                return "—"  # no visit yet: the mean of nothing
+            return f"({num(avg[0])}, {num(avg[1])})" if name == self.AVERAGE else num(avg[2])
         if u < 0:
             return "0" if name == self.ALPHA_COLUMN else ""
-        if name in (self.CORRECTED, self.COUNT):
+        if name == self.CORRECTED:
             v = self._per_row(u, name)
             return None if v is None else str(v)
         if name == self.SUMMED:
@@ -257,6 +279,54 @@ class IterationModel(QtCore.QAbstractTableModel):
             return fmt.point_name(int(self.value(u, name) or 0))
         v = self.value(u, name)
         return None if v is None else num(v)
+
+    def _count(self, u: int) -> int:
+        """The count c of the vector after update `u` (-1: the initial weights): the
+        visits from the update's own to the last before the next update (or so far)."""
+        t = self._trainer
+        start = 1 if u < 0 else int(t.history_value("visit", u))
+        end = int(t.history_value("visit", u + 1)) if u + 1 < t.k else t.visits + 1
+        return end - start
+
+    def _average(self, u: int) -> tuple[float, float, float] | None:
+        """(w̄₁, w̄₂, b̄) after the last visit of the vector after update `u` (-1: the start).
+
+        ``Σ_{j ≤ k} c_j ŵ_j / Σ_{j ≤ k} c_j`` (ALGORITHMS.md), the sums in the trainer's
+        order, so that the last row is the answer to the bit. None before any visit.
+        """
+        t = self._trainer
+        j = u + 1  # the vector's number; vectors 0 … rows - 1 are closed
+        closed = min(self._rows, t.k)
+        sums = self._avg_sums
+        have = len(sums[0])
+        if have < min(j + 1, closed):  # extend the prefix sums over the new closed rows
+            # c_j = V[j] − V[j − 1] with V the updates' visits and V[−1] = 1; vector j
+            # is the start (j = 0) or history row j − 1.
+            v = t.history_slice("visit", max(0, have - 1), closed).astype(np.int64)
+            c = np.diff(v if have else np.concatenate(([1], v))).astype(np.float64)
+            for i, (target, name) in enumerate(zip(sums, ("w0", "w1", "b"), strict=True)):
+                w = t.history_slice(name, max(0, have - 1), closed - 1).astype(np.float64)
+                if not have:
+                    w = np.concatenate((self._start(i), w))
+                carry = target[-1] if have else 0.0
+                acc = np.cumsum(np.concatenate(([carry], c * w)))[1:]
+                target.frombytes(acc.tobytes())
+        if j < closed:
+            total = int(t.history_value("visit", j)) - 1
+            s = (sums[0][j], sums[1][j], sums[2][j])
+        else:  # the current vector, its count still growing
+            total = t.visits
+            c = float(self._count(u))
+            w = self.weights(u)
+            s = tuple((target[j - 1] if j else 0.0) + c * w[i] for i, target in enumerate(sums))
+        if total == 0:
+            return None
+        b_avg = s[2] / total if t.config.bias else 0.0
+        return s[0] / total, s[1] / total, b_avg
+
+    def _start(self, i: int) -> NDArray[np.float64]:
+        """The initial weight i (w₁, w₂, b) as a one-element array."""
+        return np.array([self.weights(-1)[i]], dtype=np.float64)
 
     def _kind(self, u: int) -> str:
         """ "mistake" when y·(w·x + b) ≤ 0 before update `u`, else "margin"."""
@@ -306,14 +376,11 @@ class IterationModel(QtCore.QAbstractTableModel):
         return self._shown
 
     def _per_row(self, row: int, name: str) -> int | None:
-        """The batch step's size or the vector's count c of one row (O(1))."""
+        """The batch step's size of one row (O(1))."""
         t = self._trainer
         if not 0 <= row < min(self._rows, t.k):
             return None
-        if name == self.CORRECTED:
-            return int(self._sizes[row]) if row < len(self._sizes) else None
-        end = t.history_value("visit", row + 1) if row + 1 < t.k else t.visits + 1
-        return int(end - t.history_value("visit", row))
+        return int(self._sizes[row]) if row < len(self._sizes) else None
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -410,6 +477,10 @@ class IterationModel(QtCore.QAbstractTableModel):
             shown = (*shown[:2], self.KIND, *shown[2:])
         if hasattr(t, "votes"):  # every vector votes with the visits it survived
             shown = (*shown, self.COUNT)
+        if t.spec.answer_name == "average":  # the answer's own columns, row by row;
+            # they take the place of w·x + b, so that the table fits a 1024×768 screen
+            shown = tuple(c for c in shown if c != self.DECISION)
+            shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
         if t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
             alphas: tuple[str, ...] = (
                 tuple(f"α{j + 1}" for j in range(t.n))
@@ -444,6 +515,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._counts = np.zeros(t.n, np.int64)
         self._alpha_blocks = {}
         self._summed = None
+        self._avg_sums = (array("d"), array("d"), array("d"))
         self._extend(t.history_slice("index", 0, t.k))
         self._rows = t.k
         self._signature = self._row_signature(t, self._rows - 1)
@@ -473,6 +545,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         t = self._trainer
         kept = t.history_slice("index", 0, new)
         self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
+        for sums in self._avg_sums:  # vector `new` is the current one again
+            del sums[new:]
 
     def _emit_row_changed(self, row: int) -> None:
         left = self.index(row, 0)
@@ -675,6 +749,7 @@ class IterationTable(QtWidgets.QWidget):
         "summed": "x1, x2, …",
         "corrected": "|M|",
         "c": "000",
+        "w̄": "(−0.000, −0.000)",
     }
     #: Columns narrower than their samples by up to this factor elide (the tooltip has
     #: all); narrower still, the table scrolls.
