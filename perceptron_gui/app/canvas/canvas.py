@@ -883,8 +883,30 @@ class DataCanvas(pg.PlotWidget):
             edges = list(placer.edges(size, inset))
             return [*edges[first:], *edges[:first], *placer.scan(size)]
 
-        if self.model_line.isVisible():  # the boxed texts go beside the line, not over it
-            lx, ly = self.model_line.segment()
+        # The rings drawn round points (the updated point's, the current point's square,
+        # the mistakes' rings) are wider than a point: no text may sit on them either, and
+        # the name of a ringed point goes outside its ring.
+        ring_gap: dict[int, float] = {}
+        rings: list[tuple[int, float]] = []
+        if len(self._misclassified) <= NAME_TEXT_MAX:
+            ring_r = self._ring_layer.size / 2
+            rings += [(int(i), ring_r) for i in self._misclassified if self._halo_layer.isVisible()]
+        if self._current is not None and self._current_layer.isVisible():
+            rings.append((self._current, self._current_layer.size / 2))
+        if self._update_ring.isVisible() and self._anatomy is not None:
+            rings.append(
+                (self._anatomy[2], self._update_ring.size / 2 * self._update_ring.opacity())
+            )
+        for i, r in rings:
+            if not (0 <= i < len(self._points)) or r <= radius:
+                continue
+            cx, cy = to_px(*self._points[i])
+            placer.reserve((cx - r, cy - r, 2 * r, 2 * r))
+            ring_gap[i] = max(ring_gap.get(i, gap), r + 2 * t.scale)
+        # The boxed texts go beside the line and the update's vectors, not over them.
+        shafts = [shaft for shaft, _ in self._vectors.values() if shaft.isVisible()]
+        for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
+            lx, ly = line.segment()
             for i in range(len(lx) - 1):
                 placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
         crowded = False
@@ -925,6 +947,29 @@ class DataCanvas(pg.PlotWidget):
             r = placed(placer.take(free(size, 4), size))
             self._put_text(self._no_line, r)
             rects["banner"] = r
+
+        def place_label(kind: str, i: int, item: pg.TextItem) -> None:
+            """A point's name or α beside it, on free room only (else hidden: hovering
+            the point tells its name)."""
+            if not item.isVisible():
+                return
+            size = self._text_size(item)
+            cx, cy = to_px(*self._home_of(item))
+            n_rings = 2 if kind == "name" else 4
+            if i in ring_gap:
+                n_rings += 1
+            g = ring_gap.get(i, gap)
+            free_r = placer.take_free(placer.around(cx, cy, size, g, n_rings), size)
+            item.setOpacity(0.0 if free_r is None else 1.0)
+            if free_r is not None:
+                self._put_text(item, free_r)
+                rects[f"{kind}{i}"] = free_r
+
+        # The names of the ringed points (the one updated on) first: the texts about the
+        # update go round them.
+        for i in ring_gap:
+            if i < len(self._name_texts):
+                place_label("name", i, self._name_texts[i])
         anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = [
             ("update", self._anatomy_label, self._anatomy_at),
             (
@@ -952,17 +997,8 @@ class DataCanvas(pg.PlotWidget):
             rects[name] = r
         for kind, items in (("name", self._name_texts), ("alpha", self._alpha_texts)):
             for i, item in enumerate(items):
-                if not item.isVisible():
-                    continue
-                size = self._text_size(item)
-                cx, cy = to_px(*self._home_of(item))
-                rings = 2 if kind == "name" else 4
-                free_r = placer.take_free(placer.around(cx, cy, size, gap, rings), size)
-                # No free room beside the point: no label (hover the point for its name).
-                item.setOpacity(0.0 if free_r is None else 1.0)
-                if free_r is not None:
-                    self._put_text(item, free_r)
-                    rects[f"{kind}{i}"] = free_r
+                if kind != "name" or i not in ring_gap:
+                    place_label(kind, i, item)
         self._overlay_rects = rects
         if crowded and self._crowd_pad < CROWD_STEP**CROWD_PADS and len(self._points):
             # No free room: more margin around the points, and lay out again there.

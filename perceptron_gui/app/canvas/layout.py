@@ -104,8 +104,9 @@ class Placer:
     def take_free(
         self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]
     ) -> Rect | None:
-        """As `take`, but only free room: None (nothing kept) when no candidate is free."""
-        r = self._choose(candidates, size)
+        """As `take`, but only free room: None (nothing kept) when no candidate is free
+        (off the lines to `avoid` when it can be, on one when it cannot)."""
+        r = self._choose(candidates, size, lines=True)
         if self.cost(r) != 0.0:
             return None
         self.taken.append(r)

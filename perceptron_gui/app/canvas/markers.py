@@ -219,6 +219,11 @@ class MarkerLayer(pg.GraphicsObject):
         self._subset = subset
         self.update()
 
+    @property
+    def size(self) -> float:
+        """The sprite's size in pixels (a ring's outer diameter)."""
+        return float(self._size)
+
     def set_size(self, size: float) -> None:
         """A new sprite size (after a theme or scale change): the sprites are redrawn."""
         self.prepareGeometryChange()
