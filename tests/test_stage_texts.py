@@ -38,3 +38,35 @@ def test_no_text_sits_on_the_updated_points_ring(window) -> None:
             assert not _disc_meets_rect(p.x(), p.y(), ring, r), (name, r, (p.x(), p.y()))
             checked += 1
     assert checked >= 7 * 5
+
+
+def _dark_share(window) -> float:  # noqa: ANN001
+    """The share of the plot's pixels that are near black (rings, lines, text)."""
+    import numpy as np
+
+    cv = window.canvas
+    cv.flush()
+    img = cv.grab().toImage().convertToFormat(cv.grab().toImage().Format.Format_RGB32)
+    vb = cv.getPlotItem().getViewBox().sceneBoundingRect().toRect()
+    img = img.copy(vb)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine())
+    rgb = a[:, : 4 * img.width()].reshape(img.height(), img.width(), 4)[..., :3]
+    return float(np.mean(rgb.max(axis=2) < 70))
+
+
+def test_thousands_of_mistakes_are_not_a_black_blob(window) -> None:
+    """2000 points, every one a mistake (w = 0): the mistakes' marks stay light (thin
+    rings and halos), where thick rings drew a black blob; a few mistakes keep the thick
+    ring."""
+    from perceptron_gui.core.generators import generate
+
+    window.resize(1024, 768)
+    d = generate("separable", 2000, seed=1)
+    window.set_points(d.points, d.labels)
+    assert len(window.state()["misclassified"]) == 2000
+    dark = _dark_share(window)
+    assert dark < 0.012, dark  # thick rings: 0.026
+    cv = window.canvas
+    assert cv._thin_ring_layer.count() == 2000 and cv._ring_layer.count() == 0
+    window.set_points(EX_X, EX_Y)
+    assert cv._ring_layer.count() == 3 and cv._thin_ring_layer.count() == 0

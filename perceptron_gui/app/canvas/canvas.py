@@ -36,6 +36,7 @@ from perceptron_gui.app.canvas.markers import (
     draw_halo,
     draw_ring,
     draw_selection,
+    draw_thin_ring,
     faded,
     pen,
     polygon,
@@ -59,6 +60,9 @@ HIGHLIGHT_MAX = 50_000
 ALPHA_TEXT_MAX = 60
 #: Up to this many points, each is labelled with its textbook name x1 … xN.
 NAME_TEXT_MAX = 30
+#: Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker
+#: (hundreds of thick rings merge into a black blob that hides the points and the line).
+RING_MAX = 150
 DEFAULT_RANGE = (-5.0, 5.0)
 HIT_RADIUS_PX = 8.0
 ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
@@ -319,6 +323,9 @@ class DataCanvas(pg.PlotWidget):
         # Thousands of rings would bury the markers and the line under a black blob;
         # faded, they still show where the mistakes are.
         self._ring_layer.dense_opacity = 0.4
+        self._thin_ring_layer = MarkerLayer([draw_thin_ring], 20)
+        self._thin_ring_layer.dense_opacity = 0.55
+        self._add(self._thin_ring_layer, MARKER_Z - 0.1)
         # Kind 0 = +1 circles, kind 1 = -1 crosses (drawn over the circles).
         self._marker_layer = MarkerLayer([draw_circle, draw_cross], 18)
         # The points do not change between frames: Qt keeps their rendering and
@@ -478,6 +485,7 @@ class DataCanvas(pg.PlotWidget):
         for layer, px in (
             (self._halo_layer, 32),
             (self._ring_layer, 32),
+            (self._thin_ring_layer, 21),
             (self._selection_layer, 34),
             (self._current_layer, 36),
             (self._alpha_layer, 44),
@@ -605,6 +613,7 @@ class DataCanvas(pg.PlotWidget):
         self._density.setVisible(dense)
         self._halo_layer.set_positions(pts)
         self._ring_layer.set_positions(pts)
+        self._thin_ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
         if resized or reframe:
             self._crowd_pad = 1.0  # new data: the fit's own margin again
@@ -615,8 +624,7 @@ class DataCanvas(pg.PlotWidget):
             if len(self._selection):
                 self._selection = np.empty(0, dtype=np.intp)
                 self.selection_changed.emit([])
-        self._halo_layer.set_subset(self._misclassified)
-        self._ring_layer.set_subset(self._misclassified)
+        self._set_mistake_marks(self._misclassified)
         self._selection_layer.set_subset(self._selection)
         self.set_current(self._current)
         self.set_alpha(self._alpha)
@@ -708,9 +716,15 @@ class DataCanvas(pg.PlotWidget):
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
         idx = np.asarray(indices, dtype=np.intp).reshape(-1)
         self._misclassified = idx
+        self._set_mistake_marks(idx)
+
+    def _set_mistake_marks(self, idx: IntArray) -> None:
+        """Halos and rings on these points: thick rings for a few, thin ones for many."""
         shown = idx[:: -(-len(idx) // HIGHLIGHT_MAX)] if len(idx) > HIGHLIGHT_MAX else idx
         self._halo_layer.set_subset(shown)
-        self._ring_layer.set_subset(shown)
+        few = len(shown) <= RING_MAX
+        self._ring_layer.set_subset(shown if few else shown[:0])
+        self._thin_ring_layer.set_subset(shown[:0] if few else shown)
 
     def misclassified_indices(self) -> IntArray:
         """Return the indices last given to :meth:`set_misclassified`."""
@@ -1650,9 +1664,9 @@ class DataCanvas(pg.PlotWidget):
         if not w.any() and len(self._points):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
-                self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
-                    sign=sign, b=f"{b:g}".replace("-", "−")
-                )
+                self.tr("w = 0: no line; every point is predicted {sign} (b = {b})")
+                .format(sign=sign, b=f"{b:g}".replace("-", "−"))
+                .replace(" = ", "\u00a0=\u00a0")  # wrapped between terms, not inside one
             )
             vr = self._vb.viewRect()
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top

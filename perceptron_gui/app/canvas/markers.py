@@ -101,6 +101,16 @@ def draw_ring(p: QtGui.QPainter, size: float) -> None:
     p.drawEllipse(QtCore.QPointF(0, 0), r, r)
 
 
+def draw_thin_ring(p: QtGui.QPainter, size: float) -> None:
+    """Over a misclassified point among hundreds: a thin ring hugging the marker (thick
+    rings would merge into a black blob)."""
+    t = theme()
+    r = size / 2 - 1
+    p.setPen(pen(t.color("ink"), 1.2 * t.scale))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(QtCore.QPointF(0, 0), r, r)
+
+
 def draw_selection(p: QtGui.QPainter, size: float) -> None:
     """A selected point: a diamond."""
     t = theme()
