@@ -70,3 +70,39 @@ def test_thousands_of_mistakes_are_not_a_black_blob(window) -> None:
     assert cv._thin_ring_layer.count() == 2000 and cv._ring_layer.count() == 0
     window.set_points(EX_X, EX_Y)
     assert cv._ring_layer.count() == 3 and cv._thin_ring_layer.count() == 0
+
+
+def test_a_click_on_a_point_in_presentation_shows_it_in_large_type(qtbot, window) -> None:
+    from PySide6.QtCore import Qt
+
+    window.resize(1024, 768)
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    window.step()
+    cv = window.canvas
+
+    def click(i: int) -> None:
+        x, y = window.state()["points"][i]
+        qtbot.mouseClick(cv.viewport(), Qt.MouseButton.LeftButton, pos=cv.to_widget(x, y))
+
+    click(2)
+    assert cv.point_info() is None  # not presenting: the tooltip tells it
+    window.set_presentation(True)
+    qtbot.waitUntil(lambda: window.state()["presentation"])
+    n = len(window.state()["points"])
+    click(2)
+    assert len(window.state()["points"]) == n  # a click on a point adds none
+    text = cv.point_info()
+    assert text is not None
+    # x3 = (1, 1), y = −1; w = (3, 3), b = 1: y(w·x + b) = −7, a mistake
+    assert "x3 = (1, 1)" in text and "−1" in text and "−7" in text
+    cv.flush()
+    r = cv.overlay_rects()["info"]
+    from PySide6.QtGui import QFontInfo
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    texts = [i for i in cv.scene().items() if isinstance(i, QGraphicsTextItem)]
+    sizes = [QFontInfo(i.font()).pixelSize() for i in texts if i.toPlainText() == text]
+    assert sizes and min(sizes) >= 28, sizes  # the presentation's large type
+    assert r.left() >= 0 and r.right() <= cv.width() and r.bottom() <= cv.height()
+    window.set_presentation(False)

@@ -153,6 +153,11 @@ class Theme(QObject):
         """The UI scale the user chose (Ctrl+= / Ctrl+−), without the presentation boost."""
         return self._scale
 
+    @property
+    def boost(self) -> float:
+        """Presentation mode's extra factor (1: not presenting)."""
+        return self._boost
+
     def set_boost(self, boost: float) -> None:
         """An extra factor for presentation mode (1 = none); not remembered."""
         if boost != self._boost:

@@ -87,6 +87,8 @@ WRAP_PART = 0.55
 FADED = 0.3
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
+#: In presentation a click on a point shows what its tooltip says, in large type, this long.
+POINT_INFO_MS = 8000
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
 LINE_SCALE_MAX = 1e100
 #: How long an update takes in slow motion (predict → reveal → correct), milliseconds.
@@ -287,6 +289,15 @@ class DataCanvas(pg.PlotWidget):
         # How the run ended ("converged: …") and notices such as a discarded run.
         self._status = pg.TextItem(anchor=(0, 0))
         self._add(self._status, 9)
+        # Presentation: a clicked point's name, label and score, large (no tooltip there
+        # reads across a room).
+        self._info = pg.TextItem(anchor=(0, 0))
+        self._add(self._info, 9)
+        self._info.setVisible(False)
+        self._info_index: int | None = None
+        self._info_timer = QtCore.QTimer(self)
+        self._info_timer.setSingleShot(True)
+        self._info_timer.timeout.connect(self._on_info_timer_timeout)
         self._status.setVisible(False)
         self._fade_timer = QtCore.QTimer(self)
         self._fade_timer.setSingleShot(True)
@@ -467,6 +478,7 @@ class DataCanvas(pg.PlotWidget):
             (self._edge_label, ink, ANNOTATION_PT, True),
             (self._no_line, ink, LABEL_PT, True),
             (self._status, ink, LABEL_PT, True),
+            (self._info, ink, LABEL_PT, True),
             (self._radius_label, muted, ANNOTATION_PT, True),
             (self._gamma_label, muted, ANNOTATION_PT, True),
             (self._verdict, ink, LABEL_PT, True),
@@ -615,6 +627,8 @@ class DataCanvas(pg.PlotWidget):
         self._ring_layer.set_positions(pts)
         self._thin_ring_layer.set_positions(pts)
         self._selection_layer.set_positions(pts)
+        if self._info_index is not None:  # the point moved or is gone
+            self.show_point_info(None)
         if resized or reframe:
             self._crowd_pad = 1.0  # new data: the fit's own margin again
             self._misclassified = np.empty(0, dtype=np.intp)
@@ -991,6 +1005,11 @@ class DataCanvas(pg.PlotWidget):
                 self._verdict,
                 None if self._current is None else tuple(self._points[self._current]),
             ),
+            (
+                "info",
+                self._info,
+                None if self._info_index is None else tuple(self._points[self._info_index]),
+            ),
             ("w", self._arrow_label, None),
             *((f"vector {n}", item, None) for n, item in self._vector_labels.items()),
             ("radius", self._radius_label, None),
@@ -1005,7 +1024,7 @@ class DataCanvas(pg.PlotWidget):
                 at = self._home_of(item)
             cx, cy = to_px(*at)
             r = placer.take([*placer.around(cx, cy, size, gap), *placer.scan(size, (cx, cy))], size)
-            if name in ("update", "verdict"):
+            if name in ("update", "verdict", "info"):
                 placed(r)
             self._put_text(item, r)
             rects[name] = r
@@ -1189,7 +1208,7 @@ class DataCanvas(pg.PlotWidget):
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
                 b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
-            )
+            ).replace(" → ", "\u00a0→\u00a0")  # wrapped between terms, not inside one
         self._anatomy_label.setText(text)
         self._anatomy_at = (float(w_new[0]), float(w_new[1]))
         self._place_beside(self._anatomy_label, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
@@ -1382,6 +1401,26 @@ class DataCanvas(pg.PlotWidget):
                 line = self.tr("y·f(x) = {score}: {what}")
             text += "\n" + line.format(score=num(score), what=what)
         return text
+
+    def show_point_info(self, index: int | None) -> None:
+        """Write what point `index`'s tooltip says on the canvas, beside the point, in the
+        texts' large type, for `POINT_INFO_MS` (None: hide it). In presentation a click
+        on a point does this."""
+        self._schedule_layout()
+        if index is None or not 0 <= index < len(self._points):
+            self._info_index = None
+            self._info.setVisible(False)
+            self._info_timer.stop()
+            return
+        self._info_index = int(index)
+        self._info.setText(self.point_tooltip(index))
+        self._info.setPos(*self._points[index])
+        self._info.setVisible(True)
+        self._info_timer.start(POINT_INFO_MS)
+
+    def point_info(self) -> str | None:
+        """The clicked point's text on the canvas (None when none is shown)."""
+        return self._info.toPlainText() if self._info.isVisible() else None
 
     def _on_scene_mouse_moved(self, pos: QtCore.QPointF) -> None:
         # No hit test per move (a house rule): the tooltip waits until the mouse rests.
@@ -1868,6 +1907,9 @@ class DataCanvas(pg.PlotWidget):
     def _on_verdict_timer_timeout(self) -> None:
         self._verdict.setVisible(False)
 
+    def _on_info_timer_timeout(self) -> None:
+        self.show_point_info(None)
+
     def _on_view_click(self, ev: object) -> None:
         button = ev.button()  # type: ignore[attr-defined]
         mods = ev.modifiers()  # type: ignore[attr-defined]
@@ -1882,6 +1924,8 @@ class DataCanvas(pg.PlotWidget):
             if hit is not None:
                 ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
                 self._select(np.array([hit]), toggle=ctrl)
+                if theme().boost > 1.0:  # presenting: the tooltip's words, large
+                    self.show_point_info(hit)
                 return
             label = -1 if mods & Qt.KeyboardModifier.AltModifier else self._add_label
             self.add_requested.emit(*self._snap(x, y), label)
