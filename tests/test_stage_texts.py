@@ -106,3 +106,37 @@ def test_a_click_on_a_point_in_presentation_shows_it_in_large_type(qtbot, window
     assert sizes and min(sizes) >= 28, sizes  # the presentation's large type
     assert r.left() >= 0 and r.right() <= cv.width() and r.bottom() <= cv.height()
     window.set_presentation(False)
+
+
+def test_the_open_banner_is_chinese_for_the_common_refusals(window, tmp_path) -> None:
+    """File not found, not a number at line N, a bad label: the banner's frame and the
+    refusal in Chinese; in English the core's own words."""
+    import re
+
+    bad_number = tmp_path / "number.csv"
+    bad_number.write_text("x1,x2,y\n1,2,1\n3,abc,-1\n")
+    bad_label = tmp_path / "label.csv"
+    bad_label.write_text("x1,x2,y\n1,2,1\n3,4,2\n")
+    missing = tmp_path / "missing.csv"
+
+    def banner(path) -> str:  # noqa: ANN001
+        assert not window.load(path)
+        return window.notice.text()
+
+    english = banner(bad_number)
+    assert english == f"not opened: {bad_number}, line 3: x2 is not a number: 'abc'"
+    assert window.set_language("zh_CN")
+    texts = {
+        "number": banner(bad_number),
+        "label": banner(bad_label),
+        "missing": banner(missing),
+    }
+    assert texts["number"] == f"未打开：{bad_number}，第 3 行：x2 不是数：'abc'"
+    assert "第 3 行" in texts["label"] and "不是类别标记" in texts["label"]
+    assert texts["missing"] == f"未打开：{missing}：没有这个文件"
+    for text in texts.values():  # no English word besides the file's name and x1, x2, y
+        rest = text
+        for path in (bad_number, bad_label, missing):
+            rest = rest.replace(str(path), "")
+        words = [w for w in re.findall(r"[A-Za-z]{2,}", rest) if w not in ("abc",)]
+        assert words == [], (text, words)

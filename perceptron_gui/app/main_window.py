@@ -66,6 +66,7 @@ from perceptron_gui.app.dialogs import (
     file_dialog,
 )
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
@@ -866,7 +867,9 @@ class MainWindow(LessonScripting, QMainWindow):
         try:
             loaded = load_file(path)
         except DataError as exc:
-            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
+            self.show_notice(
+                self.tr("not opened: {error}").format(error=error_text(exc)), error=True
+            )
             return False
         self._apply_loaded(loaded, str(path), None)
         return True
@@ -924,7 +927,9 @@ class MainWindow(LessonScripting, QMainWindow):
             self._apply_loaded(loaded, str(path), pair)
 
         def fail(exc: DataError) -> None:
-            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
+            self.show_notice(
+                self.tr("not opened: {error}").format(error=error_text(exc)), error=True
+            )
 
         c.start_task("load", prepare(), done, fail, self.tr("opening {name}").format(name=name))
 

@@ -76,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (those after `seed` only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -629,7 +629,7 @@
     <name>DataCanvas</name>
     <message>
         <source>normal</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
         <translation>法向量</translation>
     </message>
     <message>
@@ -723,6 +723,50 @@
     <message>
         <source>γ = {g} (band ±γ)</source>
         <translation>γ = {g}（间隔带 ±γ）</translation>
+    </message>
+</context>
+<context>
+    <name>DataError</name>
+    <message>
+        <source>no such file</source>
+        <translation>没有这个文件</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有读取权限</translation>
+    </message>
+    <message>
+        <source>{0} is not a number: {1}</source>
+        <translation>{0} 不是数：{1}</translation>
+    </message>
+    <message>
+        <source>y = {0} is not a label: labels are +1 and −1 (or 0 and 1)</source>
+        <translation>y = {0} 不是类别标记：标记是 +1 和 −1（或 0 和 1）</translation>
+    </message>
+    <message>
+        <source>expected 3 values (x1, x2, y), found {0}</source>
+        <translation>应有 3 个值（x1, x2, y），实有 {0} 个</translation>
+    </message>
+    <message>
+        <source>no points</source>
+        <translation>没有点</translation>
+    </message>
+    <message>
+        <source>not a text file</source>
+        <translation>不是文本文件</translation>
+    </message>
+    <message>
+        <source>{source}, line {line}: {message}</source>
+        <extracomment>Where the error is, around its message.</extracomment>
+        <translation>{source}，第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>{source}: {message}</source>
+        <translation>{source}：{message}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
     </message>
 </context>
 <context>
@@ -1230,7 +1274,7 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
@@ -1309,6 +1353,14 @@
     <message>
         <source>how many visits the vector after this update survived (its vote)</source>
         <translation>本次更新后的向量存活了多少次访问（它的票数）</translation>
+    </message>
+    <message>
+        <source>the average of w over every visit up to this vector&apos;s last (the last row: the answer)</source>
+        <translation>到这个向量最后一次访问为止，各次访问后 w 的平均（最后一行：即答案）</translation>
+    </message>
+    <message>
+        <source>the average of b over every visit up to this vector&apos;s last (the last row: the answer)</source>
+        <translation>到这个向量最后一次访问为止，各次访问后 b 的平均（最后一行：即答案）</translation>
     </message>
 </context>
 <context>
