@@ -20,12 +20,23 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", tempfile.mkdtemp(prefix="pg-pictures-"))
-
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
 SIZE = (1280, 800)
+
+
+def _screen_file(size: tuple[int, int]) -> str:
+    """An offscreen screen of `size` (Qt's default offscreen screen is 800×600, too small
+    for a 1280×800 window: the compare picture was squeezed into it)."""
+    spec = {"name": "s", "x": 0, "y": 0, "width": size[0], "height": size[1]}
+    spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
+    path = Path(tempfile.mkdtemp(prefix="pg-screen-")) / "screen.json"
+    path.write_text(json.dumps({"screens": [spec]}))
+    return str(path)
+
+
+os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={_screen_file(SIZE)}")
+os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", tempfile.mkdtemp(prefix="pg-pictures-"))
 
 
 def _window():  # noqa: ANN202
@@ -59,14 +70,17 @@ def pictures(out: Path, quick: bool) -> None:
     from perceptron_gui.core.generators import generate
 
     app, w = _window()
-    w.set_points(EX_X, EX_Y)
-    w.set_order("first")
+    # The update's triangle on the example made for it (in the worked example every update
+    # is collinear with x3, and the triangle lies flat on it).
+    w.generate("update-geometry")
     for _ in range(2):
         w.step()
     _save(app, w, out / "anatomy.png")
     if quick:
         return
-    for _ in range(6):
+    w.set_points(EX_X, EX_Y)
+    w.set_order("first")
+    for _ in range(8):
         w.step()
     # proof.png (the proof panel at 1024×768) is make_book_pictures.py's.
     w.export_animation(str(out / "worked.gif"), 7)

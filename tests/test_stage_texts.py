@@ -140,3 +140,91 @@ def test_the_open_banner_is_chinese_for_the_common_refusals(window, tmp_path) ->
             rest = rest.replace(str(path), "")
         words = [w for w in re.findall(r"[A-Za-z]{2,}", rest) if w not in ("abc",)]
         assert words == [], (text, words)
+
+
+SCALE_TWO_PROBE = """
+import json
+from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox, QDoubleSpinBox, QStyle
+from PySide6.QtWidgets import QStyleOptionSpinBox
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+def sizes():
+    style = app.style()
+    box = w.findChildren(QCheckBox)[0]
+    spin = (w.findChildren(QDoubleSpinBox) or w.findChildren(QSpinBox))[0]
+    opt = QStyleOptionSpinBox()
+    spin.initStyleOption(opt) if hasattr(spin, "initStyleOption") else opt.initFrom(spin)
+    opt.rect = spin.rect()
+    up = style.subControlRect(
+        QStyle.ComplexControl.CC_SpinBox, opt, QStyle.SubControl.SC_SpinBoxUp, spin)
+    pm = QStyle.PixelMetric
+    return {"indicator": style.pixelMetric(pm.PM_IndicatorWidth, None, box),
+            "arrows": up.width(), "dock_icon": style.pixelMetric(pm.PM_SmallIconSize)}
+one = None
+w.show()
+for _ in range(5): app.processEvents()
+one = sizes()
+w.set_ui_scale(2.0)
+w.fit_to_screen()
+w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.set_order("first")
+for _ in range(7): w.step()
+w.set_presentation(True)
+for _ in range(5): app.processEvents()
+w.set_presentation(False)
+for _ in range(10): app.processEvents()
+two = sizes()
+t = w.iteration_table
+fm = t.view.fontMetrics()
+cut = []
+for col, name in enumerate(t.model.columns):
+    width = t.view.horizontalHeader().sectionSize(col)
+    for row in range(t.model.rowCount()):
+        text = t.model.index(row, col).data() or ""
+        if fm.horizontalAdvance(text) > width - 4:
+            cut.append((name, row, text, width))
+print(json.dumps({"one": one, "two": two, "window": w.height(), "canvas": w.canvas.height(),
+                  "cut": cut[:5]}))
+"""
+
+
+def test_scale_two_gives_the_canvas_room_and_scales_the_small_parts(tmp_path) -> None:
+    """1920×1080 at UI scale 2: the canvas gets most of the height it had at ~25 %, check
+    boxes, spin arrows and dock buttons grow with the scale, and the worked example's
+    table shows every cell whole after a presentation round trip."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1920, 1080, SCALE_TWO_PROBE)
+    assert out["canvas"] >= 0.45 * out["window"], out
+    for key in ("indicator", "arrows", "dock_icon"):
+        assert out["two"][key] >= 1.9 * out["one"][key], (key, out)
+    assert out["cut"] == []
+
+
+def test_the_proof_plots_titles_stay_apart_at_1024(qtbot, window) -> None:
+    """At 1024×768 the proof panel's "length" and "cos θ" lie inside their own plots, apart
+    (rotated beside the axes of two crushed plots they overprinted), and the plots keep a
+    readable height (a short dock scrolls the panel instead)."""
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    from perceptron_gui.app.panels.proof_panel import PLOTS_MIN_PX
+
+    window.resize(1024, 768)
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    panel = window.proof_panel
+    qtbot.waitUntil(lambda: panel.isVisible())
+    plots = next(v for v in panel.findChildren(pg.GraphicsView) if v.isVisible())
+    texts = {
+        i.toPlainText(): i.sceneBoundingRect()
+        for i in plots.scene().items()
+        if isinstance(i, QGraphicsTextItem) and i.isVisible()
+    }
+    length, cos = texts["length"], texts["cos θ"]
+    assert not length.intersects(cos)
+    assert length.bottom() <= cos.top()  # the top plot's title above the lower plot's
+    assert plots.height() >= PLOTS_MIN_PX * theme().scale

@@ -346,7 +346,9 @@ class MainWindow(LessonScripting, QMainWindow):
         self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
         ch = self.controls.sizeHint().height()
         self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
-        self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
+        self.resizeDocks(
+            [self.bound_dock], [max(160, int(h * 0.34 / theme().ui_scale))], Qt.Vertical
+        )
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
             [self.bound_dock, self.tables_dock], [rest * 2 // 5, rest * 3 // 5], Qt.Horizontal

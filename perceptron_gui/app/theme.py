@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QRect, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOptionComplex, QWidget
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,10 @@ class Theme(QObject):
             self.apply_to(app)
 
     def apply_to(self, app: QApplication) -> None:
-        """Give the application its font and, for the dark theme, a dark Qt palette."""
+        """Give the application its font, its scaled style and, for the dark theme, a dark
+        Qt palette."""
+        if not isinstance(app.style(), ScaledStyle):
+            app.setStyle(ScaledStyle(app.style().name()))
         f = QFont(app.font())
         f.setPointSizeF(self.pt(UI_PT))
         app.setFont(f)
@@ -290,6 +293,60 @@ class Theme(QObject):
             ):
                 qp.setColor(role, col)
         app.setPalette(qp)
+
+
+class ScaledStyle(QProxyStyle):
+    """The platform's style with the parts it sizes in pixels scaled by the theme: check
+    boxes and radio buttons, spin boxes' arrows, scroll bars, the docks' buttons (at UI
+    scale 2 they stayed at their scale-1 size). The fonts grow by themselves; a change of
+    scale changes the application's font, after which every widget asks again."""
+
+    #: The metrics scaled (a pixel size of the base style times the theme's scale).
+    SCALED = (
+        QStyle.PixelMetric.PM_IndicatorWidth,
+        QStyle.PixelMetric.PM_IndicatorHeight,
+        QStyle.PixelMetric.PM_ExclusiveIndicatorWidth,
+        QStyle.PixelMetric.PM_ExclusiveIndicatorHeight,
+        QStyle.PixelMetric.PM_SmallIconSize,
+        QStyle.PixelMetric.PM_DockWidgetTitleBarButtonMargin,
+        QStyle.PixelMetric.PM_TitleBarButtonIconSize,
+        QStyle.PixelMetric.PM_TitleBarButtonSize,
+    )
+    #: The width of a spin box's arrow buttons at scale 1 (Fusion's).
+    SPIN_BUTTON_PX = 14
+
+    def pixelMetric(  # noqa: N802 (Qt override)
+        self,
+        metric: QStyle.PixelMetric,
+        option: object = None,
+        widget: QWidget | None = None,
+    ) -> int:
+        value = super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+        scale = theme().ui_scale
+        if metric in self.SCALED and scale != 1.0:
+            return int(round(value * scale))
+        return value
+
+    def subControlRect(  # noqa: N802 (Qt override)
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        sub: QStyle.SubControl,
+        widget: QWidget | None = None,
+    ) -> QRect:
+        r = super().subControlRect(control, option, sub, widget)
+        scale = theme().ui_scale
+        if control != QStyle.ComplexControl.CC_SpinBox or scale <= 1.0:
+            return r
+        # The arrows' column, wider by the scale (the base style keeps it 14 px).
+        box = option.rect
+        base = super().subControlRect(control, option, QStyle.SubControl.SC_SpinBoxUp, widget)
+        extra = int(round(base.width() * (scale - 1.0)))
+        if sub in (QStyle.SubControl.SC_SpinBoxUp, QStyle.SubControl.SC_SpinBoxDown):
+            return QRect(r.left() - extra, r.top(), r.width() + extra, r.height())
+        if sub == QStyle.SubControl.SC_SpinBoxEditField and r.right() >= box.center().x():
+            return QRect(r.left(), r.top(), max(0, r.width() - extra), r.height())
+        return r
 
 
 _THEME: Theme | None = None

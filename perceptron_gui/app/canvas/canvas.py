@@ -931,8 +931,15 @@ class DataCanvas(pg.PlotWidget):
             cx, cy = to_px(*self._points[i])
             placer.reserve((cx - r, cy - r, 2 * r, 2 * r))
             ring_gap[i] = max(ring_gap.get(i, gap), r + 2 * t.scale)
-        # The boxed texts go beside the line and the update's vectors, not over them.
+        # The boxed texts go beside the line and the update's vectors, not over them,
+        # and never on the vectors' heads (what the triangle is read by).
         shafts = [shaft for shaft, _ in self._vectors.values() if shaft.isVisible()]
+        head = 18 * t.scale
+        for shaft in shafts:
+            sx, sy = shaft.segment()
+            if len(sx):
+                hx, hy = to_px(float(sx[-1]), float(sy[-1]))
+                placer.reserve((hx - head / 2, hy - head / 2, head, head))
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):

@@ -38,6 +38,9 @@ CELL_DIGITS = 5
 MAX_ALPHA_POINTS = 20
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
+#: A screen less than this many pixels high at scale 1 (its height over the UI scale) is
+#: short: the table keeps room for `IterationTable.SHORT_ROWS` rows only.
+SHORT_SCREEN = 700
 
 
 class IterationModel(QtCore.QAbstractTableModel):
@@ -666,9 +669,15 @@ class IterationTable(QtWidgets.QWidget):
         self.view.verticalHeader().setDefaultSectionSize(
             QtGui.QFontMetrics(font).height() + int(1 * t.scale)
         )
-        # Room for Table 2.1's eight rows (k = 0 … 7) whatever the dock's share.
+        # Room for Table 2.1's eight rows (k = 0 … 7) whatever the dock's share, on a
+        # screen with room for them; on a short one (1080 px at UI scale 2 is 540 of
+        # scale 1) the canvas comes first and the table scrolls.
         header = QtGui.QFontMetrics(t.font(TICK_PT, bold=True)).height() + int(6 * t.scale)
-        rows = self.view.verticalHeader().defaultSectionSize() * self.MIN_ROWS
+        screen = self.screen() or QtGui.QGuiApplication.primaryScreen()
+        short = screen is not None and screen.availableGeometry().height() / t.scale < SHORT_SCREEN
+        rows = self.view.verticalHeader().defaultSectionSize() * (
+            self.SHORT_ROWS if short else self.MIN_ROWS
+        )
         self.view.setMinimumHeight(header + rows + 2 * self.view.frameWidth() + 2)
         pad = int(2 * t.scale)
         for b in (self._copy_button, self._copy_as_button, self._export_button):
@@ -739,6 +748,8 @@ class IterationTable(QtWidgets.QWidget):
 
     #: The rows the table always has room for (Li Hang's Table 2.1: k = 0 … 7).
     MIN_ROWS = 8
+    #: On a short screen (see `SHORT_SCREEN`), the rows it keeps room for.
+    SHORT_ROWS = 2
     #: Text as wide as a column's usual content, by column (others: a signed decimal).
     COLUMN_SAMPLES = {
         "k": "000",

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from pyqtgraph.Qt import QtCore, QtWidgets
+from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
@@ -46,6 +46,12 @@ BOUND_POINTS = 400
 DRAWABLE = 1e100
 #: Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).
 LOG_K_FROM = 1000.0
+#: The plots never get less than this height (pixels at scale 1: the legend, two plots
+#: whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead
+#: of crushing them until "length" and "cos θ" overprint.
+PLOTS_MIN_PX = 200
+#: The legend's entries (the curves of the top plot).
+LEGEND_NAMES = ("ŵ·û*", "kηγ", "‖ŵ‖", "ηD√k")
 
 
 def integer_step(span: float, ticks: int = 5) -> float:
@@ -104,12 +110,30 @@ class ProofPanel(QtWidgets.QWidget):
         top.addItem(self._meet[0])
         low.addItem(self._meet[1])
         self._log_k = False
-        self._plots.ci.layout.setRowStretchFactor(1, 3)
-        self._plots.ci.layout.setRowStretchFactor(2, 2)
+        # The plots' titles lie inside them, level, in the bottom right corner, where the
+        # curves (rising from 0 at k = 0) do not go: a short plot keeps them apart
+        # (rotated beside the axes, "length" and "cos θ" overprinted).
+        self._titles = (pg.LabelItem(justify="right"), pg.LabelItem(justify="right"))
+        for label, plot in zip(self._titles, (top, low), strict=True):
+            label.setParentItem(plot.getViewBox())
+            label.anchor(itemPos=(1, 1), parentPos=(1, 1), offset=(-4, 0))
+        self._plots.ci.layout.setRowStretchFactor(1, 1)
+        self._plots.ci.layout.setRowStretchFactor(2, 1)
+        # Too short a dock scrolls the panel (see PLOTS_MIN_PX) rather than crush the plots.
+        body = QtWidgets.QWidget()
+        inner = QtWidgets.QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(SteadyFrame(self._readout))
+        inner.addWidget(self._plots, 1)
+        self._scroll = QtWidgets.QScrollArea(self)
+        self._scroll.setObjectName("proofScroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(body)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(SteadyFrame(self._readout))
-        layout.addWidget(self._plots, 1)
+        layout.addWidget(self._scroll, 1)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         self.apply_theme()
@@ -118,8 +142,29 @@ class ProofPanel(QtWidgets.QWidget):
     # ------------------------------------------------------------------ look
 
     def _style_axes(self) -> None:
-        style_axes(self._top, "", self.tr("length"))
-        style_axes(self._low, self.tr("updates k"), "cos θ")
+        style_axes(self._top, "", "")
+        style_axes(self._low, self.tr("updates k"), "")
+        t = theme()
+        for plot in (self._top, self._low):
+            plot.getAxis("left").setWidth(int(40 * t.scale))
+        # One k axis with numbers, under both plots (they share it): room for the curves.
+        self._top.getAxis("bottom").setStyle(showValues=False)
+        self._top.getAxis("bottom").setHeight(int(4 * t.scale))
+        size = f"{t.pt(ANNOTATION_PT)}pt"
+        for label, text in zip(self._titles, (self.tr("length"), "cos θ"), strict=True):
+            label.setText(text, color=t.palette.ink, size=size)
+
+    def resizeEvent(self, event: QtCore.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_legend()
+
+    def _fit_legend(self) -> None:
+        """The legend's four entries in one row when they fit the width, else two rows."""
+        fm = QtGui.QFontMetrics(theme().font(ANNOTATION_PT - 2))
+        want = sum(fm.horizontalAdvance(n) + int(34 * theme().scale) for n in LEGEND_NAMES)
+        cols = 4 if want <= self.width() - int(12 * theme().scale) else 2
+        if cols != self._legend.columnCount:
+            self._legend.setColumnCount(cols)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -131,6 +176,7 @@ class ProofPanel(QtWidgets.QWidget):
         """Colours, widths and fonts from the theme; then redraw."""
         t = theme()
         style_label(self._readout, TICK_PT)
+        self._plots.setMinimumHeight(int(PLOTS_MIN_PX * t.scale))
         self._plots.setBackground(t.color("background"))
         self._style_axes()
         for p in (self._top, self._low):
@@ -151,10 +197,13 @@ class ProofPanel(QtWidgets.QWidget):
             m.setPen(pg.mkPen(ink, width=1.5))
             m.setBrush(pg.mkBrush(t.color("highlight")))
         self._legend.setLabelTextColor(ink)
-        self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT - 1)}pt")
+        self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT - 2)}pt")
+        self._legend.layout.setHorizontalSpacing(int(6 * t.scale))
+        self._legend.layout.setVerticalSpacing(0)
         for _, label in self._legend.items:  # setAttr keeps the old text's look until set again
             label.setText(label.text)
         self._low.getAxis("left").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])
+        self._fit_legend()
         self.refresh()
 
     # ------------------------------------------------------------------ state
