@@ -228,3 +228,45 @@ def test_the_proof_plots_titles_stay_apart_at_1024(qtbot, window) -> None:
     assert not length.intersects(cos)
     assert length.bottom() <= cos.top()  # the top plot's title above the lower plot's
     assert plots.height() >= PLOTS_MIN_PX * theme().scale
+
+
+def test_the_readout_writes_one_minus_sign(window) -> None:
+    window.set_points(EX_X, EX_Y)
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    text = window.readout.text()
+    assert "b = −3" in text and "-" not in text
+
+
+COMPARE_PROBE = """
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+from perceptron_gui.core.generators import generate
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.resize(1280, 800)
+w.show()
+d = generate("separable", 40, margin=0.05, seed=3)
+w.set_points(d.points, d.labels)
+w.set_order("cyclic")
+w.set_compare({"mode": "primal", "order": "random"})
+for _ in range(20):
+    app.processEvents()
+other = w.findChild(type(w.canvas), "compareCanvas")
+print(json.dumps({"window": [w.width(), w.height()], "main": [w.canvas.width(), w.canvas.height()],
+                  "other": [other.width(), other.height()]}))
+"""
+
+
+def test_compare_keeps_the_window_on_a_1280_by_800_screen(tmp_path) -> None:
+    """Matching the two headers' heights grew them by each other's offset until the window
+    was 1268 px high on an 800 px screen; now both canvases are the same size and the
+    window stays as it was."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1280, 800, COMPARE_PROBE)
+    assert out["window"] == [1280, 800], out
+    assert out["main"] == out["other"], out
+    assert out["main"][1] >= 400, out

@@ -50,6 +50,20 @@ FOLLOW_MAX_SPEED = 10.0
 MIN_CANVAS_HEIGHT = 300
 
 
+#: Qt's "no maximum" for a widget's size.
+QWIDGETSIZE_MAX = 16777215
+
+
+def _natural_height(widget: QWidget) -> int:
+    """The height a widget asks for at its width (a wrapped label's lines)."""
+    layout = widget.layout()
+    if widget.hasHeightForWidth() and widget.width() > 0:
+        return max(widget.heightForWidth(widget.width()), widget.minimumSizeHint().height())
+    if layout is not None:
+        return max(layout.sizeHint().height(), widget.minimumSizeHint().height())
+    return widget.sizeHint().height()
+
+
 def default_settings(config: TrainConfig) -> dict[str, Any]:
     """What the Compare button compares with: the same run in another order.
 
@@ -458,23 +472,20 @@ class CompareView(QWidget):
         return False
 
     def match_canvases(self) -> None:
-        """Give the header above the lower canvas the height that makes both canvases
-        the same size (the panes are the splitter's halves; their headers differ)."""
+        """Give the two headers above the canvases (the main run's title, this run's
+        settings) one height, the taller's natural one, so that both canvases are the
+        same size (the panes are the splitter's halves). Fixed from their natural heights,
+        not grown from the current ones: growing one by the other's offset fed back and
+        grew the window past the screen (1280×1268 on a 1280×800 screen)."""
         if self._main_title is None or not self.isVisible():
             return
         self._matching = True
         try:
             title, bar = self._main_title, self.settings_bar
-            mine = self.canvas.geometry().top()
-            theirs = self.main_canvas.geometry().top()
-            if mine == theirs:
-                return
-            if mine < theirs:
-                bar.setMinimumHeight(bar.height() + theirs - mine)
-            elif title.minimumHeight() > 0 and bar.minimumHeight() > 0:
-                bar.setMinimumHeight(max(0, bar.height() - (mine - theirs)))
-            else:
-                title.setMinimumHeight(title.height() + mine - theirs)
+            need = max(_natural_height(title), _natural_height(bar))
+            for header in (title, bar):
+                if header.minimumHeight() != need or header.maximumHeight() != need:
+                    header.setFixedHeight(need)
         finally:
             self._matching = False
 
@@ -491,6 +502,7 @@ class CompareView(QWidget):
         self.main_canvas.removeEventFilter(self)
         if self._main_title is not None:
             self._main_title.setMinimumHeight(0)
+            self._main_title.setMaximumHeight(QWIDGETSIZE_MAX)
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)

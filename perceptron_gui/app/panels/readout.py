@@ -6,6 +6,8 @@ the numbers that matter read from the back of a room.
 
 from __future__ import annotations
 
+import re
+
 from pyqtgraph.Qt import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
@@ -76,7 +78,11 @@ def readout_parts(c: Controller) -> list[str]:
         parts.append(
             translate("Readout", "stopped: {reason}").format(reason=stop_reason_name(t.stop_reason))
         )
-    return parts
+    # One minus sign on screen (−3, not -3), not in words such as "passive-aggressive".
+    return [_NEGATIVE.sub("−", p) for p in parts]
+
+
+_NEGATIVE = re.compile(r"(?<![A-Za-z])-(?=[\d.])")
 
 
 class Readout(SteadyLabel):
