@@ -36,6 +36,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -657,12 +658,9 @@ class VotedTrainer(OnlineTrainer):
         Row 0 is the initial weights with ``c_1`` = the visits before the first update;
         every update starts a vector with count 1 (its own visit); ``Σ c_j`` = visits.
         """
-        h = self._hist
         W = np.vstack((np.array([self._w_init]), self.history_w))
         B = np.concatenate(([self._b_init], self.history_b))
-        starts = np.concatenate(([1], h.np("visit")))  # first visit each vector counts
-        ends = np.concatenate((h.np("visit"), [self._v + 1]))
-        return W, B, (ends - starts).astype(np.float64)
+        return W, B, vote_counts(self._hist.np("visit"), self._v).astype(np.float64)
 
     def averaged(self) -> tuple[tuple[float, float], float]:
         """``(avg_w, avg_b) = Σ c_j ŵ_j / Σ c_j`` (the start weights before any visit)."""
