@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from pyqtgraph.Qt import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
@@ -49,9 +49,7 @@ LOG_K_FROM = 1000.0
 #: The plots never get less than this height (pixels at scale 1: the legend, two plots
 #: whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead
 #: of crushing them until "length" and "cos θ" overprint.
-PLOTS_MIN_PX = 200
-#: The legend's entries (the curves of the top plot).
-LEGEND_NAMES = ("ŵ·û*", "kηγ", "‖ŵ‖", "ηD√k")
+PLOTS_MIN_PX = 175
 
 
 def integer_step(span: float, ticks: int = 5) -> float:
@@ -131,6 +129,7 @@ class ProofPanel(QtWidgets.QWidget):
         self._scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._scroll.setWidget(body)
+        self._scroll.viewport().installEventFilter(self)  # its width: the legend's rows
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self._scroll, 1)
@@ -154,17 +153,19 @@ class ProofPanel(QtWidgets.QWidget):
         for label, text in zip(self._titles, (self.tr("length"), "cos θ"), strict=True):
             label.setText(text, color=t.palette.ink, size=size)
 
-    def resizeEvent(self, event: QtCore.QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self._fit_legend()
+    def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if obj is self._scroll.viewport() and event.type() == QtCore.QEvent.Type.Resize:
+            self._fit_legend()
+        return False
 
     def _fit_legend(self) -> None:
         """The legend's four entries in one row when they fit the width, else two rows."""
-        fm = QtGui.QFontMetrics(theme().font(ANNOTATION_PT - 2))
-        want = sum(fm.horizontalAdvance(n) + int(34 * theme().scale) for n in LEGEND_NAMES)
-        cols = 4 if want <= self.width() - int(12 * theme().scale) else 2
-        if cols != self._legend.columnCount:
-            self._legend.setColumnCount(cols)
+        avail = self._scroll.viewport().width()
+        if self._legend.columnCount != 4:
+            self._legend.setColumnCount(4)
+        need = self._legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize).width()
+        if need > avail:
+            self._legend.setColumnCount(2)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -198,7 +199,7 @@ class ProofPanel(QtWidgets.QWidget):
             m.setBrush(pg.mkBrush(t.color("highlight")))
         self._legend.setLabelTextColor(ink)
         self._legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT - 2)}pt")
-        self._legend.layout.setHorizontalSpacing(int(6 * t.scale))
+        self._legend.layout.setHorizontalSpacing(int(4 * t.scale))
         self._legend.layout.setVerticalSpacing(0)
         for _, label in self._legend.items:  # setAttr keeps the old text's look until set again
             label.setText(label.text)
