@@ -336,6 +336,7 @@ class DataCanvas(pg.PlotWidget):
         self._ring_layer.dense_opacity = 0.4
         self._thin_ring_layer = MarkerLayer([draw_thin_ring], 20)
         self._thin_ring_layer.dense_opacity = 0.55
+        self._thin_ring_layer.dedup_px = 4.0  # (as the halos: 10^5 rings, one per 4 px)
         self._add(self._thin_ring_layer, MARKER_Z - 0.1)
         # Kind 0 = +1 circles, kind 1 = -1 crosses (drawn over the circles).
         self._marker_layer = MarkerLayer([draw_circle, draw_cross], 18)
