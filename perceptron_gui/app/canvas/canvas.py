@@ -17,11 +17,12 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
@@ -113,7 +114,17 @@ def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
     return w, b
 
 
-class DataCanvas(pg.PlotWidget):
+if TYPE_CHECKING:  # pyqtgraph is untyped (Any): what the canvas uses of its Qt base, typed
+
+    class _PlotWidget(pg.PlotWidget):
+        def tr(self, source: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
+        def mapFromScene(self, point: QtCore.QPointF, /) -> QtCore.QPoint: ...  # noqa: N802
+
+else:
+    _PlotWidget = pg.PlotWidget
+
+
+class DataCanvas(_PlotWidget):
     """The plot of the data set and of what the perceptron currently believes.
 
     Signals
@@ -1010,7 +1021,11 @@ class DataCanvas(pg.PlotWidget):
     def _update_margin_band(self) -> None:
         m, width = self._model, self._band_width
         self._inside = np.empty(0, dtype=np.intp)
-        items = (self._margin_band, *self._margin_edges, self._inside_layer)
+        items: tuple[QtWidgets.QGraphicsItem, ...] = (
+            self._margin_band,
+            *self._margin_edges,
+            self._inside_layer,
+        )
         rect = self._margin_rect()
         if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
             for item in items:
@@ -1061,7 +1076,7 @@ class DataCanvas(pg.PlotWidget):
 
     def anatomy_faded(self) -> bool:
         """True when the last update's picture is drawn faded (the run has ended)."""
-        return self._update_ring.opacity() < 1.0
+        return bool(self._update_ring.opacity() < 1.0)
 
     def _fade_anatomy(self) -> None:
         self._set_anatomy_opacity(FADED)
@@ -1482,7 +1497,8 @@ class DataCanvas(pg.PlotWidget):
         if not item.isVisible():
             return np.empty((0, 2))
         poly = item.polygon()
-        return np.array([[poly[i].x(), poly[i].y()] for i in range(poly.size())]).reshape(-1, 2)
+        corners = [poly.at(i) for i in range(poly.size())]
+        return np.array([[c.x(), c.y()] for c in corners]).reshape(-1, 2)
 
     def no_line_text(self) -> str:
         """The note shown when w = 0 (there is no line), or ""."""
@@ -1553,7 +1569,7 @@ class DataCanvas(pg.PlotWidget):
             self._model_dirty or self._layout_timer.isActive()
         ):
             self._layout_overlays()  # what is painted is never a turn behind
-        return super().viewportEvent(event)
+        return bool(super().viewportEvent(event))
 
     def _update_model(self) -> None:
         self._schedule_layout()

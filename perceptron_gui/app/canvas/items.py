@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
-from pyqtgraph.Qt import QtCore, QtGui
+from PySide6 import QtCore, QtGui
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
