@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QStandardItemModel, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -514,8 +514,9 @@ class ControlPanel(QWidget):
         # Orders that do not apply to this mode are greyed out, with the reason.
         allowed, why = mode.orders, mode.orders_note
         model = self.order_combo.model()
+        assert isinstance(model, QStandardItemModel)  # a QComboBox's own model
         for i, o in enumerate(ORDERS):
-            item = model.item(i)  # type: ignore[attr-defined]
+            item = model.item(i)
             item.setEnabled(o in allowed)
             tip = (
                 self.tr(ORDER_TIPS[o])
