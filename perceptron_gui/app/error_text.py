@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.core.errors import DataError
 
 __all__ = ["error_text"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6.QtCore import QObject, QRect, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
@@ -229,7 +230,7 @@ class Theme(QObject):
     @property
     def marker(self) -> float:
         """The marker size in logical pixels."""
-        return MARKER_PX * self.scale * self.palette.weight**0.5
+        return MARKER_PX * self.scale * float(self.palette.weight**0.5)
 
     def pt(self, v: float) -> float:
         """A font size in points, scaled."""
@@ -334,13 +335,14 @@ class ScaledStyle(QProxyStyle):
         sub: QStyle.SubControl,
         widget: QWidget | None = None,
     ) -> QRect:
-        r = super().subControlRect(control, option, sub, widget)
+        r = super().subControlRect(control, option, sub, cast(QWidget, widget))
         scale = theme().ui_scale
         if control != QStyle.ComplexControl.CC_SpinBox or scale <= 1.0:
             return r
         # The arrows' column, wider by the scale (the base style keeps it 14 px).
         box = option.rect
-        base = super().subControlRect(control, option, QStyle.SubControl.SC_SpinBoxUp, widget)
+        up = QStyle.SubControl.SC_SpinBoxUp
+        base = super().subControlRect(control, option, up, cast(QWidget, widget))
         extra = int(round(base.width() * (scale - 1.0)))
         if sub in (QStyle.SubControl.SC_SpinBoxUp, QStyle.SubControl.SC_SpinBoxDown):
             return QRect(r.left() - extra, r.top(), r.width() + extra, r.height())

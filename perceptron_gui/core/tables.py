@@ -47,7 +47,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.result import TrainResult
 
 if TYPE_CHECKING:  # the trainer is only a source of numbers here
-    from perceptron_gui.core.trainer import Trainer
+    from perceptron_gui.core.protocol import Algorithm
 
 __all__ = [
     "MAX_ALPHA_COLUMNS",
@@ -261,7 +261,7 @@ class _Run:
 
 
 def _run_of(
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,
@@ -371,7 +371,7 @@ def running_average(
 
 def iteration_table(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -422,7 +422,7 @@ def iteration_table(
 def table_lines(
     fmt: TableFormat,
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -444,7 +444,7 @@ _Row = tuple[Cell, ...]
 
 def _layout(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     headers: Mapping[str, str] | None = None,
@@ -459,7 +459,7 @@ def _layout(
 
 def _layout_en(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,

@@ -9,12 +9,13 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import copy_table
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import (
     RunFrameGate,
     SteadyFrame,
@@ -25,11 +26,13 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.tables import TableFormat, decision_text
-from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
 IntArray = NDArray[np.int64]
+# What Qt's item-model methods take as a cell's or parent's index.
+Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 translate = QCoreApplication.translate
 #: Significant digits in a cell (the tooltip has every digit).
 CELL_DIGITS = 5
@@ -72,7 +75,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     """
 
     BASE_COLUMNS = ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
-    SHOWN_COLUMNS = ("k", "point", "w", "b", "w·x + b")
+    SHOWN_COLUMNS: tuple[str, ...] = ("k", "point", "w", "b", "w·x + b")
     #: The decision function written out, as in Table 2.1's last column.
     DECISION = "w·x + b"
     #: Batch mode: the points of M summed in the step.
@@ -180,10 +183,10 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     # --------------------------------------------------------------- Qt's API
 
-    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+    def rowCount(self, parent: Index = QtCore.QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._rows + 1  # the row k = 0, then the updates
 
-    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+    def columnCount(self, parent: Index = QtCore.QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._shown)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
@@ -200,7 +203,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             return str(section)
         return None
 
-    def data(self, index: QtCore.QModelIndex, role: int = 0) -> Any:
+    def data(self, index: Index, role: int = 0) -> Any:
         if not index.isValid():
             return None
         row, col = index.row(), index.column()
@@ -280,8 +283,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             return translate("IterationModel", self.KINDS[self._kind(u)])
         if name == self.POINT:
             return fmt.point_name(int(self.value(u, name) or 0))
-        v = self.value(u, name)
-        return None if v is None else num(v)
+        value = self.value(u, name)
+        return None if value is None else num(value)
 
     def _count(self, u: int) -> int:
         """The count c of the vector after update `u` (-1: the initial weights): the
@@ -319,9 +322,10 @@ class IterationModel(QtCore.QAbstractTableModel):
             s = (sums[0][j], sums[1][j], sums[2][j])
         else:  # the current vector, its count still growing
             total = t.visits
-            c = float(self._count(u))
-            w = self.weights(u)
-            s = tuple((target[j - 1] if j else 0.0) + c * w[i] for i, target in enumerate(sums))
+            count = float(self._count(u))
+            now = self.weights(u)
+            before = [target[j - 1] if j else 0.0 for target in sums]
+            s = (before[0] + count * now[0], before[1] + count * now[1], before[2] + count * now[2])
         if total == 0:
             return None
         b_avg = s[2] / total if t.config.bias else 0.0
@@ -364,7 +368,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             onehot[np.arange(hi - lo), idx] = 1
             block = before[: t.n] + np.cumsum(onehot, axis=0)
             self._alpha_blocks[s] = block
-        return block[u - s * ALPHA_BLOCK]
+        counts: NDArray[np.int64] = block[u - s * ALPHA_BLOCK]
+        return counts
 
     # ------------------------------------------------------------ our own API
 
@@ -469,10 +474,10 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     # -------------------------------------------------------------- internals
 
-    def _columns_for(self, t: Trainer) -> tuple[str, ...]:
+    def _columns_for(self, t: Algorithm) -> tuple[str, ...]:
         return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
-    def _shown_for(self, t: Trainer) -> tuple[str, ...]:
+    def _shown_for(self, t: Algorithm) -> tuple[str, ...]:
         shown = self.SHOWN_COLUMNS
         if hasattr(t, "batch_sizes"):  # a batch step sums many points at once
             shown = ("k", self.CORRECTED, self.SUMMED, "w", "b", self.DECISION)
@@ -494,12 +499,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         return shown
 
     @staticmethod
-    def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
+    def _row_signature(t: Algorithm, row: int) -> tuple[float, ...] | None:
         if row < 0 or row >= t.k:
             return None
         return tuple(t.history_value(name, row) for name in ("index", "visit", "w0", "w1", "b"))
 
-    def _prefix_intact(self, t: Trainer) -> bool:
+    def _prefix_intact(self, t: Algorithm) -> bool:
         """Whether the rows we show are still the trainer's first rows (a cheap check)."""
         keep = min(self._rows, t.k)
         if keep == 0:
@@ -508,7 +513,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             return self._row_signature(t, keep - 1) == self._signature
         return True  # the trainer only truncates its history when stepping back
 
-    def _reset_from(self, t: Trainer) -> None:
+    def _reset_from(self, t: Algorithm) -> None:
         self._trainer = t
         self._columns = self._columns_for(t)
         self._shown = self._shown_for(t)
@@ -718,7 +723,8 @@ class IterationTable(QtWidgets.QWidget):
 
     def _selected_rows(self) -> IntArray | None:
         sm = self.view.selectionModel()
-        ranges = sm.selection() if sm is not None else []
+        sel = sm.selection() if sm is not None else QtCore.QItemSelection()
+        ranges = [sel.at(i) for i in range(sel.count())]
         parts = [np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]
         if not parts:
             return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
