@@ -1,0 +1,147 @@
+"""The window's *To end* against `train()` on the same job (issue 17, "in the window").
+
+N = 2000 noisy points (10 % of the labels flipped), a voted run and a kernel run (RBF,
+σ = 0.5) of 10⁴ updates: the window (offscreen, its default frame interval and timers,
+no autosave, the compiled loop loaded) runs to the end at full speed, and `train()`
+makes the same run in the same process. Prints the medians (wall and CPU seconds: the
+CPU figure holds on a shared machine), the window's extra seconds and the ratio, and
+checks that the window ends where `train()` does. Then the cost of a
+region frame with 1000 support points (the canvas's `set_model` after one more update,
+the grid updated incrementally), as scripts/bench_regions.py measures it.
+
+    python scripts/bench_to_end.py            # 5 runs each
+    python scripts/bench_to_end.py --quick    # a smoke run (used by the tests)
+
+Goal (issue 17): at most 1 s more than `train()`; a frame ≤ 16 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import numpy as np  # noqa: E402
+from pyqtgraph.Qt import QtWidgets  # noqa: E402
+
+import perceptron_gui.app  # noqa: E402,F401  (sets the pyqtgraph binding)
+from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer, train  # noqa: E402
+
+
+def noisy(n: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)
+    y[rng.random(n) < 0.1] *= -1
+    return X, y
+
+
+def window_to_end(
+    app: Any, window: Any, job: dict[str, Any], X: np.ndarray, y: Any
+) -> tuple[float, float]:
+    """Seconds (wall, CPU) from *To end* until the run stopped (the window's own timers,
+    events pumped)."""
+    c = window.controller
+    window.reset()
+    app.processEvents()
+    t0, c0 = time.perf_counter(), time.process_time()
+    window.run_to_end()
+    while c.running:
+        app.processEvents()
+        time.sleep(0.0005)  # the run's timer fires at its interval, as in the app
+    took = time.perf_counter() - t0, time.process_time() - c0
+    s = window.state()
+    r = train(X, y, **job)
+    same = s["w"] == list(r.w) if r.alpha is None else s["alpha"] == r.alpha.tolist()
+    assert s["updates"] == len(r.updates) and same, (s["updates"], len(r.updates))
+    return took
+
+
+def frame_ms(app: Any, n: int, support: int, count: int) -> tuple[float, float, int]:
+    """The medians of `count` canvas frames of a kernel answer with `support` points:
+    the model set (regions, image, contour) and that plus the canvas's repaint, in ms."""
+    from perceptron_gui.app.canvas.canvas import DataCanvas
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2)) * 2.0
+    y = rng.choice([-1, 1], size=n)  # random labels: the support set keeps growing
+    trainer = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.5))
+    while int(np.count_nonzero(np.asarray(trainer.alpha) > 0)) < support and not trainer.done:
+        trainer.run(max_updates=200)
+    canvas = DataCanvas()
+    canvas.resize(1000, 700)
+    canvas.set_points(X, y, reframe=True)
+    canvas.show()
+    app.processEvents()
+    canvas.set_model(trainer.model, follow=False)
+    times, drawn = [], []
+    for _ in range(count):
+        trainer.run(max_updates=1)
+        model = trainer.model
+        t0 = time.perf_counter()
+        canvas.set_model(model, follow=False)
+        t1 = time.perf_counter()
+        canvas.viewport().repaint()  # the frame is painted too
+        times.append(t1 - t0)
+        drawn.append(time.perf_counter() - t0)
+    m = int(np.count_nonzero(np.asarray(trainer.alpha) > 0))
+    canvas.close()
+    return statistics.median(times) * 1000, statistics.median(drawn) * 1000, m
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    args = parser.parse_args()
+    n, updates, reps = (200, 300, 1) if args.quick else (2000, 10_000, 5)
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+    t0 = time.perf_counter()
+    fast.warm_up()
+    print(f"warm-up (load or compile): {time.perf_counter() - t0:.2f} s")
+    from perceptron_gui import MainWindow
+
+    window = MainWindow(autosave_ms=None)  # the default frame interval and animations
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    X, y = noisy(n)
+    print(f"N = {n} noisy points, {updates} updates; medians of {reps}")
+    jobs = (
+        ("voted", {"mode": "voted"}),
+        ("kernel", {"mode": "kernel", "kernel": "rbf", "sigma": 0.5}),
+    )
+    for name, settings in jobs:
+        job = {**settings, "max_updates": updates}
+        assert window.set_points(X, y)
+        assert window.set_mode(settings["mode"])
+        if name == "kernel":
+            assert window.controller.set_settings(kernel="rbf", sigma=0.5)
+        assert window.set_max_updates(updates)
+        times = []
+        for _ in range(reps):
+            t, c = time.perf_counter(), time.process_time()
+            train(X, y, **job)
+            times.append((time.perf_counter() - t, time.process_time() - c))
+        runs = [window_to_end(app, window, job, X, y) for _ in range(reps)]
+        for i, what in ((0, "wall"), (1, "CPU ")):
+            core = statistics.median(t[i] for t in times)
+            win = statistics.median(r[i] for r in runs)
+            print(
+                f"{name:7s} {what} window To end {win:6.3f} s   train() {core:6.3f} s   "
+                f"extra {win - core:+6.3f} s   ratio {win / max(core, 1e-9):5.1f}x"
+            )
+    window.close()
+    count = 3 if args.quick else 30
+    ms, painted, m = frame_ms(app, 300 if args.quick else 2000, 50 if args.quick else 1000, count)
+    print(
+        f"kernel frame with {m} support points: set_model {ms:.1f} ms, "
+        f"with the repaint {painted:.1f} ms (medians of {count})"
+    )
+
+
+if __name__ == "__main__":
+    main()
