@@ -38,14 +38,6 @@ from perceptron_gui.app.canvas.regions import RegionGrid  # noqa: E402
 from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer, train  # noqa: E402
 
 
-def noisy(n: int) -> tuple[np.ndarray, np.ndarray]:
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(n, 2))
-    y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)
-    y[rng.random(n) < 0.1] *= -1
-    return X, y
-
-
 def window_to_end(
     app: Any, window: Any, job: dict[str, Any], X: np.ndarray, y: Any
 ) -> tuple[float, float]:
@@ -85,6 +77,9 @@ def frames(
 
 
 def to_end(app: Any, quick: bool) -> None:
+    # The noisy points of bench_modes.py (this folder is on the path of a script run).
+    from bench_modes import data as noisy
+
     n, updates, reps = (200, 300, 1) if quick else (2000, 10_000, 5)
     fast.warm_up()
     from perceptron_gui import MainWindow
