@@ -198,10 +198,10 @@ class Placer:
         def cell(v: NDArray[np.float64], n: int, plus: int) -> NDArray[np.intp]:
             # `_cell` for an array: NaN and -inf to 0, +inf to n, then within [-1, n + 1]
             # (ufuncs, not nan_to_num and clip: their Python wrappers cost more than the work)
-            v = np.floor(v)
-            v[np.isnan(v) | (v == -np.inf)] = 0.0
-            v = np.minimum(np.maximum(v, -1.0), n + 1.0).astype(np.intp) + plus
-            return np.minimum(np.maximum(v, 0), n)
+            f = np.floor(v)
+            f[np.isnan(f) | (f == -np.inf)] = 0.0
+            k = np.minimum(np.maximum(f, -1.0), n + 1.0).astype(np.intp) + plus
+            return np.minimum(np.maximum(k, 0), n)
 
         a = cell((x - r - self._x0) / c, nx, 0)
         b = cell((x + w + r - self._x0) / c, nx, 1)
