@@ -347,6 +347,8 @@ def test_a_bound_beyond_float64_is_shown_as_its_value(window, qtbot, mode) -> No
 
 def test_a_bound_beyond_float64_in_the_dual_runs(window, qtbot) -> None:
     # The dual's Gram entries (1e300) and scores stay finite: no overflow to report.
+    # (10³ updates show it as well as the default 10⁴, each a Python step at this scale.)
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, *BEYOND, "dual")
     assert re.search(r"\(D/γ\)² = 1(\.0*)?e\+310\b", seen["end"]["bound"])
     assert "overflow" not in seen["end"]["readout"]
@@ -419,6 +421,8 @@ def test_overflow_says_the_weights_would_overflow(window, qtbot, case, eta) -> N
 
 @pytest.mark.parametrize("mode", MODES)
 def test_huge_coordinates_same_point_both_labels(window, qtbot, mode) -> None:
+    # w only swings between 0 and ±x: 10³ updates show the run as well as 10⁴.
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, *HUGE_BOTH_149, mode)
     assert "not linearly separable" in seen["end"]["bound"]
     s = window.state()

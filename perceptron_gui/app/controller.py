@@ -81,6 +81,13 @@ MAX_SPEED = math.inf
 FASTEST_FINITE_SPEED = 1000.0
 #: Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting.
 SLICE_SECONDS = 0.004
+#: *To end* gives the trainer this share of the time at least: a tick trains for
+#: TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the
+#: frame: painting, regions, panels, the timer's wait), up to TO_END_MAX_SLICE seconds so
+#: that a click (Pause) is still answered at once. The run then keeps up with `train()`
+#: (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time).
+TO_END_SHARE = 0.75
+TO_END_MAX_SLICE = 0.05
 #: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
 #: the canvas gets every frame.
 REFRESH_SECONDS = 0.05
@@ -293,6 +300,7 @@ class Controller(QObject):
         self._slice = 1  # updates per trainer call at full speed, adapted to the slice time
         self._credit = 0.0  # fractional updates owed at a finite speed
         self._last_tick = 0.0
+        self._trained_until = 0.0  # when the last tick's training ended (To end's budget)
         self._last_refresh = 0.0
         self._pending_refresh = False
         self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
@@ -973,6 +981,7 @@ class Controller(QObject):
             interval = max(self._frame_interval_ms, int(1000 / self._speed))
         self._credit = 0.0
         self._last_tick = time.perf_counter()
+        self._trained_until = 0.0
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:
@@ -995,6 +1004,10 @@ class Controller(QObject):
         now = time.perf_counter()
         if self._to_end or not math.isfinite(self._speed):
             budget = SLICE_SECONDS
+            if self._to_end and self._trained_until:
+                frame = now - self._trained_until
+                share = TO_END_SHARE / (1.0 - TO_END_SHARE)
+                budget = min(max(budget, share * frame), TO_END_MAX_SLICE)
             while not t.done and time.perf_counter() - now < budget:
                 t0 = time.perf_counter()
                 t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
@@ -1003,6 +1016,7 @@ class Controller(QObject):
                     self._slice = min(self._slice * 2, 1 << 20)
                 elif dt > budget and self._slice > 1:
                     self._slice //= 2
+            self._trained_until = time.perf_counter()
         else:
             self._credit += (now - self._last_tick) * self._speed
             n = max(1, int(self._credit))

@@ -10,6 +10,7 @@ beside the line when there is room, not over it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -22,6 +23,18 @@ POINT_COST = 1e9
 #: A place that crosses a line to avoid costs this much: less than any overlap of texts
 #: worth the name, more than free room.
 LINE_COST = 1.0
+
+
+def _cell(v: float, n: int, plus: int) -> int:
+    """The grid cell of a coordinate (in cells) as `Placer._counts` finds it: NaN and -inf
+    count as 0, +inf as n; floored, kept within [-1, n + 1], `plus` added, within [0, n]."""
+    if v != v or v == -math.inf:
+        f = 0
+    elif v == math.inf:
+        f = n
+    else:
+        f = min(max(math.floor(v), -1), n + 1)
+    return min(max(f + plus, 0), n)
 
 
 class Placer:
@@ -68,8 +81,19 @@ class Placer:
     def points_under(self, r: Rect) -> int:
         """How many points `r` covers: their centres within `radius` of it (counted by
         cells, so a point up to a quarter radius further may count too)."""
-        x, y = np.array([r[0]]), np.array([r[1]])
-        return int(self._counts(x, y, float(r[2]), float(r[3]))[0])
+        # One rectangle: `_counts`'s arithmetic on Python floats (numpy's per-call cost on
+        # one-element arrays made this most of a frame's layout).
+        ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
+        rad, c, w, h = self.radius, self._cell, float(r[2]), float(r[3])
+        x, y = float(r[0]), float(r[1])
+        a = _cell((x - rad - self._x0) / c, nx, 0)
+        b = _cell((x + w + rad - self._x0) / c, nx, 1)
+        lo = _cell((y - rad - self._y0) / c, ny, 0)
+        hi = _cell((y + h + rad - self._y0) / c, ny, 1)
+        if not (a < b and lo < hi):
+            return 0
+        s = self._sums
+        return int(s[hi, b] - s[lo, b] - s[hi, a] + s[lo, a])
 
     def overlap(self, r: Rect) -> float:
         """The area `r` shares with the rectangles placed so far."""
@@ -173,8 +197,12 @@ class Placer:
         r, c = self.radius, self._cell
 
         def cell(v: NDArray[np.float64], n: int, plus: int) -> NDArray[np.intp]:
-            v = np.nan_to_num(np.floor(v), nan=0.0, posinf=n, neginf=0.0)
-            return np.clip(np.clip(v, -1, n + 1).astype(np.intp) + plus, 0, n)
+            # `_cell` for an array: NaN and -inf to 0, +inf to n, then within [-1, n + 1]
+            # (ufuncs, not nan_to_num and clip: their Python wrappers cost more than the work)
+            f = np.floor(v)
+            f[np.isnan(f) | (f == -np.inf)] = 0.0
+            k = np.minimum(np.maximum(f, -1.0), n + 1.0).astype(np.intp) + plus
+            return np.minimum(np.maximum(k, 0), n)
 
         a = cell((x - r - self._x0) / c, nx, 0)
         b = cell((x + w + r - self._x0) / c, nx, 1)
