@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 
 #: Actions whose gaps do not count: an export renders off screen and writes a file at once.
 EXPORTS = ("export_figure", "export_table", "export_animation")
-MODES = ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel")
+MODES = ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin")
 ORDERS = ("first", "cyclic", "random-cyclic", "random")
 
 
