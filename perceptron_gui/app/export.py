@@ -175,9 +175,15 @@ class FigureSettings:
 
 
 def title_text(t: Trainer) -> str:
-    """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
+    """The figure's title line: ``k = 7    w = (1, 1)    b = −3`` (no w for a kernel model)."""
     m = t.model
-    text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    w = getattr(m, "w", None)
+    parts = (
+        f"k = {t.k}",
+        *([f"w = {fmt.vector(w)}"] if w is not None else []),
+        f"b = {fmt.sci(m.b)}",
+    )
+    text = "    ".join(parts)
     return text.replace("-", "−")
 
 
