@@ -107,6 +107,8 @@ def test_history_is_every_steps_live_weights(mode: str, order: str) -> None:
     rows = np.array([0, KEY - 1, KEY, len(live_w) - 1, 5, 2 * KEY + 3])
     assert t.history_take("w1", rows).tolist() == [live_w[r][1] for r in rows]
     assert [t.history_value("b", int(r)) for r in rows] == [live_b[r] for r in rows]
+    assert t.history_take("visit", rows).tolist() == [visits[r] for r in rows]
+    assert t.history_take("index", rows).tolist() == t.updates[rows].tolist()
     # step back one update at a time to the start: every state on the way is the run's
     for j in range(len(live_w) - 1, 0, -1):
         assert t.step_back()

@@ -46,6 +46,16 @@ _PENDING = 256
 FactorFn = Callable[[IntArray, FloatArray, FloatArray, FloatArray], FloatArray]
 
 
+def _take(arr: array[int], rows: IntArray) -> IntArray:
+    """``arr[rows]`` as int64, through a view (O(len(rows)), no copy of the column)."""
+    if not len(arr):
+        return np.zeros(0, np.int64)[rows]  # IndexError for any row, as numpy
+    view = np.frombuffer(arr, dtype=arr.typecode)
+    out = view[rows].astype(np.int64)
+    del view  # the array must stay free to grow
+    return out
+
+
 class _IntColumn:
     """An integer column that is not stored while it equals its guess (0, or row + 1)."""
 
@@ -92,6 +102,11 @@ class _IntColumn:
         k = int(np.searchsorted(view, value, side="right"))
         del view  # the array must stay free to grow
         return k
+
+    def take(self, rows: IntArray) -> IntArray:
+        if self.data is None:
+            return rows + 1 if self.guess == "rank" else np.zeros(rows.shape, np.int64)
+        return _take(self.data, rows)
 
     def argmin(self) -> int:
         """The first row of the smallest value (stored rows only; -1 when none)."""
@@ -415,8 +430,14 @@ class History:
                     out[sel] = part[rows[sel] - blk * KEY]
                 return out
             return self.column(name, lo, hi)[rows - lo]
-        n = self.size
-        return self.column(name, 0, n)[rows]
+        self._flush()
+        if name == "index":
+            return _take(self._index, rows)
+        if name == "visit":
+            return self._visit.take(rows)
+        if name == self.count_name:
+            return self._count.take(rows)
+        return self.column(name, 0, len(self._index))[rows]  # every row's weights kept
 
     def value(self, name: str, row: int) -> Any:
         """One entry (int for the integer columns, float for the weights); O(KEY)."""

@@ -240,13 +240,14 @@ class Trainer(TrainerBase):
         return self._hist.column(name, start, stop)
 
     def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
-        """The history entries at `rows` of one column (a copy; O(len(rows)))."""
+        """The history entries at `rows` of one column (a copy; O(len(rows)), the weights
+        O(the rows' span, or 32 a row when scattered): they are computed from keyframes)."""
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
         return self._hist.take(name, rows)
 
     def history_value(self, name: str, row: int) -> float:
-        """One history entry (row 0 is the first update); O(1)."""
+        """One history entry (row 0 is the first update); O(1), the weights O(32)."""
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
         return float(self._hist.value(name, row))
