@@ -22,3 +22,61 @@ def test_a_titled_kernel_figure_exports(window, tmp_path: Path) -> None:  # noqa
         path = tmp_path / f"k{int(title)}.png"
         assert window.export_figure(path, (400, 300), title=title)
         assert path.stat().st_size > 0
+
+
+def test_the_placer_places_as_its_plain_loop_did() -> None:
+    """The layout costs every candidate against every placed text at once (a kernel run's
+    frame had spent most of its time in a loop over them): the same places, to the bit,
+    as the plain loop over the placed texts, with points, lines, infinities and NaN."""
+    import numpy as np
+
+    from perceptron_gui.app.canvas.layout import Placer
+
+    def plain_choose(p: Placer, cand: list, size: tuple, lines: bool) -> tuple:
+        w, h = float(size[0]), float(size[1])
+        c = np.asarray(cand, dtype=np.float64).reshape(-1, 2)
+        c = c[np.all(np.isfinite(c), axis=1)]
+        if not len(c):
+            return p.clamp((p.bounds[0], p.bounds[1], w, h))
+        x, y = c[:, 0], c[:, 1]
+        x0, y0, bw, bh = p.bounds
+        fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
+        cost = 1e9 * np.array([p.points_under((a, b, w, h)) for a, b in zip(x, y, strict=True)])
+        for tx, ty, tw, th in p.taken:
+            ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
+            oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
+            cost = cost + np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        if lines:
+            cost = cost + p._crossings(x, y, w, h)  # noqa: SLF001
+        cost = np.where(fits, cost, np.inf)
+        free = np.flatnonzero(cost == 0.0)
+        i = int(free[0]) if len(free) else int(np.argmin(cost))
+        if not np.isfinite(cost[i]):
+            return p.clamp((float(x[0]), float(y[0]), w, h))
+        return (float(x[i]), float(y[i]), w, h)
+
+    rng = np.random.default_rng(5)
+    for trial in range(40):
+        pts = rng.uniform(-50, 650, size=(int(rng.integers(3, 80)), 2))
+        if trial % 5 == 0:
+            pts[:3] = [[np.inf, 10.0], [-np.inf, 5.0], [1e300, -1e300]]
+        p = Placer((0.0, 0.0, 600.0, 400.0), pts, 9.0)
+        p.avoid(0.0, 0.0, 600.0, 400.0)
+        for _ in range(int(rng.integers(1, 30))):
+            size = (float(rng.uniform(10, 120)), float(rng.uniform(8, 40)))
+            px, py = rng.uniform(-20, 620), rng.uniform(-20, 420)
+            cand = list(p.around(px, py, size, 6.0))
+            if trial % 7 == 0:
+                cand.insert(0, (float("nan"), 3.0))
+            lines = bool(rng.integers(2))
+            want = plain_choose(p, cand, size, lines)
+            assert p._choose(cand, size, lines=lines) == want  # noqa: SLF001
+            if rng.integers(2):
+                p.reserve(want)
+                continue
+            free = plain_choose(p, cand, size, False)
+            expected = free if p.cost(free) == 0.0 else None
+            taken = len(p.taken)
+            got = p.take_free(cand, size)
+            assert got == expected
+            assert len(p.taken) == taken + (got is not None)
