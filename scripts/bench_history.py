@@ -2,8 +2,8 @@
 
 A run keeps, for the timeline, step back and seek, the point and visit of every update
 and the weights every 32 updates (core/history.py; the rest is computed again), and
-the dual and kernel forms snapshots of their scores; this prints the peak RSS of `make_trainer(...).run()` and the
-bytes per update it costs beyond the data set.
+the dual and kernel forms snapshots of their scores; this prints the peak RSS of
+`make_trainer(...).run()` and the bytes per update it costs beyond the data set.
 
     python scripts/bench_history.py                 # 10^7 updates at N = 10^4
     python scripts/bench_history.py --quick         # 10^5 updates at N = 10^3 (the tests)
