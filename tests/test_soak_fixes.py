@@ -80,3 +80,57 @@ def test_the_placer_places_as_its_plain_loop_did() -> None:
             got = p.take_free(cand, size)
             assert got == expected
             assert len(p.taken) == taken + (got is not None)
+
+
+def _deferred_deletes(qtbot) -> None:  # noqa: ANN001
+    """Run what the event loop runs: processEvents alone never deletes a deleteLater'd
+    object (the soak's earlier pump did only that, so nothing dropped was ever deleted)."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QCoreApplication.processEvents()
+        qtbot.wait(1)
+    gc.collect()  # pyqtgraph's menus are Python's
+
+
+def test_an_exported_figure_is_deleted_without_errors(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """Deleting an export's canvas called the legend's anchor on its deleted view box
+    (RuntimeError in a slot, once per export, with the real event loop)."""
+    from PySide6.QtWidgets import QApplication
+
+    assert window.set_points(XOR_X, XOR_Y)
+    window.step()
+    assert window.export_figure(tmp_path / "f.png", (400, 300))  # what is made once
+    _deferred_deletes(qtbot)
+    before = len(QApplication.allWidgets())
+    for i in range(2):
+        with qtbot.capture_exceptions() as errors:
+            assert window.export_figure(tmp_path / f"f{i}.png", (400, 300), title=True)
+            _deferred_deletes(qtbot)
+        assert errors == []
+    assert len(QApplication.allWidgets()) == before  # the canvases are gone
+
+
+def test_leaving_compare_at_once_deletes_the_view_without_errors(window, qtbot) -> None:  # noqa: ANN001
+    """A resize of the main canvas queued the compare view's `match_canvases` (and
+    entering queued `equal_halves`); leaving compare mode before they ran deleted the
+    view under them (RuntimeError: Internal C++ object already deleted)."""
+    from PySide6.QtWidgets import QApplication
+
+    assert window.set_points(XOR_X, XOR_Y)
+    for rounds in (1, 2, 3):
+        if rounds == 2:
+            _deferred_deletes(qtbot)
+            before = len(QApplication.allWidgets())
+        with qtbot.capture_exceptions() as errors:
+            assert window.set_compare({"mode": "dual"})
+            window.set_compare(None)  # before the queued calls ran
+            _deferred_deletes(qtbot)
+        assert errors == []
+    _deferred_deletes(qtbot)
+    # The view and its canvas are gone (~80 widgets a round while nothing was deleted);
+    # a few small ones (7 a round) still stay: not found yet.
+    assert len(QApplication.allWidgets()) - before < 20

@@ -233,6 +233,13 @@ class Figure:
     def close(self) -> None:
         """Drop the canvas (at once off the theme; deleted when the event loop runs)."""
         theme().changed.disconnect(self.canvas.apply_theme)
+        # The legend follows its view box's geometry (pyqtgraph's anchor); deleting the
+        # canvas changes that geometry while the box is half gone, and the anchor's slot
+        # then raised "Internal C++ object (CanvasViewBox) already deleted".
+        # Its slot does nothing once it has no anchor (pyqtgraph's private name).
+        legend = self.canvas.legend
+        if hasattr(legend, "_GraphicsWidgetAnchor__itemAnchor"):
+            legend._GraphicsWidgetAnchor__itemAnchor = None
         self.canvas.hide()
         self.canvas.deleteLater()
 
