@@ -38,6 +38,7 @@ IntArray = npt.NDArray[np.int64]
 #: Updates between two keyframes of the weights: a row is at most KEY - 1 updates of
 #: replay away (a few microseconds); the keyframes cost 24 / KEY bytes an update.
 KEY = 32
+_DTYPES = (np.int64, np.int64, np.float64, np.float64, np.float64, np.int64)
 #: Single rows buffered before they are checked and stored as a block.
 _PENDING = 256
 
@@ -241,39 +242,19 @@ class History:
     ) -> None:
         """A block of rows (the compiled loop's output; the arrays are not kept)."""
         self._flush()
-        self._store(
-            np.asarray(index, np.int64),
-            np.asarray(visit, np.int64),
-            np.asarray(w0, np.float64),
-            np.asarray(w1, np.float64),
-            np.asarray(b, np.float64),
-            np.asarray(count, np.int64),
-        )
+        self._store((index, visit, w0, w1, b, count))
 
     def _flush(self) -> None:
         if not self._pending:
             return
         rows = self._pending
         self._pending = []
-        cols = list(zip(*rows, strict=True))
-        self._store(
-            np.array(cols[0], np.int64),
-            np.array(cols[1], np.int64),
-            np.array(cols[2], np.float64),
-            np.array(cols[3], np.float64),
-            np.array(cols[4], np.float64),
-            np.array(cols[5], np.int64),
-        )
+        self._store(list(zip(*rows, strict=True)))
 
-    def _store(
-        self,
-        idx: IntArray,
-        visit: IntArray,
-        w0: FloatArray,
-        w1: FloatArray,
-        b: FloatArray,
-        count: IntArray,
-    ) -> None:
+    def _store(self, columns: Any) -> None:
+        """Rows given as the six columns (index, visit, w0, w1, b, count), any sequences."""
+        cols: list[Any] = [np.asarray(c, dtype=t) for c, t in zip(columns, _DTYPES, strict=True)]
+        idx, visit, w0, w1, b, count = cols
         if not len(idx):
             return
         self._block = None
