@@ -134,3 +134,26 @@ def test_leaving_compare_at_once_deletes_the_view_without_errors(window, qtbot) 
     # The view and its canvas are gone (~80 widgets a round while nothing was deleted);
     # a few small ones (7 a round) still stay: not found yet.
     assert len(QApplication.allWidgets()) - before < 20
+
+
+def test_regions_of_a_tall_narrow_view_stay_small(window, qtbot) -> None:  # noqa: ANN001
+    """The regions image had one row per square cell: a view 10^6 times taller than wide
+    made an image of GBs, which pyqtgraph then downsampled to floats on every paint and
+    could not draw ("levels argument is required for float input types", the soak)."""
+    from perceptron_gui.app.canvas.canvas import REGION_GRID
+
+    assert window.set_points(XOR_X, XOR_Y)
+    assert window.set_mode("kernel")
+    window.step()
+    vb = window.canvas.getPlotItem().getViewBox()
+    # The view keeps square pixels: a canvas squeezed to a few pixels' width (a splitter
+    # pane pushed shut) is such a view; here the lock is let go to get one at once.
+    vb.setAspectLocked(False)
+    with qtbot.capture_exceptions() as errors:
+        vb.setRange(xRange=(0.0, 1e-3), yRange=(-10.0, 10.0), padding=0.0)
+        _deferred_deletes(qtbot)
+        window.canvas.grab()
+    assert errors == []
+    image = window.canvas._regions.image  # noqa: SLF001
+    assert image is not None and image.shape[0] <= 4 * REGION_GRID
+    assert not window.canvas._regions.autoDownsample  # noqa: SLF001
