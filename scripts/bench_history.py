@@ -1,8 +1,9 @@
 """Memory of a long run's history: peak resident memory of a run of U updates at N points.
 
-A run keeps the weights after every update (for the timeline, step back and seek) and
-snapshots of its scores; this prints the peak RSS of `make_trainer(...).run()` and the
-bytes per update it costs beyond the data set.
+A run keeps, for the timeline, step back and seek, the point and visit of every update
+and the weights every 32 updates (core/history.py; the rest is computed again), and
+the dual and kernel forms snapshots of their scores; this prints the peak RSS of
+`make_trainer(...).run()` and the bytes per update it costs beyond the data set.
 
     python scripts/bench_history.py                 # 10^7 updates at N = 10^4
     python scripts/bench_history.py --quick         # 10^5 updates at N = 10^3 (the tests)

@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 
 #: Actions whose gaps do not count: an export renders off screen and writes a file at once.
 EXPORTS = ("export_figure", "export_table", "export_animation")
-MODES = ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel")
+MODES = ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin")
 ORDERS = ("first", "cyclic", "random-cyclic", "random")
 
 
@@ -144,8 +144,13 @@ class Soak:
         self._since = []
 
     def pump(self, rounds: int = 3) -> None:
+        from PySide6.QtCore import QEvent
+
         for _ in range(rounds):
             self._app.processEvents()
+            # As the event loop does: processEvents alone never runs deleteLater, so that
+            # every canvas an export or compare mode dropped stayed (a leak of the soak's).
+            self._app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def go(self, n: int) -> Report:
         """Run `n` random actions; the report."""

@@ -469,7 +469,7 @@ class CompareView(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and not self._matching:
-            QTimer.singleShot(0, self.match_canvases)
+            QTimer.singleShot(0, self, self.match_canvases)  # dropped if the view goes first
         return False
 
     def match_canvases(self) -> None:

@@ -177,9 +177,15 @@ class FigureSettings:
 
 
 def title_text(t: Algorithm) -> str:
-    """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
+    """The figure's title line: ``k = 7    w = (1, 1)    b = −3`` (no w for a kernel model)."""
     m = t.model
-    text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    w = getattr(m, "w", None)
+    parts = (
+        f"k = {t.k}",
+        *([f"w = {fmt.vector(w)}"] if w is not None else []),
+        f"b = {fmt.sci(m.b)}",
+    )
+    text = "    ".join(parts)
     return text.replace("-", "−")
 
 
@@ -229,6 +235,13 @@ class Figure:
     def close(self) -> None:
         """Drop the canvas (at once off the theme; deleted when the event loop runs)."""
         theme().changed.disconnect(self.canvas.apply_theme)
+        # The legend follows its view box's geometry (pyqtgraph's anchor); deleting the
+        # canvas changes that geometry while the box is half gone, and the anchor's slot
+        # then raised "Internal C++ object (CanvasViewBox) already deleted".
+        # Its slot does nothing once it has no anchor (pyqtgraph's private name).
+        legend = self.canvas.legend
+        if hasattr(legend, "_GraphicsWidgetAnchor__itemAnchor"):
+            legend._GraphicsWidgetAnchor__itemAnchor = None
         self.canvas.hide()
         self.canvas.deleteLater()
 

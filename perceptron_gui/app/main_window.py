@@ -1119,7 +1119,7 @@ class MainWindow(LessonScripting, QMainWindow):
             self.canvas_splitter.addWidget(view)
             half = max(1, self.canvas_splitter.width() // 2)
             self.canvas_splitter.setSizes([half, half])
-            QTimer.singleShot(0, view.equal_halves)
+            QTimer.singleShot(0, view, view.equal_halves)
             self.run_title.show()
             self.bound_panel.plot.set_second(run.controller)
             self.timeline.set_second(run.controller)

@@ -10,13 +10,14 @@ that state the same way live here once. A subclass provides `_advance` (visit on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.history import History
 from perceptron_gui.core.records import StepRecord
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class TrainerBase:
     _stop_reason: str | None
     _last: StepRecord | None
     _mis: IntArray | None
-    _hist: Any
+    _hist: History
 
     # ---------------------------------------------------------- subclass hooks
 
@@ -135,22 +136,22 @@ class TrainerBase:
     @property
     def history_w(self) -> FloatArray:
         """The weights w after each update, shape (k, 2) (a copy)."""
-        return np.column_stack((self._hist.np("w0"), self._hist.np("w1"))).reshape(-1, 2)
+        return np.column_stack((self._hist.column("w0"), self._hist.column("w1"))).reshape(-1, 2)
 
     @property
     def history_b(self) -> FloatArray:
         """The bias b after each update, shape (k,) (a copy)."""
-        return np.asarray(self._hist.np("b"), dtype=np.float64)
+        return np.asarray(self._hist.column("b"), dtype=np.float64)
 
     @property
     def history_visits(self) -> IntArray:
         """The visit count right after each update (the 1-based number of its visit)."""
-        return np.asarray(self._hist.np("visit"), dtype=np.int64)
+        return np.asarray(self._hist.column("visit"), dtype=np.int64)
 
     @property
     def updates(self) -> IntArray:
         """0-based point index of every update so far."""
-        return np.asarray(self._hist.np("index"), dtype=np.int64)
+        return np.asarray(self._hist.column("index"), dtype=np.int64)
 
     def misclassified(self) -> IntArray:
         """Indices of the points the running weights get wrong (``y f <= 0``).
@@ -189,7 +190,7 @@ class TrainerBase:
             self._advance(self.max_updates, visits - self._v)
             return
         # The stored visit of an update is the visit count right after it.
-        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        k = self._hist.updates_by(visits)
         self._restore(k, visits)
 
     def step_back(self) -> bool:
@@ -199,12 +200,12 @@ class TrainerBase:
         if self._k == 0:
             self._restore(0, 0)
             return True
-        after_last = self._hist.visit[self._k - 1]
+        after_last = self._hist.value("visit", self._k - 1)
         if self._v > after_last:
             self._restore(self._k, after_last)
         else:
             k = self._k - 1
-            self._restore(k, self._hist.visit[k - 1] if k else 0)
+            self._restore(k, self._hist.value("visit", k - 1) if k else 0)
         return True
 
     def reset(self) -> None:

@@ -28,6 +28,10 @@ from perceptron_gui.core.records import StepRecord
 class BatchTrainer(OnlineTrainer):
     """The batch perceptron with the `Trainer` surface (a step = a visit = one pass)."""
 
+    # A step is a sum over all mistakes: the history keeps every step's weights (few steps).
+    _full_history = True
+    _mistakes_guess = None
+
     def _reset_extra(self) -> None:
         if not hasattr(self, "_points"):
             self._points = array("q")
@@ -109,7 +113,7 @@ class BatchTrainer(OnlineTrainer):
         self._advance(1, self._n)
         if self._k == k:
             return None
-        return self._record_update(w, b, float(ms[self._hist.index[k]]))
+        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
 
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float
@@ -121,9 +125,8 @@ class BatchTrainer(OnlineTrainer):
     def _record_last(self) -> None:
         k = self._k
         h = self._hist
-        w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
-        b_before = h.b[k - 2] if k > 1 else self._b_init
-        i = h.index[k - 1]
+        w_before, b_before = h.weights(k - 2)
+        i = h.value("index", k - 1)
         self._last = self._batch_record(
             w_before, b_before, self._margin_before(i, w_before, b_before)
         )
@@ -140,7 +143,7 @@ class BatchTrainer(OnlineTrainer):
             mistake=True,
             margin=margin,
             k=k,
-            visit=self._hist.visit[k - 1],
+            visit=self._hist.value("visit", k - 1),
             w_before=w_before,
             b_before=b_before,
             w_after=self.w,
@@ -163,7 +166,7 @@ class BatchTrainer(OnlineTrainer):
         if visits >= self._v:
             self._advance(self.max_updates, visits - self._v)
             return
-        k = int(np.searchsorted(self._hist.np("visit"), visits, side="right"))
+        k = self._hist.updates_by(visits)
         self._restore(k, visits)
 
     def _restore(self, k: int, v: int) -> None:
@@ -174,9 +177,9 @@ class BatchTrainer(OnlineTrainer):
         h = self._hist
         v_k = 0
         if k:
-            self._w0, self._w1, self._b = h.w0[k - 1], h.w1[k - 1], h.b[k - 1]
-            self._mistakes = h.mistakes[k - 1]
-            v_k = h.visit[k - 1]
+            (self._w0, self._w1), self._b = h.weights(k - 1)
+            self._mistakes = h.value("mistakes", k - 1)
+            v_k = h.value("visit", k - 1)
         self._mis = None
         self._clean = v - v_k
         if self._n and self._clean >= self._n:

@@ -20,6 +20,7 @@ class MarginTrainer(OnlineTrainer):
     """Updates ``w += η y x``, ``b += η y`` on every point with ``y f <= margin``."""
 
     _compiled_rule = 0
+    _mistakes_guess = None  # updates on right points within the margin too
 
     def _init_extra(self) -> None:
         self._margin = float(self.config.margin)

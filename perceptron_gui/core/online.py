@@ -23,7 +23,6 @@ Conventions (ALGORITHMS.md):
 from __future__ import annotations
 
 import math
-from array import array
 from typing import Any
 
 import numpy as np
@@ -33,6 +32,7 @@ from perceptron_gui.core import fast
 from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
@@ -56,32 +56,6 @@ _EMPTY = np.zeros(0)  # ||x||², f, α of the compiled loop where the mode has n
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
 _GRAM_BYTES = 64 * 2**20
-
-
-class _History:
-    """The state after every update in typed arrays (index, visit, w, b, mistakes so far)."""
-
-    def __init__(self) -> None:
-        self.index = array("q")
-        self.visit = array("q")
-        self.w0 = array("d")
-        self.w1 = array("d")
-        self.b = array("d")
-        self.mistakes = array("q")
-
-    @property
-    def size(self) -> int:
-        return len(self.index)
-
-    def truncate(self, k: int) -> None:
-        for name in _COLUMNS:
-            del getattr(self, name)[k:]
-
-    def np(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
-        part = getattr(self, name)[start:stop]
-        dtype = np.int64 if part.typecode == "q" else np.float64
-        # A copy (frombuffer of a slice copy): a live view would stop the array growing.
-        return np.frombuffer(part, dtype=dtype).copy() if len(part) else np.zeros(0, dtype)
 
 
 class OnlineTrainer(TrainerBase):
@@ -121,10 +95,15 @@ class OnlineTrainer(TrainerBase):
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
-        self._hist: _History = _History()
         self._perm_epoch = -1
         self._perm: IntArray = np.arange(n, dtype=np.int64)
         self._init_extra()
+        self._hist = History(
+            self._x0, self._x1, self._y, self._eta, self._bias, self._w_init, self._b_init,
+            count="mistakes", count_guess=self._mistakes_guess,
+            visit_guess="rank" if c.order == "random" else None,
+            factor=self._history_factor(), moves_w=self._moves_w, full=self._full_history,
+        )  # fmt: skip
         self._reset_state()
         self._check_random_start()
         # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
@@ -137,6 +116,16 @@ class OnlineTrainer(TrainerBase):
     _compiled_rule: int | None = None
     #: Rule 0's threshold: update when ``y s <= _fast_threshold``.
     _fast_threshold = 0.0
+    #: How the history keeps this mode's rows (history.py): the guess of the mistakes
+    #: column ("rank": every update is a mistake and every mistake an update), whether w
+    #: moves, and whether every row's weights are kept (an update that is a sum).
+    _mistakes_guess: str | None = "rank"
+    _moves_w = True
+    _full_history = False
+
+    def _history_factor(self) -> FactorFn | None:
+        """The update's factor s from the weights before it, when not ``η y_i`` (PA)."""
+        return None
 
     @property
     def has_compiled_loop(self) -> bool:
@@ -300,14 +289,18 @@ class OnlineTrainer(TrainerBase):
         "errors" (Trainer's column) reads as zeros.
         """
         if name == "errors":  # Trainer's column (pocket, random order): not kept here
-            return np.zeros(len(self._hist.index[start:stop]), dtype=np.int64)
+            return np.zeros(len(range(*slice(start, stop).indices(self._hist.size))), np.int64)
         if name not in _COLUMNS:
             raise KeyError(name)
-        return self._hist.np(name, start, stop)
+        return self._hist.column(name, start, stop)
 
     def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
         """The history entries at `rows` of one column (a copy)."""
-        return self.history_slice(name)[np.asarray(rows, dtype=np.int64)]
+        if name == "errors":
+            return np.zeros(len(rows), dtype=np.int64)
+        if name not in _COLUMNS:
+            raise KeyError(name)
+        return self._hist.take(name, np.asarray(rows, dtype=np.int64))
 
     def history_value(self, name: str, row: int) -> float:
         """One history entry."""
@@ -315,7 +308,7 @@ class OnlineTrainer(TrainerBase):
             return 0.0
         if name not in _COLUMNS:
             raise KeyError(name)
-        return float(getattr(self._hist, name)[row])
+        return float(self._hist.value(name, row))
 
     def margins(self) -> FloatArray:
         """``y_i f(x_i)`` of every point under the running model."""
@@ -376,13 +369,7 @@ class OnlineTrainer(TrainerBase):
             self._finish("converged")
 
     def _record(self, i: int) -> None:
-        h = self._hist
-        h.index.append(i)
-        h.visit.append(self._v)
-        h.w0.append(self._w0)
-        h.w1.append(self._w1)
-        h.b.append(self._b)
-        h.mistakes.append(self._mistakes)
+        self._hist.append(i, self._v, self._w0, self._w1, self._b, self._mistakes)
 
     def _do_update(self, i: int, margin: float) -> bool:
         """Visit number self._v (already counted) updates on i; False if it overflowed."""
@@ -470,8 +457,7 @@ class OnlineTrainer(TrainerBase):
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
         if made:
             self._mis = None
-            for name, col in zip(_COLUMNS, out, strict=True):
-                getattr(self._hist, name).frombytes(col[:made].tobytes())
+            self._hist.extend(*(col[:made] for col in out))
         if status == fast.CONVERGED:
             self._finish("converged")
         elif status == fast.SNAPSHOT:
@@ -486,14 +472,14 @@ class OnlineTrainer(TrainerBase):
         self, w_before: tuple[float, float], b_before: float, margin: float
     ) -> StepRecord:
         j = self._k - 1
-        i = self._hist.index[j]
+        i = self._hist.value("index", j)
         threshold = self.threshold
         rec = StepRecord(
             index=i,
             mistake=margin <= 0.0,
             margin=margin,
             k=self._k,
-            visit=self._hist.visit[j],
+            visit=self._hist.value("visit", j),
             w_before=w_before,
             b_before=b_before,
             w_after=self.w,
@@ -515,7 +501,7 @@ class OnlineTrainer(TrainerBase):
         self._advance(1, self.max_visits)
         if self._k == k:
             return None
-        return self._record_update(w, b, float(ms[self._hist.index[k]]))
+        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
 
     def visit(self) -> StepRecord | None:
         """Look at the next point only: predict, reveal the label, update if the mode says so.
@@ -529,7 +515,7 @@ class OnlineTrainer(TrainerBase):
         ms = self.margins()
         self._advance(1, 1)
         if self._k > k:
-            return self._record_update(w, b, float(ms[self._hist.index[k]]))
+            return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
         if i_next is None:
             return None
         m = float(ms[i_next])
@@ -554,18 +540,17 @@ class OnlineTrainer(TrainerBase):
         if k == 0:
             return
         h = self._hist
-        w_before = (h.w0[k - 2], h.w1[k - 2]) if k > 1 else self._w_init
-        b_before = h.b[k - 2] if k > 1 else self._b_init
-        i = h.index[k - 1]
+        w_before, b_before = h.weights(k - 2)
+        i = h.value("index", k - 1)
         margin = self._margin_before(i, w_before, b_before)
-        mistake = h.mistakes[k - 1] > (h.mistakes[k - 2] if k > 1 else 0)
+        mistake = h.value("mistakes", k - 1) > (h.value("mistakes", k - 2) if k > 1 else 0)
         threshold = self.threshold
         self._last = StepRecord(
             index=i,
             mistake=mistake,
             margin=margin,
             k=k,
-            visit=h.visit[k - 1],
+            visit=h.value("visit", k - 1),
             w_before=w_before,
             b_before=b_before,
             w_after=self.w,
@@ -588,9 +573,9 @@ class OnlineTrainer(TrainerBase):
         self._v = v
         h = self._hist
         if k:
-            self._w0, self._w1, self._b = h.w0[k - 1], h.w1[k - 1], h.b[k - 1]
-            self._mistakes = h.mistakes[k - 1]
-            v_k = h.visit[k - 1]
+            (self._w0, self._w1), self._b = h.weights(k - 1)
+            self._mistakes = h.value("mistakes", k - 1)
+            v_k = h.value("visit", k - 1)
         else:
             v_k = 0
         self._restore_extra(k)
@@ -660,7 +645,7 @@ class VotedTrainer(OnlineTrainer):
         """
         W = np.vstack((np.array([self._w_init]), self.history_w))
         B = np.concatenate(([self._b_init], self.history_b))
-        return W, B, vote_counts(self._hist.np("visit"), self._v).astype(np.float64)
+        return W, B, vote_counts(self._hist.column("visit"), self._v).astype(np.float64)
 
     def averaged(self) -> tuple[tuple[float, float], float]:
         """``(avg_w, avg_b) = Σ c_j ŵ_j / Σ c_j`` (the start weights before any visit)."""
@@ -686,15 +671,16 @@ class VotedTrainer(OnlineTrainer):
         return LinearModel(w, b)
 
     def _result_extra(self) -> dict[str, Any]:
+        visits = self._hist.column("visit").astype(np.int64)
         if self.config.mode == "voted":
             W, B, c = self.votes()
             votes = [
                 ((float(W[j, 0]), float(W[j, 1])), float(B[j]), int(c[j]))
                 for j in range(c.shape[0])
             ]
-            return {"votes": votes, "update_visits": self._hist.np("visit").astype(np.int64)}
+            return {"votes": votes, "update_visits": visits}
         w, b = self.averaged()
-        return {"avg_w": w, "avg_b": b, "update_visits": self._hist.np("visit").astype(np.int64)}
+        return {"avg_w": w, "avg_b": b, "update_visits": visits}
 
 
 class PATrainer(OnlineTrainer):
@@ -707,6 +693,19 @@ class PATrainer(OnlineTrainer):
     """
 
     _compiled_rule = 1
+    _mistakes_guess = None  # updates on right points too, and none on x = 0
+
+    def _history_factor(self) -> FactorFn | None:
+        def factor(idx: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray) -> FloatArray:
+            # τ y from the margin before the update, with `_margins_at`'s and `_scale`'s bits.
+            m = self._yx0[idx] * w0
+            m += self._yx1[idx] * w1
+            m += self._y[idx] * b
+            t = (1.0 - m) / self._sq[idx]
+            tau = np.where(t < self._C, t, self._C)  # Python's min(C, t)
+            return np.asarray(tau * self._y[idx], dtype=np.float64)
+
+        return factor
 
     def _init_extra(self) -> None:
         # ||x_i||² without the bias's 1, as x1*x1 + x2*x2 (scikit-learn's sqnorm bits).
@@ -741,6 +740,7 @@ class KernelTrainer(OnlineTrainer):
 
     _compiled_rule = 2
     _gram: FloatArray | None = None
+    _moves_w = False  # only b moves
 
     @property
     def has_compiled_loop(self) -> bool:
@@ -805,7 +805,7 @@ class KernelTrainer(OnlineTrainer):
             f, alpha = self._snaps[start]
             self._f = f.copy()
             self._alpha = alpha.copy()
-        for i in self._hist.np("index", start, k).tolist():
+        for i in self._hist.column("index", start, k).tolist():
             ey = self._eta * self._y.item(i)
             g = self._column(i)
             g *= ey

@@ -23,7 +23,6 @@ Conventions (ALGORITHMS.md):
 from __future__ import annotations
 
 import math
-from array import array
 from typing import Any
 
 import numpy as np
@@ -34,6 +33,7 @@ from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.result import TrainResult
@@ -57,36 +57,6 @@ _MAX_CHUNK = 8192
 # History rows the compiled loop writes per call before they are appended.
 _FAST_ROWS = 1 << 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
-
-
-class _History:
-    """The weights after every update, in compact typed arrays (44 bytes an update)."""
-
-    def __init__(self) -> None:
-        self.index = array("q")
-        self.visit = array("q")
-        self.w0 = array("d")
-        self.w1 = array("d")
-        self.b = array("d")
-        self.errors = array("q")
-
-    @property
-    def size(self) -> int:
-        return len(self.index)
-
-    def truncate(self, k: int) -> None:
-        for arr in (self.index, self.visit, self.w0, self.w1, self.b, self.errors):
-            del arr[k:]
-
-    def np(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[np.generic]:
-        """A numpy copy of rows ``start:stop`` of one column.
-
-        A copy, never a view: while a view of an ``array.array`` lives, the array
-        cannot grow, and the next update would fail.
-        """
-        part = getattr(self, name)[start:stop]
-        dtype = np.int64 if part.typecode == "q" else np.float64
-        return np.frombuffer(part, dtype=dtype) if len(part) else np.zeros(0, dtype)
 
 
 class Trainer(TrainerBase):
@@ -136,7 +106,14 @@ class Trainer(TrainerBase):
         self._dual = c.mode == "dual"
         self._pocket = c.mode == "pocket"
         self._order = c.order
-        self._hist: _History = _History()
+        # Every visit of the random order is an update (visit = k); the errors column is
+        # the pocket's and the random order's, zeros otherwise (history.py).
+        self._hist = History(
+            self._x0, self._x1, y, self._eta, self._bias, self._w_init, self._b_init,
+            count="errors",
+            count_guess=None if (self._pocket or c.order == "random") else "zero",
+            visit_guess="rank" if c.order == "random" else None,
+        )  # fmt: skip
         self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
         self._snap_stride = 16
         self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
@@ -260,26 +237,20 @@ class Trainer(TrainerBase):
         """
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
-        return self._hist.np(name, start, stop)
+        return self._hist.column(name, start, stop)
 
     def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
-        """The history entries at `rows` of one column (a copy; O(len(rows)))."""
+        """The history entries at `rows` of one column (a copy; O(len(rows)), the weights
+        O(the rows' span, or 32 a row when scattered): they are computed from keyframes)."""
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
-        arr = getattr(self._hist, name)
-        dtype = np.int64 if arr.typecode == "q" else np.float64
-        if not len(arr):
-            return np.zeros(0, dtype)
-        view = np.frombuffer(arr, dtype=dtype)
-        out = view[np.asarray(rows, dtype=np.int64)]  # fancy indexing copies
-        del view  # release the buffer at once: the array must stay free to grow
-        return out
+        return self._hist.take(name, rows)
 
     def history_value(self, name: str, row: int) -> float:
-        """One history entry (row 0 is the first update); O(1)."""
+        """One history entry (row 0 is the first update); O(1), the weights O(32)."""
         if name not in self.HISTORY_COLUMNS:
             raise KeyError(name)
-        return float(getattr(self._hist, name)[row])
+        return float(self._hist.value(name, row))
 
     def alpha_slice(self, rows: slice) -> FloatArray | None:
         """α of the points ``rows`` (a copy), without copying all N; None outside the dual."""
@@ -317,8 +288,7 @@ class Trainer(TrainerBase):
         """The weights after the first k updates (k = 0: the initial weights)."""
         if k == 0:
             return self._w_init, self._b_init
-        h = self._hist
-        return (h.w0[k - 1], h.w1[k - 1]), h.b[k - 1]
+        return self._hist.weights(k - 1)
 
     # ---------------------------------------------------------------- pocket
 
@@ -326,9 +296,9 @@ class Trainer(TrainerBase):
         """Recompute the pocket from the history (after a restore)."""
         self._pocket_row = -1
         if self._k:
-            errs = self._hist.np("errors")
-            j = int(np.argmin(errs))  # the first of the fewest: replaced only when strictly fewer
-            if errs[j] < self._init_errors:
+            # the first of the fewest: replaced only when strictly fewer
+            j = self._hist.first_fewest()
+            if self._hist.value("errors", j) < self._init_errors:
                 self._pocket_row = j
 
     @property
@@ -337,7 +307,7 @@ class Trainer(TrainerBase):
         if not self._pocket:
             return None
         j = self._pocket_row
-        return self._w_init if j < 0 else (self._hist.w0[j], self._hist.w1[j])
+        return self._w_init if j < 0 else (self._hist.value("w0", j), self._hist.value("w1", j))
 
     @property
     def pocket_b(self) -> float | None:
@@ -345,7 +315,7 @@ class Trainer(TrainerBase):
         if not self._pocket:
             return None
         j = self._pocket_row
-        return self._b_init if j < 0 else self._hist.b[j]
+        return self._b_init if j < 0 else self._hist.value("b", j)
 
     @property
     def pocket_errors(self) -> int | None:
@@ -353,7 +323,7 @@ class Trainer(TrainerBase):
         if not self._pocket:
             return None
         j = self._pocket_row
-        return self._init_errors if j < 0 else self._hist.errors[j]
+        return self._init_errors if j < 0 else self._hist.value("errors", j)
 
     # ------------------------------------------------------------- the order
 
@@ -447,13 +417,7 @@ class Trainer(TrainerBase):
             errors = self.errors()
         self._k += 1
         self._clean = 0
-        h = self._hist
-        h.index.append(i)
-        h.visit.append(self._v)
-        h.w0.append(self._w0)
-        h.w1.append(self._w1)
-        h.b.append(self._b)
-        h.errors.append(errors)
+        self._hist.append(i, self._v, self._w0, self._w1, self._b, errors)
         if self._pocket and errors < (self.pocket_errors or 0):
             self._pocket_row = self._k - 1
         if (self._pocket or self._order == "random") and errors == 0:
@@ -603,12 +567,10 @@ class Trainer(TrainerBase):
         self._k, self._v, self._clean = k, v, clean
         if made:
             self._mis = None
-            h = self._hist
-            for arr, col in (
-                (h.index, out_i), (h.visit, out_v), (h.w0, out_w0),
-                (h.w1, out_w1), (h.b, out_b), (h.errors, out_e),
-            ):  # fmt: skip
-                arr.frombytes(col[:made].tobytes())
+            self._hist.extend(
+                out_i[:made], out_v[:made], out_w0[:made], out_w1[:made], out_b[:made],
+                out_e[:made],
+            )  # fmt: skip
             if self._pocket:
                 # The sequential rule (replace when strictly fewer) keeps the first of the
                 # fewest, provided they beat the pocket.
@@ -639,7 +601,7 @@ class Trainer(TrainerBase):
 
     def _record_update(self, w_before: tuple[float, float], b_before: float) -> StepRecord:
         j = self._k - 1
-        i = self._hist.index[j]
+        i = self._hist.value("index", j)
         yi = self._y.item(i)
         xi0, xi1 = self._x0.item(i), self._x1.item(i)
         margin = yi * (xi0 * w_before[0] + xi1 * w_before[1] + b_before)
@@ -649,7 +611,7 @@ class Trainer(TrainerBase):
             mistake=True,
             margin=margin,
             k=self._k,
-            visit=self._hist.visit[j],
+            visit=self._hist.value("visit", j),
             w_before=w_before,
             b_before=b_before,
             w_after=self.w,
@@ -716,8 +678,8 @@ class Trainer(TrainerBase):
         k = max(0, int(k))
         if k > self._k:
             self._advance(k - self._k, self.max_visits)
-        elif k < self._k or self._v > (self._hist.visit[k - 1] if k else 0):
-            self._restore(k, self._hist.visit[k - 1] if k else 0)
+        elif k < self._k or self._v > (self._hist.value("visit", k - 1) if k else 0):
+            self._restore(k, self._hist.value("visit", k - 1) if k else 0)
         # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
         # may have left the record of another visit).
         if self._k:
@@ -734,7 +696,8 @@ class Trainer(TrainerBase):
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
         start = max((j for j in self._snaps if j <= k), default=0)
-        replay = self._hist.np("index", start, k).tolist()
+        # Only the dual replays (its scores); the other forms read the weights.
+        replay = self._hist.column("index", start, k).tolist() if self._dual else []
         self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
         self._reset_state()
         self._hist.truncate(k)
@@ -742,7 +705,7 @@ class Trainer(TrainerBase):
         self._v = v
         if k:
             (self._w0, self._w1), self._b = self._weights_after(k)
-            self._clean = v - self._hist.visit[k - 1]
+            self._clean = v - self._hist.value("visit", k - 1)
         else:
             self._clean = v
         if self._dual:
@@ -763,7 +726,8 @@ class Trainer(TrainerBase):
         self._mis = None  # the weights were set above
         if self._pocket:
             self._find_pocket()
-        if k and (self._pocket or self._order == "random") and self._hist.errors[k - 1] == 0:
+        counted = self._pocket or self._order == "random"
+        if k and counted and self._hist.value("errors", k - 1) == 0:
             self._finish("converged")
         elif not k:
             self._check_random_start()

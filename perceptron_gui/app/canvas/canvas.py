@@ -1789,7 +1789,9 @@ class DataCanvas(_PlotWidget):
         vr = self._vb.viewRect()
         x0, y0, w, h = vr.left(), vr.top(), vr.width(), vr.height()
         nx = REGION_GRID
-        ny = max(2, int(round(nx * abs(h) / max(w, 1e-300))))
+        # Square cells, but at most 4 nx rows: a tall narrow view asked for millions (GBs of
+        # image, and pyqtgraph then downsampled it for ever, to floats it cannot draw).
+        ny = min(max(2, int(round(min(nx * abs(h) / max(w, 1e-300), 4.0 * nx)))), 4 * nx)
         # Only what changed since the last frame is added (regions.py).
         f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
         t = theme()
@@ -1798,7 +1800,7 @@ class DataCanvas(_PlotWidget):
             c = t.tint(role)
             mask = (f >= 0.0) if sign else (f < 0.0)
             rgba[mask] = (c.red(), c.green(), c.blue(), c.alpha())
-        self._regions.setImage(rgba, autoLevels=False)
+        self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
         self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
         self._regions.setVisible(True)
         gxv, gyv = zero_segments(f)  # numpy marching squares (pyqtgraph's isocurve: ~0.1 s)

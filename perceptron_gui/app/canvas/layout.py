@@ -146,27 +146,42 @@ class Placer:
         """The first free candidate, else the cheapest inside, else the first clamped (all
         candidates costed at once: a scan has a thousand); `lines`: crossing a line to
         `avoid` costs LINE_COST."""
+        return self._choose_costed(candidates, size, lines=lines)[0]
+
+    def _choose_costed(
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        *,
+        lines: bool = False,
+    ) -> tuple[Rect, float]:
+        """`_choose` and the place's cost (inf when clamped: not costed)."""
         w, h = float(size[0]), float(size[1])
         cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
         cand = cand[np.all(np.isfinite(cand), axis=1)]  # (a point at 1e300 maps to inf)
         if not len(cand):
-            return self.clamp((self.bounds[0], self.bounds[1], w, h))
+            return self.clamp((self.bounds[0], self.bounds[1], w, h)), float("inf")
         x, y = cand[:, 0], cand[:, 1]
         x0, y0, bw, bh = self.bounds
         fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
         cost = POINT_COST * self._counts(x, y, w, h).astype(np.float64)
-        for tx, ty, tw, th in self.taken:
-            ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
-            oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
-            cost += np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        if self.taken:
+            # Every candidate against every text placed, at once (a frame places dozens:
+            # a loop over them was most of a kernel run's frame), summed in their order.
+            t = np.asarray(self.taken, dtype=np.float64)
+            xc, yc = x[:, None], y[:, None]
+            ox = np.minimum(xc + w, t[:, 0] + t[:, 2]) - np.maximum(xc, t[:, 0])
+            oy = np.minimum(yc + h, t[:, 1] + t[:, 3]) - np.maximum(yc, t[:, 1])
+            parts = np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+            cost = np.add.accumulate(np.column_stack((cost, parts)), axis=1)[:, -1]
         if lines:
             cost += LINE_COST * self._crossings(x, y, w, h)
         cost = np.where(fits, cost, np.inf)
         free = np.flatnonzero(cost == 0.0)
         i = int(free[0]) if len(free) else int(np.argmin(cost))
         if not np.isfinite(cost[i]):
-            return self.clamp((float(x[0]), float(y[0]), w, h))
-        return (float(x[i]), float(y[i]), w, h)
+            return self.clamp((float(x[0]), float(y[0]), w, h)), float("inf")
+        return (float(x[i]), float(y[i]), w, h), float(cost[i])
 
     def _crossings(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float

@@ -1,0 +1,159 @@
+"""What the long soak (scripts/soak.py) found, each pinned by a test that failed before
+its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+XOR_X = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 2], [-2, 1]]
+XOR_Y = [1, 1, -1, -1, 1, -1]
+
+
+def test_a_titled_kernel_figure_exports(window, tmp_path: Path) -> None:  # noqa: ANN001
+    """The figure's title named w, which a kernel model has not (AttributeError): in
+    compare mode (where the title is on) every kernel figure export failed."""
+    assert window.set_points(XOR_X, XOR_Y)
+    assert window.set_mode("kernel")
+    window.step()
+    window.step()
+    for title, second in ((True, None), (False, {"mode": "primal"})):
+        if second is not None:
+            assert window.set_compare(second)
+        path = tmp_path / f"k{int(title)}.png"
+        assert window.export_figure(path, (400, 300), title=title)
+        assert path.stat().st_size > 0
+
+
+def test_the_placer_places_as_its_plain_loop_did() -> None:
+    """The layout costs every candidate against every placed text at once (a kernel run's
+    frame had spent most of its time in a loop over them): the same places, to the bit,
+    as the plain loop over the placed texts, with points, lines, infinities and NaN."""
+    import numpy as np
+
+    from perceptron_gui.app.canvas.layout import Placer
+
+    def plain_choose(p: Placer, cand: list, size: tuple, lines: bool) -> tuple:
+        w, h = float(size[0]), float(size[1])
+        c = np.asarray(cand, dtype=np.float64).reshape(-1, 2)
+        c = c[np.all(np.isfinite(c), axis=1)]
+        if not len(c):
+            return p.clamp((p.bounds[0], p.bounds[1], w, h))
+        x, y = c[:, 0], c[:, 1]
+        x0, y0, bw, bh = p.bounds
+        fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
+        cost = 1e9 * np.array([p.points_under((a, b, w, h)) for a, b in zip(x, y, strict=True)])
+        for tx, ty, tw, th in p.taken:
+            ox = np.minimum(x + w, tx + tw) - np.maximum(x, tx)
+            oy = np.minimum(y + h, ty + th) - np.maximum(y, ty)
+            cost = cost + np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+        if lines:
+            cost = cost + p._crossings(x, y, w, h)  # noqa: SLF001
+        cost = np.where(fits, cost, np.inf)
+        free = np.flatnonzero(cost == 0.0)
+        i = int(free[0]) if len(free) else int(np.argmin(cost))
+        if not np.isfinite(cost[i]):
+            return p.clamp((float(x[0]), float(y[0]), w, h))
+        return (float(x[i]), float(y[i]), w, h)
+
+    rng = np.random.default_rng(5)
+    for trial in range(40):
+        pts = rng.uniform(-50, 650, size=(int(rng.integers(3, 80)), 2))
+        if trial % 5 == 0:
+            pts[:3] = [[np.inf, 10.0], [-np.inf, 5.0], [1e300, -1e300]]
+        p = Placer((0.0, 0.0, 600.0, 400.0), pts, 9.0)
+        p.avoid(0.0, 0.0, 600.0, 400.0)
+        for _ in range(int(rng.integers(1, 30))):
+            size = (float(rng.uniform(10, 120)), float(rng.uniform(8, 40)))
+            px, py = rng.uniform(-20, 620), rng.uniform(-20, 420)
+            cand = list(p.around(px, py, size, 6.0))
+            if trial % 7 == 0:
+                cand.insert(0, (float("nan"), 3.0))
+            lines = bool(rng.integers(2))
+            want = plain_choose(p, cand, size, lines)
+            assert p._choose(cand, size, lines=lines) == want  # noqa: SLF001
+            if rng.integers(2):
+                p.reserve(want)
+                continue
+            free = plain_choose(p, cand, size, False)
+            expected = free if p.cost(free) == 0.0 else None
+            taken = len(p.taken)
+            got = p.take_free(cand, size)
+            assert got == expected
+            assert len(p.taken) == taken + (got is not None)
+
+
+def _deferred_deletes(qtbot) -> None:  # noqa: ANN001
+    """Run what the event loop runs: processEvents alone never deletes a deleteLater'd
+    object (the soak's earlier pump did only that, so nothing dropped was ever deleted)."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QCoreApplication.processEvents()
+        qtbot.wait(1)
+    gc.collect()  # pyqtgraph's menus are Python's
+
+
+def test_an_exported_figure_is_deleted_without_errors(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """Deleting an export's canvas called the legend's anchor on its deleted view box
+    (RuntimeError in a slot, once per export, with the real event loop)."""
+    from PySide6.QtWidgets import QApplication
+
+    assert window.set_points(XOR_X, XOR_Y)
+    window.step()
+    assert window.export_figure(tmp_path / "f.png", (400, 300))  # what is made once
+    _deferred_deletes(qtbot)
+    before = len(QApplication.allWidgets())
+    for i in range(2):
+        with qtbot.capture_exceptions() as errors:
+            assert window.export_figure(tmp_path / f"f{i}.png", (400, 300), title=True)
+            _deferred_deletes(qtbot)
+        assert errors == []
+    assert len(QApplication.allWidgets()) == before  # the canvases are gone
+
+
+def test_leaving_compare_at_once_deletes_the_view_without_errors(window, qtbot) -> None:  # noqa: ANN001
+    """A resize of the main canvas queued the compare view's `match_canvases` (and
+    entering queued `equal_halves`); leaving compare mode before they ran deleted the
+    view under them (RuntimeError: Internal C++ object already deleted)."""
+    from PySide6.QtWidgets import QApplication
+
+    assert window.set_points(XOR_X, XOR_Y)
+    for rounds in (1, 2, 3):
+        if rounds == 2:
+            _deferred_deletes(qtbot)
+            before = len(QApplication.allWidgets())
+        with qtbot.capture_exceptions() as errors:
+            assert window.set_compare({"mode": "dual"})
+            window.set_compare(None)  # before the queued calls ran
+            _deferred_deletes(qtbot)
+        assert errors == []
+    _deferred_deletes(qtbot)
+    # The view and its canvas are gone (~80 widgets a round while nothing was deleted);
+    # a few small ones (7 a round) still stay: not found yet.
+    assert len(QApplication.allWidgets()) - before < 20
+
+
+def test_regions_of_a_tall_narrow_view_stay_small(window, qtbot) -> None:  # noqa: ANN001
+    """The regions image had one row per square cell: a view 10^6 times taller than wide
+    made an image of GBs, which pyqtgraph then downsampled to floats on every paint and
+    could not draw ("levels argument is required for float input types", the soak)."""
+    from perceptron_gui.app.canvas.canvas import REGION_GRID
+
+    assert window.set_points(XOR_X, XOR_Y)
+    assert window.set_mode("kernel")
+    window.step()
+    vb = window.canvas.getPlotItem().getViewBox()
+    # The view keeps square pixels: a canvas squeezed to a few pixels' width (a splitter
+    # pane pushed shut) is such a view; here the lock is let go to get one at once.
+    vb.setAspectLocked(False)
+    with qtbot.capture_exceptions() as errors:
+        vb.setRange(xRange=(0.0, 1e-3), yRange=(-10.0, 10.0), padding=0.0)
+        _deferred_deletes(qtbot)
+        window.canvas.grab()
+    assert errors == []
+    image = window.canvas._regions.image  # noqa: SLF001
+    assert image is not None and image.shape[0] <= 4 * REGION_GRID
+    assert not window.canvas._regions.autoDownsample  # noqa: SLF001
