@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.cli import command as cli
-from perceptron_gui.core import session_v2
+from perceptron_gui.core.io import session_v2
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError

@@ -19,7 +19,7 @@ Session files are JSON::
 Floats are written with ``repr`` in both formats, so a round trip is bit-exact.
 
 From 10^4 points on, `write_session` writes version 2 instead: one ``.npz`` file with
-the same header (see `perceptron_gui.core.session_v2`), loaded in milliseconds; the
+the same header (see `perceptron_gui.core.io.session_v2`), loaded in milliseconds; the
 loaders here recognise it by its first bytes, whatever the file's name.
 
 `iter_load_file` reads a file in slices for an event loop: a generator that
@@ -308,7 +308,7 @@ def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices
 
 
 def _iter_load(path: _PathLike, source: str, slice_rows: int) -> _Slices[Loaded]:
-    from perceptron_gui.core import session_v2
+    from perceptron_gui.core.io import session_v2
 
     if session_v2.is_v2(path):
         data, config, view = yield from session_v2.iter_read(path, source)
@@ -868,7 +868,7 @@ def write_session(
     """Write a session file, atomically (safe to call from a worker thread).
 
     Below ``session_v2.LARGE_SESSION`` (10^4) points: version 1, plain JSON. From
-    there on: version 2, a ``.npz`` (see `perceptron_gui.core.session_v2`), written by
+    there on: version 2, a ``.npz`` (see `perceptron_gui.core.io.session_v2`), written by
     numpy in large buffers, so that a worker thread holds the GIL only briefly; every
     loader here reads both, whatever the file's name.
 
@@ -893,7 +893,7 @@ def write_session(
         When the file cannot be written.
     """
     view = {} if view is None else view
-    from perceptron_gui.core import session_v2  # imports this module
+    from perceptron_gui.core.io import session_v2  # imports this module
 
     if version is None:
         version = 2 if data.n >= session_v2.LARGE_SESSION else 1
@@ -1019,7 +1019,7 @@ def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
     X = yield from _within(_iter_session_points(doc["points"], source), 0.8, 0.9)
     labels = _iter_session_labels(doc["labels"], X.shape[0], source)
     y, notes = yield from _within(labels, 0.9, 0.95)
-    from perceptron_gui.core import session_v2
+    from perceptron_gui.core.io import session_v2
 
     session_v2.check_checksum(doc, X, y, source)
     # Freeing 10^6 little lists takes a while too: a slice at a time.
