@@ -268,7 +268,7 @@ def test_any_csv_text_gives_the_same_outcome_in_slices(text: str, slice_rows: in
             if rows is None:
                 loaded = pio.parse_csv_text(text, "t.csv")
             else:
-                loaded = drive(pio_csv._iter_csv_text(text, "t.csv", rows))[0]
+                loaded = drive(pio_csv.iter_csv_text(text, "t.csv", rows))[0]
         except DataError as exc:
             return ("error", *error_key(exc))
         return ("ok", *loaded_key(loaded))

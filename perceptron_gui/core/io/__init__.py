@@ -1,30 +1,18 @@
-"""Reading and writing data sets: CSV files of points and JSON session files.
+"""Reading and writing data sets: CSV files of points and session files, one module a format.
 
 Every problem with a file a user chose is a `DataError` that names the file and,
 where there is one, the 1-based line, so the window and the command-line tool
 can show it as it is.
 
-CSV files have three columns ``x1, x2, y``: an optional header, a separator
-that is a comma, semicolon, tab or whitespace (detected from the first data
-line and then required on every line), ``#`` comment lines and blank lines.
-Labels are +1/-1; a file whose labels are all 0 or 1 is read with 0 as -1 and
-says so in `Loaded.notes`.
+- `files`: reading a file the user chose as text, safely (devices, binaries, endless
+  lines and huge files are refused); `Loaded`, what a file held; the writers.
+- `csv_file`: CSV files of points ``x1, x2, y``.
+- `session_v1`: session files version 1 (JSON); `write_session` picks the version.
+- `session_v2`: session files version 2 (``.npz``), from 10^4 points on.
+- `load`: `load_file` and `iter_load_file`, any of these told apart by its content.
 
-Session files are JSON::
-
-    {"format": "perceptron-gui-session", "version": 1,
-     "points": [[x1, x2], ...], "labels": [1, -1, ...],
-     "settings": {...TrainConfig.to_dict()...}, "view": {...}}
-
-Floats are written with ``repr`` in both formats, so a round trip is bit-exact.
-
-From 10^4 points on, `write_session` writes version 2 instead: one ``.npz`` file with
-the same header (see `perceptron_gui.core.io.session_v2`), loaded in milliseconds; the
-loaders here recognise it by its first bytes, whatever the file's name.
-
-`iter_load_file` reads a file in slices for an event loop: a generator that
-yields its progress between slices (each some tens of ms for a 10^6-row CSV)
-and returns the `Loaded`; `load_file` just runs it to the end.
+Floats are written with ``repr`` (or as raw bits), so a round trip is bit-exact.
+Callers import the names below from here.
 """
 
 from __future__ import annotations
@@ -32,12 +20,8 @@ from __future__ import annotations
 from perceptron_gui.core.io.csv_file import MAX_ROWS, parse_csv_text, read_csv, write_csv
 from perceptron_gui.core.io.files import MAX_BYTES, Loaded, atomic_write, atomic_write_text
 from perceptron_gui.core.io.load import iter_load_file, load_file
-from perceptron_gui.core.io.session_v1 import (
-    SESSION_FORMAT,
-    SESSION_VERSION,
-    read_session,
-    write_session,
-)
+from perceptron_gui.core.io.session_v1 import SESSION_VERSION, read_session, write_session
+from perceptron_gui.core.io.session_v2 import SESSION_FORMAT
 
 __all__ = [
     "MAX_BYTES",

@@ -20,15 +20,15 @@ import numpy as np
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io.files import (
-    _LIMIT_TEXT,
+    LIMIT_TEXT,
     NOTE_01_LABELS,
     Loaded,
-    _PathLike,
-    _read_text,
-    _Slices,
-    _source,
-    _within,
+    PathLike,
+    Slices,
     atomic_write_text,
+    read_text,
+    source_name,
+    within,
 )
 from perceptron_gui.core.limits import MAX_POINTS
 from perceptron_gui.core.slices import exhaust
@@ -38,13 +38,13 @@ from perceptron_gui.core.slices import exhaust
 MAX_ROWS = MAX_POINTS
 
 # Data rows parsed per slice by default: about 10 ms for full 17-digit floats.
-_SLICE_ROWS = 10_000
+SLICE_ROWS = 10_000
 # Characters counted per slice, and lines per slice of the line-by-line parser.
 _COUNT_CHARS = 1 << 23
 _SLOW_LINES = 5_000
 
 
-def read_csv(path: _PathLike) -> Loaded:
+def read_csv(path: PathLike) -> Loaded:
     """Read a CSV file of points ``x1, x2, y``.
 
     Parameters
@@ -62,10 +62,10 @@ def read_csv(path: _PathLike) -> Loaded:
     DataError
         Naming the file, the line and the problem.
     """
-    return parse_csv_text(_read_text(path), _source(path))
+    return parse_csv_text(read_text(path), source_name(path))
 
 
-def write_csv(path: _PathLike, data: Dataset) -> None:
+def write_csv(path: PathLike, data: Dataset) -> None:
     """Write a data set as CSV (header ``x1,x2,y``, labels 1/-1), atomically.
 
     Coordinates are written with ``repr``, so reading the file back gives the
@@ -78,7 +78,7 @@ def write_csv(path: _PathLike, data: Dataset) -> None:
         file cannot be written.
     """
     if data.n == 0:
-        raise DataError("no points to write", _source(path))
+        raise DataError("no points to write", source_name(path))
     signs = np.where(data.labels > 0, "1", "-1").tolist()
     rows = map(
         "{!r},{!r},{}\n".format, data.points[:, 0].tolist(), data.points[:, 1].tolist(), signs
@@ -86,11 +86,7 @@ def write_csv(path: _PathLike, data: Dataset) -> None:
     atomic_write_text(path, "x1,x2,y\n" + "".join(rows))
 
 
-def _normalise_newlines(text: str) -> str:
-    return exhaust(_iter_normalise_newlines(text))
-
-
-def _iter_normalise_newlines(text: str) -> _Slices[str]:
+def _iter_normalise_newlines(text: str) -> Slices[str]:
     """The text with a BOM dropped and CRLF or CR line ends made LF, in slices."""
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -161,7 +157,7 @@ def parse_csv_text(text: str, source: str) -> Loaded:
     DataError
         Naming `source`, the 1-based line and the problem.
     """
-    return exhaust(_iter_csv_text(text, source, _SLICE_ROWS))
+    return exhaust(iter_csv_text(text, source, SLICE_ROWS))
 
 
 class _LabelsSeen:
@@ -204,9 +200,9 @@ class _LabelsSeen:
             self._minus = minus
 
 
-def _iter_csv_text(text: str, source: str, slice_rows: int) -> _Slices[Loaded]:
+def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
     """`parse_csv_text` in slices of at most `slice_rows` lines, yielding progress."""
-    norm = yield from _within(_iter_normalise_newlines(text), 0.0, 0.02)
+    norm = yield from within(_iter_normalise_newlines(text), 0.0, 0.02)
     notes: list[str] = []
 
     # The header and separator need only the first lines; walk to them lazily.
@@ -259,7 +255,7 @@ def _iter_csv_text(text: str, source: str, slice_rows: int) -> _Slices[Loaded]:
     done = 0.05
     for a, b, k in _iter_line_blocks(norm, offset, end, slice_rows, newlines):
         block = _iter_csv_block(norm, a, b, start + k, sep, source, seen)
-        Xb, yb = yield from _within(block, done, done)
+        Xb, yb = yield from within(block, done, done)
         X[n : n + yb.shape[0]] = Xb
         y[n : n + yb.shape[0]] = yb
         n += yb.shape[0]
@@ -319,7 +315,7 @@ def _iter_line_blocks(
 
 def _iter_csv_block(
     norm: str, a: int, b: int, line0: int, sep: str | None, source: str, seen: _LabelsSeen
-) -> _Slices[tuple[FloatArray, FloatArray]]:
+) -> Slices[tuple[FloatArray, FloatArray]]:
     """The rows of ``norm[a:b]``, whose first line has the 0-based index `line0`.
 
     Tries the vectorised parse of the whole block, then of its content lines,
@@ -420,20 +416,16 @@ def _rows_well_formed(joined: str, n: int, sep: str | None) -> bool:
     )
 
 
-def _parse_fast(joined: str, n: int, sep: str | None) -> tuple[FloatArray, FloatArray] | None:
+def _iter_parse_fast(
+    joined: str, n: int, sep: str | None
+) -> Slices[tuple[FloatArray, FloatArray] | None]:
     """Vectorised parse of `n` rows joined by newlines; None whenever anything is off.
 
     It accepts a subset of what `_parse_slow` accepts, with the same values
     (numpy converts strings with Python's own float()), so None only means
-    "let the slow pass decide and name the line".
+    "let the slow pass decide and name the line". A slice break falls between
+    splitting and converting.
     """
-    return exhaust(_iter_parse_fast(joined, n, sep))
-
-
-def _iter_parse_fast(
-    joined: str, n: int, sep: str | None
-) -> _Slices[tuple[FloatArray, FloatArray] | None]:
-    """`_parse_fast` with a slice break between splitting and converting."""
     tokens = _fast_tokens(joined, n, sep)
     if tokens is None:
         return None
@@ -482,7 +474,7 @@ def _coord(text: str, name: str, source: str, line: int) -> float:
             raise DataError(f"{name} is not finite: {text}", source, line)
         raise DataError(f"{name} = {text} overflows", source, line)
     if abs(v) > MAX_ABS_COORD:
-        raise DataError(f"|{name}| = {abs(v)!r} is beyond {_LIMIT_TEXT}", source, line)
+        raise DataError(f"|{name}| = {abs(v)!r} is beyond {LIMIT_TEXT}", source, line)
     return v
 
 

@@ -7,7 +7,7 @@ can show it as it is. The text of a file is read here for every text format
 data file; the formats' own modules parse it.
 
 Reading is cut into slices for an event loop: a generator yields its progress
-between slices and returns the result (`_Slices`).
+between slices and returns the result (`Slices`).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ MAX_BYTES = 1 << 30
 
 NOTE_01_LABELS = "labels 0/1 read as -1/+1"
 
-_LIMIT_TEXT = f"{MAX_ABS_COORD:g}".replace("e+", "e")  # "1e150"
-_PathLike = str | os.PathLike[str]
+LIMIT_TEXT = f"{MAX_ABS_COORD:g}".replace("e+", "e")  # "1e150"
+PathLike = str | os.PathLike[str]
 
 # Bytes read and decoded per slice.
 _READ_BYTES = 1 << 23
@@ -43,10 +43,10 @@ _LINE_BYTES = 1 << 23
 
 _T = TypeVar("_T")
 #: Work cut into slices: yields its progress (0..1) between them, returns the result.
-_Slices = Generator[float, None, _T]
+Slices = Generator[float, None, _T]
 
 
-def _within(slices: _Slices[_T], lo: float, hi: float) -> _Slices[_T]:
+def within(slices: Slices[_T], lo: float, hi: float) -> Slices[_T]:
     """`slices` with its progress mapped from [0, 1] to [lo, hi]."""
     while True:
         try:
@@ -81,24 +81,24 @@ class Loaded:
     source: str
 
 
-def _source(path: _PathLike) -> str:
+def source_name(path: PathLike) -> str:
     return os.fspath(path)
 
 
-def _read_text(path: _PathLike) -> str:
+def read_text(path: PathLike) -> str:
     """The file decoded as UTF-8 (a BOM dropped), or a DataError naming it."""
-    return exhaust(_iter_read_text(path))
+    return exhaust(iter_read_text(path))
 
 
-def _iter_read_text(path: _PathLike) -> _Slices[str]:
-    """`_read_text` in slices of `_READ_BYTES`, yielding the fraction read.
+def iter_read_text(path: PathLike) -> Slices[str]:
+    """`read_text` in slices of `_READ_BYTES`, yielding the fraction read.
 
     Refuses, without reading on forever, what cannot be a data file: a device
     (``/dev/zero`` never ends), bytes that are not UTF-8 text, more than
     `MAX_BYTES`, and text with no line break in its first `_LINE_BYTES` bytes
     (unless it looks like JSON, which may be one long line).
     """
-    source = _source(path)
+    source = source_name(path)
     # A NUL byte or invalid UTF-8 anywhere gives the same message, so the
     # checks run piece by piece (the incremental decoder handles characters
     # split between pieces, and a BOM at the start only); reading stops at the
@@ -153,10 +153,10 @@ def _iter_read_text(path: _PathLike) -> _Slices[str]:
 
 def _may_be_json(source: str, parts: list[str]) -> bool:
     """Whether the file read so far could be a session, whose JSON may be one line."""
-    return source.lower().endswith(".json") or _first_visible("".join(parts)) == "{"
+    return source.lower().endswith(".json") or first_visible("".join(parts)) == "{"
 
 
-def atomic_write_text(path: _PathLike, text: str) -> None:
+def atomic_write_text(path: PathLike, text: str) -> None:
     """Write `text` (UTF-8) with the one file writer, `perceptron_gui.core.writer.write_text`.
 
     A regular file is replaced atomically (temp + fsync + rename), a symbolic link's
@@ -170,7 +170,7 @@ def atomic_write_text(path: _PathLike, text: str) -> None:
     write_text(path, text)
 
 
-def atomic_write(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
+def atomic_write(path: PathLike, fill: Callable[[BinaryIO], object]) -> None:
     """Like `atomic_write_text`, with `fill` writing the contents to the open binary file.
 
     Raises
@@ -181,7 +181,7 @@ def atomic_write(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
     write_file(path, fill)
 
 
-def _first_visible(text: str) -> str:
+def first_visible(text: str) -> str:
     """The first character of ``text.lstrip()`` ('' if none), without copying all of it."""
     step = 4096
     for a in range(0, len(text), step):

@@ -10,22 +10,23 @@ and returns the `Loaded`; `load_file` just runs it to the end.
 
 from __future__ import annotations
 
-from perceptron_gui.core.io.csv_file import _SLICE_ROWS, _iter_csv_text
+from perceptron_gui.core.io import session_v2
+from perceptron_gui.core.io.csv_file import SLICE_ROWS, iter_csv_text
 from perceptron_gui.core.io.files import (
     Loaded,
-    _first_visible,
-    _iter_read_text,
-    _PathLike,
-    _Slices,
-    _source,
-    _within,
+    PathLike,
+    Slices,
+    first_visible,
+    iter_read_text,
+    source_name,
+    within,
 )
-from perceptron_gui.core.io.session_v1 import _check_finite, _iter_session_text
+from perceptron_gui.core.io.session_v1 import check_finite, iter_session_text
 from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
 
 
-def load_file(path: _PathLike) -> Loaded:
+def load_file(path: PathLike) -> Loaded:
     """Read a session (``*.json``, or any file starting with ``{``) or else a CSV file.
 
     Parameters
@@ -49,7 +50,7 @@ def load_file(path: _PathLike) -> Loaded:
     return exhaust(iter_load_file(path))
 
 
-def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices[Loaded]:
+def iter_load_file(path: PathLike, *, slice_rows: int = SLICE_ROWS) -> Slices[Loaded]:
     """`load_file` cut into slices for an event loop.
 
     A generator that does the work of `load_file` a slice at a time: reading
@@ -90,20 +91,18 @@ def iter_load_file(path: _PathLike, *, slice_rows: int = _SLICE_ROWS) -> _Slices
     """
     if slice_rows < 1:
         raise ValueError(f"slice_rows must be at least 1, not {slice_rows}")
-    source = _source(path)
+    source = source_name(path)
     # Whatever escapes the readers below (nesting, memory, a library's own error) is
     # still one line naming the file.
     return (yield from guarded_slices(_iter_load(path, source, slice_rows), source))
 
 
-def _iter_load(path: _PathLike, source: str, slice_rows: int) -> _Slices[Loaded]:
-    from perceptron_gui.core.io import session_v2
-
+def _iter_load(path: PathLike, source: str, slice_rows: int) -> Slices[Loaded]:
     if session_v2.is_v2(path):
         data, config, view = yield from session_v2.iter_read(path, source)
-        _check_finite(view, "view", source)
+        check_finite(view, "view", source)
         return Loaded(data=data, config=config, view=view, notes=(), source=source)
-    text = yield from _within(_iter_read_text(path), 0.0, 0.1)
-    if source.lower().endswith(".json") or _first_visible(text) == "{":
-        return (yield from _within(_iter_session_text(text, source), 0.1, 1.0))
-    return (yield from _within(_iter_csv_text(text, source, slice_rows), 0.1, 1.0))
+    text = yield from within(iter_read_text(path), 0.0, 0.1)
+    if source.lower().endswith(".json") or first_visible(text) == "{":
+        return (yield from within(iter_session_text(text, source), 0.1, 1.0))
+    return (yield from within(iter_csv_text(text, source, slice_rows), 0.1, 1.0))

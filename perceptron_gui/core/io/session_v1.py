@@ -23,28 +23,29 @@ import numpy as np
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import session_v2
 from perceptron_gui.core.io.files import (
-    _LIMIT_TEXT,
+    LIMIT_TEXT,
     NOTE_01_LABELS,
     Loaded,
-    _PathLike,
-    _read_text,
-    _Slices,
-    _source,
-    _within,
+    PathLike,
+    Slices,
     atomic_write,
     atomic_write_text,
+    read_text,
+    source_name,
+    within,
 )
+from perceptron_gui.core.io.session_v2 import SESSION_FORMAT
 from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
 
-SESSION_FORMAT = "perceptron-gui-session"
 SESSION_VERSION = 1
 # Points per slice of a session's checks.
 _SESSION_POINTS = 100_000
 
 
-def read_session(path: _PathLike) -> Loaded:
+def read_session(path: PathLike) -> Loaded:
     """Read a session file (points, labels, settings and view).
 
     Parameters
@@ -61,12 +62,12 @@ def read_session(path: _PathLike) -> Loaded:
     DataError
         When the file is not a valid session this version can read.
     """
-    source = _source(path)
-    return exhaust(guarded_slices(_iter_session_text(_read_text(path), source), source))
+    source = source_name(path)
+    return exhaust(guarded_slices(iter_session_text(read_text(path), source), source))
 
 
 def write_session(
-    path: _PathLike,
+    path: PathLike,
     data: Dataset,
     config: TrainConfig,
     view: dict[str, Any] | None = None,
@@ -101,8 +102,6 @@ def write_session(
         When the file cannot be written.
     """
     view = {} if view is None else view
-    from perceptron_gui.core.io import session_v2  # imports this module
-
     if version is None:
         version = 2 if data.n >= session_v2.LARGE_SESSION else 1
     if version == 2:
@@ -158,7 +157,7 @@ def _short(v: Any) -> str:
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def _check_finite(value: Any, where: str, source: str) -> None:
+def check_finite(value: Any, where: str, source: str) -> None:
     """Refuse a float that overflowed to inf (e.g. 1e400) anywhere in a JSON value."""
     stack = [(value, where)]
     while stack:
@@ -174,7 +173,7 @@ def _check_finite(value: Any, where: str, source: str) -> None:
 _NUMBER_TYPES = {int, float}
 
 
-def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
+def iter_session_text(text: str, source: str) -> Slices[Loaded]:
     """A session's JSON text read in slices, yielding progress.
 
     ``json.loads`` is one call, and so one slice, however long it takes; the
@@ -224,11 +223,9 @@ def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
             raise DataError(f'"{key}" is missing', source)
     yield 0.8
 
-    X = yield from _within(_iter_session_points(doc["points"], source), 0.8, 0.9)
+    X = yield from within(_iter_session_points(doc["points"], source), 0.8, 0.9)
     labels = _iter_session_labels(doc["labels"], X.shape[0], source)
-    y, notes = yield from _within(labels, 0.9, 0.95)
-    from perceptron_gui.core.io import session_v2
-
+    y, notes = yield from within(labels, 0.9, 0.95)
     session_v2.check_checksum(doc, X, y, source)
     # Freeing 10^6 little lists takes a while too: a slice at a time.
     for key in ("points", "labels"):
@@ -240,18 +237,13 @@ def _iter_session_text(text: str, source: str) -> _Slices[Loaded]:
     settings = doc["settings"]
     if not isinstance(settings, dict):
         raise DataError(f'"settings" must be an object, not {_type_name(settings)}', source)
-    _check_finite(settings, "settings", source)
-    try:
-        config = TrainConfig.from_dict(settings, source)
-    except DataError as exc:
-        raise DataError(f"settings: {exc.message}", source) from None
-    except (TypeError, ValueError) as exc:
-        raise DataError(f"settings: {exc}", source) from None
+    check_finite(settings, "settings", source)
+    config = session_v2.config_from(settings, source)
 
     view = doc.get("view", {})
     if not isinstance(view, dict):
         raise DataError(f'"view" must be an object, not {_type_name(view)}', source)
-    _check_finite(view, "view", source)
+    check_finite(view, "view", source)
 
     data = make_dataset(X, y, source=source, allow_empty=True)
     return Loaded(data=data, config=config, view=view, notes=notes, source=source)
@@ -265,7 +257,7 @@ def _is_pair(p: Any) -> bool:
     return type(p) is list and len(p) == 2 and all(type(v) in _NUMBER_TYPES for v in p)
 
 
-def _iter_session_points(points: Any, source: str) -> _Slices[FloatArray]:
+def _iter_session_points(points: Any, source: str) -> Slices[FloatArray]:
     """The points of a session as an (N, 2) array, checked `_SESSION_POINTS` at a time.
 
     The checks run in the same order over the whole list as they would in one
@@ -308,12 +300,12 @@ def _iter_session_points(points: Any, source: str) -> _Slices[FloatArray]:
     if np.any(big):
         i, j = (int(k) for k in np.argwhere(big)[0])
         raise DataError(
-            f"points[{i}]: |x{j + 1}| = {abs(float(X[i, j]))!r} is beyond {_LIMIT_TEXT}", source
+            f"points[{i}]: |x{j + 1}| = {abs(float(X[i, j]))!r} is beyond {LIMIT_TEXT}", source
         )
     return X
 
 
-def _first_huge(points: list[Any], progress: float) -> _Slices[int]:
+def _first_huge(points: list[Any], progress: float) -> Slices[int]:
     """The index of the first pair with a coordinate beyond MAX_ABS_COORD, in slices."""
     step = _SESSION_POINTS
     for a in range(0, len(points), step):
@@ -327,7 +319,7 @@ def _first_huge(points: list[Any], progress: float) -> _Slices[int]:
 
 def _iter_session_labels(
     labels: Any, n: int, source: str
-) -> _Slices[tuple[FloatArray, tuple[str, ...]]]:
+) -> Slices[tuple[FloatArray, tuple[str, ...]]]:
     """The labels of a session (±1) and the notes, checked in slices."""
     if not isinstance(labels, list):
         raise DataError(f'"labels" must be a list of numbers, not {_type_name(labels)}', source)
