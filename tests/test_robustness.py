@@ -312,7 +312,7 @@ def test_tiny_margin_shows_the_bound_in_scientific_notation(window, qtbot, mode)
     for stage in seen.values():
         # 5e+24, 5.0e+24, 5.00e+24: scientific, never 5000000000000000000000000, inf or NaN.
         assert re.search(r"\(D/γ\)² = 5(\.0*)?e\+0?24\b", stage["bound"]), stage["bound"]
-        assert re.search(r"γ = 1(\.0*)?e-0?12\b", stage["bound"]), stage["bound"]
+        assert re.search(r"γ = 1(\.0*)?e−0?12\b", stage["bound"]), stage["bound"]  # minus sign
         assert re.search(r"5(\.0*)?e\+0?24", stage["readout"]), stage["readout"]
     end = seen["end"]
     if mode == "dual":
@@ -510,7 +510,7 @@ def test_eta_1e_minus_300_converges_in_scientific_notation(window, qtbot, mode) 
     s = window.state()
     if mode != "pocket":
         assert s["w"] == pytest.approx([1e-300, 1e-300], rel=1e-9)
-    assert re.search(r"\(\d\.\d+e-300, \d\.\d+e-300\)", seen["end"]["readout"])
+    assert re.search(r"\(\d\.\d+e−300, \d\.\d+e−300\)", seen["end"]["readout"])  # minus sign
     assert window.controls.eta_spin.text() == "1e-300"  # η itself, in the controls
 
 

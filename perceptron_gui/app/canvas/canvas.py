@@ -783,7 +783,7 @@ class DataCanvas(pg.PlotWidget):
         """What the predict or reveal phase says of point `index` (score f = w·x + b before
         the update, label y): the score and what it means, 0 ≤ 0 counting as a mistake."""
         name = fmt.point_name(index)
-        score = fmt.fmt(f).replace("-", "−")
+        score = fmt.fmt(f)
         if f > 0:
             text = self.tr("1 predict: w·{name} + b = {f} > 0, so the guess is +1")
         elif f < 0:
@@ -798,7 +798,7 @@ class DataCanvas(pg.PlotWidget):
             truth = "+1" if y > 0 else "−1"
             text += "\n" + self.tr(
                 "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
-            ).format(truth=truth, name=name, m=fmt.fmt(y * f).replace("-", "−"))
+            ).format(truth=truth, name=name, m=fmt.fmt(y * f))
         return text
 
     def flush(self) -> None:
@@ -1138,7 +1138,7 @@ class DataCanvas(pg.PlotWidget):
         )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
-                b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
+                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
             )
         self._anatomy_label.setText(text)
         self._anatomy_at = (float(w_new[0]), float(w_new[1]))
@@ -1317,7 +1317,7 @@ class DataCanvas(pg.PlotWidget):
         (x, y), label = self._points[index], int(self._labels[index])
 
         def num(v: float) -> str:
-            return fmt.fmt(float(v)).replace("-", "−")
+            return fmt.fmt(float(v))
 
         text = self.tr("{name} = ({x}, {y}), label y = {label}").format(
             name=fmt.point_name(index), x=num(x), y=num(y), label="+1" if label > 0 else "−1"
@@ -1615,7 +1615,7 @@ class DataCanvas(pg.PlotWidget):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
                 self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
-                    sign=sign, b=f"{b:g}".replace("-", "−")
+                    sign=sign, b=fmt.fmt(b)
                 )
             )
             vr = self._vb.viewRect()

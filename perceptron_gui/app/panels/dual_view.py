@@ -341,7 +341,7 @@ class DualView(QtWidgets.QWidget):
             if self._alpha is not None:
                 alpha_item = tab.item(i, 1)
                 if alpha_item is not None:
-                    alpha_item.setText(fmt.format_number(self._alpha[i]))
+                    alpha_item.setText(fmt.format_number(self._alpha[i], minus=fmt.MINUS))
 
     def _note_for(self, t: Trainer, dual: bool) -> str:
         n = t.n
