@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from conftest import run_on_screen
 from PySide6.QtCore import QPoint, Qt
@@ -342,7 +343,7 @@ def test_dual_view_heatmap_is_square_and_alpha_is_beside_it(qtbot, window) -> No
     assert abs((w_px / (x1 - x0)) / (h_px / (y1 - y0)) - 1.0) < 0.02
     assert x0 <= 1 and x1 >= 80 and y0 <= 1 and y1 >= 80
     assert window.dual_view._aplot.isVisible()
-    assert np.array_equal(window.dual_view.alpha_shown(), window.controller.trainer.alpha)
+    assert np.array_equal(probes.alpha_shown(window.dual_view), window.controller.trainer.alpha)
 
 
 # ------------------------------------------------------------------ the document

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QPushButton
@@ -293,7 +294,7 @@ def test_bound_panel_numbers(window) -> None:
     text = window.bound_panel.readout_text()
     assert "k = 7" in text and "117" in text
     nv = novikoff(EX_X, EX_Y)
-    assert window.bound_panel.plot.bound_line_value() == pytest.approx(nv.bound)
+    assert probes.bound_line_value(window.bound_panel.plot) == pytest.approx(nv.bound)
 
 
 def test_example_loads_and_converges_within_the_bound(qtbot, window) -> None:

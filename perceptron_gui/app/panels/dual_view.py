@@ -129,28 +129,6 @@ class DualView(QtWidgets.QWidget):
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
         self.rebuild()
 
-    # ----------------------------------------------------------------- for tests
-
-    def gram_shown(self) -> FloatArray:
-        """The block of G on screen (a copy): rows/columns ``start … start + size − 1``."""
-        return self._gram.copy()
-
-    def block_start(self) -> int:
-        """Index of the first row (and column) of G on screen."""
-        return self._start
-
-    def alpha_shown(self) -> FloatArray | None:
-        """α of the points on screen, or None outside the dual form."""
-        return None if self._alpha is None else self._alpha.copy()
-
-    def highlighted_row(self) -> int | None:
-        """The point (0-based, of the whole data set) whose row is highlighted."""
-        return self._row
-
-    def note_text(self) -> str:
-        """The explanation above the matrix."""
-        return self._note.text()
-
     # ------------------------------------------------------------------ setup
 
     def _create_plots(self) -> None:
