@@ -177,7 +177,8 @@ class FigureSettings:
 def title_text(t: Trainer) -> str:
     """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
     m = t.model
-    return "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
+    return text.replace("-", "−")
 
 
 class Figure:

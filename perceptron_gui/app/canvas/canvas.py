@@ -1138,7 +1138,7 @@ class DataCanvas(pg.PlotWidget):
         )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
-                b0=fmt.fmt(before.b), b1=fmt.fmt(after.b)
+                b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
             )
         self._anatomy_label.setText(text)
         self._anatomy_at = (float(w_new[0]), float(w_new[1]))
@@ -1615,7 +1615,7 @@ class DataCanvas(pg.PlotWidget):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
                 self.tr("w = 0: no line; every point is predicted {sign} (b = {b})").format(
-                    sign=sign, b=fmt.fmt(b)
+                    sign=sign, b=f"{b:g}".replace("-", "−")
                 )
             )
             vr = self._vb.viewRect()
