@@ -107,3 +107,99 @@ def same_scene(a: Any, b: Any) -> bool:
         and a.compare == b.compare
         and a.question == b.question
     )
+
+
+# ------------------------------------------------------------------ the canvas
+
+
+def _flushed(canvas: Any) -> Any:
+    canvas._flush_model()  # the canvas coalesces its model drawing: draw what is due
+    return canvas
+
+
+def misclassified_indices(canvas: Any) -> Any:
+    """The indices last given to the canvas's ``set_misclassified``."""
+    return canvas._misclassified
+
+
+def current_index(canvas: Any) -> int | None:
+    """The index last given to the canvas's ``set_current``."""
+    index: int | None = canvas._current
+    return index
+
+
+def verdict_text(canvas: Any) -> str | None:
+    """The verdict shown next to the current point, or None."""
+    return canvas._verdict.toPlainText() if canvas._verdict.isVisible() else None
+
+
+def animation_phase(canvas: Any) -> str:
+    """ "predict", "reveal" while the update is shown in slow motion, else ""."""
+    phase: str = canvas._phase
+    return phase
+
+
+def band_points(canvas: Any) -> Any:
+    """The right points inside the margin band (the ones still corrected)."""
+    return canvas._inside
+
+
+def vector_labels(canvas: Any) -> list[str]:
+    """The names written on the update's vectors (old w, ηyx, new w) that are shown."""
+    return [t.toPlainText() for t in canvas._vector_labels.values() if t.isVisible()]
+
+
+def anatomy_text(canvas: Any) -> str:
+    """The label of the update's picture, or "" when none is drawn."""
+    label = canvas._anatomy_label
+    return str(label.toPlainText()) if label.isVisible() else ""
+
+
+def status_text(canvas: Any) -> str:
+    """The status line shown over the canvas, or ""."""
+    return str(canvas._status.toPlainText()) if canvas._status.isVisible() else ""
+
+
+def anatomy_faded(canvas: Any) -> bool:
+    """True when the last update's picture is drawn faded (the run has ended)."""
+    return bool(canvas._update_ring.opacity() < 1.0)
+
+
+def alpha_labels(canvas: Any) -> list[str]:
+    """The α texts shown."""
+    return [t.toPlainText() for t in canvas._alpha_texts if t.isVisible()]
+
+
+def point_labels(canvas: Any) -> list[str]:
+    """The point names shown next to the points (x1 … xN, small data sets only)."""
+    return [t.toPlainText() for t in canvas._name_texts if t.isVisible()]
+
+
+def model_segment(canvas: Any) -> FloatArray | None:
+    """The end points (2×2) of the drawn separating line, or None."""
+    line = _flushed(canvas).model_line
+    if not line.isVisible():
+        return None
+    x, y = line.segment()
+    return np.column_stack([x, y])
+
+
+def half_plane(canvas: Any, label: int) -> FloatArray:
+    """The tinted polygon (k×2) where the model predicts `label`."""
+    c = _flushed(canvas)
+    item = c._tint_pos if label > 0 else c._tint_neg
+    if not item.isVisible():
+        return np.empty((0, 2))
+    poly = item.polygon()
+    return np.array([[poly[i].x(), poly[i].y()] for i in range(poly.size())]).reshape(-1, 2)
+
+
+def no_line_text(canvas: Any) -> str:
+    """The note shown when w = 0 (there is no line), or ""."""
+    c = _flushed(canvas)
+    return str(c._no_line.toPlainText()) if c._no_line.isVisible() else ""
+
+
+def edge_arrow_shown(canvas: Any) -> bool:
+    """True when an arrow at the edge points to a line outside the view."""
+    return bool(_flushed(canvas)._edge_arrow.isVisible())

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import probes
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
@@ -363,7 +364,7 @@ def test_huge_coordinates_with_a_small_eta_run(window, qtbot, mode) -> None:
     window.step_back()
     window.run_to_end()
     qtbot.waitUntil(lambda: not window.state()["running"], timeout=30000)
-    seg = window.canvas.model_segment()
+    seg = probes.model_segment(window.canvas)
     assert seg is not None and _finite(seg)
     (x0, x1), (y0, y1) = window.canvas.getPlotItem().getViewBox().viewRange()
     assert np.ptp(seg[:, 1]) > 0.9 * (y1 - y0) or np.ptp(seg[:, 0]) > 0.9 * (x1 - x0)

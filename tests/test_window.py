@@ -25,7 +25,7 @@ EX_Y = [1, 1, -1]
 
 def check_highlights(w: MainWindow) -> None:
     s = w.state()
-    assert w.canvas.misclassified_indices().tolist() == s["misclassified"]
+    assert probes.misclassified_indices(w.canvas).tolist() == s["misclassified"]
     X = np.array(s["points"]).reshape(-1, 2)
     y = np.array(s["labels"], dtype=float)
     if s["mode"] != "dual":
@@ -68,7 +68,7 @@ def test_real_clicks_add_the_worked_example_then_steps_match_the_core(qtbot, win
         assert rec is not None and rec.index == int(ref.updates[k])
         s = window.state()
         assert s["w"] == ref.history_w[k].tolist() and s["b"] == ref.history_b[k]
-        assert s["current"] == int(ref.updates[k]) == cv.current_index()
+        assert s["current"] == int(ref.updates[k]) == probes.current_index(cv)
         check_highlights(window)
     assert window.step() is None
     s = window.state()
@@ -179,7 +179,7 @@ def test_modes(window) -> None:
         window.step()
     s = window.state()
     assert s["alpha"] == [2.0, 0.0, 5.0] and s["w"] == [1.0, 1.0]
-    assert window.canvas.alpha_labels()  # α is visible on the canvas
+    assert probes.alpha_labels(window.canvas)  # α is visible on the canvas
     assert window.set_mode("pocket")
     s = window.state()
     assert s["alpha"] is None and s["mistakes"] == 0  # a new mode starts again
