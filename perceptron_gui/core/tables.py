@@ -45,7 +45,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.result import TrainResult
 
 if TYPE_CHECKING:  # the trainer is only a source of numbers here
-    from perceptron_gui.core.trainer import Trainer
+    from perceptron_gui.core.protocol import Algorithm
 
 __all__ = [
     "MAX_ALPHA_COLUMNS",
@@ -244,7 +244,7 @@ class _Run:
 
 
 def _run_of(
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,
@@ -274,7 +274,7 @@ def _run_of(
 
 def iteration_table(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -325,7 +325,7 @@ def iteration_table(
 def table_lines(
     fmt: TableFormat,
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -347,7 +347,7 @@ _Row = tuple[Cell, ...]
 
 def _layout(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     headers: Mapping[str, str] | None = None,
@@ -362,7 +362,7 @@ def _layout(
 
 def _layout_en(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,
