@@ -32,9 +32,9 @@ def test_core_imports_no_qt() -> None:
         import importlib, pkgutil
         import perceptron_gui.core, perceptron_gui.cli
         for pkg in (perceptron_gui.core, perceptron_gui.cli):  # every module, new ones too
-            for m in pkgutil.iter_modules(pkg.__path__):
-                if m.name != "__main__":
-                    importlib.import_module(f"{pkg.__name__}.{m.name}")
+            for m in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
+                if not m.name.endswith("__main__"):
+                    importlib.import_module(m.name)
         from perceptron_gui.core import train, novikoff as nv
         train([[3, 3], [4, 3], [1, 1]], [1, 1, -1]); nv([[3, 3]], [1])
         qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph"}
@@ -47,7 +47,7 @@ def test_core_imports_no_qt() -> None:
 
 
 def test_core_sources_name_no_qt() -> None:
-    for path in [p for d in ("core", "cli") for p in (ROOT / "perceptron_gui" / d).glob("*.py")]:
+    for path in [p for d in ("core", "cli") for p in (ROOT / "perceptron_gui" / d).rglob("*.py")]:
         text = path.read_text("utf-8")
         for bad in ("PySide6", "pyqtgraph", "PyQt"):
             assert f"import {bad}" not in text and f"from {bad}" not in text, path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QPolygonF
@@ -166,14 +167,14 @@ def test_hit_test_uses_pixels(canvas: DataCanvas) -> None:
 def test_overlays_read_back(canvas: DataCanvas) -> None:
     canvas.set_misclassified(np.array([1, 3]))
     canvas.set_current(2)
-    assert canvas.misclassified_indices().tolist() == [1, 3]
-    assert canvas.current_index() == 2
+    assert probes.misclassified_indices(canvas).tolist() == [1, 3]
+    assert probes.current_index(canvas) == 2
     canvas.set_current(None)
-    assert canvas.current_index() is None
+    assert probes.current_index(canvas) is None
     canvas.set_alpha(np.array([0, 2, 0, 1.5, 0]))
-    assert canvas.alpha_labels() == ["α₂ = 2", "α₄ = 1.5"]
+    assert probes.alpha_labels(canvas) == ["α₂ = 2", "α₄ = 1.5"]
     canvas.set_alpha(None)
-    assert canvas.alpha_labels() == []
+    assert probes.alpha_labels(canvas) == []
 
 
 def test_editing_points_does_not_reframe_but_a_new_data_set_does(canvas: DataCanvas) -> None:
@@ -189,13 +190,13 @@ def test_editing_points_does_not_reframe_but_a_new_data_set_does(canvas: DataCan
 
 def test_model_line_and_half_planes(canvas: DataCanvas) -> None:
     canvas.set_model(LinearModel((1.0, 1.0), -3.0))
-    seg = canvas.model_segment()
+    seg = probes.model_segment(canvas)
     assert seg is not None and seg.shape == (2, 2)
     np.testing.assert_allclose(seg @ [1.0, 1.0] - 3.0, 0.0, atol=1e-9)
     assert np.linalg.norm(seg[1] - seg[0]) > 1.0
     # (3, 3) is predicted +1 (3 + 3 - 3 > 0); (-2, -1) is predicted -1.
-    plus = QPolygonF([QPointF(*p) for p in canvas.half_plane(1)])
-    minus = QPolygonF([QPointF(*p) for p in canvas.half_plane(-1)])
+    plus = QPolygonF([QPointF(*p) for p in probes.half_plane(canvas, 1)])
+    minus = QPolygonF([QPointF(*p) for p in probes.half_plane(canvas, -1)])
     fill = Qt.FillRule.OddEvenFill
     assert plus.containsPoint(QPointF(3, 3), fill)
     assert not plus.containsPoint(QPointF(-2, -1), fill)
@@ -205,17 +206,17 @@ def test_model_line_and_half_planes(canvas: DataCanvas) -> None:
 def test_model_follows_the_view(canvas: DataCanvas) -> None:
     canvas.set_model(LinearModel((1.0, 1.0), -3.0))
     canvas.getPlotItem().vb.setRange(xRange=(-50, 50), yRange=(-50, 50), padding=0)
-    seg = canvas.model_segment()
+    seg = probes.model_segment(canvas)
     assert seg is not None
     assert np.abs(seg).max() > 40
 
 
 def test_zero_weights_tint_the_whole_view_by_the_sign_of_b(canvas: DataCanvas) -> None:
     canvas.set_model(LinearModel((0.0, 0.0), 0.0))
-    assert canvas.model_segment() is None
-    assert len(canvas.half_plane(1)) == 4 and len(canvas.half_plane(-1)) == 0
+    assert probes.model_segment(canvas) is None
+    assert len(probes.half_plane(canvas, 1)) == 4 and len(probes.half_plane(canvas, -1)) == 0
     canvas.set_model(LinearModel((0.0, 0.0), -1.0))
-    assert len(canvas.half_plane(1)) == 0 and len(canvas.half_plane(-1)) == 4
+    assert len(probes.half_plane(canvas, 1)) == 0 and len(probes.half_plane(canvas, -1)) == 4
 
 
 def test_pocket_shows_the_legend(canvas: DataCanvas) -> None:
@@ -284,6 +285,6 @@ def test_a_new_point_count_drops_stale_indices(canvas: DataCanvas) -> None:
     canvas.set_current(4)
     canvas.set_selection([1, 4])
     canvas.set_points(POINTS[:3], LABELS[:3])
-    assert canvas.misclassified_indices().tolist() == []
-    assert canvas.current_index() is None
+    assert probes.misclassified_indices(canvas).tolist() == []
+    assert probes.current_index(canvas) is None
     assert canvas.selected_indices().tolist() == []

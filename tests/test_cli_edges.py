@@ -19,6 +19,7 @@ from perceptron_gui.cli import command as cli
 from perceptron_gui.core import generate
 from perceptron_gui.core import io as pio
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import files as pio_files
 
 EXAMPLE_CSV = "x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"
 HUGE_INT = "1" + "0" * 400  # a JSON integer no float can hold
@@ -142,8 +143,8 @@ def test_a_device_is_refused_at_once(command: str) -> None:
 def test_no_line_break_is_refused_while_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pio, "_READ_BYTES", 1000)
-    monkeypatch.setattr(pio, "_LINE_BYTES", 4000)
+    monkeypatch.setattr(pio_files, "_READ_BYTES", 1000)
+    monkeypatch.setattr(pio_files, "_LINE_BYTES", 4000)
     p = tmp_path / "long.csv"
     p.write_text("1" * 10_000)
     reads = []
@@ -162,8 +163,8 @@ def test_no_line_break_is_refused_while_reading(
 def test_a_file_beyond_max_bytes_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pio, "_READ_BYTES", 100)
-    monkeypatch.setattr(pio, "MAX_BYTES", 1000)
+    monkeypatch.setattr(pio_files, "_READ_BYTES", 100)
+    monkeypatch.setattr(pio_files, "MAX_BYTES", 1000)
     p = tmp_path / "big.csv"
     p.write_text("1,2,1\n" * 200)
     with pytest.raises(DataError, match="larger than"):
@@ -175,7 +176,7 @@ def test_a_file_beyond_max_bytes_is_refused(
 def test_binary_stops_reading_at_the_first_bad_piece(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pio, "_READ_BYTES", 10)
+    monkeypatch.setattr(pio_files, "_READ_BYTES", 10)
     p = tmp_path / "bin.csv"
     p.write_bytes(b"\x00" * 1000)
     job = pio.iter_load_file(p)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
@@ -278,13 +279,13 @@ def test_leaving_compare_mode_restores_the_single_canvas(qtbot, window: MainWind
     assert splitter.count() == 2
     assert window.findChild(DataCanvas, "compareCanvas").isVisible()
     window.step()
-    assert window.bound_panel.plot.second_curve_data() is not None
+    assert probes.second_curve_data(window.bound_panel.plot) is not None
     assert window.set_compare(None)
     assert window.state()["compare"] is None
     assert not window.findChild(QToolButton, "compareButton").isChecked()
     qtbot.waitUntil(lambda: splitter.count() == 1, timeout=3000)
     qtbot.waitUntil(lambda: window.findChildren(DataCanvas) == [window.canvas], timeout=3000)
-    assert window.bound_panel.plot.second_curve_data() is None
+    assert probes.second_curve_data(window.bound_panel.plot) is None
     # The window goes on as a single run; editing and stepping touch nothing left behind.
     window.add_point(0.0, 2.0, -1)
     window.step()
@@ -355,8 +356,8 @@ def test_the_bound_plot_shows_both_curves(window: MainWindow) -> None:
     for _ in range(4):
         window.step()
     plot = window.bound_panel.plot
-    x1, y1 = plot.curve_data()
-    x2, y2 = plot.second_curve_data()
+    x1, y1 = probes.curve_data(plot)
+    x2, y2 = probes.second_curve_data(plot)
     s = window.state()
     assert y1.max() == s["mistakes"] == 4
     assert y2.max() == s["compare"]["mistakes"]

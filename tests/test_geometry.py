@@ -15,7 +15,6 @@ from perceptron_gui.core.geometry import (
     edge_arrow,
     follow_line,
     pad_rect,
-    points_rect,
     segment_length,
     visible_need,
 )
@@ -297,7 +296,7 @@ def test_worked_example_view_follows_the_first_line() -> None:
     # x1 = (3,3)+, x2 = (4,3)+, x3 = (1,1)-: the view fitted on them with 10 % padding is
     # [0.7, 4.3] × [0.8, 3.2]. After update 1 (on x1, from 0): w = (3, 3), b = 1, the line
     # 3 x1 + 3 x2 + 1 = 0, i.e. x1 + x2 = -1/3, runs below-left of the view.
-    view = points_rect([[3, 3], [4, 3], [1, 1]], pad=0.1)
+    view = pad_rect((1, 4, 1, 3), 0.1)  # the points' bounding rect, padded
     assert view == pytest.approx((0.7, 4.3, 0.8, 3.2))
     w, b = (3.0, 3.0), 1.0
     assert clip_line(w, b, view) is None
@@ -309,10 +308,8 @@ def test_worked_example_view_follows_the_first_line() -> None:
     assert segment_length(seg) >= 0.1 * math.hypot(out[1] - out[0], out[3] - out[2])
 
 
-def test_pad_and_points_rect() -> None:
+def test_pad_rect() -> None:
     assert pad_rect((0, 10, 0, 2), 0.1) == pytest.approx((-1, 11, -0.2, 2.2))
-    assert points_rect([[1, 1]], pad=0.0) == (0.5, 1.5, 0.5, 1.5)
-    assert points_rect(np.zeros((0, 2)), pad=0.0, min_size=2.0) == (-1.0, 1.0, -1.0, 1.0)
 
 
 def test_new_core_modules_load_no_qt() -> None:

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from conftest import run_on_screen
 from PySide6.QtCore import QPoint, Qt
@@ -126,7 +127,7 @@ def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(wind
     for k in range(1, 8):
         assert window.step() is not None
         if window.state()["w"] == [0.0, 0.0]:  # update 4: w = 0, no line; the canvas says so
-            assert "no line" in window.canvas.no_line_text()
+            assert "no line" in probes.no_line_text(window.canvas)
             continue
         assert _line_crosses_view(window), (k, window.state()["view"])
         view = window.state()["view"]
@@ -143,9 +144,9 @@ def test_without_following_an_arrow_says_where_the_line_went(window) -> None:
     window.canvas.set_view_range(2.0, 5.0, 2.0, 3.2)  # near the points, no fit margin
     window.step()  # x·(3, 3) + 1 = 0 passes near (−1/6, −1/6): out of that view
     assert not _line_crosses_view(window)
-    assert window.canvas.edge_arrow_shown()
+    assert probes.edge_arrow_shown(window.canvas)
     window.findChild(QAction, "followLineAction").trigger()
-    assert _line_crosses_view(window) and not window.canvas.edge_arrow_shown()
+    assert _line_crosses_view(window) and not probes.edge_arrow_shown(window.canvas)
 
 
 def test_keep_origin_in_view(window) -> None:
@@ -217,10 +218,10 @@ def test_points_are_x1_to_xn_on_screen(qtbot, window) -> None:
     table = window.iteration_table
     # Row 0 is the start (k = 0, Table 2.1), row k is update k: update 2 was on x3.
     assert [table.model.index(r, 1).data() for r in range(3)] == ["", "x1", "x3"]
-    assert window.canvas.point_labels() == ["x1", "x2", "x3"]
+    assert probes.point_labels(window.canvas) == ["x1", "x2", "x3"]
     window.set_mode("dual")
     window.step()
-    assert window.canvas.alpha_labels() == ["α₁ = 1"]
+    assert probes.alpha_labels(window.canvas) == ["α₁ = 1"]
     window.tabs.setCurrentWidget(window.dual_view)
     gram = window.dual_view.findChild(object, "gramTable")
     headers = [gram.horizontalHeaderItem(j).text() for j in range(gram.columnCount())]
@@ -232,12 +233,12 @@ def test_visit_marks_the_point_and_says_the_verdict(window) -> None:
     window.set_points(EX_X, EX_Y)
     rec = window.visit()
     assert rec.mistake and window.state()["current"] == 0
-    assert window.canvas.current_index() == 0
-    assert window.canvas.verdict_text() == "x1: mistake → update"
+    assert probes.current_index(window.canvas) == 0
+    assert probes.verdict_text(window.canvas) == "x1: mistake → update"
     rec = window.visit()
     assert not rec.mistake and window.state()["current"] == 1
-    assert window.canvas.current_index() == 1
-    assert window.canvas.verdict_text() == "x2: correct ✓"
+    assert probes.current_index(window.canvas) == 1
+    assert probes.verdict_text(window.canvas) == "x2: correct ✓"
 
 
 # ------------------------------------------------------------------ edits and runs
@@ -277,11 +278,11 @@ def test_pocket_view_emphasises_the_pocket(window) -> None:
     pw, pb = s["pocket_w"], s["pocket_b"]
     expected = np.flatnonzero(y * (X[:, 0] * pw[0] + X[:, 1] * pw[1] + pb) <= 0).tolist()
     assert s["pocket_misclassified"] == expected and len(expected) == s["pocket_errors"]
-    assert window.canvas.misclassified_indices().tolist() == expected
+    assert probes.misclassified_indices(window.canvas).tolist() == expected
     running = np.flatnonzero(y * (X[:, 0] * s["w"][0] + X[:, 1] * s["w"][1] + s["b"]) <= 0)
     assert s["misclassified"] == running.tolist()
     window.findChild(QAction, "answerFirstAction").trigger()
-    assert window.canvas.misclassified_indices().tolist() == s["misclassified"]
+    assert probes.misclassified_indices(window.canvas).tolist() == s["misclassified"]
     assert window.canvas.legend.isVisible()
 
 
@@ -342,7 +343,7 @@ def test_dual_view_heatmap_is_square_and_alpha_is_beside_it(qtbot, window) -> No
     assert abs((w_px / (x1 - x0)) / (h_px / (y1 - y0)) - 1.0) < 0.02
     assert x0 <= 1 and x1 >= 80 and y0 <= 1 and y1 >= 80
     assert window.dual_view._aplot.isVisible()
-    assert np.array_equal(window.dual_view.alpha_shown(), window.controller.trainer.alpha)
+    assert np.array_equal(probes.alpha_shown(window.dual_view), window.controller.trainer.alpha)
 
 
 # ------------------------------------------------------------------ the document

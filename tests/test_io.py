@@ -18,6 +18,7 @@ from perceptron_gui.core import io as pio
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import csv_file as pio_csv
 
 SPECIAL = [0.1, 1e-300, -0.0, 0.0, 1e150, -1e150, 5e-324, -2.2250738585072014e-308, 1 / 3, 1e22]
 
@@ -263,7 +264,7 @@ def test_source_is_the_path_as_given(tmp_path: Path) -> None:
 
 def test_too_many_rows_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert pio.MAX_ROWS == 10_000_000
-    monkeypatch.setattr(pio, "MAX_ROWS", 5)
+    monkeypatch.setattr(pio_csv, "MAX_ROWS", 5)
     ok = write(tmp_path, "ok.csv", "x1,x2,y\n" + "1,2,1\n# c\n\n" * 5)
     assert pio.read_csv(ok).data.n == 5
     p = write(tmp_path, "big.csv", "x1,x2,y\n" + "1,2,1\n" * 6)
@@ -288,7 +289,7 @@ def test_a_million_rows_load_fast(tmp_path: Path) -> None:
     rows = "".join(f"{a!r},{b!r},{int(c)}\n" for a, b, c in block.tolist())
     p = write(tmp_path, "big.csv", "x1,x2,y\n" + rows * 1000)
     # The fast path must take this file on its own: the slow one is not allowed to run.
-    with mock.patch.object(pio, "_parse_slow", side_effect=AssertionError("slow path used")):
+    with mock.patch.object(pio_csv, "_parse_slow", side_effect=AssertionError("slow path used")):
         t0 = time.process_time()
         loaded = pio.read_csv(p)
         elapsed = time.process_time() - t0
@@ -375,7 +376,7 @@ def outcome(text: str) -> tuple[Any, ...]:
 @settings(max_examples=400, deadline=None)
 @given(csv_texts())
 def test_fast_path_agrees_with_slow_path(text: str) -> None:
-    with mock.patch.object(pio, "_fast_tokens", return_value=None):
+    with mock.patch.object(pio_csv, "_fast_tokens", return_value=None):
         slow = outcome(text)
     assert outcome(text) == slow
 
@@ -719,7 +720,7 @@ def test_failed_serialisation_does_not_clobber_the_target(
 def test_failed_replace_does_not_clobber_the_target(tmp_path: Path) -> None:
     p = tmp_path / "d.csv"
     p.write_text("precious")
-    with mock.patch.object(pio.os, "replace", side_effect=OSError(28, "No space left on device")):
+    with mock.patch.object(os, "replace", side_effect=OSError(28, "No space left on device")):
         with pytest.raises(DataError) as info:
             pio.write_csv(p, sample_data(5))
     assert str(info.value) == f"{p}: cannot write: [Errno 28] No space left on device"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import probes
 import pytest
 from conftest import run_on_screen
 from PySide6.QtCore import QPointF, Qt
@@ -106,17 +107,17 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.set_order("first")
     window.step()
     window.step()
-    assert window.canvas.anatomy_text() == "w + ηyx = new w   (the w part; b: 1 → 0)"
+    assert probes.anatomy_text(window.canvas) == "w + ηyx = new w   (the w part; b: 1 → 0)"
     x0, x1, y0, y1 = window.state()["view"]
     assert x0 <= 0 <= x1 and y0 <= 0 <= y1  # the vectors start at the origin: in view
     window.visit()  # a visit with no update: nothing to draw
-    assert window.canvas.anatomy_text() == ""
+    assert probes.anatomy_text(window.canvas) == ""
     window.set_bias(False)
     window.step()
-    assert window.canvas.anatomy_text() == "w + ηyx = new w"
+    assert probes.anatomy_text(window.canvas) == "w + ηyx = new w"
     window.findChild(type(window.act_anatomy), "anatomyAction").trigger()
     window.step()
-    assert window.canvas.anatomy_text() == ""
+    assert probes.anatomy_text(window.canvas) == ""
 
 
 def test_the_update_label_stays_inside_the_plot(window) -> None:
@@ -129,7 +130,7 @@ def test_the_update_label_stays_inside_the_plot(window) -> None:
         window.set_bias(False)
         cv.set_view_range(-10.0, 10.0, -10.0, 10.0)
         window.step()  # w = 0 gets x1 wrong: w becomes x1, the tip at (x_new, 0.5)
-        assert cv.anatomy_text().startswith("w + ηyx = new w")
+        assert probes.anatomy_text(cv).startswith("w + ηyx = new w")
         cv.viewport().repaint()  # a text item places itself when painted
         label = cv._anatomy_label.sceneBoundingRect()
         plot = vb.sceneBoundingRect()
@@ -151,18 +152,18 @@ def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) ->
     s = w.state()  # the numbers are the update's end at once
     assert s["w"] == [2.0, 2.0] and s["b"] == 0.0 and s["mistakes"] == 2
     cv = w.canvas
-    assert cv.animation_phase() == "predict"
-    assert cv.anatomy_text().startswith("1 predict: w·x3 + b = 7 > 0, so the guess is +1")
-    seg = cv.model_segment()  # the old line, x·(3, 3) + 1 = 0, is drawn first
+    assert probes.animation_phase(cv) == "predict"
+    assert probes.anatomy_text(cv).startswith("1 predict: w·x3 + b = 7 > 0, so the guess is +1")
+    seg = probes.model_segment(cv)  # the old line, x·(3, 3) + 1 = 0, is drawn first
     assert seg is not None and abs(seg[0] @ [3.0, 3.0] + 1.0) < 1e-9
-    qtbot.waitUntil(lambda: cv.animation_phase() == "reveal", timeout=2000)
-    assert "2 reveal: y = −1, so y(w·x3 + b) = −7 ≤ 0: a mistake" in cv.anatomy_text()
-    qtbot.waitUntil(lambda: cv.animation_phase() == "", timeout=2000)
-    assert cv.anatomy_text().startswith("3 correct: w + ηyx = new w")
-    seg = cv.model_segment()
+    qtbot.waitUntil(lambda: probes.animation_phase(cv) == "reveal", timeout=2000)
+    assert "2 reveal: y = −1, so y(w·x3 + b) = −7 ≤ 0: a mistake" in probes.anatomy_text(cv)
+    qtbot.waitUntil(lambda: probes.animation_phase(cv) == "", timeout=2000)
+    assert probes.anatomy_text(cv).startswith("3 correct: w + ηyx = new w")
+    seg = probes.model_segment(cv)
     assert seg is not None and abs(seg[0] @ [2.0, 2.0]) < 1e-9  # the new line
     # S skips the slow motion of the next update.
     w.step()
-    assert cv.animation_phase() == "predict"
+    assert probes.animation_phase(cv) == "predict"
     QTest.keyClick(w, Qt.Key.Key_S)
-    assert cv.animation_phase() == "" and cv.anatomy_text().startswith("3 correct")
+    assert probes.animation_phase(cv) == "" and probes.anatomy_text(cv).startswith("3 correct")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import Qt
 
@@ -198,7 +199,7 @@ def test_passive_aggressive_draws_its_band_and_rings_the_right_points_inside(win
     X, y = data.points, data.labels
     yf = y * (X[:, 0] * s["w"][0] + X[:, 1] * s["w"][1] + s["b"])
     inside = np.flatnonzero((yf > 0) & (yf < 1)).tolist()
-    assert window.canvas.band_points().tolist() == inside
+    assert probes.band_points(window.canvas).tolist() == inside
     assert window.canvas._margin_band.isVisible()
     window.set_mode("primal")
     assert not window.canvas._margin_band.isVisible()

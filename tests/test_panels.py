@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QTableWidget
@@ -14,6 +15,7 @@ from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, Iteration
 from perceptron_gui.app.panels.dual_view import GRAM_BLOCK
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.generators import generate
+from perceptron_gui.core.numbers import MINUS
 from tests.test_tables import BOOK_PRIMAL
 
 EXAMPLE_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
@@ -61,8 +63,44 @@ def test_format_number_like_a_textbook() -> None:
     assert format_number(1234567.0) == "1234567"
     assert format_number(1 / 3) == "0.333333"
     assert format_number(1.5e-12) == "1.5e-12"
-    assert format_numbers([3.0, 0.1 + 0.2, -2.5]) == ["3", "0.3", "-2.5"]
+    assert format_number(-2.5, minus=MINUS) == "−2.5" and format_number(2e-7) == "2e-07"
+    # On screen the minus sign of a formula (U+2212); read-back text keeps the hyphen.
+    assert format_numbers([3.0, 0.1 + 0.2, -2.5]) == ["3", "0.3", "−2.5"]
+    assert format_numbers([3.0, -2.5, -1e-20], minus="-") == ["3", "-2.5", "-1e-20"]
     assert format_numbers([0.1 + 0.2], digits=None) == ["0.30000000000000004"]
+    # The vectorised and the one-number formatter agree (whole numbers up to 10^16 too).
+    values = [-3.0, 1 / 3, -1.5e-12, 2.0**52, -(10.0**15) - 1, 1e16, -0.0, 1e300]
+    assert format_numbers(values) == [format_number(v, minus=MINUS) for v in values]
+
+
+def test_every_number_on_screen_has_the_minus_sign() -> None:
+    from perceptron_gui.app import format as fmt
+
+    assert fmt.fmt(-3.0) == "−3" and fmt.fmt(-0.25) == "−0.25" and fmt.fmt(1.5e-12) == "1.5e−12"
+    assert fmt.sci(-3.0) == "−3" and fmt.sci(-2e7) == "−2.000e+07" and fmt.sci(1e-5) == "1.000e−05"
+    assert fmt.vector([1.0, -1.0]) == "(1, −1)"
+    assert fmt.measure(-0.5) == "−0.500" and fmt.tick(-1.25) == "−1.25" and fmt.count(-3.0) == "−3"
+    for text in (fmt.fmt(-7.5), fmt.sci(-1e-9), fmt.measure(-1e-9), fmt.tick(-1e9)):
+        assert "-" not in text, text
+
+
+def test_readout_writes_b_with_the_minus_sign(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
+    from perceptron_gui.app.panels.readout import Readout
+
+    readout = _show(qtbot, Readout(controller))
+    _steps(controller, 7)  # the worked example converges at w = (1, 1), b = -3
+    assert controller.trainer.b == -3.0
+    text = readout.text()
+    assert "b = −3" in text and "w = (1, 1)" in text
+    assert "-" not in text, text  # before the fix: "b = -3" with a hyphen
+
+
+def test_canvas_axis_ticks_have_the_minus_sign(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from perceptron_gui.app.canvas.items import Axis
+
+    axis = Axis("bottom")
+    strings = axis.tickStrings([-2.0, -1.0, 0.0, 1.0], 1.0, 1.0)
+    assert strings == ["−2", "−1", "0", "1"]
 
 
 # ------------------------------------------------------------------ bound
@@ -77,20 +115,20 @@ def test_bound_worked_example(qtbot, controller: Controller) -> None:  # type: i
     assert "D = 5.10" in text and "γ = 0.471" in text
     plot = panel.findChild(BoundPlot, "boundPlot")
     assert plot is panel.plot
-    x, y = plot.curve_data()
+    x, y = probes.curve_data(plot)
     assert (x[0], y[0]) == (0.0, 0.0)
     assert y[-1] == 7
     # Steps at the visits of the updates (1, 3, 6, 9, 10, 12, 15), flat to the visit count.
     assert x[-1] == controller.trainer.visits == 15
     assert list(x[1:-1:2]) == [1, 3, 6, 9, 10, 12, 15]
     assert np.all(np.diff(x) >= 0) and np.all(np.diff(y) >= 0)
-    assert plot.bound_line_value() == pytest.approx(117.0, rel=1e-9)
+    assert probes.bound_line_value(plot) == pytest.approx(117.0, rel=1e-9)
 
 
 def test_bound_curve_extends_flat_after_convergence(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
     plot = _show(qtbot, BoundPlot(controller))
     _steps(controller, 8)  # the 8th finds no mistake: a clean pass, 18 visits
-    x, y = plot.curve_data()
+    x, y = probes.curve_data(plot)
     assert controller.trainer.converged
     assert (x[-1], y[-1]) == (18.0, 7.0)
     assert (x[-2], y[-2]) == (15.0, 7.0)
@@ -100,7 +138,7 @@ def test_bound_step_back_shrinks_the_curve(qtbot, controller: Controller) -> Non
     plot = _show(qtbot, BoundPlot(controller))
     _steps(controller, 3)
     controller.step_back()
-    x, y = plot.curve_data()
+    x, y = probes.curve_data(plot)
     assert y[-1] == 2 and x[-1] == 3
 
 
@@ -110,14 +148,14 @@ def test_bound_not_separable(qtbot) -> None:  # type: ignore[no-untyped-def]
     panel = _show(qtbot, BoundPanel(c))
     _steps(c, 5)
     assert "not linearly separable: no bound" in panel.readout_text()
-    assert panel.plot.bound_line_value() is None
+    assert probes.bound_line_value(panel.plot) is None
     assert "inf" not in panel.readout_text() and "nan" not in panel.readout_text()
 
 
 def test_bound_no_points(qtbot) -> None:  # type: ignore[no-untyped-def]
     panel = _show(qtbot, BoundPanel(Controller(frame_interval_ms=0)))
     assert panel.readout_text() == "no points"
-    assert panel.plot.bound_line_value() is None
+    assert probes.bound_line_value(panel.plot) is None
 
 
 def test_bound_tiny_gamma_in_scientific_notation(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -128,7 +166,7 @@ def test_bound_tiny_gamma_in_scientific_notation(qtbot) -> None:  # type: ignore
     _steps(c, 3)
     text = panel.readout_text()
     assert c.bound.separable
-    assert "e+2" in text and "e-1" in text  # bound ~1e+2x, γ ~1e-1x
+    assert "e+2" in text and "e−1" in text  # bound ~1e+2x, γ ~1e−1x (the minus sign −)
     assert "inf" not in text and "nan" not in text
     # The k curve stays readable: the y range follows k, not the huge bound.
     (_, _), (y0, y1) = panel.plot.getPlotItem().getViewBox().viewRange()
@@ -152,7 +190,7 @@ def test_bound_curve_is_decimated_for_many_updates(qtbot) -> None:  # type: igno
     plot = _show(qtbot, BoundPlot(c))
     c.trainer.run()
     c.emit_changed(Change.MODEL)
-    x, y = plot.curve_data()
+    x, y = probes.curve_data(plot)
     assert c.trainer.k == 50_000
     assert y[-1] == 50_000
     assert x.shape[0] <= 2 * 4000 + 2
@@ -185,7 +223,7 @@ def test_bound_ranges_grow_in_steps_during_a_run_and_fit_when_it_stops(qtbot) ->
     c.emit_changed(Change.MODEL)
     (_, x1), (_, y1) = vb.viewRange()
     assert x1 == pytest.approx(1.03 * c.trainer.visits)
-    assert plot.bound_line_value() is None  # (noisy: no bound line to make room for)
+    assert probes.bound_line_value(plot) is None  # (noisy: no bound line to make room for)
     assert y1 == pytest.approx(max(1.15 * c.trainer.k, 5.0))
 
 
@@ -345,18 +383,18 @@ def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
 
 def test_dual_worked_example(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
     view = _show(qtbot, DualView(controller))
-    assert view.alpha_shown() is None
-    assert "Switch the mode to dual" in view.note_text()
+    assert probes.alpha_shown(view) is None
+    assert "Switch the mode to dual" in probes.note_text(view)
     controller.set_mode("dual")
     _steps(controller, 7)
-    np.testing.assert_array_equal(view.gram_shown(), [[18, 21, 6], [21, 25, 7], [6, 7, 2]])
-    np.testing.assert_array_equal(view.alpha_shown(), [2, 0, 5])
-    assert view.highlighted_row() == 2
+    np.testing.assert_array_equal(probes.gram_shown(view), [[18, 21, 6], [21, 25, 7], [6, 7, 2]])
+    np.testing.assert_array_equal(probes.alpha_shown(view), [2, 0, 5])
+    assert probes.highlighted_row(view) == 2
     controller.step_back()
-    np.testing.assert_array_equal(view.alpha_shown(), [2, 0, 4])
-    assert view.highlighted_row() == 2
+    np.testing.assert_array_equal(probes.alpha_shown(view), [2, 0, 4])
+    assert probes.highlighted_row(view) == 2
     controller.step_back()
-    assert view.highlighted_row() == 0
+    assert probes.highlighted_row(view) == 0
     table = view.findChild(QTableWidget, "gramTable")
     headers = [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]
     assert headers == ["y", "α", "x1", "x2", "x3"]
@@ -376,7 +414,7 @@ def test_dual_gram_not_recomputed_per_step(qtbot, controller: Controller, monkey
     monkeypatch.setattr(t, "gram_block", lambda r, c: calls.append(1) or original(r, c))
     _steps(controller, 5)
     assert calls == []
-    assert view.alpha_shown() is not None
+    assert probes.alpha_shown(view) is not None
 
 
 def test_dual_heatmap_medium_n(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -386,14 +424,14 @@ def test_dual_heatmap_medium_n(qtbot) -> None:  # type: ignore[no-untyped-def]
     c.set_mode("dual")
     view = _show(qtbot, DualView(c))
     _steps(c, 10)
-    g = view.gram_shown()
+    g = probes.gram_shown(view)
     assert g.shape == (300, 300)
     np.testing.assert_array_equal(g, _gram(data.points))
-    alpha = view.alpha_shown()
+    alpha = probes.alpha_shown(view)
     assert alpha is not None and alpha.shape == (300,)
     np.testing.assert_array_equal(alpha, c.trainer.alpha)
-    assert view.highlighted_row() == c.trainer.last.index
-    assert "N×N" not in view.note_text()
+    assert probes.highlighted_row(view) == c.trainer.last.index
+    assert "N×N" not in probes.note_text(view)
 
 
 def test_dual_heatmap_block_for_large_n(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -401,39 +439,39 @@ def test_dual_heatmap_block_for_large_n(qtbot) -> None:  # type: ignore[no-untyp
     data = generate("separable", 1000, seed=5)
     c.set_data(data, undoable=False)
     view = _show(qtbot, DualView(c))
-    assert view.gram_shown().shape == (GRAM_BLOCK, GRAM_BLOCK)
-    assert view.block_start() == 0
-    assert "rows/columns x1–x400" in view.note_text()
+    assert probes.gram_shown(view).shape == (GRAM_BLOCK, GRAM_BLOCK)
+    assert probes.block_start(view) == 0
+    assert "rows/columns x1–x400" in probes.note_text(view)
     c.set_mode("dual")
     for _ in range(50):
         c.step()
-        s = view.block_start()
-        cur = view.highlighted_row()
+        s = probes.block_start(view)
+        cur = probes.highlighted_row(view)
         assert cur is not None and s <= cur < s + GRAM_BLOCK
-        alpha = view.alpha_shown()
+        alpha = probes.alpha_shown(view)
         assert alpha is not None
         np.testing.assert_array_equal(alpha, c.trainer.alpha[s : s + GRAM_BLOCK])
-    s = view.block_start()
+    s = probes.block_start(view)
     rows = slice(s, s + GRAM_BLOCK)
-    np.testing.assert_array_equal(view.gram_shown(), _gram(data.points[rows]))
+    np.testing.assert_array_equal(probes.gram_shown(view), _gram(data.points[rows]))
 
 
 def test_dual_note_for_huge_n(qtbot) -> None:  # type: ignore[no-untyped-def]
     c = Controller(frame_interval_ms=0)
     c.set_data(generate("separable", 5000, seed=6), undoable=False)
     view = _show(qtbot, DualView(c))
-    note = view.note_text()
+    note = probes.note_text(view)
     assert "5000×5000 (200 MB)" in note
     assert "rows/columns x1–x400" in note
     c.set_data(generate("separable", 100_000, seed=6), undoable=False)
-    assert "10⁵×10⁵ (80 GB)" in view.note_text()
+    assert "10⁵×10⁵ (80 GB)" in probes.note_text(view)
 
 
 def test_dual_no_points(qtbot) -> None:  # type: ignore[no-untyped-def]
     view = _show(qtbot, DualView(Controller(frame_interval_ms=0)))
-    assert view.gram_shown().shape == (0, 0)
-    assert view.highlighted_row() is None
-    assert view.note_text() == "no points"
+    assert probes.gram_shown(view).shape == (0, 0)
+    assert probes.highlighted_row(view) is None
+    assert probes.note_text(view) == "no points"
 
 
 def test_a_steady_frame_makes_room_for_a_text_that_grew_while_hidden(qtbot) -> None:  # type: ignore[no-untyped-def]

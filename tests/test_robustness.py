@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import probes
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
@@ -312,7 +313,7 @@ def test_tiny_margin_shows_the_bound_in_scientific_notation(window, qtbot, mode)
     for stage in seen.values():
         # 5e+24, 5.0e+24, 5.00e+24: scientific, never 5000000000000000000000000, inf or NaN.
         assert re.search(r"\(D/γ\)² = 5(\.0*)?e\+0?24\b", stage["bound"]), stage["bound"]
-        assert re.search(r"γ = 1(\.0*)?e-0?12\b", stage["bound"]), stage["bound"]
+        assert re.search(r"γ = 1(\.0*)?e−0?12\b", stage["bound"]), stage["bound"]  # minus sign
         assert re.search(r"5(\.0*)?e\+0?24", stage["readout"]), stage["readout"]
     end = seen["end"]
     if mode == "dual":
@@ -365,7 +366,7 @@ def test_huge_coordinates_with_a_small_eta_run(window, qtbot, mode) -> None:
     window.step_back()
     window.run_to_end()
     qtbot.waitUntil(lambda: not window.state()["running"], timeout=30000)
-    seg = window.canvas.model_segment()
+    seg = probes.model_segment(window.canvas)
     assert seg is not None and _finite(seg)
     (x0, x1), (y0, y1) = window.canvas.getPlotItem().getViewBox().viewRange()
     assert np.ptp(seg[:, 1]) > 0.9 * (y1 - y0) or np.ptp(seg[:, 0]) > 0.9 * (x1 - x0)
@@ -514,7 +515,7 @@ def test_eta_1e_minus_300_converges_in_scientific_notation(window, qtbot, mode) 
     s = window.state()
     if mode != "pocket":
         assert s["w"] == pytest.approx([1e-300, 1e-300], rel=1e-9)
-    assert re.search(r"\(\d\.\d+e-300, \d\.\d+e-300\)", seen["end"]["readout"])
+    assert re.search(r"\(\d\.\d+e−300, \d\.\d+e−300\)", seen["end"]["readout"])  # minus sign
     assert window.controls.eta_spin.text() == "1e-300"  # η itself, in the controls
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import probes
 import pytest
 
 from perceptron_gui.core import make_dataset, novikoff, train
@@ -30,7 +31,7 @@ def test_the_bound_is_the_registry_s_in_state_readout_and_plot(window) -> None:
         assert window.set_mode(mode)
         s = window.state()
         assert s["bound"] == pytest.approx(value) if value is not None else s["bound"] is None
-        assert window.bound_panel.plot.bound_line_value() == s["bound"]
+        assert probes.bound_line_value(window.bound_panel.plot) == s["bound"]
         if name is not None:
             assert name in window.readout.text() and name in window.bound_panel.readout_text()
 
@@ -47,10 +48,10 @@ def test_pa_and_margin_show_updates_and_mistakes_apart(window, mode) -> None:
     assert mistakes_line in window.readout.text()
     assert mistakes_line in window.bound_panel.readout_text()
     assert f"updates k = {len(r.updates)}" in window.readout.text()
-    x, y = window.bound_panel.plot.mistake_curve_data()
+    x, y = probes.mistake_curve_data(window.bound_panel.plot)
     assert y[-1] == r.mistakes and y.max() == r.mistakes
     window.set_mode("primal")
-    assert window.bound_panel.plot.mistake_curve_data() is None
+    assert probes.mistake_curve_data(window.bound_panel.plot) is None
 
 
 def test_the_margin_spin_box_is_shown_only_for_the_margin_perceptron(window) -> None:

@@ -18,11 +18,10 @@ import numpy as np
 import pytest
 
 from perceptron_gui.cli import command as cli
-from perceptron_gui.core import session_v2
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.io import iter_load_file, load_file, write_session
+from perceptron_gui.core.io import iter_load_file, load_file, session_v2, write_session
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = TrainConfig(mode="pocket", order="random-cyclic", eta=0.37, seed=9, w0=(0.5, -1e-300))

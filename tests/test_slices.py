@@ -26,6 +26,9 @@ from perceptron_gui.core import io as pio
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io import csv_file as pio_csv
+from perceptron_gui.core.io import files as pio_files
+from perceptron_gui.core.io import session_v1 as pio_v1
 
 # perceptron_gui.core re-exports the function novikoff under the module's name.
 nv = importlib.import_module("perceptron_gui.core.novikoff")
@@ -169,7 +172,7 @@ def test_line_by_line_slices_keep_line_numbers(
 ) -> None:
     # A non-breaking space defeats the vectorised parse, so these files are
     # read line by line, in slices of _SLOW_LINES lines.
-    monkeypatch.setattr(pio, "_SLOW_LINES", 3)
+    monkeypatch.setattr(pio_csv, "_SLOW_LINES", 3)
     text = "x1 x2 y\n" + "1\u00a02 1\n# c\n\n" * 20
     assert check_same(write(tmp_path, "ok.csv", text), 1, 4, 10)[0] == "ok"
     zero_one = write(tmp_path, "01.csv", text + "1 2 0\n")
@@ -184,7 +187,7 @@ def test_line_by_line_slices_keep_line_numbers(
 
 
 def test_too_many_rows_is_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pio, "MAX_ROWS", 5)
+    monkeypatch.setattr(pio_csv, "MAX_ROWS", 5)
     ok = write(tmp_path, "ok.csv", "x1,x2,y\n" + "1,2,1\n# c\n\n" * 5)
     assert check_same(ok)[0] == "ok"
     big = write(tmp_path, "big.csv", "x1,x2,y\n" + "1,2,1\n" * 6)
@@ -228,7 +231,7 @@ def test_read_pieces_split_characters_and_bom(
     assert expected[0][0] == "ok"
     assert expected[1][1].endswith("not a text file") and expected[2][1].endswith("not a text file")
     for size in (1, 2, 3, 5, 64):
-        monkeypatch.setattr(pio, "_READ_BYTES", size)
+        monkeypatch.setattr(pio_files, "_READ_BYTES", size)
         assert [sliced_outcome(p, 2) for p in (good, late_nul, cut_char)] == expected
         assert [plain_outcome(p) for p in (good, late_nul, cut_char)] == expected
 
@@ -247,14 +250,14 @@ def test_line_ends_are_normalised_in_pieces(
     paths = {k: write(tmp_path, f"{k}.csv", t) for k, t in texts.items()}
     expected = {k: plain_outcome(p) for k, p in paths.items()}
     assert expected["crlf"][0] == expected["cr"][0] == "ok"
-    monkeypatch.setattr(pio, "_COUNT_CHARS", size)
+    monkeypatch.setattr(pio_csv, "_COUNT_CHARS", size)
     for k, path in paths.items():
         assert sliced_outcome(path, 1) == expected[k], k
         assert plain_outcome(path) == expected[k], k
     for text in texts.values():
         whole = text.removeprefix("\ufeff").replace("\r\n", "\n")
         whole = whole if "\n" in whole else whole.replace("\r", "\n")
-        assert drive(pio._iter_normalise_newlines(text))[0] == whole
+        assert drive(pio_csv._iter_normalise_newlines(text))[0] == whole
 
 
 @settings(max_examples=300, deadline=None)
@@ -265,7 +268,7 @@ def test_any_csv_text_gives_the_same_outcome_in_slices(text: str, slice_rows: in
             if rows is None:
                 loaded = pio.parse_csv_text(text, "t.csv")
             else:
-                loaded = drive(pio._iter_csv_text(text, "t.csv", rows))[0]
+                loaded = drive(pio_csv.iter_csv_text(text, "t.csv", rows))[0]
         except DataError as exc:
             return ("error", *error_key(exc))
         return ("ok", *loaded_key(loaded))
@@ -298,7 +301,7 @@ def test_loading_yields_more_for_more_rows(tmp_path: Path) -> None:
 
 
 def test_session_checks_are_sliced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pio, "_SESSION_POINTS", 100)
+    monkeypatch.setattr(pio_v1, "_SESSION_POINTS", 100)
     d = sample_data(1_000)
     p = tmp_path / "s.json"
     pio.write_session(p, d, TrainConfig())

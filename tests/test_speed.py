@@ -6,6 +6,7 @@ import math
 import time
 
 import numpy as np
+import probes
 import pytest
 
 from perceptron_gui import MainWindow
@@ -151,7 +152,7 @@ def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
     img = cv._density.image
     assert img is not None and img.shape[2] == 4 and (img[..., 3] > 0).sum() > 1000
     # Every point is a mistake at w = 0 (b = 0): the halos draw an even sample.
-    assert len(cv.misclassified_indices()) > HIGHLIGHT_MAX
+    assert len(probes.misclassified_indices(cv)) > HIGHLIGHT_MAX
     assert cv._halo_layer.count() <= HIGHLIGHT_MAX
     # An edit keeps the old image until the recount (no blank frame), then the new one.
     w.add_point(float(d.points[:, 0].max()) + 5.0, 0.0, 1)

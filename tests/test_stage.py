@@ -3,6 +3,7 @@ that cover no data, a steady layout, presentation that gives the window back."""
 
 from __future__ import annotations
 
+import probes
 import pytest
 from PySide6.QtGui import QAction
 from test_house import EX_X, EX_Y, _normal_theme  # noqa: F401  (an autouse fixture)
@@ -86,7 +87,7 @@ def test_the_first_predict_says_zero_counts_as_a_mistake(window) -> None:
     window.step()
     text = window.state()["narration"]
     assert "= 0" in text and "≤\u00a00" in text and "mistake" in text, text
-    assert window.canvas.anatomy_text() == text.replace("\u00a0", " ")
+    assert probes.anatomy_text(window.canvas) == text.replace("\u00a0", " ")
     window.step()
     assert "reveal" in window.state()["narration"]
 
@@ -339,15 +340,15 @@ def test_the_canvas_says_converged_and_fades_the_last_update(window) -> None:
     window.set_points(EX_X, EX_Y)
     for _ in range(6):
         window.step()
-        assert window.canvas.status_text() == ""
-        assert not window.canvas.anatomy_faded()
+        assert probes.status_text(window.canvas) == ""
+        assert not probes.anatomy_faded(window.canvas)
     window.step()  # update 7
     window.step()  # a full pass finds no mistake
     assert window.state()["converged"]
-    assert window.canvas.status_text() == "converged: a full pass found no mistake"
-    assert window.canvas.anatomy_faded()
+    assert probes.status_text(window.canvas) == "converged: a full pass found no mistake"
+    assert probes.anatomy_faded(window.canvas)
     window.step_back()
-    assert window.canvas.status_text() == "" and not window.canvas.anatomy_faded()
+    assert probes.status_text(window.canvas) == "" and not probes.anatomy_faded(window.canvas)
 
 
 def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
@@ -358,12 +359,12 @@ def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
     window.set_presentation(True)
     try:
         assert window.add_point(0.0, 5.0, 1)
-        assert "Ctrl+Z" in window.canvas.status_text(), window.canvas.status_text()
+        assert "Ctrl+Z" in probes.status_text(window.canvas), probes.status_text(window.canvas)
         window.act_undo.trigger()
         assert window.state()["converged"]
         assert window.add_point(0.0, 5.0, 1)
         window.step()  # the next step: the notice has been read
-        assert "Ctrl+Z" not in window.canvas.status_text()
+        assert "Ctrl+Z" not in probes.status_text(window.canvas)
     finally:
         window.set_presentation(False)
 
@@ -372,7 +373,7 @@ def test_the_update_vectors_carry_names_and_the_normal_another(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.step()  # w = 0 + x1: old w is 0 (no arrow), the step and the new w coincide
     window.step()  # x3: (3, 3) − (1, 1) = (2, 2)
-    labels = window.canvas.vector_labels()
+    labels = probes.vector_labels(window.canvas)
     assert labels == ["old w", "ηyx", "new w"]
     assert window.canvas._arrow_label.toPlainText() == "normal"
 
@@ -449,7 +450,7 @@ def test_pocket_tints_follow_the_answer_and_the_switch_keeps_the_running_view(wi
     assert (s["pocket_w"], s["pocket_b"]) != (s["w"], s["b"])
 
     def tint_side(w: list[float], b: float) -> bool:
-        poly = window.canvas.half_plane(1)
+        poly = probes.half_plane(window.canvas, 1)
         return bool(np.all(poly @ np.asarray(w) + b >= -1e-6 * (1 + np.abs(poly).max())))
 
     assert tint_side(s["pocket_w"], s["pocket_b"])
@@ -462,4 +463,4 @@ def test_the_step_vector_is_named_by_the_modes_rule(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_mode("pa")
     window.step()  # w = 0: a mistake, corrected by a τ-step
-    assert "τyx" in window.canvas.vector_labels(), window.canvas.vector_labels()
+    assert "τyx" in probes.vector_labels(window.canvas), probes.vector_labels(window.canvas)

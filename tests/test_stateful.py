@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import probes
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -361,8 +362,8 @@ class WindowMachine(RuleBasedStateMachine):
                 assert self.c.trainer.visits == v + 1
                 # The point looked at is marked, with its verdict, whether right or wrong.
                 assert self.window.state()["current"] == rec.index
-                assert self.window.canvas.current_index() == rec.index
-                verdict = self.window.canvas.verdict_text()
+                assert probes.current_index(self.window.canvas) == rec.index
+                verdict = probes.verdict_text(self.window.canvas)
                 assert verdict is not None and ("mistake" in verdict) == rec.mistake
 
     @rule(times=st.integers(1, 3))
@@ -526,8 +527,8 @@ class WindowMachine(RuleBasedStateMachine):
         if not s["running"]:  # while running the canvas is refreshed at most every 50 ms
             # Pocket mode highlights the answer's (the pocket's) mistakes by default.
             shown = s["pocket_misclassified"] if s["mode"] == "pocket" else s["misclassified"]
-            assert cv.misclassified_indices().tolist() == shown
-            assert cv.current_index() == s["current"]
+            assert probes.misclassified_indices(cv).tolist() == shown
+            assert probes.current_index(cv) == s["current"]
         X = np.array(s["points"], dtype=np.float64).reshape(-1, 2)
         y = np.array(s["labels"], dtype=np.float64)
         if s["mode"] == "dual":
@@ -629,8 +630,8 @@ def test_pause_refreshes_the_canvas(qtbot) -> None:
         s = window.state()
         cv = window.canvas
         shown = s["pocket_misclassified"] if s["mode"] == "pocket" else s["misclassified"]
-        stale += cv.misclassified_indices().tolist() != shown
-        stale += cv.current_index() != s["current"]
+        stale += probes.misclassified_indices(cv).tolist() != shown
+        stale += probes.current_index(cv) != s["current"]
     assert stale == 0
 
 

@@ -4,6 +4,7 @@ runs are dropped first, the edits themselves all stay."""
 from __future__ import annotations
 
 import numpy as np
+import probes
 
 from perceptron_gui.app.controller import UNDO_RUNS_BUDGET, Controller, run_bytes
 from perceptron_gui.core import make_dataset
@@ -32,7 +33,7 @@ def test_runs_in_the_undo_stack_stay_within_the_budget(qtbot) -> None:  # noqa: 
         c.add_point(5.0 + i, -3.0, 1 if i % 2 else -1)
         data_seen.append(c.data)
         c.seek(3000)
-        assert c.undo_runs_bytes() <= c.undo_runs_budget
+        assert probes.undo_runs_bytes(c) <= c.undo_runs_budget
     assert c.undo_stack.count() == 13  # every edit is kept
     # The newest edits bring their runs back; the oldest start again; the data are exact.
     c.undo_stack.undo()

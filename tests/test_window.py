@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QPushButton
@@ -24,7 +25,7 @@ EX_Y = [1, 1, -1]
 
 def check_highlights(w: MainWindow) -> None:
     s = w.state()
-    assert w.canvas.misclassified_indices().tolist() == s["misclassified"]
+    assert probes.misclassified_indices(w.canvas).tolist() == s["misclassified"]
     X = np.array(s["points"]).reshape(-1, 2)
     y = np.array(s["labels"], dtype=float)
     if s["mode"] != "dual":
@@ -67,7 +68,7 @@ def test_real_clicks_add_the_worked_example_then_steps_match_the_core(qtbot, win
         assert rec is not None and rec.index == int(ref.updates[k])
         s = window.state()
         assert s["w"] == ref.history_w[k].tolist() and s["b"] == ref.history_b[k]
-        assert s["current"] == int(ref.updates[k]) == cv.current_index()
+        assert s["current"] == int(ref.updates[k]) == probes.current_index(cv)
         check_highlights(window)
     assert window.step() is None
     s = window.state()
@@ -178,7 +179,7 @@ def test_modes(window) -> None:
         window.step()
     s = window.state()
     assert s["alpha"] == [2.0, 0.0, 5.0] and s["w"] == [1.0, 1.0]
-    assert window.canvas.alpha_labels()  # α is visible on the canvas
+    assert probes.alpha_labels(window.canvas)  # α is visible on the canvas
     assert window.set_mode("pocket")
     s = window.state()
     assert s["alpha"] is None and s["mistakes"] == 0  # a new mode starts again
@@ -293,7 +294,7 @@ def test_bound_panel_numbers(window) -> None:
     text = window.bound_panel.readout_text()
     assert "k = 7" in text and "117" in text
     nv = novikoff(EX_X, EX_Y)
-    assert window.bound_panel.plot.bound_line_value() == pytest.approx(nv.bound)
+    assert probes.bound_line_value(window.bound_panel.plot) == pytest.approx(nv.bound)
 
 
 def test_example_loads_and_converges_within_the_bound(qtbot, window) -> None:

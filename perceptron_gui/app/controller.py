@@ -460,14 +460,6 @@ class Controller(QObject):
         self.undo_stack.push(_DataCommand(self, self._data, after, text, reframe, bound))
         self._trim_undo_runs()
 
-    def undo_runs_bytes(self) -> int:
-        """The memory the undo stack holds in runs it can bring back (estimated)."""
-        return sum(
-            run_bytes(cmd._trainer_before)
-            for cmd in self._data_commands()
-            if cmd._trainer_before is not None
-        )
-
     def _data_commands(self) -> list[_DataCommand]:
         stack = self.undo_stack
         cmds = (stack.command(i) for i in range(stack.count()))

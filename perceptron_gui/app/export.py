@@ -353,12 +353,6 @@ class Figure:
             if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"Qt could not write {tmp}")
 
-    def save_svg(self, path: str | os.PathLike[str]) -> None:
-        """Write the figure as SVG, `size` pixels, the data clipped to the plot area."""
-        text = self.svg_text()
-        with _atomic(path) as tmp:
-            Path(tmp).write_text(text, encoding="utf-8")
-
     def svg_text(self, clip_id: str = "plotArea") -> str:
         """The figure as the text of an SVG, `size` pixels, the data clipped to the plot area.
 

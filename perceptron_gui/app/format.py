@@ -1,8 +1,10 @@
 """Every number and name the window shows, formatted in one place.
 
-Numbers are written as a lecturer writes them (``3`` not ``3.0``), never as inf or
-NaN; points are named as in the textbook, ``x1 … xN`` (1-based on screen; the
-Python API and the files stay 0-based).
+Numbers are written as a lecturer writes them (``3`` not ``3.0``, by the core's one rule,
+`perceptron_gui.core.numbers.format_number`), with the minus sign − (U+2212), never
+as inf or NaN; points are named as in the textbook, ``x1 … xN`` (1-based on screen;
+the Python API and the files stay 0-based). Text that is read back (a file, the
+clipboard) keeps the ASCII hyphen: `format_numbers` with ``minus="-"``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import numpy as np
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.bounds import MistakeBound
 from perceptron_gui.core.novikoff import format_bound
+from perceptron_gui.core.numbers import MINUS, format_number
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -30,15 +33,16 @@ def point_sub(index: int) -> str:
     return "x" + str(index + 1).translate(_SUBSCRIPT)
 
 
+def _screen(text: str) -> str:
+    """`text` with the minus sign − for the hyphen of a negative number or exponent."""
+    return text.replace("-", MINUS)
+
+
 def fmt(v: float) -> str:
-    """A number as a lecturer would write it: 3 not 3.0, 0.25, 1.5e-12 (4 digits)."""
-    if v == 0:
-        return "0"
+    """A number as a lecturer would write it: 3 not 3.0, 0.25, 1.5e−12 (4 digits)."""
     if not math.isfinite(v):
         return "too large to show" if v > 0 else "—"
-    if float(v).is_integer() and abs(v) < 1e15:
-        return str(int(v))
-    return format(v, ".4g")
+    return format_number(v, 4, minus=MINUS)
 
 
 def sci(v: float | None) -> str:
@@ -48,7 +52,7 @@ def sci(v: float | None) -> str:
     if not math.isfinite(v):
         return "too large to show" if v > 0 else "—"
     if v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3):
-        return format(v, ".3e")
+        return _screen(format(v, ".3e"))
     return fmt(v)
 
 
@@ -57,16 +61,8 @@ def vector(w: Any) -> str:
     return "(" + ", ".join(sci(float(v)) for v in w) + ")"
 
 
-def format_number(v: float, digits: int = 6) -> str:
-    """A table cell: ``3`` not ``3.0``, else `digits` significant digits."""
-    v = float(v)
-    if v.is_integer() and abs(v) < 1e15:
-        return str(int(v))
-    return f"{v:.{digits}g}"
-
-
-def format_numbers(values: Any, digits: int | None = 6) -> list[str]:
-    """Format many numbers at once (integers without ``.0``), fast enough for 10^6 values.
+def format_numbers(values: Any, digits: int | None = 6, *, minus: str = MINUS) -> list[str]:
+    """`format_number` of many numbers at once, fast enough for 10^6 values.
 
     Parameters
     ----------
@@ -75,15 +71,18 @@ def format_numbers(values: Any, digits: int | None = 6) -> list[str]:
     digits : int or None, optional
         Significant digits of the non-integers; None writes the shortest text that
         reads back to the same float (for files).
+    minus : str, optional
+        The sign of negative numbers: the minus sign − on screen, ``"-"`` for text
+        that is read back (a file, the clipboard).
     """
     a = np.asarray(values, dtype=np.float64).reshape(-1)
     out = np.empty(a.shape[0], dtype=object)
-    whole = (a == np.trunc(a)) & (np.abs(a) < 1e15)
+    whole = (a == np.trunc(a)) & (np.abs(a) < 1e16)
     out[whole] = list(map(str, a[whole].astype(np.int64).tolist()))
     rest = ~whole
     f = repr if digits is None else f"{{:.{digits}g}}".format
     out[rest] = list(map(f, a[rest].tolist()))
-    return list(out)
+    return list(out) if minus == "-" else [t.replace("-", minus) for t in out]
 
 
 def count(v: float) -> str:
@@ -91,11 +90,11 @@ def count(v: float) -> str:
     if not math.isfinite(v):
         return "too large to show"
     if abs(v) >= 1e7:
-        return f"{v:.3g}"
+        return _screen(f"{v:.3g}")
     r = round(v)
     if abs(v - r) <= 1e-9 * max(1.0, abs(v)):
-        return str(int(r))
-    return f"{v:.6g}"
+        return _screen(str(int(r)))
+    return _screen(f"{v:.6g}")
 
 
 def bound_value(bound: Bound) -> str:
@@ -118,10 +117,10 @@ def measure(v: float) -> str:
     if v == 0:
         return "0"
     if 1e-3 <= a < 1e3:
-        return f"{v:#.3g}".rstrip(".")
+        return _screen(f"{v:#.3g}".rstrip("."))
     if 1e3 <= a < 1e6:
-        return f"{v:.0f}"
-    return f"{v:#.3g}"
+        return _screen(f"{v:.0f}")
+    return _screen(f"{v:#.3g}")
 
 
 def size(n: int) -> str:
@@ -149,4 +148,4 @@ def nbytes(n: float) -> str:
 
 def tick(value: float) -> str:
     """A short label for a value on the canvas: 3 significant digits."""
-    return f"{value:.3g}"
+    return _screen(f"{value:.3g}")

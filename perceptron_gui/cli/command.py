@@ -51,6 +51,7 @@ from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
+from perceptron_gui.core.numbers import format_number
 from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import TableFormat, running_average, table_lines, vote_counts
@@ -147,17 +148,9 @@ class _Digits:
 
 
 def fmt(v: float) -> str:
-    """A number for the text output: ``3`` not ``3.0``, else 6 significant digits
-    (``--digits N``: N).
-
-    ``-0.0`` is shown as ``0``.
-    """
-    v = float(v)
-    if v == 0.0:
-        return "0"
-    if v.is_integer() and abs(v) < 1e16:
-        return str(int(v))
-    return format(v, f".{_Digits.value}g")
+    """A number for the text output (`perceptron_gui.core.numbers.format_number`): ``3``
+    not ``3.0``, else 6 significant digits (``--digits N``: N); ``-0.0`` is ``0``."""
+    return format_number(v, _Digits.value)
 
 
 def fmt_vec(v: Sequence[float] | npt.NDArray[np.float64]) -> str:

@@ -64,7 +64,6 @@ _kernel: Any = None
 _random_kernel: Any = None
 _online_kernel: Any = None
 _draw_compiled: Any = None
-_compile_seconds: float | None = None
 _compiled_fresh = False
 
 # numpy's SeedSequence and PCG64 constants (numpy/random/bit_generator.pyx, pcg64.h).
@@ -672,11 +671,6 @@ def draw(seed: int, k: int, count: int) -> int:
     return int(_draw_compiled(seed, k, count))
 
 
-def compile_seconds() -> float | None:
-    """How long `warm_up` took (compiling, or loading the disk cache), None before."""
-    return _compile_seconds
-
-
 def warm_up() -> bool:
     """Import numba and compile the kernel (or load it from the disk cache); returns `ready`.
 
@@ -684,13 +678,12 @@ def warm_up() -> bool:
     Until it has returned, trainers use the numpy path. Returns False when numba is
     missing or disabled, or fails to compile (the numpy path stays).
     """
-    global _kernel, _random_kernel, _online_kernel, _draw_compiled, _compile_seconds
+    global _kernel, _random_kernel, _online_kernel, _draw_compiled
     if not available():
         return False
     with _lock:
         if _kernel is not None:
             return True
-        t0 = time.perf_counter()
         try:
             import numba
 
@@ -713,7 +706,6 @@ def warm_up() -> bool:
             draw_fn(0, 0, 5)
         except Exception:  # noqa: BLE001  (any numba failure: keep the numpy path)
             return False
-        _compile_seconds = time.perf_counter() - t0
         _kernel, _random_kernel, _online_kernel, _draw_compiled = fn, rfn, ofn, draw_fn
         global _compiled_fresh
         try:  # numba counts the signatures it could not take from its disk cache

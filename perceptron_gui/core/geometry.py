@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -408,27 +407,6 @@ def pad_rect(rect: Sequence[float], frac: float) -> Rect:
     x0, x1, y0, y1 = check_rect(rect)
     dx, dy = frac * (x1 - x0), frac * (y1 - y0)
     return (x0 - dx, x1 + dx, y0 - dy, y1 + dy)
-
-
-def points_rect(points: Any, pad: float = 0.1, min_size: float = 1.0) -> Rect:
-    """The bounding rect of points, at least `min_size` wide and high, padded by `pad`.
-
-    With no points: the square ``[-min_size/2, min_size/2]²`` padded.
-    """
-    P = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    if P.shape[0] == 0:
-        x0 = x1 = y0 = y1 = 0.0
-    else:
-        x0, y0 = (float(v) for v in P.min(axis=0))
-        x1, y1 = (float(v) for v in P.max(axis=0))
-    m = float(min_size)
-    if x1 - x0 < m:
-        cx = (x0 + x1) / 2.0
-        x0, x1 = cx - m / 2.0, cx + m / 2.0
-    if y1 - y0 < m:
-        cy = (y0 + y1) / 2.0
-        y0, y1 = cy - m / 2.0, cy + m / 2.0
-    return pad_rect((x0, x1, y0, y1), pad)
 
 
 def clip_polygon(poly: FloatArray, a: FloatArray, c: float) -> FloatArray:

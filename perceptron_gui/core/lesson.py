@@ -147,19 +147,6 @@ class Scene:
         value = self.settings.get("margin")
         return None if value is None else float(value)
 
-    def same_as(self, other: Scene) -> bool:
-        """True when the two scenes say the same (data compared by value)."""
-        return (
-            self.title == other.title
-            and self.caption == other.caption
-            and np.array_equal(self.data.points, other.data.points)
-            and np.array_equal(self.data.labels, other.data.labels)
-            and self.settings == other.settings
-            and (self.start, self.stop, self.show) == (other.start, other.stop, other.show)
-            and self.compare == other.compare
-            and self.question == other.question
-        )
-
 
 @dataclass(frozen=True, eq=False)
 class Lesson:

@@ -73,11 +73,6 @@ class LinearModel:
         return f
 
 
-def predict(model: Model, X: Any) -> npt.NDArray[np.int64]:
-    """The predicted labels ``sign f(x)`` with ``sign(0) = +1``."""
-    return np.where(model.decision(X) >= 0.0, 1, -1).astype(np.int64)
-
-
 def mistakes(model: Model, X: Any, y: Any) -> npt.NDArray[np.intp]:
     """Indices of the points the model gets wrong: ``y_i f(x_i) <= 0`` (ALGORITHMS.md)."""
     yv = np.asarray(y, dtype=np.float64).reshape(-1)

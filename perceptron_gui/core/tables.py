@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import numbers
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.result import TrainResult
@@ -69,7 +70,7 @@ __all__ = [
 #: table fits neither a slide nor a page. `Table.note` says when columns are left out.
 MAX_ALPHA_COLUMNS = 12
 
-_MINUS = "\u2212"  # the minus sign of a formula, not a hyphen
+_MINUS = numbers.MINUS
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 FloatArray = npt.NDArray[np.float64]
@@ -131,17 +132,9 @@ TABLE_DIGITS = 6
 
 
 def format_number(v: float, digits: int = 12) -> str:
-    """A number as a lecturer writes it: ``3``, ``-3``, ``0.5``, ``1.5e-12``.
-
-    Whole numbers below 10^16 without a decimal point, others with at most `digits`
-    significant digits and an exponent without ``+``; ``-0.0`` is ``0``.
-    """
-    v = float(v)
-    if v == 0.0:
-        return "0"
-    if v.is_integer() and abs(v) < 1e16:
-        return str(int(v))
-    return format(v, f".{int(digits)}g").replace("e+", "e")
+    """A number as a lecturer writes it (`perceptron_gui.core.numbers.format_number`), with
+    the exponent written without ``+``: ``3``, ``-3``, ``0.5``, ``1.5e-12``, ``1e20``."""
+    return numbers.format_number(v, digits).replace("e+", "e")
 
 
 def _latex_number(v: float, digits: int = 12) -> str:

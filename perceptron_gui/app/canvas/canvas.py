@@ -752,10 +752,6 @@ class DataCanvas(_PlotWidget):
         self._ring_layer.set_subset(shown if few else shown[:0])
         self._thin_ring_layer.set_subset(shown[:0] if few else shown)
 
-    def misclassified_indices(self) -> IntArray:
-        """Return the indices last given to :meth:`set_misclassified`."""
-        return self._misclassified
-
     def set_current(self, index: int | None, verdict: str | None = None) -> None:
         """Mark the point of the last step or visit (None: no mark).
 
@@ -778,14 +774,6 @@ class DataCanvas(_PlotWidget):
             self._place_beside(self._verdict, float(at[0, 0]), float(at[0, 1]), 0.15, 0.3)
             self._verdict.setVisible(True)
             self._verdict_timer.start(max(0, self.verdict_ms))
-
-    def current_index(self) -> int | None:
-        """Return the index last given to :meth:`set_current`."""
-        return self._current
-
-    def verdict_text(self) -> str | None:
-        """The verdict shown next to the current point, or None."""
-        return self._verdict.toPlainText() if self._verdict.isVisible() else None
 
     def set_update(
         self,
@@ -823,7 +811,7 @@ class DataCanvas(_PlotWidget):
         """What the predict or reveal phase says of point `index` (score f = w·x + b before
         the update, label y): the score and what it means, 0 ≤ 0 counting as a mistake."""
         name = fmt.point_name(index)
-        score = fmt.fmt(f).replace("-", "−")
+        score = fmt.fmt(f)
         if f > 0:
             text = self.tr("1 predict: w·{name} + b = {f} > 0, so the guess is +1")
         elif f < 0:
@@ -838,7 +826,7 @@ class DataCanvas(_PlotWidget):
             truth = "+1" if y > 0 else "−1"
             text += "\n" + self.tr(
                 "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
-            ).format(truth=truth, name=name, m=fmt.fmt(y * f).replace("-", "−"))
+            ).format(truth=truth, name=name, m=fmt.fmt(y * f))
         return text
 
     def flush(self) -> None:
@@ -1073,10 +1061,6 @@ class DataCanvas(_PlotWidget):
             self._update_model()
             self._update_anatomy()
 
-    def animation_phase(self) -> str:
-        """ "predict", "reveal" while the update is being shown in slow motion, else ""."""
-        return self._phase
-
     def _on_phase_timer_timeout(self) -> None:
         if self._phase == "predict":
             self._phase = "reveal"
@@ -1090,10 +1074,6 @@ class DataCanvas(_PlotWidget):
         points inside it (passive-aggressive corrects them); None hides it."""
         self._band_width = width
         self._update_margin_band()
-
-    def band_points(self) -> IntArray:
-        """The right points inside the margin band (the ones still corrected)."""
-        return self._inside
 
     def _update_margin_band(self) -> None:
         m, width = self._model, self._band_width
@@ -1125,14 +1105,6 @@ class DataCanvas(_PlotWidget):
         self._inside_layer.set_subset(self._inside)
         self._inside_layer.setVisible(True)
 
-    def vector_labels(self) -> list[str]:
-        """The names written on the update's vectors (old w, ηyx, new w) that are shown."""
-        return [t.toPlainText() for t in self._vector_labels.values() if t.isVisible()]
-
-    def anatomy_text(self) -> str:
-        """The label of the update's picture, or "" when none is drawn."""
-        return self._anatomy_label.toPlainText() if self._anatomy_label.isVisible() else ""
-
     def set_status(self, text: str | None, *, fade_after_ms: int | None = None) -> None:
         """A line over the canvas saying how the run ended, or a notice (None hides it).
         With `fade_after_ms`, the last update's picture fades that long after (0: now)."""
@@ -1146,14 +1118,6 @@ class DataCanvas(_PlotWidget):
             self._fade_anatomy()
         else:
             self._fade_timer.start(fade_after_ms)
-
-    def status_text(self) -> str:
-        """The status line shown over the canvas, or ""."""
-        return self._status.toPlainText() if self._status.isVisible() else ""
-
-    def anatomy_faded(self) -> bool:
-        """True when the last update's picture is drawn faded (the run has ended)."""
-        return bool(self._update_ring.opacity() < 1.0)
 
     def _fade_anatomy(self) -> None:
         self._set_anatomy_opacity(FADED)
@@ -1290,14 +1254,6 @@ class DataCanvas(_PlotWidget):
         for item in self._alpha_texts[used:]:
             item.setVisible(False)
 
-    def alpha_labels(self) -> list[str]:
-        """Return the α texts currently shown."""
-        return [t.toPlainText() for t in self._alpha_texts if t.isVisible()]
-
-    def point_labels(self) -> list[str]:
-        """The point names shown next to the points (x1 … xN, small data sets only)."""
-        return [t.toPlainText() for t in self._name_texts if t.isVisible()]
-
     def _update_names(self) -> None:
         self._schedule_layout()
         n = len(self._points)
@@ -1409,7 +1365,7 @@ class DataCanvas(_PlotWidget):
         (x, y), label = self._points[index], int(self._labels[index])
 
         def num(v: float) -> str:
-            return fmt.fmt(float(v)).replace("-", "−")
+            return fmt.fmt(float(v))
 
         text = self.tr("{name} = ({x}, {y}), label y = {label}").format(
             name=fmt.point_name(index), x=num(x), y=num(y), label="+1" if label > 0 else "−1"
@@ -1578,34 +1534,6 @@ class DataCanvas(_PlotWidget):
         return float(x), float(y)
 
     # ------------------------------------------------------------------ what is drawn
-
-    def model_segment(self) -> FloatArray | None:
-        """Return the end points (2×2) of the drawn separating line, or None."""
-        self._flush_model()
-        if not self.model_line.isVisible():
-            return None
-        x, y = self.model_line.segment()
-        return np.column_stack([x, y])
-
-    def half_plane(self, label: int) -> FloatArray:
-        """Return the tinted polygon (k×2) where the model predicts ``label``."""
-        self._flush_model()
-        item = self._tint_pos if label > 0 else self._tint_neg
-        if not item.isVisible():
-            return np.empty((0, 2))
-        poly = item.polygon()
-        corners = [poly.at(i) for i in range(poly.size())]
-        return np.array([[c.x(), c.y()] for c in corners]).reshape(-1, 2)
-
-    def no_line_text(self) -> str:
-        """The note shown when w = 0 (there is no line), or ""."""
-        self._flush_model()
-        return self._no_line.toPlainText() if self._no_line.isVisible() else ""
-
-    def edge_arrow_shown(self) -> bool:
-        """True when an arrow at the edge points to a line outside the view."""
-        self._flush_model()
-        return bool(self._edge_arrow.isVisible())
 
     # ------------------------------------------------------------------ drawing
 

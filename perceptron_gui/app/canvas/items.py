@@ -11,6 +11,8 @@ import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore, QtGui
 
+from perceptron_gui.core.numbers import MINUS
+
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 
@@ -43,11 +45,14 @@ class Axis(pg.AxisItem):
     pyqtgraph writes large and small values with ``%g`` (6 significant digits):
     around 1e150, ticks 5e134 apart would all read "1e+150". Then the major tick
     nearest the middle keeps its value and the others show their offset from it:
-    "1e+150", "+5e+134", "-1e+135".
+    "1e+150", "+5e+134", "−1e+135". Negative values have the minus sign −, as
+    every number in the window.
     """
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
-        strings: list[str] = super().tickStrings(values, scale, spacing)
+        strings: list[str] = [
+            s.replace("-", MINUS) for s in super().tickStrings(values, scale, spacing)
+        ]
         if self.logMode or len(set(strings)) == len(strings):
             return strings
         lo, hi = sorted(float(v) for v in self.range)
@@ -56,7 +61,10 @@ class Axis(pg.AxisItem):
         major = self.tickValues(lo, hi, max(float(length), 100.0))[0][1]
         centre = (lo + hi) / 2
         ref = min(major, key=lambda v: abs(v - centre)) if len(major) else values[0]
-        return [f"{v * scale:g}" if v == ref else f"{(v - ref) * scale:+.3g}" for v in values]
+        return [
+            (f"{v * scale:g}" if v == ref else f"{(v - ref) * scale:+.3g}").replace("-", MINUS)
+            for v in values
+        ]
 
 
 class Line(pg.PlotCurveItem):

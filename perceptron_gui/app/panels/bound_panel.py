@@ -155,23 +155,6 @@ class BoundPlot(pg.PlotWidget):
             self.retranslate()
         super().changeEvent(event)
 
-    # ----------------------------------------------------------------- for tests
-
-    def curve_data(self) -> tuple[FloatArray, FloatArray]:
-        """The vertices of the drawn step curve (x = visits, y = mistakes), copies."""
-        return self._x.copy(), self._y.copy()
-
-    def mistake_curve_data(self) -> tuple[FloatArray, FloatArray] | None:
-        """The mistakes' staircase (y·f ≤ 0) of a mode that counts them apart from its
-        updates (passive-aggressive, margin), else None."""
-        if not self._mistake_curve.isVisible():
-            return None
-        return self._mx.copy(), self._my.copy()
-
-    def bound_line_value(self) -> float | None:
-        """(D/γ)² where the bound line is, or None when there is no line (not separable)."""
-        return self._bound_value
-
     def set_log_y(self, on: bool) -> None:
         """Use a logarithmic k axis (shows k and a huge bound together; k = 0 is not drawn)."""
         self._log_y = bool(on)
@@ -206,13 +189,6 @@ class BoundPlot(pg.PlotWidget):
                 self._legend.addItem(self._second_curve, "run 2")
             controller.changed.connect(self._on_second_changed)
         self.apply_theme()
-
-    def second_curve_data(self) -> tuple[FloatArray, FloatArray] | None:
-        """The second run's step curve (x = visits, y = mistakes), or None outside compare mode."""
-        if self._second_curve is None:
-            return None
-        x, y = self._second_curve.getData()
-        return np.asarray(x, dtype=np.float64).copy(), np.asarray(y, dtype=np.float64).copy()
 
     def _on_second_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.DATA | Change.SETTINGS):

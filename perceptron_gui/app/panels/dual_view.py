@@ -17,6 +17,7 @@ from perceptron_gui.app.panels.common import (
     style_label,
 )
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.core.numbers import MINUS, format_number
 from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
@@ -128,28 +129,6 @@ class DualView(QtWidgets.QWidget):
         self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
         self.rebuild()
-
-    # ----------------------------------------------------------------- for tests
-
-    def gram_shown(self) -> FloatArray:
-        """The block of G on screen (a copy): rows/columns ``start … start + size − 1``."""
-        return self._gram.copy()
-
-    def block_start(self) -> int:
-        """Index of the first row (and column) of G on screen."""
-        return self._start
-
-    def alpha_shown(self) -> FloatArray | None:
-        """α of the points on screen, or None outside the dual form."""
-        return None if self._alpha is None else self._alpha.copy()
-
-    def highlighted_row(self) -> int | None:
-        """The point (0-based, of the whole data set) whose row is highlighted."""
-        return self._row
-
-    def note_text(self) -> str:
-        """The explanation above the matrix."""
-        return self._note.text()
 
     # ------------------------------------------------------------------ setup
 
@@ -341,7 +320,7 @@ class DualView(QtWidgets.QWidget):
             if self._alpha is not None:
                 alpha_item = tab.item(i, 1)
                 if alpha_item is not None:
-                    alpha_item.setText(fmt.format_number(self._alpha[i]))
+                    alpha_item.setText(format_number(self._alpha[i], minus=MINUS))
 
     def _note_for(self, t: Algorithm, dual: bool) -> str:
         n = t.n

@@ -742,9 +742,9 @@ class IterationTable(QtWidgets.QWidget):
             if name == m.POINT and not csv_header:
                 strings = [fmt.point_name(int(i)) for i in values]
             elif name == m.POINT:  # a file: the 1-based number, as in the name x3
-                strings = fmt.format_numbers(values + 1, None)
+                strings = fmt.format_numbers(values + 1, None, minus="-")
             else:
-                strings = fmt.format_numbers(values, digits)
+                strings = fmt.format_numbers(values, digits, minus="-")
             if name == "y" and not csv_header:
                 strings = ["+1" if s == "1" else s for s in strings]
             columns.append(strings)

@@ -1,6 +1,6 @@
 """Session files version 2: large sessions as one ``.npz`` file (a zip of numpy arrays).
 
-Version 1 (plain JSON, see `perceptron_gui.core.io`) writes every coordinate as text:
+Version 1 (plain JSON, see `perceptron_gui.core.io.session_v1`) writes every coordinate as text:
 readable, but 10⁶ points take about a second of ``repr`` and ``json.loads`` each way,
 all of it holding the GIL. Version 2, used from `LARGE_SESSION` points on, stores
 
@@ -28,8 +28,8 @@ import os
 import struct
 import zipfile
 import zlib
-from collections.abc import Generator, Iterator
-from typing import Any, BinaryIO, TypeVar
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -37,11 +37,12 @@ from perceptron_gui.core import limits
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io.files import Slices, within
 from perceptron_gui.core.reading import refuse
 
 SESSION_FORMAT = "perceptron-gui-session"
 VERSION = 2
-#: From this many points on, `perceptron_gui.core.io.write_session` writes version 2.
+#: From this many points on, `perceptron_gui.core.io.session_v1.write_session` writes version 2.
 LARGE_SESSION = 10_000
 ZIP_MAGIC = b"PK\x03\x04"
 _MEMBERS = ("header.npy", "points.npy", "labels.npy")
@@ -51,7 +52,6 @@ MAX_POINTS = limits.MAX_POINTS
 _HEADER_MAX = 16 << 20  # bytes of the header member (its JSON holds settings and view)
 _NPY_HEADER_MAX = 1 << 16
 _PIECE = 1 << 23  # bytes read per slice
-_T = TypeVar("_T")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -197,7 +197,7 @@ def _read_array(
     dtype: str,
     shape: tuple[int, ...],
     source: str,
-) -> Generator[float, None, np.ndarray]:
+) -> Slices[np.ndarray]:
     """The member as an array of `dtype` and `shape`, checked before anything is allocated."""
     name = info.filename
     want = np.dtype(dtype)
@@ -226,7 +226,7 @@ def _read_array(
 
 def iter_read(
     path: str | os.PathLike[str], source: str
-) -> Generator[float, None, tuple[Dataset, TrainConfig, dict[str, Any]]]:
+) -> Slices[tuple[Dataset, TrainConfig, dict[str, Any]]]:
     """Read a version-2 session: yields progress, returns (data, settings, view).
 
     Everything is checked before it is decompressed or allocated: the zip directory
@@ -257,10 +257,10 @@ def iter_read(
             doc = _header_doc(head, source)
             n = doc["n"]
             yield 0.1
-            points = yield from _within(
+            points = yield from within(
                 _read_array(zf, infos["points.npy"], "<f8", (n, 2), source), 0.1, 0.7
             )
-            labels = yield from _within(
+            labels = yield from within(
                 _read_array(zf, infos["labels.npy"], "|i1", (n,), source), 0.7, 0.8
             )
     except DataError:
@@ -279,15 +279,20 @@ def iter_read(
         raise DataError('"settings" must be an object', source)
     if not isinstance(view, dict):
         raise DataError('"view" must be an object', source)
+    config = config_from(settings, source)
+    yield 0.9
+    data = make_dataset(points, labels.astype(np.float64), source=source, allow_empty=True)
+    return data, config, view
+
+
+def config_from(settings: dict[str, Any], source: str) -> TrainConfig:
+    """A session's settings as a `TrainConfig` (both versions), or a DataError naming `source`."""
     try:
-        config = TrainConfig.from_dict(settings, source)
+        return TrainConfig.from_dict(settings, source)
     except DataError as exc:
         raise DataError(f"settings: {exc.message}", source) from None
     except (TypeError, ValueError) as exc:
         raise DataError(f"settings: {exc}", source) from None
-    yield 0.9
-    data = make_dataset(points, labels.astype(np.float64), source=source, allow_empty=True)
-    return data, config, view
 
 
 def _header_doc(head: str, source: str) -> dict[str, Any]:
@@ -311,12 +316,3 @@ def _header_doc(head: str, source: str) -> dict[str, Any]:
             source,
         )
     return doc
-
-
-def _within(slices: Generator[float, None, _T], lo: float, hi: float) -> Generator[float, None, _T]:
-    while True:
-        try:
-            f = next(slices)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
-        yield lo + (hi - lo) * f

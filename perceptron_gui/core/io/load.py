@@ -1,0 +1,108 @@
+"""Any data file: a session (version 1 or 2) or a CSV file, told apart by its content.
+
+The loaders recognise a version 2 session by its first bytes and a version 1
+session by a leading ``{`` (or the name ``*.json``), whatever the file's name.
+
+`iter_load_file` reads a file in slices for an event loop: a generator that
+yields its progress between slices (each some tens of ms for a 10^6-row CSV)
+and returns the `Loaded`; `load_file` just runs it to the end.
+"""
+
+from __future__ import annotations
+
+from perceptron_gui.core.io import session_v2
+from perceptron_gui.core.io.csv_file import SLICE_ROWS, iter_csv_text
+from perceptron_gui.core.io.files import (
+    Loaded,
+    PathLike,
+    Slices,
+    first_visible,
+    iter_read_text,
+    source_name,
+    within,
+)
+from perceptron_gui.core.io.session_v1 import check_finite, iter_session_text
+from perceptron_gui.core.reading import guarded_slices
+from perceptron_gui.core.slices import exhaust
+
+
+def load_file(path: PathLike) -> Loaded:
+    """Read a session (``*.json``, or any file starting with ``{``) or else a CSV file.
+
+    Parameters
+    ----------
+    path
+        The file.
+
+    Returns
+    -------
+    Loaded
+
+    Raises
+    ------
+    DataError
+        When the file cannot be read or is not valid.
+
+    See Also
+    --------
+    iter_load_file : the same, in slices for an event loop.
+    """
+    return exhaust(iter_load_file(path))
+
+
+def iter_load_file(path: PathLike, *, slice_rows: int = SLICE_ROWS) -> Slices[Loaded]:
+    """`load_file` cut into slices for an event loop.
+
+    A generator that does the work of `load_file` a slice at a time: reading
+    the file, then parsing at most `slice_rows` rows of a CSV file per slice,
+    then the final checks. Between slices it yields its progress, a
+    non-decreasing fraction in [0, 1]; at the end it returns the `Loaded`
+    (``StopIteration.value``, or the value of ``yield from``), and it raises
+    the `DataError` that `load_file` raises, with the same message. A
+    session's JSON is parsed by one ``json.loads`` call, so in one slice
+    (about 1 s for 10^6 points); its checks are sliced.
+
+    Parameters
+    ----------
+    path
+        The file.
+    slice_rows
+        Rows of a CSV file parsed per slice (at least 1).
+
+    Returns
+    -------
+    Generator[float, None, Loaded]
+
+    Raises
+    ------
+    DataError
+        When the file cannot be read or is not valid.
+
+    Examples
+    --------
+    A GUI calls ``next(job)`` on a timer (as often as fits in a tick) and
+    shows the fraction::
+
+        job = iter_load_file("points.csv")
+        try:
+            fraction = next(job)
+        except StopIteration as done:
+            loaded = done.value
+    """
+    if slice_rows < 1:
+        raise ValueError(f"slice_rows must be at least 1, not {slice_rows}")
+    source = source_name(path)
+    # Whatever escapes the readers below (nesting, memory, a library's own error) is
+    # still one line naming the file.
+    return (yield from guarded_slices(_iter_load(path, source, slice_rows), source))
+
+
+def _iter_load(path: PathLike, source: str, slice_rows: int) -> Slices[Loaded]:
+    if session_v2.is_v2(path):
+        data, config, view = yield from session_v2.iter_read(path, source)
+        check_finite(view, "view", source)
+        return Loaded(data=data, config=config, view=view, notes=(), source=source)
+    text = yield from within(iter_read_text(path), 0.0, 0.1)
+    if source.lower().endswith(".json") or first_visible(text) == "{":
+        return (yield from within(iter_session_text(text, source), 0.1, 1.0))
+    return (yield from within(iter_csv_text(text, source, slice_rows), 0.1, 1.0))
