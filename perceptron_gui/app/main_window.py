@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QGuiApplication,
-    QKeySequence,
     QPainter,
     QResizeEvent,
     QShowEvent,
@@ -37,7 +36,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QSizePolicy,
     QSplitter,
@@ -80,6 +78,13 @@ from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyL
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
 from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
+from perceptron_gui.app.window.actions import (
+    ACTIONS,
+    ANATOMY_MAX_SPEED,
+    THEME_ACTIONS,
+    TOOLBAR,
+    ActionManager,
+)
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import DEFAULTS
@@ -91,18 +96,6 @@ FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
     "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)",
 )
-#: The themes' names on screen (marked for lupdate; `set_theme` takes the keys).
-THEME_NAMES = {
-    "light": QT_TRANSLATE_NOOP("MainWindow", "light"),
-    "dark": QT_TRANSLATE_NOOP("MainWindow", "dark"),
-    "high-contrast": QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
-}
-#: The theme actions' object names (for tests and scripts).
-THEME_ACTIONS = {
-    "light": "themeLightAction",
-    "dark": "themeDarkAction",
-    "high-contrast": "themeHighContrastAction",
-}
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
@@ -127,8 +120,6 @@ DISCARD_NOTICE_MS = 8000
 FADE_MS = 2500
 #: The update's slow motion lasts at most this long (milliseconds, the three phases).
 SLOW_MOTION_MAX_MS = 6000
-#: Up to this run speed (updates per second) each update is drawn as vectors.
-ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: View settings saved with a session, by the objectName of their View action.
@@ -165,6 +156,60 @@ class MainWindow(LessonScripting, QMainWindow):
     animation_ms
         How long an update takes in slow motion on the canvas (0: none; tests pass 0).
     """
+
+    # The actions, by their ids in the table (`actions.ACTIONS`); `self.actions` holds them too.
+    act_open: QAction
+    act_open_lesson: QAction
+    act_builtin_lesson: QAction
+    act_save: QAction
+    act_save_as: QAction
+    act_export: QAction
+    act_export_animation: QAction
+    act_export_table: QAction
+    act_copy_latex: QAction
+    act_copy_markdown: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_pos: QAction
+    act_neg: QAction
+    act_snap: QAction
+    act_select_all: QAction
+    act_delete: QAction
+    act_flip: QAction
+    act_clear: QAction
+    act_generate: QAction
+    act_example: QAction
+    act_step: QAction
+    act_visit: QAction
+    act_back: QAction
+    act_run: QAction
+    act_pause: QAction
+    act_to_end: QAction
+    act_reset: QAction
+    act_earlier: QAction
+    act_later: QAction
+    act_skip: QAction
+    act_compare: QAction
+    act_radius: QAction
+    act_best: QAction
+    act_anatomy: QAction
+    act_phases: QAction
+    act_follow: QAction
+    act_origin: QAction
+    act_answer_first: QAction
+    act_fit: QAction
+    act_present: QAction
+    act_panels: QAction
+    act_zoom_in: QAction
+    act_zoom_out: QAction
+    act_zoom_reset: QAction
+    act_theme_light: QAction
+    act_theme_dark: QAction
+    act_theme_high_contrast: QAction
+    act_add_scene: QAction
+    act_save_lesson: QAction
+    act_close_lesson: QAction
+    act_help: QAction
 
     def __init__(
         self,
@@ -353,444 +398,23 @@ class MainWindow(LessonScripting, QMainWindow):
 
     # ---------------------------------------------------------------- actions
 
-    def _action(
-        self,
-        text: str,
-        slot: Any,
-        keys: Any = None,
-        tip: str | None = None,
-        checkable: bool = False,
-        *,
-        tip_args: dict[str, str] | None = None,
-    ) -> QAction:
-        """An action; `text` and `tip` are source texts (QT_TRANSLATE_NOOP), shown translated."""
-        a = QAction(self)
-        if keys is not None:
-            seqs = keys if isinstance(keys, list) else [keys]
-            a.setShortcuts([QKeySequence(k) for k in seqs])
-            a.setShortcutContext(Qt.WindowShortcut)
-        self._action_texts.append((a, text, tip, tip_args or {}))
-        self._label_action(a, text, tip, tip_args or {})
-        a.setCheckable(checkable)
-        a.triggered.connect(slot)
-        self.addAction(a)
-        return a
-
-    def _label_action(self, a: QAction, text: str, tip: str | None, args: dict[str, str]) -> None:
-        a.setText(self.tr(text))
-        if tip:
-            shown = self.tr(tip).format(**{k: self.tr(v) for k, v in args.items()})
-            shortcut = a.shortcut().toString(QKeySequence.NativeText)
-            a.setToolTip(f"{shown} [{shortcut}]" if shortcut else shown)
-            a.setStatusTip(shown)
-
-    def _menu(self, parent: QMenu | Any, title: str) -> QMenu:
-        """A menu titled with source text `title` (shown translated)."""
-        menu = parent.addMenu(self.tr(title))
-        self._menu_titles.append((menu, title))
-        return menu
-
     def _build_actions(self) -> None:
-        self._action_texts: list[tuple[QAction, str, str | None, dict[str, str]]] = []
-        self._menu_titles: list[tuple[QMenu, str]] = []
+        """The actions from the table (`window.actions`), the menus and the toolbar from ids."""
+        self.actions = ActionManager(self)
+        for spec in ACTIONS:  # the act_* names tests and scripts use
+            setattr(self, f"act_{spec.id}", self.actions.action(spec.id))
         c = self.controller
-        A = self._action
-        self.act_open = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Open…"),
-            self._open_dialog,
-            QKeySequence.Open,
-            QT_TRANSLATE_NOOP("MainWindow", "Open a CSV or a session"),
-        )
-        self.act_save = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Save"),
-            self._save_action,
-            QKeySequence.Save,
-            QT_TRANSLATE_NOOP("MainWindow", "Save the session"),
-        )
-        self.act_save_as = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Save &as…"),
-            self._save_as_dialog,
-            "Ctrl+Shift+S",
-            QT_TRANSLATE_NOOP("MainWindow", "Save as CSV or session"),
-        )
-        self.act_export = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Figure…"),
-            self._export_figure_dialog,
-            "Ctrl+E",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The canvas alone, for slides: PNG or SVG at a chosen size"
-            ),
-        )
-        self.act_export.setObjectName("exportFigureAction")
-        self.act_export_animation = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Animation…"),
-            self._export_animation_dialog,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "A GIF of the run, one frame per update, the narration as captions"
-            ),
-        )
-        self.act_export_animation.setObjectName("exportAnimationAction")
-        self.act_export_table = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
-            self._export_table_dialog,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table in the textbook's layout: LaTeX, Markdown or CSV"
-            ),
-        )
-        self.act_export_table.setObjectName("exportTableAction")
-        self.act_copy_latex = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &LaTeX"),
-            lambda: self.copy_table("latex"),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table as a booktabs tabular, on the clipboard"
-            ),
-        )
-        self.act_copy_latex.setObjectName("copyLatexAction")
-        self.act_copy_markdown = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &Markdown"),
-            lambda: self.copy_table("markdown"),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table as a Markdown table, on the clipboard"
-            ),
-        )
-        self.act_copy_markdown.setObjectName("copyMarkdownAction")
-        self.act_quit = A(QT_TRANSLATE_NOOP("MainWindow", "&Quit"), self.close, QKeySequence.Quit)
-        # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
-        # the tooltip and the status tip say what they would undo.
-        self.act_undo = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Undo"), c.undo_stack.undo, QKeySequence.Undo
-        )
-        self.act_redo = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Redo"), c.undo_stack.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]
-        )
         c.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
         c.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
         c.undo_stack.undoTextChanged.connect(self._on_undo_text_changed)
         c.undo_stack.redoTextChanged.connect(self._on_redo_text_changed)
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
-        self.act_delete = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Delete selected"),
-            self._delete_selection,
-            QKeySequence.Delete,
-            QT_TRANSLATE_NOOP("MainWindow", "Delete the selected points"),
-        )
-        self.act_flip = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Flip labels of selected"),
-            self._flip_selection,
-            "L",
-            QT_TRANSLATE_NOOP("MainWindow", "Flip the labels of the selected points"),
-        )
-        self.act_select_all = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Select &all"), self._select_all, QKeySequence.SelectAll
-        )
-        self.act_clear = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Clear all points"),
-            c.clear,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "Remove every point (undoable)"),
-        )
-        self.act_generate = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Generate…"),
-            self._generate_dialog,
-            "Ctrl+G",
-            QT_TRANSLATE_NOOP("MainWindow", "Generate a data set"),
-        )
-        self.act_example = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Built-in &example"),
-            self.load_example,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The built-in example"),
-        )
-        self.act_snap = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Snap to grid"),
-            self._on_snap_toggled,
-            "G",
-            QT_TRANSLATE_NOOP("MainWindow", "Snap points to a 0.5 grid"),
-            True,
-        )
-        group = QActionGroup(self)
-        self.act_pos = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Add +1 (○)"),
-            lambda: self._set_add_label(1),
-            "+",
-            QT_TRANSLATE_NOOP("MainWindow", "Left click adds +1 points"),
-            True,
-        )
-        self.act_neg = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Add −1 (×)"),
-            lambda: self._set_add_label(-1),
-            "-",
-            QT_TRANSLATE_NOOP("MainWindow", "Left click adds −1 points"),
-            True,
-        )
-        group.addAction(self.act_pos)
-        group.addAction(self.act_neg)
-        self.act_pos.setChecked(True)
-        self.act_step = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Step"),
-            self._step_main,
-            "Space",
-            QT_TRANSLATE_NOOP("MainWindow", "Next mistake and its update"),
-        )
-        self.act_visit = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Visit"),
-            c.visit,
-            "V",
-            QT_TRANSLATE_NOOP("MainWindow", "Look at the next point only"),
-        )
-        self.act_back = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Step &back"),
-            c.step_back,
-            "Backspace",
-            QT_TRANSLATE_NOOP("MainWindow", "Undo the last update"),
-        )
-        self.act_run = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Run / pause"),
-            self._toggle_run,
-            "R",
-            QT_TRANSLATE_NOOP("MainWindow", "Run at the chosen speed or pause"),
-        )
-        self.act_pause = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Pause"),
-            self._escape,
-            "Esc",
-            QT_TRANSLATE_NOOP("MainWindow", "Pause the run"),
-        )
-        self.act_to_end = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Run to the &end"),
-            c.run_to_end,
-            "E",
-            QT_TRANSLATE_NOOP("MainWindow", "Run until it converges or stops"),
-        )
-        self.act_reset = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Rese&t"),
-            c.reset,
-            "Home",
-            QT_TRANSLATE_NOOP("MainWindow", "Back to the initial weights"),
-        )
-        self.act_earlier = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-            self._on_earlier,
-            "Left",
-            QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
-        )
-        self.act_later = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-            self._on_later,
-            "Right",
-            QT_TRANSLATE_NOOP("MainWindow", "One update later"),
-        )
-        self.act_present = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
-            lambda: self.set_presentation(not self._presenting),
-            "F5",
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
-            ),
-            True,
-        )
-        self.act_present.setObjectName("presentationAction")
-        self.act_compare = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Compare"),
-            self._on_compare_toggled,
-            "C",
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "A second run beside the first: same points, its own mode, order, η, bias and seed",
-            ),
-            True,
-        )
-        self.act_compare.setObjectName("compareAction")
-        self.act_radius = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the radius &D"),
-            self._on_radius_toggled,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The circle that holds every point"),
-            True,
-        )
-        self.act_best = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the &best separator and γ"),
-            self._on_best_toggled,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The direction û* and its γ band"),
-            True,
-        )
-        self.act_follow = A(
-            QT_TRANSLATE_NOOP("MainWindow", "F&ollow the line"),
-            self._on_follow_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
-            ),
-            True,
-        )
-        self.act_follow.setChecked(True)
-        self.act_origin = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Keep the &origin in view"),
-            self._on_origin_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "D and γ are measured from the origin: keep it on the canvas"
-            ),
-            True,
-        )
-        self.act_answer_first = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Emphasise the &pocket"),
-            self._on_answer_first_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Pocket mode: halos and the strong line show the pocket (the answer); "
-                "off: the current weights",
-            ),
-            True,
-        )
-        self.act_answer_first.setChecked(True)
-        self.act_anatomy = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the &update as vectors"),
-            lambda: self._show_model(),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
-                "or running at {speed} updates a second or slower)",
-            ),
-            True,
-            tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
-        )
-        self.act_anatomy.setChecked(True)
-        self.act_phases = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Step through &predict, reveal, correct"),
-            self.set_phase_stepping,
-            "P",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "Each Space shows one phase of the update: predict, reveal, correct"
-            ),
-            True,
-        )
-        self.act_phases.setObjectName("phaseStepAction")
-        self.act_skip = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
-            self.canvas.finish_animation,
-            "S",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "Show the end of the update's predict → reveal → correct at once"
-            ),
-        )
-        self.act_fit = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Fit view"),
-            self.canvas.fit_view,
-            "F",
-            QT_TRANSLATE_NOOP("MainWindow", "Frame all points"),
-        )
-        self.act_panels = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Panels"),
-            self._on_panels_toggled,
-            "F9",
-            QT_TRANSLATE_NOOP("MainWindow", "Show or hide every panel"),
-            True,
-        )
-        self.act_panels.setChecked(True)
-        self.act_zoom_in = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Larger"),
-            lambda: theme().step_scale(1),
-            ["Ctrl+=", "Ctrl++"],
-            QT_TRANSLATE_NOOP("MainWindow", "Enlarge everything"),
-        )
-        self.act_zoom_out = A(
-            QT_TRANSLATE_NOOP("MainWindow", "S&maller"),
-            lambda: theme().step_scale(-1),
-            "Ctrl+-",
-            QT_TRANSLATE_NOOP("MainWindow", "Shrink"),
-        )
-        self.act_zoom_reset = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Normal size"), lambda: theme().step_scale(0), "Ctrl+0"
-        )
-        self.theme_actions: dict[str, QAction] = {}
-        theme_group = QActionGroup(self)
-        for name in THEMES:
-            a = A(
-                THEME_NAMES.get(name, name),
-                lambda _checked=False, n=name: self.set_theme(n),
-                None,
-                QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
-                True,
-                tip_args={"name": THEME_NAMES.get(name, name)},
-            )
-            a.setObjectName(THEME_ACTIONS[name])
-            theme_group.addAction(a)
-            self.theme_actions[name] = a
+        self.theme_actions: dict[str, QAction] = {
+            name: self.actions.action(id) for name, id in THEME_ACTIONS.items()
+        }
         self.theme_actions[theme().name].setChecked(True)
-        self.act_about = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&About perceptron-gui"), self._show_about
-        )
-        self.act_about.setObjectName("aboutAction")
-        self.act_help = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Keys and mouse"),
-            self._show_help,
-            QKeySequence.HelpContents,
-        )
-        for key, name in VIEW_ACTIONS.items():
-            action = {
-                "show_radius": self.act_radius,
-                "show_best": self.act_best,
-                "snap": self.act_snap,
-                "follow_line": self.act_follow,
-                "keep_origin": self.act_origin,
-                "answer_first": self.act_answer_first,
-                "show_update": self.act_anatomy,
-            }[key]
-            action.setObjectName(name)
-        self.act_panels.setObjectName("showPanelsAction")
-
-        mb = self.menuBar()
-        m = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&File"))
-        m.addAction(self.act_open)
-        self.recent_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "Open &recent"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        _fill(m, [self.act_save, self.act_save_as])
-        self.export_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "&Export"))
-        _fill(self.export_menu, [
-            self.act_export, self.act_export_animation, self.act_export_table, None,
-            self.act_copy_latex, self.act_copy_markdown,
-        ])  # fmt: skip
-        _fill(m, [None, self.act_quit])
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Edit")), [
-            self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, None,
-            self.act_select_all, self.act_delete, self.act_flip, self.act_clear, None,
-            self.act_generate, self.act_example,
-        ])  # fmt: skip
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Run")), [
-            self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
-            self.act_skip, None, self.act_compare,
-        ])  # fmt: skip
-        view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
-        _fill(view, [
-            self.act_radius, self.act_best, None,
-            self.act_anatomy, self.act_phases, self.act_follow, self.act_origin,
-            self.act_answer_first,
-            self.act_fit, None,
-            self.act_present, self.act_panels,
-        ])  # fmt: skip
-        for d in self.docks:
-            view.addAction(d.toggleViewAction())
-        view.addSeparator()
-        _fill(view, [self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset])
-        _fill(
-            self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
-            list(self.theme_actions.values()),
-        )
         # Each language by its own name, whatever the window's language.
-        self.language_menu = self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Language"))
         self.language_actions: dict[str, QAction] = {}
         language_group = QActionGroup(self)
         for code in i18n.LANGUAGES:
@@ -798,23 +422,31 @@ class MainWindow(LessonScripting, QMainWindow):
             a.setObjectName(f"language_{code}")
             a.triggered.connect(lambda _=False, c=code: self.set_language(c))
             language_group.addAction(a)
-            self.language_menu.addAction(a)
             self.language_actions[code] = a
-        _fill(
-            self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")),
-            [self.act_help, self.act_about],
+        self.actions.build_menus(
+            self.menuBar(),
+            {
+                "docks": [d.toggleViewAction() for d in self.docks],
+                "languages": list(self.language_actions.values()),
+            },
         )
+        self.recent_menu = self.actions.menus["recent"]
+        self.export_menu = self.actions.menus["export"]
+        self.language_menu = self.actions.menus["language"]
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         tb = QToolBar(objectName="editToolbar")
-        tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        _fill(tb, [
-            self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
-            self.act_compare,
-        ])  # fmt: skip
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.actions.fill(tb, TOOLBAR)
         tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
         self._wire_compare()
+
+    def _toggle_presentation(self) -> None:
+        self.set_presentation(not self._presenting)
+
+    def _step_scale(self, step: int) -> None:
+        theme().step_scale(step)
 
     # ------------------------------------------------------ scripting API
 
@@ -1233,10 +865,7 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
-        for a, text, tip, args in self._action_texts:
-            self._label_action(a, text, tip, args)
-        for menu, title in self._menu_titles:
-            menu.setTitle(self.tr(title))
+        self.actions.retranslate()
         for dock, title in self._dock_titles.items():
             dock.setWindowTitle(self.tr(title))
         self.tabs.setTabText(0, self.tr("Iteration table"))
@@ -1251,7 +880,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._update_title()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_action_texts"):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions"):
             self.retranslate()
         super().changeEvent(event)
 
@@ -1612,9 +1241,6 @@ class MainWindow(LessonScripting, QMainWindow):
         else:
             self.canvas.set_selection([])
 
-    def _toggle_run(self) -> None:
-        self.controller.toggle_run()
-
     def _set_add_label(self, label: int) -> None:
         self.canvas.add_label = label
         (self.act_pos if label > 0 else self.act_neg).setChecked(True)
@@ -1962,15 +1588,6 @@ class MainWindow(LessonScripting, QMainWindow):
         else:
             doc.finish()  # a running autosave ends, and the one that waits is written now
         event.accept()
-
-
-def _fill(target: QMenu | QToolBar, actions: list[QAction | None]) -> None:
-    """Add actions to a menu or a toolbar; None is a separator."""
-    for a in actions:
-        if a is None:
-            target.addSeparator()
-        else:
-            target.addAction(a)
 
 
 __all__ = ["MainWindow"]

@@ -76,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (the last five only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (those after `seed` only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -1482,7 +1482,6 @@
     </message>
     <message>
         <source>light</source>
-        <extracomment>The themes&apos; names on screen (marked for lupdate; `set_theme` takes the keys).</extracomment>
         <translation>浅色</translation>
     </message>
     <message>
@@ -1495,7 +1494,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The theme actions&apos; object names (for tests and scripts). The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1516,6 +1515,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
+        <extracomment>The translation context of every action&apos;s and menu&apos;s text (the window&apos;s own). Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, in the order the keys help lists them.</extracomment>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
@@ -1860,6 +1860,7 @@
     </message>
     <message>
         <source>&amp;File</source>
+        <extracomment>The theme actions&apos; ids by the theme&apos;s key (`set_theme` takes the keys). Every menu, by id; `MENU_BAR` orders the menu bar&apos;s.</extracomment>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
