@@ -280,9 +280,9 @@ def test_save_to_an_unwritable_place_keeps_everything(tmp_path: Path, window) ->
 def test_export_png_and_svg(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     window.step()
-    assert window.export_image(tmp_path / "c.png")
+    assert window.export_figure(tmp_path / "c.png", (400, 300))
     assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert window.export_image(tmp_path / "c.svg")
+    assert window.export_figure(tmp_path / "c.svg", (400, 300))
     assert "<svg" in (tmp_path / "c.svg").read_text("utf-8")
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import (
@@ -25,11 +24,9 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QGuiApplication,
-    QPainter,
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -1499,33 +1496,6 @@ class MainWindow(LessonScripting, QMainWindow):
         try:
             write()
         except export.ExportError as exc:
-            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
-            return False
-        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
-        return True
-
-    def export_image(self, path: str | Path) -> bool:
-        """Export the canvas as PNG or SVG (by the file name)."""
-        path = str(path)
-        self.canvas.flush()
-        try:
-            if path.lower().endswith(".svg"):
-                # Qt's own SVG painter: pyqtgraph's SVG exporter cannot walk our overlay items.
-                gen = QSvgGenerator()
-                gen.setFileName(path)
-                gen.setSize(self.canvas.size())
-                gen.setViewBox(QRect(0, 0, self.canvas.width(), self.canvas.height()))
-                gen.setTitle("perceptron-gui canvas")
-                painter = QPainter(gen)
-                self.canvas.render(painter)
-                ok = painter.end()
-                if not ok or not Path(path).exists():
-                    raise OSError(f"cannot write {path}")
-            else:
-                ex = pg.exporters.ImageExporter(self.canvas.plotItem)
-                ex.parameters()["width"] = max(1600, self.canvas.width())
-                ex.export(path)
-        except Exception as exc:  # exporters raise many kinds; the user needs a message
             self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
             return False
         self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
