@@ -53,7 +53,7 @@ def test_every_spec_is_one_qaction_with_its_name_and_keys(window):
         found = window.findChildren(QAction, spec.object_name)
         assert len(found) == 1, spec.id
         (action,) = found
-        assert action is window.actions.action(spec.id) is getattr(window, f"act_{spec.id}")
+        assert action is window.action_manager.action(spec.id) is getattr(window, f"act_{spec.id}")
         assert action.shortcuts() == [QKeySequence(k) for k in spec.keys], spec.id
         assert action.isCheckable() == spec.checkable, spec.id
         assert callable(resolve(window, spec.slot)), spec.id  # the slot exists
@@ -92,39 +92,39 @@ def test_every_menu_item_is_bound_to_a_spec(window):
         assert a.objectName() in specs or a in extra, a.text()
     # The toolbar too, in the table's order.
     shown = [a.objectName() for a in window.toolbar.actions() if not a.isSeparator()]
-    assert shown == [window.actions.action(i).objectName() for i in TOOLBAR if i != "-"]
+    assert shown == [window.action_manager.action(i).objectName() for i in TOOLBAR if i != "-"]
 
 
 def test_menu_actions_reach_their_slots(window):
     window.set_points(X, Y)
     window.set_eta(1.0)
-    window.actions.action("step").trigger()  # Run ▸ Step
+    window.action_manager.action("step").trigger()  # Run ▸ Step
     s = window.state()
     assert s["updates"] == 1 and s["w"] == [3.0, 3.0] and s["b"] == 1.0
-    window.actions.action("reset").trigger()
+    window.action_manager.action("reset").trigger()
     assert window.state()["updates"] == 0
-    window.actions.action("theme_dark").trigger()  # a slot with an argument
+    window.action_manager.action("theme_dark").trigger()  # a slot with an argument
     assert window.state()["theme"] == "dark"
     before = theme().ui_scale
-    window.actions.action("zoom_in").trigger()
+    window.action_manager.action("zoom_in").trigger()
     assert theme().ui_scale > before
-    window.actions.action("copy_latex").trigger()
+    window.action_manager.action("copy_latex").trigger()
     assert "\\begin{tabular}" in QApplication.clipboard().text()
-    window.actions.action("phases").trigger()  # a slot that takes the checked state
-    window.actions.action("step").trigger()
+    window.action_manager.action("phases").trigger()  # a slot that takes the checked state
+    window.action_manager.action("step").trigger()
     assert window.state()["phase"] == "predict" and window.state()["updates"] == 0
-    window.actions.action("phases").trigger()
+    window.action_manager.action("phases").trigger()
     assert window.state()["phase"] is None
-    window.actions.action("radius").trigger()
+    window.action_manager.action("radius").trigger()
     assert window.act_radius.isChecked()
 
 
 def test_retranslate_sets_every_action_text_again(window):
-    assert window.actions.action("step").text() == "&Step"
+    assert window.action_manager.action("step").text() == "&Step"
     assert window.set_language("zh_CN")
     try:
-        assert window.actions.action("step").text() != "&Step"
-        assert window.actions.menus["file"].title() != "&File"
+        assert window.action_manager.action("step").text() != "&Step"
+        assert window.action_manager.menus["file"].title() != "&File"
     finally:
         window.set_language("en")
-    assert window.actions.action("step").text() == "&Step"
+    assert window.action_manager.action("step").text() == "&Step"

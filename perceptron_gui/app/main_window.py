@@ -9,13 +9,11 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
-import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -28,7 +26,6 @@ from PySide6.QtGui import (
     QShowEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -46,19 +43,14 @@ from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import (
-    MIN_CANVAS_HEIGHT,
     CompareRun,
     CompareView,
     RunTitle,
-    default_settings,
 )
-from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
+from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import (
-    GenerateDialog,
     HelpDialog,
-    describe_generated,
-    file_dialog,
 )
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
@@ -73,36 +65,28 @@ from perceptron_gui.app.panels import (
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
-from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
+from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import THEMES, TICK_PT, theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
+    QT_TRANSLATE_NOOP,
     THEME_ACTIONS,
     TOOLBAR,
     ActionManager,
 )
+from perceptron_gui.app.window.compare import Compare
+from perceptron_gui.app.window.exports import Exports
+from perceptron_gui.app.window.files import Files
+from perceptron_gui.app.window.presentation import Presentation
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.generators import DEFAULTS
-from perceptron_gui.core.generators import generate as generate_data
-from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 from perceptron_gui.core.model import LinearModel
 
-FILE_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow",
-    "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)",
-)
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
-#: Presentation mode multiplies every size by this (on top of the UI scale).
-PRESENTATION_BOOST = 1.8
-#: The readout's font size (unscaled points), normally and in presentation mode (where the
-#: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
-READOUT_PT = LABEL_PT
-PRESENTATION_READOUT_PT = 18.0
 #: The narration keeps this many lines (longer: elided, whole in the tooltip).
 NARRATION_LINES = 2
 #: The narration's font size (unscaled points), normally and in presentation mode (with the
@@ -119,16 +103,15 @@ FADE_MS = 2500
 SLOW_MOTION_MAX_MS = 6000
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
-#: View settings saved with a session, by the objectName of their View action.
-VIEW_ACTIONS = {
-    "show_radius": "showRadiusAction",
-    "show_best": "showBestAction",
-    "snap": "snapAction",
-    "follow_line": "followLineAction",
-    "keep_origin": "keepOriginAction",
-    "answer_first": "answerFirstAction",
-    "show_update": "anatomyAction",
-}
+
+
+W = TypeVar("W", bound=QObject)
+
+
+def _named(obj: W, name: str) -> W:
+    """`obj` with its objectName (PySide's stubs lack the keyword)."""
+    obj.setObjectName(name)
+    return obj
 
 
 def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
@@ -154,7 +137,7 @@ class MainWindow(LessonScripting, QMainWindow):
         How long an update takes in slow motion on the canvas (0: none; tests pass 0).
     """
 
-    # The actions, by their ids in the table (`actions.ACTIONS`); `self.actions` holds them too.
+    # The actions, by their ids in `window.actions.ACTIONS` (`self.action_manager` holds them).
     act_open: QAction
     act_open_lesson: QAction
     act_builtin_lesson: QAction
@@ -165,6 +148,7 @@ class MainWindow(LessonScripting, QMainWindow):
     act_export_table: QAction
     act_copy_latex: QAction
     act_copy_markdown: QAction
+    act_quit: QAction
     act_undo: QAction
     act_redo: QAction
     act_pos: QAction
@@ -207,6 +191,7 @@ class MainWindow(LessonScripting, QMainWindow):
     act_save_lesson: QAction
     act_close_lesson: QAction
     act_help: QAction
+    act_about: QAction
 
     def __init__(
         self,
@@ -220,7 +205,12 @@ class MainWindow(LessonScripting, QMainWindow):
         self.setWindowTitle("perceptron-gui")
         self.setAcceptDrops(True)
         self.controller = Controller(self, frame_interval_ms=frame_interval_ms)
-        self.document = Document(self.controller, self._view_settings, autosave_ms)
+        # The window's rooms: each a part of the window, with the window in hand.
+        self.files = Files(self)
+        self.exports = Exports(self)
+        self.compare = Compare(self)
+        self.presentation = Presentation(self)
+        self.document = Document(self.controller, self.files.view_settings, autosave_ms)
         self._help: HelpDialog | None = None
 
         # --- central: a notice banner and the readout over the canvas
@@ -228,9 +218,9 @@ class MainWindow(LessonScripting, QMainWindow):
         self.canvas.animation_ms = animation_ms
         self._animation_ms = animation_ms
         self.readout = Readout(self.controller)
-        self.notice = QLabel(objectName="notice")
+        self.notice = _named(QLabel(), "notice")
         self.notice.setWordWrap(True)
-        self.notice.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notice.hide()
         self._notice_error = True
         self._notice_timer = QTimer(self)
@@ -244,7 +234,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The main run's pane; compare mode puts the second run's pane beside it.
         self.run_title = RunTitle(self.controller, "run 1")
         self.run_title.hide()
-        pane = QWidget(objectName="mainPane")
+        pane = _named(QWidget(), "mainPane")
         pl = QVBoxLayout(pane)
         pl.setContentsMargins(0, 0, 0, 0)
         pl.setSpacing(0)
@@ -252,7 +242,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.readout_frame = SteadyFrame(self.readout)  # presentation mode takes it out
         pl.addWidget(self.readout_frame)
         pl.addWidget(self.canvas, 1)
-        self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
+        self.canvas_splitter = _named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
         cl.addWidget(self.canvas_splitter, 1)
@@ -265,7 +255,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = SteadyLabel(NARRATION_LINES)
         self.narration.setObjectName("narration")
-        self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(self.narration))
         self.setCentralWidget(central)
 
@@ -278,34 +268,37 @@ class MainWindow(LessonScripting, QMainWindow):
         self.controls_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Controls"),
             self.controls,
-            Qt.RightDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
             "controlsDock",
         )
         self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
             self.bound_panel,
-            Qt.BottomDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
             "boundDock",
         )
-        tabs = QTabWidget(objectName="tableTabs")
+        tabs = _named(QTabWidget(), "tableTabs")
         tabs.addTab(self.iteration_table, "")
         tabs.addTab(self.dual_view, "")
         self.tabs = tabs
         self.tables_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Tables"), tabs, Qt.BottomDockWidgetArea, "tablesDock"
+            QT_TRANSLATE_NOOP("MainWindow", "Tables"),
+            tabs,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "tablesDock",
         )
-        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
+        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Orientation.Horizontal)
         # The proof sits under the controls, in the room the right column has to spare.
         self.proof_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
             self.proof_panel,
-            Qt.RightDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
             "proofDock",
         )
-        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
+        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Orientation.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
-        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
         self._presenting = False
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
@@ -324,8 +317,8 @@ class MainWindow(LessonScripting, QMainWindow):
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
-        self.busy_label = QLabel(objectName="busyLabel")
-        self.busy_label.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
+        self.busy_label = _named(QLabel(), "busyLabel")
+        self.busy_label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().showMessage(
             self.tr("Left click adds +1, right click adds −1. F1: all keys.")
@@ -355,13 +348,13 @@ class MainWindow(LessonScripting, QMainWindow):
         self.retranslate()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        d = QDockWidget(self.tr(title), self, objectName=name)
+        d = _named(QDockWidget(self.tr(title), self), name)
         self._dock_titles[d] = title
         d.setWidget(w)
         d.setFeatures(
-            QDockWidget.DockWidgetMovable
-            | QDockWidget.DockWidgetFloatable
-            | QDockWidget.DockWidgetClosable
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(area, d)
         return d
@@ -384,22 +377,28 @@ class MainWindow(LessonScripting, QMainWindow):
     def _size_docks(self) -> None:
         """Give the canvas the most room: controls at their width, the bottom a strip."""
         w, h = self.width(), self.height()
-        self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
+        self.resizeDocks(
+            [self.controls_dock], [self.controls.sizeHint().width()], Qt.Orientation.Horizontal
+        )
         ch = self.controls.sizeHint().height()
-        self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
-        self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Vertical)
+        self.resizeDocks(
+            [self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Orientation.Vertical
+        )
+        self.resizeDocks([self.bound_dock], [max(160, int(h * 0.34))], Qt.Orientation.Vertical)
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
-            [self.bound_dock, self.tables_dock], [rest * 2 // 5, rest * 3 // 5], Qt.Horizontal
+            [self.bound_dock, self.tables_dock],
+            [rest * 2 // 5, rest * 3 // 5],
+            Qt.Orientation.Horizontal,
         )
 
     # ---------------------------------------------------------------- actions
 
     def _build_actions(self) -> None:
         """The actions from the table (`window.actions`), the menus and the toolbar from ids."""
-        self.actions = ActionManager(self)
+        self.action_manager = ActionManager(self)
         for spec in ACTIONS:  # the act_* names tests and scripts use
-            setattr(self, f"act_{spec.id}", self.actions.action(spec.id))
+            setattr(self, f"act_{spec.id}", self.action_manager.action(spec.id))
         c = self.controller
         c.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
         c.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
@@ -408,7 +407,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
         self.theme_actions: dict[str, QAction] = {
-            name: self.actions.action(id) for name, id in THEME_ACTIONS.items()
+            name: self.action_manager.action(id) for name, id in THEME_ACTIONS.items()
         }
         self.theme_actions[theme().name].setChecked(True)
         # Each language by its own name, whatever the window's language.
@@ -420,27 +419,24 @@ class MainWindow(LessonScripting, QMainWindow):
             a.triggered.connect(lambda _=False, c=code: self.set_language(c))
             language_group.addAction(a)
             self.language_actions[code] = a
-        self.actions.build_menus(
+        self.action_manager.build_menus(
             self.menuBar(),
             {
                 "docks": [d.toggleViewAction() for d in self.docks],
                 "languages": list(self.language_actions.values()),
             },
         )
-        self.recent_menu = self.actions.menus["recent"]
-        self.export_menu = self.actions.menus["export"]
-        self.language_menu = self.actions.menus["language"]
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        tb = QToolBar(objectName="editToolbar")
+        self.recent_menu = self.action_manager.menus["recent"]
+        self.export_menu = self.action_manager.menus["export"]
+        self.language_menu = self.action_manager.menus["language"]
+        self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
+        tb = _named(QToolBar(), "editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.actions.fill(tb, TOOLBAR)
+        self.action_manager.fill(tb, TOOLBAR)
         tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
-        self._wire_compare()
-
-    def _toggle_presentation(self) -> None:
-        self.set_presentation(not self._presenting)
+        self.compare.wire_compare()
 
     def _step_scale(self, step: int) -> None:
         theme().step_scale(step)
@@ -492,87 +488,15 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def load(self, path: str | Path) -> bool:
         """Open a CSV or session file. False on bad input, with a message; the data stay."""
-        try:
-            loaded = load_file(path)
-        except DataError as exc:
-            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
-            return False
-        self._apply_loaded(loaded, str(path), None)
-        return True
-
-    def _apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
-        # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
-        text = self.tr("open {name}").format(name=Path(path).name)
-        self.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
-        self._apply_view(loaded.view)
-        self.document.mark_opened(str(path))
-        QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
-        note = "; ".join(loaded.notes)
-        self.statusBar().showMessage(
-            self.tr("opened {path}: {n} points").format(path=path, n=loaded.data.n)
-            + (f" ({note})" if note else "")
-        )
-        if note:
-            self.show_notice(f"{Path(path).name}: {note}", error=False)
-
-    def _view_action(self, key: str) -> QAction:
-        action = self.findChild(QAction, VIEW_ACTIONS[key])
-        assert isinstance(action, QAction)
-        return action
-
-    def _view_settings(self) -> dict[str, Any]:
-        """The View settings, saved with a session under keys named after their actions."""
-        return {key: self._view_action(key).isChecked() for key in VIEW_ACTIONS}
-
-    def _apply_view(self, view: dict[str, Any]) -> None:
-        """Restore the view settings a session saved (unknown or wrong-typed keys are ignored)."""
-        for key in VIEW_ACTIONS:
-            value = view.get(key)
-            action = self._view_action(key)
-            if isinstance(value, bool) and value != action.isChecked():
-                action.trigger()
+        return self.files.load(path)
 
     def open_file(self, path: str | Path) -> None:
-        """Open a file without freezing the window: read, parse and compute γ between frames.
-
-        The current points stay until the new ones are ready; a bad file leaves them as
-        they were, with a message. (`load` does the same at once, for scripts.)
-        """
-        c = self.controller
-        bias = c.config.bias
-        name = Path(path).name
-
-        def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
-            loaded = yield from iter_load_file(path)
-            cfg_bias = loaded.config.bias if loaded.config is not None else bias
-            pair = yield from bound_task(loaded.data, cfg_bias)
-            return loaded, pair
-
-        def done(value: tuple[Loaded, BoundPair]) -> None:
-            loaded, pair = value
-            self._apply_loaded(loaded, str(path), pair)
-
-        def fail(exc: DataError) -> None:
-            self.show_notice(self.tr("not opened: {error}").format(error=exc), error=True)
-
-        c.start_task("load", prepare(), done, fail, self.tr("opening {name}").format(name=name))
+        """Open a file without freezing the window: read, parse and compute γ between frames."""
+        self.files.open_file(path)
 
     def save(self, path: str | Path | None = None) -> bool:
         """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
-        target = str(path) if path is not None else self.document.path
-        if target is None:
-            return False
-        try:
-            self.document.save(target)
-        except (DataError, OSError) as exc:
-            self.show_notice(
-                self.tr("not saved (everything is still here): {error}").format(error=exc),
-                error=True,
-            )
-            return False
-        add_recent(target)
-        self.statusBar().showMessage(self.tr("saved {path}").format(path=target))
-        return True
+        return self.files.save(path)
 
     def set_mode(self, mode: str) -> bool:
         """ "primal", "dual" or "pocket"."""
@@ -605,7 +529,7 @@ class MainWindow(LessonScripting, QMainWindow):
         reveal, correct): w, b and the mistakes change at "correct" only.
         """
         rec = self._step_main()
-        self._drive_second(CompareRun.step)
+        self.compare.drive_second(CompareRun.step)
         return rec
 
     def set_phase_stepping(self, on: bool) -> None:
@@ -676,152 +600,40 @@ class MainWindow(LessonScripting, QMainWindow):
     def visit(self) -> Any:
         """Look at the next point only."""
         rec = self.controller.visit()
-        self._drive_second(CompareRun.visit)
+        self.compare.drive_second(CompareRun.visit)
         return rec
 
     def step_back(self) -> bool:
         """Undo the last update."""
         ok = self.controller.step_back()
-        self._drive_second(CompareRun.step_back)
+        self.compare.drive_second(CompareRun.step_back)
         return ok
 
     def run(self) -> None:
         """Run at the chosen speed (in the event loop)."""
         self.controller.run()
-        self._drive_second(CompareRun.run)
+        self.compare.drive_second(CompareRun.run)
 
     def pause(self) -> None:
         """Pause the run."""
         self.controller.pause()
-        self._drive_second(CompareRun.pause)
+        self.compare.drive_second(CompareRun.pause)
 
     def run_to_end(self) -> None:
         """Run to the end; returns at once, the run proceeds in the event loop."""
         self.controller.run_to_end()
-        self._drive_second(CompareRun.run_to_end)
+        self.compare.drive_second(CompareRun.run_to_end)
 
     def reset(self) -> None:
         """Back to the initial weights."""
         self.controller.reset()
-        self._drive_second(CompareRun.reset)
+        self.compare.drive_second(CompareRun.reset)
 
     # ------------------------------------------------------- compare mode
 
     def set_compare(self, settings: dict[str, Any] | None) -> bool:
-        """Compare mode: a second run with these settings beside the first; None leaves it.
-
-        `settings` holds some of ``mode``, ``order``, ``eta``, ``bias``, ``seed`` (the
-        others are the main run's). False, with a message, when they are refused; the
-        window then stays as it was.
-        """
-        if settings is None:
-            self._leave_compare()
-            return True
-        if self.compare_run is None:
-            self.controller.pause()  # the pair starts together
-            run = CompareRun(self.controller, self, frame_interval_ms=self._frame_interval_ms)
-            run.message_posted.connect(lambda m: self.show_notice(m, error=True))
-            if not run.set_settings(settings):
-                run.close()
-                run.deleteLater()
-                self.act_compare.setChecked(False)
-                return False
-            self.compare_run = run
-            # In a small window the panels give way: each canvas at least 300 px high.
-            self._docks_before_compare = [d.isVisible() for d in self.docks]
-            if self.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
-                for d in self.docks:
-                    d.hide()
-            view = CompareView(run, self.canvas, main_title=self.run_title)
-            view.set_show_radius(self.act_radius.isChecked())
-            view.set_show_best(self.act_best.isChecked())
-            self.act_radius.toggled.connect(view.set_show_radius)
-            self.act_best.toggled.connect(view.set_show_best)
-            self.compare_view = view
-            self.canvas_splitter.addWidget(view)
-            half = max(1, self.canvas_splitter.width() // 2)
-            self.canvas_splitter.setSizes([half, half])
-            QTimer.singleShot(0, view.equal_halves)
-            self.run_title.show()
-            self.bound_panel.plot.set_second(run.controller)
-            self.timeline.set_second(run.controller)
-            view.answer_first = self.act_answer_first.isChecked()
-            self.act_compare.setChecked(True)
-            self.statusBar().showMessage(
-                "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
-            )
-            return True
-        ok = self.compare_run.set_settings(settings)
-        self.act_compare.setChecked(True)
-        return ok
-
-    def _leave_compare(self) -> None:
-        run, view = self.compare_run, self.compare_view
-        self.compare_run = self.compare_view = None
-        self.act_compare.setChecked(False)
-        if run is None or view is None:
-            return
-        self.bound_panel.plot.set_second(None)
-        self.timeline.set_second(None)
-        view.close_view()
-        for dock, shown in zip(self.docks, self._docks_before_compare, strict=False):
-            dock.setVisible(shown)
-        view.hide()
-        view.setParent(None)
-        view.deleteLater()
-        run.close()
-        run.deleteLater()
-        self.run_title.hide()
-
-    def _on_compare_toggled(self) -> None:
-        if self.act_compare.isChecked():
-            self.set_compare(default_settings(self.controller.config))
-        else:
-            self.set_compare(None)
-
-    def _wire_compare(self) -> None:
-        """Every button and key that steps, runs or resets the main run drives the second too.
-
-        These connections come after the main run's own: the second run acts on what the
-        main one did (see `CompareRun.toggle_run`).
-        """
-        ctl = self.controls
-        for signal, action in (
-            (self.act_step.triggered, CompareRun.step),
-            (ctl.step_button.clicked, CompareRun.step),
-            (self.act_visit.triggered, CompareRun.visit),
-            (ctl.visit_button.clicked, CompareRun.visit),
-            (self.act_back.triggered, CompareRun.step_back),
-            (ctl.step_back_button.clicked, CompareRun.step_back),
-            (self.act_run.triggered, CompareRun.toggle_run),
-            (ctl.run_button.clicked, CompareRun.toggle_run),
-            (self.act_pause.triggered, CompareRun.pause),
-            (self.act_to_end.triggered, CompareRun.run_to_end),
-            (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
-            (self.act_reset.triggered, CompareRun.reset),
-            (ctl.reset_button.clicked, CompareRun.reset),
-        ):
-            signal.connect(lambda *_, a=action: self._drive_second(a))
-
-    def _on_earlier(self) -> None:
-        """← : one update earlier (in compare mode, on the pair's timeline)."""
-        if self.compare_run is None:
-            self.controller.earlier()
-        else:
-            self.compare_run.earlier_pair()
-
-    def _on_later(self) -> None:
-        """→ : one update later (in compare mode, on the pair's timeline)."""
-        if self.compare_run is None:
-            self.controller.later()
-        else:
-            self.compare_run.later_pair()
-
-    def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
-        """The second run's half of a step of the pair (nothing outside compare mode)."""
-        run = self.compare_run
-        if run is not None:
-            action(run)
+        """Compare mode: a second run with these settings beside the first; None leaves it."""
+        return self.compare.set_compare(settings)
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
@@ -862,7 +674,7 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
-        self.actions.retranslate()
+        self.action_manager.retranslate()
         for dock, title in self._dock_titles.items():
             dock.setWindowTitle(self.tr(title))
         self.tabs.setTabText(0, self.tr("Iteration table"))
@@ -877,7 +689,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._update_title()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions"):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "action_manager"):
             self.retranslate()
         super().changeEvent(event)
 
@@ -893,90 +705,16 @@ class MainWindow(LessonScripting, QMainWindow):
         Returns the number of updates reached (fewer when the run ends first).
         """
         reached = self.controller.seek(k)
-        self._drive_second(lambda run: run.seek(k))
+        self.compare.drive_second(lambda run: run.seek(k))
         return reached
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
-
-        The keys work as in the normal window; the readout and the narration stay.
-        """
-        on = bool(on)
-        if on == self._presenting:
-            return
-        self._presenting = on
-        bars = (self.menuBar(), self.toolbar, self.statusBar())
-        if on:
-            self._docks_before = [d.isVisible() for d in self.docks]
-            self._was_maximized = self.isMaximized()
-            # Leaving gives back the exact window: its geometry and the docks' sizes.
-            self._geometry_before = (self.saveGeometry(), self.saveState(), self.geometry())
-            for d in self.docks:
-                d.hide()
-            for bar in (*bars, self.timeline):  # ← / → still move along the timeline
-                bar.hide()
-            theme().set_boost(PRESENTATION_BOOST)
-            self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
-            self.readout.setWordWrap(True)  # a long line (the pocket's) wraps in the canvas
-            # The readout floats over the canvas's top-left corner: the canvas gets the room.
-            self.readout_frame.hide()
-            self.readout.setParent(self.canvas)
-            self.readout.move(int(theme().px(70)), int(theme().px(4)))
-            self.readout.show()
-            self.canvas.set_floating(self.readout)  # placed with the canvas's other texts
-            self.showFullScreen()
-            self._place_readout()
-        else:
-            for d, was in zip(self.docks, self._docks_before, strict=False):
-                d.setVisible(was)
-            for bar in (*bars, self.timeline):
-                bar.show()
-            theme().set_boost(1.0)
-            self.readout.setMinimumWidth(0)
-            self.readout.setMaximumWidth(16777215)
-            self.readout.set_point_size(READOUT_PT)
-            self.canvas.set_floating(None)
-            self.readout_frame.take_back()
-            if self._was_maximized:
-                self.showMaximized()
-            else:
-                self.showNormal()
-            if self._geometry_before is not None:
-                self._restore_window(*self._geometry_before)
-                self._geometry_before = None
-        self.act_present.setChecked(on)
-        self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.canvas.fit_view()  # with room for the readout over the plot (or without)
-        self.canvas.follow()
-
-    def _restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
-        """The window as it was before presentation: the layouts first take the normal
-        sizes' minimums (the large fonts' would grow the window), then the geometry and
-        the docks' sizes come back, and once more after the window has been laid out."""
-
-        def restore() -> None:
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            if not self._was_maximized:
-                self.restoreGeometry(geometry)
-                self.setGeometry(rect)
-            self.restoreState(docks)
-
-        restore()
-        QTimer.singleShot(0, self, restore)
-
-    def _place_readout(self) -> None:
-        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
-        if not self._presenting:
-            return
-        self.readout.setMaximumWidth(max(200, int(self.canvas.width() * 0.9)))
-        self.readout.adjustSize()
-        self.readout.raise_()
-        self.canvas.set_floating(self.readout)
+        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves)."""
+        self.presentation.set_presentation(on)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        self._place_readout()
+        self.presentation.place_readout()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
@@ -985,44 +723,12 @@ class MainWindow(LessonScripting, QMainWindow):
             self._size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:
-        """Restore the autosaved session (asking first unless `ask` is False).
-
-        False, with a message, when there is nothing to recover or the user declines.
-        The restored session is unsaved work: closing asks before anything is dropped.
-        """
-        path = recovery_path()
-        if not path.exists():
-            self.show_notice(self.tr("nothing to recover: no autosaved session"), error=False)
-            return False
-        if ask:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Restore?"),
-                self.tr(
-                    "perceptron-gui did not close cleanly last time.\n"
-                    "Restore the points and settings it autosaved?"
-                ),
-                QMessageBox.Yes | QMessageBox.No,
-                QMessageBox.Yes,
-            )
-            if answer != QMessageBox.Yes:
-                return False
-        if not self.load(path):
-            return False
-        self.document.mark_recovered()
-        self.statusBar().showMessage(
-            self.tr("restored the autosaved session ({path})").format(path=path)
-        )
-        return True
+        """Restore the autosaved session (asking first unless `ask` is False)."""
+        return self.files.recover(ask=ask)
 
     def load_example(self) -> None:
         """Open the built-in example data set."""
-        from importlib.resources import as_file, files
-
-        with as_file(files("perceptron_gui") / "data" / "example.csv") as p:
-            ok = self.load(p)
-        if ok:
-            self.document.mark_saved(None)
+        self.files.load_example()
 
     @property
     def dirty(self) -> bool:
@@ -1064,7 +770,7 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def _on_controller_busy_changed(self, text: str) -> None:
         lab = self.busy_label
-        lab.setText(lab.fontMetrics().elidedText(text, Qt.ElideMiddle, lab.width()))
+        lab.setText(lab.fontMetrics().elidedText(text, Qt.TextElideMode.ElideMiddle, lab.width()))
         lab.setToolTip(text)
 
     def _on_controller_run_discarded(self, text: str) -> None:
@@ -1314,74 +1020,9 @@ class MainWindow(LessonScripting, QMainWindow):
 
     # --------------------------------------------------------------- dialogs
 
-    def _unsaved_may_go(self, question: str) -> bool:
-        """Before the user's Close or Open: ask Save / Discard / Cancel over unsaved changes.
-
-        True when the session may be replaced (saved, discarded, or nothing unsaved).
-        """
-        if not (self.document.modified and self.controller.data.n):
-            return True
-        answer = QMessageBox.question(
-            self,
-            self.tr("Unsaved changes"),
-            question,
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Cancel:
-            return False
-        if answer == QMessageBox.StandardButton.Save:
-            self._save_action()
-            return not self.document.modified
-        return True
-
-    def _open_asking(self, path: str) -> None:
-        """Open from the menu, the recent list or a drop: asks first over unsaved changes."""
-        if self._unsaved_may_go(
-            self.tr("Save the points and settings before opening another file?")
-        ):
-            self.open_file(path)
-
-    def _open_dialog(self) -> None:
-        if not self._unsaved_may_go(
-            self.tr("Save the points and settings before opening another file?")
-        ):
-            return
-        d = self.make_open_dialog()
-        if d.exec() and d.selectedFiles():
-            self.open_file(d.selectedFiles()[0])
-
     def make_open_dialog(self) -> QFileDialog:
         """The File ▸ Open dialog (not shown; tests look at it)."""
-        return file_dialog(self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        items = load_recent()
-        if not items:
-            a = self.recent_menu.addAction(self.tr("(none yet)"))
-            a.setEnabled(False)
-        for p in items:
-            self.recent_menu.addAction(p, lambda p=p: self._open_asking(p))
-
-    def _save_action(self) -> None:
-        if self.document.path is None or self.document.settings_only_in_session():
-            self._save_as_dialog()
-        else:
-            self.save()
-
-    def _save_as_dialog(self) -> None:
-        d = file_dialog(
-            self,
-            self.tr("Save"),
-            self.document.path or "session.json",
-            self.tr("Session (*.json);;CSV data (*.csv)"),
-            save=True,
-        )
-        if d.exec() and d.selectedFiles():
-            self.save(d.selectedFiles()[0])
+        return self.files.make_open_dialog()
 
     def export_figure(
         self,
@@ -1392,26 +1033,9 @@ class MainWindow(LessonScripting, QMainWindow):
         dpi: float = export.DEFAULT_DPI,
         scale: float | None = None,
     ) -> bool:
-        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in
-        compare mode both runs side by side. `scale`: the text's size (None: slide-ready).
-
-        Returns after the file is written; False, with a notice, when it cannot be. The
-        window (its view, layout and run) is not touched.
-        """
-        second = None if self.compare_run is None else self.compare_run.controller
-        return self._export(
-            path,
-            lambda: export.export_figure(
-                self.controller,
-                self.figure_settings(),
-                path,
-                size,
-                title=title,
-                dpi=dpi,
-                scale=scale,
-                second=second,
-            ),
-        )
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in compare mode
+        both runs side by side. `scale`: the text's size (None: slide-ready)."""
+        return self.exports.export_figure(path, size, title, dpi=dpi, scale=scale)
 
     def export_animation(
         self,
@@ -1423,110 +1047,27 @@ class MainWindow(LessonScripting, QMainWindow):
         start: int | None = None,
         scale: float | None = None,
     ) -> bool:
-        """A GIF of a copy of the run: the state after update `start` (None: the current
-        one; 0: the beginning), then one frame per update (`steps` at most), then how it
-        ended.
-
-        Returns after the file is written; False, with a notice, when it cannot be.
-        """
-        return self._export(
-            path,
-            lambda: export.export_animation(
-                self.controller,
-                self.figure_settings(),
-                path,
-                steps,
-                size=size,
-                frame_ms=frame_ms,
-                start=start,
-                scale=scale,
-            ),
+        """A GIF of a copy of the run: the state after update `start` (None: the current one; 0:
+        the beginning), then one frame per update (`steps` at most), then how it ended."""
+        return self.exports.export_animation(
+            path, steps, size=size, frame_ms=frame_ms, start=start, scale=scale
         )
 
     def figure_settings(self) -> export.FigureSettings:
         """The view and View settings an exported figure is drawn with."""
-        return export.FigureSettings(
-            view=self.canvas.view_range(),
-            answer_first=self.act_answer_first.isChecked(),
-            show_radius=self.act_radius.isChecked(),
-            show_best=self.act_best.isChecked(),
-            keep_origin=self.act_origin.isChecked(),
-            follow_line=self.act_follow.isChecked(),
-            anatomy=self.act_anatomy.isChecked(),
-        )
-
-    def _export_figure_dialog(self) -> None:
-        choice = export.figure_dialog(self)
-        if choice is not None:
-            self.export_figure(choice.path, choice.size, choice.title, dpi=choice.dpi)
-
-    def _export_animation_dialog(self) -> None:
-        choice = export.animation_dialog(self, self.controller.trainer.k or 10)
-        if choice is not None:
-            self.export_animation(
-                choice.path, choice.steps, size=choice.size, frame_ms=choice.frame_ms
-            )
-
-    def _export_table_dialog(self) -> None:
-        path = export.table_dialog(self)
-        if path is not None:
-            self.export_table(path)
+        return self.exports.figure_settings()
 
     def export_table(self, path: str | Path) -> bool:
         """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
-        return self._export(path, lambda: export.export_table(self.controller.trainer, path))
+        return self.exports.export_table(path)
 
     def copy_table(self, format: str) -> str:
         """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
-        if format not in ("latex", "markdown", "csv"):
-            self.show_notice(
-                self.tr("no table format {format}: latex, markdown or csv").format(
-                    format=repr(format)
-                ),
-                error=True,
-            )
-            return ""
-        text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
-        self.statusBar().showMessage(
-            self.tr("copied the iteration table as {format}").format(format=format)
-        )
-        return text
-
-    def _export(self, path: str | Path, write: Any) -> bool:
-        try:
-            write()
-        except export.ExportError as exc:
-            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
-            return False
-        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
-        return True
+        return self.exports.copy_table(format)
 
     def generate(self, kind: str, n: int = 40, seed: int = 0, **options: Any) -> bool:
-        """Replace the points with a generated data set, as Generate… does (one undo step).
-
-        `kind` is one of ``core.generators.KINDS``; `options` are ``margin`` and ``noise``
-        (the defaults of ``core.generators.DEFAULTS``, as ``perceptron generate``'s: the
-        same arguments give the same points). False, with a notice, when refused.
-        """
-        args = {k: DEFAULTS[k] for k in ("margin", "noise")}
-        try:
-            data = generate_data(kind, n, seed=seed, **{**args, **options})
-        except (DataError, TypeError) as exc:
-            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
-            return False
-        self.controller.set_data(data, describe_generated(kind, data.n, seed))
-        return True
-
-    def _generate_dialog(self) -> None:
-        dlg = GenerateDialog(self)
-        if dlg.exec() != GenerateDialog.Accepted:
-            return
-        try:
-            data = dlg.dataset()
-        except DataError as exc:
-            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
-            return
-        self.controller.set_data(data, dlg.description())
+        """Replace the points with a generated data set, as Generate… does (one undo step)."""
+        return self.files.generate(kind, n, seed, **options)
 
     # ------------------------------------------------------- window events
 
@@ -1540,13 +1081,13 @@ class MainWindow(LessonScripting, QMainWindow):
             event.acceptProposedAction()
             path = urls[0].toLocalFile()
             # After the drop has ended: the question is a dialog of its own.
-            QTimer.singleShot(0, lambda: self._open_asking(path))
+            QTimer.singleShot(0, lambda: self.files.open_asking(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
         user = event.spontaneous() or self.sender() is self.act_quit
         doc = self.document
-        if user and not self._unsaved_may_go(
+        if user and not self.files.unsaved_may_go(
             self.tr("Save the points and settings before closing?")
         ):
             event.ignore()

@@ -1494,7 +1494,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1905,6 +1905,7 @@
     </message>
     <message>
         <source>not opened: {error}</source>
+        <extracomment>View settings saved with a session, by the objectName of their View action.</extracomment>
         <translation>未打开：{error}</translation>
     </message>
     <message>

@@ -31,9 +31,14 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name l
     return text
 
 
+def translate(context: str, text: str) -> str:
+    """`text` in the current language (lupdate reads ``translate("Context", "text")``)."""
+    return QCoreApplication.translate(context, text)
+
+
 def tr(text: str) -> str:
     """`text` in the window's language (context ``MainWindow``)."""
-    return QCoreApplication.translate(CONTEXT, text)
+    return translate(CONTEXT, text)
 
 
 #: A key: a sequence as text ("Ctrl+E") or one of Qt's standard keys.
@@ -96,7 +101,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "open",
         QT_TRANSLATE_NOOP("MainWindow", "&Open…"),
-        "_open_dialog",
+        "files.open_dialog",
         (S.Open,),
         QT_TRANSLATE_NOOP("MainWindow", "Open a CSV or a session"),
     ),
@@ -118,21 +123,21 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "save",
         QT_TRANSLATE_NOOP("MainWindow", "&Save"),
-        "_save_action",
+        "files.save_action",
         (S.Save,),
         QT_TRANSLATE_NOOP("MainWindow", "Save the session"),
     ),
     ActionSpec(
         "save_as",
         QT_TRANSLATE_NOOP("MainWindow", "Save &as…"),
-        "_save_as_dialog",
+        "files.save_as_dialog",
         ("Ctrl+Shift+S",),
         QT_TRANSLATE_NOOP("MainWindow", "Save as CSV or session"),
     ),
     ActionSpec(
         "export",
         QT_TRANSLATE_NOOP("MainWindow", "&Figure…"),
-        "_export_figure_dialog",
+        "exports.export_figure_dialog",
         ("Ctrl+E",),
         QT_TRANSLATE_NOOP(
             "MainWindow", "The canvas alone, for slides: PNG or SVG at a chosen size"
@@ -142,7 +147,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "export_animation",
         QT_TRANSLATE_NOOP("MainWindow", "&Animation…"),
-        "_export_animation_dialog",
+        "exports.export_animation_dialog",
         (),
         QT_TRANSLATE_NOOP(
             "MainWindow", "A GIF of the run, one frame per update, the narration as captions"
@@ -151,7 +156,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "export_table",
         QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
-        "_export_table_dialog",
+        "exports.export_table_dialog",
         (),
         QT_TRANSLATE_NOOP(
             "MainWindow", "The iteration table in the textbook's layout: LaTeX, Markdown or CSV"
@@ -245,7 +250,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "generate",
         QT_TRANSLATE_NOOP("MainWindow", "&Generate…"),
-        "_generate_dialog",
+        "files.generate_dialog",
         ("Ctrl+G",),
         QT_TRANSLATE_NOOP("MainWindow", "Generate a data set"),
     ),
@@ -309,14 +314,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "earlier",
         QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-        "_on_earlier",
+        "compare.on_earlier",
         ("Left",),
         QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
     ),
     ActionSpec(
         "later",
         QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-        "_on_later",
+        "compare.on_later",
         ("Right",),
         QT_TRANSLATE_NOOP("MainWindow", "One update later"),
     ),
@@ -332,7 +337,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "compare",
         QT_TRANSLATE_NOOP("MainWindow", "&Compare"),
-        "_on_compare_toggled",
+        "compare.on_compare_toggled",
         ("C",),
         QT_TRANSLATE_NOOP(
             "MainWindow",
@@ -434,7 +439,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "present",
         QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
-        "_toggle_presentation",
+        "presentation.toggle_presentation",
         ("F5",),
         QT_TRANSLATE_NOOP(
             "MainWindow",
@@ -712,4 +717,5 @@ __all__ = [
     "MenuSpec",
     "resolve",
     "tr",
+    "translate",
 ]
