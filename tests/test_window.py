@@ -245,7 +245,7 @@ def test_session_round_trip(tmp_path: Path, qtbot) -> None:
     w1.set_bias(False)
     path = tmp_path / "s.json"
     assert w1.save(path)
-    assert not w1.dirty
+    assert not w1.state()["modified"]
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)
     assert w2.load(path)
@@ -273,7 +273,7 @@ def test_bad_file_keeps_the_data_and_says_why(tmp_path: Path, window) -> None:
 def test_save_to_an_unwritable_place_keeps_everything(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     assert not window.save(tmp_path / "no" / "such" / "dir" / "s.json")
-    assert window.state()["points"] == EX_X and window.dirty
+    assert window.state()["points"] == EX_X and window.state()["modified"]
     assert "not saved" in window.notice.text()
 
 

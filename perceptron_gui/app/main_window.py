@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -44,7 +44,6 @@ from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import (
     CompareRun,
-    CompareView,
     RunTitle,
 )
 from perceptron_gui.app.controller import Change, Controller, run_state
@@ -246,9 +245,6 @@ class MainWindow(LessonScripting, QMainWindow):
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
         cl.addWidget(self.canvas_splitter, 1)
-        self.compare_run: CompareRun | None = None
-        self.compare_view: CompareView | None = None
-        self._docks_before_compare: list[bool] = []
         self._frame_interval_ms = frame_interval_ms
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
@@ -300,11 +296,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
-        self._presenting = False
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
-        self._docks_before: list[bool] = []
-        self._was_maximized = False
-        self._geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
         self._shown_once = False
         self._narrated_at = 0.0
         self._phase_stepping = False
@@ -427,8 +419,6 @@ class MainWindow(LessonScripting, QMainWindow):
             },
         )
         self.recent_menu = self.action_manager.menus["recent"]
-        self.export_menu = self.action_manager.menus["export"]
-        self.language_menu = self.action_manager.menus["language"]
         self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
         tb = _named(QToolBar(), "editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -463,7 +453,7 @@ class MainWindow(LessonScripting, QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
-            "presentation": self._presenting,
+            "presentation": self.presentation.on,
             "phase": self._phase,
             "theme": theme().name,
             "ui_scale": theme().ui_scale,
@@ -631,6 +621,11 @@ class MainWindow(LessonScripting, QMainWindow):
 
     # ------------------------------------------------------- compare mode
 
+    @property
+    def compare_run(self) -> CompareRun | None:
+        """The second run in compare mode (None outside it)."""
+        return self.compare.run
+
     def set_compare(self, settings: dict[str, Any] | None) -> bool:
         """Compare mode: a second run with these settings beside the first; None leaves it."""
         return self.compare.set_compare(settings)
@@ -730,11 +725,6 @@ class MainWindow(LessonScripting, QMainWindow):
         """Open the built-in example data set."""
         self.files.load_example()
 
-    @property
-    def dirty(self) -> bool:
-        """True when there are edits or settings not saved to a file."""
-        return self.document.modified
-
     # ------------------------------------------------------------ messages
 
     def show_notice(self, text: str, *, error: bool = True, ms: int = 10000) -> None:
@@ -749,7 +739,7 @@ class MainWindow(LessonScripting, QMainWindow):
     def _style_narration(self) -> None:
         t = theme()
         self.narration.setFont(
-            t.font(PRESENTATION_NARRATION_PT if self._presenting else NARRATION_PT)
+            t.font(PRESENTATION_NARRATION_PT if self.presentation.on else NARRATION_PT)
         )
         pad = int(t.px(4))
         self.narration.setStyleSheet(
@@ -939,7 +929,7 @@ class MainWindow(LessonScripting, QMainWindow):
         """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
         self.canvas.finish_animation()
-        if self._presenting:
+        if self.presentation.on:
             self.set_presentation(False)
         else:
             self.canvas.set_selection([])

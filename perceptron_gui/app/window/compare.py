@@ -18,6 +18,11 @@ class Compare:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: The second run and its pane (None outside compare mode).
+        self.run: CompareRun | None = None
+        self.view: CompareView | None = None
+        # The docks shown before a small window gave their room to the two canvases.
+        self.docks_before: list[bool] = []
 
     def set_compare(self, settings: dict[str, Any] | None) -> bool:
         """Compare mode: a second run with these settings beside the first; None leaves it.
@@ -29,7 +34,7 @@ class Compare:
         if settings is None:
             self.leave_compare()
             return True
-        if self.w.compare_run is None:
+        if self.run is None:
             self.w.controller.pause()  # the pair starts together
             run = CompareRun(self.w.controller, self.w, frame_interval_ms=self.w._frame_interval_ms)
             run.message_posted.connect(lambda m: self.w.show_notice(m, error=True))
@@ -38,9 +43,9 @@ class Compare:
                 run.deleteLater()
                 self.w.act_compare.setChecked(False)
                 return False
-            self.w.compare_run = run
+            self.run = run
             # In a small window the panels give way: each canvas at least 300 px high.
-            self.w._docks_before_compare = [d.isVisible() for d in self.w.docks]
+            self.docks_before = [d.isVisible() for d in self.w.docks]
             if self.w.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
                 for d in self.w.docks:
                     d.hide()
@@ -49,7 +54,7 @@ class Compare:
             view.set_show_best(self.w.act_best.isChecked())
             self.w.act_radius.toggled.connect(view.set_show_radius)
             self.w.act_best.toggled.connect(view.set_show_best)
-            self.w.compare_view = view
+            self.view = view
             self.w.canvas_splitter.addWidget(view)
             half = max(1, self.w.canvas_splitter.width() // 2)
             self.w.canvas_splitter.setSizes([half, half])
@@ -63,20 +68,20 @@ class Compare:
                 "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
             )
             return True
-        ok = self.w.compare_run.set_settings(settings)
+        ok = self.run.set_settings(settings)
         self.w.act_compare.setChecked(True)
         return ok
 
     def leave_compare(self) -> None:
-        run, view = self.w.compare_run, self.w.compare_view
-        self.w.compare_run = self.w.compare_view = None
+        run, view = self.run, self.view
+        self.run = self.view = None
         self.w.act_compare.setChecked(False)
         if run is None or view is None:
             return
         self.w.bound_panel.plot.set_second(None)
         self.w.timeline.set_second(None)
         view.close_view()
-        for dock, shown in zip(self.w.docks, self.w._docks_before_compare, strict=False):
+        for dock, shown in zip(self.w.docks, self.docks_before, strict=False):
             dock.setVisible(shown)
         view.hide()
         view.setParent(None)
@@ -117,20 +122,20 @@ class Compare:
 
     def on_earlier(self) -> None:
         """← : one update earlier (in compare mode, on the pair's timeline)."""
-        if self.w.compare_run is None:
+        if self.run is None:
             self.w.controller.earlier()
         else:
-            self.w.compare_run.earlier_pair()
+            self.run.earlier_pair()
 
     def on_later(self) -> None:
         """→ : one update later (in compare mode, on the pair's timeline)."""
-        if self.w.compare_run is None:
+        if self.run is None:
             self.w.controller.later()
         else:
-            self.w.compare_run.later_pair()
+            self.run.later_pair()
 
     def drive_second(self, action: Callable[[CompareRun], None]) -> None:
         """The second run's half of a step of the pair (nothing outside compare mode)."""
-        run = self.w.compare_run
+        run = self.run
         if run is not None:
             action(run)

@@ -25,6 +25,12 @@ class Presentation:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: In presentation mode now.
+        self.on = False
+        # What leaving gives back: the docks shown, maximized or not, geometry and dock sizes.
+        self.docks_before: list[bool] = []
+        self.was_maximized = False
+        self.geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
@@ -32,15 +38,15 @@ class Presentation:
         The keys work as in the normal window; the readout and the narration stay.
         """
         on = bool(on)
-        if on == self.w._presenting:
+        if on == self.on:
             return
-        self.w._presenting = on
+        self.on = on
         bars = (self.w.menuBar(), self.w.toolbar, self.w.statusBar())
         if on:
-            self.w._docks_before = [d.isVisible() for d in self.w.docks]
-            self.w._was_maximized = self.w.isMaximized()
+            self.docks_before = [d.isVisible() for d in self.w.docks]
+            self.was_maximized = self.w.isMaximized()
             # Leaving gives back the exact window: its geometry and the docks' sizes.
-            self.w._geometry_before = (self.w.saveGeometry(), self.w.saveState(), self.w.geometry())
+            self.geometry_before = (self.w.saveGeometry(), self.w.saveState(), self.w.geometry())
             for d in self.w.docks:
                 d.hide()
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
@@ -57,7 +63,7 @@ class Presentation:
             self.w.showFullScreen()
             self.place_readout()
         else:
-            for d, was in zip(self.w.docks, self.w._docks_before, strict=False):
+            for d, was in zip(self.w.docks, self.docks_before, strict=False):
                 d.setVisible(was)
             for bar in (*bars, self.w.timeline):
                 bar.show()
@@ -67,13 +73,13 @@ class Presentation:
             self.w.readout.set_point_size(READOUT_PT)
             self.w.canvas.set_floating(None)
             self.w.readout_frame.take_back()
-            if self.w._was_maximized:
+            if self.was_maximized:
                 self.w.showMaximized()
             else:
                 self.w.showNormal()
-            if self.w._geometry_before is not None:
-                self.restore_window(*self.w._geometry_before)
-                self.w._geometry_before = None
+            if self.geometry_before is not None:
+                self.restore_window(*self.geometry_before)
+                self.geometry_before = None
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
@@ -81,7 +87,7 @@ class Presentation:
         self.w.canvas.follow()
 
     def toggle_presentation(self) -> None:
-        self.set_presentation(not self.w._presenting)
+        self.set_presentation(not self.on)
 
     def restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
         """The window as it was before presentation: the layouts first take the normal
@@ -90,7 +96,7 @@ class Presentation:
 
         def restore() -> None:
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            if not self.w._was_maximized:
+            if not self.was_maximized:
                 self.w.restoreGeometry(geometry)
                 self.w.setGeometry(rect)
             self.w.restoreState(docks)
@@ -100,7 +106,7 @@ class Presentation:
 
     def place_readout(self) -> None:
         """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
-        if not self.w._presenting:
+        if not self.on:
             return
         self.w.readout.setMaximumWidth(max(200, int(self.w.canvas.width() * 0.9)))
         self.w.readout.adjustSize()
