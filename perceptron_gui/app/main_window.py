@@ -1023,9 +1023,13 @@ class MainWindow(LessonScripting, QMainWindow):
         dpi: float = export.DEFAULT_DPI,
         scale: float | None = None,
     ) -> bool:
-        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in compare mode
-        both runs side by side. `scale`: the text's size (None: slide-ready)."""
-        return self.exports.export_figure(path, size, title, dpi=dpi, scale=scale)
+        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in
+        compare mode both runs side by side. `scale`: the text's size (None: slide-ready).
+
+        Returns after the file is written; False, with a notice, when it cannot be. The
+        window (its view, layout and run) is not touched.
+        """
+        return self.exports.figure(path, size, title=title, dpi=dpi, scale=scale)
 
     def export_animation(
         self,
@@ -1037,9 +1041,13 @@ class MainWindow(LessonScripting, QMainWindow):
         start: int | None = None,
         scale: float | None = None,
     ) -> bool:
-        """A GIF of a copy of the run: the state after update `start` (None: the current one; 0:
-        the beginning), then one frame per update (`steps` at most), then how it ended."""
-        return self.exports.export_animation(
+        """A GIF of a copy of the run: the state after update `start` (None: the current
+        one; 0: the beginning), then one frame per update (`steps` at most), then how it
+        ended.
+
+        Returns after the file is written; False, with a notice, when it cannot be.
+        """
+        return self.exports.animation(
             path, steps, size=size, frame_ms=frame_ms, start=start, scale=scale
         )
 

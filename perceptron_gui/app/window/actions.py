@@ -95,7 +95,7 @@ class MenuSpec:
 
 S = QKeySequence.StandardKey
 
-#: Every action of the window, in the order the keys help lists them.
+#: Every action of the window, grouped as the menus show them.
 ACTIONS: tuple[ActionSpec, ...] = (
     # --- File
     ActionSpec(

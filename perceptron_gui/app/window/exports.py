@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from perceptron_gui.app import export
 from perceptron_gui.app.window.actions import translate
@@ -19,64 +19,23 @@ class Exports:
     def __init__(self, window: MainWindow) -> None:
         self.w = window
 
-    def export_figure(
-        self,
-        path: str | Path,
-        size: tuple[int, int] = export.DEFAULT_SIZE,
-        title: bool = False,
-        *,
-        dpi: float = export.DEFAULT_DPI,
-        scale: float | None = None,
-    ) -> bool:
-        """The canvas alone as PNG or SVG (by the name), `size` in output pixels; in
-        compare mode both runs side by side. `scale`: the text's size (None: slide-ready).
-
-        Returns after the file is written; False, with a notice, when it cannot be. The
-        window (its view, layout and run) is not touched.
-        """
+    def figure(self, path: str | Path, size: tuple[int, int], **options: Any) -> bool:
+        """`MainWindow.export_figure`: in compare mode both runs side by side."""
         second = None if self.w.compare_run is None else self.w.compare_run.controller
+        settings = self.figure_settings()
         return self.write(
             path,
             lambda: export.export_figure(
-                self.w.controller,
-                self.figure_settings(),
-                path,
-                size,
-                title=title,
-                dpi=dpi,
-                scale=scale,
-                second=second,
+                self.w.controller, settings, path, size, second=second, **options
             ),
         )
 
-    def export_animation(
-        self,
-        path: str | Path,
-        steps: int,
-        *,
-        size: tuple[int, int] = export.DEFAULT_SIZE,
-        frame_ms: int = export.FRAME_MS,
-        start: int | None = None,
-        scale: float | None = None,
-    ) -> bool:
-        """A GIF of a copy of the run: the state after update `start` (None: the current
-        one; 0: the beginning), then one frame per update (`steps` at most), then how it
-        ended.
-
-        Returns after the file is written; False, with a notice, when it cannot be.
-        """
+    def animation(self, path: str | Path, steps: int, **options: Any) -> bool:
+        """`MainWindow.export_animation`."""
+        settings = self.figure_settings()
         return self.write(
             path,
-            lambda: export.export_animation(
-                self.w.controller,
-                self.figure_settings(),
-                path,
-                steps,
-                size=size,
-                frame_ms=frame_ms,
-                start=start,
-                scale=scale,
-            ),
+            lambda: export.export_animation(self.w.controller, settings, path, steps, **options),
         )
 
     def figure_settings(self) -> export.FigureSettings:
@@ -94,12 +53,12 @@ class Exports:
     def export_figure_dialog(self) -> None:
         choice = export.figure_dialog(self.w)
         if choice is not None:
-            self.export_figure(choice.path, choice.size, choice.title, dpi=choice.dpi)
+            self.w.export_figure(choice.path, choice.size, choice.title, dpi=choice.dpi)
 
     def export_animation_dialog(self) -> None:
         choice = export.animation_dialog(self.w, self.w.controller.trainer.k or 10)
         if choice is not None:
-            self.export_animation(
+            self.w.export_animation(
                 choice.path, choice.steps, size=choice.size, frame_ms=choice.frame_ms
             )
 

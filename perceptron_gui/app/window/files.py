@@ -26,15 +26,15 @@ FILE_FILTER = QT_TRANSLATE_NOOP(
     "MainWindow",
     "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)",
 )
-#: View settings saved with a session, by the objectName of their View action.
+#: View settings saved with a session: the key in the file, the View action's id.
 VIEW_ACTIONS = {
-    "show_radius": "showRadiusAction",
-    "show_best": "showBestAction",
-    "snap": "snapAction",
-    "follow_line": "followLineAction",
-    "keep_origin": "keepOriginAction",
-    "answer_first": "answerFirstAction",
-    "show_update": "anatomyAction",
+    "show_radius": "radius",
+    "show_best": "best",
+    "snap": "snap",
+    "follow_line": "follow",
+    "keep_origin": "origin",
+    "answer_first": "answer_first",
+    "show_update": "anatomy",
 }
 
 
@@ -72,9 +72,7 @@ class Files:
             self.w.show_notice(f"{Path(path).name}: {note}", error=False)
 
     def view_action(self, key: str) -> QAction:
-        action = self.w.findChild(QAction, VIEW_ACTIONS[key])
-        assert isinstance(action, QAction)
-        return action
+        return self.w.action_manager.action(VIEW_ACTIONS[key])
 
     def view_settings(self) -> dict[str, Any]:
         """The View settings, saved with a session under keys named after their actions."""
