@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QFont,
     QGuiApplication,
     QResizeEvent,
     QShowEvent,
@@ -65,7 +64,7 @@ from perceptron_gui.app.panels import (
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import preferences
-from perceptron_gui.app.theme import THEMES, TICK_PT, theme
+from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
@@ -77,6 +76,7 @@ from perceptron_gui.app.window.actions import (
 from perceptron_gui.app.window.compare import Compare
 from perceptron_gui.app.window.exports import Exports
 from perceptron_gui.app.window.files import Files
+from perceptron_gui.app.window.look import Look
 from perceptron_gui.app.window.presentation import Presentation
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
@@ -88,12 +88,6 @@ PREFERRED_SIZE = (1500, 950)
 FRAME_ALLOWANCE = (16, 48)
 #: The narration keeps this many lines (longer: elided, whole in the tooltip).
 NARRATION_LINES = 2
-#: The narration's font size (unscaled points), normally and in presentation mode (with the
-#: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
-NARRATION_PT = TICK_PT
-PRESENTATION_NARRATION_PT = 12.0
-#: The status bar's progress text has the width of this many characters (longer: elided).
-BUSY_CHARS = 40
 #: How long the canvas says that an edit dropped the run (ms).
 DISCARD_NOTICE_MS = 8000
 #: After a run has converged, the last update's picture fades this long after (ms).
@@ -209,6 +203,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.exports = Exports(self)
         self.compare = Compare(self)
         self.presentation = Presentation(self)
+        self.look = Look(self)
         self.document = Document(self.controller, self.files.view_settings, autosave_ms)
         self._help: HelpDialog | None = None
 
@@ -331,12 +326,13 @@ class MainWindow(LessonScripting, QMainWindow):
         self.document.autosave_failed.connect(lambda m: self.show_notice(m, error=True))
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
+        # A window's method: Qt drops the connection when the window is deleted.
         theme().changed.connect(self._on_theme_changed)
-        self._style_narration()
-        self._style_busy()
+        self.look.style_narration()
+        self.look.style_busy()
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
-        self._restore_preferences()
+        self.look.restore_preferences()
         self.retranslate()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
@@ -427,9 +423,6 @@ class MainWindow(LessonScripting, QMainWindow):
         self.addToolBar(tb)
         self.toolbar = tb
         self.compare.wire_compare()
-
-    def _step_scale(self, step: int) -> None:
-        theme().step_scale(step)
 
     # ------------------------------------------------------ scripting API
 
@@ -632,40 +625,15 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
-        ok = theme().set_scale(factor)
-        if not ok:
-            self.show_notice(
-                self.tr("scale {factor} refused: from 0.5 to 4").format(factor=factor), error=True
-            )
-        return ok
+        return self.look.set_ui_scale(factor)
 
     def set_theme(self, name: str) -> bool:
         """ "light", "dark" or "high-contrast" (remembered)."""
-        ok = theme().set_name(name)
-        if not ok:
-            self.show_notice(
-                self.tr("theme {name} refused: one of {names}").format(
-                    name=repr(name), names=", ".join(THEMES)
-                ),
-                error=True,
-            )
-        return ok
+        return self.look.set_theme(name)
 
     def set_language(self, code: str) -> bool:
-        """Show every text in language `code` ("en", "zh_CN"; remembered).
-
-        Returns after every widget has its new texts; False (with a notice) for a
-        language that is not offered.
-        """
-        ok = i18n.set_language(code)
-        if not ok:
-            self.show_notice(
-                self.tr("language {code} refused: one of {codes}").format(
-                    code=repr(code), codes=", ".join(i18n.LANGUAGES)
-                ),
-                error=True,
-            )
-        return ok
+        """Show every text in language `code` ("en", "zh_CN"; remembered)."""
+        return self.look.set_language(code)
 
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
@@ -730,31 +698,11 @@ class MainWindow(LessonScripting, QMainWindow):
     def show_notice(self, text: str, *, error: bool = True, ms: int = 10000) -> None:
         """A non-modal banner over the canvas, and the status bar."""
         self._notice_error = error
-        self._style_notice()
+        self.look.style_notice()
         self.notice.setText(text)
         self.notice.show()
         self._notice_timer.start(ms)
         self.statusBar().showMessage(text, ms)
-
-    def _style_narration(self) -> None:
-        t = theme()
-        self.narration.setFont(
-            t.font(PRESENTATION_NARRATION_PT if self.presentation.on else NARRATION_PT)
-        )
-        pad = int(t.px(4))
-        self.narration.setStyleSheet(
-            f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
-            f" padding: {pad}px {2 * pad}px; }}"
-        )
-
-    def _style_notice(self) -> None:
-        p = theme().palette
-        bg, fg = (p.error_bg, p.error_fg) if self._notice_error else (p.info_bg, p.info_fg)
-        pad = int(theme().px(8))
-        self.notice.setStyleSheet(
-            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: {pad}px;"
-            " font-weight: bold; }"
-        )
 
     # --------------------------------------------------------------- slots
 
@@ -842,49 +790,8 @@ class MainWindow(LessonScripting, QMainWindow):
         c = self.controller
         present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
-    def _style_busy(self) -> None:
-        lab = self.busy_label
-        lab.setFont(theme().font())
-        lab.setFixedWidth(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS))
-
     def _on_theme_changed(self) -> None:
-        t = theme()
-        self.theme_actions[t.name].setChecked(True)
-        self._style_notice()
-        self._style_narration()
-        # Qt draws a dock's title in a font of its own, fixed when the dock was made,
-        # whenever the dock's font equals the application's: one that differs only in
-        # its style strategy (which draws the same) makes the titles follow the scale.
-        dock_font = t.font()
-        dock_font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
-        for d in self.docks:
-            d.setFont(dock_font)
-        self.menuBar().setFont(t.font())
-        self.toolbar.setFont(t.font())
-        self.statusBar().setFont(t.font())
-        self._style_busy()
-        prefs = preferences()
-        prefs.setValue("ui_scale", t.ui_scale)
-        prefs.setValue("theme", t.name)
-
-    def _restore_preferences(self) -> None:
-        prefs = preferences()
-        # Both read before either is applied: applying one saves the pair as it then is.
-        name = prefs.value("theme", "light")
-        try:
-            scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            scale = 1.0
-        if isinstance(name, str) and name in THEMES:
-            theme().set_name(name)
-        theme().set_scale(scale)
-        geometry = prefs.value("geometry")
-        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
-            screen = self.screen() or QGuiApplication.primaryScreen()
-            if screen.availableGeometry().contains(self.frameGeometry()):
-                self._size_docks()
-                return
-        self.fit_to_screen()
+        self.look.on_theme_changed()
 
     def _on_undo_text_changed(self, text: str) -> None:
         tip = self.tr("Undo {what}").format(what=text) if text else self.tr("Nothing to undo")

@@ -1494,7 +1494,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1515,7 +1515,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
-        <extracomment>The translation context of every action&apos;s and menu&apos;s text (the window&apos;s own). Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, in the order the keys help lists them.</extracomment>
+        <extracomment>The translation context of every action&apos;s and menu&apos;s text (the window&apos;s own). Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, grouped as the menus show them.</extracomment>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
@@ -1905,7 +1905,7 @@
     </message>
     <message>
         <source>not opened: {error}</source>
-        <extracomment>View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>View settings saved with a session: the key in the file, the View action&apos;s id.</extracomment>
         <translation>未打开：{error}</translation>
     </message>
     <message>
@@ -1930,6 +1930,7 @@
     </message>
     <message>
         <source>scale {factor} refused: from 0.5 to 4</source>
+        <extracomment>The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided).</extracomment>
         <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
     </message>
     <message>

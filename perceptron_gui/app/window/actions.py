@@ -461,7 +461,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "zoom_in",
         QT_TRANSLATE_NOOP("MainWindow", "&Larger"),
-        "_step_scale",
+        "look.step_scale",
         ("Ctrl+=", "Ctrl++"),
         QT_TRANSLATE_NOOP("MainWindow", "Enlarge everything"),
         args=(1,),
@@ -469,7 +469,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "zoom_out",
         QT_TRANSLATE_NOOP("MainWindow", "S&maller"),
-        "_step_scale",
+        "look.step_scale",
         ("Ctrl+-",),
         QT_TRANSLATE_NOOP("MainWindow", "Shrink"),
         args=(-1,),
@@ -477,7 +477,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "zoom_reset",
         QT_TRANSLATE_NOOP("MainWindow", "&Normal size"),
-        "_step_scale",
+        "look.step_scale",
         ("Ctrl+0",),
         args=(0,),
     ),
