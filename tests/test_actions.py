@@ -128,3 +128,27 @@ def test_retranslate_sets_every_action_text_again(window):
     finally:
         window.set_language("en")
     assert window.action_manager.action("step").text() == "&Step"
+
+
+def test_the_control_panel_buttons_are_the_actions(window):
+    window.set_points(X, Y)
+    window.set_eta(1.0)
+    ctl = window.controls
+    ctl.step_button.click()
+    assert window.state()["updates"] == 1
+    ctl.reset_button.click()
+    assert window.state()["updates"] == 0
+    window.set_phase_stepping(True)  # the button, like Space, shows one phase at a time
+    ctl.step_button.click()
+    assert window.state()["phase"] == "predict" and window.state()["updates"] == 0
+    window.set_phase_stepping(False)
+    assert window.set_compare({"mode": "dual"})
+    ctl.step_button.click()  # both runs, once each
+    ctl.step_button.click()
+    s = window.state()
+    assert s["updates"] == 2 and s["compare"]["updates"] == 2
+    window.set_compare(None)
+    ctl.run_button.click()  # checkable: it shows whether the run runs
+    assert window.controller.running and ctl.run_button.isChecked()
+    ctl.run_button.click()
+    assert not window.controller.running and not ctl.run_button.isChecked()

@@ -422,6 +422,19 @@ class MainWindow(LessonScripting, QMainWindow):
         tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
+        # The control panel's buttons are the actions' too (Step is phase-aware, as Space).
+        ctl = self.controls
+        for button, id in (
+            (ctl.step_button, "step"),
+            (ctl.visit_button, "visit"),
+            (ctl.step_back_button, "back"),
+            (ctl.run_button, "run"),
+            (ctl.run_to_end_button, "to_end"),
+            (ctl.reset_button, "reset"),
+        ):
+            self.action_manager.bind_button(button, id)
+        # A run that cannot start (it is done) leaves the button unchecked.
+        ctl.run_button.clicked.connect(lambda: ctl.run_button.setChecked(self.controller.running))
         self.compare.wire_compare()
 
     # ------------------------------------------------------ scripting API

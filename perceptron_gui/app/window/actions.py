@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMenu, QMenuBar, QToolBar, QWidget
 
 #: The translation context of every action's and menu's text (the window's own).
 CONTEXT = "MainWindow"
@@ -647,6 +647,12 @@ class ActionManager:
             slot(*spec.args, bool(checked))
         else:
             slot(*spec.args)
+
+    def bind_button(self, button: QAbstractButton, id: str) -> None:
+        """A click on `button` triggers action `id` (in place of what it was connected to):
+        the key, the menu item, the button and the scripting call take one path."""
+        button.clicked.disconnect()
+        button.clicked.connect(self.actions[id].trigger)
 
     def action(self, id: str) -> QAction:
         """The action registered as `id`."""

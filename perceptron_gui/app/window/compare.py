@@ -97,26 +97,21 @@ class Compare:
             self.set_compare(None)
 
     def wire_compare(self) -> None:
-        """Every button and key that steps, runs or resets the main run drives the second too.
+        """Every action that steps, runs or resets the main run drives the second too (the
+        control panel's buttons trigger these actions).
 
         These connections come after the main run's own: the second run acts on what the
         main one did (see `CompareRun.toggle_run`).
         """
-        ctl = self.w.controls
+        w = self.w
         for signal, action in (
-            (self.w.act_step.triggered, CompareRun.step),
-            (ctl.step_button.clicked, CompareRun.step),
-            (self.w.act_visit.triggered, CompareRun.visit),
-            (ctl.visit_button.clicked, CompareRun.visit),
-            (self.w.act_back.triggered, CompareRun.step_back),
-            (ctl.step_back_button.clicked, CompareRun.step_back),
-            (self.w.act_run.triggered, CompareRun.toggle_run),
-            (ctl.run_button.clicked, CompareRun.toggle_run),
-            (self.w.act_pause.triggered, CompareRun.pause),
-            (self.w.act_to_end.triggered, CompareRun.run_to_end),
-            (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
-            (self.w.act_reset.triggered, CompareRun.reset),
-            (ctl.reset_button.clicked, CompareRun.reset),
+            (w.act_step.triggered, CompareRun.step),
+            (w.act_visit.triggered, CompareRun.visit),
+            (w.act_back.triggered, CompareRun.step_back),
+            (w.act_run.triggered, CompareRun.toggle_run),
+            (w.act_pause.triggered, CompareRun.pause),
+            (w.act_to_end.triggered, CompareRun.run_to_end),
+            (w.act_reset.triggered, CompareRun.reset),
         ):
             signal.connect(lambda *_, a=action: self.drive_second(a))
 
