@@ -6,11 +6,12 @@ import numpy as np
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
-from perceptron_gui.app.theme import theme
+from perceptron_gui.app.theme import THEMES, theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     MENU_BAR,
     MENUS,
+    THEME_ACTIONS,
     TOOLBAR,
     ActionSpec,
     resolve,
@@ -39,6 +40,7 @@ def test_the_table_is_consistent():
     assert set(placed) - {"-"} == set(ids)  # every action is on a menu (or the toolbar)
     menu_items = [i for m in MENUS for i in m.items if i != "-" and ":" not in i]
     assert len(menu_items) == len(set(menu_items))  # each on one menu only
+    assert set(THEME_ACTIONS) == set(THEMES)  # a theme action for every theme
 
 
 def test_object_name_comes_from_the_id_unless_given():

@@ -481,38 +481,27 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+0",),
         args=(0,),
     ),
-    ActionSpec(
-        "theme_light",
-        QT_TRANSLATE_NOOP("MainWindow", "light"),
-        "set_theme",
-        (),
-        QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
-        True,
-        args=("light",),
-        group="theme",
-        tip_args=(("name", QT_TRANSLATE_NOOP("MainWindow", "light")),),
-    ),
-    ActionSpec(
-        "theme_dark",
-        QT_TRANSLATE_NOOP("MainWindow", "dark"),
-        "set_theme",
-        (),
-        QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
-        True,
-        args=("dark",),
-        group="theme",
-        tip_args=(("name", QT_TRANSLATE_NOOP("MainWindow", "dark")),),
-    ),
-    ActionSpec(
-        "theme_high_contrast",
-        QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
-        "set_theme",
-        (),
-        QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
-        True,
-        args=("high-contrast",),
-        group="theme",
-        tip_args=(("name", QT_TRANSLATE_NOOP("MainWindow", "high-contrast")),),
+    # --- View ▸ Theme: one checkable action a theme
+    *(
+        ActionSpec(
+            id,
+            name,
+            "set_theme",
+            (),
+            QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
+            True,
+            args=(key,),
+            group="theme",
+            tip_args=(("name", name),),
+        )
+        for key, (id, name) in {
+            "light": ("theme_light", QT_TRANSLATE_NOOP("MainWindow", "light")),
+            "dark": ("theme_dark", QT_TRANSLATE_NOOP("MainWindow", "dark")),
+            "high-contrast": (
+                "theme_high_contrast",
+                QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
+            ),
+        }.items()
     ),
     # --- Lesson (the player is made after the actions: the slots are looked up late)
     ActionSpec(
@@ -547,11 +536,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 #: The theme actions' ids by the theme's key (`set_theme` takes the keys).
-THEME_ACTIONS = {
-    "light": "theme_light",
-    "dark": "theme_dark",
-    "high-contrast": "theme_high_contrast",
-}
+THEME_ACTIONS = {str(s.args[0]): s.id for s in ACTIONS if s.group == "theme"}
 
 #: Every menu, by id; `MENU_BAR` orders the menu bar's.
 MENUS: tuple[MenuSpec, ...] = (
