@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,9 +33,10 @@ from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
-from perceptron_gui.app.i18n import mode_name, order_name
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
 from perceptron_gui.core.config import MODES, ORDERS, RUN_SETTINGS, TrainConfig
 from perceptron_gui.core.errors import DataError
@@ -352,22 +353,22 @@ class CompareView(QWidget):
         #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
         self.answer_first = True
 
-        self.title = QLabel(objectName="compareTitle")
-        self.mode_combo = QComboBox(objectName="compareModeCombo")
+        self.title = named(QLabel(), "compareTitle")
+        self.mode_combo = named(QComboBox(), "compareModeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
-        self.order_combo = QComboBox(objectName="compareOrderCombo")
+        self.order_combo = named(QComboBox(), "compareOrderCombo")
         for o in ORDERS:
             self.order_combo.addItem(o, o)
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("compareEtaSpin")
-        self.bias_check = QCheckBox(objectName="compareBiasCheck")
-        self.seed_spin = QSpinBox(objectName="compareSeedSpin")
+        self.bias_check = named(QCheckBox(), "compareBiasCheck")
+        self.seed_spin = named(QSpinBox(), "compareSeedSpin")
         self.seed_spin.setRange(0, 2**31 - 1)
         self.eta_label = QLabel("η")
         self.seed_label = QLabel()
         self.retranslate()
-        bar = QWidget(objectName="compareSettings")
+        bar = named(QWidget(), "compareSettings")
         # Two short rows: the pane is half the canvas area and must not push the main one.
         grid = QGridLayout(bar)
         grid.setContentsMargins(4, 2, 4, 2)

@@ -295,7 +295,7 @@ class Controller(QObject):
         self._last_tick = 0.0
         self._last_refresh = 0.0
         self._pending_refresh = False
-        self._warmed_up.connect(self.adopt_compiled_loop, Qt.QueuedConnection)
+        self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
 
     # ---------------------------------------------------------------- access
 
@@ -1051,7 +1051,7 @@ class Controller(QObject):
         )
         if rec.pocket_replaced:
             text += self.tr(" — into the pocket ({e} mistakes)").format(
-                e=self._trainer.pocket_errors
+                e=self._trainer.answer_errors
             )
         return text
 

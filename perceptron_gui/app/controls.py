@@ -6,8 +6,8 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QStandardItemModel, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,7 +33,8 @@ from perceptron_gui.app.controller import (
     Controller,
 )
 from perceptron_gui.app.format import fmt
-from perceptron_gui.app.i18n import core_text, kernel_name, mode_name, order_name
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, core_text, kernel_name, mode_name, order_name
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.config import KERNELS, MODES, ORDERS
 from perceptron_gui.core.registry import spec
@@ -152,7 +153,7 @@ class EtaSpinBox(QDoubleSpinBox):
         except ValueError:
             return self.value()
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         t = text.strip()
         if not t:
             return (QValidator.State.Intermediate, text, pos)
@@ -191,36 +192,36 @@ class ControlPanel(QWidget):
         self.algorithm_box = QGroupBox()
         form = QFormLayout(self.algorithm_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.mode_combo = QComboBox(objectName="modeCombo")
+        self.mode_combo = named(QComboBox(), "modeCombo")
         for m in MODES:
             self.mode_combo.addItem(m, m)
-        self.order_combo = QComboBox(objectName="orderCombo")
+        self.order_combo = named(QComboBox(), "orderCombo")
         for o in ORDERS:
             self.order_combo.addItem(o, o)
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("etaSpin")
-        self.bias_check = QCheckBox(objectName="biasCheck")
-        self.seed_spin = QSpinBox(objectName="seedSpin")
+        self.bias_check = named(QCheckBox(), "biasCheck")
+        self.seed_spin = named(QSpinBox(), "seedSpin")
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.limit_spin = QSpinBox(objectName="limitSpin")
+        self.limit_spin = named(QSpinBox(), "limitSpin")
         self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
         self.limit_spin.setSingleStep(1000)
         # The settings of some modes only: shown when they apply.
-        self.kernel_combo = QComboBox(objectName="kernelCombo")
+        self.kernel_combo = named(QComboBox(), "kernelCombo")
         for k in KERNELS:
             self.kernel_combo.addItem(k, k)
-        self.degree_spin = QSpinBox(objectName="degreeSpin")
+        self.degree_spin = named(QSpinBox(), "degreeSpin")
         self.degree_spin.setRange(1, 20)
-        self.coef0_spin = QDoubleSpinBox(objectName="coef0Spin")
+        self.coef0_spin = named(QDoubleSpinBox(), "coef0Spin")
         self.coef0_spin.setRange(0.0, 1e6)
         self.coef0_spin.setDecimals(3)
-        self.sigma_spin = QDoubleSpinBox(objectName="sigmaSpin")
+        self.sigma_spin = named(QDoubleSpinBox(), "sigmaSpin")
         self.sigma_spin.setRange(1e-3, 1e6)
         self.sigma_spin.setDecimals(3)
-        self.c_spin = QDoubleSpinBox(objectName="cSpin")
+        self.c_spin = named(QDoubleSpinBox(), "cSpin")
         self.c_spin.setRange(1e-6, 1e6)
         self.c_spin.setDecimals(4)
-        self.margin_spin = QDoubleSpinBox(objectName="marginSpin")
+        self.margin_spin = named(QDoubleSpinBox(), "marginSpin")
         self.margin_spin.setRange(0.0, 1e6)
         self.margin_spin.setDecimals(3)
         self.margin_spin.setSingleStep(0.5)
@@ -251,13 +252,13 @@ class ControlPanel(QWidget):
         # --- stepping
         self.run_box = QGroupBox()
         grid = QGridLayout(self.run_box)
-        self.step_button = QPushButton(objectName="stepButton")
-        self.visit_button = QPushButton(objectName="visitButton")
-        self.step_back_button = QPushButton(objectName="stepBackButton")
-        self.run_button = QPushButton(objectName="runButton")
+        self.step_button = named(QPushButton(), "stepButton")
+        self.visit_button = named(QPushButton(), "visitButton")
+        self.step_back_button = named(QPushButton(), "stepBackButton")
+        self.run_button = named(QPushButton(), "runButton")
         self.run_button.setCheckable(True)
-        self.run_to_end_button = QPushButton(objectName="runToEndButton")
-        self.reset_button = QPushButton(objectName="resetButton")
+        self.run_to_end_button = named(QPushButton(), "runToEndButton")
+        self.reset_button = named(QPushButton(), "resetButton")
         st = self.style()
         # Icons from the platform style: every font has them (a pause glyph is not in all).
         for b, icon in (
@@ -276,10 +277,10 @@ class ControlPanel(QWidget):
         speed_row = QHBoxLayout()
         self.speed_title = QLabel()
         speed_row.addWidget(self.speed_title)
-        self.speed_slider = QSlider(Qt.Horizontal, objectName="speedSlider")
+        self.speed_slider = named(QSlider(Qt.Orientation.Horizontal), "speedSlider")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(2)
-        self.speed_label = QLabel(objectName="speedLabel")
+        self.speed_label = named(QLabel(), "speedLabel")
         speed_row.addWidget(self.speed_slider, 1)
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
@@ -339,7 +340,7 @@ class ControlPanel(QWidget):
             for i in range(combo.count()):
                 key = combo.itemData(i)
                 combo.setItemText(i, names(key))
-                combo.setItemData(i, self.tr(tips[key]), Qt.ToolTipRole)
+                combo.setItemData(i, self.tr(tips[key]), Qt.ItemDataRole.ToolTipRole)
         self.mode_combo.setToolTip(self.tr("The algorithm (hover over a name for what it does)"))
         self.order_combo.setToolTip(self.tr("Which mistake comes next"))
         self.eta_spin.setToolTip(
@@ -412,7 +413,11 @@ class ControlPanel(QWidget):
         h = int(t.px(30))
         for b in self.findChildren(QPushButton):
             b.setMinimumHeight(h)
-            b.setIconSize(b.iconSize().scaled(int(t.px(16)), int(t.px(16)), Qt.KeepAspectRatio))
+            b.setIconSize(
+                b.iconSize().scaled(
+                    int(t.px(16)), int(t.px(16)), Qt.AspectRatioMode.KeepAspectRatio
+                )
+            )
         self.speed_label.setMinimumWidth(
             self.fontMetrics().horizontalAdvance(self._speed_text(1000.0)) + 4
         )
@@ -509,8 +514,9 @@ class ControlPanel(QWidget):
         # Orders that do not apply to this mode are greyed out, with the reason.
         allowed, why = mode.orders, mode.orders_note
         model = self.order_combo.model()
+        assert isinstance(model, QStandardItemModel)  # a QComboBox's own model
         for i, o in enumerate(ORDERS):
-            item = model.item(i)  # type: ignore[attr-defined]
+            item = model.item(i)
             item.setEnabled(o in allowed)
             tip = (
                 self.tr(ORDER_TIPS[o])

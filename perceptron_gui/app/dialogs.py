@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -16,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.generators import DEFAULTS, KINDS, generate
@@ -51,6 +56,17 @@ KIND_TIPS = {
 }
 #: Where Generate… keeps its last choices (the settings file).
 GENERATE_KEY = "generate/"
+
+_Number = TypeVar("_Number", int, float)
+
+
+def _remembered(prefs: QSettings, name: str, kind: Callable[[Any], _Number]) -> _Number:
+    """Generate…'s last choice of `name` as `kind` (the default when missing or unreadable)."""
+    try:
+        return kind(prefs.value(GENERATE_KEY + name, DEFAULTS[name]))
+    except (TypeError, ValueError):
+        return kind(DEFAULTS[name])
+
 
 #: (keys, what they do) — shown in the help dialog (translated) and the README (as here).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -187,22 +203,22 @@ class GenerateDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         form = QFormLayout()
-        self.kind = QComboBox(objectName="kindCombo")
+        self.kind = named(QComboBox(), "kindCombo")
         for k in KINDS:
             self.kind.addItem(k, k)
-        self.n = QSpinBox(objectName="nSpin")
+        self.n = named(QSpinBox(), "nSpin")
         self.n.setRange(1, 1_000_000)
         self.n.setValue(int(DEFAULTS["n"]))
-        self.margin = QDoubleSpinBox(objectName="marginSpin")
+        self.margin = named(QDoubleSpinBox(), "marginSpin")
         self.margin.setRange(0.0, 3.9)
         self.margin.setDecimals(3)
         self.margin.setSingleStep(0.1)
         self.margin.setValue(DEFAULTS["margin"])
-        self.noise = QDoubleSpinBox(objectName="noiseSpin")
+        self.noise = named(QDoubleSpinBox(), "noiseSpin")
         self.noise.setRange(0.0, 1.0)
         self.noise.setSingleStep(0.05)
         self.noise.setValue(DEFAULTS["noise"])
-        self.seed = QSpinBox(objectName="genSeedSpin")
+        self.seed = named(QSpinBox(), "genSeedSpin")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(int(DEFAULTS["seed"]))
         self._labels = [QLabel() for _ in range(5)]
@@ -210,7 +226,9 @@ class GenerateDialog(QDialog):
             self._labels, (self.kind, self.n, self.margin, self.noise, self.seed), strict=True
         ):
             form.addRow(label, field)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -226,16 +244,10 @@ class GenerateDialog(QDialog):
         i = self.kind.findData(prefs.value(GENERATE_KEY + "kind", "separable"))
         if i >= 0:
             self.kind.setCurrentIndex(i)
-        for name, box, kind in (
-            ("n", self.n, int),
-            ("margin", self.margin, float),
-            ("noise", self.noise, float),
-            ("seed", self.seed, int),
-        ):
-            try:
-                box.setValue(kind(prefs.value(GENERATE_KEY + name, DEFAULTS[name])))
-            except (TypeError, ValueError):
-                box.setValue(kind(DEFAULTS[name]))
+        for name, whole in (("n", self.n), ("seed", self.seed)):
+            whole.setValue(_remembered(prefs, name, int))
+        for name, box in (("margin", self.margin), ("noise", self.noise)):
+            box.setValue(_remembered(prefs, name, float))
 
     def _remember(self) -> None:
         prefs = preferences()
@@ -267,7 +279,7 @@ class GenerateDialog(QDialog):
         for i in range(self.kind.count()):
             key = self.kind.itemData(i)
             self.kind.setItemText(i, self.tr(KIND_NAMES[key]))
-            self.kind.setItemData(i, self.tr(KIND_TIPS[key]), Qt.ToolTipRole)
+            self.kind.setItemData(i, self.tr(KIND_TIPS[key]), Qt.ItemDataRole.ToolTipRole)
         self.margin.setToolTip(
             self.tr("separable / noisy: the least distance of a point from the line")
         )
@@ -307,11 +319,11 @@ class HelpDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._text = QLabel()
-        self._text.setTextFormat(Qt.RichText)
+        self._text.setTextFormat(Qt.TextFormat.RichText)
         self._text.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.addWidget(self._text)
-        close = QDialogButtonBox(QDialogButtonBox.Close)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         lay.addWidget(close)
         self.retranslate()

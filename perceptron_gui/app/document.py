@@ -133,7 +133,7 @@ class Document(QObject):
         self._timer: QTimer | None = None
         self._writer: _Writer | None = None
         self._waiting: _Snapshot | None = None  # the newest snapshot, while a write runs
-        self._write_ended.connect(self._on_write_ended, Qt.QueuedConnection)
+        self._write_ended.connect(self._on_write_ended, Qt.ConnectionType.QueuedConnection)
         # A write killed before its rename left a temporary file: gone at the next start.
         remove_stale_temps(recovery_path().parent)
         if autosave_ms is not None:

@@ -55,11 +55,13 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.tables import TableFormat, table_lines
-from perceptron_gui.core.trainer import Trainer
 from perceptron_gui.core.writer import writing_to_name
 
-if TYPE_CHECKING:  # the session is only read here
+if TYPE_CHECKING:  # the session is only read here; Pillow is imported lazily
+    from PIL.Image import Image as PILImage
+
     from perceptron_gui.app.controller import Controller
 
 __all__ = [
@@ -174,7 +176,7 @@ class FigureSettings:
     anatomy: bool = False
 
 
-def title_text(t: Trainer) -> str:
+def title_text(t: Algorithm) -> str:
     """The figure's title line: ``k = 7    w = (1, 1)    b = −3``."""
     m = t.model
     text = "    ".join((f"k = {t.k}", f"w = {fmt.vector(m.w)}", f"b = {fmt.sci(m.b)}"))
@@ -236,7 +238,7 @@ class Figure:
         """The Novikoff geometry of `n` points (None: not computed yet, nothing drawn)."""
         present_bound(self.canvas, bound, bias, n)
 
-    def show_run(self, t: Trainer, current: int | None, *, bias: bool | None = None) -> None:
+    def show_run(self, t: Algorithm, current: int | None, *, bias: bool | None = None) -> None:
         """The run's state as the window draws it (without the transient verdict)."""
         cv = self.canvas
         data = t.data
@@ -300,7 +302,8 @@ class Figure:
     def plot_rect(self) -> QRectF:
         """The plot area (the data's rectangle, inside the axes) in figure pixels."""
         self._layout()
-        return self.canvas.getPlotItem().vb.sceneBoundingRect()
+        rect: QRectF = self.canvas.getPlotItem().vb.sceneBoundingRect()  # (pyqtgraph: untyped)
+        return rect
 
     def _paint(self, painter: QPainter, *, background: bool = True) -> None:
         w, h = self.size
@@ -333,7 +336,8 @@ class Figure:
         """Write the figure as PNG (written whole or not at all)."""
         img = self.image(dpi)
         with _atomic(path) as tmp:
-            if not img.save(tmp, "PNG"):
+            # (PySide6 types the format as bytes, yet takes a str and refuses bytes)
+            if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"Qt could not write {tmp}")
 
     def save_svg(self, path: str | os.PathLike[str]) -> None:
@@ -573,7 +577,8 @@ def _write_side_by_side(
     img.setDotsPerMeterX(dpm)
     img.setDotsPerMeterY(dpm)
     with _atomic(path) as tmp:
-        if not img.save(tmp, "PNG"):
+        # (PySide6 types the format as bytes, yet takes a str and refuses bytes)
+        if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
             raise OSError(f"Qt could not write {tmp}")
 
 
@@ -613,7 +618,7 @@ class _Frame:
     caption: str
 
 
-def _frames(t: Trainer, steps: int) -> Iterator[_Frame]:
+def _frames(t: Algorithm, steps: int) -> Iterator[_Frame]:
     """The state at the start, then one frame per update (fewer if the run ends first),
     then a last frame that says how the run ended, or that it goes on."""
     yield _Frame(t.model, None, narrate(t))
@@ -633,7 +638,7 @@ def _frames(t: Trainer, steps: int) -> Iterator[_Frame]:
     yield _Frame(t.model, None, ending_text(t))
 
 
-def ending_text(t: Trainer, *, goes_on: bool = False, k: int | None = None) -> str:
+def ending_text(t: Algorithm, *, goes_on: bool = False, k: int | None = None) -> str:
     """The animation's last caption: converged, where it stopped, or that it goes on."""
     k = t.k if k is None else k
     if goes_on:
@@ -648,7 +653,7 @@ def ending_text(t: Trainer, *, goes_on: bool = False, k: int | None = None) -> s
     return text.format(k=k, reason=stop_reason_name(str(t.stop_reason or "")))
 
 
-def counter_text(t: Trainer) -> str:
+def counter_text(t: Algorithm) -> str:
     """The k counter over each frame: ``k = 3``, with the mistakes when they differ."""
     mistakes_ = int(getattr(t, "mistakes", t.k))
     if mistakes_ != t.k:
@@ -676,7 +681,7 @@ def _caption_font_pt(width: int) -> float:
     return max(TICK_PT, TICK_PT * width / 1000)
 
 
-def _to_pil(img: QImage):  # noqa: ANN202  (a PIL image; Pillow is imported lazily)
+def _to_pil(img: QImage) -> PILImage:  # (Pillow is imported lazily)
     from PIL import Image
 
     rgb = img.convertToFormat(QImage.Format.Format_RGB888)
@@ -685,7 +690,7 @@ def _to_pil(img: QImage):  # noqa: ANN202  (a PIL image; Pillow is imported lazi
     return Image.frombuffer("RGB", size, raw, "raw", "RGB", rgb.bytesPerLine(), 1).copy()
 
 
-def _started(c: Controller, start: int | None) -> Trainer:
+def _started(c: Controller, start: int | None) -> Algorithm:
     """A fresh trainer on the session's data and settings, at update `start` (None: the
     window's current update)."""
     t = make_trainer(c.data, c.config)
@@ -765,7 +770,7 @@ def export_animation(
     if plot_h < MIN_SIDE:
         raise ExportError(f"bad size {w}x{h}: too small for the captions; try a larger one")
 
-    images = []
+    images: list[PILImage] = []
     # Every update frame shows the ghost of the line before it; the vectors only when
     # the window shows them.
     ghost = replace(settings, anatomy=True)
@@ -812,7 +817,7 @@ def export_animation(
 MP4_FPS = 10
 
 
-def _write_mp4(path: str, images: list, durations: list[int]) -> None:  # noqa: ANN001
+def _write_mp4(path: str, images: list[PILImage], durations: list[int]) -> None:
     """H.264 with the ffmpeg that the imageio-ffmpeg wheel ships (no system ffmpeg)."""
     import imageio_ffmpeg
     import numpy as np
@@ -855,19 +860,19 @@ def table_headers() -> dict[str, str]:
     return {"misclassified point": QCoreApplication.translate("Export", "misclassified point")}
 
 
-def table_text(t: Trainer, format: TableFormat, max_rows: int | None = CLIPBOARD_MAX_ROWS) -> str:
+def table_text(t: Algorithm, format: TableFormat, max_rows: int | None = CLIPBOARD_MAX_ROWS) -> str:
     """The run's iteration table in the textbook's layout, as LaTeX, Markdown or CSV."""
     return "".join(table_lines(format, t.data, t, max_rows=max_rows, headers=table_headers()))
 
 
-def copy_table(t: Trainer, format: TableFormat) -> str:
+def copy_table(t: Algorithm, format: TableFormat) -> str:
     """Put the iteration table on the clipboard (at most `CLIPBOARD_MAX_ROWS` updates)."""
     text = table_text(t, format)
     QGuiApplication.clipboard().setText(text)
     return text
 
 
-def export_table(t: Trainer, path: str | os.PathLike[str]) -> None:
+def export_table(t: Algorithm, path: str | os.PathLike[str]) -> None:
     """Write every row of the iteration table; the format by the file name.
 
     Raises

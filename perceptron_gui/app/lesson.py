@@ -14,7 +14,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.api import train
 from perceptron_gui.core.errors import DataError
@@ -75,13 +77,14 @@ class LessonStrip(QWidget):
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, objectName="lessonStrip")
-        self.question = QLabel(objectName="lessonQuestion")
+        super().__init__(parent)
+        self.setObjectName("lessonStrip")
+        self.question = named(QLabel(), "lessonQuestion")
         self.question.setWordWrap(True)
-        self.caption = QLabel(objectName="lessonCaption")
+        self.caption = named(QLabel(), "lessonCaption")
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
-        self.counter = QLabel(objectName="lessonCounter")
+        self.counter = named(QLabel(), "lessonCounter")
         self.counter.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.counter.setWordWrap(True)
         left = QVBoxLayout()
@@ -114,7 +117,8 @@ class Blank(QWidget):
     """The blanked screen (B), as slide software has: black over the whole window."""
 
     def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent, objectName="lessonBlank")
+        super().__init__(parent)
+        self.setObjectName("lessonBlank")
         self.setAutoFillBackground(True)
         self.setStyleSheet("background: black;")
         self.hide()
@@ -144,7 +148,9 @@ class LessonPlayer(QObject):
         self.strip = LessonStrip()
         self.strip.hide()
         self.strip.language_changed.connect(self.refresh)
-        layout = window.centralWidget().layout()
+        central = window.centralWidget()
+        assert central is not None
+        layout = central.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(layout.indexOf(window.canvas_splitter) + 1, self.strip)
         self.blank = Blank(window)

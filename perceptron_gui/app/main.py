@@ -8,9 +8,14 @@ import os
 import sys
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+
+if TYPE_CHECKING:  # Qt is imported only when a window is made (not for --help)
+    from PySide6.QtCore import QObject, QSettings
+
+    from perceptron_gui.app.main_window import MainWindow
 
 
 class _Parser(argparse.ArgumentParser):
@@ -187,15 +192,15 @@ def _end(code: int, *, at_once: bool) -> int:
     return code
 
 
-def _quit_on_ctrl_c(app: object, win: object) -> None:
+def _quit_on_ctrl_c(app: QObject, win: MainWindow) -> None:
     """Ctrl+C in the terminal closes the window as Quit does (asking about unsaved
     changes); a timer lets Python see the signal while Qt's loop runs."""
     import signal
 
     from PySide6.QtCore import QTimer
 
-    signal.signal(signal.SIGINT, lambda *_: win.close())  # type: ignore[attr-defined]
-    timer = QTimer(app)  # type: ignore[arg-type]
+    signal.signal(signal.SIGINT, lambda *_: win.close())
+    timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(200)
 
@@ -285,23 +290,22 @@ def main(argv: list[str] | None = None) -> int:
     return int(app.exec())
 
 
-def _apply_settings(win: object, args: argparse.Namespace) -> bool:
+def _apply_settings(win: MainWindow, args: argparse.Namespace) -> bool:
     """--mode, --order and the settings by name, on the window; False when one is refused."""
     ok = True
     if args.mode:
-        ok = win.set_mode(args.mode) and ok  # type: ignore[attr-defined]
+        ok = win.set_mode(args.mode) and ok
     if args.order:
-        ok = win.set_order(args.order) and ok  # type: ignore[attr-defined]
+        ok = win.set_order(args.order) and ok
     changes = {n: getattr(args, n) for n in setting_names() if getattr(args, n, None) is not None}
     if changes:
-        ok = win.controller.set_settings(**changes) and ok  # type: ignore[attr-defined]
+        ok = win.controller.set_settings(**changes) and ok
     return bool(ok)
 
 
-def _last_message(win: object) -> str:
+def _last_message(win: MainWindow) -> str:
     """What the window last said (a refused setting is said in the status bar)."""
-    text = win.statusBar().currentMessage() or win.notice.text()  # type: ignore[attr-defined]
-    return str(text)
+    return win.statusBar().currentMessage() or win.notice.text()
 
 
 def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -380,7 +384,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def _put_back(prefs: Any, kept: dict[str, Any]) -> None:
+def _put_back(prefs: QSettings, kept: dict[str, Any]) -> None:
     """Restore the preferences an export changed (the theme and the UI scale)."""
     for key, value in kept.items():
         if value is None:
@@ -389,9 +393,9 @@ def _put_back(prefs: Any, kept: dict[str, Any]) -> None:
             prefs.setValue(key, value)
 
 
-def _lesson_error(win: object) -> str:
+def _lesson_error(win: MainWindow) -> str:
     """The lesson's refusal, as the window's banner says it (without its first words)."""
-    text = str(win.notice.text())  # type: ignore[attr-defined]
+    text = str(win.notice.text())
     return text.split(": ", 1)[1] if text.startswith("lesson not opened: ") else text
 
 

@@ -11,7 +11,7 @@ labels and the picture of the last update.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.registry import spec
@@ -19,6 +19,7 @@ from perceptron_gui.core.registry import spec
 if TYPE_CHECKING:
     from perceptron_gui.app.canvas import DataCanvas
     from perceptron_gui.core.novikoff import Bound
+    from perceptron_gui.core.protocol import Algorithm
 
 __all__ = ["RunView", "present_bound", "present_run", "step_name", "update_picture"]
 
@@ -52,7 +53,7 @@ class RunView:
     phase: str | None = None
 
 
-def update_picture(t: Any, bias: bool) -> tuple[LinearModel, LinearModel, int] | None:
+def update_picture(t: Algorithm, bias: bool) -> tuple[LinearModel, LinearModel, int] | None:
     """The last update as (before, after, point), or None when there is none to draw.
 
     Only a linear model's update with one point has a picture (a kernel's update
@@ -77,7 +78,7 @@ def step_name(mode: str) -> str:
     return rule[len(head) :].split(",")[0] if rule.startswith(head) else "ηyx"
 
 
-def present_run(cv: DataCanvas, t: Any, bias: bool, view: RunView) -> None:
+def present_run(cv: DataCanvas, t: Algorithm, bias: bool, view: RunView) -> None:
     """Draw trainer `t`'s state on canvas `cv` (points are set by the caller)."""
     answer = t.answer
     cv.set_answer(answer, t.answer_name)

@@ -224,7 +224,7 @@ class Theme(QObject):
     @property
     def marker(self) -> float:
         """The marker size in logical pixels."""
-        return MARKER_PX * self.scale * self.palette.weight**0.5
+        return MARKER_PX * self.scale * float(self.palette.weight**0.5)
 
     def pt(self, v: float) -> float:
         """A font size in points, scaled."""

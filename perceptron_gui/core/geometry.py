@@ -26,6 +26,8 @@ import numpy.typing as npt
 FloatArray = npt.NDArray[np.float64]
 Rect = tuple[float, float, float, float]
 Point = tuple[float, float]
+#: A line's normal ``w = (w1, w2)``: a sequence of two floats or a numpy array of them.
+Normal = Sequence[float] | FloatArray
 
 #: Largest coordinate magnitude accepted in a rect: leaves room to grow a view a million
 #: times (`MAX_GROWTH`) without reaching the float limit.
@@ -57,7 +59,7 @@ def check_rect(rect: Sequence[float], name: str = "rect") -> Rect:
     return (x0, x1, y0, y1)
 
 
-def _scaled_line(w: Sequence[float], b: float) -> _Line | None:
+def _scaled_line(w: Normal, b: float) -> _Line | None:
     """``(w1, w2, b)`` times a power of two, the largest in [0.5, 1); None when w = 0."""
     w0, w1, bb = float(w[0]), float(w[1]), float(b)
     if not all(math.isfinite(v) for v in (w0, w1, bb)):
@@ -115,7 +117,7 @@ def _farthest_pair(pts: list[Point]) -> tuple[Point, Point]:
     return best
 
 
-def clip_line(w: Sequence[float], b: float, rect: Sequence[float]) -> tuple[Point, Point] | None:
+def clip_line(w: Normal, b: float, rect: Sequence[float]) -> tuple[Point, Point] | None:
     """The segment of the line ``w·x + b = 0`` inside `rect`.
 
     Parameters
@@ -149,9 +151,7 @@ def segment_length(seg: tuple[Point, Point] | None) -> float:
     return math.hypot(x1 - x0, y1 - y0)
 
 
-def clip_half_plane(
-    w: Sequence[float], b: float, rect: Sequence[float], sign: float = 1.0
-) -> FloatArray:
+def clip_half_plane(w: Normal, b: float, rect: Sequence[float], sign: float = 1.0) -> FloatArray:
     """The part of `rect` where ``sign·(w·x + b) >= 0``, as a polygon (for tinting).
 
     Sutherland–Hodgman against the one line: the corners on the kept side, and the
@@ -211,7 +211,7 @@ def _area(poly: list[Point]) -> float:
     return a / 2.0
 
 
-def _unit_normal(w: Sequence[float]) -> Point:
+def _unit_normal(w: Normal) -> Point:
     """``w / ||w||`` without overflow or underflow (w ≠ 0)."""
     w0, w1 = float(w[0]), float(w[1])
     m = max(abs(w0), abs(w1))
@@ -221,7 +221,7 @@ def _unit_normal(w: Sequence[float]) -> Point:
 
 
 def edge_arrow(
-    w: Sequence[float], b: float, rect: Sequence[float], inset: float = 0.05
+    w: Normal, b: float, rect: Sequence[float], inset: float = 0.05
 ) -> tuple[Point, Point] | None:
     """Where to draw an arrow "the line is this way" when the line is outside the view.
 
@@ -295,7 +295,7 @@ def _contains(outer: Rect, inner: Rect) -> bool:
 
 
 def follow_line(
-    w: Sequence[float],
+    w: Normal,
     b: float,
     rect: Sequence[float],
     data_rect: Sequence[float] | None = None,

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.novikoff import Bound
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.protocol import Algorithm
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -83,7 +83,7 @@ class ProofCurves:
     reason: str
 
 
-def _check(trainer: Trainer, bound: Bound) -> tuple[bool, str]:
+def _check(trainer: Algorithm, bound: Bound) -> tuple[bool, str]:
     """Whether the theorem applies, and why not; raise if the bound is for another bias."""
     bias = bool(trainer.config.bias)
     if bool(bound.bias) != bias or len(bound.direction) != (3 if bias else 2):
@@ -182,7 +182,7 @@ def _norms(cols: tuple[FloatArray, ...]) -> FloatArray:
 
 
 def _quantities(
-    k: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray, trainer: Trainer, bound: Bound
+    k: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray, trainer: Algorithm, bound: Bound
 ) -> dict[str, FloatArray]:
     """The six arrays for the weights ``(w0, w1, b)`` after ``k`` updates (vectorised).
 
@@ -218,7 +218,7 @@ def _quantities(
     }
 
 
-def proof_curves(trainer: Trainer, bound: Bound, ks: Any = None) -> ProofCurves:
+def proof_curves(trainer: Algorithm, bound: Bound, ks: Any = None) -> ProofCurves:
     """The proof's quantities for every k = 0..``trainer.k`` of the run so far (or some).
 
     Parameters
@@ -268,7 +268,7 @@ def proof_curves(trainer: Trainer, bound: Bound, ks: Any = None) -> ProofCurves:
     return ProofCurves(k=k, applies=applies, reason=reason, **q)
 
 
-def proof_state(trainer: Trainer, bound: Bound) -> dict[str, Any]:
+def proof_state(trainer: Algorithm, bound: Bound) -> dict[str, Any]:
     """The proof's quantities at the trainer's current k, as plain Python values.
 
     Parameters

@@ -44,7 +44,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.result import TrainResult
 
 if TYPE_CHECKING:  # the trainer is only a source of numbers here
-    from perceptron_gui.core.trainer import Trainer
+    from perceptron_gui.core.protocol import Algorithm
 
 __all__ = [
     "MAX_ALPHA_COLUMNS",
@@ -251,7 +251,7 @@ class _Run:
 
 
 def _run_of(
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,
@@ -281,7 +281,7 @@ def _run_of(
 
 def iteration_table(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -332,7 +332,7 @@ def iteration_table(
 def table_lines(
     fmt: TableFormat,
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None = None,
     *,
     max_rows: int | None = None,
@@ -354,7 +354,7 @@ _Row = tuple[Cell, ...]
 
 def _layout(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     headers: Mapping[str, str] | None = None,
@@ -369,7 +369,7 @@ def _layout(
 
 def _layout_en(
     data: Dataset,
-    run: Trainer | TrainResult,
+    run: Algorithm | TrainResult,
     config: TrainConfig | None,
     max_rows: int | None,
     digits: int = TABLE_DIGITS,

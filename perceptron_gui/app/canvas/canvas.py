@@ -17,15 +17,16 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
-from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, Line
+from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
 from perceptron_gui.app.canvas.layout import Placer, Rect
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
@@ -113,7 +114,17 @@ def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
     return w, b
 
 
-class DataCanvas(pg.PlotWidget):
+if TYPE_CHECKING:  # pyqtgraph is untyped (Any): what the canvas uses of its Qt base, typed
+
+    class _PlotWidget(pg.PlotWidget):
+        def tr(self, source: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
+        def mapFromScene(self, point: QtCore.QPointF, /) -> QtCore.QPoint: ...  # noqa: N802
+
+else:
+    _PlotWidget = pg.PlotWidget
+
+
+class DataCanvas(_PlotWidget):
     """The plot of the data set and of what the perceptron currently believes.
 
     Signals
@@ -1010,7 +1021,11 @@ class DataCanvas(pg.PlotWidget):
     def _update_margin_band(self) -> None:
         m, width = self._model, self._band_width
         self._inside = np.empty(0, dtype=np.intp)
-        items = (self._margin_band, *self._margin_edges, self._inside_layer)
+        items: tuple[QtWidgets.QGraphicsItem, ...] = (
+            self._margin_band,
+            *self._margin_edges,
+            self._inside_layer,
+        )
         rect = self._margin_rect()
         if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
             for item in items:
@@ -1061,7 +1076,7 @@ class DataCanvas(pg.PlotWidget):
 
     def anatomy_faded(self) -> bool:
         """True when the last update's picture is drawn faded (the run has ended)."""
-        return self._update_ring.opacity() < 1.0
+        return bool(self._update_ring.opacity() < 1.0)
 
     def _fade_anatomy(self) -> None:
         self._set_anatomy_opacity(FADED)
@@ -1482,7 +1497,8 @@ class DataCanvas(pg.PlotWidget):
         if not item.isVisible():
             return np.empty((0, 2))
         poly = item.polygon()
-        return np.array([[poly[i].x(), poly[i].y()] for i in range(poly.size())]).reshape(-1, 2)
+        corners = [poly.at(i) for i in range(poly.size())]
+        return np.array([[c.x(), c.y()] for c in corners]).reshape(-1, 2)
 
     def no_line_text(self) -> str:
         """The note shown when w = 0 (there is no line), or ""."""
@@ -1553,7 +1569,7 @@ class DataCanvas(pg.PlotWidget):
             self._model_dirty or self._layout_timer.isActive()
         ):
             self._layout_overlays()  # what is painted is never a turn behind
-        return super().viewportEvent(event)
+        return bool(super().viewportEvent(event))
 
     def _update_model(self) -> None:
         self._schedule_layout()
@@ -1818,16 +1834,16 @@ class DataCanvas(pg.PlotWidget):
     def _on_verdict_timer_timeout(self) -> None:
         self._verdict.setVisible(False)
 
-    def _on_view_click(self, ev: object) -> None:
-        button = ev.button()  # type: ignore[attr-defined]
-        mods = ev.modifiers()  # type: ignore[attr-defined]
-        p = self._vb.mapSceneToView(ev.scenePos())  # type: ignore[attr-defined]
+    def _on_view_click(self, ev: ClickEvent) -> None:
+        button = ev.button()
+        mods = ev.modifiers()
+        p = self._vb.mapSceneToView(ev.scenePos())
         x, y = p.x(), p.y()
         if button == Qt.MouseButton.RightButton:
-            ev.accept()  # type: ignore[attr-defined]
+            ev.accept()
             self.add_requested.emit(*self._snap(x, y), -1)
         elif button == Qt.MouseButton.LeftButton:
-            ev.accept()  # type: ignore[attr-defined]
+            ev.accept()
             hit = self.hit_test(x, y)
             if hit is not None:
                 ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
@@ -1836,25 +1852,25 @@ class DataCanvas(pg.PlotWidget):
             label = -1 if mods & Qt.KeyboardModifier.AltModifier else self._add_label
             self.add_requested.emit(*self._snap(x, y), label)
         else:
-            ev.ignore()  # type: ignore[attr-defined]
+            ev.ignore()
 
-    def _on_view_drag(self, ev: object) -> None:
-        ev.accept()  # type: ignore[attr-defined]
-        start = self._vb.mapSceneToView(ev.buttonDownScenePos())  # type: ignore[attr-defined]
-        now = self._vb.mapSceneToView(ev.scenePos())  # type: ignore[attr-defined]
-        if ev.isStart():  # type: ignore[attr-defined]
+    def _on_view_drag(self, ev: DragEvent) -> None:
+        ev.accept()
+        start = self._vb.mapSceneToView(ev.buttonDownScenePos())
+        now = self._vb.mapSceneToView(ev.scenePos())
+        if ev.isStart():
             self._drag_index = self.hit_test(start.x(), start.y())
         if self._drag_index is not None:
             self._drag_point(ev, now)
         else:
             self._drag_band(ev, start, now)
 
-    def _drag_point(self, ev: object, now: QtCore.QPointF) -> None:
+    def _drag_point(self, ev: DragEvent, now: QtCore.QPointF) -> None:
         i = self._drag_index
         assert i is not None
         preview = self._preview[int(self._labels[i])]
         x, y = self._snap(now.x(), now.y())
-        if ev.isFinish():  # type: ignore[attr-defined]
+        if ev.isFinish():
             preview.setVisible(False)
             self._drag_index = None
             self.move_requested.emit(i, x, y)
@@ -1862,9 +1878,9 @@ class DataCanvas(pg.PlotWidget):
             preview.set_positions(np.array([[x, y]]))
             preview.setVisible(True)
 
-    def _drag_band(self, ev: object, start: QtCore.QPointF, now: QtCore.QPointF) -> None:
+    def _drag_band(self, ev: DragEvent, start: QtCore.QPointF, now: QtCore.QPointF) -> None:
         rect = QtCore.QRectF(start, now).normalized()
-        if not ev.isFinish():  # type: ignore[attr-defined]
+        if not ev.isFinish():
             self._rubber_band.setRect(rect)
             self._rubber_band.setVisible(True)
             return
@@ -1876,5 +1892,5 @@ class DataCanvas(pg.PlotWidget):
             & (pts[:, 1] >= rect.top())
             & (pts[:, 1] <= rect.bottom())
         )
-        ctrl = bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)  # type: ignore
+        ctrl = bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)
         self._select(inside, add=ctrl)

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore
+from PySide6 import QtCore
 
 from perceptron_gui.app.theme import theme
 

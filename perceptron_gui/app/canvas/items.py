@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
-from pyqtgraph.Qt import QtCore, QtGui
+from PySide6 import QtCore, QtGui
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -16,6 +17,24 @@ FloatArray = NDArray[np.float64]
 #: Qt silently drops a QPainterPath point with a coordinate of 1e128 or more; lines
 #: whose points go beyond this are drawn scaled down (see `Line`).
 _PATH_COORD_MAX = 1e100
+
+
+class ClickEvent(Protocol):
+    """What the canvas uses of pyqtgraph's MouseClickEvent (pyqtgraph is untyped)."""
+
+    def button(self) -> Qt.MouseButton: ...
+    def modifiers(self) -> Qt.KeyboardModifier: ...
+    def scenePos(self) -> QtCore.QPointF: ...  # noqa: N802
+    def accept(self) -> None: ...
+    def ignore(self) -> None: ...
+
+
+class DragEvent(ClickEvent, Protocol):
+    """What the canvas uses of pyqtgraph's MouseDragEvent."""
+
+    def buttonDownScenePos(self) -> QtCore.QPointF: ...  # noqa: N802
+    def isStart(self) -> bool: ...  # noqa: N802
+    def isFinish(self) -> bool: ...  # noqa: N802
 
 
 class Axis(pg.AxisItem):
@@ -74,25 +93,25 @@ class CanvasViewBox(pg.ViewBox):
 
     def __init__(self) -> None:
         super().__init__(enableMenu=False)
-        self.on_click: Callable[[object], None] | None = None
-        self.on_drag: Callable[[object], None] | None = None
+        self.on_click: Callable[[ClickEvent], None] | None = None
+        self.on_drag: Callable[[DragEvent], None] | None = None
 
-    def mouseClickEvent(self, ev: object) -> None:  # noqa: N802 (Qt override)
+    def mouseClickEvent(self, ev: ClickEvent) -> None:  # noqa: N802 (Qt override)
         if self.on_click is not None:
             self.on_click(ev)
 
-    def mouseDragEvent(self, ev: object, axis: int | None = None) -> None:  # noqa: N802
-        button = ev.button()  # type: ignore[attr-defined]
+    def mouseDragEvent(self, ev: DragEvent, axis: int | None = None) -> None:  # noqa: N802
+        button = ev.button()
         if axis is not None or button == Qt.MouseButton.MiddleButton:
             # Middle drag pans; dragging an axis pans that axis.
             if button == Qt.MouseButton.LeftButton or button == Qt.MouseButton.MiddleButton:
                 self.setMouseMode(pg.ViewBox.PanMode)
                 super().mouseDragEvent(ev, axis)
             else:
-                ev.ignore()  # type: ignore[attr-defined]
+                ev.ignore()
         elif button == Qt.MouseButton.LeftButton and self.on_drag is not None:
             self.on_drag(ev)
         else:
             # Right drag would zoom, but right click adds points; a shaky click
             # that turned into a drag should do nothing rather than zoom.
-            ev.accept()  # type: ignore[attr-defined]
+            ev.accept()

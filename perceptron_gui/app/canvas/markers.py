@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
 from pyqtgraph.Qt.internals import PrimitiveArray
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.theme import theme
 
@@ -36,7 +36,7 @@ def polygon(points: FloatArray) -> QtGui.QPolygonF:
 
 
 def render_sprite(
-    size: int, draw: Callable[[QtGui.QPainter, float], None], dpr: float
+    size: float, draw: Callable[[QtGui.QPainter, float], None], dpr: float
 ) -> QtGui.QPixmap:
     """Render ``draw(painter, size)`` centred in a transparent ``size``×``size`` pixmap."""
     pm = QtGui.QPixmap(int(math.ceil(size * dpr)), int(math.ceil(size * dpr)))
@@ -48,6 +48,13 @@ def render_sprite(
     draw(p, size)
     p.end()
     return pm
+
+
+def _blit(p: QtGui.QPainter, frags: PrimitiveArray, sprite: QtGui.QPixmap) -> None:
+    """Draw `sprite` at every fragment of `frags` (under PySide6 pyqtgraph's
+    ``drawargs()`` is a pointer to the first fragment and their count)."""
+    fragments, count = frags.drawargs()
+    p.drawPixmapFragments(fragments, count, sprite)
 
 
 def pen(
@@ -284,8 +291,9 @@ class MarkerLayer(pg.GraphicsObject):
         win: QtCore.QRect,
         dpr: float,
     ) -> None:
-        dev_x = tr.m11() * pos[:, 0] + tr.m21() * pos[:, 1] + tr.dx()
-        dev_y = tr.m12() * pos[:, 0] + tr.m22() * pos[:, 1] + tr.dy()
+        # (floating: the cells' centres below are computed from integer arrays)
+        dev_x: NDArray[np.floating] = tr.m11() * pos[:, 0] + tr.m21() * pos[:, 1] + tr.dx()
+        dev_y: NDArray[np.floating] = tr.m12() * pos[:, 0] + tr.m22() * pos[:, 1] + tr.dy()
         # Cull against the painter's window (device pixels) with a sprite's margin.
         m = self._size
         keep = (
@@ -342,7 +350,7 @@ class MarkerLayer(pg.GraphicsObject):
             frags[:, 7] = scale / dpr
         frags[:, 8:10] = (0.0, 1.0)
         if not dense or self.dense_opacity >= 1.0:
-            p.drawPixmapFragments(*self._frags.drawargs(), sprite)
+            _blit(p, self._frags, sprite)
             return
         # Overlapping translucent sprites would add up to opaque: draw them opaque
         # into a transparent layer, then lay the layer down once, translucent.
@@ -353,7 +361,7 @@ class MarkerLayer(pg.GraphicsObject):
         self._layer.fill(Qt.GlobalColor.transparent)
         lp = QtGui.QPainter(self._layer)
         lp.translate(-win.left(), -win.top())
-        lp.drawPixmapFragments(*self._frags.drawargs(), sprite)
+        _blit(lp, self._frags, sprite)
         lp.end()
         p.save()
         p.setOpacity(self.dense_opacity)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
@@ -237,8 +237,8 @@ class BoundPlot(pg.PlotWidget):
             self._curve.setData(self._x, self._y)
         if self._second is not None and self._second_curve is not None:
             x2, y2 = _step_curve(self._second.trainer)
-            keep = y2 > 0.0 if self._log_y else slice(None)
-            self._second_curve.setData(x2[keep], y2[keep])
+            keep2 = y2 > 0.0 if self._log_y else slice(None)
+            self._second_curve.setData(x2[keep2], y2[keep2])
         if t.spec.counts_apart:
             self._mx, self._my = _step_curve(t, "mistakes")
             shown = self._my > 0.0 if self._log_y else np.ones(self._my.shape, dtype=bool)

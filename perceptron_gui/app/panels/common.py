@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pyqtgraph as pg
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.controller import Change
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
@@ -44,7 +44,7 @@ class RunFrameGate(QtCore.QObject):
         super().__init__(widget)
         # Weakly: the gate lives as long as the widget (its Qt parent), and a strong
         # reference back would keep a closed panel alive after its window is gone.
-        self._handler = weakref.WeakMethod(on_changed)  # type: ignore[arg-type]
+        self._handler = weakref.WeakMethod(on_changed)
         self._last = -math.inf
         self._skipped = False
         # Panels refreshed in the same frame would make one long frame every 50 ms: each

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
@@ -17,7 +17,7 @@ from perceptron_gui.app.panels.common import (
     style_label,
 )
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
-from perceptron_gui.core.trainer import Trainer
+from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -30,7 +30,7 @@ GRAM_TABLE_DIGITS = 4
 GRAM_BLOCK = 400
 
 
-def _current_point(t: Trainer) -> int | None:
+def _current_point(t: Algorithm) -> int | None:
     """The point of the last visit, if there is one."""
     last = t.last
     if last is None or t.visits == 0 or not 0 <= last.index < t.n:
@@ -211,7 +211,7 @@ class DualView(QtWidgets.QWidget):
 
     # -------------------------------------------------------------- drawing
 
-    def _block_start(self, t: Trainer) -> int:
+    def _block_start(self, t: Algorithm) -> int:
         """The block moves in strides of half its size, so it changes rarely."""
         n = t.n
         if n <= GRAM_BLOCK:
@@ -242,7 +242,7 @@ class DualView(QtWidgets.QWidget):
             self._fill_heatmap()
         self._update_step()
 
-    def _fill_table(self, t: Trainer) -> None:
+    def _fill_table(self, t: Algorithm) -> None:
         n = t.n
         tab = self._table
         tab.clear()
@@ -343,7 +343,7 @@ class DualView(QtWidgets.QWidget):
                 if alpha_item is not None:
                     alpha_item.setText(fmt.format_number(self._alpha[i]))
 
-    def _note_for(self, t: Trainer, dual: bool) -> str:
+    def _note_for(self, t: Algorithm, dual: bool) -> str:
         n = t.n
         if n == 0:
             return self.tr("no points")

@@ -9,12 +9,13 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from pyqtgraph.Qt import QtCore, QtGui, QtWidgets
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import copy_table
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import (
     RunFrameGate,
     SteadyFrame,
@@ -25,11 +26,13 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.tables import TableFormat, decision_text
-from perceptron_gui.core.trainer import Trainer
 
 Qt = QtCore.Qt
 IntArray = NDArray[np.int64]
+# What Qt's item-model methods take as a cell's or parent's index.
+Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 translate = QCoreApplication.translate
 #: Significant digits in a cell (the tooltip has every digit).
 CELL_DIGITS = 5
@@ -68,7 +71,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     """
 
     BASE_COLUMNS = ("k", "point", "x₁", "x₂", "y", "w₁", "w₂", "b")
-    SHOWN_COLUMNS = ("k", "point", "w", "b", "w·x + b")
+    SHOWN_COLUMNS: tuple[str, ...] = ("k", "point", "w", "b", "w·x + b")
     #: The decision function written out, as in Table 2.1's last column.
     DECISION = "w·x + b"
     #: Batch mode: the points of M summed in the step.
@@ -162,10 +165,10 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     # --------------------------------------------------------------- Qt's API
 
-    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+    def rowCount(self, parent: Index = QtCore.QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._rows + 1  # the row k = 0, then the updates
 
-    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008
+    def columnCount(self, parent: Index = QtCore.QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._shown)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
@@ -182,7 +185,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             return str(section)
         return None
 
-    def data(self, index: QtCore.QModelIndex, role: int = 0) -> Any:
+    def data(self, index: Index, role: int = 0) -> Any:
         if not index.isValid():
             return None
         row, col = index.row(), index.column()
@@ -255,8 +258,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             return translate("IterationModel", self.KINDS[self._kind(u)])
         if name == self.POINT:
             return fmt.point_name(int(self.value(u, name) or 0))
-        v = self.value(u, name)
-        return None if v is None else num(v)
+        value = self.value(u, name)
+        return None if value is None else num(value)
 
     def _kind(self, u: int) -> str:
         """ "mistake" when y·(w·x + b) ≤ 0 before update `u`, else "margin"."""
@@ -291,7 +294,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             onehot[np.arange(hi - lo), idx] = 1
             block = before[: t.n] + np.cumsum(onehot, axis=0)
             self._alpha_blocks[s] = block
-        return block[u - s * ALPHA_BLOCK]
+        counts: NDArray[np.int64] = block[u - s * ALPHA_BLOCK]
+        return counts
 
     # ------------------------------------------------------------ our own API
 
@@ -399,10 +403,10 @@ class IterationModel(QtCore.QAbstractTableModel):
 
     # -------------------------------------------------------------- internals
 
-    def _columns_for(self, t: Trainer) -> tuple[str, ...]:
+    def _columns_for(self, t: Algorithm) -> tuple[str, ...]:
         return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
 
-    def _shown_for(self, t: Trainer) -> tuple[str, ...]:
+    def _shown_for(self, t: Algorithm) -> tuple[str, ...]:
         shown = self.SHOWN_COLUMNS
         if hasattr(t, "batch_sizes"):  # a batch step sums many points at once
             shown = ("k", self.CORRECTED, self.SUMMED, "w", "b", self.DECISION)
@@ -420,12 +424,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         return shown
 
     @staticmethod
-    def _row_signature(t: Trainer, row: int) -> tuple[float, ...] | None:
+    def _row_signature(t: Algorithm, row: int) -> tuple[float, ...] | None:
         if row < 0 or row >= t.k:
             return None
         return tuple(t.history_value(name, row) for name in ("index", "visit", "w0", "w1", "b"))
 
-    def _prefix_intact(self, t: Trainer) -> bool:
+    def _prefix_intact(self, t: Algorithm) -> bool:
         """Whether the rows we show are still the trainer's first rows (a cheap check)."""
         keep = min(self._rows, t.k)
         if keep == 0:
@@ -434,7 +438,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             return self._row_signature(t, keep - 1) == self._signature
         return True  # the trainer only truncates its history when stepping back
 
-    def _reset_from(self, t: Trainer) -> None:
+    def _reset_from(self, t: Algorithm) -> None:
         self._trainer = t
         self._columns = self._columns_for(t)
         self._shown = self._shown_for(t)
@@ -635,7 +639,8 @@ class IterationTable(QtWidgets.QWidget):
 
     def _selected_rows(self) -> IntArray | None:
         sm = self.view.selectionModel()
-        ranges = sm.selection() if sm is not None else []
+        sel = sm.selection() if sm is not None else QtCore.QItemSelection()
+        ranges = [sel.at(i) for i in range(sel.count())]
         parts = [np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]
         if not parts:
             return None

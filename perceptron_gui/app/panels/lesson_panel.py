@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import i18n
 from perceptron_gui.app.controls import signals_blocked
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.core.lesson import localize
 
 if TYPE_CHECKING:
@@ -23,23 +24,23 @@ class LessonPanel(QtWidgets.QWidget):
         super().__init__(parent)
         self._player = player
         self._shown: tuple[int, int, str] | None = None  # what the list shows
-        self.title = QtWidgets.QLabel(objectName="lessonTitle")
+        self.title = named(QtWidgets.QLabel(), "lessonTitle")
         self.title.setWordWrap(True)
-        self.caption = QtWidgets.QLabel(objectName="lessonPanelCaption")
+        self.caption = named(QtWidgets.QLabel(), "lessonPanelCaption")
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         # The caption keeps its lines; the list gives way when the dock is short.
         self.caption.setSizePolicy(
             QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum
         )
-        self.list = QtWidgets.QListWidget(objectName="lessonList")
+        self.list = named(QtWidgets.QListWidget(), "lessonList")
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the clicker's keys stay the window's
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setMinimumHeight(0)
-        self.up = QtWidgets.QPushButton(objectName="lessonUp")
-        self.down = QtWidgets.QPushButton(objectName="lessonDown")
-        self.delete = QtWidgets.QPushButton(objectName="lessonDelete")
+        self.up = named(QtWidgets.QPushButton(), "lessonUp")
+        self.down = named(QtWidgets.QPushButton(), "lessonDown")
+        self.delete = named(QtWidgets.QPushButton(), "lessonDelete")
         for b in (self.up, self.down, self.delete):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QtWidgets.QHBoxLayout()

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller

@@ -6,7 +6,7 @@ the numbers that matter read from the back of a room.
 
 from __future__ import annotations
 
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt

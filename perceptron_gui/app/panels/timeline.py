@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pyqtgraph.Qt import QtCore, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.controls import signals_blocked
 from perceptron_gui.app.panels.common import RunFrameGate, SteadyFrame, make_label, style_label
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import TICK_PT, theme
 
 Qt = QtCore.Qt
@@ -27,7 +28,7 @@ class Timeline(QtWidgets.QWidget):
         self._controller = controller
         self._target: int | None = None
         self._second: Controller | None = None
-        self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, objectName="timeline")
+        self.slider = named(QtWidgets.QSlider(Qt.Orientation.Horizontal), "timeline")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← / → are the window's keys
         self.label = make_label(name="timelineLabel")
         self.label.setWordWrap(False)
