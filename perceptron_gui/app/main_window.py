@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -63,6 +63,7 @@ from perceptron_gui.app.panels import (
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
+from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import (
@@ -96,15 +97,6 @@ FADE_MS = 2500
 SLOW_MOTION_MAX_MS = 6000
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
-
-
-W = TypeVar("W", bound=QObject)
-
-
-def _named(obj: W, name: str) -> W:
-    """`obj` with its objectName (PySide's stubs lack the keyword)."""
-    obj.setObjectName(name)
-    return obj
 
 
 def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
@@ -212,7 +204,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.canvas.animation_ms = animation_ms
         self._animation_ms = animation_ms
         self.readout = Readout(self.controller)
-        self.notice = _named(QLabel(), "notice")
+        self.notice = named(QLabel(), "notice")
         self.notice.setWordWrap(True)
         self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notice.hide()
@@ -228,7 +220,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The main run's pane; compare mode puts the second run's pane beside it.
         self.run_title = RunTitle(self.controller, "run 1")
         self.run_title.hide()
-        pane = _named(QWidget(), "mainPane")
+        pane = named(QWidget(), "mainPane")
         pl = QVBoxLayout(pane)
         pl.setContentsMargins(0, 0, 0, 0)
         pl.setSpacing(0)
@@ -236,7 +228,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.readout_frame = SteadyFrame(self.readout)  # presentation mode takes it out
         pl.addWidget(self.readout_frame)
         pl.addWidget(self.canvas, 1)
-        self.canvas_splitter = _named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
+        self.canvas_splitter = named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
         cl.addWidget(self.canvas_splitter, 1)
@@ -269,7 +261,7 @@ class MainWindow(LessonScripting, QMainWindow):
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "boundDock",
         )
-        tabs = _named(QTabWidget(), "tableTabs")
+        tabs = named(QTabWidget(), "tableTabs")
         tabs.addTab(self.iteration_table, "")
         tabs.addTab(self.dual_view, "")
         self.tabs = tabs
@@ -304,7 +296,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
-        self.busy_label = _named(QLabel(), "busyLabel")
+        self.busy_label = named(QLabel(), "busyLabel")
         self.busy_label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().showMessage(
@@ -336,7 +328,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.retranslate()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        d = _named(QDockWidget(self.tr(title), self), name)
+        d = named(QDockWidget(self.tr(title), self), name)
         self._dock_titles[d] = title
         d.setWidget(w)
         d.setFeatures(
@@ -416,7 +408,7 @@ class MainWindow(LessonScripting, QMainWindow):
         )
         self.recent_menu = self.action_manager.menus["recent"]
         self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
-        tb = _named(QToolBar(), "editToolbar")
+        tb = named(QToolBar(), "editToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.action_manager.fill(tb, TOOLBAR)
         tb.widgetForAction(self.act_compare).setObjectName("compareButton")

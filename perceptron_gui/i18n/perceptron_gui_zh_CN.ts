@@ -1515,7 +1515,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
-        <extracomment>The translation context of every action&apos;s and menu&apos;s text (the window&apos;s own). Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, grouped as the menus show them.</extracomment>
+        <extracomment>Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, grouped as the menus show them.</extracomment>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>

@@ -20,15 +20,12 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QMenu, QMenuBar, QToolBar, QWidget
 
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+
 #: The translation context of every action's and menu's text (the window's own).
 CONTEXT = "MainWindow"
 #: Up to this run speed (updates per second) each update is drawn as vectors.
 ANATOMY_MAX_SPEED = 2.0
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate reads)
-    """Mark `text` for lupdate in `context` and return it (PySide's own returns `object`)."""
-    return text
 
 
 def translate(context: str, text: str) -> str:

@@ -71,7 +71,7 @@ class Exports:
         """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
         return self.write(
             path,
-            lambda: export.export_table(self.w.controller.trainer, path),  # type: ignore[arg-type]
+            lambda: export.export_table(self.w.controller.trainer, path),
         )
 
     def copy_table(self, format: str) -> str:
