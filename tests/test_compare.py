@@ -197,7 +197,7 @@ def test_editing_points_applies_to_both(qtbot, window: MainWindow) -> None:
     window.step()
     assert window.state()["compare"]["mistakes"] == 1
     second = window.compare_run.controller
-    view = window.compare_view
+    view = window.compare.view
     assert second.data is window.controller.data
     window.add_point(0.0, 2.0, -1)
     assert second.data is window.controller.data and second.data.n == 4
@@ -248,7 +248,7 @@ def test_zooming_one_canvas_zooms_the_other(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "first"})
     qtbot.wait(50)  # the splitter lays the two panes out
-    main, other = window.canvas, window.compare_view.canvas
+    main, other = window.canvas, window.compare.view.canvas
     assert pan_and_zoom(other) == pytest.approx(pan_and_zoom(main), rel=1e-6, abs=1e-9)
     before = main.view_range()
     _wheel(main, 2)  # zoom in with the mouse wheel on the main canvas
@@ -317,7 +317,7 @@ def test_the_settings_row_changes_the_second_run_only(qtbot, window: MainWindow)
     assert s["compare"]["mistakes"] == 0 and s["mistakes"] == 1
     window.set_compare({"eta": 0.25})
     assert window.findChild(QComboBox, "compareModeCombo").currentData() == "pocket"
-    assert window.compare_view.eta_spin.value() == 0.25
+    assert window.compare.view.eta_spin.value() == 0.25
     assert window.compare_run.controller.config.mode == "pocket"  # other keys kept
 
 
@@ -434,7 +434,7 @@ def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "random"})
     window.set_presentation(True)
-    assert window.compare_view.isVisible() and window.compare_view.readout.isVisible()
+    assert window.compare.view.isVisible() and window.compare.view.readout.isVisible()
     window.step()
     window.set_presentation(False)
     # The main readout is back over the main canvas, beside the second run's pane.
@@ -452,7 +452,7 @@ def test_entering_compare_mode_keeps_the_points_in_a_close_view(qtbot, window: M
     single = pan_and_zoom(window.canvas)
     window.set_compare({"order": "random", "seed": 2})
     qtbot.wait(50)
-    for cv in (window.canvas, window.compare_view.canvas):
+    for cv in (window.canvas, window.compare.view.canvas):
         x0, x1, y0, y1 = cv.view_range()
         assert (d.points[:, 0] > x0).all() and (d.points[:, 0] < x1).all()
         assert (d.points[:, 1] > y0).all() and (d.points[:, 1] < y1).all()

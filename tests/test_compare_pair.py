@@ -113,7 +113,7 @@ for _ in range(5):
     w.step()
 for _ in range(40):
     app.processEvents()
-a, b = w.canvas, w.compare_view.canvas
+a, b = w.canvas, w.compare.view.canvas
 out = {"a": [a.width(), a.height()], "b": [b.width(), b.height()],
        "ra": a.view_range(), "rb": b.view_range()}
 w.set_compare(None)

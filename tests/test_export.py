@@ -184,7 +184,7 @@ def test_export_figure_refusals_are_notices(worked, tmp_path: Path) -> None:  # 
 
 
 def test_export_menu(window) -> None:  # noqa: ANN001
-    texts = [a.text() for a in window.export_menu.actions()]
+    texts = [a.text() for a in window.action_manager.menus["export"].actions()]
     assert {"&Figure…", "&Animation…", "&Table…"} <= set(texts)
     file_menu = window.menuBar().actions()[0].menu()
     assert not any("Export image" in a.text() for a in file_menu.actions())

@@ -343,9 +343,11 @@ def test_view_language_menu_switches_and_is_remembered(window, english) -> None:
     assert action is not None and action.text() == "简体中文"
     action.trigger()
     assert i18n.language() == "zh_CN" and preferences().value("language") == "zh_CN"
-    assert window.language_menu.title() == "语言(&L)"
+    assert window.action_manager.menus["language"].title() == "语言(&L)"
     window.findChild(QAction, "language_en").trigger()
-    assert i18n.language() == "en" and window.language_menu.title() == "&Language"
+    assert (
+        i18n.language() == "en" and window.action_manager.menus["language"].title() == "&Language"
+    )
 
 
 def test_the_command_line_takes_lang(tmp_path, english) -> None:
@@ -384,7 +386,7 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
 def test_compare_mode_speaks_chinese(window, english) -> None:
     window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
     assert window.set_compare({"mode": "dual"})
-    view = window.compare_view
+    view = window.compare.view
     assert view is not None
     before = visible_texts(view.settings_bar) + [window.run_title.text()]
     assert window_words(before)

@@ -97,7 +97,7 @@ def test_open_from_the_recent_list_asks_over_unsaved_changes(
     _start(window)
     assert window.document.modified
     path = _session(tmp_path)
-    window._open_asking(str(path))
+    window.files.open_asking(str(path))
     from PySide6.QtCore import QCoreApplication
 
     for _ in range(50):

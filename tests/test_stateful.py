@@ -464,7 +464,7 @@ class WindowMachine(RuleBasedStateMachine):
         if not as_csv:
             self.config = saved_config
         assert self.c.config == self.config
-        assert not self.window.dirty
+        assert not self.window.state()["modified"]
 
     # -------------------------------------------------------- invariants
 

@@ -246,7 +246,7 @@ def test_session_round_trip(tmp_path: Path, qtbot) -> None:
     w1.set_bias(False)
     path = tmp_path / "s.json"
     assert w1.save(path)
-    assert not w1.dirty
+    assert not w1.state()["modified"]
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)
     assert w2.load(path)
@@ -274,16 +274,16 @@ def test_bad_file_keeps_the_data_and_says_why(tmp_path: Path, window) -> None:
 def test_save_to_an_unwritable_place_keeps_everything(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     assert not window.save(tmp_path / "no" / "such" / "dir" / "s.json")
-    assert window.state()["points"] == EX_X and window.dirty
+    assert window.state()["points"] == EX_X and window.state()["modified"]
     assert "not saved" in window.notice.text()
 
 
 def test_export_png_and_svg(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     window.step()
-    assert window.export_image(tmp_path / "c.png")
+    assert window.export_figure(tmp_path / "c.png", (400, 300))
     assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert window.export_image(tmp_path / "c.svg")
+    assert window.export_figure(tmp_path / "c.svg", (400, 300))
     assert "<svg" in (tmp_path / "c.svg").read_text("utf-8")
 
 

@@ -743,58 +743,11 @@ def caption_without_question(caption: str) -> str:
 
 
 def install_lesson(window: MainWindow) -> LessonPlayer:
-    """Give `window` its lesson player, File ▸ Open lesson…, the Lesson menu and panel."""
+    """Give `window` its lesson player and the Lesson panel."""
     from perceptron_gui.app.panels.lesson_panel import LessonPanel
 
     player = LessonPlayer(window)
-    A = window._action
-    act_open = A(
-        QT_TRANSLATE_NOOP("MainWindow", "Open &lesson…"),
-        player.open_dialog,
-        None,
-        QT_TRANSLATE_NOOP("MainWindow", "Open a lecture prepared as a .lesson.toml file"),
-    )
-    act_open.setObjectName("openLessonAction")
-    act_builtin = A(
-        QT_TRANSLATE_NOOP("MainWindow", "The &perceptron (built-in lesson)"),
-        lambda: player.open("perceptron"),
-        None,
-        QT_TRANSLATE_NOOP("MainWindow", "The lesson that ships with the program"),
-    )
-    act_builtin.setObjectName("builtinLessonAction")
-    act_add = A(
-        QT_TRANSLATE_NOOP("MainWindow", "&Add this scene…"),
-        player.add_scene_dialog,
-        None,
-        QT_TRANSLATE_NOOP(
-            "MainWindow", "Add the data, settings, update and panels shown now as a scene"
-        ),
-    )
-    act_add.setObjectName("addSceneAction")
-    act_save = A(
-        QT_TRANSLATE_NOOP("MainWindow", "&Save lesson…"),
-        player.save_dialog,
-        None,
-        QT_TRANSLATE_NOOP("MainWindow", "Save the lesson as plain TOML"),
-    )
-    act_save.setObjectName("saveLessonAction")
-    act_close = A(
-        QT_TRANSLATE_NOOP("MainWindow", "&Close lesson"),
-        lambda: player.set_lesson(None),
-        None,
-        QT_TRANSLATE_NOOP("MainWindow", "Close the lesson: the keys step the run again"),
-    )
-    act_close.setObjectName("closeLessonAction")
-    menu_bar = window.menuBar()
-    file_menu = next(m for m, title in window._menu_titles if title == "&File")
-    file_menu.insertAction(window.act_save, act_open)
-    file_menu.insertAction(window.act_save, act_builtin)
-    lesson_menu = window._menu(menu_bar, QT_TRANSLATE_NOOP("MainWindow", "Le&sson"))
-    help_menu = next(m for m, title in window._menu_titles if title == "&Help")
-    menu_bar.insertMenu(help_menu.menuAction(), lesson_menu)
-    for a in (act_add, act_save, act_close):
-        lesson_menu.addAction(a)
-
+    # Its actions and the Lesson menu are the window's (`window/actions.py`).
     panel = LessonPanel(player)
     dock = window._dock(
         QT_TRANSLATE_NOOP("MainWindow", "Lesson"),

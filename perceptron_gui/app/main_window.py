@@ -9,35 +9,26 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
-import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QFont,
     QGuiApplication,
-    QKeySequence,
-    QPainter,
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QSizePolicy,
     QSplitter,
@@ -51,22 +42,15 @@ from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import (
-    MIN_CANVAS_HEIGHT,
     CompareRun,
-    CompareView,
     RunTitle,
-    default_settings,
 )
-from perceptron_gui.app.controller import BoundPair, Change, Controller, bound_task, run_state
+from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import (
-    GenerateDialog,
     HelpDialog,
-    describe_generated,
-    file_dialog,
 )
 from perceptron_gui.app.document import Document
-from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.panels import (
@@ -79,69 +63,40 @@ from perceptron_gui.app.panels import (
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
-from perceptron_gui.app.storage import add_recent, load_recent, preferences, recovery_path
-from perceptron_gui.app.theme import LABEL_PT, THEMES, TICK_PT, theme
+from perceptron_gui.app.qtutil import named
+from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import theme
+from perceptron_gui.app.window.actions import (
+    ACTIONS,
+    ANATOMY_MAX_SPEED,
+    QT_TRANSLATE_NOOP,
+    THEME_ACTIONS,
+    TOOLBAR,
+    ActionManager,
+)
+from perceptron_gui.app.window.compare import Compare
+from perceptron_gui.app.window.exports import Exports
+from perceptron_gui.app.window.files import Files
+from perceptron_gui.app.window.look import Look
+from perceptron_gui.app.window.presentation import Presentation
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.generators import DEFAULTS
-from perceptron_gui.core.generators import generate as generate_data
-from perceptron_gui.core.io import Loaded, iter_load_file, load_file
 from perceptron_gui.core.model import LinearModel
 
-FILE_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow",
-    "Data and sessions (*.csv *.txt *.json);;CSV data (*.csv *.txt);;Sessions (*.json)",
-)
-#: The themes' names on screen (marked for lupdate; `set_theme` takes the keys).
-THEME_NAMES = {
-    "light": QT_TRANSLATE_NOOP("MainWindow", "light"),
-    "dark": QT_TRANSLATE_NOOP("MainWindow", "dark"),
-    "high-contrast": QT_TRANSLATE_NOOP("MainWindow", "high-contrast"),
-}
-#: The theme actions' object names (for tests and scripts).
-THEME_ACTIONS = {
-    "light": "themeLightAction",
-    "dark": "themeDarkAction",
-    "high-contrast": "themeHighContrastAction",
-}
 #: The window's size when the screen has room for it.
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
-#: Presentation mode multiplies every size by this (on top of the UI scale).
-PRESENTATION_BOOST = 1.8
-#: The readout's font size (unscaled points), normally and in presentation mode (where the
-#: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
-READOUT_PT = LABEL_PT
-PRESENTATION_READOUT_PT = 18.0
 #: The narration keeps this many lines (longer: elided, whole in the tooltip).
 NARRATION_LINES = 2
-#: The narration's font size (unscaled points), normally and in presentation mode (with the
-#: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
-NARRATION_PT = TICK_PT
-PRESENTATION_NARRATION_PT = 12.0
-#: The status bar's progress text has the width of this many characters (longer: elided).
-BUSY_CHARS = 40
 #: How long the canvas says that an edit dropped the run (ms).
 DISCARD_NOTICE_MS = 8000
 #: After a run has converged, the last update's picture fades this long after (ms).
 FADE_MS = 2500
 #: The update's slow motion lasts at most this long (milliseconds, the three phases).
 SLOW_MOTION_MAX_MS = 6000
-#: Up to this run speed (updates per second) each update is drawn as vectors.
-ANATOMY_MAX_SPEED = 2.0
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
-#: View settings saved with a session, by the objectName of their View action.
-VIEW_ACTIONS = {
-    "show_radius": "showRadiusAction",
-    "show_best": "showBestAction",
-    "snap": "snapAction",
-    "follow_line": "followLineAction",
-    "keep_origin": "keepOriginAction",
-    "answer_first": "answerFirstAction",
-    "show_update": "anatomyAction",
-}
 
 
 def slow_motion_ms(base_ms: int, speed: float, *, running: bool) -> int:
@@ -167,6 +122,62 @@ class MainWindow(LessonScripting, QMainWindow):
         How long an update takes in slow motion on the canvas (0: none; tests pass 0).
     """
 
+    # The actions, by their ids in `window.actions.ACTIONS` (`self.action_manager` holds them).
+    act_open: QAction
+    act_open_lesson: QAction
+    act_builtin_lesson: QAction
+    act_save: QAction
+    act_save_as: QAction
+    act_export: QAction
+    act_export_animation: QAction
+    act_export_table: QAction
+    act_copy_latex: QAction
+    act_copy_markdown: QAction
+    act_quit: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_pos: QAction
+    act_neg: QAction
+    act_snap: QAction
+    act_select_all: QAction
+    act_delete: QAction
+    act_flip: QAction
+    act_clear: QAction
+    act_generate: QAction
+    act_example: QAction
+    act_step: QAction
+    act_visit: QAction
+    act_back: QAction
+    act_run: QAction
+    act_pause: QAction
+    act_to_end: QAction
+    act_reset: QAction
+    act_earlier: QAction
+    act_later: QAction
+    act_skip: QAction
+    act_compare: QAction
+    act_radius: QAction
+    act_best: QAction
+    act_anatomy: QAction
+    act_phases: QAction
+    act_follow: QAction
+    act_origin: QAction
+    act_answer_first: QAction
+    act_fit: QAction
+    act_present: QAction
+    act_panels: QAction
+    act_zoom_in: QAction
+    act_zoom_out: QAction
+    act_zoom_reset: QAction
+    act_theme_light: QAction
+    act_theme_dark: QAction
+    act_theme_high_contrast: QAction
+    act_add_scene: QAction
+    act_save_lesson: QAction
+    act_close_lesson: QAction
+    act_help: QAction
+    act_about: QAction
+
     def __init__(
         self,
         parent: QWidget | None = None,
@@ -179,7 +190,13 @@ class MainWindow(LessonScripting, QMainWindow):
         self.setWindowTitle("perceptron-gui")
         self.setAcceptDrops(True)
         self.controller = Controller(self, frame_interval_ms=frame_interval_ms)
-        self.document = Document(self.controller, self._view_settings, autosave_ms)
+        # The window's rooms: each a part of the window, with the window in hand.
+        self.files = Files(self)
+        self.exports = Exports(self)
+        self.compare = Compare(self)
+        self.presentation = Presentation(self)
+        self.look = Look(self)
+        self.document = Document(self.controller, self.files.view_settings, autosave_ms)
         self._help: HelpDialog | None = None
 
         # --- central: a notice banner and the readout over the canvas
@@ -187,9 +204,9 @@ class MainWindow(LessonScripting, QMainWindow):
         self.canvas.animation_ms = animation_ms
         self._animation_ms = animation_ms
         self.readout = Readout(self.controller)
-        self.notice = QLabel(objectName="notice")
+        self.notice = named(QLabel(), "notice")
         self.notice.setWordWrap(True)
-        self.notice.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notice.hide()
         self._notice_error = True
         self._notice_timer = QTimer(self)
@@ -203,7 +220,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The main run's pane; compare mode puts the second run's pane beside it.
         self.run_title = RunTitle(self.controller, "run 1")
         self.run_title.hide()
-        pane = QWidget(objectName="mainPane")
+        pane = named(QWidget(), "mainPane")
         pl = QVBoxLayout(pane)
         pl.setContentsMargins(0, 0, 0, 0)
         pl.setSpacing(0)
@@ -211,20 +228,17 @@ class MainWindow(LessonScripting, QMainWindow):
         self.readout_frame = SteadyFrame(self.readout)  # presentation mode takes it out
         pl.addWidget(self.readout_frame)
         pl.addWidget(self.canvas, 1)
-        self.canvas_splitter = QSplitter(Qt.Horizontal, objectName="canvasSplitter")
+        self.canvas_splitter = named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
         self.canvas_splitter.setChildrenCollapsible(False)
         self.canvas_splitter.addWidget(pane)
         cl.addWidget(self.canvas_splitter, 1)
-        self.compare_run: CompareRun | None = None
-        self.compare_view: CompareView | None = None
-        self._docks_before_compare: list[bool] = []
         self._frame_interval_ms = frame_interval_ms
         self.timeline = Timeline(self.controller)
         cl.addWidget(self.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         self.narration = SteadyLabel(NARRATION_LINES)
         self.narration.setObjectName("narration")
-        self.narration.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(self.narration))
         self.setCentralWidget(central)
 
@@ -237,40 +251,39 @@ class MainWindow(LessonScripting, QMainWindow):
         self.controls_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Controls"),
             self.controls,
-            Qt.RightDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
             "controlsDock",
         )
         self.proof_panel = ProofPanel(self.controller)
         self.bound_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
             self.bound_panel,
-            Qt.BottomDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
             "boundDock",
         )
-        tabs = QTabWidget(objectName="tableTabs")
+        tabs = named(QTabWidget(), "tableTabs")
         tabs.addTab(self.iteration_table, "")
         tabs.addTab(self.dual_view, "")
         self.tabs = tabs
         self.tables_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Tables"), tabs, Qt.BottomDockWidgetArea, "tablesDock"
+            QT_TRANSLATE_NOOP("MainWindow", "Tables"),
+            tabs,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "tablesDock",
         )
-        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Horizontal)
+        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Orientation.Horizontal)
         # The proof sits under the controls, in the room the right column has to spare.
         self.proof_dock = self._dock(
             QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
             self.proof_panel,
-            Qt.RightDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
             "proofDock",
         )
-        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Vertical)
+        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Orientation.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
-        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
-        self._presenting = False
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
-        self._docks_before: list[bool] = []
-        self._was_maximized = False
-        self._geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
         self._shown_once = False
         self._narrated_at = 0.0
         self._phase_stepping = False
@@ -283,8 +296,8 @@ class MainWindow(LessonScripting, QMainWindow):
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
         # repainted) by a longer text.
-        self.busy_label = QLabel(objectName="busyLabel")
-        self.busy_label.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
+        self.busy_label = named(QLabel(), "busyLabel")
+        self.busy_label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().showMessage(
             self.tr("Left click adds +1, right click adds −1. F1: all keys.")
@@ -305,22 +318,23 @@ class MainWindow(LessonScripting, QMainWindow):
         self.document.autosave_failed.connect(lambda m: self.show_notice(m, error=True))
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
+        # A window's method: Qt drops the connection when the window is deleted.
         theme().changed.connect(self._on_theme_changed)
-        self._style_narration()
-        self._style_busy()
+        self.look.style_narration()
+        self.look.style_busy()
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
-        self._restore_preferences()
+        self.look.restore_preferences()
         self.retranslate()
 
     def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        d = QDockWidget(self.tr(title), self, objectName=name)
+        d = named(QDockWidget(self.tr(title), self), name)
         self._dock_titles[d] = title
         d.setWidget(w)
         d.setFeatures(
-            QDockWidget.DockWidgetMovable
-            | QDockWidget.DockWidgetFloatable
-            | QDockWidget.DockWidgetClosable
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(area, d)
         return d
@@ -343,457 +357,45 @@ class MainWindow(LessonScripting, QMainWindow):
     def _size_docks(self) -> None:
         """Give the canvas the most room: controls at their width, the bottom a strip."""
         w, h = self.width(), self.height()
-        self.resizeDocks([self.controls_dock], [self.controls.sizeHint().width()], Qt.Horizontal)
-        ch = self.controls.sizeHint().height()
-        self.resizeDocks([self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Vertical)
         self.resizeDocks(
-            [self.bound_dock], [max(160, int(h * 0.34 / theme().ui_scale))], Qt.Vertical
+            [self.controls_dock], [self.controls.sizeHint().width()], Qt.Orientation.Horizontal
+        )
+        ch = self.controls.sizeHint().height()
+        self.resizeDocks(
+            [self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Orientation.Vertical
+        )
+        # The bottom panels' share shrinks with the UI scale: the canvas keeps its room.
+        self.resizeDocks(
+            [self.bound_dock],
+            [max(160, int(h * 0.34 / theme().ui_scale))],
+            Qt.Orientation.Vertical,
         )
         rest = max(200, w - self.controls.sizeHint().width())
         self.resizeDocks(
-            [self.bound_dock, self.tables_dock], [rest * 2 // 5, rest * 3 // 5], Qt.Horizontal
+            [self.bound_dock, self.tables_dock],
+            [rest * 2 // 5, rest * 3 // 5],
+            Qt.Orientation.Horizontal,
         )
 
     # ---------------------------------------------------------------- actions
 
-    def _action(
-        self,
-        text: str,
-        slot: Any,
-        keys: Any = None,
-        tip: str | None = None,
-        checkable: bool = False,
-        *,
-        tip_args: dict[str, str] | None = None,
-    ) -> QAction:
-        """An action; `text` and `tip` are source texts (QT_TRANSLATE_NOOP), shown translated."""
-        a = QAction(self)
-        if keys is not None:
-            seqs = keys if isinstance(keys, list) else [keys]
-            a.setShortcuts([QKeySequence(k) for k in seqs])
-            a.setShortcutContext(Qt.WindowShortcut)
-        self._action_texts.append((a, text, tip, tip_args or {}))
-        self._label_action(a, text, tip, tip_args or {})
-        a.setCheckable(checkable)
-        a.triggered.connect(slot)
-        self.addAction(a)
-        return a
-
-    def _label_action(self, a: QAction, text: str, tip: str | None, args: dict[str, str]) -> None:
-        a.setText(self.tr(text))
-        if tip:
-            shown = self.tr(tip).format(**{k: self.tr(v) for k, v in args.items()})
-            shortcut = a.shortcut().toString(QKeySequence.NativeText)
-            a.setToolTip(f"{shown} [{shortcut}]" if shortcut else shown)
-            a.setStatusTip(shown)
-
-    def _menu(self, parent: QMenu | Any, title: str) -> QMenu:
-        """A menu titled with source text `title` (shown translated)."""
-        menu = parent.addMenu(self.tr(title))
-        self._menu_titles.append((menu, title))
-        return menu
-
     def _build_actions(self) -> None:
-        self._action_texts: list[tuple[QAction, str, str | None, dict[str, str]]] = []
-        self._menu_titles: list[tuple[QMenu, str]] = []
+        """The actions from the table (`window.actions`), the menus and the toolbar from ids."""
+        self.action_manager = ActionManager(self)
+        for spec in ACTIONS:  # the act_* names tests and scripts use
+            setattr(self, f"act_{spec.id}", self.action_manager.action(spec.id))
         c = self.controller
-        A = self._action
-        self.act_open = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Open…"),
-            self._open_dialog,
-            QKeySequence.Open,
-            QT_TRANSLATE_NOOP("MainWindow", "Open a CSV or a session"),
-        )
-        self.act_save = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Save"),
-            self._save_action,
-            QKeySequence.Save,
-            QT_TRANSLATE_NOOP("MainWindow", "Save the session"),
-        )
-        self.act_save_as = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Save &as…"),
-            self._save_as_dialog,
-            "Ctrl+Shift+S",
-            QT_TRANSLATE_NOOP("MainWindow", "Save as CSV or session"),
-        )
-        self.act_export = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Figure…"),
-            self._export_figure_dialog,
-            "Ctrl+E",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The canvas alone, for slides: PNG or SVG at a chosen size"
-            ),
-        )
-        self.act_export.setObjectName("exportFigureAction")
-        self.act_export_animation = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Animation…"),
-            self._export_animation_dialog,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "A GIF of the run, one frame per update, the narration as captions"
-            ),
-        )
-        self.act_export_animation.setObjectName("exportAnimationAction")
-        self.act_export_table = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
-            self._export_table_dialog,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table in the textbook's layout: LaTeX, Markdown or CSV"
-            ),
-        )
-        self.act_export_table.setObjectName("exportTableAction")
-        self.act_copy_latex = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &LaTeX"),
-            lambda: self.copy_table("latex"),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table as a booktabs tabular, on the clipboard"
-            ),
-        )
-        self.act_copy_latex.setObjectName("copyLatexAction")
-        self.act_copy_markdown = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Copy table as &Markdown"),
-            lambda: self.copy_table("markdown"),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "The iteration table as a Markdown table, on the clipboard"
-            ),
-        )
-        self.act_copy_markdown.setObjectName("copyMarkdownAction")
-        self.act_quit = A(QT_TRANSLATE_NOOP("MainWindow", "&Quit"), self.close, QKeySequence.Quit)
-        # Undo and redo keep a fixed text (the toolbar must not jump as the text changes);
-        # the tooltip and the status tip say what they would undo.
-        self.act_undo = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Undo"), c.undo_stack.undo, QKeySequence.Undo
-        )
-        self.act_redo = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Redo"), c.undo_stack.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]
-        )
         c.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
         c.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
         c.undo_stack.undoTextChanged.connect(self._on_undo_text_changed)
         c.undo_stack.redoTextChanged.connect(self._on_redo_text_changed)
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
-        self.act_delete = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Delete selected"),
-            self._delete_selection,
-            QKeySequence.Delete,
-            QT_TRANSLATE_NOOP("MainWindow", "Delete the selected points"),
-        )
-        self.act_flip = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Flip labels of selected"),
-            self._flip_selection,
-            "L",
-            QT_TRANSLATE_NOOP("MainWindow", "Flip the labels of the selected points"),
-        )
-        self.act_select_all = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Select &all"), self._select_all, QKeySequence.SelectAll
-        )
-        self.act_clear = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Clear all points"),
-            c.clear,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "Remove every point (undoable)"),
-        )
-        self.act_generate = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Generate…"),
-            self._generate_dialog,
-            "Ctrl+G",
-            QT_TRANSLATE_NOOP("MainWindow", "Generate a data set"),
-        )
-        self.act_example = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Built-in &example"),
-            self.load_example,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The built-in example"),
-        )
-        self.act_snap = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Snap to grid"),
-            self._on_snap_toggled,
-            "G",
-            QT_TRANSLATE_NOOP("MainWindow", "Snap points to a 0.5 grid"),
-            True,
-        )
-        group = QActionGroup(self)
-        self.act_pos = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Add +1 (○)"),
-            lambda: self._set_add_label(1),
-            "+",
-            QT_TRANSLATE_NOOP("MainWindow", "Left click adds +1 points"),
-            True,
-        )
-        self.act_neg = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Add −1 (×)"),
-            lambda: self._set_add_label(-1),
-            "-",
-            QT_TRANSLATE_NOOP("MainWindow", "Left click adds −1 points"),
-            True,
-        )
-        group.addAction(self.act_pos)
-        group.addAction(self.act_neg)
-        self.act_pos.setChecked(True)
-        self.act_step = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Step"),
-            self._step_main,
-            "Space",
-            QT_TRANSLATE_NOOP("MainWindow", "Next mistake and its update"),
-        )
-        self.act_visit = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Visit"),
-            c.visit,
-            "V",
-            QT_TRANSLATE_NOOP("MainWindow", "Look at the next point only"),
-        )
-        self.act_back = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Step &back"),
-            c.step_back,
-            "Backspace",
-            QT_TRANSLATE_NOOP("MainWindow", "Undo the last update"),
-        )
-        self.act_run = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Run / pause"),
-            self._toggle_run,
-            "R",
-            QT_TRANSLATE_NOOP("MainWindow", "Run at the chosen speed or pause"),
-        )
-        self.act_pause = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Pause"),
-            self._escape,
-            "Esc",
-            QT_TRANSLATE_NOOP("MainWindow", "Pause the run"),
-        )
-        self.act_to_end = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Run to the &end"),
-            c.run_to_end,
-            "E",
-            QT_TRANSLATE_NOOP("MainWindow", "Run until it converges or stops"),
-        )
-        self.act_reset = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Rese&t"),
-            c.reset,
-            "Home",
-            QT_TRANSLATE_NOOP("MainWindow", "Back to the initial weights"),
-        )
-        self.act_earlier = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Earlier on the timeline"),
-            self._on_earlier,
-            "Left",
-            QT_TRANSLATE_NOOP("MainWindow", "The state one update earlier"),
-        )
-        self.act_later = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Later on the timeline"),
-            self._on_later,
-            "Right",
-            QT_TRANSLATE_NOOP("MainWindow", "One update later"),
-        )
-        self.act_present = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
-            lambda: self.set_presentation(not self._presenting),
-            "F5",
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Full screen, the canvas and large numbers for a lecture room (Esc leaves)",
-            ),
-            True,
-        )
-        self.act_present.setObjectName("presentationAction")
-        self.act_compare = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Compare"),
-            self._on_compare_toggled,
-            "C",
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "A second run beside the first: same points, its own mode, order, η, bias and seed",
-            ),
-            True,
-        )
-        self.act_compare.setObjectName("compareAction")
-        self.act_radius = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the radius &D"),
-            self._on_radius_toggled,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The circle that holds every point"),
-            True,
-        )
-        self.act_best = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the &best separator and γ"),
-            self._on_best_toggled,
-            None,
-            QT_TRANSLATE_NOOP("MainWindow", "The direction û* and its γ band"),
-            True,
-        )
-        self.act_follow = A(
-            QT_TRANSLATE_NOOP("MainWindow", "F&ollow the line"),
-            self._on_follow_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
-            ),
-            True,
-        )
-        self.act_follow.setChecked(True)
-        self.act_origin = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Keep the &origin in view"),
-            self._on_origin_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "D and γ are measured from the origin: keep it on the canvas"
-            ),
-            True,
-        )
-        self.act_answer_first = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Emphasise the &pocket"),
-            self._on_answer_first_toggled,
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "Pocket mode: halos and the strong line show the pocket (the answer); "
-                "off: the current weights",
-            ),
-            True,
-        )
-        self.act_answer_first.setChecked(True)
-        self.act_anatomy = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Show the &update as vectors"),
-            lambda: self._show_model(),
-            None,
-            QT_TRANSLATE_NOOP(
-                "MainWindow",
-                "After each update: old w + ηyx = new w, the old line ghosted (when stepping "
-                "or running at {speed} updates a second or slower)",
-            ),
-            True,
-            tip_args={"speed": f"{ANATOMY_MAX_SPEED:g}"},
-        )
-        self.act_anatomy.setChecked(True)
-        self.act_phases = A(
-            QT_TRANSLATE_NOOP("MainWindow", "Step through &predict, reveal, correct"),
-            self.set_phase_stepping,
-            "P",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "Each Space shows one phase of the update: predict, reveal, correct"
-            ),
-            True,
-        )
-        self.act_phases.setObjectName("phaseStepAction")
-        self.act_skip = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Skip the slow motion"),
-            self.canvas.finish_animation,
-            "S",
-            QT_TRANSLATE_NOOP(
-                "MainWindow", "Show the end of the update's predict → reveal → correct at once"
-            ),
-        )
-        self.act_fit = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Fit view"),
-            self.canvas.fit_view,
-            "F",
-            QT_TRANSLATE_NOOP("MainWindow", "Frame all points"),
-        )
-        self.act_panels = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Panels"),
-            self._on_panels_toggled,
-            "F9",
-            QT_TRANSLATE_NOOP("MainWindow", "Show or hide every panel"),
-            True,
-        )
-        self.act_panels.setChecked(True)
-        self.act_zoom_in = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Larger"),
-            lambda: theme().step_scale(1),
-            ["Ctrl+=", "Ctrl++"],
-            QT_TRANSLATE_NOOP("MainWindow", "Enlarge everything"),
-        )
-        self.act_zoom_out = A(
-            QT_TRANSLATE_NOOP("MainWindow", "S&maller"),
-            lambda: theme().step_scale(-1),
-            "Ctrl+-",
-            QT_TRANSLATE_NOOP("MainWindow", "Shrink"),
-        )
-        self.act_zoom_reset = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Normal size"), lambda: theme().step_scale(0), "Ctrl+0"
-        )
-        self.theme_actions: dict[str, QAction] = {}
-        theme_group = QActionGroup(self)
-        for name in THEMES:
-            a = A(
-                THEME_NAMES.get(name, name),
-                lambda _checked=False, n=name: self.set_theme(n),
-                None,
-                QT_TRANSLATE_NOOP("MainWindow", "The {name} theme"),
-                True,
-                tip_args={"name": THEME_NAMES.get(name, name)},
-            )
-            a.setObjectName(THEME_ACTIONS[name])
-            theme_group.addAction(a)
-            self.theme_actions[name] = a
+        self.theme_actions: dict[str, QAction] = {
+            name: self.action_manager.action(id) for name, id in THEME_ACTIONS.items()
+        }
         self.theme_actions[theme().name].setChecked(True)
-        self.act_about = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&About perceptron-gui"), self._show_about
-        )
-        self.act_about.setObjectName("aboutAction")
-        self.act_help = A(
-            QT_TRANSLATE_NOOP("MainWindow", "&Keys and mouse"),
-            self._show_help,
-            QKeySequence.HelpContents,
-        )
-        for key, name in VIEW_ACTIONS.items():
-            action = {
-                "show_radius": self.act_radius,
-                "show_best": self.act_best,
-                "snap": self.act_snap,
-                "follow_line": self.act_follow,
-                "keep_origin": self.act_origin,
-                "answer_first": self.act_answer_first,
-                "show_update": self.act_anatomy,
-            }[key]
-            action.setObjectName(name)
-        self.act_panels.setObjectName("showPanelsAction")
-
-        mb = self.menuBar()
-        m = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&File"))
-        m.addAction(self.act_open)
-        self.recent_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "Open &recent"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        _fill(m, [self.act_save, self.act_save_as])
-        self.export_menu = self._menu(m, QT_TRANSLATE_NOOP("MainWindow", "&Export"))
-        _fill(self.export_menu, [
-            self.act_export, self.act_export_animation, self.act_export_table, None,
-            self.act_copy_latex, self.act_copy_markdown,
-        ])  # fmt: skip
-        _fill(m, [None, self.act_quit])
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Edit")), [
-            self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, None,
-            self.act_select_all, self.act_delete, self.act_flip, self.act_clear, None,
-            self.act_generate, self.act_example,
-        ])  # fmt: skip
-        _fill(self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Run")), [
-            self.act_step, self.act_visit, self.act_back, self.act_run, self.act_pause,
-            self.act_to_end, self.act_reset, None, self.act_earlier, self.act_later,
-            self.act_skip, None, self.act_compare,
-        ])  # fmt: skip
-        view = self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&View"))
-        _fill(view, [
-            self.act_radius, self.act_best, None,
-            self.act_anatomy, self.act_phases, self.act_follow, self.act_origin,
-            self.act_answer_first,
-            self.act_fit, None,
-            self.act_present, self.act_panels,
-        ])  # fmt: skip
-        for d in self.docks:
-            view.addAction(d.toggleViewAction())
-        view.addSeparator()
-        _fill(view, [self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset])
-        _fill(
-            self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
-            list(self.theme_actions.values()),
-        )
         # Each language by its own name, whatever the window's language.
-        self.language_menu = self._menu(view, QT_TRANSLATE_NOOP("MainWindow", "&Language"))
         self.language_actions: dict[str, QAction] = {}
         language_group = QActionGroup(self)
         for code in i18n.LANGUAGES:
@@ -801,23 +403,36 @@ class MainWindow(LessonScripting, QMainWindow):
             a.setObjectName(f"language_{code}")
             a.triggered.connect(lambda _=False, c=code: self.set_language(c))
             language_group.addAction(a)
-            self.language_menu.addAction(a)
             self.language_actions[code] = a
-        _fill(
-            self._menu(mb, QT_TRANSLATE_NOOP("MainWindow", "&Help")),
-            [self.act_help, self.act_about],
+        self.action_manager.build_menus(
+            self.menuBar(),
+            {
+                "docks": [d.toggleViewAction() for d in self.docks],
+                "languages": list(self.language_actions.values()),
+            },
         )
-        tb = QToolBar(objectName="editToolbar")
-        tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        _fill(tb, [
-            self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-            self.act_pos, self.act_neg, self.act_snap, self.act_generate, self.act_fit, None,
-            self.act_compare,
-        ])  # fmt: skip
+        self.recent_menu = self.action_manager.menus["recent"]
+        self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
+        tb = named(QToolBar(), "editToolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.action_manager.fill(tb, TOOLBAR)
         tb.widgetForAction(self.act_compare).setObjectName("compareButton")
         self.addToolBar(tb)
         self.toolbar = tb
-        self._wire_compare()
+        # The control panel's buttons are the actions' too (Step is phase-aware, as Space).
+        ctl = self.controls
+        for button, id in (
+            (ctl.step_button, "step"),
+            (ctl.visit_button, "visit"),
+            (ctl.step_back_button, "back"),
+            (ctl.run_button, "run"),
+            (ctl.run_to_end_button, "to_end"),
+            (ctl.reset_button, "reset"),
+        ):
+            self.action_manager.bind_button(button, id)
+        # A run that cannot start (it is done) leaves the button unchecked.
+        ctl.run_button.clicked.connect(lambda: ctl.run_button.setChecked(self.controller.running))
+        self.compare.wire_compare()
 
     # ------------------------------------------------------ scripting API
 
@@ -841,7 +456,7 @@ class MainWindow(LessonScripting, QMainWindow):
             "view": list(self.canvas.view_range()),
             "modified": self.document.modified,
             "narration": self.narration.text(),
-            "presentation": self._presenting,
+            "presentation": self.presentation.on,
             "phase": self._phase,
             "theme": theme().name,
             "ui_scale": theme().ui_scale,
@@ -866,91 +481,15 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def load(self, path: str | Path) -> bool:
         """Open a CSV or session file. False on bad input, with a message; the data stay."""
-        try:
-            loaded = load_file(path)
-        except DataError as exc:
-            self.show_notice(
-                self.tr("not opened: {error}").format(error=error_text(exc)), error=True
-            )
-            return False
-        self._apply_loaded(loaded, str(path), None)
-        return True
-
-    def _apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
-        # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
-        text = self.tr("open {name}").format(name=Path(path).name)
-        self.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
-        self._apply_view(loaded.view)
-        self.document.mark_opened(str(path))
-        QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
-        note = "; ".join(loaded.notes)
-        self.statusBar().showMessage(
-            self.tr("opened {path}: {n} points").format(path=path, n=loaded.data.n)
-            + (f" ({note})" if note else "")
-        )
-        if note:
-            self.show_notice(f"{Path(path).name}: {note}", error=False)
-
-    def _view_action(self, key: str) -> QAction:
-        action = self.findChild(QAction, VIEW_ACTIONS[key])
-        assert isinstance(action, QAction)
-        return action
-
-    def _view_settings(self) -> dict[str, Any]:
-        """The View settings, saved with a session under keys named after their actions."""
-        return {key: self._view_action(key).isChecked() for key in VIEW_ACTIONS}
-
-    def _apply_view(self, view: dict[str, Any]) -> None:
-        """Restore the view settings a session saved (unknown or wrong-typed keys are ignored)."""
-        for key in VIEW_ACTIONS:
-            value = view.get(key)
-            action = self._view_action(key)
-            if isinstance(value, bool) and value != action.isChecked():
-                action.trigger()
+        return self.files.load(path)
 
     def open_file(self, path: str | Path) -> None:
-        """Open a file without freezing the window: read, parse and compute γ between frames.
-
-        The current points stay until the new ones are ready; a bad file leaves them as
-        they were, with a message. (`load` does the same at once, for scripts.)
-        """
-        c = self.controller
-        bias = c.config.bias
-        name = Path(path).name
-
-        def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
-            loaded = yield from iter_load_file(path)
-            cfg_bias = loaded.config.bias if loaded.config is not None else bias
-            pair = yield from bound_task(loaded.data, cfg_bias)
-            return loaded, pair
-
-        def done(value: tuple[Loaded, BoundPair]) -> None:
-            loaded, pair = value
-            self._apply_loaded(loaded, str(path), pair)
-
-        def fail(exc: DataError) -> None:
-            self.show_notice(
-                self.tr("not opened: {error}").format(error=error_text(exc)), error=True
-            )
-
-        c.start_task("load", prepare(), done, fail, self.tr("opening {name}").format(name=name))
+        """Open a file without freezing the window: read, parse and compute γ between frames."""
+        self.files.open_file(path)
 
     def save(self, path: str | Path | None = None) -> bool:
         """Save: CSV (data) when the name ends .csv/.txt, else a session. False on failure."""
-        target = str(path) if path is not None else self.document.path
-        if target is None:
-            return False
-        try:
-            self.document.save(target)
-        except (DataError, OSError) as exc:
-            self.show_notice(
-                self.tr("not saved (everything is still here): {error}").format(error=exc),
-                error=True,
-            )
-            return False
-        add_recent(target)
-        self.statusBar().showMessage(self.tr("saved {path}").format(path=target))
-        return True
+        return self.files.save(path)
 
     def set_mode(self, mode: str) -> bool:
         """ "primal", "dual" or "pocket"."""
@@ -983,7 +522,7 @@ class MainWindow(LessonScripting, QMainWindow):
         reveal, correct): w, b and the mistakes change at "correct" only.
         """
         rec = self._step_main()
-        self._drive_second(CompareRun.step)
+        self.compare.drive_second(CompareRun.step)
         return rec
 
     def set_phase_stepping(self, on: bool) -> None:
@@ -1054,196 +593,61 @@ class MainWindow(LessonScripting, QMainWindow):
     def visit(self) -> Any:
         """Look at the next point only."""
         rec = self.controller.visit()
-        self._drive_second(CompareRun.visit)
+        self.compare.drive_second(CompareRun.visit)
         return rec
 
     def step_back(self) -> bool:
         """Undo the last update."""
         ok = self.controller.step_back()
-        self._drive_second(CompareRun.step_back)
+        self.compare.drive_second(CompareRun.step_back)
         return ok
 
     def run(self) -> None:
         """Run at the chosen speed (in the event loop)."""
         self.controller.run()
-        self._drive_second(CompareRun.run)
+        self.compare.drive_second(CompareRun.run)
 
     def pause(self) -> None:
         """Pause the run."""
         self.controller.pause()
-        self._drive_second(CompareRun.pause)
+        self.compare.drive_second(CompareRun.pause)
 
     def run_to_end(self) -> None:
         """Run to the end; returns at once, the run proceeds in the event loop."""
         self.controller.run_to_end()
-        self._drive_second(CompareRun.run_to_end)
+        self.compare.drive_second(CompareRun.run_to_end)
 
     def reset(self) -> None:
         """Back to the initial weights."""
         self.controller.reset()
-        self._drive_second(CompareRun.reset)
+        self.compare.drive_second(CompareRun.reset)
 
     # ------------------------------------------------------- compare mode
 
+    @property
+    def compare_run(self) -> CompareRun | None:
+        """The second run in compare mode (None outside it)."""
+        return self.compare.run
+
     def set_compare(self, settings: dict[str, Any] | None) -> bool:
-        """Compare mode: a second run with these settings beside the first; None leaves it.
-
-        `settings` holds some of ``mode``, ``order``, ``eta``, ``bias``, ``seed`` (the
-        others are the main run's). False, with a message, when they are refused; the
-        window then stays as it was.
-        """
-        if settings is None:
-            self._leave_compare()
-            return True
-        if self.compare_run is None:
-            self.controller.pause()  # the pair starts together
-            run = CompareRun(self.controller, self, frame_interval_ms=self._frame_interval_ms)
-            run.message_posted.connect(lambda m: self.show_notice(m, error=True))
-            if not run.set_settings(settings):
-                run.close()
-                run.deleteLater()
-                self.act_compare.setChecked(False)
-                return False
-            self.compare_run = run
-            # In a small window the panels give way: each canvas at least 300 px high.
-            self._docks_before_compare = [d.isVisible() for d in self.docks]
-            if self.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
-                for d in self.docks:
-                    d.hide()
-            view = CompareView(run, self.canvas, main_title=self.run_title)
-            view.set_show_radius(self.act_radius.isChecked())
-            view.set_show_best(self.act_best.isChecked())
-            self.act_radius.toggled.connect(view.set_show_radius)
-            self.act_best.toggled.connect(view.set_show_best)
-            self.compare_view = view
-            self.canvas_splitter.addWidget(view)
-            half = max(1, self.canvas_splitter.width() // 2)
-            self.canvas_splitter.setSizes([half, half])
-            QTimer.singleShot(0, view, view.equal_halves)
-            self.run_title.show()
-            self.bound_panel.plot.set_second(run.controller)
-            self.timeline.set_second(run.controller)
-            view.answer_first = self.act_answer_first.isChecked()
-            self.act_compare.setChecked(True)
-            self.statusBar().showMessage(
-                "compare: Step, Visit, Back, Run, To end and Reset drive both runs (C leaves)"
-            )
-            return True
-        ok = self.compare_run.set_settings(settings)
-        self.act_compare.setChecked(True)
-        return ok
-
-    def _leave_compare(self) -> None:
-        run, view = self.compare_run, self.compare_view
-        self.compare_run = self.compare_view = None
-        self.act_compare.setChecked(False)
-        if run is None or view is None:
-            return
-        self.bound_panel.plot.set_second(None)
-        self.timeline.set_second(None)
-        view.close_view()
-        for dock, shown in zip(self.docks, self._docks_before_compare, strict=False):
-            dock.setVisible(shown)
-        view.hide()
-        view.setParent(None)
-        view.deleteLater()
-        run.close()
-        run.deleteLater()
-        self.run_title.hide()
-
-    def _on_compare_toggled(self) -> None:
-        if self.act_compare.isChecked():
-            self.set_compare(default_settings(self.controller.config))
-        else:
-            self.set_compare(None)
-
-    def _wire_compare(self) -> None:
-        """Every button and key that steps, runs or resets the main run drives the second too.
-
-        These connections come after the main run's own: the second run acts on what the
-        main one did (see `CompareRun.toggle_run`).
-        """
-        ctl = self.controls
-        for signal, action in (
-            (self.act_step.triggered, CompareRun.step),
-            (ctl.step_button.clicked, CompareRun.step),
-            (self.act_visit.triggered, CompareRun.visit),
-            (ctl.visit_button.clicked, CompareRun.visit),
-            (self.act_back.triggered, CompareRun.step_back),
-            (ctl.step_back_button.clicked, CompareRun.step_back),
-            (self.act_run.triggered, CompareRun.toggle_run),
-            (ctl.run_button.clicked, CompareRun.toggle_run),
-            (self.act_pause.triggered, CompareRun.pause),
-            (self.act_to_end.triggered, CompareRun.run_to_end),
-            (ctl.run_to_end_button.clicked, CompareRun.run_to_end),
-            (self.act_reset.triggered, CompareRun.reset),
-            (ctl.reset_button.clicked, CompareRun.reset),
-        ):
-            signal.connect(lambda *_, a=action: self._drive_second(a))
-
-    def _on_earlier(self) -> None:
-        """← : one update earlier (in compare mode, on the pair's timeline)."""
-        if self.compare_run is None:
-            self.controller.earlier()
-        else:
-            self.compare_run.earlier_pair()
-
-    def _on_later(self) -> None:
-        """→ : one update later (in compare mode, on the pair's timeline)."""
-        if self.compare_run is None:
-            self.controller.later()
-        else:
-            self.compare_run.later_pair()
-
-    def _drive_second(self, action: Callable[[CompareRun], None]) -> None:
-        """The second run's half of a step of the pair (nothing outside compare mode)."""
-        run = self.compare_run
-        if run is not None:
-            action(run)
+        """Compare mode: a second run with these settings beside the first; None leaves it."""
+        return self.compare.set_compare(settings)
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
-        ok = theme().set_scale(factor)
-        if not ok:
-            self.show_notice(
-                self.tr("scale {factor} refused: from 0.5 to 4").format(factor=factor), error=True
-            )
-        return ok
+        return self.look.set_ui_scale(factor)
 
     def set_theme(self, name: str) -> bool:
         """ "light", "dark" or "high-contrast" (remembered)."""
-        ok = theme().set_name(name)
-        if not ok:
-            self.show_notice(
-                self.tr("theme {name} refused: one of {names}").format(
-                    name=repr(name), names=", ".join(THEMES)
-                ),
-                error=True,
-            )
-        return ok
+        return self.look.set_theme(name)
 
     def set_language(self, code: str) -> bool:
-        """Show every text in language `code` ("en", "zh_CN"; remembered).
-
-        Returns after every widget has its new texts; False (with a notice) for a
-        language that is not offered.
-        """
-        ok = i18n.set_language(code)
-        if not ok:
-            self.show_notice(
-                self.tr("language {code} refused: one of {codes}").format(
-                    code=repr(code), codes=", ".join(i18n.LANGUAGES)
-                ),
-                error=True,
-            )
-        return ok
+        """Show every text in language `code` ("en", "zh_CN"; remembered)."""
+        return self.look.set_language(code)
 
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
-        for a, text, tip, args in self._action_texts:
-            self._label_action(a, text, tip, args)
-        for menu, title in self._menu_titles:
-            menu.setTitle(self.tr(title))
+        self.action_manager.retranslate()
         for dock, title in self._dock_titles.items():
             dock.setWindowTitle(self.tr(title))
         self.tabs.setTabText(0, self.tr("Iteration table"))
@@ -1258,7 +662,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._update_title()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_action_texts"):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "action_manager"):
             self.retranslate()
         super().changeEvent(event)
 
@@ -1274,90 +678,16 @@ class MainWindow(LessonScripting, QMainWindow):
         Returns the number of updates reached (fewer when the run ends first).
         """
         reached = self.controller.seek(k)
-        self._drive_second(lambda run: run.seek(k))
+        self.compare.drive_second(lambda run: run.seek(k))
         return reached
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
-
-        The keys work as in the normal window; the readout and the narration stay.
-        """
-        on = bool(on)
-        if on == self._presenting:
-            return
-        self._presenting = on
-        bars = (self.menuBar(), self.toolbar, self.statusBar())
-        if on:
-            self._docks_before = [d.isVisible() for d in self.docks]
-            self._was_maximized = self.isMaximized()
-            # Leaving gives back the exact window: its geometry and the docks' sizes.
-            self._geometry_before = (self.saveGeometry(), self.saveState(), self.geometry())
-            for d in self.docks:
-                d.hide()
-            for bar in (*bars, self.timeline):  # ← / → still move along the timeline
-                bar.hide()
-            theme().set_boost(PRESENTATION_BOOST)
-            self.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
-            self.readout.setWordWrap(True)  # a long line (the pocket's) wraps in the canvas
-            # The readout floats over the canvas's top-left corner: the canvas gets the room.
-            self.readout_frame.hide()
-            self.readout.setParent(self.canvas)
-            self.readout.move(int(theme().px(70)), int(theme().px(4)))
-            self.readout.show()
-            self.canvas.set_floating(self.readout)  # placed with the canvas's other texts
-            self.showFullScreen()
-            self._place_readout()
-        else:
-            for d, was in zip(self.docks, self._docks_before, strict=False):
-                d.setVisible(was)
-            for bar in (*bars, self.timeline):
-                bar.show()
-            theme().set_boost(1.0)
-            self.readout.setMinimumWidth(0)
-            self.readout.setMaximumWidth(16777215)
-            self.readout.set_point_size(READOUT_PT)
-            self.canvas.set_floating(None)
-            self.readout_frame.take_back()
-            if self._was_maximized:
-                self.showMaximized()
-            else:
-                self.showNormal()
-            if self._geometry_before is not None:
-                self._restore_window(*self._geometry_before)
-                self._geometry_before = None
-        self.act_present.setChecked(on)
-        self.act_panels.setChecked(all(d.isVisible() for d in self.docks))
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.canvas.fit_view()  # with room for the readout over the plot (or without)
-        self.canvas.follow()
-
-    def _restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
-        """The window as it was before presentation: the layouts first take the normal
-        sizes' minimums (the large fonts' would grow the window), then the geometry and
-        the docks' sizes come back, and once more after the window has been laid out."""
-
-        def restore() -> None:
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            if not self._was_maximized:
-                self.restoreGeometry(geometry)
-                self.setGeometry(rect)
-            self.restoreState(docks)
-
-        restore()
-        QTimer.singleShot(0, self, restore)
-
-    def _place_readout(self) -> None:
-        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
-        if not self._presenting:
-            return
-        self.readout.setMaximumWidth(max(200, int(self.canvas.width() * 0.9)))
-        self.readout.adjustSize()
-        self.readout.raise_()
-        self.canvas.set_floating(self.readout)
+        """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves)."""
+        self.presentation.set_presentation(on)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        self._place_readout()
+        self.presentation.place_readout()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
@@ -1366,86 +696,29 @@ class MainWindow(LessonScripting, QMainWindow):
             self._size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:
-        """Restore the autosaved session (asking first unless `ask` is False).
-
-        False, with a message, when there is nothing to recover or the user declines.
-        The restored session is unsaved work: closing asks before anything is dropped.
-        """
-        path = recovery_path()
-        if not path.exists():
-            self.show_notice(self.tr("nothing to recover: no autosaved session"), error=False)
-            return False
-        if ask:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Restore?"),
-                self.tr(
-                    "perceptron-gui did not close cleanly last time.\n"
-                    "Restore the points and settings it autosaved?"
-                ),
-                QMessageBox.Yes | QMessageBox.No,
-                QMessageBox.Yes,
-            )
-            if answer != QMessageBox.Yes:
-                return False
-        if not self.load(path):
-            return False
-        self.document.mark_recovered()
-        self.statusBar().showMessage(
-            self.tr("restored the autosaved session ({path})").format(path=path)
-        )
-        return True
+        """Restore the autosaved session (asking first unless `ask` is False)."""
+        return self.files.recover(ask=ask)
 
     def load_example(self) -> None:
         """Open the built-in example data set."""
-        from importlib.resources import as_file, files
-
-        with as_file(files("perceptron_gui") / "data" / "example.csv") as p:
-            ok = self.load(p)
-        if ok:
-            self.document.mark_saved(None)
-
-    @property
-    def dirty(self) -> bool:
-        """True when there are edits or settings not saved to a file."""
-        return self.document.modified
+        self.files.load_example()
 
     # ------------------------------------------------------------ messages
 
     def show_notice(self, text: str, *, error: bool = True, ms: int = 10000) -> None:
         """A non-modal banner over the canvas, and the status bar."""
         self._notice_error = error
-        self._style_notice()
+        self.look.style_notice()
         self.notice.setText(text)
         self.notice.show()
         self._notice_timer.start(ms)
         self.statusBar().showMessage(text, ms)
 
-    def _style_narration(self) -> None:
-        t = theme()
-        self.narration.setFont(
-            t.font(PRESENTATION_NARRATION_PT if self._presenting else NARRATION_PT)
-        )
-        pad = int(t.px(4))
-        self.narration.setStyleSheet(
-            f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
-            f" padding: {pad}px {2 * pad}px; }}"
-        )
-
-    def _style_notice(self) -> None:
-        p = theme().palette
-        bg, fg = (p.error_bg, p.error_fg) if self._notice_error else (p.info_bg, p.info_fg)
-        pad = int(theme().px(8))
-        self.notice.setStyleSheet(
-            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: {pad}px;"
-            " font-weight: bold; }"
-        )
-
     # --------------------------------------------------------------- slots
 
     def _on_controller_busy_changed(self, text: str) -> None:
         lab = self.busy_label
-        lab.setText(lab.fontMetrics().elidedText(text, Qt.ElideMiddle, lab.width()))
+        lab.setText(lab.fontMetrics().elidedText(text, Qt.TextElideMode.ElideMiddle, lab.width()))
         lab.setToolTip(text)
 
     def _on_controller_run_discarded(self, text: str) -> None:
@@ -1527,49 +800,8 @@ class MainWindow(LessonScripting, QMainWindow):
         c = self.controller
         present_bound(self.canvas, None if c.bound_pending else c.bound, c.config.bias, c.data.n)
 
-    def _style_busy(self) -> None:
-        lab = self.busy_label
-        lab.setFont(theme().font())
-        lab.setFixedWidth(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS))
-
     def _on_theme_changed(self) -> None:
-        t = theme()
-        self.theme_actions[t.name].setChecked(True)
-        self._style_notice()
-        self._style_narration()
-        # Qt draws a dock's title in a font of its own, fixed when the dock was made,
-        # whenever the dock's font equals the application's: one that differs only in
-        # its style strategy (which draws the same) makes the titles follow the scale.
-        dock_font = t.font()
-        dock_font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
-        for d in self.docks:
-            d.setFont(dock_font)
-        self.menuBar().setFont(t.font())
-        self.toolbar.setFont(t.font())
-        self.statusBar().setFont(t.font())
-        self._style_busy()
-        prefs = preferences()
-        prefs.setValue("ui_scale", t.ui_scale)
-        prefs.setValue("theme", t.name)
-
-    def _restore_preferences(self) -> None:
-        prefs = preferences()
-        # Both read before either is applied: applying one saves the pair as it then is.
-        name = prefs.value("theme", "light")
-        try:
-            scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            scale = 1.0
-        if isinstance(name, str) and name in THEMES:
-            theme().set_name(name)
-        theme().set_scale(scale)
-        geometry = prefs.value("geometry")
-        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
-            screen = self.screen() or QGuiApplication.primaryScreen()
-            if screen.availableGeometry().contains(self.frameGeometry()):
-                self._size_docks()
-                return
-        self.fit_to_screen()
+        self.look.on_theme_changed()
 
     def _on_undo_text_changed(self, text: str) -> None:
         tip = self.tr("Undo {what}").format(what=text) if text else self.tr("Nothing to undo")
@@ -1614,13 +846,10 @@ class MainWindow(LessonScripting, QMainWindow):
         """Esc: leave presentation mode (and pause), or pause and clear the selection."""
         self.controller.pause()
         self.canvas.finish_animation()
-        if self._presenting:
+        if self.presentation.on:
             self.set_presentation(False)
         else:
             self.canvas.set_selection([])
-
-    def _toggle_run(self) -> None:
-        self.controller.toggle_run()
 
     def _set_add_label(self, label: int) -> None:
         self.canvas.add_label = label
@@ -1698,74 +927,9 @@ class MainWindow(LessonScripting, QMainWindow):
 
     # --------------------------------------------------------------- dialogs
 
-    def _unsaved_may_go(self, question: str) -> bool:
-        """Before the user's Close or Open: ask Save / Discard / Cancel over unsaved changes.
-
-        True when the session may be replaced (saved, discarded, or nothing unsaved).
-        """
-        if not (self.document.modified and self.controller.data.n):
-            return True
-        answer = QMessageBox.question(
-            self,
-            self.tr("Unsaved changes"),
-            question,
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Cancel:
-            return False
-        if answer == QMessageBox.StandardButton.Save:
-            self._save_action()
-            return not self.document.modified
-        return True
-
-    def _open_asking(self, path: str) -> None:
-        """Open from the menu, the recent list or a drop: asks first over unsaved changes."""
-        if self._unsaved_may_go(
-            self.tr("Save the points and settings before opening another file?")
-        ):
-            self.open_file(path)
-
-    def _open_dialog(self) -> None:
-        if not self._unsaved_may_go(
-            self.tr("Save the points and settings before opening another file?")
-        ):
-            return
-        d = self.make_open_dialog()
-        if d.exec() and d.selectedFiles():
-            self.open_file(d.selectedFiles()[0])
-
     def make_open_dialog(self) -> QFileDialog:
         """The File ▸ Open dialog (not shown; tests look at it)."""
-        return file_dialog(self, self.tr("Open data or a session"), "", self.tr(FILE_FILTER))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        items = load_recent()
-        if not items:
-            a = self.recent_menu.addAction(self.tr("(none yet)"))
-            a.setEnabled(False)
-        for p in items:
-            self.recent_menu.addAction(p, lambda p=p: self._open_asking(p))
-
-    def _save_action(self) -> None:
-        if self.document.path is None or self.document.settings_only_in_session():
-            self._save_as_dialog()
-        else:
-            self.save()
-
-    def _save_as_dialog(self) -> None:
-        d = file_dialog(
-            self,
-            self.tr("Save"),
-            self.document.path or "session.json",
-            self.tr("Session (*.json);;CSV data (*.csv)"),
-            save=True,
-        )
-        if d.exec() and d.selectedFiles():
-            self.save(d.selectedFiles()[0])
+        return self.files.make_open_dialog()
 
     def export_figure(
         self,
@@ -1782,20 +946,7 @@ class MainWindow(LessonScripting, QMainWindow):
         Returns after the file is written; False, with a notice, when it cannot be. The
         window (its view, layout and run) is not touched.
         """
-        second = None if self.compare_run is None else self.compare_run.controller
-        return self._export(
-            path,
-            lambda: export.export_figure(
-                self.controller,
-                self.figure_settings(),
-                path,
-                size,
-                title=title,
-                dpi=dpi,
-                scale=scale,
-                second=second,
-            ),
-        )
+        return self.exports.figure(path, size, title=title, dpi=dpi, scale=scale)
 
     def export_animation(
         self,
@@ -1813,131 +964,25 @@ class MainWindow(LessonScripting, QMainWindow):
 
         Returns after the file is written; False, with a notice, when it cannot be.
         """
-        return self._export(
-            path,
-            lambda: export.export_animation(
-                self.controller,
-                self.figure_settings(),
-                path,
-                steps,
-                size=size,
-                frame_ms=frame_ms,
-                start=start,
-                scale=scale,
-            ),
+        return self.exports.animation(
+            path, steps, size=size, frame_ms=frame_ms, start=start, scale=scale
         )
 
     def figure_settings(self) -> export.FigureSettings:
         """The view and View settings an exported figure is drawn with."""
-        return export.FigureSettings(
-            view=self.canvas.view_range(),
-            answer_first=self.act_answer_first.isChecked(),
-            show_radius=self.act_radius.isChecked(),
-            show_best=self.act_best.isChecked(),
-            keep_origin=self.act_origin.isChecked(),
-            follow_line=self.act_follow.isChecked(),
-            anatomy=self.act_anatomy.isChecked(),
-        )
-
-    def _export_figure_dialog(self) -> None:
-        choice = export.figure_dialog(self)
-        if choice is not None:
-            self.export_figure(choice.path, choice.size, choice.title, dpi=choice.dpi)
-
-    def _export_animation_dialog(self) -> None:
-        choice = export.animation_dialog(self, self.controller.trainer.k or 10)
-        if choice is not None:
-            self.export_animation(
-                choice.path, choice.steps, size=choice.size, frame_ms=choice.frame_ms
-            )
-
-    def _export_table_dialog(self) -> None:
-        path = export.table_dialog(self)
-        if path is not None:
-            self.export_table(path)
+        return self.exports.figure_settings()
 
     def export_table(self, path: str | Path) -> bool:
         """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
-        return self._export(path, lambda: export.export_table(self.controller.trainer, path))
+        return self.exports.export_table(path)
 
     def copy_table(self, format: str) -> str:
         """Put the iteration table on the clipboard as "latex" or "markdown"; returns it."""
-        if format not in ("latex", "markdown", "csv"):
-            self.show_notice(
-                self.tr("no table format {format}: latex, markdown or csv").format(
-                    format=repr(format)
-                ),
-                error=True,
-            )
-            return ""
-        text = export.copy_table(self.controller.trainer, format)  # type: ignore[arg-type]
-        self.statusBar().showMessage(
-            self.tr("copied the iteration table as {format}").format(format=format)
-        )
-        return text
-
-    def _export(self, path: str | Path, write: Any) -> bool:
-        try:
-            write()
-        except export.ExportError as exc:
-            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
-            return False
-        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
-        return True
-
-    def export_image(self, path: str | Path) -> bool:
-        """Export the canvas as PNG or SVG (by the file name)."""
-        path = str(path)
-        self.canvas.flush()
-        try:
-            if path.lower().endswith(".svg"):
-                # Qt's own SVG painter: pyqtgraph's SVG exporter cannot walk our overlay items.
-                gen = QSvgGenerator()
-                gen.setFileName(path)
-                gen.setSize(self.canvas.size())
-                gen.setViewBox(QRect(0, 0, self.canvas.width(), self.canvas.height()))
-                gen.setTitle("perceptron-gui canvas")
-                painter = QPainter(gen)
-                self.canvas.render(painter)
-                ok = painter.end()
-                if not ok or not Path(path).exists():
-                    raise OSError(f"cannot write {path}")
-            else:
-                ex = pg.exporters.ImageExporter(self.canvas.plotItem)
-                ex.parameters()["width"] = max(1600, self.canvas.width())
-                ex.export(path)
-        except Exception as exc:  # exporters raise many kinds; the user needs a message
-            self.show_notice(self.tr("not exported: {error}").format(error=exc), error=True)
-            return False
-        self.statusBar().showMessage(self.tr("exported {path}").format(path=path))
-        return True
+        return self.exports.copy_table(format)
 
     def generate(self, kind: str, n: int = 40, seed: int = 0, **options: Any) -> bool:
-        """Replace the points with a generated data set, as Generate… does (one undo step).
-
-        `kind` is one of ``core.generators.KINDS``; `options` are ``margin`` and ``noise``
-        (the defaults of ``core.generators.DEFAULTS``, as ``perceptron generate``'s: the
-        same arguments give the same points). False, with a notice, when refused.
-        """
-        args = {k: DEFAULTS[k] for k in ("margin", "noise")}
-        try:
-            data = generate_data(kind, n, seed=seed, **{**args, **options})
-        except (DataError, TypeError) as exc:
-            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
-            return False
-        self.controller.set_data(data, describe_generated(kind, data.n, seed))
-        return True
-
-    def _generate_dialog(self) -> None:
-        dlg = GenerateDialog(self)
-        if dlg.exec() != GenerateDialog.Accepted:
-            return
-        try:
-            data = dlg.dataset()
-        except DataError as exc:
-            self.show_notice(self.tr("not generated: {error}").format(error=exc), error=True)
-            return
-        self.controller.set_data(data, dlg.description())
+        """Replace the points with a generated data set, as Generate… does (one undo step)."""
+        return self.files.generate(kind, n, seed, **options)
 
     # ------------------------------------------------------- window events
 
@@ -1951,13 +996,13 @@ class MainWindow(LessonScripting, QMainWindow):
             event.acceptProposedAction()
             path = urls[0].toLocalFile()
             # After the drop has ended: the question is a dialog of its own.
-            QTimer.singleShot(0, lambda: self._open_asking(path))
+            QTimer.singleShot(0, lambda: self.files.open_asking(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
         user = event.spontaneous() or self.sender() is self.act_quit
         doc = self.document
-        if user and not self._unsaved_may_go(
+        if user and not self.files.unsaved_may_go(
             self.tr("Save the points and settings before closing?")
         ):
             event.ignore()
@@ -1969,15 +1014,6 @@ class MainWindow(LessonScripting, QMainWindow):
         else:
             doc.finish()  # a running autosave ends, and the one that waits is written now
         event.accept()
-
-
-def _fill(target: QMenu | QToolBar, actions: list[QAction | None]) -> None:
-    """Add actions to a menu or a toolbar; None is a separator."""
-    for a in actions:
-        if a is None:
-            target.addSeparator()
-        else:
-            target.addAction(a)
 
 
 __all__ = ["MainWindow"]

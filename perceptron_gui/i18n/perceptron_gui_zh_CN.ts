@@ -1534,7 +1534,6 @@
     </message>
     <message>
         <source>light</source>
-        <extracomment>The themes&apos; names on screen (marked for lupdate; `set_theme` takes the keys).</extracomment>
         <translation>浅色</translation>
     </message>
     <message>
@@ -1547,7 +1546,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The theme actions&apos; object names (for tests and scripts). The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. Presentation mode multiplies every size by this (on top of the UI scale). The readout&apos;s font size (unscaled points), normally and in presentation mode (where the boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi). The narration keeps this many lines (longer: elided, whole in the tooltip). The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) each update is drawn as vectors. Up to this run speed (updates per second) the view follows the line at every frame. View settings saved with a session, by the objectName of their View action.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1568,6 +1567,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
+        <extracomment>Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, grouped as the menus show them.</extracomment>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
@@ -1912,6 +1912,7 @@
     </message>
     <message>
         <source>&amp;File</source>
+        <extracomment>The theme actions&apos; ids by the theme&apos;s key (`set_theme` takes the keys). Every menu, by id; `MENU_BAR` orders the menu bar&apos;s.</extracomment>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
@@ -1956,6 +1957,7 @@
     </message>
     <message>
         <source>not opened: {error}</source>
+        <extracomment>View settings saved with a session: the key in the file, the View action&apos;s id.</extracomment>
         <translation>未打开：{error}</translation>
     </message>
     <message>
@@ -1980,6 +1982,7 @@
     </message>
     <message>
         <source>scale {factor} refused: from 0.5 to 4</source>
+        <extracomment>The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided).</extracomment>
         <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
     </message>
     <message>

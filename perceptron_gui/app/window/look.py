@@ -1,0 +1,137 @@
+"""The window's look: theme, scale, language, its own styles, and the preferences that keep them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray
+from PySide6.QtGui import QFont, QGuiApplication
+
+from perceptron_gui.app import i18n
+from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import THEMES, TICK_PT, theme
+from perceptron_gui.app.window.actions import translate
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+#: The narration's font size (unscaled points), normally and in presentation mode (with the
+#: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
+NARRATION_PT = TICK_PT
+PRESENTATION_NARRATION_PT = 12.0
+#: The status bar's progress text has the width of this many characters (longer: elided).
+BUSY_CHARS = 40
+
+
+class Look:
+    """A part of `MainWindow`; it holds the window as `w`."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+
+    def set_ui_scale(self, factor: float) -> bool:
+        """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
+        ok = theme().set_scale(factor)
+        if not ok:
+            self.w.show_notice(
+                translate("MainWindow", "scale {factor} refused: from 0.5 to 4").format(
+                    factor=factor
+                ),
+                error=True,
+            )
+        return ok
+
+    def set_theme(self, name: str) -> bool:
+        """ "light", "dark" or "high-contrast" (remembered)."""
+        ok = theme().set_name(name)
+        if not ok:
+            self.w.show_notice(
+                translate("MainWindow", "theme {name} refused: one of {names}").format(
+                    name=repr(name), names=", ".join(THEMES)
+                ),
+                error=True,
+            )
+        return ok
+
+    def set_language(self, code: str) -> bool:
+        """Show every text in language `code` ("en", "zh_CN"; remembered).
+
+        Returns after every widget has its new texts; False (with a notice) for a
+        language that is not offered.
+        """
+        ok = i18n.set_language(code)
+        if not ok:
+            self.w.show_notice(
+                translate("MainWindow", "language {code} refused: one of {codes}").format(
+                    code=repr(code), codes=", ".join(i18n.LANGUAGES)
+                ),
+                error=True,
+            )
+        return ok
+
+    def step_scale(self, step: int) -> None:
+        theme().step_scale(step)
+
+    def style_narration(self) -> None:
+        t = theme()
+        self.w.narration.setFont(
+            t.font(PRESENTATION_NARRATION_PT if self.w.presentation.on else NARRATION_PT)
+        )
+        pad = int(t.px(4))
+        self.w.narration.setStyleSheet(
+            f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
+            f" padding: {pad}px {2 * pad}px; }}"
+        )
+
+    def style_notice(self) -> None:
+        p = theme().palette
+        bg, fg = (p.error_bg, p.error_fg) if self.w._notice_error else (p.info_bg, p.info_fg)
+        pad = int(theme().px(8))
+        self.w.notice.setStyleSheet(
+            f"QLabel#notice {{ background: {bg}; color: {fg}; padding: {pad}px;"
+            " font-weight: bold; }"
+        )
+
+    def style_busy(self) -> None:
+        lab = self.w.busy_label
+        lab.setFont(theme().font())
+        lab.setFixedWidth(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS))
+
+    def on_theme_changed(self) -> None:
+        t = theme()
+        self.w.theme_actions[t.name].setChecked(True)
+        self.style_notice()
+        self.style_narration()
+        # Qt draws a dock's title in a font of its own, fixed when the dock was made,
+        # whenever the dock's font equals the application's: one that differs only in
+        # its style strategy (which draws the same) makes the titles follow the scale.
+        dock_font = t.font()
+        dock_font.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+        for d in self.w.docks:
+            d.setFont(dock_font)
+        self.w.menuBar().setFont(t.font())
+        self.w.toolbar.setFont(t.font())
+        self.w.statusBar().setFont(t.font())
+        self.style_busy()
+        prefs = preferences()
+        prefs.setValue("ui_scale", t.ui_scale)
+        prefs.setValue("theme", t.name)
+
+    def restore_preferences(self) -> None:
+        prefs = preferences()
+        # Both read before either is applied: applying one saves the pair as it then is.
+        name = prefs.value("theme", "light")
+        try:
+            scale = float(prefs.value("ui_scale", 1.0))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            scale = 1.0
+        if isinstance(name, str) and name in THEMES:
+            theme().set_name(name)
+        theme().set_scale(scale)
+        geometry = prefs.value("geometry")
+        if isinstance(geometry, QByteArray) and self.w.restoreGeometry(geometry):
+            screen = self.w.screen() or QGuiApplication.primaryScreen()
+            if screen.availableGeometry().contains(self.w.frameGeometry()):
+                self.w._size_docks()
+                return
+        self.w.fit_to_screen()
