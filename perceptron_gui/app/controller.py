@@ -84,10 +84,13 @@ SLICE_SECONDS = 0.004
 #: *To end* gives the trainer this share of the time at least: a tick trains for
 #: TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the
 #: frame: painting, regions, panels, the timer's wait), up to TO_END_MAX_SLICE seconds so
-#: that a click (Pause) is still answered at once. The run then keeps up with `train()`
-#: (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time).
+#: that a click (Pause) is still answered at once, and so that training and the frame
+#: together stay within TO_END_MAX_TICK (the window never freezes longer). The run then
+#: keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the
+#: frames had the time).
 TO_END_SHARE = 0.75
 TO_END_MAX_SLICE = 0.05
+TO_END_MAX_TICK = 0.1
 #: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
 #: the canvas gets every frame.
 REFRESH_SECONDS = 0.05
@@ -999,7 +1002,8 @@ class Controller(QObject):
             if self._to_end and self._trained_until:
                 frame = now - self._trained_until
                 share = TO_END_SHARE / (1.0 - TO_END_SHARE)
-                budget = min(max(budget, share * frame), TO_END_MAX_SLICE)
+                room = min(share * frame, TO_END_MAX_TICK - frame, TO_END_MAX_SLICE)
+                budget = max(budget, room)
             while not t.done and time.perf_counter() - now < budget:
                 t0 = time.perf_counter()
                 t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
