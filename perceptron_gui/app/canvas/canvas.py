@@ -1525,13 +1525,7 @@ class DataCanvas(_PlotWidget):
             + max(0, axis.style["tickLength"])
             + axis.label.boundingRect().height() * 0.8
         )
-        want = max(int(LEFT_AXIS_WIDTH * theme().scale), math.ceil(need))
-        # Wider at once; narrower only when well below: the width moves the view box, which
-        # (aspect 1) changes the range and so the labels, and with both ways open a width
-        # on the edge flipped between two values for ever (a resize, a new range, a resize).
-        now = axis.fixedWidth or 0  # what setWidth last set (None: never)
-        if want > now or want < 0.8 * now:
-            axis.setWidth(want)
+        axis.setWidth(max(int(LEFT_AXIS_WIDTH * theme().scale), math.ceil(need)))
 
     def _snap(self, x: float, y: float) -> tuple[float, float]:
         if self._snap_enabled:
