@@ -231,7 +231,7 @@ class DataCanvas(_PlotWidget):
         self._vb.sigResized.connect(self._on_view_range_changed)
         # The tick labels depend on the height too: a pane laid out late keeps no axis
         # widened for the few pixels it had (the same range would show narrower).
-        self._vb.sigResized.connect(self._fit_axis_width)
+        self._vb.sigResized.connect(lambda *_: self._fit_axis_width(grow_only=True))
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.fit_view()
@@ -1506,10 +1506,14 @@ class DataCanvas(_PlotWidget):
         if new != rect:
             self.set_view_range(*new)
 
-    def _fit_axis_width(self) -> None:
+    def _fit_axis_width(self, *, grow_only: bool = False) -> None:
         """Widen the x₂ axis so that its tick labels fit (pyqtgraph skips those that do not).
 
         At 1e150 the labels read "-1e+150": in the default 60 px only "0" would be left.
+        With `grow_only` (a resize of the view box, which the axis's own width causes) it
+        only widens: the width moves the view box, which (aspect 1) changes the range and
+        the labels, and a width free both ways could flip between two values for ever (a
+        worker spun 4 minutes in CI). A new range or theme fits it both ways.
         """
         axis = self.getPlotItem().getAxis("left")
         lo, hi = self._vb.viewRange()[1]
@@ -1525,7 +1529,10 @@ class DataCanvas(_PlotWidget):
             + max(0, axis.style["tickLength"])
             + axis.label.boundingRect().height() * 0.8
         )
-        axis.setWidth(max(int(LEFT_AXIS_WIDTH * theme().scale), math.ceil(need)))
+        want = max(int(LEFT_AXIS_WIDTH * theme().scale), math.ceil(need))
+        if grow_only and want <= (axis.fixedWidth or 0):
+            return
+        axis.setWidth(want)
 
     def _snap(self, x: float, y: float) -> tuple[float, float]:
         if self._snap_enabled:
