@@ -749,7 +749,7 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
     player = LessonPlayer(window)
     # Its actions and the Lesson menu are the window's (`window/actions.py`).
     panel = LessonPanel(player)
-    dock = window._dock(
+    dock = window.panes.dock(
         QT_TRANSLATE_NOOP("MainWindow", "Lesson"),
         panel,
         Qt.DockWidgetArea.RightDockWidgetArea,

@@ -20,7 +20,6 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QGuiApplication,
     QResizeEvent,
     QShowEvent,
 )
@@ -34,17 +33,13 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
 from perceptron_gui.app import export, i18n
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
-from perceptron_gui.app.compare import (
-    CompareRun,
-    RunTitle,
-)
+from perceptron_gui.app.compare import CompareRun, RunTitle
 from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import ControlPanel
 from perceptron_gui.app.dialogs import (
@@ -69,7 +64,6 @@ from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
-    QT_TRANSLATE_NOOP,
     THEME_ACTIONS,
     TOOLBAR,
     ActionManager,
@@ -78,17 +72,12 @@ from perceptron_gui.app.window.compare import Compare
 from perceptron_gui.app.window.exports import Exports
 from perceptron_gui.app.window.files import Files
 from perceptron_gui.app.window.look import Look
+from perceptron_gui.app.window.panes import Panes
 from perceptron_gui.app.window.presentation import Presentation
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 
-#: The window's size when the screen has room for it.
-PREFERRED_SIZE = (1500, 950)
-#: Room left for the window manager's title bar and borders around the window.
-FRAME_ALLOWANCE = (16, 48)
-#: The narration keeps this many lines (longer: elided, whole in the tooltip).
-NARRATION_LINES = 2
 #: How long the canvas says that an edit dropped the run (ms).
 DISCARD_NOTICE_MS = 8000
 #: After a run has converged, the last update's picture fades this long after (ms).
@@ -177,6 +166,26 @@ class MainWindow(LessonScripting, QMainWindow):
     act_close_lesson: QAction
     act_help: QAction
     act_about: QAction
+    # The panes (made by `Panes.build`, window/panes.py).
+    canvas: DataCanvas
+    readout: Readout
+    notice: QLabel
+    run_title: RunTitle
+    readout_frame: SteadyFrame
+    canvas_splitter: QSplitter
+    timeline: Timeline
+    narration: SteadyLabel
+    controls: ControlPanel
+    bound_panel: BoundPanel
+    iteration_table: IterationTable
+    dual_view: DualView
+    proof_panel: ProofPanel
+    tabs: QTabWidget
+    controls_dock: QDockWidget
+    bound_dock: QDockWidget
+    tables_dock: QDockWidget
+    proof_dock: QDockWidget
+    docks: tuple[QDockWidget, ...]
 
     def __init__(
         self,
@@ -196,93 +205,17 @@ class MainWindow(LessonScripting, QMainWindow):
         self.compare = Compare(self)
         self.presentation = Presentation(self)
         self.look = Look(self)
+        self.panes = Panes(self)
         self.document = Document(self.controller, self.files.view_settings, autosave_ms)
         self._help: HelpDialog | None = None
 
-        # --- central: a notice banner and the readout over the canvas
-        self.canvas = DataCanvas()
-        self.canvas.animation_ms = animation_ms
         self._animation_ms = animation_ms
-        self.readout = Readout(self.controller)
-        self.notice = named(QLabel(), "notice")
-        self.notice.setWordWrap(True)
-        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice.hide()
+        self._frame_interval_ms = frame_interval_ms
         self._notice_error = True
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
+        self.panes.build(animation_ms)  # the canvas in the middle, the panels in docks
         self._notice_timer.timeout.connect(self.notice.hide)
-        central = QWidget()
-        cl = QVBoxLayout(central)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.setSpacing(0)
-        cl.addWidget(self.notice)
-        # The main run's pane; compare mode puts the second run's pane beside it.
-        self.run_title = RunTitle(self.controller, "run 1")
-        self.run_title.hide()
-        pane = named(QWidget(), "mainPane")
-        pl = QVBoxLayout(pane)
-        pl.setContentsMargins(0, 0, 0, 0)
-        pl.setSpacing(0)
-        pl.addWidget(self.run_title)
-        self.readout_frame = SteadyFrame(self.readout)  # presentation mode takes it out
-        pl.addWidget(self.readout_frame)
-        pl.addWidget(self.canvas, 1)
-        self.canvas_splitter = named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
-        self.canvas_splitter.setChildrenCollapsible(False)
-        self.canvas_splitter.addWidget(pane)
-        cl.addWidget(self.canvas_splitter, 1)
-        self._frame_interval_ms = frame_interval_ms
-        self.timeline = Timeline(self.controller)
-        cl.addWidget(self.timeline)
-        # What the last step did, in the textbook's words (selectable, to paste into notes).
-        self.narration = SteadyLabel(NARRATION_LINES)
-        self.narration.setObjectName("narration")
-        self.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        cl.addWidget(SteadyFrame(self.narration))
-        self.setCentralWidget(central)
-
-        # --- docks
-        self.controls = ControlPanel(self.controller)
-        self.bound_panel = BoundPanel(self.controller)
-        self.iteration_table = IterationTable(self.controller)
-        self.dual_view = DualView(self.controller)
-        self._dock_titles: dict[QDockWidget, str] = {}
-        self.controls_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Controls"),
-            self.controls,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-            "controlsDock",
-        )
-        self.proof_panel = ProofPanel(self.controller)
-        self.bound_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
-            self.bound_panel,
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-            "boundDock",
-        )
-        tabs = named(QTabWidget(), "tableTabs")
-        tabs.addTab(self.iteration_table, "")
-        tabs.addTab(self.dual_view, "")
-        self.tabs = tabs
-        self.tables_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Tables"),
-            tabs,
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-            "tablesDock",
-        )
-        self.splitDockWidget(self.bound_dock, self.tables_dock, Qt.Orientation.Horizontal)
-        # The proof sits under the controls, in the room the right column has to spare.
-        self.proof_dock = self._dock(
-            QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
-            self.proof_panel,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-            "proofDock",
-        )
-        self.splitDockWidget(self.controls_dock, self.proof_dock, Qt.Orientation.Vertical)
-        # The controls run the full height on the right; the bottom strip sits under the canvas.
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.docks = (self.controls_dock, self.proof_dock, self.bound_dock, self.tables_dock)
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._shown_once = False
         self._narrated_at = 0.0
@@ -327,55 +260,12 @@ class MainWindow(LessonScripting, QMainWindow):
         self.look.restore_preferences()
         self.retranslate()
 
-    def _dock(self, title: str, w: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        d = named(QDockWidget(self.tr(title), self), name)
-        self._dock_titles[d] = title
-        d.setWidget(w)
-        d.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        self.addDockWidget(area, d)
-        return d
-
     def fit_to_screen(self) -> None:
         """Size the window for its screen: the preferred size, or what the screen has room for.
 
         The frame (title bar included) stays inside the screen's available geometry.
         """
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        avail = screen.availableGeometry()
-        fw, fh = FRAME_ALLOWANCE
-        s = theme().scale
-        w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
-        h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
-        self.resize(w, h)
-        self.move(avail.x() + (avail.width() - w - fw) // 2 + fw // 2, avail.y() + fh - fw // 2)
-        self._size_docks()
-
-    def _size_docks(self) -> None:
-        """Give the canvas the most room: controls at their width, the bottom a strip."""
-        w, h = self.width(), self.height()
-        self.resizeDocks(
-            [self.controls_dock], [self.controls.sizeHint().width()], Qt.Orientation.Horizontal
-        )
-        ch = self.controls.sizeHint().height()
-        self.resizeDocks(
-            [self.controls_dock, self.proof_dock], [ch, max(120, h - ch)], Qt.Orientation.Vertical
-        )
-        # The bottom panels' share shrinks with the UI scale: the canvas keeps its room.
-        self.resizeDocks(
-            [self.bound_dock],
-            [max(160, int(h * 0.34 / theme().ui_scale))],
-            Qt.Orientation.Vertical,
-        )
-        rest = max(200, w - self.controls.sizeHint().width())
-        self.resizeDocks(
-            [self.bound_dock, self.tables_dock],
-            [rest * 2 // 5, rest * 3 // 5],
-            Qt.Orientation.Horizontal,
-        )
+        self.panes.fit_to_screen()
 
     # ---------------------------------------------------------------- actions
 
@@ -648,10 +538,7 @@ class MainWindow(LessonScripting, QMainWindow):
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
         self.action_manager.retranslate()
-        for dock, title in self._dock_titles.items():
-            dock.setWindowTitle(self.tr(title))
-        self.tabs.setTabText(0, self.tr("Iteration table"))
-        self.tabs.setTabText(1, self.tr("Dual view: α and G"))
+        self.panes.retranslate()
         self.toolbar.setWindowTitle(self.tr("Edit"))
         for code, action in self.language_actions.items():
             action.setChecked(code == i18n.language())
@@ -693,7 +580,7 @@ class MainWindow(LessonScripting, QMainWindow):
         super().showEvent(event)
         if not self._shown_once:  # the docks' shares, once the window has its size
             self._shown_once = True
-            self._size_docks()
+            self.panes.size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False)."""

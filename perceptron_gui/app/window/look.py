@@ -132,6 +132,6 @@ class Look:
         if isinstance(geometry, QByteArray) and self.w.restoreGeometry(geometry):
             screen = self.w.screen() or QGuiApplication.primaryScreen()
             if screen.availableGeometry().contains(self.w.frameGeometry()):
-                self.w._size_docks()
+                self.w.panes.size_docks()
                 return
         self.w.fit_to_screen()

@@ -1,0 +1,195 @@
+"""The window's panes: the canvas in the middle (a notice banner, the readout over it, the
+timeline and the narration under it) and the panels in docks around it, sized for the screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.compare import RunTitle
+from perceptron_gui.app.controls import ControlPanel
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.panels import (
+    BoundPanel,
+    DualView,
+    IterationTable,
+    ProofPanel,
+    Readout,
+    Timeline,
+)
+from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel
+from perceptron_gui.app.qtutil import named
+from perceptron_gui.app.theme import theme
+from perceptron_gui.app.window.actions import translate
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+#: The window's size when the screen has room for it.
+PREFERRED_SIZE = (1500, 950)
+#: Room left for the window manager's title bar and borders around the window.
+FRAME_ALLOWANCE = (16, 48)
+#: The narration keeps this many lines (longer: elided, whole in the tooltip).
+NARRATION_LINES = 2
+
+
+class Panes:
+    """A part of `MainWindow`; it holds the window as `w`."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        #: Each dock's untranslated title (retranslated at a language change).
+        self.dock_titles: dict[QDockWidget, str] = {}
+
+    def build(self, animation_ms: int) -> None:
+        """Make the central widget and the docks, as the window's attributes."""
+        w = self.w
+        # --- central: a notice banner and the readout over the canvas
+        w.canvas = DataCanvas()
+        w.canvas.animation_ms = animation_ms
+        w.readout = Readout(w.controller)
+        w.notice = named(QLabel(), "notice")
+        w.notice.setWordWrap(True)
+        w.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        w.notice.hide()
+        central = QWidget()
+        cl = QVBoxLayout(central)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(0)
+        cl.addWidget(w.notice)
+        # The main run's pane; compare mode puts the second run's pane beside it.
+        w.run_title = RunTitle(w.controller, "run 1")
+        w.run_title.hide()
+        pane = named(QWidget(), "mainPane")
+        pl = QVBoxLayout(pane)
+        pl.setContentsMargins(0, 0, 0, 0)
+        pl.setSpacing(0)
+        pl.addWidget(w.run_title)
+        w.readout_frame = SteadyFrame(w.readout)  # presentation mode takes it out
+        pl.addWidget(w.readout_frame)
+        pl.addWidget(w.canvas, 1)
+        w.canvas_splitter = named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
+        w.canvas_splitter.setChildrenCollapsible(False)
+        w.canvas_splitter.addWidget(pane)
+        cl.addWidget(w.canvas_splitter, 1)
+        w.timeline = Timeline(w.controller)
+        cl.addWidget(w.timeline)
+        # What the last step did, in the textbook's words (selectable, to paste into notes).
+        w.narration = SteadyLabel(NARRATION_LINES)
+        w.narration.setObjectName("narration")
+        w.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        cl.addWidget(SteadyFrame(w.narration))
+        w.setCentralWidget(central)
+
+        # --- docks
+        w.controls = ControlPanel(w.controller)
+        w.bound_panel = BoundPanel(w.controller)
+        w.iteration_table = IterationTable(w.controller)
+        w.dual_view = DualView(w.controller)
+        w.controls_dock = self.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Controls"),
+            w.controls,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            "controlsDock",
+        )
+        w.proof_panel = ProofPanel(w.controller)
+        w.bound_dock = self.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
+            w.bound_panel,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "boundDock",
+        )
+        tabs = named(QTabWidget(), "tableTabs")
+        tabs.addTab(w.iteration_table, "")
+        tabs.addTab(w.dual_view, "")
+        w.tabs = tabs
+        w.tables_dock = self.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Tables"),
+            tabs,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "tablesDock",
+        )
+        w.splitDockWidget(w.bound_dock, w.tables_dock, Qt.Orientation.Horizontal)
+        # The proof sits under the controls, in the room the right column has to spare.
+        w.proof_dock = self.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
+            w.proof_panel,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            "proofDock",
+        )
+        w.splitDockWidget(w.controls_dock, w.proof_dock, Qt.Orientation.Vertical)
+        # The controls run the full height on the right; the bottom strip sits under the canvas.
+        w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        w.docks = (w.controls_dock, w.proof_dock, w.bound_dock, w.tables_dock)
+
+    def retranslate(self) -> None:
+        """The docks' titles and the tables' tabs in the current language."""
+        for dock, title in self.dock_titles.items():
+            dock.setWindowTitle(translate("MainWindow", title))
+        self.w.tabs.setTabText(0, translate("MainWindow", "Iteration table"))
+        self.w.tabs.setTabText(1, translate("MainWindow", "Dual view: α and G"))
+
+    def dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        """A dock for `widget` titled `title` (translated now and at each language change)."""
+        d = named(QDockWidget(translate("MainWindow", title), self.w), name)
+        self.dock_titles[d] = title
+        d.setWidget(widget)
+        d.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.w.addDockWidget(area, d)
+        return d
+
+    def fit_to_screen(self) -> None:
+        """Size the window for its screen: the preferred size, or what the screen has room for.
+
+        The frame (title bar included) stays inside the screen's available geometry.
+        """
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        fw, fh = FRAME_ALLOWANCE
+        s = theme().scale
+        w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
+        h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
+        self.w.resize(w, h)
+        self.w.move(avail.x() + (avail.width() - w - fw) // 2 + fw // 2, avail.y() + fh - fw // 2)
+        self.size_docks()
+
+    def size_docks(self) -> None:
+        """Give the canvas the most room: controls at their width, the bottom a strip."""
+        w, h = self.w.width(), self.w.height()
+        self.w.resizeDocks(
+            [self.w.controls_dock], [self.w.controls.sizeHint().width()], Qt.Orientation.Horizontal
+        )
+        ch = self.w.controls.sizeHint().height()
+        self.w.resizeDocks(
+            [self.w.controls_dock, self.w.proof_dock],
+            [ch, max(120, h - ch)],
+            Qt.Orientation.Vertical,
+        )
+        # The bottom panels' share shrinks with the UI scale: the canvas keeps its room.
+        self.w.resizeDocks(
+            [self.w.bound_dock],
+            [max(160, int(h * 0.34 / theme().ui_scale))],
+            Qt.Orientation.Vertical,
+        )
+        rest = max(200, w - self.w.controls.sizeHint().width())
+        self.w.resizeDocks(
+            [self.w.bound_dock, self.w.tables_dock],
+            [rest * 2 // 5, rest * 3 // 5],
+            Qt.Orientation.Horizontal,
+        )
