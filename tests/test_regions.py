@@ -106,3 +106,24 @@ def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
     want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
     scale = float(np.abs(model.coef).sum()) + 0.1
     assert np.abs(f - want).max() <= 1e-12 * scale
+
+
+def test_the_votes_at_the_data_points_are_decisions_bits_forward_and_back() -> None:
+    from perceptron_gui.core.model import mistakes
+
+    X, y = noisy(300, 4)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    scores = RegionGrid()
+    for _ in range(40):
+        t.run(max_visits=11)
+        a = t.answer
+        f = scores.at(a, X)
+        assert np.array_equal(f, a.decision(X))
+        assert np.array_equal(np.flatnonzero(y * f <= 0.0), mistakes(a, X, y))
+    assert scores.full_passes == 1
+    t.seek(t.visits - 30)  # back on the timeline: vectors removed, counts changed
+    assert np.array_equal(scores.at(t.answer, X), t.answer.decision(X))
+    assert scores.full_passes == 1
+    moved = X + 0.5  # other points: scored in full
+    assert np.array_equal(scores.at(t.answer, moved), t.answer.decision(moved))
+    assert scores.full_passes == 2

@@ -47,7 +47,7 @@ from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.geometry import clip_half_plane, clip_line, clip_polygon, edge_arrow
-from perceptron_gui.core.model import LinearModel, Model
+from perceptron_gui.core.model import LinearModel, Model, VoteModel, mistakes
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -274,6 +274,7 @@ class DataCanvas(_PlotWidget):
         self._add(self._tint_pos, -30)
         self._add(self._tint_neg, -30)
         self._region_grid = RegionGrid()
+        self._answer_scores = RegionGrid()  # the answer's f at the data points
         self._regions = pg.ImageItem(axisOrder="row-major")
         self._add(self._regions, -31)
         # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
@@ -746,6 +747,15 @@ class DataCanvas(_PlotWidget):
         self._answer_first = bool(on)
         self._style_model_lines()
         self._update_model()
+
+    def answer_mistakes(self, answer: Model, points: ArrayLike, labels: ArrayLike) -> IntArray:
+        """`core.model.mistakes` of `answer` on the data: the same indices, a vote's
+        scores kept from frame to frame (regions.py; scoring 2000 points against 1000
+        vectors each frame was most of a voted run's frame)."""
+        if not isinstance(answer, VoteModel):
+            return mistakes(answer, points, labels)
+        f = self._answer_scores.at(answer, points)
+        return np.flatnonzero(np.asarray(labels, dtype=np.float64).reshape(-1) * f <= 0.0)
 
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
@@ -1599,6 +1609,10 @@ class DataCanvas(_PlotWidget):
             self._batch -= 1
             if not self._batch and self._model_dirty:
                 self._compute_model()
+                # The texts' places too, before the paint: laid out during the paint
+                # (`viewportEvent`), their moves were painted again in a second pass, a
+                # run's every frame painted twice.
+                self._layout_overlays()
 
     def _flush_model(self) -> None:
         """Compute the model's drawing now if a change asked for it and it waits."""

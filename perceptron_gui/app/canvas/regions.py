@@ -68,14 +68,30 @@ class RegionGrid:
             self._spec = spec
             self._grid = spec.points()
             self._model = None
+        self._score(model)
+        return self._f.reshape(spec.ny, spec.nx).copy()
+
+    def at(self, model: Model, points: npt.ArrayLike) -> FloatArray:
+        """f at `points` (shape (n, 2)) for `model`, kept between calls as on a grid (the
+        training points, whose vote is asked for every frame); a fresh array. A vote's
+        values are `model.decision`'s bits (whole counts sum exactly)."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self._spec is not None or not np.array_equal(self._grid, pts):
+            self._spec = None
+            self._grid = pts.copy()
+            self._model = None
+        self._score(model)
+        return self._f.copy()
+
+    def _score(self, model: Model) -> None:
+        """The kept values made `model`'s: by what changed, else in full."""
         if self._model is None or not self._update(self._model, model):
-            if isinstance(model, KernelModel) and model.kernel == "rbf":
-                self._f = _rbf_grid(model, self._grid, spec)
+            if isinstance(model, KernelModel) and model.kernel == "rbf" and self._spec:
+                self._f = _rbf_grid(model, self._grid, self._spec)
             else:
                 self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
         self._model = model
-        return self._f.reshape(spec.ny, spec.nx).copy()
 
     # ------------------------------------------------------------------ updates
 
