@@ -6,6 +6,8 @@ points; then each frame makes one more update and hands the new model to the can
 (`DataCanvas.set_model`: the region grid, its image and the f = 0 contour). Prints the
 median frame with the incremental grid (app/canvas/regions.py), with the canvas's
 repaint too, and with a full pass over the grid every frame (the old way), offscreen.
+Then the same in the window (1500×950), kernel and voted: a run frame (the canvas and
+the panels whose 20 Hz turn it is) and a step (every panel), in wall and CPU ms.
 
 Then *To end*: N = 2000 noisy points (10 % of the labels flipped), a voted run and a
 kernel run (RBF, σ = 0.5) of 10⁴ updates; the window (its default frame interval and
