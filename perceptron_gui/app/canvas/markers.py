@@ -312,16 +312,25 @@ class MarkerLayer(pg.GraphicsObject):
         sizes, which = np.unique(px, return_inverse=True)
         for j in range(len(sizes) - 1, -1, -1):
             sel = which == j
-            m = int(np.count_nonzero(sel))
             sprite = self._scaled_sprite(kind, dpr, int(sizes[j]))
-            self._frags.resize(m)
-            frags = self._frags.ndarray()
-            frags[:, 0] = dev_x[sel]
-            frags[:, 1] = dev_y[sel]
-            frags[:, 2:6] = (0.0, 0.0, sprite.width(), sprite.height())
-            frags[:, 6:8] = 1.0 / dpr
-            frags[:, 8:10] = (0.0, 1.0)
+            self._set_fragments(dev_x[sel], dev_y[sel], sprite, dpr)
             _blit(p, self._frags, sprite)
+
+    def _set_fragments(
+        self,
+        dev_x: NDArray[np.floating],
+        dev_y: NDArray[np.floating],
+        sprite: QtGui.QPixmap,
+        dpr: float,
+    ) -> None:
+        """The fragments that blit `sprite` unscaled, centred on each (dev_x, dev_y)."""
+        self._frags.resize(len(dev_x))
+        frags = self._frags.ndarray()
+        frags[:, 0] = dev_x
+        frags[:, 1] = dev_y
+        frags[:, 2:6] = (0.0, 0.0, sprite.width(), sprite.height())
+        frags[:, 6:8] = 1.0 / dpr
+        frags[:, 8:10] = (0.0, 1.0)
 
     def paint(
         self, p: QtGui.QPainter, option: object, widget: QtWidgets.QWidget | None = None
@@ -399,13 +408,7 @@ class MarkerLayer(pg.GraphicsObject):
             self._paint_scaled(p, dev_x, dev_y, scale, kind, dpr)
             return
         sprite = self._sprite(kind, dpr)
-        self._frags.resize(n)
-        frags = self._frags.ndarray()
-        frags[:, 0] = dev_x
-        frags[:, 1] = dev_y
-        frags[:, 2:6] = (0.0, 0.0, sprite.width(), sprite.height())
-        frags[:, 6:8] = 1.0 / dpr
-        frags[:, 8:10] = (0.0, 1.0)
+        self._set_fragments(dev_x, dev_y, sprite, dpr)
         if not dense or self.dense_opacity >= 1.0:
             _blit(p, self._frags, sprite)
             return
