@@ -756,7 +756,8 @@ class DataCanvas(_PlotWidget):
         """Mark the point of the last step or visit (None: no mark).
 
         `verdict` ("mistake" or "correct") is written next to the point for
-        :attr:`verdict_ms` milliseconds.
+        :attr:`verdict_ms` milliseconds; None takes down the one written before (it told
+        of a step that is over).
         """
         self._schedule_layout()
         if index is not None and not 0 <= index < len(self._points):
@@ -774,6 +775,9 @@ class DataCanvas(_PlotWidget):
             self._place_beside(self._verdict, float(at[0, 0]), float(at[0, 1]), 0.15, 0.3)
             self._verdict.setVisible(True)
             self._verdict_timer.start(max(0, self.verdict_ms))
+        else:
+            self._verdict_timer.stop()
+            self._verdict.setVisible(False)
 
     def set_update(
         self,
