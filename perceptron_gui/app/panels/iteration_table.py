@@ -21,6 +21,7 @@ from perceptron_gui.app.panels.common import (
     SteadyFrame,
     busy_cursor,
     make_label,
+    short_screen,
     style_label,
 )
 from perceptron_gui.app.theme import TICK_PT, theme
@@ -41,9 +42,6 @@ CELL_DIGITS = 5
 MAX_ALPHA_POINTS = 20
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
-#: A screen less than this many pixels high at scale 1 (its height over the UI scale) is
-#: short: the table keeps room for `IterationTable.SHORT_ROWS` rows only.
-SHORT_SCREEN = 700
 
 
 class IterationModel(QtCore.QAbstractTableModel):
@@ -678,8 +676,7 @@ class IterationTable(QtWidgets.QWidget):
         # screen with room for them; on a short one (1080 px at UI scale 2 is 540 of
         # scale 1) the canvas comes first and the table scrolls.
         header = QtGui.QFontMetrics(t.font(TICK_PT, bold=True)).height() + int(6 * t.scale)
-        screen = self.screen() or QtGui.QGuiApplication.primaryScreen()
-        short = screen is not None and screen.availableGeometry().height() / t.scale < SHORT_SCREEN
+        short = short_screen(self)
         rows = self.view.verticalHeader().defaultSectionSize() * (
             self.SHORT_ROWS if short else self.MIN_ROWS
         )
