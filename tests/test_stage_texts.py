@@ -321,3 +321,37 @@ def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
             assert min(_rect_gap(r, a) for a in arrow) <= r.height(), (r, arrow)
             shown += 1
     assert shown >= 9
+
+
+PROOF_PROBE = """
+import json
+import pyqtgraph as pg
+from PySide6.QtWidgets import QApplication, QScrollArea
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.fit_to_screen()
+w.show()
+w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.set_order("first")
+for _ in range(7):
+    w.step()
+for _ in range(5):
+    app.processEvents()
+panel = w.proof_panel
+scroll = panel.findChild(QScrollArea, "proofScroll")
+plots = next(v for v in panel.findChildren(pg.GraphicsView) if v.isVisible())
+boxes = [v.height() for v in plots.scene().items() if isinstance(v, pg.ViewBox) and v.isVisible()]
+print(json.dumps({"scroll": scroll.verticalScrollBar().maximum(), "boxes": boxes}))
+"""
+
+
+def test_the_proof_dock_shows_both_plots_at_1024(tmp_path) -> None:
+    """On a 1024×768 screen the proof panel shows its chain and both plots at once (it
+    scrolled, and showed the top of the lower plot), each plot's area at least 40 px high
+    (28 px under pyqtgraph's margins and gaps)."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1024, 768, PROOF_PROBE)
+    assert out["scroll"] == 0, out
+    assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
