@@ -157,3 +157,34 @@ def test_regions_of_a_tall_narrow_view_stay_small(window, qtbot) -> None:  # noq
     image = window.canvas._regions.image  # noqa: SLF001
     assert image is not None and image.shape[0] <= 4 * REGION_GRID
     assert not window.canvas._regions.autoDownsample  # noqa: SLF001
+
+
+def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa: ANN001
+    """Each compare enter/leave left pyqtgraph's plot menu and its 6 submenus of the second
+    canvas (parentless, in a reference cycle): 7 widgets a cycle until a full collection."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    def settle() -> None:
+        QCoreApplication.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+    window.step()
+    assert window.set_compare({"mode": "dual"})
+    window.set_compare(None)
+    settle()
+    gc.collect()
+    gc.disable()  # what stays must go without the collector's help
+    try:
+        before = len(QApplication.allWidgets())
+        for mode in ("primal", "pocket"):
+            assert window.set_compare({"mode": mode})
+            window.step()
+            window.set_compare(None)
+            settle()
+        after = len(QApplication.allWidgets())
+    finally:
+        gc.enable()
+    assert after == before
