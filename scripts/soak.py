@@ -205,7 +205,7 @@ class Soak:
                     )
         finally:
             self._beat.stop()
-            if self.w.state()["presentation"]:
+            if self.w.presentation.on:
                 self.w.set_presentation(False)
             self.c.pause()
             sys.excepthook = old_hook
@@ -213,15 +213,16 @@ class Soak:
         return self.report
 
     def _where(self) -> str:
-        """What the window shows, in a few words (for the slow actions' report)."""
+        """What the window shows, in a few words (for the slow actions' report); read
+        from the parts, not `state()`, which waits for the bound (the window never does)."""
+        from perceptron_gui.app.theme import theme
+
         try:
-            s = self.w.state()
-            t = self.c.trainer
-            second = s["compare"]
+            second = self.w.compare_run
             return (
-                f"{s['mode']} N={self.c.data.n} k={t.k}/{self.c.horizon} "
-                f"compare={second and second.get('mode')} present={s['presentation']} "
-                f"scale={s.get('ui_scale')}"
+                f"{self.c.config.mode} N={self.c.data.n} k={self.c.trainer.k}/{self.c.horizon} "
+                f"compare={second and second.controller.config.mode} "
+                f"present={self.w.presentation.on} scale={theme().ui_scale}"
             )
         except Exception as e:  # noqa: BLE001 - a report line, never a failure
             return f"? ({e!r})"
@@ -327,7 +328,9 @@ class Soak:
         self.c.undo_stack.redo()
 
     def compare(self) -> None:
-        if self.w.state()["compare"] is None:
+        # (read from the parts: `state()` finishes the bound first, which the window never
+        # waits for, and its time counted as the compare's or the presentation's)
+        if self.w.compare_run is None:
             self.w.set_compare({"mode": str(self.rng.choice(["primal", "pocket", "dual"]))})
         else:
             self.w.set_compare(None)
@@ -342,7 +345,7 @@ class Soak:
         self.w.set_language(str(self.rng.choice(["en", "zh_CN"])))
 
     def presentation(self) -> None:
-        self.w.set_presentation(not self.w.state()["presentation"])
+        self.w.set_presentation(not self.w.presentation.on)
 
     def export_figure(self) -> None:
         ext = str(self.rng.choice(["png", "svg"]))

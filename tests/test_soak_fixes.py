@@ -188,3 +188,30 @@ def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa
     finally:
         gc.enable()
     assert after == before
+
+
+def test_a_burst_of_view_changes_draws_the_view_once(window) -> None:  # noqa: ANN001
+    """Leaving presentation (or entering compare) moves the canvas's range 10-20 times in
+    one turn, and each move drew the anatomy, the answer and the geometry again (35 times
+    for one leave): they now wait for the layout pass, as the model's drawing does, and
+    what is painted is the same."""
+    from PySide6.QtCore import QCoreApplication
+
+    canvas = window.canvas
+    draws = []
+    real = canvas._update_anatomy  # noqa: SLF001
+    canvas._update_anatomy = lambda: (draws.append(1), real())[1]  # noqa: SLF001
+    assert window.set_points(XOR_X[:4], [1, -1, 1, -1])
+    window.step()
+    window.set_presentation(True)
+    QCoreApplication.processEvents()
+    draws.clear()
+    for _ in range(12):  # a burst of view changes within one turn
+        canvas.set_view_range(-3 - 0.1 * _, 3, -3, 3)
+    assert draws == []  # nothing drawn yet: drawn once, before the paint
+    window.set_presentation(False)
+    QCoreApplication.processEvents()
+    assert 1 <= len(draws) <= 4
+    # the drawing is of the final view: the ring on the updated point, the ghost line
+    canvas.flush()
+    assert canvas._update_ring.isVisible()  # noqa: SLF001
