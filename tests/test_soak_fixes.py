@@ -215,3 +215,33 @@ def test_a_burst_of_view_changes_draws_the_view_once(window) -> None:  # noqa: A
     # the drawing is of the final view: the ring on the updated point, the ghost line
     canvas.flush()
     assert canvas._update_ring.isVisible()  # noqa: SLF001
+
+
+def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN001
+    """A crowded layout (after a change of scale, a fit) pads the view and lays out again, up to 3
+    times, and every pass scored the whole region grid (a vote of 2000 lines: 0.2-0.4 s a
+    pass): the regions are now scored once, at the end of the last pass, for its view."""
+
+    from perceptron_gui.core.generators import generate
+
+    d = generate("xor", 18, seed=3)
+    assert window.set_points(d.points, d.labels)
+    assert window.set_mode("voted")
+    assert window.set_ui_scale(2.0)
+    for _ in range(30):
+        window.step()
+    canvas = window.canvas
+    canvas.flush()
+    grid = canvas._region_grid  # noqa: SLF001
+    before = grid.full_passes
+    canvas._crowd_pad = 1.0  # noqa: SLF001 - the fit's own margin, as for new data
+    canvas.fit_view()
+    view = canvas.view_range()
+    canvas.flush()
+    assert canvas.view_range() != view  # the crowd padded the view
+    assert grid.full_passes - before == 1
+    # and what is drawn is the grid of the final view
+    x0, x1, y0, y1 = canvas.view_range()
+    rect = canvas._regions.mapRectToParent(canvas._regions.boundingRect())  # noqa: SLF001
+    assert abs(rect.left() - x0) < 1e-9 * max(1.0, abs(x0))
+    assert abs(rect.width() - (x1 - x0)) < 1e-9 * max(1.0, x1 - x0)
