@@ -228,8 +228,7 @@ def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN0
     assert window.set_points(d.points, d.labels)
     assert window.set_mode("voted")
     assert window.set_ui_scale(2.0)
-    for _ in range(30):
-        window.step()
+    window.seek(12)
     canvas = window.canvas
     canvas.flush()
     grid = canvas._region_grid  # noqa: SLF001
@@ -245,3 +244,36 @@ def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN0
     rect = canvas._regions.mapRectToParent(canvas._regions.boundingRect())  # noqa: SLF001
     assert abs(rect.left() - x0) < 1e-9 * max(1.0, abs(x0))
     assert abs(rect.width() - (x1 - x0)) < 1e-9 * max(1.0, x1 - x0)
+
+
+def test_a_votes_full_grid_pass_has_the_bits_of_its_decision() -> None:
+    """The region grid scores a vote from its rows' and columns' products (half the time
+    of `decision` on every cell): the same bits, on views near and far, with votes of 0,
+    lines through the cells' centres and signed zeros."""
+    import numpy as np
+
+    from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid
+    from perceptron_gui.core.model import VoteModel
+
+    rng = np.random.default_rng(7)
+    for trial in range(30):
+        m = int(rng.integers(1, 300))
+        scale = 10.0 ** rng.integers(-3, 9)
+        W = rng.normal(size=(m, 2)) * rng.choice([1.0, scale])
+        B = rng.normal(size=m) * scale
+        if trial % 3 == 0:  # lines through cell centres, zeros of both signs
+            W[: m // 2] = np.round(W[: m // 2])
+            B[: m // 2] = 0.0
+            B[::5] = -0.0
+        counts = rng.integers(0, 4, size=m).astype(np.float64)
+        spec = GridSpec(
+            float(rng.normal() * scale),
+            float(rng.normal() * scale),
+            float(rng.uniform(0.5, 20) * scale),
+            float(rng.uniform(0.5, 20) * scale),
+            int(rng.integers(2, 80)),
+            int(rng.integers(2, 80)),
+        )
+        model = VoteModel(W, B, counts)
+        want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
+        assert np.array_equal(RegionGrid().values(model, spec), want), trial
