@@ -8,6 +8,10 @@ shuffle). Prints the medians of the whole process and of the call itself, their 
 and whether w and b have the same bits. The first run warms numba's cache (a first
 compile takes some seconds once per machine).
 
+Then the command line on the same points written to a CSV file: `perceptron trace FILE
+--max-epochs 10` against a script that loads the file with numpy and fits scikit-learn's
+Perceptron, both as whole processes, the runs alternating.
+
     python scripts/bench_train.py            # 5 processes each
     python scripts/bench_train.py --quick    # a smoke run (used by the tests)
 """
@@ -15,10 +19,12 @@ compile takes some seconds once per machine).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -60,15 +66,66 @@ print(t2 - t1, float(w[0]).hex(), float(w[1]).hex(), float(p.intercept_[0]).hex(
 )
 
 
-def run(code: str) -> tuple[float, float, tuple[str, ...]]:
+SKLEARN_ONE_LINER = """
+import numpy as np
+from sklearn.linear_model import Perceptron
+d = np.loadtxt({path!r}, delimiter=",", skiprows=1)
+p = Perceptron(penalty=None, eta0=1.0, shuffle=False, tol=None, max_iter={epochs})
+p.fit(d[:, :2], d[:, 2])
+print(float(p.coef_[0][0]).hex(), float(p.coef_[0][1]).hex(), float(p.intercept_[0]).hex())
+"""
+
+
+def process(args: list[str]) -> tuple[float, str]:
+    """Run a Python process with the checkout's package; its wall time and stdout."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     t0 = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, "-W", "ignore", "-c", code],
+        [sys.executable, "-W", "ignore", *args],
         capture_output=True, text=True, env=env, check=True,
-    ).stdout.split()  # fmt: skip
-    whole = time.perf_counter() - t0
-    return whole, float(out[0]), tuple(out[1:])
+    ).stdout  # fmt: skip
+    return time.perf_counter() - t0, out
+
+
+def run(code: str) -> tuple[float, float, tuple[str, ...]]:
+    whole, out = process(["-c", code])
+    words = out.split()
+    return whole, float(words[0]), tuple(words[1:])
+
+
+def compare_trace(n: int, epochs: int, reps: int) -> None:
+    """`perceptron trace` on a CSV file against numpy's loadtxt + scikit-learn's fit."""
+    ns: dict[str, object] = {}
+    exec(SETUP.format(n=n), ns)  # the same points as the scripts above
+    X, y = ns["X"], ns["y"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "noisy.csv")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("x1,x2,y\n")
+            rows = zip(X.tolist(), y.tolist(), strict=True)
+            f.writelines(f"{a!r},{b!r},{c}\n" for (a, b), c in rows)
+        cli = ["-m", "perceptron_gui.cli", "trace", path, "--max-epochs", str(epochs), "--json"]
+        theirs_code = SKLEARN_ONE_LINER.format(path=path, epochs=epochs)
+        ours, theirs = [], []
+        for _ in range(reps):  # alternating, so a drift of the machine hits both
+            ours.append(process(cli))
+            theirs.append(process(["-c", theirs_code]))
+    o = statistics.median(t for t, _ in ours)
+    t = statistics.median(t for t, _ in theirs)
+    ratios = statistics.median(a / b for (a, _), (b, _) in zip(ours, theirs, strict=True))
+    answer = json.loads(ours[0][1])
+    same = (
+        tuple(float(v).hex() for v in (*answer["w"], answer["b"]))
+        == tuple(theirs[0][1].split())
+    )  # fmt: skip
+    print()
+    print(f"perceptron trace, N = {n:,} noisy, --max-epochs {epochs}, medians of {reps} processes")
+    print("| | whole process (s) |")
+    print("|---|---:|")
+    print(f"| perceptron trace | {o:.2f} |")
+    print(f"| numpy loadtxt + scikit-learn Perceptron | {t:.2f} |")
+    print(f"| ours / scikit-learn (median of the pairs) | {ratios:.2f} |")
+    print(f"same w, b bits: {'yes' if same else 'no'}")
 
 
 def main() -> None:
@@ -76,7 +133,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
     args = parser.parse_args()
     n, epochs, reps = (2000, 2, 1) if args.quick else (100_000, 10, 5)
-    run(OURS.format(n=n, epochs=epochs))  # numba's cache, once
+    if not args.quick:
+        run(OURS.format(n=n, epochs=epochs))  # numba's cache, once
     ours = [run(OURS.format(n=n, epochs=epochs)) for _ in range(reps)]
     theirs = [run(THEIRS.format(n=n, epochs=epochs)) for _ in range(reps)]
     ow, oc = statistics.median(r[0] for r in ours), statistics.median(r[1] for r in ours)
@@ -89,6 +147,7 @@ def main() -> None:
     print(f"| scikit-learn Perceptron | {tw:.2f} | {tc:.3f} |")
     print(f"| ours / scikit-learn | {ow / tw:.2f} | {oc / tc:.2f} |")
     print(f"same w, b bits: {'yes' if same else 'no'}")
+    compare_trace(n, epochs, reps)
 
 
 if __name__ == "__main__":

@@ -166,7 +166,7 @@ def test_chinese_leaves_no_english_word_in_the_controls_and_panels(
     c.step_back()
     c.step()
     assert messages[0].startswith("回到第 1 次更新：w = (3, 3), b = 1")
-    assert messages[1].startswith("第 2 次更新，误分类点 x3：w = (2, 2), b = 0")
+    assert messages[1].startswith("第 2 次更新，在 x3 上：w = (2, 2), b = 0")
 
     assert i18n.set_language("en")
     assert _texts(w) == before

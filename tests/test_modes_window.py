@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from perceptron_gui.app.controls import MODE_TIPS
+from perceptron_gui.app.format import fmt, point_name
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
@@ -37,7 +38,14 @@ def test_each_mode_in_the_window_agrees_with_train(window, mode) -> None:
     assert window.set_max_updates(200)
     order = window.state()["order"]
     assert order in spec(mode).orders
-    assert window.step() is not None or window.state()["converged"]
+    rec = window.step()
+    assert rec is not None or window.state()["converged"]
+    # The status bar's line says the state of this mode's answer: a w only where there is one.
+    msg, st = window.statusBar().currentMessage(), window.state()
+    if rec is not None and spec(mode).has_w:
+        assert f"w = ({fmt(st['w'][0])}, {fmt(st['w'][1])}), b = {fmt(st['b'])}" in msg, msg
+    elif rec is not None:
+        assert "w =" not in msg and f"α{rec.index + 1} = 1, b = {fmt(st['b'])}" in msg, msg
     _finish(window)
     s = window.state()
     r = train(data.points, data.labels, mode=mode, order=order, max_updates=200)
@@ -90,6 +98,14 @@ def test_kernel_settings_appear_only_when_they_apply(window) -> None:
 def test_kernel_mode_draws_regions_and_its_bound_is_in_feature_space(window) -> None:
     window.set_points(XOR.points, XOR.labels)
     window.set_mode("kernel")
+    # A visit that finds a point right says so in the kernel's terms (it has no w).
+    for _ in range(40):
+        rec = window.visit()
+        if rec is not None and not rec.updated:
+            break
+    assert rec is not None and not rec.updated
+    msg = window.statusBar().currentMessage()
+    assert f"{point_name(rec.index)} is right (y f(x) = " in msg and "w·x" not in msg, msg
     _finish(window)
     s = window.state()
     assert s["converged"]

@@ -418,6 +418,19 @@ def test_kernel_model_matches_the_training_scores() -> None:
     )
 
 
+def test_a_large_kernel_block_has_the_bits_of_its_rows_one_by_one() -> None:
+    # kernel_block works in blocks of rows above 2**18 entries: every entry must keep the
+    # bits it has alone (the trainer's Gram matrix against its columns and the model's
+    # scores), and the blocks must tile the rows (a last short block included).
+    rng = np.random.default_rng(7)
+    X, S = rng.uniform(-5, 5, (1100, 2)), rng.uniform(-5, 5, (300, 2))
+    for kernel, degree in (("linear", 1), ("poly", 3), ("rbf", 2)):
+        whole = kernel_block(X, S, kernel, degree, 0.5, 0.8)
+        assert whole.shape == (1100, 300)
+        rows = np.vstack([kernel_block(x, S, kernel, degree, 0.5, 0.8) for x in X])
+        assert np.array_equal(whole.view(np.int64), rows.view(np.int64)), kernel
+
+
 # ------------------------------------------------------------- step, back and seek
 
 _MODES: list[dict[str, Any]] = [

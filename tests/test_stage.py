@@ -124,6 +124,45 @@ def test_the_canvas_keeps_its_height_while_stepping_the_worked_example(qtbot, wi
     assert window.narration.height() == next(iter(heights))[1]
 
 
+def test_an_updates_arithmetic_is_shown_whole_at_1024(qtbot, window) -> None:
+    # The narration's last words are the update's result: at 1024 wide, a text that
+    # needs a little more than its lines is set in smaller type rather than cut, and in
+    # presentation mode it has three lines of large type; the window's layout stays.
+    from PySide6.QtGui import QFontInfo
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    window.resize(1024, 740)
+    window.load_example()
+    window.set_mode("averaged")
+    QApplication.processEvents()
+    height = window.narration.height()
+    base = QFontInfo(window.narration.font()).pixelSize()
+    for _ in range(4):
+        window.step()
+    QApplication.processEvents()
+    # what is on screen (text() is the whole)
+    shown = QLabel.text(window.narration).replace("\xa0", " ")
+    assert (
+        window.narration.text().replace("\xa0", " ").endswith("(7, −2.5), b ← b + ηy = 1 − 1 = 0")
+    )
+    assert not shown.endswith("…") and shown.replace("\n", " ").endswith("= 1 − 1 = 0"), shown
+    assert 0.8 * base <= QFontInfo(window.narration.font()).pixelSize() < base
+    assert window.narration.height() == height
+    window.set_points(EX_X, EX_Y)
+    window.set_mode("primal")
+    window.step()
+    window.step()
+    window.set_presentation(True)
+    QApplication.processEvents()
+    # (this screen is 800 wide: the third line ends in "…"; at 1024 it ends the update)
+    shown = QLabel.text(window.narration).replace("\xa0", " ")
+    assert shown.count("\n") == 2 and "(3, 3) − (1, 1) = (2, 2)" in shown, shown
+    assert QFontInfo(window.narration.font()).pixelSize() >= 28
+    window.set_presentation(False)
+    QApplication.processEvents()
+    assert window.narration.height() == height
+
+
 def test_elide_lines_keeps_the_lines_it_is_given() -> None:
     from PySide6.QtGui import QFont, QFontMetrics
 

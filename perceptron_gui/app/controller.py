@@ -1048,11 +1048,22 @@ class Controller(QObject):
     def _describe(self, rec: StepRecord | None, back: bool = False) -> str:
         if rec is None:
             return self.tr("at the initial weights") if back else ""
+        t = self._trainer
         w, b = rec.w_after, rec.b_after
-        line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
+        if t.spec.has_w:
+            line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
+        else:  # the kernel perceptron's answer is its α (rec is the trainer's last update)
+            alpha = t.alpha_slice(slice(rec.index, rec.index + 1))
+            line = f"b = {fmt(b)}"
+            if alpha is not None and t.last is rec:
+                line = f"α{rec.index + 1} = {fmt(float(alpha[0]))}, {line}"
         if back:
             return self.tr("back to update {k}: {line}").format(k=rec.k, line=line)
         if not rec.updated:
+            if not t.spec.has_w:
+                return self.tr("visit {v}: {name} is right (y f(x) = {m} > 0), no update").format(
+                    v=rec.visit, name=point_name(rec.index), m=fmt(rec.margin)
+                )
             return self.tr("visit {v}: {name} is right (y(w·x+b) = {m} > 0), no update").format(
                 v=rec.visit, name=point_name(rec.index), m=fmt(rec.margin)
             )

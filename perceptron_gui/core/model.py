@@ -100,6 +100,9 @@ def int_power(a: FloatArray, degree: int) -> FloatArray:
     return a
 
 
+_BLOCK_ENTRIES = 1 << 18  # kernel values computed at a time (2 MiB a temporary)
+
+
 def _rbf(d: FloatArray, e: FloatArray, sigma: float) -> FloatArray:
     """``exp(-(d² + e²) / (2σ²))`` of coordinate differences d, e (overwritten, returned).
 
@@ -143,6 +146,20 @@ def kernel_block(
     """
     x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
     s = np.asarray(S, dtype=np.float64).reshape(-1, 2)
+    rows = max(1, _BLOCK_ENTRIES // max(s.shape[0], 1))
+    if x.shape[0] <= rows:
+        return _kernel_rows(x, s, kernel, degree, coef0, sigma)
+    # In blocks of rows whose temporaries stay in the cache: a 2000-point Gram matrix in
+    # half the time of one pass over whole arrays; every entry has the same bits.
+    out = np.empty((x.shape[0], s.shape[0]))
+    for r in range(0, x.shape[0], rows):
+        out[r : r + rows] = _kernel_rows(x[r : r + rows], s, kernel, degree, coef0, sigma)
+    return out
+
+
+def _kernel_rows(
+    x: FloatArray, s: FloatArray, kernel: str, degree: int, coef0: float, sigma: float
+) -> FloatArray:
     a0, a1 = x[:, 0:1], x[:, 1:2]
     c0, c1 = s[None, :, 0], s[None, :, 1]
     if kernel == "rbf":

@@ -76,7 +76,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (those after `seed` only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The settings a second run has of its own (those after `seed` only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. Qt&apos;s &quot;no maximum&quot; for a widget&apos;s size. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -352,7 +352,7 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. *To end* gives the trainer this share of the time at least: a tick trains for TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the frame: painting, regions, panels, the timer&apos;s wait), up to TO_END_MAX_SLICE seconds so that a click (Pause) is still answered at once, and so that training and the frame together stay within TO_END_MAX_TICK (the window never freezes longer). The run then keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time). During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
@@ -506,7 +506,11 @@
     </message>
     <message>
         <source>update {k} on {name}: {line}</source>
-        <translation>第 {k} 次更新，误分类点 {name}：{line}</translation>
+        <translation>第 {k} 次更新，在 {name} 上：{line}</translation>
+    </message>
+    <message>
+        <source>visit {v}: {name} is right (y f(x) = {m} &gt; 0), no update</source>
+        <translation>第 {v} 次访问：{name} 分类正确（y f(x) = {m} &gt; 0），不更新</translation>
     </message>
     <message>
         <source> — into the pocket ({e} mistakes)</source>
@@ -1274,7 +1278,7 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). A screen less than this many pixels high at scale 1 (its height over the UI scale) is short: the table keeps room for `IterationTable.SHORT_ROWS` rows only. The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
@@ -1391,7 +1395,7 @@
     </message>
     <message>
         <source>1 update</source>
-        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
+        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). On a short screen (see `SHORT_SCREEN`), the rows it keeps room for. Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
         <translation>1 次更新</translation>
     </message>
     <message>
@@ -1546,7 +1550,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). Each dock&apos;s untranslated title (retranslated at a language change).</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1563,6 +1567,7 @@
     </message>
     <message>
         <source>Left click adds +1, right click adds −1. F1: all keys.</source>
+        <extracomment>How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
         <translation>左键单击添加 +1，右键单击添加 −1。F1：所有快捷键。</translation>
     </message>
     <message>
@@ -2375,11 +2380,11 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>ProofPanel</name>
     <message>
         <source>length</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).</extracomment>
         <translation>长度</translation>
     </message>
     <message>
         <source>updates k</source>
+        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver). The plots never get less than this height (pixels at scale 1: the legend, two plots whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead of crushing them until &quot;length&quot; and &quot;cos θ&quot; overprint.</extracomment>
         <translation>更新次数 k</translation>
     </message>
     <message>

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import pyqtgraph as pg
@@ -165,18 +165,40 @@ class SteadyLabel(QtWidgets.QLabel):
     ----------
     lines
         The lines it always has (None: as many as the text needs, as a plain QLabel).
+    shrink
+        A text that does not fit is shown in smaller type, down to this fraction of the
+        label's font (1: never smaller), when that makes it fit; one too long even then
+        is elided in the label's font. The height stays that of the label's font.
     """
 
-    def __init__(self, lines: int | None = 2, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self,
+        lines: int | None = 2,
+        parent: QtWidgets.QWidget | None = None,
+        *,
+        shrink: float = 1.0,
+    ) -> None:
         super().__init__(parent)
         self._lines = lines
         self._full = ""
+        self._shrink = shrink
+        self._base_font: QtGui.QFont | None = None  # the font given (shown when it fits)
+        self._fitting = False
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
 
-    def set_lines(self, lines: int | None) -> None:
-        """Keep `lines` lines (None: grow with the text)."""
+    def setFont(self, font: QtGui.QFont | str | Sequence[str]) -> None:  # noqa: N802 (Qt's name)
+        """The label's font: its height, and its type when the text fits."""
+        self._base_font = QtGui.QFont(font)
+        super().setFont(self._base_font)
+        self._fit()
+        self.updateGeometry()
+
+    def set_lines(self, lines: int | None, *, shrink: float | None = None) -> None:
+        """Keep `lines` lines (None: grow with the text); `shrink` as the constructor's."""
         self._lines = lines
+        if shrink is not None:
+            self._shrink = shrink
         self._fit()
         self.updateGeometry()
 
@@ -189,27 +211,42 @@ class SteadyLabel(QtWidgets.QLabel):
         self._fit()
 
     def _fit(self) -> None:
+        if self._fitting:  # (the font set below comes back as a FontChange)
+            return
         full = self._full
-        shown = (
-            full
-            if self._lines is None
-            else elide_lines(full, self.font(), self._text_width(), self._lines)
-        )
-        self.setToolTip(full if shown != full else "")
-        if shown != super().text():
-            super().setText(shown)
+        base = self._base_font or self.font()
+        font, shown = base, full
+        if self._lines is not None:
+            shown = elide_lines(full, base, self._text_width(base), self._lines)
+            scale, cut = 1.0, shown
+            while _was_cut(shown, full) and scale > self._shrink + 1e-9:
+                scale = max(self._shrink, scale - 0.05)
+                font = _scaled_font(base, scale)
+                shown = elide_lines(full, font, self._text_width(font), self._lines)
+            if _was_cut(shown, full):  # too long even in the smallest type: cut in its own
+                font, shown = base, cut
+        self._fitting = True
+        try:
+            if font != self.font():
+                super().setFont(font)
+            self.setToolTip(full if shown != full else "")
+            if shown != super().text():
+                super().setText(shown)
+        finally:
+            self._fitting = False
 
-    def _text_width(self) -> int:
+    def _text_width(self, font: QtGui.QFont) -> int:
         m = self.contentsMargins()
         # (less two characters: the label wraps a line that fills the width exactly)
-        slack = 2 * self.fontMetrics().averageCharWidth()
+        slack = 2 * QtGui.QFontMetrics(font).averageCharWidth()
         width = self.width() - m.left() - m.right() - 2 * max(0, self.margin()) - slack
         return max(1, width)
 
     def _fixed_height(self) -> int:
         assert self._lines is not None
         m = self.contentsMargins()
-        lines = self.fontMetrics().lineSpacing() * self._lines
+        metrics = QtGui.QFontMetrics(self._base_font or self.font())
+        lines = metrics.lineSpacing() * self._lines
         return lines + m.top() + m.bottom() + 2 * max(0, self.margin())
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
@@ -236,6 +273,21 @@ class SteadyLabel(QtWidgets.QLabel):
         if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
             self._fit()
             self.updateGeometry()
+
+
+def _was_cut(shown: str, full: str) -> bool:
+    """Whether `elide_lines` cut `full` (it wraps it into lines in any case)."""
+    return shown.endswith("…") and not full.endswith("…")
+
+
+def _scaled_font(font: QtGui.QFont, scale: float) -> QtGui.QFont:
+    """`font` at `scale` times its size (points, or pixels for a font set in pixels)."""
+    out = QtGui.QFont(font)
+    if font.pointSizeF() > 0:
+        out.setPointSizeF(font.pointSizeF() * scale)
+    else:
+        out.setPixelSize(max(1, round(font.pixelSize() * scale)))
+    return out
 
 
 def elide_lines(text: str, font: QtGui.QFont, width: int, lines: int) -> str:

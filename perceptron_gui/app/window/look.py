@@ -11,6 +11,11 @@ from perceptron_gui.app import i18n
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import THEMES, TICK_PT, theme
 from perceptron_gui.app.window.actions import translate
+from perceptron_gui.app.window.panes import (
+    NARRATION_LINES,
+    NARRATION_SHRINK,
+    PRESENTATION_NARRATION_LINES,
+)
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -74,13 +79,17 @@ class Look:
 
     def style_narration(self) -> None:
         t = theme()
-        self.w.narration.setFont(
-            t.font(PRESENTATION_NARRATION_PT if self.w.presentation.on else NARRATION_PT)
+        on = self.w.presentation.on
+        self.w.narration.set_lines(
+            PRESENTATION_NARRATION_LINES if on else NARRATION_LINES,
+            shrink=1.0 if on else NARRATION_SHRINK,  # large type for the room, always
         )
+        self.w.narration.setFont(t.font(PRESENTATION_NARRATION_PT if on else NARRATION_PT))
         pad = int(t.px(4))
+        vpad = pad // 2 if on else pad  # (its third line: the canvas keeps 85 % of a 1024×768)
         self.w.narration.setStyleSheet(
             f"QLabel#narration {{ background: {t.palette.background}; color: {t.palette.ink};"
-            f" padding: {pad}px {2 * pad}px; }}"
+            f" padding: {vpad}px {2 * pad}px; }}"
         )
 
     def style_notice(self) -> None:

@@ -41,8 +41,13 @@ if TYPE_CHECKING:
 PREFERRED_SIZE = (1500, 950)
 #: Room left for the window manager's title bar and borders around the window.
 FRAME_ALLOWANCE = (16, 48)
-#: The narration keeps this many lines (longer: elided, whole in the tooltip).
+#: The narration keeps this many lines, in presentation mode more; a longer text is set in
+#: type down to NARRATION_SHRINK of its size when that makes it fit (not in presentation
+#: mode), else elided, whole in the tooltip. An update's narration (the point, its score,
+#: the update's arithmetic) is about 190 characters.
 NARRATION_LINES = 2
+PRESENTATION_NARRATION_LINES = 3
+NARRATION_SHRINK = 0.8
 
 
 class Panes:
@@ -87,7 +92,7 @@ class Panes:
         w.timeline = Timeline(w.controller)
         cl.addWidget(w.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
-        w.narration = SteadyLabel(NARRATION_LINES)
+        w.narration = SteadyLabel(NARRATION_LINES, shrink=NARRATION_SHRINK)
         w.narration.setObjectName("narration")
         w.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(w.narration))
