@@ -14,7 +14,14 @@ import probes
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QSplitter, QToolButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QWidget,
+)
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.canvas import DataCanvas
@@ -470,3 +477,50 @@ def test_a_second_margin_run_takes_its_own_margin(qtbot, window: MainWindow) -> 
     qtbot.waitUntil(lambda: second.converged, timeout=5000)
     plain = train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], mode="margin", margin=3.0)
     assert second.k == plain.updates.shape[0]
+
+
+CONVERGED = "converged: a full pass found no mistake"
+#: Four points separable through the origin (by w = (1, 1)): every mode converges soon.
+SMALL_X = [[3.0, 3.0], [4.0, 3.0], [-1.0, -1.0], [1.0, -2.0]]
+SMALL_Y = [1, 1, -1, -1]
+
+
+def _second_canvas(window: MainWindow) -> DataCanvas:
+    view = window.findChild(QWidget, "compareView")
+    assert view is not None
+    return view.canvas
+
+
+def test_once_a_run_of_the_pair_ended_its_canvas_says_the_end(qtbot, window: MainWindow) -> None:
+    """No canvas narrates the last update of a run that is over ("x28: mistake → update"),
+    whichever mode the pair holds: after To end, and when the pair steps on after the
+    second run converged (the main run goes on, the second stays), the canvas of a
+    converged run says it converged."""
+    window.set_points(SMALL_X, SMALL_Y)
+
+    def still_running() -> bool:
+        return window.controller.running or window.compare_run.controller.running
+
+    for settings in SETTINGS + MORE_SETTINGS:
+        assert window.set_compare(settings)
+        window.reset()
+        second = window.compare_run.controller
+        canvas = _second_canvas(window)
+        window.run_to_end()
+        qtbot.waitUntil(lambda: not still_running())
+        assert second.trainer.converged, settings
+        for cv in (window.canvas, canvas):
+            assert probes.verdict_text(cv) is None, settings
+            assert probes.status_text(cv) == CONVERGED, settings
+
+        window.reset()
+        for _ in range(50):
+            if second.trainer.done:
+                break
+            window.step()
+        assert second.trainer.converged, settings
+        k, visits = second.trainer.k, second.trainer.visits
+        window.step()
+        assert (second.trainer.k, second.trainer.visits) == (k, visits)
+        assert probes.verdict_text(canvas) is None, settings
+        assert probes.status_text(canvas) == CONVERGED, settings

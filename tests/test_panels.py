@@ -497,3 +497,50 @@ def test_a_steady_frame_makes_room_for_a_text_that_grew_while_hidden(qtbot) -> N
     box.show()
     qtbot.waitUntil(lambda: frame.width() >= label.sizeHint().width(), timeout=2000)
     assert label.geometry() == frame.rect()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_narrow_averaged_table_shows_every_cell_whole(qtbot, controller, language) -> None:  # type: ignore[no-untyped-def]
+    """The averaged table at the width it has at 1024×768 (7 columns in ~400 px), on
+    non-integer data: fewer digits, every cell and title whole (w̄ was elided to
+    "(2.4263, 1.…"), the tooltip with every digit; a wide table keeps 5 digits."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from perceptron_gui.app import i18n
+    from perceptron_gui.core.config import TrainConfig
+
+    i18n.set_language(language, remember=False)
+    d = generate("separable", 20, seed=3)
+    controller.set_data(d, undoable=False)
+    controller.set_config(TrainConfig(mode="averaged"))
+    table = IterationTable(controller)
+    qtbot.addWidget(table)
+    table.resize(430, 260)
+    table.show()
+    qtbot.waitExposed(table)
+    _steps(controller, 8)
+    m, view = table.model, table.view
+    header = view.horizontalHeader()
+    last = m.rowCount() - 1
+    bold_font = QFont(view.font())
+    bold_font.setBold(True)  # the last row's
+    regular, bold = QFontMetrics(view.font()), QFontMetrics(bold_font)
+    titles = QFontMetrics(header.font())
+    margin = 2 * (view.style().pixelMetric(view.style().PixelMetric.PM_FocusFrameHMargin) + 1)
+    assert "w̄" in m.columns and header.length() <= view.viewport().width() + 1
+    for col in range(len(m.columns)):
+        room = header.sectionSize(col) - margin
+        assert titles.horizontalAdvance(str(m.headerData(col, Qt.Orientation.Horizontal))) <= room
+        for row in range(m.rowCount()):
+            text = m.index(row, col).data() or ""
+            fm = bold if row == last else regular
+            assert fm.horizontalAdvance(text) <= room, (m.columns[col], row, text, room)
+    w_bar = m.columns.index("w̄")
+    shown = m.index(last, w_bar).data()
+    full = m.index(last, w_bar).data(Qt.ItemDataRole.ToolTipRole)
+    assert len(full) > len(shown)  # the tooltip keeps every digit
+    shown_v = [float(v.replace("−", "-")) for v in shown.strip("()").split(", ")]
+    full_v = [float(v.replace("−", "-")) for v in full.strip("()").split(", ")]
+    assert shown_v == pytest.approx(full_v, rel=5e-3)
+    table.resize(1400, 260)
+    qtbot.waitUntil(lambda: m.digits == 5)

@@ -34,6 +34,7 @@ from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
+from perceptron_gui.app.narration import end_caption, verdict
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
@@ -364,6 +365,8 @@ class CompareView(QWidget):
         self._main_title = main_title
         self._syncing = False
         self._matching = False
+        #: The second run's visits when it was last drawn (a done run's verdict is said once).
+        self._shown_visits = -1
         #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
         self.answer_first = True
 
@@ -419,6 +422,7 @@ class CompareView(QWidget):
         layout.addWidget(self.canvas, 1)
 
         self._c.changed.connect(self._on_controller_changed)
+        self._c.running_changed.connect(self._on_running_changed)
         self.mode_combo.activated.connect(self._on_mode_combo_activated)
         self.order_combo.activated.connect(self._on_settings_edited)
         self.eta_spin.valueChanged.connect(self._on_settings_edited)
@@ -549,6 +553,10 @@ class CompareView(QWidget):
         if change & Change.BOUND:
             self._show_bound()
 
+    def _on_running_changed(self, running: bool) -> None:
+        if not running:  # a run's end: the verdict of its last update is not what is true now
+            self.canvas.set_current(self._c.current)
+
     def _on_mode_combo_activated(self, *_: object) -> None:
         # A mode that does not allow the current order gets the first order it allows.
         allowed = allowed_orders(self.mode_combo.currentData())
@@ -616,19 +624,24 @@ class CompareView(QWidget):
     def _show_model(self) -> None:
         c = self._c
         cv = self.canvas
-        last = c.trainer.last
-        verdict = None
-        if last is not None and not c.running and c.current is not None:
-            verdict = "mistake" if last.mistake else "correct"
+        t = c.trainer
+        said = verdict(t, running=c.running)
+        if t.done and t.visits == self._shown_visits:
+            # A step of the pair after this run ended (the main run goes on): this run did
+            # nothing, and the verdict of its last update is over.
+            said = None
+        self._shown_visits = t.visits
         before = cv.view_range()
         view = RunView(
             current=c.current,
-            verdict=verdict,
+            verdict=said,
             answer_first=self.answer_first,
             anatomy=False,
             follow=c.run_speed <= FOLLOW_MAX_SPEED,
         )
         present_run(cv, c.trainer, c.config.bias, view)
+        # What is true at the end is the end (as on the main canvas), not the last update.
+        cv.set_status(end_caption(c.trainer, running=c.running))
         # It followed its line: the main canvas shows the same (not before it is laid out).
         if cv.isVisible() and cv.view_range() != before:
             self._sync(cv, self.main_canvas)

@@ -47,7 +47,7 @@ from perceptron_gui.app.dialogs import (
 )
 from perceptron_gui.app.document import Document
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
-from perceptron_gui.app.narration import narrate
+from perceptron_gui.app.narration import end_caption, narrate, verdict
 from perceptron_gui.app.panels import (
     BoundPanel,
     DualView,
@@ -641,6 +641,7 @@ class MainWindow(LessonScripting, QMainWindow):
     def _on_controller_running_changed(self, running: bool) -> None:
         if not running:
             self.canvas.follow()
+            self.canvas.set_current(self.controller.current)  # a run's end: no step's verdict
 
     def _show_model(self, *, run_frame: bool = False) -> None:
         """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
@@ -654,11 +655,10 @@ class MainWindow(LessonScripting, QMainWindow):
                 self._animation_ms, c.speed, running=c.running
             )
         present_run(self.canvas, c.trainer, c.config.bias, self.run_view())
-        if c.trainer.converged and not c.running:
+        caption = end_caption(c.trainer, running=c.running)
+        if caption is not None:
             fade = FADE_MS if self._animation_ms > 0 else 0
-            self.canvas.set_status(
-                self.tr("converged: a full pass found no mistake"), fade_after_ms=fade
-            )
+            self.canvas.set_status(caption, fade_after_ms=fade)
         elif not self._discard_timer.isActive():
             self.canvas.set_status(None)
         now = time.perf_counter()
@@ -669,13 +669,9 @@ class MainWindow(LessonScripting, QMainWindow):
     def run_view(self) -> RunView:
         """How the window draws its run now (the View menu's choices, the run's speed)."""
         c = self.controller
-        last = c.trainer.last
-        verdict = None
-        if last is not None and not c.running and c.current is not None:
-            verdict = "mistake" if last.mistake else "correct"
         return RunView(
             current=c.current,
-            verdict=verdict,
+            verdict=verdict(c.trainer, running=c.running),
             answer_first=self.act_answer_first.isChecked(),
             anatomy=self.act_anatomy.isChecked() and c.run_speed <= ANATOMY_MAX_SPEED,
             # A fast run does not move the view at every frame; it follows once when it stops.

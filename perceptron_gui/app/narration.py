@@ -86,6 +86,25 @@ def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
     return _typeset(text)
 
 
+def verdict(t: Algorithm, *, running: bool) -> str | None:
+    """The word the canvas writes beside the current point: "mistake" or "correct" for the
+    last step, None while a run plays or once the run's end has been shown (the visits
+    after its last update found nothing: the end is what is true now, not that update)."""
+    rec = t.last
+    if running or rec is None or t.visits == 0:
+        return None
+    if t.done and t.visits > rec.visit:
+        return None
+    return "mistake" if rec.mistake else "correct"
+
+
+def end_caption(t: Algorithm, *, running: bool) -> str | None:
+    """The line over a canvas once its run has converged (None before, or while it runs)."""
+    if running or not t.converged:
+        return None
+    return translate("Narration", "converged: a full pass found no mistake")
+
+
 def _score(t: Algorithm, rec: StepRecord, i: int) -> str:
     """``y(w·x + b) = −1 · (3·1 + 3·1 + 1) = −7`` from the weights before the visit."""
     x = t.data.points[i]

@@ -17,9 +17,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import cast
 
-from PySide6.QtCore import QObject, QRect, Signal
-from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOptionComplex, QWidget
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPalette, QPolygonF
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleOptionComplex,
+    QStyleOptionSpinBox,
+    QWidget,
+)
 
 
 @dataclass(frozen=True)
@@ -296,6 +304,10 @@ class Theme(QObject):
         app.setPalette(qp)
 
 
+#: Half a spin box arrow's width at scale 1 (the base style's is about 3.5 px).
+SPIN_ARROW_HALF_PX = 4.0
+
+
 class ScaledStyle(QProxyStyle):
     """The platform's style with the parts it sizes in pixels scaled by the theme: check
     boxes and radio buttons, spin boxes' arrows, scroll bars, the docks' buttons (at UI
@@ -328,6 +340,61 @@ class ScaledStyle(QProxyStyle):
             return int(round(value * scale))
         return value
 
+    def drawComplexControl(  # noqa: N802 (Qt override)
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        scale = theme().ui_scale
+        if scale > 1.0 and control == QStyle.ComplexControl.CC_ComboBox:
+            # The base style sizes its arrow by the font's DPI (at most 14 × 8 px at 96
+            # dpi): drawn with the metrics of a screen `scale` times as dense, it grows.
+            font = widget.font() if widget is not None else QApplication.font()
+            option.fontMetrics = _dense_metrics(font, option.fontMetrics.fontDpi() * scale)
+        super().drawComplexControl(control, option, painter, cast(QWidget, widget))
+        if (
+            scale > 1.0
+            and control == QStyle.ComplexControl.CC_SpinBox
+            and isinstance(option, QStyleOptionSpinBox)
+            and option.buttonSymbols == QAbstractSpinBox.ButtonSymbols.UpDownArrows
+        ):
+            self._draw_spin_arrows(option, painter, widget, scale)
+
+    def _draw_spin_arrows(
+        self, option: QStyleOptionSpinBox, painter: QPainter, widget: QWidget | None, scale: float
+    ) -> None:
+        """A spin box's arrows `scale` times the base style's (it keeps them 7 × 4 px in
+        their wider column), over its own, centred where it draws them."""
+        control = QStyle.ComplexControl.CC_SpinBox
+        step = QAbstractSpinBox.StepEnabledFlag
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for sub, flag, up in (
+            (QStyle.SubControl.SC_SpinBoxUp, step.StepUpEnabled, True),
+            (QStyle.SubControl.SC_SpinBoxDown, step.StepDownEnabled, False),
+        ):
+            r = QRectF(self.subControlRect(control, option, sub, widget))
+            on = enabled and bool(option.stepEnabled & flag)
+            group = QPalette.ColorGroup.Active if on else QPalette.ColorGroup.Disabled
+            painter.setBrush(option.palette.color(group, QPalette.ColorRole.ButtonText))
+            half = min(r.width() * 0.3, r.height() * 0.45, SPIN_ARROW_HALF_PX * scale)
+            c = r.center()
+            tip, base = (-half / 2, half / 2) if up else (half / 2, -half / 2)
+            painter.drawPolygon(
+                QPolygonF(
+                    [
+                        QPointF(c.x() - half, c.y() + base),
+                        QPointF(c.x() + half, c.y() + base),
+                        QPointF(c.x(), c.y() + tip),
+                    ]
+                )
+            )
+        painter.restore()
+
     def subControlRect(  # noqa: N802 (Qt override)
         self,
         control: QStyle.ComplexControl,
@@ -350,6 +417,22 @@ class ScaledStyle(QProxyStyle):
             return QRect(r.left(), r.top(), max(0, r.width() - extra), r.height())
         return r
 
+
+def _dense_metrics(font: QFont, dpi: float) -> QFontMetrics:
+    """`font` measured on a device of `dpi` dots per inch."""
+    key = round(dpi)
+    device = _DENSE_DEVICES.get(key)
+    if device is None:
+        device = QImage(1, 1, QImage.Format.Format_ARGB32)
+        dots = int(round(dpi / 0.0254))
+        device.setDotsPerMeterX(dots)
+        device.setDotsPerMeterY(dots)
+        _DENSE_DEVICES[key] = device
+    return QFontMetrics(font, device)
+
+
+#: The paint devices of `_dense_metrics`, by DPI.
+_DENSE_DEVICES: dict[int, QImage] = {}
 
 _THEME: Theme | None = None
 

@@ -96,7 +96,7 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
-        <extracomment>Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
+        <extracomment>The second run&apos;s visits when it was last drawn (a done run&apos;s verdict is said once). Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -633,7 +633,7 @@
     <name>DataCanvas</name>
     <message>
         <source>normal</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work).</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. The normal&apos;s label lies within this many text heights of its arrow (else it is hidden). In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work). The normal&apos;s arrow (foot on the line, tip), in data units: its label goes beside it.</extracomment>
         <translation>法向量</translation>
     </message>
     <message>
@@ -1278,7 +1278,7 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). A screen less than this many pixels high at scale 1 (its height over the UI scale) is short: the table keeps room for `IterationTable.SHORT_ROWS` rows only. The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>A narrow table shows no fewer significant digits than this (narrower, cells elide). The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
@@ -1371,6 +1371,7 @@
     <name>IterationTable</name>
     <message>
         <source>Copy</source>
+        <extracomment>Significant digits of the numbers shown (fewer in a narrow table: see `IterationTable._size_columns`); the tooltip has every digit. The columns are sized by the rows in view (a table too narrow for the usual contents): each refresh sizes them again.</extracomment>
         <translation>复制</translation>
     </message>
     <message>
@@ -1550,7 +1551,7 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines (longer: elided, whole in the tooltip). Each dock&apos;s untranslated title (retranslated at a language change).</extracomment>
+        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines, in presentation mode more; a longer text is set in type down to NARRATION_SHRINK of its size when that makes it fit (not in presentation mode), else elided, whole in the tooltip. An update&apos;s narration (the point, its score, the update&apos;s arithmetic) is about 190 characters. Each dock&apos;s untranslated title (retranslated at a language change).</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -2029,10 +2030,6 @@ Restore the points and settings it autosaved?</source>
         <translation>已恢复自动保存的会话（{path}）</translation>
     </message>
     <message>
-        <source>converged: a full pass found no mistake</source>
-        <translation>已收敛：完整一遍没有发现误分类点</translation>
-    </message>
-    <message>
         <source>Undo {what}</source>
         <translation>撤销：{what}</translation>
     </message>
@@ -2304,6 +2301,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>现在没有误分类点：已收敛</translation>
     </message>
     <message>
+        <source>converged: a full pass found no mistake</source>
+        <translation>已收敛：完整一遍没有发现误分类点</translation>
+    </message>
+    <message>
         <source>y(w·x + b) = {y} · ({inner})</source>
         <translation>y(w·x + b) = {y} · ({inner})</translation>
     </message>
@@ -2384,7 +2385,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>updates k</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver). The plots never get less than this height (pixels at scale 1: the legend, two plots whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead of crushing them until &quot;length&quot; and &quot;cos θ&quot; overprint.</extracomment>
+        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver). The plots never get less than this height (pixels at scale 1: the legend, two plots whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead of crushing them until &quot;length&quot; and &quot;cos θ&quot; overprint. With the legend and the plots close together, each plot&apos;s own area is then at least 40 px high (it was 28 of 175).</extracomment>
         <translation>更新次数 k</translation>
     </message>
     <message>

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -48,7 +48,7 @@ from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
 from perceptron_gui.core.geometry import clip_half_plane, clip_line, clip_polygon, edge_arrow
-from perceptron_gui.core.model import LinearModel, Model
+from perceptron_gui.core.model import LinearModel, Model, VoteModel, mistakes
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -89,6 +89,8 @@ WRAP_PART = 0.55
 FADED = 0.3
 #: How long the verdict of a visit stays next to its point.
 VERDICT_MS = 1800
+#: The normal's label lies within this many text heights of its arrow (else it is hidden).
+NORMAL_LABEL_REACH = 1.0
 #: In presentation a click on a point shows what its tooltip says, in large type, this long.
 POINT_INFO_MS = 8000
 #: Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|.
@@ -281,9 +283,14 @@ class DataCanvas(_PlotWidget):
         self._add(self._tint_pos, -30)
         self._add(self._tint_neg, -30)
         self._region_grid = RegionGrid()
+        self._answer_scores = RegionGrid()  # the answer's f at the data points
         self._regions = pg.ImageItem(axisOrder="row-major")
         self._add(self._regions, -31)
+        # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
+        # drawLines call (a QPainterPath of that many subpaths with round caps took
+        # 20-100 ms a frame to stroke, against ~5 ms; the same pixels).
         self._contour = Line(antialias=True, connect="finite")
+        self._contour.setSegmentedLineMode("on")
         self._add(self._contour, 4)
         self.model_line = Line(antialias=True)
         self._add(self.model_line, 4)
@@ -292,6 +299,8 @@ class DataCanvas(_PlotWidget):
         self._arrow_head = poly_item()
         self._add(self._arrow_head, 4)
         self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
+        #: The normal's arrow (foot on the line, tip), in data units: its label goes beside it.
+        self._normal_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
         self._arrow_label.setText(self.tr("normal"))  # not "w": the vectors are w
         self._add(self._arrow_label, 8)
         self.pocket_line = Line(antialias=True)
@@ -477,7 +486,12 @@ class DataCanvas(_PlotWidget):
         lw = t.line()
         self._tint_pos.setBrush(t.tint("positive"))
         self._tint_neg.setBrush(t.tint("negative"))
-        self._contour.setPen(pen(ink, lw))
+        contour_pen = pen(ink, lw)
+        # Square caps: the contour is drawn as separate short segments, and Qt strokes a
+        # round cap per segment end (~7 ms a frame for ~2000 segments, ~1.3 ms square).
+        # Where two segments meet, the squares cover the joint as the round caps did.
+        contour_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+        self._contour.setPen(contour_pen)
         self._arrow_shaft.setPen(pen(ink, lw))
         self._arrow_head.setBrush(ink)
         self._style_model_lines()
@@ -749,6 +763,15 @@ class DataCanvas(_PlotWidget):
         self._style_model_lines()
         self._update_model()
 
+    def answer_mistakes(self, answer: Model, points: ArrayLike, labels: ArrayLike) -> IntArray:
+        """`core.model.mistakes` of `answer` on the data: the same indices, a vote's
+        scores kept from frame to frame (regions.py; scoring 2000 points against 1000
+        vectors each frame was most of a voted run's frame)."""
+        if not isinstance(answer, VoteModel):
+            return mistakes(answer, points, labels)
+        f = self._answer_scores.at(answer, points)
+        return np.flatnonzero(np.asarray(labels, dtype=np.float64).reshape(-1) * f <= 0.0)
+
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
         idx = np.asarray(indices, dtype=np.intp).reshape(-1)
@@ -767,7 +790,8 @@ class DataCanvas(_PlotWidget):
         """Mark the point of the last step or visit (None: no mark).
 
         `verdict` ("mistake" or "correct") is written next to the point for
-        :attr:`verdict_ms` milliseconds.
+        :attr:`verdict_ms` milliseconds; None takes down the one written before (it told
+        of a step that is over).
         """
         self._schedule_layout()
         if index is not None and not 0 <= index < len(self._points):
@@ -785,6 +809,9 @@ class DataCanvas(_PlotWidget):
             self._place_beside(self._verdict, float(at[0, 0]), float(at[0, 1]), 0.15, 0.3)
             self._verdict.setVisible(True)
             self._verdict_timer.start(max(0, self.verdict_ms))
+        else:
+            self._verdict_timer.stop()
+            self._verdict.setVisible(False)
 
     def set_update(
         self,
@@ -951,6 +978,7 @@ class DataCanvas(_PlotWidget):
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
                 placer.reserve((hx - head / 2, hy - head / 2, head, head))
+        normal = self._normal_px(to_px)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
@@ -1038,6 +1066,19 @@ class DataCanvas(_PlotWidget):
             if not item.isVisible():
                 continue
             size = self._text_size(item)
+            if name == "w" and normal is not None:
+                # Next to its short arrow, on free room (else hidden): a "normal" some way
+                # off would name whatever it sits by.
+                near = 4 * t.scale  # a line's width off the arrow, not a point's radius
+                n_lines = len(placer.lines)
+                placer.avoid(*normal[0], *normal[1])  # beside the arrow, not over it
+                nr = placer.take_free(self._beside_arrow(placer, normal, size, near), size)
+                del placer.lines[n_lines:]  # (only this text keeps off it)
+                item.setOpacity(0.0 if nr is None else 1.0)
+                if nr is not None:
+                    self._put_text(item, nr)
+                    rects[name] = nr
+                continue
             if at is None:
                 at = self._home_of(item)
             cx, cy = to_px(*at)
@@ -1063,6 +1104,44 @@ class DataCanvas(_PlotWidget):
                 cy + hy * CROWD_STEP,
             )
             self._schedule_layout()
+
+    def _normal_px(
+        self, to_px: Callable[[float, float], tuple[float, float]]
+    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The normal's arrow (foot, tip) in pixels, None when it is not drawn."""
+        if self._normal_ends is None or not self._arrow_shaft.isVisible():
+            return None
+        foot, tip = self._normal_ends
+        return to_px(*foot), to_px(*tip)
+
+    @staticmethod
+    def _beside_arrow(
+        placer: Placer,
+        arrow: tuple[tuple[float, float], tuple[float, float]],
+        size: tuple[float, float],
+        gap: float,
+    ) -> list[tuple[float, float]]:
+        """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
+        place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
+        arrow (never further)."""
+        (fx, fy), (tx, ty) = arrow
+        out: list[tuple[float, float]] = []
+        for f in (1.0, 0.5, 0.0):
+            out += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
+        w, h = size
+        reach = NORMAL_LABEL_REACH * h
+        dx, dy = tx - fx, ty - fy
+        nn = dx * dx + dy * dy
+        for x, y in placer.scan(size, (tx, ty)):
+            # The text's nearest point to the arrow's nearest point: within reach.
+            cx, cy = x + w / 2, y + h / 2
+            u = 0.0 if nn <= 0 else min(1.0, max(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
+            px, py = fx + u * dx, fy + u * dy
+            ex = max(0.0, abs(px - cx) - w / 2)
+            ey = max(0.0, abs(py - cy) - h / 2)
+            if math.hypot(ex, ey) <= reach:
+                out.append((x, y))
+        return out
 
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
@@ -1601,6 +1680,10 @@ class DataCanvas(_PlotWidget):
             self._batch -= 1
             if not self._batch and self._model_dirty:
                 self._compute_model()
+                # The texts' places too, before the paint: laid out during the paint
+                # (`viewportEvent`), their moves were painted again in a second pass, a
+                # run's every frame painted twice.
+                self._layout_overlays()
 
     def _flush_model(self) -> None:
         """Compute the model's drawing now if a change asked for it and it waits."""
@@ -1707,6 +1790,7 @@ class DataCanvas(_PlotWidget):
         self._arrow_shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
         self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
         self._arrow_label.setPos(*(tip + 0.25 * length * unit))
+        self._normal_ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
         for item in arrow:
             item.setVisible(True)
 
@@ -1741,11 +1825,15 @@ class DataCanvas(_PlotWidget):
         # Only what changed since the last frame is added (regions.py).
         f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
         t = theme()
-        rgba = np.empty((ny, nx, 4), dtype=np.ubyte)
-        for sign, role in ((True, "positive"), (False, "negative")):
-            c = t.tint(role)
-            mask = (f >= 0.0) if sign else (f < 0.0)
-            rgba[mask] = (c.red(), c.green(), c.blue(), c.alpha())
+        lut = np.array(
+            [
+                [c.red(), c.green(), c.blue(), c.alpha()]
+                for c in (t.tint("positive"), t.tint("negative"))
+            ],
+            dtype=np.ubyte,
+        ).view(np.uint32)[:, 0]
+        # One gather of whole pixels (a (2, 4) lookup by rows is 10x slower).
+        rgba = lut[(f < 0.0).view(np.uint8)].view(np.ubyte).reshape(ny, nx, 4)
         self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
         self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
         self._regions.setVisible(True)

@@ -16,6 +16,7 @@ from perceptron_gui.app.panels.common import (
     RunFrameGate,
     SteadyFrame,
     make_label,
+    short_screen,
     style_axes,
     style_label,
 )
@@ -129,7 +130,8 @@ class BoundPlot(pg.PlotWidget):
                 label.setText(label.text)  # the new colour and size apply on the next text
         neg = t.color("negative")
         self._line.setPen(pg.mkPen(neg, width=t.line(), style=Qt.PenStyle.DashLine))
-        font = t.font(ANNOTATION_PT + 1, bold=True)
+        # On a short screen for the scale the plot is a strip: smaller notes and titles.
+        font = t.font(TICK_PT if short_screen(self) else ANNOTATION_PT + 1, bold=True)
         for item in (self._line.label, self._off_note):
             item.setColor(neg)
             item.fill = pg.mkBrush(t.fill())
@@ -142,6 +144,13 @@ class BoundPlot(pg.PlotWidget):
             if self._controller.trainer.spec.counts_apart
             else self.tr("mistakes k")
         )
+        if short_screen(self):
+            # A strip of a plot (scale 2 on a 1080 px screen): "mistakes k" was cut to
+            # "mistake" beside it; the readout above names k.
+            style_axes(
+                self.getPlotItem(), self.tr("visits (points looked at)"), "k", label_pt=TICK_PT
+            )
+            return
         style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), k_title)
 
     def retranslate(self) -> None:
@@ -403,8 +412,9 @@ class BoundPanel(QtWidgets.QWidget):
         super().changeEvent(event)
 
     def apply_theme(self) -> None:
-        """Fonts from the theme."""
-        style_label(self._readout, LABEL_PT)
+        """Fonts from the theme (on a short screen for the scale, the readout's smaller: the
+        plot keeps its height in the bottom strip)."""
+        style_label(self._readout, TICK_PT if short_screen(self) else LABEL_PT)
         self.log_check.setFont(theme().font(TICK_PT))
         self.refresh()
 

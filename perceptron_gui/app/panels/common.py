@@ -19,6 +19,18 @@ Qt = QtCore.Qt
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: During a run a panel refreshes at most this often (20 Hz); the canvas gets every frame.
 PANEL_SECONDS = 0.05
+#: A screen less than this many pixels high at scale 1 (its height over the UI scale) is
+#: short: the table keeps room for `IterationTable.SHORT_ROWS` rows only, the bound's
+#: readout is smaller and the bottom docks' titles run down their sides.
+SHORT_SCREEN = 700
+
+
+def short_screen(widget: QtWidgets.QWidget) -> bool:
+    """True when `widget`'s screen is short for the UI scale (1080 px at scale 2)."""
+    screen = widget.screen() or QtGui.QGuiApplication.primaryScreen()
+    return screen is not None and screen.availableGeometry().height() / theme().scale < (
+        SHORT_SCREEN
+    )
 
 
 class RunFrameGate(QtCore.QObject):
@@ -324,11 +336,11 @@ def elide_lines(text: str, font: QtGui.QFont, width: int, lines: int) -> str:
     return "\n".join(out)
 
 
-def style_axes(plot: pg.PlotItem, bottom: str, left: str) -> None:
-    """Axes in the theme's ink and fonts, with two tick levels."""
+def style_axes(plot: pg.PlotItem, bottom: str, left: str, *, label_pt: float = LABEL_PT) -> None:
+    """Axes in the theme's ink and fonts (titles at `label_pt`), with two tick levels."""
     t = theme()
     tick_font = t.font(TICK_PT)
-    label_style = {"color": t.palette.ink, "font-size": f"{t.pt(LABEL_PT)}pt"}
+    label_style = {"color": t.palette.ink, "font-size": f"{t.pt(label_pt)}pt"}
     for name, text in (("bottom", bottom), ("left", left)):
         axis = plot.getAxis(name)
         axis.setPen(pg.mkPen(t.color("ink"), width=1.5 * t.scale))

@@ -21,6 +21,7 @@ from perceptron_gui.app.panels.common import (
     SteadyFrame,
     busy_cursor,
     make_label,
+    short_screen,
     style_label,
 )
 from perceptron_gui.app.theme import TICK_PT, theme
@@ -36,14 +37,13 @@ Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 translate = QCoreApplication.translate
 #: Significant digits in a cell (the tooltip has every digit).
 CELL_DIGITS = 5
+#: A narrow table shows no fewer significant digits than this (narrower, cells elide).
+MIN_CELL_DIGITS = 3
 #: The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang's
 #: Table 2.2); beyond, the α of the point updated on.
 MAX_ALPHA_POINTS = 20
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
-#: A screen less than this many pixels high at scale 1 (its height over the UI scale) is
-#: short: the table keeps room for `IterationTable.SHORT_ROWS` rows only.
-SHORT_SCREEN = 700
 
 
 class IterationModel(QtCore.QAbstractTableModel):
@@ -160,6 +160,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
         self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
+        #: Significant digits of the numbers shown (fewer in a narrow table: see
+        #: `IterationTable._size_columns`); the tooltip has every digit.
+        self.digits = CELL_DIGITS
         # Updates on the row's point up to this row. An array.array: it grows in place
         # (realloc), where doubling a numpy array copied 10^7 rows in one ~90 ms frame.
         self._cum = array("q")
@@ -243,12 +246,12 @@ class IterationModel(QtCore.QAbstractTableModel):
     def cell_text(self, u: int, name: str, *, full: bool = False) -> str | None:
         """The text of column `name` in the row of update `u` (-1: the row k = 0).
 
-        `full`: every digit (the tooltip); else `CELL_DIGITS` significant digits.
+        `full`: every digit (the tooltip); else `digits` significant digits.
         """
         t = self._trainer
         if not -1 <= u < min(self._rows, t.k):
             return None
-        digits = None if full else CELL_DIGITS
+        digits = None if full else self.digits
 
         def num(v: float) -> str:
             return fmt.format_numbers([v], digits)[0]
@@ -556,6 +559,20 @@ class IterationModel(QtCore.QAbstractTableModel):
         for sums in self._avg_sums:  # vector `new` is the current one again
             del sums[new:]
 
+    @property
+    def bold_font(self) -> QtGui.QFont:
+        """The last row's font."""
+        return self._bold_font
+
+    def set_digits(self, digits: int) -> None:
+        """Show `digits` significant digits (every cell is rewritten when they change)."""
+        if digits != self.digits:
+            self.digits = digits
+            if self._rows >= 0 and self._shown:
+                self.dataChanged.emit(
+                    self.index(0, 0), self.index(self._rows, len(self._shown) - 1)
+                )
+
     def _emit_row_changed(self, row: int) -> None:
         left = self.index(row, 0)
         right = self.index(row, len(self._shown) - 1)
@@ -601,6 +618,9 @@ class IterationTable(QtWidgets.QWidget):
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
         self._follow = True
+        #: The columns are sized by the rows in view (a table too narrow for the usual
+        #: contents): each refresh sizes them again.
+        self._by_content = False
         sb = view.verticalScrollBar()
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
@@ -678,8 +698,7 @@ class IterationTable(QtWidgets.QWidget):
         # screen with room for them; on a short one (1080 px at UI scale 2 is 540 of
         # scale 1) the canvas comes first and the table scrolls.
         header = QtGui.QFontMetrics(t.font(TICK_PT, bold=True)).height() + int(6 * t.scale)
-        screen = self.screen() or QtGui.QGuiApplication.primaryScreen()
-        short = screen is not None and screen.availableGeometry().height() / t.scale < SHORT_SCREEN
+        short = short_screen(self)
         rows = self.view.verticalHeader().defaultSectionSize() * (
             self.SHORT_ROWS if short else self.MIN_ROWS
         )
@@ -773,7 +792,10 @@ class IterationTable(QtWidgets.QWidget):
     MIN_SQUEEZE = 0.7
 
     def _size_columns(self) -> None:
-        """Share the width between the columns by how wide their content usually is."""
+        """Share the width between the columns by how wide their content usually is; in a
+        table too narrow for that, by how wide the rows in view are with the most digits
+        that let every one of them show whole (5 when there is room; at 1024×768 averaged
+        data elided w̄ to "(2.4263, 1.…"): the tooltip has every digit."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         names = self.model.columns
 
@@ -782,8 +804,18 @@ class IterationTable(QtWidgets.QWidget):
                 return "α00"  # α of one point: a few updates × η
             return self.COLUMN_SAMPLES.get(n, "−0.000")
 
-        want = [fm.horizontalAdvance(sample(n)) + 2 * fm.averageCharWidth() for n in names]
+        pad = 2 * fm.averageCharWidth()
+        want = [fm.horizontalAdvance(sample(n)) + pad for n in names]
         total = max(1, self.view.viewport().width())
+        digits = CELL_DIGITS
+        self._by_content = sum(want) > total
+        if self._by_content:
+            tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
+            for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
+                want = self._content_widths(digits, tight)
+                if sum(want) <= total:
+                    break
+        self.model.set_digits(digits)
         # Room to spare is shared out; a little too little, and the cells elide; much
         # too little, and the table scrolls.
         scale = max(self.MIN_SQUEEZE, total / max(1, sum(want)))
@@ -793,6 +825,34 @@ class IterationTable(QtWidgets.QWidget):
         for col, width in enumerate(widths):
             self.view.horizontalHeader().resizeSection(col, width)
 
+    def _content_widths(self, digits: int, pad: int) -> list[int]:
+        """Each column's widest text with `digits` significant digits, in its title, the
+        rows in view and the last (bold), plus `pad` pixels."""
+        model = self.model
+        n = model.rowCount()
+        top = max(0, self.view.rowAt(0))
+        bottom = self.view.rowAt(self.view.viewport().height() - 1)
+        rows = set(range(top, (n if bottom < 0 else bottom + 1)))
+        rows.add(n - 1)
+        rows.discard(-1)
+        regular = QtGui.QFontMetrics(self.view.font())
+        bold = QtGui.QFontMetrics(model.bold_font)
+        header = QtGui.QFontMetrics(self.view.horizontalHeader().font())
+        was, model.digits = model.digits, digits  # measured, not shown yet
+        try:
+            out = []
+            for col in range(len(model.columns)):
+                title = model.headerData(col, Qt.Orientation.Horizontal) or ""
+                widest = header.horizontalAdvance(str(title))
+                for row in rows:
+                    text = model.index(row, col).data() or ""
+                    fm = bold if row == n - 1 else regular
+                    widest = max(widest, fm.horizontalAdvance(text))
+                out.append(widest + pad)
+            return out
+        finally:
+            model.digits = was
+
     def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self.view.viewport() and event.type() == QtCore.QEvent.Type.Resize:
             self._size_columns()
@@ -801,6 +861,8 @@ class IterationTable(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
         self.model.sync()
+        if self._by_content:
+            self._size_columns()  # the rows in view decide the digits: new ones may be wider
         k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)

@@ -48,8 +48,9 @@ DRAWABLE = 1e100
 LOG_K_FROM = 1000.0
 #: The plots never get less than this height (pixels at scale 1: the legend, two plots
 #: whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead
-#: of crushing them until "length" and "cos θ" overprint.
-PLOTS_MIN_PX = 175
+#: of crushing them until "length" and "cos θ" overprint. With the legend and the plots
+#: close together, each plot's own area is then at least 40 px high (it was 28 of 175).
+PLOTS_MIN_PX = 160
 
 
 def integer_step(span: float, ticks: int = 5) -> float:
@@ -84,6 +85,7 @@ class ProofPanel(QtWidgets.QWidget):
         body = QtWidgets.QWidget()
         inner = QtWidgets.QVBoxLayout(body)
         inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(2)
         inner.addWidget(SteadyFrame(self._readout))
         inner.addWidget(self._plots, 1)
         self._scroll = QtWidgets.QScrollArea(self)
@@ -94,7 +96,7 @@ class ProofPanel(QtWidgets.QWidget):
         self._scroll.setWidget(body)
         self._scroll.viewport().installEventFilter(self)  # its width: the legend's rows
         layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self._scroll, 1)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
@@ -152,6 +154,11 @@ class ProofPanel(QtWidgets.QWidget):
             label.anchor(itemPos=(1, 1), parentPos=(1, 1), offset=(-4, 0))
         self._plots.ci.layout.setRowStretchFactor(1, 1)
         self._plots.ci.layout.setRowStretchFactor(2, 1)
+        # Little chrome round and between the legend and the plots (pyqtgraph's 9 px
+        # margins and 6 px gaps): at 1024×768 the room goes to the curves.
+        self._plots.ci.layout.setContentsMargins(2, 2, 2, 2)
+        self._plots.ci.layout.setVerticalSpacing(2)
+        self._legend.layout.setContentsMargins(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ look
 

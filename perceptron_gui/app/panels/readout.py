@@ -117,9 +117,11 @@ class Readout(SteadyLabel):
         self.setFont(t.font(self._point_size, bold=True))
         pad = int(4 * t.scale)
         fill = t.fill()
+        # Half the padding above and below (the line's leading is room enough): the canvas
+        # under it keeps the height.
         self.setStyleSheet(
             f"QLabel#readout {{ background: rgba({fill.red()}, {fill.green()}, {fill.blue()},"
-            f" {fill.alpha()}); color: {t.palette.ink}; padding: {pad}px {2 * pad}px; }}"
+            f" {fill.alpha()}); color: {t.palette.ink}; padding: {pad // 2}px {2 * pad}px; }}"
         )
         self.refresh()
 

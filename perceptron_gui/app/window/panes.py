@@ -29,7 +29,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel
+from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import translate
@@ -175,8 +175,18 @@ class Panes:
         self.size_docks()
 
     def size_docks(self) -> None:
-        """Give the canvas the most room: controls at their width, the bottom a strip."""
+        """Give the canvas the most room: controls at their width, the bottom a strip.
+
+        On a short screen for the UI scale the bottom docks' titles run down their left
+        sides: the strip's height goes to the canvas (at least half the window's at scale 2
+        on 1920×1080) and to the bound's plot, not to two title bars.
+        """
         w, h = self.w.width(), self.w.height()
+        short = short_screen(self.w)
+        vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+        for dock in (self.w.bound_dock, self.w.tables_dock):
+            features = dock.features()
+            dock.setFeatures(features | vertical if short else features & ~vertical)
         self.w.resizeDocks(
             [self.w.controls_dock], [self.w.controls.sizeHint().width()], Qt.Orientation.Horizontal
         )
