@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -105,6 +106,12 @@ ANATOMY = ("w_old", "step", "w_new")
 ANATOMY_MAX_ZOOM = 8.0
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+
+
+def _unanchor(item: pg.LegendItem) -> None:
+    """Its anchor's slot does nothing once it has no anchor (pyqtgraph's private name)."""
+    if hasattr(item, "_GraphicsWidgetAnchor__itemAnchor"):
+        item._GraphicsWidgetAnchor__itemAnchor = None
 
 
 def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
@@ -433,6 +440,10 @@ class DataCanvas(_PlotWidget):
         self._legend_current = pg.PlotDataItem()
         self.legend = pg.LegendItem(offset=(-10, 10))
         self.legend.setParentItem(self._vb)
+        # A deleted canvas deletes its view box before the legend, whose anchor (pyqtgraph's)
+        # then read the box's geometry: "CanvasViewBox already deleted". Unanchored while
+        # both still exist (as `export.Figure.close` does).
+        self.destroyed.connect(partial(_unanchor, self.legend))
         # The labels are set in `_label_legend`.
         self.legend.addItem(self._legend_answer, " ")
         self.legend.addItem(self._legend_current, " ")
