@@ -39,6 +39,7 @@ points (2000: 32 MB and about a second) with a clear message instead of freezing
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
@@ -247,13 +248,14 @@ def _affine_explicit(P: FloatArray) -> FloatArray:
     return mu
 
 
-def min_norm_explicit(Z: FloatArray) -> FloatArray:
+def min_norm_explicit(Z: FloatArray, deadline: float | None = None) -> FloatArray:
     """Wolfe's min-norm point of the hull of the rows of Z, in explicit coordinates.
 
     The fallback of `kernel_novikoff` when the Gram-only iteration stalls: Z comes from
     the eigen-decomposition of Q (``Z Zᵀ = Q`` up to rounding), the affine minimisers
     are least-squares solutions in those coordinates, and every weight vector is put
-    back in the simplex. Returns the weights λ (the caller certifies them against Q).
+    back in the simplex. Returns the weights λ (the caller certifies them against Q);
+    past `deadline` (a `time.perf_counter` value) the weights reached so far.
     """
     n = Z.shape[0]
     norms = np.einsum("ij,ij->i", Z, Z)
@@ -261,6 +263,8 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
     lam = np.ones(1)
     best = math.inf
     for _ in range(20 * n + 100):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         p = lam @ Z[S]
         g = Z @ p
         pp = float(p @ p)
@@ -283,12 +287,12 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
     return out
 
 
-def _polish(Q: FloatArray) -> tuple[float, float]:
+def _polish(Q: FloatArray, deadline: float | None = None) -> tuple[float, float]:
     """``(norm2, lower)`` of Q for the weights of `min_norm_explicit` on Q's features."""
     vals, vecs = np.linalg.eigh(Q)
     keep = vals > 0.0
     Z = vecs[:, keep] * np.sqrt(vals[keep])
-    lam = min_norm_explicit(Z)
+    lam = min_norm_explicit(Z, deadline)
     g = Q @ lam
     return float(lam @ g), float(g.min())
 
@@ -311,14 +315,23 @@ def kernel_novikoff(
     degree: int = 2,
     coef0: float = 1.0,
     sigma: float = 1.0,
+    time_limit: float | None = None,
 ) -> Any:
     """D, γ and ``(D/γ)²`` in the kernel's feature space (a `Bound`, no direction).
+
+    `time_limit` (seconds, None: none) bounds the explicit polish, the one part whose
+    time can grow to minutes (random labels on a few hundred points with a narrow RBF):
+    a polish cut short that leaves γ's ends apart by more than 1e-9 relative raises
+    rather than give a γ that is not the exact one (the window passes a limit;
+    `novikoff` does not).
 
     Raises
     ------
     DataError
-        On invalid data, a bad kernel setting, or N > `KERNEL_BOUND_MAX_N`.
+        On invalid data, a bad kernel setting, N > `KERNEL_BOUND_MAX_N`, or the time
+        limit reached.
     """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     from perceptron_gui.core.config import TrainConfig
 
     data = X if isinstance(X, Dataset) else make_dataset(X, y)
@@ -342,11 +355,17 @@ def kernel_novikoff(
         # Wolfe's Gram-only iteration stalled before its ends met (an ill-conditioned
         # corral): solve again in explicit coordinates. Its weights are certified against
         # Q all the same; the better of the two brackets is kept.
-        p_norm2, p_lower = _polish(Q)
+        p_norm2, p_lower = _polish(Q, deadline)
         if p_lower > 0.0 and p_norm2 > 0.0:
             g_low = max(g_low, p_lower / math.sqrt(p_norm2))
             norm2 = min(norm2, p_norm2)
             lower = max(lower, p_lower)
+        if deadline is not None and time.perf_counter() > deadline:
+            if norm2 - lower > _POLISH_GAP * norm2:
+                raise DataError(
+                    f"γ in feature space takes longer than {time_limit:g} s to compute for "
+                    f"these {n} points (a script's novikoff(..., kernel=...) computes it)"
+                )
     D = math.sqrt(d2)
     if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
         # Floats stalled between "separable" and "not": say so rather than guess.
