@@ -149,13 +149,16 @@ def _towards(lam: FloatArray, mu: FloatArray) -> tuple[FloatArray, npt.NDArray[n
     return lam / lam.sum(), keep
 
 
-def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
+def min_norm_gram(Q: FloatArray, deadline: float | None = None) -> tuple[FloatArray, float, float]:
     """Wolfe's min-norm point of the hull of points known only by their Gram matrix Q.
 
     Parameters
     ----------
     Q
         ``Q_ij = z_i · z_j``, symmetric positive semi-definite, shape (N, N), N >= 1.
+    deadline
+        A `time.perf_counter` value: past it, the weights reached so far (their bracket
+        is valid, its ends may be apart).
 
     Returns
     -------
@@ -194,6 +197,8 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
         j = int(np.argmin(g))
         lower = float(g[j])
         if norm2 - lower <= _REL_GAP * max(norm2, 1e-300) or norm2 <= (_ZERO_GAMMA**2) * scale:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
             break
         # Exact Wolfe decreases ||p|| at every major step and never picks a corral vertex;
         # when floats break either, solve the corral afresh once, then give up.
@@ -275,6 +280,8 @@ def min_norm_explicit(Z: FloatArray, deadline: float | None = None) -> FloatArra
         S.append(j)
         lam = np.append(lam, 0.0)
         for _ in range(len(S) + 1):  # minor cycles: each drops at least one vertex
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # (λ is in the simplex after every cycle)
             mu = _affine_explicit(Z[S])
             if np.all(mu > 0):
                 lam = mu
@@ -319,11 +326,10 @@ def kernel_novikoff(
 ) -> Any:
     """D, γ and ``(D/γ)²`` in the kernel's feature space (a `Bound`, no direction).
 
-    `time_limit` (seconds, None: none) bounds the explicit polish, the one part whose
-    time can grow to minutes (random labels on a few hundred points with a narrow RBF):
-    a polish cut short that leaves γ's ends apart by more than 1e-9 relative raises
-    rather than give a γ that is not the exact one (the window passes a limit;
-    `novikoff` does not).
+    `time_limit` (seconds, None: none) bounds Wolfe's iterations, whose time can grow to
+    minutes (random labels on a few hundred points with a narrow RBF): cut short with
+    γ's ends apart by more than 1e-9 relative, it raises rather than give a γ that is
+    not the exact one (the window passes a limit; `novikoff` does not).
 
     Raises
     ------
@@ -349,9 +355,10 @@ def kernel_novikoff(
     y_ = data.labels.astype(np.float64)
     Q = K * y_[:, None] * y_[None, :]
     Q = 0.5 * (Q + Q.T)
-    _, norm2, lower = min_norm_gram(Q)
+    _, norm2, lower = min_norm_gram(Q, deadline)
     g_low = lower / math.sqrt(norm2) if lower > 0.0 else 0.0
-    if norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
+    late = deadline is not None and time.perf_counter() > deadline
+    if not late and norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
         # Wolfe's Gram-only iteration stalled before its ends met (an ill-conditioned
         # corral): solve again in explicit coordinates. Its weights are certified against
         # Q all the same; the better of the two brackets is kept.
@@ -360,12 +367,12 @@ def kernel_novikoff(
             g_low = max(g_low, p_lower / math.sqrt(p_norm2))
             norm2 = min(norm2, p_norm2)
             lower = max(lower, p_lower)
-        if deadline is not None and time.perf_counter() > deadline:
-            if norm2 - lower > _POLISH_GAP * norm2:
-                raise DataError(
-                    f"γ in feature space takes longer than {time_limit:g} s to compute for "
-                    f"these {n} points (a script's novikoff(..., kernel=...) computes it)"
-                )
+    if deadline is not None and time.perf_counter() > deadline:
+        if norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
+            raise DataError(
+                f"γ in feature space takes longer than {time_limit:g} s to compute for "
+                f"these {n} points (a script's novikoff(..., kernel=...) computes it)"
+            )
     D = math.sqrt(d2)
     if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
         # Floats stalled between "separable" and "not": say so rather than guess.
