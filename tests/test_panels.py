@@ -544,3 +544,46 @@ def test_a_narrow_averaged_table_shows_every_cell_whole(qtbot, controller, langu
     assert shown_v == pytest.approx(full_v, rel=5e-3)
     table.resize(1400, 260)
     qtbot.waitUntil(lambda: m.digits == 5)
+
+
+def _cut_cells(table: IterationTable) -> list[tuple[str, int, str]]:
+    """The cells in view (and the last row) whose text is wider than the room in them."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    m, view = table.model, table.view
+    header = view.horizontalHeader()
+    bold_font = QFont(view.font())
+    bold_font.setBold(True)
+    regular, bold = QFontMetrics(view.font()), QFontMetrics(bold_font)
+    margin = 2 * (view.style().pixelMetric(view.style().PixelMetric.PM_FocusFrameHMargin) + 1)
+    last = m.rowCount() - 1
+    top, bottom = max(0, view.rowAt(0)), view.rowAt(view.viewport().height() - 1)
+    rows = {*range(top, last + 1 if bottom < 0 else bottom + 1), last}
+    cut = []
+    for col in range(len(m.columns)):
+        room = header.sectionSize(col) - margin
+        for row in rows:
+            text = m.index(row, col).data() or ""
+            if (bold if row == last else regular).horizontalAdvance(text) > room:
+                cut.append((m.columns[col], row, text))
+    return cut
+
+
+def test_a_pocket_table_shows_the_rows_in_view_whole(qtbot, controller) -> None:  # type: ignore[no-untyped-def]
+    """A pocket run's later rows (w = (0.0037325, −7.9935), its w·x + b) were elided in a
+    table as wide as the window's at 1280×800; the rows in view show whole, scrolled too."""
+    from perceptron_gui.core.config import TrainConfig
+
+    d = generate("noisy", 60, noise=0.15, seed=4)
+    controller.set_data(d, undoable=False)
+    controller.set_config(TrainConfig(mode="pocket", max_updates=200))
+    table = IterationTable(controller)
+    qtbot.addWidget(table)
+    table.resize(590, 260)
+    table.show()
+    qtbot.waitExposed(table)
+    _steps(controller, 200)
+    assert table.model.rowCount() == 201
+    assert _cut_cells(table) == []
+    table.view.verticalScrollBar().setValue(table.view.verticalScrollBar().maximum() // 2)
+    assert _cut_cells(table) == []

@@ -613,14 +613,21 @@ class IterationTable(QtWidgets.QWidget):
         hh.setMinimumSectionSize(8)
         self.view = view
         view.viewport().installEventFilter(self)
+        #: The widths of the cells measured, by (row, column, digits): a row's text stays
+        #: until the rows are reset or removed (the last row's is measured every time).
+        self._widths: dict[tuple[int, int, int], int] = {}
+        for signal in (
+            self.model.modelReset,
+            self.model.rowsRemoved,
+            self.model.layoutChanged,
+            self.model.headerDataChanged,  # (a language: the kinds of update are words)
+        ):
+            signal.connect(self._widths.clear)
         self.model.modelReset.connect(self._size_columns)
         # Follow the last row unless the user scrolled away from the end. Qt lays the
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
         self._follow = True
-        #: The columns are sized by the rows in view (a table too narrow for the usual
-        #: contents): each refresh sizes them again.
-        self._by_content = False
         sb = view.verticalScrollBar()
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
@@ -708,6 +715,7 @@ class IterationTable(QtWidgets.QWidget):
             b.setFont(font)
             b.setStyleSheet(f"padding: {pad}px {3 * pad}px;")
         style_label(self._count_label, TICK_PT)
+        self._widths.clear()  # another font
         self.model.apply_theme()
         self.refresh()
         self._size_columns()
@@ -792,10 +800,10 @@ class IterationTable(QtWidgets.QWidget):
     MIN_SQUEEZE = 0.7
 
     def _size_columns(self) -> None:
-        """Share the width between the columns by how wide their content usually is; in a
-        table too narrow for that, by how wide the rows in view are with the most digits
-        that let every one of them show whole (5 when there is room; at 1024×768 averaged
-        data elided w̄ to "(2.4263, 1.…"): the tooltip has every digit."""
+        """Share the width between the columns by how wide their content usually is and
+        the rows in view are, with the most digits (5 down to 3) that let every one of
+        those show whole (at 1024×768 averaged data elided w̄ to "(2.4263, 1.…", pocket
+        runs w and w·x + b at any width): the tooltip has every digit."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         names = self.model.columns
 
@@ -805,16 +813,19 @@ class IterationTable(QtWidgets.QWidget):
             return self.COLUMN_SAMPLES.get(n, "−0.000")
 
         pad = 2 * fm.averageCharWidth()
-        want = [fm.horizontalAdvance(sample(n)) + pad for n in names]
+        usual = [fm.horizontalAdvance(sample(n)) + pad for n in names]
         total = max(1, self.view.viewport().width())
-        digits = CELL_DIGITS
-        self._by_content = sum(want) > total
-        if self._by_content:
-            tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
-            for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
-                want = self._content_widths(digits, tight)
-                if sum(want) <= total:
-                    break
+        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
+        # The most digits with which the rows in view show whole: with the usual widths
+        # when they fit too (steady columns), else as wide as those rows need.
+        for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
+            content = self._content_widths(digits, tight)
+            want = [max(u, c) for u, c in zip(usual, content, strict=True)]
+            if sum(want) <= total:
+                break
+            want = content
+            if sum(want) <= total:
+                break
         self.model.set_digits(digits)
         # Room to spare is shared out; a little too little, and the cells elide; much
         # too little, and the table scrolls.
@@ -845,9 +856,14 @@ class IterationTable(QtWidgets.QWidget):
                 title = model.headerData(col, Qt.Orientation.Horizontal) or ""
                 widest = header.horizontalAdvance(str(title))
                 for row in rows:
-                    text = model.index(row, col).data() or ""
-                    fm = bold if row == n - 1 else regular
-                    widest = max(widest, fm.horizontalAdvance(text))
+                    key = (row, col, digits)
+                    width = self._widths.get(key)
+                    if width is None:
+                        text = model.index(row, col).data() or ""
+                        width = (bold if row == n - 1 else regular).horizontalAdvance(text)
+                        if row < n - 1:  # (the last row's w̄ changes with the visits)
+                            self._widths[key] = width
+                    widest = max(widest, width)
                 out.append(widest + pad)
             return out
         finally:
@@ -861,8 +877,7 @@ class IterationTable(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
         self.model.sync()
-        if self._by_content:
-            self._size_columns()  # the rows in view decide the digits: new ones may be wider
+        self._size_columns()  # the rows in view decide the widths and digits: new ones differ
         k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
@@ -874,6 +889,7 @@ class IterationTable(QtWidgets.QWidget):
 
     def _on_scroll_value_changed(self, value: int) -> None:
         self._follow = value >= self.view.verticalScrollBar().maximum()
+        self._size_columns()  # other rows in view: whole too
 
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:
