@@ -977,7 +977,11 @@ class DataCanvas(_PlotWidget):
             r = placed(placer.take(free(size, 0), size))
             self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
             rects["legend"] = r
-        for item in (self._no_line, self._anatomy_label):  # long: two lines, not a wide one
+        for item in (
+            self._no_line,
+            self._anatomy_label,
+            self._status,
+        ):  # long: two lines, not a wide one
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
