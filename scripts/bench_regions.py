@@ -6,6 +6,8 @@ points; then each frame makes one more update and hands the new model to the can
 (`DataCanvas.set_model`: the region grid, its image and the f = 0 contour). Prints the
 median frame with the incremental grid (app/canvas/regions.py), with the canvas's
 repaint too, and with a full pass over the grid every frame (the old way), offscreen.
+Then the same in the window (1500×950), kernel and voted: a run frame (the canvas and
+the panels whose 20 Hz turn it is) and a step (every panel), in wall and CPU ms.
 
 Then *To end*: N = 2000 noisy points (10 % of the labels flipped), a voted run and a
 kernel run (RBF, σ = 0.5) of 10⁴ updates; the window (its default frame interval and
@@ -16,6 +18,7 @@ ratio, and checks that the window ends where `train()` does. Goals: a frame ≤ 
 To end at most 1 s more than `train()`.
 
     python scripts/bench_regions.py            # 1000 support points, 30 frames; 5 runs
+    python scripts/bench_regions.py --frames   # the frames only (the canvas, the window)
     python scripts/bench_regions.py --quick    # a smoke run (used by the tests)
 """
 
@@ -61,19 +64,112 @@ def window_to_end(
 
 def frames(
     canvas: DataCanvas, trainer: object, count: int, full: bool, paint: bool = False
-) -> list[float]:
-    out = []
+) -> tuple[list[float], list[float]]:
+    """Seconds (wall, CPU) of `count` frames of one update each."""
+    wall, cpu = [], []
     for _ in range(count):
         trainer.run(max_updates=1)  # type: ignore[attr-defined]
         model = trainer.model  # type: ignore[attr-defined]
         if full:
             canvas._region_grid = RegionGrid()  # forget the kept values: a full pass
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         canvas.set_model(model, follow=False)
         if paint:
             canvas.viewport().repaint()  # the frame painted too
-        out.append(time.perf_counter() - t0)
-    return out
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    return wall, cpu
+
+
+def pump(app: Any) -> None:
+    """Let the event loop finish the frame: the paints, and the work queued for the next
+    turn (the canvas's text layout, a panel's deferred refresh)."""
+    for _ in range(3):
+        app.processEvents()
+
+
+def timed(fn: Any) -> tuple[float, float]:
+    """Seconds (wall, CPU) that `fn()` took."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
+def window_frames(app: Any, quick: bool) -> None:
+    """A frame in the window: the canvas and every panel that refreshes, painted.
+
+    A run frame is what the run's timer does per tick (one update, then
+    ``MODEL | RUN_FRAME``: the canvas redraws, the panels at most 20 times a second, taking
+    turns; the 90th percentile is a frame where a panel refreshed); a step frame is Space
+    (`MainWindow.step`: every panel refreshes). The reference is a repaint of the canvas
+    alone with nothing changed.
+    """
+    from perceptron_gui import MainWindow
+
+    n, grow, count = (300, 50, 3) if quick else (2000, 1000, 40)
+    window = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    window.resize(1500, 950)
+    window.show()
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2)) * 2.0
+    y = rng.choice([-1, 1], size=n)  # random labels: the support set keeps growing
+    print(f"A frame in the window (1500×950): N = {n}; medians of {count} (wall / CPU ms)")
+    for name in ("kernel", "voted"):
+        assert window.set_points(X, y)
+        assert window.set_mode(name)
+        if name == "kernel":
+            assert window.controller.set_settings(kernel="rbf", sigma=0.5)
+        assert window.set_max_updates(10**7)
+        mode_frames(app, window, name, grow, count)
+    window.close()
+
+
+def mode_frames(app: Any, window: Any, name: str, grow: int, count: int) -> None:
+    """`window_frames` for the window's mode, after `grow` updates."""
+    from perceptron_gui.app.controller import Change
+
+    c = window.controller
+    t = c.trainer
+    while t.k < grow and not t.done:  # kernel: about as many support points
+        t.run(max_updates=min(200, grow - t.k))
+    c.emit_changed(Change.MODEL)
+    pump(app)
+    vp = window.canvas.viewport()
+
+    def run_frame() -> None:
+        t.run(max_updates=1)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME)
+        pump(app)
+
+    def step_frame() -> None:
+        window.step()
+        pump(app)
+
+    def reference() -> None:
+        vp.update()
+        pump(app)
+
+    extra = ""
+    if name == "kernel":
+        extra = f", {int(np.count_nonzero(np.asarray(t.alpha) > 0))} support points"
+    print(f"{name} (k = {t.k}{extra}):")
+    for what, fn in (
+        ("run frame", run_frame),
+        ("step frame", step_frame),
+        ("reference", reference),
+    ):
+        r = []
+        for _ in range(count):
+            r.append(timed(fn))
+            # At the run timer's pace (16 ms a frame), so that the panels take their turns
+            # at 20 Hz as in a run, not at every frame.
+            time.sleep(max(0.0, 0.016 - r[-1][0]))
+        wall = sorted(x[0] for x in r)
+        cpu = statistics.median(x[1] for x in r)
+        print(
+            f"  {what:10s} {statistics.median(wall) * 1e3:6.1f} / {cpu * 1e3:5.1f} ms"
+            f"   (90th percentile wall {wall[int(0.9 * (len(wall) - 1))] * 1e3:.1f} ms)"
+        )
 
 
 def to_end(app: Any, quick: bool) -> None:
@@ -120,6 +216,7 @@ def to_end(app: Any, quick: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument("--frames", action="store_true", help="the frames only, not To end")
     args = parser.parse_args()
     n, support, count = (300, 50, 3) if args.quick else (2000, 1000, 30)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
@@ -137,16 +234,24 @@ def main() -> None:
     app.processEvents()
     canvas.set_model(trainer.model, follow=False)
     m = int(np.count_nonzero(np.asarray(trainer.alpha) > 0))
-    inc = statistics.median(frames(canvas, trainer, count, full=False))
-    painted = statistics.median(frames(canvas, trainer, count, full=False, paint=True))
-    whole = statistics.median(frames(canvas, trainer, count, full=True))
+    med = statistics.median
+    inc = [med(v) for v in frames(canvas, trainer, count, full=False)]
+    painted = [med(v) for v in frames(canvas, trainer, count, full=False, paint=True)]
+    whole = [med(v) for v in frames(canvas, trainer, count, full=True)]
     print(f"kernel (RBF), N = {n}, {m} support points, grid {REGION_GRID} columns")
-    print(f"frame, incremental grid: {inc * 1000:.1f} ms (median of {count})")
-    print(f"  with the repaint:      {painted * 1000:.1f} ms (median of {count})")
-    print(f"frame, full pass:        {whole * 1000:.1f} ms (median of {count})")
-    print(f"ratio full / incremental: {whole / inc:.1f}")
+    print(f"the canvas alone (1000×700), medians of {count} (wall / CPU ms):")
+    for what, (wall, cpu) in (
+        ("frame, incremental grid:", inc),
+        ("  with the repaint:", painted),
+        ("frame, full pass:", whole),
+    ):
+        print(f"{what:25s} {wall * 1000:6.1f} / {cpu * 1000:6.1f} ms")
+    print(f"ratio full / incremental: {whole[0] / inc[0]:.1f}")
+    print(f"ratio painted / incremental: {painted[0] / inc[0]:.1f}")
     canvas.close()
-    to_end(app, args.quick)
+    window_frames(app, args.quick)
+    if not args.frames:
+        to_end(app, args.quick)
 
 
 if __name__ == "__main__":

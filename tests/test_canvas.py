@@ -288,3 +288,24 @@ def test_a_new_point_count_drops_stale_indices(canvas: DataCanvas) -> None:
     assert probes.misclassified_indices(canvas).tolist() == []
     assert probes.current_index(canvas) is None
     assert canvas.selected_indices().tolist() == []
+
+
+def test_the_canvas_rings_a_votes_mistakes_as_a_plain_loop_finds_them(canvas) -> None:  # type: ignore[no-untyped-def]
+    from perceptron_gui.core import TrainConfig, make_dataset, make_trainer
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(120, 2)) * 2.0
+    y = np.where(X[:, 0] * X[:, 1] + 0.5 * rng.normal(size=120) > 0, 1, -1)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    for _ in range(6):
+        t.run(max_visits=40)
+        a = t.answer
+        got = canvas.answer_mistakes(a, X, y)
+        want = []
+        for i in range(len(X)):  # the vote, one point and one vector at a time
+            total = 0.0
+            for w, b, c in zip(a.W, a.B, a.counts, strict=True):
+                total += c * (1.0 if X[i, 0] * w[0] + X[i, 1] * w[1] + b >= 0.0 else -1.0)
+            if y[i] * total <= 0.0:
+                want.append(i)
+        assert got.tolist() == want

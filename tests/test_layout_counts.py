@@ -45,3 +45,18 @@ def test_one_rectangle_and_many_count_the_same_points() -> None:
             assert one == many[i], (x, y, w, h)
             expect = _by_cells(p, pts, (float(x), float(y), w, h))
             assert expect in (-1, one), (x, y, w, h, expect, one)
+
+
+def test_a_placer_over_the_same_points_counts_as_a_fresh_one() -> None:
+    rng = np.random.default_rng(2)
+    bounds = (0.0, 0.0, 400.0, 300.0)
+    pts = rng.uniform(-10, 410, size=(200, 2))
+    first = Placer(bounds, pts, 8.0)
+    again = Placer(bounds, pts.copy(), 8.0)  # a run's next frame: its counts are kept
+    moved = pts.copy()
+    moved[7] += 40.0  # one point moved: counted anew
+    other = Placer(bounds, moved, 8.0)
+    for _ in range(200):
+        r = (*rng.uniform(-20, 400, 2), *rng.uniform(0, 80, 2))
+        assert again.points_under(r) == first.points_under(r) == _by_cells(first, pts, r)
+        assert other.points_under(r) == _by_cells(other, moved, r)

@@ -44,17 +44,28 @@ def test_kernel_regions_follow_a_run_forward_and_back_with_few_full_passes() -> 
     assert grid.full_passes == before + 1
 
 
-def test_vote_regions_are_bit_identical_to_the_full_vote() -> None:
+def test_vote_regions_and_scores_at_the_points_are_bit_identical_to_the_full_vote() -> None:
+    from perceptron_gui.core.model import mistakes
+
     X, y = noisy(200, 2)
     t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
-    grid = RegionGrid()
+    grid, scores = RegionGrid(), RegionGrid()  # the grid; the data points (`at`)
     for _ in range(50):
         t.run(max_visits=7)
         a = t.answer
         assert np.array_equal(grid.values(a, SPEC), full(a))
-    assert grid.full_passes == 1
+        f = scores.at(a, X)
+        assert np.array_equal(f, a.decision(X))
+        assert np.array_equal(np.flatnonzero(y * f <= 0.0), mistakes(a, X, y))
+    assert grid.full_passes == scores.full_passes == 1
+    t.seek(t.visits - 30)  # back on the timeline: vectors removed, counts changed
+    assert np.array_equal(scores.at(t.answer, X), t.answer.decision(X))
+    assert scores.full_passes == 1
     t.seek(3)
     assert np.array_equal(grid.values(t.answer, SPEC), full(t.answer))
+    moved = X + 0.5  # other points: scored in full
+    assert np.array_equal(scores.at(t.answer, moved), t.answer.decision(moved))
+    assert scores.full_passes == 2
 
 
 def test_other_models_and_changed_kernels_are_scored_in_full() -> None:

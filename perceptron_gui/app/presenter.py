@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from perceptron_gui.core.model import LinearModel, mistakes
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.registry import spec
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def present_run(cv: DataCanvas, t: Algorithm, bias: bool, view: RunView) -> None
     cv.set_model(t.model, follow=view.follow)
     data = t.data
     if answer is not None and view.answer_first:
-        cv.set_misclassified(mistakes(answer, data.points, data.labels))
+        cv.set_misclassified(cv.answer_mistakes(answer, data.points, data.labels))
     else:
         cv.set_misclassified(t.misclassified())
     cv.set_current(view.current, view.verdict)

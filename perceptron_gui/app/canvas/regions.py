@@ -7,8 +7,9 @@ they were computed for; on the next model over the same grid it adds only the te
 that changed (new or changed α_j y_j matched by data index, the bias; new vote vectors
 and changed counts matched as a common prefix of the vector list), and recomputes in
 full when the view (or the grid's shape) moved, when the models cannot be matched, or
-when more terms changed than a full pass would cost. Qt-free; the canvas calls
-`RegionGrid.values`.
+when more terms changed than a full pass would score (a term costs the same either way:
+the RBF's centred BLAS form, a vote's cache-sized blocks). Qt-free; the canvas calls
+`RegionGrid.values`, and `RegionGrid.at` for a vote's totals at the data points.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from perceptron_gui.core.model import KernelModel, Model, VoteModel, kernel_bloc
 
 FloatArray = npt.NDArray[np.float64]
 
-#: Recompute in full when more than this fraction of the terms changed.
-FULL_FRACTION = 0.5
 _BLOCK_ELEMENTS = 1 << 21
+#: A vote's (rows × vectors) block: 512 kB, as in `VoteModel.decision`.
+_VOTE_BLOCK = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -68,14 +69,31 @@ class RegionGrid:
             self._spec = spec
             self._grid = spec.points()
             self._model = None
+        self._score(model)
+        return self._f.reshape(spec.ny, spec.nx).copy()
+
+    def at(self, model: Model, points: npt.ArrayLike) -> FloatArray:
+        """f at `points` (shape (n, 2)) for `model`, kept between calls as on a grid (the
+        training points, whose vote is asked for every frame); a fresh array. A vote's
+        values are `model.decision`'s bits (whole counts sum exactly)."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self._spec is not None or not np.array_equal(self._grid, pts):
+            self._spec = None
+            self._grid = pts.copy()
+            self._model = None
+        self._score(model)
+        return self._f.copy()
+
+    def _score(self, model: Model) -> None:
+        """The kept values made `model`'s: by what changed, else in full."""
         if self._model is None or not self._update(self._model, model):
-            if isinstance(model, KernelModel) and model.kernel == "rbf":
-                self._f = _rbf_grid(model, self._grid, spec)
+            if isinstance(model, KernelModel) and model.kernel == "rbf" and self._spec:
+                self._f = _rbf_sum(self._grid, model.support, model.coef, model.sigma, self._spec)
+                self._f += model.b
             else:
                 self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
         self._model = model
-        return self._f.reshape(spec.ny, spec.nx).copy()
 
     # ------------------------------------------------------------------ updates
 
@@ -112,11 +130,17 @@ class RegionGrid:
         if np.any(pts[pn] != new.support) or np.any(pts[po] != old.support):
             return False
         changed = np.flatnonzero(delta != 0.0)
-        if changed.shape[0] > FULL_FRACTION * max(new.coef.shape[0], 1):
-            return False
-        params = (new.kernel, new.degree, new.coef0, new.sigma)
-        for cols in self._chunks(changed):
-            self._f += kernel_block(self._grid, pts[cols], *params) @ delta[cols]
+        if changed.shape[0] > max(new.coef.shape[0], 1):
+            return False  # a full pass scores fewer terms
+        if new.kernel == "rbf" and self._spec is not None:
+            # The view's BLAS form, as a full pass: the direct differences of
+            # `kernel_block` cost 10-20 times more per term, and To end changes hundreds
+            # of terms between two frames.
+            self._f += _rbf_sum(self._grid, pts[changed], delta[changed], new.sigma, self._spec)
+        else:
+            params = (new.kernel, new.degree, new.coef0, new.sigma)
+            for cols in self._chunks(changed):
+                self._f += kernel_block(self._grid, pts[cols], *params) @ delta[cols]
         if new.b != old.b:
             self._f += new.b - old.b
         return True
@@ -136,17 +160,21 @@ class RegionGrid:
         B = np.concatenate(rows_B)
         c = np.asarray(np.concatenate(dc), dtype=np.float64)
         changed = np.flatnonzero(c != 0.0)
-        if changed.shape[0] > FULL_FRACTION * max(mn, 1):
-            return False
+        if changed.shape[0] > max(int(np.count_nonzero(new.counts)), 1):
+            return False  # a full pass scores fewer terms
         x = self._grid
-        for cols in self._chunks(changed):
-            Wc, Bc, cc = W[cols], B[cols], c[cols]
+        Wc, Bc, cc = W[changed], B[changed], c[changed]
+        total = cc.sum()
+        # Blocks of grid rows that stay in cache, as `VoteModel.decision` scores them (a
+        # block of the whole grid per column chunk made a term ~7 times dearer).
+        rows = max(1, _VOTE_BLOCK // max(changed.shape[0], 1))
+        for r in range(0, x.shape[0], rows):
             # Column-wise scores x1*w1 + x2*w2 + b (VoteModel.decision's bits), sign(0) = +1:
             # the counts are whole numbers, so the sums are exact and match `decision`.
-            s = x[:, 0:1] * Wc[None, :, 0]
-            s += x[:, 1:2] * Wc[None, :, 1]
+            s = x[r : r + rows, 0:1] * Wc[None, :, 0]
+            s += x[r : r + rows, 1:2] * Wc[None, :, 1]
             s += Bc[None, :]
-            self._f += cc.sum() - 2.0 * ((s < 0.0) @ cc)
+            self._f[r : r + rows] += total - 2.0 * ((s < 0.0) @ cc)
         return True
 
     def _chunks(self, cols: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
@@ -155,8 +183,11 @@ class RegionGrid:
         return [cols[j : j + step] for j in range(0, cols.shape[0], step)]
 
 
-def _rbf_grid(model: KernelModel, grid: FloatArray, spec: GridSpec) -> FloatArray:
-    """An RBF answer's f on the grid by one BLAS product per block, centred on the view.
+def _rbf_sum(
+    grid: FloatArray, support: npt.ArrayLike, coef: FloatArray, sigma: float, spec: GridSpec
+) -> FloatArray:
+    """``Σ_j coef_j K(x, s_j)`` (RBF) at every grid point by one BLAS product per block,
+    centred on the view.
 
     ``||x - s||² = ||x'||² + ||s'||² - 2 x'·s'`` with ``x' = x - c``, ``s' = s - c`` and c
     the view's centre: some 10-20 times faster than the direct difference of
@@ -166,13 +197,13 @@ def _rbf_grid(model: KernelModel, grid: FloatArray, spec: GridSpec) -> FloatArra
     wherever the data lie (the uncentred form lost every digit at 1e8).
     """
     c = np.array([spec.x0 + 0.5 * spec.w, spec.y0 + 0.5 * spec.h])
-    S = np.asarray(model.support, dtype=np.float64) - c
+    S = np.asarray(support, dtype=np.float64).reshape(-1, 2) - c
     x = grid - c
     m = S.shape[0]
-    out = np.full(x.shape[0], model.b, dtype=np.float64)
+    out = np.zeros(x.shape[0], dtype=np.float64)
     if m == 0:
         return out
-    inv = 1.0 / model.sigma
+    inv = 1.0 / sigma
     S = S * inv  # in units of σ: no 1/σ² to overflow
     x = x * inv
     with np.errstate(over="ignore", invalid="ignore"):
@@ -187,7 +218,7 @@ def _rbf_grid(model: KernelModel, grid: FloatArray, spec: GridSpec) -> FloatArra
         np.minimum(K, 0.0, out=K)  # rounding may leave the exponent a hair above 0
         K[~np.isfinite(K)] = -np.inf  # beyond the float range: K = 0
         np.exp(K, out=K)
-        out[r : r + rows] += K @ model.coef
+        out[r : r + rows] += K @ coef
     return out
 
 
