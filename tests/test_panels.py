@@ -499,6 +499,19 @@ def test_a_steady_frame_makes_room_for_a_text_that_grew_while_hidden(qtbot) -> N
     assert label.geometry() == frame.rect()
 
 
+def _table_of(qtbot, controller, data, config, width: int, steps: int) -> IterationTable:  # type: ignore[no-untyped-def]
+    """A shown table `width` px wide of a run of `config` on `data`, after `steps` steps."""
+    controller.set_data(data, undoable=False)
+    controller.set_config(config)
+    table = IterationTable(controller)
+    qtbot.addWidget(table)
+    table.resize(width, 260)
+    table.show()
+    qtbot.waitExposed(table)
+    _steps(controller, steps)
+    return table
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_narrow_averaged_table_shows_every_cell_whole(qtbot, controller, language) -> None:  # type: ignore[no-untyped-def]
     """The averaged table at the width it has at 1024×768 (7 columns in ~400 px), on
@@ -511,14 +524,7 @@ def test_a_narrow_averaged_table_shows_every_cell_whole(qtbot, controller, langu
 
     i18n.set_language(language, remember=False)
     d = generate("separable", 20, seed=3)
-    controller.set_data(d, undoable=False)
-    controller.set_config(TrainConfig(mode="averaged"))
-    table = IterationTable(controller)
-    qtbot.addWidget(table)
-    table.resize(430, 260)
-    table.show()
-    qtbot.waitExposed(table)
-    _steps(controller, 8)
+    table = _table_of(qtbot, controller, d, TrainConfig(mode="averaged"), 430, 8)
     m, view = table.model, table.view
     header = view.horizontalHeader()
     last = m.rowCount() - 1
@@ -575,14 +581,7 @@ def test_a_pocket_table_shows_the_rows_in_view_whole(qtbot, controller) -> None:
     from perceptron_gui.core.config import TrainConfig
 
     d = generate("noisy", 60, noise=0.15, seed=4)
-    controller.set_data(d, undoable=False)
-    controller.set_config(TrainConfig(mode="pocket", max_updates=200))
-    table = IterationTable(controller)
-    qtbot.addWidget(table)
-    table.resize(590, 260)
-    table.show()
-    qtbot.waitExposed(table)
-    _steps(controller, 200)
+    table = _table_of(qtbot, controller, d, TrainConfig(mode="pocket", max_updates=200), 590, 200)
     assert table.model.rowCount() == 201
     assert _cut_cells(table) == []
     table.view.verticalScrollBar().setValue(table.view.verticalScrollBar().maximum() // 2)

@@ -249,7 +249,8 @@ def test_the_readout_writes_one_minus_sign(window) -> None:
     assert "b = −3" in text and "-" not in text
 
 
-COMPARE_PROBE = """
+#: README's compare picture: cyclic against random on 40 points, in a 1280×800 window.
+COMPARE_SETUP = """
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -262,12 +263,18 @@ d = generate("separable", 40, margin=0.05, seed=3)
 w.set_points(d.points, d.labels)
 w.set_order("cyclic")
 w.set_compare({"mode": "primal", "order": "random"})
+"""
+
+COMPARE_PROBE = (
+    COMPARE_SETUP
+    + """
 for _ in range(20):
     app.processEvents()
 other = w.findChild(type(w.canvas), "compareCanvas")
 print(json.dumps({"window": [w.width(), w.height()], "main": [w.canvas.width(), w.canvas.height()],
                   "other": [other.width(), other.height()]}))
 """
+)
 
 
 def test_compare_keeps_the_window_on_a_1280_by_800_screen(tmp_path) -> None:
@@ -367,20 +374,11 @@ def test_the_proof_dock_shows_both_plots_at_1024(tmp_path) -> None:
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
 
 
-NORMAL_ON_ARROW_PROBE = """
-import json
+NORMAL_ON_ARROW_PROBE = (
+    COMPARE_SETUP
+    + """
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QApplication, QWidget
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-from perceptron_gui.core.generators import generate
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.resize(1280, 800)
-w.show()
-d = generate("separable", 40, margin=0.05, seed=3)
-w.set_points(d.points, d.labels)
-w.set_order("cyclic")
-w.set_compare({"mode": "primal", "order": "random"})
+from PySide6.QtWidgets import QWidget
 w.run_to_end()
 while w.state()["running"]:
     w.controller._on_timer_timeout()
@@ -403,6 +401,7 @@ for cv in (w.canvas, w.findChild(QWidget, "compareView").canvas):
     out.append(hits)
 print(json.dumps({"hits": out}))
 """
+)
 
 
 def test_the_normals_label_is_never_on_its_arrow_in_compare(tmp_path) -> None:
