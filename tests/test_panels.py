@@ -564,7 +564,9 @@ def _cut_cells(table: IterationTable) -> list[tuple[str, int, str]]:
     margin = 2 * (view.style().pixelMetric(view.style().PixelMetric.PM_FocusFrameHMargin) + 1)
     last = m.rowCount() - 1
     top, bottom = max(0, view.rowAt(0)), view.rowAt(view.viewport().height() - 1)
-    rows = {*range(top, last + 1 if bottom < 0 else bottom + 1), last}
+    if bottom < 0:  # below the last row, or not laid out yet
+        bottom = top + view.viewport().height() // view.verticalHeader().defaultSectionSize()
+    rows = {*range(top, min(last, bottom) + 1), last}
     cut = []
     for col in range(len(m.columns)):
         room = header.sectionSize(col) - margin
@@ -586,3 +588,24 @@ def test_a_pocket_table_shows_the_rows_in_view_whole(qtbot, controller) -> None:
     assert _cut_cells(table) == []
     table.view.verticalScrollBar().setValue(table.view.verticalScrollBar().maximum() // 2)
     assert _cut_cells(table) == []
+
+
+def test_sizing_the_columns_reads_the_rows_in_view_only(qtbot, controller, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """After a seek (rows not laid out yet) the sizing read every row from the top: a
+    soak's seeks took 0.6 s of CPU (3.8 s at 10⁴ updates); it reads the rows in view."""
+    from perceptron_gui.core.config import TrainConfig
+
+    d = generate("noisy", 200, noise=0.2, seed=2)
+    table = _table_of(qtbot, controller, d, TrainConfig(mode="pocket", max_updates=3000), 590, 0)
+    controller.run_to_end()
+    qtbot.waitUntil(lambda: not controller.running, timeout=20000)
+    assert controller.trainer.k > 1000
+    calls = []
+    real = table.model.cell_text
+    monkeypatch.setattr(table.model, "cell_text", lambda *a, **k: calls.append(1) or real(*a, **k))
+    controller.seek(controller.trainer.k // 2)
+    rows_in_view = (
+        table.view.viewport().height() // table.view.verticalHeader().defaultSectionSize()
+    )
+    assert 0 < len(calls) <= 3 * len(table.model.columns) * (rows_in_view + 3) * 2
+    qtbot.waitUntil(lambda: _cut_cells(table) == [])  # (the view scrolls to the row in an event)

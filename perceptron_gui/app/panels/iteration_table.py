@@ -39,6 +39,8 @@ translate = QCoreApplication.translate
 CELL_DIGITS = 5
 #: A narrow table shows no fewer significant digits than this (narrower, cells elide).
 MIN_CELL_DIGITS = 3
+#: The table keeps at most this many rows' weights read from the history.
+WEIGHTS_KEPT = 4096
 #: The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang's
 #: Table 2.2); beyond, the α of the point updated on.
 MAX_ALPHA_POINTS = 20
@@ -160,6 +162,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
         self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
+        #: (w₁, w₂, b) of the rows read so far, by update (cleared when rows go or change).
+        self._weights: dict[int, tuple[float, float, float]] = {}
         #: Significant digits of the numbers shown (fewer in a narrow table: see
         #: `IterationTable._size_columns`); the tooltip has every digit.
         self.digits = CELL_DIGITS
@@ -237,11 +241,17 @@ class IterationModel(QtCore.QAbstractTableModel):
         if u < 0:
             w0 = t.config.w0 if t.model.is_linear else (0.0, 0.0)
             return float(w0[0]), float(w0[1]), float(t.config.b0)
-        return (
-            float(t.history_value("w0", u)),
-            float(t.history_value("w1", u)),
-            float(t.history_value("b", u)),
-        )
+        got = self._weights.get(u)
+        if got is None:  # (a compact history replays up to 31 updates for each value)
+            if len(self._weights) > WEIGHTS_KEPT:
+                self._weights.clear()
+            got = (
+                float(t.history_value("w0", u)),
+                float(t.history_value("w1", u)),
+                float(t.history_value("b", u)),
+            )
+            self._weights[u] = got
+        return got
 
     def cell_text(self, u: int, name: str, *, full: bool = False) -> str | None:
         """The text of column `name` in the row of update `u` (-1: the row k = 0).
@@ -450,6 +460,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             self._sizes = t.batch_sizes  # O(steps): batch runs take few steps
         columns = self._columns_for(t)
         if t is not self._trainer or columns != self._columns or not self._prefix_intact(t):
+            self._weights.clear()
             self.beginResetModel()
             self._reset_from(t)
             self.endResetModel()
@@ -467,6 +478,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             self.endInsertRows()
             self._emit_row_changed(old)  # the highlight moves off it
         elif new < old:
+            self._weights.clear()
             self.beginRemoveRows(QtCore.QModelIndex(), new + 1, old)
             self._shrink(new)
             self._rows = new
@@ -843,7 +855,10 @@ class IterationTable(QtWidgets.QWidget):
         n = model.rowCount()
         top = max(0, self.view.rowAt(0))
         bottom = self.view.rowAt(self.view.viewport().height() - 1)
-        rows = set(range(top, (n if bottom < 0 else bottom + 1)))
+        if bottom < 0:  # below the last row, or not laid out yet: as many as fit, no more
+            step = max(1, self.view.verticalHeader().defaultSectionSize())
+            bottom = top + self.view.viewport().height() // step
+        rows = set(range(top, min(n, bottom + 1)))
         rows.add(n - 1)
         rows.discard(-1)
         regular = QtGui.QFontMetrics(self.view.font())
