@@ -534,6 +534,12 @@ class CompareView(QWidget):
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)
+        # pyqtgraph's plot menu (with its 6 submenus) has no parent and sits in a reference
+        # cycle with the plot: deleted with the view, not only by a rare full collection
+        # (each compare enter/leave left 7 widgets for the collector).
+        menu = self.canvas.getPlotItem().ctrlMenu
+        if menu is not None:
+            menu.deleteLater()
 
     def apply_theme(self) -> None:
         """Fonts from the theme (the canvas and the readout restyle themselves)."""
