@@ -1026,7 +1026,11 @@ class DataCanvas(_PlotWidget):
             r = placed(placer.take(free(size, 0), size))
             self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
             rects["legend"] = r
-        for item in (self._no_line, self._anatomy_label):  # long: two lines, not a wide one
+        for item in (
+            self._no_line,
+            self._anatomy_label,
+            self._status,
+        ):  # long: two lines, not a wide one
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
@@ -1144,7 +1148,7 @@ class DataCanvas(_PlotWidget):
     ) -> list[tuple[float, float]]:
         """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
         place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
-        arrow (never further)."""
+        arrow (never further); none whose text would lie on the arrow itself."""
         (fx, fy), (tx, ty) = arrow
         out: list[tuple[float, float]] = []
         for f in (1.0, 0.5, 0.0):
@@ -1162,7 +1166,19 @@ class DataCanvas(_PlotWidget):
             ey = max(0.0, abs(py - cy) - h / 2)
             if math.hypot(ex, ey) <= reach:
                 out.append((x, y))
-        return out
+        if not out:
+            return out
+        # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
+        cand = np.asarray(out, dtype=np.float64)
+        along = np.linspace(0.0, 1.0, max(2, int(math.sqrt(nn) / 2) + 1))
+        ax, ay = fx + along * dx, fy + along * dy
+        on = (
+            (ax[None, :] > cand[:, :1] - 1)
+            & (ax[None, :] < cand[:, :1] + w + 1)
+            & (ay[None, :] > cand[:, 1:] - 1)
+            & (ay[None, :] < cand[:, 1:] + h + 1)
+        ).any(axis=1)
+        return [p for p, hit in zip(out, np.asarray(on, dtype=bool), strict=True) if not hit]
 
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
