@@ -180,7 +180,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=3, help="runs per N")
     args = ap.parse_args()
     sizes = [1000] if args.quick else [10_000, 100_000]
-    seconds = 0.5 if args.quick else args.seconds
+    seconds = 0.2 if args.quick else args.seconds
     repeats = 1 if args.quick else args.repeats
     import numpy as np
     import pyqtgraph as pg
@@ -211,7 +211,7 @@ def main() -> int:
     )
     print("|---:|---:|---:|---:|")
     for n in [1000] if args.quick else [100_000, 1_000_000]:
-        gap, idle, write = autosave_gap(n, 1.0 if args.quick else 3.0)
+        gap, idle, write = autosave_gap(n, 0.3 if args.quick else 3.0)
         print(f"| {n:,} | {gap * 1e3:.0f} | {idle * 1e3:.0f} | {write:.2f} |")
     return 0
 

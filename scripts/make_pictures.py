@@ -54,8 +54,12 @@ def _window():  # noqa: ANN202
 
 
 def _save(app, w, path: Path) -> None:  # noqa: ANN001
+    from perceptron_gui.app.canvas import DataCanvas
+
     for _ in range(5):
         app.processEvents()
+    for canvas in w.findChildren(DataCanvas):  # (compare's too) laid out, as on screen
+        canvas.flush()
     w.grab().save(str(path))
     print(f"wrote {path}")
 

@@ -66,6 +66,11 @@ class Report:
     rss_start: float = 0.0
     rss_end: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)
+    #: The change of RSS (MB) over each kind of action, summed (with the pump after it).
+    rss_by_action: dict[str, float] = field(default_factory=dict)
+    rss_peak: float = 0.0
+    #: Actions that took over 0.3 s of the GUI thread's CPU, with what was on screen.
+    slow: list[str] = field(default_factory=list)
 
     def longest_gap(self, cpu: bool = False) -> float:
         return max((g[1] if cpu else g[0] for g in self.gaps), default=0.0)
@@ -173,11 +178,23 @@ class Soak:
                 name = action.__name__
                 self._since.append(name)
                 self.report.counts[name] = self.report.counts.get(name, 0) + 1
+                rss, cpu = rss_mb(), time.thread_time()
+                before = self._where()
                 try:
                     action()
                 except Exception:  # noqa: BLE001 - a soak reports every exception
                     self.report.exceptions.append(f"[{name}] {traceback.format_exc()}")
                 self.pump()
+                cpu = time.thread_time() - cpu
+                if cpu > 0.3:
+                    self.report.slow.append(
+                        f"#{self.report.actions} {name}: CPU {cpu:.2f} s; before {before}; "
+                        f"after {self._where()}"
+                    )
+                now = rss_mb()
+                by = self.report.rss_by_action
+                by[name] = by.get(name, 0.0) + now - rss
+                self.report.rss_peak = max(self.report.rss_peak, now)
                 self.report.actions += 1
                 if self.progress and self.report.actions % self.progress == 0:
                     r = self.report
@@ -188,12 +205,27 @@ class Soak:
                     )
         finally:
             self._beat.stop()
-            if self.w.state()["presentation"]:
+            if self.w.presentation.on:
                 self.w.set_presentation(False)
             self.c.pause()
             sys.excepthook = old_hook
         self.report.rss_end = rss_mb()
         return self.report
+
+    def _where(self) -> str:
+        """What the window shows, in a few words (for the slow actions' report); read
+        from the parts, not `state()`, which waits for the bound (the window never does)."""
+        from perceptron_gui.app.theme import theme
+
+        try:
+            second = self.w.compare_run
+            return (
+                f"{self.c.config.mode} N={self.c.data.n} k={self.c.trainer.k}/{self.c.horizon} "
+                f"compare={second and second.controller.config.mode} "
+                f"present={self.w.presentation.on} scale={theme().ui_scale}"
+            )
+        except Exception as e:  # noqa: BLE001 - a report line, never a failure
+            return f"? ({e!r})"
 
     # ------------------------------------------------------------ actions
 
@@ -296,7 +328,9 @@ class Soak:
         self.c.undo_stack.redo()
 
     def compare(self) -> None:
-        if self.w.state()["compare"] is None:
+        # (read from the parts: `state()` finishes the bound first, which the window never
+        # waits for, and its time counted as the compare's or the presentation's)
+        if self.w.compare_run is None:
             self.w.set_compare({"mode": str(self.rng.choice(["primal", "pocket", "dual"]))})
         else:
             self.w.set_compare(None)
@@ -311,7 +345,7 @@ class Soak:
         self.w.set_language(str(self.rng.choice(["en", "zh_CN"])))
 
     def presentation(self) -> None:
-        self.w.set_presentation(not self.w.state()["presentation"])
+        self.w.set_presentation(not self.w.presentation.on)
 
     def export_figure(self) -> None:
         ext = str(self.rng.choice(["png", "svg"]))
@@ -381,11 +415,19 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(r.gaps_over(0.2, cpu=True))} (> 0.5 s: {len(r.gaps_over(0.5, cpu=True))}), "
         f"longest {r.longest_gap(cpu=True):.2f} s"
     )
-    for g, cpu, what in sorted(over, reverse=True)[:10]:
-        print(f"  {g:.2f} s (CPU {cpu:.2f} s) after {what}")
+    for g, cpu, what in sorted(r.gaps_over(0.2, cpu=True), key=lambda g: -g[1])[:10]:
+        print(f"  CPU {cpu:.2f} s ({g:.2f} s) after {what}")
+    print(f"actions over 0.3 s of CPU: {len(r.slow)}")
+    for line in r.slow:
+        print("  " + line)
     ex = max((g[0] for g in r.export_gaps), default=0.0)
     print(f"exports: {len(r.export_gaps)} gaps > 0.05 s, longest {ex:.2f} s (not counted)")
-    print(f"RSS: {r.rss_start:.0f} MB -> {r.rss_end:.0f} MB")
+    print(f"RSS: {r.rss_start:.0f} MB -> {r.rss_end:.0f} MB (peak {r.rss_peak:.0f} MB)")
+    grown = sorted(r.rss_by_action.items(), key=lambda kv: -kv[1])
+    print(
+        "RSS change by action (MB, summed over the soak): "
+        + ", ".join(f"{k} {v:+.0f} ({r.counts[k]})" for k, v in grown)
+    )
     return 0
 
 

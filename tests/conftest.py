@@ -120,6 +120,19 @@ def _fresh_look() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _deferred_deletes() -> Iterator[None]:
+    """After a test, the widgets it closed (pytest-qt's `addWidget` calls `deleteLater`) are
+    deleted. Outside a running event loop Qt never gets to them: the windows of earlier tests
+    stayed alive in the worker, each still restyled at every theme, scale or language change
+    (a worker ended its run with ~30 windows restyling at once)."""
+    yield
+    core = sys.modules.get("PySide6.QtCore")
+    if core is None or core.QCoreApplication.instance() is None:
+        return  # no Qt test ran in this process yet
+    core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
 def _state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path_factory.mktemp("state")))
 

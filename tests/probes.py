@@ -48,6 +48,12 @@ def second_curve_data(plot: Any) -> tuple[FloatArray, FloatArray] | None:
 # ------------------------------------------------------------------ the dual view
 
 
+def gram_plots(view: Any) -> tuple[Any, Any]:
+    """The heatmap's plot and the α bars' plot (made now if the view has not drawn them yet)."""
+    view._ensure_plots()
+    return view._gplot, view._aplot
+
+
 def gram_shown(view: Any) -> FloatArray:
     """The block of G on screen (a copy): rows/columns ``start … start + size − 1``."""
     return view._gram.copy()

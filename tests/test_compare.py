@@ -524,3 +524,18 @@ def test_once_a_run_of_the_pair_ended_its_canvas_says_the_end(qtbot, window: Mai
         assert (second.trainer.k, second.trainer.visits) == (k, visits)
         assert probes.verdict_text(canvas) is None, settings
         assert probes.status_text(canvas) == CONVERGED, settings
+
+
+def test_the_two_canvases_stay_halves_when_the_window_changes(qtbot, window: MainWindow) -> None:
+    """Entering presentation (the docks go, the canvas area widens) after compare: the two
+    canvases stay the same width (the second pane took all the new width: 652 against
+    368 px at 1024×768)."""
+    window.resize(1024, 768)
+    window.set_points(EX_X, EX_Y)
+    window.set_compare({"order": "random"})
+    second = window.compare.view.canvas
+    qtbot.waitUntil(lambda: abs(window.canvas.width() - second.width()) <= 2)
+    window.set_presentation(True)
+    qtbot.waitUntil(lambda: abs(window.canvas.width() - second.width()) <= 2)
+    window.set_presentation(False)
+    qtbot.waitUntil(lambda: abs(window.canvas.width() - second.width()) <= 2)

@@ -187,10 +187,13 @@ def test_a_kill_during_a_threaded_autosave_never_leaves_a_broken_file(tmp_path: 
         )
         assert p.stdout is not None
         assert p.stdout.readline().strip() == "go", p.stderr.read() if p.poll() else ""
-        time.sleep(1.5 + 0.4 * attempt)
+        rec = state / "recovery.json"
+        deadline = time.monotonic() + 60
+        while not rec.exists() and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # the first autosave is written: the next ones go on
+        time.sleep(0.1 + 0.25 * attempt)  # a kill at a different moment of the writes
         os.kill(p.pid, signal.SIGKILL)
         p.communicate(timeout=10)
-        rec = state / "recovery.json"
         assert rec.exists()
         n = load_file(rec).data.n  # whole, never half written
         assert n in sizes

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+import probes
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -101,6 +102,7 @@ def _panels(qtbot, c: Controller) -> dict[str, QWidget]:  # noqa: ANN001
         qtbot.addWidget(w)
         w.resize(700, 500)
         w.show()
+    probes.gram_plots(widgets["dual"])  # the heatmap's plots (made when first drawn) too
     return widgets
 
 
@@ -118,7 +120,7 @@ def _texts(w: dict[str, QWidget]) -> list[str]:
         + visible_texts(table)
         + headers
         + visible_texts(w["dual"])
-        + axis_titles(w["dual"]._gplot)
+        + [t for plot in probes.gram_plots(w["dual"]) for t in axis_titles(plot)]
         + legend
     )
 

@@ -95,6 +95,23 @@ def test_kernel_settings_appear_only_when_they_apply(window) -> None:
     assert window.controller.config.C == 0.25
 
 
+def test_a_kernel_bound_that_takes_too_long_is_a_note_not_a_freeze(window) -> None:
+    # Random labels on 150 points, narrow RBF: the exact γ took 10 s of CPU on the GUI
+    # thread (minutes at 300); the window stops at its limit and says why.
+    from perceptron_gui.core.bounds import KERNEL_BOUND_WINDOW_SECONDS
+
+    rng = np.random.default_rng(0)
+    window.set_points(rng.normal(size=(150, 2)), np.where(rng.random(150) < 0.5, 1, -1))
+    window.set_mode("kernel")
+    c = window.controls
+    c.kernel_combo.setCurrentIndex(c.kernel_combo.findData("rbf"))
+    c.sigma_spin.setValue(0.5)
+    assert window.controller.config.sigma == 0.5
+    note = window.controller.bound_note
+    assert f"longer than {KERNEL_BOUND_WINDOW_SECONDS:g} s to compute for these 150 points" in note
+    assert window.controller.bound.bound is None
+
+
 def test_kernel_mode_draws_regions_and_its_bound_is_in_feature_space(window) -> None:
     window.set_points(XOR.points, XOR.labels)
     window.set_mode("kernel")

@@ -383,6 +383,26 @@ def test_kernel_bound_refuses_too_many_points() -> None:
         novikoff(d, kernel="rbf")
 
 
+def _random_labels(n: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    return rng.normal(size=(n, 2)), np.where(rng.random(n) < 0.5, 1, -1)
+
+
+def test_the_kernel_bounds_time_limit_refuses_rather_than_guess() -> None:
+    from perceptron_gui.core.kernel_bound import kernel_novikoff
+
+    # Random labels, narrow RBF: the explicit polish is needed (at N = 150 it took 10 s,
+    # at 300 minutes). Cut short, it refuses; it never shows a γ that is not the exact one.
+    X, y = _random_labels(100)
+    with pytest.raises(DataError, match=r"longer than 0 s to compute for these 100 points"):
+        kernel_novikoff(X, y, kernel="rbf", sigma=0.5, time_limit=0.0)
+    # Within the limit it changes nothing.
+    X, y = _random_labels(60)
+    assert kernel_novikoff(X, y, kernel="rbf", sigma=0.5, time_limit=60.0) == novikoff(
+        X, y, kernel="rbf", sigma=0.5
+    )
+
+
 def test_kernel_model_matches_the_training_scores() -> None:
     d = generate("circles", 80, noise=0.1, seed=4)
     t = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.9, max_epochs=3))

@@ -249,7 +249,8 @@ def test_the_readout_writes_one_minus_sign(window) -> None:
     assert "b = −3" in text and "-" not in text
 
 
-COMPARE_PROBE = """
+#: README's compare picture: cyclic against random on 40 points, in a 1280×800 window.
+COMPARE_SETUP = """
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -262,12 +263,18 @@ d = generate("separable", 40, margin=0.05, seed=3)
 w.set_points(d.points, d.labels)
 w.set_order("cyclic")
 w.set_compare({"mode": "primal", "order": "random"})
+"""
+
+COMPARE_PROBE = (
+    COMPARE_SETUP
+    + """
 for _ in range(20):
     app.processEvents()
 other = w.findChild(type(w.canvas), "compareCanvas")
 print(json.dumps({"window": [w.width(), w.height()], "main": [w.canvas.width(), w.canvas.height()],
                   "other": [other.width(), other.height()]}))
 """
+)
 
 
 def test_compare_keeps_the_window_on_a_1280_by_800_screen(tmp_path) -> None:
@@ -301,10 +308,12 @@ def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
     cv = window.canvas
     shown = 0
     d = generate("separable", 30, seed=1)
+    e = generate("separable", 40, margin=0.05, seed=3)  # README's compare picture
     for setup in (
         lambda: window.generate("update-geometry"),
         lambda: window.set_points(EX_X, EX_Y),
         lambda: window.set_points(d.points, d.labels),  # crowded round the arrow: hidden
+        lambda: window.set_points(e.points, e.labels),
     ):
         setup()
         for _ in range(6):
@@ -319,6 +328,14 @@ def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
                 for item in (cv._arrow_head, cv._arrow_shaft)
             ]
             assert min(_rect_gap(r, a) for a in arrow) <= r.height(), (r, arrow)
+            # Beside the arrow, not on it: no point of its shaft or head inside the text.
+            sx, sy = cv._arrow_shaft.segment()
+            inner = r.adjusted(1, 1, -1, -1)
+            for j in range(21):
+                u = j / 20
+                p = cv.to_widget(sx[0] + u * (sx[-1] - sx[0]), sy[0] + u * (sy[-1] - sy[0]))
+                assert not inner.contains(p.x(), p.y()), (r, p)
+            assert not inner.intersects(QRectF(arrow[0])), (r, arrow[0])
             shown += 1
     assert shown >= 9
 
@@ -355,3 +372,43 @@ def test_the_proof_dock_shows_both_plots_at_1024(tmp_path) -> None:
     out = run_on_screen(tmp_path, 1024, 768, PROOF_PROBE)
     assert out["scroll"] == 0, out
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
+
+
+NORMAL_ON_ARROW_PROBE = (
+    COMPARE_SETUP
+    + """
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QWidget
+w.run_to_end()
+while w.state()["running"]:
+    w.controller._on_timer_timeout()
+for _ in range(5):
+    app.processEvents()
+out = []
+for cv in (w.canvas, w.findChild(QWidget, "compareView").canvas):
+    cv.flush()
+    r = cv.overlay_rects().get("w")
+    if r is None or cv._arrow_label.opacity() == 0:
+        out.append(0)
+        continue
+    inner = QRectF(r).adjusted(1, 1, -1, -1)
+    sx, sy = cv._arrow_shaft.segment()
+    hits = 0
+    for j in range(21):
+        u = j / 20
+        p = cv.to_widget(sx[0] + u * (sx[-1] - sx[0]), sy[0] + u * (sy[-1] - sy[0]))
+        hits += inner.contains(p.x(), p.y())
+    out.append(hits)
+print(json.dumps({"hits": out}))
+"""
+)
+
+
+def test_the_normals_label_is_never_on_its_arrow_in_compare(tmp_path) -> None:
+    """README's compare picture (1280×800, cyclic against random, run to the end): with
+    points crowded round the arrows the label sat on its own arrow in both canvases; it is
+    beside it or hidden."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1280, 800, NORMAL_ON_ARROW_PROBE)
+    assert out["hits"] == [0, 0], out

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -367,6 +368,8 @@ class CompareView(QWidget):
         self._matching = False
         #: The second run's visits when it was last drawn (a done run's verdict is said once).
         self._shown_visits = -1
+        #: The splitter the two panes share (watched for its resizes, see `equal_halves`).
+        self._splitter: QSplitter | None = None
         #: Halos from the answer (pocket / average / vote), as the main canvas's View menu.
         self.answer_first = True
 
@@ -409,6 +412,10 @@ class CompareView(QWidget):
         grid.setColumnStretch(1, 1)
         self.settings_bar = bar
 
+        # In presentation the settings row (wider than half a 1024 px screen in its large
+        # type: the panes could not be halves) gives way to a title as run 1's.
+        self.run_title = RunTitle(self._c, RUN_NAMES[1])
+        self.run_title.hide()
         self.readout = Readout(self._c)
         self.canvas = DataCanvas()
         self.canvas.setObjectName("compareCanvas")
@@ -418,6 +425,7 @@ class CompareView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(bar)
+        layout.addWidget(self.run_title)
         layout.addWidget(self.readout)
         layout.addWidget(self.canvas, 1)
 
@@ -472,6 +480,13 @@ class CompareView(QWidget):
         super().changeEvent(event)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if obj is self._splitter:
+            # The splitter itself widened or narrowed (presentation, the docks, the
+            # window): halves again (Qt gave the new width to the second pane). A drag of
+            # the handle resizes only the panes (the splitter's height at most), and stays.
+            if isinstance(event, QResizeEvent) and event.size().width() != event.oldSize().width():
+                QTimer.singleShot(0, self, self.equal_halves)
+            return False
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and not self._matching:
             QTimer.singleShot(0, self, self.match_canvases)  # dropped if the view goes first
         return False
@@ -486,7 +501,8 @@ class CompareView(QWidget):
             return
         self._matching = True
         try:
-            title, bar = self._main_title, self.settings_bar
+            title = self._main_title
+            bar = self.run_title if self.run_title.isVisibleTo(self) else self.settings_bar
             need = max(_natural_height(title), _natural_height(bar))
             for header in (title, bar):
                 if header.minimumHeight() != need or header.maximumHeight() != need:
@@ -498,19 +514,32 @@ class CompareView(QWidget):
         """The splitter's two panes the same width (once laid out: after the panels gave way)."""
         sp = self.parentWidget()
         if isinstance(sp, QSplitter) and sp.count() == 2:
+            if self._splitter is not sp:
+                self._splitter = sp
+                sp.installEventFilter(self)
             total = sum(sp.sizes())
-            sp.setSizes([total // 2, total - total // 2])
+            if sp.sizes() != [total // 2, total - total // 2]:
+                sp.setSizes([total // 2, total - total // 2])
         self.match_canvases()
 
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""
         self.main_canvas.removeEventFilter(self)
+        if self._splitter is not None:
+            self._splitter.removeEventFilter(self)
+            self._splitter = None
         if self._main_title is not None:
             self._main_title.setMinimumHeight(0)
             self._main_title.setMaximumHeight(QWIDGETSIZE_MAX)
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)
+        # pyqtgraph's plot menu (with its 6 submenus) has no parent and sits in a reference
+        # cycle with the plot: deleted with the view, not only by a rare full collection
+        # (each compare enter/leave left 7 widgets for the collector).
+        menu = self.canvas.getPlotItem().ctrlMenu
+        if menu is not None:
+            menu.deleteLater()
 
     def apply_theme(self) -> None:
         """Fonts from the theme (the canvas and the readout restyle themselves)."""
@@ -530,6 +559,9 @@ class CompareView(QWidget):
             f"QWidget#compareSettings {{ background: {t.palette.background}; }}"
             f" QLabel {{ color: {t.palette.ink}; }}"
         )
+        presenting = t.boost > 1.0
+        self.settings_bar.setVisible(not presenting)
+        self.run_title.setVisible(presenting)
 
     def set_show_radius(self, on: bool) -> None:
         """Draw the circle of radius D (as the main canvas does)."""

@@ -51,6 +51,7 @@ from perceptron_gui.app.i18n import core_text, mode_name, order_name, stop_reaso
 from perceptron_gui.core import fast
 from perceptron_gui.core.bounds import (
     KERNEL_BOUND_WINDOW_MAX_N,
+    KERNEL_BOUND_WINDOW_SECONDS,
     MistakeBound,
     mistake_bound,
     needs_kernel_bound,
@@ -59,6 +60,7 @@ from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
+from perceptron_gui.core.kernel_bound import kernel_novikoff
 from perceptron_gui.core.model import mistakes
 from perceptron_gui.core.novikoff import (
     Bound,
@@ -888,8 +890,14 @@ class Controller(QObject):
             ).format(max=KERNEL_BOUND_WINDOW_MAX_N, n=d.n)
             return
         try:
-            self._bound = novikoff(
-                d, bias=c.bias, kernel=c.kernel, degree=c.degree, coef0=c.coef0, sigma=c.sigma
+            self._bound = kernel_novikoff(
+                d,
+                bias=c.bias,
+                kernel=c.kernel,
+                degree=c.degree,
+                coef0=c.coef0,
+                sigma=c.sigma,
+                time_limit=KERNEL_BOUND_WINDOW_SECONDS,
             )
         except DataError as exc:
             self._bound_note = self.tr("no kernel bound: {error}").format(error=exc.message)

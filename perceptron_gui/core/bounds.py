@@ -18,6 +18,7 @@ from perceptron_gui.core.registry import MistakeBound, spec
 
 __all__ = [
     "KERNEL_BOUND_WINDOW_MAX_N",
+    "KERNEL_BOUND_WINDOW_SECONDS",
     "MistakeBound",
     "mistake_bound",
     "needs_kernel_bound",
@@ -27,6 +28,9 @@ __all__ = [
 #: Above this many points the window does not compute the kernel bound (it is O(N²)
 #: memory and Wolfe's iteration in Python; `novikoff(..., kernel=...)` goes to 2000).
 KERNEL_BOUND_WINDOW_MAX_N = 400
+#: The window's time limit on the kernel bound's explicit polish (seconds): random labels
+#: on 150 points with a narrow RBF took 10 s of CPU, on 300 minutes, on the GUI thread.
+KERNEL_BOUND_WINDOW_SECONDS = 0.5
 
 
 def mistake_bound(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:

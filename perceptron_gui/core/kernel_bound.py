@@ -39,6 +39,7 @@ points (2000: 32 MB and about a second) with a clear message instead of freezing
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
@@ -148,13 +149,16 @@ def _towards(lam: FloatArray, mu: FloatArray) -> tuple[FloatArray, npt.NDArray[n
     return lam / lam.sum(), keep
 
 
-def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
+def min_norm_gram(Q: FloatArray, deadline: float | None = None) -> tuple[FloatArray, float, float]:
     """Wolfe's min-norm point of the hull of points known only by their Gram matrix Q.
 
     Parameters
     ----------
     Q
         ``Q_ij = z_i · z_j``, symmetric positive semi-definite, shape (N, N), N >= 1.
+    deadline
+        A `time.perf_counter` value: past it, the weights reached so far (their bracket
+        is valid, its ends may be apart).
 
     Returns
     -------
@@ -193,6 +197,8 @@ def min_norm_gram(Q: FloatArray) -> tuple[FloatArray, float, float]:
         j = int(np.argmin(g))
         lower = float(g[j])
         if norm2 - lower <= _REL_GAP * max(norm2, 1e-300) or norm2 <= (_ZERO_GAMMA**2) * scale:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
             break
         # Exact Wolfe decreases ||p|| at every major step and never picks a corral vertex;
         # when floats break either, solve the corral afresh once, then give up.
@@ -247,13 +253,14 @@ def _affine_explicit(P: FloatArray) -> FloatArray:
     return mu
 
 
-def min_norm_explicit(Z: FloatArray) -> FloatArray:
+def min_norm_explicit(Z: FloatArray, deadline: float | None = None) -> FloatArray:
     """Wolfe's min-norm point of the hull of the rows of Z, in explicit coordinates.
 
     The fallback of `kernel_novikoff` when the Gram-only iteration stalls: Z comes from
     the eigen-decomposition of Q (``Z Zᵀ = Q`` up to rounding), the affine minimisers
     are least-squares solutions in those coordinates, and every weight vector is put
-    back in the simplex. Returns the weights λ (the caller certifies them against Q).
+    back in the simplex. Returns the weights λ (the caller certifies them against Q);
+    past `deadline` (a `time.perf_counter` value) the weights reached so far.
     """
     n = Z.shape[0]
     norms = np.einsum("ij,ij->i", Z, Z)
@@ -261,6 +268,8 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
     lam = np.ones(1)
     best = math.inf
     for _ in range(20 * n + 100):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         p = lam @ Z[S]
         g = Z @ p
         pp = float(p @ p)
@@ -271,6 +280,8 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
         S.append(j)
         lam = np.append(lam, 0.0)
         for _ in range(len(S) + 1):  # minor cycles: each drops at least one vertex
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # (λ is in the simplex after every cycle)
             mu = _affine_explicit(Z[S])
             if np.all(mu > 0):
                 lam = mu
@@ -283,12 +294,12 @@ def min_norm_explicit(Z: FloatArray) -> FloatArray:
     return out
 
 
-def _polish(Q: FloatArray) -> tuple[float, float]:
+def _polish(Q: FloatArray, deadline: float | None = None) -> tuple[float, float]:
     """``(norm2, lower)`` of Q for the weights of `min_norm_explicit` on Q's features."""
     vals, vecs = np.linalg.eigh(Q)
     keep = vals > 0.0
     Z = vecs[:, keep] * np.sqrt(vals[keep])
-    lam = min_norm_explicit(Z)
+    lam = min_norm_explicit(Z, deadline)
     g = Q @ lam
     return float(lam @ g), float(g.min())
 
@@ -311,14 +322,22 @@ def kernel_novikoff(
     degree: int = 2,
     coef0: float = 1.0,
     sigma: float = 1.0,
+    time_limit: float | None = None,
 ) -> Any:
     """D, γ and ``(D/γ)²`` in the kernel's feature space (a `Bound`, no direction).
+
+    `time_limit` (seconds, None: none) bounds Wolfe's iterations, whose time can grow to
+    minutes (random labels on a few hundred points with a narrow RBF): cut short with
+    γ's ends apart by more than 1e-9 relative, it raises rather than give a γ that is
+    not the exact one (the window passes a limit; `novikoff` does not).
 
     Raises
     ------
     DataError
-        On invalid data, a bad kernel setting, or N > `KERNEL_BOUND_MAX_N`.
+        On invalid data, a bad kernel setting, N > `KERNEL_BOUND_MAX_N`, or the time
+        limit reached.
     """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     from perceptron_gui.core.config import TrainConfig
 
     data = X if isinstance(X, Dataset) else make_dataset(X, y)
@@ -336,17 +355,24 @@ def kernel_novikoff(
     y_ = data.labels.astype(np.float64)
     Q = K * y_[:, None] * y_[None, :]
     Q = 0.5 * (Q + Q.T)
-    _, norm2, lower = min_norm_gram(Q)
+    _, norm2, lower = min_norm_gram(Q, deadline)
     g_low = lower / math.sqrt(norm2) if lower > 0.0 else 0.0
-    if norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
+    late = deadline is not None and time.perf_counter() > deadline
+    if not late and norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
         # Wolfe's Gram-only iteration stalled before its ends met (an ill-conditioned
         # corral): solve again in explicit coordinates. Its weights are certified against
         # Q all the same; the better of the two brackets is kept.
-        p_norm2, p_lower = _polish(Q)
+        p_norm2, p_lower = _polish(Q, deadline)
         if p_lower > 0.0 and p_norm2 > 0.0:
             g_low = max(g_low, p_lower / math.sqrt(p_norm2))
             norm2 = min(norm2, p_norm2)
             lower = max(lower, p_lower)
+    if deadline is not None and time.perf_counter() > deadline:
+        if norm2 > (_ZERO_GAMMA**2) * d2 and norm2 - lower > _POLISH_GAP * norm2:
+            raise DataError(
+                f"γ in feature space takes longer than {time_limit:g} s to compute for "
+                f"these {n} points (a script's novikoff(..., kernel=...) computes it)"
+            )
     D = math.sqrt(d2)
     if norm2 > (_ZERO_GAMMA**2) * d2 and lower <= 0.0:
         # Floats stalled between "separable" and "not": say so rather than guess.

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -105,6 +106,12 @@ ANATOMY = ("w_old", "step", "w_new")
 ANATOMY_MAX_ZOOM = 8.0
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+
+
+def _unanchor(item: pg.LegendItem) -> None:
+    """Its anchor's slot does nothing once it has no anchor (pyqtgraph's private name)."""
+    if hasattr(item, "_GraphicsWidgetAnchor__itemAnchor"):
+        item._GraphicsWidgetAnchor__itemAnchor = None
 
 
 def _line_of(model: LinearModel) -> tuple[FloatArray, float]:
@@ -217,6 +224,13 @@ class DataCanvas(_PlotWidget):
         self._crowd_pad = 1.0
         self._batch = 0
         self._model_dirty = False
+        # The view's drawings (answer, geometry, anatomy, band) wait for the layout pass too.
+        self._view_dirty = False
+        # Inside a layout pass the regions wait for its end: a crowded layout pads the view
+        # and lays out again, and each pass scored the whole grid (a vote of 2000 lines:
+        # 0.2-0.4 s a pass, 4 passes for one change of scale).
+        self._regions_wait = False
+        self._regions_pending: tuple[Model | None] | None = None
         #: How many times the model's drawing was computed (tests count the work).
         self.model_computations = 0
         self._anatomy_at: tuple[float, float] | None = None
@@ -426,6 +440,10 @@ class DataCanvas(_PlotWidget):
         self._legend_current = pg.PlotDataItem()
         self.legend = pg.LegendItem(offset=(-10, 10))
         self.legend.setParentItem(self._vb)
+        # A deleted canvas deletes its view box before the legend, whose anchor (pyqtgraph's)
+        # then read the box's geometry: "CanvasViewBox already deleted". Unanchored while
+        # both still exist (as `export.Figure.close` does).
+        self.destroyed.connect(partial(_unanchor, self.legend))
         # The labels are set in `_label_legend`.
         self.legend.addItem(self._legend_answer, " ")
         self.legend.addItem(self._legend_current, " ")
@@ -908,11 +926,23 @@ class DataCanvas(_PlotWidget):
         self._layout_timer.stop()
         if self.getPlotItem() is None:
             return
-        self._flush_model()
+        self._regions_wait = True
+        try:
+            self._flush_model()
+        finally:
+            self._regions_wait = False
+        if not self._place_overlays():  # no second pass on a padded view: drawn now
+            pending, self._regions_pending = self._regions_pending, None
+            if pending is not None:
+                self._update_regions(pending[0])
+
+    def _place_overlays(self) -> bool:
+        """The layout pass's placing (see `_layout_overlays`); True when it padded the
+        view for another pass."""
         t = theme()
         vb = self._vb.sceneBoundingRect()
         if vb.width() < 10 or vb.height() < 10:
-            return
+            return False
         bounds = (vb.left(), vb.top(), vb.width(), vb.height())
         tr = self._vb.childGroup.sceneTransform()
         pts = self._points
@@ -996,7 +1026,11 @@ class DataCanvas(_PlotWidget):
             r = placed(placer.take(free(size, 0), size))
             self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
             rects["legend"] = r
-        for item in (self._no_line, self._anatomy_label):  # long: two lines, not a wide one
+        for item in (
+            self._no_line,
+            self._anatomy_label,
+            self._status,
+        ):  # long: two lines, not a wide one
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
@@ -1093,6 +1127,8 @@ class DataCanvas(_PlotWidget):
                 cy + hy * CROWD_STEP,
             )
             self._schedule_layout()
+            return True
+        return False
 
     def _normal_px(
         self, to_px: Callable[[float, float], tuple[float, float]]
@@ -1112,7 +1148,7 @@ class DataCanvas(_PlotWidget):
     ) -> list[tuple[float, float]]:
         """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
         place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
-        arrow (never further)."""
+        arrow (never further); none whose text would lie on the arrow itself."""
         (fx, fy), (tx, ty) = arrow
         out: list[tuple[float, float]] = []
         for f in (1.0, 0.5, 0.0):
@@ -1130,7 +1166,19 @@ class DataCanvas(_PlotWidget):
             ey = max(0.0, abs(py - cy) - h / 2)
             if math.hypot(ex, ey) <= reach:
                 out.append((x, y))
-        return out
+        if not out:
+            return out
+        # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
+        cand = np.asarray(out, dtype=np.float64)
+        along = np.linspace(0.0, 1.0, max(2, int(math.sqrt(nn) / 2) + 1))
+        ax, ay = fx + along * dx, fy + along * dy
+        on = (
+            (ax[None, :] > cand[:, :1] - 1)
+            & (ax[None, :] < cand[:, :1] + w + 1)
+            & (ay[None, :] > cand[:, 1:] - 1)
+            & (ay[None, :] < cand[:, 1:] + h + 1)
+        ).any(axis=1)
+        return [p for p, hit in zip(out, np.asarray(on, dtype=bool), strict=True) if not hit]
 
     def finish_animation(self) -> None:
         """Jump to the end of the update's slow motion (the state is there already)."""
@@ -1626,9 +1674,17 @@ class DataCanvas(_PlotWidget):
     def _redraw(self, *, defer: bool = False) -> None:
         self._schedule_layout()
         if defer:
-            self._model_dirty = True  # computed by the layout pass (or before a paint)
-        else:
-            self._update_model()
+            # Drawn by the layout pass (or before a paint): a resize, a restyle or leaving
+            # presentation moves the range 10-20 times in one turn, and each time the
+            # answer, the geometry and the anatomy were drawn again (a quarter of the CPU).
+            self._model_dirty = True
+            self._view_dirty = True
+            return
+        self._update_model()
+        self._draw_view()
+
+    def _draw_view(self) -> None:
+        self._view_dirty = False
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
@@ -1667,21 +1723,24 @@ class DataCanvas(_PlotWidget):
             yield
         finally:
             self._batch -= 1
-            if not self._batch and self._model_dirty:
-                self._compute_model()
-                # The texts' places too, before the paint: laid out during the paint
-                # (`viewportEvent`), their moves were painted again in a second pass, a
-                # run's every frame painted twice.
+            if not self._batch and (self._model_dirty or self._view_dirty):
+                # The drawing, and the texts' places too, before the paint: laid out during
+                # the paint (`viewportEvent`), their moves were painted again in a second
+                # pass, a run's every frame painted twice. (The layout pass draws first.)
                 self._layout_overlays()
 
     def _flush_model(self) -> None:
         """Compute the model's drawing now if a change asked for it and it waits."""
-        if self._model_dirty and not self._batch:
+        if self._batch:
+            return
+        if self._view_dirty:
+            self._draw_view()
+        if self._model_dirty:
             self._compute_model()
 
     def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.Paint and (
-            self._model_dirty or self._layout_timer.isActive()
+            self._model_dirty or self._view_dirty or self._layout_timer.isActive()
         ):
             self._layout_overlays()  # what is painted is never a turn behind
         return bool(super().viewportEvent(event))
@@ -1801,16 +1860,23 @@ class DataCanvas(_PlotWidget):
 
     def _update_regions(self, model: Model | None) -> None:
         """A non-linear model: sign f as an image of the visible range, and f = 0."""
+        if self._regions_wait and model is not None:
+            self._regions_pending = (model,)  # drawn at the end of the layout pass
+            return
+        self._regions_pending = None
         if model is None:
             self._regions.setVisible(False)
             self._contour.setVisible(False)
             return
         vr = self._vb.viewRect()
         x0, y0, w, h = vr.left(), vr.top(), vr.width(), vr.height()
-        nx = REGION_GRID
-        # Square cells, but at most 4 nx rows: a tall narrow view asked for millions (GBs of
-        # image, and pyqtgraph then downsampled it for ever, to floats it cannot draw).
-        ny = min(max(2, int(round(min(nx * abs(h) / max(w, 1e-300), 4.0 * nx)))), 4 * nx)
+        # Square cells, at most REGION_GRID² of them: a view taller than wide has fewer
+        # columns (a vote of 2000 lines over 240 × 960 cells, a compare pane at a small
+        # scale, took 2 s of CPU a pass); and at most 4 REGION_GRID rows: a tall narrow
+        # view asked for millions (GBs of image, which pyqtgraph downsampled for ever).
+        aspect = min(abs(h) / max(w, 1e-300), 16.0 * REGION_GRID)
+        nx = REGION_GRID if aspect <= 1.0 else max(2, int(round(REGION_GRID / aspect**0.5)))
+        ny = min(max(2, int(round(nx * aspect))), 4 * REGION_GRID)
         # Only what changed since the last frame is added (regions.py).
         f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
         t = theme()

@@ -90,6 +90,8 @@ class RegionGrid:
             if isinstance(model, KernelModel) and model.kernel == "rbf" and self._spec:
                 self._f = _rbf_sum(self._grid, model.support, model.coef, model.sigma, self._spec)
                 self._f += model.b
+            elif isinstance(model, VoteModel) and self._spec:
+                self._f = _vote_grid(model, self._spec)
             else:
                 self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
@@ -220,6 +222,32 @@ def _rbf_sum(
         np.exp(K, out=K)
         out[r : r + rows] += K @ coef
     return out
+
+
+def _vote_grid(model: VoteModel, spec: GridSpec) -> FloatArray:
+    """A vote's f on the grid, the bits of `VoteModel.decision` on `GridSpec.points`, in
+    about half its time: a cell's products x·w_j1 and y·w_j2 are those of its column and
+    its row, computed once each (2000 vectors on a 240 × 250 grid: 0.15 s, not 0.31)."""
+    keep = model.counts > 0
+    W, B = model.W[keep], model.B[keep]
+    c = np.asarray(model.counts[keep], dtype=np.float64)
+    out = np.zeros((spec.ny, spec.nx), dtype=np.float64)
+    if c.shape[0] == 0:
+        return out.ravel()
+    total = float(c.sum())
+    xs = spec.x0 + (np.arange(spec.nx) + 0.5) * (spec.w / spec.nx)  # as GridSpec.points
+    ys = spec.y0 + (np.arange(spec.ny) + 0.5) * (spec.h / spec.ny)
+    across = xs[:, None] * W[None, :, 0]  # (nx, m)
+    down = ys[:, None] * W[None, :, 1]  # (ny, m)
+    s = np.empty_like(across)
+    neg = np.empty_like(across)
+    for row in range(spec.ny):
+        # (x w1 + y w2) + b, rounded in the order of decision's; Σ c_j sign as there.
+        np.add(across, down[row], out=s)
+        s += B
+        np.less(s, 0.0, out=neg)
+        out[row] = total - 2.0 * (neg @ c)
+    return out.ravel()
 
 
 def zero_segments(f: FloatArray) -> tuple[FloatArray, FloatArray]:

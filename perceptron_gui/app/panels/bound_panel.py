@@ -61,7 +61,8 @@ class BoundPlot(pg.PlotWidget):
     """
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent=parent)
+        # No context menu (pyqtgraph would build one for the view box, unused, at once).
+        super().__init__(parent=parent, enableMenu=False)
         self.setObjectName("boundPlot")
         self._controller = controller
         self._follow = True

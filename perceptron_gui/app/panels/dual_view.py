@@ -79,7 +79,10 @@ class DualView(QtWidgets.QWidget):
         self._plots = pg.GraphicsLayoutWidget(self)
         self._stack.addWidget(self._table)
         self._stack.addWidget(self._plots)
-        self._create_plots()
+        # The heatmap's plots are made when first drawn on screen (`_ensure_plots`): the
+        # view is a tab in the back until asked for, and they are most of a window's start.
+        self._made = False
+        self._draw_pending = False  # a heatmap to draw when the view is first shown
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -95,10 +98,19 @@ class DualView(QtWidgets.QWidget):
     def retranslate(self) -> None:
         """Title, axis titles and the note in the current language."""
         self._title.setText(self.tr("Gram matrix G = [xᵢ·xⱼ]"))
+        if self._made:
+            self._title_axes()
+        self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
+
+    def _title_axes(self) -> None:
         style_axes(self._gplot, self.tr("column j (point)"), self.tr("row i (point)"))
         style_axes(self._aplot, "α", "")
         self._aplot.getAxis("left").setWidth(int(8 * theme().scale))
-        self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._draw_pending:
+            self.rebuild()
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -120,22 +132,37 @@ class DualView(QtWidgets.QWidget):
         )
         self._plots.setBackground(t.color("background"))
         self.retranslate()
-        cb_axis = self._colorbar.getAxis("right")
-        cb_axis.setTickFont(font)
-        cb_axis.setTextPen(pg.mkPen(t.color("ink")))
-        cb_axis.setLabel("xᵢ·xⱼ", color=t.palette.ink, **{"font-size": f"{t.pt(LABEL_PT)}pt"})
-        self._row_box.setPen(pg.mkPen(t.color("ink"), width=3 * t.scale))
-        self._bars.setOpts(brush=t.color("alpha"))
-        self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
+        if self._made:
+            self._style_plots()
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
         self.rebuild()
 
+    def _style_plots(self) -> None:
+        """The heatmap's and the bars' fonts and colours from the theme."""
+        t = theme()
+        cb_axis = self._colorbar.getAxis("right")
+        cb_axis.setTickFont(t.font(TICK_PT))
+        cb_axis.setTextPen(pg.mkPen(t.color("ink")))
+        cb_axis.setLabel("xᵢ·xⱼ", color=t.palette.ink, **{"font-size": f"{t.pt(LABEL_PT)}pt"})
+        cb_axis.resizeEvent()  # the label centred again for its new size (pyqtgraph waits)
+        self._row_box.setPen(pg.mkPen(t.color("ink"), width=3 * t.scale))
+        self._bars.setOpts(brush=t.color("alpha"))
+        self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
+
     # ------------------------------------------------------------------ setup
+
+    def _ensure_plots(self) -> None:
+        """Make the heatmap's plots (once), in the current theme and language."""
+        if self._made:
+            return
+        self._made = True
+        self._create_plots()
+        self._title_axes()
+        self._style_plots()
 
     def _create_plots(self) -> None:
         lay = self._plots.ci
-        g = self._plots.addPlot(row=0, col=0)
-        g.setMenuEnabled(False)
+        g = self._plots.addPlot(row=0, col=0, enableMenu=False)
         g.hideButtons()
         vb = g.getViewBox()
         vb.invertY(True)
@@ -154,8 +181,7 @@ class DualView(QtWidgets.QWidget):
         lay.addItem(self._colorbar, row=0, col=1)
 
         # α as horizontal bars beside the rows they belong to (the rows are linked).
-        a = self._plots.addPlot(row=0, col=2)
-        a.setMenuEnabled(False)
+        a = self._plots.addPlot(row=0, col=2, enableMenu=False)
         a.hideButtons()
         a.setYLink(g)
         a.setMouseEnabled(x=False, y=False)
@@ -205,6 +231,7 @@ class DualView(QtWidgets.QWidget):
         t = self._controller.trainer
         n = t.n
         self._n = n
+        self._draw_pending = False
         self._start = self._block_start(t)
         self._size = min(n, GRAM_BLOCK)
         rows = slice(self._start, self._start + self._size)
@@ -218,7 +245,11 @@ class DualView(QtWidgets.QWidget):
             self._fill_table(t)
         elif n > GRAM_TABLE_MAX:
             self._stack.setCurrentWidget(self._plots)
-            self._fill_heatmap()
+            # Hidden (a tab in the back) and never drawn: drawn when first shown.
+            self._draw_pending = not (self._made or self.isVisible())
+            if not self._draw_pending:
+                self._ensure_plots()
+                self._fill_heatmap()
         self._update_step()
 
     def _fill_table(self, t: Algorithm) -> None:
@@ -281,6 +312,8 @@ class DualView(QtWidgets.QWidget):
         if n <= GRAM_TABLE_MAX:
             self._update_table(cur)
             return
+        if self._draw_pending:
+            return  # the heatmap is drawn, with this step, when the view is first shown
         in_block = cur is not None and self._start <= cur < self._start + self._size
         if in_block:
             assert cur is not None

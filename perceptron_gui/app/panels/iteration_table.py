@@ -39,6 +39,8 @@ translate = QCoreApplication.translate
 CELL_DIGITS = 5
 #: A narrow table shows no fewer significant digits than this (narrower, cells elide).
 MIN_CELL_DIGITS = 3
+#: The table keeps at most this many rows' weights read from the history.
+WEIGHTS_KEPT = 4096
 #: The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang's
 #: Table 2.2); beyond, the α of the point updated on.
 MAX_ALPHA_POINTS = 20
@@ -160,6 +162,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
         self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
+        #: (w₁, w₂, b) of the rows read so far, by update (cleared when rows go or change).
+        self._weights: dict[int, tuple[float, float, float]] = {}
         #: Significant digits of the numbers shown (fewer in a narrow table: see
         #: `IterationTable._size_columns`); the tooltip has every digit.
         self.digits = CELL_DIGITS
@@ -237,11 +241,17 @@ class IterationModel(QtCore.QAbstractTableModel):
         if u < 0:
             w0 = t.config.w0 if t.model.is_linear else (0.0, 0.0)
             return float(w0[0]), float(w0[1]), float(t.config.b0)
-        return (
-            float(t.history_value("w0", u)),
-            float(t.history_value("w1", u)),
-            float(t.history_value("b", u)),
-        )
+        got = self._weights.get(u)
+        if got is None:  # (a compact history replays up to 31 updates for each value)
+            if len(self._weights) > WEIGHTS_KEPT:
+                self._weights.clear()
+            got = (
+                float(t.history_value("w0", u)),
+                float(t.history_value("w1", u)),
+                float(t.history_value("b", u)),
+            )
+            self._weights[u] = got
+        return got
 
     def cell_text(self, u: int, name: str, *, full: bool = False) -> str | None:
         """The text of column `name` in the row of update `u` (-1: the row k = 0).
@@ -450,6 +460,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             self._sizes = t.batch_sizes  # O(steps): batch runs take few steps
         columns = self._columns_for(t)
         if t is not self._trainer or columns != self._columns or not self._prefix_intact(t):
+            self._weights.clear()
             self.beginResetModel()
             self._reset_from(t)
             self.endResetModel()
@@ -467,6 +478,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             self.endInsertRows()
             self._emit_row_changed(old)  # the highlight moves off it
         elif new < old:
+            self._weights.clear()
             self.beginRemoveRows(QtCore.QModelIndex(), new + 1, old)
             self._shrink(new)
             self._rows = new
@@ -613,14 +625,21 @@ class IterationTable(QtWidgets.QWidget):
         hh.setMinimumSectionSize(8)
         self.view = view
         view.viewport().installEventFilter(self)
+        #: The widths of the cells measured, by (row, column, digits): a row's text stays
+        #: until the rows are reset or removed (the last row's is measured every time).
+        self._widths: dict[tuple[int, int, int], int] = {}
+        for signal in (
+            self.model.modelReset,
+            self.model.rowsRemoved,
+            self.model.layoutChanged,
+            self.model.headerDataChanged,  # (a language: the kinds of update are words)
+        ):
+            signal.connect(self._widths.clear)
         self.model.modelReset.connect(self._size_columns)
         # Follow the last row unless the user scrolled away from the end. Qt lays the
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
         self._follow = True
-        #: The columns are sized by the rows in view (a table too narrow for the usual
-        #: contents): each refresh sizes them again.
-        self._by_content = False
         sb = view.verticalScrollBar()
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
@@ -708,6 +727,7 @@ class IterationTable(QtWidgets.QWidget):
             b.setFont(font)
             b.setStyleSheet(f"padding: {pad}px {3 * pad}px;")
         style_label(self._count_label, TICK_PT)
+        self._widths.clear()  # another font
         self.model.apply_theme()
         self.refresh()
         self._size_columns()
@@ -792,10 +812,10 @@ class IterationTable(QtWidgets.QWidget):
     MIN_SQUEEZE = 0.7
 
     def _size_columns(self) -> None:
-        """Share the width between the columns by how wide their content usually is; in a
-        table too narrow for that, by how wide the rows in view are with the most digits
-        that let every one of them show whole (5 when there is room; at 1024×768 averaged
-        data elided w̄ to "(2.4263, 1.…"): the tooltip has every digit."""
+        """Share the width between the columns by how wide their content usually is and
+        the rows in view are, with the most digits (5 down to 3) that let every one of
+        those show whole (at 1024×768 averaged data elided w̄ to "(2.4263, 1.…", pocket
+        runs w and w·x + b at any width): the tooltip has every digit."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         names = self.model.columns
 
@@ -805,16 +825,19 @@ class IterationTable(QtWidgets.QWidget):
             return self.COLUMN_SAMPLES.get(n, "−0.000")
 
         pad = 2 * fm.averageCharWidth()
-        want = [fm.horizontalAdvance(sample(n)) + pad for n in names]
+        usual = [fm.horizontalAdvance(sample(n)) + pad for n in names]
         total = max(1, self.view.viewport().width())
-        digits = CELL_DIGITS
-        self._by_content = sum(want) > total
-        if self._by_content:
-            tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
-            for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
-                want = self._content_widths(digits, tight)
-                if sum(want) <= total:
-                    break
+        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
+        # The most digits with which the rows in view show whole: with the usual widths
+        # when they fit too (steady columns), else as wide as those rows need.
+        for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
+            content = self._content_widths(digits, tight)
+            want = [max(u, c) for u, c in zip(usual, content, strict=True)]
+            if sum(want) <= total:
+                break
+            want = content
+            if sum(want) <= total:
+                break
         self.model.set_digits(digits)
         # Room to spare is shared out; a little too little, and the cells elide; much
         # too little, and the table scrolls.
@@ -832,7 +855,10 @@ class IterationTable(QtWidgets.QWidget):
         n = model.rowCount()
         top = max(0, self.view.rowAt(0))
         bottom = self.view.rowAt(self.view.viewport().height() - 1)
-        rows = set(range(top, (n if bottom < 0 else bottom + 1)))
+        if bottom < 0:  # below the last row, or not laid out yet: as many as fit, no more
+            step = max(1, self.view.verticalHeader().defaultSectionSize())
+            bottom = top + self.view.viewport().height() // step
+        rows = set(range(top, min(n, bottom + 1)))
         rows.add(n - 1)
         rows.discard(-1)
         regular = QtGui.QFontMetrics(self.view.font())
@@ -845,9 +871,14 @@ class IterationTable(QtWidgets.QWidget):
                 title = model.headerData(col, Qt.Orientation.Horizontal) or ""
                 widest = header.horizontalAdvance(str(title))
                 for row in rows:
-                    text = model.index(row, col).data() or ""
-                    fm = bold if row == n - 1 else regular
-                    widest = max(widest, fm.horizontalAdvance(text))
+                    key = (row, col, digits)
+                    width = self._widths.get(key)
+                    if width is None:
+                        text = model.index(row, col).data() or ""
+                        width = (bold if row == n - 1 else regular).horizontalAdvance(text)
+                        if row < n - 1:  # (the last row's w̄ changes with the visits)
+                            self._widths[key] = width
+                    widest = max(widest, width)
                 out.append(widest + pad)
             return out
         finally:
@@ -861,8 +892,7 @@ class IterationTable(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
         self.model.sync()
-        if self._by_content:
-            self._size_columns()  # the rows in view decide the digits: new ones may be wider
+        self._size_columns()  # the rows in view decide the widths and digits: new ones differ
         k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
@@ -874,6 +904,7 @@ class IterationTable(QtWidgets.QWidget):
 
     def _on_scroll_value_changed(self, value: int) -> None:
         self._follow = value >= self.view.verticalScrollBar().maximum()
+        self._size_columns()  # other rows in view: whole too
 
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:

@@ -76,11 +76,48 @@ class ProofPanel(QtWidgets.QWidget):
         # At the top when the plots are hidden (no theorem to show), not in mid-panel.
         self._readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._plots = pg.GraphicsLayoutWidget(self)
-        top = self._plots.addPlot(row=0, col=0)
-        low = self._plots.addPlot(row=1, col=0)
+        self._plots.hide()  # shown when the theorem applies (`refresh`)
+        # Its plots are made when first drawn (`_ensure_plots`): a window starts without
+        # points, and they are a good part of its start.
+        self._made = False
+        self._log_k = False
+        # Too short a dock scrolls the panel (see PLOTS_MIN_PX) rather than crush the plots.
+        body = QtWidgets.QWidget()
+        inner = QtWidgets.QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(2)
+        inner.addWidget(SteadyFrame(self._readout))
+        inner.addWidget(self._plots, 1)
+        self._scroll = QtWidgets.QScrollArea(self)
+        self._scroll.setObjectName("proofScroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(body)
+        self._scroll.viewport().installEventFilter(self)  # its width: the legend's rows
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.addWidget(self._scroll, 1)
+        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+
+    # ------------------------------------------------------------------ plots
+
+    def _ensure_plots(self) -> None:
+        """Make the plots (once), in the current theme and language."""
+        if self._made:
+            return
+        self._made = True
+        self._create_plots()
+        self._style_plots()
+
+    def _create_plots(self) -> None:
+        top = self._plots.addPlot(row=0, col=0, enableMenu=False)
+        low = self._plots.addPlot(row=1, col=0, enableMenu=False)
         low.setXLink(top)
         for p in (top, low):
-            p.setMenuEnabled(False)
             p.hideButtons()
             p.setMouseEnabled(x=False, y=False)
         self._top, self._low = top, low
@@ -108,7 +145,6 @@ class ProofPanel(QtWidgets.QWidget):
         self._meet = [pg.ScatterPlotItem(size=9), pg.ScatterPlotItem(size=9)]
         top.addItem(self._meet[0])
         low.addItem(self._meet[1])
-        self._log_k = False
         # The plots' titles lie inside them, level, in the bottom right corner, where the
         # curves (rising from 0 at k = 0) do not go: a short plot keeps them apart
         # (rotated beside the axes, "length" and "cos θ" overprinted).
@@ -123,31 +159,12 @@ class ProofPanel(QtWidgets.QWidget):
         self._plots.ci.layout.setContentsMargins(2, 2, 2, 2)
         self._plots.ci.layout.setVerticalSpacing(2)
         self._legend.layout.setContentsMargins(0, 0, 0, 0)
-        # Too short a dock scrolls the panel (see PLOTS_MIN_PX) rather than crush the plots.
-        body = QtWidgets.QWidget()
-        inner = QtWidgets.QVBoxLayout(body)
-        inner.setContentsMargins(0, 0, 0, 0)
-        inner.setSpacing(2)
-        inner.addWidget(SteadyFrame(self._readout))
-        inner.addWidget(self._plots, 1)
-        self._scroll = QtWidgets.QScrollArea(self)
-        self._scroll.setObjectName("proofScroll")
-        self._scroll.setWidgetResizable(True)
-        self._scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._scroll.setWidget(body)
-        self._scroll.viewport().installEventFilter(self)  # its width: the legend's rows
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self._scroll, 1)
-        # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
-        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
-        self.apply_theme()
-        theme().changed.connect(self.apply_theme)
 
     # ------------------------------------------------------------------ look
 
     def _style_axes(self) -> None:
+        if not self._made:
+            return
         style_axes(self._top, "", "")
         style_axes(self._low, self.tr("updates k"), "")
         t = theme()
@@ -167,6 +184,8 @@ class ProofPanel(QtWidgets.QWidget):
 
     def _fit_legend(self) -> None:
         """The legend's four entries in one row when they fit the width, else two rows."""
+        if not self._made:
+            return
         avail = self._scroll.viewport().width()
         if self._legend.columnCount != 4:
             self._legend.setColumnCount(4)
@@ -186,6 +205,14 @@ class ProofPanel(QtWidgets.QWidget):
         style_label(self._readout, TICK_PT)
         self._plots.setMinimumHeight(int(PLOTS_MIN_PX * t.scale))
         self._plots.setBackground(t.color("background"))
+        self._style_plots()
+        self.refresh()
+
+    def _style_plots(self) -> None:
+        """The plots' colours, widths and fonts from the theme (once they are made)."""
+        if not self._made:
+            return
+        t = theme()
         self._style_axes()
         for p in (self._top, self._low):
             p.showGrid(x=True, y=True, alpha=t.palette.grid_alpha)
@@ -212,7 +239,6 @@ class ProofPanel(QtWidgets.QWidget):
             label.setText(label.text)
         self._low.getAxis("left").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])
         self._fit_legend()
-        self.refresh()
 
     # ------------------------------------------------------------------ state
 
@@ -260,6 +286,7 @@ class ProofPanel(QtWidgets.QWidget):
             self._readout.setText(f"k = {t.k}: {core_text(st['reason'])}")
             self._plots.hide()
             return
+        self._ensure_plots()
         self._plots.show()
         self._draw(st)
         self._readout.setText(self._chain(st, c.bound))
