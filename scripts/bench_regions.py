@@ -107,8 +107,8 @@ def window_frames(app: Any, quick: bool) -> None:
     from perceptron_gui import MainWindow
     from perceptron_gui.core.bounds import KERNEL_BOUND_WINDOW_MAX_N
 
-    # More points than the window computes the kernel bound for: at 300 random labels
-    # (σ = 0.5) that exact bound takes minutes, and the frames are what is measured here.
+    # More points than the window computes the kernel bound for (on random labels it
+    # takes up to its time limit, synchronously): the frames are what is measured here.
     n, grow, count = (KERNEL_BOUND_WINDOW_MAX_N + 50, 50, 3) if quick else (2000, 1000, 40)
     window = MainWindow(frame_interval_ms=0, autosave_ms=None)
     window.resize(1500, 950)
