@@ -95,6 +95,8 @@ SLICE_SECONDS = 0.004
 TO_END_SHARE = 0.75
 TO_END_MAX_SLICE = 0.04
 TO_END_MAX_TICK = 0.07
+#: To end counts a frame as costly as the last one, or this share of the one before.
+FRAME_COST_DECAY = 0.8
 #: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
 #: the canvas gets every frame.
 REFRESH_SECONDS = 0.05
@@ -308,6 +310,7 @@ class Controller(QObject):
         self._credit = 0.0  # fractional updates owed at a finite speed
         self._last_tick = 0.0
         self._trained_until = 0.0  # when the last tick's training ended (To end's budget)
+        self._frame_cost = 0.0  # the frames' cost as To end counts it (see _on_timer_timeout)
         self._last_refresh = 0.0
         self._pending_refresh = False
         self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
@@ -987,6 +990,7 @@ class Controller(QObject):
         self._credit = 0.0
         self._last_tick = time.perf_counter()
         self._trained_until = 0.0
+        self._frame_cost = 0.0
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:
@@ -1010,7 +1014,13 @@ class Controller(QObject):
         if self._to_end or not math.isfinite(self._speed):
             budget = SLICE_SECONDS
             if self._to_end and self._trained_until:
-                frame = now - self._trained_until
+                # The panels refresh every other frame or so (RunFrameGate): a cheap frame
+                # is followed by a costly one. The costliest recent frame counts (fading by
+                # FRAME_COST_DECAY a tick), so a long slice is not given right before a
+                # costly frame (at 10⁵ points a 40 ms slice, then a frame of three paint
+                # passes, froze the window 0.16 s).
+                frame = max(now - self._trained_until, self._frame_cost * FRAME_COST_DECAY)
+                self._frame_cost = frame
                 share = TO_END_SHARE / (1.0 - TO_END_SHARE)
                 room = min(share * frame, TO_END_MAX_TICK - frame, TO_END_MAX_SLICE)
                 budget = max(budget, room)
