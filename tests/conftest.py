@@ -9,6 +9,8 @@ from collections.abc import Iterator
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["PYQTGRAPH_QT_LIB"] = "PySide6"
 
+import contextlib  # noqa: E402
+import gc  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -128,8 +130,67 @@ def _deferred_deletes() -> Iterator[None]:
     yield
     core = sys.modules.get("PySide6.QtCore")
     if core is None or core.QCoreApplication.instance() is None:
+        _COLLECTOR.check()
         return  # no Qt test ran in this process yet
     core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
+    _COLLECTOR.install()
+    _COLLECTOR.check()
+
+
+class _SafeCollector:
+    """Python's garbage collector runs only between tests and from the event loop, as in
+    `perceptron-gui` (app/main.py, pyqtgraph's GarbageCollector).
+
+    An automatic collection can start at any allocation, even inside a Qt call: one that
+    started in pyqtgraph's signal disconnect (Qt holds its signal lock there) freed a
+    parentless pyqtgraph menu, whose destructor waited for that same lock, and the worker
+    hung for good. So automatic collection is off in every test process; after each test the
+    generations are checked against the usual thresholds, and once Qt runs, pyqtgraph's
+    collector does the same from a timer in the event loop (during `qtbot.wait` and alike).
+    """
+
+    def __init__(self) -> None:
+        self.timer: object = None
+        self.threshold = gc.get_threshold()
+
+    def install(self) -> None:
+        if self.timer is None:
+            from pyqtgraph.util.garbage_collector import GarbageCollector
+
+            gc.collect()
+            gc.freeze()  # the imports and Qt's start: out of the full passes from now on
+            self.timer = GarbageCollector(interval=0.5)
+
+    def check(self) -> None:
+        l0, l1, l2 = gc.get_count()
+        t0, t1, t2 = self.threshold
+        if l0 > t0:
+            gc.collect(0)
+            if l1 > t1:
+                gc.collect(1)
+                if l2 > t2:
+                    gc.collect(2)
+
+
+_COLLECTOR = _SafeCollector()
+gc.disable()
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """No collection at all inside (for a test that proves something is freed without it)."""
+    timer = getattr(_COLLECTOR.timer, "timer", None)
+    if timer is not None:
+        timer.stop()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        if timer is not None:
+            timer.start()
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import collector_paused
+
 XOR_X = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 2], [-2, 1]]
 XOR_Y = [1, 1, -1, -1, 1, -1]
 
@@ -197,8 +199,7 @@ def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa
     window.set_compare(None)
     settle()
     gc.collect()
-    gc.disable()  # what stays must go without the collector's help
-    try:
+    with collector_paused():  # what stays must go without the collector's help
         before = len(QApplication.allWidgets())
         for mode in ("primal", "pocket"):
             assert window.set_compare({"mode": mode})
@@ -206,8 +207,6 @@ def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa
             window.set_compare(None)
             settle()
         after = len(QApplication.allWidgets())
-    finally:
-        gc.enable()
     assert after == before
 
 

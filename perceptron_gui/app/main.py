@@ -287,7 +287,18 @@ def main(argv: list[str] | None = None) -> int:
     # keep it out of the garbage collector's full passes, which would otherwise rescan it
     # in the middle of a run.
     gc.freeze()
-    return int(app.exec())
+    # Python's collector runs only here, on the GUI thread between events, every half second
+    # (pyqtgraph's GarbageCollector turns the automatic one off): an automatic collection
+    # can start at any allocation, even inside a Qt call that holds one of Qt's locks (a
+    # signal disconnect), and freeing a parentless widget there waits for that same lock.
+    from pyqtgraph.util.garbage_collector import GarbageCollector
+
+    collector = GarbageCollector(interval=0.5)
+    try:
+        return int(app.exec())
+    finally:
+        collector.timer.stop()
+        gc.enable()
 
 
 def _apply_settings(win: MainWindow, args: argparse.Namespace) -> bool:
