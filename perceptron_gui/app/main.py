@@ -205,6 +205,10 @@ def _quit_on_ctrl_c(app: QObject, win: MainWindow) -> None:
     timer.start(200)
 
 
+#: How often Python's garbage collector runs, from the event loop (see `main`).
+GC_INTERVAL_SECONDS = 0.5
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app; returns the exit status.
 
@@ -293,12 +297,14 @@ def main(argv: list[str] | None = None) -> int:
     # signal disconnect), and freeing a parentless widget there waits for that same lock.
     from pyqtgraph.util.garbage_collector import GarbageCollector
 
-    collector = GarbageCollector(interval=0.5)
+    was_enabled = gc.isenabled()
+    collector = GarbageCollector(interval=GC_INTERVAL_SECONDS)
     try:
         return int(app.exec())
     finally:
         collector.timer.stop()
-        gc.enable()
+        if was_enabled:
+            gc.enable()
 
 
 def _apply_settings(win: MainWindow, args: argparse.Namespace) -> bool:
