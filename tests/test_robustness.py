@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import probes
 import pyqtgraph as pg
+import pyqtgraph.functions as fn
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
@@ -80,7 +81,7 @@ HUGE_MANY = _huge_many()
 
 
 def _finite(v: Any) -> bool:
-    return all(math.isfinite(float(x)) for x in np.asarray(v, dtype=np.float64).reshape(-1))
+    return bool(np.isfinite(np.asarray(v, dtype=np.float64)).all())
 
 
 def _axis_texts(axis: pg.AxisItem) -> list[str]:
@@ -126,11 +127,12 @@ def _scene_numbers(view: pg.GraphicsView, where: str) -> Iterator[tuple[str, str
                 # What Qt draws: its path must hold the very points given (Qt silently
                 # drops a point with a coordinate of 1e128 or more).
                 path = it.getPath()
-                drawn = [
-                    (path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())
-                ]
+                # (A path of straight pieces: its elements are its subpaths' points.)
+                polys = path.toSubpathPolygons()  # (alive while its arrays are read)
+                drawn = np.concatenate([fn.ndarray_from_qpolygonf(p) for p in polys])
+                assert path.elementCount() == len(drawn)
                 assert np.allclose(drawn, np.column_stack([x, y]), rtol=1e-12, atol=0), (
-                    f"{name}: drawn {drawn}, data {list(zip(x, y, strict=True))}"
+                    f"{name}: drawn {drawn[:20].tolist()}…, data {np.column_stack([x, y])[:20]}…"
                 )
         elif isinstance(it, QGraphicsPolygonItem):
             poly = it.polygon()
