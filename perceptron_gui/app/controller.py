@@ -104,6 +104,23 @@ REFRESH_SECONDS = 0.05
 SYNC_BOUND_LIMIT = 50_000
 
 BoundPair = tuple[Bound, "float | None"]
+
+
+def to_end_budget(frame: float, frame_cost: float) -> tuple[float, float]:
+    """A To end tick's training time, given the last frame's seconds (since the last
+    tick's training ended) and the frame cost counted so far; returns (budget, new cost).
+
+    The panels refresh every other frame or so (RunFrameGate): a cheap frame is followed
+    by a costly one. The costliest recent frame counts (fading by FRAME_COST_DECAY a tick),
+    so a long slice is not given right before a costly frame (at 10⁵ points a 40 ms slice,
+    then a frame of three paint passes, froze the window 0.16 s).
+    """
+    cost = max(frame, frame_cost * FRAME_COST_DECAY)
+    share = TO_END_SHARE / (1.0 - TO_END_SHARE)
+    room = min(share * cost, TO_END_MAX_TICK - cost, TO_END_MAX_SLICE)
+    return max(SLICE_SECONDS, room), cost
+
+
 #: The most memory the undo stack keeps in runs that an undo can bring back (a run's
 #: history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are
 #: dropped first; the edits themselves stay (their undo then starts the run again).
@@ -1014,16 +1031,9 @@ class Controller(QObject):
         if self._to_end or not math.isfinite(self._speed):
             budget = SLICE_SECONDS
             if self._to_end and self._trained_until:
-                # The panels refresh every other frame or so (RunFrameGate): a cheap frame
-                # is followed by a costly one. The costliest recent frame counts (fading by
-                # FRAME_COST_DECAY a tick), so a long slice is not given right before a
-                # costly frame (at 10⁵ points a 40 ms slice, then a frame of three paint
-                # passes, froze the window 0.16 s).
-                frame = max(now - self._trained_until, self._frame_cost * FRAME_COST_DECAY)
-                self._frame_cost = frame
-                share = TO_END_SHARE / (1.0 - TO_END_SHARE)
-                room = min(share * frame, TO_END_MAX_TICK - frame, TO_END_MAX_SLICE)
-                budget = max(budget, room)
+                budget, self._frame_cost = to_end_budget(
+                    now - self._trained_until, self._frame_cost
+                )
             while not t.done and time.perf_counter() - now < budget:
                 t0 = time.perf_counter()
                 t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
