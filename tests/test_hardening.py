@@ -92,12 +92,7 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
         from PySide6.QtWidgets import QApplication
         app = QApplication([])
         from perceptron_gui import MainWindow
-        from perceptron_gui.app.controller import (
-    SLICE_SECONDS,
-    TO_END_MAX_SLICE,
-    to_end_budget,
-)
-from perceptron_gui.app.storage import recovery_path
+        from perceptron_gui.app.storage import recovery_path
         w = MainWindow(autosave_ms=50)
         w.show()
         for i in range(25):
@@ -146,12 +141,7 @@ def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> No
             from perceptron_gui.core.config import TrainConfig
             from perceptron_gui.core.dataset import make_dataset
             from perceptron_gui.core.io import write_session
-            from perceptron_gui.app.controller import (
-    SLICE_SECONDS,
-    TO_END_MAX_SLICE,
-    to_end_budget,
-)
-from perceptron_gui.app.storage import recovery_path
+            from perceptron_gui.app.storage import recovery_path
             recovery_path().parent.mkdir(parents=True, exist_ok=True)
             rng = np.random.default_rng(0)
             print("go", flush=True)
