@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -81,6 +82,11 @@ CROWD_STEP = 1.3
 CROWD_PADS = 3
 #: A point's tooltip shows when the mouse has rested this long (ms).
 HOVER_MS = 250
+#: While the window settles (see `DataCanvas.hold_layout`), the texts are laid out this
+#: many ms after the last change.
+SETTLE_MS = 40
+#: ... and at most this many ms after the hold began (a run goes on changing the canvas).
+SETTLE_MAX_MS = 500
 #: The texts' layout looks at an even sample of at most this many points.
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
@@ -217,6 +223,8 @@ class DataCanvas(_PlotWidget):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_overlays)
+        self._layout_held_until = 0.0  # see hold_layout
+        self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._floating: QtWidgets.QWidget | None = None
@@ -896,7 +904,24 @@ class DataCanvas(_PlotWidget):
     def _schedule_layout(self) -> None:
         timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
         if timer is not None:
+            if self._layout_held():  # one pass once the changes stop (up to the cap)
+                now = time.perf_counter()
+                self._layout_held_until = min(now + SETTLE_MS / 1000, self._layout_hold_cap)
             timer.start()
+
+    def _layout_held(self) -> bool:
+        return time.perf_counter() < self.__dict__.get("_layout_held_until", 0.0)
+
+    def hold_layout(self, ms: int = SETTLE_MS) -> None:
+        """While the window settles (presentation on or off: docks, fonts and sizes change
+        over several turns of the event loop), lay the texts out once, `ms` after the
+        last change (at most SETTLE_MAX_MS after this call), not at every paint: each
+        pass costs 10-15 ms, and a presentation toggle with compare on made 6-13."""
+        now = time.perf_counter()
+        self._layout_held_until = now + ms / 1000
+        self._layout_hold_cap = now + SETTLE_MAX_MS / 1000
+        self._layout_timer.setInterval(ms)
+        self._layout_timer.start()
 
     def _text_size(self, item: pg.TextItem) -> tuple[float, float]:
         r = item.textItem.boundingRect()
@@ -924,6 +949,8 @@ class DataCanvas(_PlotWidget):
         presentation, the legend, the "no line" banner), beside their point for the rest;
         where there is no free room, the place that covers least."""
         self._layout_timer.stop()
+        self._layout_timer.setInterval(0)
+        self._layout_held_until = 0.0
         if self.getPlotItem() is None:
             return
         self._regions_wait = True
@@ -1727,7 +1754,10 @@ class DataCanvas(_PlotWidget):
                 # The drawing, and the texts' places too, before the paint: laid out during
                 # the paint (`viewportEvent`), their moves were painted again in a second
                 # pass, a run's every frame painted twice. (The layout pass draws first.)
-                self._layout_overlays()
+                if self._layout_held():
+                    self._schedule_layout()
+                else:
+                    self._layout_overlays()
 
     def _flush_model(self) -> None:
         """Compute the model's drawing now if a change asked for it and it waits."""
@@ -1739,8 +1769,10 @@ class DataCanvas(_PlotWidget):
             self._compute_model()
 
     def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
-        if event.type() == QtCore.QEvent.Type.Paint and (
-            self._model_dirty or self._view_dirty or self._layout_timer.isActive()
+        if (
+            event.type() == QtCore.QEvent.Type.Paint
+            and (self._model_dirty or self._view_dirty or self._layout_timer.isActive())
+            and not self._layout_held()
         ):
             self._layout_overlays()  # what is painted is never a turn behind
         return bool(super().viewportEvent(event))

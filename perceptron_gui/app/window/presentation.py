@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QEvent, QRect, QTimer
 from PySide6.QtWidgets import QApplication
 
+from perceptron_gui.app.canvas.canvas import DataCanvas
 from perceptron_gui.app.theme import LABEL_PT, theme
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class Presentation:
         if on == self.on:
             return
         self.on = on
+        for canvas in self.w.findChildren(DataCanvas):  # (compare's second one too)
+            canvas.hold_layout()  # the window settles over several turns: one layout pass
         bars = (self.w.menuBar(), self.w.toolbar, self.w.statusBar())
         if on:
             self.docks_before = [d.isVisible() for d in self.w.docks]
