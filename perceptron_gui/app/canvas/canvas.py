@@ -910,7 +910,8 @@ class DataCanvas(_PlotWidget):
             timer.start()
 
     def _layout_held(self) -> bool:
-        return time.perf_counter() < self.__dict__.get("_layout_held_until", 0.0)
+        until: float = self.__dict__.get("_layout_held_until", 0.0)
+        return time.perf_counter() < until
 
     def hold_layout(self, ms: int = SETTLE_MS) -> None:
         """While the window settles (presentation on or off: docks, fonts and sizes change
