@@ -104,6 +104,10 @@ REFRESH_SECONDS = 0.05
 SYNC_BOUND_LIMIT = 50_000
 
 BoundPair = tuple[Bound, "float | None"]
+#: The most memory the undo stack keeps in runs that an undo can bring back (a run's
+#: history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are
+#: dropped first; the edits themselves stay (their undo then starts the run again).
+UNDO_RUNS_BUDGET = 128 * 2**20
 
 
 def to_end_budget(frame: float, frame_cost: float) -> tuple[float, float]:
@@ -119,12 +123,6 @@ def to_end_budget(frame: float, frame_cost: float) -> tuple[float, float]:
     share = TO_END_SHARE / (1.0 - TO_END_SHARE)
     room = min(share * cost, TO_END_MAX_TICK - cost, TO_END_MAX_SLICE)
     return max(SLICE_SECONDS, room), cost
-
-
-#: The most memory the undo stack keeps in runs that an undo can bring back (a run's
-#: history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are
-#: dropped first; the edits themselves stay (their undo then starts the run again).
-UNDO_RUNS_BUDGET = 128 * 2**20
 
 
 def run_bytes(t: object) -> int:
@@ -327,7 +325,7 @@ class Controller(QObject):
         self._credit = 0.0  # fractional updates owed at a finite speed
         self._last_tick = 0.0
         self._trained_until = 0.0  # when the last tick's training ended (To end's budget)
-        self._frame_cost = 0.0  # the frames' cost as To end counts it (see _on_timer_timeout)
+        self._frame_cost = 0.0  # the frames' cost as To end counts it (see to_end_budget)
         self._last_refresh = 0.0
         self._pending_refresh = False
         self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
