@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 # Before anything can import Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -129,12 +130,10 @@ def _deferred_deletes() -> Iterator[None]:
     (a worker ended its run with ~30 windows restyling at once)."""
     yield
     core = sys.modules.get("PySide6.QtCore")
-    if core is None or core.QCoreApplication.instance() is None:
-        _COLLECTOR.check()
-        return  # no Qt test ran in this process yet
-    core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
-    _COLLECTOR.install()
-    _COLLECTOR.check()
+    if core is not None and core.QCoreApplication.instance() is not None:  # a Qt test ran
+        core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
+        _COLLECTOR.install()
+    _COLLECTOR.check()  # then the garbage, between tests (see _SafeCollector)
 
 
 class _SafeCollector:
@@ -150,16 +149,16 @@ class _SafeCollector:
     """
 
     def __init__(self) -> None:
-        self.timer: object = None
+        self.collector: Any = None  # pyqtgraph's, once a QApplication exists
         self.threshold = gc.get_threshold()
 
     def install(self) -> None:
-        if self.timer is None:
+        if self.collector is None:
             from pyqtgraph.util.garbage_collector import GarbageCollector
 
             gc.collect()
             gc.freeze()  # the imports and Qt's start: out of the full passes from now on
-            self.timer = GarbageCollector(interval=0.5)
+            self.collector = GarbageCollector(interval=0.5)
 
     def check(self) -> None:
         l0, l1, l2 = gc.get_count()
@@ -179,7 +178,7 @@ gc.disable()
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
     """No collection at all inside (for a test that proves something is freed without it)."""
-    timer = getattr(_COLLECTOR.timer, "timer", None)
+    timer = _COLLECTOR.collector.timer if _COLLECTOR.collector is not None else None
     if timer is not None:
         timer.stop()
     was_enabled = gc.isenabled()

@@ -299,7 +299,9 @@ def test_a_votes_full_grid_pass_has_the_bits_of_its_decision() -> None:
         assert np.array_equal(RegionGrid().values(model, spec), want), trial
 
 
-def test_a_held_canvas_lays_its_texts_out_once_when_the_changes_stop(window, qtbot) -> None:  # noqa: ANN001
+def test_a_held_canvas_lays_its_texts_out_once_when_the_changes_stop(
+    window, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
     """A presentation toggle with compare on took 0.2-0.57 s of CPU (the long soak's one
     gap over 0.5 s): the window settles over several turns of the event loop and each
     canvas laid its texts out at every paint and every resize (6-13 passes of 10-15 ms).
@@ -316,19 +318,16 @@ def test_a_held_canvas_lays_its_texts_out_once_when_the_changes_stop(window, qtb
         passes.append(1)
         original(self)
 
-    canvas_module.DataCanvas._layout_overlays = counted
-    try:
-        c.hold_layout()
-        for k in range(4):  # changes and paints while the window settles
-            c.set_view_range(-3 - k, 6 + k, -3 - k, 6 + k)
-            c.viewport().repaint()
-        assert passes == []
-        qtbot.waitUntil(lambda: bool(passes), timeout=2000)
-        qtbot.wait(2 * canvas_module.SETTLE_MS)
-        done = len(passes)
-        assert done <= 2  # (a crowded layout pads the view and lays out once more)
-        c.set_view_range(-2, 5, -2, 5)  # no longer held: laid out at the next turn
-        assert c._layout_timer.interval() == 0
-        qtbot.waitUntil(lambda: len(passes) > done, timeout=2000)
-    finally:
-        canvas_module.DataCanvas._layout_overlays = original
+    monkeypatch.setattr(canvas_module.DataCanvas, "_layout_overlays", counted)
+    c.hold_layout()
+    for k in range(4):  # changes and paints while the window settles
+        c.set_view_range(-3 - k, 6 + k, -3 - k, 6 + k)
+        c.viewport().repaint()
+    assert passes == []
+    qtbot.waitUntil(lambda: bool(passes), timeout=2000)
+    qtbot.wait(2 * canvas_module.SETTLE_MS)
+    done = len(passes)
+    assert done <= 2  # (a crowded layout pads the view and lays out once more)
+    c.set_view_range(-2, 5, -2, 5)  # no longer held: laid out at the next turn
+    assert c._layout_timer.interval() == 0
+    qtbot.waitUntil(lambda: len(passes) > done, timeout=2000)
