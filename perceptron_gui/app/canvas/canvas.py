@@ -913,15 +913,15 @@ class DataCanvas(_PlotWidget):
         until: float = self.__dict__.get("_layout_held_until", 0.0)
         return time.perf_counter() < until
 
-    def hold_layout(self, ms: int = SETTLE_MS) -> None:
+    def hold_layout(self) -> None:
         """While the window settles (presentation on or off: docks, fonts and sizes change
-        over several turns of the event loop), lay the texts out once, `ms` after the
-        last change (at most SETTLE_MAX_MS after this call), not at every paint: each
+        over several turns of the event loop), lay the texts out once, SETTLE_MS after
+        the last change (at most SETTLE_MAX_MS after this call), not at every paint: each
         pass costs 10-15 ms, and a presentation toggle with compare on made 6-13."""
         now = time.perf_counter()
-        self._layout_held_until = now + ms / 1000
+        self._layout_held_until = now + SETTLE_MS / 1000
         self._layout_hold_cap = now + SETTLE_MAX_MS / 1000
-        self._layout_timer.setInterval(ms)
+        self._layout_timer.setInterval(SETTLE_MS)
         self._layout_timer.start()
 
     def _text_size(self, item: pg.TextItem) -> tuple[float, float]:
