@@ -27,9 +27,10 @@ def test_a_titled_kernel_figure_exports(window, tmp_path: Path) -> None:  # noqa
 
 
 def test_the_placer_places_as_its_plain_loop_did() -> None:
-    """The layout costs every candidate against every placed text at once (a kernel run's
-    frame had spent most of its time in a loop over them): the same places, to the bit,
-    as the plain loop over the placed texts, with points, lines, infinities and NaN."""
+    """The layout tries a few candidates one by one and costs many against every placed
+    text at once (a kernel run's frame had spent most of its time in a loop over them):
+    the same places, to the bit, as the plain loop over the placed texts, with points,
+    lines, infinities and NaN, and with a scan made only when no candidate is free."""
     import numpy as np
 
     from perceptron_gui.app.canvas.layout import Placer
@@ -64,7 +65,7 @@ def test_the_placer_places_as_its_plain_loop_did() -> None:
             pts[:3] = [[np.inf, 10.0], [-np.inf, 5.0], [1e300, -1e300]]
         p = Placer((0.0, 0.0, 600.0, 400.0), pts, 9.0)
         p.avoid(0.0, 0.0, 600.0, 400.0)
-        for _ in range(int(rng.integers(1, 30))):
+        for draw in range(int(rng.integers(1, 30))):
             size = (float(rng.uniform(10, 120)), float(rng.uniform(8, 40)))
             px, py = rng.uniform(-20, 620), rng.uniform(-20, 420)
             cand = list(p.around(px, py, size, 6.0))
@@ -73,6 +74,13 @@ def test_the_placer_places_as_its_plain_loop_did() -> None:
             lines = bool(rng.integers(2))
             want = plain_choose(p, cand, size, lines)
             assert p._choose(cand, size, lines=lines) == want  # noqa: SLF001
+            if trial % 4 == 0 and draw < 4:
+                # A scan after them, made only when none is free: as if all were given at
+                # once (a coarse scan: the plain loop costs each place in Python).
+                scan = p.scan((size[0], size[1] * 4), (px, py))
+                both = plain_choose(p, cand + scan, size, lines)
+                got_both = p._choose(cand, size, lines=lines, more=lambda: scan)  # noqa: B023, SLF001
+                assert got_both == both == p._choose(cand + scan, size, lines=lines)  # noqa: SLF001
             if rng.integers(2):
                 p.reserve(want)
                 continue

@@ -992,9 +992,11 @@ class DataCanvas(_PlotWidget):
                 tr.m12() * x + tr.m22() * y + tr.dy(),
             )
 
-        def free(size: tuple[float, float], first: int) -> list[tuple[float, float]]:
+        def free(size: tuple[float, float], first: int) -> Rect:
+            """Take the corner or side `first` of the plot, or the next one, or the first
+            free place of a scan (made only when no corner or side is free)."""
             edges = list(placer.edges(size, inset))
-            return [*edges[first:], *edges[:first], *placer.scan(size)]
+            return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
 
         # The rings drawn round points (the updated point's, the current point's square,
         # the mistakes' rings) are wider than a point: no text may sit on them either, and
@@ -1045,13 +1047,13 @@ class DataCanvas(_PlotWidget):
         w = self._floating
         if w is not None and w.isVisible() and w.parentWidget() is self:
             size = (float(w.width()), float(w.height()))
-            r = placed(placer.take(free(size, 1), size))  # the top-left corner first
+            r = placed(free(size, 1))  # the top-left corner first
             w.move(int(round(r[0])), int(round(r[1])))
             rects["readout"] = r
         if self.legend.isVisible():
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
-            r = placed(placer.take(free(size, 0), size))
+            r = placed(free(size, 0))
             self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
             rects["legend"] = r
         for item in (
@@ -1064,12 +1066,12 @@ class DataCanvas(_PlotWidget):
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
         if self._status.isVisible():
             size = self._text_size(self._status)
-            r = placed(placer.take(free(size, 5), size))  # the bottom middle first
+            r = placed(free(size, 5))  # the bottom middle first
             self._put_text(self._status, r)
             rects["status"] = r
         if self._no_line.isVisible():
             size = self._text_size(self._no_line)
-            r = placed(placer.take(free(size, 4), size))
+            r = placed(free(size, 4))
             self._put_text(self._no_line, r)
             rects["banner"] = r
 
@@ -1133,7 +1135,9 @@ class DataCanvas(_PlotWidget):
             if at is None:
                 at = self._home_of(item)
             cx, cy = to_px(*at)
-            r = placer.take([*placer.around(cx, cy, size, gap), *placer.scan(size, (cx, cy))], size)
+            r = placer.take(
+                placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
+            )
             if name in ("update", "verdict", "info"):
                 placed(r)
             self._put_text(item, r)

@@ -11,7 +11,7 @@ beside the line when there is room, not over it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,6 +23,8 @@ POINT_COST = 1e9
 #: A place that crosses a line to avoid costs this much: less than any overlap of texts
 #: worth the name, more than free room.
 LINE_COST = 1.0
+#: Up to this many candidates, `Placer` tries them one by one (see `_choose_costed`).
+FEW = 64
 
 
 def _cell(v: float, n: int, plus: int) -> int:
@@ -134,11 +136,17 @@ class Placer:
         if all(np.isfinite((x0, y0, x1, y1))):
             self.lines.append((float(x0), float(y0), float(x1), float(y1)))
 
-    def take(self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]) -> Rect:
+    def take(
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
+    ) -> Rect:
         """Place a rectangle of `size` at the first free top-left of `candidates` (else the
         one that costs least; else the first clamped into the bounds), and keep it. Free
-        room here is also off the lines to `avoid`."""
-        r = self._choose(candidates, size, lines=True)
+        room here is also off the lines to `avoid`. `more`: further candidates after
+        `candidates`, made only when none of these is free (a scan has a thousand)."""
+        r = self._choose(candidates, size, lines=True, more=more)
         self.taken.append(r)
         return r
 
@@ -159,11 +167,12 @@ class Placer:
         size: tuple[float, float],
         *,
         lines: bool = False,
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
     ) -> Rect:
-        """The first free candidate, else the cheapest inside, else the first clamped (all
-        candidates costed at once: a scan has a thousand); `lines`: crossing a line to
-        `avoid` costs LINE_COST."""
-        return self._choose_costed(candidates, size, lines=lines)[0]
+        """The first free candidate, else the cheapest inside, else the first clamped;
+        `lines`: crossing a line to `avoid` costs LINE_COST. `more`: the candidates after
+        `candidates`, made only when none of these is free."""
+        return self._choose_costed(candidates, size, lines=lines, more=more)[0]
 
     def _choose_costed(
         self,
@@ -171,10 +180,23 @@ class Placer:
         size: tuple[float, float],
         *,
         lines: bool = False,
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
     ) -> tuple[Rect, float]:
-        """`_choose` and the place's cost (inf when clamped: not costed)."""
+        """`_choose` and the place's cost (inf when clamped: not costed).
+
+        A few candidates (a text beside its point has 16-40) are tried one by one until one
+        is free: most texts take their first or second, and numpy's per-call cost on a
+        handful of rectangles was most of a layout pass. Otherwise (none free, or a scan)
+        all are costed at once."""
         w, h = float(size[0]), float(size[1])
-        cand = np.asarray(list(candidates), dtype=np.float64).reshape(-1, 2)
+        first = list(candidates)
+        if len(first) <= FEW:
+            for cx, cy in first:
+                if self._free(float(cx), float(cy), w, h, lines):
+                    return (float(cx), float(cy), w, h), 0.0
+        if more is not None:
+            first.extend(more())
+        cand = np.asarray(first, dtype=np.float64).reshape(-1, 2)
         cand = cand[np.all(np.isfinite(cand), axis=1)]  # (a point at 1e300 maps to inf)
         if not len(cand):
             return self.clamp((self.bounds[0], self.bounds[1], w, h)), float("inf")
@@ -199,6 +221,48 @@ class Placer:
         if not np.isfinite(cost[i]):
             return self.clamp((float(x[0]), float(y[0]), w, h)), float("inf")
         return (float(x[i]), float(y[i]), w, h), float(cost[i])
+
+    def _free(self, x: float, y: float, w: float, h: float, lines: bool) -> bool:
+        """True when the rectangle costs 0 as `_choose_costed` costs it: finite, inside,
+        on no point, on no placed text, and (`lines`) across no line to avoid."""
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return False
+        x0, y0, bw, bh = self.bounds
+        if not (x >= x0 and y >= y0 and x + w <= x0 + bw and y + h <= y0 + bh):
+            return False
+        if self.points_under((x, y, w, h)):
+            return False
+        xw, yh = x + w, y + h
+        for tx, ty, tw, th in self.taken:
+            # min(xw, txw) - max(x, tx) > 0 is these four comparisons (a difference of two
+            # floats is positive exactly when the first is larger); then the area's.
+            txw, tyh = tx + tw, ty + th
+            if (
+                xw > tx and txw > x and xw > x and txw > tx
+                and yh > ty and tyh > y and yh > y and tyh > ty
+                and (min(xw, txw) - max(x, tx)) * (min(yh, tyh) - max(y, ty)) != 0.0
+            ):  # fmt: skip
+                return False
+        if lines:
+            left, top, right, bottom = x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0
+            for lx0, ly0, lx1, ly1 in self.lines:  # `_crossings`, for one rectangle
+                dx, dy = lx1 - lx0, ly1 - ly0
+                t0, t1, ok = 0.0, 1.0, True
+                for p, q in (
+                    (-dx, lx0 - left),
+                    (dx, right - lx0),
+                    (-dy, ly0 - top),
+                    (dy, bottom - ly0),
+                ):
+                    if p == 0.0:
+                        ok = ok and q >= 0.0
+                    elif p < 0.0:
+                        t0 = max(t0, q / p)
+                    else:
+                        t1 = min(t1, q / p)
+                if ok and t0 <= t1:
+                    return False
+        return True
 
     def _crossings(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
