@@ -27,6 +27,7 @@ from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.axes import quiet_hidden_axes
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
 from perceptron_gui.app.canvas.layout import Placer, Rect
@@ -172,7 +173,8 @@ class DataCanvas(_PlotWidget):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
-        super().__init__(parent, viewBox=self._vb)
+        axes = {"bottom": Axis("bottom"), "left": Axis("left")}
+        super().__init__(parent, viewBox=self._vb, axisItems=axes)
         self.setObjectName("canvas")
         self._vb.on_click = self._on_view_click
         self._vb.on_drag = self._on_view_drag
@@ -264,7 +266,7 @@ class DataCanvas(_PlotWidget):
 
     def _setup_axes(self) -> None:
         plot = self.getPlotItem()
-        plot.setAxisItems({"bottom": Axis("bottom"), "left": Axis("left")})
+        quiet_hidden_axes(plot)
         plot.setMenuEnabled(False)
         plot.hideButtons()
         self._vb.setAspectLocked(True, ratio=1.0)

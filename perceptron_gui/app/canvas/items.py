@@ -11,6 +11,7 @@ import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore, QtGui
 
+from perceptron_gui.app.axes import SteadyAxis
 from perceptron_gui.core.numbers import MINUS
 
 Qt = QtCore.Qt
@@ -39,7 +40,7 @@ class DragEvent(ClickEvent, Protocol):
     def isFinish(self) -> bool: ...  # noqa: N802
 
 
-class Axis(pg.AxisItem):
+class Axis(SteadyAxis):
     """An axis whose neighbouring tick labels never read the same.
 
     pyqtgraph writes large and small values with ``%g`` (6 significant digits):

@@ -10,6 +10,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import (
@@ -62,7 +63,7 @@ class BoundPlot(pg.PlotWidget):
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
         # No context menu (pyqtgraph would build one for the view box, unused, at once).
-        super().__init__(parent=parent, enableMenu=False)
+        super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes())
         self.setObjectName("boundPlot")
         self._controller = controller
         self._follow = True
@@ -76,6 +77,7 @@ class BoundPlot(pg.PlotWidget):
         self._legend: pg.LegendItem | None = None
 
         plot = self.getPlotItem()
+        quiet_hidden_axes(plot)
         plot.setMenuEnabled(False)
         self._curve = pg.PlotDataItem()
         plot.addItem(self._curve)

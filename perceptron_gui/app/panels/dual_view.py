@@ -8,6 +8,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.panels.common import (
     QWIDGETSIZE_MAX,
@@ -162,7 +163,8 @@ class DualView(QtWidgets.QWidget):
 
     def _create_plots(self) -> None:
         lay = self._plots.ci
-        g = self._plots.addPlot(row=0, col=0, enableMenu=False)
+        g = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes())
+        quiet_hidden_axes(g)
         g.hideButtons()
         vb = g.getViewBox()
         vb.invertY(True)
@@ -181,7 +183,8 @@ class DualView(QtWidgets.QWidget):
         lay.addItem(self._colorbar, row=0, col=1)
 
         # α as horizontal bars beside the rows they belong to (the rows are linked).
-        a = self._plots.addPlot(row=0, col=2, enableMenu=False)
+        a = self._plots.addPlot(row=0, col=2, enableMenu=False, axisItems=steady_axes())
+        quiet_hidden_axes(a)
         a.hideButtons()
         a.setYLink(g)
         a.setMouseEnabled(x=False, y=False)

@@ -23,6 +23,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import (
@@ -114,10 +115,11 @@ class ProofPanel(QtWidgets.QWidget):
         self._style_plots()
 
     def _create_plots(self) -> None:
-        top = self._plots.addPlot(row=0, col=0, enableMenu=False)
-        low = self._plots.addPlot(row=1, col=0, enableMenu=False)
+        top = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes())
+        low = self._plots.addPlot(row=1, col=0, enableMenu=False, axisItems=steady_axes())
         low.setXLink(top)
         for p in (top, low):
+            quiet_hidden_axes(p)
             p.hideButtons()
             p.setMouseEnabled(x=False, y=False)
         self._top, self._low = top, low
