@@ -270,8 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     repeats = args.repeats or (1 if args.quick else 5)
     if args.quick:
-        primal_ns, dual_ns, nov_ns = [10**3, 10**4], [2_000], [10**4]
-        noisy_runs, pocket_n, pocket_updates = [(10**4, 2)], 10**3, 10**3
+        primal_ns, dual_ns, nov_ns = [100, 300], [200], [300]
+        noisy_runs, pocket_n, pocket_updates = [(300, 2)], 100, 100
     else:
         primal_ns, dual_ns, nov_ns = [10**3, 10**4, 10**5, 10**6], [20_000, 100_000], [10**5]
         noisy_runs, pocket_n, pocket_updates = [(10**4, 20), (10**5, 10), (10**6, 3)], 10**4, 10**5
