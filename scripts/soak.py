@@ -394,9 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("-n", type=int, default=2000, help="actions (default 2000)")
-    ap.add_argument("--quick", action="store_true", help="30 actions: a smoke run")
+    ap.add_argument("--quick", action="store_true", help="10 actions: a smoke run")
     args = ap.parse_args(argv)
-    n = 30 if args.quick else args.n
+    n = 10 if args.quick else args.n
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", str(Path(tmp) / "state"))
         t0 = time.perf_counter()
