@@ -38,6 +38,8 @@ for mode, names in (("primal", ("table-window", "proof")), ("dual", ("table-dual
     for name, dock in zip(names, (w.tables_dock, w.proof_dock)):
         dock.grab().save(str(out / f"{name}.png"))
 print("ok")
+import gc
+gc.freeze()  # the shutdown's full collections over the window's objects: ~0.2 s
 """
 
 
