@@ -57,16 +57,17 @@ sys.exit(main([]))
 """
 
 
-def first_paint_seconds(repeats: int) -> list[float]:
+def first_paint_seconds(repeats: int, write_bytecode: bool = True) -> list[float]:
     """Wall time from launching `perceptron-gui` (a new interpreter) to the canvas's first paint.
 
     As after `pip install .`, which compiles the bytecode: the children may write it
     (PYTHONDONTWRITEBYTECODE would make every start compile ~50 modules, ~0.13 s), and
-    one launch before the timed ones writes it.
+    one launch before the timed ones writes it (`write_bytecode`; the smoke run has no
+    such launch: its one launch is timed, bytecode written or not).
     """
     out = []
     env0 = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for i in range(repeats + 1):
+    for i in range(repeats + write_bytecode):
         # A fresh state folder each time: no recovery file, so no "Restore?" question.
         state = tempfile.mkdtemp(prefix="pg-bench-")
         env = {**env0, "QT_QPA_PLATFORM": "offscreen", "PERCEPTRON_GUI_STATE_DIR": state}
@@ -81,7 +82,7 @@ def first_paint_seconds(repeats: int) -> list[float]:
         assert p.stdout is not None
         for line in p.stdout:
             if line.startswith("painted"):
-                if i:  # the first launch wrote the bytecode
+                if i or not write_bytecode:  # the first launch wrote the bytecode
                     out.append(time.perf_counter() - t0)
                 break
         p.wait(timeout=60)
@@ -169,8 +170,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small N, few steps (a smoke run)")
     args = ap.parse_args()
-    sizes = [1000] if args.quick else [1_000, 10_000, 100_000]
-    steps = 5 if args.quick else 40
+    sizes = [200] if args.quick else [1_000, 10_000, 100_000]
+    steps = 2 if args.quick else 40
     import numpy as np
     import pyqtgraph as pg
     import PySide6
@@ -189,10 +190,10 @@ def main() -> int:
     print()
     print("| N | add a point and redraw (ms, median) | redraw alone (ms) | ratio |")
     print("|---:|---:|---:|---:|")
-    for n in [1000] if args.quick else [10_000, 100_000]:
-        edit, ref = add_point_and_redraw(n, 3 if args.quick else 15)
+    for n in [200] if args.quick else [10_000, 100_000]:
+        edit, ref = add_point_and_redraw(n, 2 if args.quick else 15)
         print(f"| {n:,} | {edit * 1e3:.1f} | {ref * 1e3:.1f} | {edit / ref:.2f} |")
-    fp = first_paint_seconds(1 if args.quick else 5)
+    fp = first_paint_seconds(1, write_bytecode=False) if args.quick else first_paint_seconds(5)
     print()
     print(
         f"start to first painted window (new interpreter, built-in example): "

@@ -16,6 +16,7 @@ answer.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import time
@@ -125,3 +126,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    # At shutdown the interpreter makes full collections over every object still alive
+    # (~0.35 s with numba and scikit-learn loaded): frozen, they simply go with the process.
+    gc.freeze()

@@ -33,8 +33,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import perceptron_gui.app  # noqa: E402,F401  (sets the pyqtgraph binding)
 
 
-def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
-    """Medians of run fps, new-weights fps, the longest gap, and the reference fps."""
+def measure(
+    n: int, seconds: float, repeats: int, settle: tuple[float, float] = (0.5, 0.1)
+) -> dict[str, float]:
+    """Medians of run fps, new-weights fps, the longest gap, and the reference fps.
+
+    `settle`: the seconds of event loop before the first measurement (the first paint of
+    the points is a one-off) and after each reset.
+    """
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -78,7 +84,7 @@ def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
         while time.perf_counter() - t0 < duration:
             app.processEvents()
 
-    window_for(0.5)  # the first paint of the points is a one-off
+    window_for(settle[0])
     run_fps, new_fps, gaps, ref_fps = [], [], [], []
     for _ in range(repeats):
         # The reference: repaint requests at every turn of the event loop, nothing changed.
@@ -93,7 +99,7 @@ def measure(n: int, seconds: float, repeats: int) -> dict[str, float]:
         ref_fps.append(len(spy.paints) / (time.perf_counter() - t0))
         # The run.
         win.reset()
-        window_for(0.1)
+        window_for(settle[1])
         spy.paints.clear()
         ticks.clear()
         ticker.start()
@@ -180,7 +186,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=3, help="runs per N")
     args = ap.parse_args()
     sizes = [1000] if args.quick else [10_000, 100_000]
-    seconds = 0.2 if args.quick else args.seconds
+    seconds = 0.05 if args.quick else args.seconds
     repeats = 1 if args.quick else args.repeats
     import numpy as np
     import pyqtgraph as pg
@@ -199,7 +205,7 @@ def main() -> int:
     )
     print("|---:|---:|---:|---:|---:|---:|")
     for n in sizes:
-        r = measure(n, seconds, repeats)
+        r = measure(n, seconds, repeats, (0.05, 0.02) if args.quick else (0.5, 0.1))
         print(
             f"| {n:,} | {r['run']:.1f} | {r['new']:.1f} | {r['gap'] * 1e3:.0f} | "
             f"{r['ref']:.1f} | {r['run'] / r['ref']:.2f} |"
@@ -211,7 +217,7 @@ def main() -> int:
     )
     print("|---:|---:|---:|---:|")
     for n in [1000] if args.quick else [100_000, 1_000_000]:
-        gap, idle, write = autosave_gap(n, 0.3 if args.quick else 3.0)
+        gap, idle, write = autosave_gap(n, 0.05 if args.quick else 3.0)
         print(f"| {n:,} | {gap * 1e3:.0f} | {idle * 1e3:.0f} | {write:.2f} |")
     return 0
 
