@@ -212,6 +212,28 @@ def test_scale_two_gives_the_canvas_room_and_scales_the_small_parts(tmp_path) ->
     assert out["cut"] == []
 
 
+def test_the_scaled_style_is_there_only_at_a_scale_other_than_one(window) -> None:  # noqa: ANN001
+    """At UI scale 1 the application keeps its plain style (the scaled one would change
+    nothing and cost a Python call per size asked); through View ▸ Larger and Normal size
+    it comes and goes, and the sizes it scales come back to the plain ones."""
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    from perceptron_gui.app.theme import ScaledStyle
+
+    app = QApplication.instance()
+    metric = QStyle.PixelMetric.PM_IndicatorWidth
+    plain = app.style().pixelMetric(metric)
+    name = app.style().name()
+    assert not isinstance(app.style(), ScaledStyle)
+    window.act_zoom_in.trigger()
+    assert isinstance(app.style(), ScaledStyle) and theme().ui_scale > 1.0
+    assert app.style().pixelMetric(metric) > plain
+    window.act_zoom_reset.trigger()
+    assert theme().ui_scale == 1.0
+    assert not isinstance(app.style(), ScaledStyle) and app.style().name() == name
+    assert app.style().pixelMetric(metric) == plain
+
+
 def test_the_proof_plots_titles_stay_apart_at_1024(qtbot, window) -> None:
     """At 1024×768 the proof panel's "length" and "cos θ" lie inside their own plots, apart
     (rotated beside the axes of two crushed plots they overprinted), and the plots keep a
