@@ -129,12 +129,15 @@ def measure(
 def autosave_gap(n: int, seconds: float) -> tuple[float, float, float]:
     """The longest event-loop gap in the `seconds` after an edit (autosave 0 ms after it),
     the same window's longest gap with nothing happening, and the write's wall time."""
+    import atexit
     import tempfile
 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    os.environ["PERCEPTRON_GUI_STATE_DIR"] = tempfile.mkdtemp(prefix="pg-bench-run-")
+    state = tempfile.TemporaryDirectory(prefix="pg-bench-run-")  # removed at exit
+    os.environ["PERCEPTRON_GUI_STATE_DIR"] = state.name
+    atexit.register(state.cleanup)
     from perceptron_gui.app.main_window import MainWindow
     from perceptron_gui.core.generators import generate
 

@@ -11,6 +11,7 @@ Every picture is of a real window driven through the scripting API; open them an
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import json
 import os
@@ -26,18 +27,25 @@ EX_Y = [1, 1, -1]
 SIZE = (1280, 800)
 
 
+def _scratch(prefix: str) -> str:
+    """A temporary folder, removed when the script exits."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def _screen_file(size: tuple[int, int]) -> str:
     """An offscreen screen of `size` (Qt's default offscreen screen is 800×600, too small
     for a 1280×800 window: the compare picture was squeezed into it)."""
     spec = {"name": "s", "x": 0, "y": 0, "width": size[0], "height": size[1]}
     spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
-    path = Path(tempfile.mkdtemp(prefix="pg-screen-")) / "screen.json"
+    path = Path(_scratch("pg-screen-")) / "screen.json"
     path.write_text(json.dumps({"screens": [spec]}))
     return str(path)
 
 
 os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={_screen_file(SIZE)}")
-os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", tempfile.mkdtemp(prefix="pg-pictures-"))
+os.environ.setdefault("PERCEPTRON_GUI_STATE_DIR", _scratch("pg-pictures-"))
 
 
 def _window():  # noqa: ANN202
@@ -261,7 +269,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="one picture, into a temporary folder")
     ap.add_argument("--out", default=str(ROOT / "assets"), help="the folder for the pictures")
     args = ap.parse_args()
-    out = Path(tempfile.mkdtemp(prefix="pg-pictures-")) if args.quick else Path(args.out)
+    out = Path(_scratch("pg-pictures-")) if args.quick else Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pictures(out, args.quick)
     if not args.quick:

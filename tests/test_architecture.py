@@ -97,7 +97,9 @@ SCRIPT_OUTPUT = {
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "scripts").glob("*.py")))
-def test_every_script_runs(script: str) -> None:
+def test_every_script_runs(script: str, tmp_path: Path) -> None:
+    scratch = tmp_path / "tmp"  # the script's temporary files: none may stay
+    scratch.mkdir()
     r = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / script), "--quick"],
         capture_output=True,
@@ -106,9 +108,15 @@ def test_every_script_runs(script: str) -> None:
         cwd=ROOT,
         # The checkout's package, as the other tests import it (not an installed copy): it
         # also shares the numba cache that tests/conftest.py had compiled.
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)},
+        env={
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "PYTHONPATH": str(ROOT),
+            "TMPDIR": str(scratch),
+        },
     )
     assert r.returncode == 0, r.stderr[-3000:]
+    assert list(scratch.iterdir()) == []
     assert r.stdout.strip(), "a script printed nothing"
     assert "Traceback" not in r.stderr
     for header in SCRIPT_OUTPUT.get(script, ()):
