@@ -59,3 +59,15 @@ def test_every_axis_in_the_window_is_steady(window) -> None:  # noqa: ANN001
             assert a._shown_html == a.labelString()  # noqa: SLF001
     titles = [a.label.toPlainText() for a in axes if a.label.isVisible()]
     assert any("更新" in t or "错误" in t or "访问" in t for t in titles), titles
+
+
+def test_a_restyle_that_changes_no_title_sets_no_html(window) -> None:  # noqa: ANN001
+    """A new η restyles the bound plot's axes (their titles follow the mode): the same ink,
+    written as pyqtgraph writes it, leaves the titles' HTML as it was."""
+    window.load_example()
+    window.step()
+    plot = window.bound_panel.plot.getPlotItem()
+    calls = [_spy(plot.getAxis(name)) for name in ("left", "bottom")]
+    assert window.set_eta(0.5)
+    window.step()
+    assert calls == [[], []]

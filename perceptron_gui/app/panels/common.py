@@ -340,7 +340,10 @@ def style_axes(plot: pg.PlotItem, bottom: str, left: str, *, label_pt: float = L
     """Axes in the theme's ink and fonts (titles at `label_pt`), with two tick levels."""
     t = theme()
     tick_font = t.font(TICK_PT)
-    label_style = {"color": t.palette.ink, "font-size": f"{t.pt(label_pt)}pt"}
+    # The ink as Qt names it (#1a1a1a), as pyqtgraph's setTextPen writes it into the
+    # title's style: written as the palette has it (#1A1A1A), the title's HTML changed
+    # twice at each restyle, and each change lays it out again.
+    label_style = {"color": t.color("ink").name(), "font-size": f"{t.pt(label_pt)}pt"}
     for name, text in (("bottom", bottom), ("left", left)):
         axis = plot.getAxis(name)
         axis.setPen(pg.mkPen(t.color("ink"), width=1.5 * t.scale))
