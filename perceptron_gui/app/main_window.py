@@ -20,7 +20,6 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -571,10 +570,6 @@ class MainWindow(LessonScripting, QMainWindow):
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves)."""
         self.presentation.set_presentation(on)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self.presentation.place_readout()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)

@@ -75,6 +75,10 @@ LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+15
 #: A fitted view leaves this much room (pixels at scale 1) around the points for their
 #: rings and the texts placed beside them.
 FIT_ROOM_PX = 30.0
+#: The plot's margin inside the canvas (pixels; pyqtgraph's), and the header's distance from
+#: the canvas's edges and from the plot below it (pixels at scale 1; see `set_header`).
+PLOT_MARGIN = 1
+HEADER_INSET_PX = 4.0
 #: The points' markers are drawn over the lines, the tints and the update's vectors.
 MARKER_Z = 4.8
 #: When the texts over the data find no free room, the view is padded by CROWD_STEP, at
@@ -229,7 +233,7 @@ class DataCanvas(_PlotWidget):
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
-        self._floating: QtWidgets.QWidget | None = None
+        self._header: QtWidgets.QWidget | None = None  # see set_header
         # Grown when the texts found no free room: the fit leaves that much more margin.
         self._crowd_pad = 1.0
         self._batch = 0
@@ -893,10 +897,40 @@ class DataCanvas(_PlotWidget):
             if not self._layout_timer.isActive():
                 break
 
-    def set_floating(self, widget: QtWidgets.QWidget | None) -> None:
-        """A widget laid over the canvas (the readout in presentation mode): the layout
-        of the overlays moves it to free room with the rest (None: no such widget)."""
-        self._floating = widget
+    def set_header(self, widget: QtWidgets.QWidget | None) -> None:
+        """A widget (a child of the canvas: the readout in presentation mode) in a band
+        across the top of the canvas, as tall as the widget: the plot starts below it, so
+        it covers no point, line or text of the plot however tall it grows (None: no band).
+        """
+        if self._header is not None:
+            self._header.removeEventFilter(self)
+        self._header = widget
+        if widget is not None:
+            widget.installEventFilter(self)
+        self._fit_header()
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if watched is self._header and event.type() in (
+            QtCore.QEvent.Type.Resize,
+            QtCore.QEvent.Type.Show,
+            QtCore.QEvent.Type.Hide,
+        ):
+            self._fit_header()
+        return bool(super().eventFilter(watched, event))
+
+    def _fit_header(self) -> None:
+        """The header in the top-left corner, and the plot's top margin its band."""
+        w = self._header
+        band = 0
+        if w is not None and not w.isHidden():
+            inset = round(HEADER_INSET_PX * theme().scale)
+            w.move(inset, inset)
+            band = w.height() + 2 * inset
+        layout = self.getPlotItem().layout
+        left, top, right, bottom = layout.getContentsMargins()
+        if top != PLOT_MARGIN + band:
+            layout.setContentsMargins(left, PLOT_MARGIN + band, right, bottom)
+            layout.activate()  # now: a layout pass before the next turn places in the plot
         self._schedule_layout()
 
     def overlay_rects(self) -> dict[str, QtCore.QRectF]:
@@ -948,8 +982,8 @@ class DataCanvas(_PlotWidget):
 
     def _layout_overlays(self) -> None:
         """Put every text drawn over the data where it covers no point and no other text,
-        inside the plot: free corners and sides for the free ones (the readout in
-        presentation, the legend, the "no line" banner), beside their point for the rest;
+        inside the plot: free corners and sides for the free ones (the legend, the "no
+        line" banner), beside their point for the rest;
         where there is no free room, the place that covers least."""
         self._layout_timer.stop()
         self._layout_timer.setInterval(0)
@@ -1046,12 +1080,10 @@ class DataCanvas(_PlotWidget):
             placer.taken.append(r)
             return r
 
-        w = self._floating
-        if w is not None and w.isVisible() and w.parentWidget() is self:
-            size = (float(w.width()), float(w.height()))
-            r = placed(free(size, 1))  # the top-left corner first
-            w.move(int(round(r[0])), int(round(r[1])))
-            rects["readout"] = r
+        header = self._header
+        if header is not None and header.isVisible():  # over the band above the plot
+            g = header.geometry()
+            rects[header.objectName() or "header"] = (g.x(), g.y(), g.width(), g.height())
         if self.legend.isVisible():
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
@@ -1605,19 +1637,11 @@ class DataCanvas(_PlotWidget):
         half = (np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span) * self._crowd_pad
         # Room in pixels around the points for their rings and the texts beside them: the
         # data's units per pixel once the frame fills the plot (the aspect is locked).
-        t = theme()
         width, height = float(self._vb.width()), float(self._vb.height())
-        if width > 50 and height > 50:
-            per_px = max(2 * half[0] / width, 2 * half[1] / height)
-            room = FIT_ROOM_PX * t.scale
-            # A widget over the plot (the readout in presentation) takes a band at the top.
-            f = self._floating
-            top = room + (f.height() if f is not None and f.isVisible() else 0.0)
-            if room * 2 + top < min(width, height) * 0.8:
-                per_px = max(2 * half[0] / (width - 2 * room), 2 * half[1] / (height - room - top))
-                half = half + room * per_px
-                centre = centre + np.array([0.0, (top - room) * per_px / 2])
-                half[1] += (top - room) * per_px / 2
+        room = FIT_ROOM_PX * theme().scale
+        if width > 50 and height > 50 and room * 3 < min(width, height) * 0.8:
+            per_px = max(2 * half[0] / (width - 2 * room), 2 * half[1] / (height - 2 * room))
+            half = half + room * per_px
         return (
             float(centre[0] - half[0]),
             float(centre[0] + half[0]),

@@ -1,92 +1,196 @@
 """The readout strip over the canvas: k against the bound, w, b, and what is wrong now.
 
 One line of plain text in a large font (its own `font()` sets its size), so that
-the numbers that matter read from the back of a room.
+the numbers that matter read from the back of a room; in presentation mode a box of a
+few lines in larger type still, across the top of the canvas.
 """
 
 from __future__ import annotations
 
+import html
+import math
 import re
+from collections.abc import Callable, Sequence
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text, stop_reason_name
-from perceptron_gui.app.panels.common import RunFrameGate, SteadyLabel
+from perceptron_gui.app.panels.common import QWIDGETSIZE_MAX, RunFrameGate, SteadyLabel
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.model import LinearModel
 
 #: The readout keeps this many lines beside the canvas (presentation: as many as it has).
 READOUT_LINES = 1
+#: Between the readout's pieces on a line.
+GAP = "    "
+#: Stacked, the readout's type is made smaller by this part of its size at a time until
+#: its box holds it.
+FIT_STEP = 0.05
 
 Qt = QtCore.Qt
 translate = QCoreApplication.translate
 
 
-def readout_parts(c: Controller) -> list[str]:
-    """The readout's pieces: ``k = 5 ≤ (D/γ)² = 117``, ``w = (1, 1)``, ``b = −3``, …"""
+def readout_note(c: Controller) -> str:
+    """Why there is no bound, when that is a remark of the mode's (passive-aggressive's
+    long one), in parentheses; "" otherwise."""
+    mb = c.mistake_bound
+    if c.bound_pending or not c.trainer.n or c.bound_note or mb.value is not None:
+        return ""
+    return f"({core_text(mb.note)})" if c.bound.separable else ""
+
+
+def readout_parts(c: Controller, *, note: bool = True) -> list[list[str]]:
+    """The readout's pieces in the groups that belong together: k against the bound (and
+    the mistakes); w and b; what is wrong now (and why the run stopped).
+    ``[["k = 5 ≤ (D/γ)² = 117"], ["w = (1, 1)", "b = −3"], …]``
+
+    `note`: `readout_note` follows k (else it is left to the caller).
+    """
     t = c.trainer
     cfg = c.config
     bd = c.bound
-    parts: list[str] = []
+    counts: list[str] = []
     mb = c.mistake_bound
+    remark = readout_note(c)
     if c.bound_pending or not t.n or c.bound_note:
-        parts.append(f"k = {t.k}")
+        counts.append(f"k = {t.k}")
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
-        parts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
+        counts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
     elif not bd.separable:
-        parts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
+        counts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
-        parts.append(f"k = {t.k} ({core_text(mb.note)})")
+        counts.append(f"k = {t.k} {remark}" if note else f"k = {t.k}")
     if t.spec.counts_apart:  # updates are not all mistakes: say both
-        parts[0] = translate("Readout", "updates {k_part}").format(k_part=parts[0])
-        parts.insert(1, translate("Readout", "mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
+        counts[0] = translate("Readout", "updates {k_part}").format(k_part=counts[0])
+        counts.append(translate("Readout", "mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
+    weights: list[str] = []
     m = t.model
     if isinstance(m, LinearModel) and m.is_linear:
-        parts.append(f"w = {fmt.vector(m.w)}")
-        parts.append(
+        weights.append(f"w = {fmt.vector(m.w)}")
+        weights.append(
             f"b = {fmt.sci(m.b)}" + ("" if cfg.bias else " " + translate("Readout", "(bias off)"))
         )
     else:
-        parts.append(f"b = {fmt.sci(t.b)}")
+        weights.append(f"b = {fmt.sci(t.b)}")
+    wrong: list[str] = []
     answer = t.answer
     if answer is not None:
         what = core_text(t.answer_name)
         if isinstance(answer, LinearModel):
             what += f": w = {fmt.vector(answer.w)}, b = {fmt.sci(answer.b)},"
-        parts.append(
+        wrong.append(
             translate("Readout", "{answer} {wrong} wrong (current {now})").format(
                 answer=what, wrong=t.answer_errors, now=t.errors()
             )
         )
     else:
-        parts.append(
+        wrong.append(
             translate("Readout", "wrong now: {wrong} of {n}").format(wrong=t.errors(), n=t.n)
         )
     if t.converged:
-        parts.append(translate("Readout", "converged ✓"))
+        wrong.append(translate("Readout", "converged ✓"))
     elif t.stop_reason == "overflow":
-        parts.append(
+        wrong.append(
             translate("Readout", "stopped before an overflow (η = {eta} is too large)").format(
                 eta=fmt.sci(cfg.eta)
             )
         )
     elif t.stop_reason:
-        parts.append(
+        wrong.append(
             translate("Readout", "stopped: {reason}").format(reason=stop_reason_name(t.stop_reason))
         )
+    groups = [counts, weights, wrong]
     # One minus sign on screen (−3, not -3), not in words such as "passive-aggressive".
-    return [_NEGATIVE.sub("−", p) for p in parts]
+    return [[_NEGATIVE.sub("−", p) for p in group] for group in groups]
+
+
+def pack_lines(
+    groups: Sequence[Sequence[str]], width: float, measure: Callable[[str], float]
+) -> list[str]:
+    """The groups of pieces on as few lines of at most `width` as they go, in their order,
+    `GAP` apart: a group goes whole where it fits (after what is on the line, if there is
+    room), else piece by piece; a piece wider than `width` alone is broken after a comma
+    (else between its words), on lines of its own (a word wider still keeps its line).
+
+    `measure` gives a text's width (in the units of `width`).
+    """
+    lines: list[str] = []
+    joinable = False  # the last line may take more after it
+
+    def put(text: str) -> None:
+        nonlocal joinable
+        if joinable and measure(lines[-1] + GAP + text) <= width:
+            lines[-1] += GAP + text
+        else:
+            lines.append(text)
+        joinable = True
+
+    for group in groups:
+        whole = GAP.join(group)
+        if measure(whole) <= width:
+            put(whole)
+            continue
+        for piece in group:
+            if measure(piece) <= width:
+                put(piece)
+                continue
+            line = ""
+            for chunk in _chunks(piece, width, measure):
+                if line and measure(f"{line} {chunk}") > width:
+                    lines.append(line)
+                    line = chunk
+                else:
+                    line = f"{line} {chunk}" if line else chunk
+            lines.append(line)
+            joinable = False
+    return lines
+
+
+def _chunks(piece: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """`piece` cut after its commas outside parentheses (``w = (1, 2), b = 3,`` stays
+    with its vector whole), a chunk wider than `width` cut again between its words."""
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(piece):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0 and piece[i + 1 : i + 2] == " ":
+            out.append(piece[start : i + 1])
+            start = i + 2
+    out.append(piece[start:])
+    return [word for c in out for word in ([c] if measure(c) <= width else c.split(" "))]
 
 
 _NEGATIVE = re.compile(r"(?<![A-Za-z])-(?=[\d.])")
 
 
+def _markup(lines: list[str], notes: list[str], note_pt: float) -> str:
+    """The stacked readout as rich text: its lines as they are (spaces kept), the note's
+    lines after them in a smaller, regular type."""
+    text = "<br>".join(html.escape(line) for line in lines)
+    if notes:
+        text += (
+            f'<br><span style="font-size: {note_pt:g}pt; font-weight: normal;">'
+            + "<br>".join(html.escape(line) for line in notes)
+            + "</span>"
+        )
+    return f'<div style="white-space: pre;">{text}</div>'
+
+
 class Readout(SteadyLabel):
-    """The strip of live numbers (objectName ``readout``)."""
+    """The strip of live numbers (objectName ``readout``).
+
+    Stacked (presentation mode) it is a box of a few lines in large type that lays
+    itself out in the room `set_box` gives it: its groups on as few lines as they go,
+    in type made smaller (down to the smallest size given) until the box holds them.
+    While a run goes on the type only gets smaller and the lines only more, so the box
+    does not jitter as digits come and go; a new run, data set, box or theme starts
+    again from the large type.
+    """
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(READOUT_LINES, parent)
@@ -94,6 +198,11 @@ class Readout(SteadyLabel):
         self._controller = controller
         self._point_size = LABEL_PT
         self._stacked = False
+        self._smallest = LABEL_PT
+        self._box = (QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
+        self._fit_scale = 1.0  # of the point size, stacked: only smaller until `_restart`
+        self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
+        self._plain = ""  # stacked: the words shown (the label holds them as rich text)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -102,20 +211,42 @@ class Readout(SteadyLabel):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
-    def set_point_size(self, point_size: float, *, stacked: bool = False) -> None:
+    def set_point_size(
+        self, point_size: float, *, stacked: bool = False, smallest: float | None = None
+    ) -> None:
         """The font size in unscaled points, and whether the parts go on lines of their own
-        (presentation mode: large, stacked in a corner of the canvas)."""
+        (presentation mode: large, in a box over the canvas; then `smallest` is the least
+        size the box may make it, the point size when None)."""
         self._point_size = point_size
         self._stacked = stacked
+        self._smallest = point_size if smallest is None else min(smallest, point_size)
+        # Stacked, the readout breaks its own lines (`pack_lines`), from its top left, and
+        # sets its note in a type of its own.
+        self.setTextFormat(Qt.TextFormat.RichText if stacked else Qt.TextFormat.PlainText)
         self.setWordWrap(not stacked)
+        self.setAlignment(
+            Qt.AlignmentFlag.AlignLeft
+            | (Qt.AlignmentFlag.AlignTop if stacked else Qt.AlignmentFlag.AlignVCenter)
+        )
         self.set_lines(None if stacked else READOUT_LINES)
+        if not stacked:
+            self.setMinimumSize(0, 0)
+            self.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
         self.apply_theme()
+
+    def set_box(self, width: int, height: int) -> None:
+        """Stacked: the readout is at most `width` × `height` pixels (smaller type and more
+        lines when it needs them; at the smallest size it may be up to twice as tall)."""
+        if (width, height) != self._box:
+            self._box = (width, height)
+            self._restart()
 
     def apply_theme(self) -> None:
         """Font and colours from the theme."""
         t = theme()
+        self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
         self.setFont(t.font(self._point_size, bold=True))
-        pad = int(4 * t.scale)
+        pad = self._pad()
         fill = t.fill()
         # Half the padding above and below (the line's leading is room enough): the canvas
         # under it keeps the height.
@@ -127,12 +258,71 @@ class Readout(SteadyLabel):
 
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
-        parts = readout_parts(self._controller)
-        if self._stacked and len(parts) > 2:  # k and the bound; w and b; the rest
-            parts = [parts[0], "    ".join(parts[1:3]), *parts[3:]]
-        self.setText(("\n" if self._stacked else "    ").join(parts))
         if self._stacked:
-            self.adjustSize()
+            groups = readout_parts(self._controller, note=False)
+            self._show_stacked(groups, readout_note(self._controller))
+        else:
+            self.setText(GAP.join(p for group in readout_parts(self._controller) for p in group))
+
+    def text(self) -> str:
+        """The readout's words (stacked: its lines, without the markup that sizes them)."""
+        return self._plain if self._stacked else super().text()
+
+    def _restart(self) -> None:
+        """Stacked: lay out from the large type again."""
+        self._fit_scale, self._fit_lines = 1.0, 0
+        if self._stacked:
+            self.refresh()
+
+    def _pad(self) -> int:
+        return int(4 * theme().scale)
+
+    def _show_stacked(self, groups: list[list[str]], note: str) -> None:
+        """The groups in the box: the largest type (not above the last) whose lines fit it
+        with no piece broken; the note under them, in the smallest type (or theirs when
+        smaller), not bold (a remark, not a number)."""
+        t = theme()
+        width, height = self._box
+        least = self._smallest / self._point_size
+        # What the label adds to its text's size (padding; a selectable text's margins):
+        # found by asking it, as its type changes.
+        edge, guessed = 4 * self._pad(), True
+        while True:
+            size = self._point_size * self._fit_scale
+            font = t.font(size, bold=True)
+            fm = QtGui.QFontMetricsF(font)
+            note_font = t.font(min(size, self._smallest))  # (never larger than the numbers)
+            note_fm = QtGui.QFontMetricsF(note_font)
+            room = max(1, width - edge)
+            lines = pack_lines(groups, room, fm.horizontalAdvance)
+            notes = pack_lines([[note]], room, note_fm.horizontalAdvance) if note else []
+            if font != self.font():
+                self.setFont(font)
+            self._plain = "\n".join(lines + notes)
+            self.setText(_markup(lines, notes, note_font.pointSizeF()))
+            hint = self.sizeHint()
+            wide = max(
+                [fm.horizontalAdvance(line) for line in lines]
+                + [note_fm.horizontalAdvance(line) for line in notes]
+            )
+            if guessed and hint.width() - wide > edge + 1:  # more: break the lines again
+                edge, guessed = math.ceil(hint.width() - wide), False
+                continue
+            n = max(len(lines), self._fit_lines)
+            tall = hint.height() + math.ceil((n - len(lines)) * fm.lineSpacing())
+            whole = all(fm.horizontalAdvance(p) <= room for group in groups for p in group)
+            if tall <= height and hint.width() <= width and whole:
+                break
+            # At the smallest size it may be taller than the box, up to twice; beyond, in
+            # smaller type still (a UI scale far too large for the screen).
+            at_least = self._fit_scale <= least + 1e-9
+            if (at_least and tall <= 2 * height) or self._fit_scale <= FIT_STEP + 1e-9:
+                break
+            self._fit_scale -= FIT_STEP
+            if not at_least:
+                self._fit_scale = max(least, self._fit_scale)
+        self._fit_lines = n
+        self.resize(min(width, hint.width()), tall)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -140,5 +330,7 @@ class Readout(SteadyLabel):
         super().changeEvent(event)
 
     def _on_controller_changed(self, change: Change) -> None:
-        if change & (Change.MODEL | Change.BOUND | Change.SETTINGS):
+        if change & (Change.SETTINGS | Change.DATA) and self._stacked:
+            self._restart()  # another run or data set: from the large type again
+        elif change & (Change.MODEL | Change.BOUND | Change.SETTINGS):
             self.refresh()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QRect, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QTimer
 from PySide6.QtWidgets import QApplication
 
-from perceptron_gui.app.canvas.canvas import DataCanvas
+from perceptron_gui.app.canvas.canvas import HEADER_INSET_PX, DataCanvas
 from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.app.window.look import PRESENTATION_NARRATION_PT
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -19,6 +21,23 @@ PRESENTATION_BOOST = 1.8
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
+#: In presentation mode the readout takes at most this part of the canvas's height, in
+#: type made smaller for it down to the narration's size (then it may take more).
+READOUT_MAX_SHARE = 0.25
+PRESENTATION_READOUT_MIN_PT = PRESENTATION_NARRATION_PT
+
+
+class _OnResize(QObject):
+    """An event filter that calls `slot` when the widget it watches is resized."""
+
+    def __init__(self, parent: QObject, slot: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._slot = slot
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize:
+            self._slot()
+        return False
 
 
 class Presentation:
@@ -26,6 +45,8 @@ class Presentation:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: Watches the canvas while presenting: the readout's box follows its size.
+        self.resized = _OnResize(window, self.place_readout)
         #: In presentation mode now.
         self.on = False
         # What leaving gives back: the docks shown, maximized or not, geometry and dock sizes.
@@ -55,14 +76,16 @@ class Presentation:
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
                 bar.hide()
             theme().set_boost(PRESENTATION_BOOST)
-            self.w.readout.set_point_size(PRESENTATION_READOUT_PT, stacked=True)
-            self.w.readout.setWordWrap(True)  # a long line (the pocket's) wraps in the canvas
-            # The readout floats over the canvas's top-left corner: the canvas gets the room.
+            self.w.readout.set_point_size(
+                PRESENTATION_READOUT_PT, stacked=True, smallest=PRESENTATION_READOUT_MIN_PT
+            )
+            # The readout goes into the canvas, in a band across its top: the canvas gets
+            # the room the strip had, and the plot below the band has no point under it.
             self.w.readout_frame.hide()
             self.w.readout.setParent(self.w.canvas)
-            self.w.readout.move(int(theme().px(70)), int(theme().px(4)))
             self.w.readout.show()
-            self.w.canvas.set_floating(self.w.readout)  # placed with the canvas's other texts
+            self.w.canvas.set_header(self.w.readout)
+            self.w.canvas.installEventFilter(self.resized)  # its box follows the canvas
             self.w.showFullScreen()
             self.place_readout()
         else:
@@ -71,10 +94,9 @@ class Presentation:
             for bar in (*bars, self.w.timeline):
                 bar.show()
             theme().set_boost(1.0)
-            self.w.readout.setMinimumWidth(0)
-            self.w.readout.setMaximumWidth(16777215)
+            self.w.canvas.removeEventFilter(self.resized)
+            self.w.canvas.set_header(None)
             self.w.readout.set_point_size(READOUT_PT)
-            self.w.canvas.set_floating(None)
             self.w.readout_frame.take_back()
             if self.was_maximized:
                 self.w.showMaximized()
@@ -108,10 +130,13 @@ class Presentation:
         QTimer.singleShot(0, self.w, restore)
 
     def place_readout(self) -> None:
-        """Presentation mode: the readout in the canvas's top-left corner, over the plot."""
+        """Presentation mode: the readout's box, the canvas's width and at most
+        `READOUT_MAX_SHARE` of its height (the readout sets its type and lines to fit)."""
         if not self.on:
             return
-        self.w.readout.setMaximumWidth(max(200, int(self.w.canvas.width() * 0.9)))
-        self.w.readout.adjustSize()
+        canvas = self.w.canvas
+        inset = 2 * round(HEADER_INSET_PX * theme().scale)
+        self.w.readout.set_box(
+            max(100, canvas.width() - inset), int(canvas.height() * READOUT_MAX_SHARE)
+        )
         self.w.readout.raise_()
-        self.w.canvas.set_floating(self.w.readout)
