@@ -25,11 +25,12 @@ def _covered(window, canvas=None) -> list[tuple[str, str, int]]:  # noqa: ANN001
     return out
 
 
-@pytest.mark.parametrize(("look", "scale"), [("light", 1.0), ("dark", 1.0)])
+@pytest.mark.parametrize(("look", "scale"), [("light", 1.0), ("dark", 2.0)])
 def test_in_presentation_no_overlay_covers_a_point_in_any_mode(window, look, scale) -> None:
     """F5's action on the example data at 1024×768, three updates into each mode: the
     readout is on the canvas, whole, and no overlay's box reaches a point's marker (the
-    passive-aggressive readout wrapped to 7 lines over half the points)."""
+    passive-aggressive readout wrapped to 7 lines over half the points). At a UI scale of
+    2 too, which a laptop's screen wants and a projector's does not have room for."""
     from PySide6.QtWidgets import QApplication
 
     assert window.set_theme(look) and window.set_ui_scale(scale)
@@ -121,3 +122,19 @@ def test_pack_lines_keeps_groups_together_and_breaks_after_commas() -> None:
         "average: w = (2.567, −2.267), b = −0.7333,",
         "0 wrong (current 2)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("ui_scale", "screen", "boost"),
+    [
+        (1.0, (1024, 768), 1.8),
+        (1.0, (800, 600), 1.8),
+        (1.0, (1920, 1080), 1.8),
+        (2.0, (1920, 1080), 1.8 * 1080 / 768 / 2),  # the whole: what 1024×768 holds, grown
+        (2.0, (1024, 768), 1.1),  # a laptop's scale on a projector: larger, a little
+    ],
+)
+def test_the_presentation_boost_fits_the_screen(ui_scale, screen, boost) -> None:
+    from perceptron_gui.app.window.presentation import presentation_boost
+
+    assert presentation_boost(ui_scale, screen) == pytest.approx(boost)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas.canvas import HEADER_INSET_PX, DataCanvas
@@ -15,8 +16,11 @@ from perceptron_gui.app.window.look import PRESENTATION_NARRATION_PT
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
 
-#: Presentation mode multiplies every size by this (on top of the UI scale).
+#: Presentation mode multiplies every size by this (on top of the UI scale), on a screen of
+#: PRESENTATION_SCREEN (logical pixels) or larger; see `presentation_boost`.
 PRESENTATION_BOOST = 1.8
+PRESENTATION_SCREEN = (1024, 768)
+PRESENTATION_MIN_BOOST = 1.1
 #: The readout's font size (unscaled points), normally and in presentation mode (where the
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
@@ -25,6 +29,19 @@ PRESENTATION_READOUT_PT = 18.0
 #: type made smaller for it down to the narration's size (then it may take more).
 READOUT_MAX_SHARE = 0.25
 PRESENTATION_READOUT_MIN_PT = PRESENTATION_NARRATION_PT
+
+
+def presentation_boost(ui_scale: float, screen: tuple[int, int]) -> float:
+    """The factor presentation mode gives every size at this UI scale on a screen of this
+    size (logical pixels): PRESENTATION_BOOST, less when the UI scale is already large
+    for the screen, so that the whole (UI scale × boost) is at most what
+    PRESENTATION_SCREEN holds at PRESENTATION_BOOST, grown with the screen (a UI scale of
+    2 chosen for a laptop's screen and a 1024×768 projector: texts too large for the plot
+    to place); never below PRESENTATION_MIN_BOOST (presentation makes everything larger:
+    a boost above 1 is what tells the theme's listeners that the window presents)."""
+    grown = min(screen[0] / PRESENTATION_SCREEN[0], screen[1] / PRESENTATION_SCREEN[1])
+    most = PRESENTATION_BOOST * max(1.0, grown)
+    return min(PRESENTATION_BOOST, max(PRESENTATION_MIN_BOOST, most / ui_scale))
 
 
 class _OnResize(QObject):
@@ -75,7 +92,8 @@ class Presentation:
                 d.hide()
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
                 bar.hide()
-            theme().set_boost(PRESENTATION_BOOST)
+            screen = (self.w.screen() or QGuiApplication.primaryScreen()).geometry()
+            theme().set_boost(presentation_boost(theme().ui_scale, screen.size().toTuple()))
             self.w.readout.set_point_size(
                 PRESENTATION_READOUT_PT, stacked=True, smallest=PRESENTATION_READOUT_MIN_PT
             )
