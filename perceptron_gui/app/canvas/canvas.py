@@ -30,7 +30,7 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
-from perceptron_gui.app.canvas.layout import Placer, Rect
+from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
     draw_alpha,
@@ -92,6 +92,11 @@ HOVER_MS = 250
 SETTLE_MS = 40
 #: ... and at most this many ms after the hold began (a run goes on changing the canvas).
 SETTLE_MAX_MS = 500
+#: Up to this many points, a text that finds no free room even in the padded view is
+#: hidden rather than laid over a point (each point is read one by one; its words are in
+#: the narration or the readout too), save a clicked point's info, which was asked for.
+#: Beyond, a text over the cloud hides little of it.
+CROWD_HIDE_MAX = 60
 #: The texts' layout looks at an even sample of at most this many points.
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
@@ -248,6 +253,7 @@ class DataCanvas(_PlotWidget):
         #: How many times the model's drawing was computed (tests count the work).
         self.model_computations = 0
         self._anatomy_at: tuple[float, float] | None = None
+        self._anatomy_opacity = 1.0  # the update's picture's (FADED after a run)
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -1069,6 +1075,7 @@ class DataCanvas(_PlotWidget):
             for i in range(len(lx) - 1):
                 placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
         crowded = False
+        taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
 
         def placed(r: Rect) -> Rect:
             nonlocal crowded
@@ -1090,6 +1097,7 @@ class DataCanvas(_PlotWidget):
             r = placed(free(size, 0))
             self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
             rects["legend"] = r
+            taken["legend"] = self.legend
         for item in (
             self._no_line,
             self._anatomy_label,
@@ -1103,11 +1111,13 @@ class DataCanvas(_PlotWidget):
             r = placed(free(size, 5))  # the bottom middle first
             self._put_text(self._status, r)
             rects["status"] = r
+            taken["status"] = self._status
         if self._no_line.isVisible():
             size = self._text_size(self._no_line)
             r = placed(free(size, 4))
             self._put_text(self._no_line, r)
             rects["banner"] = r
+            taken["banner"] = self._no_line
 
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
             """A point's name or α beside it, on free room only (else hidden: hovering
@@ -1176,6 +1186,7 @@ class DataCanvas(_PlotWidget):
                 placed(r)
             self._put_text(item, r)
             rects[name] = r
+            taken[name] = item
         for kind, items in (("name", self._name_texts), ("alpha", self._alpha_texts)):
             for i, item in enumerate(items):
                 if kind != "name" or i not in ring_gap:
@@ -1194,6 +1205,19 @@ class DataCanvas(_PlotWidget):
             )
             self._schedule_layout()
             return True
+        # No more padding: among few points (see CROWD_HIDE_MAX) a text still on a point,
+        # or on a text shown before it, is hidden; the others are shown (again).
+        few = len(self._points) <= CROWD_HIDE_MAX
+        shown = [r for name, r in rects.items() if name not in taken]  # (on free room)
+        for name, item in taken.items():
+            r = rects[name]
+            out = few and name != "info"
+            out = out and (placer.points_under(r) > 0 or any(overlaps(r, k) for k in shown))
+            item.setOpacity(0.0 if out else self._shown_opacity(item))
+            if out:
+                del rects[name]
+            else:
+                shown.append(r)
         return False
 
     def _normal_px(
@@ -1316,13 +1340,20 @@ class DataCanvas(_PlotWidget):
         self._set_anatomy_opacity(FADED)
 
     def _set_anatomy_opacity(self, opacity: float) -> None:
+        self._anatomy_opacity = opacity
         for shaft, head in self._vectors.values():
             shaft.setOpacity(opacity)
             head.setOpacity(opacity)
-        for item in (self._ghost, self._anatomy_label, self._update_ring):
+        for item in (self._ghost, self._update_ring):
             item.setOpacity(opacity)
-        for label in self._vector_labels.values():
-            label.setOpacity(opacity)
+        for label in (self._anatomy_label, *self._vector_labels.values()):
+            if label.opacity() > 0.0:  # (0: crowded out; the layout gives it this back)
+                label.setOpacity(opacity)
+
+    def _shown_opacity(self, item: QtWidgets.QGraphicsItem) -> float:
+        """A text's opacity when it is shown (the update's picture's texts fade with it)."""
+        faded = item is self._anatomy_label or item in self._vector_labels.values()
+        return self._anatomy_opacity if faded else 1.0
 
     def _hide_anatomy(self) -> None:
         for shaft, head in self._vectors.values():

@@ -371,14 +371,18 @@ class Placer:
         return list(zip(cx.tolist(), cy.tolist(), strict=True))
 
 
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles overlap (by more than a pixel each way)."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w > 1 and h > 1
+
+
 def crossing(rects: list[Rect]) -> list[tuple[int, int]]:
     """The pairs of rectangles that overlap (by more than a pixel each way)."""
-    out = []
-    for i, a in enumerate(rects):
-        for j in range(i + 1, len(rects)):
-            b = rects[j]
-            w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-            h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-            if w > 1 and h > 1:
-                out.append((i, j))
-    return out
+    return [
+        (i, j)
+        for i, a in enumerate(rects)
+        for j in range(i + 1, len(rects))
+        if overlaps(a, rects[j])
+    ]
