@@ -129,6 +129,9 @@ def test_pack_lines_keeps_groups_together_and_breaks_after_commas() -> None:
         "average: w = (2.567, −2.267), b = −0.7333,",
         "0 wrong (current 2)",
     ]
+    # a word too long alone (Chinese has no spaces): cut between its characters
+    chinese = [["被动-攻击算法也会修正正确的点"]]
+    assert pack_lines(chinese, 10, len) == ["被动-攻击算法也会修", "正正确的点"]
 
 
 @pytest.mark.parametrize(

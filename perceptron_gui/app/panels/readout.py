@@ -115,7 +115,7 @@ def pack_lines(
     """The groups of pieces on as few lines of at most `width` as they go, in their order,
     `GAP` apart: a group goes whole where it fits (after what is on the line, if there is
     room), else piece by piece; a piece wider than `width` alone is broken after a comma
-    (else between its words), on lines of its own (a word wider still keeps its line).
+    (else between its words, else its characters), on lines of its own.
 
     `measure` gives a text's width (in the units of `width`).
     """
@@ -153,7 +153,8 @@ def pack_lines(
 
 def _chunks(piece: str, width: float, measure: Callable[[str], float]) -> list[str]:
     """`piece` cut after its commas outside parentheses (``w = (1, 2), b = 3,`` stays
-    with its vector whole), a chunk wider than `width` cut again between its words."""
+    with its vector whole), a chunk wider than `width` cut again between its words, and
+    a word wider still between its characters (Chinese has no spaces)."""
     out: list[str] = []
     depth, start = 0, 0
     for i, ch in enumerate(piece):
@@ -162,7 +163,15 @@ def _chunks(piece: str, width: float, measure: Callable[[str], float]) -> list[s
             out.append(piece[start : i + 1])
             start = i + 2
     out.append(piece[start:])
-    return [word for c in out for word in ([c] if measure(c) <= width else c.split(" "))]
+    words = [word for c in out for word in ([c] if measure(c) <= width else c.split(" "))]
+    cut: list[str] = []
+    for word in words:
+        while len(word) > 1 and measure(word) > width:
+            n = next(n for n in range(len(word) - 1, 0, -1) if measure(word[:n]) <= width or n == 1)
+            cut.append(word[:n])
+            word = word[n:]
+        cut.append(word)
+    return cut
 
 
 _NEGATIVE = re.compile(r"(?<![A-Za-z])-(?=[\d.])")
