@@ -218,12 +218,14 @@ def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa
     assert after == before
 
 
-def test_a_burst_of_view_changes_draws_the_view_once(window) -> None:  # noqa: ANN001
+def test_a_burst_of_view_changes_draws_the_view_once(window, qtbot) -> None:  # noqa: ANN001
     """Leaving presentation (or entering compare) moves the canvas's range 10-20 times in
     one turn, and each move drew the anatomy, the answer and the geometry again (35 times
     for one leave): they now wait for the layout pass, as the model's drawing does, and
     what is painted is the same."""
     from PySide6.QtCore import QCoreApplication
+
+    from perceptron_gui.app.canvas.canvas import SETTLE_MAX_MS
 
     canvas = window.canvas
     draws = []
@@ -238,7 +240,10 @@ def test_a_burst_of_view_changes_draws_the_view_once(window) -> None:  # noqa: A
         canvas.set_view_range(-3 - 0.1 * _, 3, -3, 3)
     assert draws == []  # nothing drawn yet: drawn once, before the paint
     window.set_presentation(False)
-    QCoreApplication.processEvents()
+    # The canvas lays out (and draws) once the window has settled (`hold_layout`: some
+    # 40 ms after the last change, on a busy machine later than one turn of the loop).
+    qtbot.waitUntil(lambda: len(draws) >= 1, timeout=3000)
+    qtbot.wait(SETTLE_MAX_MS)  # and whatever else the leave would draw
     assert 1 <= len(draws) <= 4
     # the drawing is of the final view: the ring on the updated point, the ghost line
     canvas.flush()
