@@ -212,6 +212,7 @@ class Readout(SteadyLabel):
         self._fit_scale = 1.0  # of the point size, stacked: only smaller until `_restart`
         self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
+        self._edge: int | None = None  # stacked: what the label adds to its lines' width
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -254,6 +255,7 @@ class Readout(SteadyLabel):
         """Font and colours from the theme."""
         t = theme()
         self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
+        self._edge = None  # (the padding changes with the scale)
         self.setFont(t.font(self._point_size, bold=True))
         pad = self._pad()
         fill = t.fill()
@@ -293,9 +295,10 @@ class Readout(SteadyLabel):
         t = theme()
         width, height = self._box
         least = self._smallest / self._point_size
-        # What the label adds to its text's size (padding; a selectable text's margins):
-        # found by asking it, as its type changes.
-        edge, guessed = 4 * self._pad(), True
+        # What the label adds to its text's width (padding; a selectable text's margins):
+        # found by asking it once, then kept until the theme changes (each refresh had
+        # laid its lines out twice to find it again).
+        edge, guessed = (4 * self._pad(), True) if self._edge is None else (self._edge, False)
         while True:
             size = self._point_size * self._fit_scale
             font = t.font(size, bold=True)
@@ -316,6 +319,7 @@ class Readout(SteadyLabel):
             )
             if guessed and hint.width() - wide > edge + 1:  # more: break the lines again
                 edge, guessed = math.ceil(hint.width() - wide), False
+                self._edge = edge
                 continue
             n = max(len(lines), self._fit_lines)
             tall = hint.height() + math.ceil((n - len(lines)) * fm.lineSpacing())
