@@ -420,7 +420,7 @@ def test_export_the_builtin_lesson(window, tmp_path: Path) -> None:  # noqa: ANN
     frames = sum(1 for n in names if n.endswith(".png"))
     assert tex.count("\\begin{frame}") == frames + 1  # and the title frame
     assert tex.rstrip().endswith("\\end{document}")
-    assert (tmp_path / "lesson.md").read_text(encoding="utf-8").count("\n## ") == 13
+    assert (tmp_path / "lesson.md").read_text(encoding="utf-8").count("\n## ") == 15
 
 
 def test_the_strip_does_not_ask_twice() -> None:

@@ -107,7 +107,7 @@ def test_settings_of_names_only_what_differs() -> None:
 
 def test_builtin_by_name() -> None:
     lesson = load_lesson("perceptron")
-    assert 10 <= len(lesson.scenes) <= 14
+    assert 10 <= len(lesson.scenes) <= 16
     assert sum(s.question is not None for s in lesson.scenes) >= 3
     for s in lesson.scenes:
         assert isinstance(s.caption, dict) and s.caption["en"] and s.caption["zh_CN"]

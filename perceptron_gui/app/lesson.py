@@ -65,6 +65,8 @@ PRESENTED_DOCK_SHARE = 0.3
 PRESENTED_PANELS_MIN_HEIGHT = 1000
 #: A "will it converge?" answer is checked on a run of at most this many updates.
 CONVERGES_CAP = 100_000
+#: A scene about the augmented or the weight space gives its view this share of the width.
+SPACE_SHARE = 0.4
 #: Going back into a scene without a stop shows its run's end, up to this many updates.
 BACK_CAP = 10_000
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
@@ -317,6 +319,12 @@ class LessonPlayer(QObject):
                 dock.show()
             elif presenting:
                 dock.hide()  # the stage shows what this scene names, nothing else
+        # The spaces behind the line are what their scenes are about: shown on any screen.
+        for kind, dock in w.spaces.docks.items():
+            if kind in scene.show:
+                w.spaces.set_visible(kind, True, share=SPACE_SHARE)
+            elif presenting or dock.isVisible():
+                w.spaces.set_visible(kind, False)
         # Once the docks have their room: the canvas keeps most of the screen, and the
         # view frames the points in what is left.
         QTimer.singleShot(0, lambda: self._settle(wanted if presenting else set()))

@@ -58,6 +58,7 @@ from perceptron_gui.app.panels import (
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
+from perceptron_gui.app.spaces import Spaces
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import (
@@ -153,6 +154,8 @@ class MainWindow(LessonScripting, QMainWindow):
     act_answer_first: QAction
     act_fit: QAction
     act_present: QAction
+    act_augmented_space: QAction
+    act_weight_space: QAction
     act_panels: QAction
     act_zoom_in: QAction
     act_zoom_out: QAction
@@ -214,6 +217,8 @@ class MainWindow(LessonScripting, QMainWindow):
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
         self.panes.build(animation_ms)  # the canvas in the middle, the panels in docks
+        self.spaces = Spaces(self)  # the augmented and weight spaces, in docks of their own
+        self.spaces.build()
         self._notice_timer.timeout.connect(self.notice.hide)
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._shown_once = False
@@ -224,6 +229,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
+        self.spaces.wire(self.act_augmented_space, self.act_weight_space)
         self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
@@ -352,7 +358,24 @@ class MainWindow(LessonScripting, QMainWindow):
             "proof": self.proof_panel.state(),
             "compare": None if self.compare_run is None else self.compare_run.state(),
             "lesson": self.lesson_player.state(),
+            **self.spaces.state(),
         }
+
+    def set_space_view(self, kind: str, visible: bool = True) -> bool:
+        """Show (or hide) the "augmented" or the "weights" space view (View menu)."""
+        return self.spaces.set_visible(kind, visible)
+
+    def export_space_view(self, kind: str, path: str | Path) -> bool:
+        """Write the "augmented" or "weights" view as PNG or SVG; False with a message."""
+        view = self.spaces.views.get(kind)
+        if view is None:
+            return self.spaces.set_visible(kind)  # says which kinds there are
+        try:
+            view.export(path)
+        except (OSError, ValueError) as exc:
+            self.show_notice(self.tr("export failed: {error}").format(error=exc), error=True)
+            return False
+        return True
 
     def set_points(self, X: Any, y: Any) -> bool:
         """Replace the data (undoable); False with a message on bad input."""
@@ -538,6 +561,7 @@ class MainWindow(LessonScripting, QMainWindow):
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
         self.action_manager.retranslate()
         self.panes.retranslate()
+        self.spaces.retranslate()
         self.toolbar.setWindowTitle(self.tr("Edit"))
         for code, action in self.language_actions.items():
             action.setChecked(code == i18n.language())

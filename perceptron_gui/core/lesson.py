@@ -67,7 +67,18 @@ LANGUAGES = ("en", "zh_CN")
 #: The settings a scene may give: the session file's names.
 SETTINGS = (*RUN_SETTINGS, "max_updates")
 #: What a scene may show.
-SHOWS = ("proof", "bound", "table", "dual", "radius", "best", "anatomy", "phases")
+SHOWS = (
+    "proof",
+    "bound",
+    "table",
+    "dual",
+    "radius",
+    "best",
+    "anatomy",
+    "phases",
+    "augmented",
+    "weights",
+)
 #: The questions a scene may ask the room.
 QUESTIONS = ("next-point", "converges")
 #: The generator's options a ``generate`` table may give.

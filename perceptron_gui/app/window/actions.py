@@ -434,6 +434,35 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("MainWindow", "Frame all points"),
     ),
     ActionSpec(
+        "augmented_space",
+        QT_TRANSLATE_NOOP("MainWindow", "&Augmented space (x1, x2, 1)"),
+        "set_space_view",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "The points lifted to z = 1 and the plane ŵ·x̂ = 0 through the origin whose cut "
+            "with z = 1 is the line",
+        ),
+        True,
+        args=("augmented",),
+        with_checked=True,
+        name="augmentedSpaceAction",
+    ),
+    ActionSpec(
+        "weight_space",
+        QT_TRANSLATE_NOOP("MainWindow", "&Weight space (w1, w2, b)"),
+        "set_space_view",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Each point as a plane of weights, the feasible cone and the path of ŵ into it",
+        ),
+        True,
+        args=("weights",),
+        with_checked=True,
+        name="weightSpaceAction",
+    ),
+    ActionSpec(
         "present",
         QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
         "presentation.toggle_presentation",
@@ -555,7 +584,8 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
-        "fit", "-", "present", "panels", "@docks", "-", "zoom_in", "zoom_out", "zoom_reset",
+        "fit", "-", "present", "panels", "@docks", "augmented_space", "weight_space", "-",
+        "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),
     MenuSpec("theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme"), tuple(THEME_ACTIONS.values())),

@@ -1,0 +1,674 @@
+"""The augmented space and the weight space, drawn beside the canvas and linked to it.
+
+Two docks (View ▸ Augmented space, View ▸ Weight space; hidden until asked for) draw
+what `core.spaces` computes for the run on screen, at the timeline's position:
+
+* the augmented view: the points lifted to z = 1, the plane ŵ·x̂ = 0 through the origin
+  and its cut with z = 1 (the canvas's line), ŵ as an arrow, the last update as the
+  vector sum old ŵ + step = new ŵ, the ball of radius D and û*;
+* the weight view: each point's constraint y ŵ·x̂ = 0 (a great circle of a sphere round
+  the origin, hatched on its allowed side; a line with the bias off), the feasible cone
+  sampled as dots, the path ŵ_0 … ŵ_k walking into it, the broken constraints in the
+  mistake colour.
+
+Both are an orthographic projection drawn with QPainter (no OpenGL: the same pixels
+offscreen, in CI and in exports). Drag to turn, double-click to reset, the buttons for
+the start view and "look down the z axis". The geometry is laid out when the run or the
+camera changes, never in the paint event.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.panels.common import RunFrameGate
+from perceptron_gui.app.qtutil import named
+from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.app.window.actions import translate
+from perceptron_gui.core import spaces as sp
+from perceptron_gui.core.registry import spec
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+Qt = QtCore.Qt
+#: The kinds of view, by the name scripts and lessons use.
+KINDS = ("augmented", "weights")
+#: A drag of one pixel turns the camera by this many degrees.
+DEGREES_PER_PX = 0.5
+#: Exported pictures' size (pixels) when the view has none of its own yet.
+EXPORT_SIZE = (1200, 900)
+#: A constraint within this many pixels of the pointer is the one the tooltip names.
+HOVER_PX = 6.0
+
+
+@dataclass
+class _Drawing:
+    """What a paint draws, in pixels: laid out by `SpaceView._layout`."""
+
+    polygons: list[tuple[QtGui.QPolygonF, QtGui.QColor, QtGui.QColor | None]] = field(
+        default_factory=list
+    )
+    lines: list[tuple[QtGui.QPolygonF, QtGui.QPen]] = field(default_factory=list)
+    # From, to, colour, label, and the side of the arrow the label sits on (+1 left, −1 right).
+    arrows: list[tuple[QtCore.QPointF, QtCore.QPointF, QtGui.QColor, str, int]] = field(
+        default_factory=list
+    )
+    dots: list[tuple[QtCore.QPointF, float, QtGui.QColor, QtGui.QColor | None]] = field(
+        default_factory=list
+    )
+    texts: list[tuple[QtCore.QPointF, str, QtGui.QColor]] = field(default_factory=list)
+    # Hover: each constraint's or point's drawn polyline and what the tooltip says.
+    hover: list[tuple[np.ndarray[Any, Any], str]] = field(default_factory=list)
+
+
+class SpaceView(QtWidgets.QWidget):
+    """One of the two views: ``kind`` is "augmented" or "weights"."""
+
+    def __init__(self, window: MainWindow, kind: str) -> None:
+        super().__init__()
+        assert kind in KINDS
+        self.kind = kind
+        self.window_ = window
+        self.controller: Controller = window.controller
+        self.setObjectName(f"{kind}View")
+        self.setMinimumSize(220, 200)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.camera = sp.Camera()
+        self._drag: QtCore.QPointF | None = None
+        self._drawing = _Drawing()
+        self._note = ""
+        self._scene: sp.AugmentedScene | sp.WeightScene | None = None
+        self._scale = 1.0
+        self.reset_button = named(QtWidgets.QToolButton(self), f"{kind}ResetButton")
+        self.reset_button.clicked.connect(self.reset_camera)
+        self.top_button = named(QtWidgets.QToolButton(self), f"{kind}TopButton")
+        self.top_button.clicked.connect(self.look_down_z)
+        bar = QtWidgets.QHBoxLayout()
+        bar.setContentsMargins(4, 4, 4, 4)
+        bar.addWidget(self.reset_button)
+        bar.addWidget(self.top_button)
+        bar.addStretch(1)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addStretch(1)
+        for key, slot in (("Home", self.reset_camera), ("Z", self.look_down_z)):
+            a = QtGui.QAction(self)
+            a.setShortcut(QtGui.QKeySequence(key))
+            a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            a.triggered.connect(slot)
+            self.addAction(a)
+        self.controller.changed.connect(RunFrameGate(self, self._on_changed).on_changed)
+        theme().changed.connect(self.refresh)
+        # The line at z = 1 is the canvas's: clipped to its view, so a new view redraws it
+        # (once per turn of the event loop, however many range changes a frame makes).
+        self._view_timer = QtCore.QTimer(self)
+        self._view_timer.setSingleShot(True)
+        self._view_timer.setInterval(0)
+        self._view_timer.timeout.connect(self.refresh)
+        if kind == "augmented":
+            window.canvas.getViewBox().sigRangeChanged.connect(self._on_view_changed)
+        self.retranslate()
+
+    # ---------------------------------------------------------------- camera
+
+    def reset_camera(self) -> None:
+        """Back to the start view (also double-click, or Home while the view has focus)."""
+        self.set_camera(sp.Camera())
+
+    def look_down_z(self) -> None:
+        """Look straight down the z (or b) axis: the augmented view then shows the canvas."""
+        self.set_camera(sp.Camera(sp.TOP_AZIMUTH, sp.TOP_ELEVATION))
+
+    def set_camera(self, camera: sp.Camera) -> None:
+        self.camera = camera
+        self._layout()
+        self.update()
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._drag = event.position()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        pos = event.position()
+        if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            d = pos - self._drag
+            self._drag = pos
+            bias_off = self.kind == "weights" and not self.controller.config.bias
+            if not bias_off:  # the plane (w1, w2) is seen from above only
+                self.set_camera(self.camera.turned(-d.x() * DEGREES_PER_PX, d.y() * DEGREES_PER_PX))
+            return
+        self.setToolTip(self._hover_text(pos))
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        self._drag = None
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
+        self.reset_camera()
+
+    def _hover_text(self, pos: QtCore.QPointF) -> str:
+        best, text = HOVER_PX, ""
+        p = np.array([pos.x(), pos.y()])
+        for poly, label in self._drawing.hover:
+            if poly.shape[0] == 1:
+                d = float(np.hypot(*(poly[0] - p)))
+            else:
+                a, b = poly[:-1], poly[1:]
+                ab = b - a
+                t = np.clip(((p - a) * ab).sum(1) / np.maximum((ab * ab).sum(1), 1e-12), 0, 1)
+                d = float(np.min(np.hypot(*(a + t[:, None] * ab - p).T)))
+            if d < best:
+                best, text = d, label
+        return text
+
+    # ------------------------------------------------------------------ state
+
+    def retranslate(self) -> None:
+        self.reset_button.setText(self.tr("Reset view"))
+        self.reset_button.setToolTip(self.tr("The start view (Home, or double-click the view)"))
+        self.top_button.setText(
+            self.tr("Look down z") if self.kind == "augmented" else self.tr("Look down b")
+        )
+        self.top_button.setToolTip(
+            self.tr("Straight down the z axis: the plane z = 1 as the canvas shows it (Z)")
+            if self.kind == "augmented"
+            else self.tr("Straight down the b axis: the (w1, w2) plane (Z)")
+        )
+        self.refresh()
+
+    def _on_view_changed(self, *_: object) -> None:
+        if self.isVisible():
+            self._view_timer.start()
+
+    def _on_changed(self, change: Change) -> None:
+        if change & (Change.MODEL | Change.DATA | Change.SETTINGS | Change.REFRAME | Change.BOUND):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Compute the scene of the run on screen and lay it out (only while shown)."""
+        if not self.isVisible():
+            return
+        self._scene = self._compute()
+        self._layout()
+        self.update()
+
+    def _path(self) -> np.ndarray[Any, Any]:
+        c = self.controller
+        t = c.trainer
+        k = t.k
+        hw = t.history_w[:k]
+        hb = t.history_b[:k]
+        w0, b0 = c.config.w0, c.config.b0
+        start = np.array([[w0[0], w0[1], b0]], dtype=np.float64)
+        return np.vstack((start, np.column_stack((hw, hb))))
+
+    def _compute(self) -> sp.AugmentedScene | sp.WeightScene | None:
+        c = self.controller
+        m = spec(c.config.mode)
+        self._note = ""
+        if not m.has_w:
+            self._note = self.tr(
+                "{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw"
+            ).format(mode=m.label)
+            return None
+        data = c.data
+        t = c.trainer
+        bias = c.config.bias
+        if self.kind == "augmented":
+            last = t.last
+            update = None
+            if last is not None and last.updated and last.k == t.k:
+                update = sp.update3(
+                    last.w_before, last.b_before, last.w_after, last.b_after, last.points, bias
+                )
+            bd = c.bound
+            direction = None
+            if bd.separable and len(bd.direction) == 3:
+                direction = bd.direction
+            elif bd.separable and len(bd.direction) == 2:
+                direction = (bd.direction[0], bd.direction[1], 0.0)
+            return sp.augmented_scene(
+                data.points,
+                data.labels,
+                t.w,
+                t.b if bias else 0.0,
+                self.window_.canvas.view_range(),
+                update=update,
+                radius=bd.D if data.n and bd.D > 0 else None,
+                direction=direction,
+            )
+        if not bias:  # the plane (w1, w2), seen from above
+            self.camera = sp.Camera(sp.TOP_AZIMUTH, sp.TOP_ELEVATION)
+        if data.n == 0:
+            self._note = self.tr("no points: every ŵ is feasible")
+        return sp.weight_scene(data.points, data.labels, self._path(), bias)
+
+    # ----------------------------------------------------------------- layout
+
+    def _fit(self, P: np.ndarray[Any, Any], rect: QtCore.QRectF) -> None:
+        """The scale and centre that show the projected points `P` inside `rect`."""
+        if P.shape[0] == 0:
+            self._scale, self._centre = 1.0, np.zeros(2)
+            return
+        lo, hi = P.min(axis=0), P.max(axis=0)
+        span = np.maximum(hi - lo, 1e-9)
+        self._scale = float(min(rect.width() / span[0], rect.height() / span[1]))
+        self._centre = (lo + hi) / 2.0
+        self._rect_centre = np.array([rect.center().x(), rect.center().y()])
+
+    def _px(self, P: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        q = self.camera.project(P)
+        out = (q - self._centre) * self._scale
+        out[:, 1] = -out[:, 1]
+        return np.asarray(out + self._rect_centre)
+
+    def _poly(self, P: np.ndarray[Any, Any]) -> QtGui.QPolygonF:
+        return QtGui.QPolygonF([QtCore.QPointF(float(x), float(y)) for x, y in self._px(P)])
+
+    def _pt(self, p: Any) -> QtCore.QPointF:
+        x, y = self._px(np.asarray(p, dtype=np.float64).reshape(1, 3))[0]
+        return QtCore.QPointF(float(x), float(y))
+
+    def _layout(self, size: QtCore.QSize | None = None) -> None:
+        d = _Drawing()
+        self._drawing = d
+        scene = self._scene
+        if scene is None:
+            return
+        s = size or self.size()
+        top = self.reset_button.height() + 8 if size is None else 8
+        pad = theme().px(28)
+        rect = QtCore.QRectF(
+            pad, top + pad * 0.5, s.width() - 2 * pad, s.height() - top - 1.5 * pad
+        )
+        if rect.width() < 10 or rect.height() < 10:
+            return
+        self._rect_centre = np.array([rect.center().x(), rect.center().y()])
+        if isinstance(scene, sp.AugmentedScene):
+            self._layout_augmented(scene, rect, d)
+        else:
+            self._layout_weights(scene, rect, d)
+
+    def _axes(self, d: _Drawing, extent: float, names: tuple[str, str, str]) -> None:
+        pen = QtGui.QPen(theme().color("muted"), theme().line(1.0))
+        for i, name in enumerate(names):
+            e = np.zeros(3)
+            e[i] = extent
+            d.lines.append((self._poly(np.array([-e * 0.3, e])), pen))
+            d.texts.append((self._pt(e * 1.06), name, theme().color("muted")))
+
+    def _layout_augmented(self, sc: sp.AugmentedScene, rect: QtCore.QRectF, d: _Drawing) -> None:
+        th = theme()
+        x0, x1, y0, y1, z0, z1 = sc.box
+        lifted = np.array([[x0, y0, 1.0], [x1, y0, 1.0], [x1, y1, 1.0], [x0, y1, 1.0]])
+        extent = max(abs(x0), abs(x1), abs(y0), abs(y1), 1.0)
+        vectors = [np.zeros(3), *lifted]
+        upd = sc.update
+        k = 1.0
+        shown = [np.array(sc.normal)] + (
+            [] if upd is None else [np.array(upd.old), np.array(upd.new)]
+        )
+        biggest = max((float(np.linalg.norm(v)) for v in shown), default=0.0)
+        if biggest > extent:
+            k = extent / biggest  # long arrows drawn at a common scale: the triangle stays
+        vectors += [v * k for v in shown]
+        if sc.radius:
+            vectors += [np.array([sc.radius, 0, 0]), np.array([-sc.radius, 0, 0])]
+        self._fit(self.camera.project(np.vstack(vectors + [np.array([0, 0, z1])])), rect)
+        self._axes(d, extent * 0.9, ("x1", "x2", "z"))
+        # The plane z = 1 (the canvas), then the separating plane through the origin.
+        d.polygons.append((self._poly(lifted), th.tint("muted", 30), th.color("muted")))
+        # Its name at the corner farthest from the points, so that it covers none.
+        corners = self._px(lifted)
+        seen = self._px(sc.points) if sc.points.shape[0] else np.zeros((1, 2))
+        far = int(np.argmax([np.min(np.hypot(*(seen - c).T)) for c in corners]))
+        d.texts.append((self._pt(lifted[far]), self.tr("z = 1: the canvas"), th.color("muted")))
+        if sc.plane.shape[0] >= 3:
+            d.polygons.append((self._poly(sc.plane), th.tint("pocket", 60), None))
+        if sc.radius:
+            c = self._pt(np.zeros(3))
+            r = sc.radius * self._scale
+            circle = QtGui.QPolygonF(
+                [
+                    QtCore.QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
+                    for a in np.linspace(0, 2 * math.pi, 97)
+                ]
+            )
+            pen = QtGui.QPen(th.color("muted"), th.line(1.0), Qt.PenStyle.DashLine)
+            d.lines.append((circle, pen))
+            d.texts.append(
+                (QtCore.QPointF(c.x() + r * 0.72, c.y() - r * 0.72), "D", th.color("muted"))
+            )
+            if sc.direction is not None:
+                u_star = np.array(sc.direction) * sc.radius
+                d.arrows.append(
+                    (self._pt(np.zeros(3)), self._pt(u_star), th.color("muted"), "û*", 1)
+                )
+        for p, lab in zip(sc.points, sc.labels, strict=True):
+            role = "positive" if lab > 0 else "negative"
+            d.dots.append((self._pt(p), th.marker * 0.35, th.color(role), None))
+        for i, p in enumerate(sc.points):
+            d.hover.append((self._px(p.reshape(1, 3)), f"x{i + 1} = ({p[0]:g}, {p[1]:g}, 1)"))
+        if sc.line is not None:
+            (a, b) = sc.line
+            seg = np.array([[a[0], a[1], 1.0], [b[0], b[1], 1.0]])
+            d.lines.append((self._poly(seg), QtGui.QPen(th.color("ink"), th.line(1.4))))
+        origin = self._pt(np.zeros(3))
+        if upd is None:
+            if any(sc.normal):
+                tip = self._pt(np.array(sc.normal) * k)
+                d.arrows.append((origin, tip, th.color("ink"), "ŵ", 1))
+        else:
+            m = spec(self.controller.config.mode)
+            step = "η Σ_M y(x, 1)" if m.batch else f"{m.scale_symbol}y(x, 1)"
+            old, new = np.array(upd.old) * k, np.array(upd.new) * k
+            # The triangle's labels outside it: old and new on their outer sides, the step on
+            # the side away from the origin (when old ŵ = 0 the step lies on new ŵ).
+            o, n = self._pt(old), self._pt(new)
+            if any(upd.old):
+                away = -_turn(origin, o, n)  # each label on the side away from the third corner
+                d.arrows.append((origin, o, th.color("muted"), self.tr("old ŵ"), away))
+                d.arrows.append((o, n, th.color("selection"), step, -_turn(o, n, origin)))
+                d.arrows.append(
+                    (origin, n, th.color("ink"), self.tr("new ŵ"), -_turn(origin, n, o))
+                )
+            else:  # from ŵ = 0 the step is the new ŵ: one arrow, a label each side
+                d.arrows.append((o, n, th.color("selection"), step, 1))
+                d.arrows.append((origin, n, th.color("ink"), self.tr("new ŵ"), -1))
+        if k != 1.0 and (upd is not None or any(sc.normal)):
+            self._note = self.tr("vectors drawn at ×{k} (their sum is kept)").format(k=f"{k:.3g}")
+
+    def _layout_weights(self, sc: sp.WeightScene, rect: QtCore.QRectF, d: _Drawing) -> None:
+        th = theme()
+        R = sc.radius
+        pts = [np.array([R, 0, 0]), np.array([-R, 0, 0]), np.array([0, R, 0]), np.array([0, -R, 0])]
+        if sc.bias:
+            pts += [np.array([0, 0, R]), np.array([0, 0, -R])]
+        self._fit(self.camera.project(np.vstack(pts + [sc.path])), rect)
+        names = ("w1", "w2", "b") if sc.bias else ("w1", "w2", "")
+        self._axes(d, R, names)
+        if sc.cone.shape[0]:
+            near = self.camera.depth(sc.cone) >= 0 if sc.bias else np.ones(sc.cone.shape[0], bool)
+            for p in sc.cone[near]:
+                d.dots.append((self._pt(p), max(1.5, th.px(1.6)), th.tint("pocket", 170), None))
+        violated = set(sc.violated)
+        for i, n in enumerate(sc.normals):
+            curve = sp.constraint_curve(n, R, sc.bias)
+            if curve.shape[0] < 2:
+                continue
+            bad = i in violated
+            pen = QtGui.QPen(
+                th.color("negative") if bad else th.color("muted"),
+                th.line(1.6 if bad else 0.8),
+            )
+            d.lines.append((self._poly(curve), pen))
+            for seg in sp.allowed_ticks(n, R, sc.bias):
+                d.lines.append((self._poly(seg), pen))
+            d.hover.append(
+                (
+                    self._px(curve),
+                    self.tr("x{i}: y(w·x + b) > 0 on the hatched side{broken}").format(
+                        i=i + 1, broken=self.tr(" (broken by ŵ now)") if bad else ""
+                    ),
+                )
+            )
+        if sc.path.shape[0] > 1:
+            pen = QtGui.QPen(th.color("ink"), th.line(1.2))
+            d.lines.append((self._poly(sc.path), pen))
+        for p in sc.path[:-1]:
+            d.dots.append((self._pt(p), th.marker * 0.22, th.color("ink"), None))
+        d.dots.append(
+            (self._pt(np.array(sc.current)), th.marker * 0.45, th.color("pocket"), th.color("ink"))
+        )
+        d.texts.append(
+            (self._pt(np.array(sc.current)), f"ŵ{_sub(sc.path.shape[0] - 1)}", th.color("ink"))
+        )
+
+    # ----------------------------------------------------------------- paint
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._layout()
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        QtCore.QTimer.singleShot(0, self, self.refresh)
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        p = QtGui.QPainter(self)
+        self.render_to(p, self.rect())
+        p.end()
+
+    def render_to(self, p: QtGui.QPainter, rect: QtCore.QRect) -> None:
+        """Draw the laid-out view (the paint event's and the exports' one drawing)."""
+        th = theme()
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        p.fillRect(rect, th.color("background"))
+        d = self._drawing
+        for poly, fill, edge in d.polygons:
+            p.setBrush(fill)
+            p.setPen(Qt.PenStyle.NoPen if edge is None else QtGui.QPen(edge, th.line(0.8)))
+            p.drawPolygon(poly)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for poly, pen in d.lines:
+            p.setPen(pen)
+            p.drawPolyline(poly)
+        font = th.font(ANNOTATION_PT)
+        p.setFont(font)
+        for a, b, color, label, side in d.arrows:
+            _arrow(p, a, b, color, th.line(1.6))
+            if label:
+                _arrow_label(p, a, b, label, color, side)
+        for c, r, fill, ring in d.dots:
+            p.setPen(Qt.PenStyle.NoPen if ring is None else QtGui.QPen(ring, th.line(1.0)))
+            p.setBrush(fill)
+            p.drawEllipse(c, r, r)
+        fm = p.fontMetrics()
+        inside = QtCore.QRectF(rect).adjusted(2, 2, -2, -2)
+        for at, text, color in d.texts:
+            box = QtCore.QRectF(fm.boundingRect(text)).translated(at + QtCore.QPointF(4, -4))
+            # Beside the point it names, moved back inside the view where it would be cut.
+            shift = QtCore.QPointF(
+                min(0.0, inside.right() - box.right()) + max(0.0, inside.left() - box.left()),
+                min(0.0, inside.bottom() - box.bottom()) + max(0.0, inside.top() - box.top()),
+            )
+            _text(p, at + QtCore.QPointF(4, -4) + shift, text, color)
+        if self._note:
+            p.setPen(th.color("ink"))
+            box = QtCore.QRectF(rect).adjusted(8, 0, -8, -6)
+            p.drawText(
+                box,
+                int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft)
+                | int(Qt.TextFlag.TextWordWrap),
+                self._note,
+            )
+
+    # ----------------------------------------------------------------- export
+
+    def export(self, path: str | Path) -> Path:
+        """Write the view as PNG or SVG (by the suffix) at its size, or 1200×900 when hidden."""
+        target = Path(path)
+        size = self.size() if self.isVisible() else QtCore.QSize(*EXPORT_SIZE)
+        self._scene = self._compute()
+        self._layout(size)
+        rect = QtCore.QRect(0, 0, size.width(), size.height())
+        suffix = target.suffix.lower()
+        if suffix == ".svg":
+            from PySide6.QtSvg import QSvgGenerator
+
+            gen = QSvgGenerator()
+            gen.setFileName(str(target))
+            gen.setSize(size)
+            gen.setViewBox(rect)
+            gen.setTitle(f"perceptron-gui: {self.kind} space")
+            p = QtGui.QPainter(gen)
+            self.render_to(p, rect)
+            p.end()
+        elif suffix == ".png":
+            image = QtGui.QImage(size, QtGui.QImage.Format.Format_ARGB32)
+            p = QtGui.QPainter(image)
+            self.render_to(p, rect)
+            p.end()
+            if not image.save(str(target), b"PNG"):
+                raise OSError(f"could not write {target}")
+        else:
+            raise ValueError(f"{target.name}: a space view is exported as .png or .svg")
+        self._layout()
+        return target
+
+    def state(self) -> dict[str, Any]:
+        """The view's scene as plain values (see `MainWindow.state`)."""
+        scene = self._compute()  # fresh: the canvas's view may have moved since the last frame
+        out: dict[str, Any] = {
+            "visible": self.isVisible(),
+            "rotation": self.camera.to_dict(),
+            "note": self._note,
+        }
+        if isinstance(scene, sp.AugmentedScene):
+            out["normal"] = list(scene.normal)
+            out["line"] = None if scene.line is None else [list(scene.line[0]), list(scene.line[1])]
+            out["update"] = None if scene.update is None else scene.update.to_dict()
+        elif isinstance(scene, sp.WeightScene):
+            out["path"] = scene.path.tolist()
+            out["feasible"] = scene.feasible
+            out["violated"] = list(scene.violated)
+            out["cone_samples"] = int(scene.cone.shape[0])
+        return out
+
+
+def _sub(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+def _turn(a: QtCore.QPointF, b: QtCore.QPointF, c: QtCore.QPointF) -> int:
+    """+1 when c lies to the left of a → b on the screen, else −1."""
+    cross = (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x())
+    return 1 if cross < 0 else -1  # the screen's y grows downwards
+
+
+def _arrow_label(
+    p: QtGui.QPainter,
+    a: QtCore.QPointF,
+    b: QtCore.QPointF,
+    text: str,
+    color: QtGui.QColor,
+    side: int,
+) -> None:
+    """`text` beside the arrow a → b, touching it at two thirds of its length, on `side`."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = dy / length * side, -dx / length * side  # the normal on that side
+    fm = p.fontMetrics()
+    r = QtCore.QRectF(fm.boundingRect(text))
+    at = QtCore.QPointF(a.x() + dx * 2 / 3, a.y() + dy * 2 / 3)
+    # The label's box just clear of the shaft: its centre pushed out by half its extent.
+    push = abs(nx) * r.width() / 2 + abs(ny) * r.height() / 2 + 3
+    centre = QtCore.QPointF(at.x() + nx * push, at.y() + ny * push)
+    origin = QtCore.QPointF(centre.x() - r.width() / 2 - r.x(), centre.y() - r.height() / 2 - r.y())
+    _text(p, origin, text, color)
+
+
+def _text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, color: QtGui.QColor) -> None:
+    """Text on a translucent ground, so that lines under it do not cross its letters."""
+    fm = p.fontMetrics()
+    r = QtCore.QRectF(fm.boundingRect(text)).translated(at)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(theme().fill())
+    p.drawRoundedRect(r.adjusted(-2, -1, 2, 1), 3, 3)
+    p.setPen(color)
+    p.drawText(at, text)
+
+
+def _arrow(
+    p: QtGui.QPainter, a: QtCore.QPointF, b: QtCore.QPointF, color: QtGui.QColor, width: float
+) -> None:
+    """An arrow a → b with a head that ends at b."""
+    p.setPen(QtGui.QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawLine(a, b)
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return
+    ux, uy = dx / length, dy / length
+    head = min(theme().px(12), length * 0.4)
+    left = QtCore.QPointF(
+        b.x() - head * ux + head * 0.45 * uy, b.y() - head * uy - head * 0.45 * ux
+    )
+    right = QtCore.QPointF(
+        b.x() - head * ux - head * 0.45 * uy, b.y() - head * uy + head * 0.45 * ux
+    )
+    p.setBrush(color)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.drawPolygon(QtGui.QPolygonF([b, left, right]))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+class Spaces:
+    """A part of `MainWindow`: the two space views in docks, their scripting names."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        self.views: dict[str, SpaceView] = {}
+        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+
+    def build(self) -> tuple[QtWidgets.QDockWidget, ...]:
+        """Make the views in hidden docks on the left (the window lists them with its docks)."""
+        titles: dict[str, str] = {
+            "augmented": QT_TRANSLATE_NOOP("MainWindow", "Augmented space (x1, x2, 1)"),
+            "weights": QT_TRANSLATE_NOOP("MainWindow", "Weight space (w1, w2, b)"),
+        }
+        for kind in KINDS:
+            view = SpaceView(self.w, kind)
+            dock = self.w.panes.dock(
+                titles[kind], view, Qt.DockWidgetArea.LeftDockWidgetArea, f"{kind}Dock"
+            )
+            dock.hide()
+            self.views[kind] = view
+            self.docks[kind] = dock
+        self.w.tabifyDockWidget(self.docks["augmented"], self.docks["weights"])
+        return tuple(self.docks.values())
+
+    def wire(self, augmented: QtGui.QAction, weights: QtGui.QAction) -> None:
+        """Keep the View menu's checks in step with the docks (closed by their × too)."""
+        for kind, action in (("augmented", augmented), ("weights", weights)):
+            self.docks[kind].toggleViewAction().toggled.connect(action.setChecked)
+
+    def set_visible(self, kind: str, visible: bool = True, *, share: float = 0.3) -> bool:
+        """Show or hide a view's dock (shown: `share` of the window's width at least 320 px);
+        False (with a message) for an unknown kind."""
+        if kind not in self.views:
+            self.w.show_notice(
+                translate("MainWindow", "no space view {kind} (augmented or weights)").format(
+                    kind=repr(kind)
+                ),
+                error=True,
+            )
+            return False
+        dock = self.docks[kind]
+        dock.setVisible(bool(visible))
+        if visible:
+            dock.raise_()
+            width = max(320, int(self.w.width() * share))
+            self.w.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+            self.views[kind].refresh()
+        return True
+
+    def retranslate(self) -> None:
+        for view in self.views.values():
+            view.retranslate()
+
+    def state(self) -> dict[str, dict[str, Any]]:
+        return {kind: view.state() for kind, view in self.views.items()}

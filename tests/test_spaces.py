@@ -1,0 +1,225 @@
+"""The augmented space and the weight space: the geometry against the run, and the views.
+
+The core's geometry (`core.spaces`) is checked against hand-worked values and the run's
+own records; the window's views through their menu actions, `state()` and exports.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from perceptron_gui.core import spaces as sp
+from perceptron_gui.core.config import MODES, TrainConfig
+from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.geometry import clip_line
+from perceptron_gui.core.registry import make_trainer, spec
+
+X21 = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
+Y21 = [1.0, 1.0, -1.0]
+#: Example 2.1's weights after each update, first order (Li Hang, Table 2.1).
+BOOK = [(0, 0, 0), (3, 3, 1), (2, 2, 0), (1, 1, -1), (0, 0, -2), (3, 3, -1), (2, 2, -2), (1, 1, -3)]
+LINEAR_MODES = [m for m in MODES if spec(m).has_w]
+
+
+def test_the_camera_looking_down_z_shows_the_canvas() -> None:
+    cam = sp.Camera(sp.TOP_AZIMUTH, sp.TOP_ELEVATION)
+    P = np.array([[3.0, 1.0, 1.0], [-2.0, 5.0, 1.0], [0.5, -4.0, 7.0]])
+    assert np.allclose(cam.project(P), P[:, :2], atol=1e-12)
+    # Turning keeps the elevation within the poles and wraps the azimuth.
+    assert sp.Camera(170, 80).turned(20, 30) == sp.Camera(-170, 90)
+
+
+def test_a_plane_cut_by_a_box_is_a_convex_polygon_in_the_plane() -> None:
+    box = (-2.0, 2.0, -2.0, 2.0, -1.0, 1.0)
+    poly = sp.plane_in_box((1.0, 1.0, -1.0), box)
+    assert 3 <= poly.shape[0] <= 6
+    assert np.allclose(poly @ np.array([1.0, 1.0, -1.0]), 0.0, atol=1e-9)
+    lo, hi = np.array(box[::2]), np.array(box[1::2])
+    assert np.all(poly >= lo - 1e-9) and np.all(poly <= hi + 1e-9)
+    assert sp.plane_in_box((0.0, 0.0, 0.0), box).shape == (0, 3)
+    # The plane z = 0 cut by the box is the box's middle square.
+    square = sp.plane_in_box((0.0, 0.0, 1.0), box)
+    assert square.shape == (4, 3) and np.allclose(np.abs(square[:, :2]), 2.0)
+
+
+def test_example_2_1_in_the_augmented_space_at_every_k() -> None:
+    data = make_dataset(X21, Y21)
+    t = make_trainer(data, TrainConfig(order="first"))
+    view = (-1.0, 6.0, -1.0, 5.0)
+    for k in range(8):
+        if k:
+            rec = t.step()
+            assert rec is not None
+        w, b = t.w, t.b
+        assert (w[0], w[1], b) == BOOK[k]
+        u = None
+        if k:
+            u = sp.update3(rec.w_before, rec.b_before, rec.w_after, rec.b_after, rec.points, True)
+        scene = sp.augmented_scene(X21, Y21, w, b, view, update=u)
+        assert scene.normal == BOOK[k]
+        assert np.allclose(scene.points[:, 2], 1.0)
+        if k == 0:
+            assert scene.line is None and scene.plane.shape[0] == 0
+            continue
+        if w[0] == w[1] == 0.0:  # ŵ = (0, 0, b): the plane z = 0 misses z = 1, no line
+            assert scene.line is None and clip_line((0.0, 0.0), b, view) is None
+            assert scene.plane.shape[0] == 4
+            continue
+        # The plane's cut with z = 1 is the canvas's line, clipped as the canvas clips it.
+        ends = clip_line((w[0], w[1]), b, view)
+        assert scene.line is not None and ends is not None
+        assert np.allclose(scene.line, ends, rtol=0, atol=1e-9)
+        for x1, x2 in scene.line:
+            assert abs(w[0] * x1 + w[1] * x2 + b) <= 1e-9
+        assert np.allclose(scene.plane @ np.array(scene.normal), 0.0, atol=1e-9)
+        # The triangle: old ŵ + ηy(x, 1) = new ŵ, with the textbook's point and η = 1.
+        assert u is not None
+        i = u.points[0]
+        expect = (Y21[i] * X21[i][0], Y21[i] * X21[i][1], Y21[i])
+        assert u.step == expect
+        assert np.array_equal(np.add(u.old, u.step), u.new)
+        assert u.old == BOOK[k - 1] and u.new == BOOK[k]
+
+
+@pytest.mark.parametrize("mode", LINEAR_MODES)
+def test_every_update_closes_its_triangle_in_every_mode(mode: str) -> None:
+    """old ŵ + step = new ŵ, and the step is the mode's own: η or τ times y(x, 1), or
+    η Σ_M y(x, 1) over a batch step's mistakes."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(16, 2)) * 3
+    y = np.where(X[:, 0] - 0.5 * X[:, 1] + 0.3 > 0, 1.0, -1.0)
+    y[[1, 5, 9]] *= -1  # not separable: the run goes on updating
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode=mode, eta=0.5))
+    made = 0
+    for _ in range(40):
+        rec = t.step()
+        if rec is None or not rec.updated:
+            break
+        u = sp.update3(rec.w_before, rec.b_before, rec.w_after, rec.b_after, rec.points, True)
+        assert np.allclose(np.add(u.old, u.step), u.new, rtol=0, atol=1e-12)
+        idx = list(rec.points)
+        lifted = np.column_stack((X[idx], np.ones(len(idx)))) * y[idx, None]
+        expect = rec.scale * lifted.sum(axis=0)
+        assert np.allclose(u.step, expect, rtol=1e-12, atol=1e-12), (mode, rec)
+        made += 1
+    assert made >= 5
+
+
+def test_the_weight_space_of_a_converged_run() -> None:
+    """The feasible cone holds the final ŵ and none of the ŵ_k before the last mistake."""
+    data = make_dataset(X21, Y21)
+    t = make_trainer(data, TrainConfig(order="first"))
+    t.run()
+    assert t.converged and t.k == 7
+    path = np.vstack(([[0.0, 0.0, 0.0]], np.column_stack((t.history_w, t.history_b))))
+    scene = sp.weight_scene(X21, Y21, path, True)
+    assert scene.path.shape == (8, 3)  # one vertex per update, the start first
+    assert scene.feasible and scene.violated == ()
+    normals = sp.constraint_normals(X21, Y21, True)
+    assert np.array_equal(normals[2], [-1.0, -1.0, -1.0])
+    assert sp.feasible(normals, path[-1])
+    assert not any(sp.feasible(normals, p) for p in path[:-1])
+    # Every sampled direction of the cone keeps every constraint; û* is inside the cone.
+    assert scene.cone.shape[0] > 0
+    assert np.all(scene.cone @ normals.T > 0)
+    assert np.isclose(np.linalg.norm(scene.cone, axis=1), scene.radius).all()
+    # Halfway through, the run's ŵ breaks the constraint of the point it corrects next.
+    mid = sp.weight_scene(X21, Y21, path[:4], True)
+    assert mid.violated == (2,) and not mid.feasible
+
+
+def test_without_the_bias_the_weight_space_is_the_plane() -> None:
+    X = [[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5]]
+    y = [1.0, 1.0, -1.0]
+    t = make_trainer(make_dataset(X, y), TrainConfig(bias=False))
+    t.run()
+    path = np.vstack(([[0.0, 0.0, 0.0]], np.column_stack((t.history_w, t.history_b))))
+    scene = sp.weight_scene(X, y, path, False)
+    assert np.all(scene.path[:, 2] == 0.0) and np.all(scene.normals[:, 2] == 0.0)
+    assert scene.feasible and scene.cone.shape[0] > 0 and np.all(scene.cone[:, 2] == 0.0)
+    line = sp.constraint_curve(scene.normals[0], 2.0, False)
+    assert line.shape == (2, 3) and np.allclose(line @ scene.normals[0], 0.0)
+    ticks = sp.allowed_ticks(scene.normals[0], 2.0, False)
+    # Each stroke runs from the line into the allowed side.
+    assert np.all((ticks[:, 1] - ticks[:, 0]) @ scene.normals[0] > 0)
+
+
+def _drawn(image: QImage) -> float:
+    """The share of the image's pixels that are not the background (the top-left pixel)."""
+    w, h = image.width(), image.height()
+    ptr = image.constBits()
+    a = np.frombuffer(ptr, dtype=np.uint8).reshape(h, image.bytesPerLine())[:, : w * 4]
+    px = a.reshape(h, w, 4)
+    return float(np.mean(np.any(px != px[0, 0], axis=2)))
+
+
+def test_the_views_follow_the_run_in_the_window(window, tmp_path) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    window.act_augmented_space.trigger()  # View ▸ Augmented space
+    assert window.spaces.docks["augmented"].isVisible()
+    assert window.findChild(type(window.spaces.views["augmented"]), "augmentedView")
+    for k in range(8):
+        if k:
+            window.step()
+        s = window.state()["augmented"]
+        w, b = window.state()["w"], window.state()["b"]
+        assert s["normal"] == [w[0], w[1], b] == list(BOOK[k])
+        if k and (w[0], w[1]) != (0.0, 0.0):
+            view = window.canvas.view_range()
+            assert np.allclose(s["line"], clip_line(tuple(w), b, view), atol=1e-9)
+            u = s["update"]
+            assert np.array_equal(np.add(u["old"], u["step"]), u["new"])
+    assert window.state()["augmented"]["rotation"] == sp.Camera().to_dict()
+    # The timeline: back to k = 3, both views show ŵ_3 and its path.
+    window.act_weight_space.trigger()
+    window.seek(3)
+    s = window.state()
+    assert s["augmented"]["normal"] == list(BOOK[3])
+    assert s["weights"]["path"] == [list(map(float, p)) for p in BOOK[:4]]
+    assert s["weights"]["feasible"] is False and s["weights"]["violated"] == [2]
+    window.seek(7)
+    assert window.state()["weights"]["feasible"] is True
+    # Exports: framed pictures that show the plane and the cone (not a blank page).
+    for kind in ("augmented", "weights"):
+        png = tmp_path / f"{kind}.png"
+        assert window.export_space_view(kind, png)
+        image = QImage(str(png))
+        assert image.width() > 200 and image.height() > 150
+        assert 0.03 < _drawn(image) < 0.9, kind
+        svg = tmp_path / f"{kind}.svg"
+        assert window.export_space_view(kind, svg)
+        assert "<svg" in svg.read_text(encoding="utf-8")
+    assert not window.export_space_view("nope", tmp_path / "x.png")
+    # Closing the dock unchecks the menu's action.
+    window.spaces.docks["weights"].close()
+    assert not window.act_weight_space.isChecked()
+
+
+def test_the_kernel_mode_says_why_there_is_no_weight_space(window) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_mode("kernel")
+    window.set_space_view("weights")
+    window.step()
+    s = window.state()["weights"]
+    assert "kernel" in s["note"] and "path" not in s
+
+
+def test_lesson_scenes_show_the_spaces_at_1024(window, qtbot) -> None:  # noqa: ANN001
+    window.resize(1024, 700)
+    window.lesson_player.open("perceptron")
+    scenes = window.lesson_player.lesson.scenes
+    kinds = {k: i for i, s in enumerate(scenes) for k in ("augmented", "weights") if k in s.show}
+    assert set(kinds) == {"augmented", "weights"}
+    for kind, i in kinds.items():
+        window.lesson_player.go(i)
+        view = window.spaces.views[kind]
+        qtbot.waitUntil(lambda v=view: v.isVisible() and v.width() >= 300)
+        assert window.state()[kind]["visible"]
+        other = "weights" if kind == "augmented" else "augmented"
+        assert not window.spaces.views[other].isVisible()
+    assert math.isfinite(window.state()["augmented"]["rotation"]["azimuth"])
