@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 from perceptron_gui.core import spaces as sp
@@ -157,7 +158,7 @@ def _drawn(image: QImage) -> float:
     return float(np.mean(np.any(px != px[0, 0], axis=2)))
 
 
-def test_the_views_follow_the_run_in_the_window(window, tmp_path) -> None:  # noqa: ANN001
+def test_the_views_follow_the_run_in_the_window(window, qtbot, tmp_path) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_order("first")
     window.act_augmented_space.trigger()  # View ▸ Augmented space
@@ -195,6 +196,21 @@ def test_the_views_follow_the_run_in_the_window(window, tmp_path) -> None:  # no
         assert window.export_space_view(kind, svg)
         assert "<svg" in svg.read_text(encoding="utf-8")
     assert not window.export_space_view("nope", tmp_path / "x.png")
+    # With the focus on the view, its keys turn it (Home is the view's, not the run's reset).
+    view = window.spaces.views["weights"]
+    view.setFocus()
+    view.set_camera(sp.Camera(10, 10))
+    k = window.state()["updates"]
+    qtbot.keyClick(view, Qt.Key.Key_Z)
+    assert window.state()["weights"]["rotation"] == {"azimuth": -90.0, "elevation": 90.0}
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert window.state()["weights"]["rotation"] == sp.Camera().to_dict()
+    assert window.state()["updates"] == k
+    # A drag turns it.
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=view.rect().center())
+    qtbot.mouseMove(view, view.rect().center() + QPoint(40, 10))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=view.rect().center() + QPoint(40, 10))
+    assert window.state()["weights"]["rotation"] != sp.Camera().to_dict()
     # Closing the dock unchecks the menu's action.
     window.spaces.docks["weights"].close()
     assert not window.act_weight_space.isChecked()

@@ -102,12 +102,6 @@ class SpaceView(QtWidgets.QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addStretch(1)
-        for key, slot in (("Home", self.reset_camera), ("Z", self.look_down_z)):
-            a = QtGui.QAction(self)
-            a.setShortcut(QtGui.QKeySequence(key))
-            a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            a.triggered.connect(slot)
-            self.addAction(a)
         self.controller.changed.connect(RunFrameGate(self, self._on_changed).on_changed)
         theme().changed.connect(self.refresh)
         # The line at z = 1 is the canvas's: clipped to its view, so a new view redraws it
@@ -134,6 +128,25 @@ class SpaceView(QtWidgets.QWidget):
         self.camera = camera
         self._layout()
         self.update()
+
+    #: Keys of the view while it has the focus (Home: the start view; Z: down the z axis).
+    _KEYS = {Qt.Key.Key_Home: "reset_camera", Qt.Key.Key_Z: "look_down_z"}
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        # With the focus here, Home turns the view back (not the window's Reset of the run).
+        if event.type() == QtCore.QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QtGui.QKeyEvent)
+            if event.key() in self._KEYS and not event.modifiers():
+                event.accept()
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        name = self._KEYS.get(Qt.Key(event.key())) if not event.modifiers() else None
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        getattr(self, name)()
 
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt override)
         if event.button() == Qt.MouseButton.LeftButton:
@@ -522,7 +535,7 @@ class SpaceView(QtWidgets.QWidget):
             p = QtGui.QPainter(image)
             self.render_to(p, rect)
             p.end()
-            if not image.save(str(target), b"PNG"):
+            if not image.save(str(target)):  # PNG, by the suffix
                 raise OSError(f"could not write {target}")
         else:
             raise ValueError(f"{target.name}: a space view is exported as .png or .svg")
