@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import export, i18n
+from perceptron_gui.app.accessibility import Accessibility, announce
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.canvas import ANIMATION_MS
 from perceptron_gui.app.compare import CompareRun, RunTitle
@@ -155,6 +156,9 @@ class MainWindow(LessonScripting, QMainWindow):
     act_fit: QAction
     act_present: QAction
     act_augmented_space: QAction
+    act_keyboard_edit: QAction
+    act_points_table: QAction
+    act_reduce_motion: QAction
     act_weight_space: QAction
     act_panels: QAction
     act_zoom_in: QAction
@@ -219,6 +223,8 @@ class MainWindow(LessonScripting, QMainWindow):
         self.panes.build(animation_ms)  # the canvas in the middle, the panels in docks
         self.spaces = Spaces(self)  # the augmented and weight spaces, in docks of their own
         self.spaces.build()
+        # Names for screen readers, the canvas in words, the points as a table, keyboard editing.
+        self.accessibility = Accessibility(self)
         self._notice_timer.timeout.connect(self.notice.hide)
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._shown_once = False
@@ -230,6 +236,8 @@ class MainWindow(LessonScripting, QMainWindow):
 
         self._build_actions()
         self.spaces.wire(self.act_augmented_space, self.act_weight_space)
+        self.accessibility.wire(self.act_points_table, self.act_reduce_motion)
+        self.narration.text_changed.connect(lambda text: announce(self.narration, text))
         self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
         # own, elided, so a window at its narrowest is never widened (and wholly
@@ -359,6 +367,8 @@ class MainWindow(LessonScripting, QMainWindow):
             "compare": None if self.compare_run is None else self.compare_run.state(),
             "lesson": self.lesson_player.state(),
             **self.spaces.state(),
+            "cursor": self.accessibility.editor.state(),
+            "selected": self.canvas.selected_indices().tolist(),
         }
 
     def set_space_view(self, kind: str, visible: bool = True) -> bool:
@@ -562,6 +572,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.action_manager.retranslate()
         self.panes.retranslate()
         self.spaces.retranslate()
+        self.accessibility.retranslate()
         self.toolbar.setWindowTitle(self.tr("Edit"))
         for code, action in self.language_actions.items():
             action.setChecked(code == i18n.language())

@@ -651,7 +651,6 @@ class Spaces:
             dock.hide()
             self.views[kind] = view
             self.docks[kind] = dock
-        self.w.tabifyDockWidget(self.docks["augmented"], self.docks["weights"])
         return tuple(self.docks.values())
 
     def wire(self, augmented: QtGui.QAction, weights: QtGui.QAction) -> None:

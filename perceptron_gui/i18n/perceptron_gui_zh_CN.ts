@@ -2,6 +2,163 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <source>Window</source>
+        <extracomment>The property that marks a name given here (renamed at each language change). Keyboard editing: the cursor&apos;s step in data units, and with Shift held.</extracomment>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source> and {n} more</source>
+        <translation> 等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>No points yet.</source>
+        <translation>还没有点。</translation>
+    </message>
+    <message>
+        <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
+        <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
+    </message>
+    <message>
+        <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
+        <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
+    </message>
+    <message>
+        <source>No line yet (w = 0).</source>
+        <translation>还没有直线（w = 0）。</translation>
+    </message>
+    <message>
+        <source>{n} misclassified: {names}.</source>
+        <translation>{n} 个误分类点：{names}。</translation>
+    </message>
+    <message>
+        <source>Every point is on its side.</source>
+        <translation>每个点都在正确的一侧。</translation>
+    </message>
+    <message>
+        <source>Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.</source>
+        <translation>已选中：x{i} = ({x1}, {x2})，标签 {y}，y(w·x + b) = {s}。</translation>
+    </message>
+    <message>
+        <source>wrong ×</source>
+        <translation>错误 ×</translation>
+    </message>
+    <message>
+        <source>right ✓</source>
+        <translation>正确 ✓</translation>
+    </message>
+    <message>
+        <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
+        <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
+    </message>
+</context>
+<context>
+    <name>Accessibility</name>
+    <message>
+        <source>Data canvas</source>
+        <extracomment>The translation context of this module&apos;s texts. Names (and descriptions) of the widgets whose own text does not say what they are.</extracomment>
+        <translation>数据画布</translation>
+    </message>
+    <message>
+        <source>The points, the line w·x + b = 0 and the mistakes</source>
+        <translation>数据点、直线 w·x + b = 0 和误分类点</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间轴</translation>
+    </message>
+    <message>
+        <source>Every update so far: move it to see any of them</source>
+        <translation>到目前为止的每次更新：拖动以查看其中任意一次</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>The algorithm&apos;s settings and the run&apos;s buttons</source>
+        <translation>算法的设置和运行按钮</translation>
+    </message>
+    <message>
+        <source>Mistakes and the bound</source>
+        <translation>误分类次数与界</translation>
+    </message>
+    <message>
+        <source>Mistakes k against visits, and (D/γ)²</source>
+        <translation>误分类次数 k 随访问次数的变化，以及 (D/γ)²</translation>
+    </message>
+    <message>
+        <source>The proof</source>
+        <translation>收敛性证明</translation>
+    </message>
+    <message>
+        <source>Novikoff&apos;s two inequalities against k</source>
+        <translation>Novikoff 的两个不等式随 k 的变化</translation>
+    </message>
+    <message>
+        <source>Iteration table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>k, the point updated, w and b after each update</source>
+        <translation>k、被更新的点，以及每次更新后的 w 和 b</translation>
+    </message>
+    <message>
+        <source>Points as a table</source>
+        <translation>数据点表格</translation>
+    </message>
+    <message>
+        <source>Each point, its label, its score y(w·x + b) and whether it is wrong</source>
+        <translation>每个点、它的标签、得分 y(w·x + b) 以及是否分错</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <extracomment>A name by kind of widget, for the containers that hold no text of their own.</extracomment>
+        <translation>菜单栏</translation>
+    </message>
+    <message>
+        <source>Tabs</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
+        <source>Resize the window</source>
+        <translation>调整窗口大小</translation>
+    </message>
+    <message>
+        <source>Scroll bar</source>
+        <translation>滚动条</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Slider</source>
+        <translation>滑块</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>label y</source>
+        <translation>标签 y</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <translation>误分类</translation>
+    </message>
+</context>
+<context>
     <name>BoundPanel</name>
     <message>
         <source>log k</source>
@@ -1805,6 +1962,30 @@
         <translation>每个点是权重空间中的一个平面；可行锥，以及 ŵ 走进它的路径</translation>
     </message>
     <message>
+        <source>&amp;Keyboard editing</source>
+        <translation>键盘编辑(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Edit with the keyboard: arrows move a cursor, Enter adds a point, ] and [ select, Alt+arrows move, L flips, Delete removes, Esc leaves</source>
+        <translation>用键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动，L 翻转，Delete 删除，Esc 退出</translation>
+    </message>
+    <message>
+        <source>Points as a &amp;table</source>
+        <translation>数据点表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The canvas as a table: each point, its label, its score and verdict</source>
+        <translation>以表格显示画布：每个点、它的标签、得分和判定</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>减少动画(&amp;M)</translation>
+    </message>
+    <message>
+        <source>No slow motion: each update is drawn at once (remembered)</source>
+        <translation>不播放慢动作：每次更新立即绘制（会被记住）</translation>
+    </message>
+    <message>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -2220,6 +2401,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <source>no space view {kind} (augmented or weights)</source>
         <translation>没有空间视图 {kind}（augmented 或 weights）</translation>
     </message>
+    <message>
+        <source>Points as a table</source>
+        <translation>数据点表格</translation>
+    </message>
 </context>
 <context>
     <name>Names</name>
@@ -2481,7 +2666,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>SpaceView</name>
     <message>
         <source>Reset view</source>
-        <extracomment>The kinds of view, by the name scripts and lessons use. A drag of one pixel turns the camera by this many degrees. Exported pictures&apos; size (pixels) when the view has none of its own yet. A constraint within this many pixels of the pointer is the one the tooltip names.</extracomment>
+        <extracomment>The kinds of view, by the name scripts and lessons use. A drag of one pixel turns the camera by this many degrees. Exported pictures&apos; size (pixels) when the view has none of its own yet. A constraint within this many pixels of the pointer is the one the tooltip names. Keys of the view while it has the focus (Home: the start view; Z: down the z axis).</extracomment>
         <translation>重置视角</translation>
     </message>
     <message>

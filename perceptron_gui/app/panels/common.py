@@ -183,6 +183,9 @@ class SteadyLabel(QtWidgets.QLabel):
         is elided in the label's font. The height stays that of the label's font.
     """
 
+    #: The full text changed (the narration is announced to screen readers from it).
+    text_changed = QtCore.Signal(str)
+
     def __init__(
         self,
         lines: int | None = 2,
@@ -219,8 +222,11 @@ class SteadyLabel(QtWidgets.QLabel):
         return self._full
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        changed = str(text) != self._full
         self._full = str(text)
         self._fit()
+        if changed:
+            self.text_changed.emit(self._full)
 
     def _fit(self) -> None:
         if self._fitting:  # (the font set below comes back as a FontChange)

@@ -463,6 +463,41 @@ ACTIONS: tuple[ActionSpec, ...] = (
         name="weightSpaceAction",
     ),
     ActionSpec(
+        "keyboard_edit",
+        QT_TRANSLATE_NOOP("MainWindow", "&Keyboard editing"),
+        "accessibility.editor.toggle",
+        ("K",),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Edit with the keyboard: arrows move a cursor, Enter adds a point, ] and [ select, "
+            "Alt+arrows move, L flips, Delete removes, Esc leaves",
+        ),
+        True,
+        with_checked=True,
+    ),
+    ActionSpec(
+        "points_table",
+        QT_TRANSLATE_NOOP("MainWindow", "Points as a &table"),
+        "accessibility.show_points_table",
+        ("Ctrl+T",),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "The canvas as a table: each point, its label, its score and verdict"
+        ),
+        True,
+        with_checked=True,
+    ),
+    ActionSpec(
+        "reduce_motion",
+        QT_TRANSLATE_NOOP("MainWindow", "Reduce &motion"),
+        "accessibility.set_reduce_motion",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "No slow motion: each update is drawn at once (remembered)"
+        ),
+        True,
+        with_checked=True,
+    ),
+    ActionSpec(
         "present",
         QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"),
         "presentation.toggle_presentation",
@@ -584,7 +619,8 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
-        "fit", "-", "present", "panels", "@docks", "augmented_space", "weight_space", "-",
+        "fit", "-", "present", "panels", "@docks", "augmented_space", "weight_space",
+        "points_table", "-", "keyboard_edit", "reduce_motion", "-",
         "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),

@@ -1,0 +1,520 @@
+"""Accessibility: a name for every widget, the canvas in words, the narration announced,
+the points as a table, and editing with the keyboard alone.
+
+* **Names.** Qt's accessibility gives a screen reader each widget's accessible name and
+  description. Buttons, labels and fields with a buddy label have one from their text;
+  `name_widgets` gives the rest one from `NAMES` (by object name) or from what they hold
+  (a dock's title, a tool tip), in the window's language, again at each language change.
+* **The canvas in words.** `describe_canvas` writes the data, the line, the mistakes and
+  the selected point with its score; the canvas's accessible description is that text,
+  kept current at most 20 times a second during a run.
+* **The narration announced.** `announce` sends Qt's announcement event (and a name
+  change, for older screen readers) whenever the narration's text changes.
+* **The table twin** (`PointsModel`): the points, their labels, their scores y(w·x + b) and
+  whether each is a mistake, in a table the keyboard reaches (View ▸ Points as a table).
+* **Keyboard editing** (`KeyboardEditor`, K): a cursor on the canvas moved by the arrow keys,
+  Enter adds a point there, ] and [ select the next and previous point, Alt+arrows move it,
+  L flips it, Delete removes it, Esc or K leaves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.controller import Change
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.panels.common import RunFrameGate
+from perceptron_gui.app.qtutil import named
+from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import theme
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+Qt = QtCore.Qt
+#: The translation context of this module's texts.
+CONTEXT = "Accessibility"
+#: Names (and descriptions) of the widgets whose own text does not say what they are.
+NAMES: dict[str, tuple[str, str]] = {
+    "canvas": (
+        QT_TRANSLATE_NOOP("Accessibility", "Data canvas"),
+        QT_TRANSLATE_NOOP("Accessibility", "The points, the line w·x + b = 0 and the mistakes"),
+    ),
+    "timeline": (
+        QT_TRANSLATE_NOOP("Accessibility", "Timeline"),
+        QT_TRANSLATE_NOOP("Accessibility", "Every update so far: move it to see any of them"),
+    ),
+    "controlPanel": (
+        QT_TRANSLATE_NOOP("Accessibility", "Controls"),
+        QT_TRANSLATE_NOOP("Accessibility", "The algorithm's settings and the run's buttons"),
+    ),
+    "boundPanel": (
+        QT_TRANSLATE_NOOP("Accessibility", "Mistakes and the bound"),
+        QT_TRANSLATE_NOOP("Accessibility", "Mistakes k against visits, and (D/γ)²"),
+    ),
+    "proofPanel": (
+        QT_TRANSLATE_NOOP("Accessibility", "The proof"),
+        QT_TRANSLATE_NOOP("Accessibility", "Novikoff's two inequalities against k"),
+    ),
+    "iterationTable": (
+        QT_TRANSLATE_NOOP("Accessibility", "Iteration table"),
+        QT_TRANSLATE_NOOP("Accessibility", "k, the point updated, w and b after each update"),
+    ),
+    "pointsTable": (
+        QT_TRANSLATE_NOOP("Accessibility", "Points as a table"),
+        QT_TRANSLATE_NOOP(
+            "Accessibility", "Each point, its label, its score y(w·x + b) and whether it is wrong"
+        ),
+    ),
+}
+#: A name by kind of widget, for the containers that hold no text of their own.
+KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
+    (QtWidgets.QMenuBar, QT_TRANSLATE_NOOP("Accessibility", "Menu bar")),
+    (QtWidgets.QTabBar, QT_TRANSLATE_NOOP("Accessibility", "Tabs")),
+    (QtWidgets.QSplitter, QT_TRANSLATE_NOOP("Accessibility", "Panes")),
+    (QtWidgets.QSizeGrip, QT_TRANSLATE_NOOP("Accessibility", "Resize the window")),
+    (QtWidgets.QScrollBar, QT_TRANSLATE_NOOP("Accessibility", "Scroll bar")),
+    (QtWidgets.QAbstractItemView, QT_TRANSLATE_NOOP("Accessibility", "Table")),
+    (QtWidgets.QSlider, QT_TRANSLATE_NOOP("Accessibility", "Slider")),
+)
+#: The property that marks a name given here (renamed at each language change).
+AUTO = "perceptronAutoName"
+#: The property that holds the title given here to an untitled menu.
+AUTO_TITLE = "perceptronAutoTitle"
+#: Keyboard editing: the cursor's step in data units, and with Shift held.
+CURSOR_STEP = 0.5
+CURSOR_FINE_STEP = 0.1
+
+
+def tr(text: str) -> str:
+    return QtCore.QCoreApplication.translate(CONTEXT, text)
+
+
+def _plain(text: str) -> str:
+    """A widget's text as a screen reader should say it: no & of a mnemonic, one line."""
+    out = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+    return " ".join(out.split())
+
+
+def _own_text(w: QtWidgets.QWidget) -> str:
+    if isinstance(w, QtWidgets.QAbstractButton | QtWidgets.QLabel):
+        return _plain(w.text())
+    if isinstance(w, QtWidgets.QDockWidget):
+        return _plain(w.windowTitle())
+    return ""
+
+
+def _derived_name(w: QtWidgets.QWidget) -> tuple[str, str]:
+    """A name (and description) for `w`: its entry in NAMES, its kind, its tool tip, or the
+    name of what holds it."""
+    entry = NAMES.get(w.objectName())
+    if entry is not None:
+        return tr(entry[0]), tr(entry[1])
+    tip = _plain(w.toolTip())
+    for kind, name in KIND_NAMES:
+        if isinstance(w, kind):
+            return tr(name), tip
+    if tip:
+        return tip, ""
+    p = w.parentWidget()
+    while p is not None:
+        name = p.accessibleName() or _own_text(p)
+        if name:
+            return name, ""
+        p = p.parentWidget()
+    return tr("Window"), ""
+
+
+def name_widgets(root: QtWidgets.QWidget) -> int:
+    """Give every widget under `root` without a text of its own an accessible name and
+    description (again in the current language where this gave them); how many got one."""
+    given = 0
+    for w in [root, *root.findChildren(QtWidgets.QWidget)]:
+        auto = bool(w.property(AUTO))
+        if isinstance(w, QtWidgets.QMenu):
+            # A button's menu, the menu bar's overflow: their action is read by its title.
+            # (A title given here is given again; a menu's own title is never touched.)
+            if not w.title() or w.title() == w.property(AUTO_TITLE):
+                holder = w.parentWidget()
+                own = _own_text(holder) if isinstance(holder, QtWidgets.QAbstractButton) else ""
+                w.setTitle(own or tr("More"))
+                w.setProperty(AUTO_TITLE, w.title())
+            continue
+        if w.accessibleName() and not auto:
+            continue
+        if not auto and _own_text(w) and not isinstance(w, QtWidgets.QLabel):
+            continue  # a button or a dock says its own name
+        if isinstance(w, QtWidgets.QLabel) and w.text().strip():
+            continue
+        name, description = _derived_name(w)
+        w.setAccessibleName(name)
+        if description and (auto or not w.accessibleDescription()):
+            w.setAccessibleDescription(description)
+        w.setProperty(AUTO, True)
+        given += 1
+    return given
+
+
+def announce(widget: QtWidgets.QWidget, text: str) -> None:
+    """Tell a screen reader that `widget` now says `text` (the narration's new update)."""
+    if not text:
+        return
+    event = QtGui.QAccessibleAnnouncementEvent(widget, text)
+    QtGui.QAccessible.updateAccessibility(event)
+    QtGui.QAccessible.updateAccessibility(
+        QtGui.QAccessibleEvent(widget, QtGui.QAccessible.Event.NameChanged)
+    )
+
+
+def _names(indices: Any, limit: int = 12) -> str:
+    idx = [int(i) for i in indices]
+    shown = ", ".join(f"x{i + 1}" for i in idx[:limit])
+    return shown + (tr(" and {n} more").format(n=len(idx) - limit) if len(idx) > limit else "")
+
+
+def describe_canvas(window: MainWindow) -> str:
+    """The canvas in words: the data, the line, the mistakes and the selected point."""
+    c = window.controller
+    data = c.data
+    t = c.trainer
+    if data.n == 0:
+        return tr("No points yet.")
+    labels = data.labels
+    pos = int(np.count_nonzero(labels > 0))
+    parts = [
+        tr("{n} points: {pos} labelled +1, {neg} labelled −1.").format(
+            n=data.n, pos=pos, neg=data.n - pos
+        )
+    ]
+    w = t.w
+    if w is not None and (w[0] or w[1]):
+        parts.append(
+            tr("The line w·x + b = 0 with w = {w}, b = {b}.").format(
+                w=fmt.vector(w), b=fmt.sci(t.b)
+            )
+        )
+    elif w is not None:
+        parts.append(tr("No line yet (w = 0)."))
+    wrong = t.misclassified()
+    if len(wrong):
+        parts.append(tr("{n} misclassified: {names}.").format(n=len(wrong), names=_names(wrong)))
+    else:
+        parts.append(tr("Every point is on its side."))
+    sel = [int(i) for i in window.canvas.selected_indices() if i < data.n]
+    if sel:
+        i = int(sel[0])
+        x = data.points[i]
+        score = float(t.margins()[i])
+        parts.append(
+            tr("Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.").format(
+                i=i + 1,
+                x1=fmt.sci(x[0]),
+                x2=fmt.sci(x[1]),
+                y=_label(labels[i]),
+                s=fmt.sci(score),
+            )
+        )
+    return " ".join(parts)
+
+
+class PointsModel(QtCore.QAbstractTableModel):
+    """The canvas as a table: point, x1, x2, label, y(w·x + b), wrong or not (read lazily)."""
+
+    HEADERS = (
+        QT_TRANSLATE_NOOP("Accessibility", "point"),
+        "x1",
+        "x2",
+        QT_TRANSLATE_NOOP("Accessibility", "label y"),
+        "y(w·x + b)",
+        QT_TRANSLATE_NOOP("Accessibility", "mistake"),
+    )
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        self.window_ = window
+        self._points = np.zeros((0, 2))
+        self._labels = np.zeros(0)
+        self._scores = np.zeros(0)
+
+    def refresh(self) -> None:
+        c = self.window_.controller
+        self.beginResetModel()
+        self._points = c.data.points
+        self._labels = c.data.labels
+        self._scores = np.asarray(c.trainer.margins(), dtype=np.float64)
+        self.endResetModel()
+
+    def rowCount(self, parent: Any = None) -> int:  # noqa: N802 (Qt override)
+        return 0 if parent is not None and parent.isValid() else int(self._labels.shape[0])
+
+    def columnCount(self, parent: Any = None) -> int:  # noqa: N802 (Qt override)
+        return len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:  # noqa: N802
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return tr(self.HEADERS[section])
+        return None
+
+    def data(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, role: int = 0) -> Any:
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return None
+        i, col = index.row(), index.column()
+        if col == 0:
+            return f"x{i + 1}"
+        if col in (1, 2):
+            return fmt.sci(self._points[i, col - 1])
+        if col == 3:
+            return _label(self._labels[i])
+        score = float(self._scores[i])
+        if col == 4:
+            return fmt.sci(score) if math.isfinite(score) else "—"
+        return tr("wrong ×") if score <= 0 else tr("right ✓")
+
+
+class KeyboardEditor(QtCore.QObject):
+    """Editing the points with the keyboard alone (K toggles it; see the module notes).
+
+    While it is on the canvas has the focus and this object claims the keys it uses from
+    the window's shortcuts (the arrows move the cursor, not the timeline); every edit goes
+    through the controller, so each can be undone.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.w = window
+        self.on = False
+        self.cursor = (0.0, 0.0)
+        self._mark = pg.ScatterPlotItem(pxMode=True)
+        self._mark.setZValue(1e6)
+        self._mark.hide()
+        window.canvas.getPlotItem().addItem(self._mark, ignoreBounds=True)
+        window.canvas.installEventFilter(self)
+        theme().changed.connect(self._draw)
+
+    def toggle(self, on: bool | None = None) -> None:
+        """Keyboard editing on or off (K); on, the cursor starts at the view's centre."""
+        on = not self.on if on is None else bool(on)
+        if on == self.on:
+            return
+        self.on = on
+        if on:
+            x0, x1, y0, y1 = self.w.canvas.view_range()
+            self.cursor = (_snap((x0 + x1) / 2), _snap((y0 + y1) / 2))
+            self.w.canvas.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self.w.statusBar().showMessage(
+                tr(
+                    "Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ "
+                    "select, Alt+arrows move it, L flips, Delete removes, Esc leaves"
+                )
+            )
+        else:
+            self.w.statusBar().clearMessage()
+        self.w.act_keyboard_edit.setChecked(on)
+        self._draw()
+
+    def _draw(self) -> None:
+        self._mark.setVisible(self.on)
+        if not self.on:
+            return
+        th = theme()
+        pen = pg.mkPen(th.color("ink"), width=th.line(1.0))
+        self._mark.setData(
+            [self.cursor[0]],
+            [self.cursor[1]],
+            symbol="+",
+            size=th.marker * 1.8,
+            pen=pen,
+            brush=pg.mkBrush(th.color("ink")),
+        )
+
+    def _keys(self) -> dict[int, Any]:
+        return {
+            Qt.Key.Key_Left: (-1, 0),
+            Qt.Key.Key_Right: (1, 0),
+            Qt.Key.Key_Up: (0, 1),
+            Qt.Key.Key_Down: (0, -1),
+        }
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if not self.on:
+            return False
+        kind = event.type()
+        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress):
+            return False
+        assert isinstance(event, QtGui.QKeyEvent)
+        key = event.key()
+        mods = event.modifiers()
+        claimed = key in self._keys() or key in (
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_BracketRight,
+            Qt.Key.Key_BracketLeft,
+            Qt.Key.Key_Escape,
+        )
+        if not claimed:
+            return False  # L, Delete, +, −, K, Ctrl+Z: the window's own actions
+        if kind == QtCore.QEvent.Type.ShortcutOverride:
+            event.accept()
+            return True
+        self._press(key, mods)
+        return True
+
+    def _press(self, key: int, mods: Qt.KeyboardModifier) -> None:
+        c = self.w.canvas
+        move = self._keys().get(key)
+        if move is not None:
+            fine = bool(mods & Qt.KeyboardModifier.ShiftModifier)
+            step = CURSOR_FINE_STEP if fine else CURSOR_STEP
+            x, y = self.cursor[0] + move[0] * step, self.cursor[1] + move[1] * step
+            x, y = round(x, 10), round(y, 10)
+            if mods & Qt.KeyboardModifier.AltModifier:
+                sel = c.selected_indices()
+                if len(sel) == 1:
+                    px, py = self.w.controller.data.points[int(sel[0])]
+                    nx, ny = round(px + move[0] * step, 10), round(py + move[1] * step, 10)
+                    if self.w.controller.move_point(int(sel[0]), nx, ny):
+                        self.cursor = (nx, ny)
+            else:
+                self.cursor = (x, y)
+            self._ensure_visible()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.w.controller.add_point(self.cursor[0], self.cursor[1], self.w.canvas.add_label)
+        elif key in (Qt.Key.Key_BracketRight, Qt.Key.Key_BracketLeft):
+            self._select_next(1 if key == Qt.Key.Key_BracketRight else -1)
+        elif key == Qt.Key.Key_Escape:
+            self.toggle(False)
+            return
+        self._draw()
+
+    def _select_next(self, direction: int) -> None:
+        n = self.w.controller.data.n
+        if n == 0:
+            return
+        sel = self.w.canvas.selected_indices()
+        i = (int(sel[0]) + direction) % n if len(sel) else (0 if direction > 0 else n - 1)
+        self.w.canvas.set_selection([i])
+        x, y = self.w.controller.data.points[i]
+        self.cursor = (float(x), float(y))
+        self._ensure_visible()
+
+    def _ensure_visible(self) -> None:
+        x0, x1, y0, y1 = self.w.canvas.view_range()
+        x, y = self.cursor
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            w, h = x1 - x0, y1 - y0
+            self.w.canvas.set_view_range(x - w / 2, x + w / 2, y - h / 2, y + h / 2)
+
+    def state(self) -> list[float] | None:
+        return None if not self.on else [self.cursor[0], self.cursor[1]]
+
+
+def _label(y: float) -> str:
+    return "+1" if y > 0 else "−1"
+
+
+def _snap(v: float) -> float:
+    return round(v / CURSOR_STEP) * CURSOR_STEP
+
+
+class _NameLate(QtCore.QObject):
+    """Names a widget the window makes after `name_widgets` ran (a dock area's tab bar)."""
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if event.type() == QtCore.QEvent.Type.ChildPolished:
+            assert isinstance(event, QtCore.QChildEvent)
+            child = event.child()
+            if isinstance(child, QtWidgets.QWidget) and not child.accessibleName():
+                name_widgets(child)
+        return False
+
+
+class Accessibility:
+    """A part of `MainWindow`: names, the canvas's description, the narration's
+    announcements, the table twin and keyboard editing."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        self.points_model = PointsModel(window)
+        view = named(QtWidgets.QTableView(), "pointsTable")
+        view.setModel(self.points_model)
+        view.setTabKeyNavigation(False)
+        view.horizontalHeader().setStretchLastSection(True)
+        view.verticalHeader().hide()
+        self.points_view = view
+        self.points_dock = window.panes.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Points as a table"),
+            view,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "pointsDock",
+        )
+        self.points_dock.hide()
+        self.points_dock.visibilityChanged.connect(self._on_points_shown)
+        self.editor = KeyboardEditor(window)
+        self._description = ""
+        self._base_animation_ms: int | None = None
+        gate = RunFrameGate(window.canvas, self._on_changed)
+        window.controller.changed.connect(gate.on_changed)
+        window.canvas.selection_changed.connect(lambda _: self.update_description())
+        window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
+        # The window makes some widgets late (the tab bars of docks put together): named then.
+        self._late = _NameLate(window)
+        window.installEventFilter(self._late)
+        window.menuBar().installEventFilter(self._late)  # its overflow menu, made when narrow
+
+    def wire(self, points_table: QtGui.QAction, reduce_motion: QtGui.QAction) -> None:
+        """The View menu's checks in step with the dock; the remembered motion preference."""
+        self.points_dock.toggleViewAction().toggled.connect(points_table.setChecked)
+        self._reduce_action = reduce_motion
+        if preferences().value("reduce_motion", False, type=bool):
+            reduce_motion.setChecked(True)
+            self.set_reduce_motion(True)
+
+    def set_reduce_motion(self, on: bool) -> None:
+        """View ▸ Reduce motion: no slow motion (each update drawn at once); remembered."""
+        w = self.w
+        if self._base_animation_ms is None:
+            self._base_animation_ms = w._animation_ms
+        w._animation_ms = 0 if on else self._base_animation_ms
+        w.canvas.animation_ms = w._animation_ms
+        preferences().setValue("reduce_motion", bool(on))
+
+    def _on_changed(self, change: Change) -> None:
+        self.update_description()
+        if self.points_dock.isVisible():
+            self._refresh_table()
+
+    def _on_points_shown(self, shown: bool) -> None:
+        if shown:
+            self._refresh_table()
+
+    def _refresh_table(self) -> None:
+        self.points_model.refresh()
+
+    def update_description(self) -> None:
+        text = describe_canvas(self.w)
+        if text != self._description:
+            self._description = text
+            self.w.canvas.setAccessibleDescription(text)
+
+    def retranslate(self) -> None:
+        name_widgets(self.w)
+        self._description = ""
+        self.update_description()
+        self.points_model.headerDataChanged.emit(
+            Qt.Orientation.Horizontal, 0, self.points_model.columnCount() - 1
+        )
+
+    def show_points_table(self, on: bool = True) -> None:
+        """View ▸ Points as a table: the dock shown (and the table focused) or hidden."""
+        self.points_dock.setVisible(bool(on))
+        if on:
+            self._refresh_table()
+            self.points_view.setFocus()

@@ -1,0 +1,259 @@
+"""Accessibility: keyboard-only editing, names for screen readers, the canvas in words, the
+narration announced, contrast measured from pixels, and colours under colour-vision
+deficiencies (WCAG 2.1 AA; see docs/accessibility.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAction, QImage
+from PySide6.QtWidgets import QWidget
+
+from perceptron_gui.app import main_window as main_window_module
+from perceptron_gui.app.theme import PALETTES, THEMES
+
+# --------------------------------------------------------------- colour science
+#: Machado, Oliveira & Fernandes (2009), severity 1: linear-RGB simulation matrices.
+CVD = {
+    "protanopia": [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ],
+    "deuteranopia": [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ],
+    "tritanopia": [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ],
+}
+
+
+def _linear(rgb: np.ndarray) -> np.ndarray:
+    c = np.asarray(rgb, dtype=np.float64) / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _hex(h: str) -> np.ndarray:
+    h = h.lstrip("#")
+    return np.array([int(h[i : i + 2], 16) for i in (0, 2, 4)], dtype=np.float64)
+
+
+def _lab(linear_rgb: np.ndarray) -> np.ndarray:
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    t = (m @ np.clip(linear_rgb, 0, 1)) / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(t > 216 / 24389, np.cbrt(t), (24389 / 27 * t + 16) / 116)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+def _delta_e(a: str, b: str, matrix: list[list[float]]) -> float:
+    m = np.array(matrix)
+    return float(np.linalg.norm(_lab(m @ _linear(_hex(a))) - _lab(m @ _linear(_hex(b)))))
+
+
+def _luminance(rgb: np.ndarray) -> float:
+    r, g, b = _linear(rgb)
+    return float(0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
+def contrast(a: np.ndarray, b: np.ndarray) -> float:
+    """WCAG 2.1's contrast ratio of two sRGB colours."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_classes_stay_apart_under_every_colour_vision_deficiency(theme_name: str) -> None:
+    """ΔE (CIE 1976) between what must be told apart, after simulating each deficiency:
+    the two classes ≥ 40, the mistake halo and the answer's line against the ground ≥ 15."""
+    p = PALETTES[theme_name]
+    for name, m in CVD.items():
+        assert _delta_e(p.positive, p.negative, m) >= 40, (name, "classes")
+        assert _delta_e(p.highlight, p.background, m) >= 15, (name, "mistake halo")
+        assert _delta_e(p.pocket, p.background, m) >= 15, (name, "the answer's line")
+        assert _delta_e(p.ink, p.background, m) >= 40, (name, "the line and the rings")
+
+
+# -------------------------------------------------------------- pixels and text
+
+
+def _pixels(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    h, w = image.height(), image.width()
+    a = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(h, image.bytesPerLine())
+    bgra = a[:, : w * 4].reshape(h, w, 4)
+    return bgra[:, :, 2::-1].astype(np.float64)  # RGB
+
+
+def _text_contrast(widget: QWidget) -> float:
+    """The contrast of a text widget's ink against its ground, both read from its pixels:
+    the ground is its most common colour, the ink the pixel farthest from it in luminance."""
+    px = _pixels(widget.grab().toImage()).reshape(-1, 3)
+    colours, counts = np.unique(px, axis=0, return_counts=True)
+    ground = colours[np.argmax(counts)]
+    lum = np.array([_luminance(c) for c in colours])
+    ink = colours[np.argmax(np.abs(lum - _luminance(ground)))]
+    return contrast(ink, ground)
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa: ANN001
+    window.resize(1024, 700)
+    window.set_theme(theme_name)
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.step()
+    for widget in (window.narration, window.readout):
+        assert _text_contrast(widget) >= 4.5, (theme_name, widget.objectName())
+    # The marks against the canvas's ground, from the canvas's own pixels.
+    image = _pixels(window.canvas.grab().toImage())
+    ground = _hex(PALETTES[theme_name].background)
+    for (x, y), role in (((3, 3), "positive"), ((1, 1), "negative")):
+        p = window.canvas.to_widget(x, y)
+        dpr = window.canvas.devicePixelRatioF()
+        patch = image[
+            int(p.y() * dpr) - 3 : int(p.y() * dpr) + 4, int(p.x() * dpr) - 3 : int(p.x() * dpr) + 4
+        ]
+        best = max(contrast(c, ground) for c in patch.reshape(-1, 3))
+        assert best >= 3.0, (theme_name, role, best)
+
+
+# ------------------------------------------------------------------ screen readers
+
+
+def _walk(iface, out: list) -> None:  # noqa: ANN001
+    if iface is None or not iface.isValid():
+        return
+    out.append(iface)
+    for i in range(iface.childCount()):
+        _walk(iface.child(i), out)
+
+
+def _unnamed(root: QWidget) -> list[str]:
+    found: list = []
+    _walk(QAccessible.queryAccessibleInterface(root), found)
+    bad = []
+    for iface in found:
+        obj = iface.object()
+        if not isinstance(obj, QWidget) or iface.state().invisible:
+            continue
+        if not iface.text(QAccessible.Text.Name).strip():
+            bad.append(f"{type(obj).__name__} {obj.objectName()!r} ({iface.role().name})")
+    return bad
+
+
+def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> None:  # noqa: ANN001
+    window.lesson_player.open("perceptron")  # the lesson player too
+    window.act_points_table.trigger()
+    for language in ("en", "zh_CN"):
+        window.set_language(language)
+        qtbot.wait(20)
+        assert _unnamed(window) == [], language
+        for action in window.findChildren(QAction):
+            if action.isSeparator() or not action.isVisible():
+                continue
+            assert action.text().replace("&", "").strip(), action.objectName()
+        # The canvas and the twin table are named in the language shown.
+        assert window.canvas.accessibleName() == ("Data canvas" if language == "en" else "数据画布")
+    # A dialog: Edit ▸ Generate….
+    from perceptron_gui.app.dialogs import GenerateDialog
+
+    dialog = GenerateDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert _unnamed(dialog) == []
+    window.set_language("en")
+
+
+def test_the_canvas_is_described_in_words_and_the_narration_announced(
+    window,
+    qtbot,
+    monkeypatch,  # noqa: ANN001
+) -> None:
+    said: list[str] = []
+    real = main_window_module.announce
+    monkeypatch.setattr(
+        main_window_module, "announce", lambda w, text: (said.append(text), real(w, text))
+    )
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.step()
+    text = window.canvas.accessibleDescription()
+    assert "3 points" in text and "w = (3, 3), b = 1" in text
+    assert "1 misclassified: x3" in text
+    assert said and said[-1] == window.state()["narration"]
+    window.step()
+    assert len(said) >= 2 and said[-1] == window.state()["narration"]
+    window.canvas.set_selection([2])
+    window.canvas.selection_changed.emit([2])
+    assert "Selected: x3 = (1, 1), label −1" in window.canvas.accessibleDescription()
+    # The table twin: a row a point, its score and its verdict.
+    window.act_points_table.trigger()
+    model = window.accessibility.points_model
+    assert model.rowCount() == 3
+    scores = [model.data(model.index(i, 4)) for i in range(3)]
+    verdicts = [model.data(model.index(i, 5)) for i in range(3)]
+    margins = window.controller.trainer.margins()
+    assert verdicts == ["wrong ×" if m <= 0 else "right ✓" for m in margins]
+    assert all(s for s in scores)
+
+
+def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, qtbot) -> None:  # noqa: ANN001
+    window.set_points(np.zeros((0, 2)), np.zeros(0))
+    window.canvas.set_view_range(-1, 6, -1, 5)
+    canvas = window.canvas
+    qtbot.keyClick(window, Qt.Key.Key_K)  # K: keyboard editing
+    assert window.act_keyboard_edit.isChecked() and canvas.hasFocus()
+
+    def go(x: float, y: float) -> None:
+        cx, cy = window.state()["cursor"]
+        for _ in range(round(abs(x - cx) / 0.5)):
+            qtbot.keyClick(canvas, Qt.Key.Key_Right if x > cx else Qt.Key.Key_Left)
+        for _ in range(round(abs(y - cy) / 0.5)):
+            qtbot.keyClick(canvas, Qt.Key.Key_Up if y > cy else Qt.Key.Key_Down)
+        assert window.state()["cursor"] == [x, y]
+
+    for x, y in ((3, 3), (4, 3), (1, 1), (2, 0)):
+        go(x, y)
+        qtbot.keyClick(canvas, Qt.Key.Key_Return)
+    assert window.state()["points"] == [[3, 3], [4, 3], [1, 1], [2, 0]]
+    assert window.state()["labels"] == [1, 1, 1, 1]
+    assert window.state()["updates"] == 0  # the arrows moved the cursor, not the timeline
+    # ] selects the next point (the cursor jumps to it); L flips it: x3 becomes −1.
+    for _ in range(3):
+        qtbot.keyClick(canvas, Qt.Key.Key_BracketRight)
+    assert window.state()["selected"] == [2] and window.state()["cursor"] == [1.0, 1.0]
+    qtbot.keyClick(canvas, Qt.Key.Key_L)
+    assert window.state()["labels"] == [1, 1, -1, 1]
+    # [ back to x4; Alt+Left moves it by a step; Delete removes it.
+    qtbot.keyClick(canvas, Qt.Key.Key_BracketRight)
+    assert window.state()["selected"] == [3]
+    qtbot.keyClick(canvas, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.state()["points"][3] == [1.5, 0.0]
+    qtbot.keyClick(canvas, Qt.Key.Key_Delete)
+    assert window.state()["points"] == [[3, 3], [4, 3], [1, 1]]  # Example 2.1
+    # Shift moves by a finer step; Esc leaves, and the arrows are the timeline's again.
+    qtbot.keyClick(canvas, Qt.Key.Key_Up, Qt.KeyboardModifier.ShiftModifier)
+    assert window.state()["cursor"] == [1.5, pytest.approx(0.1)]
+    qtbot.keyClick(canvas, Qt.Key.Key_Escape)
+    assert window.state()["cursor"] is None and not window.act_keyboard_edit.isChecked()
+    window.step()
+    qtbot.keyClick(canvas, Qt.Key.Key_Left)
+    assert window.state()["updates"] == 0
+    # Every edit undone with Ctrl+Z: back to no points.
+    for _ in range(8):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.state()["points"] == []
+
+
+def test_reduce_motion_is_remembered(window) -> None:  # noqa: ANN001
+    window.act_reduce_motion.trigger()
+    assert window.canvas.animation_ms == 0
+    from perceptron_gui.app.storage import preferences
+
+    assert preferences().value("reduce_motion", type=bool) is True
+    window.act_reduce_motion.trigger()
+    assert preferences().value("reduce_motion", type=bool) is False
