@@ -446,6 +446,28 @@ ACTIONS: tuple[ActionSpec, ...] = (
         name="presentationAction",
     ),
     ActionSpec(
+        "blank",
+        QT_TRANSLATE_NOOP("MainWindow", "&Blank the screen"),
+        "presentation.toggle_blank",
+        ("B", "."),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "A black screen for the room; B (or Esc) shows the window again"
+        ),
+        args=("black",),
+        name="blankAction",
+    ),
+    ActionSpec(
+        "white",
+        QT_TRANSLATE_NOOP("MainWindow", "&White screen"),
+        "presentation.toggle_blank",
+        ("W", ","),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "A white screen for the room; W (or Esc) shows the window again"
+        ),
+        args=("white",),
+        name="whiteAction",
+    ),
+    ActionSpec(
         "panels",
         QT_TRANSLATE_NOOP("MainWindow", "&Panels"),
         "_on_panels_toggled",
@@ -555,7 +577,8 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
-        "fit", "-", "present", "panels", "@docks", "-", "zoom_in", "zoom_out", "zoom_reset",
+        "fit", "-", "present", "blank", "white", "panels", "@docks", "-",
+        "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),
     MenuSpec("theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme"), tuple(THEME_ACTIONS.values())),
