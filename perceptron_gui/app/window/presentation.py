@@ -158,8 +158,12 @@ class Presentation:
         if on:
             self.docks_before = [d.isVisible() for d in self.w.docks]
             self.was_maximized = self.w.isMaximized()
-            # Leaving gives back the exact window: its geometry and the docks' sizes.
-            self.geometry_before = (self.w.saveGeometry(), self.w.saveState(), self.w.geometry())
+            # Leaving gives back the exact window: its geometry and the docks' sizes (a
+            # window not shown yet has none: leaving sizes it for the screen).
+            shown = self.w.isVisible()
+            self.geometry_before = (
+                (self.w.saveGeometry(), self.w.saveState(), self.w.geometry()) if shown else None
+            )
             for d in self.w.docks:
                 d.hide()
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
@@ -179,10 +183,9 @@ class Presentation:
             self.w.showFullScreen()
             self.place_readout()
         else:
-            for d, was in zip(self.w.docks, self.docks_before, strict=False):
-                d.setVisible(was)
-            for bar in (*bars, self.w.timeline):
-                bar.show()
+            # Normal type first, then the window state, and only then the docks and bars:
+            # docks shown in presentation's large type asked for a window wider than the
+            # screen (1109 px on 1024), and the window manager kept the window full screen.
             theme().set_boost(1.0)
             self.w.canvas.removeEventFilter(self.resized)
             self.w.canvas.set_header(None)
@@ -192,9 +195,15 @@ class Presentation:
                 self.w.showMaximized()
             else:
                 self.w.showNormal()
+            for d, was in zip(self.w.docks, self.docks_before, strict=False):
+                d.setVisible(was)
+            for bar in (*bars, self.w.timeline):
+                bar.show()
             if self.geometry_before is not None:
                 self.restore_window(*self.geometry_before)
                 self.geometry_before = None
+            else:  # it entered presentation before it was first shown (--lesson)
+                self.w.fit_to_screen()
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
