@@ -230,3 +230,86 @@ def test_f5_then_esc_under_a_window_manager(tmp_path) -> None:  # noqa: ANN001
         for present, left in out[name]["trips"]:
             assert present["wm"] == full and present["geometry"] == [0, 0, 1024, 768], present
             assert left == first, (name, left, first)
+
+
+def test_ctrl_q_with_unsaved_edits_asks_as_closing_does(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMessageBox
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.add_point(1.0, 2.0, 1)
+    assert w.state()["modified"]
+    asked: list[str] = []
+    answer = QMessageBox.StandardButton.Cancel
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    w.activateWindow()
+    w.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle())
+    qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert len(asked) == 1 and w.isVisible()  # Cancel: the window stays
+    answer = QMessageBox.StandardButton.Discard
+    w.findChild(QAction, "quitAction").trigger()  # File ▸ Quit
+    assert len(asked) == 2 and not w.isVisible()
+
+
+def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
+    qtbot,
+    tmp_path,
+    monkeypatch,  # noqa: ANN001
+) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.main import main
+    from perceptron_gui.app.storage import recovery_path
+
+    # Last time's edit, autosaved; a file to open.
+    w0 = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w0)
+    w0.set_points([[5.0, 5.0], [-5.0, 1.0]], [1, -1])
+    assert w0.document.autosave_now(wait=True)
+    w0.close()
+    saved = recovery_path().read_bytes()
+    csv = tmp_path / "ex21.csv"
+    csv.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n")
+    # A script's window opening the file, edited and closed: the autosave is untouched.
+    w1 = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w1)
+    assert w1.load(csv)
+    w1.add_point(0.0, 0.0, 1)
+    qtbot.wait(20)
+    w1.document.finish()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Discard)
+    w1.quit_asking()
+    assert recovery_path().read_bytes() == saved
+    # `perceptron-gui ex21.csv`: asked first; a yes restores the autosave.
+    asked: list[str] = []
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(title)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    seen: dict[str, object] = {}
+
+    def look() -> None:
+        win = next(
+            x for x in QApplication.topLevelWidgets() if isinstance(x, MainWindow) and x.isVisible()
+        )
+        seen["points"] = win.state()["points"]
+        win.close()
+
+    QTimer.singleShot(0, look)
+    main([str(csv)])
+    assert asked and seen["points"] == [[5.0, 5.0], [-5.0, 1.0]]
+    assert recovery_path().exists()

@@ -179,7 +179,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
         args=("markdown",),
     ),
-    ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "close", (S.Quit,)),
+    ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "quit_asking", ("Ctrl+Q",)),
     # --- Edit. Undo and redo keep a fixed text (the toolbar must not jump as the text
     # changes); the window's tooltip and status tip say what they would undo.
     ActionSpec(
