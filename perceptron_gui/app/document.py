@@ -136,6 +136,9 @@ class Document(QObject):
         self._write_ended.connect(self._on_write_ended, Qt.ConnectionType.QueuedConnection)
         # A write killed before its rename left a temporary file: gone at the next start.
         remove_stale_temps(recovery_path().parent)
+        # An autosave left by an earlier run is the user's until they decide (restore it, or
+        # say no when asked): this session neither removes nor overwrites it before then.
+        self._held = recovery_path().exists()
         if autosave_ms is not None:
             self._timer = QTimer(self)
             self._timer.setSingleShot(True)
@@ -171,8 +174,19 @@ class Document(QObject):
         self.path_changed.emit(path or "")
         self._update_modified()
 
+    def release_recovery(self) -> None:
+        """The user decided about an earlier run's autosave (declined to restore it): from
+        now on this session's autosave may replace it, and a clean exit remove it."""
+        self._held = False
+
+    @property
+    def recovery_held(self) -> bool:
+        """An earlier run's autosave waits for the user's decision (kept as it is)."""
+        return self._held
+
     def mark_recovered(self) -> None:
         """The session came from the recovery file: it is unsaved work, with no file."""
+        self._held = False
         self.mark_saved(None)
         self._recovered = True
         self._update_modified()
@@ -267,6 +281,10 @@ class Document(QObject):
             return True
         if self._timer is not None:
             self._timer.stop()
+        if self._held:
+            # An earlier run's autosave is not ours to replace (quietly: a lesson's scenes
+            # are edits too, and no banner may come up in front of the room).
+            return True
         snap = _Snapshot(recovery_path(), self._c.data, self._c.config, self._view_settings())
         if wait:
             self._join()
@@ -327,6 +345,8 @@ class Document(QObject):
             self._timer.stop()
         self._waiting = None
         self._join()  # a write still running would put the file back
+        if self._held:
+            return  # an earlier run's autosave: kept for the user to decide
         try:
             recovery_path().unlink()
         except OSError:

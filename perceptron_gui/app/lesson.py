@@ -115,17 +115,6 @@ class LessonStrip(QWidget):
         self.counter.setFont(theme().font(CAPTION_PT))
 
 
-class Blank(QWidget):
-    """The blanked screen (B), as slide software has: black over the whole window."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setObjectName("lessonBlank")
-        self.setAutoFillBackground(True)
-        self.setStyleSheet("background: black;")
-        self.hide()
-
-
 class LessonPlayer(QObject):
     """Plays a `Lesson` in a `MainWindow`: scenes, their steps, questions and the tally."""
 
@@ -155,10 +144,9 @@ class LessonPlayer(QObject):
         layout = central.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(layout.indexOf(window.canvas_splitter) + 1, self.strip)
-        self.blank = Blank(window)
+        self.blank = window.presentation.blank  # B / W: the window's, lesson or not
         window.controller.changed.connect(self._on_controller_changed)
         window.canvas.viewport().installEventFilter(self)
-        window.installEventFilter(self)
 
     # ---------------------------------------------------------------- state
 
@@ -248,7 +236,7 @@ class LessonPlayer(QObject):
         self.lesson = lesson
         if lesson is None:
             self.strip.hide()
-            self.blank.hide()
+            self.blank.blank(None)
             self.changed.emit()
             return
         self.go(min(max(0, index), len(lesson.scenes) - 1))
@@ -375,7 +363,7 @@ class LessonPlayer(QObject):
         if self.lesson is None:
             return False
         if self.blank.isVisible():
-            self.blank.hide()
+            self.blank.blank(None)
             return True
         if self.at_end():
             if self.index + 1 >= len(self.lesson.scenes):
@@ -395,7 +383,7 @@ class LessonPlayer(QObject):
         if self.lesson is None or scene is None:
             return False
         if self.blank.isVisible():
-            self.blank.hide()
+            self.blank.blank(None)
             return True
         self.verdict = self.typed = ""
         k = self._k()
@@ -419,13 +407,7 @@ class LessonPlayer(QObject):
 
     def toggle_blank(self) -> None:
         """B: blank the screen, or show it again."""
-        if self.blank.isVisible():
-            self.blank.hide()
-        else:
-            self.blank.setGeometry(self.window.rect())
-            self.blank.show()
-            self.blank.raise_()
-        self.changed.emit()
+        self.window.presentation.toggle_blank("black")
 
     # ---------------------------------------------------------------- questions
 
@@ -664,10 +646,8 @@ class LessonPlayer(QObject):
         return isinstance(focus, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        """The clicker's keys, a click on a point to answer, the blank's size."""
+        """The clicker's keys, a click on a point to answer."""
         kind = event.type()
-        if obj is self.window and kind == QEvent.Type.Resize and self.blank.isVisible():
-            self.blank.setGeometry(self.window.rect())
         if self.lesson is None:
             return False
         if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):

@@ -199,7 +199,7 @@ def _quit_on_ctrl_c(app: QObject, win: MainWindow) -> None:
 
     from PySide6.QtCore import QTimer
 
-    signal.signal(signal.SIGINT, lambda *_: win.close())
+    signal.signal(signal.SIGINT, lambda *_: win.quit_asking())
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(200)
@@ -251,8 +251,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"perceptron-gui: error: {_lesson_error(win)}", file=sys.stderr)
             return 2
         win.set_presentation(True)
-    elif args.recover or (not args.screenshot and not args.file and recovery_path().exists()):
+    elif args.recover or (not args.screenshot and recovery_path().exists()):
+        # An autosave is offered first, a file named on the command line too: declining it
+        # is the user's decision; a start that did not ask keeps it for the next plain start.
         recovered = win.recover(ask=not args.recover)
+        if not recovered:
+            win.document.release_recovery()
     if not recovered and not args.lesson:
         if args.file:
             if not win.load(args.file):

@@ -911,9 +911,22 @@ class MainWindow(LessonScripting, QMainWindow):
             # After the drop has ended: the question is a dialog of its own.
             QTimer.singleShot(0, lambda: self.files.open_asking(path))
 
+    #: True while File ▸ Quit (Ctrl+Q) closes the window: the user's close, which asks.
+    _quitting = False
+
+    def quit_asking(self) -> None:
+        """File ▸ Quit (Ctrl+Q): close as the window manager's close does, asking Save /
+        Discard / Cancel over unsaved changes (the action's own signal never reached
+        `closeEvent` as its sender: Ctrl+Q closed without asking)."""
+        self._quitting = True
+        try:
+            self.close()
+        finally:
+            self._quitting = False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         # Only a close the user asked for (window manager, Ctrl+Q) asks; a script's never does.
-        user = event.spontaneous() or self.sender() is self.act_quit
+        user = event.spontaneous() or self._quitting
         doc = self.document
         if user and not self.files.unsaved_may_go(
             self.tr("Save the points and settings before closing?")

@@ -179,7 +179,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
         args=("markdown",),
     ),
-    ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "close", (S.Quit,)),
+    ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "quit_asking", ("Ctrl+Q",)),
     # --- Edit. Undo and redo keep a fixed text (the toolbar must not jump as the text
     # changes); the window's tooltip and status tip say what they would undo.
     ActionSpec(
@@ -510,6 +510,28 @@ ACTIONS: tuple[ActionSpec, ...] = (
         name="presentationAction",
     ),
     ActionSpec(
+        "blank",
+        QT_TRANSLATE_NOOP("MainWindow", "&Blank the screen"),
+        "presentation.toggle_blank",
+        ("B", "."),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "A black screen for the room; B (or Esc) shows the window again"
+        ),
+        args=("black",),
+        name="blankAction",
+    ),
+    ActionSpec(
+        "white",
+        QT_TRANSLATE_NOOP("MainWindow", "&White screen"),
+        "presentation.toggle_blank",
+        ("W", ","),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "A white screen for the room; W (or Esc) shows the window again"
+        ),
+        args=("white",),
+        name="whiteAction",
+    ),
+    ActionSpec(
         "panels",
         QT_TRANSLATE_NOOP("MainWindow", "&Panels"),
         "_on_panels_toggled",
@@ -619,8 +641,8 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
-        "fit", "-", "present", "panels", "@docks", "augmented_space", "weight_space",
-        "points_table", "-", "keyboard_edit", "reduce_motion", "-",
+        "fit", "-", "present", "blank", "white", "panels", "@docks", "augmented_space",
+        "weight_space", "points_table", "-", "keyboard_edit", "reduce_motion", "-",
         "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -50,11 +50,30 @@ PRESENTATION_NARRATION_LINES = 3
 NARRATION_SHRINK = 0.8
 
 
+class _FirstShow(QObject):
+    """Calls the panes' `keep_on_screen` after the window is first shown, and once more
+    when the window manager has had time to frame it."""
+
+    def __init__(self, panes: Panes) -> None:
+        super().__init__(panes.w)
+        self.panes = panes
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Show:
+            watched.removeEventFilter(self)
+            for ms in (0, 250):
+                QTimer.singleShot(ms, self, self.panes.keep_on_screen)
+        return False
+
+
 class Panes:
     """A part of `MainWindow`; it holds the window as `w`."""
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        # The window manager's frame is known once the window is shown: then it is put
+        # inside the screen (a saved geometry or a tall title bar may not fit).
+        window.installEventFilter(_FirstShow(self))
         #: Each dock's untranslated title (retranslated at a language change).
         self.dock_titles: dict[QDockWidget, str] = {}
 
@@ -171,8 +190,36 @@ class Panes:
         w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
         h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
         self.w.resize(w, h)
-        self.w.move(avail.x() + (avail.width() - w - fw) // 2 + fw // 2, avail.y() + fh - fw // 2)
+        # move() places the frame's corner: the frame, title bar included, inside the screen.
+        self.w.move(
+            avail.x() + max(0, (avail.width() - w - fw) // 2),
+            avail.y() + max(0, (avail.height() - h - fh) // 2),
+        )
         self.size_docks()
+
+    def keep_on_screen(self) -> None:
+        """Once shown: the frame the window manager gave (a title bar taller than
+        FRAME_ALLOWANCE) inside the screen's available area; the window moves up or
+        left, and shrinks only when it cannot move enough."""
+        w = self.w
+        if not w.isVisible() or w.windowState() & (
+            Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+        ):
+            return
+        screen = w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        frame = w.frameGeometry()
+        if avail.contains(frame):
+            return
+        extra_w = frame.width() - w.width()
+        extra_h = frame.height() - w.height()
+        width = min(w.width(), avail.width() - extra_w)
+        height = min(w.height(), avail.height() - extra_h)
+        if (width, height) != (w.width(), w.height()):
+            w.resize(width, height)
+        x = min(max(frame.x(), avail.x()), avail.right() + 1 - width - extra_w)
+        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - height - extra_h)
+        w.move(x, y)
 
     def size_docks(self) -> None:
         """Give the canvas the most room: controls at their width, the bottom a strip.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QTimer
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QColor, QGuiApplication, QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from perceptron_gui.app.canvas.canvas import HEADER_INSET_PX, DataCanvas
 from perceptron_gui.app.theme import LABEL_PT, theme
@@ -57,11 +57,83 @@ class _OnResize(QObject):
         return False
 
 
+#: The colours of the blanked screen: B and "." black, W and "," white (slide software's keys).
+BLANK_COLOURS = {"black": "#000000", "white": "#ffffff"}
+
+
+class Blank(QWidget):
+    """The blanked screen (B: black, W: white), as slide software has: one colour over the
+    whole window, on top of every other child, painted by the widget itself (a style
+    sheet's background is not drawn for a plain QWidget subclass: the window showed
+    through). The same key, or Esc, shows the screen again."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonBlank")
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.colour = "black"
+        self._focus_before: QWidget | None = None
+        self.hide()
+        parent.installEventFilter(self)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(BLANK_COLOURS[self.colour]))
+        painter.end()
+
+    def blank(self, colour: str | None) -> None:
+        """Cover the window in `colour` ("black" or "white"); None shows it again."""
+        parent = self.parentWidget()
+        assert parent is not None
+        if colour is None:
+            if self.isVisible():
+                self.hide()
+                before = self._focus_before
+                self._focus_before = None
+                if before is not None:
+                    before.setFocus()
+            return
+        self.colour = colour
+        self.setGeometry(parent.rect())
+        if not self.isVisible():
+            focus = QApplication.focusWidget()
+            self._focus_before = focus if focus is not None and focus is not self else None
+        self.show()
+        self.raise_()
+        self.setFocus()  # Esc and the keys come here, not to a control under the blank
+        self.update()
+
+    def event(self, event: QEvent) -> bool:
+        # Esc shows the screen again (it does not leave presentation from under the blank).
+        if event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape:
+                event.accept()
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        if event.key() == Qt.Key.Key_Escape:
+            self.blank(None)
+            return
+        super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            self.setGeometry(self.parentWidget().rect())  # type: ignore[union-attr]
+        elif event.type() == QEvent.Type.ChildAdded and self.isVisible():
+            QTimer.singleShot(0, self, self.raise_)  # a panel shown later stays under it
+        return False
+
+
 class Presentation:
     """A part of `MainWindow`; it holds the window as `w`."""
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: The blanked screen (B / W); `toggle_blank` shows and hides it.
+        self.blank = Blank(window)
         #: Watches the canvas while presenting: the readout's box follows its size.
         self.resized = _OnResize(window, self.place_readout)
         #: In presentation mode now.
@@ -86,8 +158,12 @@ class Presentation:
         if on:
             self.docks_before = [d.isVisible() for d in self.w.docks]
             self.was_maximized = self.w.isMaximized()
-            # Leaving gives back the exact window: its geometry and the docks' sizes.
-            self.geometry_before = (self.w.saveGeometry(), self.w.saveState(), self.w.geometry())
+            # Leaving gives back the exact window: its geometry and the docks' sizes (a
+            # window not shown yet has none: leaving sizes it for the screen).
+            shown = self.w.isVisible()
+            self.geometry_before = (
+                (self.w.saveGeometry(), self.w.saveState(), self.w.geometry()) if shown else None
+            )
             for d in self.w.docks:
                 d.hide()
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
@@ -107,10 +183,9 @@ class Presentation:
             self.w.showFullScreen()
             self.place_readout()
         else:
-            for d, was in zip(self.w.docks, self.docks_before, strict=False):
-                d.setVisible(was)
-            for bar in (*bars, self.w.timeline):
-                bar.show()
+            # Normal type first, then the window state, and only then the docks and bars:
+            # docks shown in presentation's large type asked for a window wider than the
+            # screen (1109 px on 1024), and the window manager kept the window full screen.
             theme().set_boost(1.0)
             self.w.canvas.removeEventFilter(self.resized)
             self.w.canvas.set_header(None)
@@ -120,9 +195,15 @@ class Presentation:
                 self.w.showMaximized()
             else:
                 self.w.showNormal()
+            for d, was in zip(self.w.docks, self.docks_before, strict=False):
+                d.setVisible(was)
+            for bar in (*bars, self.w.timeline):
+                bar.show()
             if self.geometry_before is not None:
                 self.restore_window(*self.geometry_before)
                 self.geometry_before = None
+            else:  # it entered presentation before it was first shown (--lesson)
+                self.w.fit_to_screen()
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
@@ -131,6 +212,20 @@ class Presentation:
 
     def toggle_presentation(self) -> None:
         self.set_presentation(not self.on)
+
+    def toggle_blank(self, colour: str = "black") -> None:
+        """B (or "."): a black screen; W (or ","): a white one; the same key again, or Esc,
+        shows the window again (the other colour's key changes the colour)."""
+        if self.blank.isVisible() and self.blank.colour == colour:
+            self.blank.blank(None)
+        else:
+            self.blank.blank(colour)
+        self.w.lesson_player.changed.emit()
+
+    @property
+    def blanked(self) -> bool:
+        """The screen is blanked now."""
+        return self.blank.isVisible()
 
     def restore_window(self, geometry: QByteArray, docks: QByteArray, rect: QRect) -> None:
         """The window as it was before presentation: the layouts first take the normal

@@ -1,0 +1,315 @@
+"""The lecture room: blanking the screen, leaving presentation, quitting with edits."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QGuiApplication, QImage
+from PySide6.QtTest import QTest
+
+from perceptron_gui.app import i18n
+
+
+def colours(image: QImage, step: int = 16) -> Counter[str]:
+    """The colours of a grid of the image's pixels, counted."""
+    seen: Counter[str] = Counter()
+    for y in range(0, image.height(), step):
+        for x in range(0, image.width(), step):
+            seen[image.pixelColor(x, y).name()] += 1
+    return seen
+
+
+def only(window, colour: str) -> bool:  # noqa: ANN001
+    QTest.qWait(1)
+    seen = colours(window.grab().toImage())
+    return set(seen) == {colour}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_b_blanks_the_whole_window_and_b_again_restores(window, qtbot, lang) -> None:  # noqa: ANN001
+    i18n.set_language(lang, remember=False)
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.findChild(QAction, "presentationAction").trigger()
+    window.step()
+    assert not only(window, "#000000")
+    qtbot.keyClick(window, Qt.Key.Key_B)
+    assert only(window, "#000000")  # on top of the canvas, the readout and the narration
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_B)
+    assert not only(window, "#000000")
+    # "." as slide software has it; W (white); Esc shows the window and stays presenting.
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_Period)
+    assert only(window, "#000000")
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_W)
+    assert only(window, "#ffffff")
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_Escape)
+    assert not only(window, "#ffffff") and window.state()["presentation"]
+    # With a lesson open (its clicker owns B), and a panel shown after the blank stays under.
+    assert window.open_lesson("perceptron")
+    qtbot.keyClick(window, Qt.Key.Key_B)
+    assert window.state()["lesson"]["blank"] and only(window, "#000000")
+    window.bound_dock.show()
+    assert only(window, "#000000")
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_PageDown)  # a clicker shows it
+    assert not window.state()["lesson"]["blank"] and not only(window, "#000000")
+
+
+def settle(ms: int = 50) -> None:
+    QTest.qWait(ms)
+
+
+@pytest.mark.parametrize("maximized", [False, True])
+def test_f5_then_esc_gives_the_window_back(window, qtbot, maximized) -> None:  # noqa: ANN001
+    if maximized:
+        window.showMaximized()
+    else:
+        window.showNormal()
+        window.setGeometry(40, 50, 1100, 700)
+    settle()
+    before = (window.geometry(), window.windowState(), [d.isVisible() for d in window.docks])
+    for _ in range(2):
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+        settle()
+        assert window.isFullScreen() and window.state()["presentation"]
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+        settle()
+        after = (window.geometry(), window.windowState(), [d.isVisible() for d in window.docks])
+        assert after == before
+
+
+def test_esc_after_a_lesson_start_gives_a_window_inside_the_screen(qtbot) -> None:  # noqa: ANN001
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    assert w.open_lesson("perceptron")
+    w.set_presentation(True)  # as `perceptron-gui --lesson` does, before the window shows
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.isFullScreen()
+    handle = w.windowHandle()
+    handle.requestActivate()  # (offscreen, a window shown full screen gets no focus)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is handle)
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    settle()
+    avail = w.screen().availableGeometry()
+    assert not w.isFullScreen() and w.windowState() == Qt.WindowState.WindowNoState
+    assert avail.contains(w.frameGeometry()) and w.width() >= 0.9 * avail.width() - 16
+
+
+WM_PROBE = r"""
+import json, subprocess, sys
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+import perceptron_gui.app
+from perceptron_gui.app.main import main
+from perceptron_gui.app.main_window import MainWindow
+
+app = QApplication([])
+out = {}
+
+
+def wm_state(w):
+    r = subprocess.run(["xprop", "-id", str(int(w.winId())), "_NET_WM_STATE"],
+                       capture_output=True, text=True)
+    return sorted(s.strip() for s in r.stdout.split("=")[-1].split(",") if "_NET" in s)
+
+
+def look(w):
+    QTest.qWait(700)  # the window manager answers in its own time
+    avail = w.screen().availableGeometry()
+    return {"geometry": list(w.geometry().getRect()), "state": int(w.windowState().value),
+            "wm": wm_state(w), "inside": avail.contains(w.frameGeometry())}
+
+
+def round_trip(w, name):
+    first = look(w)
+    trips = []
+    for _ in range(2):
+        QTest.keyClick(w, Qt.Key.Key_F5)
+        full = look(w)
+        QTest.keyClick(w, Qt.Key.Key_Escape)
+        trips.append((full, look(w)))
+    out[name] = {"first": first, "trips": trips}
+
+
+def probe():
+    lesson = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    first = look(lesson)
+    QTest.keyClick(lesson, Qt.Key.Key_Escape)
+    out["lesson"] = {"first": first, "left": look(lesson)}
+    lesson.close()
+    for name in ("normal", "maximized"):
+        w = MainWindow(autosave_ms=None)
+        w.showMaximized() if name == "maximized" else w.show()
+        QTest.qWaitForWindowExposed(w)
+        round_trip(w, name)
+        w.close()
+    print(json.dumps(out))
+    app.quit()
+
+
+QTimer.singleShot(0, probe)
+main(["--lesson", "perceptron"])
+"""
+
+
+def _x_session(tmp_path):  # noqa: ANN001, ANN202
+    """An Xvfb server of 1024×768 with openbox on it: (display, processes to stop)."""
+    import os
+    import shutil
+    import subprocess
+
+    missing = [t for t in ("Xvfb", "openbox", "xprop") if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (Debian: xvfb, openbox, x11-utils)")
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as fh:
+        number = fh.readline().strip()
+    if not number:
+        xvfb.kill()
+        pytest.skip("Xvfb did not start")
+    display = f":{number}"
+    env = {**os.environ, "DISPLAY": display}
+    wm = subprocess.Popen(
+        ["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    return display, (wm, xvfb)
+
+
+def test_f5_then_esc_under_a_window_manager(tmp_path) -> None:  # noqa: ANN001
+    import json
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    display, procs = _x_session(tmp_path)
+    try:
+        time.sleep(1.0)  # openbox takes the screen
+        env = {
+            **os.environ,
+            "DISPLAY": display,
+            "QT_QPA_PLATFORM": "xcb",
+            "PERCEPTRON_GUI_NO_JIT": "1",  # (the compiled loop's load: 5 s of CPU, not tested here)
+            "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state"),
+        }
+        r = subprocess.run(
+            [sys.executable, "-c", WM_PROBE],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=Path(__file__).resolve().parents[1],
+            timeout=180,
+        )
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait()
+    if r.returncode != 0 and "could not connect to display" in r.stderr:
+        pytest.skip("Qt's xcb platform could not connect to Xvfb")
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    full = ["_NET_WM_STATE_FULLSCREEN"]
+    lesson = out["lesson"]
+    assert lesson["first"]["wm"] == full, lesson
+    assert lesson["left"]["wm"] == [] and lesson["left"]["inside"], lesson  # a normal window
+    for name in ("normal", "maximized"):
+        first = out[name]["first"]
+        assert first["inside"], (name, first)  # it never opens past the screen
+        for present, left in out[name]["trips"]:
+            assert present["wm"] == full and present["geometry"] == [0, 0, 1024, 768], present
+            assert left == first, (name, left, first)
+
+
+def test_ctrl_q_with_unsaved_edits_asks_as_closing_does(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMessageBox
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.add_point(1.0, 2.0, 1)
+    assert w.state()["modified"]
+    asked: list[str] = []
+    answer = QMessageBox.StandardButton.Cancel
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    w.activateWindow()
+    w.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle())
+    qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert len(asked) == 1 and w.isVisible()  # Cancel: the window stays
+    answer = QMessageBox.StandardButton.Discard
+    w.findChild(QAction, "quitAction").trigger()  # File ▸ Quit
+    assert len(asked) == 2 and not w.isVisible()
+
+
+def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
+    qtbot,
+    tmp_path,
+    monkeypatch,  # noqa: ANN001
+) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.main import main
+    from perceptron_gui.app.storage import recovery_path
+
+    # Last time's edit, autosaved; a file to open.
+    w0 = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w0)
+    w0.set_points([[5.0, 5.0], [-5.0, 1.0]], [1, -1])
+    assert w0.document.autosave_now(wait=True)
+    w0.close()
+    saved = recovery_path().read_bytes()
+    csv = tmp_path / "ex21.csv"
+    csv.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n")
+    # A script's window opening the file, edited and closed: the autosave is untouched.
+    w1 = MainWindow(frame_interval_ms=0, autosave_ms=0)
+    qtbot.addWidget(w1)
+    assert w1.load(csv)
+    w1.add_point(0.0, 0.0, 1)
+    qtbot.wait(20)
+    w1.document.finish()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Discard)
+    w1.quit_asking()
+    assert recovery_path().read_bytes() == saved
+    # `perceptron-gui ex21.csv`: asked first; a yes restores the autosave.
+    asked: list[str] = []
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(title)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    seen: dict[str, object] = {}
+
+    def look() -> None:
+        win = next(
+            x for x in QApplication.topLevelWidgets() if isinstance(x, MainWindow) and x.isVisible()
+        )
+        seen["points"] = win.state()["points"]
+        win.close()
+
+    QTimer.singleShot(0, look)
+    main([str(csv)])
+    assert asked and seen["points"] == [[5.0, 5.0], [-5.0, 1.0]]
+    assert recovery_path().exists()
