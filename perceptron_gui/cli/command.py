@@ -52,6 +52,7 @@ from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.numbers import format_number
+from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import (
@@ -759,11 +760,16 @@ def _settings_text(config: TrainConfig) -> str:
     return "".join(f", {p.name} = {fmt(getattr(config, p.name))}" for p in mode.params)
 
 
-def _bound_line(config: TrainConfig, n: int, result: TrainResult, bound: Bound) -> str:
-    """``k = 7 <= (D/γ)² = 117``: the bound that applies (the registry's rule)."""
+def _bound_line(
+    config: TrainConfig, n: int, result: TrainResult, bound: Bound, origin: str = ""
+) -> str:
+    """``k = 7 <= (D/γ)² = 117``: the bound that applies (the registry's rule); `origin`
+    (`THROUGH_ORIGIN` or "") is what to say when the bias is off and a bias would do."""
     mode = spec(config.mode)
     mb: MistakeBound = mode.bound(config, n, bound)
     if mb.value is None:
+        if origin and not mode.feature_space:
+            return origin
         if not bound.separable:
             where = " in feature space" if mode.feature_space else ""
             return f"not linearly separable{where}: the theorem gives no bound"
@@ -850,7 +856,7 @@ def _print_trace(
         extra = " (in feature space, K̂ = K + 1)" if config.bias else " (in feature space)"
     out(f"D = {fmt(bound.D)}{extra}")
     out(f"γ = {fmt(bound.gamma)}")
-    text = _bound_line(config, data.n, result, bound)
+    text = _bound_line(config, data.n, result, bound, origin_note(data, bound))
     if not zero_start and bound.separable and text[0] in "kub":
         text += " (the theorem assumes the start w = 0, b = 0)"
     out(text)
@@ -910,7 +916,8 @@ def _cmd_bound(args: argparse.Namespace) -> int:
         out(f"(D/γ)² = {shown}: at most this many updates from w = 0, b = 0")
     else:
         out("γ = 0")
-        out("not linearly separable: the theorem gives no bound")
+        # With the bias off, a line with a bias may still separate them: say so.
+        out(origin_note(data, bound) or "not linearly separable: the theorem gives no bound")
     margin = best_line_margin(data)
     if margin is None:
         why = "only one class" if not data.has_both_classes else "no line separates the classes"
