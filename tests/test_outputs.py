@@ -110,3 +110,75 @@ def test_bias_off_the_status_bar_says_switch_on_the_bias(qtbot) -> None:  # noqa
     qtbot.waitUntil(lambda: c.trainer.done)
     qtbot.waitUntil(lambda: any("switch on the bias b" in m for m in said))
     assert not any("not linearly separable" in m for m in said), said
+
+
+def test_titles_legends_and_the_kernel_matrix_say_what_is_drawn(
+    window, monkeypatch, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """Issue 28, in one window: a figure's title names the answer and its weights
+    (pocket, average, vote) in every mode; the voted legend's swatch has the colour the
+    vote boundary is drawn in (pixels); compare panes say which run they are; the kernel
+    view is titled K(xᵢ, xⱼ) with the kernel."""
+    import numpy as np
+    from PySide6.QtCore import QPointF
+
+    from perceptron_gui.app import format as fmt
+    from perceptron_gui.app.export import Figure, title_text
+    from perceptron_gui.app.theme import theme
+
+    d = generate("noisy", 30, noise=0.2, seed=3)
+    assert window.set_points(d.points, d.labels)
+    for mode in MODES:
+        assert window.set_mode(mode)
+        for _ in range(12):
+            window.step()
+        t = window.controller.trainer
+        title = title_text(t)
+        a, name = t.answer, spec(mode).answer_name
+        if name in ("pocket", "average"):
+            assert f"{name}: w = {fmt.vector(a.w)}    b = {fmt.sci(a.b)}" in title, title
+        elif name == "vote":
+            assert f"vote of {int(np.count_nonzero(a.counts > 0))} vectors" in title, title
+        else:
+            assert ":" not in title and title.startswith(f"k = {t.k}"), title
+        if mode == "kernel":
+            window.controller.set_settings(kernel="rbf", sigma=1.0)
+            head = window.dual_view._title.text()  # noqa: SLF001
+            assert head == "kernel matrix K(xᵢ, xⱼ) = exp(−‖xᵢ − xⱼ‖²/(2·1²)) (rbf kernel)", head
+        elif mode == "dual":
+            assert window.dual_view._title.text() == "Gram matrix G = [xᵢ·xⱼ]"  # noqa: SLF001
+    # The voted figure: the legend's swatch is the colour the vote boundary is drawn in.
+    assert window.set_mode("voted")
+    for _ in range(12):
+        window.step()
+    with Figure((900, 700), window.figure_settings()) as fig:
+        fig.show_run(window.controller.trainer, None)
+        img = fig.image()
+
+        def rgb(p: QPointF) -> tuple[int, int, int]:
+            return tuple(img.pixelColor(int(p.x()), int(p.y())).getRgb()[:3])  # type: ignore[return-value]
+
+        box = fig.canvas.legend.items[0][0].sceneBoundingRect()
+        y = box.center().y()
+        swatch = {rgb(QPointF(x, y)) for x in range(int(box.left()) + 4, int(box.right()) - 4)}
+        vb = fig.canvas.getPlotItem().vb
+        xs, ys = fig.canvas._contour.getData()  # noqa: SLF001
+        ok = np.isfinite(xs)
+        drawn = [rgb(vb.mapViewToScene(QPointF(x, y))) for x, y in zip(xs[ok], ys[ok], strict=True)]
+    ink, pocket = (theme().color(c).getRgb()[:3] for c in ("ink", "pocket"))
+    assert ink in swatch and pocket not in swatch, swatch
+    assert drawn.count(ink) > len(drawn) // 3, "the vote boundary is drawn in ink"
+    # Compare: each pane's title says which run it is (its mode and settings).
+    seen: list[str] = []
+    set_title = Figure.set_title
+
+    def recorded(self: Figure, text: str) -> None:
+        seen.append(text)
+        set_title(self, text)
+
+    monkeypatch.setattr(Figure, "set_title", recorded)
+    assert window.set_mode("pocket")
+    assert window.set_compare({"mode": "averaged"})
+    assert window.export_figure(tmp_path / "c.png", (1200, 800))
+    assert seen[0].startswith("run 1: pocket · ") and seen[1].startswith("run 2: averaged · ")
+    assert "pocket: w = " in seen[0] and "average: w = " in seen[1]

@@ -816,6 +816,17 @@
         <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
         <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
     </message>
+    <message>
+        <source>kernel matrix K(xᵢ, xⱼ) = {formula} ({kernel} kernel)</source>
+        <translation>核矩阵 K(xᵢ, xⱼ) = {formula}（{kernel}）</translation>
+    </message>
+</context>
+<context>
+    <name>Figure</name>
+    <message>
+        <source>{answer} of {m} vectors</source>
+        <translation>{answer}：{m} 个向量</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
