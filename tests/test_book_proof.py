@@ -19,6 +19,7 @@ from perceptron_gui.core.proof import (
     conclusion,
     conclusion_parts,
     crossing,
+    most_text,
     origin_note,
 )
 
@@ -109,7 +110,8 @@ def test_a_far_crossing_gets_a_log_k_axis(qtbot) -> None:  # noqa: ANN001
     assert x[0] == 0 and x[-1] == pytest.approx(math.log10(crossing(b)))  # log10 k
     assert panel._cursors[0].value() == pytest.approx(math.log10(5))
     parts = conclusion_parts(b)
-    assert parts is not None and f"at most {parts[1]} mistakes" in panel.readout_text()
+    assert parts is not None and f"at most {most_text(parts)} mistakes" in panel.readout_text()
+    assert f"(D/γ)² = {parts[0]}: at most ⌊(D/γ)²⌋ = {parts[1]} mistakes" in panel.readout_text()
 
 
 def test_bias_off_the_panels_say_switch_on_the_bias(qtbot) -> None:  # noqa: ANN001

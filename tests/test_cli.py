@@ -162,26 +162,31 @@ def test_worked_example_text_table(capsys: pytest.CaptureFixture[str], example: 
 def test_dual_text_shows_alpha_rows_and_gram(
     capsys: pytest.CaptureFixture[str], example: Path
 ) -> None:
+    """Table 2.2's columns α1, α2, α3 (issue 28: a tuple column "α" before)."""
     code, out, _ = run(capsys, "trace", str(example), "--mode", "dual")
     assert code == 0
-    assert re.search(r"^\s*1\s+x1\s.*\(1, 0, 0\)$", out, re.M)
-    assert re.search(r"^\s*7\s+x3\s.*\(2, 0, 5\)$", out, re.M)
+    header = next(ln for ln in out.splitlines() if ln.split()[:2] == ["k", "point"])
+    assert header.split()[-3:] == ["α1", "α2", "α3"]
+    assert re.search(r"^\s*1\s+x1\s.*\s1\s+0\s+0$", out, re.M)
+    assert re.search(r"^\s*7\s+x3\s.*\s2\s+0\s+5$", out, re.M)
     assert "α = (2, 0, 5)" in out
     assert "Gram matrix" in out
     assert re.search(r"^\s+18\s+21\s+6$", out, re.M)
 
 
-def test_dual_alpha_only_at_the_end_for_many_points(
+def test_dual_and_kernel_text_beyond_20_points_show_the_alpha_of_the_points_updated(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     p = tmp_path / "s.csv"
     cli.main(["generate", "separable", "--n", "30", "-o", str(p)])
-    code, out, _ = run(capsys, "trace", str(p), "--mode", "dual")
-    assert code == 0
-    header = next(ln for ln in out.splitlines() if ln.split()[:2] == ["k", "point"])
-    assert "α" not in header and "Gram" not in out
-    assert re.search(r"^α: \d+ of 30 nonzero: α\d+ = ", out, re.M)
-    assert "α0 " not in out
+    for extra in (["--mode", "dual"], ["--mode", "kernel", "--kernel", "rbf"]):
+        code, out, _ = run(capsys, "trace", str(p), *extra)
+        assert code == 0
+        header = next(ln for ln in out.splitlines() if ln.split()[:2] == ["k", "point"])
+        alphas = [h for h in header.split() if h.startswith("α")]
+        m = re.search(r"^\(α of the (\d+) points updated, of 30; every other α is 0\)$", out, re.M)
+        assert m and len(alphas) == int(m.group(1)) and 0 < len(alphas) < 30
+        assert "Gram" not in out and "α0" not in out
 
 
 def test_pocket_json_and_text(capsys: pytest.CaptureFixture[str], noisy: Path) -> None:

@@ -386,3 +386,32 @@ def test_the_export_menu_items_ask_then_write(worked, tmp_path: Path, monkeypatc
         assert im.n_frames == 4  # update 2 (the window's), 3, 4, "the run goes on"
     assert seen == [2]
     assert (tmp_path / "t.tex").read_text().startswith("\\begin{tabular}")
+
+
+def test_kernel_regions_of_window_and_gif_frames_have_decisions_sign(
+    window, tmp_path: Path, monkeypatch
+) -> None:  # noqa: ANN001
+    """Issue 28's repro (separable, N 40, margin 0.02, seed 2; RBF σ = 1; 8 steps): every
+    region grid the window and the GIF's frames draw has sign(decision) at every cell."""
+    from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid
+
+    seen: list[int] = []
+    values = RegionGrid.values
+
+    def checked(self: RegionGrid, model: object, spec: GridSpec) -> np.ndarray:
+        f = values(self, model, spec)  # type: ignore[arg-type]
+        want = np.asarray(model.decision(spec.points())).reshape(f.shape)  # type: ignore[attr-defined]
+        seen.append(int(np.count_nonzero((f >= 0.0) != (want >= 0.0))))
+        return f
+
+    monkeypatch.setattr(RegionGrid, "values", checked)
+    assert window.generate("separable", 40, seed=2, margin=0.02)
+    assert window.set_mode("kernel")
+    assert window.controller.set_settings(kernel="rbf", sigma=1.0)
+    for _ in range(8):
+        window.step()
+        window.canvas.flush()
+    in_window = len(seen)
+    assert window.export_animation(tmp_path / "k.gif", 8, size=(400, 320), start=0)
+    assert in_window >= 8 and len(seen) >= in_window + 9
+    assert sum(seen) == 0, seen

@@ -370,8 +370,14 @@ def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert alpha is not None
     last = m.rowCount() - 1
     i = int(m.index(last, 1).data().removeprefix("x")) - 1
-    assert m.columns == ("k", "point", "αᵢ", "b")  # 100 points: the α of the point updated
-    assert float(m.index(last, 2).data()) == alpha[i]
+    # 100 points: a column for the α of every point updated (issue 28), the note in the
+    # α headers' tooltip.
+    updated = np.flatnonzero(alpha)
+    assert m.columns == ("k", "point", *(f"α{j + 1}" for j in updated), "b")
+    col = m.columns.index(f"α{i + 1}")
+    assert float(m.index(last, col).data()) == alpha[i]
+    tip = m.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert tip == f"α of the {updated.size} points updated, of 100; every other α is 0"
     table.copy()
     lines = QApplication.clipboard().text().splitlines()
     assert len(lines) == 120_001

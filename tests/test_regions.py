@@ -117,3 +117,31 @@ def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
     want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
     scale = float(np.abs(model.coef).sum()) + 0.1
     assert np.abs(f - want).max() <= 1e-12 * scale
+
+
+def sign_mismatches(f: np.ndarray, model: object, spec: GridSpec) -> int:
+    want = np.asarray(model.decision(spec.points())).reshape(spec.ny, spec.nx)  # type: ignore[attr-defined]
+    return int(np.count_nonzero((f >= 0.0) != (want >= 0.0)))
+
+
+def test_kernel_region_signs_equal_decisions_at_every_cell_near_and_far() -> None:
+    """Issue 28's repro: b = ±1 absorbed the far kernel sums (~1e-35) into the kept grid,
+    which read exactly 0 (+1) after b went back to 0 while decision gave -7e-35 (-1): 74569
+    wrong cells over a 9-update run on a 40 × 40 view, 183 on a 12 × 12 one. Forward and
+    back on the timeline, every kernel, the sign drawn is decision's at every cell."""
+    from perceptron_gui.core.generators import generate
+
+    d = generate("separable", 40, margin=0.02, seed=2)
+    views = (GridSpec(-20.0, -20.0, 40.0, 40.0, 120, 120), GridSpec(-6.0, -6.0, 12.0, 12.0, 60, 60))
+    for cfg in ({"sigma": 1.0}, {"kernel": "poly", "degree": 3}, {"kernel": "linear"}):
+        t = make_trainer(d, TrainConfig(mode="kernel", **{"kernel": "rbf", **cfg}))
+        grids = [RegionGrid() for _ in views]
+        for k in range(40):
+            if k < 25:
+                t.run(max_updates=1)
+            else:
+                t.seek(max(0, t.visits - 9))  # back: terms removed
+            for grid, spec in zip(grids, views, strict=True):
+                assert sign_mismatches(grid.values(t.model, spec), t.model, spec) == 0, (cfg, k)
+        if cfg.get("kernel") != "linear":
+            assert grids[0].full_passes < 10  # still incremental

@@ -174,14 +174,18 @@ def test_a_batch_step_is_narrated_with_its_points_and_the_real_sum(window) -> No
     assert m > 1 and f"batch step 1: {m} mistakes" in said
     ys = d.labels[list(rec.points)]
     total = (ys[:, None] * d.points[list(rec.points)]).sum(axis=0)
-    assert f"Σ yx = {_vec(total)}" in said
+    assert f"Σ_M yx = {_vec(total)}" in said and "w ← w + η Σ_M yx = " in said
+    assert "b ← b + η Σ_M y = " in said and "τ" not in said
     assert np.allclose(np.array(rec.w_after) - np.array(rec.w_before), total)
 
 
 def test_a_score_of_zero_is_explained_and_operators_do_not_wrap(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.step()
-    text = window.state()["narration"]
+    text = window.narration.text()  # the label glues operators to their operands
     assert "w·x1 + b = 0, on the line, so y(w·x + b) = 0 ≤ 0" in _plain(text)
     assert "counted as a mistake" in text
     assert "≤\xa00" in text and "0\xa0+\xa01\xa0=\xa01" in text and " · " not in text
+    # and a script reads the same words with ordinary spaces (issue 28)
+    said = window.state()["narration"]
+    assert "\xa0" not in said and said == _plain(text) and "≤ 0" in said

@@ -45,12 +45,15 @@ BOOK_PRIMAL = [
     ("0", "", "(0, 0)", "0", "0"),
     ("1", "x1", "(3, 3)", "1", "3x⁽¹⁾ + 3x⁽²⁾ + 1"),
     ("2", "x3", "(2, 2)", "0", "2x⁽¹⁾ + 2x⁽²⁾"),
-    ("3", "x3", "(1, 1)", "-1", "x⁽¹⁾ + x⁽²⁾ − 1"),
-    ("4", "x3", "(0, 0)", "-2", "−2"),
-    ("5", "x1", "(3, 3)", "-1", "3x⁽¹⁾ + 3x⁽²⁾ − 1"),
-    ("6", "x3", "(2, 2)", "-2", "2x⁽¹⁾ + 2x⁽²⁾ − 2"),
-    ("7", "x3", "(1, 1)", "-3", "x⁽¹⁾ + x⁽²⁾ − 3"),
+    ("3", "x3", "(1, 1)", "-1", "x⁽¹⁾ + x⁽²⁾ - 1"),
+    ("4", "x3", "(0, 0)", "-2", "-2"),
+    ("5", "x1", "(3, 3)", "-1", "3x⁽¹⁾ + 3x⁽²⁾ - 1"),
+    ("6", "x3", "(2, 2)", "-2", "2x⁽¹⁾ + 2x⁽²⁾ - 2"),
+    ("7", "x3", "(1, 1)", "-3", "x⁽¹⁾ + x⁽²⁾ - 3"),
 ]
+#: The minus-sign policy (docs/outputs.md): CSV writes every minus sign as the ASCII
+#: hyphen (as above), Markdown as U+2212, in every column alike.
+BOOK_PRIMAL_MARKDOWN = [[c.replace("-", "−") for c in r] for r in BOOK_PRIMAL]
 BOOK_PRIMAL_LATEX = [
     r"0 &  & $(0, 0)$ & $0$ & $0$ \\",
     r"1 & $x_{1}$ & $(3, 3)$ & $1$ & $3x^{(1)} + 3x^{(2)} + 1$ \\",
@@ -119,7 +122,7 @@ def test_worked_example_markdown_and_csv() -> None:
     md = markdown_rows(to_markdown(table))
     assert md[0] == header
     assert md[1] == ["---:", ":---", ":---", "---:", ":---"]
-    assert md[2:] == [list(r) for r in BOOK_PRIMAL]
+    assert md[2:] == BOOK_PRIMAL_MARKDOWN
     rows = csv_rows(to_csv(table))
     assert rows[0] == header
     assert rows[1:] == [list(r) for r in BOOK_PRIMAL]
@@ -154,7 +157,7 @@ def test_result_and_trainer_give_the_same_table() -> None:
                 "",
                 "(1, -2)",
                 "0.5",
-                "x⁽¹⁾ − 2x⁽²⁾ + 0.5",
+                "x⁽¹⁾ - 2x⁽²⁾ + 0.5",
             ]
 
 
@@ -209,12 +212,12 @@ def test_format_number(v: float, text: str) -> None:
 @pytest.mark.parametrize(
     ("w", "b", "bias", "text", "latex"),
     [
-        ((1.0, 1.0), -3.0, True, "x⁽¹⁾ + x⁽²⁾ − 3", "$x^{(1)} + x^{(2)} - 3$"),
+        ((1.0, 1.0), -3.0, True, "x⁽¹⁾ + x⁽²⁾ - 3", "$x^{(1)} + x^{(2)} - 3$"),
         ((0.0, 0.0), 0.0, True, "0", "$0$"),
         ((0.0, 0.0), 5.0, False, "0", "$0$"),
-        ((-1.0, 0.0), 0.5, True, "−x⁽¹⁾ + 0.5", "$-x^{(1)} + 0.5$"),
-        ((0.0, -2.5), 0.0, True, "−2.5x⁽²⁾", "$-2.5x^{(2)}$"),
-        ((3.0, -1.0), 1.0, False, "3x⁽¹⁾ − x⁽²⁾", "$3x^{(1)} - x^{(2)}$"),
+        ((-1.0, 0.0), 0.5, True, "-x⁽¹⁾ + 0.5", "$-x^{(1)} + 0.5$"),
+        ((0.0, -2.5), 0.0, True, "-2.5x⁽²⁾", "$-2.5x^{(2)}$"),
+        ((3.0, -1.0), 1.0, False, "3x⁽¹⁾ - x⁽²⁾", "$3x^{(1)} - x^{(2)}$"),
         (
             (1.5e-12, 1.0),
             1e20,
@@ -307,18 +310,58 @@ def test_dual_alpha_are_update_counts_times_eta(seed: int) -> None:
     assert rows[-1][2:-1] == [format_number(a) for a in final]
 
 
-def test_dual_alpha_columns_are_capped() -> None:
+def test_dual_alpha_columns_beyond_20_points_are_every_point_updated() -> None:
+    """Issue 28: a 40-point table listed α1 … α12, all 0 but two, and left out the points
+    the run updated (x17, x18, x32, x33, x35). Beyond `MAX_ALPHA_COLUMNS` points the table
+    has a column for every point updated, in every format, and a note saying so."""
+    from perceptron_gui.core.generators import generate
+
+    assert MAX_ALPHA_COLUMNS == 20
+    data = generate("separable", 40, margin=0.02, seed=2)
+    for mode, extra in (("dual", {}), ("kernel", {"kernel": "rbf", "sigma": 1.0})):
+        t = trained(data, TrainConfig(mode=mode, **extra))
+        counts = Counter(t.updates.tolist())
+        updated = sorted(counts)
+        assert 0 < len(updated) < data.n and max(updated) >= MAX_ALPHA_COLUMNS
+        table = iteration_table(data, t)
+        names = [f"α{i + 1}" for i in updated]
+        note = f"α of the {len(updated)} points updated, of {data.n}; every other α is 0"
+        assert table.note == note
+        rows = csv_rows(to_csv(table))
+        assert rows[0][2 : 2 + len(updated)] == names
+        assert rows[-1][2 : 2 + len(updated)] == [format_number(counts[i]) for i in updated]
+        md = to_markdown(table)
+        assert markdown_rows(md)[0][2 : 2 + len(updated)] == names and note in md
+        tex = to_latex(table)
+        assert f"% {note}" in tex
+        assert " & ".join(f"$\\alpha_{{{i + 1}}}$" for i in updated) in tex
+
+
+def test_up_to_20_points_the_dual_table_has_every_alpha() -> None:
     rng = np.random.default_rng(7)
-    data = integer_separable(rng, 30)
-    assert data.n > MAX_ALPHA_COLUMNS
+    data = integer_separable(rng, 20)
     t = trained(data, TrainConfig(mode="dual", order="cyclic"))
     table = iteration_table(data, t)
-    assert len(table.header) == 2 + MAX_ALPHA_COLUMNS + 1
-    assert table.note == f"α of the first {MAX_ALPHA_COLUMNS} of {data.n} points"
+    assert [c.text for c in table.header[2:-1]] == [f"α{j + 1}" for j in range(data.n)]
+    assert table.note == ""
     counts = Counter(t.updates.tolist())
     last = csv_rows(to_csv(table))[-1]
-    assert last[2:-1] == [format_number(counts[j]) for j in range(MAX_ALPHA_COLUMNS)]
-    assert f"% α of the first {MAX_ALPHA_COLUMNS}" in to_latex(table)
+    assert last[2:-1] == [format_number(counts[j]) for j in range(data.n)]
+
+
+def test_one_minus_sign_per_format_in_every_column() -> None:
+    """CSV: the ASCII hyphen everywhere; Markdown: U+2212 everywhere (the w, b and
+    w·x + b columns alike, issue 28); LaTeX: ``-`` in math mode."""
+    from perceptron_gui.core.registry import MODES
+
+    for mode in MODES:
+        t = trained(EXAMPLE, TrainConfig(mode=mode))
+        table = iteration_table(EXAMPLE, t)
+        csv_text, md, tex = to_csv(table), to_markdown(table), to_latex(table)
+        assert "−" not in csv_text and "-" in csv_text, mode
+        body = "".join(md.splitlines(keepends=True)[2:])
+        assert "-" not in body.replace("---", "") and "−" in body, mode
+        assert "−" not in tex, mode
 
 
 def test_pocket_table_is_its_running_weights() -> None:
@@ -396,7 +439,7 @@ def test_trace_format_tables(
     if fmt == "csv":
         assert csv_rows(out)[1:] == [list(r) for r in BOOK_PRIMAL]
     elif fmt == "markdown":
-        assert markdown_rows(out)[2:] == [list(r) for r in BOOK_PRIMAL]
+        assert markdown_rows(out)[2:] == BOOK_PRIMAL_MARKDOWN
     else:
         assert latex_body(out) == BOOK_PRIMAL_LATEX
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
-from perceptron_gui.app.format import fmt
+from perceptron_gui.app.format import fmt, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
 from perceptron_gui.app.narration import end_caption, verdict
 from perceptron_gui.app.panels.readout import Readout
@@ -250,7 +250,8 @@ class CompareRun(QObject):
 
     def state(self) -> dict[str, Any]:
         """The second run as plain Python values (as in the window's ``state()``)."""
-        return {**self.settings(), **run_state(self.controller)}
+        out: dict[str, Any] = plain_text({**self.settings(), **run_state(self.controller)})
+        return out
 
     # ----------------------------------------------------------------- slots
 

@@ -68,6 +68,7 @@ from perceptron_gui.core.novikoff import (
     iter_novikoff,
     novikoff,
 )
+from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.registry import spec
@@ -1065,6 +1066,13 @@ class Controller(QObject):
         else:
             self.message_posted.emit(self._describe(rec))
 
+    def _origin_note(self) -> str:
+        """`THROUGH_ORIGIN` when the bias is off and only a line with a bias separates the
+        points ("" otherwise, and for a kernel, whose bound is in feature space)."""
+        if needs_kernel_bound(self._config) or self.bound_pending:
+            return ""
+        return origin_note(self._data, self._bound)
+
     def _updates(self, k: int) -> str:
         """``1 update`` or ``5 updates``, translated."""
         return self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
@@ -1125,6 +1133,8 @@ class Controller(QObject):
         if t.answer is None:
             if self.bound_pending or self._bound_note:
                 text += self.tr(" (γ is still being computed)")
+            elif origin := self._origin_note():  # the bias is off: say so, as the panels do
+                text += ": " + core_text(origin)
             elif not self._bound.separable:
                 text += self.tr(": the data are not linearly separable — try the pocket algorithm")
             else:

@@ -27,6 +27,7 @@ from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
@@ -45,17 +46,19 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.markers import MarkerLayer
-from perceptron_gui.app.i18n import stop_reason_name
+from perceptron_gui.app.i18n import core_text, stop_reason_name
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core import geometry
+from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.protocol import Algorithm
+from perceptron_gui.core.registry import spec
 from perceptron_gui.core.tables import TableFormat, table_lines
 from perceptron_gui.core.writer import writing_to_name
 
@@ -176,17 +179,65 @@ class FigureSettings:
     anatomy: bool = False
 
 
-def title_text(t: Algorithm) -> str:
-    """The figure's title line: ``k = 7    w = (1, 1)    b = −3`` (no w for a kernel model)."""
+def title_text(t: Algorithm, run: str = "") -> str:
+    """The figure's title: ``k = 7    w = (1, 1)    b = −3`` (no w for a kernel model).
+
+    When the answer is not the running weights it names the answer and its weights
+    (``k = 12    pocket: w = (1, 2)    b = −3``; a vote: how many vectors vote), as the
+    figure draws it. `run`, when given, is a first line saying which run this is (a
+    compare export's panes)."""
     m = t.model
-    w = getattr(m, "w", None)
-    parts = (
-        f"k = {t.k}",
-        *([f"w = {fmt.vector(w)}"] if w is not None else []),
-        f"b = {fmt.sci(m.b)}",
-    )
-    text = "    ".join(parts)
-    return text.replace("-", "−")
+    answer = t.answer
+    parts = [f"k = {t.k}"]
+    if answer is None:
+        w = getattr(m, "w", None)
+        parts += [*([f"w = {fmt.vector(w)}"] if w is not None else []), f"b = {fmt.sci(m.b)}"]
+    elif isinstance(answer, LinearModel):
+        name = core_text(t.answer_name)
+        parts += [f"{name}: w = {fmt.vector(answer.w)}", f"b = {fmt.sci(answer.b)}"]
+    else:  # a vote: Σ c_j sign(ŵ_j·x̂) of the vectors with a vote
+        votes = int(np.count_nonzero(getattr(answer, "counts", np.zeros(0)) > 0))
+        parts.append(
+            QCoreApplication.translate("Figure", "{answer} of {m} vectors").format(
+                answer=core_text(t.answer_name), m=votes
+            )
+        )
+    text = "    ".join(parts).replace("-", "−")
+    return f"{run}\n{text}" if run else text
+
+
+#: The runs' names (as `perceptron_gui.app.compare.RUN_NAMES`, translated in "Compare").
+_RUN_NAMES = ("run 1", "run 2")
+
+
+def run_title(name: str, config: TrainConfig) -> str:
+    """``run 1: pocket · order cyclic · η = 1 · bias on · seed 0`` and the mode's own
+    settings (C, the kernel's): which run a compare export's pane is."""
+    from perceptron_gui.app.compare import describe_settings
+
+    own = [
+        f"{p.name} = {fmt.fmt(getattr(config, p.name)) if p.name != 'kernel' else config.kernel}"
+        for p in spec(config.mode).params
+    ]
+    text = f"{QCoreApplication.translate('Compare', name)}: {describe_settings(config)}"
+    return text + "".join(f" · {o}" for o in own)
+
+
+def _wrap(line: str, fm: QFontMetrics, room: float) -> list[str]:
+    """`line` as few lines as fit in `room` pixels, broken between its parts (the title's
+    "    " and the settings' " · " separators), never inside one."""
+    if fm.horizontalAdvance(line) <= room:
+        return [line]
+    sep = "    " if "    " in line else " · "
+    parts = line.split(sep)
+    out = [parts[0]]
+    for part in parts[1:]:
+        joined = out[-1] + sep + part
+        if fm.horizontalAdvance(joined) <= room:
+            out[-1] = joined
+        else:
+            out.append(part)
+    return out
 
 
 class Figure:
@@ -300,9 +351,26 @@ class Figure:
         plot = self.canvas.getPlotItem()
         t = theme()
         if text:
-            # The title is HTML, where runs of spaces collapse to one.
-            html = html_escape(text).replace("  ", "&nbsp;&nbsp;")
-            plot.setTitle(html, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
+            # The title is HTML, where runs of spaces collapse to one; lines break at \n.
+            # A line wider than the figure is wrapped between its parts (a compare
+            # export's half panes cut both titles at "b ="), and a part still too wide
+            # gets a smaller font.
+            pt = t.pt(LABEL_PT)
+            font = t.font(LABEL_PT)
+            font.setPointSizeF(pt)  # the size the title's HTML asks for
+            fm = QFontMetrics(font)
+            # The title spans the plot's column (the axes' widths aside).
+            room = 0.97 * (self.size[0] - plot.getAxis("left").width())
+            lines = [ln for line in text.split("\n") for ln in _wrap(line, fm, room)]
+            widest = max(fm.horizontalAdvance(line) for line in lines)
+            if widest > room:
+                pt = max(pt * room / widest, 0.6 * pt)
+            html = "<br>".join(html_escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
+            plot.setTitle(html, color=t.palette.ink, size=f"{pt:.3g}pt")
+            # pyqtgraph gives the title row 30 px: room for every line instead.
+            height = plot.titleLabel.item.boundingRect().height()
+            plot.titleLabel.setMaximumHeight(height)
+            plot.layout.setRowFixedHeight(0, height)
         else:
             plot.setTitle(None)
 
@@ -493,12 +561,13 @@ def _check_dpi(dpi: float) -> None:
         raise ExportError(f"bad resolution {dpi} dpi: from 10 to 10000")
 
 
-def _draw_state(fig: Figure, c: Controller, *, title: bool) -> None:
-    """A controller's state on a figure, with the window's view."""
+def _draw_state(fig: Figure, c: Controller, *, title: bool, run: str = "") -> None:
+    """A controller's state on a figure, with the window's view (`run`: which run it is,
+    a first title line)."""
     fig.show_bound(None if c.bound_pending else c.bound, c.config.bias, c.data.n)
     fig.show_run(c.trainer, c.current)
     if title:
-        fig.set_title(title_text(c.trainer))
+        fig.set_title(title_text(c.trainer, run))
     fig.set_view(fig.settings.view)
 
 
@@ -552,8 +621,10 @@ def export_figures(
     with theme().quietly_scaled(factor):
         figs = [Figure(part, settings) for _ in runs]
         try:
-            for fig, run in zip(figs, runs, strict=True):
-                _draw_state(fig, run, title=title or second is not None)
+            for i, (fig, run) in enumerate(zip(figs, runs, strict=True)):
+                # Two panes: each says which run it is (its mode and settings).
+                name = "" if second is None else run_title(_RUN_NAMES[i], run.config)
+                _draw_state(fig, run, title=title or second is not None, run=name)
             for kind, path in zip(kinds, paths, strict=True):
                 if kind == "svg":
                     _write_svgs(path, figs, (w, h))

@@ -149,3 +149,17 @@ def nbytes(n: float) -> str:
 def tick(value: float) -> str:
     """A short label for a value on the canvas: 3 significant digits."""
     return _screen(f"{value:.3g}")
+
+
+def plain_text(value: Any) -> Any:
+    """`value` with every string's no-break spaces (U+00A0) made ordinary spaces, in dicts,
+    lists and tuples too: the labels glue an operator to its operands with them, so that a
+    line wraps between clauses; a script comparing ``"≤ 0" in state()["narration"]`` wants
+    the text as it is typed."""
+    if isinstance(value, str):
+        return value.replace("\u00a0", " ")
+    if isinstance(value, dict):
+        return {k: plain_text(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(plain_text(v) for v in value)
+    return value

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
+from perceptron_gui.app.format import plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
@@ -198,20 +199,23 @@ class LessonPlayer(QObject):
         if self.lesson is None or scene is None:
             return None
         lang = i18n.language()
-        return {
-            "title": localize(self.lesson.title, lang),
-            "scene": self.index,
-            "scenes": len(self.lesson.scenes),
-            "scene_title": localize(scene.title, lang),
-            "caption": localize(scene.caption, lang),
-            "question": scene.question,
-            "asking": self.pending(),
-            "asked": self.asked,
-            "right": self.right,
-            "verdict": self.verdict,
-            "blank": self.blank.isVisible(),
-            "path": self.lesson.path,
-        }
+        out: dict[str, Any] = plain_text(
+            {
+                "title": localize(self.lesson.title, lang),
+                "scene": self.index,
+                "scenes": len(self.lesson.scenes),
+                "scene_title": localize(scene.title, lang),
+                "caption": localize(scene.caption, lang),
+                "question": scene.question,
+                "asking": self.pending(),
+                "asked": self.asked,
+                "right": self.right,
+                "verdict": self.verdict,
+                "blank": self.blank.isVisible(),
+                "path": self.lesson.path,
+            }
+        )
+        return out
 
     # ---------------------------------------------------------------- opening
 

@@ -46,6 +46,8 @@ from perceptron_gui.app.dialogs import (
     HelpDialog,
 )
 from perceptron_gui.app.document import Document
+from perceptron_gui.app.format import plain_text
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import end_caption, narrate, verdict
 from perceptron_gui.app.panels import (
@@ -78,6 +80,7 @@ from perceptron_gui.app.window.presentation import Presentation
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.proof import origin_note
 
 #: How long the canvas says that an edit dropped the run (ms).
 DISCARD_NOTICE_MS = 8000
@@ -345,7 +348,7 @@ class MainWindow(LessonScripting, QMainWindow):
         c.finish_bound()  # a script may wait for D and γ; the window never does
         bd = c.bound
         data = c.data
-        return {
+        state: dict[str, Any] = {
             "points": data.points.tolist(),
             "labels": data.labels.astype(np.int64).tolist(),
             "mode": c.config.mode,
@@ -370,6 +373,8 @@ class MainWindow(LessonScripting, QMainWindow):
             "cursor": self.accessibility.editor.state(),
             "selected": self.canvas.selected_indices().tolist(),
         }
+        # Scripts read plain text: no-break spaces made spaces (the data are numbers only).
+        return {k: v if k in ("points", "labels") else plain_text(v) for k, v in state.items()}
 
     def set_space_view(self, kind: str, visible: bool = True) -> bool:
         """Show (or hide) the "augmented" or the "weights" space view (View menu)."""
@@ -782,8 +787,15 @@ class MainWindow(LessonScripting, QMainWindow):
     def _on_best_toggled(self) -> None:
         self.canvas.show_best(self.act_best.isChecked())
         if self.act_best.isChecked() and not self.controller.bound.separable:
+            origin = (
+                ""
+                if self.controller.bound_pending
+                else origin_note(self.controller.data, self.controller.bound)
+            )
             self.statusBar().showMessage(
-                self.tr("not linearly separable: there is no best separator")
+                core_text(origin)
+                if origin
+                else self.tr("not linearly separable: there is no best separator")
             )
 
     def _on_follow_toggled(self) -> None:

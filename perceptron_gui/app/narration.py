@@ -182,11 +182,8 @@ def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, float]
     """``w ← w + ηyx = (3, 3) − (1, 1) = (2, 2), b ← b + ηy = 1 − 1 = 0`` (or α, or τ)."""
     sym = t.spec.scale_symbol
     scale = rec.scale
-    prefix = ""
-    if sym != "η":
-        prefix = translate("Narration", "{s} = min(C, (1 − y·f)/‖x‖²) = {v}: ").format(
-            s=sym, v=fmt(scale)
-        )
+    # The factor's own formula when it is not the setting η (the registry's: τ for PA).
+    prefix = f"{t.spec.step_formula} = {fmt(scale)}: " if t.spec.step_formula else ""
     if t.has_alpha:
         alpha = t.alpha_slice(slice(i, i + 1))
         after = float(alpha[0]) if alpha is not None and t.last is rec else math.nan
@@ -221,12 +218,17 @@ def _describe_batch(t: Algorithm, rec: StepRecord) -> str:
         names += f", …, {point_name(rec.points[-1])}"
     eta = t.config.eta
     times = "" if eta == 1.0 else f"{fmt(eta)}·"
-    update = translate("Narration", "Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}").format(
-        s=_vec((s0, s1)), w=_vec(rec.w_before), eta=times, new=_vec(rec.w_after)
+    step = t.spec.step  # η Σ_M yx, the registry's
+    update = translate("Narration", "Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}").format(
+        s=_vec((s0, s1)), step=step, w=_vec(rec.w_before), eta=times, new=_vec(rec.w_after)
     )
     if t.config.bias:
-        update += ", " + translate("Narration", "b ← b + ηΣ y = {b} + {eta}{sb} = {new}").format(
-            b=fmt(rec.b_before), eta=times, sb=_factor(sb), new=fmt(rec.b_after)
+        update += ", " + translate("Narration", "b ← b + {step} = {b} + {eta}{sb} = {new}").format(
+            step=step.replace("yx", "y"),
+            b=fmt(rec.b_before),
+            eta=times,
+            sb=_factor(sb),
+            new=fmt(rec.b_after),
         )
     text = (
         translate("Narration", "batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}")

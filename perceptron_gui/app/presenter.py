@@ -72,10 +72,8 @@ def update_picture(t: Algorithm, bias: bool) -> tuple[LinearModel, LinearModel, 
 
 
 def step_name(mode: str) -> str:
-    """The step vector's name from the mode's update rule: ηyx, τyx, η Σ_M yx."""
-    rule = spec(mode).update_rule  # "w ← w + ηyx, …", "w ← w + τyx, …"
-    head = "w ← w + "
-    return rule[len(head) :].split(",")[0] if rule.startswith(head) else "ηyx"
+    """The step vector's name from the mode's registry entry: ηyx, τyx, η Σ_M yx."""
+    return spec(mode).step
 
 
 def present_run(cv: DataCanvas, t: Algorithm, bias: bool, view: RunView) -> None:

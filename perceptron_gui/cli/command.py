@@ -52,9 +52,16 @@ from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
 from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.numbers import format_number
+from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.tables import TableFormat, running_average, table_lines, vote_counts
+from perceptron_gui.core.tables import (
+    MAX_ALPHA_COLUMNS,
+    TableFormat,
+    running_average,
+    table_lines,
+    vote_counts,
+)
 
 __all__ = ["main"]
 
@@ -590,8 +597,21 @@ def _row_ks(total: int, show_all: bool) -> tuple[list[int], int]:
     )
 
 
-def _alpha_rows(result: TrainResult, ks: list[int]) -> dict[int, npt.NDArray[np.float64]]:
-    """α after update k, for the k shown, summed exactly as the trainer sums it."""
+def _alpha_columns(result: TrainResult, n: int) -> list[int]:
+    """The points whose α the table shows: all N up to `MAX_ALPHA_COLUMNS`, else every
+    point the run updated; none for a run without α."""
+    if result.alpha is None:
+        return []
+    if n <= MAX_ALPHA_COLUMNS:
+        return list(range(n))
+    return [int(i) for i in np.unique(result.updates)]
+
+
+def _alpha_rows(
+    result: TrainResult, ks: list[int], cols: list[int]
+) -> dict[int, npt.NDArray[np.float64]]:
+    """α of the points `cols` after update k, for the k shown, summed exactly as the
+    trainer sums it."""
     alpha = np.zeros(result.n_points)
     wanted = set(ks)
     rows: dict[int, npt.NDArray[np.float64]] = {}
@@ -599,7 +619,7 @@ def _alpha_rows(result: TrainResult, ks: list[int]) -> dict[int, npt.NDArray[np.
     for k, i in enumerate(result.updates.tolist(), start=1):
         alpha[i] += eta
         if k in wanted:
-            rows[k] = alpha.copy()
+            rows[k] = alpha[cols]
     return rows
 
 
@@ -646,10 +666,12 @@ def _print_table(
     mode = spec(config.mode)
     total = int(result.updates.shape[0])
     ks, skipped = _row_ks(total, show_all)
-    dual = result.alpha is not None and mode.has_w
-    dual_alpha = dual and data.n <= ALPHA_ROWS_MAX_N
+    # The dual and the kernel: α1 … αN as Table 2.2 (beyond MAX_ALPHA_COLUMNS points,
+    # the α of every point the run updated: the others stay 0).
+    alpha_cols = _alpha_columns(result, data.n)
+    dual_alpha = bool(alpha_cols)
     pocket = mode.answer_name == "pocket"
-    alphas = _alpha_rows(result, ks) if dual_alpha else {}
+    alphas = _alpha_rows(result, ks, alpha_cols) if dual_alpha else {}
     pocket_k = _pocket_k(result, config) if pocket else -1
 
     batch = mode.batch
@@ -661,7 +683,7 @@ def _print_table(
     if config.bias:
         header.append("b")
     if dual_alpha:
-        header.append("α")
+        header += [f"α{i + 1}" for i in alpha_cols]
     if pocket:
         header.append("mistakes of w, b")
     counts = average = None
@@ -693,7 +715,7 @@ def _print_table(
         if config.bias:
             row.append(fmt(hb[k - 1]))
         if dual_alpha:
-            row.append(fmt_vec(alphas[k]))
+            row += [fmt(a) for a in alphas[k]]
         if pocket:
             e = _errors_of(data, w, float(hb[k - 1]))
             row.append(f"{e}  → pocket" if k == pocket_k else str(e))
@@ -709,7 +731,8 @@ def _print_table(
         return len(text) - text.count("\u0304")
 
     widths = [max(width(h), *(width(r[c]) for r in rows)) for c, h in enumerate(header)]
-    right = {0, 1}  # k and the point (or |M|) are right-aligned, the rest left
+    # k, the point (or |M|) and the α are right-aligned, the rest left
+    right = {0, 1, *(c for c, h in enumerate(header) if h.startswith("α"))}
 
     def line(cells: list[str]) -> str:
         parts = [
@@ -725,6 +748,8 @@ def _print_table(
         if skipped and n == HEAD_ROWS:
             out(f"... {skipped} more updates ...")
         out(line(row))
+    if dual_alpha and data.n > MAX_ALPHA_COLUMNS:
+        out(f"(α of the {len(alpha_cols)} points updated, of {data.n}; every other α is 0)")
 
 
 def _settings_text(config: TrainConfig) -> str:
@@ -735,11 +760,16 @@ def _settings_text(config: TrainConfig) -> str:
     return "".join(f", {p.name} = {fmt(getattr(config, p.name))}" for p in mode.params)
 
 
-def _bound_line(config: TrainConfig, n: int, result: TrainResult, bound: Bound) -> str:
-    """``k = 7 <= (D/γ)² = 117``: the bound that applies (the registry's rule)."""
+def _bound_line(
+    config: TrainConfig, n: int, result: TrainResult, bound: Bound, origin: str = ""
+) -> str:
+    """``k = 7 <= (D/γ)² = 117``: the bound that applies (the registry's rule); `origin`
+    (`THROUGH_ORIGIN` or "") is what to say when the bias is off and a bias would do."""
     mode = spec(config.mode)
     mb: MistakeBound = mode.bound(config, n, bound)
     if mb.value is None:
+        if origin and not mode.feature_space:
+            return origin
         if not bound.separable:
             where = " in feature space" if mode.feature_space else ""
             return f"not linearly separable{where}: the theorem gives no bound"
@@ -826,7 +856,7 @@ def _print_trace(
         extra = " (in feature space, K̂ = K + 1)" if config.bias else " (in feature space)"
     out(f"D = {fmt(bound.D)}{extra}")
     out(f"γ = {fmt(bound.gamma)}")
-    text = _bound_line(config, data.n, result, bound)
+    text = _bound_line(config, data.n, result, bound, origin_note(data, bound))
     if not zero_start and bound.separable and text[0] in "kub":
         text += " (the theorem assumes the start w = 0, b = 0)"
     out(text)
@@ -886,7 +916,8 @@ def _cmd_bound(args: argparse.Namespace) -> int:
         out(f"(D/γ)² = {shown}: at most this many updates from w = 0, b = 0")
     else:
         out("γ = 0")
-        out("not linearly separable: the theorem gives no bound")
+        # With the bias off, a line with a bias may still separate them: say so.
+        out(origin_note(data, bound) or "not linearly separable: the theorem gives no bound")
     margin = best_line_margin(data)
     if margin is None:
         why = "only one class" if not data.has_both_classes else "no line separates the classes"

@@ -145,8 +145,19 @@ def conclusion_parts(bound: Bound) -> tuple[str, int] | None:
         return None
     value = bound.bound if bound.bound is not None else k
     most = math.floor(value + 1e-9)
-    shown = str(most) if abs(value - most) < 1e-9 else f"{value:.4g}"
-    return shown, most
+    if abs(value - most) < 1e-9:
+        return str(most), most
+    # Enough digits that the value is not read as a whole number: 1366.94, not 1367
+    # beside "at most 1366" (which read as a contradiction).
+    digits = min(17, max(4, len(str(most)) + 2))
+    return f"{value:.{digits}g}", most
+
+
+def most_text(parts: tuple[str, int]) -> str:
+    """How many mistakes `conclusion_parts` allows, as the conclusion writes it: ``117``
+    when (D/γ)² is whole, else ``⌊(D/γ)²⌋ = 1366`` (the floor said, not left to guess)."""
+    shown, most = parts
+    return shown if shown == str(most) else f"⌊(D/γ)²⌋ = {most}"
 
 
 #: The proof's conclusion (`conclusion`), with the two numbers to fill in.
@@ -156,7 +167,7 @@ CONCLUSION = "so k ≤ (D/γ)² = {bound}: at most {most} mistakes"
 def conclusion(bound: Bound) -> str:
     """The proof's last line: ``so k ≤ (D/γ)² = 117: at most 117 mistakes`` ("" without one)."""
     parts = conclusion_parts(bound)
-    return "" if parts is None else CONCLUSION.format(bound=parts[0], most=parts[1])
+    return "" if parts is None else CONCLUSION.format(bound=parts[0], most=most_text(parts))
 
 
 def _norms(cols: tuple[FloatArray, ...]) -> FloatArray:

@@ -166,6 +166,12 @@ class ModeSpec:
         (passive-aggressive: ``y f < 1``), False when at or below it (``y f <= margin``).
     scale_symbol
         The name of an update's factor: "η", or "τ" (passive-aggressive).
+    step
+        The step added to w, as the update rule writes it: "ηyx", "τyx", "η Σ_M yx"
+        (the anatomy's arrow and caption, the narration).
+    step_formula
+        How the factor is computed when it is not the setting η itself
+        (passive-aggressive: ``"τ = min(C, (1 − y·f)/‖x‖²)"``), else "".
     counts_apart
         True when updates and mistakes (``y f <= 0``) differ, so both are shown.
     answer_name
@@ -192,6 +198,8 @@ class ModeSpec:
     fixed_threshold: float | None = None
     threshold_strict: bool = False
     scale_symbol: str = "η"
+    step: str = "ηyx"
+    step_formula: str = ""
     counts_apart: bool = False
     answer_name: str = ""
     has_w: bool = True
@@ -252,6 +260,7 @@ REGISTRY: dict[str, ModeSpec] = {
                 "a batch step adds many points at once: the proof's steps are single updates"
             ),
             update_rule="w ← w + η Σ_M yx, b ← b + η Σ_M y",
+            step="η Σ_M yx",
             batch=True,
         ),
         ModeSpec(
@@ -298,6 +307,8 @@ REGISTRY: dict[str, ModeSpec] = {
             fixed_threshold=1.0,
             threshold_strict=True,
             scale_symbol="τ",
+            step="τyx",
+            step_formula="τ = min(C, (1 − y·f)/‖x‖²)",
             counts_apart=True,
         ),
         ModeSpec(
@@ -336,6 +347,11 @@ REGISTRY: dict[str, ModeSpec] = {
     )
 }
 assert tuple(REGISTRY) == MODES, "every mode of config.MODES has one registry entry, in order"
+assert all(
+    s.update_rule.startswith(f"w ← w + {s.step},")
+    for s in REGISTRY.values()
+    if s.update_rule.startswith("w ← w + ")
+), "a mode's step is its update rule's"
 
 
 def spec(mode: str) -> ModeSpec:

@@ -10,23 +10,26 @@ the initial weights. For the worked example of ALGORITHMS.md (η = 1, order
     1  x1                   (3, 3)  1   3x⁽¹⁾ + 3x⁽²⁾ + 1
     2  x3                   (2, 2)  0   2x⁽¹⁾ + 2x⁽²⁾
     ...
-    7  x3                   (1, 1)  -3  x⁽¹⁾ + x⁽²⁾ − 3
+    7  x3                   (1, 1)  -3  x⁽¹⁾ + x⁽²⁾ - 3
 
 Points are numbered from 1 as in the book (``x1`` is the point of index 0).
-The pocket form's table is that of its running weights (the primal updates);
-the pocket itself is not a row. The dual table has a column ``αi`` per point
-(the first `MAX_ALPHA_COLUMNS` points) and ``b``. The voted table adds the count
-``c`` of each row's vector (the visits it survived: its vote), the averaged table
-``c`` and the running average ``w̄``, ``b̄`` after that vector's last visit (the
-last row's is the run's answer; see `vote_counts` and `running_average`).
+The pocket form's table is that of its running weights (the primal updates); the pocket
+itself is not a row. The dual table has a column ``αi`` per point (N ≤ `MAX_ALPHA_COLUMNS`;
+beyond, one per point the rows update, with a note) and ``b``. The voted table adds the
+count ``c`` of each row's vector (the visits it survived: its vote), the averaged table
+``c`` and the running average ``w̄``, ``b̄`` after that vector's last visit (the last row's
+is the run's answer; see `vote_counts` and `running_average`).
 
-`iteration_table` builds a `Table` from a `Trainer` (what the window holds,
-possibly mid-run) or from a `TrainResult`; `to_latex`, `to_markdown` and
-`to_csv` render it; `table_lines` renders a run's table one row at a time,
-keeping no rows (for very long runs). Numbers are written as a lecturer writes them: ``3`` not
-``3.0``, ``0.5``, ``1.5e-12``, at most 12 significant digits (as the
-``perceptron trace`` text). Like the rest of the core this module imports numpy
-and the standard library only.
+`iteration_table` builds a
+`Table` from a `Trainer` (what the window holds, possibly mid-run) or from a `TrainResult`;
+`to_latex`, `to_markdown` and `to_csv` render it; `table_lines` renders a run's table one
+row at a time, keeping no rows (for very long runs).
+
+One minus sign per format, the same in
+every column: CSV the ASCII hyphen, Markdown the minus sign U+2212, LaTeX ``-`` in math mode
+(typeset as a minus). Numbers are written as a lecturer writes them: ``3`` not ``3.0``,
+``0.5``, ``1.5e-12``, at most 12 significant digits (as the ``perceptron trace`` text). Like
+the rest of the core this module imports numpy and the standard library only.
 """
 
 from __future__ import annotations
@@ -66,9 +69,10 @@ __all__ = [
     "vote_counts",
 ]
 
-#: The dual table shows α of at most this many points (the first ones): a wider
-#: table fits neither a slide nor a page. `Table.note` says when columns are left out.
-MAX_ALPHA_COLUMNS = 12
+#: The dual table has a column α1 … αN for every point up to this N (Li Hang's Table 2.2);
+#: beyond, a column for every point the rows shown updated (the other α stay 0), and
+#: `Table.note` says so.
+MAX_ALPHA_COLUMNS = 20
 
 _MINUS = numbers.MINUS
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -189,7 +193,8 @@ def _escape_latex(text: str) -> str:
 def decision_text(w: tuple[float, float], b: float, *, bias: bool = True, digits: int = 12) -> Cell:
     """The decision function ``w·x + b`` written out as the book does.
 
-    ``x⁽¹⁾ + x⁽²⁾ − 3``: zero terms left out, a coefficient 1 not written, ``0``
+    ``x⁽¹⁾ + x⁽²⁾ - 3`` (an ASCII hyphen; Markdown and the window show U+2212): zero
+    terms left out, a coefficient 1 not written, ``0``
     when every term is zero; in LaTeX ``$x^{(1)} + x^{(2)} - 3$``.
 
     Parameters
@@ -220,10 +225,10 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True, digits
             # "1.5 \times 10^{-12}x" would read as a product with 10^{-12}x only.
             body_tex = (f"({mag_tex})" if "\\times" in mag_tex and var else mag_tex) + var_tex
         if not text:
-            text.append(f"{_MINUS}{body}" if negative else body)
+            text.append(f"-{body}" if negative else body)
             latex.append(f"-{body_tex}" if negative else body_tex)
         else:
-            text.append(f" {_MINUS if negative else '+'} {body}")
+            text.append(f" {'-' if negative else '+'} {body}")
             latex.append(f" {'-' if negative else '+'} {body_tex}")
     if not text:
         return Cell("0", "$0$")
@@ -463,9 +468,11 @@ def _layout_en(
     if shown < total:
         notes.append(f"the first {shown} of {total} updates")
     if r.dual:
-        cols = min(data.n, MAX_ALPHA_COLUMNS)
-        if data.n > MAX_ALPHA_COLUMNS:
-            notes.append(f"α of the first {MAX_ALPHA_COLUMNS} of {data.n} points")
+        if data.n <= MAX_ALPHA_COLUMNS:
+            cols = tuple(range(data.n))
+        else:
+            cols = tuple(int(i) for i in np.unique(r.updates))
+            notes.append(f"α of the {len(cols)} points updated, of {data.n}; every other α is 0")
         header, align = _dual_header(r, cols)
         return "dual", header, align, "; ".join(notes), _dual_rows(r, cols)
     header, align = _primal_header(r)
@@ -533,18 +540,19 @@ def _primal_rows(r: _Run) -> Iterator[_Row]:
         yield row(k, _point(i), (w0, w1), float(hb[k - 1]))
 
 
-def _dual_header(r: _Run, cols: int) -> tuple[tuple[Cell, ...], str]:
+def _dual_header(r: _Run, cols: tuple[int, ...]) -> tuple[tuple[Cell, ...], str]:
     header = [_plain("k", "$k$"), _plain("misclassified point")]
-    header += [Cell(f"α{j + 1}", f"$\\alpha_{{{j + 1}}}$") for j in range(cols)]
-    align = "rl" + "r" * cols
+    header += [Cell(f"α{j + 1}", f"$\\alpha_{{{j + 1}}}$") for j in cols]
+    align = "rl" + "r" * len(cols)
     if r.bias:
         header.append(_plain("b", "$b$"))
         align += "r"
     return tuple(header), align
 
 
-def _dual_rows(r: _Run, cols: int) -> Iterator[_Row]:
-    alpha = [0.0] * cols
+def _dual_rows(r: _Run, cols: tuple[int, ...]) -> Iterator[_Row]:
+    alpha = [0.0] * len(cols)
+    column = {i: j for j, i in enumerate(cols)}
 
     def row(k: int, point: Cell, b: float) -> _Row:
         cells = [Cell(str(k), str(k)), point, *(_number(a, r.digits) for a in alpha)]
@@ -555,8 +563,9 @@ def _dual_rows(r: _Run, cols: int) -> Iterator[_Row]:
     yield row(0, Cell("", ""), r.b0)
     hb = r.history_b
     for k, i in enumerate(r.updates.tolist(), start=1):
-        if i < cols:
-            alpha[i] += r.eta  # the trainer's own sum, so the bits agree
+        j = column.get(i)
+        if j is not None:
+            alpha[j] += r.eta  # the trainer's own sum, so the bits agree
         yield row(k, _point(i), float(hb[k - 1]))
 
 
@@ -582,6 +591,12 @@ def _md(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
 
+def _md_cell(text: str) -> str:
+    """A body cell for Markdown: every minus sign the typeset one (U+2212), in every
+    column (a cell's text has ASCII hyphens, as CSV writes them; no cell has any other)."""
+    return _md(text).replace("-", _MINUS)
+
+
 def _markdown_lines(
     header: tuple[Cell, ...], align: str, note: str, rows: Iterable[_Row]
 ) -> Iterator[str]:
@@ -589,7 +604,7 @@ def _markdown_lines(
     yield "| " + " | ".join(_md(c.text) for c in header) + " |\n"
     yield "| " + " | ".join(rule) + " |\n"
     for row in rows:
-        yield "| " + " | ".join(_md(c.text) for c in row) + " |\n"
+        yield "| " + " | ".join(_md_cell(c.text) for c in row) + " |\n"
     if note:
         yield "\n"
         yield f"*{_md(note)}*\n"

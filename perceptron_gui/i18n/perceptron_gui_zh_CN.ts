@@ -973,6 +973,17 @@
         <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
         <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
     </message>
+    <message>
+        <source>kernel matrix K(xᵢ, xⱼ) = {formula} ({kernel} kernel)</source>
+        <translation>核矩阵 K(xᵢ, xⱼ) = {formula}（{kernel}）</translation>
+    </message>
+</context>
+<context>
+    <name>Figure</name>
+    <message>
+        <source>{answer} of {m} vectors</source>
+        <translation>{answer}：{m} 个向量</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -1522,6 +1533,10 @@
     <message>
         <source>the average of b over every visit up to this vector&apos;s last (the last row: the answer)</source>
         <translation>到这个向量最后一次访问为止，各次访问后 b 的平均（最后一行：即答案）</translation>
+    </message>
+    <message>
+        <source>α of the {m} points updated, of {n}; every other α is 0</source>
+        <translation>更新过的 {m} 个点的 α（共 {n} 个点）；其余的 α 都是 0</translation>
     </message>
 </context>
 <context>
@@ -2558,12 +2573,12 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>b ← b + ηy = {b} {d} = {new}</translation>
     </message>
     <message>
-        <source>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</source>
-        <translation>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</translation>
+        <source>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</source>
+        <translation>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</translation>
     </message>
     <message>
-        <source>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</source>
-        <translation>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</translation>
+        <source>b ← b + {step} = {b} + {eta}{sb} = {new}</source>
+        <translation>b ← b + {step} = {b} + {eta}{sb} = {new}</translation>
     </message>
     <message>
         <source>batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}</source>

@@ -613,7 +613,9 @@ class DataCanvas(_PlotWidget):
             current_pen = pen(ink, max(1.0, lw * 0.5), style_=Qt.PenStyle.DashLine)
         self.pocket_line.setPen(answer_pen)
         self.model_line.setPen(current_pen)
-        self._legend_answer.setPen(answer_pen)
+        # A vote is drawn as its boundary f = 0 (the contour, in ink): its swatch too.
+        vote = self._answer is not None and not self._answer.is_linear
+        self._legend_answer.setPen(pen(ink, lw * 1.4) if vote else answer_pen)
         self._legend_current.setPen(current_pen)
 
     # ------------------------------------------------------------------ properties

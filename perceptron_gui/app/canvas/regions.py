@@ -60,8 +60,14 @@ class RegionGrid:
         self._spec: GridSpec | None = None
         self._grid: FloatArray = np.zeros((0, 2))
         self._f: FloatArray = np.zeros(0)
+        # A kernel model's sum Σ_j c_j K(s_j, x) without b, and a bound on how far it
+        # and `decision`'s own sum may be from the exact one (see `_kernel_values`).
+        self._s: FloatArray = np.zeros(0)
+        self._err: FloatArray = np.zeros(0)
         self._model: Model | None = None
         self.full_passes = 0
+        #: Cells whose sign was in doubt and were scored by `model.decision` itself.
+        self.exact_cells = 0
 
     def values(self, model: Model, spec: GridSpec) -> FloatArray:
         """f on the grid of `spec` for `model`, shape (ny, nx) (a fresh array)."""
@@ -86,16 +92,89 @@ class RegionGrid:
 
     def _score(self, model: Model) -> None:
         """The kept values made `model`'s: by what changed, else in full."""
-        if self._model is None or not self._update(self._model, model):
-            if isinstance(model, KernelModel) and model.kernel == "rbf" and self._spec:
-                self._f = _rbf_sum(self._grid, model.support, model.coef, model.sigma, self._spec)
-                self._f += model.b
+        full = self._model is None or not self._update(self._model, model)
+        if full:
+            if isinstance(model, KernelModel):
+                self._kernel_full(model)
             elif isinstance(model, VoteModel) and self._spec:
                 self._f = _vote_grid(model, self._spec)
             else:
                 self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
         self._model = model
+        if isinstance(model, KernelModel):
+            self._f = self._kernel_values(model, rescore=not full)
+
+    # ------------------------------------------------------------------ kernels
+
+    def _kernel_full(self, model: KernelModel) -> None:
+        """The kernel sum (without b) and its error bound on the whole grid."""
+        if model.kernel == "linear":
+            # decision's own bits (x1*w1 + x2*w2, then + b): exact to its sign; cheap
+            # enough that no increment is ever made (see `_update_kernel`).
+            w = model.linear_weights()
+            assert w is not None
+            x = self._grid
+            self._s = x[:, 0] * w[0] + x[:, 1] * w[1]
+            self._err = np.zeros(x.shape[0])
+            return
+        self._s, mag = self._kernel_terms(model, model.support, model.coef)
+        self._err = _tolerance(model, self._spec, model.coef.shape[0]) * mag
+
+    def _kernel_terms(
+        self, model: KernelModel, pts: npt.ArrayLike, coef: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """``Σ_j coef_j K(s_j, x)`` on the grid and a bound on ``Σ_j |coef_j| |K|``'s
+        rounding scale (the RBF's ``Σ |coef_j| K``; the polynomial's
+        ``Σ |coef_j| (|x|·|s_j| + |coef0|)^degree``)."""
+        pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        both = np.column_stack((coef, np.abs(coef)))
+        if model.kernel == "rbf" and self._spec is not None:
+            # The view's BLAS form: the direct differences of `kernel_block` cost 10-20
+            # times more per term, and To end changes hundreds of terms between frames.
+            out = _rbf_sum(self._grid, pts, both, model.sigma, self._spec)
+            return np.ascontiguousarray(out[:, 0]), np.ascontiguousarray(out[:, 1])
+        params = (model.kernel, model.degree, model.coef0, model.sigma)
+        n = self._grid.shape[0]
+        s = np.zeros(n)
+        mag = np.zeros(n)
+        for cols in self._chunks(np.arange(pts.shape[0])):
+            K = kernel_block(self._grid, pts[cols], *params)
+            if model.kernel == "rbf":
+                part = K @ both[cols]
+                s += part[:, 0]
+                mag += part[:, 1]
+            else:
+                s += K @ coef[cols]
+        if model.kernel != "rbf":
+            mag = _poly_scale(self._grid, pts, np.abs(coef), model.degree, model.coef0)
+        return s, mag
+
+    def _kernel_values(self, model: KernelModel, rescore: bool) -> FloatArray:
+        """f = sum + b, and `model.decision` itself at the cells whose sign the kept sum
+        cannot settle.
+
+        The sum is kept without b: added into f, a b of ±1 absorbed every kernel sum below
+        ~1e-16 (far from the data), which became exactly 0, +1, after b went back to 0,
+        while `decision` gave -7e-35 there. The kept sum differs from the exact one, and
+        so does `decision`'s, by at most ``_err``; where ``|f|`` is within that (the
+        boundary's thin band, a sum cancelled to rounding noise) the sign is decision's.
+        """
+        b = float(model.b)
+        f = self._s + b
+        with np.errstate(over="ignore", invalid="ignore"):
+            thr = self._err + 4.5e-16 * (np.abs(self._s) + abs(b))
+        doubt = np.flatnonzero((np.abs(f) <= thr) & (thr > 0.0))
+        if rescore and doubt.shape[0] > self._grid.shape[0] // 4:
+            # Most of the grid in doubt (a run undone to its start leaves rounding noise
+            # everywhere): score afresh, which resets the bound.
+            self._kernel_full(model)
+            self.full_passes += 1
+            return self._kernel_values(model, rescore=False)
+        if doubt.shape[0]:
+            f[doubt] = model.decision(self._grid[doubt])
+            self.exact_cells += int(doubt.shape[0])
+        return f
 
     # ------------------------------------------------------------------ updates
 
@@ -117,7 +196,9 @@ class RegionGrid:
             new.sigma,
         ):
             return False
-        if old.index is None or new.index is None:
+        if old.index is None or new.index is None or new.kernel == "linear":
+            return False
+        if self._s.shape[0] != self._grid.shape[0]:
             return False
         # Every data index with its coefficient in either model; Δ = new - old.
         idx = np.union1d(old.index, new.index)
@@ -134,17 +215,11 @@ class RegionGrid:
         changed = np.flatnonzero(delta != 0.0)
         if changed.shape[0] > max(new.coef.shape[0], 1):
             return False  # a full pass scores fewer terms
-        if new.kernel == "rbf" and self._spec is not None:
-            # The view's BLAS form, as a full pass: the direct differences of
-            # `kernel_block` cost 10-20 times more per term, and To end changes hundreds
-            # of terms between two frames.
-            self._f += _rbf_sum(self._grid, pts[changed], delta[changed], new.sigma, self._spec)
-        else:
-            params = (new.kernel, new.degree, new.coef0, new.sigma)
-            for cols in self._chunks(changed):
-                self._f += kernel_block(self._grid, pts[cols], *params) @ delta[cols]
-        if new.b != old.b:
-            self._f += new.b - old.b
+        if changed.shape[0]:
+            ds, mag = self._kernel_terms(new, pts[changed], delta[changed])
+            self._s += ds
+            self._err += _tolerance(new, self._spec, int(changed.shape[0])) * mag
+        # b is added to the sum afresh at every frame (`_kernel_values`), never into it.
         return True
 
     def _update_vote(self, old: VoteModel, new: VoteModel) -> bool:
@@ -189,7 +264,7 @@ def _rbf_sum(
     grid: FloatArray, support: npt.ArrayLike, coef: FloatArray, sigma: float, spec: GridSpec
 ) -> FloatArray:
     """``Σ_j coef_j K(x, s_j)`` (RBF) at every grid point by one BLAS product per block,
-    centred on the view.
+    centred on the view (coef of shape (m,) or (m, k): k sums at once).
 
     ``||x - s||² = ||x'||² + ||s'||² - 2 x'·s'`` with ``x' = x - c``, ``s' = s - c`` and c
     the view's centre: some 10-20 times faster than the direct difference of
@@ -202,7 +277,7 @@ def _rbf_sum(
     S = np.asarray(support, dtype=np.float64).reshape(-1, 2) - c
     x = grid - c
     m = S.shape[0]
-    out = np.zeros(x.shape[0], dtype=np.float64)
+    out = np.zeros((x.shape[0], *coef.shape[1:]), dtype=np.float64)
     if m == 0:
         return out
     inv = 1.0 / sigma
@@ -221,6 +296,48 @@ def _rbf_sum(
         K[~np.isfinite(K)] = -np.inf  # beyond the float range: K = 0
         np.exp(K, out=K)
         out[r : r + rows] += K @ coef
+    return out
+
+
+_EPS = float(np.finfo(np.float64).eps)
+
+
+def _tolerance(model: KernelModel, spec: GridSpec | None, terms: int) -> float:
+    """How far, relative to a sum's scale (`RegionGrid._kernel_terms`), the kept sum of
+    `terms` terms and `model.decision`'s may each be from the exact sum, doubled.
+
+    A BLAS sum of m terms rounds within m ε of its scale. The RBF's view-centred form
+    rounds its exponent within a few ε (r/σ)² for points r from the view's centre; a term
+    is 0 beyond 38.6 σ from its support point, so r stays within the view's half-diagonal
+    plus 40 σ wherever a term counts (and decision's direct form within 4 ε·745). A
+    polynomial rounds within (degree + 2) ε of ``(|x|·|s| + |coef0|)^degree``.
+    """
+    if model.kernel == "rbf":
+        reach = 40.0
+        if spec is not None:
+            reach += 0.5 * float(np.hypot(spec.w, spec.h)) / model.sigma
+        spread = 16.0 * reach * reach + 4.0 * 745.0
+    else:
+        spread = 4.0 * (model.degree + 2)
+    return 2.0 * _EPS * (terms + int(model.coef.shape[0]) + 16.0 + spread)
+
+
+def _poly_scale(
+    grid: FloatArray, pts: FloatArray, weight: FloatArray, degree: int, coef0: float
+) -> FloatArray:
+    """``Σ_j weight_j (|x|·|s_j| + |coef0|)^degree`` at every grid point in O(degree)
+    passes: the binomial expansion in |x| of an upper bound of every |term|'s scale."""
+    from math import comb
+
+    r = np.hypot(grid[:, 0], grid[:, 1])
+    rho = np.hypot(pts[:, 0], pts[:, 1])
+    c = abs(coef0)
+    out = np.zeros(grid.shape[0])
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(degree + 1):
+            a_k = float(weight @ rho**k) * comb(degree, k) * c ** (degree - k)
+            if a_k:
+                out += a_k * r**k
     return out
 
 

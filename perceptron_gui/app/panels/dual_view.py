@@ -1,4 +1,4 @@
-"""The dual view: α per point and the Gram matrix G = [xᵢ·xⱼ]."""
+"""The dual view: α per point and the Gram matrix G = [xᵢ·xⱼ] (the kernel's K(xᵢ, xⱼ))."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.i18n import kernel_name
 from perceptron_gui.app.panels.common import (
     QWIDGETSIZE_MAX,
     RunFrameGate,
@@ -98,10 +99,26 @@ class DualView(QtWidgets.QWidget):
 
     def retranslate(self) -> None:
         """Title, axis titles and the note in the current language."""
-        self._title.setText(self.tr("Gram matrix G = [xᵢ·xⱼ]"))
+        self._title.setText(self._title_text(self._controller.trainer))
         if self._made:
             self._title_axes()
         self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
+
+    def _title_text(self, t: Algorithm) -> str:
+        """The matrix's name: the dual's Gram matrix of dot products, or the kernel's
+        matrix K(xᵢ, xⱼ) with the kernel's name and formula (its cells are K's values)."""
+        if t.spec.has_w:
+            return self.tr("Gram matrix G = [xᵢ·xⱼ]")
+        c = t.config
+        if c.kernel == "poly":
+            formula = f"(xᵢ·xⱼ + {fmt.fmt(c.coef0)})^{c.degree}"
+        elif c.kernel == "rbf":
+            formula = f"exp(−‖xᵢ − xⱼ‖²/(2·{fmt.fmt(c.sigma)}²))"
+        else:
+            formula = "xᵢ·xⱼ"
+        return self.tr("kernel matrix K(xᵢ, xⱼ) = {formula} ({kernel} kernel)").format(
+            formula=formula.replace("-", "−"), kernel=kernel_name(c.kernel)
+        )
 
     def _title_axes(self) -> None:
         style_axes(self._gplot, self.tr("column j (point)"), self.tr("row i (point)"))
@@ -234,6 +251,7 @@ class DualView(QtWidgets.QWidget):
         t = self._controller.trainer
         n = t.n
         self._n = n
+        self._title.setText(self._title_text(t))  # the kernel and its settings may change
         self._draw_pending = False
         self._start = self._block_start(t)
         self._size = min(n, GRAM_BLOCK)

@@ -28,7 +28,7 @@ from perceptron_gui.app.theme import TICK_PT, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
 from perceptron_gui.core.protocol import Algorithm
-from perceptron_gui.core.tables import TableFormat, decision_text
+from perceptron_gui.core.tables import MAX_ALPHA_COLUMNS, TableFormat, decision_text
 
 Qt = QtCore.Qt
 IntArray = NDArray[np.int64]
@@ -42,8 +42,9 @@ MIN_CELL_DIGITS = 3
 #: The table keeps at most this many rows' weights read from the history.
 WEIGHTS_KEPT = 4096
 #: The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang's
-#: Table 2.2); beyond, the α of the point updated on.
-MAX_ALPHA_POINTS = 20
+#: Table 2.2); beyond, a column per point the rows shown updated (the others stay 0), as
+#: the exported tables (`perceptron_gui.core.tables.MAX_ALPHA_COLUMNS`).
+MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
 
@@ -54,12 +55,12 @@ class IterationModel(QtCore.QAbstractTableModel):
     Shown as the textbook prints it (Li Hang, Tables 2.1 and 2.2): k, the point updated
     on (x1 … xN, the textbook's 1-based names), w, b and ``w·x + b`` written out (the
     weights after the update); the dual and kernel forms α1 … αN and b (N ≤
-    `MAX_ALPHA_POINTS`, else αᵢ of the point updated on); batch |M| and the points
-    summed; passive-aggressive and margin runs the kind of update (a mistake or a margin
-    correction); averaged and voted the count c of each vector, averaged also the running
-    average w̄, b̄ after that vector's last visit (the last row's is the answer). Copied and exported
-    (updates only) with every number in a column of its own (`fields`: k, point, x₁,
-    x₂, y, w₁, w₂, b, αᵢ).
+    `MAX_ALPHA_POINTS`, else the α of every point the rows update, the header's tooltip
+    saying so); batch |M| and the points summed; passive-aggressive and margin runs the kind
+    of update (a mistake or a margin correction); averaged and voted the count c of each
+    vector, averaged also the running average w̄, b̄ after that vector's last visit (the
+    last row's is the answer). Copied and exported (updates only) with every number in a
+    column of its own (`fields`: k, point, x₁, x₂, y, w₁, w₂, b, αᵢ).
 
     Parameters
     ----------
@@ -202,6 +203,10 @@ class IterationModel(QtCore.QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self.title(name)
             if role == Qt.ItemDataRole.ToolTipRole:
+                if name[:1] == "α" and name[1:].isdigit() and self._alpha_points:
+                    return translate(
+                        "IterationModel", "α of the {m} points updated, of {n}; every other α is 0"
+                    ).format(m=len(self._alpha_points), n=self._trainer.n)
                 tip = self.TOOLTIPS.get(name)
                 return None if tip is None else translate("IterationModel", tip)
             if role == Qt.ItemDataRole.FontRole:
@@ -485,6 +490,10 @@ class IterationModel(QtCore.QAbstractTableModel):
             self.endRemoveRows()
             self._emit_row_changed(new)
         self._signature = self._row_signature(t, self._rows - 1)
+        if self._updated_points(t) != self._alpha_points:  # an α column came or went
+            self.beginResetModel()
+            self._reset_from(t)
+            self.endResetModel()
         return new - old
 
     # -------------------------------------------------------------- internals
@@ -505,12 +514,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             shown = tuple(c for c in shown if c != self.DECISION)
             shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
         if t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
-            alphas: tuple[str, ...] = (
-                tuple(f"α{j + 1}" for j in range(t.n))
-                if 0 < t.n <= MAX_ALPHA_POINTS
-                else (self.ALPHA_COLUMN,)
-            )
-            shown = ("k", self.POINT, *alphas, "b")
+            points = range(t.n) if t.n <= MAX_ALPHA_POINTS else self._alpha_points
+            shown = ("k", self.POINT, *(f"α{j + 1}" for j in points), "b")
         return shown
 
     @staticmethod
@@ -531,6 +536,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     def _reset_from(self, t: Algorithm) -> None:
         self._trainer = t
         self._columns = self._columns_for(t)
+        self._alpha_points: tuple[int, ...] = ()
         self._shown = self._shown_for(t)
         self._sizes = t.batch_sizes if hasattr(t, "batch_sizes") else np.zeros(0, np.int64)
         self._rows = 0
@@ -541,7 +547,15 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._avg_sums = (array("d"), array("d"), array("d"))
         self._extend(t.history_slice("index", 0, t.k))
         self._rows = t.k
+        self._alpha_points = self._updated_points(t)
+        self._shown = self._shown_for(t)
         self._signature = self._row_signature(t, self._rows - 1)
+
+    def _updated_points(self, t: Algorithm) -> tuple[int, ...]:
+        """Beyond `MAX_ALPHA_POINTS` points: those the rows shown update (their α)."""
+        if not t.has_alpha or t.n <= MAX_ALPHA_POINTS:
+            return ()
+        return tuple(int(i) for i in np.flatnonzero(self._counts))
 
     def _extend(self, new_idx: IntArray) -> None:
         """Append rows with these point indices: cumulative counts without a Python loop."""

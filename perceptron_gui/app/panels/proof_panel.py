@@ -36,7 +36,13 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import proof_note
 from perceptron_gui.core.novikoff import Bound
-from perceptron_gui.core.proof import conclusion_parts, crossing, proof_curves, proof_state
+from perceptron_gui.core.proof import (
+    conclusion_parts,
+    crossing,
+    most_text,
+    proof_curves,
+    proof_state,
+)
 
 Qt = QtCore.Qt
 #: Above this many updates the curves go through a uniform sample of k.
@@ -246,11 +252,12 @@ class ProofPanel(QtWidgets.QWidget):
 
     def state(self) -> dict[str, object] | None:
         """The proof's numbers at the current k (as `state()["proof"]`), None without data."""
-        return self._state
+        out: dict[str, object] | None = fmt.plain_text(self._state)
+        return out
 
     def readout_text(self) -> str:
-        """The chain of inequalities as shown."""
-        return self._readout.text()
+        """The chain of inequalities as shown (no-break spaces made spaces)."""
+        return str(fmt.plain_text(self._readout.text()))
 
     def refresh(self) -> None:
         """Recompute from the controller (O(min(k, `PROOF_MAX_POINTS`)) for the curves)."""
@@ -382,7 +389,7 @@ class ProofPanel(QtWidgets.QWidget):
         if parts is not None:
             lines.append(
                 self.tr("so k ≤ (D/γ)² = {bound}: at most {most} mistakes").format(
-                    bound=parts[0], most=parts[1]
+                    bound=parts[0], most=most_text(parts)
                 )
             )
         return "\n".join(lines)
