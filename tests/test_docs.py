@@ -66,6 +66,21 @@ def test_the_session_and_lesson_examples_open(tmp_path: Path) -> None:
     assert len(load_lesson(tmp_path / "week.lesson.toml").scenes) == 3
 
 
+def test_the_command_line_error_example_is_what_it_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perceptron_gui.cli import main
+
+    (session,) = re.findall(r"^```\n(\$ perceptron trace bad.csv\n.*?)^```", PAGES["cli.md"],
+                            flags=re.S | re.M)  # fmt: skip
+    command, said = session.strip().split("\n")
+    (tmp_path / "bad.csv").write_text("x1,x2,y\n3,3,1\n4,3,1\n1,abc,-1\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(command.split()[2:]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == said
+
+
 def test_the_api_example_gives_the_numbers_it_claims() -> None:
     block = next(b for b in python_blocks(PAGES["scripting.md"]) if "import novikoff" in b)
     ns: dict[str, Any] = {}
