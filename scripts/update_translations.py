@@ -15,14 +15,23 @@ the .qm so that ``pip install .`` needs no Qt tools.
 ``--quick`` (what the test suite runs) checks, without the Qt tools, that no
 message of a .ts is unfinished and that its compiled .qm gives back every
 translation of the .ts (a .qm compiled from an older .ts does not).
+
+Translator notes: lupdate takes every ``#:`` comment as a note for the translator and
+gives it to the next text it finds, however far below. The code's ``#:`` comments
+document its constants (Sphinx's convention), so lupdate reads copies of the sources in
+which only a ``#:`` comment right above a line that marks a text for translation stays a
+note (`translator_notes`); the others become plain comments there (the sources are not
+changed).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -32,6 +41,31 @@ I18N = PACKAGE / "i18n"
 LANGUAGES = ("zh_CN",)
 #: The sources whose texts are translated (everything Qt; the core and CLI stay English).
 SOURCES = sorted((PACKAGE / "app").rglob("*.py"))
+
+
+#: A line that marks a text for translation (what lupdate gives a ``#:`` note to).
+TRANSLATION_CALL = re.compile(r"\b(tr|translate|QT_TR_NOOP|QT_TRANSLATE_NOOP)\s*\(")
+
+
+def translator_notes(text: str) -> str:
+    """`text` with each ``#:`` comment made a plain ``# `` comment unless the line after
+    its block marks a text for translation (the same length, so line numbers stay)."""
+    lines = text.split("\n")
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("#:"):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].lstrip().startswith("#:"):
+            j += 1
+        note = j < len(lines) and TRANSLATION_CALL.search(lines[j]) is not None
+        if not note:
+            for k in range(i, j):
+                out[k] = lines[k].replace("#:", "# ", 1)
+        i = j
+    return "\n".join(out)
 
 
 def ts_path(code: str) -> Path:
@@ -101,10 +135,18 @@ def check() -> list[str]:
 
 def lupdate() -> None:
     I18N.mkdir(exist_ok=True)
-    for code in LANGUAGES:
-        args = [tool("pyside6-lupdate"), *map(str, SOURCES), "-no-obsolete", "-locations", "none"]
-        args += ["-source-language", "en", "-target-language", code, "-ts", str(ts_path(code))]
-        subprocess.run(args, check=True, cwd=ROOT)
+    with tempfile.TemporaryDirectory(prefix="lupdate-") as tmp:
+        copies = []
+        for src in SOURCES:  # copies with only the translator notes as notes
+            copy = Path(tmp) / src.relative_to(PACKAGE)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(translator_notes(src.read_text("utf-8")), "utf-8")
+            copies.append(copy)
+        for code in LANGUAGES:
+            args = [tool("pyside6-lupdate"), *map(str, copies), "-no-obsolete", "-locations"]
+            args += ["none", "-source-language", "en", "-target-language", code]
+            args += ["-ts", str(ts_path(code))]
+            subprocess.run(args, check=True, cwd=ROOT)
 
 
 def lrelease() -> None:

@@ -550,8 +550,8 @@ def test_eta_1e300_on_tiny_points_runs(window, qtbot) -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="trainer.py dual form: the Gram entries 1 ± 1e-24 round to 1, so the dual's "
-    "scores lose the 1e-12 margin the primal keeps; ALGORITHMS.md says both make the "
-    "same updates",
+    "scores lose the 1e-12 margin the primal keeps, and they part ways (docs/algorithms.md, "
+    "Dual form: the same updates only where the scores are computed exactly)",
 )
 def test_dual_agrees_with_primal_on_a_tiny_margin() -> None:
     from perceptron_gui.core.api import train

@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch the perceptron learn. Opens FILE (CSV or session JSON), "
         "or the built-in example.",
     )
+    from perceptron_gui import __version__
+
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("file", nargs="?", help="a CSV (x1,x2,y) or a session .json")
     p.add_argument("--screenshot", metavar="OUT.png", help="render offscreen, save, exit")
     p.add_argument(
@@ -238,13 +241,13 @@ def main(argv: list[str] | None = None) -> int:
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
     from perceptron_gui.app.main_window import MainWindow
-    from perceptron_gui.app.storage import recovery_path
+    from perceptron_gui.app.storage import name_application, recovery_path
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("perceptron-gui")
-    app.setOrganizationName("perceptron-gui")
+    name_application(app)
     _apply_language(args.lang, remember=not args.screenshot)
     win = MainWindow(autosave_ms=None if args.screenshot else 1000)
+    win.files.remember_recent = not args.screenshot  # a render is not the user's opening
     recovered = False
     if args.lesson:
         if not win.open_lesson(args.lesson):
@@ -360,17 +363,17 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.file and not Path(args.file).is_file():
         parser.error(f"cannot read {args.file}: no such file")
     from perceptron_gui.app.main_window import MainWindow
-    from perceptron_gui.app.storage import preferences
+    from perceptron_gui.app.storage import name_application, preferences
     from perceptron_gui.app.theme import theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("perceptron-gui")
-    app.setOrganizationName("perceptron-gui")
+    name_application(app)
     prefs = preferences()
     kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
     if args.lang:  # a Makefile's figures do not depend on the last language chosen
         _apply_language(args.lang, remember=False)
     win = MainWindow(autosave_ms=None)
+    win.files.remember_recent = False
     try:
         theme().set_name(name)
         theme().set_scale(1.0)
@@ -441,16 +444,16 @@ def _export_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(str(exc))
     from perceptron_gui.app.lesson_export import LESSON_FIGURE_SIZE, export_lesson
     from perceptron_gui.app.main_window import MainWindow
-    from perceptron_gui.app.storage import preferences
+    from perceptron_gui.app.storage import name_application, preferences
     from perceptron_gui.app.theme import theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("perceptron-gui")
-    app.setOrganizationName("perceptron-gui")
+    name_application(app)
     prefs = preferences()
     kept = {key: prefs.value(key) for key in ("theme", "ui_scale")}
     _apply_language(args.lang or "en", remember=False)
     win = MainWindow(autosave_ms=None, animation_ms=0)
+    win.files.remember_recent = False
     try:
         theme().set_name(args.theme or "light")
         theme().set_scale(1.0)

@@ -2,163 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>Window</source>
-        <extracomment>The property that marks a name given here (renamed at each language change). Keyboard editing: the cursor&apos;s step in data units, and with Shift held.</extracomment>
-        <translation>窗口</translation>
-    </message>
-    <message>
-        <source>More</source>
-        <translation>更多</translation>
-    </message>
-    <message>
-        <source> and {n} more</source>
-        <translation> 等另外 {n} 个</translation>
-    </message>
-    <message>
-        <source>No points yet.</source>
-        <translation>还没有点。</translation>
-    </message>
-    <message>
-        <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
-        <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
-    </message>
-    <message>
-        <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
-        <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
-    </message>
-    <message>
-        <source>No line yet (w = 0).</source>
-        <translation>还没有直线（w = 0）。</translation>
-    </message>
-    <message>
-        <source>{n} misclassified: {names}.</source>
-        <translation>{n} 个误分类点：{names}。</translation>
-    </message>
-    <message>
-        <source>Every point is on its side.</source>
-        <translation>每个点都在正确的一侧。</translation>
-    </message>
-    <message>
-        <source>Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.</source>
-        <translation>已选中：x{i} = ({x1}, {x2})，标签 {y}，y(w·x + b) = {s}。</translation>
-    </message>
-    <message>
-        <source>wrong ×</source>
-        <translation>错误 ×</translation>
-    </message>
-    <message>
-        <source>right ✓</source>
-        <translation>正确 ✓</translation>
-    </message>
-    <message>
-        <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
-        <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
-    </message>
-</context>
-<context>
-    <name>Accessibility</name>
-    <message>
-        <source>Data canvas</source>
-        <extracomment>The translation context of this module&apos;s texts. Names (and descriptions) of the widgets whose own text does not say what they are.</extracomment>
-        <translation>数据画布</translation>
-    </message>
-    <message>
-        <source>The points, the line w·x + b = 0 and the mistakes</source>
-        <translation>数据点、直线 w·x + b = 0 和误分类点</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>时间轴</translation>
-    </message>
-    <message>
-        <source>Every update so far: move it to see any of them</source>
-        <translation>到目前为止的每次更新：拖动以查看其中任意一次</translation>
-    </message>
-    <message>
-        <source>Controls</source>
-        <translation>控制</translation>
-    </message>
-    <message>
-        <source>The algorithm&apos;s settings and the run&apos;s buttons</source>
-        <translation>算法的设置和运行按钮</translation>
-    </message>
-    <message>
-        <source>Mistakes and the bound</source>
-        <translation>误分类次数与界</translation>
-    </message>
-    <message>
-        <source>Mistakes k against visits, and (D/γ)²</source>
-        <translation>误分类次数 k 随访问次数的变化，以及 (D/γ)²</translation>
-    </message>
-    <message>
-        <source>The proof</source>
-        <translation>收敛性证明</translation>
-    </message>
-    <message>
-        <source>Novikoff&apos;s two inequalities against k</source>
-        <translation>Novikoff 的两个不等式随 k 的变化</translation>
-    </message>
-    <message>
-        <source>Iteration table</source>
-        <translation>迭代表</translation>
-    </message>
-    <message>
-        <source>k, the point updated, w and b after each update</source>
-        <translation>k、被更新的点，以及每次更新后的 w 和 b</translation>
-    </message>
-    <message>
-        <source>Points as a table</source>
-        <translation>数据点表格</translation>
-    </message>
-    <message>
-        <source>Each point, its label, its score y(w·x + b) and whether it is wrong</source>
-        <translation>每个点、它的标签、得分 y(w·x + b) 以及是否分错</translation>
-    </message>
-    <message>
-        <source>Menu bar</source>
-        <extracomment>A name by kind of widget, for the containers that hold no text of their own.</extracomment>
-        <translation>菜单栏</translation>
-    </message>
-    <message>
-        <source>Tabs</source>
-        <translation>标签页</translation>
-    </message>
-    <message>
-        <source>Panes</source>
-        <translation>窗格</translation>
-    </message>
-    <message>
-        <source>Resize the window</source>
-        <translation>调整窗口大小</translation>
-    </message>
-    <message>
-        <source>Scroll bar</source>
-        <translation>滚动条</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>表格</translation>
-    </message>
-    <message>
-        <source>Slider</source>
-        <translation>滑块</translation>
-    </message>
-    <message>
-        <source>point</source>
-        <translation>点</translation>
-    </message>
-    <message>
-        <source>label y</source>
-        <translation>标签 y</translation>
-    </message>
-    <message>
-        <source>mistake</source>
-        <translation>误分类</translation>
-    </message>
-</context>
-<context>
     <name>BoundPanel</name>
     <message>
         <source>log k</source>
@@ -217,7 +60,6 @@
     </message>
     <message>
         <source>updates k</source>
-        <extracomment>Above this many updates the bound curve is drawn through a uniform sample of them (more than two per pixel of a plot 700 px wide; 4000 cost 8 ms a paint, 1500 about 3). The bound line is drawn when (D/γ)² is at most this many times the plot&apos;s k range. During a run a range that the curve reaches grows to this many times what it needs.</extracomment>
         <translation>更新次数 k</translation>
     </message>
     <message>
@@ -233,7 +75,7 @@
     <name>Compare</name>
     <message>
         <source>run 1</source>
-        <extracomment>The settings a second run has of its own (those after `seed` only for the modes that use them); the update limit follows the main run&apos;s. Up to this run speed (updates per second) the view follows the line at every frame. Each compare canvas is at least this high; in a smaller window the panels give way. Qt&apos;s &quot;no maximum&quot; for a widget&apos;s size. The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
+        <extracomment>The runs&apos; names in `RunTitle` (marked for lupdate; shown translated).</extracomment>
         <translation>运行 1</translation>
     </message>
     <message>
@@ -253,7 +95,6 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
-        <extracomment>The second run&apos;s visits when it was last drawn (a done run&apos;s verdict is said once). The splitter the two panes share (watched for its resizes, see `equal_halves`). Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -289,7 +130,6 @@
     <name>ControlPanel</name>
     <message>
         <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
-        <extracomment>Speeds offered by the slider, in updates per second; the last means &quot;as fast as possible&quot; (every finite one is at most the controller&apos;s fastest finite speed). The range of η the spin box accepts (any positive float that prints in 6 digits).</extracomment>
         <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
     </message>
     <message>
@@ -509,12 +349,10 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. *To end* gives the trainer this share of the time at least: a tick trains for TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the frame: painting, regions, panels, the timer&apos;s wait), up to TO_END_MAX_SLICE seconds so that a click (Pause) is still answered at once, and so that training and the frame together stay within TO_END_MAX_TICK (the window never freezes longer). The run then keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time). 0.07 s, not 0.1: a slice can overrun its budget by a quarter and the panels&apos; staggered refreshes come after, and at 10⁵ points a pocket run&apos;s To end froze the window 0.17 s between two ticks of a 10 ms timer (test_hardening). To end counts a frame as costly as the last one, or this share of the one before. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
         <source>at update {k} of {horizon}</source>
-        <extracomment>See `UNDO_RUNS_BUDGET` (bytes).</extracomment>
         <translation>在第 {k} 次更新（共 {horizon} 次）</translation>
     </message>
     <message>
@@ -714,7 +552,6 @@
     <name>Core</name>
     <message>
         <source>passive-aggressive also corrects right points: no bound</source>
-        <extracomment>The English texts the Qt-free core hands to the window (bound notes, why the proof or an order does not apply, the answers&apos; names), marked for lupdate; `core_text` shows them in the current language. A core text not listed here stays English.</extracomment>
         <translation>被动-攻击算法也会修正正确的点：没有界</translation>
     </message>
     <message>
@@ -790,7 +627,6 @@
     <name>DataCanvas</name>
     <message>
         <source>normal</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The plot&apos;s margin inside the canvas (pixels; pyqtgraph&apos;s), and the header&apos;s distance from the canvas&apos;s edges and from the plot below it (pixels at scale 1; see `set_header`). The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). While the window settles (see `DataCanvas.hold_layout`), the texts are laid out this many ms after the last change. ... and at most this many ms after the hold began (a run goes on changing the canvas). Up to this many points, a text that finds no free room even in the padded view is hidden rather than laid over a point (each point is read one by one; its words are in the narration or the readout too), save a clicked point&apos;s info, which was asked for. Beyond, a text over the cloud hides little of it. The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. The normal&apos;s label lies within this many text heights of its arrow (else it is hidden). In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work). The normal&apos;s arrow (foot on the line, tip), in data units: its label goes beside it.</extracomment>
         <translation>法向量</translation>
     </message>
     <message>
@@ -934,7 +770,6 @@
     <name>DualView</name>
     <message>
         <source>Gram matrix G = [xᵢ·xⱼ]</source>
-        <extracomment>Up to this many points the dual view is a table of numbers, above it a heatmap. Significant digits of the numbers in the small Gram table. The heatmap shows at most this many rows and columns of G.</extracomment>
         <translation>Gram 矩阵 G = [xᵢ·xⱼ]</translation>
     </message>
     <message>
@@ -973,23 +808,11 @@
         <source>α = η × updates on each point (bars beside the rows); the current row is outlined</source>
         <translation>α = η × 每个点上的更新次数（行旁的条形）；当前行带边框</translation>
     </message>
-    <message>
-        <source>kernel matrix K(xᵢ, xⱼ) = {formula} ({kernel} kernel)</source>
-        <translation>核矩阵 K(xᵢ, xⱼ) = {formula}（{kernel}）</translation>
-    </message>
-</context>
-<context>
-    <name>Figure</name>
-    <message>
-        <source>{answer} of {m} vectors</source>
-        <translation>{answer}：{m} 个向量</translation>
-    </message>
 </context>
 <context>
     <name>Export</name>
     <message>
         <source>k = {k}: the run goes on after this</source>
-        <extracomment>A figure&apos;s size in output pixels when none is asked for (4:3, fits a slide). The PNG&apos;s physical resolution (metadata only: the pixel size is what is asked for). A figure is at least this, and at most `MAX_SIDE`, pixels on a side. How long a frame of an animation stays, and the last one (the answer) stays longer. An animation has at most this many updates (a GIF of thousands of frames helps no one). The clipboard gets at most this many table rows (`Table.note` says what is left out). Figure kinds and table formats by file extension. By default an export&apos;s tick labels are a font this part of the figure&apos;s height (its digits stand about 16 px tall in a 900 px high figure: readable on a slide). The fonts of an export are sized for this resolution (Qt&apos;s logical DPI offscreen).</extracomment>
         <translation>k = {k}：之后运行还会继续</translation>
     </message>
     <message>
@@ -1006,7 +829,6 @@
     </message>
     <message>
         <source>misclassified point</source>
-        <extracomment>An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.</extracomment>
         <translation>误分类点</translation>
     </message>
 </context>
@@ -1018,7 +840,6 @@
     </message>
     <message>
         <source>Export the figure</source>
-        <extracomment>The settings key of the folder the export dialogs last wrote to.</extracomment>
         <translation>导出图片</translation>
     </message>
     <message>
@@ -1070,7 +891,6 @@
     <name>FileDialog</name>
     <message>
         <source>Look in:</source>
-        <extracomment>The file dialog&apos;s labels, for lupdate (translated by `file_dialog`).</extracomment>
         <translation>查找范围：</translation>
     </message>
     <message>
@@ -1098,7 +918,6 @@
     <name>GenerateDialog</name>
     <message>
         <source>separable</source>
-        <extracomment>The generators&apos; names on screen (marked for lupdate; the item data keeps the key).</extracomment>
         <translation>线性可分</translation>
     </message>
     <message>
@@ -1194,7 +1013,6 @@
     <name>HelpDialog</name>
     <message>
         <source>Space</source>
-        <extracomment>Where Generate… keeps its last choices (the settings file). (keys, what they do) — shown in the help dialog (translated) and the README (as here).</extracomment>
         <translation>空格</translation>
     </message>
     <message>
@@ -1446,7 +1264,6 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>A narrow table shows no fewer significant digits than this (narrower, cells elide). The table keeps at most this many rows&apos; weights read from the history. The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
@@ -1459,7 +1276,6 @@
     </message>
     <message>
         <source>mistake</source>
-        <extracomment>The kinds of update (the `KIND` column).</extracomment>
         <translation>误分类</translation>
     </message>
     <message>
@@ -1534,16 +1350,11 @@
         <source>the average of b over every visit up to this vector&apos;s last (the last row: the answer)</source>
         <translation>到这个向量最后一次访问为止，各次访问后 b 的平均（最后一行：即答案）</translation>
     </message>
-    <message>
-        <source>α of the {m} points updated, of {n}; every other α is 0</source>
-        <translation>更新过的 {m} 个点的 α（共 {n} 个点）；其余的 α 都是 0</translation>
-    </message>
 </context>
 <context>
     <name>IterationTable</name>
     <message>
         <source>Copy</source>
-        <extracomment>(w₁, w₂, b) of the rows read so far, by update (cleared when rows go or change). Significant digits of the numbers shown (fewer in a narrow table: see `IterationTable._size_columns`); the tooltip has every digit. The widths of the cells measured, by (row, column, digits): a row&apos;s text stays until the rows are reset or removed (the last row&apos;s is measured every time).</extracomment>
         <translation>复制</translation>
     </message>
     <message>
@@ -1568,7 +1379,6 @@
     </message>
     <message>
         <source>1 update</source>
-        <extracomment>The rows the table always has room for (Li Hang&apos;s Table 2.1: k = 0 … 7). On a short screen (see `SHORT_SCREEN`), the rows it keeps room for. Text as wide as a column&apos;s usual content, by column (others: a signed decimal). Columns narrower than their samples by up to this factor elide (the tooltip has all); narrower still, the table scrolls.</extracomment>
         <translation>1 次更新</translation>
     </message>
     <message>
@@ -1623,7 +1433,6 @@
     <name>LessonPlayer</name>
     <message>
         <source>lesson not opened: {error}</source>
-        <extracomment>The application&apos;s language changed (the player rewrites the texts). The scene, the position in it, or the question changed. Counts the changes of the lesson (its scenes, their order), for the panel.</extracomment>
         <translation>课程未打开：{error}</translation>
     </message>
     <message>
@@ -1723,7 +1532,6 @@
     </message>
     <message>
         <source>Controls</source>
-        <extracomment>The window&apos;s size when the screen has room for it. Room left for the window manager&apos;s title bar and borders around the window. The narration keeps this many lines, in presentation mode more; a longer text is set in type down to NARRATION_SHRINK of its size when that makes it fit (not in presentation mode), else elided, whole in the tooltip. An update&apos;s narration (the point, its score, the update&apos;s arithmetic) is about 190 characters. Each dock&apos;s untranslated title (retranslated at a language change).</extracomment>
         <translation>控制</translation>
     </message>
     <message>
@@ -1740,12 +1548,10 @@
     </message>
     <message>
         <source>Left click adds +1, right click adds −1. F1: all keys.</source>
-        <extracomment>How long the canvas says that an edit dropped the run (ms). After a run has converged, the last update&apos;s picture fades this long after (ms). The update&apos;s slow motion lasts at most this long (milliseconds, the three phases). Up to this run speed (updates per second) the view follows the line at every frame.</extracomment>
         <translation>左键单击添加 +1，右键单击添加 −1。F1：所有快捷键。</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <extracomment>Up to this run speed (updates per second) each update is drawn as vectors. A key: a sequence as text (&quot;Ctrl+E&quot;) or one of Qt&apos;s standard keys. Actions with the same group are exclusive (a radio group). Values put into the tip&apos;s {fields}: source texts, translated too. The QAction&apos;s objectName (tests and scripts find it so); &quot;&quot; for `&lt;id in camelCase&gt;Action`. Every action of the window, grouped as the menus show them.</extracomment>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
@@ -1961,46 +1767,6 @@
         <translation>后一次更新</translation>
     </message>
     <message>
-        <source>&amp;Augmented space (x1, x2, 1)</source>
-        <translation>增广空间 (x1, x2, 1)(&amp;A)</translation>
-    </message>
-    <message>
-        <source>The points lifted to z = 1 and the plane ŵ·x̂ = 0 through the origin whose cut with z = 1 is the line</source>
-        <translation>把点提升到 z = 1，以及过原点的平面 ŵ·x̂ = 0：它与 z = 1 的交线就是分离直线</translation>
-    </message>
-    <message>
-        <source>&amp;Weight space (w1, w2, b)</source>
-        <translation>权重空间 (w1, w2, b)(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Each point as a plane of weights, the feasible cone and the path of ŵ into it</source>
-        <translation>每个点是权重空间中的一个平面；可行锥，以及 ŵ 走进它的路径</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard editing</source>
-        <translation>键盘编辑(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Edit with the keyboard: arrows move a cursor, Enter adds a point, ] and [ select, Alt+arrows move, L flips, Delete removes, Esc leaves</source>
-        <translation>用键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动，L 翻转，Delete 删除，Esc 退出</translation>
-    </message>
-    <message>
-        <source>Points as a &amp;table</source>
-        <translation>数据点表格(&amp;T)</translation>
-    </message>
-    <message>
-        <source>The canvas as a table: each point, its label, its score and verdict</source>
-        <translation>以表格显示画布：每个点、它的标签、得分和判定</translation>
-    </message>
-    <message>
-        <source>Reduce &amp;motion</source>
-        <translation>减少动画(&amp;M)</translation>
-    </message>
-    <message>
-        <source>No slow motion: each update is drawn at once (remembered)</source>
-        <translation>不播放慢动作：每次更新立即绘制（会被记住）</translation>
-    </message>
-    <message>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -2130,7 +1896,6 @@
     </message>
     <message>
         <source>&amp;File</source>
-        <extracomment>The theme actions&apos; ids by the theme&apos;s key (`set_theme` takes the keys). Every menu, by id; `MENU_BAR` orders the menu bar&apos;s.</extracomment>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
@@ -2175,7 +1940,6 @@
     </message>
     <message>
         <source>not opened: {error}</source>
-        <extracomment>View settings saved with a session: the key in the file, the View action&apos;s id.</extracomment>
         <translation>未打开：{error}</translation>
     </message>
     <message>
@@ -2200,7 +1964,6 @@
     </message>
     <message>
         <source>scale {factor} refused: from 0.5 to 4</source>
-        <extracomment>The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided).</extracomment>
         <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
     </message>
     <message>
@@ -2240,10 +2003,6 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>restored the autosaved session ({path})</source>
         <translation>已恢复自动保存的会话（{path}）</translation>
-    </message>
-    <message>
-        <source>export failed: {error}</source>
-        <translation>导出失败：{error}</translation>
     </message>
     <message>
         <source>Undo {what}</source>
@@ -2349,7 +2108,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>Lessons (*.lesson.toml *.toml)</source>
-        <extracomment>Keys of the clicker: next, previous (what presenter remotes send, and the keyboard&apos;s). The question&apos;s type size (unscaled points; presentation boosts it). The caption&apos;s and the counter&apos;s type size (unscaled points). In presentation, a panel a scene shows takes at most this share of the window&apos;s side. ... and only when the window is at least this tall (pixels at UI scale 1). A &quot;will it converge?&quot; answer is checked on a run of at most this many updates. A scene about the augmented or the weight space gives its view this share of the width. Going back into a scene without a stop shows its run&apos;s end, up to this many updates.</extracomment>
         <translation>课程 (*.lesson.toml *.toml)</translation>
     </message>
     <message>
@@ -2404,28 +2162,11 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <source>Save the points and settings before opening another file?</source>
         <translation>打开另一个文件前保存点和设置吗？</translation>
     </message>
-    <message>
-        <source>Augmented space (x1, x2, 1)</source>
-        <translation>增广空间 (x1, x2, 1)</translation>
-    </message>
-    <message>
-        <source>Weight space (w1, w2, b)</source>
-        <translation>权重空间 (w1, w2, b)</translation>
-    </message>
-    <message>
-        <source>no space view {kind} (augmented or weights)</source>
-        <translation>没有空间视图 {kind}（augmented 或 weights）</translation>
-    </message>
-    <message>
-        <source>Points as a table</source>
-        <translation>数据点表格</translation>
-    </message>
 </context>
 <context>
     <name>Names</name>
     <message>
         <source>primal</source>
-        <extracomment>The languages offered, by code: English is the source language (no translator). Each language&apos;s name in itself, for the View ▸ Language menu (never translated). The key of the remembered choice in `preferences()`. The app&apos;s own translation files, in the package (``perceptron_gui/i18n``). The names of the algorithm&apos;s choices on screen, by the key the code and files use (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`).</extracomment>
         <translation>原始形式</translation>
     </message>
     <message>
@@ -2509,7 +2250,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>Narration</name>
     <message>
         <source>no points: click on the canvas to add some</source>
-        <extracomment>At most this many point names are listed for a batch step.</extracomment>
         <translation>没有点：在画布上单击以添加点</translation>
     </message>
     <message>
@@ -2573,12 +2313,12 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>b ← b + ηy = {b} {d} = {new}</translation>
     </message>
     <message>
-        <source>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</source>
-        <translation>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</translation>
+        <source>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</source>
+        <translation>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</translation>
     </message>
     <message>
-        <source>b ← b + {step} = {b} + {eta}{sb} = {new}</source>
-        <translation>b ← b + {step} = {b} + {eta}{sb} = {new}</translation>
+        <source>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</source>
+        <translation>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</translation>
     </message>
     <message>
         <source>batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}</source>
@@ -2617,7 +2357,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>updates k</source>
-        <extracomment>Above this many updates the curves go through a uniform sample of k. The bounds&apos; curves are drawn through this many values of k up to the crossing. Values beyond this are not drawn (Qt&apos;s painter fails on coordinates near the float limit). Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver). The plots never get less than this height (pixels at scale 1: the legend, two plots whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead of crushing them until &quot;length&quot; and &quot;cos θ&quot; overprint. With the legend and the plots close together, each plot&apos;s own area is then at least 40 px high (it was 28 of 175).</extracomment>
         <translation>更新次数 k</translation>
     </message>
     <message>
@@ -2641,7 +2380,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>Readout</name>
     <message>
         <source>k = {k} (not separable: no bound)</source>
-        <extracomment>The readout keeps this many lines beside the canvas (presentation: as many as it has). Between the readout&apos;s pieces on a line. Stacked, the readout&apos;s type is made smaller by this part of its size at a time until its box holds it.</extracomment>
         <translation>k = {k}（线性不可分：没有界）</translation>
     </message>
     <message>
@@ -2678,70 +2416,9 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
 </context>
 <context>
-    <name>SpaceView</name>
-    <message>
-        <source>Reset view</source>
-        <extracomment>The kinds of view, by the name scripts and lessons use. A drag of one pixel turns the camera by this many degrees. Exported pictures&apos; size (pixels) when the view has none of its own yet. A constraint within this many pixels of the pointer is the one the tooltip names. Keys of the view while it has the focus (Home: the start view; Z: down the z axis).</extracomment>
-        <translation>重置视角</translation>
-    </message>
-    <message>
-        <source>The start view (Home, or double-click the view)</source>
-        <translation>初始视角（Home 键，或双击视图）</translation>
-    </message>
-    <message>
-        <source>Look down z</source>
-        <translation>沿 z 轴俯视</translation>
-    </message>
-    <message>
-        <source>Look down b</source>
-        <translation>沿 b 轴俯视</translation>
-    </message>
-    <message>
-        <source>Straight down the z axis: the plane z = 1 as the canvas shows it (Z)</source>
-        <translation>沿 z 轴垂直向下看：平面 z = 1 与画布显示的一样（Z）</translation>
-    </message>
-    <message>
-        <source>Straight down the b axis: the (w1, w2) plane (Z)</source>
-        <translation>沿 b 轴垂直向下看：(w1, w2) 平面（Z）</translation>
-    </message>
-    <message>
-        <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>
-        <translation>{mode}：答案是核函数值之和，没有可画的权重向量 ŵ</translation>
-    </message>
-    <message>
-        <source>no points: every ŵ is feasible</source>
-        <translation>没有点：每个 ŵ 都可行</translation>
-    </message>
-    <message>
-        <source>z = 1: the canvas</source>
-        <translation>z = 1：画布</translation>
-    </message>
-    <message>
-        <source>old ŵ</source>
-        <translation>旧 ŵ</translation>
-    </message>
-    <message>
-        <source>new ŵ</source>
-        <translation>新 ŵ</translation>
-    </message>
-    <message>
-        <source>vectors drawn at ×{k} (their sum is kept)</source>
-        <translation>向量按 ×{k} 绘制（和的关系不变）</translation>
-    </message>
-    <message>
-        <source>x{i}: y(w·x + b) &gt; 0 on the hatched side{broken}</source>
-        <translation>x{i}：在带短线的一侧 y(w·x + b) &gt; 0{broken}</translation>
-    </message>
-    <message>
-        <source> (broken by ŵ now)</source>
-        <translation>（当前 ŵ 违反）</translation>
-    </message>
-</context>
-<context>
     <name>Timeline</name>
     <message>
         <source>Every update so far: drag to go back and forth (← / →)</source>
-        <extracomment>Going forward, the slider computes at most this many updates at once; further jumps are made in slices between frames.</extracomment>
         <translation>迄今的每次更新：拖动可前后移动（← / →）</translation>
     </message>
     <message>

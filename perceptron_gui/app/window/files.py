@@ -44,9 +44,15 @@ class Files:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: Whether an opened file goes into the recent-files list (not for a render from
+        #: the command line: ``--screenshot``, ``--export``, ``--export-lesson``).
+        self.remember_recent = True
 
-    def load(self, path: str | Path) -> bool:
-        """Open a CSV or session file. False on bad input, with a message; the data stay."""
+    def load(self, path: str | Path, *, recent: bool = True) -> bool:
+        """Open a CSV or session file. False on bad input, with a message; the data stay.
+
+        `recent`: put the file in the recent-files list (when `remember_recent` allows).
+        """
         try:
             loaded = load_file(path)
         except DataError as exc:
@@ -55,16 +61,19 @@ class Files:
                 error=True,
             )
             return False
-        self.apply_loaded(loaded, str(path), None)
+        self.apply_loaded(loaded, str(path), None, recent=recent)
         return True
 
-    def apply_loaded(self, loaded: Loaded, path: str, pair: BoundPair | None) -> None:
+    def apply_loaded(
+        self, loaded: Loaded, path: str, pair: BoundPair | None, *, recent: bool = True
+    ) -> None:
         # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
         text = translate("MainWindow", "open {name}").format(name=Path(path).name)
         self.w.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
         self.apply_view(loaded.view)
         self.w.document.mark_opened(str(path))
-        QTimer.singleShot(0, lambda: add_recent(str(path)))  # a convenience: not in this tick
+        if recent and self.remember_recent:  # a convenience: not in this tick
+            QTimer.singleShot(0, lambda: add_recent(str(path)))
         note = "; ".join(loaded.notes)
         self.w.statusBar().showMessage(
             translate("MainWindow", "opened {path}: {n} points").format(path=path, n=loaded.data.n)
@@ -167,7 +176,7 @@ class Files:
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        if not self.load(path):
+        if not self.load(path, recent=False):  # the autosave is no file of the user's
             return False
         self.w.document.mark_recovered()
         self.w.statusBar().showMessage(
@@ -180,7 +189,7 @@ class Files:
         from importlib.resources import as_file, files
 
         with as_file(files("perceptron_gui") / "data" / "example.csv") as p:
-            ok = self.load(p)
+            ok = self.load(p, recent=False)  # the built-in example is no file of the user's
         if ok:
             self.w.document.mark_saved(None)
 

@@ -1,0 +1,158 @@
+"""The docs tell the truth: every Python snippet of the site and the README runs (so none
+can print False), the keys table is the program's, the README is a short front door that
+starts with its two commands, and the site builds with warnings as errors."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from perceptron_gui.app.dialogs import SHORTCUTS
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+README = (ROOT / "README.md").read_text("utf-8")
+PAGES = {p.name: p.read_text("utf-8") for p in sorted(DOCS.glob("*.md"))}
+
+
+def python_blocks(text: str) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+
+
+SNIPPETS = [
+    (name, i, block)
+    for name, text in [("README.md", README), *PAGES.items()]
+    for i, block in enumerate(python_blocks(text), 1)
+]
+
+
+def test_there_are_snippets_to_run() -> None:
+    assert len(SNIPPETS) >= 2 and {n for n, _, _ in SNIPPETS} >= {"scripting.md"}
+
+
+@pytest.mark.parametrize(
+    "block", [s[2] for s in SNIPPETS], ids=[f"{n}-{i}" for n, i, _ in SNIPPETS]
+)
+def test_every_python_snippet_runs(block: str, request: pytest.FixtureRequest) -> None:
+    """A snippet runs as it is; one that defines pytest tests (``def test_…(qtbot)``) has
+    them run with pytest-qt's ``qtbot``. A snippet checks what it claims with ``assert``."""
+    ns: dict[str, Any] = {"__name__": "snippet"}
+    exec(compile(block, "<snippet>", "exec"), ns)
+    for name, fn in list(ns.items()):
+        if name.startswith("test_") and callable(fn):
+            args = fn.__code__.co_varnames[: fn.__code__.co_argcount]
+            fn(**{a: request.getfixturevalue(a) for a in args})
+
+
+def test_the_session_and_lesson_examples_open(tmp_path: Path) -> None:
+    """The data snippets of File formats are files the program reads as they are."""
+    from perceptron_gui.core.io import load_file
+    from perceptron_gui.core.lesson import load_lesson
+
+    page = PAGES["formats.md"]
+    (session,) = re.findall(r"^```json\n(.*?)^```", page, flags=re.S | re.M)
+    (tmp_path / "s.json").write_text(session, "utf-8")
+    loaded = load_file(tmp_path / "s.json")
+    assert loaded.data.n == 3 and loaded.config is not None
+    (lesson,) = re.findall(r"^```toml\n(.*?)^```", page, flags=re.S | re.M)
+    (tmp_path / "marks.csv").write_text("3,3,1\n4,3,1\n1,1,-1\n", "utf-8")  # its data file
+    (tmp_path / "week.lesson.toml").write_text(lesson, "utf-8")
+    assert len(load_lesson(tmp_path / "week.lesson.toml").scenes) == 3
+
+
+def test_the_command_line_error_example_is_what_it_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perceptron_gui.cli import main
+
+    (session,) = re.findall(r"^```\n(\$ perceptron trace bad.csv\n.*?)^```", PAGES["cli.md"],
+                            flags=re.S | re.M)  # fmt: skip
+    command, said = session.strip().split("\n")
+    (tmp_path / "bad.csv").write_text("x1,x2,y\n3,3,1\n4,3,1\n1,abc,-1\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(command.split()[2:]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == said
+
+
+def test_the_api_example_gives_the_numbers_it_claims() -> None:
+    block = next(b for b in python_blocks(PAGES["scripting.md"]) if "import novikoff" in b)
+    ns: dict[str, Any] = {}
+    exec(block, ns)
+    r, b = ns["r"], ns["b"]
+    assert r.updates.tolist() == [0, 2, 2, 2, 0, 2, 2]
+    assert (r.w, r.b) == ((1.0, 1.0), -3.0)
+    assert math.isclose(b.D**2, 26, rel_tol=1e-12)
+    assert math.isclose(b.gamma, math.sqrt(2) / 3, rel_tol=1e-12)
+    assert math.isclose(b.bound, 117, rel_tol=1e-9)
+
+
+def test_the_pytest_qt_example_is_there() -> None:
+    assert any("def test_three_points(qtbot)" in b for b in python_blocks(PAGES["scripting.md"]))
+
+
+def test_the_keys_table_is_the_programs() -> None:
+    rows = re.findall(r"^\| (.+?) \| (.+?) \|$", PAGES["window.md"], flags=re.M)
+    keys = [(k, v) for k, v in rows if (k, v) in set(SHORTCUTS)]
+    assert keys == list(SHORTCUTS)
+
+
+# ------------------------------------------------------------------ the README
+
+
+def test_the_readme_starts_with_the_two_commands() -> None:
+    blocks = re.findall(r"```\n(.*?)\n```", README, flags=re.S)
+    assert "perceptron-gui" in blocks[0] and "pip install ." in blocks[0]
+    assert "pytest" in blocks[1] and '".[test]"' in blocks[1]
+    test_command = README.split("<!-- test-command -->")[1].split("```")[1].strip()
+    assert test_command == blocks[1]
+
+
+def test_the_readme_is_a_front_door() -> None:
+    assert README.count("\n") <= 250
+    assert "![" in README and "assets/window.png" in README
+
+
+def test_the_readme_links_only_to_what_exists() -> None:
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README):
+        if "://" not in target:
+            assert (ROOT / target).exists(), target
+    for name in ("window.md", "scripting.md", "cli.md", "formats.md", "algorithms.md"):
+        assert f"(docs/{name}" in README, name
+
+
+def test_the_readme_lists_the_packages_ci_installs() -> None:
+    block = README.split("<!-- test-packages -->")[1].split("<!-- /test-packages -->")[0]
+    for name in ("xvfb", "openbox", "xdotool", "x11-utils", "chromium", "chromium-driver"):
+        assert re.search(rf"(^|\s){re.escape(name)}(\s|$)", block), name
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")  # CI installs both blocks
+    assert "readme_packages debian-libraries" in ci and "readme_packages test-packages" in ci
+
+
+# ------------------------------------------------------------------ the site
+
+
+def test_every_page_is_in_the_nav() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text("utf-8").split("\nnav:")[1]
+    listed = set(re.findall(r":\s*(\S+\.md)\s*$", nav, flags=re.M))
+    assert listed == set(PAGES), set(PAGES) ^ listed
+
+
+def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs", reason='MkDocs is not installed: pip install ".[docs]"')
+    pytest.importorskip(
+        "material", reason='mkdocs-material is not installed: pip install ".[docs]"'
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert (tmp_path / "algorithms" / "index.html").is_file()
