@@ -49,7 +49,11 @@ def pytest_configure(config: pytest.Config) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX)
     path = os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")])
     child = subprocess.Popen(
-        [sys.executable, "-c", "from perceptron_gui.core import fast; fast.warm_up()"],
+        [
+            sys.executable,
+            "-c",
+            "from perceptron_gui.core import fast, multi; fast.warm_up(); multi.warm_up()",
+        ],
         pass_fds=(fd,),  # the child's copy of the locked descriptor: unlocked when it exits
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -86,9 +90,10 @@ def _compiled_loop_loaded() -> None:
                 fcntl.flock(fh, fcntl.LOCK_SH)
         except FileNotFoundError:
             pass
-    from perceptron_gui.core import fast
+    from perceptron_gui.core import fast, multi
 
     fast.warm_up()  # False (numpy path) when numba is missing or disabled
+    multi.warm_up()  # the R^d loop (core/multi.py)
 
 
 @pytest.fixture

@@ -459,7 +459,7 @@ def test_bad_input() -> None:
     with pytest.raises(DataError):
         novikoff([[1, 2]], [0])
     with pytest.raises(DataError):
-        novikoff([[1, 2, 3]], [1])
+        novikoff([[[1, 2, 3]]], [1])  # not a table (d features are fine: test_dimensions)
     with pytest.raises(DataError):
         novikoff([[1, 2]])
 

@@ -362,7 +362,7 @@ def test_bad_settings_are_refused(kwargs: dict, words: str) -> None:
 @pytest.mark.parametrize(
     ("X", "y", "words"),
     [
-        ([[1, 2, 3]], [1], "2 columns"),
+        ([[[1, 2]]], [1], "d >= 1 columns"),
         ([[1, float("nan")]], [1], "not a finite number"),
         ([[1, float("inf")]], [1], "not a finite number"),
         ([[1e300, 0]], [1], "beyond"),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from perceptron_gui.core import fast
+from perceptron_gui.core import fast, multi
 from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.result import TrainResult
@@ -22,7 +24,7 @@ def train(
     max_updates: int | None = None,
     max_epochs: int | None = None,
     seed: int = 0,
-    w0: tuple[float, float] = (0.0, 0.0),
+    w0: Sequence[float] = (0.0, 0.0),
     b0: float = 0.0,
     C: float = 1.0,
     kernel: Kernel = "poly",
@@ -36,7 +38,8 @@ def train(
     Parameters
     ----------
     X
-        Points, shape (N, 2).
+        Points, shape (N, d), d >= 1 features (every mode, the same rules and bits in R^d;
+        d = 2 is the plane the window steps through).
     y
         Labels ±1, shape (N,).
     mode
@@ -53,7 +56,7 @@ def train(
     seed
         Seed of the random orders.
     w0, b0
-        Initial weights.
+        Initial weights (w0: d numbers; the default is w = 0 in any d).
     C
         Passive-aggressive (PA-I): the cap on each step, C > 0.
     kernel, degree, coef0, sigma
@@ -76,6 +79,10 @@ def train(
         On invalid data or settings.
     """
     data = make_dataset(X, y)
+    d = data.dim
+    w_init = [float(v) for v in w0]
+    if len(w_init) != d and not (len(w_init) == 2 and not any(w_init)):
+        raise DataError(f"w0 has {len(w_init)} number(s) but the points have {d} feature(s)")
     config = TrainConfig(
         mode=mode,
         order=order,
@@ -84,7 +91,7 @@ def train(
         seed=seed,
         max_updates=max_updates,
         max_epochs=max_epochs,
-        w0=(float(w0[0]), float(w0[1])),
+        w0=(w_init[0], w_init[1]) if d == 2 else (0.0, 0.0),
         b0=float(b0),
         C=C,
         kernel=kernel,
@@ -95,6 +102,11 @@ def train(
     )
     if config.mode == "kernel" and config.kernel == "rbf":
         check_rbf_sigma(data.points, config.sigma)
+    if d != 2:
+        # R^d: the run-to-the-end engine (the step-able trainers are the plane's).
+        if multi.worth_compiling(data.n, config):
+            multi.warm_up()
+        return multi.run(data, config, w_init if len(w_init) == d else None)
     t = make_trainer(data, config)
     fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
     return t.result()

@@ -1,4 +1,5 @@
-"""A labelled 2D data set, validated once so that nothing downstream checks again."""
+"""A labelled data set in R^d (d >= 1; the window draws d = 2), validated once so that
+nothing downstream checks again."""
 
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ MAX_ABS_COORD = 1e150
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
-    """N points in the plane with labels ±1.
+    """N points in R^d with labels ±1 (d = 2: the plane the window draws).
 
     Attributes
     ----------
     points
-        Read-only float64 array of shape (N, 2).
+        Read-only float64 array of shape (N, d), d >= 1.
     labels
         Read-only float64 array of shape (N,), every entry -1.0 or +1.0.
     """
@@ -36,6 +37,11 @@ class Dataset:
     def n(self) -> int:
         """The number of points."""
         return int(self.points.shape[0])
+
+    @property
+    def dim(self) -> int:
+        """The number of features d (columns of `points`)."""
+        return int(self.points.shape[1])
 
     def __len__(self) -> int:
         return self.n
@@ -67,7 +73,7 @@ def make_dataset(
     Parameters
     ----------
     points
-        Anything numpy can turn into an (N, 2) float array.
+        Anything numpy can turn into an (N, d) float array, d >= 1 (empty: (0, 2)).
     labels
         N labels, each -1 or +1 (0/1 labels are not converted here: file
         readers do that and say so).
@@ -86,10 +92,13 @@ def make_dataset(
         y = np.array(labels, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError) as exc:
         raise DataError(f"not numbers: {exc}", source) from None
-    if X.size == 0 and X.ndim <= 2:
+    if X.size == 0 and (X.ndim < 2 or X.shape[-1] == 0):
         X = X.reshape(0, 2)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise DataError(f"points must have 2 columns (x1, x2), got shape {X.shape}", source)
+    if X.ndim != 2 or X.shape[1] < 1:
+        raise DataError(
+            f"points must be a table of N rows and d >= 1 columns (x1 … xd), got shape {X.shape}",
+            source,
+        )
     y = y.reshape(-1)
     if y.shape[0] != X.shape[0]:
         raise DataError(f"{X.shape[0]} points but {y.shape[0]} labels", source)

@@ -51,7 +51,7 @@ class LinearModel:
         The bias (0 with the bias off).
     """
 
-    w: tuple[float, float]
+    w: tuple[float, ...]
     b: float
 
     @property
@@ -62,12 +62,18 @@ class LinearModel:
     @property
     def is_zero(self) -> bool:
         """True when w = 0: there is no line (every point scores b)."""
-        return self.w[0] == 0.0 and self.w[1] == 0.0
+        return all(v == 0.0 for v in self.w)
 
     def decision(self, X: Any) -> FloatArray:
-        """``x1*w1 + x2*w2 + b`` for every row of X (the textbook loop's bits)."""
-        x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
-        f = x[:, 0] * self.w[0] + x[:, 1] * self.w[1]
+        """``((x1*w1 + x2*w2) + ...) + b`` for every row of X (the textbook loop's bits).
+
+        X has len(w) columns (d features; the window's plane: 2).
+        """
+        d = len(self.w)
+        x = np.asarray(X, dtype=np.float64).reshape(-1, d)
+        f = x[:, 0] * self.w[0]
+        for c in range(1, d):
+            f += x[:, c] * self.w[c]
         if self.b != 0.0:
             f += self.b
         return f
@@ -103,7 +109,7 @@ def int_power(a: FloatArray, degree: int) -> FloatArray:
 _BLOCK_ENTRIES = 1 << 18  # kernel values computed at a time (2 MiB a temporary)
 
 
-def _rbf(d: FloatArray, e: FloatArray, sigma: float) -> FloatArray:
+def _rbf(d: FloatArray, e: FloatArray, sigma: float, *more: FloatArray) -> FloatArray:
     """``exp(-(d² + e²) / (2σ²))`` of coordinate differences d, e (overwritten, returned).
 
     The direct difference, each coordinate divided by σ before squaring: no cancellation
@@ -116,6 +122,10 @@ def _rbf(d: FloatArray, e: FloatArray, sigma: float) -> FloatArray:
         e /= sigma
         e *= e
         d += e
+        for m in more:  # the further coordinates of R^d, in order
+            m /= sigma
+            m *= m
+            d += m
     d *= -0.5
     return np.exp(d, out=d)
 
@@ -132,7 +142,7 @@ def kernel_block(
     Parameters
     ----------
     X, S
-        Points, shapes (M, 2) and (m, 2).
+        Points, shapes (M, d) and (m, d) (d = 2 in the plane).
     kernel
         "linear" ``x·z``, "poly" ``(x·z + coef0)^degree`` or "rbf"
         ``exp(-||x - z||² / (2 sigma²))``.
@@ -144,8 +154,10 @@ def kernel_block(
     numpy.ndarray
         Shape (M, m).
     """
-    x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
-    s = np.asarray(S, dtype=np.float64).reshape(-1, 2)
+    s = np.asarray(S, dtype=np.float64)
+    d = s.shape[-1] if s.ndim == 2 else 2
+    s = s.reshape(-1, d)
+    x = np.asarray(X, dtype=np.float64).reshape(-1, d)
     rows = max(1, _BLOCK_ENTRIES // max(s.shape[0], 1))
     if x.shape[0] <= rows:
         return _kernel_rows(x, s, kernel, degree, coef0, sigma)
@@ -160,12 +172,26 @@ def kernel_block(
 def _kernel_rows(
     x: FloatArray, s: FloatArray, kernel: str, degree: int, coef0: float, sigma: float
 ) -> FloatArray:
-    a0, a1 = x[:, 0:1], x[:, 1:2]
-    c0, c1 = s[None, :, 0], s[None, :, 1]
-    if kernel == "rbf":
-        return _rbf(a0 - c0, a1 - c1, sigma)
-    g = a0 * c0
-    g += a1 * c1
+    dim = x.shape[1]
+    if dim == 1:  # x·z = x1 z1; ||x - z||² = (x1 - z1)²
+        g = x[:, 0:1] * s[None, :, 0]
+        if kernel == "rbf":
+            t = x[:, 0:1] - s[None, :, 0]
+            with np.errstate(over="ignore"):
+                t /= sigma
+                t *= t
+            t *= -0.5
+            return np.exp(t, out=t)
+    else:
+        a0, a1 = x[:, 0:1], x[:, 1:2]
+        c0, c1 = s[None, :, 0], s[None, :, 1]
+        if kernel == "rbf":
+            more = [x[:, c : c + 1] - s[None, :, c] for c in range(2, dim)]
+            return _rbf(a0 - c0, a1 - c1, sigma, *more)
+        g = a0 * c0
+        g += a1 * c1
+        for c in range(2, dim):  # summed over the features in order
+            g += x[:, c : c + 1] * s[None, :, c]
     if kernel == "poly":
         g += coef0
         int_power(g, degree)
@@ -211,12 +237,13 @@ class KernelModel:
         """Always False (see the class notes)."""
         return False
 
-    def linear_weights(self) -> tuple[float, float] | None:
-        """``w = Σ α_j y_j x_j`` for the linear kernel, None for the others."""
+    def linear_weights(self) -> tuple[float, ...] | None:
+        """``w = Σ α_j y_j x_j`` for the linear kernel, None for the others (d entries)."""
         if self.kernel != "linear":
             return None
-        w = self.coef @ self.support if self.coef.shape[0] else np.zeros(2)
-        return (float(w[0]), float(w[1]))
+        d = self.support.shape[1] if self.support.ndim == 2 else 2
+        w = self.coef @ self.support if self.coef.shape[0] else np.zeros(d)
+        return tuple(float(v) for v in w)
 
     def decision(self, X: Any) -> FloatArray:
         """``f(x)`` for every row of X, in blocks of rows (memory stays small).
@@ -227,7 +254,8 @@ class KernelModel:
         The scores agree with the trainer's own sums to rounding (not to the bit: the
         sum runs in another order).
         """
-        x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+        d = self.support.shape[1] if self.support.ndim == 2 else 2
+        x = np.asarray(X, dtype=np.float64).reshape(-1, d)
         out = np.full(x.shape[0], self.b, dtype=np.float64)
         m = self.coef.shape[0]
         if m == 0:
@@ -235,7 +263,7 @@ class KernelModel:
         if self.kernel == "linear":
             w = self.linear_weights()
             assert w is not None
-            out += x[:, 0] * w[0] + x[:, 1] * w[1]
+            out += LinearModel(w, 0.0).decision(x)
             return out
         S = np.asarray(self.support, dtype=np.float64)
         coef = np.ascontiguousarray(self.coef, dtype=np.float64)
@@ -273,7 +301,8 @@ class VoteModel:
 
     def decision(self, X: Any) -> FloatArray:
         """The vote total for every row of X (its sign is the prediction, sign(0) = +1)."""
-        x = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+        d = self.W.shape[1] if self.W.ndim == 2 else 2
+        x = np.asarray(X, dtype=np.float64).reshape(-1, d)
         keep = self.counts > 0
         W, B, c = self.W[keep], self.B[keep], np.asarray(self.counts[keep], dtype=np.float64)
         out = np.zeros(x.shape[0], dtype=np.float64)
@@ -283,10 +312,10 @@ class VoteModel:
         total = float(c.sum())
         rows = max(1, _BLOCK_ELEMENTS // m)
         for r in range(0, x.shape[0], rows):
-            a0, a1 = x[r : r + rows, 0:1], x[r : r + rows, 1:2]
-            # Column-wise scores x1*w1 + x2*w2 + b, the bits of LinearModel.decision.
-            s = a0 * W[None, :, 0]
-            s += a1 * W[None, :, 1]
+            # Column-wise scores x1*w1 + x2*w2 + ... + b, the bits of LinearModel.decision.
+            s = x[r : r + rows, 0:1] * W[None, :, 0]
+            for col in range(1, d):
+                s += x[r : r + rows, col : col + 1] * W[None, :, col]
             s += B[None, :]
             # Σ c_j sign(s_j) with sign(0) = +1 (and -0.0 >= 0): total - 2 Σ_{s_j < 0} c_j.
             out[r : r + rows] = total - 2.0 * ((s < 0.0) @ c)
@@ -310,7 +339,9 @@ def check_rbf_sigma(points: Any, sigma: float) -> None:
     """
     from perceptron_gui.core.errors import DataError
 
-    p = np.unique(np.asarray(points, dtype=np.float64).reshape(-1, 2), axis=0)
+    pts = np.asarray(points, dtype=np.float64)
+    dim = pts.shape[1] if pts.ndim == 2 else 2
+    p = np.unique(pts.reshape(-1, dim), axis=0)
     if p.shape[0] < 2:
         return
     # exp(-t) is 0 in float64 for t > 745.14; K(d) > 0 needs d < σ·sqrt(2·745.14).
@@ -322,7 +353,10 @@ def check_rbf_sigma(points: Any, sigma: float) -> None:
         if not close.any():
             break
         ac, bc = a[close], b[close]
-        if np.any(_rbf(bc[:, 0] - ac[:, 0], bc[:, 1] - ac[:, 1], sigma) > 0.0):
+        diffs = [bc[:, c] - ac[:, c] for c in range(dim)]
+        if dim == 1:
+            diffs.append(np.zeros_like(diffs[0]))
+        if np.any(_rbf(diffs[0], diffs[1], sigma, *diffs[2:]) > 0.0):
             return
     else:
         if p.shape[0] - 1 > _SIGMA_SWEEP:

@@ -513,7 +513,8 @@ def novikoff(
     Parameters
     ----------
     X
-        Points, array-like of shape (N, 2), or a `Dataset` (then ``y`` is not needed).
+        Points, array-like of shape (N, d) (any d >= 1; D, γ and the bound are exact in
+        R^d), or a `Dataset` (then ``y`` is not needed).
     y
         Labels, N values each -1 or +1.
     bias
@@ -578,7 +579,7 @@ def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, N
     (1.0, 2.0)
     """
     data = _as_dataset(X, y)
-    d = 3 if bias else 2
+    d = data.dim + 1 if bias else data.dim
     if data.n == 0:
         return Bound(0.0, 0.0, None, False, (0.0,) * d, bias)
     Z = yield from _signed_points(data, bias)
@@ -608,14 +609,14 @@ def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, N
 
 def _signed_points(data: Dataset, bias: bool) -> _Slices[FloatArray]:
     """The rows ``z_i = y_i x̂_i``, with ``x̂ = (x, 1)`` when `bias` is on."""
-    n = data.n
-    Z = np.empty((n, 3 if bias else 2))
+    n, dim = data.n, data.dim
+    Z = np.empty((n, dim + 1 if bias else dim))
     for a in range(0, n, _CHUNK):
         s = slice(a, a + _CHUNK)
         lab = data.labels[s]
-        Z[s, :2] = lab[:, None] * data.points[s]
+        Z[s, :dim] = lab[:, None] * data.points[s]
         if bias:
-            Z[s, 2] = lab  # y * 1.0, exactly
+            Z[s, dim] = lab  # y * 1.0, exactly
         yield
     return Z
 

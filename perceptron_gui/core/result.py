@@ -28,7 +28,7 @@ class TrainResult:
     updates
         0-based index of the point of each update, in order (int64 array).
     history_w, history_b
-        The weights right after each update: shapes (k, 2) and (k,).
+        The weights right after each update: shapes (k, d) and (k,) (d features).
     mistakes
         The number of updates made (= len(updates)).
     converged
@@ -70,7 +70,7 @@ class TrainResult:
     eta: float
     bias: bool
     n_points: int
-    w: tuple[float, float] | None
+    w: tuple[float, ...] | None
     b: float
     alpha: npt.NDArray[np.float64] | None
     updates: npt.NDArray[np.int64]
@@ -79,12 +79,12 @@ class TrainResult:
     converged: bool
     stop_reason: str
     visits: int
-    pocket_w: tuple[float, float] | None = None
+    pocket_w: tuple[float, ...] | None = None
     pocket_b: float | None = None
     pocket_errors: int | None = None
-    avg_w: tuple[float, float] | None = None
+    avg_w: tuple[float, ...] | None = None
     avg_b: float | None = None
-    votes: list[tuple[tuple[float, float], float, int]] | None = None
+    votes: list[tuple[tuple[float, ...], float, int]] | None = None
     update_visits: npt.NDArray[np.int64] | None = None
     n_mistakes: int | None = None
     batch_sizes: npt.NDArray[np.int64] | None = None
@@ -108,7 +108,8 @@ class TrainResult:
         if self.avg_w is not None:
             return LinearModel(self.avg_w, float(self.avg_b or 0.0))
         if self.votes is not None:
-            W = np.array([v[0] for v in self.votes], dtype=np.float64).reshape(-1, 2)
+            d = len(self.votes[0][0]) if self.votes else 2
+            W = np.array([v[0] for v in self.votes], dtype=np.float64).reshape(-1, d)
             B = np.array([v[1] for v in self.votes], dtype=np.float64)
             c = np.array([v[2] for v in self.votes], dtype=np.float64)
             return VoteModel(W, B, c)
@@ -116,7 +117,7 @@ class TrainResult:
         return LinearModel(self.w, self.b)
 
     def decision(self, X: Any) -> npt.NDArray[np.float64]:
-        """Scores of the answer on the points X (shape (M, 2)); its sign is the class."""
+        """Scores of the answer on the points X (shape (M, d)); its sign is the class."""
         return np.asarray(self.answer.decision(X), dtype=np.float64)
 
     @property

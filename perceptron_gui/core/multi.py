@@ -1,0 +1,717 @@
+"""Every mode in R^d, run to its end: one loop for the nine rules, compiled with numba.
+
+`train()` runs data with d != 2 features here (d = 2 keeps the step-able trainers of
+`trainer.py`, `online.py` and `batch.py`, which the window steps through; a test checks
+that this engine gives their bits at d = 2 in every mode and order). The rules are those
+of ALGORITHMS.md word for word, with the scores summed over the features in order:
+
+* linear margin ``m_i = (((y x_i1) w_1 + (y x_i2) w_2) + ...) + y_i b``: the bits of the
+  textbook loop ``y (x·w + b)`` (negation commutes with rounding) and of scikit-learn;
+* dual and kernel scores ``m_i = (f_i + b) y_i`` with ``f_j += G_ji · ηy_i``; the dual's
+  ``G_ji = ((x_j1 x_i1) + (x_j2 x_i2)) + ...`` computed here, the kernel's from
+  `model.kernel_block`;
+* passive-aggressive ``τ = min(C, (1 - m) / ||x||²)`` with ``||x||²`` summed in order;
+* the averaged answer ``Σ c_j ŵ_j / Σ c_j`` summed in the order of j (as `VotedTrainer`).
+
+One visit is one point looked at; the orders, the stopping rules, the pocket's "strictly
+fewer", the random order's draw ``default_rng((seed, k, 1)).integers(count)`` and the
+overflow rule (an update that would make some score inf or NaN is refused and the run
+stops with "overflow") are the step-able trainers'. The compiled loop is used once
+`warm_up` has run (``PERCEPTRON_GUI_NO_JIT=1``: never); the same function runs as plain
+Python otherwise, with the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import types
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core import fast
+from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
+from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.tables import vote_counts
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+# Status codes of the loop (fast.py's, plus the overflow the loop decides itself).
+AT_TARGET = fast.AT_TARGET
+CONVERGED = fast.CONVERGED
+BUFFER_FULL = fast.BUFFER_FULL
+NEW_EPOCH = fast.NEW_EPOCH
+OVERFLOW = 6
+
+ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
+# Rules: 0 "update when m <= thr" (primal, pocket, averaged, voted, margin), 1 PA-I,
+# 2 the dual (scores f, Gram columns computed here), 3 the kernel (Gram matrix given).
+_RULES = {
+    "primal": 0,
+    "pocket": 0,
+    "averaged": 0,
+    "voted": 0,
+    "margin": 0,
+    "pa": 1,
+    "dual": 2,
+    "kernel": 3,
+}
+_SAFE = 1e300
+_ROWS = 1024
+# The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
+_GRAM_BYTES = 512 * 2**20
+
+
+def _draw_numpy(seed: int, k: int, count: int) -> int:
+    return int(np.random.default_rng((seed, k, 1)).integers(count))
+
+
+_draw: Any = _draw_numpy
+
+
+def _margin(i: int, rule: int, yX: Any, y: Any, f: Any, w: Any, b: float) -> Any:
+    """``y_i f(x_i)``: the scores' (f_i + b) y_i, or ``(y x_i)·w + y_i b`` in feature order."""
+    if rule >= 2:
+        return (f[i] + b) * y[i]
+    d = yX.shape[1]
+    m = yX[i, 0] * w[0]
+    for c in range(1, d):
+        m += yX[i, c] * w[c]
+    return m + y[i] * b
+
+
+def _wants(rule: int, m: float, thr: float, sqi: float) -> bool:
+    if rule == 1:
+        return m < 1.0 and sqi > 0.0
+    return m <= thr
+
+
+def _count_wanted(rule: int, thr: float, yX: Any, y: Any, sq: Any, f: Any, w: Any, b: float) -> int:
+    count = 0
+    for j in range(y.shape[0]):
+        count += _wants(rule, _margin(j, rule, yX, y, f, w, b), thr, sq[j])
+    return count
+
+
+def _nth_wanted(
+    nth: int, rule: int, thr: float, yX: Any, y: Any, sq: Any, f: Any, w: Any, b: float
+) -> int:
+    seen = 0
+    for j in range(y.shape[0]):
+        if _wants(rule, _margin(j, rule, yX, y, f, w, b), thr, sq[j]):
+            if seen == nth:
+                return j
+            seen += 1
+    return -1
+
+
+def _scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
+    """True when w, b and every ``x·w + b`` are finite (the cheap bound first)."""
+    d = X.shape[1]
+    if not math.isfinite(b):
+        return False
+    s = 0.0
+    for c in range(d):
+        if not math.isfinite(w[c]):
+            return False
+        s += abs(w[c])
+    if s * xm + abs(b) <= safe:
+        return True
+    for j in range(X.shape[0]):
+        t = X[j, 0] * w[0]
+        for c in range(1, d):
+            t += X[j, c] * w[c]
+        if not math.isfinite(t + b):
+            return False
+    return True
+
+
+def _run_py(
+    X: Any,
+    y: Any,
+    yX: Any,
+    sq: Any,
+    gram: Any,
+    f: Any,
+    g: Any,
+    alpha: Any,
+    perm: Any,
+    perm_epoch: int,
+    order: int,
+    rule: int,
+    thr: float,
+    C: float,
+    bias: bool,
+    eta: float,
+    count_errors: bool,
+    seed: int,
+    xm: float,
+    safe: float,
+    w: Any,
+    nw: Any,
+    b: float,
+    k: int,
+    v: int,
+    clean: int,
+    mistakes: int,
+    errors: int,
+    target_k: int,
+    target_v: int,
+    out_i: Any,
+    out_v: Any,
+    out_w: Any,
+    out_b: Any,
+    out_e: Any,
+) -> tuple[float, int, int, int, int, int, int, int]:
+    """Visit on until a target, convergence, an overflow or a full buffer.
+
+    `w` is updated in place; `errors` is the count of points an update is wanted on
+    (kept when `count_errors`: the pocket, the random order). Returns (b, k, v, clean,
+    mistakes, errors, rows written, status).
+    """
+    n, d = X.shape
+    rows = 0
+    cap = out_i.shape[0]
+    while True:
+        if k >= target_k or v >= target_v:
+            return b, k, v, clean, mistakes, errors, rows, AT_TARGET
+        if order == 3:
+            if errors == 0:
+                return b, k, v, clean, mistakes, errors, rows, CONVERGED
+            i = _nth_wanted(_draw(seed, k, errors), rule, thr, yX, y, sq, f, w, b)
+        elif order == 0:
+            i = clean
+        elif order == 1:
+            i = v % n
+        else:
+            if v // n != perm_epoch:
+                return b, k, v, clean, mistakes, errors, rows, NEW_EPOCH
+            i = perm[v % n]
+        m = _margin(i, rule, yX, y, f, w, b)
+        if rule == 1:
+            want = m < 1.0 and sq[i] > 0.0
+            t = (1.0 - m) / sq[i] if want else 0.0
+            step = t if t < C else C  # Python's min(C, t)
+        else:
+            want = m <= thr
+            step = eta
+        if not want:
+            v += 1
+            clean += 1
+            mistakes += m <= 0.0
+            if clean >= n and clean % n == 0:
+                if order != 2:
+                    return b, k, v, clean, mistakes, errors, rows, CONVERGED
+                if _count_wanted(rule, thr, yX, y, sq, f, w, b) == 0:
+                    return b, k, v, clean, mistakes, errors, rows, CONVERGED
+            continue
+        ey = step * y[i]
+        nb = b + ey if bias else b
+        if not math.isfinite(ey):
+            return b, k, v, clean, mistakes, errors, rows, OVERFLOW
+        if rule >= 2:
+            ok = math.isfinite(nb)
+            for j in range(n):
+                if rule == 2:
+                    gj = X[j, 0] * X[i, 0]
+                    for c in range(1, d):
+                        gj += X[j, c] * X[i, c]
+                else:
+                    gj = gram[i, j]
+                g[j] = f[j] + gj * ey
+                if not math.isfinite(g[j] + nb):
+                    ok = False
+            if not ok:
+                return b, k, v, clean, mistakes, errors, rows, OVERFLOW
+        if rule != 3:
+            for c in range(d):
+                nw[c] = w[c] + ey * X[i, c]
+            if not _scores_finite(X, nw, nb, xm, safe):
+                return b, k, v, clean, mistakes, errors, rows, OVERFLOW
+            for c in range(d):
+                w[c] = nw[c]
+        if rule >= 2:
+            for j in range(n):
+                f[j] = g[j]
+            alpha[i] += eta
+        b = nb
+        v += 1
+        k += 1
+        clean = 0
+        mistakes += m <= 0.0
+        if count_errors:
+            errors = _count_wanted(rule, thr, yX, y, sq, f, w, b)
+        out_i[rows] = i
+        out_v[rows] = v
+        for c in range(d):
+            out_w[rows, c] = w[c]
+        out_b[rows] = b
+        out_e[rows] = errors
+        rows += 1
+        if count_errors and errors == 0:
+            return b, k, v, clean, mistakes, errors, rows, CONVERGED
+        if rows == cap:
+            return b, k, v, clean, mistakes, errors, rows, BUFFER_FULL
+
+
+_lock = threading.Lock()
+_compiled: Any = None
+
+
+def warm_up() -> bool:
+    """Compile this loop (or load it from numba's disk cache) after `fast.warm_up`.
+
+    Returns True when the compiled loop is ready; False keeps plain Python (same numbers).
+    The compiled functions live in a namespace of their own (the module's names stay the
+    plain ones, which the seeds beyond 2^32 need: their draw is numpy's).
+    """
+    global _compiled
+    if _compiled is not None:
+        return fast.available()
+    if not fast.warm_up():
+        return False
+    with _lock:
+        if _compiled is not None:
+            return True
+        try:
+            import numba
+
+            jit = numba.njit(cache=True, nogil=True)
+            ns: dict[str, Any] = dict(globals())
+            ns["_draw"] = fast._draw_compiled
+            for name in (
+                "_margin", "_wants", "_count_wanted", "_nth_wanted", "_scores_finite", "_run_py",
+            ):  # fmt: skip
+                py = globals()[name]
+                clone = types.FunctionType(py.__code__, ns, name, py.__defaults__)
+                clone.__module__ = py.__module__
+                clone.__qualname__ = py.__qualname__
+                ns[name] = jit(clone)
+            fn = ns["_run_py"]
+            _call(fn)
+        except Exception:  # noqa: BLE001  (any numba failure: plain Python stays)
+            return False
+        _compiled = fn
+        return True
+
+
+def _call(fn: Any) -> None:
+    """Run the loop once on three points with the argument types `run` passes."""
+    X = np.array([[1.0, 2.0], [-1.0, 0.5], [2.0, 1.0]])
+    y = np.array([1.0, -1.0, 1.0])
+    for rule in (0, 3):
+        fn(
+            X, y, y[:, None] * X, np.ones(3), np.ones((3, 3)), np.zeros(3), np.zeros(3),
+            np.zeros(3), np.arange(3, dtype=np.int64), 0, 1, rule, 0.0, 1.0, True, 1.0,
+            False, 0, 2.0, _SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
+            np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((4, 2)), np.zeros(4),
+            np.zeros(4, np.int64),
+        )  # fmt: skip
+
+
+def _loop(seed: int) -> Any:
+    """The compiled loop when ready and allowed (seeds below 2^32), else plain Python."""
+    if _compiled is not None and fast.available() and 0 <= seed < fast.SEED_LIMIT:
+        return _compiled
+    return _run_py
+
+
+@dataclass
+class _Run:
+    """The state of one run in R^d (what `run` returns from)."""
+
+    w: FloatArray
+    b: float
+    k: int
+    v: int
+    mistakes: int
+    stop_reason: str
+    converged: bool
+    idx: IntArray
+    visits: IntArray
+    W: FloatArray
+    B: FloatArray
+    E: IntArray
+    alpha: FloatArray | None
+    init_errors: int
+    batch_sizes: IntArray | None = None
+    batch_points: list[IntArray] | None = None
+
+
+class _Rows:
+    """Growing history buffers."""
+
+    def __init__(self, d: int, cap: int) -> None:
+        self.d = d
+        self.parts: list[tuple[IntArray, IntArray, FloatArray, FloatArray, IntArray]] = []
+        self.new(cap)
+
+    def new(self, cap: int) -> None:
+        self.out = (
+            np.empty(cap, np.int64),
+            np.empty(cap, np.int64),
+            np.empty((cap, self.d)),
+            np.empty(cap),
+            np.empty(cap, np.int64),
+        )
+
+    def keep(self, rows: int) -> None:
+        if rows:
+            self.parts.append(tuple(a[:rows].copy() for a in self.out))  # type: ignore[arg-type]
+
+    def arrays(self) -> tuple[IntArray, IntArray, FloatArray, FloatArray, IntArray]:
+        if not self.parts:
+            return (
+                np.zeros(0, np.int64),
+                np.zeros(0, np.int64),
+                np.zeros((0, self.d)),
+                np.zeros(0),
+                np.zeros(0, np.int64),
+            )
+        if len(self.parts) == 1:
+            return self.parts[0]
+        cols = list(zip(*self.parts, strict=True))
+        return (
+            np.concatenate(cols[0]),
+            np.concatenate(cols[1]),
+            np.concatenate(cols[2]),
+            np.concatenate(cols[3]),
+            np.concatenate(cols[4]),
+        )
+
+
+def _limits(config: TrainConfig, n: int) -> tuple[int, int]:
+    mu = DEFAULT_MAX_UPDATES if config.max_updates is None else int(config.max_updates)
+    mv = DEFAULT_MAX_VISITS if config.max_epochs is None else int(config.max_epochs) * n
+    return mu, mv
+
+
+def margins_of(yX: FloatArray, y: FloatArray, w: FloatArray, b: float) -> FloatArray:
+    """``((y x_1) w_1 + (y x_2) w_2 + ...) + y b`` for every point (the loop's bits)."""
+    m: FloatArray = yX[:, 0] * w[0]
+    for c in range(1, yX.shape[1]):
+        m += yX[:, c] * w[c]
+    m += y * b
+    return m
+
+
+def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
+    """The batch perceptron (batch.py's rule, in R^d)."""
+    X = np.ascontiguousarray(data.points, dtype=np.float64)
+    y = np.array(data.labels, dtype=np.float64)
+    n, d = X.shape
+    yX = y[:, None] * X
+    e = float(config.eta)
+    bias = bool(config.bias)
+    mu, mv = _limits(config, n)
+    xm = float(np.abs(X).max()) if n else 0.0
+    idx: list[int] = []
+    vis: list[int] = []
+    Ws: list[FloatArray] = []
+    Bs: list[float] = []
+    sizes: list[int] = []
+    points: list[IntArray] = []
+    k = v = mistakes = 0
+    reason = ""
+    while True:
+        if k >= mu:
+            reason = "update limit"
+            break
+        if v >= mv or v + n > mv:
+            reason = "epoch limit"
+            break
+        M = np.flatnonzero(margins_of(yX, y, w, b) <= 0.0)
+        v += n
+        if M.shape[0] == 0:
+            reason = "converged"
+            break
+        s = np.array([float(np.cumsum(yX[M, c])[-1]) for c in range(d)])
+        sb = float(np.cumsum(y[M])[-1])
+        nw = w + e * s
+        nb = b + e * sb if bias else b
+        if not _scores_finite(X, nw, nb, xm, _SAFE):
+            v -= n
+            reason = "overflow"
+            break
+        w, b = nw, nb
+        mistakes += int(M.shape[0])
+        k += 1
+        idx.append(int(M[0]))
+        vis.append(v)
+        Ws.append(w.copy())
+        Bs.append(b)
+        sizes.append(int(M.shape[0]))
+        points.append(M.astype(np.int64))
+    errs = int(np.count_nonzero(margins_of(yX, y, w, b) <= 0.0)) if n else 0
+    converged = reason == "converged" or (n > 0 and errs == 0)
+    if converged:
+        reason = "converged"
+    return _Run(
+        w=w,
+        b=b,
+        k=k,
+        v=v,
+        mistakes=mistakes,
+        stop_reason=reason,
+        converged=converged,
+        idx=np.array(idx, np.int64),
+        visits=np.array(vis, np.int64),
+        W=np.array(Ws, dtype=np.float64).reshape(-1, d),
+        B=np.array(Bs, dtype=np.float64),
+        E=np.zeros(k, np.int64),
+        alpha=None,
+        init_errors=0,
+        batch_sizes=np.array(sizes, np.int64),
+        batch_points=points,
+    )
+
+
+def run_state(
+    data: Dataset,
+    config: TrainConfig,
+    w_init: FloatArray | None = None,
+    *,
+    gram: FloatArray | None = None,
+) -> _Run:
+    """Run `config` on `data` (any d >= 1) to its end; the raw state of the run.
+
+    `gram` may pass the kernel's Gram matrix already computed (the experiments share it).
+    """
+    c = config
+    n, d = data.points.shape
+    w = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
+    bias = bool(c.bias)
+    b = float(c.b0) if bias else 0.0
+    if c.mode == "batch":
+        return _batch(data, c, w, b)
+    X = np.ascontiguousarray(data.points, dtype=np.float64)
+    y = np.array(data.labels, dtype=np.float64)
+    yX = y[:, None] * X
+    rule = _RULES[c.mode]
+    pocket = c.mode == "pocket"
+    order = ORDERS[c.order]
+    thr = float(c.margin) if c.mode == "margin" else 0.0
+    sq = np.zeros(n)
+    if rule == 1:
+        if n:
+            sq = X[:, 0] * X[:, 0]
+            for col in range(1, d):
+                sq += X[:, col] * X[:, col]
+    f = np.zeros(n) if rule >= 2 else np.zeros(0)
+    g = np.zeros(n) if rule >= 2 else np.zeros(0)
+    alpha = np.zeros(n) if rule >= 2 else None
+    G = np.zeros((0, 0))
+    if rule == 3:
+        if c.kernel == "rbf" and n:
+            check_rbf_sigma(X, c.sigma)
+        if gram is not None:
+            G = gram
+        else:
+            if 8 * n * n > _GRAM_BYTES:
+                raise DataError(
+                    f"the kernel perceptron on {n} points in {d} dimensions keeps an "
+                    f"{n}×{n} kernel matrix ({8 * n * n / 2**20:.0f} MiB): too large"
+                )
+            with np.errstate(over="ignore", invalid="ignore"):
+                G = np.ascontiguousarray(
+                    kernel_block(X, X, c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
+                )
+    xm = float(np.abs(X).max()) if n else 0.0
+    mu, mv = _limits(c, n)
+    count_errors = pocket or order == 3
+    fv = f
+    errors = _count_np(rule, thr, yX, y, sq, fv, w, b) if n else 0
+    init_errors = errors
+    reason = ""
+    converged = False
+    # Initial weights whose scores overflow stop before any visit (the trainers' rule).
+    with np.errstate(over="ignore", invalid="ignore"):
+        start_ok = n == 0 or _scores_finite(X, w, b, xm, _SAFE)
+    loop = _loop(int(c.seed))
+    rows = _Rows(d, min(_ROWS, max(mu, 1)))
+    k = v = clean = mistakes = 0
+    perm = np.arange(n, dtype=np.int64)
+    perm_epoch = -1
+    if n == 0:
+        reason, converged = "converged", True
+    elif not start_ok:
+        reason = "overflow"
+    elif order == 3 and errors == 0:
+        reason, converged = "converged", True
+    nw = np.zeros(d)
+    while not reason:
+        if k >= mu:
+            reason = "update limit"
+            break
+        if v >= mv:
+            reason = "epoch limit"
+            break
+        if order == 2 and v // n != perm_epoch:
+            perm_epoch = v // n
+            perm = np.random.default_rng((c.seed, perm_epoch)).permutation(n).astype(np.int64)
+        oi, ov, ow, ob, oe = rows.out
+        b, k, v, clean, mistakes, errors, made, status = loop(
+            X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, perm_epoch,
+            order, rule, thr, float(c.C), bias, float(c.eta), count_errors, int(c.seed),
+            xm, _SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
+        )  # fmt: skip
+        rows.keep(made)
+        if status == CONVERGED:
+            reason, converged = "converged", True
+        elif status == OVERFLOW:
+            reason = "overflow"
+        elif status == BUFFER_FULL:
+            rows.new(min(4 * oi.shape[0], 1 << 16))
+    if not converged and n and _count_np(rule, thr, yX, y, sq, f, w, b) == 0:
+        reason, converged = "converged", True
+    idx, vis, W, B, E = rows.arrays()
+    return _Run(
+        w=w,
+        b=b,
+        k=k,
+        v=v,
+        mistakes=mistakes,
+        stop_reason=reason,
+        converged=converged,
+        idx=idx,
+        visits=vis,
+        W=W,
+        B=B,
+        E=E,
+        alpha=alpha,
+        init_errors=init_errors,
+    )
+
+
+def _count_np(
+    rule: int,
+    thr: float,
+    yX: FloatArray,
+    y: FloatArray,
+    sq: FloatArray,
+    f: FloatArray,
+    w: FloatArray,
+    b: float,
+) -> int:
+    """`_count_wanted` in numpy (the same decisions)."""
+    if rule >= 2:
+        m = (f + b) * y
+    else:
+        m = margins_of(yX, y, w, b)
+    if rule == 1:
+        return int(np.count_nonzero((m < 1.0) & (sq > 0.0)))
+    return int(np.count_nonzero(m <= thr))
+
+
+def pocket_row(r: _Run) -> int:
+    """The row of the pocket (-1: the initial weights): the first of the fewest errors,
+    when they are strictly fewer than the initial weights'."""
+    if r.k == 0:
+        return -1
+    j = int(np.argmin(r.E))
+    return j if int(r.E[j]) < r.init_errors else -1
+
+
+def averaged(r: _Run, w_init: FloatArray, b_init: float, bias: bool) -> tuple[FloatArray, float]:
+    """``Σ c_j ŵ_j / Σ c_j`` summed in the order of j (`VotedTrainer.averaged`'s bits)."""
+    if r.v == 0:
+        return w_init.copy(), b_init
+    W = np.vstack((w_init[None, :], r.W))
+    B = np.concatenate(([b_init], r.B))
+    cnt = vote_counts(r.visits, r.v).astype(np.float64)
+    keep = cnt > 0
+    W, B, cnt = W[keep], B[keep], cnt[keep]
+    t = float(r.v)
+    aw = np.array([float(np.cumsum(cnt * W[:, col])[-1]) / t for col in range(W.shape[1])])
+    ab = float(np.cumsum(cnt * B)[-1]) / t if bias else 0.0
+    return aw, ab
+
+
+def _tup(a: FloatArray) -> tuple[float, ...]:
+    return tuple(float(x) for x in a)
+
+
+def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
+    """`train()` in R^d: the run of `config` on `data` to its end, as a `TrainResult`."""
+    c = config
+    n, d = data.points.shape
+    w0 = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
+    if c.mode in ("dual", "kernel") and np.any(w0 != 0.0):
+        raise DataError(f"initial weights w0 do not apply to the {c.mode} form")
+    b0 = float(c.b0) if c.bias else 0.0
+    r = run_state(data, c, w0)
+    extra: dict[str, Any] = {}
+    if c.mode == "pocket":
+        j = pocket_row(r)
+        extra["pocket_w"] = _tup(w0 if j < 0 else r.W[j])
+        extra["pocket_b"] = b0 if j < 0 else float(r.B[j])
+        extra["pocket_errors"] = r.init_errors if j < 0 else int(r.E[j])
+    elif c.mode == "averaged":
+        aw, ab = averaged(r, w0, b0, bool(c.bias))
+        extra["avg_w"], extra["avg_b"] = _tup(aw), ab
+        extra["update_visits"] = r.visits
+    elif c.mode == "voted":
+        W = np.vstack((w0[None, :], r.W))
+        B = np.concatenate(([b0], r.B))
+        cnt = vote_counts(r.visits, r.v)
+        extra["votes"] = [(_tup(W[j]), float(B[j]), int(cnt[j])) for j in range(cnt.shape[0])]
+        extra["update_visits"] = r.visits
+    elif c.mode in ("pa", "margin"):
+        extra["n_mistakes"] = r.mistakes
+    elif c.mode == "batch":
+        extra["batch_sizes"] = r.batch_sizes
+        extra["batch_points"] = r.batch_points
+    if c.mode == "kernel":
+        assert r.alpha is not None
+        sup = np.flatnonzero(r.alpha > 0)
+        y = np.asarray(data.labels, dtype=np.float64)
+        extra["answer_model"] = KernelModel(
+            np.array(data.points[sup], dtype=np.float64),
+            (r.alpha[sup] * y[sup]).astype(np.float64),
+            r.b,
+            c.kernel,
+            int(c.degree),
+            float(c.coef0),
+            float(c.sigma),
+            index=sup.astype(np.int64),
+        )
+    return TrainResult(
+        mode=c.mode,
+        order=c.order,
+        eta=float(c.eta),
+        bias=bool(c.bias),
+        n_points=n,
+        w=None if c.mode == "kernel" else _tup(r.w),
+        b=r.b,
+        alpha=None if r.alpha is None else r.alpha.copy(),
+        updates=r.idx,
+        history_w=r.W,
+        history_b=r.B,
+        converged=r.converged,
+        stop_reason=r.stop_reason,
+        visits=r.v,
+        **extra,
+    )
+
+
+#: Visits (points × epochs) from which `train()` loads the compiled loop (0.4-0.8 s from
+#: numba's disk cache) rather than run plain Python (~1-3 µs a visit, more in high d).
+JIT_MIN_VISITS = 20_000
+
+
+def worth_compiling(n: int, config: TrainConfig) -> bool:
+    """True unless a limit keeps the job below `JIT_MIN_VISITS` visits (or no numba)."""
+    if not fast.available():
+        return False
+    if fast.forced():
+        return True
+    if config.max_epochs is not None and n * config.max_epochs < JIT_MIN_VISITS:
+        return False
+    return not (config.max_updates is not None and n * config.max_updates < JIT_MIN_VISITS)
