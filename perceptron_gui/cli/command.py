@@ -951,9 +951,12 @@ def _cmd_html(args: argparse.Namespace) -> int:
                     raise DataError(f"{exc.message} (--sigma)", loaded.source) from None
             html = run_page(loaded.data, config, lang=args.lang, source=args.data)
             what = f"{loaded.data.n} points, {config.mode}"
-        write_page(path, html)
     except PageError as exc:
         raise DataError(str(exc), args.data) from None
+    try:
+        write_page(path, html)
+    except PageError as exc:  # names the output file
+        raise DataError(str(exc)) from None
     size = len(html.encode("utf-8"))
     _Out(sys.stdout)(f"wrote {path} ({what}; {size / 1024:.0f} kB)")
     return EXIT_OK

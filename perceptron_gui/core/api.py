@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from perceptron_gui.core import fast
@@ -97,4 +98,5 @@ def train(
         check_rbf_sigma(data.points, config.sigma)
     t = make_trainer(data, config)
     fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
-    return t.result()
+    # The data and settings ride along: a notebook draws the run from them (_repr_html_).
+    return replace(t.result(), data=data, config=config)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import datetime as _dt
 import hashlib
+import html as html_lib
 import io
 import json
 import math
@@ -35,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.config import TrainConfig
-from perceptron_gui.core.dataset import Dataset, make_dataset
+from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.io import atomic_write_text
@@ -53,6 +54,7 @@ __all__ = [
     "MAX_PAGE_UPDATES",
     "PageError",
     "lesson_page",
+    "notebook_html",
     "result_page",
     "run_data",
     "run_page",
@@ -549,7 +551,7 @@ def run_page(
     return _html(heading, lang, payload)
 
 
-def _scene_answer(scene: Scene, run: dict[str, Any], texts: dict[str, str]) -> str:
+def _scene_answer(scene: Scene, run: dict[str, Any], texts: dict[str, str], lang: str) -> str:
     """The answer to the scene's question, as the window checks it."""
     from perceptron_gui.core.api import train
     from perceptron_gui.core.lesson import scene_train_kwargs
@@ -566,7 +568,10 @@ def _scene_answer(scene: Scene, run: dict[str, Any], texts: dict[str, str]) -> s
     result = train(scene.data.points, scene.data.labels, **kwargs)
     if result.converged:
         return texts["converges_yes"].format(k=len(result.updates))
-    return texts["converges_no"].format(reason=result.stop_reason, k=len(result.updates))
+    from perceptron_gui.app.i18n import STOP_REASONS
+
+    reason = translator(lang)("Names", STOP_REASONS.get(result.stop_reason, result.stop_reason))
+    return texts["converges_no"].format(reason=reason, k=len(result.updates))
 
 
 def lesson_page(lesson: Lesson, *, lang: str = "en") -> str:
@@ -584,7 +589,7 @@ def lesson_page(lesson: Lesson, *, lang: str = "en") -> str:
             question = {
                 "kind": scene.question,
                 "text": texts[ask],
-                "answer": _scene_answer(scene, run, texts),
+                "answer": _scene_answer(scene, run, texts, lang),
             }
         source = scene.source[1] if scene.source[0] == "data" else None
         scenes.append(
@@ -618,17 +623,35 @@ def lesson_page(lesson: Lesson, *, lang: str = "en") -> str:
 
 def result_page(result: TrainResult, *, lang: str = "en") -> str | None:
     """The page of a `train` result (None when the result does not carry its data)."""
-    data = getattr(result, "data", None)
-    config = getattr(result, "config", None)
-    if data is None or config is None:
+    if result.data is None or result.config is None:
         return None
-    return run_page(make_dataset(data.points, data.labels), config, lang=lang)
+    return run_page(result.data, result.config, lang=lang)
+
+
+#: The height of the notebook's frame around the page (CSS pixels).
+NOTEBOOK_HEIGHT = 780
+
+
+def notebook_html(data: Dataset, config: TrainConfig, *, lang: str = "en") -> str:
+    """The page in an ``<iframe srcdoc>``: what `TrainResult._repr_html_` gives Jupyter.
+
+    The frame keeps the page's script and style apart from the notebook's; its sandbox
+    lets the script run (and the data's CSV be saved) and nothing else.
+    """
+    page = run_page(data, config, lang=lang, title=f"{config.mode} · {data.n} points")
+    return (
+        f'<iframe srcdoc="{html_lib.escape(page, quote=True)}" '
+        f'style="width: 100%; height: {NOTEBOOK_HEIGHT}px; border: 1px solid #ccc" '
+        'sandbox="allow-scripts allow-downloads" title="perceptron run"></iframe>'
+    )
 
 
 def write_page(path: str | os.PathLike[str], html: str) -> None:
     """Write `html` to `path` atomically (the file is whole, or the old one stays)."""
     try:
         atomic_write_text(path, html)
+    except DataError as exc:  # the writer's own message: the file and what went wrong
+        raise PageError(str(exc)) from None
     except OSError as exc:
         raise PageError(f"{path}: {exc.strerror or exc}") from None
 
