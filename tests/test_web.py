@@ -89,8 +89,9 @@ def test_every_mode_records_what_the_run_does() -> None:
             assert frames[-1]["a"] is not None and run["answer_name"] == mode.replace(
                 "averaged", "average"
             )
-        if mode == "voted":
-            assert frames[-1]["i"] >= 0  # the vote's regions
+        if mode in ("kernel", "voted"):  # the last frame's regions are the answer's own
+            image = build._Images(run["view"])
+            assert run["images"][frames[-1]["i"]] == image.images[image.add(result.answer)]
         if mode == "batch":
             assert any("M" in f for f in frames[1:])  # a step of several points
         assert all(f["n"] for f in frames), mode
@@ -249,3 +250,13 @@ def test_file_export_web_page_is_one_menu_action(window, tmp_path: Path, monkeyp
     assert zh["run"]["frames"][1]["n"].startswith("第 1 次更新")
     assert not window.exports.export_web(tmp_path / "no" / "dir.html")
     assert "not exported" in window.notice.text()
+
+
+def test_the_regions_follow_a_kernel_run_of_unknown_length() -> None:
+    """Without a limit the run's length is unknown until it ends: still one image per
+    frame while they are few, and the last one the answer's (not the start's)."""
+    run = run_data(EX21, TrainConfig(mode="kernel", kernel="rbf", sigma=1.5))
+    result = train(X21, Y21, mode="kernel", kernel="rbf", sigma=1.5)
+    assert [f["i"] for f in run["frames"]] == [0, 1, 2]
+    image = build._Images(run["view"])
+    assert run["images"][-1] == image.images[image.add(result.answer)]

@@ -423,9 +423,13 @@ def run_data(
     view = _view(data.points)
     drawn = _drawn(data.n)
     images = _Images(view)
-    # Region images: every frame while they are few, else every `every`-th frame.
-    expected = min(limit, config.max_updates or limit)
-    every = max(1, math.ceil((expected + 1) / MAX_IMAGES))
+    # Region images: every frame while they are few, else every `every`-th frame (and the
+    # last). How many frames there will be: a first run to the end, without frames.
+    every = 1
+    if not (isinstance(t.model, LinearModel) and t.answer is None):
+        count = make_trainer(data, config)
+        count.run(max_updates=limit)
+        every = max(1, math.ceil((count.k + 1) / MAX_IMAGES))
     ctx: dict[str, Any] = {
         "tr": tr,
         "bd": bd,
@@ -441,9 +445,12 @@ def run_data(
             rec = t.step()
             if rec is None:
                 break
-            ctx["image_due"] = t.k % every == 0 or t.done
+            ctx["image_due"] = t.k % every == 0 or t.k == limit
             frames.append(_frame(t, rec, narration, ctx))
         cut = not t.done
+        if frames[-1].get("i", -1) >= 0 and t.k % every:  # the last frame's own regions
+            ctx["image_due"] = True
+            frames[-1]["i"] = _frame(t, None, narration, ctx)["i"]
         if t.done and t.k:  # the end shows in the last frame (converged, or why it stopped)
             frames[-1]["e"] = narration.narrate(t)
             frames[-1]["r"] = _readout(t, bd, mb, tr)
@@ -517,7 +524,15 @@ def _provenance(
         file_hash = hashlib.sha256(Path(source).read_bytes()).hexdigest()
         name = os.path.basename(source)
     settings = config.to_dict()
+    # The settings this run uses (all are kept in "settings"): the common ones, the limits
+    # and start when set, and the mode's own.
+    used = ["mode", "order", "eta", "bias", "seed"]
+    used += [k for k in ("max_updates", "max_epochs") if settings[k] is not None]
+    if config.w0 != (0.0, 0.0) or config.b0 != 0.0:
+        used += ["w0", "b0"]
+    used += [p.name for p in spec(config.mode).params]
     return {
+        "used": used,
         "program": "perceptron-gui",
         "version": __version__,
         "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),

@@ -90,14 +90,14 @@
 
     // The plane: grid, axes, regions, lines, halos, points, names, the current point.
     var grid = svg("g", { stroke: "#e6e6e6", "stroke-width": 1 }, cv);
-    var ticks = svg("g", { fill: "#666", "font-size": 13 }, cv);
+    var ticks = svg("g", { fill: "#555", "font-size": 17 }, cv);
     niceTicks(v[0], v[1], 8).forEach(function (x) {
       svg("line", { x1: sx(x), x2: sx(x), y1: 0, y2: H, stroke: x === 0 ? "#999" : null }, grid);
-      svg("text", { x: sx(x) + 3, y: H - 4 }, ticks).textContent = fmt(x);
+      svg("text", { x: sx(x) + 4, y: H - 6 }, ticks).textContent = fmt(x);
     });
     niceTicks(v[2], v[3], 6).forEach(function (y) {
       svg("line", { x1: 0, x2: W, y1: sy(y), y2: sy(y), stroke: y === 0 ? "#999" : null }, grid);
-      svg("text", { x: 3, y: sy(y) - 3 }, ticks).textContent = fmt(y);
+      svg("text", { x: 4, y: sy(y) - 4 }, ticks).textContent = fmt(y);
     });
     this.image = svg("image", { x: 0, y: 0, width: W, height: H, preserveAspectRatio: "none", visibility: "hidden" }, cv);
     this.tintPos = svg("polygon", { fill: "var(--pos)", "fill-opacity": 0.09 }, cv);
@@ -108,11 +108,11 @@
     this.line = svg("line", { stroke: "var(--ink)", "stroke-width": 3, visibility: "hidden", class: "model-line" }, cv);
     var halos = svg("g", { fill: "var(--halo)" }, cv);
     var marks = svg("g", {}, cv);
-    var names = svg("g", { "font-size": 16, fill: "var(--ink)" }, cv);
+    var names = svg("g", { "font-size": 21, fill: "var(--ink)" }, cv);
     this.rings = svg("g", { fill: "none", stroke: "var(--ink)", "stroke-width": 2.5 }, cv);
-    this.legend = svg("text", { x: 10, y: 22, "font-size": 16, fill: "var(--pocket)", visibility: "hidden" }, cv);
+    this.legend = svg("text", { x: 12, y: 28, "font-size": 21, fill: "var(--pocket)", visibility: "hidden" }, cv);
     this.legend.textContent = "- - " + run.answer_name;
-    var drawn = run.drawn, many = drawn.length > 300, r = many ? 3 : 7;
+    var drawn = run.drawn, many = drawn.length > 300, r = many ? 3 : 8;
     this.halos = [];
     for (var i = 0; i < drawn.length; i++) {
       var j = drawn[i], p = run.points[j], X = sx(p[0]), Y = sy(p[1]);
@@ -123,7 +123,7 @@
         svg("path", { d: "M" + (X - r) + " " + (Y - r) + "L" + (X + r) + " " + (Y + r) + "M" + (X - r) + " " + (Y + r) + "L" + (X + r) + " " + (Y - r),
           stroke: "var(--neg)", "stroke-width": many ? 1.8 : 3.5, "data-point": j }, marks);
       }
-      if (run.names) svg("text", { x: X + 9, y: Y - 9 }, names).textContent = "x" + (j + 1);
+      if (run.names) svg("text", { x: X + 11, y: Y - 11 }, names).textContent = "x" + (j + 1);
     }
 
     // The side: readout, narration, mistakes against visits.
@@ -316,7 +316,10 @@
     function row(name, value, code) { html("dt", null, name, dl); var d = html("dd", null, null, dl); if (code) html("code", null, value, d); else d.textContent = value; return d; }
     row(T.program, src.program + " " + src.version + " · " + src.date);
     var s = src.settings, parts = [];
-    for (var key in s) parts.push(key + " = " + (Array.isArray(s[key]) ? "(" + s[key].join(", ") + ")" : s[key]));
+    for (var key in s) {
+      if (src.used && src.used.indexOf(key) < 0) continue;  // a setting the mode ignores
+      parts.push(key + " = " + (Array.isArray(s[key]) ? "(" + s[key].join(", ") + ")" : s[key]));
+    }
     row(T.settings, parts.join(", "));
     var data = src.source + " · sha256 (points, labels as float64) " + src.data_sha256;
     if (src.file_sha256) data = src.source + " · sha256 " + src.file_sha256 + " · " + data.split(" · ")[1];
