@@ -214,9 +214,10 @@ def test_perceptron_gui_export_html_and_lesson_html(tmp_path: Path, capsys) -> N
     csv.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n", encoding="utf-8")
     out = tmp_path / "run.html"
     args = ["--export", str(out), str(csv), "--mode", "pocket", "--order", "first"]
-    assert main([*args, "--max-updates", "5"]) == 0
-    run = page_data(out.read_text(encoding="utf-8"))["run"]
-    assert run["mode"] == "pocket" and run["frames"][-1]["k"] == 5
+    assert main([*args, "--max-updates", "5", "--steps", "2"]) == 0
+    doc = page_data(out.read_text(encoding="utf-8"))
+    assert doc["run"]["mode"] == "pocket" and doc["run"]["frames"][-1]["k"] == 5
+    assert doc["start"] == 2
     assert main(["--export-lesson", "perceptron", str(tmp_path / "l"), "--html"]) == 0
     assert "saved" in capsys.readouterr().out
     assert page_data((tmp_path / "l" / "lesson.html").read_text(encoding="utf-8"))["scenes"]
@@ -237,9 +238,13 @@ def test_file_export_web_page_is_one_menu_action(window, tmp_path: Path, monkeyp
     assert [m.title() for m in menus] == ["&Export"]
     out = tmp_path / "page"  # no extension: the dialog's filter adds .html
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    window.step()
+    window.step()
     window.act_export_web.trigger()
-    run = page_data((tmp_path / "page.html").read_text(encoding="utf-8"))["run"]
+    doc = page_data((tmp_path / "page.html").read_text(encoding="utf-8"))
+    run = doc["run"]
     assert run["frames"][3]["w"] == [1.0, 1.0]
+    assert doc["start"] == 2  # the page opens where the window is
     assert "exported" in window.statusBar().currentMessage()
     i18n.set_language("zh_CN", remember=False)
     try:

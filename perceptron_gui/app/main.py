@@ -430,7 +430,8 @@ def _export_html(parser: argparse.ArgumentParser, args: argparse.Namespace, out:
             config = loaded.config if loaded.config is not None else TrainConfig()
             changes = {n: getattr(args, n) for n in ("mode", "order", *setting_names())}
             config = config.with_(**{k: v for k, v in changes.items() if v is not None})
-            page = run_page(loaded.data, config, lang=args.lang or "en", source=source)
+            start = args.start + args.steps  # the update a figure would show
+            page = run_page(loaded.data, config, lang=args.lang or "en", source=source, start=start)
         write_page(out, page)
     except (DataError, PageError) as exc:
         parser.error(str(exc))

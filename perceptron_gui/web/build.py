@@ -167,6 +167,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "ask_next": "Which point is corrected next?",
         "ask_converges": "Will this run converge?",
         "scene": "Scene",
+        "compare": "In the window a second run goes beside this one: {settings}.",
         "cut": "The page shows the first {k} updates of this run.",
         "drawn": "{drawn} of the {n} points are drawn (an even sample); every number is "
         "the run's own.",
@@ -199,6 +200,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "ask_next": "下一个被修正的是哪个点？",
         "ask_converges": "这次运行会收敛吗？",
         "scene": "场景",
+        "compare": "窗口中另有一次运行与之并排：{settings}。",
         "cut": "本页显示这次运行的前 {k} 次更新。",
         "drawn": "画出了 {n} 个点中的 {drawn} 个（均匀抽样）；所有数字都是这次运行本身的。",
         "made": "由 {program} {version} 于 {date} 生成。",
@@ -556,13 +558,25 @@ def run_page(
     source: str | None = None,
     title: str | None = None,
     stop: int | None = None,
+    start: int = 0,
 ) -> str:
-    """The HTML page of one run (see the module notes)."""
+    """The HTML page of one run (see the module notes).
+
+    `start`: the update the page opens at (the window's, when it exports); `stop`: record at
+    most this many updates (default `MAX_PAGE_UPDATES`).
+    """
     texts = PAGE_TEXTS[lang if lang in PAGE_TEXTS else "en"]
     run = run_data(data, config, lang=lang, stop=stop)
     prov = _provenance(data, config, source, lang)
     heading = title or f"{run['mode_name']} · {prov['source']}"
-    payload = {"kind": "run", "title": heading, "texts": texts, "run": run, "source": prov}
+    payload = {
+        "kind": "run",
+        "title": heading,
+        "texts": texts,
+        "run": run,
+        "start": max(0, int(start)),
+        "source": prov,
+    }
     return _html(heading, lang, payload)
 
 
@@ -589,6 +603,14 @@ def _scene_answer(scene: Scene, run: dict[str, Any], texts: dict[str, str], lang
     return texts["converges_no"].format(reason=reason, k=len(result.updates))
 
 
+def _compare_text(scene: Scene, texts: dict[str, str]) -> str | None:
+    """What the window runs beside this scene's run ("order = random, seed = 1")."""
+    if not scene.compare:
+        return None
+    settings = ", ".join(f"{k} = {v}" for k, v in scene.compare.items())
+    return texts["compare"].format(settings=settings)
+
+
 def lesson_page(lesson: Lesson, *, lang: str = "en") -> str:
     """The HTML page of a lesson: its scenes in order, each with its run, caption and
     question (the answer shown on a click)."""
@@ -613,6 +635,7 @@ def lesson_page(lesson: Lesson, *, lang: str = "en") -> str:
                 "caption": localize(scene.caption, lang),
                 "start": scene.start,
                 "question": question,
+                "compare": _compare_text(scene, texts),
                 "run": run,
                 "source": _provenance(scene.data, scene.config, source, lang),
             }

@@ -338,7 +338,7 @@
   var app = document.getElementById("app");
   html("h1", null, DATA.title, app);
   if (DATA.kind === "run") {
-    new Viewer(app, DATA.run, {});
+    new Viewer(app, DATA.run, { start: DATA.start });
     html("p", "note", T.keys, app);
     source(app, DATA.source, DATA.run);
   } else {
@@ -362,6 +362,7 @@
         b.onclick = function () { ans.hidden = false; b.hidden = true; };
       }
       new Viewer(sec, sc.run, { start: sc.start });
+      if (sc.compare) html("p", "note", sc.compare, sec);
       var d = html("details", "source", null, sec);
       html("summary", null, T.source, d);
       source(d, sc.source, sc.run);

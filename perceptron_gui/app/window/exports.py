@@ -83,7 +83,8 @@ class Exports:
 
     def export_web(self, path: str | Path) -> bool:
         """The run as one self-contained HTML page (`perceptron_gui.web`), in the window's
-        language; the page names the file the data came from unless it was edited since."""
+        language, opening at the window's update; the page names the file the data came
+        from unless it was edited since."""
         from perceptron_gui.app import i18n
         from perceptron_gui.web import PageError, run_page, write_page
 
@@ -92,10 +93,20 @@ class Exports:
         source = doc.path if doc.path and not doc.modified else None
 
         def write() -> None:
+            from PySide6.QtCore import Qt
+            from PySide6.QtWidgets import QApplication
+
+            # A kernel run on 10^4 points takes seconds to record: say that it is working.
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
-                write_page(path, run_page(c.data, c.config, lang=i18n.language(), source=source))
+                page = run_page(
+                    c.data, c.config, lang=i18n.language(), source=source, start=c.trainer.k
+                )
+                write_page(path, page)
             except PageError as exc:
                 raise export.ExportError(str(exc)) from None
+            finally:
+                QApplication.restoreOverrideCursor()
 
         return self.write(path, write)
 
