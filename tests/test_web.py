@@ -265,3 +265,13 @@ def test_the_regions_follow_a_kernel_run_of_unknown_length() -> None:
     assert [f["i"] for f in run["frames"]] == [0, 1, 2]
     image = build._Images(run["view"])
     assert run["images"][-1] == image.images[image.add(result.answer)]
+
+
+def test_the_view_frames_points_on_top_of_each_other_and_the_origin_when_near() -> None:
+    x0, x1, y0, y1 = build._view(np.array([[1.0, 1.0], [1.0, 1.0]]))
+    assert x1 - x0 >= 2 and y1 - y0 >= 2 and x0 < 1 < x1 and y0 < 1 < y1
+    assert abs((x1 - x0) / (y1 - y0) - build.ASPECT) < 1e-12
+    x0, x1, y0, y1 = build._view(np.array(X21))  # Example 2.1: the lines pass near 0
+    assert x0 < 0 < x1 and y0 < 0 < y1
+    x0, x1, y0, y1 = build._view(np.array([[100.0, 100.0], [101.0, 101.0]]))
+    assert x0 > 50 and y0 > 50  # far from the origin: the points fill the view

@@ -217,6 +217,10 @@ def _view(points: npt.NDArray[np.float64]) -> list[float]:
         return [-1.0 * ASPECT, 1.0 * ASPECT, -1.0, 1.0]
     lo = points.min(axis=0)
     hi = points.max(axis=0)
+    if float((hi - lo).max()) <= 1e-9 * max(1.0, float(np.abs(points).max())):
+        # One place (a point, or points on top of each other): a unit around it.
+        unit = max(1.0, 0.1 * float(np.abs(points).max()))
+        lo, hi = lo - unit, hi + unit
     # The origin too when it is near (the textbook's figures show it, and the lines of the
     # first updates pass close to it): within the points' larger span of their box.
     reach = float((hi - lo).max())
