@@ -231,6 +231,19 @@ def test_a_lesson_page_and_a_chinese_page(browser: Any, tmp_path: Path) -> None:
     assert errors(browser) == []
     titles = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "section.scene h2")]
     assert titles == [f"{i + 1}. {s.title['zh_CN']}" for i, s in enumerate(lesson.scenes)]
+    # 40 named points (the XOR scene): no name covers another.
+    overlaps = browser.execute_script(
+        """const boxes = [...document.querySelectorAll('#scene-12 g.names text')]
+             .map(t => t.getBBox());
+           let n = 0;
+           for (let i = 0; i < boxes.length; i++) for (let j = 0; j < i; j++) {
+             const a = boxes[i], b = boxes[j];
+             if (a.x < b.x + b.width && b.x < a.x + a.width &&
+                 a.y < b.y + b.height && b.y < a.y + a.height) n++;
+           }
+           return [boxes.length, n];"""
+    )
+    assert overlaps[0] >= 30 and overlaps[1] == 0, overlaps
     model = browser.find_elements(By.CSS_SELECTOR, "section.scene")[0]  # start = stop = 7
     assert model.find_element(By.CSS_SELECTOR, "input.slider").get_attribute("value") == "7"
     first = browser.find_elements(By.CSS_SELECTOR, "section.scene")[1]  # Example 2.1's scene

@@ -72,6 +72,38 @@
     return out;
   }
 
+  /* The names x1 … xN beside their points: each at the first of four corners where it
+     covers no point and no name placed before it; a name with no free corner is left out
+     (the readout and the narration name the points they speak of). */
+  function placeNames(run, drawn, parent, sx, sy, r) {
+    var size = drawn.length > 15 ? 17 : 21, boxes = [], i;
+    function free(b) {
+      if (b[0] < 0 || b[1] < 0 || b[2] > W || b[3] > H) return false;
+      for (var k = 0; k < boxes.length; k++) {
+        var o = boxes[k];
+        if (b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]) return false;
+      }
+      return true;
+    }
+    for (i = 0; i < drawn.length; i++) {
+      var p = run.points[drawn[i]], X = sx(p[0]), Y = sy(p[1]), g = r + 3;
+      boxes.push([X - g, Y - g, X + g, Y + g]);
+    }
+    for (i = 0; i < drawn.length; i++) {
+      var j = drawn[i], q = run.points[j], px = sx(q[0]), py = sy(q[1]), name = "x" + (j + 1);
+      var w = name.length * size * 0.6, h = size, d = r + 3;
+      var spots = [[px + d, py - d - h], [px - d - w, py - d - h], [px + d, py + d], [px - d - w, py + d]];
+      for (var c = 0; c < spots.length; c++) {
+        var b = [spots[c][0], spots[c][1], spots[c][0] + w, spots[c][1] + h];
+        if (free(b)) {
+          boxes.push(b);
+          svg("text", { x: b[0], y: b[3] - 0.2 * h, "font-size": size }, parent).textContent = name;
+          break;
+        }
+      }
+    }
+  }
+
   function Viewer(root, run, opts) {
     var self = this;
     this.run = run;
@@ -108,7 +140,7 @@
     this.line = svg("line", { stroke: "var(--ink)", "stroke-width": 3, visibility: "hidden", class: "model-line" }, cv);
     var halos = svg("g", { fill: "var(--halo)" }, cv);
     var marks = svg("g", {}, cv);
-    var names = svg("g", { "font-size": 21, fill: "var(--ink)" }, cv);
+    var names = svg("g", { fill: "var(--ink)", class: "names" }, cv);
     this.rings = svg("g", { fill: "none", stroke: "var(--ink)", "stroke-width": 2.5 }, cv);
     this.legend = svg("text", { x: 12, y: 28, "font-size": 21, fill: "var(--pocket)", visibility: "hidden" }, cv);
     this.legend.textContent = "- - " + run.answer_name;
@@ -123,8 +155,8 @@
         svg("path", { d: "M" + (X - r) + " " + (Y - r) + "L" + (X + r) + " " + (Y + r) + "M" + (X - r) + " " + (Y + r) + "L" + (X + r) + " " + (Y - r),
           stroke: "var(--neg)", "stroke-width": many ? 1.8 : 3.5, "data-point": j }, marks);
       }
-      if (run.names) svg("text", { x: X + 11, y: Y - 11 }, names).textContent = "x" + (j + 1);
     }
+    if (run.names) placeNames(run, drawn, names, sx, sy, r);
 
     // The side: readout, narration, mistakes against visits.
     var rb = html("div", "box", null, side);
