@@ -268,3 +268,25 @@ def test_a_big_run_stays_usable(browser: Any, tmp_path: Path) -> None:
     assert time.perf_counter() - start < 3.0  # five frames of 2000 drawn points
     assert "of 10000" in text(browser, ".readout")
     assert errors(browser) == []
+
+
+def test_every_mode_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    from perceptron_gui.core.config import MODES
+    from perceptron_gui.core.registry import spec
+
+    data = generate("noisy", 12, seed=3)
+    for mode in MODES:
+        order = "random" if spec(mode).allows("random") else "cyclic"
+        path = tmp_path / f"{mode}.html"
+        write_page(path, run_page(data, TrainConfig(mode=mode, order=order, max_updates=12)))
+        open_page(browser, path)
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+        last = browser.execute_script("const v = perceptronPage.viewers[0]; return v.index;")
+        assert last == len(browser.execute_script("return perceptronPage.data.run.frames")) - 1
+        assert text(browser, ".narration") and "b = " in text(browser, ".readout"), mode
+        drawn = browser.execute_script(
+            "return [...document.querySelectorAll('svg.canvas line.model-line, svg.canvas image')]"
+            ".filter(e => e.getAttribute('visibility') === 'visible').length"
+        )
+        assert drawn >= 1, mode  # a line or the regions
+        assert errors(browser) == [], mode
