@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: What ``--export`` writes, by the output's extension.
-EXPORT_KINDS = (".png", ".svg", ".gif", ".mp4")
+EXPORT_KINDS = (".png", ".svg", ".gif", ".mp4", ".html")
 #: The size of an exported figure or animation when --size is not given.
 EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
@@ -90,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--export",
         metavar="OUT",
-        help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4, and exit",
+        help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4 "
+        "or to a web page OUT.html (self-contained, offline), and exit",
     )
     p.add_argument("--mode", choices=MODES, help=", ".join(MODES))
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
@@ -132,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=("FILE", "OUTDIR"),
         help="write a lesson's figures (PNG, SVG), tables, Beamer lesson.tex and "
         "Markdown handout into OUTDIR, and exit",
+    )
+    p.add_argument(
+        "--html",
+        action="store_true",
+        help="with --export-lesson: write OUTDIR/lesson.html instead, the lesson as one "
+        "self-contained web page (its scenes, captions, questions, a timeline each)",
     )
     p.add_argument("--recover", action="store_true", help="restore the autosaved session")
     p.add_argument("--empty", action="store_true", help="start with an empty canvas")
@@ -221,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     at_once = argv is None
+    if args.html and not args.export_lesson:
+        parser.error("--html goes with --export-lesson FILE OUTDIR (a run: --export OUT.html)")
     if not (args.export or args.screenshot or args.export_lesson) and not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
@@ -341,7 +350,9 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """
     out = Path(args.export)
     if out.suffix.lower() not in EXPORT_KINDS:
-        parser.error(f"{out.name}: unknown extension; use .png, .svg, .gif or .mp4")
+        parser.error(f"{out.name}: unknown extension; use .png, .svg, .gif, .mp4 or .html")
+    if out.suffix.lower() == ".html":
+        return _export_html(parser, args, out)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -408,6 +419,33 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_html(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Path) -> int:
+    """``--export OUT.html``: the run as a web page, made without a window (the page is
+    drawn by the browser; only QtCore's translator is loaded, for --lang zh_CN)."""
+    from importlib.resources import as_file, files
+
+    from perceptron_gui.core.errors import DataError
+    from perceptron_gui.core.io import load_file
+    from perceptron_gui.web import PageError, run_page, write_page
+
+    if args.file and not Path(args.file).is_file():
+        parser.error(f"cannot read {args.file}: no such file")
+    try:
+        with as_file(files("perceptron_gui") / "data" / "example.csv") as example:
+            source = str(args.file or example)
+            loaded = load_file(source)
+            config = loaded.config if loaded.config is not None else TrainConfig()
+            changes = {n: getattr(args, n) for n in ("mode", "order", *setting_names())}
+            config = config.with_(**{k: v for k, v in changes.items() if v is not None})
+            start = args.start + args.steps  # the update a figure would show
+            page = run_page(loaded.data, config, lang=args.lang or "en", source=source, start=start)
+        write_page(out, page)
+    except (DataError, PageError) as exc:
+        parser.error(str(exc))
+    print(f"saved {out}")
+    return 0
+
+
 def _put_back(prefs: QSettings, kept: dict[str, Any]) -> None:
     """Restore the preferences an export changed (the theme and the UI scale)."""
     for key, value in kept.items():
@@ -438,6 +476,17 @@ def _export_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         lesson = load_lesson(source)
     except DataError as exc:
         parser.error(str(exc))
+    if args.html:  # the page alone: drawn by the browser, no window needed
+        from perceptron_gui.web import PageError, lesson_page, write_page
+
+        page = Path(outdir) / "lesson.html"
+        try:
+            Path(outdir).mkdir(parents=True, exist_ok=True)
+            write_page(page, lesson_page(lesson, lang=args.lang or "en"))
+        except (PageError, OSError) as exc:
+            parser.error(f"{outdir}: {exc}")
+        print(f"saved {page}")
+        return 0
     try:
         size = parse_size(args.size) if args.size else None
     except ExportError as exc:

@@ -14,6 +14,7 @@ ignored. Points are named x1 … xN and α1 … αN (1-based) in the text; the J
 0-based indices.
     perceptron bound DATA [--no-bias] [--json]
     perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
+    perceptron html DATA [the settings of trace] [--lang en|zh_CN] -o FILE.html
 
 DATA is a CSV file or a session file (JSON); a session's settings are the
 defaults of ``trace`` and the options override them.
@@ -227,37 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file (.json); a session's settings are the defaults and the options override them.",
     )
     t.add_argument("data", metavar="DATA", help="CSV or session file")
-    t.add_argument(
-        "--mode",
-        choices=MODES,
-        help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive), "
-        "kernel or margin (the margin perceptron)",
-    )
-    t.add_argument("--order", choices=ORDERS, help="which mistake comes next (default: cyclic)")
-    t.add_argument("--eta", type=float, metavar="F", help="learning rate η > 0 (default: 1)")
-    t.add_argument(
-        "--bias",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="learn b (default); --no-bias: lines through the origin",
-    )
-    t.add_argument(
-        "--max-updates", type=int, metavar="N", help="stop after N updates (default: 10^6)"
-    )
-    t.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
-    t.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
-    # Each mode's own settings, from the registry: a new mode's options come with its entry.
-    for name, param in _mode_params().items():
-        if param.choices:
-            t.add_argument(f"--{name}", choices=param.choices, help=param.help)
-        else:
-            kind = int if isinstance(param.default, int) else float
-            t.add_argument(
-                f"--{name}",
-                type=kind,
-                metavar=name[0].upper(),
-                help=f"{param.help} (default: {param.default})",
-            )
+    _add_run_options(t)
     t.add_argument(
         "--digits",
         type=int,
@@ -299,6 +270,26 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print one JSON object instead")
     b.set_defaults(func=_cmd_bound)
 
+    h = sub.add_parser(
+        "html",
+        help="write a run (or a lesson) as one self-contained web page",
+        description="Run the perceptron on DATA and write one HTML file that replays it: "
+        "the points, the line or regions, the readout, the narration of every update, the "
+        "mistakes against the bound, a timeline slider. It loads nothing from the network. "
+        "DATA may also be a lesson (.lesson.toml, or 'perceptron' for the built-in one): "
+        "then the page holds its scenes, captions and questions.",
+    )
+    h.add_argument("data", metavar="DATA", help="CSV, session or .lesson.toml file")
+    _add_run_options(h)
+    h.add_argument(
+        "--lang",
+        choices=("en", "zh_CN"),
+        default="en",
+        help="the language of the narration and the page: en (default) or zh_CN",
+    )
+    h.add_argument("-o", "--output", required=True, metavar="FILE", help="the .html file to write")
+    h.set_defaults(func=_cmd_html)
+
     g = sub.add_parser(
         "generate",
         help="write a random data set",
@@ -331,6 +322,42 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     g.set_defaults(func=_cmd_generate)
     return p
+
+
+def _add_run_options(p: argparse.ArgumentParser) -> None:
+    """The run's settings (``trace`` and ``html``): mode, order, η, bias, limits, seed and
+    each mode's own settings."""
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive), "
+        "kernel or margin (the margin perceptron)",
+    )
+    p.add_argument("--order", choices=ORDERS, help="which mistake comes next (default: cyclic)")
+    p.add_argument("--eta", type=float, metavar="F", help="learning rate η > 0 (default: 1)")
+    p.add_argument(
+        "--bias",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="learn b (default); --no-bias: lines through the origin",
+    )
+    p.add_argument(
+        "--max-updates", type=int, metavar="N", help="stop after N updates (default: 10^6)"
+    )
+    p.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
+    p.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
+    # Each mode's own settings, from the registry: a new mode's options come with its entry.
+    for name, param in _mode_params().items():
+        if param.choices:
+            p.add_argument(f"--{name}", choices=param.choices, help=param.help)
+        else:
+            kind = int if isinstance(param.default, int) else float
+            p.add_argument(
+                f"--{name}",
+                type=kind,
+                metavar=name[0].upper(),
+                help=f"{param.help} (default: {param.default})",
+            )
 
 
 def _mode_params() -> dict[str, Param]:
@@ -928,6 +955,42 @@ def _cmd_bound(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- generate
+
+
+def _cmd_html(args: argparse.Namespace) -> int:
+    # The page's narration is the window's, translated by QtCore's QTranslator: imported
+    # here only, so that trace, bound and generate stay free of Qt.
+    from perceptron_gui.core.lesson import BUILTIN_LESSONS, SUFFIX, load_lesson
+    from perceptron_gui.web import PageError, lesson_page, run_page, write_page
+
+    path: str = args.output
+    if path == "-" or os.path.isdir(path):
+        raise DataError(f"{path}: -o needs a file name (such as run.html)")
+    try:
+        if args.data.endswith(SUFFIX) or args.data in BUILTIN_LESSONS:
+            lesson = load_lesson(args.data)
+            html = lesson_page(lesson, lang=args.lang)
+            what = f"{len(lesson.scenes)} scenes"
+        else:
+            loaded = _load(args.data)
+            config = _config(loaded, args)
+            _notes(loaded)
+            if config.mode == "kernel" and config.kernel == "rbf":
+                try:
+                    check_rbf_sigma(loaded.data.points, config.sigma)
+                except DataError as exc:
+                    raise DataError(f"{exc.message} (--sigma)", loaded.source) from None
+            html = run_page(loaded.data, config, lang=args.lang, source=args.data)
+            what = f"{loaded.data.n} points, {config.mode}"
+    except PageError as exc:
+        raise DataError(str(exc), args.data) from None
+    try:
+        write_page(path, html)
+    except PageError as exc:  # names the output file
+        raise DataError(str(exc)) from None
+    size = len(html.encode("utf-8"))
+    _Out(sys.stdout)(f"wrote {path} ({what}; {size / 1024:.0f} kB)")
+    return EXIT_OK
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:

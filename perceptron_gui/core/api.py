@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from perceptron_gui.core import fast, multi
@@ -106,7 +107,9 @@ def train(
         # R^d: the run-to-the-end engine (the step-able trainers are the plane's).
         if multi.worth_compiling(data.n, config):
             multi.warm_up()
-        return multi.run(data, config, w_init if len(w_init) == d else None)
+        result = multi.run(data, config, w_init if len(w_init) == d else None)
+        return replace(result, data=data, config=config)
     t = make_trainer(data, config)
     fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
-    return t.result()
+    # The data and settings ride along: a notebook draws the run from them (_repr_html_).
+    return replace(t.result(), data=data, config=config)

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core.config import Mode, Order
+from perceptron_gui.core.config import Mode, Order, TrainConfig
+from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import LinearModel, VoteModel
 
 
@@ -63,6 +64,9 @@ class TrainResult:
         each step t; ``updates[t]`` is the first point of ``M_t``.
     answer_model
         Kernel perceptron: the `KernelModel` (``history_w`` and ``w`` are zeros).
+    data, config
+        The points and the settings of the run, when `train` made it (None otherwise):
+        what the notebook's picture (`_repr_html_`) replays.
     """
 
     mode: Mode
@@ -90,6 +94,8 @@ class TrainResult:
     batch_sizes: npt.NDArray[np.int64] | None = None
     batch_points: list[npt.NDArray[np.int64]] | None = None
     answer_model: Any = None
+    data: Dataset | None = None
+    config: TrainConfig | None = None
 
     @property
     def mistakes(self) -> int:
@@ -115,6 +121,19 @@ class TrainResult:
             return VoteModel(W, B, c)
         assert self.w is not None  # only the kernel run has no w, and it has its model
         return LinearModel(self.w, self.b)
+
+    def _repr_html_(self) -> str | None:
+        """The run as Jupyter draws it: the web page of `perceptron html` in an iframe.
+
+        The page replays the run from `data` and `config` (a result `train` made; None,
+        and Jupyter shows the text, otherwise). It needs nothing but this package: no
+        network, no widget library (`perceptron_gui.web`).
+        """
+        if self.data is None or self.config is None:
+            return None
+        from perceptron_gui.web import notebook_html  # Qt's translator: only when drawn
+
+        return notebook_html(self.data, self.config)
 
     def decision(self, X: Any) -> npt.NDArray[np.float64]:
         """Scores of the answer on the points X (shape (M, d)); its sign is the class."""

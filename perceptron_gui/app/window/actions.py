@@ -160,6 +160,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
     ),
     ActionSpec(
+        "export_web",
+        QT_TRANSLATE_NOOP("MainWindow", "&Web page…"),
+        "exports.export_web_dialog",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "The run as one HTML file that opens offline: timeline, narration, readout",
+        ),
+    ),
+    ActionSpec(
         "copy_latex",
         QT_TRANSLATE_NOOP("MainWindow", "Copy table as &LaTeX"),
         "copy_table",
@@ -629,7 +639,8 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("recent", QT_TRANSLATE_NOOP("MainWindow", "Open &recent")),  # filled as it opens
     MenuSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export"), (
-        "export", "export_animation", "export_table", "-", "copy_latex", "copy_markdown",
+        "export", "export_animation", "export_table", "export_web", "-", "copy_latex",
+        "copy_markdown",
     )),
     MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit"), (
         "undo", "redo", "-", "pos", "neg", "snap", "-",

@@ -1,4 +1,4 @@
-"""The window's exports: the figure, the animation and the iteration table."""
+"""The window's exports: the figure, the animation, the iteration table and the web page."""
 
 from __future__ import annotations
 
@@ -66,6 +66,49 @@ class Exports:
         path = export.table_dialog(self.w)
         if path is not None:
             self.export_table(path)
+
+    def export_web_dialog(self) -> None:
+        """File ▸ Export ▸ Web page…: asks for the file, then `export_web`."""
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self.w,
+            translate("MainWindow", "Export the run as a web page"),
+            export.in_last_dir("run.html"),
+            translate("MainWindow", "Web page (*.html)"),
+        )
+        if path:
+            export.remember_dir(path)
+            self.export_web(path if Path(path).suffix else path + ".html")
+
+    def export_web(self, path: str | Path) -> bool:
+        """The run as one self-contained HTML page (`perceptron_gui.web`), in the window's
+        language, opening at the window's update; the page names the file the data came
+        from unless it was edited since."""
+        from perceptron_gui.app import i18n
+        from perceptron_gui.web import PageError, run_page, write_page
+
+        c = self.w.controller
+        doc = self.w.document
+        source = doc.path if doc.path and not doc.modified else None
+
+        def write() -> None:
+            from PySide6.QtCore import Qt
+            from PySide6.QtWidgets import QApplication
+
+            # A kernel run on 10^4 points takes seconds to record: say that it is working.
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                page = run_page(
+                    c.data, c.config, lang=i18n.language(), source=source, start=c.trainer.k
+                )
+                write_page(path, page)
+            except PageError as exc:
+                raise export.ExportError(str(exc)) from None
+            finally:
+                QApplication.restoreOverrideCursor()
+
+        return self.write(path, write)
 
     def export_table(self, path: str | Path) -> bool:
         """The iteration table as LaTeX, Markdown or CSV (by the name: .tex, .md, .csv)."""
