@@ -98,6 +98,9 @@ MAX_LESSON_BYTES = 16 << 20
 #: The longest title (of the lesson or a scene) and caption read, in characters.
 MAX_TITLE_CHARS = 300
 MAX_CAPTION_CHARS = 4000
+#: The longest line of a lesson file (checked before parsing: the TOML parser takes
+#: ~0.7 s a million characters, and no title, caption or row of points needs more).
+MAX_LINE_CHARS = 1 << 16
 
 #: A title or caption: one string, or a table by language.
 Text = str | dict[str, str]
@@ -252,8 +255,31 @@ def _read_lesson_text(file: Path, source: str) -> str:
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
+def _check_lengths(text: str, source: str) -> None:
+    """Refuse, before parsing, a line or a multi-line string far longer than a lesson needs."""
+    longest = max(map(len, text.splitlines()), default=0)
+    if longest > MAX_LINE_CHARS:
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if len(ln) == longest)
+        raise DataError(
+            f"{longest:,} characters on one line; a lesson's lines have at most {MAX_LINE_CHARS:,}",
+            source,
+            line,
+        )
+    for quote in ('"""', "'''"):
+        if quote in text:
+            inside = text.split(quote)[1::2]
+            most = max(map(len, inside), default=0)
+            if most > 4 * MAX_CAPTION_CHARS:
+                raise DataError(
+                    f"a multi-line text of {most:,} characters; a caption has at most "
+                    f"{MAX_CAPTION_CHARS:,}",
+                    source,
+                )
+
+
 def parse_lesson(text: str, source: str, *, base: Path | None = None) -> Lesson:
     """Parse and check lesson text; `base` is the folder ``data`` paths are relative to."""
+    _check_lengths(text, source)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

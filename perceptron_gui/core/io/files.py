@@ -44,8 +44,8 @@ EXCERPT_CHARS = 24
 LIMIT_TEXT = f"{MAX_ABS_COORD:g}".replace("e+", "e")  # "1e150"
 PathLike = str | os.PathLike[str]
 
-#: How long a reader waits for a pipe's first byte, and the writer for a FIFO's reader.
-PIPE_WAIT = 1.0
+#: How long a reader waits for a writer to open a pipe (then it is refused).
+PIPE_WAIT = 0.5
 # The longest a read of a pipe waits for bytes before giving the event loop a turn.
 _POLL_S = 0.05
 # Bytes read and decoded per slice.
@@ -126,9 +126,9 @@ class Input:
     A regular file of at most `MAX_BYTES`, or a pipe (a FIFO, ``<(...)``), which is
     read without blocking: each read waits at most `_POLL_S` for bytes (an event
     loop keeps turning) and a pipe nothing is written to within `PIPE_WAIT` is
-    refused. A device, a socket or a folder is refused at once. Bytes looked at
-    by `peek` (to tell the formats apart) are kept and read again, so a pipe is
-    read exactly once, whole.
+    refused (well within the 1 s a refusal may take). A device, a socket or a
+    folder is refused at once. Bytes looked at by `peek` (to tell the formats apart)
+    are kept and read again, so a pipe is read exactly once, whole.
     """
 
     def __init__(self, path: PathLike, source: str | None = None) -> None:
@@ -206,7 +206,9 @@ class Input:
             self._poll = select.poll()
             self._poll.register(self.fd, select.POLLIN | select.POLLHUP)
             self._since = time.monotonic()
-        self._poll.poll(int(_POLL_S * 1000))
+        for _fd, event in self._poll.poll(int(_POLL_S * 1000)):
+            if event & select.POLLHUP:  # a writer came and went: what it wrote ends here
+                self._writer_seen = True
         parts: list[bytes] = []
         got = 0
         while got < most:
