@@ -2,7 +2,11 @@
 
 Points (add, move, delete, flip, a new set), modes, orders, η, bias, the update limit,
 step / visit / back / seek / run / to end, undo / redo, compare on and off, theme, UI
-scale, language, presentation, exports (figure, table), save and open. It records
+scale, language, presentation, exports (figure, table), save and open; with ``large``
+(the script's default) also the built-in lesson (open, a scene, the clicker, close) and
+voted / averaged runs on data that are not separable at the largest update limit the
+controls allow (issue 35: a lesson left the limit at 10⁶ and voted froze for 105 s).
+It records
 
 * every exception: raised by an action, or in a Qt slot (through ``sys.excepthook``);
 * after every run to the end, whether ``state()`` equals ``train()`` on the same points
@@ -84,7 +88,13 @@ class Soak:
     """Drives one window with random actions from a seeded generator."""
 
     def __init__(
-        self, window: Any, seed: int, folder: Path, limits: tuple[int, ...] = (200, 500, 2000)
+        self,
+        window: Any,
+        seed: int,
+        folder: Path,
+        limits: tuple[int, ...] = (200, 500, 2000),
+        *,
+        large: bool = False,
     ) -> None:
         from PySide6.QtCore import QCoreApplication, QTimer
 
@@ -130,6 +140,8 @@ class Soak:
             (self.export_table, 1),
             (self.save_and_open, 2),
         ]
+        if large:  # opt-in: tests/test_soak.py's seeded sequence stays as it was
+            self.actions += [(self.lesson, 2), (self.large_vote, 2)]
         weights = np.array([w for _, w in self.actions], dtype=float)
         self._p = weights / weights.sum()
 
@@ -261,6 +273,37 @@ class Soak:
     def set_mode(self) -> None:
         self.w.set_mode(str(self.rng.choice(MODES)))
 
+    def lesson(self) -> None:
+        """The built-in lesson: a random scene, a few clicks, then the lesson closed."""
+        if not self.w.open_lesson("perceptron"):
+            raise RuntimeError(f"the built-in lesson did not open: {self.w.notice.text()}")
+        player = self.w.lesson_player
+        assert player.lesson is not None
+        player.go(int(self.rng.integers(len(player.lesson.scenes))))
+        for _ in range(int(self.rng.integers(1, 4))):
+            self.w.next_slide()
+            self.pump(1)
+        if self.rng.random() < 0.5:
+            player.set_lesson(None)
+
+    def large_vote(self) -> None:
+        """Voted or averaged at the largest limit the controls allow, on data that are not
+        separable, run for a moment (its answer and vote grid are drawn every frame)."""
+        from perceptron_gui.app.controller import MAX_UPDATE_LIMIT
+        from perceptron_gui.core.generators import generate
+
+        d = generate("xor", int(self.rng.integers(20, 80)), seed=int(self.rng.integers(1000)))
+        self.w.set_points(d.points, d.labels)
+        self.w.set_mode(str(self.rng.choice(["voted", "averaged"])))
+        self.w.set_max_updates(MAX_UPDATE_LIMIT)
+        self.w.set_speed(float("inf"))
+        self.w.run()
+        end = time.perf_counter() + float(self.rng.uniform(0.1, 0.5))
+        while time.perf_counter() < end and self.c.running:
+            self.pump(1)
+        self.w.pause()
+        self.set_limit()  # back to the soak's limits: its runs to the end stay short
+
     def set_order(self) -> None:
         self.w.set_order(str(self.rng.choice(ORDERS)))  # some are refused: a message
 
@@ -371,6 +414,8 @@ def soak(
     folder: Path,
     limits: tuple[int, ...] = (200, 500, 2000),
     progress: int = 0,
+    *,
+    large: bool = True,
 ) -> Report:
     """Make a window (timers at 0, no autosave), run `n` actions, close it."""
     from PySide6.QtWidgets import QApplication
@@ -382,7 +427,7 @@ def soak(
     w.resize(1200, 800)
     w.show()
     try:
-        s = Soak(w, seed, folder, limits)
+        s = Soak(w, seed, folder, limits, large=large)
         s.progress = progress
         return s.go(n)
     finally:

@@ -6,9 +6,10 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QStandardItemModel, QValidator
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -173,6 +174,105 @@ class EtaSpinBox(QDoubleSpinBox):
         self.setValue(min(max(v, self.minimum()), self.maximum()))
 
 
+class WholeSpinBox(QAbstractSpinBox):
+    """A spin box of a whole number of any size (a QSpinBox holds a C int: a seed of 2³¹
+    overflowed it, and the panel's other controls stopped refreshing).
+
+    Typing and the arrows accept `minimum` … `maximum` (None: no end, as the core takes
+    any seed >= 0); `setValue` shows a value exactly, whatever its size. `valueChanged`
+    is emitted with the new value (a Python int) when it changes, as QSpinBox's is.
+    """
+
+    valueChanged = Signal(object)
+
+    def __init__(
+        self, minimum: int = 0, maximum: int | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._min, self._max = minimum, maximum
+        self._value = minimum
+        self._step = 1
+        self.lineEdit().setText(str(minimum))
+        # As keyboard tracking off: a typed value is taken when the typing ends (Return,
+        # focus out), not at each digit (typing 2147483648 is not 2, 21, 214, ...).
+        self.editingFinished.connect(self._on_finished)
+
+    def value(self) -> int:
+        return self._value
+
+    def minimum(self) -> int:
+        return self._min
+
+    def maximum(self) -> int | None:
+        return self._max
+
+    def setRange(self, minimum: int, maximum: int | None) -> None:  # noqa: N802 (Qt's name)
+        self._min, self._max = minimum, maximum
+
+    def setSingleStep(self, step: int) -> None:  # noqa: N802 (Qt's name)
+        self._step = max(1, int(step))
+
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt's name)
+        """Show `value` exactly; emits `valueChanged` when it changed."""
+        value = int(value)
+        if self.lineEdit().text() != str(value):
+            self.lineEdit().setText(str(value))
+        if value != self._value:
+            self._value = value
+            self.valueChanged.emit(value)
+
+    def _accepts(self, value: int) -> bool:
+        return value >= self._min and (self._max is None or value <= self._max)
+
+    def _parse(self, text: str) -> int | None:
+        t = text.strip()
+        # ASCII digits only, at most as many as Python converts (int() refuses beyond 4300).
+        if not t or len(t) > 4000 or not (t.isascii() and t.isdigit()):
+            return None
+        return int(t)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        t = text.strip()
+        if not t:
+            return (QValidator.State.Intermediate, text, pos)
+        v = self._parse(t)
+        if v is None:
+            return (QValidator.State.Invalid, text, pos)
+        if self._accepts(v):
+            return (QValidator.State.Acceptable, text, pos)
+        return (QValidator.State.Intermediate, text, pos)
+
+    def fixup(self, text: str) -> str:
+        return str(self._value)
+
+    def _on_finished(self) -> None:
+        # A value typed out of range (or left empty) is refused: the box shows the value kept.
+        v = self._parse(self.lineEdit().text())
+        if v is None or not self._accepts(v):
+            self.lineEdit().setText(str(self._value))
+        else:
+            self.setValue(v)
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 (Qt override)
+        v = self._value + steps * self._step
+        v = max(v, self._min)
+        if self._max is not None:
+            v = min(v, self._max)
+        self.setValue(v)
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:  # noqa: N802 (Qt override)
+        flags = QAbstractSpinBox.StepEnabledFlag.StepNone
+        if self._value > self._min:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
+        if self._max is None or self._value < self._max:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        return flags
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        # As wide as a QSpinBox of the same range would be (a long value scrolls in it).
+        return QSpinBox().sizeHint()
+
+
 class ControlPanel(QWidget):
     """Settings and buttons, wired to a controller (the numbers are in the readout).
 
@@ -201,10 +301,10 @@ class ControlPanel(QWidget):
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("etaSpin")
         self.bias_check = named(QCheckBox(), "biasCheck")
-        self.seed_spin = named(QSpinBox(), "seedSpin")
-        self.seed_spin.setRange(0, 2**31 - 1)
-        self.limit_spin = named(QSpinBox(), "limitSpin")
-        self.limit_spin.setRange(1, MAX_UPDATE_LIMIT)
+        # Any seed the core takes (a whole number >= 0, of any size), shown exactly.
+        self.seed_spin = named(WholeSpinBox(0, None), "seedSpin")
+        # Typed or stepped: 1 … MAX_UPDATE_LIMIT; a session's larger limit is shown exactly.
+        self.limit_spin = named(WholeSpinBox(1, MAX_UPDATE_LIMIT), "limitSpin")
         self.limit_spin.setSingleStep(1000)
         # The settings of some modes only: shown when they apply.
         self.kernel_combo = named(QComboBox(), "kernelCombo")
@@ -496,7 +596,7 @@ class ControlPanel(QWidget):
             self.bias_check.setChecked(c.bias)
             self.seed_spin.setValue(c.seed)
             limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
-            self.limit_spin.setValue(min(limit, MAX_UPDATE_LIMIT))
+            self.limit_spin.setValue(limit)
         mode = spec(c.mode)
         params = mode.param_names()
         # A row is shown when the mode has that setting (and, for the kernel's own

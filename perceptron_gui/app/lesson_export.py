@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,8 +23,10 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app import export, i18n
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
 from perceptron_gui.core.lesson import Lesson, Scene, localize
+from perceptron_gui.core.writer import check_regular_target
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -69,9 +72,48 @@ _LATEX_SPECIAL = {
 }
 
 
-def latex_text(text: str) -> str:
-    """Plain text as LaTeX: specials escaped, the lecture's symbols as math."""
-    return "".join(_LATEX_SPECIAL.get(ch, _LATEX_SYMBOLS.get(ch, ch)) for ch in text)
+def plain_text(text: str, *, lines: bool = False) -> str:
+    """`text` without control characters (a NUL broke pdflatex); a tab is a space.
+
+    Line breaks stay when `lines` (a caption's paragraphs), else they become spaces
+    (a title is one line: a break in it would start a heading or end a command).
+    """
+    keep = "\n" if lines else ""
+    out = []
+    for ch in text.replace("\r\n", "\n"):
+        if ch in "\t\n\r\v\f" and ch not in keep:
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cs") and ch not in keep:
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def latex_text(text: str, *, lines: bool = False) -> str:
+    """Plain text as LaTeX: specials escaped, the lecture's symbols as math, no control
+    characters (see `plain_text`)."""
+    return "".join(
+        _LATEX_SPECIAL.get(ch, _LATEX_SYMBOLS.get(ch, ch)) for ch in plain_text(text, lines=lines)
+    )
+
+
+# Markdown's inline specials (HTML, links, emphasis, code, tables), escaped everywhere.
+_MD_INLINE = re.compile(r"([\\`*_\[\]<>|!~&#])")
+# What starts a block at a line's start: a list, a quote, a rule or a setext heading.
+_MD_BLOCK = re.compile(r"^(\s*)([-+=>]|\d+[.)])", re.MULTILINE)
+
+
+def markdown_text(text: str, *, lines: bool = False) -> str:
+    """Plain text as Markdown that shows as the text: no HTML, link, heading or list it
+    would make is made (ASCII punctuation is escaped with a backslash), no control
+    characters (see `plain_text`)."""
+    s = _MD_INLINE.sub(r"\\\1", plain_text(text, lines=lines))
+    return _MD_BLOCK.sub(_escape_block_start, s)
+
+
+def _escape_block_start(m: re.Match[str]) -> str:
+    return m.group(1) + "".join(c if c.isdigit() else "\\" + c for c in m.group(2))
 
 
 def export_lesson(
@@ -85,7 +127,8 @@ def export_lesson(
     """Write the lesson's figures, tables, ``lesson.tex`` and ``lesson.md`` into `outdir`.
 
     `max_steps`: at most this many steps of each scene (its start the first) get figures;
-    the scene's table is of its last exported step.
+    the scene's table is of its last exported step. Titles and captions are escaped for
+    Markdown and LaTeX (`markdown_text`, `latex_text`).
 
     Returns the files written. Raises `export.ExportError` or OSError when one cannot be.
     """
@@ -96,7 +139,7 @@ def export_lesson(
     player.set_lesson(lesson)
     written: list[Path] = []
     frames: list[str] = []
-    handout: list[str] = [f"# {localize(lesson.title, lang)}", ""]
+    handout: list[str] = [f"# {markdown_text(localize(lesson.title, lang))}", ""]
     for i, scene in enumerate(lesson.scenes):
         player.go(i)
         _canvas_to_figure_size(window, size)
@@ -111,12 +154,12 @@ def export_lesson(
         table = out / f"scene{i + 1:02d}-table.tex"
         _write(table, export.table_text(window.controller.trainer, "latex"), written)
         handout += [
-            f"## {i + 1}. {title}",
+            f"## {i + 1}. {markdown_text(title)}",
             "",
-            caption,
+            markdown_text(caption, lines=True),
             "",
             *(_question_line(scene, lang)),
-            f"![{title}]({last}.png)",
+            f"![{markdown_text(title)}]({last}.png)",
             "",
             export.table_text(window.controller.trainer, "markdown").rstrip(),
             "",
@@ -199,7 +242,11 @@ def _render_canvas(window: MainWindow, path: Path, size: tuple[int, int]) -> Non
 
 
 def _write(path: Path, text: str, written: list[Path]) -> None:
-    atomic_write_text(path, text)
+    try:
+        check_regular_target(path)  # a FIFO or a device in the folder: refused, not waited on
+        atomic_write_text(path, text)
+    except DataError as exc:
+        raise export.ExportError(str(exc)) from None
     written.append(path)
 
 
@@ -236,7 +283,7 @@ def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, sc
     note = ""
     if scene.question is not None and k == scene.start:
         note = "\\textbf{?}~"
-    return head + body + f"\\small {note}{latex_text(caption)}\n\\end{{frame}}\n"
+    return head + body + f"\\small {note}{latex_text(caption, lines=True)}\n\\end{{frame}}\n"
 
 
 def _beamer(title: str, frames: list[str]) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -41,6 +42,10 @@ from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.io import atomic_write_text, load_file
+from perceptron_gui.core.io.files import Input, excerpt
+from perceptron_gui.core.reading import guarded
+from perceptron_gui.core.slices import exhaust
+from perceptron_gui.core.writer import os_message
 
 __all__ = [
     "BUILTIN_LESSONS",
@@ -99,6 +104,14 @@ SCENE_KEYS = (
 )
 #: The most updates a scene's ``start`` or ``stop`` may name (the clicker steps to them).
 MAX_STOP = 100_000
+#: A lesson file larger than this is refused before it is read (the built-in one: 6 KB).
+MAX_LESSON_BYTES = 16 << 20
+#: The longest title (of the lesson or a scene) and caption read, in characters.
+MAX_TITLE_CHARS = 300
+MAX_CAPTION_CHARS = 4000
+#: The longest line of a lesson file (checked before parsing: the TOML parser takes
+#: ~0.7 s a million characters, and no title, caption or row of points needs more).
+MAX_LINE_CHARS = 1 << 16
 
 #: A title or caption: one string, or a table by language.
 Text = str | dict[str, str]
@@ -202,34 +215,82 @@ def builtin_folder() -> Path:
 def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     """Read and check a lesson file, or the built-in lesson of that name ("perceptron").
 
+    Only a regular file of at most `MAX_LESSON_BYTES` is read; whatever the file holds,
+    the only exception is a one-line `DataError`.
+
     Raises
     ------
     DataError
         Naming the file, the scene (number and title) and the key.
     """
-    builtin = builtin_path(str(path))
-    file = builtin if builtin is not None and not Path(path).exists() else Path(path)
-    source = str(file)
     try:
-        raw = file.read_bytes()
+        builtin = builtin_path(os.fspath(path))
+        file = builtin if builtin is not None and not Path(path).exists() else Path(path)
+    except (TypeError, ValueError) as exc:  # a NUL in the name, a name that is no path
+        raise DataError(f"cannot read: {exc}", str(path)) from None
+    source = str(file)
+    with guarded(source):
+        text = _read_lesson_text(file, source)
+        return parse_lesson(text, source, base=file.parent)
+
+
+def _read_lesson_text(file: Path, source: str) -> str:
+    """The lesson file's text: a regular file (no device, FIFO or folder), bounded in size."""
+    try:
+        st = os.stat(file)
     except FileNotFoundError:
         raise DataError("no such file", source) from None
-    except IsADirectoryError:
-        raise DataError("is a folder, not a lesson file", source) from None
     except OSError as exc:
-        raise DataError(f"cannot read: {exc.strerror or exc}", source) from None
+        raise DataError(f"cannot read: {os_message(exc)}", source) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise DataError("is a folder, not a lesson file", source)
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError("not a regular file (a device or a FIFO?): not read", source)
+    if st.st_size > MAX_LESSON_BYTES:
+        raise DataError(
+            f"{st.st_size:,} bytes: a lesson file has at most {MAX_LESSON_BYTES >> 20} MiB",
+            source,
+        )
+    with Input(file, source) as inp:
+        if not inp.regular:  # replaced since the check
+            raise DataError("not a regular file: not read", source)
+        raw = exhaust(inp.read_all())
+    if len(raw) > MAX_LESSON_BYTES:
+        raise DataError(f"a lesson file has at most {MAX_LESSON_BYTES >> 20} MiB", source)
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DataError(f"not UTF-8 text (byte {exc.start})", source) from None
-    return parse_lesson(text, source, base=file.parent)
 
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
+def _check_lengths(text: str, source: str) -> None:
+    """Refuse, before parsing, a line or a multi-line string far longer than a lesson needs."""
+    longest = max(map(len, text.splitlines()), default=0)
+    if longest > MAX_LINE_CHARS:
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if len(ln) == longest)
+        raise DataError(
+            f"{longest:,} characters on one line; a lesson's lines have at most {MAX_LINE_CHARS:,}",
+            source,
+            line,
+        )
+    for quote in ('"""', "'''"):
+        if quote in text:
+            inside = text.split(quote)[1::2]
+            most = max(map(len, inside), default=0)
+            if most > 4 * MAX_CAPTION_CHARS:
+                raise DataError(
+                    f"a multi-line text of {most:,} characters; a caption has at most "
+                    f"{MAX_CAPTION_CHARS:,}",
+                    source,
+                )
+
+
 def parse_lesson(text: str, source: str, *, base: Path | None = None) -> Lesson:
     """Parse and check lesson text; `base` is the folder ``data`` paths are relative to."""
+    _check_lengths(text, source)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -238,6 +299,10 @@ def parse_lesson(text: str, source: str, *, base: Path | None = None) -> Lesson:
         line = int(m.group(1)) if m else None
         detail = msg[: m.start()] if m else msg
         raise DataError(f"not valid TOML: {detail}", source, line) from None
+    except RecursionError:
+        raise DataError("not valid TOML: nested too deeply", source) from None
+    except ValueError:  # tomllib's int() of a whole number of more than 4300 digits
+        raise DataError("not valid TOML: a number with too many digits", source) from None
     base = Path.cwd() if base is None else base
     unknown = sorted(set(doc) - {"title", "scene"})
     if unknown:
@@ -259,11 +324,21 @@ def _where(index: int, raw: Any) -> str:
     title = raw.get("title") if isinstance(raw, dict) else None
     if isinstance(title, dict):
         title = localize({k: v for k, v in title.items() if isinstance(v, str)}, "en")
-    name = f' ("{title}")' if isinstance(title, str) and title else ""
+    if not isinstance(title, str) or not title:
+        return f"scene {index + 1}"
+    short = len(title) <= 60 and title.isprintable()
+    name = f' ("{title}")' if short else f" ({excerpt(title, 40)})"
     return f"scene {index + 1}{name}"
 
 
 def _text(value: Any, key: str, source: str, where: str) -> Text:
+    most = MAX_CAPTION_CHARS if key == "caption" else MAX_TITLE_CHARS
+    for v in [value] if isinstance(value, str) else (value or {}).values():
+        if isinstance(v, str) and len(v) > most:
+            raise DataError(
+                f'{where}: key "{key}": {len(v):,} characters; a {key} has at most {most:,}',
+                source,
+            )
     if isinstance(value, str):
         return value
     if isinstance(value, dict) and value:
@@ -286,7 +361,8 @@ def _text(value: Any, key: str, source: str, where: str) -> Text:
 def _whole(value: Any, key: str, source: str, where: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_STOP:
         raise DataError(
-            f'{where}: key "{key}" must be a whole number from {low} to {MAX_STOP}, not {value!r}',
+            f'{where}: key "{key}" must be a whole number from {low} to {MAX_STOP}, '
+            f"not {excerpt(repr(value))}",
             source,
         )
     return value
@@ -322,7 +398,8 @@ def _scene(raw: Any, index: int, source: str, base: Path) -> Scene:
     question = raw.get("question")
     if question is not None and question not in QUESTIONS:
         raise DataError(
-            f'{where}: key "question" must be one of {", ".join(QUESTIONS)}, not {question!r}',
+            f'{where}: key "question" must be one of {", ".join(QUESTIONS)}, '
+            f"not {excerpt(repr(question))}",
             source,
         )
     return Scene(
@@ -360,11 +437,7 @@ def _scene_data(
         if key == "points":
             return _points(value), ("points", None)
         if key == "data":
-            if not isinstance(value, str) or not value:
-                raise DataError("must be a file name")
-            path = (base / value).resolve()
-            if not path.exists():
-                raise DataError(f"no such file {str(path)!r}")
+            path = _data_path(value, base)
             return load_file(path).data, ("data", str(path))
         if not isinstance(value, dict):
             raise DataError('must be a table such as { kind = "xor", n = 40, seed = 0 }')
@@ -376,12 +449,44 @@ def _scene_data(
         options = {k: value[k] for k in GENERATE_KEYS if k in value}
         kind = options.pop("kind")
         if not isinstance(kind, str):
-            raise DataError(f"kind must be a name, not {kind!r}")
+            raise DataError(f"kind must be a name, not {excerpt(repr(kind))}")
         return generate(kind, **options), ("generate", {"kind": kind, **options})
     except DataError as exc:
         raise DataError(f'{where}: key "{key}": {exc}', source) from None
     except TypeError as exc:  # a generator option of the wrong type
         raise DataError(f'{where}: key "{key}": {exc}', source) from None
+
+
+def _data_path(value: Any, base: Path) -> Path:
+    """A scene's data file: a regular file below the lesson's folder, or a DataError.
+
+    A lesson reads only its own folder: an absolute path, a ``..`` that leaves it or a
+    link pointing out of it is refused, naming the path (the user may open that file
+    with File ▸ Open).
+    """
+    if not isinstance(value, str) or not value:
+        raise DataError("must be a file name")
+    if "\x00" in value:
+        raise DataError(f"the file name {excerpt(value)} holds a NUL character")
+    if len(value) > 4096:
+        raise DataError(f"a file name of {len(value):,} characters")
+    folder = base.resolve()
+    if Path(value).is_absolute():
+        raise DataError(
+            f"{excerpt(value, 200)} is an absolute path: a lesson reads only files in its "
+            f"own folder ({excerpt(str(folder), 200)})"
+        )
+    path = (folder / value).resolve()
+    if not path.is_relative_to(folder):
+        raise DataError(
+            f"{excerpt(value, 200)} is outside the lesson's folder: a lesson reads only "
+            f"files in its own folder ({excerpt(str(folder), 200)})"
+        )
+    if not path.exists():
+        raise DataError(f"no such file {excerpt(str(path), 200)}")
+    if not path.is_file():
+        raise DataError(f"{excerpt(str(path), 200)} is not a regular file: not read")
+    return path
 
 
 def _points(value: Any) -> Dataset:
@@ -391,7 +496,7 @@ def _points(value: Any) -> Dataset:
         ok = isinstance(row, list) and len(row) == 3
         ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in row)
         if not ok:
-            raise DataError(f"row {r} must be [x1, x2, y] with numbers, not {row!r}")
+            raise DataError(f"row {r} must be [x1, x2, y] with numbers, not {excerpt(repr(row))}")
     arr = np.array(value, dtype=np.float64)
     return make_dataset(arr[:, :2], arr[:, 2], allow_empty=False)
 
@@ -493,8 +598,22 @@ def _point_row(x: float, y: float, label: float) -> str:
     return f"[{num(float(x))}, {num(float(y))}, {int(label)}]"
 
 
+def _below(file: str, folder: Path | None) -> str | None:
+    """`file` relative to `folder` when it is below it (what a lesson may read), else None."""
+    if folder is None:
+        return None
+    rel = Path(os.path.relpath(file, folder))
+    if rel.is_absolute() or ".." in rel.parts:
+        return None
+    return rel.as_posix()
+
+
 def dumps_lesson(lesson: Lesson, path: str | os.PathLike[str] | None = None) -> str:
-    """The lesson as plain, readable TOML; ``data`` paths relative to `path`'s folder."""
+    """The lesson as plain, readable TOML; ``data`` paths relative to `path`'s folder.
+
+    A scene whose data file is not below that folder (a lesson reads only its own
+    folder) has its points written in the file instead.
+    """
     folder = Path(path).resolve().parent if path is not None else None
     lines = [
         "# A perceptron-gui lesson: open it with File ▸ Open lesson… or",
@@ -506,9 +625,9 @@ def dumps_lesson(lesson: Lesson, path: str | os.PathLike[str] | None = None) -> 
         lines += ["", "[[scene]]", f"title = {_toml_value(scene.title)}"]
         lines.append(f"caption = {_toml_value(scene.caption)}")
         kind, what = scene.source
-        if kind == "data":
-            rel = os.path.relpath(what, folder) if folder is not None else what
-            lines.append(f"data = {_toml_str(Path(rel).as_posix())}")
+        rel = _below(what, folder) if kind == "data" else None
+        if rel is not None:
+            lines.append(f"data = {_toml_str(rel)}")
         elif kind == "generate":
             lines.append(f"generate = {_toml_value(what)}")
         else:

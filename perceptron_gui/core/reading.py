@@ -28,6 +28,8 @@ from perceptron_gui.core.errors import DataError
 __all__ = ["guarded", "guarded_slices", "one_line", "refuse"]
 
 _T = TypeVar("_T")
+# The longest message a reader gives (beyond it, it is cut).
+_MESSAGE_CHARS = 400
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -65,8 +67,11 @@ def guarded(source: str | os.PathLike[str]) -> Iterator[None]:
     """Inside: any exception but a `DataError` becomes a one-line `DataError` naming `source`."""
     try:
         yield
-    except DataError:
-        raise
+    except DataError as exc:
+        if len(exc.message) <= _MESSAGE_CHARS and "\n" not in exc.message:
+            raise
+        # A message that quotes too much of the file: one line, cut.
+        raise DataError(one_line(exc.message, _MESSAGE_CHARS), exc.source, exc.line) from None
     except (KeyboardInterrupt, SystemExit, GeneratorExit):
         raise
     except Exception as exc:  # noqa: BLE001 - the point: nothing else escapes a reader

@@ -9,7 +9,12 @@ What it promises, by what the name is:
   file that is replaced keeps its permissions;
 * a symbolic link: the same for the file it points to; **the link stays a link**;
 * anything else that exists (a FIFO, a terminal, a character device): written
-  **straight** to it, opened for writing: nothing is renamed or replaced;
+  **straight** to it, opened for writing: nothing is renamed or replaced. A FIFO is
+  streamed to once a reader has it open; with no reader within `READER_WAIT` (1 s)
+  it is refused, so nothing waits on it for good. (The window writes only regular
+  files: `write_file(..., straight=False)`.);
+* a symbolic link that loops (or a chain too long to follow): refused, the link left
+  as it is;
 * ``-``: standard output.
 
 The temporary files are named ``.<name>.<pid>-<8 hex>.tmp``: one left by a write
@@ -22,6 +27,7 @@ Every failure is a `DataError` naming the file ("cannot write: [Errno 13] ...").
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -29,6 +35,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
@@ -37,6 +44,7 @@ from perceptron_gui.core.errors import DataError
 
 __all__ = [
     "STDOUT",
+    "check_regular_target",
     "os_message",
     "remove_stale_temps",
     "stale_temps",
@@ -50,6 +58,8 @@ _PathLike = str | os.PathLike[str]
 
 #: The name that means standard output.
 STDOUT = "-"
+#: How long a write to a FIFO waits for a reader before it is refused, in seconds.
+READER_WAIT = 1.0
 
 # ".<base>.<pid>-<hex>.tmp", and the older ".<base>.<hex>.tmp" (no pid) of earlier versions.
 _TEMP = re.compile(r"^\.(?P<base>.+)\.(?:(?P<pid>\d+)-)?[0-9a-f]{8}\.tmp$")
@@ -120,27 +130,47 @@ def remove_stale_temps(folder: _PathLike, base: str | None = None) -> list[str]:
     return removed
 
 
-def _resolve(path: _PathLike) -> str:
+def _resolve(path: _PathLike, source: str) -> str:
     """The file a write to `path` changes: symbolic links followed to their end."""
     target = os.path.abspath(path)
     if os.path.islink(target):
-        return os.path.realpath(target)
+        try:
+            return os.path.realpath(target, strict=True)
+        except FileNotFoundError:  # a dangling link: its target is created
+            return os.path.realpath(target)
+        except OSError as exc:  # a loop (ELOOP): the link is left as it is
+            raise DataError(f"cannot write: {os_message(exc)}", source) from None
     return target
 
 
-def write_file(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
+def write_file(
+    path: _PathLike,
+    fill: Callable[[BinaryIO], object],
+    *,
+    straight: bool = True,
+    dry_run: bool = False,
+) -> None:
     """Write a file, with `fill` writing its contents to the open binary file.
 
     See the module's docstring for what happens with links, FIFOs and ``-``.
     When `fill` raises, the exception goes through unchanged and a regular file is
-    left as it was.
+    left as it was. With `straight` False, a target that is not a regular file (a FIFO,
+    a device, ``-``) is refused at once: what the window asks, so it never waits. With
+    `dry_run`, only the checks (see `check_regular_target`).
 
     Raises
     ------
     DataError
         When the file cannot be written (naming it, with the system's reason).
     """
-    source = os.fspath(path)
+    try:
+        source = os.fspath(path)
+    except TypeError as exc:
+        raise DataError(f"cannot write: {exc}", str(path)) from None
+    if "\x00" in source:
+        raise DataError("cannot write: the file name holds a NUL character", source)
+    if not straight and source == STDOUT:
+        raise DataError("cannot write: not a regular file (standard output)", source)
     if source == STDOUT:
         out = sys.stdout.buffer
         try:
@@ -149,25 +179,76 @@ def write_file(path: _PathLike, fill: Callable[[BinaryIO], object]) -> None:
         except OSError as exc:
             raise DataError(f"cannot write: {os_message(exc)}", "standard output") from None
         return
-    target = _resolve(path)
+    target = _resolve(path, source)
     try:
         st: os.stat_result | None = os.stat(target)
-    except OSError:
+    except FileNotFoundError:
         st = None
+    except OSError as exc:  # ELOOP, EACCES on the folder...: never replace what is there
+        raise DataError(f"cannot write: {os_message(exc)}", source) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
         if stat.S_ISDIR(st.st_mode):
             raise DataError("cannot write: it is a folder", source)
-        _write_straight(target, source, fill)
+        if not straight:
+            kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device"
+            raise DataError(f"cannot write: not a regular file ({kind})", source)
+        if not dry_run:
+            _write_straight(target, source, fill, fifo=stat.S_ISFIFO(st.st_mode))
+        return
+    if dry_run:
         return
     _write_atomic(target, source, fill, None if st is None else st.st_mode)
 
 
-def _write_straight(target: str, source: str, fill: Callable[[BinaryIO], object]) -> None:
+def check_regular_target(path: _PathLike) -> None:
+    """Refuse at once what `write_file(..., straight=False)` refuses: a FIFO, a device, ``-``.
+
+    For a caller that writes through another function (the window's saves and exports),
+    so that it never waits on a FIFO. A name that does not exist yet passes.
+
+    Raises
+    ------
+    DataError
+        Naming the file.
+    """
+    write_file(path, _nothing, straight=False, dry_run=True)
+
+
+def _nothing(fh: BinaryIO) -> None:
+    pass
+
+
+def _write_straight(
+    target: str, source: str, fill: Callable[[BinaryIO], object], *, fifo: bool
+) -> None:
     try:
-        with open(target, "wb") as fh:
+        if fifo:
+            fd = _open_fifo(target, source)
+            os.set_blocking(fd, True)  # a reader is there: stream to it
+            fh = os.fdopen(fd, "wb")
+        else:
+            fh = open(target, "wb")  # noqa: SIM115
+        with fh:
             fill(fh)
     except OSError as exc:
         raise DataError(f"cannot write: {os_message(exc)}", source) from None
+
+
+def _open_fifo(target: str, source: str) -> int:
+    """The FIFO opened for writing once a reader has it open; refused after `READER_WAIT`."""
+    end = time.monotonic() + READER_WAIT
+    flags = os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            return os.open(target, flags)
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:  # ENXIO: no reader yet
+                raise
+        if time.monotonic() >= end:
+            raise DataError(
+                f"cannot write: a FIFO that nobody reads (waited {READER_WAIT:g} s)", source
+            )
+        time.sleep(0.02)
 
 
 def _write_atomic(
@@ -224,10 +305,10 @@ def _fsync_folder(folder: str) -> None:
         os.close(fd)
 
 
-def write_text(path: _PathLike, text: str) -> None:
+def write_text(path: _PathLike, text: str, *, straight: bool = True) -> None:
     """`write_file` with `text` encoded as UTF-8 (newlines written as they are)."""
     data = text.encode("utf-8")
-    write_file(path, lambda fh: fh.write(data))
+    write_file(path, lambda fh: fh.write(data), straight=straight)
 
 
 @contextmanager

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from perceptron_gui.app import export
 from perceptron_gui.app.window.actions import translate
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.writer import check_regular_target
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -136,8 +138,9 @@ class Exports:
     def write(self, path: str | Path, write: Callable[[], object]) -> bool:
         """Run `write`; a notice when it fails, the status bar when it is done."""
         try:
+            check_regular_target(path)  # a FIFO or a device: refused at once, never waited on
             write()
-        except export.ExportError as exc:
+        except (export.ExportError, DataError) as exc:
             self.w.show_notice(
                 translate("MainWindow", "not exported: {error}").format(error=exc), error=True
             )

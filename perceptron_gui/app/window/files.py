@@ -19,6 +19,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import DEFAULTS
 from perceptron_gui.core.generators import generate as generate_data
 from perceptron_gui.core.io import Loaded, iter_load_file, load_file
+from perceptron_gui.core.writer import check_regular_target
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -137,6 +138,7 @@ class Files:
         if target is None:
             return False
         try:
+            check_regular_target(target)  # a FIFO or a device: refused at once, never waited on
             self.w.document.save(target)
         except (DataError, OSError) as exc:
             self.w.show_notice(

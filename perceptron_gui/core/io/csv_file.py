@@ -21,11 +21,14 @@ from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset, FloatArray, make
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io.files import (
     LIMIT_TEXT,
+    MAX_NUMBER_CHARS,
     NOTE_01_LABELS,
     Loaded,
     PathLike,
     Slices,
     atomic_write_text,
+    bare,
+    excerpt,
     read_text,
     source_name,
     within,
@@ -222,7 +225,7 @@ def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
                 head_no + 1,
             )
         if any(numeric):
-            notes.append(f"line {head_no + 1} ({head.strip()!r}) was read as a header")
+            notes.append(f"line {head_no + 1} ({excerpt(head.strip())}) was read as a header")
         after_header = next(content, None)
         if after_header is None:
             raise DataError("no points", source)
@@ -451,6 +454,8 @@ def _fast_values(tokens: list[str], n: int) -> tuple[FloatArray, FloatArray] | N
         values = np.array(tokens, dtype=np.float64).reshape(n, 3)
     except (ValueError, OverflowError):
         return None
+    if max(map(len, tokens)) > MAX_NUMBER_CHARS:  # the slow parse refuses it by its line
+        return None
     X = values[:, :2]
     y = values[:, 2]
     if not np.all(np.isfinite(X)) or np.any(np.abs(X) > MAX_ABS_COORD):
@@ -462,17 +467,29 @@ def _fast_values(tokens: list[str], n: int) -> tuple[FloatArray, FloatArray] | N
     return np.ascontiguousarray(X), np.ascontiguousarray(y)
 
 
-def _coord(text: str, name: str, source: str, line: int) -> float:
+def _number(text: str, name: str, source: str, line: int) -> float:
+    """`text` as a float: at most `MAX_NUMBER_CHARS` characters, else refused naming the line."""
+    if len(text) > MAX_NUMBER_CHARS:
+        raise DataError(
+            f"{name} has {len(text):,} characters, more than the {MAX_NUMBER_CHARS} a number "
+            f"may have: {excerpt(text)}",
+            source,
+            line,
+        )
     try:
-        v = float(text)
+        return float(text)
     except ValueError:
-        raise DataError(f"{name} is not a number: {text!r}", source, line) from None
+        raise DataError(f"{name} is not a number: {excerpt(text)}", source, line) from None
+
+
+def _coord(text: str, name: str, source: str, line: int) -> float:
+    v = _number(text, name, source, line)
     if math.isnan(v):
-        raise DataError(f"{name} is not finite: {text}", source, line)
+        raise DataError(f"{name} is not finite: {bare(text)}", source, line)
     if math.isinf(v):
         if text.lstrip("+-").lower() in ("inf", "infinity"):
-            raise DataError(f"{name} is not finite: {text}", source, line)
-        raise DataError(f"{name} = {text} overflows", source, line)
+            raise DataError(f"{name} is not finite: {bare(text)}", source, line)
+        raise DataError(f"{name} = {bare(text)} overflows", source, line)
     if abs(v) > MAX_ABS_COORD:
         raise DataError(f"|{name}| = {abs(v)!r} is beyond {LIMIT_TEXT}", source, line)
     return v
@@ -510,22 +527,21 @@ def _parse_slow(
         x1 = _coord(fields[0], "x1", source, line)
         x2 = _coord(fields[1], "x2", source, line)
         ytext = fields[2]
-        try:
-            lab = float(ytext)
-        except ValueError:
-            raise DataError(f"y is not a number: {ytext!r}", source, line) from None
+        lab = _number(ytext, "y", source, line)
         if lab == -1.0:
             first_minus = line if first_minus is None else first_minus
         elif lab == 0.0:
             first_zero = line if first_zero is None else first_zero
         elif lab != 1.0:
             raise DataError(
-                f"y = {ytext} is not a label: labels are +1 and -1 (or 0 and 1)", source, line
+                f"y = {bare(ytext)} is not a label: labels are +1 and -1 (or 0 and 1)",
+                source,
+                line,
             )
         if first_zero is not None and first_minus is not None:
             other = first_minus if lab == 0.0 else first_zero
             raise DataError(
-                f"label {ytext} mixes 0/1 and -1/+1 labels (line {other} has "
+                f"label {bare(ytext)} mixes 0/1 and -1/+1 labels (line {other} has "
                 f"{'-1' if lab == 0.0 else '0'}); use one or the other",
                 source,
                 line,

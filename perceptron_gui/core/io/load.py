@@ -1,6 +1,9 @@
 """Any data file: a session (version 1 or 2) or a CSV file, told apart by its content.
 
-The loaders recognise a version 2 session by its first bytes and a version 1
+The file is opened once (`Input`): a device, a folder or a file over `MAX_BYTES` is
+refused before reading, a pipe is read whole and exactly once (the first bytes, read
+to tell the formats apart, are kept). The loaders recognise a version 2 session by its
+first bytes and a version 1
 session by a leading ``{`` (or the name ``*.json``), whatever the file's name.
 
 `iter_load_file` reads a file in slices for an event loop: a generator that
@@ -13,6 +16,7 @@ from __future__ import annotations
 from perceptron_gui.core.io import session_v2
 from perceptron_gui.core.io.csv_file import SLICE_ROWS, iter_csv_text
 from perceptron_gui.core.io.files import (
+    Input,
     Loaded,
     PathLike,
     Slices,
@@ -98,11 +102,16 @@ def iter_load_file(path: PathLike, *, slice_rows: int = SLICE_ROWS) -> Slices[Lo
 
 
 def _iter_load(path: PathLike, source: str, slice_rows: int) -> Slices[Loaded]:
-    if session_v2.is_v2(path):
-        data, config, view = yield from session_v2.iter_read(path, source)
-        check_finite(view, "view", source)
-        return Loaded(data=data, config=config, view=view, notes=(), source=source)
-    text = yield from within(iter_read_text(path), 0.0, 0.1)
+    # One opening, checked before reading (a device, a folder, a huge file are refused);
+    # the bytes that tell the formats apart are read once and kept, so a pipe is read whole.
+    with Input(path, source) as inp:
+        head = yield from inp.peek(len(session_v2.ZIP_MAGIC))
+        if head == session_v2.ZIP_MAGIC:
+            with (yield from inp.binary()) as fh:
+                data, config, view = yield from session_v2.iter_read(fh, source)
+            check_finite(view, "view", source)
+            return Loaded(data=data, config=config, view=view, notes=(), source=source)
+        text = yield from within(iter_read_text(inp), 0.0, 0.1)
     if source.lower().endswith(".json") or first_visible(text) == "{":
         return (yield from within(iter_session_text(text, source), 0.1, 1.0))
     return (yield from within(iter_csv_text(text, source, slice_rows), 0.1, 1.0))

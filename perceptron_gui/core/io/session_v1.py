@@ -13,6 +13,7 @@ Floats are written with ``repr``, so a round trip is bit-exact. From 10^4 points
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Iterable
@@ -37,10 +38,14 @@ from perceptron_gui.core.io.files import (
     within,
 )
 from perceptron_gui.core.io.session_v2 import SESSION_FORMAT
-from perceptron_gui.core.reading import guarded_slices
+from perceptron_gui.core.reading import guarded_slices, one_line
 from perceptron_gui.core.slices import exhaust
 
 SESSION_VERSION = 1
+#: The most points a session may hold (as a version 2 session and a CSV file).
+MAX_POINTS = session_v2.MAX_POINTS
+# Lists beyond the points' that the pre-count tolerates (settings' w0, lists in the view).
+_LISTS_SLACK = 1000
 # Points per slice of a session's checks.
 _SESSION_POINTS = 100_000
 
@@ -125,6 +130,7 @@ def write_session(
         f'  "format": {json.dumps(SESSION_FORMAT)},\n'
         f'  "version": {SESSION_VERSION},\n'
         f'  "checksum": "{session_v2.data_checksum(data.points, data.labels)}",\n'
+        f'  "settings_checksum": "{settings_checksum(config.to_dict())}",\n'
         f'  "points": [{points_block}],\n'
         f'  "labels": [{labels}],\n'
         f'  "settings": {settings},\n'
@@ -132,6 +138,33 @@ def write_session(
         "}\n"
     )
     atomic_write_text(path, text)
+
+
+def settings_checksum(settings: dict[str, Any]) -> str:
+    """The checksum of a version 1 session's settings: SHA-256 of their JSON, keys sorted.
+
+    A changed setting (a bit flip, a hand edit) is refused, not run: the data's
+    checksum covers the points and labels only.
+    """
+    text = json.dumps(settings, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _check_settings_checksum(doc: dict[str, Any], settings: dict[str, Any], source: str) -> None:
+    if "settings_checksum" not in doc:
+        return  # written before sessions carried one: the settings are checked one by one
+    want = doc["settings_checksum"]
+    if not isinstance(want, str) or not want.startswith("sha256:"):
+        raise DataError('"settings_checksum" is not a "sha256:..." text', source)
+    try:
+        got = settings_checksum(settings)
+    except (TypeError, ValueError):
+        got = ""
+    if got != want:
+        raise DataError(
+            "the settings do not match the file's settings checksum (changed or damaged)",
+            source,
+        )
 
 
 class _NonFinite(ValueError):
@@ -182,6 +215,16 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
     if text.startswith("\ufeff"):
         text = text[1:]
     yield 0.0
+    # Every point is a [x1, x2] list: far more lists than the most points a session may
+    # hold is refused before parsing (10^7 + 1 points took 152-244 s and 5.4 GB to refuse).
+    if (
+        text.count("[") > MAX_POINTS + _LISTS_SLACK
+        or text.count(",") > 3 * MAX_POINTS + _LISTS_SLACK  # 2 a point, 1 a label
+    ):
+        raise DataError(
+            f"more than {MAX_POINTS:,} points (lists); perceptron-gui reads at most {MAX_POINTS:,}",
+            source,
+        )
     try:
         doc = json.loads(text, parse_constant=_refuse_constant)
     except _NonFinite as exc:
@@ -192,8 +235,14 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
         else:
             msg = f"not valid JSON: {exc.msg} (column {exc.colno})"
         raise DataError(msg, source, exc.lineno) from None
-    except (ValueError, RecursionError) as exc:  # e.g. an integer with 5000 digits
-        raise DataError(f"not valid JSON: {exc}", source) from None
+    except RecursionError:
+        raise DataError("not valid JSON: nested too deeply", source) from None
+    except ValueError as exc:  # an integer of more than 4300 digits
+        if "digits" in str(exc):
+            msg = "not valid JSON: a whole number with more than 4300 digits"
+        else:
+            msg = f"not valid JSON: {one_line(str(exc), 120)}"
+        raise DataError(msg, source) from None
 
     if not isinstance(doc, dict):
         raise DataError(
@@ -238,6 +287,7 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
     if not isinstance(settings, dict):
         raise DataError(f'"settings" must be an object, not {_type_name(settings)}', source)
     check_finite(settings, "settings", source)
+    _check_settings_checksum(doc, settings, source)
     config = session_v2.config_from(settings, source)
 
     view = doc.get("view", {})
@@ -268,6 +318,11 @@ def _iter_session_points(points: Any, source: str) -> Slices[FloatArray]:
             f'"points" must be a list of [x1, x2] pairs, not {_type_name(points)}', source
         )
     n = len(points)
+    if n > MAX_POINTS:
+        raise DataError(
+            f"{n:,} points; perceptron-gui reads at most {MAX_POINTS:,}",
+            source,
+        )
     step = _SESSION_POINTS
     # Whole-list checks at C speed; the per-item search runs only to name a bad one.
     for a in range(0, n, step):

@@ -225,7 +225,7 @@ def _read_array(
 
 
 def iter_read(
-    path: str | os.PathLike[str], source: str
+    path: str | os.PathLike[str] | BinaryIO, source: str
 ) -> Slices[tuple[Dataset, TrainConfig, dict[str, Any]]]:
     """Read a version-2 session: yields progress, returns (data, settings, view).
 
@@ -244,7 +244,8 @@ def iter_read(
     yield 0.0
     try:
         # Our own handle: the zip module leaves nothing open when it refuses the file.
-        with open(path, "rb") as raw, zipfile.ZipFile(raw) as zf:
+        raw_file = open(path, "rb") if isinstance(path, str | os.PathLike) else path  # noqa: SIM115
+        with raw_file as raw, zipfile.ZipFile(raw) as zf:
             infos = _member_info(zf, source)
             with zf.open(infos["header.npy"]) as fh:
                 hd, hshape, _hlen = _npy_header(fh, "header.npy", source)  # type: ignore[arg-type]
