@@ -5,7 +5,7 @@
     <name></name>
     <message>
         <source>Window</source>
-        <extracomment>The property that marks a name given here (renamed at each language change). Keyboard editing: the cursor&apos;s step in data units, and with Shift held.</extracomment>
+        <extracomment>The property that marks a name given here (renamed at each language change). The property that holds the title given here to an untitled menu. Keyboard editing: the cursor&apos;s step in data units, and with Shift held.</extracomment>
         <translation>窗口</translation>
     </message>
     <message>
@@ -1325,6 +1325,22 @@
     <message>
         <source>Flip the labels of the selected points</source>
         <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move</source>
+        <translation>键盘编辑：方向键移动光标，Enter 添加，] / [ 选择，Alt+方向键移动</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>The points as a table (labels, scores, mistakes)</source>
+        <translation>以表格显示数据点（标签、得分、误分类）</translation>
     </message>
     <message>
         <source>Ctrl+A</source>
