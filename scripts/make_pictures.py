@@ -133,6 +133,20 @@ def pictures(out: Path, quick: bool) -> None:
     _finish(w)
     _save(app, w, out / "compare.png")
     w.set_compare(None)
+    # The spaces behind the line (docs/spaces.md): Example 2.1 after its third update, the
+    # augmented view beside the canvas; then its end, in the weight space.
+    w.set_points(EX_X, EX_Y)
+    w.set_order("first")
+    for _ in range(3):
+        w.step()
+    w.set_space_view("augmented")
+    _save(app, w, out / "augmented.png")
+    w.set_space_view("augmented", False)
+    w.set_space_view("weights")
+    for _ in range(4):
+        w.step()
+    _save(app, w, out / "weights.png")
+    w.set_space_view("weights", False)
     _latex_table(w, out)
     w.close()
 

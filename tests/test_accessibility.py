@@ -177,16 +177,19 @@ def test_the_canvas_is_described_in_words_and_the_narration_announced(
     said: list[str] = []
     real = main_window_module.announce
     monkeypatch.setattr(
-        main_window_module, "announce", lambda w, text: (said.append(text), real(w, text))
+        main_window_module,
+        "announce",
+        lambda w, text: (said.append(text.replace("\u00a0", " ")), real(w, text)),
     )
     window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
     window.step()
     text = window.canvas.accessibleDescription()
     assert "3 points" in text and "w = (3, 3), b = 1" in text
     assert "1 misclassified: x3" in text
-    assert said and said[-1] == window.state()["narration"]
+    plain = window.state()["narration"].replace("\u00a0", " ")  # (as scripts read it)
+    assert said and said[-1] == plain
     window.step()
-    assert len(said) >= 2 and said[-1] == window.state()["narration"]
+    assert len(said) >= 2 and said[-1] == window.state()["narration"].replace("\u00a0", " ")
     window.canvas.set_selection([2])
     window.canvas.selection_changed.emit([2])
     assert "Selected: x3 = (1, 1), label −1" in window.canvas.accessibleDescription()
@@ -257,3 +260,25 @@ def test_reduce_motion_is_remembered(window) -> None:  # noqa: ANN001
     assert preferences().value("reduce_motion", type=bool) is True
     window.act_reduce_motion.trigger()
     assert preferences().value("reduce_motion", type=bool) is False
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_regions_cannot_flash(window, theme_name: str) -> None:  # noqa: ANN001
+    """WCAG 2.3.1 counts as a flash a pair of opposing changes of relative luminance of 10 %
+    or more over a large area. A run turns a region from one tint to the other (or a
+    half-plane): measured on the rendered canvas, the two tints differ by less than that in
+    every theme, so no run speed makes the regions flash."""
+    from perceptron_gui.core.generators import generate
+
+    window.set_theme(theme_name)
+    d = generate("xor", 40, seed=0)
+    window.set_points(d.points, d.labels)
+    window.set_mode("kernel")
+    for _ in range(12):
+        window.step()
+    px = _pixels(window.canvas.grab().toImage()).reshape(-1, 3)
+    colours, counts = np.unique(px, axis=0, return_counts=True)
+    top = colours[np.argsort(counts)[::-1][:2]]  # the two tints cover most of the plot
+    assert counts.max() > 0.2 * px.shape[0]
+    lum = [_luminance(c) for c in top]
+    assert abs(lum[0] - lum[1]) < 0.1, (theme_name, top.tolist(), lum)

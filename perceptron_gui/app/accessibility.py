@@ -165,6 +165,7 @@ def announce(widget: QtWidgets.QWidget, text: str) -> None:
     """Tell a screen reader that `widget` now says `text` (the narration's new update)."""
     if not text:
         return
+    text = text.replace("\u00a0", " ")  # the label's no-break spaces keep terms together only
     event = QtGui.QAccessibleAnnouncementEvent(widget, text)
     QtGui.QAccessible.updateAccessibility(event)
     QtGui.QAccessible.updateAccessibility(

@@ -147,6 +147,17 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Flip the labels of the selected points"),
     ),
     (
+        QT_TRANSLATE_NOOP("HelpDialog", "K"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog",
+            "Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move",
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+T"),
+        QT_TRANSLATE_NOOP("HelpDialog", "The points as a table (labels, scores, mistakes)"),
+    ),
+    (
         QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+A"),
         QT_TRANSLATE_NOOP("HelpDialog", "Select all points"),
     ),

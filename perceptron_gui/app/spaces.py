@@ -335,8 +335,10 @@ class SpaceView(QtWidgets.QWidget):
             [] if upd is None else [np.array(upd.old), np.array(upd.new)]
         )
         biggest = max((float(np.linalg.norm(v)) for v in shown), default=0.0)
-        if biggest > extent:
-            k = extent / biggest  # long arrows drawn at a common scale: the triangle stays
+        if biggest > extent or 0 < biggest < 0.6 * extent:
+            # Too long to fit or too short to read: all drawn at one scale (the triangle's
+            # shape and the plane's normal stay; the scale is written under the view).
+            k = (extent if biggest > extent else 0.6 * extent) / biggest
         vectors += [v * k for v in shown]
         if sc.radius:
             vectors += [np.array([sc.radius, 0, 0]), np.array([-sc.radius, 0, 0])]
