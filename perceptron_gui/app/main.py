@@ -244,7 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("perceptron-gui")
     app.setOrganizationName("perceptron-gui")
     _apply_language(args.lang, remember=not args.screenshot)
-    win = MainWindow(autosave_ms=None if args.screenshot else 1000)
+    # A screenshot is one moment: no slow motion half played (its stale "1 predict"
+    # caption beside the new line).
+    win = (
+        MainWindow(autosave_ms=None, animation_ms=0)
+        if args.screenshot
+        else MainWindow(autosave_ms=1000)
+    )
     recovered = False
     if args.lesson:
         if not win.open_lesson(args.lesson):
