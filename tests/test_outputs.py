@@ -182,3 +182,49 @@ def test_titles_legends_and_the_kernel_matrix_say_what_is_drawn(
     assert window.export_figure(tmp_path / "c.png", (1200, 800))
     assert seen[0].startswith("run 1: pocket · ") and seen[1].startswith("run 2: averaged · ")
     assert "pocket: w = " in seen[0] and "average: w = " in seen[1]
+
+
+def test_a_screenshot_shows_the_update_it_ends_on(tmp_path: Path, monkeypatch, qtbot) -> None:  # noqa: ANN001
+    """`perceptron-gui --screenshot --steps 2` drew the new line beside a stale
+    "1 predict: w·x3 + b = 7" (the slow motion half played): no slow motion now."""
+    from perceptron_gui.app import main as app_main
+    from perceptron_gui.app import main_window
+
+    seen: dict[str, object] = {}
+    grab = main_window.MainWindow.grab
+
+    def spied(self, *args):  # noqa: ANN001, ANN202
+        seen["phase"] = self.canvas._phase  # noqa: SLF001
+        seen["caption"] = self.canvas._anatomy_label.toPlainText()  # noqa: SLF001
+        return grab(self, *args)
+
+    monkeypatch.setattr(main_window.MainWindow, "grab", spied)
+    csv = tmp_path / "ex.csv"
+    csv.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n", encoding="utf-8")
+    out = tmp_path / "s.png"
+    assert (
+        app_main.main(["--screenshot", str(out), "--steps", "2", "--size", "800x600", str(csv)])
+        == 0
+    )
+    assert seen["phase"] == "" and "predict" not in str(seen["caption"]), seen
+    assert "new w" in str(seen["caption"])
+
+
+def test_stepping_back_does_not_replay_the_previous_updates_slow_motion(qtbot) -> None:  # noqa: ANN001
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=3000)
+    qtbot.addWidget(w)
+    w.set_points(EX_X, EX_Y)
+    for _ in range(3):
+        w.step()
+    cv = w.canvas
+    assert cv._phase == "predict"  # noqa: SLF001 - a step forward plays its slow motion
+    assert w.step_back()
+    assert cv._phase == "" and cv._anatomy is not None  # noqa: SLF001 - update 2, at its end
+    w.action_manager.action("back").trigger()  # the QAction (Backspace)
+    assert w.controller.trainer.k == 1 and cv._phase == ""  # noqa: SLF001
+    w.seek(3)  # the timeline, two updates ahead: shown at their end too
+    assert cv._phase == ""  # noqa: SLF001
+    w.step()
+    assert cv._phase == "predict"  # noqa: SLF001

@@ -255,7 +255,13 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     name_application(app)
     _apply_language(args.lang, remember=not args.screenshot)
-    win = MainWindow(autosave_ms=None if args.screenshot else 1000)
+    # A screenshot is one moment: no slow motion half played (its stale "1 predict"
+    # caption beside the new line).
+    win = (
+        MainWindow(autosave_ms=None, animation_ms=0)
+        if args.screenshot
+        else MainWindow(autosave_ms=1000)
+    )
     win.files.remember_recent = not args.screenshot  # a render is not the user's opening
     recovered = False
     if args.lesson:

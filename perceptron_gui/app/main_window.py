@@ -8,6 +8,7 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -232,6 +233,8 @@ class MainWindow(LessonScripting, QMainWindow):
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._shown_once = False
         self._narrated_at = 0.0
+        #: The update the canvas last showed: only the next one is played in slow motion.
+        self._shown_k = 0
         self._phase_stepping = False
         self._phase: str | None = None  # phase stepping: the phase shown
         self._pending: Any = None  # phase stepping: the update being shown
@@ -689,7 +692,15 @@ class MainWindow(LessonScripting, QMainWindow):
             self.canvas.animation_ms = slow_motion_ms(
                 self._animation_ms, c.speed, running=c.running
             )
-        present_run(self.canvas, c.trainer, c.config.bias, self.run_view())
+        view = self.run_view()
+        k = c.trainer.k
+        if view.phase is None and (k < self._shown_k or k > self._shown_k + 1):
+            # A step back, a seek or a reset shows the update it lands on as it ends: the
+            # slow motion is for the update just made (going back replayed the previous
+            # update's for 1-2 s while the readout already showed the new state).
+            view = dataclasses.replace(view, phase="correct")
+        self._shown_k = k
+        present_run(self.canvas, c.trainer, c.config.bias, view)
         caption = end_caption(c.trainer, running=c.running)
         if caption is not None:
             fade = FADE_MS if self._animation_ms > 0 else 0
