@@ -230,3 +230,26 @@ def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert "5 runs of the primal form" in res.stdout
+
+
+# ------------------------------------------------------------------- built-in real data
+
+
+def test_builtin_iris_and_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.core.examples import load_example
+
+    iris = load_example("iris")
+    assert iris.data.points.shape == (100, 4) and iris.data.labels.sum() == 0
+    assert "Fisher" in iris.notes[0]
+    b = novikoff(iris.data)
+    assert b.separable and b.bound is not None
+    r = train(iris.data.points, iris.data.labels)
+    assert r.converged and len(r.updates) <= b.bound
+    pytest.importorskip("sklearn")
+    digits = load_example("builtin:digits:3:8")
+    assert digits.data.points.shape[1] == 64 and digits.data.has_both_classes
+    with pytest.raises(DataError, match="two different digits"):
+        load_example("digits:3:3")
+    code, out, err = _cli(capsys, "trace", "builtin:nope")
+    assert code == 2 and "no built-in data set 'builtin:nope'" in err

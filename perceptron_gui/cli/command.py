@@ -21,6 +21,7 @@ DATA is a CSV file (``x1, …, xd, y``: d >= 1 features, the label last, or chos
 --label-column/--features), a whitespace- or tab-separated file (the NTU homework's
 ``x1 x2 x3 x4<TAB>y``), a LIBSVM file (``label index:value …``) or a session file
 (JSON); a session's settings are the defaults of ``trace`` and the options override them.
+``builtin:iris`` and ``builtin:digits[:A:B]`` name the built-in real data (core/examples.py).
 
 Exit status: 0 on success, 2 on bad input or a bad option (one line
 ``perceptron: error: ...`` on stderr naming the file and line, or the option), 3 on an
@@ -46,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.cli import experiment_cmd
-from perceptron_gui.core import fast, multi
+from perceptron_gui.core import examples, fast, multi
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
@@ -378,7 +379,9 @@ def _version() -> str:
 def _load(path: str, args: argparse.Namespace | None = None) -> Loaded:
     label_column = getattr(args, "label_column", None)
     features = getattr(args, "features", None)
-    if label_column is None and features is None:
+    if path.startswith(examples.PREFIX):
+        loaded = examples.load_example(path)
+    elif label_column is None and features is None:
         loaded = load_file(path)
     else:
         loaded = load_file(path, label_column=label_column, features=features)
