@@ -191,10 +191,13 @@ CSV_REFUSALS = [
         4,
         "label 0 mixes 0/1 and -1/+1 labels (line 1 has -1); use one or the other",
     ),
-    ("x,y\n1,2,1\n", 1, "the header has 2 column(s); expected 3 (x1, x2, y)"),
+    # A header of 2 columns is d = 1 feature (x1, y): a row of 3 values is refused.
+    ("x,y\n1,2,1\n", 2, "expected 2 values (x1, y), found 3"),
+    ("label\n1\n", 1, "the header has 1 column(s); expected at least 2 (x1, …, xd, y)"),
     ("1;2;1\n1,2,1\n", 2, "expected 3 values (x1, x2, y), found 1"),
     # a short row and a long one: the right number of values in all
-    ("1,-1\n1,4,1,1\n", 1, "expected 3 values (x1, x2, y), found 2"),
+    ("1,-1\n1,4,1,1\n", 2, "expected 2 values (x1, y), found 4"),
+    ("1\n2\n", 1, "expected at least 2 values (x1, …, xd, y), found 1"),
     ("1 2 1\n1 2\n1 2 1 1\n", 2, "expected 3 values (x1, x2, y), found 2"),
     ("1\t2\t1\n1\t2\t1\t1\n1\t1\n", 2, "expected 3 values (x1, x2, y), found 4"),
     ("1 2 1\n1\u00a02 1 1\n", 2, "expected 3 values (x1, x2, y), found 4"),
@@ -480,7 +483,7 @@ def test_session_with_bom_is_read(tmp_path: Path) -> None:
     assert pio.read_session(p).data.n == 2
 
 
-NEWER = "written by a newer perceptron-gui (format version 3); this version reads up to 1"
+NEWER = "written by a newer perceptron-gui (format version 4); this version reads up to 3"
 
 
 #: (file text, message) of every session refusal ("line N: " first when there is a line).
@@ -504,7 +507,7 @@ SESSION_REFUSALS = [
         json.dumps(session_doc(format=_DELETE)),
         'not a perceptron-gui session: the file has no "format"',
     ),
-    (json.dumps(session_doc(version=3)), NEWER),
+    (json.dumps(session_doc(version=4)), NEWER),
     (json.dumps(session_doc(version=_DELETE)), '"version" is missing'),
     (json.dumps(session_doc(version=True)), '"version" must be a whole number >= 1, not true'),
     (json.dumps(session_doc(version="1")), '"version" must be a whole number >= 1, not "1"'),
@@ -642,7 +645,7 @@ def test_session_nested_too_deep_is_refused(tmp_path: Path) -> None:
 def test_session_version_newer_refused_even_if_otherwise_odd(tmp_path: Path) -> None:
     p = write(tmp_path, "s.json", json.dumps({"format": "perceptron-gui-session", "version": 2}))
     assert str(refusal(p, pio.read_session)).endswith(
-        "(format version 2); this version reads up to 1"
+        "format version 2 is a .npz session, not JSON"
     )
 
 

@@ -15,9 +15,14 @@ ignored. Points are named x1 … xN and α1 … αN (1-based) in the text; the J
     perceptron bound DATA [--no-bias] [--json]
     perceptron generate KIND [--n N] [--margin G] [--noise P] [--seed S] -o FILE
     perceptron html DATA [the settings of trace] [--lang en|zh_CN] -o FILE.html
+    perceptron experiment DATA [--runs R] [--seed S] [trace's options] [--test TEST]
+                          [--answer answer|last] [--format text|json|csv]
 
-DATA is a CSV file or a session file (JSON); a session's settings are the
-defaults of ``trace`` and the options override them.
+DATA is a CSV file (``x1, …, xd, y``: d >= 1 features, the label last, or chosen with
+--label-column/--features), a whitespace- or tab-separated file (the NTU homework's
+``x1 x2 x3 x4<TAB>y``), a LIBSVM file (``label index:value …``) or a session file
+(JSON); a session's settings are the defaults of ``trace`` and the options override them.
+``builtin:iris`` and ``builtin:digits[:A:B]`` name the built-in real data (core/examples.py).
 
 Exit status: 0 on success, 2 on bad input or a bad option (one line
 ``perceptron: error: ...`` on stderr naming the file and line, or the option), 3 on an
@@ -35,13 +40,15 @@ import itertools
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import NoReturn, TextIO, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core import fast
+from perceptron_gui.cli import experiment_cmd
+from perceptron_gui.core import examples, fast, multi
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
@@ -168,10 +175,11 @@ def fmt_vec(v: Sequence[float] | npt.NDArray[np.float64]) -> str:
 
 def equation(w: Sequence[float], b: float, bias: bool) -> str:
     """The line in the book's coordinates: ``x⁽¹⁾ + x⁽²⁾ − 3 = 0`` (x1, x2 name points)."""
-    w1, w2 = float(w[0]), float(w[1])
-    if w1 == 0.0 and w2 == 0.0:
-        return "no line (w = 0)"
-    terms = [(w1, "x⁽¹⁾"), (w2, "x⁽²⁾")] + ([(float(b), "")] if bias else [])
+    if all(float(v) == 0.0 for v in w):
+        return "no line (w = 0)" if len(w) == 2 else "no hyperplane (w = 0)"
+    sup = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    terms = [(float(v), f"x⁽{str(j).translate(sup)}⁾") for j, v in enumerate(w, start=1)]
+    terms += [(float(b), "")] if bias else []
     text = ""
     for value, var in terms:
         if value == 0.0:
@@ -227,7 +235,23 @@ def build_parser() -> argparse.ArgumentParser:
         "the mistakes and the Novikoff bound. DATA is a CSV file (x1, x2, y) or a session "
         "file (.json); a session's settings are the defaults and the options override them.",
     )
-    t.add_argument("data", metavar="DATA", help="CSV or session file")
+    t.add_argument(
+        "data",
+        metavar="DATA",
+        help="data file: CSV (x1, …, xd, y), whitespace- or tab-separated, LIBSVM, or a session",
+    )
+    t.add_argument(
+        "--label-column",
+        metavar="COL",
+        help="the label's column of a CSV file: its header name or 1-based number "
+        "(default: the last)",
+    )
+    t.add_argument(
+        "--features",
+        metavar="COLS",
+        help="the feature columns: names or 1-based numbers, ranges allowed (1-4,6); "
+        "default: every column but the label (LIBSVM: every index)",
+    )
     _add_run_options(t)
     t.add_argument(
         "--digits",
@@ -259,7 +283,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="compute the Novikoff bound (D/γ)²",
         description="Compute D, γ and the Novikoff bound (D/γ)² of DATA exactly.",
     )
-    b.add_argument("data", metavar="DATA", help="CSV or session file")
+    b.add_argument(
+        "data", metavar="DATA", help="data file: CSV, whitespace-separated, LIBSVM, or a session"
+    )
+    b.add_argument(
+        "--label-column",
+        metavar="COL",
+        help="the label's column of a CSV file: its header name or 1-based number "
+        "(default: the last)",
+    )
+    b.add_argument(
+        "--features",
+        metavar="COLS",
+        help="the feature columns: names or 1-based numbers, ranges allowed (1-4,6); "
+        "default: every column but the label (LIBSVM: every index)",
+    )
     b.add_argument(
         "--bias",
         action=argparse.BooleanOptionalAction,
@@ -321,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
     g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     g.set_defaults(func=_cmd_generate)
+    experiment_cmd.add_parser(sub, _mode_params(), MODES, ORDERS)
     return p
 
 
@@ -371,8 +410,15 @@ def _version() -> str:
     return __version__
 
 
-def _load(path: str) -> Loaded:
-    loaded = load_file(path)
+def _load(path: str, args: argparse.Namespace | None = None) -> Loaded:
+    label_column = getattr(args, "label_column", None)
+    features = getattr(args, "features", None)
+    if path.startswith(examples.PREFIX):
+        loaded = examples.load_example(path)
+    elif label_column is None and features is None:
+        loaded = load_file(path)
+    else:
+        loaded = load_file(path, label_column=label_column, features=features)
     if loaded.data.n == 0:
         raise DataError("no points", loaded.source)
     return loaded
@@ -416,6 +462,8 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
             check_rbf_sigma(data.points, config.sigma)
         except DataError as exc:
             raise DataError(f"{exc.message} (--sigma)", source) from None
+    if data.dim != 2:
+        return _train_d(data, config, source, eta_from)
     trainer = make_trainer(data, config)
     if getattr(trainer, "start_overflows", False):  # the online trainers have no w0 guard
         # Refused before training (the trainer would stop at once with "overflow", which
@@ -450,6 +498,27 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
     return result
 
 
+def _train_d(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+    """A run in R^d (d != 2): the engine of `core.multi` (the compiled loop when it pays)."""
+    if multi.worth_compiling(data.n, config):
+        t0 = time.perf_counter()
+        multi.warm_up()
+        took = time.perf_counter() - t0
+        if took > 1.0 and fast.compiled_fresh():
+            _Out(sys.stderr)(
+                f"note: compiled the fast loop in {took:.1f} s (once: later runs load it "
+                "from numba's cache)"
+            )
+    result = multi.run(data, config)
+    if result.stop_reason == "overflow":
+        raise DataError(
+            f"the weights would overflow after {result.mistakes} updates: "
+            f"η = {fmt(config.eta)} is too large for these points ({eta_from})",
+            source,
+        )
+    return result
+
+
 def _trace_format(args: argparse.Namespace) -> str:
     """The output format of ``trace``: ``--format``, or ``--json``, or text."""
     if args.json:
@@ -464,7 +533,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
     if not 1 <= args.digits <= 17:
         raise DataError(f"--digits must be a whole number from 1 to 17, not {args.digits}")
     _Digits.value = args.digits
-    loaded = _load(args.data)
+    loaded = _load(args.data, args)
     config = _config(loaded, args)
     _notes(loaded)
     data = loaded.data
@@ -719,7 +788,9 @@ def _print_table(
         header.append("c")
         if result.avg_w is not None:  # and the running average after its last visit
             b_init = float(config.b0) if config.bias else 0.0
-            w_init = (float(config.w0[0]), float(config.w0[1]))
+            w_init = (
+                (float(config.w0[0]), float(config.w0[1])) if data.dim == 2 else (0.0,) * data.dim
+            )
             average = running_average(w_init, b_init, result.history_w, result.history_b, counts)
             header += ["w̄", "b̄"] if config.bias else ["w̄"]
     rows: list[list[str]] = []
@@ -919,7 +990,7 @@ def _print_alpha(out: _Out, result: TrainResult, with_w0: bool) -> None:
 
 
 def _cmd_bound(args: argparse.Namespace) -> int:
-    loaded = _load(args.data)
+    loaded = _load(args.data, args)
     bias = args.bias
     if bias is None:
         bias = loaded.config.bias if loaded.config is not None else True
@@ -936,7 +1007,8 @@ def _cmd_bound(args: argparse.Namespace) -> int:
         out(f"N = {data.n} points from {loaded.source}, no bias: x̂_i = x_i")
     out(f"D = max ||x̂_i|| = {fmt(bound.D)}")
     if bound.separable and bound.bound is not None:
-        names = "(w1, w2, b)" if bias else "(w1, w2)"
+        ws = "w1, w2" if data.dim == 2 else ("w1" if data.dim == 1 else f"w1, …, w{data.dim}")
+        names = f"({ws}, b)" if bias else f"({ws})"
         out(f"γ = {fmt(bound.gamma)}  (the best margin of a unit {names})")
         out(f"best direction û* = {names} = {fmt_vec(bound.direction)}")
         shown = format_bound(bound) or fmt(bound.bound)
@@ -946,11 +1018,17 @@ def _cmd_bound(args: argparse.Namespace) -> int:
         # With the bias off, a line with a bias may still separate them: say so.
         out(origin_note(data, bound) or "not linearly separable: the theorem gives no bound")
     margin = best_line_margin(data)
+    where = (
+        "line's geometric margin in the plane"
+        if data.dim == 2
+        else (f"hyperplane's geometric margin in R^{data.dim}")
+    )
     if margin is None:
-        why = "only one class" if not data.has_both_classes else "no line separates the classes"
-        out(f"best line's geometric margin in the plane (not γ): none ({why})")
+        what = "line" if data.dim == 2 else "hyperplane"
+        why = "only one class" if not data.has_both_classes else f"no {what} separates the classes"
+        out(f"best {where} (not γ): none ({why})")
     else:
-        out(f"best line's geometric margin in the plane (not γ): {fmt(margin)}")
+        out(f"best {where} (not γ): {fmt(margin)}")
     return EXIT_OK
 
 

@@ -8,6 +8,9 @@ The documented API::
 
     result = train(X, y, mode="primal", order="cyclic")
     bound = novikoff(X, y)
+    runs = experiment(X, y, runs=2000, seed=0, order="random")  # run i: seed 0 + i
+
+Points may have any number d >= 1 of features (the window draws d = 2).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.experiment import ExperimentResult, experiment
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.io import load_file
@@ -28,9 +32,11 @@ __all__ = [
     "Bound",
     "DataError",
     "Dataset",
+    "ExperimentResult",
     "TrainConfig",
     "TrainResult",
     "Trainer",
+    "experiment",
     "generate",
     "load_file",
     "make_dataset",

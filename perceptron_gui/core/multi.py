@@ -87,29 +87,32 @@ def _margin(i: int, rule: int, yX: Any, y: Any, f: Any, w: Any, b: float) -> Any
     return m + y[i] * b
 
 
-def _wants(rule: int, m: float, thr: float, sqi: float) -> bool:
-    if rule == 1:
-        return m < 1.0 and sqi > 0.0
-    return m <= thr
-
-
-def _count_wanted(rule: int, thr: float, yX: Any, y: Any, sq: Any, f: Any, w: Any, b: float) -> int:
-    count = 0
-    for j in range(y.shape[0]):
-        count += _wants(rule, _margin(j, rule, yX, y, f, w, b), thr, sq[j])
-    return count
-
-
-def _nth_wanted(
-    nth: int, rule: int, thr: float, yX: Any, y: Any, sq: Any, f: Any, w: Any, b: float
+def _collect(
+    rule: int, thr: float, yX: Any, y: Any, sq: Any, f: Any, w: Any, b: float, cand: Any
 ) -> int:
-    seen = 0
-    for j in range(y.shape[0]):
-        if _wants(rule, _margin(j, rule, yX, y, f, w, b), thr, sq[j]):
-            if seen == nth:
-                return j
-            seen += 1
-    return -1
+    """The points an update is wanted on, in index order, into `cand`; returns how many.
+
+    (The margins are the bits of `_margin`, written out here: a call per point made the
+    scan three times slower.)
+    """
+    n, d = yX.shape
+    count = 0
+    for j in range(n):
+        if rule >= 2:
+            m = (f[j] + b) * y[j]
+        else:
+            m = yX[j, 0] * w[0]
+            for c in range(1, d):
+                m += yX[j, c] * w[c]
+            m = m + y[j] * b
+        if rule == 1:
+            want = m < 1.0 and sq[j] > 0.0
+        else:
+            want = m <= thr
+        if want:
+            cand[count] = j
+            count += 1
+    return count
 
 
 def _scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
@@ -143,6 +146,7 @@ def _run_py(
     g: Any,
     alpha: Any,
     perm: Any,
+    cand: Any,
     perm_epoch: int,
     order: int,
     rule: int,
@@ -179,13 +183,15 @@ def _run_py(
     n, d = X.shape
     rows = 0
     cap = out_i.shape[0]
+    if count_errors:
+        errors = _collect(rule, thr, yX, y, sq, f, w, b, cand)
     while True:
         if k >= target_k or v >= target_v:
             return b, k, v, clean, mistakes, errors, rows, AT_TARGET
         if order == 3:
             if errors == 0:
                 return b, k, v, clean, mistakes, errors, rows, CONVERGED
-            i = _nth_wanted(_draw(seed, k, errors), rule, thr, yX, y, sq, f, w, b)
+            i = cand[_draw(seed, k, errors)]
         elif order == 0:
             i = clean
         elif order == 1:
@@ -209,7 +215,7 @@ def _run_py(
             if clean >= n and clean % n == 0:
                 if order != 2:
                     return b, k, v, clean, mistakes, errors, rows, CONVERGED
-                if _count_wanted(rule, thr, yX, y, sq, f, w, b) == 0:
+                if _collect(rule, thr, yX, y, sq, f, w, b, cand) == 0:
                     return b, k, v, clean, mistakes, errors, rows, CONVERGED
             continue
         ey = step * y[i]
@@ -247,7 +253,7 @@ def _run_py(
         clean = 0
         mistakes += m <= 0.0
         if count_errors:
-            errors = _count_wanted(rule, thr, yX, y, sq, f, w, b)
+            errors = _collect(rule, thr, yX, y, sq, f, w, b, cand)
         out_i[rows] = i
         out_v[rows] = v
         for c in range(d):
@@ -287,7 +293,7 @@ def warm_up() -> bool:
             ns: dict[str, Any] = dict(globals())
             ns["_draw"] = fast._draw_compiled
             for name in (
-                "_margin", "_wants", "_count_wanted", "_nth_wanted", "_scores_finite", "_run_py",
+                "_margin", "_collect", "_scores_finite", "_run_py",
             ):  # fmt: skip
                 py = globals()[name]
                 clone = types.FunctionType(py.__code__, ns, name, py.__defaults__)
@@ -309,7 +315,8 @@ def _call(fn: Any) -> None:
     for rule in (0, 3):
         fn(
             X, y, y[:, None] * X, np.ones(3), np.ones((3, 3)), np.zeros(3), np.zeros(3),
-            np.zeros(3), np.arange(3, dtype=np.int64), 0, 1, rule, 0.0, 1.0, True, 1.0,
+            np.zeros(3), np.arange(3, dtype=np.int64), np.zeros(3, np.int64), 0, 1, rule,
+            0.0, 1.0, True, 1.0,
             False, 0, 2.0, _SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((4, 2)), np.zeros(4),
             np.zeros(4, np.int64),
@@ -364,7 +371,9 @@ class _Rows:
 
     def keep(self, rows: int) -> None:
         if rows:
-            self.parts.append(tuple(a[:rows].copy() for a in self.out))  # type: ignore[arg-type]
+            i, v, w, b, e = self.out
+            self.parts.append((i[:rows], v[:rows], w[:rows], b[:rows], e[:rows]))
+            self.new(self.out[0].shape[0])
 
     def arrays(self) -> tuple[IntArray, IntArray, FloatArray, FloatArray, IntArray]:
         if not self.parts:
@@ -404,7 +413,7 @@ def margins_of(yX: FloatArray, y: FloatArray, w: FloatArray, b: float) -> FloatA
 
 def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
     """The batch perceptron (batch.py's rule, in R^d)."""
-    X = np.ascontiguousarray(data.points, dtype=np.float64)
+    X = np.array(data.points, dtype=np.float64, order="C")  # writable: one compiled signature
     y = np.array(data.labels, dtype=np.float64)
     n, d = X.shape
     yX = y[:, None] * X
@@ -473,40 +482,54 @@ def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
     )
 
 
-def run_state(
+@dataclass
+class Prepared:
+    """What every run of one setting on one data set shares (an experiment makes it once)."""
+
+    config: TrainConfig
+    X: FloatArray
+    y: FloatArray
+    yX: FloatArray
+    sq: FloatArray
+    G: FloatArray
+    rule: int
+    order: int
+    thr: float
+    count_errors: bool
+    xm: float
+    mu: int
+    mv: int
+    w_init: FloatArray
+    b_init: float
+    init_errors: int
+    start_ok: bool
+    loop: Any
+
+
+def prepare(
     data: Dataset,
     config: TrainConfig,
     w_init: FloatArray | None = None,
     *,
     gram: FloatArray | None = None,
-) -> _Run:
-    """Run `config` on `data` (any d >= 1) to its end; the raw state of the run.
-
-    `gram` may pass the kernel's Gram matrix already computed (the experiments share it).
-    """
+) -> Prepared:
+    """Check and lay out `data` for runs of `config` (the seed aside)."""
     c = config
     n, d = data.points.shape
     w = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
     bias = bool(c.bias)
     b = float(c.b0) if bias else 0.0
-    if c.mode == "batch":
-        return _batch(data, c, w, b)
-    X = np.ascontiguousarray(data.points, dtype=np.float64)
+    X = np.array(data.points, dtype=np.float64, order="C")  # writable: one compiled signature
     y = np.array(data.labels, dtype=np.float64)
     yX = y[:, None] * X
-    rule = _RULES[c.mode]
-    pocket = c.mode == "pocket"
+    rule = _RULES.get(c.mode, 0)
     order = ORDERS[c.order]
     thr = float(c.margin) if c.mode == "margin" else 0.0
     sq = np.zeros(n)
-    if rule == 1:
-        if n:
-            sq = X[:, 0] * X[:, 0]
-            for col in range(1, d):
-                sq += X[:, col] * X[:, col]
-    f = np.zeros(n) if rule >= 2 else np.zeros(0)
-    g = np.zeros(n) if rule >= 2 else np.zeros(0)
-    alpha = np.zeros(n) if rule >= 2 else None
+    if rule == 1 and n:
+        sq = X[:, 0] * X[:, 0]
+        for col in range(1, d):
+            sq += X[:, col] * X[:, col]
     G = np.zeros((0, 0))
     if rule == 3:
         if c.kernel == "rbf" and n:
@@ -525,27 +548,77 @@ def run_state(
                 )
     xm = float(np.abs(X).max()) if n else 0.0
     mu, mv = _limits(c, n)
-    count_errors = pocket or order == 3
-    fv = f
-    errors = _count_np(rule, thr, yX, y, sq, fv, w, b) if n else 0
-    init_errors = errors
-    reason = ""
-    converged = False
-    # Initial weights whose scores overflow stop before any visit (the trainers' rule).
+    f0 = np.zeros(n if rule >= 2 else 0)
+    errors = _count_np(rule, thr, yX, y, sq, f0, w, b) if n else 0
     with np.errstate(over="ignore", invalid="ignore"):
         start_ok = n == 0 or _scores_finite(X, w, b, xm, _SAFE)
-    loop = _loop(int(c.seed))
+    return Prepared(
+        config=c,
+        X=X,
+        y=y,
+        yX=yX,
+        sq=sq,
+        G=G,
+        rule=rule,
+        order=order,
+        thr=thr,
+        count_errors=c.mode == "pocket" or order == 3,
+        xm=xm,
+        mu=mu,
+        mv=mv,
+        w_init=w,
+        b_init=b,
+        init_errors=errors,
+        start_ok=start_ok,
+        loop=_loop(int(c.seed)),
+    )
+
+
+def run_state(
+    data: Dataset,
+    config: TrainConfig,
+    w_init: FloatArray | None = None,
+    *,
+    gram: FloatArray | None = None,
+) -> _Run:
+    """Run `config` on `data` (any d >= 1) to its end; the raw state of the run.
+
+    `gram` may pass the kernel's Gram matrix already computed (the experiments share it).
+    """
+    if config.mode == "batch":
+        d = data.dim
+        w = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
+        return _batch(data, config, w, float(config.b0) if config.bias else 0.0)
+    return run_prepared(prepare(data, config, w_init, gram=gram), int(config.seed))
+
+
+def run_prepared(p: Prepared, seed: int) -> _Run:
+    """One run of a `Prepared` setting with this seed (batch: use `run_state`)."""
+    c = p.config
+    X, y, yX, sq, G, rule, order, thr = p.X, p.y, p.yX, p.sq, p.G, p.rule, p.order, p.thr
+    n, d = X.shape
+    w = p.w_init.copy()
+    b = p.b_init
+    f = np.zeros(n) if rule >= 2 else _NONE
+    g = np.zeros(n) if rule >= 2 else _NONE
+    alpha = np.zeros(n) if rule >= 2 else None
+    mu, mv = p.mu, p.mv
+    errors = p.init_errors
+    reason = ""
+    converged = False
+    loop = p.loop if 0 <= seed < fast.SEED_LIMIT else _run_py
     rows = _Rows(d, min(_ROWS, max(mu, 1)))
     k = v = clean = mistakes = 0
-    perm = np.arange(n, dtype=np.int64)
+    perm = _NO_PERM
     perm_epoch = -1
     if n == 0:
         reason, converged = "converged", True
-    elif not start_ok:
+    elif not p.start_ok:
         reason = "overflow"
     elif order == 3 and errors == 0:
         reason, converged = "converged", True
     nw = np.zeros(d)
+    cand = np.zeros(n, np.int64)
     while not reason:
         if k >= mu:
             reason = "update limit"
@@ -555,12 +628,12 @@ def run_state(
             break
         if order == 2 and v // n != perm_epoch:
             perm_epoch = v // n
-            perm = np.random.default_rng((c.seed, perm_epoch)).permutation(n).astype(np.int64)
+            perm = np.random.default_rng((seed, perm_epoch)).permutation(n).astype(np.int64)
         oi, ov, ow, ob, oe = rows.out
         b, k, v, clean, mistakes, errors, made, status = loop(
-            X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, perm_epoch,
-            order, rule, thr, float(c.C), bias, float(c.eta), count_errors, int(c.seed),
-            xm, _SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
+            X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, cand, perm_epoch,
+            order, rule, thr, float(c.C), bool(c.bias), float(c.eta), p.count_errors, seed,
+            p.xm, _SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
         )  # fmt: skip
         rows.keep(made)
         if status == CONVERGED:
@@ -586,8 +659,12 @@ def run_state(
         B=B,
         E=E,
         alpha=alpha,
-        init_errors=init_errors,
+        init_errors=p.init_errors,
     )
+
+
+_NONE = np.zeros(0)
+_NO_PERM = np.zeros(0, np.int64)
 
 
 def _count_np(
@@ -600,7 +677,7 @@ def _count_np(
     w: FloatArray,
     b: float,
 ) -> int:
-    """`_count_wanted` in numpy (the same decisions)."""
+    """`_collect`'s count in numpy (the same decisions)."""
     if rule >= 2:
         m = (f + b) * y
     else:
@@ -647,6 +724,8 @@ def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
         raise DataError(f"initial weights w0 do not apply to the {c.mode} form")
     b0 = float(c.b0) if c.bias else 0.0
     r = run_state(data, c, w0)
+    from perceptron_gui.core.registry import spec
+
     extra: dict[str, Any] = {}
     if c.mode == "pocket":
         j = pocket_row(r)
@@ -663,9 +742,9 @@ def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
         cnt = vote_counts(r.visits, r.v)
         extra["votes"] = [(_tup(W[j]), float(B[j]), int(cnt[j])) for j in range(cnt.shape[0])]
         extra["update_visits"] = r.visits
-    elif c.mode in ("pa", "margin"):
+    if spec(c.mode).counts_apart:
         extra["n_mistakes"] = r.mistakes
-    elif c.mode == "batch":
+    if c.mode == "batch":
         extra["batch_sizes"] = r.batch_sizes
         extra["batch_points"] = r.batch_points
     if c.mode == "kernel":

@@ -190,7 +190,13 @@ def _escape_latex(text: str) -> str:
     return "".join(out)
 
 
-def decision_text(w: tuple[float, float], b: float, *, bias: bool = True, digits: int = 12) -> Cell:
+def _variables(d: int) -> tuple[tuple[str, str], ...]:
+    """``x⁽¹⁾ … x⁽ᵈ⁾`` (Unicode superscript digits) and their LaTeX, for d features."""
+    sup = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    return tuple((f"x⁽{str(j).translate(sup)}⁾", f"x^{{({j})}}") for j in range(1, d + 1))
+
+
+def decision_text(w: tuple[float, ...], b: float, *, bias: bool = True, digits: int = 12) -> Cell:
     """The decision function ``w·x + b`` written out as the book does.
 
     ``x⁽¹⁾ + x⁽²⁾ - 3`` (an ASCII hyphen; Markdown and the window show U+2212): zero
@@ -207,7 +213,8 @@ def decision_text(w: tuple[float, float], b: float, *, bias: bool = True, digits
         Significant digits of each coefficient.
     """
     # (value, Unicode variable, LaTeX variable)
-    terms = [(float(wj), var, var_tex) for wj, (var, var_tex) in zip(w, _VARIABLES, strict=True)]
+    names = _VARIABLES if len(w) == 2 else _variables(len(w))
+    terms = [(float(wj), var, var_tex) for wj, (var, var_tex) in zip(w, names, strict=True)]
     if bias:
         terms.append((float(b), "", ""))
     text: list[str] = []
@@ -245,7 +252,7 @@ class _Run:
     dual: bool
     bias: bool
     eta: float
-    w0: tuple[float, float]
+    w0: tuple[float, ...]
     b0: float
     total: int
     updates: npt.NDArray[np.int64]
@@ -286,7 +293,8 @@ def _run_of(
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
         mode, visits_now = c.mode, run.visits
         update_visits = run.history_slice("visit", 0, total) if mode in _VOTING else None
-    w0 = (float(c.w0[0]), float(c.w0[1]))
+    d = hw.shape[1] if hw.ndim == 2 else 2
+    w0 = (float(c.w0[0]), float(c.w0[1])) if d == 2 else (0.0,) * d
     b0 = float(c.b0) if bias else 0.0
     counts = average = None
     if mode in _VOTING and update_visits is not None:
@@ -327,7 +335,7 @@ def vote_counts(update_visits: npt.ArrayLike, visits: int) -> npt.NDArray[np.int
 
 
 def running_average(
-    w0: tuple[float, float],
+    w0: tuple[float, ...],
     b0: float,
     history_w: FloatArray,
     history_b: FloatArray,
@@ -356,11 +364,12 @@ def running_average(
     """
     rows = int(counts.shape[0])
     c = counts.astype(np.float64)
-    W = np.vstack((np.array([w0], dtype=np.float64), history_w[: rows - 1].reshape(-1, 2)))
+    d = len(w0)
+    W = np.vstack((np.array([w0], dtype=np.float64), history_w[: rows - 1].reshape(-1, d)))
     B = np.concatenate(([float(b0)], history_b[: rows - 1].astype(np.float64)))
     t = np.cumsum(counts)
     with np.errstate(invalid="ignore", divide="ignore"):
-        avg = np.column_stack((np.cumsum(c * W[:, 0]), np.cumsum(c * W[:, 1]))) / t[:, None]
+        avg = np.column_stack([np.cumsum(c * W[:, j]) for j in range(d)]) / t[:, None]
         avg_b = np.cumsum(c * B) / t
     avg[t == 0] = np.nan
     avg_b[t == 0] = np.nan
@@ -516,7 +525,7 @@ _NO_AVERAGE = Cell("—", "---")
 
 
 def _primal_rows(r: _Run) -> Iterator[_Row]:
-    def row(k: int, point: Cell, w: tuple[float, float], b: float) -> _Row:
+    def row(k: int, point: Cell, w: tuple[float, ...], b: float) -> _Row:
         cells = [Cell(str(k), str(k)), point, _vector(w, r.digits)]
         if r.bias:
             cells.append(_number(b, r.digits))
@@ -536,8 +545,7 @@ def _primal_rows(r: _Run) -> Iterator[_Row]:
     yield row(0, Cell("", ""), r.w0, r.b0)
     hw, hb = r.history_w, r.history_b
     for k, i in enumerate(r.updates.tolist(), start=1):
-        w0, w1 = hw[k - 1].tolist()
-        yield row(k, _point(i), (w0, w1), float(hb[k - 1]))
+        yield row(k, _point(i), tuple(hw[k - 1].tolist()), float(hb[k - 1]))
 
 
 def _dual_header(r: _Run, cols: tuple[int, ...]) -> tuple[tuple[Cell, ...], str]:

@@ -1,7 +1,10 @@
-"""CSV files of points: three columns ``x1, x2, y``.
+"""CSV files of points: columns ``x1, …, xd, y`` (d >= 1 features, the label last).
 
-An optional header, a separator that is a comma, semicolon, tab or whitespace
-(detected from the first data line and then required on every line), ``#``
+d is the number of columns of the header (or of the first data line) less one, and
+every row must have as many (the NTU homework's ``x1 x2 x3 x4<TAB>y`` is d = 4, a
+whitespace-separated file). An optional header, a separator that is a comma,
+semicolon, tab or whitespace (detected from the first data line and then required on
+every line; a tab among spaces is whitespace), ``#``
 comment lines and blank lines. Labels are +1/-1; a file whose labels are all 0
 or 1 is read with 0 as -1 and says so in `Loaded.notes`. Floats are written with
 ``repr``, so a round trip is bit-exact.
@@ -13,7 +16,8 @@ names the line, whenever the vectorised one refuses.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -69,7 +73,7 @@ def read_csv(path: PathLike) -> Loaded:
 
 
 def write_csv(path: PathLike, data: Dataset) -> None:
-    """Write a data set as CSV (header ``x1,x2,y``, labels 1/-1), atomically.
+    """Write a data set as CSV (header ``x1,…,xd,y``, labels 1/-1), atomically.
 
     Coordinates are written with ``repr``, so reading the file back gives the
     same bits.
@@ -83,10 +87,19 @@ def write_csv(path: PathLike, data: Dataset) -> None:
     if data.n == 0:
         raise DataError("no points to write", source_name(path))
     signs = np.where(data.labels > 0, "1", "-1").tolist()
-    rows = map(
-        "{!r},{!r},{}\n".format, data.points[:, 0].tolist(), data.points[:, 1].tolist(), signs
-    )
-    atomic_write_text(path, "x1,x2,y\n" + "".join(rows))
+    d = data.dim
+    rows: Iterable[str]
+    if d == 2:
+        rows = map(
+            "{!r},{!r},{}\n".format, data.points[:, 0].tolist(), data.points[:, 1].tolist(), signs
+        )
+    else:
+        rows = (
+            ",".join(map(repr, p)) + f",{s}\n"
+            for p, s in zip(data.points.tolist(), signs, strict=True)
+        )
+    head = ",".join([f"x{j}" for j in range(1, d + 1)] + ["y"])
+    atomic_write_text(path, head + "\n" + "".join(rows))
 
 
 def _iter_normalise_newlines(text: str) -> Slices[str]:
@@ -120,10 +133,80 @@ def _detect_sep(line: str) -> str | None:
     """The separator of a line: ';', ',', tab, or None for runs of whitespace."""
     # ';' first: where it separates, a ',' is a decimal comma, and the message
     # "x1 is not a number: '1,5'" then says what is wrong.
-    for sep in (";", ",", "\t"):
+    for sep in (";", ","):
         if sep in line:
             return sep
-    return None
+    if "\t" in line and " " not in line.strip():
+        return "\t"
+    return None  # spaces, or spaces and tabs ("x1 x2 x3 x4<TAB>y")
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Which of a file's `ncol` columns is the label and which are the features (0-based)."""
+
+    ncol: int
+    label: int
+    keep: tuple[int, ...]
+
+    @classmethod
+    def last(cls, ncol: int) -> Columns:
+        """The label last, every other column a feature (the default)."""
+        return cls(ncol, ncol - 1, tuple(range(ncol - 1)))
+
+
+def _pick(spec: str, names: list[str] | None, ncol: int, what: str, source: str) -> int:
+    """The 0-based column of a name in the header or a 1-based number."""
+    s = spec.strip()
+    if names is not None and s in names:
+        return names.index(s)
+    if s.isdigit() and 1 <= int(s) <= ncol:
+        return int(s) - 1
+    known = f"; the header has {', '.join(names)}" if names else ""
+    raise DataError(f"{what} {spec!r} is not a column of this file (1 to {ncol}{known})", source)
+
+
+def resolve_columns(
+    names: list[str] | None,
+    ncol: int,
+    label_column: str | None,
+    features: str | None,
+    source: str,
+) -> Columns:
+    """The `Columns` of ``--label-column`` and ``--features`` (names or 1-based numbers;
+    features as a comma list with ranges such as ``1-4``); None: the label last, the rest
+    features."""
+    label = (
+        ncol - 1
+        if label_column is None
+        else _pick(label_column, names, ncol, "label column", source)
+    )
+    if features is None:
+        keep = tuple(j for j in range(ncol) if j != label)
+    else:
+        picked: list[int] = []
+        for part in features.split(","):
+            a, dash, b = part.partition("-")
+            if dash and a.strip().isdigit() and b.strip().isdigit():
+                lo = _pick(a, None, ncol, "feature", source)
+                hi = _pick(b, None, ncol, "feature", source)
+                picked.extend(range(lo, hi + 1))
+            else:
+                picked.append(_pick(part, names, ncol, "feature", source))
+        keep = tuple(picked)
+    if label in keep:
+        raise DataError(f"column {label + 1} cannot be both the label and a feature", source)
+    if not keep:
+        raise DataError("no feature columns left", source)
+    return Columns(ncol, label, keep)
+
+
+def columns_text(ncol: int) -> str:
+    """``x1, x2, y`` for 3 columns; ``x1, …, x10, y`` for more than 5."""
+    d = ncol - 1
+    if d <= 4:
+        return ", ".join([f"x{j}" for j in range(1, d + 1)] + ["y"])
+    return f"x1, …, x{d}, y"
 
 
 def _split(line: str, sep: str | None) -> list[str]:
@@ -203,7 +286,13 @@ class _LabelsSeen:
             self._minus = minus
 
 
-def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
+def iter_csv_text(
+    text: str,
+    source: str,
+    slice_rows: int,
+    label_column: str | None = None,
+    features: str | None = None,
+) -> Slices[Loaded]:
     """`parse_csv_text` in slices of at most `slice_rows` lines, yielding progress."""
     norm = yield from within(_iter_normalise_newlines(text), 0.0, 0.02)
     notes: list[str] = []
@@ -217,10 +306,11 @@ def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
     head_fields = _split(head, _detect_sep(head))
     numeric = [_is_number(f) for f in head_fields]
     data_first = first
+    ncol = len(head_fields)
     if not all(numeric):
-        if len(head_fields) != 3:
+        if ncol < 2:
             raise DataError(
-                f"the header has {len(head_fields)} column(s); expected 3 (x1, x2, y)",
+                f"the header has {ncol} column(s); expected at least 2 (x1, …, xd, y)",
                 source,
                 head_no + 1,
             )
@@ -232,6 +322,12 @@ def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
         data_first = after_header
     start, offset, first_data = data_first
     sep = _detect_sep(first_data)
+    if all(numeric):
+        ncol = len(_split(first_data, sep))
+        if ncol < 2:
+            raise DataError(
+                f"expected at least 2 values (x1, …, xd, y), found {ncol}", source, start + 1
+            )
     end = len(norm)
     yield 0.02
 
@@ -251,13 +347,16 @@ def iter_csv_text(text: str, source: str, slice_rows: int) -> Slices[Loaded]:
             )
 
     # Every row is a line: room for them all, filled block by block.
-    X = np.empty((newlines + 1, 2))
+    cols = resolve_columns(
+        None if all(numeric) else head_fields, ncol, label_column, features, source
+    )
+    X = np.empty((newlines + 1, len(cols.keep)))
     y = np.empty(newlines + 1)
     n = 0
     seen = _LabelsSeen()
     done = 0.05
     for a, b, k in _iter_line_blocks(norm, offset, end, slice_rows, newlines):
-        block = _iter_csv_block(norm, a, b, start + k, sep, source, seen)
+        block = _iter_csv_block(norm, a, b, start + k, sep, source, seen, cols)
         Xb, yb = yield from within(block, done, done)
         X[n : n + yb.shape[0]] = Xb
         y[n : n + yb.shape[0]] = yb
@@ -317,7 +416,14 @@ def _iter_line_blocks(
 
 
 def _iter_csv_block(
-    norm: str, a: int, b: int, line0: int, sep: str | None, source: str, seen: _LabelsSeen
+    norm: str,
+    a: int,
+    b: int,
+    line0: int,
+    sep: str | None,
+    source: str,
+    seen: _LabelsSeen,
+    cols: Columns,
 ) -> Slices[tuple[FloatArray, FloatArray]]:
     """The rows of ``norm[a:b]``, whose first line has the 0-based index `line0`.
 
@@ -330,15 +436,15 @@ def _iter_csv_block(
     if "#" not in block:  # the common case: one block of rows, no line list needed
         rows = block.strip()
         if not rows:
-            return np.zeros((0, 2)), np.zeros(0)
-        parsed = yield from _iter_parse_fast(rows, rows.count("\n") + 1, sep)
+            return np.zeros((0, len(cols.keep))), np.zeros(0)
+        parsed = yield from _iter_parse_fast(rows, rows.count("\n") + 1, sep, cols)
     lines: list[str] | None = None
     if parsed is None:
         lines = block.split("\n")
         body = [s for s in map(str.strip, lines) if s and s[0] != "#"]
         if not body:
-            return np.zeros((0, 2)), np.zeros(0)
-        parsed = yield from _iter_parse_fast("\n".join(body), len(body), sep)
+            return np.zeros((0, len(cols.keep))), np.zeros(0)
+        parsed = yield from _iter_parse_fast("\n".join(body), len(body), sep, cols)
     if parsed is not None:
         y = parsed[1]
         zeros = np.flatnonzero(y == 0.0)
@@ -360,7 +466,9 @@ def _iter_csv_block(
     pts: list[FloatArray] = []
     labels: list[FloatArray] = []
     for i in range(0, len(lines), _SLOW_LINES):
-        X, y = _parse_slow(lines, i, sep, source, stop=i + _SLOW_LINES, base=line0, seen=seen)
+        X, y = _parse_slow(
+            lines, i, sep, source, stop=i + _SLOW_LINES, base=line0, seen=seen, cols=cols
+        )
         pts.append(X)
         labels.append(y)
         yield 0.0
@@ -396,8 +504,8 @@ def _iter_lines(text: str) -> Iterator[tuple[int, int, str]]:
         i += 1
 
 
-def _rows_well_formed(joined: str, n: int, sep: str | None) -> bool:
-    """Whether each of the `n` newline-separated rows has exactly 3 fields."""
+def _rows_well_formed(joined: str, n: int, sep: str | None, ncol: int = 3) -> bool:
+    """Whether each of the `n` newline-separated rows has exactly `ncol` fields."""
     b = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8)
     newlines = np.flatnonzero(b == 10)
     if sep is None:
@@ -405,10 +513,10 @@ def _rows_well_formed(joined: str, n: int, sep: str | None) -> bool:
         starts = ~gap
         starts[1:] &= gap[:-1]
         marks = np.flatnonzero(starts)
-        per_row = 3  # token starts per row
+        per_row = ncol  # token starts per row
     else:
         marks = np.flatnonzero(b == ord(sep))
-        per_row = 2  # separators per row
+        per_row = ncol - 1  # separators per row
     if newlines.size != n - 1 or marks.size != per_row * n:
         return False
     # Row k holds marks per_row*k ... per_row*k + per_row-1: the last one before
@@ -420,7 +528,7 @@ def _rows_well_formed(joined: str, n: int, sep: str | None) -> bool:
 
 
 def _iter_parse_fast(
-    joined: str, n: int, sep: str | None
+    joined: str, n: int, sep: str | None, cols: Columns
 ) -> Slices[tuple[FloatArray, FloatArray] | None]:
     """Vectorised parse of `n` rows joined by newlines; None whenever anything is off.
 
@@ -429,35 +537,39 @@ def _iter_parse_fast(
     "let the slow pass decide and name the line". A slice break falls between
     splitting and converting.
     """
-    tokens = _fast_tokens(joined, n, sep)
+    tokens = _fast_tokens(joined, n, sep, cols.ncol)
     if tokens is None:
         return None
     yield 0.0
-    return _fast_values(tokens, n)
+    return _fast_values(tokens, n, cols)
 
 
-def _fast_tokens(joined: str, n: int, sep: str | None) -> list[str] | None:
-    """The 3n fields of `n` well-formed rows joined by newlines, or None."""
+def _fast_tokens(joined: str, n: int, sep: str | None, ncol: int = 3) -> list[str] | None:
+    """The ncol·n fields of `n` well-formed rows joined by newlines, or None."""
     if n == 0 or not joined:
         return None
-    if not _rows_well_formed(joined, n, sep):
+    if not _rows_well_formed(joined, n, sep, ncol):
         return None
     tokens = joined.split() if sep is None else joined.replace("\n", sep).split(sep)
-    if len(tokens) != 3 * n:  # e.g. a Unicode space the byte check did not see
+    if len(tokens) != ncol * n:  # e.g. a Unicode space the byte check did not see
         return None
     return tokens
 
 
-def _fast_values(tokens: list[str], n: int) -> tuple[FloatArray, FloatArray] | None:
+def _fast_values(tokens: list[str], n: int, cols: Columns) -> tuple[FloatArray, FloatArray] | None:
     """The points and labels of the fields of `n` rows, or None if any is not acceptable."""
     try:
-        values = np.array(tokens, dtype=np.float64).reshape(n, 3)
+        values = np.array(tokens, dtype=np.float64).reshape(n, cols.ncol)
     except (ValueError, OverflowError):
         return None
     if max(map(len, tokens)) > MAX_NUMBER_CHARS:  # the slow parse refuses it by its line
         return None
-    X = values[:, :2]
-    y = values[:, 2]
+    X = (
+        values[:, : cols.ncol - 1]
+        if cols.label == cols.ncol - 1 and cols.keep == tuple(range(cols.ncol - 1))
+        else values[:, list(cols.keep)]
+    )
+    y = values[:, cols.label]
     if not np.all(np.isfinite(X)) or np.any(np.abs(X) > MAX_ABS_COORD):
         return None
     pm = (y == 1.0) | (y == -1.0)
@@ -504,6 +616,7 @@ def _parse_slow(
     stop: int | None = None,
     base: int = 0,
     seen: _LabelsSeen | None = None,
+    cols: Columns | None = None,
 ) -> tuple[FloatArray, FloatArray]:
     """Line by line, stopping at the first problem with its line number.
 
@@ -512,7 +625,9 @@ def _parse_slow(
     updated. May return no rows.
     """
     seen = _LabelsSeen() if seen is None else seen
-    pts: list[tuple[float, float]] = []
+    cols = Columns.last(3) if cols is None else cols
+    ncol = cols.ncol
+    pts: list[list[float]] = []
     labels: list[float] = []
     first_zero = seen.zero  # line numbers of the first 0 and -1 labels
     first_minus = seen.minus
@@ -522,11 +637,14 @@ def _parse_slow(
             continue
         line = base + i + 1
         fields = _split(raw, sep)
-        if len(fields) != 3:
-            raise DataError(f"expected 3 values (x1, x2, y), found {len(fields)}", source, line)
-        x1 = _coord(fields[0], "x1", source, line)
-        x2 = _coord(fields[1], "x2", source, line)
-        ytext = fields[2]
+        if len(fields) != ncol:
+            raise DataError(
+                f"expected {ncol} values ({columns_text(ncol)}), found {len(fields)}",
+                source,
+                line,
+            )
+        xs = [_coord(fields[j], f"x{j + 1}", source, line) for j in cols.keep]
+        ytext = fields[cols.label]
         lab = _number(ytext, "y", source, line)
         if lab == -1.0:
             first_minus = line if first_minus is None else first_minus
@@ -546,7 +664,8 @@ def _parse_slow(
                 source,
                 line,
             )
-        pts.append((x1, x2))
+        pts.append(xs)
         labels.append(lab)
     seen.see(first_zero, first_minus)
-    return np.array(pts, dtype=np.float64).reshape(-1, 2), np.array(labels, dtype=np.float64)
+    X = np.array(pts, dtype=np.float64).reshape(-1, len(cols.keep))
+    return X, np.array(labels, dtype=np.float64)

@@ -13,6 +13,7 @@ and returns the `Loaded`; `load_file` just runs it to the end.
 
 from __future__ import annotations
 
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import session_v2
 from perceptron_gui.core.io.csv_file import SLICE_ROWS, iter_csv_text
 from perceptron_gui.core.io.files import (
@@ -25,18 +26,26 @@ from perceptron_gui.core.io.files import (
     source_name,
     within,
 )
+from perceptron_gui.core.io.libsvm import iter_libsvm_text, looks_like_libsvm
 from perceptron_gui.core.io.session_v1 import check_finite, iter_session_text
 from perceptron_gui.core.reading import guarded_slices
 from perceptron_gui.core.slices import exhaust
 
 
-def load_file(path: PathLike) -> Loaded:
-    """Read a session (``*.json``, or any file starting with ``{``) or else a CSV file.
+def load_file(
+    path: PathLike, *, label_column: str | None = None, features: str | None = None
+) -> Loaded:
+    """Read a session (``*.json``, or any file starting with ``{``), a LIBSVM file
+    (``label index:value ...``) or else a CSV file (``x1, …, xd, y``).
 
     Parameters
     ----------
     path
         The file.
+    label_column, features
+        A CSV file's label column and feature columns (header names or 1-based numbers;
+        features a comma list with ranges, ``1-4``); a LIBSVM file's features (indices).
+        None: the label last, every other column a feature.
 
     Returns
     -------
@@ -51,10 +60,16 @@ def load_file(path: PathLike) -> Loaded:
     --------
     iter_load_file : the same, in slices for an event loop.
     """
-    return exhaust(iter_load_file(path))
+    return exhaust(iter_load_file(path, label_column=label_column, features=features))
 
 
-def iter_load_file(path: PathLike, *, slice_rows: int = SLICE_ROWS) -> Slices[Loaded]:
+def iter_load_file(
+    path: PathLike,
+    *,
+    slice_rows: int = SLICE_ROWS,
+    label_column: str | None = None,
+    features: str | None = None,
+) -> Slices[Loaded]:
     """`load_file` cut into slices for an event loop.
 
     A generator that does the work of `load_file` a slice at a time: reading
@@ -98,10 +113,17 @@ def iter_load_file(path: PathLike, *, slice_rows: int = SLICE_ROWS) -> Slices[Lo
     source = source_name(path)
     # Whatever escapes the readers below (nesting, memory, a library's own error) is
     # still one line naming the file.
-    return (yield from guarded_slices(_iter_load(path, source, slice_rows), source))
+    job = _iter_load(path, source, slice_rows, label_column, features)
+    return (yield from guarded_slices(job, source))
 
 
-def _iter_load(path: PathLike, source: str, slice_rows: int) -> Slices[Loaded]:
+def _iter_load(
+    path: PathLike,
+    source: str,
+    slice_rows: int,
+    label_column: str | None = None,
+    features: str | None = None,
+) -> Slices[Loaded]:
     # One opening, checked before reading (a device, a folder, a huge file are refused);
     # the bytes that tell the formats apart are read once and kept, so a pipe is read whole.
     with Input(path, source) as inp:
@@ -114,4 +136,14 @@ def _iter_load(path: PathLike, source: str, slice_rows: int) -> Slices[Loaded]:
         text = yield from within(iter_read_text(inp), 0.0, 0.1)
     if source.lower().endswith(".json") or first_visible(text) == "{":
         return (yield from within(iter_session_text(text, source), 0.1, 1.0))
-    return (yield from within(iter_csv_text(text, source, slice_rows), 0.1, 1.0))
+    first = next(
+        (ln for ln in text.split("\n", 50)[:50] if ln.strip() and ln.strip()[0] != "#"), ""
+    )
+    if looks_like_libsvm(first):
+        if label_column is not None:
+            raise DataError(
+                "a LIBSVM file has its label first: --label-column does not apply", source
+            )
+        return (yield from within(iter_libsvm_text(text, source, features), 0.1, 1.0))
+    csv = iter_csv_text(text, source, slice_rows, label_column, features)
+    return (yield from within(csv, 0.1, 1.0))

@@ -8,7 +8,9 @@
 
 Floats are written with ``repr``, so a round trip is bit-exact. From 10^4 points on,
 `write_session` writes version 2 instead: one ``.npz`` file with the same header (see
-`perceptron_gui.core.io.session_v2`).
+`perceptron_gui.core.io.session_v2`). Points of d != 2 features are written as version 3,
+the same JSON with ``"dim": d`` and ``"points": [[x1, …, xd], ...]`` (versions 1 and 2
+hold the plane's points and are still read).
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ SESSION_VERSION = 1
 MAX_POINTS = session_v2.MAX_POINTS
 # Lists beyond the points' that the pre-count tolerates (settings' w0, lists in the view).
 _LISTS_SLACK = 1000
+#: The JSON session of points in R^d (d != 2): version 1 with ``"dim": d``.
+SESSION_VERSION_D = 3
 # Points per slice of a session's checks.
 _SESSION_POINTS = 100_000
 
@@ -107,30 +111,37 @@ def write_session(
         When the file cannot be written.
     """
     view = {} if view is None else view
-    if version is None:
+    if data.dim != 2:
+        version = SESSION_VERSION_D  # the plane's formats hold 2 features
+    elif version is None:
         version = 2 if data.n >= session_v2.LARGE_SESSION else 1
     if version == 2:
         header = session_v2.header_text(data, config, view)
         atomic_write(path, lambda fh: session_v2.fill(fh, data, header))
         return
-    if version != 1:
-        raise ValueError(f"session version must be 1 or 2, not {version}")
+    if version != 1 and not (version == SESSION_VERSION_D and data.dim != 2):
+        # Version 3 is the R^d format: the plane's points are written as 1 or 2.
+        raise ValueError(f"session version must be 1 or 2 for points in the plane, not {version}")
     # Serialise everything before touching the disk, so a failure leaves the
     # old file as it was; allow_nan=False keeps the output valid JSON.
     settings = json.dumps(config.to_dict(), allow_nan=False)
     view_text = json.dumps(view, allow_nan=False, ensure_ascii=False)
     # One point per line: readable, and far smaller than json's indent=.
-    points = ",\n    ".join(
-        map("[{!r}, {!r}]".format, data.points[:, 0].tolist(), data.points[:, 1].tolist())
-    )
+    if version == 1:
+        points = ",\n    ".join(
+            map("[{!r}, {!r}]".format, data.points[:, 0].tolist(), data.points[:, 1].tolist())
+        )
+    else:
+        points = ",\n    ".join("[" + ", ".join(map(repr, p)) + "]" for p in data.points.tolist())
     points_block = f"\n    {points}\n  " if points else ""
     labels = ", ".join(np.where(data.labels > 0, "1", "-1").tolist())
     text = (
         "{\n"
         f'  "format": {json.dumps(SESSION_FORMAT)},\n'
-        f'  "version": {SESSION_VERSION},\n'
-        f'  "checksum": "{session_v2.data_checksum(data.points, data.labels)}",\n'
-        f'  "settings_checksum": "{settings_checksum(config.to_dict())}",\n'
+        f'  "version": {version},\n'
+        + (f'  "dim": {data.dim},\n' if version == SESSION_VERSION_D else "")
+        + f'  "checksum": "{session_v2.data_checksum(data.points, data.labels)}",\n'
+        + f'  "settings_checksum": "{settings_checksum(config.to_dict())}",\n'
         f'  "points": [{points_block}],\n'
         f'  "labels": [{labels}],\n'
         f'  "settings": {settings},\n'
@@ -261,18 +272,26 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
             else '"version" is missing',
             source,
         )
-    if version > SESSION_VERSION:
+    if version > SESSION_VERSION_D:
         raise DataError(
             f"written by a newer perceptron-gui (format version {version}); "
-            f"this version reads up to {SESSION_VERSION}",
+            f"this version reads up to {SESSION_VERSION_D}",
             source,
         )
+    if version == 2:
+        raise DataError("format version 2 is a .npz session, not JSON", source)
+    dim = 2
+    if version == SESSION_VERSION_D:
+        given = doc.get("dim")
+        if type(given) is not int or given < 1:
+            raise DataError(f'"dim" must be a whole number >= 1, not {_short(given)}', source)
+        dim = given
     for key in ("points", "labels", "settings"):
         if key not in doc:
             raise DataError(f'"{key}" is missing', source)
     yield 0.8
 
-    X = yield from within(_iter_session_points(doc["points"], source), 0.8, 0.9)
+    X = yield from within(_iter_session_points(doc["points"], source, dim), 0.8, 0.9)
     labels = _iter_session_labels(doc["labels"], X.shape[0], source)
     y, notes = yield from within(labels, 0.9, 0.95)
     session_v2.check_checksum(doc, X, y, source)
@@ -303,12 +322,12 @@ def _first_bad(items: Iterable[Any], ok: Any) -> int:
     return next(i for i, v in enumerate(items) if not ok(v))
 
 
-def _is_pair(p: Any) -> bool:
-    return type(p) is list and len(p) == 2 and all(type(v) in _NUMBER_TYPES for v in p)
+def _is_pair(p: Any, dim: int = 2) -> bool:
+    return type(p) is list and len(p) == dim and all(type(v) in _NUMBER_TYPES for v in p)
 
 
-def _iter_session_points(points: Any, source: str) -> Slices[FloatArray]:
-    """The points of a session as an (N, 2) array, checked `_SESSION_POINTS` at a time.
+def _iter_session_points(points: Any, source: str, dim: int = 2) -> Slices[FloatArray]:
+    """The points of a session as an (N, dim) array, checked `_SESSION_POINTS` at a time.
 
     The checks run in the same order over the whole list as they would in one
     go, so the first problem found is the same.
@@ -330,19 +349,20 @@ def _iter_session_points(points: Any, source: str) -> Slices[FloatArray]:
         try:
             well_typed = (
                 set(map(type, part)) <= {list}
-                and set(map(len, part)) <= {2}
+                and set(map(len, part)) <= {dim}
                 and set(map(type, (v for p in part for v in p))) <= _NUMBER_TYPES
             )
         except TypeError:
             well_typed = False
         if not well_typed:
-            i = a + _first_bad(part, _is_pair)
-            raise DataError(f"points[{i}] is not a pair of numbers: {_short(points[i])}", source)
+            i = a + _first_bad(part, lambda p: _is_pair(p, dim))
+            what = "a pair of numbers" if dim == 2 else f"a list of {dim} numbers"
+            raise DataError(f"points[{i}] is not {what}: {_short(points[i])}", source)
         yield 0.5 * min(a + step, n) / n
-    X = np.empty((n, 2))
+    X = np.empty((n, dim))
     for a in range(0, n, step):
         try:
-            X[a : a + step] = np.array(points[a : a + step], dtype=np.float64).reshape(-1, 2)
+            X[a : a + step] = np.array(points[a : a + step], dtype=np.float64).reshape(-1, dim)
         except OverflowError:
             i = yield from _first_huge(points, 0.5 + 0.5 * a / n)
             raise DataError(f"points[{i}] has a number too large for a float", source) from None

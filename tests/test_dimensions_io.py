@@ -1,0 +1,255 @@
+"""Files of d-dimensional data, sessions of them, `perceptron trace` and `perceptron
+experiment` on a 4-D file, and `core.experiment` against a plain loop of seeded runs.
+
+Qt-free; small data. Files are written under pytest's tmp_path only.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from perceptron_gui.cli.command import main
+from perceptron_gui.core import DataError, experiment, load_file, make_dataset, train
+from perceptron_gui.core.io import write_csv, write_session
+from perceptron_gui.core.io.session_v1 import read_session
+from perceptron_gui.core.model import LinearModel
+
+NTU = (
+    "0.97681 0.10723 0.64385 0.29556\t1\n"
+    "0.67194 0.2418 0.83075 0.42741\t1\n"
+    "0.20619 0.23321 0.81004 0.98691\t-1\n"
+    "0.51583 0.055814 0.92274 0.75797\t-1\n"
+)
+
+
+def _ntu_like(tmp: Path, n: int, seed: int, noise: float = 0.0, name: str = "d.dat") -> Path:
+    """A file in the NTU homework's format: four features, a tab, the label."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(0, 1, (n, 4))
+    y = np.where(X @ np.array([-1.0, 0.9, 0.8, 0.7]) + 0.05 > 0, 1, -1)
+    flip = rng.random(n) < noise
+    y[flip] = -y[flip]
+    p = tmp / name
+    p.write_text(
+        "".join(" ".join(f"{v:.6f}" for v in x) + f"\t{lab}\n" for x, lab in zip(X, y, strict=True))
+    )
+    return p
+
+
+def test_the_ntu_format_reads_as_four_features(tmp_path: Path) -> None:
+    p = tmp_path / "hw1_15_train.dat"
+    p.write_text(NTU)
+    d = load_file(p).data
+    assert d.points.shape == (4, 4) and d.labels.tolist() == [1, 1, -1, -1]
+    assert d.points[1].tolist() == [0.67194, 0.2418, 0.83075, 0.42741]
+
+
+def test_csv_with_a_header_of_d_columns_and_column_choice(tmp_path: Path) -> None:
+    p = tmp_path / "h.csv"
+    p.write_text("x1,x2,x3,y\n1,2,3,1\n4,5,6,-1\n")
+    assert load_file(p).data.points.tolist() == [[1, 2, 3], [4, 5, 6]]
+    q = tmp_path / "iris.csv"
+    q.write_text("sepal,petal,label,extra\n1,2,1,9\n3,4,-1,8\n")
+    d = load_file(q, label_column="label").data
+    assert d.points.tolist() == [[1, 2, 9], [3, 4, 8]] and d.labels.tolist() == [1, -1]
+    d = load_file(q, label_column="3", features="1,extra").data
+    assert d.points.tolist() == [[1, 9], [3, 8]]
+    d = load_file(q, label_column="label", features="1-2").data
+    assert d.points.tolist() == [[1, 2], [3, 4]]
+    with pytest.raises(DataError, match="label column 'nope' is not a column"):
+        load_file(q, label_column="nope")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("1 2 3 4\t1\n1 2 3\t-1\n", 2, "expected 5 values (x1, x2, x3, x4, y), found 4"),
+        ("1 2 3 4 5 6\t1\n1 2 3 4 5\t-1\n", 2, "expected 7 values (x1, …, x6, y), found 6"),
+        ("1 2 3 4\t1\n1 2 a 4\t-1\n", 2, "x3 is not a number: 'a'"),
+        ("1 2 3 4\t1\n1 2 3 4\t2\n", 2, "y = 2 is not a label"),
+    ],
+)
+def test_bad_lines_are_refused_with_their_number(
+    tmp_path: Path, text: str, line: int, words: str
+) -> None:
+    p = tmp_path / "bad.dat"
+    p.write_text(text)
+    with pytest.raises(DataError) as exc:
+        load_file(p)
+    assert exc.value.line == line and words in exc.value.message
+
+
+def test_libsvm_files(tmp_path: Path) -> None:
+    p = tmp_path / "a.svm"
+    p.write_text("+1 1:0.5 3:2 # comment\n-1 2:1.5\n\n1 1:-1 2:1 3:0.25\n")
+    d = load_file(p).data
+    assert d.points.tolist() == [[0.5, 0, 2], [0, 1.5, 0], [-1, 1, 0.25]]
+    assert d.labels.tolist() == [1, -1, 1]
+    assert load_file(p, features="1-2").data.points.shape == (3, 2)
+    for text, line, words in (
+        ("1 1:0.5\n3 1:1\n", 2, "label 3 is not +1/-1 or 0/1"),
+        ("1 1:0.5\n-1 2:1 1:3\n", 2, "index 1 after 2"),
+        ("1 1:0.5\n-1 2:x\n", 2, "x2 is not a number"),
+        ("1 1:0.5\n-1 0:2\n", 2, "not index:value with an index >= 1"),
+    ):
+        p.write_text(text)
+        with pytest.raises(DataError) as exc:
+            load_file(p)
+        assert exc.value.line == line and words in exc.value.message, text
+
+
+def test_csv_and_session_round_trips_in_four_dimensions(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    data = make_dataset(rng.normal(size=(30, 4)), np.where(rng.random(30) < 0.5, -1.0, 1.0))
+    write_csv(tmp_path / "d.csv", data)
+    assert load_file(tmp_path / "d.csv").data == data
+    from perceptron_gui.core import TrainConfig
+
+    cfg = TrainConfig(mode="pocket", order="random", seed=3, max_updates=20)
+    write_session(tmp_path / "s.json", data, cfg, {})
+    doc = json.loads((tmp_path / "s.json").read_text())
+    assert doc["version"] == 3 and doc["dim"] == 4 and len(doc["points"][0]) == 4
+    back = read_session(tmp_path / "s.json")
+    assert back.data == data and back.config == cfg  # bit for bit
+    a = train(data.points, data.labels, **{k: v for k, v in cfg.to_dict().items() if k != "w0"})
+    b = train(back.data.points, back.data.labels, mode="pocket", order="random", seed=3,
+              max_updates=20)  # fmt: skip
+    assert a.updates.tolist() == b.updates.tolist() and a.pocket_w == b.pocket_w
+    # The plane's sessions keep version 1.
+    plane = make_dataset([[1.0, 2.0], [3.0, -1.0]], [1, -1])
+    write_session(tmp_path / "p.json", plane, cfg, {})
+    assert json.loads((tmp_path / "p.json").read_text())["version"] == 1
+    assert read_session(tmp_path / "p.json").data == plane
+
+
+# ------------------------------------------------------------------------ the command
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_trace_on_a_four_dimensional_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = _ntu_like(tmp_path, 60, 1)
+    code, out, err = _cli(capsys, "trace", str(p), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    r = train(load_file(p).data.points, load_file(p).data.labels)
+    assert doc["w"] == list(r.w or ()) and len(doc["w"]) == 4 and doc["converged"]
+    assert doc["bound"] is not None and doc["mistakes"] <= doc["bound"]
+    code, out, _ = _cli(capsys, "trace", str(p))
+    assert code == 0 and "x⁽⁴⁾" in out and "N = 60 points" in out
+    for mode in ("pocket", "averaged", "voted", "pa", "kernel", "margin", "batch", "dual"):
+        code, out, err = _cli(capsys, "trace", str(p), "--mode", mode, "--max-epochs", "3")
+        assert code == 0, (mode, err)
+    bad = tmp_path / "bad.dat"
+    bad.write_text("1 2 3 4\t1\n1 2 3\t-1\n")
+    code, out, err = _cli(capsys, "trace", str(bad))
+    assert code == 2 and err.count("\n") == 1
+    assert "bad.dat, line 2: expected 5 values (x1, x2, x3, x4, y), found 4" in err
+
+
+def test_experiment_command_and_python_agree_with_a_plain_loop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    train_p = _ntu_like(tmp_path, 80, 2, noise=0.1, name="train.dat")
+    test_p = _ntu_like(tmp_path, 50, 3, noise=0.1, name="test.dat")
+    d, t = load_file(train_p).data, load_file(test_p).data
+    args = ["experiment", str(train_p), "--runs", "12", "--seed", "5", "--order", "random"]
+    args += ["--mode", "pocket", "--max-updates", "15", "--test", str(test_p)]
+    code, out, err = _cli(capsys, *args, "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    for answer in ("answer", "last"):
+        kw = {"order": "random", "mode": "pocket", "max_updates": 15, "answer": answer}
+        r = experiment(d.points, d.labels, 12, 5, X_test=t.points, y_test=t.labels, **kw)
+        again = experiment(d.points, d.labels, 12, 5, X_test=t.points, y_test=t.labels, **kw)
+        assert again.test_errors is not None and r.test_errors is not None
+        assert again.test_errors.tolist() == r.test_errors.tolist()  # the same numbers twice
+        for i in range(12):  # run i is train(..., seed=5 + i)
+            one = train(d.points, d.labels, mode="pocket", order="random", max_updates=15,
+                        seed=5 + i)  # fmt: skip
+            last = LinearModel(tuple(one.w or ()), one.b)
+            f = (one.answer if answer == "answer" else last).decision(t.points)
+            err_i = float(np.mean(np.where(f >= 0.0, 1.0, -1.0) != t.labels))
+            assert r.updates[i] == len(one.updates) and r.test_errors[i] == pytest.approx(err_i)
+        if answer == "answer":
+            assert doc["per_run"]["test_error"] == r.test_errors.tolist()
+            assert doc["per_run"]["updates"] == r.updates.tolist()
+    code, out, err = _cli(capsys, *args)
+    assert code == 0 and "test error of each run's answer: mean" in out and "time:" in out
+    code, out, err = _cli(capsys, "experiment", str(train_p), "--runs", "3", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("run,seed,updates")
+    assert len(out.splitlines()) == 4
+
+
+def test_experiment_of_every_mode_equals_seeded_trains() -> None:
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(25, 3))
+    y = np.where(X @ np.array([1.0, -1.0, 0.5]) + 0.2 > 0, 1.0, -1.0)
+    orders = {"batch": "cyclic", "averaged": "random-cyclic", "voted": "cyclic", "pa": "cyclic"}
+    for mode in ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel",
+                 "margin"):  # fmt: skip
+        order = orders.get(mode, "random")
+        r = experiment(X, y, runs=4, seed=2, mode=mode, order=order, max_epochs=5,
+                       max_updates=40, X_test=X, y_test=y)  # fmt: skip
+        for i in range(4):
+            one = train(X, y, mode=mode, order=order, max_epochs=5, max_updates=40, seed=2 + i)
+            assert r.updates[i] == len(one.updates), mode
+            assert r.mistakes[i] == one.mistakes, mode
+            err = float(np.mean(np.where(one.decision(X) >= 0, 1.0, -1.0) != y))
+            assert r.test_errors is not None and r.test_errors[i] == err, mode
+
+
+def test_experiment_refusals() -> None:
+    X = np.eye(3)
+    y = np.array([1.0, -1.0, 1.0])
+    with pytest.raises(DataError, match="runs must be"):
+        experiment(X, y, runs=0)
+    with pytest.raises(DataError, match="the test set has 2 feature"):
+        experiment(X, y, runs=2, X_test=np.eye(2), y_test=[1, -1])
+
+
+def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
+    p = _ntu_like(tmp_path, 40, 4)
+    res = subprocess.run(
+        [sys.executable, "-m", "perceptron_gui.cli", "experiment", str(p), "--runs", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "5 runs of the primal form" in res.stdout
+
+
+# ------------------------------------------------------------------- built-in real data
+
+
+def test_builtin_iris_and_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.core.examples import load_example
+
+    iris = load_example("iris")
+    assert iris.data.points.shape == (100, 4) and iris.data.labels.sum() == 0
+    assert "Fisher" in iris.notes[0]
+    b = novikoff(iris.data)
+    assert b.separable and b.bound is not None
+    r = train(iris.data.points, iris.data.labels)
+    assert r.converged and len(r.updates) <= b.bound
+    pytest.importorskip("sklearn")
+    digits = load_example("builtin:digits:3:8")
+    assert digits.data.points.shape[1] == 64 and digits.data.has_both_classes
+    with pytest.raises(DataError, match="two different digits"):
+        load_example("digits:3:3")
+    code, out, err = _cli(capsys, "trace", "builtin:nope")
+    assert code == 2 and "no built-in data set 'builtin:nope'" in err
