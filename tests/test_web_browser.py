@@ -290,3 +290,26 @@ def test_every_mode_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         )
         assert drawn >= 1, mode  # a line or the regions
         assert errors(browser) == [], mode
+
+
+def test_the_notebooks_frame_draws_the_run(browser: Any, tmp_path: Path) -> None:
+    """What Jupyter shows for `train(...)`: the page in a sandboxed iframe still runs."""
+    from perceptron_gui.core.api import train
+
+    result = train([[3, 3], [4, 3], [1, 1]], [1, 1, -1], order="first")
+    path = tmp_path / "cell.html"
+    path.write_text(
+        f"<!DOCTYPE html><html><body>{result._repr_html_()}</body></html>", encoding="utf-8"
+    )
+    browser.get(path.as_uri())
+    browser.switch_to.frame(browser.find_element(By.TAG_NAME, "iframe"))
+    try:
+        for _ in range(100):
+            if browser.execute_script("return !!window.perceptronPage"):
+                break
+            time.sleep(0.05)
+        browser.find_element(By.CSS_SELECTOR, "button.step").click()
+        assert text(browser, ".narration").startswith("update 1 on x1")
+        assert "w = (3, 3)" in text(browser, ".readout")
+    finally:
+        browser.switch_to.default_content()

@@ -1,4 +1,5 @@
-"""The ``perceptron`` command: trace a run, compute the Novikoff bound, generate data.
+"""The ``perceptron`` command: trace a run, compute the Novikoff bound, generate data,
+write a run (or a lesson) as a web page.
 
 ::
 
@@ -223,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=PROG,
         description="Train the perceptron on a data file and print what it did, "
-        "compute the Novikoff bound, or generate a data set.",
+        "compute the Novikoff bound, generate a data set, or write a run as a web page.",
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
