@@ -43,6 +43,11 @@ def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> Non
         assert "../outside.csv" in text
         assert window.open_lesson("/dev/zero") is False
         assert window.controller.data.n == 2  # what the window showed stays
+        # A compared run's seed of 2³¹ (a lesson may give one) is shown exactly; it
+        # overflowed the compare panel's QSpinBox inside a slot.
+        assert window.set_compare({"mode": "primal", "order": "random", "seed": 2**31 + 5})
+        box = window.compare.view.seed_spin
+        assert box.value() == 2**31 + 5 and box.lineEdit().text() == str(2**31 + 5)
     finally:
         sys.excepthook = old
     assert raised == []
