@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.controller import Change, Controller, run_state
-from perceptron_gui.app.controls import EtaSpinBox, signals_blocked
+from perceptron_gui.app.controls import EtaSpinBox, WholeSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
 from perceptron_gui.app.narration import end_caption, verdict
@@ -384,8 +383,8 @@ class CompareView(QWidget):
         self.eta_spin = EtaSpinBox()
         self.eta_spin.setObjectName("compareEtaSpin")
         self.bias_check = named(QCheckBox(), "compareBiasCheck")
-        self.seed_spin = named(QSpinBox(), "compareSeedSpin")
-        self.seed_spin.setRange(0, 2**31 - 1)
+        # Any seed the core takes, shown exactly (a QSpinBox overflowed at 2³¹).
+        self.seed_spin = named(WholeSpinBox(0, None), "compareSeedSpin")
         self.eta_label = QLabel("η")
         self.seed_label = QLabel()
         self.retranslate()

@@ -1,0 +1,53 @@
+"""The window never waits on a FIFO and no refusal leaves a slot as an exception (issue 35):
+a FIFO or a device as a save or export target is refused at once, with a notice; a
+malformed lesson (nesting, a NUL in a data path, a path out of its folder, /dev/zero) is a
+one-line notice and the window keeps what it showed."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> None:  # noqa: ANN001
+    raised: list[BaseException] = []
+    old = sys.excepthook
+    sys.excepthook = lambda kind, exc, tb: raised.append(exc)
+    try:
+        window.set_points(np.array([[1.0, 2.0], [-1.0, -1.0]]), np.array([1.0, -1.0]))
+        for name, write in (("out.json", window.save), ("t.csv", window.export_table)):
+            fifo = tmp_path / name
+            os.mkfifo(fifo)
+            t0 = time.monotonic()
+            assert write(fifo) is False
+            assert time.monotonic() - t0 < 0.5
+            assert "not a regular file" in window.notice.text()
+        (tmp_path / "outside.csv").write_text("x1,x2,y\n1,1,1\n-1,-1,-1\n")
+        inner = tmp_path / "lesson"
+        inner.mkdir()
+        bodies = {
+            "nested": "title = " + "[" * 3000 + "]" * 3000 + "\n",
+            "nul": '[[scene]]\ndata = "a\\u0000b.csv"\n',
+            "outside": '[[scene]]\ndata = "../outside.csv"\n',
+        }
+        for name, body in bodies.items():
+            f = inner / f"{name}.lesson.toml"
+            f.write_text(body)
+            assert window.open_lesson(f) is False
+            text = window.notice.text()
+            assert str(f) in text and "\n" not in text, text
+        assert "../outside.csv" in text
+        assert window.open_lesson("/dev/zero") is False
+        assert window.controller.data.n == 2  # what the window showed stays
+        # A compared run's seed of 2³¹ (a lesson may give one) is shown exactly; it
+        # overflowed the compare panel's QSpinBox inside a slot.
+        assert window.set_compare({"mode": "primal", "order": "random", "seed": 2**31 + 5})
+        box = window.compare.view.seed_spin
+        assert box.value() == 2**31 + 5 and box.lineEdit().text() == str(2**31 + 5)
+    finally:
+        sys.excepthook = old
+    assert raised == []
