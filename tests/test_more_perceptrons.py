@@ -19,8 +19,6 @@ from perceptron_gui.core.io import load_file, write_csv, write_session
 from perceptron_gui.core.kernel_bound import KERNEL_BOUND_MAX_N
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 
-sklearn_linear = pytest.importorskip("sklearn.linear_model")
-
 
 def _random_case(rng: np.random.Generator, integer: bool = False) -> tuple[Any, Any]:
     n = int(rng.integers(3, 30))
@@ -34,6 +32,9 @@ def _random_case(rng: np.random.Generator, integer: bool = False) -> tuple[Any, 
 
 
 def _sgd(**kw: Any) -> Any:
+    # Imported here, not at the top: scikit-learn and SciPy take ~3 s of CPU to import, and
+    # every pytest-xdist worker imports every test module to collect it.
+    sklearn_linear = pytest.importorskip("sklearn.linear_model")
     return sklearn_linear.SGDClassifier(penalty=None, shuffle=False, tol=None, **kw)
 
 

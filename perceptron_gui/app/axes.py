@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
+from perceptron_gui.app import lazy_menus
+
+# Every plot of the app imports this module: from here on, pyqtgraph's view-box menus are
+# made when first asked for (lazy_menus.py), not with each plot.
+lazy_menus.install()
+
 
 class SteadyAxis(pg.AxisItem):
     """A pyqtgraph axis that sets its title's HTML only when the title changes.
