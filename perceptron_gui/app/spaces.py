@@ -46,6 +46,8 @@ KINDS = ("augmented", "weights")
 DEGREES_PER_PX = 0.5
 #: Exported pictures' size (pixels) when the view has none of its own yet.
 EXPORT_SIZE = (1200, 900)
+#: The weight view draws at most this many points' planes.
+MAX_CONSTRAINTS = 200
 #: A constraint within this many pixels of the pointer is the one the tooltip names.
 HOVER_PX = 6.0
 
@@ -214,8 +216,9 @@ class SpaceView(QtWidgets.QWidget):
         """Compute the scene of the run on screen and lay it out (only while shown)."""
         if not self.isVisible():
             return
-        self._scene = self._compute()
-        self._layout()
+        with np.errstate(all="ignore"):  # weights near the float limit draw what they can
+            self._scene = self._compute()
+            self._layout()
         self.update()
 
     def _path(self) -> np.ndarray[Any, Any]:
@@ -228,7 +231,7 @@ class SpaceView(QtWidgets.QWidget):
         start = np.array([[w0[0], w0[1], b0]], dtype=np.float64)
         return np.vstack((start, np.column_stack((hw, hb))))
 
-    def _compute(self) -> sp.AugmentedScene | sp.WeightScene | None:
+    def _compute(self, *, cone: bool = True) -> sp.AugmentedScene | sp.WeightScene | None:
         c = self.controller
         m = spec(c.config.mode)
         self._note = ""
@@ -267,7 +270,8 @@ class SpaceView(QtWidgets.QWidget):
             self.camera = sp.Camera(sp.TOP_AZIMUTH, sp.TOP_ELEVATION)
         if data.n == 0:
             self._note = self.tr("no points: every ŵ is feasible")
-        return sp.weight_scene(data.points, data.labels, self._path(), bias)
+        samples = sp.CONE_SAMPLES if cone else 0
+        return sp.weight_scene(data.points, data.labels, self._path(), bias, samples=samples)
 
     # ----------------------------------------------------------------- layout
 
@@ -296,6 +300,10 @@ class SpaceView(QtWidgets.QWidget):
         return QtCore.QPointF(float(x), float(y))
 
     def _layout(self, size: QtCore.QSize | None = None) -> None:
+        with np.errstate(all="ignore"):
+            self._layout_now(size)
+
+    def _layout_now(self, size: QtCore.QSize | None) -> None:
         d = _Drawing()
         self._drawing = d
         scene = self._scene
@@ -420,7 +428,16 @@ class SpaceView(QtWidgets.QWidget):
             for p in sc.cone[near]:
                 d.dots.append((self._pt(p), max(1.5, th.px(1.6)), th.tint("pocket", 170), None))
         violated = set(sc.violated)
-        for i, n in enumerate(sc.normals):
+        # At most MAX_CONSTRAINTS circles: the broken ones first, then an even sample.
+        order = [*sc.violated, *(i for i in range(sc.normals.shape[0]) if i not in violated)]
+        if len(order) > MAX_CONSTRAINTS:
+            step = max(1, (len(order) - len(sc.violated)) // MAX_CONSTRAINTS)
+            order = (list(sc.violated) + order[len(sc.violated) :: step])[:MAX_CONSTRAINTS]
+            self._note = self.tr("{n} of {total} points' planes drawn").format(
+                n=len(order), total=sc.normals.shape[0]
+            )
+        for i in order:
+            n = sc.normals[i]
             curve = sp.constraint_curve(n, R, sc.bias)
             if curve.shape[0] < 2:
                 continue
@@ -546,7 +563,10 @@ class SpaceView(QtWidgets.QWidget):
 
     def state(self) -> dict[str, Any]:
         """The view's scene as plain values (see `MainWindow.state`)."""
-        scene = self._compute()  # fresh: the canvas's view may have moved since the last frame
+        # Fresh (the canvas's view may have moved since the last frame); a hidden view skips
+        # the cone's sampling, which only its picture needs.
+        with np.errstate(all="ignore"):
+            scene = self._compute(cone=self.isVisible())
         out: dict[str, Any] = {
             "visible": self.isVisible(),
             "rotation": self.camera.to_dict(),

@@ -41,6 +41,11 @@ TOP_AZIMUTH = -90.0
 TOP_ELEVATION = 90.0
 #: Directions sampled on the sphere to show the feasible cone (a Fibonacci lattice).
 CONE_SAMPLES = 4000
+#: Up to this many points the cone is sampled with `CONE_SAMPLES` directions; beyond, with
+#: fewer (at least `CONE_MIN_SAMPLES`), and the constraints are checked a chunk at a time.
+CONE_FULL_POINTS = 2000
+CONE_MIN_SAMPLES = 200
+CONE_CHUNK = 4096
 #: Points on a constraint's great circle (or half line) as drawn.
 CIRCLE_POINTS = 96
 
@@ -231,8 +236,11 @@ def augmented_scene(
     `view` is the canvas's range (x0, x1, y0, y1): the line at z = 1 is clipped to it
     exactly as the canvas clips its own (`geometry.clip_line`).
     """
-    rect = check_rect(view, "view")
     normal: Vec3 = (float(w[0]), float(w[1]), float(b))
+    try:
+        rect = check_rect(view, "view")
+    except ValueError:  # a view that cannot be drawn (coordinates near the float limit)
+        rect = (-1.0, 1.0, -1.0, 1.0)
     seg = clip_line((normal[0], normal[1]), normal[2], rect)
     line = None if seg is None else ((seg[0][0], seg[0][1]), (seg[1][0], seg[1][1]))
     x0, x1, y0, y1 = rect
@@ -346,16 +354,21 @@ def weight_scene(
     norms = np.linalg.norm(P, axis=1) if P.shape[0] else np.zeros(1)
     finite = norms[np.isfinite(norms)]
     radius = float(max(1.0, finite.max() if finite.size else 1.0))
-    if bias:
+    n = normals.shape[0]
+    if n > CONE_FULL_POINTS:  # fewer directions for many points: the work stays bounded
+        samples = max(CONE_MIN_SAMPLES, samples * CONE_FULL_POINTS // n)
+    if samples <= 0:
+        dirs = np.zeros((0, 3))
+    elif bias:
         dirs = sphere_directions(samples)
     else:
         t = np.linspace(0.0, 2.0 * math.pi, samples, endpoint=False)
         dirs = np.column_stack((np.cos(t), np.sin(t), np.zeros_like(t)))
-    if normals.shape[0]:
-        keep = np.all(dirs @ normals.T > 0.0, axis=1)
-        cone = dirs[keep] * radius
-    else:
-        cone = dirs * radius
+    keep = np.ones(dirs.shape[0], dtype=bool)
+    for start in range(0, n, CONE_CHUNK):  # (directions × a chunk of points at a time)
+        block = normals[start : start + CONE_CHUNK]
+        keep &= np.all(dirs @ block.T > 0.0, axis=1)
+    cone = dirs[keep] * radius
     violated = tuple(int(i) for i in np.flatnonzero(~satisfied(normals, cur)))
     return WeightScene(
         normals=normals,
