@@ -30,6 +30,15 @@ if TYPE_CHECKING:
 
 #: The figures' size in pixels (4:3, as a Beamer frame).
 LESSON_FIGURE_SIZE = (1200, 900)
+#: A lesson figure's tick labels are a font this part of the figure's height (a figure
+#: export's default is `export.TICK_FONT_SHARE`, 2.5 %): the slide shows the figure at
+#: `SLIDE_FIGURE_HEIGHT` of the text height (~0.6 of the page), where 2.5 % made the
+#: ticks 6-7 px on a page rendered 1024 px wide; 4.5 % makes their digits ~14 px.
+LESSON_TEXT_SHARE = 0.045
+#: The figure's height on a slide without the table, as a part of ``\textheight``.
+SLIDE_FIGURE_HEIGHT = 0.72
+#: The figure's width on a slide with the table, as a part of ``\textwidth``.
+SLIDE_FIGURE_WIDTH = 0.6
 #: At most this many steps of one scene are exported (a run without a stop may be long).
 MAX_SCENE_STEPS = 200
 
@@ -160,7 +169,12 @@ def _steps_and_figures(
         stem = out / f"scene{i + 1:02d}-step{k:02d}"
         paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
         try:  # one figure drawn once, written as PNG and as SVG
-            export.export_figures(window.controller, window.figure_settings(), paths, size)
+            scale = min(
+                6.0, export.text_scale(size[1]) * LESSON_TEXT_SHARE / export.TICK_FONT_SHARE
+            )
+            export.export_figures(
+                window.controller, window.figure_settings(), paths, size, scale=scale
+            )
         except ValueError:
             # The figure exporter refuses the kernel perceptron's feature-space bound
             # (issue 14, mended on the seam branch): draw the canvas as it is shown.
@@ -219,10 +233,10 @@ def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, sc
     if tabled:
         body = (
             "\\begin{columns}[T]\n"
-            "\\begin{column}{0.55\\textwidth}\n"
+            f"\\begin{{column}}{{{SLIDE_FIGURE_WIDTH}\\textwidth}}\n"
             f"\\includegraphics[width=\\linewidth]{{{stem}.png}}\n"
             "\\end{column}\n"
-            "\\begin{column}{0.45\\textwidth}\n"
+            f"\\begin{{column}}{{{1 - SLIDE_FIGURE_WIDTH:.2g}\\textwidth}}\n"
             f"\\resizebox{{\\linewidth}}{{!}}{{\\input{{{stem}-table.tex}}}}\n"
             "\\end{column}\n"
             "\\end{columns}\n"
@@ -230,7 +244,8 @@ def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, sc
     else:
         body = (
             "\\begin{center}\n"
-            f"\\includegraphics[height=0.62\\textheight,keepaspectratio]{{{stem}.png}}\n"
+            f"\\includegraphics[height={SLIDE_FIGURE_HEIGHT}\\textheight,keepaspectratio]"
+            f"{{{stem}.png}}\n"
             "\\end{center}\n"
         )
     note = ""
