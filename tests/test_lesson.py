@@ -412,7 +412,7 @@ def test_export_the_builtin_lesson(window, tmp_path: Path) -> None:  # noqa: ANN
         assert all(n.replace(".png", ".svg") in names for n in pngs)
         assert f"scene{i:02d}-table.tex" in names
         assert (
-            f"\\includegraphics[height=0.62\\textheight,keepaspectratio]{{{pngs[-1]}}}" in tex
+            f"\\includegraphics[height=0.69\\textheight,keepaspectratio]{{{pngs[-1]}}}" in tex
             or (f"{{{pngs[-1]}}}" in tex)
         )
         image = QImage(str(tmp_path / pngs[-1]))

@@ -386,8 +386,26 @@ class Figure:
         rect: QRectF = self.canvas.getPlotItem().vb.sceneBoundingRect()  # (pyqtgraph: untyped)
         return rect
 
+    def _fit_bottom_axis(self) -> None:
+        """The x axis tall enough for its ticks and its whole title: pyqtgraph counts 0.8
+        of the title's height, so in a slide's large text (a lesson's figures) the title
+        x₁ sat on the tick labels."""
+        ax = self.canvas.getPlotItem().getAxis("bottom")
+        if not (ax.isVisible() and ax.label.isVisible() and ax.style["showValues"]):
+            return
+        font = ax.style.get("tickFont") or ax.font()
+        need = (
+            QFontMetrics(font).height()
+            + ax.style["tickTextOffset"][1]
+            + max(0, ax.style["tickLength"])
+            + ax.label.boundingRect().height()
+        )
+        if need > ax.height() + 0.5:
+            ax.setHeight(need)
+
     def _paint(self, painter: QPainter, *, background: bool = True) -> None:
         w, h = self.size
+        self._fit_bottom_axis()
         self._layout()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)

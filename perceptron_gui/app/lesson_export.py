@@ -33,6 +33,18 @@ if TYPE_CHECKING:
 
 #: The figures' size in pixels (4:3, as a Beamer frame).
 LESSON_FIGURE_SIZE = (1200, 900)
+#: A lesson figure's tick labels are a font this part of the figure's height (a figure
+#: export's default is `export.TICK_FONT_SHARE`, 2.5 %, which made the ticks 6-7 px on
+#: a Beamer page rendered 1024 px wide). Measured on lesson.tex compiled with pdflatex
+#: and rendered 1024 px wide: 4.5 % gave tick digits 18-19 px and point names 17 px
+#: beside the caption, 13-14 px and 12 px beside the table; 5 % and the sizes below
+#: keep every one at 14 px or more.
+LESSON_TEXT_SHARE = 0.05
+#: The figure's height on a slide without the table, as a part of ``\textheight`` (0.72
+#: left a three-line caption 6.5 pt too low).
+SLIDE_FIGURE_HEIGHT = 0.69
+#: The figure's width on a slide with the table, as a part of ``\textwidth``.
+SLIDE_FIGURE_WIDTH = 0.64
 #: At most this many steps of one scene are exported (a run without a stop may be long).
 MAX_SCENE_STEPS = 200
 
@@ -203,7 +215,12 @@ def _steps_and_figures(
         stem = out / f"scene{i + 1:02d}-step{k:02d}"
         paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
         try:  # one figure drawn once, written as PNG and as SVG
-            export.export_figures(window.controller, window.figure_settings(), paths, size)
+            scale = min(
+                6.0, export.text_scale(size[1]) * LESSON_TEXT_SHARE / export.TICK_FONT_SHARE
+            )
+            export.export_figures(
+                window.controller, window.figure_settings(), paths, size, scale=scale
+            )
         except ValueError:
             # The figure exporter refuses the kernel perceptron's feature-space bound
             # (issue 14, mended on the seam branch): draw the canvas as it is shown.
@@ -266,10 +283,10 @@ def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, sc
     if tabled:
         body = (
             "\\begin{columns}[T]\n"
-            "\\begin{column}{0.55\\textwidth}\n"
+            f"\\begin{{column}}{{{SLIDE_FIGURE_WIDTH}\\textwidth}}\n"
             f"\\includegraphics[width=\\linewidth]{{{stem}.png}}\n"
             "\\end{column}\n"
-            "\\begin{column}{0.45\\textwidth}\n"
+            f"\\begin{{column}}{{{1 - SLIDE_FIGURE_WIDTH:.2g}\\textwidth}}\n"
             f"\\resizebox{{\\linewidth}}{{!}}{{\\input{{{stem}-table.tex}}}}\n"
             "\\end{column}\n"
             "\\end{columns}\n"
@@ -277,7 +294,8 @@ def _frame(title: str, caption: str, stem: str, tabled: bool, i: int, k: int, sc
     else:
         body = (
             "\\begin{center}\n"
-            f"\\includegraphics[height=0.62\\textheight,keepaspectratio]{{{stem}.png}}\n"
+            f"\\includegraphics[height={SLIDE_FIGURE_HEIGHT}\\textheight,keepaspectratio]"
+            f"{{{stem}.png}}\n"
             "\\end{center}\n"
         )
     note = ""
