@@ -119,3 +119,19 @@ def test_a_huge_lesson_is_refused_by_its_size(tmp_path: Path) -> None:
 )
 def test_a_bad_lesson_is_one_line(tmp_path: Path, body: str, words: str) -> None:
     assert words in refused(lesson(tmp_path, body), load_lesson)
+
+
+def test_v1_has_the_v2_header_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from perceptron_gui.core.io import session_v2
+
+    f = tmp_path / "s.json"
+    write_session(f, DATA, TrainConfig(), {"note": "n" * 5000}, version=1)
+    assert load_file(f).view["note"] == "n" * 5000
+    monkeypatch.setattr(session_v2, "HEADER_MAX", 4096)
+    assert "at most" in refused(f)
+
+
+def test_unknown_lesson_keys_are_quoted_short(tmp_path: Path) -> None:
+    body = SCENE + "".join(f"{'k' * 300}{i} = 1\n" for i in range(8))
+    text = refused(lesson(tmp_path, body), load_lesson)
+    assert "and 3 more" in text and "k" * 300 not in text

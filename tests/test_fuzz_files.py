@@ -26,7 +26,7 @@ def _engine():  # noqa: ANN202
 
 def test_fuzz_files(tmp_path: Path) -> None:
     fuzz = _engine()
-    report = fuzz.fuzz(200, 35, tmp_path / "cases", cli_every=8)
+    report = fuzz.fuzz(200, 35, tmp_path / "cases", cli_every=8, big=False)
     problems = [(o.case.kind, o.case.how, o.problem, o.message[:120]) for o in report.problems]
     assert problems == []
     kinds = {o.case.kind for o in report.outcomes}

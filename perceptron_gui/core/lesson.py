@@ -316,7 +316,8 @@ def parse_lesson(text: str, source: str, *, base: Path | None = None) -> Lesson:
 
 
 def _unknown_keys(keys: list[str], known: tuple[str, ...]) -> str:
-    which = ", ".join(f'"{k}"' for k in keys)
+    shown = [f'"{k}"' if len(k) <= 40 and k.isprintable() else excerpt(k) for k in keys[:5]]
+    which = ", ".join(shown) + (f" and {len(keys) - 5} more" if len(keys) > 5 else "")
     return f"unknown key {which} (known: {', '.join(known)})"
 
 

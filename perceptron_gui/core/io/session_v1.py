@@ -246,8 +246,8 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
         else:
             msg = f"not valid JSON: {exc.msg} (column {exc.colno})"
         raise DataError(msg, source, exc.lineno) from None
-    except RecursionError:
-        raise DataError("not valid JSON: nested too deeply", source) from None
+    except RecursionError as exc:  # "maximum recursion depth exceeded while decoding ..."
+        raise DataError(f"not valid JSON: {one_line(str(exc), 120)}", source) from None
     except ValueError as exc:  # an integer of more than 4300 digits
         if "digits" in str(exc):
             msg = "not valid JSON: a whole number with more than 4300 digits"
@@ -313,6 +313,14 @@ def iter_session_text(text: str, source: str) -> Slices[Loaded]:
     if not isinstance(view, dict):
         raise DataError(f'"view" must be an object, not {_type_name(view)}', source)
     check_finite(view, "view", source)
+    # As a version 2 session's header: settings and view of at most 16 MiB.
+    extra = len(json.dumps({"settings": settings, "view": view}, ensure_ascii=False))
+    if extra > session_v2.HEADER_MAX:
+        raise DataError(
+            f"settings and view of {extra:,} characters; a session's have at most "
+            f"{session_v2.HEADER_MAX >> 20} MiB",
+            source,
+        )
 
     data = make_dataset(X, y, source=source, allow_empty=True)
     return Loaded(data=data, config=config, view=view, notes=notes, source=source)

@@ -49,7 +49,9 @@ _MEMBERS = ("header.npy", "points.npy", "labels.npy")
 _DAMAGED = "damaged session file (version 2)"
 #: The most points a session may hold (as many as a CSV file may have rows).
 MAX_POINTS = limits.MAX_POINTS
-_HEADER_MAX = 16 << 20  # bytes of the header member (its JSON holds settings and view)
+#: Bytes of the header member (its JSON holds settings and view); version 1 has the same.
+HEADER_MAX = 16 << 20
+_HEADER_MAX = HEADER_MAX
 _NPY_HEADER_MAX = 1 << 16
 _PIECE = 1 << 23  # bytes read per slice
 
