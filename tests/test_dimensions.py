@@ -442,3 +442,15 @@ def test_the_view_puts_the_hyperplane_vertical_at_true_distances(d: int) -> None
     assert abs(abs(p1 @ top) - 1.0) < 1e-9
     if d > 1:
         assert abs(p1 @ p2) < 1e-12 and np.linalg.norm(p2) == pytest.approx(1.0)
+
+
+def test_the_kernel_bound_holds_in_d_dimensions() -> None:
+    from perceptron_gui.core import novikoff
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 5))
+    y = np.where((X**2).sum(axis=1) > 5, 1.0, -1.0)  # a ball: separable by the poly kernel
+    b = novikoff(X, y, kernel="poly")
+    assert b.separable and b.bound is not None
+    r = train(X, y, mode="kernel", max_epochs=50)
+    assert r.converged and len(r.updates) <= b.bound
