@@ -410,3 +410,47 @@ def test_the_plain_python_path_gives_the_compiled_bits(monkeypatch: pytest.Monke
         p = train(X, y, **kw)
         assert p.updates.tolist() == r.updates.tolist() and p.b == r.b, kw
         assert np.array_equal(p.history_w, r.history_w), kw
+
+
+# ------------------------------------------------------------------ the w-aligned view
+
+
+@pytest.mark.parametrize("d", DIMS)
+def test_the_view_puts_the_hyperplane_vertical_at_true_distances(d: int) -> None:
+    from perceptron_gui.core.projection import line_u, project, view_axes
+
+    rng = np.random.default_rng(200 + d)
+    X, y = _case(rng, d, integer=False)
+    r = train(X, y, max_epochs=3)
+    w, b = np.array(r.w), r.b
+    a1, a2 = view_axes(X, w)
+    assert np.linalg.norm(a1) == pytest.approx(1.0, abs=1e-12)
+    if d > 1:
+        assert np.linalg.norm(a2) == pytest.approx(1.0, abs=1e-12)
+        assert abs(a1 @ a2) < 1e-12
+    np.testing.assert_allclose(a1, w / np.linalg.norm(w), atol=1e-15)
+    uv = project(X, (a1, a2))
+    u0 = line_u(w, b)
+    assert u0 is not None
+    # Each point's horizontal distance to the line is its signed distance y(w·x+b)/||w||.
+    true = y * (X @ w + b) / np.linalg.norm(w)
+    np.testing.assert_allclose(y * (uv[:, 0] - u0), true, rtol=1e-9, atol=1e-9)
+    # At w = 0 the axes are the first two principal directions.
+    p1, p2 = view_axes(X, np.zeros(d))
+    Xc = X - X.mean(axis=0)
+    top = np.linalg.svd(Xc, full_matrices=False)[2][0]
+    assert abs(abs(p1 @ top) - 1.0) < 1e-9
+    if d > 1:
+        assert abs(p1 @ p2) < 1e-12 and np.linalg.norm(p2) == pytest.approx(1.0)
+
+
+def test_the_kernel_bound_holds_in_d_dimensions() -> None:
+    from perceptron_gui.core import novikoff
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 5))
+    y = np.where((X**2).sum(axis=1) > 5, 1.0, -1.0)  # a ball: separable by the poly kernel
+    b = novikoff(X, y, kernel="poly")
+    assert b.separable and b.bound is not None
+    r = train(X, y, mode="kernel", max_epochs=50)
+    assert r.converged and len(r.updates) <= b.bound

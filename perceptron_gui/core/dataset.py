@@ -128,3 +128,15 @@ def make_dataset(
 def empty_dataset() -> Dataset:
     """A data set with no points."""
     return make_dataset(np.zeros((0, 2)), np.zeros(0))
+
+
+def check_plane(data: Dataset, source: str | None = None) -> None:
+    """Refuse points that are not in the plane where only the plane's tools apply (the
+    window's canvas and its step-able trainers): a `DataError` saying what to use."""
+    if data.dim != 2:
+        raise DataError(
+            f"{data.dim} features per point: the window draws points in the plane (d = 2); "
+            "for d features use `perceptron trace FILE` or `perceptron experiment FILE` "
+            "(train() and experiment() in Python)",
+            source,
+        )

@@ -15,6 +15,7 @@ from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_
 from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
+from perceptron_gui.core.dataset import check_plane
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import DEFAULTS
 from perceptron_gui.core.generators import generate as generate_data
@@ -56,6 +57,7 @@ class Files:
         """
         try:
             loaded = load_file(path)
+            check_plane(loaded.data, loaded.source)  # d > 2: not drawn yet (issue 29)
         except DataError as exc:
             self.w.show_notice(
                 translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
@@ -110,6 +112,7 @@ class Files:
 
         def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
             loaded = yield from iter_load_file(path)
+            check_plane(loaded.data, loaded.source)  # d > 2: not drawn yet (issue 29)
             cfg_bias = loaded.config.bias if loaded.config is not None else bias
             pair = yield from bound_task(loaded.data, cfg_bias)
             return loaded, pair

@@ -1,0 +1,94 @@
+"""The w-aligned view of points in R^d: two axes a view can draw (ALGORITHMS.md).
+
+Once ``w != 0`` the horizontal axis is ``a1 = w / ||w||``: the hyperplane
+``w·x + b = 0`` is then the vertical line ``u = -b / ||w||`` and a point's horizontal
+coordinate ``u = a1·x`` gives its signed distance to it exactly,
+``y (w·x + b) / ||w|| = y (u + b / ||w||)``. The vertical axis ``a2`` is the data's first
+principal direction in the complement of ``a1`` (centred data with their ``a1``
+component removed). At ``w = 0`` both axes are the first two principal directions.
+With d = 2 a view may keep the plane itself; these axes are for d > 2 (they work for
+any d >= 1: with d = 1, ``a2`` is 0).
+
+Qt-free: a controller maps the points once per w (`project`) and hands the canvas
+plain 2-D coordinates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def _principal(Xc: FloatArray, k: int) -> FloatArray:
+    """The first k principal directions (rows) of centred data, signs fixed (first
+    non-zero entry positive) so that the view does not flip between calls."""
+    d = Xc.shape[1]
+    if Xc.shape[0] == 0 or not np.any(Xc):
+        return np.eye(d)[:k]
+    _, _, vt = np.linalg.svd(Xc, full_matrices=False)
+    out = np.zeros((k, d))
+    rows = min(k, vt.shape[0])
+    out[:rows] = vt[:rows]
+    for j in range(rows):
+        nz = np.flatnonzero(np.abs(out[j]) > 1e-12)
+        if nz.size and out[j, nz[0]] < 0:
+            out[j] = -out[j]
+    # Fewer directions than asked (rank-deficient data): complete with unit vectors.
+    for j in range(rows, k):
+        for e in np.eye(d):
+            v = e - out[:j].T @ (out[:j] @ e)
+            if np.linalg.norm(v) > 1e-9:
+                out[j] = v / np.linalg.norm(v)
+                break
+    return out
+
+
+def view_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:
+    """``(a1, a2)``: the view's two axes, unit vectors in R^d (see the module notes).
+
+    Parameters
+    ----------
+    points
+        The points, shape (N, d).
+    w
+        The weights (d numbers).
+    """
+    X = np.asarray(points, dtype=np.float64)
+    d = X.shape[1]
+    wv = np.asarray(w, dtype=np.float64).reshape(d)
+    Xc = X - X.mean(axis=0) if X.shape[0] else X
+    norm = float(np.linalg.norm(wv))
+    if norm == 0.0 or not np.isfinite(norm):
+        pcs = _principal(Xc, min(2, d))
+        a1 = pcs[0]
+        a2 = pcs[1] if d > 1 else np.zeros(d)
+        return a1, a2
+    a1 = wv / norm
+    if d == 1:
+        return a1, np.zeros(1)
+    rest = Xc - np.outer(Xc @ a1, a1)  # the data off a1
+    a2 = _principal(rest, 1)[0]
+    a2 = a2 - (a2 @ a1) * a1  # exactly orthogonal (rounding)
+    n2 = float(np.linalg.norm(a2))
+    if n2 < 1e-12:  # the data lie on a line along w: any direction orthogonal to a1
+        e = np.eye(d)[int(np.argmin(np.abs(a1)))]
+        a2 = e - (e @ a1) * a1
+        n2 = float(np.linalg.norm(a2))
+    return a1, a2 / n2
+
+
+def project(points: Any, axes: tuple[FloatArray, FloatArray]) -> FloatArray:
+    """The points' view coordinates ``(a1·x, a2·x)``, shape (N, 2)."""
+    X = np.asarray(points, dtype=np.float64)
+    a1, a2 = axes
+    return np.column_stack((X @ a1, X @ a2))
+
+
+def line_u(w: Any, b: float) -> float | None:
+    """The hyperplane's horizontal position ``u = -b / ||w||`` in the view (None at w = 0)."""
+    norm = float(np.linalg.norm(np.asarray(w, dtype=np.float64)))
+    return None if norm == 0.0 else -float(b) / norm
