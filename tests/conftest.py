@@ -109,6 +109,140 @@ def window(qtbot):  # noqa: ANN001, ANN201  (pytest-qt's fixture)
     return w
 
 
+def _new_window():  # noqa: ANN202
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    w.resize(1400, 900)
+    w.show()
+    return w
+
+
+def _fingerprint(w) -> tuple:  # noqa: ANN001
+    """What a test can see of a window at rest: its state, settings, actions, docks, tabs."""
+    from PySide6.QtGui import QAction
+
+    c = w.controller
+    state = w.state()
+    # The view follows the canvas's size, which settles a moment after the first show
+    # (a new window's too); with no points it is the default view at that size.
+    del state["view"]
+    actions = tuple((a.objectName(), a.isChecked(), a.isEnabled()) for a in w.findChildren(QAction))
+    return (
+        repr(sorted(state.items())),
+        c.config,
+        c.speed,
+        c.undo_stack.count(),
+        actions,
+        tuple(d.isVisible() for d in w.docks),
+        w.tabs.currentIndex(),
+        w.notice.isVisible(),
+        w.notice.text(),
+        w.statusBar().currentMessage(),
+        w.size().toTuple(),
+        w.isFullScreen(),
+    )
+
+
+class _SharedWindow:
+    """One window for a module's tests, put back as new before each test (see below)."""
+
+    def __init__(self) -> None:
+        self.window: Any = None
+        self.pristine: tuple | None = None
+        self.config: Any = None
+        self.speed = 0.0
+        self.checks: dict[Any, bool] = {}
+        self.status = ""
+        self.made = 0  # windows made (the first, and any replacement)
+
+    def get(self, qtbot: Any) -> Any:
+        if self.window is not None:
+            self._reset(self.window, qtbot)
+            if _fingerprint(self.window) != self.pristine:  # something the reset misses
+                self.close()
+        if self.window is None:
+            self.window = w = _new_window()
+            qtbot.waitExposed(w)
+            self.made += 1
+            self.config, self.speed = w.controller.config, w.controller.speed
+            self.checks = {a: a.isChecked() for a in _checkable(w)}
+            self.status = w.statusBar().currentMessage()
+            self.pristine = _fingerprint(w)
+        return self.window
+
+    def _reset(self, w: Any, qtbot: Any) -> None:
+        from perceptron_gui.core.dataset import empty_dataset
+
+        c = w.controller
+        c.pause()
+        w.canvas.finish_animation()
+        if w.compare_run is not None:
+            w.set_compare(None)
+        if w.presentation.on:
+            w.set_presentation(False)
+        w.set_phase_stepping(False)
+        for action, checked in self.checks.items():
+            if action.isChecked() != checked:
+                action.setChecked(checked)  # its handler follows, as a click's would
+        c.set_config(self.config)
+        w.set_speed(self.speed)
+        c.set_data(empty_dataset(), undoable=False)
+        c.undo_stack.clear()
+        c.finish_bound()
+        w.document.mark_saved(None)
+        w.canvas.set_selection([])
+        w.canvas.set_status(None)
+        w.show_panels(True)
+        w.tabs.setCurrentIndex(0)
+        w.bound_panel.log_check.setChecked(False)
+        w.notice.hide()
+        w.notice.clear()  # (a hidden label keeps its text: a fresh window's is empty)
+        w.statusBar().showMessage(self.status)
+        w.resize(1400, 900)
+        w.panes.size_docks()  # the docks' shares, as at a new window's first show
+        qtbot.wait(1)  # the layouts after a compare, a dock or a resize, as a new window's
+        w.canvas.fit_view()  # no points: the default view, at the canvas's size now
+
+    def close(self) -> None:
+        w, self.window = self.window, None
+        if w is not None:
+            w.close()
+            w.deleteLater()
+            from PySide6.QtCore import QCoreApplication, QEvent
+
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def _checkable(w: Any) -> list[Any]:
+    from PySide6.QtGui import QAction
+
+    return [a for a in w.findChildren(QAction) if a.isCheckable()]
+
+
+@pytest.fixture(scope="module")
+def _module_window(qapp) -> Iterator[_SharedWindow]:  # noqa: ANN001, ARG001  (pytest-qt's)
+    shared = _SharedWindow()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def shared_window(_module_window: _SharedWindow, qtbot):  # noqa: ANN001, ANN201
+    """The `window` fixture's window, made once for the module's tests that ask for it.
+
+    Before each test it is put back as a new window is: no points, the default settings
+    and speed, an empty undo history, no compare, presentation or phase stepping, every
+    View action, dock, tab and the bound's log scale as at the start, no notice. Then what
+    a test can see of it (`state()`, the settings, every action's check and enabled state,
+    the docks, the tab, the status bar, the size) is compared with the new window's; where
+    anything differs the window is replaced by a new one. For tests that drive the window
+    through its scripting API and actions; a test that reaches inside (replaces a widget,
+    monkeypatches the canvas, leaves a dialog open) takes `window`.
+    """
+    return _module_window.get(qtbot)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_look() -> Iterator[None]:
     """After a test, the process-wide look is the default again: light, scale 1, no

@@ -24,6 +24,13 @@ EX_Y = [1, 1, -1]
 XOR = generate("xor", 40, seed=3)
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 def _finish(window) -> None:  # noqa: ANN001
     window.run_to_end()
     while window.state()["running"]:

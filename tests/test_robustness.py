@@ -230,7 +230,10 @@ def check_screen(w: MainWindow) -> dict[str, str]:
 
 
 @pytest.fixture
-def window(window):
+def window(shared_window):  # noqa: ANN001, ANN201
+    # One window for the module's tests (conftest's `shared_window`: put back as new before
+    # each test, checked, replaced where anything differs); they drive it with `drive`.
+    window = shared_window
     window.act_radius.trigger()  # the circle of radius D and its label
     window.act_best.trigger()  # the best separator, its γ band and label
     return window
