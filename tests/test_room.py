@@ -313,3 +313,65 @@ def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
     main([str(csv)])
     assert asked and seen["points"] == [[5.0, 5.0], [-5.0, 1.0]]
     assert recovery_path().exists()
+
+
+NARRATION_PROBE = r"""
+import json, re
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication([])
+import perceptron_gui.app
+from perceptron_gui.app import i18n
+from perceptron_gui.app.main_window import MainWindow
+from perceptron_gui.app.theme import theme
+
+out = []
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+for lang in ("en", "zh_CN"):
+    for scale in (1.0, 2.0):
+        w.set_presentation(False)
+        i18n.set_language(lang, remember=False)
+        theme().set_scale(scale)
+        w.set_presentation(True)  # (its boost is chosen for the scale as it enters)
+        for mode in ("primal", "pa", "batch"):
+            w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+            w.set_mode(mode)
+            for _ in range(12):
+                if w.step() is None:
+                    break
+                app.processEvents()
+                n = w.narration
+                font = n.font()
+                out.append({
+                    "case": [lang, scale, mode, w.state()["updates"]],
+                    "full": n.text(), "shown": QLabel.text(n),
+                    "px": font.pointSizeF() * n.logicalDpiY() / 72,
+                    "bottom": n.mapTo(w, n.rect().bottomLeft()).y(), "window": w.height(),
+                })
+print(json.dumps(out))
+"""
+
+
+def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # noqa: ANN001
+    import re
+
+    from conftest import run_on_screen
+
+    from perceptron_gui.app.panels.common import condense
+
+    rows = run_on_screen(tmp_path, 1024, 768, NARRATION_PROBE)
+    assert len(rows) >= 4 * (7 + 2 + 2)
+    number_split = re.compile(r"[\d.,−-]$")
+    for r in rows:
+        full, shown = r["full"], r["shown"]
+        assert "…" not in shown, r
+        # All of it, or in the shortened wording (each "=" chain to its result): the test's
+        # value, the step, the new w and b are there.
+        said = {re.sub(r"\s", "", t) for t in (full, condense(full))}
+        assert re.sub(r"\s", "", shown) in said, r
+        lines = shown.split("\n")
+        assert len(lines) <= 3, r
+        for a, b in zip(lines, lines[1:], strict=False):
+            assert not (number_split.search(a) and re.match(r"[\d.]", b)), (a, b)
+        assert r["px"] >= 23.5, r  # large enough for the back of the room
+        assert r["bottom"] <= r["window"], r  # inside the screen

@@ -96,7 +96,7 @@
     <name>CompareView</name>
     <message>
         <source>run 2:</source>
-        <extracomment>The second run&apos;s visits when it was last drawn (a done run&apos;s verdict is said once). Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
+        <extracomment>The second run&apos;s visits when it was last drawn (a done run&apos;s verdict is said once). The splitter the two panes share (watched for its resizes, see `equal_halves`). Halos from the answer (pocket / average / vote), as the main canvas&apos;s View menu.</extracomment>
         <translation>运行 2：</translation>
     </message>
     <message>
@@ -352,7 +352,7 @@
     <name>Controller</name>
     <message>
         <source>undo: {what}</source>
-        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. *To end* gives the trainer this share of the time at least: a tick trains for TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the frame: painting, regions, panels, the timer&apos;s wait), up to TO_END_MAX_SLICE seconds so that a click (Pause) is still answered at once, and so that training and the frame together stay within TO_END_MAX_TICK (the window never freezes longer). The run then keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time). During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
+        <extracomment>The update limit the window starts with (the core&apos;s default cap is far higher). The largest update limit the controls offer. Updates per second that mean &quot;as fast as the screen can show&quot;. A speed above this many updates per second is taken as &quot;as fast as the screen shows&quot;. Work done per timer tick at full speed, in seconds: leaves the rest of a frame to painting. *To end* gives the trainer this share of the time at least: a tick trains for TO_END_SHARE / (1 - TO_END_SHARE) times what the views took since the last tick (the frame: painting, regions, panels, the timer&apos;s wait), up to TO_END_MAX_SLICE seconds so that a click (Pause) is still answered at once, and so that training and the frame together stay within TO_END_MAX_TICK (the window never freezes longer). The run then keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the frames had the time). 0.07 s, not 0.1: a slice can overrun its budget by a quarter and the panels&apos; staggered refreshes come after, and at 10⁵ points a pocket run&apos;s To end froze the window 0.17 s between two ticks of a 10 ms timer (test_hardening). To end counts a frame as costly as the last one, or this share of the one before. During a run the status line (and the panels, see RunFrameGate) follow at most this often; the canvas gets every frame. Above this many points D and γ are computed in slices between frames, not at once. The most memory the undo stack keeps in runs that an undo can bring back (a run&apos;s history and snapshots: up to ~64 MB each at large N). Beyond it the oldest runs are dropped first; the edits themselves stay (their undo then starts the run again). With MODEL: one frame of a running run; views other than the canvas may skip it.</extracomment>
         <translation>撤销：{what}</translation>
     </message>
     <message>
@@ -633,7 +633,7 @@
     <name>DataCanvas</name>
     <message>
         <source>normal</source>
-        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. The normal&apos;s label lies within this many text heights of its arrow (else it is hidden). In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work). The normal&apos;s arrow (foot on the line, tip), in data units: its label goes beside it.</extracomment>
+        <extracomment>At most this many highlighted mistakes are drawn, an even sample of them beyond (the halos merge into one lit region long before; the sample keeps a frame&apos;s numpy work bounded at 10^6 points, where every point is a mistake at w = 0). Above this many points, α is shown by sized discs instead of text labels. Up to this many points, each is labelled with its textbook name x1 … xN. Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker (hundreds of thick rings merge into a black blob that hides the points and the line). A fitted view leaves this much room (pixels at scale 1) around the points for their rings and the texts placed beside them. The plot&apos;s margin inside the canvas (pixels; pyqtgraph&apos;s), and the header&apos;s distance from the canvas&apos;s edges and from the plot below it (pixels at scale 1; see `set_header`). The points&apos; markers are drawn over the lines, the tints and the update&apos;s vectors. When the texts over the data find no free room, the view is padded by CROWD_STEP, at most CROWD_PADS times (until new data come). A point&apos;s tooltip shows when the mouse has rested this long (ms). While the window settles (see `DataCanvas.hold_layout`), the texts are laid out this many ms after the last change. ... and at most this many ms after the hold began (a run goes on changing the canvas). Up to this many points, a text that finds no free room even in the padded view is hidden rather than laid over a point (each point is read one by one; its words are in the narration or the readout too), save a clicked point&apos;s info, which was asked for. Beyond, a text over the cloud hides little of it. The texts&apos; layout looks at an even sample of at most this many points. A banner or an update&apos;s label wider than this part of the plot wraps. The last update&apos;s picture after the run has ended. How long the verdict of a visit stays next to its point. The normal&apos;s label lies within this many text heights of its arrow (else it is hidden). In presentation a click on a point shows what its tooltip says, in large type, this long. Lines whose weights pass this (or its inverse) are drawn from (w, b) / max|w, b|. How long an update takes in slow motion (predict → reveal → correct), milliseconds. The update&apos;s phases, in order. The vectors of the update&apos;s picture: the old w, the step ηyx, the new w. The update&apos;s picture is drawn when its vectors are at most this many times the data&apos;s frame (with a huge η the arrows would dwarf the points: the narration says it instead). Cells across the visible range when a non-linear model&apos;s regions are sampled. The step&apos;s name in the update&apos;s picture (ηyx; τyx, η Σ yx for other rules). Lines and tints overshoot the view by this fraction per side (pans show no gap; an exported figure uses 0, so renderers that ignore clip paths draw it the same). How many times the model&apos;s drawing was computed (tests count the work). The normal&apos;s arrow (foot on the line, tip), in data units: its label goes beside it.</extracomment>
         <translation>法向量</translation>
     </message>
     <message>
@@ -1278,7 +1278,7 @@
     <name>IterationModel</name>
     <message>
         <source>point</source>
-        <extracomment>A narrow table shows no fewer significant digits than this (narrower, cells elide). The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
+        <extracomment>A narrow table shows no fewer significant digits than this (narrower, cells elide). The table keeps at most this many rows&apos; weights read from the history. The dual and kernel tables show α1 … αN, one column per point, up to this N (Li Hang&apos;s Table 2.2); beyond, the α of the point updated on. Rows of α counts computed at once (each block from one bincount of the rows before it). The decision function written out, as in Table 2.1&apos;s last column. Batch mode: the points of M summed in the step. Passive-aggressive and margin: a mistake (y·f ≤ 0) or a margin correction. The point column holds the 0-based index; it is shown (and copied) as x1 … xN. Batch mode: how many points the step corrected (|M_t|). Averaged and voted: the count c of the vector after the update (the visits it survived, the last one&apos;s so far). Averaged: the running average of w and b after the vector&apos;s last visit so far. Column titles on screen by column name (marked for lupdate; symbols stay as they are).</extracomment>
         <translation>误分类点</translation>
     </message>
     <message>
@@ -1371,7 +1371,7 @@
     <name>IterationTable</name>
     <message>
         <source>Copy</source>
-        <extracomment>Significant digits of the numbers shown (fewer in a narrow table: see `IterationTable._size_columns`); the tooltip has every digit. The columns are sized by the rows in view (a table too narrow for the usual contents): each refresh sizes them again.</extracomment>
+        <extracomment>(w₁, w₂, b) of the rows read so far, by update (cleared when rows go or change). Significant digits of the numbers shown (fewer in a narrow table: see `IterationTable._size_columns`); the tooltip has every digit. The widths of the cells measured, by (row, column, digits): a row&apos;s text stays until the rows are reset or removed (the last row&apos;s is measured every time).</extracomment>
         <translation>复制</translation>
     </message>
     <message>
@@ -1877,6 +1877,22 @@
         <translation>让视图框住所有点</translation>
     </message>
     <message>
+        <source>&amp;Blank the screen</source>
+        <translation>黑屏(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A black screen for the room; B (or Esc) shows the window again</source>
+        <translation>给教室一块黑屏；再按 B（或 Esc）显示窗口</translation>
+    </message>
+    <message>
+        <source>&amp;White screen</source>
+        <translation>白屏(&amp;W)</translation>
+    </message>
+    <message>
+        <source>A white screen for the room; W (or Esc) shows the window again</source>
+        <translation>给教室一块白屏；再按 W（或 Esc）显示窗口</translation>
+    </message>
+    <message>
         <source>&amp;Panels</source>
         <translation>面板(&amp;P)</translation>
     </message>
@@ -1988,7 +2004,7 @@
     </message>
     <message>
         <source>scale {factor} refused: from 0.5 to 4</source>
-        <extracomment>The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). The status bar&apos;s progress text has the width of this many characters (longer: elided).</extracomment>
+        <extracomment>The narration&apos;s font size (unscaled points), normally and in presentation mode (with the boost: 12 pt × 1.8 is about 29 px high at 96 dpi). In presentation the narration&apos;s type shrinks to fit its three lines, down to this size (pixels, whatever the UI scale): readable from the back of a room. The status bar&apos;s progress text has the width of this many characters (longer: elided).</extracomment>
         <translation>缩放 {factor} 无效：范围为 0.5 到 4</translation>
     </message>
     <message>
@@ -2129,6 +2145,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>Save the points and settings before closing?</source>
+        <extracomment>True while File ▸ Quit (Ctrl+Q) closes the window: the user&apos;s close, which asks.</extracomment>
         <translation>关闭前保存点和设置吗？</translation>
     </message>
     <message>
@@ -2321,10 +2338,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>第 {k} 次更新，点 {point}：{score}：{name} 在正确的一侧，但其间隔 {m} {rel} {thr} → {update}</translation>
     </message>
     <message>
-        <source>update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 — counted as a mistake → {update}</source>
-        <translation>第 {k} 次更新，误分类点 {point}：{score}：{f} = 0，点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类 → {update}</translation>
-    </message>
-    <message>
         <source>{s} = min(C, (1 − y·f)/‖x‖²) = {v}: </source>
         <translation>{s} = min(C, (1 − y·f)/‖x‖²) = {v}：</translation>
     </message>
@@ -2373,6 +2386,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，误分类 → {update}</translation>
     </message>
     <message>
+        <source>update {k} on {point}: {score} ≤ 0, on the line: a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，在直线上：误分类 → {update}</translation>
+    </message>
+    <message>
         <source>; fewer mistakes than the pocket: into the pocket</source>
         <translation>；误分类点比口袋中的少：放入口袋</translation>
     </message>
@@ -2409,7 +2426,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <name>Readout</name>
     <message>
         <source>k = {k} (not separable: no bound)</source>
-        <extracomment>The readout keeps this many lines beside the canvas (presentation: as many as it has).</extracomment>
+        <extracomment>The readout keeps this many lines beside the canvas (presentation: as many as it has). Between the readout&apos;s pieces on a line. Stacked, the readout&apos;s type is made smaller by this part of its size at a time until its box holds it.</extracomment>
         <translation>k = {k}（线性不可分：没有界）</translation>
     </message>
     <message>
