@@ -375,3 +375,19 @@ def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # 
             assert not (number_split.search(a) and re.match(r"[\d.]", b)), (a, b)
         assert r["px"] >= 23.5, r  # large enough for the back of the room
         assert r["bottom"] <= r["window"], r  # inside the screen
+
+
+def test_entering_a_lesson_scene_raises_no_edit_banner(window, qtbot) -> None:  # noqa: ANN001
+    banners: list[str] = []
+    window.controller.run_discarded.connect(banners.append)
+    assert window.open_lesson("perceptron")
+    for _ in range(30):  # through the first scenes, each entered after its run went on
+        window.next_slide()
+        if window.state()["lesson"]["scene"] >= 3:
+            break
+    assert window.state()["lesson"]["scene"] >= 2
+    assert banners == []
+    # The user's own edit still says it.
+    window.step()
+    window.add_point(0.5, 0.5, 1)
+    assert len(banners) == 1
