@@ -391,3 +391,14 @@ def test_entering_a_lesson_scene_raises_no_edit_banner(window, qtbot) -> None:  
     window.step()
     window.add_point(0.5, 0.5, 1)
     assert len(banners) == 1
+
+
+def test_a_300_character_notice_leaves_the_window_s_width(window, qtbot) -> None:  # noqa: ANN001
+    settle()
+    width = window.width()
+    window.show_notice("x" * 300, error=True)
+    settle()
+    assert window.width() == width
+    window.show_notice("a long message " * 20, error=False)
+    settle()
+    assert window.width() == width

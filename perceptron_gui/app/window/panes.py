@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -88,6 +89,9 @@ class Panes:
         w.readout = Readout(w.controller)
         w.notice = named(QLabel(), "notice")
         w.notice.setWordWrap(True)
+        # A long text (a path, a 300-character message) wraps or is clipped in the width
+        # the canvas has: it never widens the window (its whole text is in the status bar).
+        w.notice.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         w.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         w.notice.hide()
         central = QWidget()
