@@ -402,3 +402,18 @@ def test_a_300_character_notice_leaves_the_window_s_width(window, qtbot) -> None
     window.show_notice("a long message " * 20, error=False)
     settle()
     assert window.width() == width
+
+
+@pytest.mark.parametrize(
+    "mode", ["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
+)
+def test_each_run_measures_its_own_work_per_tick(window, qtbot, mode) -> None:  # noqa: ANN001
+    c = window.controller
+    window.set_points([[3, 3], [4, 3], [1, 1], [2, 2.5]], [1, 1, -1, -1])  # not separable
+    window.set_max_updates(2000)
+    c._slice = 1 << 20  # what a fast run before it left
+    window.set_mode(mode)
+    c.run_to_end()
+    assert c._slice < 1 << 20 or not c.running
+    qtbot.waitUntil(lambda: not c.running, timeout=10000)
+    assert window.state()["updates"] <= 2000

@@ -1009,6 +1009,9 @@ class Controller(QObject):
         self._last_tick = time.perf_counter()
         self._trained_until = 0.0
         self._frame_cost = 0.0
+        # The work per tick is measured anew for each run: one inherited from a fast run
+        # (2^20 updates) froze a batch run right after it for 6.1 s.
+        self._slice = 1
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:
