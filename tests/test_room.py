@@ -417,3 +417,24 @@ def test_each_run_measures_its_own_work_per_tick(window, qtbot, mode) -> None:  
     assert c._slice < 1 << 20 or not c.running
     qtbot.waitUntil(lambda: not c.running, timeout=10000)
     assert window.state()["updates"] <= 2000
+
+
+def test_autosave_keeps_up_with_edits_that_never_pause(qtbot) -> None:  # noqa: ANN001
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.storage import recovery_path
+    from perceptron_gui.core.io import load_file
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=1000)
+    qtbot.addWidget(w)
+    counts: list[tuple[float, int]] = []  # (time, points in the recovery file)
+    import time
+
+    start = time.monotonic()
+    for i in range(12):  # an edit every 0.4 s: never a 1 s pause
+        w.add_point(float(i), 1.0, 1 if i % 2 else -1)
+        qtbot.wait(400)
+        if recovery_path().exists() and not w.document.autosave_pending:
+            counts.append((time.monotonic() - start, load_file(recovery_path()).data.n))
+    assert counts, "never autosaved while the edits kept coming"
+    t, n = counts[-1]
+    assert n >= 12 - 8  # at most the last ~3 s of edits are not in the file yet
