@@ -313,3 +313,128 @@ def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
     main([str(csv)])
     assert asked and seen["points"] == [[5.0, 5.0], [-5.0, 1.0]]
     assert recovery_path().exists()
+
+
+NARRATION_PROBE = r"""
+import json, re
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication([])
+import perceptron_gui.app
+from perceptron_gui.app import i18n
+from perceptron_gui.app.main_window import MainWindow
+from perceptron_gui.app.theme import theme
+
+out = []
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+for lang in ("en", "zh_CN"):
+    for scale in (1.0, 2.0):
+        w.set_presentation(False)
+        i18n.set_language(lang, remember=False)
+        theme().set_scale(scale)
+        w.set_presentation(True)  # (its boost is chosen for the scale as it enters)
+        for mode in ("primal", "pa", "batch"):
+            w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+            w.set_mode(mode)
+            for _ in range(12):
+                if w.step() is None:
+                    break
+                app.processEvents()
+                n = w.narration
+                font = n.font()
+                out.append({
+                    "case": [lang, scale, mode, w.state()["updates"]],
+                    "full": n.text(), "shown": QLabel.text(n),
+                    "px": font.pointSizeF() * n.logicalDpiY() / 72,
+                    "bottom": n.mapTo(w, n.rect().bottomLeft()).y(), "window": w.height(),
+                })
+print(json.dumps(out))
+"""
+
+
+def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # noqa: ANN001
+    import re
+
+    from conftest import run_on_screen
+
+    from perceptron_gui.app.panels.common import condense
+
+    rows = run_on_screen(tmp_path, 1024, 768, NARRATION_PROBE)
+    assert len(rows) >= 4 * (7 + 2 + 2)
+    number_split = re.compile(r"[\d.,−-]$")
+    for r in rows:
+        full, shown = r["full"], r["shown"]
+        assert "…" not in shown, r
+        # All of it, or in the shortened wording (each "=" chain to its result): the test's
+        # value, the step, the new w and b are there.
+        said = {re.sub(r"\s", "", t) for t in (full, condense(full))}
+        assert re.sub(r"\s", "", shown) in said, r
+        lines = shown.split("\n")
+        assert len(lines) <= 3, r
+        for a, b in zip(lines, lines[1:], strict=False):
+            assert not (number_split.search(a) and re.match(r"[\d.]", b)), (a, b)
+        assert r["px"] >= 23.5, r  # large enough for the back of the room
+        assert r["bottom"] <= r["window"], r  # inside the screen
+
+
+def test_entering_a_lesson_scene_raises_no_edit_banner(window, qtbot) -> None:  # noqa: ANN001
+    banners: list[str] = []
+    window.controller.run_discarded.connect(banners.append)
+    assert window.open_lesson("perceptron")
+    for _ in range(30):  # through the first scenes, each entered after its run went on
+        window.next_slide()
+        if window.state()["lesson"]["scene"] >= 3:
+            break
+    assert window.state()["lesson"]["scene"] >= 2
+    assert banners == []
+    # The user's own edit still says it.
+    window.step()
+    window.add_point(0.5, 0.5, 1)
+    assert len(banners) == 1
+
+
+def test_a_300_character_notice_leaves_the_window_s_width(window, qtbot) -> None:  # noqa: ANN001
+    settle()
+    width = window.width()
+    window.show_notice("x" * 300, error=True)
+    settle()
+    assert window.width() == width
+    window.show_notice("a long message " * 20, error=False)
+    settle()
+    assert window.width() == width
+
+
+@pytest.mark.parametrize(
+    "mode", ["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
+)
+def test_each_run_measures_its_own_work_per_tick(window, qtbot, mode) -> None:  # noqa: ANN001
+    c = window.controller
+    window.set_points([[3, 3], [4, 3], [1, 1], [2, 2.5]], [1, 1, -1, -1])  # not separable
+    window.set_max_updates(2000)
+    c._slice = 1 << 20  # what a fast run before it left
+    window.set_mode(mode)
+    c.run_to_end()
+    assert c._slice < 1 << 20 or not c.running
+    qtbot.waitUntil(lambda: not c.running, timeout=10000)
+    assert window.state()["updates"] <= 2000
+
+
+def test_autosave_keeps_up_with_edits_that_never_pause(qtbot) -> None:  # noqa: ANN001
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.storage import recovery_path
+    from perceptron_gui.core.io import load_file
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=1000)
+    qtbot.addWidget(w)
+    counts: list[tuple[float, int]] = []  # (time, points in the recovery file)
+    import time
+
+    start = time.monotonic()
+    for i in range(12):  # an edit every 0.4 s: never a 1 s pause
+        w.add_point(float(i), 1.0, 1 if i % 2 else -1)
+        qtbot.wait(400)
+        if recovery_path().exists() and not w.document.autosave_pending:
+            counts.append((time.monotonic() - start, load_file(recovery_path()).data.n))
+    assert counts, "never autosaved while the edits kept coming"
+    t, n = counts[-1]
+    assert n >= 12 - 8  # at most the last ~3 s of edits are not in the file yet

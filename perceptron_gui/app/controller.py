@@ -296,6 +296,9 @@ class Controller(QObject):
     edited = Signal()  # the data or the settings changed (for autosave)
     busy_changed = Signal(str)  # what sliced work is going on ("" when none)
     run_discarded = Signal(str)  # an edit dropped the run (the message; undo brings it back)
+    #: True while a lesson opens a scene: its new data restart the run, but that is not the
+    #: user's edit (no "the run starts again" banner over the scene's points).
+    quiet_restart = False
     _warmed_up = Signal()  # from the warm-up thread; queued to the GUI thread
 
     def __init__(self, parent: QObject | None = None, *, frame_interval_ms: int = 16) -> None:
@@ -541,7 +544,7 @@ class Controller(QObject):
                     what=text, k=self._trainer.k
                 )
             )
-        elif lost and not undone:
+        elif lost and not undone and not self.quiet_restart:
             self.message_posted.emit(
                 self.tr(
                     "{what}: the run of {updates} starts again from w₀, b₀ (Ctrl+Z brings it back)"
@@ -1007,6 +1010,9 @@ class Controller(QObject):
         self._last_tick = time.perf_counter()
         self._trained_until = 0.0
         self._frame_cost = 0.0
+        # The work per tick is measured anew for each run: one inherited from a fast run
+        # (2^20 updates) froze a batch run right after it for 6.1 s.
+        self._slice = 1
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:

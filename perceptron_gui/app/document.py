@@ -20,6 +20,7 @@ close) joins a running write and writes what waits synchronously.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,9 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import write_csv, write_session
 from perceptron_gui.core.writer import remove_stale_temps
+
+#: While edits keep coming, the recovery file is written at least this often (seconds).
+AUTOSAVE_MAX_WAIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -139,12 +143,13 @@ class Document(QObject):
         # An autosave left by an earlier run is the user's until they decide (restore it, or
         # say no when asked): this session neither removes nor overwrites it before then.
         self._held = recovery_path().exists()
+        self._first_edit: float | None = None  # the oldest edit not yet autosaved
         if autosave_ms is not None:
             self._timer = QTimer(self)
             self._timer.setSingleShot(True)
             self._timer.setInterval(autosave_ms)
             self._timer.timeout.connect(self.autosave_now)
-            controller.edited.connect(self._timer.start)
+            controller.edited.connect(self._on_edited)
         controller.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
         controller.changed.connect(self._on_controller_changed)
 
@@ -274,6 +279,7 @@ class Document(QObject):
         later by `autosave_failed`. With `wait`, the write is made here, after any running
         one, and False (with the signal) says it failed.
         """
+        self._first_edit = None
         if not self._modified:
             # The session equals its file (just opened or saved): nothing to recover, so a
             # kill now must not offer "Restore?" at the next start.
@@ -295,6 +301,18 @@ class Document(QObject):
             return True
         self._start_writer(snap)
         return True
+
+    def _on_edited(self) -> None:
+        """An edit: autosave after a quiet moment, or at once when edits have kept coming
+        for AUTOSAVE_MAX_WAIT seconds (edits 0.4 s apart were never saved)."""
+        assert self._timer is not None
+        now = time.monotonic()
+        if self._first_edit is None:
+            self._first_edit = now
+        if now - self._first_edit >= AUTOSAVE_MAX_WAIT:
+            self.autosave_now()
+        else:
+            self._timer.start()
 
     def finish(self) -> None:
         """Before closing: wait for a running write, then write what waits, here."""

@@ -256,6 +256,7 @@ class LessonPlayer(QObject):
         self.verdict = self.typed = ""
         self._answered_converges = False
         self._applying = True
+        w.controller.quiet_restart = True  # a scene's start is not the user's edit
         try:
             w.set_compare(None)
             w.controller.set_config(scene.config)
@@ -277,6 +278,7 @@ class LessonPlayer(QObject):
                 w.seek(target)
         finally:
             self._applying = False
+            w.controller.quiet_restart = False
         self.strip.show()
         self.refresh()
 

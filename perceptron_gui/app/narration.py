@@ -163,12 +163,10 @@ def _describe(t: Algorithm, rec: StepRecord) -> str:
             update=update,
         )
     elif rec.margin == 0.0:
-        score_name = f"w·{point_name(i)} + b" if not t.has_alpha else f"f({point_name(i)})"
+        # Said once, short: the whole update fits the presentation's three lines.
         text = translate(
-            "Narration",
-            "update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 "
-            "— counted as a mistake → {update}",
-        ).format(k=rec.k, point=point, score=score, f=score_name, update=update)
+            "Narration", "update {k} on {point}: {score} ≤ 0, on the line: a mistake → {update}"
+        ).format(k=rec.k, point=point, score=score, update=update)
     else:
         text = translate(
             "Narration", "update {k} on {point}: {score} ≤ 0, a mistake → {update}"

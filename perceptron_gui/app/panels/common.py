@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
@@ -199,6 +200,9 @@ class SteadyLabel(QtWidgets.QLabel):
         self._shrink = shrink
         self._base_font: QtGui.QFont | None = None  # the font given (shown when it fits)
         self._fitting = False
+        #: A text too long for the lines may be said in fewer words (`condense`): the
+        #: narration's chains of "=" go straight to their results.
+        self.condensable = False
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
 
@@ -222,9 +226,12 @@ class SteadyLabel(QtWidgets.QLabel):
         return self._full
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        cjk = has_cjk(self._full)
         changed = str(text) != self._full
         self._full = str(text)
         self._fit()
+        if has_cjk(self._full) != cjk:  # (its lines' height: a language changed)
+            self.updateGeometry()
         if changed:
             self.text_changed.emit(self._full)
 
@@ -235,14 +242,17 @@ class SteadyLabel(QtWidgets.QLabel):
         base = self._base_font or self.font()
         font, shown = base, full
         if self._lines is not None:
-            shown = elide_lines(full, base, self._text_width(base), self._lines)
-            scale, cut = 1.0, shown
-            while _was_cut(shown, full) and scale > self._shrink + 1e-9:
-                scale = max(self._shrink, scale - 0.05)
-                font = _scaled_font(base, scale)
-                shown = elide_lines(full, font, self._text_width(font), self._lines)
-            if _was_cut(shown, full):  # too long even in the smallest type: cut in its own
-                font, shown = base, cut
+            if self.condensable:
+                font, shown = self._fit_terms(full, base)
+            else:
+                shown = elide_lines(full, base, self._text_width(base), self._lines)
+                scale, cut = 1.0, shown
+                while _was_cut(shown, full) and scale > self._shrink + 1e-9:
+                    scale = max(self._shrink, scale - 0.05)
+                    font = _scaled_font(base, scale)
+                    shown = elide_lines(full, font, self._text_width(font), self._lines)
+                if _was_cut(shown, full):  # too long even in the smallest type: cut
+                    font, shown = base, cut
         self._fitting = True
         try:
             if font != self.font():
@@ -252,6 +262,32 @@ class SteadyLabel(QtWidgets.QLabel):
                 super().setText(shown)
         finally:
             self._fitting = False
+
+    def _fit_terms(self, full: str, base: QtGui.QFont) -> tuple[QtGui.QFont, str]:
+        """The narration's fit: broken only between terms (never inside a number:
+        "−23.82" stays whole), in type made smaller step by step down to `shrink`; then
+        in the shortened wording (each chain of "=" from its left side to its result:
+        "τ = min(C, …) = 0.4537" says "τ = 0.4537"), the same way; a text too long even
+        then is elided in the label's font, whole in the tooltip."""
+        assert self._lines is not None
+        for text in dict.fromkeys((full, condense(full))):
+            fitted = self._wrapped_in(text, base)
+            if fitted is not None:
+                return fitted
+        return base, elide_lines(full, base, self._text_width(base), self._lines)
+
+    def _wrapped_in(self, text: str, base: QtGui.QFont) -> tuple[QtGui.QFont, str] | None:
+        """`text` in its lines and the type that fits them, or None."""
+        assert self._lines is not None
+        scale = 1.0
+        while True:
+            font = base if scale == 1.0 else _scaled_font(base, scale)
+            wrapped = wrap_terms(text, font, self._text_width(font))
+            if wrapped is not None and len(wrapped) <= self._lines:
+                return font, "\n".join(wrapped)
+            if scale <= self._shrink + 1e-9:
+                return None
+            scale = max(self._shrink, scale - 0.04)
 
     def _text_width(self, font: QtGui.QFont) -> int:
         m = self.contentsMargins()
@@ -263,8 +299,8 @@ class SteadyLabel(QtWidgets.QLabel):
     def _fixed_height(self) -> int:
         assert self._lines is not None
         m = self.contentsMargins()
-        metrics = QtGui.QFontMetrics(self._base_font or self.font())
-        lines = metrics.lineSpacing() * self._lines
+        font = self._base_font or self.font()
+        lines = line_height(font, cjk=has_cjk(self._full)) * self._lines
         return lines + m.top() + m.bottom() + 2 * max(0, self.margin())
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
@@ -298,6 +334,34 @@ def _was_cut(shown: str, full: str) -> bool:
     return shown.endswith("…") and not full.endswith("…")
 
 
+#: Where a narration's clauses meet (plain spaces: the terms inside are glued by no-break
+#: spaces).
+_CLAUSES = re.compile(r"(: |, |; | → |：|，|；)")
+_EQUALS = "\xa0=\xa0"
+
+
+def condense(text: str) -> str:
+    """`text` in fewer words: each clause's chain of equalities from its left side straight
+    to its result ("w ← w + ηyx = (3, 3) − (1, 1) = (2, 2)" says "w ← w + ηyx = (2, 2)").
+    The numbers a room needs stay: the test's value, the step, the new w and b."""
+    parts: list[str] = []
+    depth, start, seen = 0, 0, 0
+    for m in _CLAUSES.finditer(text):
+        between = text[seen : m.start()]
+        depth += between.count("(") - between.count(")")
+        seen = m.start()
+        if depth > 0:  # a comma inside min(C, …): not between clauses
+            continue
+        parts += [text[start : m.start()], m.group(0)]
+        start = m.end()
+    parts.append(text[start:])
+    for i in range(0, len(parts), 2):
+        chain = parts[i].split(_EQUALS)
+        if len(chain) >= 3:
+            parts[i] = chain[0] + _EQUALS + chain[-1]
+    return "".join(parts)
+
+
 def _scaled_font(font: QtGui.QFont, scale: float) -> QtGui.QFont:
     """`font` at `scale` times its size (points, or pixels for a font set in pixels)."""
     out = QtGui.QFont(font)
@@ -305,6 +369,75 @@ def _scaled_font(font: QtGui.QFont, scale: float) -> QtGui.QFont:
         out.setPointSizeF(font.pointSizeF() * scale)
     else:
         out.setPixelSize(max(1, round(font.pixelSize() * scale)))
+    return out
+
+
+#: A line's height is measured on this text: Latin, Greek, superscripts, descenders, and
+#: Chinese for a Chinese text (whose fallback font's lines are taller than the Latin's).
+LINE_SAMPLE = "Ayg(D/γ)²"
+CJK_SAMPLE = " 更新点，"
+
+
+def has_cjk(text: str) -> bool:
+    """Whether `text` holds a Chinese character or full-width punctuation."""
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def line_height(font: QtGui.QFont, *, cjk: bool = False) -> int:
+    """The height of one line of text in `font` (with Chinese in it when `cjk`), measured
+    as Qt lays it out (the fallback font's ascent and descent included), in pixels."""
+    layout = QtGui.QTextLayout(LINE_SAMPLE + (CJK_SAMPLE if cjk else ""), font)
+    layout.beginLayout()
+    line = layout.createLine()
+    line.setLineWidth(1e6)
+    layout.endLayout()
+    return max(QtGui.QFontMetrics(font).lineSpacing(), math.ceil(line.height()))
+
+
+def _break_points(para: str) -> list[str]:
+    """`para` in pieces that may not be broken: a plain space ends a piece (no-break spaces
+    glue a term's parts, a number is never split), and each Chinese character or
+    full-width mark is a piece of its own (a line may break between them)."""
+    pieces: list[str] = []
+    cur = ""
+    for ch in para:
+        if has_cjk(ch):
+            if cur:
+                pieces.append(cur)
+            pieces.append(ch)
+            cur = ""
+        elif ch == " ":
+            pieces.append(cur + ch)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        pieces.append(cur)
+    return pieces
+
+
+def wrap_terms(text: str, font: QtGui.QFont, width: int) -> list[str] | None:
+    """`text`'s lines at `width` pixels, broken only between terms: at plain spaces and
+    between Chinese characters, never inside a term glued by no-break spaces nor inside a
+    number (a full-width mark stays with the text before it); None when a term alone is
+    wider than `width`."""
+    fm = QtGui.QFontMetricsF(font)
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for piece in _break_points(para):
+            trial = line + piece
+            if not line or fm.horizontalAdvance(trial.rstrip()) <= width:
+                line = trial
+                continue
+            if piece in "，。：；！？）、" and len(piece) == 1:  # no line starts with a mark
+                line = trial
+                continue
+            out.append(line.rstrip())
+            line = piece
+        out.append(line.rstrip())
+    if any(fm.horizontalAdvance(line) > width + 0.5 for line in out):
+        return None
     return out
 
 
@@ -393,7 +526,10 @@ __all__ = [
     "RunFrameGate",
     "SteadyLabel",
     "busy_cursor",
+    "condense",
     "elide_lines",
+    "line_height",
+    "wrap_terms",
     "make_label",
     "style_axes",
     "style_label",

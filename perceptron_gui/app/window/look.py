@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: boost: 12 pt × 1.8 is about 29 px high at 96 dpi).
 NARRATION_PT = TICK_PT
 PRESENTATION_NARRATION_PT = 12.0
+#: In presentation the narration's type shrinks to fit its three lines, down to this size
+#: (pixels, whatever the UI scale): readable from the back of a room.
+PRESENTATION_NARRATION_MIN_PX = 24.0
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
 
@@ -80,11 +83,15 @@ class Look:
     def style_narration(self) -> None:
         t = theme()
         on = self.w.presentation.on
+        font = t.font(PRESENTATION_NARRATION_PT if on else NARRATION_PT)
+        shrink = NARRATION_SHRINK
+        if on:  # large type for the room: smaller only as far as the room still reads it
+            px = font.pointSizeF() * self.w.logicalDpiY() / 72.0
+            shrink = min(1.0, PRESENTATION_NARRATION_MIN_PX / max(px, 1.0))
         self.w.narration.set_lines(
-            PRESENTATION_NARRATION_LINES if on else NARRATION_LINES,
-            shrink=1.0 if on else NARRATION_SHRINK,  # large type for the room, always
+            PRESENTATION_NARRATION_LINES if on else NARRATION_LINES, shrink=shrink
         )
-        self.w.narration.setFont(t.font(PRESENTATION_NARRATION_PT if on else NARRATION_PT))
+        self.w.narration.setFont(font)
         pad = int(t.px(4))
         vpad = pad // 2 if on else pad  # (its third line: the canvas keeps 85 % of a 1024×768)
         self.w.narration.setStyleSheet(
@@ -142,5 +149,6 @@ class Look:
             screen = self.w.screen() or QGuiApplication.primaryScreen()
             if screen.availableGeometry().contains(self.w.frameGeometry()):
                 self.w.panes.size_docks()
+                self.w.panes.placed = self.w.size()  # (kept inside the screen once framed)
                 return
         self.w.fit_to_screen()

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -74,6 +75,8 @@ class Panes:
         # The window manager's frame is known once the window is shown: then it is put
         # inside the screen (a saved geometry or a tall title bar may not fit).
         window.installEventFilter(_FirstShow(self))
+        #: The size `fit_to_screen` (or a remembered geometry) gave the window.
+        self.placed: QSize | None = None
         #: Each dock's untranslated title (retranslated at a language change).
         self.dock_titles: dict[QDockWidget, str] = {}
 
@@ -86,6 +89,9 @@ class Panes:
         w.readout = Readout(w.controller)
         w.notice = named(QLabel(), "notice")
         w.notice.setWordWrap(True)
+        # A long text (a path, a 300-character message) wraps or is clipped in the width
+        # the canvas has: it never widens the window (its whole text is in the status bar).
+        w.notice.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         w.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         w.notice.hide()
         central = QWidget()
@@ -112,6 +118,7 @@ class Panes:
         cl.addWidget(w.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
         w.narration = SteadyLabel(NARRATION_LINES, shrink=NARRATION_SHRINK)
+        w.narration.condensable = True  # fewer words rather than a cut result
         w.narration.setObjectName("narration")
         w.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         cl.addWidget(SteadyFrame(w.narration))
@@ -196,12 +203,15 @@ class Panes:
             avail.y() + max(0, (avail.height() - h - fh) // 2),
         )
         self.size_docks()
+        self.placed = self.w.size()
 
     def keep_on_screen(self) -> None:
         """Once shown: the frame the window manager gave (a title bar taller than
         FRAME_ALLOWANCE) inside the screen's available area; the window moves up or
         left, and shrinks only when it cannot move enough."""
         w = self.w
+        if self.placed is None or w.size() != self.placed:
+            return  # sized by its caller (a script, a test), not by `fit_to_screen`
         if not w.isVisible() or w.windowState() & (
             Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
         ):
