@@ -28,6 +28,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes
+from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS, DensityImage
 from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
 from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
@@ -67,24 +68,20 @@ NAME_TEXT_MAX = 30
 #: Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker
 #: (hundreds of thick rings merge into a black blob that hides the points and the line).
 RING_MAX = 150
-DEFAULT_RANGE = (-5.0, 5.0)
 HIT_RADIUS_PX = 8.0
 ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
 VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per side
 LEFT_AXIS_WIDTH = 60  # px at scale 1, wider when the tick labels need it (1e+150)
-#: A fitted view leaves this much room (pixels at scale 1) around the points for their
-#: rings and the texts placed beside them.
-FIT_ROOM_PX = 30.0
 #: The plot's margin inside the canvas (pixels; pyqtgraph's), and the header's distance from
 #: the canvas's edges and from the plot below it (pixels at scale 1; see `set_header`).
 PLOT_MARGIN = 1
 HEADER_INSET_PX = 4.0
 #: The points' markers are drawn over the lines, the tints and the update's vectors.
 MARKER_Z = 4.8
-#: When the texts over the data find no free room, the view is padded by CROWD_STEP, at
-#: most CROWD_PADS times (until new data come).
-CROWD_STEP = 1.3
-CROWD_PADS = 3
+#: From this many points the markers shrink with the crowd (see `_crowd_shrink`), to at
+#: most this part of their size.
+SHRINK_MIN_POINTS = 1000
+MIN_MARKER_SHRINK = 0.3
 #: A point's tooltip shows when the mouse has rested this long (ms).
 HOVER_MS = 250
 #: While the window settles (see `DataCanvas.hold_layout`), the texts are laid out this
@@ -92,7 +89,7 @@ HOVER_MS = 250
 SETTLE_MS = 40
 #: ... and at most this many ms after the hold began (a run goes on changing the canvas).
 SETTLE_MAX_MS = 500
-#: Up to this many points, a text that finds no free room even in the padded view is
+#: Up to this many points, a text that finds no free room is
 #: hidden rather than laid over a point (each point is read one by one; its words are in
 #: the narration or the readout too), save a clicked point's info, which was asked for.
 #: Beyond, a text over the cloud hides little of it.
@@ -117,11 +114,59 @@ ANIMATION_MS = 420
 PHASES = ("predict", "reveal", "correct")
 #: The vectors of the update's picture: the old w, the step ηyx, the new w.
 ANATOMY = ("w_old", "step", "w_new")
-#: The update's picture is drawn when its vectors are at most this many times the data's
-#: frame (with a huge η the arrows would dwarf the points: the narration says it instead).
-ANATOMY_MAX_ZOOM = 8.0
+#: The update's vectors are clipped this part of the view inside its edge (the head shows).
+ANATOMY_INSET = 0.02
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+#: The model's drawing covers the view grown by this part per side; it is drawn again when
+#: the view leaves that or its scale changes by more than COVER_ZOOM.
+COVER = 0.15
+COVER_ZOOM = 1.25
+
+
+#: A point's name with no room beside it may sit this many marker diameters further off,
+#: joined to its point by a leader line.
+LEADER_REACH = 4.0
+
+
+def _gap_to(p: tuple[float, float], size: tuple[float, float], cx: float, cy: float) -> float:
+    """How far the rectangle at top-left `p` of `size` is from (cx, cy) (0 inside)."""
+    ex = max(0.0, p[0] - cx, cx - (p[0] + size[0]))
+    ey = max(0.0, p[1] - cy, cy - (p[1] + size[1]))
+    return math.hypot(ex, ey)
+
+
+def _near(
+    cx: float, cy: float, size: tuple[float, float], gap: float, ringed: bool
+) -> list[tuple[float, float]]:
+    """Top-lefts of a text of `size` beside the point (cx, cy): its corners and sides `gap`
+    pixels off, then half a text's height and a text's height further (a ringed point's
+    ring is reserved as a square: its corners go round that)."""
+    w, h = size
+    out: list[tuple[float, float]] = []
+    for d in (gap, gap + 0.5 * h, gap + h):
+        o = d if ringed else d / math.sqrt(2.0)
+        out += [
+            (cx + o, cy - o - h),  # above right
+            (cx + o, cy + o),  # below right
+            (cx - o - w, cy - o - h),  # above left
+            (cx - o - w, cy + o),  # below left
+            (cx + d, cy - h / 2),  # right
+            (cx - d - w, cy - h / 2),  # left
+            (cx - w / 2, cy - d - h),  # above
+            (cx - w / 2, cy + d),  # below
+        ]
+    return out
+
+
+def _leader(r: Rect, cx: float, cy: float, start: float) -> tuple[float, float, float, float]:
+    """A leader line from `start` pixels off the point (cx, cy) to the nearest point of the
+    rectangle `r`."""
+    nx = min(max(cx, r[0]), r[0] + r[2])
+    ny = min(max(cy, r[1]), r[1] + r[3])
+    d = math.hypot(nx - cx, ny - cy)
+    f = min(1.0, start / d) if d > 0 else 0.0
+    return (cx + f * (nx - cx), cy + f * (ny - cy), nx, ny)
 
 
 def _unanchor(item: pg.LegendItem) -> None:
@@ -187,6 +232,10 @@ class DataCanvas(_PlotWidget):
         self.setObjectName("canvas")
         self._vb.on_click = self._on_view_click
         self._vb.on_drag = self._on_view_drag
+        self._vb.on_user_view = self._on_user_view
+        # The user's zoom or pan (or a range set by a caller) holds until Fit view or new
+        # data; otherwise the view is the data's frame at every size of the plot.
+        self._view_held = False
 
         self._points: FloatArray = np.empty((0, 2))
         self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
@@ -210,8 +259,12 @@ class DataCanvas(_PlotWidget):
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
-        self.follow_line = True
+        #: Grow the view to keep the running line in it (View ▸ Follow the line; off: the
+        #: view is the data's, and an arrow at the edge says where the line went).
+        self.follow_line = False
         self.keep_origin = False
+        # With the bias off the line goes through the origin: the frame keeps it.
+        self._bias_off = False
         self.verdict_ms = VERDICT_MS
         #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
         self.step_name = "ηyx"
@@ -234,24 +287,24 @@ class DataCanvas(_PlotWidget):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_overlays)
-        self._layout_held_until = 0.0  # see hold_layout
+        self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._header: QtWidgets.QWidget | None = None  # see set_header
-        # Grown when the texts found no free room: the fit leaves that much more margin.
-        self._crowd_pad = 1.0
         self._batch = 0
         self._model_dirty = False
         # The view's drawings (answer, geometry, anatomy, band) wait for the layout pass too.
         self._view_dirty = False
-        # Inside a layout pass the regions wait for its end: a crowded layout pads the view
-        # and lays out again, and each pass scored the whole grid (a vote of 2000 lines:
-        # 0.2-0.4 s a pass, 4 passes for one change of scale).
+        # Inside a layout pass the regions wait for its end (drawn once, for its view).
         self._regions_wait = False
         self._regions_pending: tuple[Model | None] | None = None
         #: How many times the model's drawing was computed (tests count the work).
         self.model_computations = 0
+        # What the last drawing covers (x0, x1, y0, y1 and the view's width then), and the
+        # line it drew (w, b).
+        self._cover: tuple[float, float, float, float, float] | None = None
+        self._drawn_line: tuple[FloatArray, float] | None = None
         self._anatomy_at: tuple[float, float] | None = None
         self._anatomy_opacity = 1.0  # the update's picture's (FADED after a run)
         self._verdict_timer = QtCore.QTimer(self)
@@ -268,6 +321,7 @@ class DataCanvas(_PlotWidget):
         # The tick labels depend on the height too: a pane laid out late keeps no axis
         # widened for the few pixels it had (the same range would show narrower).
         self._vb.sigResized.connect(lambda *_: self._fit_axis_width(grow_only=True))
+        self._vb.sigResized.connect(self._on_view_resized)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.fit_view()
@@ -398,6 +452,11 @@ class DataCanvas(_PlotWidget):
         # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
         self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._add(self._marker_layer, MARKER_Z)
+        # In a crowd (shrunk markers) the mistakes' own markers again, over the others: a
+        # mistake is never hidden under a point of the other class.
+        self._mistake_layer = MarkerLayer([draw_circle, draw_cross], 18)
+        self._mistake_layer.setVisible(False)
+        self._add(self._mistake_layer, MARKER_Z + 0.05)
         # From DENSITY_MIN_POINTS on the points are one image (see density.py).
         self._density = DensityImage()
         self._density.setVisible(False)
@@ -414,7 +473,13 @@ class DataCanvas(_PlotWidget):
             layer.setVisible(False)
             self._add(layer, 7)
         self._alpha_texts: list[pg.TextItem] = []
+        self._alpha_points: list[int] = []  # the point each α text names
         self._name_texts: list[pg.TextItem] = []
+        # Thin lines from points to their names where a name found room only further off.
+        self._leaders = Line(antialias=True, connect="pairs")
+        self._leaders.setVisible(False)
+        self._add(self._leaders, -1)
+        self._leader_px: dict[str, tuple[float, float, float, float]] = {}
         self._verdict = pg.TextItem(anchor=(-0.15, -0.15))
         self._add(self._verdict, 9)
         self._verdict.setVisible(False)
@@ -436,6 +501,8 @@ class DataCanvas(_PlotWidget):
         self._update_ring = MarkerLayer([draw_ring], 60)
         self._add(self._update_ring, MARKER_Z - 0.05)
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
+        #: The drawn part of each vector (start, end) in data units: their labels touch it.
+        self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._hide_anatomy()
 
         # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
@@ -553,21 +620,11 @@ class DataCanvas(_PlotWidget):
             item.setColor(color)
             item.setFont(t.font(size, bold=item is self._verdict))
             item.fill = fill if filled else pg.mkBrush(None)
-        m = t.marker
-        self._marker_layer.set_size(m + 4 * t.scale)
+        self._marker_shrink = 0.0  # (sized again below)
+        self._size_markers()
         self._density.apply_theme()
-        for layer in self._preview.values():
-            layer.set_size(m + 4 * t.scale)
-        for layer, px in (
-            (self._halo_layer, 32),
-            (self._ring_layer, 32),
-            (self._thin_ring_layer, 21),
-            (self._selection_layer, 34),
-            (self._current_layer, 36),
-            (self._alpha_layer, 44),
-        ):
-            layer.set_size(px * m / 14.0)
         self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
+        self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         colours = {"w_old": muted, "step": t.color("highlight").darker(150), "w_new": ink}
         for name, (shaft, head) in self._vectors.items():
             width = lw * (1.3 if name == "w_new" else 1.0)
@@ -600,6 +657,51 @@ class DataCanvas(_PlotWidget):
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
         self._fit_axis_width()
         self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
+
+    def _crowd_shrink(self) -> float:
+        """How much the markers shrink for a crowd: 1 while the points are about a marker
+        and a half apart on the plot or more, down to MIN_MARKER_SHRINK (10⁵ points)."""
+        n = len(self._points)
+        if n < SHRINK_MIN_POINTS:
+            return 1.0
+        t = theme()
+        full = t.marker + 4 * t.scale
+        box = frame.bounds(self._points)
+        x0, x1, y0, y1 = self.view_range()
+        w, h = float(self._vb.width()), float(self._vb.height())
+        if box is None or w < 50 or h < 50 or not (x1 > x0 and y1 > y0):
+            return 1.0
+        lo, hi = box
+        # The data's box in pixels (at least a tenth of the plot each way: a line of points).
+        bw = max(float(hi[0] - lo[0]) / (x1 - x0) * w, 0.1 * w)
+        bh = max(float(hi[1] - lo[1]) / (y1 - y0) * h, 0.1 * h)
+        spacing = math.sqrt(bw * bh / n)
+        return min(1.0, max(MIN_MARKER_SHRINK, 1.6 * spacing / full))
+
+    def _size_markers(self) -> None:
+        """The markers' and marks' sizes from the theme, shrunk for a crowd of points (both
+        classes and the mistakes stay visible: the mistakes' rings go on top)."""
+        shrink = self._crowd_shrink()
+        if abs(shrink - self.__dict__.get("_marker_shrink", 0.0)) < 0.05:
+            return
+        self._marker_shrink = shrink
+        t = theme()
+        m = t.marker * shrink
+        self._marker_layer.set_size(m + 4 * t.scale * shrink)
+        for layer in self._preview.values():
+            layer.set_size(t.marker + 4 * t.scale)
+        for layer, px in (
+            (self._halo_layer, 32),
+            (self._ring_layer, 32),
+            (self._thin_ring_layer, 21),
+            (self._selection_layer, 34),
+            (self._current_layer, 36),
+            (self._alpha_layer, 44),
+        ):
+            layer.set_size(px * (m if layer is not self._current_layer else t.marker) / 14.0)
+        # In a crowd the mistakes' thin rings are drawn over the markers, not under them.
+        self._mistake_layer.set_size(m + 4 * t.scale * shrink)
+        self._mistake_layer.setVisible(shrink < 1.0)
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -684,6 +786,7 @@ class DataCanvas(_PlotWidget):
             self._density.set_points(pts, self._labels, keep_old=not reframe)
         else:
             self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
+            self._mistake_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
             if self._density.isVisible():
                 self._density.set_points(np.empty((0, 2)), self._labels[:0])
         self._density.setVisible(dense)
@@ -694,7 +797,6 @@ class DataCanvas(_PlotWidget):
         if self._info_index is not None:  # the point moved or is gone
             self.show_point_info(None)
         if resized or reframe:
-            self._crowd_pad = 1.0  # new data: the fit's own margin again
             self._misclassified = np.empty(0, dtype=np.intp)
             self._current = None
             self._alpha = None
@@ -709,6 +811,7 @@ class DataCanvas(_PlotWidget):
         self._update_names()
         if reframe:
             self.fit_view()
+        self._size_markers()
 
     def points(self) -> FloatArray:
         """Return the points last set (read-only view)."""
@@ -812,6 +915,7 @@ class DataCanvas(_PlotWidget):
         few = len(shown) <= RING_MAX
         self._ring_layer.set_subset(shown if few else shown[:0])
         self._thin_ring_layer.set_subset(shown[:0] if few else shown)
+        self._mistake_layer.set_subset(shown)
 
     def set_current(self, index: int | None, verdict: str | None = None) -> None:
         """Mark the point of the last step or visit (None: no mark).
@@ -898,7 +1002,7 @@ class DataCanvas(_PlotWidget):
         """Draw now what waits for the next turn of the event loop (a large data set's
         density image, the texts' places), before a picture of the canvas is taken."""
         self._density.flush()
-        for _ in range(CROWD_PADS + 1):  # a crowded layout pads the view and lays out again
+        for _ in range(3):  # (a pass that moved the view, a relayout, lays out again)
             self._layout_overlays()
             if not self._layout_timer.isActive():
                 break
@@ -947,22 +1051,22 @@ class DataCanvas(_PlotWidget):
         timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
         if timer is not None:
             if self._layout_held():  # one pass once the changes stop (up to the cap)
-                now = time.perf_counter()
-                self._layout_held_until = min(now + SETTLE_MS / 1000, self._layout_hold_cap)
+                left = (self._layout_hold_cap - time.perf_counter()) * 1000
+                timer.setInterval(max(0, min(SETTLE_MS, int(left))))
             timer.start()
 
     def _layout_held(self) -> bool:
-        until: float = self.__dict__.get("_layout_held_until", 0.0)
-        return time.perf_counter() < until
+        """While held, only the layout timer lays out (never a paint): held until it fires,
+        however long the turns of a busy machine take."""
+        return bool(self.__dict__.get("_layout_holding", False))
 
     def hold_layout(self) -> None:
         """While the window settles (presentation on or off: docks, fonts and sizes change
         over several turns of the event loop), lay the texts out once, SETTLE_MS after
         the last change (at most SETTLE_MAX_MS after this call), not at every paint: each
         pass costs 10-15 ms, and a presentation toggle with compare on made 6-13."""
-        now = time.perf_counter()
-        self._layout_held_until = now + SETTLE_MS / 1000
-        self._layout_hold_cap = now + SETTLE_MAX_MS / 1000
+        self._layout_holding = True
+        self._layout_hold_cap = time.perf_counter() + SETTLE_MAX_MS / 1000
         self._layout_timer.setInterval(SETTLE_MS)
         self._layout_timer.start()
 
@@ -993,7 +1097,7 @@ class DataCanvas(_PlotWidget):
         where there is no free room, the place that covers least."""
         self._layout_timer.stop()
         self._layout_timer.setInterval(0)
-        self._layout_held_until = 0.0
+        self._layout_holding = False
         if self.getPlotItem() is None:
             return
         self._regions_wait = True
@@ -1001,19 +1105,24 @@ class DataCanvas(_PlotWidget):
             self._flush_model()
         finally:
             self._regions_wait = False
-        if not self._place_overlays():  # no second pass on a padded view: drawn now
-            pending, self._regions_pending = self._regions_pending, None
-            if pending is not None:
-                self._update_regions(pending[0])
+        # (The drawing asked for a layout: this is it. A change while placing asks again.)
+        self._layout_timer.stop()
+        self._place_overlays()
+        pending, self._regions_pending = self._regions_pending, None
+        if pending is not None:
+            self._update_regions(pending[0])
 
-    def _place_overlays(self) -> bool:
-        """The layout pass's placing (see `_layout_overlays`); True when it padded the
-        view for another pass."""
+    def _place_overlays(self) -> None:
+        """The layout pass's placing (see `_layout_overlays`). It never moves the view: a
+        text with no room is hidden (or, for a point's name, joined to it by a line)."""
         t = theme()
         vb = self._vb.sceneBoundingRect()
         if vb.width() < 10 or vb.height() < 10:
-            return False
+            return
         bounds = (vb.left(), vb.top(), vb.width(), vb.height())
+        # (pyqtgraph defers the view's transform after a range change until it is mapped
+        # through or painted: read stale, a pane's names were placed for its last view.)
+        self._vb.updateMatrix()
         tr = self._vb.childGroup.sceneTransform()
         pts = self._points
         if len(pts) > LAYOUT_SAMPLE:  # where the crowd is: an even sample tells (and fast)
@@ -1074,17 +1183,9 @@ class DataCanvas(_PlotWidget):
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
                 placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
-        crowded = False
         taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
 
         def placed(r: Rect) -> Rect:
-            nonlocal crowded
-            placer.taken.pop()
-            # More margin helps a text that covers points or another text, not one larger
-            # than the plot (a canvas not laid out yet is a few pixels tall), nor one
-            # over the line.
-            crowded = crowded or 0.0 < placer.cost(r) < float("inf")
-            placer.taken.append(r)
             return r
 
         header = self._header
@@ -1119,22 +1220,30 @@ class DataCanvas(_PlotWidget):
             rects["banner"] = r
             taken["banner"] = self._no_line
 
+        leaders: dict[str, tuple[float, float, float, float]] = {}
+        diameter = self._marker_layer.size
+
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
-            """A point's name or α beside it, on free room only (else hidden: hovering
-            the point tells its name)."""
-            if not item.isVisible():
+            """A point's name or α beside its point (a free corner or side within about
+            two marker diameters), else on free room a little further joined to it by a
+            thin leader line, else hidden (hovering the point tells its name)."""
+            if not item.isVisible() or not 0 <= i < len(self._points):
                 return
             size = self._text_size(item)
-            cx, cy = to_px(*self._home_of(item))
-            n_rings = 2 if kind == "name" else 4
-            if i in ring_gap:
-                n_rings += 1
+            cx, cy = to_px(*self._points[i])
             g = ring_gap.get(i, gap)
-            free_r = placer.take_free(placer.around(cx, cy, size, g, n_rings), size)
+            key = f"{kind}{i}"
+            free_r = placer.take_free(_near(cx, cy, size, g, i in ring_gap), size)
+            if free_r is None:  # further, with a leader line
+                reach = g + LEADER_REACH * diameter
+                far = [p for p in placer.scan(size, (cx, cy)) if _gap_to(p, size, cx, cy) <= reach]
+                free_r = placer.take_free(far, size) if far else None
+                if free_r is not None:
+                    leaders[key] = _leader(free_r, cx, cy, g)
             item.setOpacity(0.0 if free_r is None else 1.0)
             if free_r is not None:
                 self._put_text(item, free_r)
-                rects[f"{kind}{i}"] = free_r
+                rects[key] = free_r
 
         # The names of the ringed points (the one updated on) first: the texts about the
         # update go round them.
@@ -1176,6 +1285,21 @@ class DataCanvas(_PlotWidget):
                     self._put_text(item, nr)
                     rects[name] = nr
                 continue
+            ends = self._vector_ends.get(name.removeprefix("vector "))
+            if name.startswith("vector ") and ends is not None:
+                # Touching its own arrow (beside it, not over it): the cheapest such place.
+                arrow = (to_px(*ends[0]), to_px(*ends[1]))
+                n_lines = len(placer.lines)
+                placer.avoid(*arrow[0], *arrow[1])
+                near = 1.0  # touching it
+                cands = self._beside_arrow(placer, arrow, size, near, reach=0.0)
+                vr = placer.take_free(cands, size) if cands else None
+                del placer.lines[n_lines:]
+                item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
+                if vr is not None:  # (else hidden: no room touching its arrow)
+                    self._put_text(item, vr)
+                    rects[name] = vr
+                continue
             if at is None:
                 at = self._home_of(item)
             cx, cy = to_px(*at)
@@ -1187,25 +1311,15 @@ class DataCanvas(_PlotWidget):
             self._put_text(item, r)
             rects[name] = r
             taken[name] = item
-        for kind, items in (("name", self._name_texts), ("alpha", self._alpha_texts)):
-            for i, item in enumerate(items):
-                if kind != "name" or i not in ring_gap:
-                    place_label(kind, i, item)
+        for i, item in enumerate(self._name_texts):
+            if i not in ring_gap:
+                place_label("name", i, item)
+        for i, item in zip(self._alpha_points, self._alpha_texts, strict=False):
+            place_label("alpha", i, item)
         self._overlay_rects = rects
-        if crowded and self._crowd_pad < CROWD_STEP**CROWD_PADS and len(self._points):
-            # No free room: more margin around the points, and lay out again there.
-            self._crowd_pad *= CROWD_STEP
-            x0, x1, y0, y1 = self.view_range()
-            cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
-            self.set_view_range(
-                cx - hx * CROWD_STEP,
-                cx + hx * CROWD_STEP,
-                cy - hy * CROWD_STEP,
-                cy + hy * CROWD_STEP,
-            )
-            self._schedule_layout()
-            return True
-        # No more padding: among few points (see CROWD_HIDE_MAX) a text still on a point,
+        self._leader_px = leaders
+        self._draw_leaders(leaders)
+        # Among few points (see CROWD_HIDE_MAX) a text still on a point,
         # or on a text shown before it, is hidden; the others are shown (again).
         few = len(self._points) <= CROWD_HIDE_MAX
         shown = [r for name, r in rects.items() if name not in taken]  # (on free room)
@@ -1218,7 +1332,6 @@ class DataCanvas(_PlotWidget):
                 del rects[name]
             else:
                 shown.append(r)
-        return False
 
     def _normal_px(
         self, to_px: Callable[[float, float], tuple[float, float]]
@@ -1229,25 +1342,48 @@ class DataCanvas(_PlotWidget):
         foot, tip = self._normal_ends
         return to_px(*foot), to_px(*tip)
 
+    def _draw_leaders(self, leaders: dict[str, tuple[float, float, float, float]]) -> None:
+        """The thin lines from points to their names placed further off (pixels in)."""
+        if not leaders:
+            self._leaders.setVisible(False)
+            return
+        seg = np.asarray(list(leaders.values()), dtype=np.float64).reshape(-1, 2)
+        self._vb.updateMatrix()
+        inv, ok = self._vb.childGroup.sceneTransform().inverted()
+        if not ok:
+            self._leaders.setVisible(False)
+            return
+        xs = inv.m11() * seg[:, 0] + inv.m21() * seg[:, 1] + inv.dx()
+        ys = inv.m12() * seg[:, 0] + inv.m22() * seg[:, 1] + inv.dy()
+        self._leaders.set_segment(xs, ys)
+        self._leaders.setVisible(True)
+
+    def leader_lines(self) -> dict[str, QtCore.QLineF]:
+        """The leader lines drawn from points to their labels, in the canvas's pixels, by
+        the label's name ("name3": point 3's name; "alpha3": its α)."""
+        return {k: QtCore.QLineF(*v) for k, v in self._leader_px.items()}
+
     @staticmethod
     def _beside_arrow(
         placer: Placer,
         arrow: tuple[tuple[float, float], tuple[float, float]],
         size: tuple[float, float],
         gap: float,
+        reach: float | None = None,
     ) -> list[tuple[float, float]]:
         """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
         place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
         arrow (never further); none whose text would lie on the arrow itself."""
         (fx, fy), (tx, ty) = arrow
         out: list[tuple[float, float]] = []
-        for f in (1.0, 0.5, 0.0):
+        for f in (1.0, 0.75, 0.5, 0.25, 0.0):
             out += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
         w, h = size
-        reach = NORMAL_LABEL_REACH * h
+        if reach is None:
+            reach = NORMAL_LABEL_REACH * h
         dx, dy = tx - fx, ty - fy
         nn = dx * dx + dy * dy
-        for x, y in placer.scan(size, (tx, ty)):
+        for x, y in placer.scan(size, (tx, ty)) if reach > 0 else ():
             # The text's nearest point to the arrow's nearest point: within reach.
             cx, cy = x + w / 2, y + h / 2
             u = 0.0 if nn <= 0 else min(1.0, max(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
@@ -1386,35 +1522,52 @@ class DataCanvas(_PlotWidget):
             return
         w, b = _line_of(before)
         self._set_line(self._ghost, w, b, rect)
-        x0, x1, y0, y1 = self.data_frame()
-        reach = max(x1 - x0, y1 - y0) * ANATOMY_MAX_ZOOM
         w_old, w_new = np.asarray(before.w), np.asarray(after.w)
-        if not (np.all(np.isfinite([*w_old, *w_new])) and max(np.abs([*w_old, *w_new])) <= reach):
-            return
+        # The vectors are clipped at the view's edge (a hair inside, so the head shows):
+        # they never widen the view; one that leaves it has its value written beside it.
+        x0, x1, y0, y1 = self.view_range()
+        ix, iy = (x1 - x0) * ANATOMY_INSET, (y1 - y0) * ANATOMY_INSET
+        inner = (x0 + ix, x1 - ix, y0 + iy, y1 - iy)
+        self._vector_ends = {}
         for name, (a, z) in (
             ("w_old", (np.zeros(2), w_old)),
             ("step", (w_old, w_new)),
             ("w_new", (np.zeros(2), w_new)),
         ):
             shaft, head = self._vectors[name]
-            d = z - a
-            if not d.any():
+            with np.errstate(all="ignore"):
+                d = z - a
+            if not d.any() or not np.all(np.isfinite(d)):
                 continue
-            shaft.set_segment([a[0], z[0]], [a[1], z[1]])
+            part = frame.clip_segment(a, z, inner)
+            if part is None:
+                continue
+            (sx, sy), (ex, ey), cut = part
+            shaft.set_segment([sx, ex], [sy, ey])
             head.setStyle(angle=180.0 - math.degrees(math.atan2(d[1], d[0])))
-            head.setPos(float(z[0]), float(z[1]))
+            head.setPos(ex, ey)
             shaft.setVisible(True)
             head.setVisible(True)
             label = self._vector_labels[name]
-            label.setText(
-                {"w_old": self.tr("old w"), "step": self.step_name, "w_new": self.tr("new w")}[name]
-            )
-            label.setPos(float(a[0] + 0.6 * d[0]), float(a[1] + 0.6 * d[1]))
+            text = {"w_old": self.tr("old w"), "step": self.step_name, "w_new": self.tr("new w")}[
+                name
+            ]
+            if cut:  # the arrow runs on past the edge: how far, in numbers
+                value = z if name != "step" else d
+                text += " = ({a}, {b})".format(
+                    a=fmt.fmt(float(value[0])).replace("-", "−"),
+                    b=fmt.fmt(float(value[1])).replace("-", "−"),
+                )
+            label.setText(text)
+            f = 0.6 if not cut else 0.85
+            label.setPos(sx + f * (ex - sx), sy + f * (ey - sy))
             label.setVisible(True)
+            self._vector_ends[name] = ((sx, sy), (ex, ey))
+        step = self.step_name
         text = (
-            self.tr("3 correct: w + ηyx = new w")
+            self.tr("3 correct: w + {step} = new w").format(step=step)
             if self.animation_ms > 0
-            else self.tr("w + ηyx = new w")
+            else self.tr("w + {step} = new w").format(step=step)
         )
         if bias:
             text += "   " + self.tr("(the w part; b: {b0} → {b1})").format(
@@ -1470,6 +1623,7 @@ class DataCanvas(_PlotWidget):
                     self._add(item, -1)
                     self._alpha_texts.append(item)
                 item = self._alpha_texts[used]
+                self._alpha_points[used : used + 1] = [int(i)]
                 name = fmt.point_sub(int(i)).replace("x", "α", 1)
                 item.setText(f"{name} = {fmt.fmt(float(a[i]))}")
                 item.setPos(*self._points[i])
@@ -1518,6 +1672,9 @@ class DataCanvas(_PlotWidget):
         u = None if direction is None else np.asarray(direction, dtype=np.float64).reshape(-1)
         if u is not None and len(u) != (3 if bias else 2):
             raise ValueError(f"direction must have {3 if bias else 2} entries with bias={bias}")
+        if self._bias_off != (not bias):
+            self._bias_off = not bias
+            self._refit()
         self._geometry = (
             None if D is None else float(D),
             u,
@@ -1567,10 +1724,33 @@ class DataCanvas(_PlotWidget):
         (x0, x1), (y0, y1) = self._vb.viewRange()
         return float(x0), float(x1), float(y0), float(y1)
 
-    def set_view_range(self, x0: float, x1: float, y0: float, y1: float) -> None:
-        """Show (at least) this data range; the aspect ratio stays 1."""
+    def set_view_range(
+        self, x0: float, x1: float, y0: float, y1: float, *, hold: bool = True
+    ) -> None:
+        """Show (at least) this data range; the aspect ratio stays 1. With `hold` (as for
+        a user's zoom) the range stays until Fit view or new data; without, the view goes
+        back to the data's frame when the plot changes size."""
+        self._view_held = bool(hold)
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
         self._fit_axis_width()
+
+    @property
+    def view_held(self) -> bool:
+        """True while the view is the user's (a zoom, a pan, a range set by a caller), not
+        the data's frame: it holds across steps and modes until Fit view or new data."""
+        return self._view_held
+
+    def _on_user_view(self) -> None:
+        self._view_held = True
+
+    def _on_view_resized(self, *_: object) -> None:
+        """The plot changed size: the data's frame again, fitted to the new size (unless the
+        view is held), so the data fill the plot at every size of window, pane or band."""
+        if self.__dict__.get("_view_held", True) or self.getPlotItem() is None:
+            return
+        x0, x1, y0, y1 = self._fitted_frame()
+        self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._size_markers()
 
     def to_widget(self, x: float, y: float) -> QtCore.QPoint:
         """Return the pixel of ``canvas.viewport()`` that shows data point ``(x, y)``."""
@@ -1655,35 +1835,38 @@ class DataCanvas(_PlotWidget):
         return i if d2[i] <= r * r else None
 
     def data_frame(self) -> tuple[float, float, float, float]:
-        """The range that frames all points with some padding (and the origin if kept)."""
-        if not len(self._points):
-            return (*DEFAULT_RANGE, *DEFAULT_RANGE)
-        pts = self._points
-        lo = np.array([pts[:, 0].min(), pts[:, 1].min()])
-        hi = np.array([pts[:, 0].max(), pts[:, 1].max()])
-        if self.keep_origin:
-            lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
-        span = max(float((hi - lo).max()), 1.0)
-        centre = (lo + hi) / 2
-        half = (np.maximum((hi - lo) / 2, span * 0.05) + 0.1 * span) * self._crowd_pad
-        # Room in pixels around the points for their rings and the texts beside them: the
-        # data's units per pixel once the frame fills the plot (the aspect is locked).
-        width, height = float(self._vb.width()), float(self._vb.height())
-        room = FIT_ROOM_PX * theme().scale
-        if width > 50 and height > 50 and room * 3 < min(width, height) * 0.8:
-            per_px = max(2 * half[0] / (width - 2 * room), 2 * half[1] / (height - 2 * room))
-            half = half + room * per_px
-        return (
-            float(centre[0] - half[0]),
-            float(centre[0] + half[0]),
-            float(centre[1] - half[1]),
-            float(centre[1] + half[1]),
+        """The data's frame: the points' bounding box with a margin (and the origin if
+        kept), with room for the marks round the points at the plot's size; [−5, 5]²
+        without points. Texts, the legend and the update's vectors never widen it."""
+        size = (float(self._vb.width()), float(self._vb.height()))
+        room = frame.ROOM_PX * theme().scale
+        return frame.data_frame(
+            self._points, keep_origin=self.keep_origin or self._bias_off, size_px=size, room_px=room
         )
 
+    def _refit(self) -> None:
+        """The data's frame again, unless the view is the user's."""
+        if not self._view_held:
+            self.fit_view()
+
+    def _fitted_frame(self) -> tuple[float, float, float, float]:
+        """The data's frame, grown towards the running line when the view follows it."""
+        rect = self.data_frame()
+        m = self._model
+        if self.follow_line and isinstance(m, LinearModel) and not m.is_zero:
+            try:
+                return geometry.follow_line(
+                    m.w, m.b, rect, data_rect=rect, keep_origin=self.keep_origin
+                )
+            except ValueError:  # a view or line beyond what can be drawn: the arrow says where
+                pass
+        return rect
+
     def fit_view(self) -> None:
-        """Frame all points with some padding (and the origin if kept), or [−5, 5]²."""
-        self.set_view_range(*self.data_frame())
+        """Frame all points (and the origin if kept), or [−5, 5]²; the user's zoom is let go."""
+        self.set_view_range(*self.data_frame(), hold=False)
         self._follow()
+        self._size_markers()
 
     def follow(self) -> None:
         """Bring the running line into view now (when following is on)."""
@@ -1691,36 +1874,25 @@ class DataCanvas(_PlotWidget):
         self._update_model()
 
     def _follow(self) -> None:
-        """Change the view so that the running line crosses it (when following).
+        """Change the view so that the running line crosses it (when following: the user
+        asked for it, so a held view follows too, and stays held).
 
         The new view is the data's frame grown towards the line, not the current view
-        grown again: a long run cannot shrink the points to a dot. With the update drawn
-        as vectors, the origin and their tips come into view too.
+        grown again: a long run cannot shrink the points to a dot. The update's vectors
+        never widen it (they are clipped at its edge).
         """
         m = self._model
         if not self.follow_line or not isinstance(m, LinearModel) or m.is_zero:
             return
         rect = self.view_range()
-        frame = self.data_frame()
-        keep_origin = self.keep_origin
-        if self._anatomy is not None:
-            tips = np.array([[0.0, 0.0], self._anatomy[0].w, self._anatomy[1].w])
-            reach = max(frame[1] - frame[0], frame[3] - frame[2]) * ANATOMY_MAX_ZOOM
-            if np.all(np.isfinite(tips)) and np.abs(tips).max() <= reach:
-                pad = 0.08 * max(frame[1] - frame[0], frame[3] - frame[2])
-                frame = (
-                    min(frame[0], tips[:, 0].min() - pad),
-                    max(frame[1], tips[:, 0].max() + pad),
-                    min(frame[2], tips[:, 1].min() - pad),
-                    max(frame[3], tips[:, 1].max() + pad),
-                )
-                keep_origin = True
         try:
-            new = geometry.follow_line(m.w, m.b, rect, data_rect=frame, keep_origin=keep_origin)
+            new = geometry.follow_line(
+                m.w, m.b, rect, data_rect=self.data_frame(), keep_origin=self.keep_origin
+            )
         except ValueError:  # a view or line beyond what can be drawn: the arrow says where
             return
         if new != rect:
-            self.set_view_range(*new)
+            self.set_view_range(*new, hold=self._view_held)
 
     def _fit_axis_width(self, *, grow_only: bool = False) -> None:
         """Widen the x₂ axis so that its tick labels fit (pyqtgraph skips those that do not).
@@ -1774,6 +1946,7 @@ class DataCanvas(_PlotWidget):
 
     def _draw_view(self) -> None:
         self._view_dirty = False
+        self._draw_model_view()
         self._update_answer()
         self._update_geometry()
         self._update_anatomy()
@@ -1846,25 +2019,54 @@ class DataCanvas(_PlotWidget):
             return
         self._compute_model()
 
+    def _cover_rect(self) -> tuple[float, float, float, float] | None:
+        """What the model's drawing covers: the view grown by COVER per side, so that a
+        relayout's small moves of the view (a language's wider panels, a dock) need no new
+        drawing; a figure (`view_margin` 0) covers its view exactly."""
+        margin = self.view_margin
+        if margin > 0:
+            margin = max(margin, COVER)
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * margin, (y1 - y0) * margin
+        try:
+            return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
+        except ValueError:
+            return None
+
+    def _cover_holds(self) -> bool:
+        """Whether the model's drawing still covers the view at about its scale."""
+        cover = self._cover
+        if cover is None or self._model_dirty:
+            return False
+        x0, x1, y0, y1 = self.view_range()
+        c0, c1, d0, d1, width = cover
+        ratio = (x1 - x0) / width if width > 0 else 0.0
+        inside = c0 <= x0 and x1 <= c1 and d0 <= y0 and y1 <= d1
+        return inside and 1 / COVER_ZOOM <= ratio <= COVER_ZOOM
+
     def _compute_model(self) -> None:
-        """The model's drawing: its line, tints and normal, or its regions (the work that
-        `batch` coalesces; `model_computations` counts it)."""
+        """The model's drawing: its line and tints, or its regions, over the cover rect
+        (the work that `batch` coalesces; `model_computations` counts it), then what of
+        it sits in the view."""
         self._model_dirty = False
         self.model_computations += 1
+        self._draw_model()
+        self._draw_model_view()
+
+    def _draw_model(self) -> None:
+        """`_compute_model`'s drawing over the cover rect."""
+        x0, x1, y0, y1 = self.view_range()
+        cover = self._cover_rect()
+        self._cover = None if cover is None else (*cover, x1 - x0)
+        self._drawn_line = None
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
         linear_items = (
             self.model_line,
-            self._arrow_shaft,
-            self._arrow_head,
-            self._arrow_label,
             self._tint_pos,
             self._tint_neg,
         )
-        self._edge_arrow.setVisible(False)
-        self._edge_label.setVisible(False)
-        self._no_line.setVisible(False)
         # Regions of sign f for a model that is not a line: the answer's (a vote) before
         # the running model's (a kernel expansion).
         a = self._answer
@@ -1877,11 +2079,12 @@ class DataCanvas(_PlotWidget):
                 item.setVisible(False)
             return
         w, b = _line_of(model)
-        rect = self._margin_rect()
+        rect = cover
         if rect is None:
             for item in linear_items:
                 item.setVisible(False)
             return
+        self._drawn_line = (w, b)
         # The tints are the answer's half-planes when it comes first (the pocket, the
         # average), else the running line's.
         tw, tb = w, b
@@ -1894,7 +2097,18 @@ class DataCanvas(_PlotWidget):
             item.setVisible(len(poly) >= 3 and regions is None)
             if len(poly) >= 3:
                 item.setPolygon(polygon(poly))
-        arrow = linear_items[1:4]
+        self._set_line(self.model_line, w, b, rect)
+
+    def _draw_model_view(self) -> None:
+        """What of the model's drawing depends on the view itself (cheap, not counted): the
+        normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
+        arrow = (self._arrow_shaft, self._arrow_head, self._arrow_label)
+        for item in (*arrow, self._edge_arrow, self._edge_label, self._no_line):
+            item.setVisible(False)
+        if self._drawn_line is None:
+            return
+        w, b = self._drawn_line
+        rect = self._margin_rect()
         if not w.any() and len(self._points):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
@@ -1905,7 +2119,7 @@ class DataCanvas(_PlotWidget):
             vr = self._vb.viewRect()
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
-        seg = self._set_line(self.model_line, w, b, rect)
+        seg = None if rect is None else clip_line(w, b, rect)
         view = geometry.check_rect(self.view_range()) if rect is not None else None
         if seg is None or view is None or clip_line(w, b, view) is None:
             # Not in the view itself (it may still cross the margin drawn around it).
@@ -1962,15 +2176,20 @@ class DataCanvas(_PlotWidget):
             self._regions.setVisible(False)
             self._contour.setVisible(False)
             return
-        vr = self._vb.viewRect()
-        x0, y0, w, h = vr.left(), vr.top(), vr.width(), vr.height()
+        cover = self._cover_rect()
+        if cover is None:
+            self._regions.setVisible(False)
+            self._contour.setVisible(False)
+            return
+        x0, y0, w, h = cover[0], cover[2], cover[1] - cover[0], cover[3] - cover[2]
+        grid = REGION_GRID  # (across the cover: as many cells as before, a little larger)
         # Square cells, at most REGION_GRID² of them: a view taller than wide has fewer
         # columns (a vote of 2000 lines over 240 × 960 cells, a compare pane at a small
         # scale, took 2 s of CPU a pass); and at most 4 REGION_GRID rows: a tall narrow
         # view asked for millions (GBs of image, which pyqtgraph downsampled for ever).
-        aspect = min(abs(h) / max(w, 1e-300), 16.0 * REGION_GRID)
-        nx = REGION_GRID if aspect <= 1.0 else max(2, int(round(REGION_GRID / aspect**0.5)))
-        ny = min(max(2, int(round(nx * aspect))), 4 * REGION_GRID)
+        aspect = min(abs(h) / max(w, 1e-300), 16.0 * grid)
+        nx = grid if aspect <= 1.0 else max(2, int(round(grid / aspect**0.5)))
+        ny = min(max(2, int(round(nx * aspect))), 4 * grid)
         # Only what changed since the last frame is added (regions.py).
         f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
         t = theme()
@@ -2109,8 +2328,13 @@ class DataCanvas(_PlotWidget):
     # ------------------------------------------------------------------ slots
 
     def _on_view_range_changed(self, *_: object) -> None:
-        # Lines, tints and regions are clipped to the view, so they follow pan and zoom
-        # (once the turn's changes are done: a resize or a relayout moves it many times).
+        # Lines, tints and regions are clipped to the cover rect round the view: they are
+        # drawn again when the view leaves it or zooms (once the turn's changes are done:
+        # a resize or a relayout moves it many times), else only what sits in the view.
+        if self.__dict__.get("_cover") is not None and self._cover_holds():
+            self._schedule_layout()
+            self._view_dirty = True
+            return
         self._redraw(defer=True)
 
     def _on_verdict_timer_timeout(self) -> None:
