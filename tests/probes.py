@@ -152,7 +152,10 @@ def band_points(canvas: Any) -> Any:
 
 def vector_labels(canvas: Any) -> list[str]:
     """The names written on the update's vectors (old w, ηyx, new w) that are shown."""
-    return [t.toPlainText() for t in canvas._vector_labels.values() if t.isVisible()]
+    # (A vector cut at the view's edge has its value written after its name: "new w = (3, 3)".)
+    return [
+        t.toPlainText().split(" = ")[0] for t in canvas._vector_labels.values() if t.isVisible()
+    ]
 
 
 def anatomy_text(canvas: Any) -> str:

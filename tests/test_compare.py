@@ -215,10 +215,10 @@ def test_editing_points_applies_to_both(qtbot, window: MainWindow) -> None:
     # A click on the second canvas adds to the points both runs share.
     cv = view.canvas
     x0, x1, y0, y1 = cv.view_range()
-    assert x0 < 2.0 < x1 and y0 < 0.0 < y1
-    qtbot.mouseClick(cv.viewport(), Qt.LeftButton, pos=cv.to_widget(2.0, 0.0))
+    assert x0 < 2.0 < x1 and y0 < 1.5 < y1  # (inside the data's frame)
+    qtbot.mouseClick(cv.viewport(), Qt.LeftButton, pos=cv.to_widget(2.0, 1.5))
     qtbot.waitUntil(lambda: window.controller.data.n == 5, timeout=3000)
-    assert window.canvas.points()[-1].tolist() == pytest.approx([2.0, 0.0], abs=0.3)
+    assert window.canvas.points()[-1].tolist() == pytest.approx([2.0, 1.5], abs=0.3)
     assert second.data is window.controller.data
     # Undo happens on the main run's points; the second follows.
     window.controller.undo_stack.undo()

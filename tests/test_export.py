@@ -114,7 +114,8 @@ def test_the_figure_draws_the_line_where_it_is(worked) -> None:  # noqa: ANN001
         fig.set_view(fig.settings.view)
         ink = line_pixels(qimage_rgb(fig.image()))
         near = []
-        for x, y in ((0.5, 2.5), (1.5, 1.5), (2.5, 0.5), (-1.0, -1.0)):  # 3 on the line
+        # 3 on the line, inside the data's frame (the figure's view: issue 26)
+        for x, y in ((1.0, 2.0), (1.5, 1.5), (2.0, 1.0), (3.5, 1.0)):
             p = fig.canvas.to_widget(x, y)
             near.append(bool(ink[p.y() - 2 : p.y() + 3, p.x() - 2 : p.x() + 3].any()))
     assert near == [True, True, True, False]
@@ -137,7 +138,10 @@ def test_svg_has_a_clip_path_and_renders_like_the_png(worked, tmp_path: Path) ->
     # The ink (line, axes, markers) is in the same places.
     # A thin line may be antialiased to grey in one renderer and black in the other.
     ia, ib = line_pixels(a), line_pixels(b, 170)
-    assert (ia & dilate(ib)).sum() > 0.95 * ia.sum()
+    # (Text is hinted differently by the two renderers: the misses are in the texts. The
+    # figure now frames the data and writes a clipped vector's value and the arrow to the
+    # line out of view (issue 26): more text, 94 % of the ink matched, against 95 % before.)
+    assert (ia & dilate(ib)).sum() > 0.92 * ia.sum()
 
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert not installed")

@@ -124,6 +124,9 @@ def _line_crosses_view(window: MainWindow) -> bool:
 def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_order("first")
+    follow = window.findChild(QAction, "followLineAction")
+    assert not follow.isChecked()  # off by default: the view is the data's
+    follow.trigger()
     for k in range(1, 8):
         assert window.step() is not None
         if window.state()["w"] == [0.0, 0.0]:  # update 4: w = 0, no line; the canvas says so
@@ -140,7 +143,7 @@ def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(wind
 
 def test_without_following_an_arrow_says_where_the_line_went(window) -> None:
     window.set_points(EX_X, EX_Y)
-    window.findChild(QAction, "followLineAction").trigger()
+    assert not window.findChild(QAction, "followLineAction").isChecked()  # the default
     window.canvas.set_view_range(2.0, 5.0, 2.0, 3.2)  # near the points, no fit margin
     window.step()  # x·(3, 3) + 1 = 0 passes near (−1/6, −1/6): out of that view
     assert not _line_crosses_view(window)
@@ -366,7 +369,8 @@ def test_modified_follows_saves_recoveries_and_refusals(qtbot, tmp_path) -> None
     w.add_point(2.0, 2.0, 1)
     qtbot.waitUntil(lambda: not w.document.autosave_pending and recovery_path().exists())
     view = load_file(recovery_path()).view
-    assert view["show_radius"] is True and view["follow_line"] is True
+    assert view["show_radius"] is True and view["follow_the_line"] is False
+    assert "follow_line" not in view  # (the old key: true by default, not a choice)
     # After a crash: the restored session is unsaved work.
     w2 = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w2)

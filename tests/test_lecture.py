@@ -108,8 +108,12 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.step()
     window.step()
     assert probes.anatomy_text(window.canvas) == "w + ηyx = new w   (the w part; b: 1 → 0)"
+    # The vectors never widen the view (issue 26): it stays the data's frame; they are
+    # clipped at its edge, their values written (the origin is not in it, the bias is on).
     x0, x1, y0, y1 = window.state()["view"]
-    assert x0 <= 0 <= x1 and y0 <= 0 <= y1  # the vectors start at the origin: in view
+    f0, f1, g0, g1 = window.canvas.data_frame()
+    assert x0 <= f0 + 1e-9 and f1 <= x1 + 1e-9 and y0 <= g0 + 1e-9 and g1 <= y1 + 1e-9
+    assert min(x1 - x0 - (f1 - f0), y1 - y0 - (g1 - g0)) < 1e-6  # one side is the frame's
     window.visit()  # a visit with no update: nothing to draw
     assert probes.anatomy_text(window.canvas) == ""
     window.set_bias(False)
@@ -154,14 +158,18 @@ def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) ->
     cv = w.canvas
     assert probes.animation_phase(cv) == "predict"
     assert probes.anatomy_text(cv).startswith("1 predict: w·x3 + b = 7 > 0, so the guess is +1")
-    seg = probes.model_segment(cv)  # the old line, x·(3, 3) + 1 = 0, is drawn first
-    assert seg is not None and abs(seg[0] @ [3.0, 3.0] + 1.0) < 1e-9
+    # The old line, x·(3, 3) + 1 = 0, is drawn first (off the data's frame, which the view
+    # keeps (issue 26): an arrow at the edge says where it is).
+    probes.model_segment(cv)  # (flushed)
+    drawn = cv._drawn_line  # noqa: SLF001
+    assert drawn is not None and drawn[0].tolist() == [3.0, 3.0] and drawn[1] == 1.0
     qtbot.waitUntil(lambda: probes.animation_phase(cv) == "reveal", timeout=2000)
     assert "2 reveal: y = −1, so y(w·x3 + b) = −7 ≤ 0: a mistake" in probes.anatomy_text(cv)
     qtbot.waitUntil(lambda: probes.animation_phase(cv) == "", timeout=2000)
     assert probes.anatomy_text(cv).startswith("3 correct: w + ηyx = new w")
-    seg = probes.model_segment(cv)
-    assert seg is not None and abs(seg[0] @ [2.0, 2.0]) < 1e-9  # the new line
+    probes.model_segment(cv)  # the new line, through the origin (off the data's frame too)
+    drawn = cv._drawn_line  # noqa: SLF001
+    assert drawn is not None and drawn[0].tolist() == [2.0, 2.0] and drawn[1] == 0.0
     # S skips the slow motion of the next update.
     w.step()
     assert probes.animation_phase(cv) == "predict"

@@ -251,9 +251,10 @@ def test_a_burst_of_view_changes_draws_the_view_once(window, qtbot) -> None:  # 
 
 
 def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN001
-    """A crowded layout (after a change of scale, a fit) pads the view and lays out again, up to 3
-    times, and every pass scored the whole region grid (a vote of 2000 lines: 0.2-0.4 s a
-    pass): the regions are now scored once, at the end of the last pass, for its view."""
+    """A crowded layout (after a change of scale, a fit) padded the view and laid out again, up
+    to 3 times, and every pass scored the whole region grid (a vote of 2000 lines: 0.2-0.4 s
+    a pass). The texts no longer move the view (the data own it, issue 26): one pass, the
+    regions scored once, for the data's frame."""
 
     from perceptron_gui.core.generators import generate
 
@@ -266,17 +267,18 @@ def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN0
     canvas.flush()
     grid = canvas._region_grid  # noqa: SLF001
     before = grid.full_passes
-    canvas._crowd_pad = 1.0  # noqa: SLF001 - the fit's own margin, as for new data
     canvas.fit_view()
     view = canvas.view_range()
     canvas.flush()
-    assert canvas.view_range() != view  # the crowd padded the view
-    assert grid.full_passes - before == 1
-    # and what is drawn is the grid of the final view
+    assert canvas.view_range() == view  # the crowd no longer pads the view
+    # (once, or not at all: the grid drawn before covers the data's frame round the view)
+    assert grid.full_passes - before <= 1
+    # and what is drawn is the grid round the final view (it covers a little more, so that
+    # a relayout's small moves of the view need no new grid)
     x0, x1, y0, y1 = canvas.view_range()
     rect = canvas._regions.mapRectToParent(canvas._regions.boundingRect())  # noqa: SLF001
-    assert abs(rect.left() - x0) < 1e-9 * max(1.0, abs(x0))
-    assert abs(rect.width() - (x1 - x0)) < 1e-9 * max(1.0, x1 - x0)
+    assert rect.left() <= x0 and rect.right() >= x1
+    assert rect.width() <= 1.5 * (x1 - x0)
 
 
 def test_a_votes_full_grid_pass_has_the_bits_of_its_decision() -> None:
@@ -340,7 +342,7 @@ def test_a_held_canvas_lays_its_texts_out_once_when_the_changes_stop(
     qtbot.waitUntil(lambda: bool(passes), timeout=2000)
     qtbot.wait(2 * canvas_module.SETTLE_MS)
     done = len(passes)
-    assert done <= 2  # (a crowded layout pads the view and lays out once more)
+    assert done == 1  # (a crowded layout no longer pads the view and lays out again)
     c.set_view_range(-2, 5, -2, 5)  # no longer held: laid out at the next turn
     assert c._layout_timer.interval() == 0
     qtbot.waitUntil(lambda: len(passes) > done, timeout=2000)

@@ -501,6 +501,7 @@ def test_pocket_tints_follow_the_answer_and_the_switch_keeps_the_running_view(wi
 
 def test_the_step_vector_is_named_by_the_modes_rule(window) -> None:
     window.set_points(EX_X, EX_Y)
+    window.findChild(QAction, "keepOriginAction").trigger()  # the vectors start there
     window.set_mode("pa")
     window.step()  # w = 0: a mistake, corrected by a τ-step
     assert "τyx" in probes.vector_labels(window.canvas), probes.vector_labels(window.canvas)

@@ -359,7 +359,9 @@ def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
                 assert not inner.contains(p.x(), p.y()), (r, p)
             assert not inner.intersects(QRectF(arrow[0])), (r, arrow[0])
             shown += 1
-    assert shown >= 9
+    # (The view is the data's frame now, not padded for its texts (issue 26): less free room
+    # round the arrow, so the label is hidden more often: 6 of the 24 steps show it.)
+    assert shown >= 6
 
 
 PROOF_PROBE = """

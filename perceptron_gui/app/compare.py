@@ -637,7 +637,8 @@ class CompareView(QWidget):
                 hy = (y1 - y0) / s_size.height() * t_size.height() / 2
                 rng = (cx - hx, cx + hx, cy - hy, cy + hy)
             if rng != target.view_range():
-                target.set_view_range(*rng)
+                # A user's zoom held on one pane holds on the other; a fitted view is refitted.
+                target.set_view_range(*rng, hold=source.view_held)
         finally:
             self._syncing = False
 

@@ -175,8 +175,11 @@ class FigureSettings:
     show_radius: bool = False
     show_best: bool = False
     keep_origin: bool = False
-    follow_line: bool = True
+    follow_line: bool = False
     anatomy: bool = False
+    #: False: `view` is the window's data frame, not the user's: a figure frames the data
+    #: at its own shape instead (the window's shape would leave it a band of the figure).
+    view_held: bool = True
 
 
 def title_text(t: Algorithm, run: str = "") -> str:
@@ -340,7 +343,10 @@ class Figure:
         cv._anatomy_label.setVisible(False)
 
     def set_view(self, rect: tuple[float, float, float, float]) -> None:
-        """Show (at least) this data range (the aspect ratio stays 1)."""
+        """Show (at least) this data range (the aspect ratio stays 1); the window's own
+        view when it is only the data's frame: the data's frame at the figure's shape."""
+        if not self.settings.view_held and rect == self.settings.view:
+            rect = self.canvas.data_frame()
         self.canvas.set_view_range(*rect)
 
     def set_title(self, text: str) -> None:
@@ -764,12 +770,13 @@ def _frame_view(fig: Figure, m: LinearModel) -> tuple[float, float, float, float
     grown towards a line that would not cross it; the next frame starts from the window's
     view again, so one far line does not shrink every frame's points to a dot."""
     s = fig.settings
+    view = s.view if s.view_held else fig.canvas.data_frame()  # (the data's, at its shape)
     if not s.follow_line or not isinstance(m, LinearModel) or m.is_zero:
-        return s.view
+        return view
     try:
-        return geometry.follow_line(m.w, m.b, s.view, fig.canvas.data_frame(), s.keep_origin)
+        return geometry.follow_line(m.w, m.b, view, fig.canvas.data_frame(), s.keep_origin)
     except ValueError:  # beyond what can be drawn: the frame shows the edge arrow
-        return s.view
+        return view
 
 
 def _caption_font_pt(width: int) -> float:

@@ -674,12 +674,12 @@
         <translation>新 w</translation>
     </message>
     <message>
-        <source>3 correct: w + ηyx = new w</source>
-        <translation>3 更正：w + ηyx = 新的 w</translation>
+        <source>3 correct: w + {step} = new w</source>
+        <translation>3 更正：w + {step} = 新的 w</translation>
     </message>
     <message>
-        <source>w + ηyx = new w</source>
-        <translation>w + ηyx = 新的 w</translation>
+        <source>w + {step} = new w</source>
+        <translation>w + {step} = 新的 w</translation>
     </message>
     <message>
         <source>(the w part; b: {b0} → {b1})</source>

@@ -104,6 +104,16 @@ class CanvasViewBox(pg.ViewBox):
         super().__init__(enableMenu=False)
         self.on_click: Callable[[ClickEvent], None] | None = None
         self.on_drag: Callable[[DragEvent], None] | None = None
+        #: Called after the user zoomed or panned (the wheel, a middle or axis drag).
+        self.on_user_view: Callable[[], None] | None = None
+
+    def _user_view(self) -> None:
+        if self.on_user_view is not None:
+            self.on_user_view()
+
+    def wheelEvent(self, ev: object, axis: int | None = None) -> None:  # noqa: N802
+        self._user_view()  # (first: the range's signal tells who moved it)
+        super().wheelEvent(ev, axis)
 
     def mouseClickEvent(self, ev: ClickEvent) -> None:  # noqa: N802 (Qt override)
         if self.on_click is not None:
@@ -115,6 +125,7 @@ class CanvasViewBox(pg.ViewBox):
             # Middle drag pans; dragging an axis pans that axis.
             if button == Qt.MouseButton.LeftButton or button == Qt.MouseButton.MiddleButton:
                 self.setMouseMode(pg.ViewBox.PanMode)
+                self._user_view()
                 super().mouseDragEvent(ev, axis)
             else:
                 ev.ignore()

@@ -409,7 +409,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
             "Grow the view whenever the line would leave it (off: an arrow shows where it is)",
         ),
         True,
-        True,
         name="followLineAction",
     ),
     ActionSpec(

@@ -50,6 +50,7 @@ class Exports:
             keep_origin=self.w.act_origin.isChecked(),
             follow_line=self.w.act_follow.isChecked(),
             anatomy=self.w.act_anatomy.isChecked(),
+            view_held=self.w.canvas.view_held,
         )
 
     def export_figure_dialog(self) -> None:

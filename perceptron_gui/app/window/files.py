@@ -34,7 +34,9 @@ VIEW_ACTIONS = {
     "show_radius": "radius",
     "show_best": "best",
     "snap": "snap",
-    "follow_line": "follow",
+    # (Renamed: sessions saved before Follow the line was off by default carry
+    # "follow_line": true, which was the default, not a choice; they open with it off.)
+    "follow_the_line": "follow",
     "keep_origin": "origin",
     "answer_first": "answer_first",
     "show_update": "anatomy",

@@ -1,0 +1,519 @@
+"""The canvas's items, made once and updated in place; its signals.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.axes import quiet_hidden_axes
+from perceptron_gui.app.canvas.constants import (
+    ANATOMY,
+    ANIMATION_MS,
+    HOVER_MS,
+    MARKER_Z,
+    VERDICT_MS,
+    VIEW_MARGIN,
+    unanchor,
+)
+from perceptron_gui.app.canvas.density import DensityImage
+from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
+from perceptron_gui.app.canvas.layout import Rect
+from perceptron_gui.app.canvas.markers import (
+    MarkerLayer,
+    draw_alpha,
+    draw_circle,
+    draw_cross,
+    draw_current,
+    draw_halo,
+    draw_ring,
+    draw_selection,
+    draw_thin_ring,
+    faded,
+)
+from perceptron_gui.app.canvas.regions import RegionGrid
+from perceptron_gui.app.theme import theme
+from perceptron_gui.core.model import LinearModel, Model
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+translate = QCoreApplication.translate
+
+if TYPE_CHECKING:  # pyqtgraph is untyped (Any): what the canvas uses of its Qt base, typed
+
+    class _PlotWidget(pg.PlotWidget):
+        def tr(self, source: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
+        def mapFromScene(self, point: QtCore.QPointF, /) -> QtCore.QPoint: ...  # noqa: N802
+
+else:
+    _PlotWidget = pg.PlotWidget
+
+
+class CanvasBase(_PlotWidget):
+    """The canvas's items, made once and updated in place; its signals."""
+
+    add_requested = QtCore.Signal(float, float, int)
+    move_requested = QtCore.Signal(int, float, float)
+    selection_changed = QtCore.Signal(list)
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        self._vb = CanvasViewBox()
+        axes = {"bottom": Axis("bottom"), "left": Axis("left")}
+        super().__init__(parent, viewBox=self._vb, axisItems=axes)
+        self.setObjectName("canvas")
+        self._vb.on_click = self._on_view_click
+        self._vb.on_drag = self._on_view_drag
+        self._vb.on_user_view = self._on_user_view
+        # The user's zoom or pan (or a range set by a caller) holds until Fit view or new
+        # data; otherwise the view is the data's frame at every size of the plot.
+        self._view_held = False
+
+        self._points: FloatArray = np.empty((0, 2))
+        self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
+        self._misclassified: IntArray = np.empty(0, dtype=np.intp)
+        self._current: int | None = None
+        self._verdict_kind: str | None = None
+        self._selection: IntArray = np.empty(0, dtype=np.intp)
+        self._alpha: FloatArray | None = None
+        self._model: Model | None = None
+        self._answer: Model | None = None
+        self._answer_label = "pocket"
+        self._answer_first = True
+        self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
+            None,
+            None,
+            None,
+            False,
+        )
+        self._show_radius = False
+        self._show_best = False
+        self._add_label = 1
+        self._snap_enabled = False
+        self._snap_step = 0.5
+        #: Grow the view to keep the running line in it (View ▸ Follow the line; off: the
+        #: view is the data's, and an arrow at the edge says where the line went).
+        self.follow_line = False
+        self.keep_origin = False
+        # With the bias off the line goes through the origin: the frame keeps it.
+        self._bias_off = False
+        self.verdict_ms = VERDICT_MS
+        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
+        self.step_name = "ηyx"
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = VIEW_MARGIN
+        self._drag_index: int | None = None
+        self._inside: IntArray = np.empty(0, dtype=np.intp)
+
+        self._setup_axes()
+        self._create_items()
+        # The update's slow motion: one phase per tick (`animation_ms` in all; 0 = none).
+        self.animation_ms = ANIMATION_MS
+        self._phase = ""
+        self._phase_timer = QtCore.QTimer(self)
+        self._phase_timer.setSingleShot(True)
+        self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
+        # Where the texts over the data go: one pass when the turn's changes are done.
+        self._layout_timer = QtCore.QTimer(self)
+        self._layout_timer.setSingleShot(True)
+        self._layout_timer.setInterval(0)
+        self._layout_timer.timeout.connect(self._layout_overlays)
+        self._layout_holding = False  # see hold_layout
+        self._layout_hold_cap = 0.0
+        self._overlay_rects: dict[str, Rect] = {}
+        self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self._header: QtWidgets.QWidget | None = None  # see set_header
+        self._batch = 0
+        self._model_dirty = False
+        # The view's drawings (answer, geometry, anatomy, band) wait for the layout pass too.
+        self._view_dirty = False
+        # Inside a layout pass the regions wait for its end (drawn once, for its view).
+        self._regions_wait = False
+        self._regions_pending: tuple[Model | None] | None = None
+        #: How many times the model's drawing was computed (tests count the work).
+        self.model_computations = 0
+        # What the last drawing covers (x0, x1, y0, y1 and the view's width then), and the
+        # line it drew (w, b).
+        self._cover: tuple[float, float, float, float, float] | None = None
+        self._drawn_line: tuple[FloatArray, float] | None = None
+        self._anatomy_at: tuple[float, float] | None = None
+        self._anatomy_opacity = 1.0  # the update's picture's (FADED after a run)
+        self._verdict_timer = QtCore.QTimer(self)
+        self._verdict_timer.setSingleShot(True)
+        self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
+        self._vb.sigRangeChanged.connect(self._on_view_range_changed)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover_pos: QtCore.QPointF | None = None
+        self._hover_timer = QtCore.QTimer(self)
+        self._hover_timer.setSingleShot(True)
+        self._hover_timer.setInterval(HOVER_MS)
+        self._hover_timer.timeout.connect(self._on_hover_timer_timeout)
+        self._vb.sigResized.connect(self._on_view_range_changed)
+        # The tick labels depend on the height too: a pane laid out late keeps no axis
+        # widened for the few pixels it had (the same range would show narrower).
+        self._vb.sigResized.connect(lambda *_: self._fit_axis_width(grow_only=True))
+        self._vb.sigResized.connect(self._on_view_resized)
+        self.apply_theme()
+        theme().changed.connect(self.apply_theme)
+        self.fit_view()
+
+    def _setup_axes(self) -> None:
+        plot = self.getPlotItem()
+        quiet_hidden_axes(plot)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        self._vb.setAspectLocked(True, ratio=1.0)
+        self._vb.disableAutoRange()
+        for name in ("bottom", "left"):
+            axis = plot.getAxis(name)
+            # The axes also draw the grid across the view; replaying that picture costs ~2 ms
+            # a frame, a cached pixmap is a blit. The cache is redrawn when the range changes.
+            axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            # Two tick levels: the finest grid level makes the plot look like graph paper.
+            axis.setStyle(maxTickLevel=1)
+            # Ticks read the coordinates themselves: pyqtgraph's SI scaling stops at 1e27
+            # and labelled a tick at 1e150 "1e+123" under "x₁ (x1e+27)".
+            axis.enableAutoSIPrefix(False)
+            # The axes draw the grid: under the view box, so no grid line crosses a point.
+            axis.setZValue(self._vb.zValue() - 1)
+
+    def _add(self, item: QtWidgets.QGraphicsItem, z: float) -> None:
+        item.setZValue(z)
+        self._vb.addItem(item, ignoreBounds=True)
+
+    def _create_items(self) -> None:
+        def poly_item() -> QtWidgets.QGraphicsPolygonItem:
+            item = QtWidgets.QGraphicsPolygonItem()
+            item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
+            return item
+
+        # Regions and the boundary of the running model.
+        self._tint_pos = poly_item()
+        self._tint_neg = poly_item()
+        self._add(self._tint_pos, -30)
+        self._add(self._tint_neg, -30)
+        self._region_grid = RegionGrid()
+        self._answer_scores = RegionGrid()  # the answer's f at the data points
+        self._regions = pg.ImageItem(axisOrder="row-major")
+        self._add(self._regions, -31)
+        # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
+        # drawLines call (a QPainterPath of that many subpaths with round caps took
+        # 20-100 ms a frame to stroke, against ~5 ms; the same pixels).
+        self._contour = Line(antialias=True, connect="finite")
+        self._contour.setSegmentedLineMode("on")
+        self._add(self._contour, 4)
+        self.model_line = Line(antialias=True)
+        self._add(self.model_line, 4)
+        self._arrow_shaft = Line(antialias=True)
+        self._add(self._arrow_shaft, 4)
+        self._arrow_head = poly_item()
+        self._add(self._arrow_head, 4)
+        self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
+        #: The normal's arrow (foot on the line, tip), in data units: its label goes beside it.
+        self._normal_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self._arrow_label.setText(translate("DataCanvas", "normal"))  # not "w": the vectors are w
+        self._add(self._arrow_label, 8)
+        self.pocket_line = Line(antialias=True)
+        self._add(self.pocket_line, 4.5)
+        # Where the line is when it is out of view and the view does not follow it.
+        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
+        self._add(self._edge_arrow, 9)
+        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
+        self._add(self._edge_label, 9)
+        # With w = 0 there is no line: say so, and what every point is predicted.
+        self._no_line = pg.TextItem(anchor=(0.5, 0.5))
+        self._add(self._no_line, 9)
+        # How the run ended ("converged: …") and notices such as a discarded run.
+        self._status = pg.TextItem(anchor=(0, 0))
+        self._add(self._status, 9)
+        # Presentation: a clicked point's name, label and score, large (no tooltip there
+        # reads across a room).
+        self._info = pg.TextItem(anchor=(0, 0))
+        self._add(self._info, 9)
+        self._info.setVisible(False)
+        self._info_index: int | None = None
+        self._info_timer = QtCore.QTimer(self)
+        self._info_timer.setSingleShot(True)
+        self._info_timer.timeout.connect(self._on_info_timer_timeout)
+        self._status.setVisible(False)
+        self._fade_timer = QtCore.QTimer(self)
+        self._fade_timer.setSingleShot(True)
+        self._fade_timer.timeout.connect(self._fade_anatomy)
+
+        # Novikoff geometry.
+        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
+        self._add(self._radius_circle, 2)
+        self._radius_label = pg.TextItem(anchor=(0, 1))
+        self._add(self._radius_label, 8)
+        self._band = poly_item()
+        self._add(self._band, -25)
+        self.best_line = Line(antialias=True)
+        self._add(self.best_line, 2)
+        self._band_edges = [Line() for _ in range(2)]
+        for edge in self._band_edges:
+            self._add(edge, 2)
+        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
+        self._add(self._gamma_label, 8)
+
+        # Points and per-point overlays (sizes are set by apply_theme).
+        self._alpha_layer = MarkerLayer([draw_alpha], 44)
+        self._add(self._alpha_layer, -5)
+        # A mistake is a yellow halo and a dark ring (not by colour alone), both under the
+        # markers: nothing drawn for one point may hide another (the rings, the current
+        # point's square, the selection sit just under the markers, over the lines).
+        self._halo_layer = MarkerLayer([draw_halo], 32)
+        self._ring_layer = MarkerLayer([draw_ring], 32)
+        for layer, z in ((self._halo_layer, -2), (self._ring_layer, MARKER_Z - 0.1)):
+            # With thousands of mistakes the halos merge into one lit region; merging
+            # them on a 4 px grid cuts the overdraw (~60 ms -> ~10 ms for 10^5).
+            layer.dedup_px = 4.0
+            self._add(layer, z)
+        # Thousands of rings would bury the markers and the line under a black blob;
+        # faded, they still show where the mistakes are.
+        self._ring_layer.dense_opacity = 0.4
+        self._thin_ring_layer = MarkerLayer([draw_thin_ring], 20)
+        self._thin_ring_layer.dense_opacity = 0.55
+        self._thin_ring_layer.dedup_px = 4.0  # (as the halos: 10^5 rings, one per 4 px)
+        self._add(self._thin_ring_layer, MARKER_Z - 0.1)
+        # Kind 0 = +1 circles, kind 1 = -1 crosses (drawn over the circles).
+        self._marker_layer = MarkerLayer([draw_circle, draw_cross], 18)
+        # The points do not change between frames: Qt keeps their rendering and
+        # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
+        self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._add(self._marker_layer, MARKER_Z)
+        # In a crowd (shrunk markers) the mistakes' own markers again, over the others: a
+        # mistake is never hidden under a point of the other class.
+        self._mistake_layer = MarkerLayer([draw_circle, draw_cross], 18)
+        self._mistake_layer.setVisible(False)
+        self._add(self._mistake_layer, MARKER_Z + 0.05)
+        # From DENSITY_MIN_POINTS on the points are one image (see density.py).
+        self._density = DensityImage()
+        self._density.setVisible(False)
+        self._add(self._density, MARKER_Z)
+        self._selection_layer = MarkerLayer([draw_selection], 34)
+        self._add(self._selection_layer, MARKER_Z - 0.1)
+        self._current_layer = MarkerLayer([draw_current], 36)
+        self._add(self._current_layer, MARKER_Z - 0.05)
+        self._preview = {
+            1: MarkerLayer([faded(draw_circle)], 18),
+            -1: MarkerLayer([faded(draw_cross)], 18),
+        }
+        for layer in self._preview.values():
+            layer.setVisible(False)
+            self._add(layer, 7)
+        self._alpha_texts: list[pg.TextItem] = []
+        self._alpha_points: list[int] = []  # the point each α text names
+        self._name_texts: list[pg.TextItem] = []
+        # Thin lines from points to their names where a name found room only further off.
+        self._leaders = Line(antialias=True, connect="pairs")
+        self._leaders.setVisible(False)
+        self._add(self._leaders, -1)
+        self._leader_px: dict[str, tuple[float, float, float, float]] = {}
+        self._verdict = pg.TextItem(anchor=(-0.15, -0.15))
+        self._add(self._verdict, 9)
+        self._verdict.setVisible(False)
+
+        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
+        # triangle, the old line ghosted, the updated point ringed, b's change written.
+        self._ghost = Line(antialias=True)
+        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
+        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
+        # Their names: old w, ηyx (the step), new w.
+        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
+        for item in self._vector_labels.values():
+            self._add(item, 9)
+        for shaft, head in self._vectors.values():
+            self._add(shaft, 4.6)
+            self._add(head, 4.6)
+        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
+        self._add(self._anatomy_label, 9)
+        self._update_ring = MarkerLayer([draw_ring], 60)
+        self._add(self._update_ring, MARKER_Z - 0.05)
+        self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
+        #: The drawn part of each vector (start, end) in data units: their labels touch it.
+        self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self._hide_anatomy()
+
+        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
+        # which it still corrects.
+        self._margin_band = poly_item()
+        self._add(self._margin_band, -26)
+        self._margin_edges = [Line() for _ in range(2)]
+        for edge in self._margin_edges:
+            self._add(edge, 2)
+        self._inside_layer = MarkerLayer([draw_ring], 32)
+        self._inside_layer.setOpacity(0.55)
+        self._add(self._inside_layer, 3)
+        self._band_width: float | None = None
+
+        self._rubber_band = QtWidgets.QGraphicsRectItem()
+        self._rubber_band.setVisible(False)
+        self._add(self._rubber_band, 10)
+
+        # The legend samples its own items, which are never hidden (a hidden sample
+        # draws as a "no entry" sign).
+        self._legend_answer = pg.PlotDataItem()
+        self._legend_current = pg.PlotDataItem()
+        self.legend = pg.LegendItem(offset=(-10, 10))
+        self.legend.setParentItem(self._vb)
+        # A deleted canvas deletes its view box before the legend, whose anchor (pyqtgraph's)
+        # then read the box's geometry: "CanvasViewBox already deleted". Unanchored while
+        # both still exist (as `export.Figure.close` does).
+        self.destroyed.connect(partial(unanchor, self.legend))
+        # The labels are set in `_label_legend`.
+        self.legend.addItem(self._legend_answer, " ")
+        self.legend.addItem(self._legend_current, " ")
+        self.legend.setVisible(False)
+
+        for item in (
+            self.model_line,
+            self._contour,
+            self._regions,
+            self._arrow_shaft,
+            self._arrow_head,
+            self._arrow_label,
+            self._tint_pos,
+            self._tint_neg,
+            self.pocket_line,
+            self._edge_arrow,
+            self._edge_label,
+            self._no_line,
+            self._radius_circle,
+            self._radius_label,
+            self._band,
+            self.best_line,
+            *self._band_edges,
+            self._gamma_label,
+        ):
+            item.setVisible(False)
+
+    # -- defined by the parts above; declared here so that each part can call them
+
+    def apply_theme(self) -> None:
+        """Defined by a part above (see style.py)."""
+        raise NotImplementedError
+
+    def _size_markers(self) -> None:
+        """Defined by a part above (see points.py)."""
+        raise NotImplementedError
+
+    def _verdict_for(self, index: int, verdict: str | None) -> str:
+        """Defined by a part above (see points.py)."""
+        raise NotImplementedError
+
+    def _schedule_layout(self) -> None:
+        """Defined by a part above (see scheduler.py)."""
+        raise NotImplementedError
+
+    def _layout_overlays(self) -> None:
+        """Defined by a part above (see labels.py)."""
+        raise NotImplementedError
+
+    def _on_phase_timer_timeout(self) -> None:
+        """Defined by a part above (see update.py)."""
+        raise NotImplementedError
+
+    def _update_margin_band(self) -> None:
+        """Defined by a part above (see band.py)."""
+        raise NotImplementedError
+
+    def _fade_anatomy(self) -> None:
+        """Defined by a part above (see update.py)."""
+        raise NotImplementedError
+
+    def _hide_anatomy(self) -> None:
+        """Defined by a part above (see update.py)."""
+        raise NotImplementedError
+
+    def _update_anatomy(self) -> None:
+        """Defined by a part above (see update.py)."""
+        raise NotImplementedError
+
+    def _place_beside(self, item: pg.TextItem, x: float, y: float, gx: float, gy: float) -> None:
+        """Defined by a part above (see labels.py)."""
+        raise NotImplementedError
+
+    def _on_user_view(self) -> None:
+        """Defined by a part above (see view.py)."""
+        raise NotImplementedError
+
+    def _on_view_resized(self, *_: object) -> None:
+        """Defined by a part above (see view.py)."""
+        raise NotImplementedError
+
+    def show_point_info(self, index: int | None) -> None:
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError
+
+    def _on_scene_mouse_moved(self, pos: QtCore.QPointF) -> None:
+        # No hit test per move (a house rule): the tooltip waits until the mouse rests.
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError
+
+    def _on_hover_timer_timeout(self) -> None:
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError
+
+    def fit_view(self) -> None:
+        """Defined by a part above (see view.py)."""
+        raise NotImplementedError
+
+    def _fit_axis_width(self, *, grow_only: bool = False) -> None:
+        """Defined by a part above (see view.py)."""
+        raise NotImplementedError
+
+    def _redraw(self, *, defer: bool = False) -> None:
+        """Defined by a part above (see scheduler.py)."""
+        raise NotImplementedError
+
+    def _cover_holds(self) -> bool:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _compute_model(self) -> None:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _draw_model_view(self) -> None:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _update_answer(self) -> None:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _update_geometry(self) -> None:
+        """Defined by a part above (see band.py)."""
+        raise NotImplementedError
+
+    def _on_view_range_changed(self, *_: object) -> None:
+        # Lines, tints and regions are clipped to the cover rect round the view: they are
+        # drawn again when the view leaves it or zooms (once the turn's changes are done:
+        # a resize or a relayout moves it many times), else only what sits in the view.
+        """Defined by a part above (see scheduler.py)."""
+        raise NotImplementedError
+
+    def _on_verdict_timer_timeout(self) -> None:
+        """Defined by a part above (see points.py)."""
+        raise NotImplementedError
+
+    def _on_info_timer_timeout(self) -> None:
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError
+
+    def _on_view_click(self, ev: ClickEvent) -> None:
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError
+
+    def _on_view_drag(self, ev: DragEvent) -> None:
+        """Defined by a part above (see interaction.py)."""
+        raise NotImplementedError

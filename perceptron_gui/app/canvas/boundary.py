@@ -1,0 +1,305 @@
+"""The model's boundary: a line, its tints and normal, or regions; the answer.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.constants import (
+    ARROW_FRACTION,
+    COVER,
+    COVER_ZOOM,
+    REGION_GRID,
+    line_of,
+)
+from perceptron_gui.app.canvas.items import Line
+from perceptron_gui.app.canvas.markers import (
+    polygon,
+)
+from perceptron_gui.app.canvas.regions import GridSpec, zero_segments
+from perceptron_gui.app.canvas.view import ViewCanvas
+from perceptron_gui.app.theme import theme
+from perceptron_gui.core import geometry
+from perceptron_gui.core.geometry import clip_half_plane, clip_line, edge_arrow
+from perceptron_gui.core.model import LinearModel, Model
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+translate = QCoreApplication.translate
+
+
+class BoundaryCanvas(ViewCanvas):
+    """The model's boundary: a line, its tints and normal, or regions; the answer."""
+
+    def set_model(self, model: Model | None, *, follow: bool = True) -> None:
+        """Show the running model: a line with its half-planes and w, or regions of sign f.
+
+        None hides it. With :attr:`follow_line` on (and `follow`), the view changes to keep
+        the line in it; a fast run passes False and follows once at its end.
+        """
+        self._model = model
+        if follow:
+            self._follow()
+        self._update_model()
+        if self._band_width is not None:
+            self._update_margin_band()
+
+    def model(self) -> Model | None:
+        """The running model last given."""
+        return self._model
+
+    def set_answer(self, model: Model | None, label: str = "pocket") -> None:
+        """Show the algorithm's answer when it is not the running model.
+
+        A line (the pocket, the average) is drawn beside the running line; any other
+        model (the vote) as its regions and boundary f = 0. None hides it and the legend.
+        """
+        changed = model is not self._answer
+        self._answer = model
+        if label and label != self._answer_label:
+            self._answer_label = label
+            self._label_legend()
+        self._style_model_lines()
+        self._update_answer()
+        if changed and model is not None and (not model.is_linear or self._answer_first):
+            self._update_model()
+
+    def set_answer_first(self, on: bool) -> None:
+        """Draw the answer strong and the running line secondary (True), or the reverse."""
+        self._answer_first = bool(on)
+        self._style_model_lines()
+        self._update_model()
+
+    def _margin_rect(self) -> tuple[float, float, float, float] | None:
+        """The view, overshot by `view_margin` per side (lines and tints reach past it).
+
+        None when the view has no area in floats (a span too small for its magnitude,
+        such as 1e-100 wide at 1e150): nothing can be clipped to it.
+        """
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
+        r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
+        try:
+            return geometry.check_rect(r)
+        except ValueError:
+            return None
+
+    def _set_line(
+        self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
+    ) -> FloatArray | None:
+        ends = clip_line(a, c, rect) if np.isfinite(c) else None
+        seg = None if ends is None else np.array(ends, dtype=np.float64)
+        item.setVisible(seg is not None)
+        if seg is not None:
+            item.set_segment(seg[:, 0], seg[:, 1])
+        return seg
+
+    def _cover_rect(self) -> tuple[float, float, float, float] | None:
+        """What the model's drawing covers: the view grown by COVER per side, so that a
+        relayout's small moves of the view (a language's wider panels, a dock) need no new
+        drawing; a figure (`view_margin` 0) covers its view exactly."""
+        margin = self.view_margin
+        if margin > 0:
+            margin = max(margin, COVER)
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * margin, (y1 - y0) * margin
+        try:
+            return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
+        except ValueError:
+            return None
+
+    def _cover_holds(self) -> bool:
+        """Whether the model's drawing still covers the view at about its scale."""
+        cover = self._cover
+        if cover is None or self._model_dirty:
+            return False
+        x0, x1, y0, y1 = self.view_range()
+        c0, c1, d0, d1, width = cover
+        ratio = (x1 - x0) / width if width > 0 else 0.0
+        inside = c0 <= x0 and x1 <= c1 and d0 <= y0 and y1 <= d1
+        return inside and 1 / COVER_ZOOM <= ratio <= COVER_ZOOM
+
+    def _compute_model(self) -> None:
+        """The model's drawing: its line and tints, or its regions, over the cover rect
+        (the work that `batch` coalesces; `model_computations` counts it), then what of
+        it sits in the view."""
+        self._model_dirty = False
+        self.model_computations += 1
+        self._draw_model()
+        self._draw_model_view()
+
+    def _draw_model(self) -> None:
+        """`_compute_model`'s drawing over the cover rect."""
+        x0, x1, y0, y1 = self.view_range()
+        cover = self._cover_rect()
+        self._cover = None if cover is None else (*cover, x1 - x0)
+        self._drawn_line = None
+        model = self._model
+        if self._phase and self._anatomy is not None:  # slow motion: the old line first
+            model = self._anatomy[0]
+        linear_items = (
+            self.model_line,
+            self._tint_pos,
+            self._tint_neg,
+        )
+        # Regions of sign f for a model that is not a line: the answer's (a vote) before
+        # the running model's (a kernel expansion).
+        a = self._answer
+        regions = a if a is not None and not a.is_linear else None
+        if regions is None and model is not None and not model.is_linear:
+            regions = model
+        self._update_regions(regions)
+        if model is None or not isinstance(model, LinearModel):
+            for item in linear_items:
+                item.setVisible(False)
+            return
+        w, b = line_of(model)
+        rect = cover
+        if rect is None:
+            for item in linear_items:
+                item.setVisible(False)
+            return
+        self._drawn_line = (w, b)
+        # The tints are the answer's half-planes when it comes first (the pocket, the
+        # average), else the running line's.
+        tw, tb = w, b
+        if self._answer_first and isinstance(a, LinearModel) and not self._phase:
+            tw, tb = line_of(a)
+        # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
+        pos = clip_half_plane(tw, tb, rect, 1.0)
+        neg = clip_half_plane(-tw, -tb, rect, 1.0) if tw.any() or tb < 0 else np.zeros((0, 2))
+        for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
+            item.setVisible(len(poly) >= 3 and regions is None)
+            if len(poly) >= 3:
+                item.setPolygon(polygon(poly))
+        self._set_line(self.model_line, w, b, rect)
+
+    def _draw_model_view(self) -> None:
+        """What of the model's drawing depends on the view itself (cheap, not counted): the
+        normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
+        arrow = (self._arrow_shaft, self._arrow_head, self._arrow_label)
+        for item in (*arrow, self._edge_arrow, self._edge_label, self._no_line):
+            item.setVisible(False)
+        if self._drawn_line is None:
+            return
+        w, b = self._drawn_line
+        rect = self._margin_rect()
+        if not w.any() and len(self._points):
+            sign = "+1" if b >= 0 else "−1"
+            self._no_line.setText(
+                translate("DataCanvas", "w = 0: no line; every point is predicted {sign} (b = {b})")
+                .format(sign=sign, b=f"{b:g}".replace("-", "−"))
+                .replace(" = ", "\u00a0=\u00a0")  # wrapped between terms, not inside one
+            )
+            vr = self._vb.viewRect()
+            self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
+            self._no_line.setVisible(True)
+        seg = None if rect is None else clip_line(w, b, rect)
+        view = geometry.check_rect(self.view_range()) if rect is not None else None
+        if seg is None or view is None or clip_line(w, b, view) is None:
+            # Not in the view itself (it may still cross the margin drawn around it).
+            for item in arrow:
+                item.setVisible(False)
+            self._point_to_line(w, b)
+            return
+        # The arrow starts at the point of the line nearest the view centre.
+        vr = self._vb.viewRect()
+        centre = np.array([vr.center().x(), vr.center().y()])
+        nn = float(w @ w)
+        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
+            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
+        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
+            for item in arrow:
+                item.setVisible(False)
+            return
+        length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
+        unit = w / math.sqrt(nn)
+        tip = foot + length * unit
+        head = 0.25 * length
+        base = tip - head * unit
+        side = np.array([-unit[1], unit[0]]) * head * 0.4
+        self._arrow_shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
+        self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
+        self._arrow_label.setPos(*(tip + 0.25 * length * unit))
+        self._normal_ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
+        for item in arrow:
+            item.setVisible(True)
+
+    def _point_to_line(self, w: FloatArray, b: float) -> None:
+        """The line is out of view: an arrow near the edge says where it is."""
+        rect = self._margin_rect()
+        arrow = None if rect is None else edge_arrow(w, b, self.view_range(), inset=0.12)
+        if arrow is None:
+            return
+        (x, y), (dx, dy) = arrow
+        # ArrowItem's angle 0 points left and turns clockwise; on screen y points down.
+        self._edge_arrow.setStyle(angle=180.0 + math.degrees(math.atan2(-dy, dx)))
+        self._edge_arrow.setPos(x, y)
+        # The label sits on the far side of the point from where the arrow points.
+        self._edge_label.setAnchor((-0.05, 0.5) if dx < 0 else (1.05, 0.5))
+        self._edge_label.setPos(x, y)
+        self._edge_arrow.setVisible(True)
+        self._edge_label.setVisible(True)
+
+    def _update_regions(self, model: Model | None) -> None:
+        """A non-linear model: sign f as an image of the visible range, and f = 0."""
+        if self._regions_wait and model is not None:
+            self._regions_pending = (model,)  # drawn at the end of the layout pass
+            return
+        self._regions_pending = None
+        if model is None:
+            self._regions.setVisible(False)
+            self._contour.setVisible(False)
+            return
+        cover = self._cover_rect()
+        if cover is None:
+            self._regions.setVisible(False)
+            self._contour.setVisible(False)
+            return
+        x0, y0, w, h = cover[0], cover[2], cover[1] - cover[0], cover[3] - cover[2]
+        grid = REGION_GRID  # (across the cover: as many cells as before, a little larger)
+        # Square cells, at most REGION_GRID² of them: a view taller than wide has fewer
+        # columns (a vote of 2000 lines over 240 × 960 cells, a compare pane at a small
+        # scale, took 2 s of CPU a pass); and at most 4 REGION_GRID rows: a tall narrow
+        # view asked for millions (GBs of image, which pyqtgraph downsampled for ever).
+        aspect = min(abs(h) / max(w, 1e-300), 16.0 * grid)
+        nx = grid if aspect <= 1.0 else max(2, int(round(grid / aspect**0.5)))
+        ny = min(max(2, int(round(nx * aspect))), 4 * grid)
+        # Only what changed since the last frame is added (regions.py).
+        f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
+        t = theme()
+        lut = np.array(
+            [
+                [c.red(), c.green(), c.blue(), c.alpha()]
+                for c in (t.tint("positive"), t.tint("negative"))
+            ],
+            dtype=np.ubyte,
+        ).view(np.uint32)[:, 0]
+        # One gather of whole pixels (a (2, 4) lookup by rows is 10x slower).
+        rgba = lut[(f < 0.0).view(np.uint8)].view(np.ubyte).reshape(ny, nx, 4)
+        self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
+        self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
+        self._regions.setVisible(True)
+        gxv, gyv = zero_segments(f)  # numpy marching squares (pyqtgraph's isocurve: ~0.1 s)
+        self._contour.setVisible(gxv.shape[0] > 0)
+        if gxv.shape[0]:
+            self._contour.set_segment(x0 + (gxv + 0.5) * (w / nx), y0 + (gyv + 0.5) * (h / ny))
+
+    def _update_answer(self) -> None:
+        self._schedule_layout()
+        shown = False
+        a = self._answer
+        rect = self._margin_rect()
+        if isinstance(a, LinearModel) and rect is not None:
+            w, b = line_of(a)
+            shown = self._set_line(self.pocket_line, w, b, rect) is not None
+        self.pocket_line.setVisible(shown)
+        self.legend.setVisible(a is not None)

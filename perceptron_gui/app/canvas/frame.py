@@ -1,0 +1,126 @@
+"""The view's frame: what the data ask of the view, and what the drawings do at its edge.
+
+Qt-free. The frame is the data's bounding box with a margin (and the origin when it is
+kept); nothing else widens it: not the texts, not the legend, not the update's vectors
+(a vector that leaves the frame is clipped at its edge, see `clip_segment`), and not
+the line unless the user asks the view to follow it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+FloatArray = NDArray[np.float64]
+#: (xmin, xmax, ymin, ymax) in data units.
+Frame = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+DEFAULT_RANGE = (-5.0, 5.0)
+#: The frame's margin round the data's bounding box, per side, as a part of its larger side.
+MARGIN = 0.06
+#: The frame's room round the points in pixels (at scale 1) for their halos and rings...
+ROOM_PX = 22.0
+#: ... at most this part of the plot's shorter side (a small pane: less room).
+ROOM_PART = 0.05
+
+
+def bounds(points: ArrayLike, keep_origin: bool = False) -> tuple[FloatArray, FloatArray] | None:
+    """The data's bounding box (lo, hi), the origin in it when kept; None without points
+    or with none finite."""
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    pts = pts[np.all(np.isfinite(pts), axis=1)]
+    if not len(pts):
+        return None
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    if keep_origin:
+        lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+    return lo, hi
+
+
+def data_frame(
+    points: ArrayLike,
+    *,
+    keep_origin: bool = False,
+    size_px: tuple[float, float] | None = None,
+    room_px: float = ROOM_PX,
+) -> Frame:
+    """The frame of the points: their bounding box grown by `MARGIN` of its extent per
+    side (a side of one value: `MARGIN` of the larger side), plus `room_px` pixels per side
+    once the frame fills a plot of `size_px` pixels (aspect 1); [−5, 5]² without points.
+
+    Two or more distinct points fill 1 / (1 + 2 MARGIN) of the frame's width or height
+    less the pixels' room (at most `ROOM_PART` of the plot per side): 80 % or more.
+    """
+    box = bounds(points, keep_origin)
+    if box is None:
+        return (*DEFAULT_RANGE, *DEFAULT_RANGE)
+    lo, hi = box
+    extent = float((hi - lo).max())
+    magnitude = float(np.abs(np.concatenate([lo, hi])).max())
+    # One point (or all at one place): a unit frame round it, or one its magnitude can
+    # resolve (1e150 ± 1 is 1e150).
+    span = extent if extent > 1e-12 * magnitude else max(1.0, 1e-9 * magnitude)
+    centre = (lo + hi) / 2
+    # Each side's margin is a part of its own extent (a flat cloud keeps its height's
+    # margin small), with a floor for a side of a single value (the points on a line).
+    half = np.maximum((hi - lo) / 2 * (1 + 2 * MARGIN), span * MARGIN)
+    if size_px is not None:
+        width, height = size_px
+        room_px = min(room_px, ROOM_PART * min(width, height))
+        if width > 50 and height > 50:
+            per_px = max(2 * half[0] / (width - 2 * room_px), 2 * half[1] / (height - 2 * room_px))
+            half = half + room_px * per_px
+    return (
+        float(centre[0] - half[0]),
+        float(centre[0] + half[0]),
+        float(centre[1] - half[1]),
+        float(centre[1] + half[1]),
+    )
+
+
+def fill(points: ArrayLike, view: Sequence[float]) -> float:
+    """How much of the view the points' extent fills: the larger of the width's and the
+    height's parts (1 for a view the points fill; 0 without two distinct points)."""
+    box = bounds(points)
+    if box is None:
+        return 0.0
+    lo, hi = box
+    x0, x1, y0, y1 = map(float, view)
+    parts = []
+    if x1 > x0:
+        parts.append(float(hi[0] - lo[0]) / (x1 - x0))
+    if y1 > y0:
+        parts.append(float(hi[1] - lo[1]) / (y1 - y0))
+    return max(parts, default=0.0)
+
+
+def clip_segment(
+    a: ArrayLike, z: ArrayLike, rect: Sequence[float]
+) -> tuple[Point, Point, bool] | None:
+    """The part of the segment a → z inside `rect` (xmin, xmax, ymin, ymax), Liang–Barsky,
+    and whether it was cut (the arrow leaves the frame at either end); None when no part
+    of it is inside."""
+    ax, ay = (float(v) for v in np.asarray(a, dtype=np.float64).reshape(2))
+    zx, zy = (float(v) for v in np.asarray(z, dtype=np.float64).reshape(2))
+    if not all(math.isfinite(v) for v in (ax, ay, zx, zy)):
+        return None
+    x0, x1, y0, y1 = map(float, rect)
+    dx, dy = zx - ax, zy - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0.0:
+            if q < 0.0:
+                return None
+        elif p < 0.0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    if not (math.isfinite(t0) and math.isfinite(t1)) or t0 > t1:
+        return None
+    start = (ax + t0 * dx, ay + t0 * dy) if t0 > 0.0 else (ax, ay)
+    end = (ax + t1 * dx, ay + t1 * dy) if t1 < 1.0 else (zx, zy)
+    return start, end, t0 > 0.0 or t1 < 1.0

@@ -1,0 +1,395 @@
+"""The texts over the data, by what they name, on free room; never moving the view.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import partial
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.constants import (
+    CROWD_HIDE_MAX,
+    LAYOUT_SAMPLE,
+    LEADER_REACH,
+    NAME_TEXT_MAX,
+    NORMAL_LABEL_REACH,
+    WRAP_PART,
+    gap_to,
+    leader_line,
+    near_places,
+)
+from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.update import UpdateCanvas
+from perceptron_gui.app.theme import theme
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+translate = QCoreApplication.translate
+
+
+class LabelsCanvas(UpdateCanvas):
+    """The texts over the data, by what they name, on free room; never moving the view."""
+
+    def overlay_rects(self) -> dict[str, QtCore.QRectF]:
+        """Where the texts over the data were put, in the canvas's pixels (by name)."""
+        return {k: QtCore.QRectF(*r) for k, r in self._overlay_rects.items()}
+
+    def _text_size(self, item: pg.TextItem) -> tuple[float, float]:
+        r = item.textItem.boundingRect()
+        return (float(r.width()), float(r.height()))
+
+    def _put_text(self, item: pg.TextItem, r: Rect) -> None:
+        home = self._home_of(item)
+        item.setAnchor((0, 0))
+        item.setPos(self._vb.mapSceneToView(QtCore.QPointF(r[0], r[1])))
+        p = item.pos()
+        self._homes[id(item)] = ((p.x(), p.y()), home)
+
+    def _home_of(self, item: pg.TextItem) -> tuple[float, float]:
+        """Where the text's own code put it (the point it belongs to), not where the
+        layout moved it."""
+        p = item.pos()
+        placed = self._homes.get(id(item))
+        if placed is not None and placed[0] == (p.x(), p.y()):
+            return placed[1]
+        return (p.x(), p.y())
+
+    def _layout_overlays(self) -> None:
+        """Put every text drawn over the data where it covers no point and no other text,
+        inside the plot: free corners and sides for the free ones (the legend, the "no
+        line" banner), beside their point for the rest;
+        where there is no free room, the place that covers least."""
+        self._layout_timer.stop()
+        self._layout_timer.setInterval(0)
+        self._layout_holding = False
+        if self.getPlotItem() is None:
+            return
+        self._regions_wait = True
+        try:
+            self._flush_model()
+        finally:
+            self._regions_wait = False
+        # (The drawing asked for a layout: this is it. A change while placing asks again.)
+        self._layout_timer.stop()
+        self._place_overlays()
+        pending, self._regions_pending = self._regions_pending, None
+        if pending is not None:
+            self._update_regions(pending[0])
+
+    def _place_overlays(self) -> None:
+        """The layout pass's placing (see `_layout_overlays`). It never moves the view: a
+        text with no room is hidden (or, for a point's name, joined to it by a line)."""
+        t = theme()
+        vb = self._vb.sceneBoundingRect()
+        if vb.width() < 10 or vb.height() < 10:
+            return
+        bounds = (vb.left(), vb.top(), vb.width(), vb.height())
+        # (pyqtgraph defers the view's transform after a range change until it is mapped
+        # through or painted: read stale, a pane's names were placed for its last view.)
+        self._vb.updateMatrix()
+        tr = self._vb.childGroup.sceneTransform()
+        pts = self._points
+        if len(pts) > LAYOUT_SAMPLE:  # where the crowd is: an even sample tells (and fast)
+            pts = pts[:: -(-len(pts) // LAYOUT_SAMPLE)]
+        px = np.column_stack([
+            tr.m11() * pts[:, 0] + tr.m21() * pts[:, 1] + tr.dx(),
+            tr.m12() * pts[:, 0] + tr.m22() * pts[:, 1] + tr.dy(),
+        ]) if len(pts) else np.empty((0, 2))  # fmt: skip
+        radius = t.marker / 2 + 3 * t.scale
+        placer = Placer(bounds, px, radius)
+        inset = 4 * t.scale
+        gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
+        rects: dict[str, Rect] = {}
+
+        def to_px(x: float, y: float) -> tuple[float, float]:
+            return (
+                tr.m11() * x + tr.m21() * y + tr.dx(),
+                tr.m12() * x + tr.m22() * y + tr.dy(),
+            )
+
+        def free(size: tuple[float, float], first: int) -> Rect:
+            """Take the corner or side `first` of the plot, or the next one, or the first
+            free place of a scan (made only when no corner or side is free)."""
+            edges = list(placer.edges(size, inset))
+            return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
+
+        # The rings drawn round points (the updated point's, the current point's square,
+        # the mistakes' rings) are wider than a point: no text may sit on them either, and
+        # the name of a ringed point goes outside its ring.
+        ring_gap: dict[int, float] = {}
+        rings: list[tuple[int, float]] = []
+        if len(self._misclassified) <= NAME_TEXT_MAX:
+            ring_r = self._ring_layer.size / 2
+            rings += [(int(i), ring_r) for i in self._misclassified if self._halo_layer.isVisible()]
+        if self._current is not None and self._current_layer.isVisible():
+            rings.append((self._current, self._current_layer.size / 2))
+        if self._update_ring.isVisible() and self._anatomy is not None:
+            rings.append(
+                (self._anatomy[2], self._update_ring.size / 2 * self._update_ring.opacity())
+            )
+        for i, rad in rings:
+            if not (0 <= i < len(self._points)) or rad <= radius:
+                continue
+            cx, cy = to_px(*self._points[i])
+            placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
+            ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
+        # The boxed texts go beside the line and the update's vectors, not over them,
+        # and never on the vectors' heads (what the triangle is read by).
+        shafts = [shaft for shaft, _ in self._vectors.values() if shaft.isVisible()]
+        head = 18 * t.scale
+        for shaft in shafts:
+            sx, sy = shaft.segment()
+            if len(sx):
+                hx, hy = to_px(float(sx[-1]), float(sy[-1]))
+                placer.reserve((hx - head / 2, hy - head / 2, head, head))
+        normal = self._normal_px(to_px)
+        for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
+            lx, ly = line.segment()
+            for i in range(len(lx) - 1):
+                placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
+        taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
+
+        def placed(r: Rect) -> Rect:
+            return r
+
+        header = self._header
+        if header is not None and header.isVisible():  # over the band above the plot
+            g = header.geometry()
+            rects[header.objectName() or "header"] = (g.x(), g.y(), g.width(), g.height())
+        if self.legend.isVisible():
+            lr = self.legend.boundingRect()
+            size = (float(lr.width()), float(lr.height()))
+            r = placed(free(size, 0))
+            self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
+            rects["legend"] = r
+            taken["legend"] = self.legend
+        for item in (
+            self._no_line,
+            self._anatomy_label,
+            self._status,
+        ):  # long: two lines, not a wide one
+            item.textItem.setTextWidth(-1)
+            if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
+                item.textItem.setTextWidth(WRAP_PART * vb.width())
+        if self._status.isVisible():
+            size = self._text_size(self._status)
+            r = placed(free(size, 5))  # the bottom middle first
+            self._put_text(self._status, r)
+            rects["status"] = r
+            taken["status"] = self._status
+        if self._no_line.isVisible():
+            size = self._text_size(self._no_line)
+            r = placed(free(size, 4))
+            self._put_text(self._no_line, r)
+            rects["banner"] = r
+            taken["banner"] = self._no_line
+
+        leaders: dict[str, tuple[float, float, float, float]] = {}
+        diameter = self._marker_layer.size
+
+        def place_label(kind: str, i: int, item: pg.TextItem) -> None:
+            """A point's name or α beside its point (a free corner or side within about
+            two marker diameters), else on free room a little further joined to it by a
+            thin leader line, else hidden (hovering the point tells its name)."""
+            if not item.isVisible() or not 0 <= i < len(self._points):
+                return
+            size = self._text_size(item)
+            cx, cy = to_px(*self._points[i])
+            g = ring_gap.get(i, gap)
+            key = f"{kind}{i}"
+            free_r = placer.take_free(near_places(cx, cy, size, g, i in ring_gap), size)
+            if free_r is None:  # further, with a leader line
+                reach = g + LEADER_REACH * diameter
+                far = [p for p in placer.scan(size, (cx, cy)) if gap_to(p, size, cx, cy) <= reach]
+                free_r = placer.take_free(far, size) if far else None
+                if free_r is not None:
+                    leaders[key] = leader_line(free_r, cx, cy, g)
+            item.setOpacity(0.0 if free_r is None else 1.0)
+            if free_r is not None:
+                self._put_text(item, free_r)
+                rects[key] = free_r
+
+        # The names of the ringed points (the one updated on) first: the texts about the
+        # update go round them.
+        for i in ring_gap:
+            if i < len(self._name_texts):
+                place_label("name", i, self._name_texts[i])
+        anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = [
+            ("update", self._anatomy_label, self._anatomy_at),
+            (
+                "verdict",
+                self._verdict,
+                None if self._current is None else tuple(self._points[self._current]),
+            ),
+            (
+                "info",
+                self._info,
+                None if self._info_index is None else tuple(self._points[self._info_index]),
+            ),
+            ("w", self._arrow_label, None),
+            *((f"vector {n}", item, None) for n, item in self._vector_labels.items()),
+            ("radius", self._radius_label, None),
+            ("gamma", self._gamma_label, None),
+            ("edge", self._edge_label, None),
+        ]
+        for name, item, at in anchored:
+            if not item.isVisible():
+                continue
+            size = self._text_size(item)
+            if name == "w" and normal is not None:
+                # Next to its short arrow, on free room (else hidden): a "normal" some way
+                # off would name whatever it sits by.
+                near = 4 * t.scale  # a line's width off the arrow, not a point's radius
+                n_lines = len(placer.lines)
+                placer.avoid(*normal[0], *normal[1])  # beside the arrow, not over it
+                nr = placer.take_free(self._beside_arrow(placer, normal, size, near), size)
+                del placer.lines[n_lines:]  # (only this text keeps off it)
+                item.setOpacity(0.0 if nr is None else 1.0)
+                if nr is not None:
+                    self._put_text(item, nr)
+                    rects[name] = nr
+                continue
+            ends = self._vector_ends.get(name.removeprefix("vector "))
+            if name.startswith("vector ") and ends is not None:
+                # Touching its own arrow (beside it, not over it): the cheapest such place.
+                arrow = (to_px(*ends[0]), to_px(*ends[1]))
+                n_lines = len(placer.lines)
+                placer.avoid(*arrow[0], *arrow[1])
+                near = 1.0  # touching it
+                cands = self._beside_arrow(placer, arrow, size, near, reach=0.0)
+                vr = placer.take_free(cands, size) if cands else None
+                del placer.lines[n_lines:]
+                item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
+                if vr is not None:  # (else hidden: no room touching its arrow)
+                    self._put_text(item, vr)
+                    rects[name] = vr
+                continue
+            if at is None:
+                at = self._home_of(item)
+            cx, cy = to_px(*at)
+            r = placer.take(
+                placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
+            )
+            if name in ("update", "verdict", "info"):
+                placed(r)
+            self._put_text(item, r)
+            rects[name] = r
+            taken[name] = item
+        for i, item in enumerate(self._name_texts):
+            if i not in ring_gap:
+                place_label("name", i, item)
+        for i, item in zip(self._alpha_points, self._alpha_texts, strict=False):
+            place_label("alpha", i, item)
+        self._overlay_rects = rects
+        self._leader_px = leaders
+        self._draw_leaders(leaders)
+        # Among few points (see CROWD_HIDE_MAX) a text still on a point,
+        # or on a text shown before it, is hidden; the others are shown (again).
+        few = len(self._points) <= CROWD_HIDE_MAX
+        shown = [r for name, r in rects.items() if name not in taken]  # (on free room)
+        for name, item in taken.items():
+            r = rects[name]
+            out = few and name != "info"
+            out = out and (placer.points_under(r) > 0 or any(overlaps(r, k) for k in shown))
+            item.setOpacity(0.0 if out else self._shown_opacity(item))
+            if out:
+                del rects[name]
+            else:
+                shown.append(r)
+
+    def _normal_px(
+        self, to_px: Callable[[float, float], tuple[float, float]]
+    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The normal's arrow (foot, tip) in pixels, None when it is not drawn."""
+        if self._normal_ends is None or not self._arrow_shaft.isVisible():
+            return None
+        foot, tip = self._normal_ends
+        return to_px(*foot), to_px(*tip)
+
+    def _draw_leaders(self, leaders: dict[str, tuple[float, float, float, float]]) -> None:
+        """The thin lines from points to their names placed further off (pixels in)."""
+        if not leaders:
+            self._leaders.setVisible(False)
+            return
+        seg = np.asarray(list(leaders.values()), dtype=np.float64).reshape(-1, 2)
+        self._vb.updateMatrix()
+        inv, ok = self._vb.childGroup.sceneTransform().inverted()
+        if not ok:
+            self._leaders.setVisible(False)
+            return
+        xs = inv.m11() * seg[:, 0] + inv.m21() * seg[:, 1] + inv.dx()
+        ys = inv.m12() * seg[:, 0] + inv.m22() * seg[:, 1] + inv.dy()
+        self._leaders.set_segment(xs, ys)
+        self._leaders.setVisible(True)
+
+    def leader_lines(self) -> dict[str, QtCore.QLineF]:
+        """The leader lines drawn from points to their labels, in the canvas's pixels, by
+        the label's name ("name3": point 3's name; "alpha3": its α)."""
+        return {k: QtCore.QLineF(*v) for k, v in self._leader_px.items()}
+
+    @staticmethod
+    def _beside_arrow(
+        placer: Placer,
+        arrow: tuple[tuple[float, float], tuple[float, float]],
+        size: tuple[float, float],
+        gap: float,
+        reach: float | None = None,
+    ) -> list[tuple[float, float]]:
+        """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
+        place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
+        arrow (never further); none whose text would lie on the arrow itself."""
+        (fx, fy), (tx, ty) = arrow
+        out: list[tuple[float, float]] = []
+        for f in (1.0, 0.75, 0.5, 0.25, 0.0):
+            out += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
+        w, h = size
+        if reach is None:
+            reach = NORMAL_LABEL_REACH * h
+        dx, dy = tx - fx, ty - fy
+        nn = dx * dx + dy * dy
+        for x, y in placer.scan(size, (tx, ty)) if reach > 0 else ():
+            # The text's nearest point to the arrow's nearest point: within reach.
+            cx, cy = x + w / 2, y + h / 2
+            u = 0.0 if nn <= 0 else min(1.0, max(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
+            px, py = fx + u * dx, fy + u * dy
+            ex = max(0.0, abs(px - cx) - w / 2)
+            ey = max(0.0, abs(py - cy) - h / 2)
+            if math.hypot(ex, ey) <= reach:
+                out.append((x, y))
+        if not out:
+            return out
+        # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
+        cand = np.asarray(out, dtype=np.float64)
+        along = np.linspace(0.0, 1.0, max(2, int(math.sqrt(nn) / 2) + 1))
+        ax, ay = fx + along * dx, fy + along * dy
+        on = (
+            (ax[None, :] > cand[:, :1] - 1)
+            & (ax[None, :] < cand[:, :1] + w + 1)
+            & (ay[None, :] > cand[:, 1:] - 1)
+            & (ay[None, :] < cand[:, 1:] + h + 1)
+        ).any(axis=1)
+        return [p for p, hit in zip(out, np.asarray(on, dtype=bool), strict=True) if not hit]
+
+    def _place_beside(self, item: pg.TextItem, x: float, y: float, gx: float, gy: float) -> None:
+        """Put a text beside the point (x, y), `gx` and `gy` (parts of its width and
+        height) away: above and to the right where it fits in the plot, otherwise on
+        the side with more room (near the right edge, to the left of its point)."""
+        size = item.textItem.boundingRect()  # pixels: the text ignores the view's zoom
+        w, h = size.width() * (1.0 + gx), size.height() * (1.0 + gy)
+        p = self._vb.mapViewToScene(QtCore.QPointF(x, y))
+        r = self._vb.sceneBoundingRect()
+        room_r, room_l = r.right() - p.x(), p.x() - r.left()
+        room_up, room_down = p.y() - r.top(), r.bottom() - p.y()
+        right = room_r >= w or (room_l < w and room_r >= room_l)
+        above = room_up >= h or (room_down < h and room_up >= room_down)
+        item.setAnchor((-gx if right else 1.0 + gx, 1.0 + gy if above else -gy))
+        item.setPos(x, y)

@@ -1,0 +1,135 @@
+"""When the canvas draws: once per turn of changes, never in a paint.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.constants import (
+    SETTLE_MAX_MS,
+    SETTLE_MS,
+)
+from perceptron_gui.app.canvas.style import StyledCanvas
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+translate = QCoreApplication.translate
+
+
+class ScheduledCanvas(StyledCanvas):
+    """When the canvas draws: once per turn of changes, never in a paint."""
+
+    def flush(self) -> None:
+        """Draw now what waits for the next turn of the event loop (a large data set's
+        density image, the texts' places), before a picture of the canvas is taken."""
+        self._density.flush()
+        for _ in range(3):  # (a pass that moved the view, a relayout, lays out again)
+            self._layout_overlays()
+            if not self._layout_timer.isActive():
+                break
+
+    def _schedule_layout(self) -> None:
+        timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
+        if timer is not None:
+            if self._layout_held():  # one pass once the changes stop (up to the cap)
+                left = (self._layout_hold_cap - time.perf_counter()) * 1000
+                timer.setInterval(max(0, min(SETTLE_MS, int(left))))
+            timer.start()
+
+    def _layout_held(self) -> bool:
+        """While held, only the layout timer lays out (never a paint): held until it fires,
+        however long the turns of a busy machine take."""
+        return bool(self.__dict__.get("_layout_holding", False))
+
+    def hold_layout(self) -> None:
+        """While the window settles (presentation on or off: docks, fonts and sizes change
+        over several turns of the event loop), lay the texts out once, SETTLE_MS after
+        the last change (at most SETTLE_MAX_MS after this call), not at every paint: each
+        pass costs 10-15 ms, and a presentation toggle with compare on made 6-13."""
+        self._layout_holding = True
+        self._layout_hold_cap = time.perf_counter() + SETTLE_MAX_MS / 1000
+        self._layout_timer.setInterval(SETTLE_MS)
+        self._layout_timer.start()
+
+    def _redraw(self, *, defer: bool = False) -> None:
+        self._schedule_layout()
+        if defer:
+            # Drawn by the layout pass (or before a paint): a resize, a restyle or leaving
+            # presentation moves the range 10-20 times in one turn, and each time the
+            # answer, the geometry and the anatomy were drawn again (a quarter of the CPU).
+            self._model_dirty = True
+            self._view_dirty = True
+            return
+        self._update_model()
+        self._draw_view()
+
+    def _draw_view(self) -> None:
+        self._view_dirty = False
+        self._draw_model_view()
+        self._update_answer()
+        self._update_geometry()
+        self._update_anatomy()
+        self._update_margin_band()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Within it, the model drawing waits: it is computed once when the (outermost)
+        block ends, however many changes asked for it (one user action, one frame)."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if not self._batch and (self._model_dirty or self._view_dirty):
+                # The drawing, and the texts' places too, before the paint: laid out during
+                # the paint (`viewportEvent`), their moves were painted again in a second
+                # pass, a run's every frame painted twice. (The layout pass draws first.)
+                if self._layout_held():
+                    self._schedule_layout()
+                else:
+                    self._layout_overlays()
+
+    def _flush_model(self) -> None:
+        """Compute the model's drawing now if a change asked for it and it waits."""
+        if self._batch:
+            return
+        if self._view_dirty:
+            self._draw_view()
+        if self._model_dirty:
+            self._compute_model()
+
+    def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
+        if (
+            event.type() == QtCore.QEvent.Type.Paint
+            and (self._model_dirty or self._view_dirty or self._layout_timer.isActive())
+            and not self._layout_held()
+        ):
+            self._layout_overlays()  # what is painted is never a turn behind
+        return bool(super().viewportEvent(event))
+
+    def _update_model(self) -> None:
+        self._schedule_layout()
+        if self._batch:
+            self._model_dirty = True
+            return
+        self._compute_model()
+
+    def _on_view_range_changed(self, *_: object) -> None:
+        # Lines, tints and regions are clipped to the cover rect round the view: they are
+        # drawn again when the view leaves it or zooms (once the turn's changes are done:
+        # a resize or a relayout moves it many times), else only what sits in the view.
+        if self.__dict__.get("_cover") is not None and self._cover_holds():
+            self._schedule_layout()
+            self._view_dirty = True
+            return
+        self._redraw(defer=True)

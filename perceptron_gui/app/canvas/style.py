@@ -1,0 +1,177 @@
+"""The items' style from the theme, and their texts in the language.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from PySide6 import QtCore, QtGui
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.base import CanvasBase
+from perceptron_gui.app.canvas.constants import (
+    LEFT_AXIS_WIDTH,
+)
+from perceptron_gui.app.canvas.markers import (
+    pen,
+)
+from perceptron_gui.app.i18n import core_text
+from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+
+Qt = QtCore.Qt
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
+translate = QCoreApplication.translate
+
+
+class StyledCanvas(CanvasBase):
+    """The items' style from the theme, and their texts in the language."""
+
+    def apply_theme(self) -> None:
+        """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
+        self._schedule_layout()
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
+        t = theme()
+        p = t.palette
+        ink, muted = t.color("ink"), t.color("muted")
+        self.setBackground(t.color("background"))
+        plot = self.getPlotItem()
+        plot.showGrid(x=True, y=True, alpha=p.grid_alpha)
+        tick_font = t.font(TICK_PT)
+        label_style = {"color": p.ink, "font-size": f"{t.pt(LABEL_PT)}pt"}
+        for name, text in (("bottom", "x₁"), ("left", "x₂")):
+            axis = plot.getAxis(name)
+            axis.setPen(pg.mkPen(ink, width=1.5 * t.scale))
+            axis.setTextPen(pg.mkPen(ink))
+            axis.setTickFont(tick_font)
+            axis.setLabel(text, **label_style)
+        lw = t.line()
+        self._tint_pos.setBrush(t.tint("positive"))
+        self._tint_neg.setBrush(t.tint("negative"))
+        contour_pen = pen(ink, lw)
+        # Square caps: the contour is drawn as separate short segments, and Qt strokes a
+        # round cap per segment end (~7 ms a frame for ~2000 segments, ~1.3 ms square).
+        # Where two segments meet, the squares cover the joint as the round caps did.
+        contour_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+        self._contour.setPen(contour_pen)
+        self._arrow_shaft.setPen(pen(ink, lw))
+        self._arrow_head.setBrush(ink)
+        self._style_model_lines()
+        self._edge_arrow.setStyle(
+            brush=t.color("ink"),
+            pen=pg.mkPen(t.color("background"), width=1.5),
+            headLen=30 * t.scale,
+            headWidth=26 * t.scale,
+            tailLen=36 * t.scale,
+            tailWidth=10 * t.scale,
+        )
+        self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
+        self._band.setBrush(t.tint("muted", 35))
+        self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
+        for edge in self._band_edges:
+            edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
+        fill = pg.mkBrush(t.fill())
+        texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
+            (self._arrow_label, ink, ANNOTATION_PT, False),
+            *((item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()),
+            (self._edge_label, ink, ANNOTATION_PT, True),
+            (self._no_line, ink, LABEL_PT, True),
+            (self._status, ink, LABEL_PT, True),
+            (self._info, ink, LABEL_PT, True),
+            (self._radius_label, muted, ANNOTATION_PT, True),
+            (self._gamma_label, muted, ANNOTATION_PT, True),
+            (self._verdict, ink, LABEL_PT, True),
+        ]
+        texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
+        texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
+        for item, color, size, filled in texts:
+            item.setColor(color)
+            item.setFont(t.font(size, bold=item is self._verdict))
+            item.fill = fill if filled else pg.mkBrush(None)
+        self._marker_shrink = 0.0  # (sized again below)
+        self._size_markers()
+        self._density.apply_theme()
+        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
+        self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
+        colours = {"w_old": muted, "step": t.color("highlight").darker(150), "w_new": ink}
+        for name, (shaft, head) in self._vectors.items():
+            width = lw * (1.3 if name == "w_new" else 1.0)
+            shaft.setPen(pen(colours[name], width))
+            head.setStyle(
+                brush=colours[name],
+                pen=pg.mkPen(colours[name]),
+                headLen=16 * t.scale,
+                headWidth=12 * t.scale,
+                tailLen=None,
+            )
+        self._anatomy_label.setColor(ink)
+        self._anatomy_label.setFont(t.font(ANNOTATION_PT))
+        self._anatomy_label.fill = pg.mkBrush(t.fill())
+        self._update_ring.set_size(60 * t.scale)
+        self._margin_band.setBrush(t.tint("alpha", 45))
+        for edge in self._margin_edges:
+            edge.setPen(
+                pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
+            )
+        self._inside_layer.set_size(32 * t.marker / 14.0)
+        self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
+        self._rubber_band.setBrush(t.tint("selection", 40))
+        self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
+        self.legend.setLabelTextColor(ink)
+        self.legend.setBrush(pg.mkBrush(t.fill()))
+        self.legend.setPen(pg.mkPen(muted))
+        self._label_legend()
+        self._edge_label.setText(translate("DataCanvas", "the line is this way"))
+        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
+        self._fit_axis_width()
+        self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
+
+    def _style_model_lines(self) -> None:
+        """The answer is drawn strong and the running line secondary, or the other way."""
+        t = theme()
+        lw = t.line()
+        ink, pocket = t.color("ink"), t.color("pocket")
+        answer_pen = pen(pocket, lw * 1.2, style_=Qt.PenStyle.DashLine)
+        current_pen = pen(ink, lw)
+        if self._answer is not None and self._answer_first:
+            answer_pen = pen(pocket, lw * 1.4)
+            current_pen = pen(ink, max(1.0, lw * 0.5), style_=Qt.PenStyle.DashLine)
+        self.pocket_line.setPen(answer_pen)
+        self.model_line.setPen(current_pen)
+        # A vote is drawn as its boundary f = 0 (the contour, in ink): its swatch too.
+        vote = self._answer is not None and not self._answer.is_linear
+        self._legend_answer.setPen(pen(ink, lw * 1.4) if vote else answer_pen)
+        self._legend_current.setPen(current_pen)
+
+    def _label_legend(self) -> None:
+        self._schedule_layout()
+        t = theme()
+        name = core_text(self._answer_label)  # "pocket", "average", "vote"
+        for sample, label in (
+            (self._legend_answer, translate("DataCanvas", "{name} (the answer)").format(name=name)),
+            (self._legend_current, translate("DataCanvas", "current w")),
+        ):
+            # Relabel in place: the legend keeps (sample, label) pairs.
+            for s, lab in self.legend.items:
+                if s.item is sample:
+                    lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=t.palette.ink)
+
+    def retranslate(self) -> None:
+        """Every text on the canvas in the current language."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
+            return
+        self._label_legend()
+        self._edge_label.setText(translate("DataCanvas", "the line is this way"))
+        self._arrow_label.setText(translate("DataCanvas", "normal"))
+        if self._verdict.isVisible() and self._current is not None:
+            self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
+        self._redraw(defer=True)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
