@@ -183,9 +183,9 @@ def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, float]
     sym = t.spec.scale_symbol
     scale = rec.scale
     prefix = ""
-    if sym != "η":
-        prefix = translate("Narration", "{s} = min(C, (1 − y·f)/‖x‖²) = {v}: ").format(
-            s=sym, v=fmt(scale)
+    if t.spec.scale_formula:  # the registry's formula: the factor is not η itself
+        prefix = translate("Narration", "{s} = {formula} = {v}: ").format(
+            s=sym, formula=t.spec.scale_formula, v=fmt(scale)
         )
     if t.has_alpha:
         alpha = t.alpha_slice(slice(i, i + 1))

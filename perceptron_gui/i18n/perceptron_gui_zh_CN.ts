@@ -131,43 +131,6 @@
 <context>
     <name>ControlPanel</name>
     <message>
-        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
-        <extracomment>Speeds offered by the slider, in updates per second; the last means &quot;as fast as possible&quot; (every finite one is at most the controller&apos;s fastest finite speed). The range of η the spin box accepts (any positive float that prints in 6 digits).</extracomment>
-        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
-    </message>
-    <message>
-        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
-        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
-    </message>
-    <message>
-        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
-        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
-    </message>
-    <message>
-        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
-        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
-    </message>
-    <message>
-        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
-        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
-    </message>
-    <message>
-        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
-        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
-    </message>
-    <message>
-        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
-        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
-    </message>
-    <message>
-        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
-        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
-    </message>
-    <message>
-        <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
-        <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
-    </message>
-    <message>
         <source>K(x, z) = x·z: exactly the dual form</source>
         <translation>K(x, z) = x·z：正是对偶形式</translation>
     </message>
@@ -627,6 +590,42 @@
     <message>
         <source>vote</source>
         <translation>投票</translation>
+    </message>
+    <message>
+        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
+        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
+    </message>
+    <message>
+        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
+        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
+    </message>
+    <message>
+        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
+        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
+    </message>
+    <message>
+        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
+        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
+    </message>
+    <message>
+        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
+        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
+    </message>
+    <message>
+        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
+        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
+        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
+    </message>
+    <message>
+        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
+        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
+    </message>
+    <message>
+        <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
+        <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
     </message>
 </context>
 <context>
@@ -2325,8 +2324,8 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>第 {k} 次更新，误分类点 {point}：{score}：{f} = 0，点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类 → {update}</translation>
     </message>
     <message>
-        <source>{s} = min(C, (1 − y·f)/‖x‖²) = {v}: </source>
-        <translation>{s} = min(C, (1 − y·f)/‖x‖²) = {v}：</translation>
+        <source>{s} = {formula} = {v}: </source>
+        <translation>{s} = {formula} = {v}：</translation>
     </message>
     <message>
         <source>α{n} ← α{n} + η = {a}</source>
