@@ -19,6 +19,7 @@ from perceptron_gui.core import registry as registry_module
 from perceptron_gui.core.config import MODES, TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io.session_v1 import read_session, write_session
+from perceptron_gui.core.lesson import parse_lesson
 from perceptron_gui.core.registry import (
     _BUILT_IN,
     ENTRY_POINT_GROUP,
@@ -61,6 +62,12 @@ def test_modes_is_the_registry_and_a_missing_mode_is_named(tmp_path) -> None:
     with pytest.raises(DataError) as exc:
         read_session(path)
     assert "run.json" in str(exc.value) and "not installed" in str(exc.value)
+    # ... and so does a lesson.
+    lesson = 'title = "t"\n[[scene]]\ntitle = "s"\ncaption = "c"\nmode = "normalised"\n'
+    lesson += "points = [[1, 1, 1], [-1, -1, -1]]\n"
+    with pytest.raises(DataError, match="mode 'normalised' is not installed") as exc:
+        parse_lesson(lesson, "plug.lesson.toml")
+    assert "plug.lesson.toml" in str(exc.value)
 
 
 def test_a_broken_plugin_is_one_line_and_skipped(monkeypatch, capsys) -> None:
