@@ -379,6 +379,7 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
         texts |= {mistake_bound(config, 2, b).note for b in (separable, xor)}
         texts.add(proof_note(config))
     texts |= {s.orders_note for s in REGISTRY.values()}
+    texts |= {s.tip for s in REGISTRY.values()}  # the mode list's tooltips
     texts.discard("")
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)

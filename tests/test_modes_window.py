@@ -9,7 +9,6 @@ import probes
 import pytest
 from PySide6.QtCore import Qt
 
-from perceptron_gui.app.controls import MODE_TIPS
 from perceptron_gui.app.format import fmt, point_name
 from perceptron_gui.core.api import train
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
@@ -76,7 +75,13 @@ def test_each_mode_in_the_window_agrees_with_train(window, mode) -> None:
 
 
 def test_every_mode_has_a_tooltip_and_orders_that_do_not_apply_are_greyed(window) -> None:
-    assert set(MODE_TIPS) == set(MODES)
+    combo = window.controls.mode_combo
+    tips = {
+        combo.itemData(i): combo.itemData(i, Qt.ItemDataRole.ToolTipRole)
+        for i in range(combo.count())
+    }
+    assert tuple(tips) == MODES
+    assert all(tips[m] == spec(m).tip != "" for m in MODES)  # the registry's tip, in English
     window.set_mode("averaged")
     model = window.controls.order_combo.model()
     enabled = {o: model.item(i).isEnabled() for i, o in enumerate(ORDERS)}

@@ -71,9 +71,9 @@ def test_the_margin_spin_box_is_shown_only_for_the_margin_perceptron(window) -> 
 
 
 def test_every_mode_is_in_the_mode_combo() -> None:
-    from perceptron_gui.app.controls import MODE_TIPS
+    from perceptron_gui.core.registry import REGISTRY
 
-    assert set(MODE_TIPS) == set(MODES)
+    assert tuple(REGISTRY) == MODES and all(s.tip for s in REGISTRY.values())
     assert spec("margin").threshold_param == "margin"
 
 

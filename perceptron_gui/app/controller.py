@@ -729,7 +729,7 @@ class Controller(QObject):
         if self._config.order not in allowed:  # the order this mode visits in
             changes["order"] = allowed[0]
         # A kernel run has no w, and the dual's w is Σ α_i y_i x_i: w0 goes back to 0.
-        if (not spec(mode).has_w or mode == "dual") and self._config.w0 != (0.0, 0.0):
+        if not spec(mode).takes_w0 and self._config.w0 != (0.0, 0.0):
             changes["w0"] = (0.0, 0.0)
         return self._set(**changes)
 

@@ -46,49 +46,6 @@ SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, FASTEST_FINITE_SPEED, math.inf)
 #: The range of η the spin box accepts (any positive float that prints in 6 digits).
 ETA_MIN, ETA_MAX = 1e-300, 1e300
 
-MODE_TIPS = {
-    "primal": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
-    ),
-    "dual": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
-    ),
-    "pocket": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Pocket algorithm: primal updates, but keep the weights with the fewest "
-        "training mistakes seen so far (for data that are not separable)",
-    ),
-    "batch": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
-    ),
-    "averaged": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Averaged perceptron: primal updates; the answer is the mean of the weights "
-        "after every visit",
-    ),
-    "voted": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Voted perceptron: every weight vector votes with the number of visits it "
-        "survived; the answer is the vote",
-    ),
-    "pa": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
-        "with a step of at most C",
-    ),
-    "kernel": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
-    ),
-    "margin": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
-        "so it ends with every point at a margin above the threshold",
-    ),
-}
 KERNEL_TIPS = {
     "linear": QT_TRANSLATE_NOOP(
         "ControlPanel",
@@ -432,8 +389,12 @@ class ControlPanel(QWidget):
             ("limit", self.tr("limit")),
         ):
             self._row_labels[name].setText(text)
+        for i in range(self.mode_combo.count()):  # each mode's name and tip: its registry entry
+            key = self.mode_combo.itemData(i)
+            self.mode_combo.setItemText(i, mode_name(key))
+            tip = core_text(spec(key).tip)
+            self.mode_combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
         for combo, names, tips in (
-            (self.mode_combo, mode_name, MODE_TIPS),
             (self.order_combo, order_name, ORDER_TIPS),
             (self.kernel_combo, kernel_name, KERNEL_TIPS),
         ):

@@ -42,7 +42,9 @@ PREFERENCE_KEY = "language"
 QM_PREFIX = "perceptron_gui_"
 
 #: The names of the algorithm's choices on screen, by the key the code and files use
-#: (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`).
+#: (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`;
+#: the modes' names are their registry labels, marked here because the core is not an
+#: lupdate source).
 MODE_NAMES = {
     "primal": QT_TRANSLATE_NOOP("Names", "primal"),
     "dual": QT_TRANSLATE_NOOP("Names", "dual"),
@@ -108,7 +110,50 @@ CORE_TEXTS = (
     ),
     QT_TRANSLATE_NOOP("Core", "pocket"),
     QT_TRANSLATE_NOOP("Core", "average"),
-    QT_TRANSLATE_NOOP("Core", "vote"),
+    QT_TRANSLATE_NOOP(
+        "Core", "vote"
+    ),  # The built-in modes' tips (registry.ModeSpec.tip): the mode list's tooltips.
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Pocket algorithm: primal updates, but keep the weights with the fewest "
+        "training mistakes seen so far (for data that are not separable)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Averaged perceptron: primal updates; the answer is the mean of the weights "
+        "after every visit",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Voted perceptron: every weight vector votes with the number of visits it "
+        "survived; the answer is the vote",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
+        "with a step of at most C",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Core",
+        "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
+        "so it ends with every point at a margin above the threshold",
+    ),
 )
 
 _language = "en"
@@ -126,8 +171,14 @@ def _name(names: dict[str, str], key: str) -> str:
 
 
 def mode_name(mode: str) -> str:
-    """The name of form `mode` ("primal", "dual", "pocket") in the current language."""
-    return _name(MODE_NAMES, mode)
+    """The name of mode `mode` (its registry label) in the current language.
+
+    A plugin's mode has no translation here: its label is shown as it is.
+    """
+    from perceptron_gui.core.registry import REGISTRY
+
+    label = REGISTRY[mode].label if mode in REGISTRY else mode
+    return QCoreApplication.translate("Names", label)
 
 
 def order_name(order: str) -> str:

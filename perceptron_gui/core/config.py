@@ -4,26 +4,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.limits import check_limits
 
-Mode = Literal["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
+#: A mode's key: one of `MODES`, the keys of `registry.REGISTRY` (the built-in modes and
+#: those of installed plugins), checked by `check_config`.
+Mode = str
 Order = Literal["first", "cyclic", "random-cyclic", "random"]
 Kernel = Literal["linear", "poly", "rbf"]
 
-MODES: tuple[Mode, ...] = (
-    "primal",
-    "dual",
-    "pocket",
-    "batch",
-    "averaged",
-    "voted",
-    "pa",
-    "kernel",
-    "margin",
-)
+#: Every mode, in the registry's order (read from it: see `__getattr__` below).
+MODES: tuple[Mode, ...]
 ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
 #: A run's own settings, by the names a session file gives them (the limits aside): what a
 #: compared second run and a lesson scene may set.
@@ -148,6 +141,18 @@ class TrainConfig:
             raise
 
 
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        # MODES is the registry's keys; the registry imports the trainers, which import this
+        # module, so it is read when first asked for (and the plugins are loaded then).
+        if name == "MODES":
+            from perceptron_gui.core.registry import modes
+
+            return modes()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _num(v: Any, key: str, source: str | None) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise DataError(f"setting {key} must be a number", source)
@@ -159,8 +164,11 @@ def _num(v: Any, key: str, source: str | None) -> float:
 
 def check_config(c: TrainConfig) -> None:
     """Raise DataError when a setting is out of range."""
-    if c.mode not in MODES:
-        raise DataError(f"mode must be one of {', '.join(MODES)}, not {c.mode!r}")
+    # The registry imports the trainers, which import this module: look it up when checking.
+    from perceptron_gui.core.registry import REGISTRY, spec, unknown_mode_message
+
+    if not isinstance(c.mode, str) or c.mode not in REGISTRY:
+        raise DataError(unknown_mode_message(c.mode))
     if c.order not in ORDERS:
         raise DataError(f"order must be one of {', '.join(ORDERS)}, not {c.order!r}")
     if not (isinstance(c.eta, (int, float)) and math.isfinite(c.eta) and c.eta > 0):
@@ -186,9 +194,6 @@ def check_config(c: TrainConfig) -> None:
         raise DataError(f"sigma must be a finite number > 0, not {c.sigma!r}")
     if not (isinstance(c.margin, (int, float)) and math.isfinite(c.margin) and c.margin >= 0):
         raise DataError(f"margin must be a finite number >= 0, not {c.margin!r}")
-    # The registry imports the trainers, which import this module: look it up when checking.
-    from perceptron_gui.core.registry import spec
-
     s = spec(c.mode)
     if not s.allows(c.order):
         raise DataError(f"order {c.order!r} does not apply to {s.name}: {s.orders_note}")
@@ -197,7 +202,7 @@ def check_config(c: TrainConfig) -> None:
             "initial weights w0 do not apply to the kernel perceptron: it has no w "
             "(start from α = 0; b0 may be set)"
         )
-    if c.mode == "dual" and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
+    if not s.takes_w0 and (c.w0[0] != 0.0 or c.w0[1] != 0.0):
         # Its answer is w = Σ α_i η y_i x_i: a w0 would add a term the scores f_i and the
         # reported w round apart (w0 = 1e17 gave a "converged" w that misclassified x1).
         raise DataError(

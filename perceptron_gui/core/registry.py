@@ -9,20 +9,24 @@ bound plot, the readout and the narration read it here, never from the mode's na
 The texts are English; the window shows them through its translator (the names in the
 "Names" context, the notes in "Core").
 
-Adding a mode: one trainer module, one `ModeSpec` below, the mode in `config.MODES`,
-its translations and its tests.
+Adding a mode: one trainer module and one `ModeSpec`, either below or in a separately
+installed package that names it under the entry-point group ``perceptron_gui.modes``
+(docs/plugins.md, "Writing a mode"). `REGISTRY` loads those plugins once, when it is
+first read; a plugin that fails to load is reported in one line and skipped.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from importlib import metadata
 from typing import TYPE_CHECKING
 
 from perceptron_gui.core.batch import BatchTrainer
 from perceptron_gui.core.bound_type import Bound
-from perceptron_gui.core.config import MODES, ORDERS, Mode, Order, TrainConfig
+from perceptron_gui.core.config import ORDERS, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.margin import MarginTrainer
 from perceptron_gui.core.online import KernelTrainer, PATrainer, VotedTrainer
@@ -181,6 +185,12 @@ class ModeSpec:
         False when the answer has no w in the plane (the kernel perceptron).
     batch
         True when one update sums the M current mistakes.
+    tip
+        One or two sentences on what it does (the mode list's tooltip; translated in the
+        "Core" context).
+    takes_w0
+        False when the run cannot start from initial weights w0 (the dual form: its w is
+        Σ α_i y_i x_i; a mode with no w never can).
     """
 
     mode: Mode
@@ -204,6 +214,8 @@ class ModeSpec:
     answer_name: str = ""
     has_w: bool = True
     batch: bool = False
+    tip: str = ""
+    takes_w0: bool = True
 
     def threshold(self, config: TrainConfig) -> float | None:
         """The margin below which a right point is corrected in `config` (None: mistakes only)."""
@@ -226,10 +238,17 @@ class ModeSpec:
 
 _SEPARABLE = _no_bound_if_not_separable
 
-REGISTRY: dict[str, ModeSpec] = {
+_BUILT_IN: dict[str, ModeSpec] = {
     s.mode: s
     for s in (
-        ModeSpec("primal", "primal", "the primal perceptron", Trainer, _SEPARABLE(_novikoff)),
+        ModeSpec(
+            "primal",
+            "primal",
+            "the primal perceptron",
+            Trainer,
+            _SEPARABLE(_novikoff),
+            tip=("Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake"),
+        ),
         ModeSpec(
             "dual",
             "dual",
@@ -237,6 +256,8 @@ REGISTRY: dict[str, ModeSpec] = {
             Trainer,
             _SEPARABLE(_novikoff),
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
+            tip=("Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]"),
+            takes_w0=False,
         ),
         ModeSpec(
             "pocket",
@@ -245,6 +266,10 @@ REGISTRY: dict[str, ModeSpec] = {
             Trainer,
             _SEPARABLE(_novikoff),
             answer_name="pocket",
+            tip=(
+                "Pocket algorithm: primal updates, but keep the weights with the fewest "
+                "training mistakes seen so far (for data that are not separable)"
+            ),
         ),
         ModeSpec(
             "batch",
@@ -262,6 +287,7 @@ REGISTRY: dict[str, ModeSpec] = {
             update_rule="w ← w + η Σ_M yx, b ← b + η Σ_M y",
             step="η Σ_M yx",
             batch=True,
+            tip=("Batch perceptron: each step adds η·Σ y·x over every current mistake at once"),
         ),
         ModeSpec(
             "averaged",
@@ -272,6 +298,10 @@ REGISTRY: dict[str, ModeSpec] = {
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name="average",
+            tip=(
+                "Averaged perceptron: primal updates; the answer is the mean of the weights "
+                "after every visit"
+            ),
         ),
         ModeSpec(
             "voted",
@@ -282,6 +312,10 @@ REGISTRY: dict[str, ModeSpec] = {
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name="vote",
+            tip=(
+                "Voted perceptron: every weight vector votes with the number of visits it "
+                "survived; the answer is the vote"
+            ),
         ),
         ModeSpec(
             "pa",
@@ -310,6 +344,10 @@ REGISTRY: dict[str, ModeSpec] = {
             step="τyx",
             step_formula="τ = min(C, (1 − y·f)/‖x‖²)",
             counts_apart=True,
+            tip=(
+                "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
+                "with a step of at most C"
+            ),
         ),
         ModeSpec(
             "kernel",
@@ -322,6 +360,8 @@ REGISTRY: dict[str, ModeSpec] = {
             proof_note="the kernel run's weights live in feature space: no input-space picture",
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
             has_w=False,
+            tip=("Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z"),
+            takes_w0=False,
         ),
         ModeSpec(
             "margin",
@@ -343,13 +383,114 @@ REGISTRY: dict[str, ModeSpec] = {
             ),
             threshold_param="margin",
             counts_apart=True,
+            tip=(
+                "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
+                "so it ends with every point at a margin above the threshold"
+            ),
         ),
     )
 }
-assert tuple(REGISTRY) == MODES, "every mode of config.MODES has one registry entry, in order"
+
+
+#: The entry-point group a separately installed package names its modes under: each entry
+#: point loads a `ModeSpec` or a list of them (docs/plugins.md).
+ENTRY_POINT_GROUP = "perceptron_gui.modes"
+
+
+class ModeRegistry(Mapping[str, ModeSpec]):
+    """The modes by key: the built-in ones in their order, then the plugins' ones.
+
+    The plugins (entry-point group `ENTRY_POINT_GROUP`) are loaded once, at the first
+    read; `problems` then holds one line per plugin that was skipped, and each such
+    line has also been written to stderr.
+    """
+
+    def __init__(self, built_in: dict[str, ModeSpec]) -> None:
+        self._specs = dict(built_in)
+        self._loaded = False
+        self.problems: list[str] = []
+
+    def _load(self) -> dict[str, ModeSpec]:
+        if not self._loaded:
+            self._loaded = True  # first: a plugin that reads the registry sees the built-ins
+            for ep in _entry_points():
+                self._add_plugin(ep)
+        return self._specs
+
+    def _add_plugin(self, ep: metadata.EntryPoint) -> None:
+        where = f"plugin {ep.name!r} ({ep.value})"
+        try:
+            loaded = ep.load()
+            specs = list(loaded) if isinstance(loaded, (list, tuple)) else [loaded]
+            for s in specs:
+                _check_plugin_spec(s, self._specs)
+        except Exception as exc:  # a broken plugin must never stop the program
+            text = str(exc).strip().splitlines()
+            problem = f"{where} skipped: {type(exc).__name__}: {text[0] if text else ''}"
+            self.problems.append(problem)
+            print(f"perceptron-gui: {problem}", file=sys.stderr)
+            return
+        for s in specs:
+            self._specs[s.mode] = s
+
+    def __getitem__(self, mode: str) -> ModeSpec:
+        return self._load()[mode]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __contains__(self, mode: object) -> bool:
+        return mode in self._load()
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    try:
+        return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
+    except Exception as exc:  # a broken installation's metadata: the built-in modes still run
+        print(f"perceptron-gui: plugins not loaded: {exc}", file=sys.stderr)
+        return []
+
+
+def _check_plugin_spec(s: object, known: dict[str, ModeSpec]) -> None:
+    """Raise ValueError when a plugin's entry cannot be a mode (see `ModeRegistry`)."""
+    if not isinstance(s, ModeSpec):
+        raise ValueError(f"it gave a {type(s).__name__}, not a ModeSpec or a list of them")
+    mode = s.mode
+    if not (isinstance(mode, str) and mode and mode.replace("-", "").replace("_", "").isalnum()):
+        raise ValueError(f"mode key {mode!r}: letters, digits, - and _ only")
+    if mode in known:
+        raise ValueError(f"mode {mode!r} is already taken")
+    if not callable(s.trainer) or not callable(s.bound_rule):
+        raise ValueError(f"mode {mode!r}: trainer and bound_rule must be callables")
+    settings = set(TrainConfig.__dataclass_fields__)
+    for p in s.params:
+        if p.name not in settings:
+            raise ValueError(f"mode {mode!r}: setting {p.name!r} is not a TrainConfig field")
+    bad = [str(o) for o in s.orders if o not in ORDERS]
+    if bad or not s.orders:
+        raise ValueError(f"mode {mode!r}: orders must be some of {', '.join(ORDERS)}")
+
+
+REGISTRY = ModeRegistry(_BUILT_IN)
+
+
+def modes() -> tuple[str, ...]:
+    """Every mode's key: the built-in ones in their order, then the installed plugins' ones."""
+    return tuple(REGISTRY)
+
+
+def unknown_mode_message(mode: object) -> str:
+    """What to say of a mode that is neither built in nor installed."""
+    return (
+        f"mode {mode!r} is not installed: the modes are {', '.join(REGISTRY)} "
+        f"(a plugin's mode needs its package installed)"
+    )
 assert all(
     s.update_rule.startswith(f"w ← w + {s.step},")
-    for s in REGISTRY.values()
+    for s in _BUILT_IN.values()
     if s.update_rule.startswith("w ← w + ")
 ), "a mode's step is its update rule's"
 

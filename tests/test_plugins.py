@@ -1,0 +1,242 @@
+"""Modes from other packages (entry-point group ``perceptron_gui.modes``) and the registry
+as the one place the program learns its modes from (issue 33)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from perceptron_gui.core import make_dataset
+from perceptron_gui.core import registry as registry_module
+from perceptron_gui.core.config import MODES, TrainConfig
+from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.io.session_v1 import read_session, write_session
+from perceptron_gui.core.lesson import parse_lesson
+from perceptron_gui.core.registry import (
+    _BUILT_IN,
+    ENTRY_POINT_GROUP,
+    REGISTRY,
+    ModeRegistry,
+    ModeSpec,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "normalised-perceptron"
+
+#: Entry points a test points at (a list whose second item is not a ModeSpec, and one that
+#: takes a built-in mode's key).
+NOT_A_SPEC = [42]
+TAKEN = REGISTRY["primal"]
+GOOD = ModeSpec(
+    "plain-copy",
+    "plain copy",
+    "a copy of the primal perceptron",
+    REGISTRY["primal"].trainer,
+    REGISTRY["primal"].bound_rule,
+    tip="a copy",
+)
+
+
+def _ep(name: str, value: str) -> metadata.EntryPoint:
+    return metadata.EntryPoint(name, value, ENTRY_POINT_GROUP)
+
+
+def test_modes_is_the_registry_and_a_missing_mode_is_named(tmp_path) -> None:
+    assert MODES == tuple(REGISTRY) and len(MODES) >= 9
+    with pytest.raises(DataError, match="mode 'normalised' is not installed: the modes are"):
+        TrainConfig(mode="normalised")
+    # A session naming a mode that is not installed opens with that message and the file.
+    path = tmp_path / "run.json"
+    write_session(path, make_dataset([[1, 1], [-1, -1]], [1, -1]), TrainConfig())
+    text = path.read_text("utf-8")
+    assert '"mode": "primal"' in text
+    path.write_text(text.replace('"mode": "primal"', '"mode": "normalised"'), "utf-8")
+    with pytest.raises(DataError) as exc:
+        read_session(path)
+    assert "run.json" in str(exc.value) and "not installed" in str(exc.value)
+    # ... and so does a lesson.
+    lesson = 'title = "t"\n[[scene]]\ntitle = "s"\ncaption = "c"\nmode = "normalised"\n'
+    lesson += "points = [[1, 1, 1], [-1, -1, -1]]\n"
+    with pytest.raises(DataError, match="mode 'normalised' is not installed") as exc:
+        parse_lesson(lesson, "plug.lesson.toml")
+    assert "plug.lesson.toml" in str(exc.value)
+
+
+def test_a_broken_plugin_is_one_line_and_skipped(monkeypatch, capsys) -> None:
+    registry = registry_module
+    eps = [
+        _ep("absent", "no_such_module_xyz:SPEC"),
+        _ep("raises", "tests.test_plugins:no_such_name"),
+        _ep("list", "tests.test_plugins:NOT_A_SPEC"),
+        _ep("taken", "tests.test_plugins:TAKEN"),
+        _ep("good", "tests.test_plugins:GOOD"),
+    ]
+    monkeypatch.setattr(registry, "_entry_points", lambda: eps)
+    fresh = ModeRegistry(_BUILT_IN)
+    assert tuple(fresh) == (*_BUILT_IN, "plain-copy")  # loaded at the first read, once
+    assert fresh["plain-copy"] == GOOD
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == len(fresh.problems) == 4
+    assert all(line.startswith("perceptron-gui: plugin '") for line in err)
+    assert "already taken" in fresh.problems[3] and "int" in fresh.problems[2]
+    assert tuple(fresh) == (*_BUILT_IN, "plain-copy") and capsys.readouterr().err == ""
+
+
+def _mode_names_in_app() -> list[tuple[str, int, str]]:
+    """Every string literal in app/ that is a built-in mode's key, with its file and line."""
+    found = []
+    for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in _BUILT_IN:
+                found.append((path.relative_to(ROOT).as_posix(), node.lineno, node.value))
+    return found
+
+
+#: The built-in modes' keys that app/ may name, and why: each is not a mode there.
+ALLOWED = {
+    # lupdate's marks of the modes' labels ("Names"): the core is not an lupdate source.
+    "perceptron_gui/app/i18n.py": {"primal", "dual", "pocket", "batch", "averaged", "voted",
+                                   "pa", "kernel", "margin"},
+    # the settings `kernel` and `margin` (TrainConfig fields, rows of the controls, the
+    # dialog's generator margin, the window's --help), not the modes of the same name.
+    "perceptron_gui/app/controls.py": {"kernel", "margin"},
+    "perceptron_gui/app/main.py": {"kernel", "margin"},
+    "perceptron_gui/app/dialogs.py": {"margin"},
+    "perceptron_gui/app/window/files.py": {"margin"},
+    "perceptron_gui/app/lesson.py": {"margin", "dual"},  # a scene's margin; its "dual" table
+    "perceptron_gui/app/lesson_export.py": {"dual"},  # the lesson's "dual" table tab
+    # a step's reason ("batch", "margin") and the table's "margin" row kind
+    "perceptron_gui/app/narration.py": {"batch", "margin"},
+    "perceptron_gui/app/panels/iteration_table.py": {"margin"},
+    # the answer's label and colour ("pocket", "average", "vote" come from the registry)
+    "perceptron_gui/app/canvas/canvas.py": {"pocket"},
+    "perceptron_gui/app/controller.py": {"pocket"},
+    # the compared run's default: the first mode
+    "perceptron_gui/app/compare.py": {"primal"},
+}  # fmt: skip
+
+
+def test_no_built_in_mode_is_named_in_the_app_outside_the_allowed_places() -> None:
+    found = _mode_names_in_app()
+    stray = [(f, line, v) for f, line, v in found if v not in ALLOWED.get(f, set())]
+    assert stray == [], "read it from the registry (spec(mode).<property>)"
+    assert any(f.endswith("i18n.py") for f, _, _ in found)  # the scan sees the literals
+
+
+def _plugin_env(tmp_path: Path) -> dict[str, str]:
+    """A folder that importlib.metadata reads as the example plugin installed: its module
+    and a dist-info with METADATA and entry_points.txt (no pip, no change to this venv)."""
+    site = tmp_path / "site"
+    shutil.copytree(EXAMPLE / "perceptron_normalised", site / "perceptron_normalised")
+    info = site / "perceptron_normalised-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: perceptron-normalised\nVersion: 0.1.0\n", "utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[{ENTRY_POINT_GROUP}]\nnormalised = perceptron_normalised:SPEC\n", "utf-8"
+    )
+    path = [str(site), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(p for p in path if p),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PERCEPTRON_GUI_NO_JIT": "1",  # the numpy path: no compile in the child
+        "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "state"),
+    }
+
+
+_IN_THE_PLUGIN_ENV = r"""
+import contextlib, io, json, math, sys
+import numpy as np
+from perceptron_gui.core import train
+from perceptron_gui.core.config import MODES
+
+out = {"modes": list(MODES)}
+X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0], [0.5, 2.0]])
+y = np.array([1, 1, -1, -1])
+eta = 0.5
+r = train(X, y, mode="normalised", order="cyclic", eta=eta)
+# The rule by a plain loop: on y(w·x + b) <= 0, w += (η/‖x̂‖) y x, b += (η/‖x̂‖) y.
+w, b, k, clean, i = [0.0, 0.0], 0.0, 0, 0, 0
+while clean < len(X):
+    x, t = X[i], float(y[i])
+    if t * (w[0] * x[0] + w[1] * x[1] + b) <= 0:
+        s = eta / math.sqrt(x[0] ** 2 + x[1] ** 2 + 1.0) * t
+        w, b, k, clean = [w[0] + s * x[0], w[1] + s * x[1]], b + s, k + 1, 0
+    else:
+        clean += 1
+    i = (i + 1) % len(X)
+out["train"] = [list(map(float, r.w)), float(r.b), len(r.updates), bool(r.converged)]
+out["loop"] = [w, b, k]
+
+from perceptron_gui.cli.command import main as cli
+with open(sys.argv[1], "w") as f:
+    f.write("x1,x2,y\n" + "".join(f"{a},{c},{int(t)}\n" for (a, c), t in zip(X, y)))
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    out["cli_rc"] = cli(["trace", sys.argv[1], "--mode", "normalised", "--eta", "0.5"])
+out["cli"] = buf.getvalue()
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from perceptron_gui import MainWindow
+app = QApplication.instance() or QApplication([])
+win = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+win.show()
+win.set_points(X.tolist(), y.tolist())
+combo = win.controls.mode_combo
+i = combo.findData("normalised")
+out["tip"] = combo.itemData(i, Qt.ItemDataRole.ToolTipRole)
+out["label"] = combo.itemText(i)
+combo.setCurrentIndex(i)  # the user's choice in the mode list
+win.controls.eta_spin.setValue(eta)
+out["mode"] = win.controller.config.mode
+win.act_step.trigger()
+app.processEvents()
+out["narration"] = win.narration.text()
+rec = win.controller.trainer.last
+out["rec"] = [rec.index, rec.scale, list(rec.w_after), rec.b_after]
+out["table"] = win.copy_table("csv")
+win.close()
+print(json.dumps(out))
+"""
+
+
+def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
+    """The example plugin, seen through its entry point only, in one fresh interpreter:
+    train(), `perceptron trace --mode`, and the window's mode list, step and narration."""
+    r = subprocess.run(
+        [sys.executable, "-c", _IN_THE_PLUGIN_ENV, str(tmp_path / "d.csv")],
+        capture_output=True, text=True, env=_plugin_env(tmp_path), cwd=tmp_path, timeout=180,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "skipped" not in r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["modes"] == [*_BUILT_IN, "normalised"]
+    (w, b, k, converged), (lw, lb, lk) = out["train"], out["loop"]
+    assert converged and k == lk and k > 1
+    assert w == pytest.approx(lw, rel=1e-12) and b == pytest.approx(lb, rel=1e-12)
+    assert out["cli_rc"] == 0 and "normalised" in out["cli"] and "converged" in out["cli"]
+    assert out["tip"].startswith("Normalised perceptron:") and out["label"] == "normalised"
+    assert out["mode"] == "normalised"
+    # The first step, x1 = (3, 3) with w = 0: η′ = 0.5/√19, w = η′·(3, 3), b = η′.
+    i, scale, w_after, b_after = out["rec"]
+    assert i == 0 and scale == pytest.approx(0.5 / 19**0.5, rel=1e-15)
+    assert w_after == pytest.approx([3 * scale] * 2) and b_after == pytest.approx(scale)
+    text = out["narration"].replace("\u00a0", " ")
+    assert "η′ = η/‖x̂‖ = 0.1147" in text, text
+    assert "w ← w + η′yx = (0, 0) + (0.3441, 0.3441) = (0.3441, 0.3441)" in text, text
+    assert "b ← b + η′y = 0 + 0.1147 = 0.1147" in text, text
+    assert "min(C" not in text  # not passive-aggressive's τ
+    table = out["table"].splitlines()  # the iteration table: the start and update 1
+    assert len(table) >= 3 and "nan" not in out["table"].lower()
+    assert f"{3 * scale:.6g}"[:6] in table[2], table
