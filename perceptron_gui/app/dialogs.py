@@ -107,6 +107,12 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Presentation mode (Esc leaves it)"),
     ),
     (
+        QT_TRANSLATE_NOOP("HelpDialog", "B / W"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Blank the screen black / white (the same key or Esc shows it again)"
+        ),
+    ),
+    (
         QT_TRANSLATE_NOOP("HelpDialog", "S"),
         QT_TRANSLATE_NOOP(
             "HelpDialog", "Skip the update's slow motion (predict → reveal → correct)"

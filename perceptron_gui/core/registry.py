@@ -488,6 +488,8 @@ def unknown_mode_message(mode: object) -> str:
         f"mode {mode!r} is not installed: the modes are {', '.join(REGISTRY)} "
         f"(a plugin's mode needs its package installed)"
     )
+
+
 assert all(
     s.update_rule.startswith(f"w ← w + {s.step},")
     for s in _BUILT_IN.values()

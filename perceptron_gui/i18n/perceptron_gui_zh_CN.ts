@@ -2,6 +2,160 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source> and {n} more</source>
+        <translation> 等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>No points yet.</source>
+        <translation>还没有点。</translation>
+    </message>
+    <message>
+        <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
+        <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
+    </message>
+    <message>
+        <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
+        <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
+    </message>
+    <message>
+        <source>No line yet (w = 0).</source>
+        <translation>还没有直线（w = 0）。</translation>
+    </message>
+    <message>
+        <source>{n} misclassified: {names}.</source>
+        <translation>{n} 个误分类点：{names}。</translation>
+    </message>
+    <message>
+        <source>Every point is on its side.</source>
+        <translation>每个点都在正确的一侧。</translation>
+    </message>
+    <message>
+        <source>Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.</source>
+        <translation>已选中：x{i} = ({x1}, {x2})，标签 {y}，y(w·x + b) = {s}。</translation>
+    </message>
+    <message>
+        <source>wrong ×</source>
+        <translation>错误 ×</translation>
+    </message>
+    <message>
+        <source>right ✓</source>
+        <translation>正确 ✓</translation>
+    </message>
+    <message>
+        <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
+        <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
+    </message>
+</context>
+<context>
+    <name>Accessibility</name>
+    <message>
+        <source>Data canvas</source>
+        <translation>数据画布</translation>
+    </message>
+    <message>
+        <source>The points, the line w·x + b = 0 and the mistakes</source>
+        <translation>数据点、直线 w·x + b = 0 和误分类点</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间轴</translation>
+    </message>
+    <message>
+        <source>Every update so far: move it to see any of them</source>
+        <translation>到目前为止的每次更新：拖动以查看其中任意一次</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>The algorithm&apos;s settings and the run&apos;s buttons</source>
+        <translation>算法的设置和运行按钮</translation>
+    </message>
+    <message>
+        <source>Mistakes and the bound</source>
+        <translation>误分类次数与界</translation>
+    </message>
+    <message>
+        <source>Mistakes k against visits, and (D/γ)²</source>
+        <translation>误分类次数 k 随访问次数的变化，以及 (D/γ)²</translation>
+    </message>
+    <message>
+        <source>The proof</source>
+        <translation>收敛性证明</translation>
+    </message>
+    <message>
+        <source>Novikoff&apos;s two inequalities against k</source>
+        <translation>Novikoff 的两个不等式随 k 的变化</translation>
+    </message>
+    <message>
+        <source>Iteration table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>k, the point updated, w and b after each update</source>
+        <translation>k、被更新的点，以及每次更新后的 w 和 b</translation>
+    </message>
+    <message>
+        <source>Points as a table</source>
+        <translation>数据点表格</translation>
+    </message>
+    <message>
+        <source>Each point, its label, its score y(w·x + b) and whether it is wrong</source>
+        <translation>每个点、它的标签、得分 y(w·x + b) 以及是否分错</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>菜单栏</translation>
+    </message>
+    <message>
+        <source>Tabs</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
+        <source>Resize the window</source>
+        <translation>调整窗口大小</translation>
+    </message>
+    <message>
+        <source>Scroll bar</source>
+        <translation>滚动条</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Slider</source>
+        <translation>滑块</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>label y</source>
+        <translation>标签 y</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <translation>误分类</translation>
+    </message>
+</context>
+<context>
     <name>BoundPanel</name>
     <message>
         <source>log k</source>
@@ -128,42 +282,6 @@
 </context>
 <context>
     <name>ControlPanel</name>
-    <message>
-        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
-        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
-    </message>
-    <message>
-        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
-        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
-    </message>
-    <message>
-        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
-        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
-    </message>
-    <message>
-        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
-        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
-    </message>
-    <message>
-        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
-        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
-    </message>
-    <message>
-        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
-        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
-    </message>
-    <message>
-        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
-        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
-    </message>
-    <message>
-        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
-        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
-    </message>
-    <message>
-        <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
-        <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
-    </message>
     <message>
         <source>K(x, z) = x·z: exactly the dual form</source>
         <translation>K(x, z) = x·z：正是对偶形式</translation>
@@ -622,6 +740,42 @@
         <source>vote</source>
         <translation>投票</translation>
     </message>
+    <message>
+        <source>Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake</source>
+        <translation>原始形式：保存 w 和 b，遇到误分类点时更新 w ← w + η·y·x，b ← b + η·y</translation>
+    </message>
+    <message>
+        <source>Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]</source>
+        <translation>对偶形式：每个点保存一个 α；w = Σ α_j y_j x_j；Gram 矩阵 G = [x_i·x_j]</translation>
+    </message>
+    <message>
+        <source>Pocket algorithm: primal updates, but keep the weights with the fewest training mistakes seen so far (for data that are not separable)</source>
+        <translation>口袋算法：按原始形式更新，但把迄今训练误分类最少的权重放进“口袋”（用于线性不可分的数据）</translation>
+    </message>
+    <message>
+        <source>Batch perceptron: each step adds η·Σ y·x over every current mistake at once</source>
+        <translation>批量感知机：每一步把当前所有误分类点的 η·Σ y·x 一次加上</translation>
+    </message>
+    <message>
+        <source>Averaged perceptron: primal updates; the answer is the mean of the weights after every visit</source>
+        <translation>平均感知机：按原始形式更新；答案是每次访问后权重的平均</translation>
+    </message>
+    <message>
+        <source>Voted perceptron: every weight vector votes with the number of visits it survived; the answer is the vote</source>
+        <translation>投票感知机：每个权重向量以它存活的访问次数为票数投票；答案是投票结果</translation>
+    </message>
+    <message>
+        <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
+        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
+    </message>
+    <message>
+        <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
+        <translation>核感知机：用核函数 K(x, z) 代替 x·z 的对偶形式</translation>
+    </message>
+    <message>
+        <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
+        <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
+    </message>
 </context>
 <context>
     <name>DataCanvas</name>
@@ -773,6 +927,10 @@
         <translation>Gram 矩阵 G = [xᵢ·xⱼ]</translation>
     </message>
     <message>
+        <source>kernel matrix K(xᵢ, xⱼ) = {formula} ({kernel} kernel)</source>
+        <translation>核矩阵 K(xᵢ, xⱼ) = {formula}（{kernel}）</translation>
+    </message>
+    <message>
         <source>column j (point)</source>
         <translation>列 j（点）</translation>
     </message>
@@ -885,6 +1043,13 @@
     <message>
         <source>Export the iteration table</source>
         <translation>导出迭代表</translation>
+    </message>
+</context>
+<context>
+    <name>Figure</name>
+    <message>
+        <source>{answer} of {m} vectors</source>
+        <translation>{answer}：{m} 个向量</translation>
     </message>
 </context>
 <context>
@@ -1084,6 +1249,14 @@
         <translation>演示模式（按 Esc 退出）</translation>
     </message>
     <message>
+        <source>B / W</source>
+        <translation>B / W</translation>
+    </message>
+    <message>
+        <source>Blank the screen black / white (the same key or Esc shows it again)</source>
+        <translation>黑屏 / 白屏（再按同一键或 Esc 恢复）</translation>
+    </message>
+    <message>
         <source>S</source>
         <translation>S</translation>
     </message>
@@ -1154,6 +1327,22 @@
     <message>
         <source>Flip the labels of the selected points</source>
         <translation>翻转选中点的标签</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move</source>
+        <translation>键盘编辑：方向键移动光标，Enter 添加，] / [ 选择，Alt+方向键移动</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>The points as a table (labels, scores, mistakes)</source>
+        <translation>以表格显示数据点（标签、得分、误分类）</translation>
     </message>
     <message>
         <source>Ctrl+A</source>
@@ -1349,6 +1538,10 @@
     <message>
         <source>the average of b over every visit up to this vector&apos;s last (the last row: the answer)</source>
         <translation>到这个向量最后一次访问为止，各次访问后 b 的平均（最后一行：即答案）</translation>
+    </message>
+    <message>
+        <source>α of the {m} points updated, of {n}; every other α is 0</source>
+        <translation>更新过的 {m} 个点的 α（共 {n} 个点）；其余的 α 都是 0</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1876,14 @@
         <translation>添加 +1 (○)</translation>
     </message>
     <message>
+        <source>&amp;Web page…</source>
+        <translation>网页(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>The run as one HTML file that opens offline: timeline, narration, readout</source>
+        <translation>把这次运行存成一个离线可打开的 HTML 文件：时间轴、讲解、读数</translation>
+    </message>
+    <message>
         <source>Left click adds +1 points</source>
         <translation>左键单击添加 +1 类点</translation>
     </message>
@@ -1765,6 +1966,46 @@
     <message>
         <source>One update later</source>
         <translation>后一次更新</translation>
+    </message>
+    <message>
+        <source>&amp;Augmented space (x1, x2, 1)</source>
+        <translation>增广空间 (x1, x2, 1)(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The points lifted to z = 1 and the plane ŵ·x̂ = 0 through the origin whose cut with z = 1 is the line</source>
+        <translation>把点提升到 z = 1，以及过原点的平面 ŵ·x̂ = 0：它与 z = 1 的交线就是分离直线</translation>
+    </message>
+    <message>
+        <source>&amp;Weight space (w1, w2, b)</source>
+        <translation>权重空间 (w1, w2, b)(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Each point as a plane of weights, the feasible cone and the path of ŵ into it</source>
+        <translation>每个点是权重空间中的一个平面；可行锥，以及 ŵ 走进它的路径</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard editing</source>
+        <translation>键盘编辑(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Edit with the keyboard: arrows move a cursor, Enter adds a point, ] and [ select, Alt+arrows move, L flips, Delete removes, Esc leaves</source>
+        <translation>用键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动，L 翻转，Delete 删除，Esc 退出</translation>
+    </message>
+    <message>
+        <source>Points as a &amp;table</source>
+        <translation>数据点表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The canvas as a table: each point, its label, its score and verdict</source>
+        <translation>以表格显示画布：每个点、它的标签、得分和判定</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>减少动画(&amp;M)</translation>
+    </message>
+    <message>
+        <source>No slow motion: each update is drawn at once (remembered)</source>
+        <translation>不播放慢动作：每次更新立即绘制（会被记住）</translation>
     </message>
     <message>
         <source>&amp;Presentation mode</source>
@@ -1853,6 +2094,22 @@
     <message>
         <source>Frame all points</source>
         <translation>让视图框住所有点</translation>
+    </message>
+    <message>
+        <source>&amp;Blank the screen</source>
+        <translation>黑屏(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A black screen for the room; B (or Esc) shows the window again</source>
+        <translation>给教室一块黑屏；再按 B（或 Esc）显示窗口</translation>
+    </message>
+    <message>
+        <source>&amp;White screen</source>
+        <translation>白屏(&amp;W)</translation>
+    </message>
+    <message>
+        <source>A white screen for the room; W (or Esc) shows the window again</source>
+        <translation>给教室一块白屏；再按 W（或 Esc）显示窗口</translation>
     </message>
     <message>
         <source>&amp;Panels</source>
@@ -2005,6 +2262,10 @@ Restore the points and settings it autosaved?</source>
         <translation>已恢复自动保存的会话（{path}）</translation>
     </message>
     <message>
+        <source>export failed: {error}</source>
+        <translation>导出失败：{error}</translation>
+    </message>
+    <message>
         <source>Undo {what}</source>
         <translation>撤销：{what}</translation>
     </message>
@@ -2077,6 +2338,14 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Session (*.json);;CSV data (*.csv)</source>
         <translation>会话 (*.json);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export the run as a web page</source>
+        <translation>把这次运行导出为网页</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>网页 (*.html)</translation>
     </message>
     <message>
         <source>no table format {format}: latex, markdown or csv</source>
@@ -2161,6 +2430,22 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Save the points and settings before opening another file?</source>
         <translation>打开另一个文件前保存点和设置吗？</translation>
+    </message>
+    <message>
+        <source>Points as a table</source>
+        <translation>数据点表格</translation>
+    </message>
+    <message>
+        <source>Augmented space (x1, x2, 1)</source>
+        <translation>增广空间 (x1, x2, 1)</translation>
+    </message>
+    <message>
+        <source>Weight space (w1, w2, b)</source>
+        <translation>权重空间 (w1, w2, b)</translation>
+    </message>
+    <message>
+        <source>no space view {kind} (augmented or weights)</source>
+        <translation>没有空间视图 {kind}（augmented 或 weights）</translation>
     </message>
 </context>
 <context>
@@ -2293,12 +2578,12 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>第 {k} 次更新，点 {point}：{score}：{name} 在正确的一侧，但其间隔 {m} {rel} {thr} → {update}</translation>
     </message>
     <message>
-        <source>update {k} on {point}: {score}: {f} = 0, on the line, so y(w·x + b) = 0 ≤ 0 — counted as a mistake → {update}</source>
-        <translation>第 {k} 次更新，误分类点 {point}：{score}：{f} = 0，点在直线上，所以 y(w·x + b) = 0 ≤ 0 —— 算作误分类 → {update}</translation>
+        <source>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</source>
+        <translation>Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}</translation>
     </message>
     <message>
-        <source>{s} = min(C, (1 − y·f)/‖x‖²) = {v}: </source>
-        <translation>{s} = min(C, (1 − y·f)/‖x‖²) = {v}：</translation>
+        <source>b ← b + {step} = {b} + {eta}{sb} = {new}</source>
+        <translation>b ← b + {step} = {b} + {eta}{sb} = {new}</translation>
     </message>
     <message>
         <source>α{n} ← α{n} + η = {a}</source>
@@ -2311,14 +2596,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>b ← b + ηy = {b} {d} = {new}</source>
         <translation>b ← b + ηy = {b} {d} = {new}</translation>
-    </message>
-    <message>
-        <source>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</source>
-        <translation>Σ yx = {s}, w ← w + ηΣ yx = {w} + {eta}{s} = {new}</translation>
-    </message>
-    <message>
-        <source>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</source>
-        <translation>b ← b + ηΣ y = {b} + {eta}{sb} = {new}</translation>
     </message>
     <message>
         <source>batch step {k}: 1 mistake (y(w·x + b) ≤ 0), {names} → {update}</source>
@@ -2343,6 +2620,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>update {k} on {point}: {score} ≤ 0, a mistake → {update}</source>
         <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，误分类 → {update}</translation>
+    </message>
+    <message>
+        <source>update {k} on {point}: {score} ≤ 0, on the line: a mistake → {update}</source>
+        <translation>第 {k} 次更新，误分类点 {point}：{score} ≤ 0，在直线上：误分类 → {update}</translation>
     </message>
     <message>
         <source>; fewer mistakes than the pocket: into the pocket</source>
@@ -2413,6 +2694,69 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>stopped: {reason}</source>
         <translation>已停止：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>SpaceView</name>
+    <message>
+        <source>Reset view</source>
+        <translation>重置视角</translation>
+    </message>
+    <message>
+        <source>The start view (Home, or double-click the view)</source>
+        <translation>初始视角（Home 键，或双击视图）</translation>
+    </message>
+    <message>
+        <source>Look down z</source>
+        <translation>沿 z 轴俯视</translation>
+    </message>
+    <message>
+        <source>Look down b</source>
+        <translation>沿 b 轴俯视</translation>
+    </message>
+    <message>
+        <source>Straight down the z axis: the plane z = 1 as the canvas shows it (Z)</source>
+        <translation>沿 z 轴垂直向下看：平面 z = 1 与画布显示的一样（Z）</translation>
+    </message>
+    <message>
+        <source>Straight down the b axis: the (w1, w2) plane (Z)</source>
+        <translation>沿 b 轴垂直向下看：(w1, w2) 平面（Z）</translation>
+    </message>
+    <message>
+        <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>
+        <translation>{mode}：答案是核函数值之和，没有可画的权重向量 ŵ</translation>
+    </message>
+    <message>
+        <source>no points: every ŵ is feasible</source>
+        <translation>没有点：每个 ŵ 都可行</translation>
+    </message>
+    <message>
+        <source>z = 1: the canvas</source>
+        <translation>z = 1：画布</translation>
+    </message>
+    <message>
+        <source>old ŵ</source>
+        <translation>旧 ŵ</translation>
+    </message>
+    <message>
+        <source>new ŵ</source>
+        <translation>新 ŵ</translation>
+    </message>
+    <message>
+        <source>vectors drawn at ×{k} (their sum is kept)</source>
+        <translation>向量按 ×{k} 绘制（和的关系不变）</translation>
+    </message>
+    <message>
+        <source>{n} of {total} points&apos; planes drawn</source>
+        <translation>画出了 {total} 个点中 {n} 个点的平面</translation>
+    </message>
+    <message>
+        <source>x{i}: y(w·x + b) &gt; 0 on the hatched side{broken}</source>
+        <translation>x{i}：在带短线的一侧 y(w·x + b) &gt; 0{broken}</translation>
+    </message>
+    <message>
+        <source> (broken by ŵ now)</source>
+        <translation>（当前 ŵ 违反）</translation>
     </message>
 </context>
 <context>
