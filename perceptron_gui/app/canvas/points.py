@@ -115,10 +115,12 @@ class PointsCanvas(BandCanvas):
             self._density.set_points(pts, self._labels, keep_old=not reframe)
         else:
             self._marker_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
-            self._mistake_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
             if self._density.isVisible():
                 self._density.set_points(np.empty((0, 2)), self._labels[:0])
         self._density.setVisible(dense)
+        # The mistakes' rings over a crowd: their indices are into these points, dense or
+        # not (stale positions under a new subset were read past their end: a crash).
+        self._mistake_layer.set_positions(pts, kinds=(self._labels < 0).astype(np.int8))
         self._halo_layer.set_positions(pts)
         self._ring_layer.set_positions(pts)
         self._thin_ring_layer.set_positions(pts)
