@@ -332,7 +332,7 @@ def test_the_settings_row_changes_the_second_run_only(qtbot, window: MainWindow)
     ("settings", "words"),
     [
         ({"eta": -1}, "η must be"),
-        ({"mode": "nope"}, "mode must be"),
+        ({"mode": "nope"}, "mode 'nope' is not installed"),
         ({"order": 3}, "order must be"),
         ({"eta": "fast"}, "eta must be a number"),
         ({"seed": 1.5}, "seed must be a whole number"),

@@ -352,7 +352,7 @@ def test_up_to_20_points_the_dual_table_has_every_alpha() -> None:
 def test_one_minus_sign_per_format_in_every_column() -> None:
     """CSV: the ASCII hyphen everywhere; Markdown: U+2212 everywhere (the w, b and
     w·x + b columns alike, issue 28); LaTeX: ``-`` in math mode."""
-    from perceptron_gui.core.registry import MODES
+    from perceptron_gui.core.config import MODES
 
     for mode in MODES:
         t = trained(EXAMPLE, TrainConfig(mode=mode))

@@ -565,12 +565,15 @@ class SpaceView(QtWidgets.QWidget):
         """The view's scene as plain values (see `MainWindow.state`)."""
         # Fresh (the canvas's view may have moved since the last frame); a hidden view skips
         # the cone's sampling, which only its picture needs.
+        shown_note = self._note  # (the laid-out view's note stays the view's)
         with np.errstate(all="ignore"):
             scene = self._compute(cone=self.isVisible())
+        note = shown_note if self.isVisible() else self._note
+        self._note = shown_note
         out: dict[str, Any] = {
             "visible": self.isVisible(),
             "rotation": self.camera.to_dict(),
-            "note": self._note,
+            "note": note,
         }
         if isinstance(scene, sp.AugmentedScene):
             out["normal"] = list(scene.normal)

@@ -110,6 +110,8 @@ def clip_segment(
         return None
     x0, x1, y0, y1 = map(float, rect)
     dx, dy = zx - ax, zy - ay
+    if not (math.isfinite(dx) and math.isfinite(dy)):  # ends near the float limit
+        return None
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
         if p == 0.0:
@@ -123,4 +125,6 @@ def clip_segment(
         return None
     start = (ax + t0 * dx, ay + t0 * dy) if t0 > 0.0 else (ax, ay)
     end = (ax + t1 * dx, ay + t1 * dy) if t1 < 1.0 else (zx, zy)
+    if not all(math.isfinite(v) for v in (*start, *end)):
+        return None
     return start, end, t0 > 0.0 or t1 < 1.0

@@ -50,7 +50,11 @@ class LabelsCanvas(UpdateCanvas):
     def _put_text(self, item: pg.TextItem, r: Rect) -> None:
         home = self._home_of(item)
         item.setAnchor((0, 0))
-        item.setPos(self._vb.mapSceneToView(QtCore.QPointF(r[0], r[1])))
+        at = self._vb.mapSceneToView(QtCore.QPointF(r[0], r[1]))
+        if not (math.isfinite(at.x()) and math.isfinite(at.y())):
+            item.setVisible(False)  # a view too small to map (coordinates near 1e-300)
+            return
+        item.setPos(at)
         p = item.pos()
         self._homes[id(item)] = ((p.x(), p.y()), home)
 

@@ -209,9 +209,10 @@ class Placer:
             # a loop over them was most of a kernel run's frame), summed in their order.
             t = np.asarray(self.taken, dtype=np.float64)
             xc, yc = x[:, None], y[:, None]
-            ox = np.minimum(xc + w, t[:, 0] + t[:, 2]) - np.maximum(xc, t[:, 0])
-            oy = np.minimum(yc + h, t[:, 1] + t[:, 3]) - np.maximum(yc, t[:, 1])
-            parts = np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
+            with np.errstate(over="ignore", invalid="ignore"):  # candidates far off the plot
+                ox = np.minimum(xc + w, t[:, 0] + t[:, 2]) - np.maximum(xc, t[:, 0])
+                oy = np.minimum(yc + h, t[:, 1] + t[:, 3]) - np.maximum(yc, t[:, 1])
+                parts = np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
             cost = np.add.accumulate(np.column_stack((cost, parts)), axis=1)[:, -1]
         if lines:
             cost += LINE_COST * self._crossings(x, y, w, h)
@@ -364,8 +365,9 @@ class Placer:
             return []
         gx, gy = np.meshgrid(xs, ys)
         cx, cy = gx.ravel(), gy.ravel()
-        if near is not None:
-            d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
+        if near is not None and all(math.isfinite(v) for v in near):
+            with np.errstate(over="ignore"):  # an anchor far off the plot: inf sorts last
+                d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
             order = np.argsort(d, kind="stable")
             cx, cy = cx[order], cy[order]
         return list(zip(cx.tolist(), cy.tolist(), strict=True))
