@@ -174,9 +174,9 @@ def announce(widget: QtWidgets.QWidget, text: str) -> None:
 
 
 def _names(indices: Any, limit: int = 12) -> str:
-    idx = [int(i) for i in indices]
-    shown = ", ".join(f"x{i + 1}" for i in idx[:limit])
-    return shown + (tr(" and {n} more").format(n=len(idx) - limit) if len(idx) > limit else "")
+    n = len(indices)  # (10⁵ mistakes: only the named few are read)
+    shown = ", ".join(f"x{int(i) + 1}" for i in indices[:limit])
+    return shown + (tr(" and {n} more").format(n=n - limit) if n > limit else "")
 
 
 def describe_canvas(window: MainWindow) -> str:

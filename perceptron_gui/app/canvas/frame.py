@@ -32,7 +32,8 @@ def bounds(points: ArrayLike, keep_origin: bool = False) -> tuple[FloatArray, Fl
     """The data's bounding box (lo, hi), the origin in it when kept; None without points
     or with none finite."""
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    pts = pts[np.all(np.isfinite(pts), axis=1)]
+    if not np.isfinite(pts).all():  # (a data set's points are finite: no copy for them)
+        pts = pts[np.all(np.isfinite(pts), axis=1)]
     if not len(pts):
         return None
     lo, hi = pts.min(axis=0), pts.max(axis=0)

@@ -45,7 +45,11 @@ class PointsCanvas(BandCanvas):
             return 1.0
         t = theme()
         full = t.marker + 4 * t.scale
-        box = frame.bounds(self._points)
+        cached = self.__dict__.get("_crowd_box")
+        if cached is None or cached[0] is not self._points:  # once per point set
+            cached = (self._points, frame.bounds(self._points))
+            self._crowd_box = cached
+        box = cached[1]
         x0, x1, y0, y1 = self.view_range()
         w, h = float(self._vb.width()), float(self._vb.height())
         if box is None or w < 50 or h < 50 or not (x1 > x0 and y1 > y0):
