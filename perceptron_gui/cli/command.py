@@ -51,6 +51,7 @@ import numpy.typing as npt
 from perceptron_gui.cli import experiment_cmd
 from perceptron_gui.core import examples, fast, multi
 from perceptron_gui.core.bound_type import Bound
+from perceptron_gui.core.bounds import config_bound, needs_kernel_bound
 from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
@@ -587,17 +588,10 @@ def _cmd_trace(args: argparse.Namespace) -> int:
 
 def _trace_bound(data: Dataset, config: TrainConfig) -> tuple[Bound | None, str]:
     """The bound the mode's run is measured against (the kernel's in feature space)."""
-    if not spec(config.mode).feature_space:
-        return novikoff(data, bias=config.bias), ""
+    if not needs_kernel_bound(config):
+        return config_bound(data, config), ""
     try:
-        bound = novikoff(
-            data,
-            bias=config.bias,
-            kernel=config.kernel,
-            degree=config.degree,
-            coef0=config.coef0,
-            sigma=config.sigma,
-        )
+        bound = config_bound(data, config)
     except DataError as exc:
         return None, exc.message
     return bound, ""

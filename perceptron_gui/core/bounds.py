@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.registry import MistakeBound, spec
 
 __all__ = [
@@ -41,6 +42,23 @@ def mistake_bound(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
 def needs_kernel_bound(config: TrainConfig) -> bool:
     """True when D and γ are to be measured in the kernel's feature space."""
     return spec(config.mode).feature_space
+
+
+def config_bound(data: Dataset, config: TrainConfig) -> Bound:
+    """Novikoff's D, γ and bound for a run of `config` on `data`: in the kernel's feature
+    space when the mode's are measured there (DataError as `novikoff` raises it)."""
+    from perceptron_gui.core.novikoff import novikoff
+
+    if not needs_kernel_bound(config):
+        return novikoff(data, bias=config.bias)
+    return novikoff(
+        data,
+        bias=config.bias,
+        kernel=config.kernel,
+        degree=config.degree,
+        coef0=config.coef0,
+        sigma=config.sigma,
+    )
 
 
 def proof_note(config: TrainConfig) -> str:

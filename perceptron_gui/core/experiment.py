@@ -283,17 +283,11 @@ def _answer(data: Dataset, c: TrainConfig, r: Any, which: str) -> Any:
 
 def _bound(data: Dataset, config: TrainConfig) -> tuple[float | None, str]:
     """The mode's bound on updates (the registry's rule), or None."""
-    from perceptron_gui.core.novikoff import novikoff
+    from perceptron_gui.core.bounds import config_bound
     from perceptron_gui.core.registry import spec
 
     try:
-        if config.mode == "kernel":
-            nb = novikoff(
-                data, bias=config.bias, kernel=config.kernel, degree=config.degree,
-                coef0=config.coef0, sigma=config.sigma,
-            )  # fmt: skip
-        else:
-            nb = novikoff(data, bias=config.bias)
+        nb = config_bound(data, config)  # (in feature space where the mode's bound is)
     except DataError:
         return None, ""
     mb = spec(config.mode).bound(config, data.n, nb)

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core.bounds import config_bound
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
@@ -42,7 +43,7 @@ from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.io import atomic_write_text
 from perceptron_gui.core.lesson import Lesson, Scene, localize
 from perceptron_gui.core.model import LinearModel, Model, mistakes
-from perceptron_gui.core.novikoff import Bound, novikoff
+from perceptron_gui.core.novikoff import Bound
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.registry import MistakeBound, spec
@@ -293,17 +294,7 @@ def _bound(data: Dataset, config: TrainConfig) -> tuple[Bound | None, MistakeBou
     if data.n == 0:
         return None, None
     try:
-        if spec(config.mode).feature_space:
-            bd = novikoff(
-                data,
-                bias=config.bias,
-                kernel=config.kernel,
-                degree=config.degree,
-                coef0=config.coef0,
-                sigma=config.sigma,
-            )
-        else:
-            bd = novikoff(data, bias=config.bias)
+        bd = config_bound(data, config)
     except DataError:
         return None, None
     return bd, spec(config.mode).bound(config, data.n, bd)
