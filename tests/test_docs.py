@@ -36,18 +36,26 @@ def test_there_are_snippets_to_run() -> None:
     assert len(SNIPPETS) >= 2 and {n for n, _, _ in SNIPPETS} >= {"scripting.md"}
 
 
-@pytest.mark.parametrize(
-    "block", [s[2] for s in SNIPPETS], ids=[f"{n}-{i}" for n, i, _ in SNIPPETS]
-)
-def test_every_python_snippet_runs(block: str, request: pytest.FixtureRequest) -> None:
-    """A snippet runs as it is; one that defines pytest tests (``def test_…(qtbot)``) has
+#: The pages with snippets, each run as one test: its snippets in order, in one folder (a
+#: later snippet may read the file an earlier one wrote, as a reader following the page would).
+PAGES_WITH_SNIPPETS = sorted({name for name, _, _ in SNIPPETS})
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_SNIPPETS)
+def test_every_python_snippet_runs(
+    page: str, request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snippet runs as it is, in a folder of the page's own (the files it writes land
+    there, not in the checkout); one that defines pytest tests (``def test_…(qtbot)``) has
     them run with pytest-qt's ``qtbot``. A snippet checks what it claims with ``assert``."""
-    ns: dict[str, Any] = {"__name__": "snippet"}
-    exec(compile(block, "<snippet>", "exec"), ns)
-    for name, fn in list(ns.items()):
-        if name.startswith("test_") and callable(fn):
-            args = fn.__code__.co_varnames[: fn.__code__.co_argcount]
-            fn(**{a: request.getfixturevalue(a) for a in args})
+    monkeypatch.chdir(tmp_path)
+    for _, i, block in (s for s in SNIPPETS if s[0] == page):
+        ns: dict[str, Any] = {"__name__": "snippet"}
+        exec(compile(block, f"<{page} snippet {i}>", "exec"), ns)
+        for name, fn in list(ns.items()):
+            if name.startswith("test_") and callable(fn):
+                args = fn.__code__.co_varnames[: fn.__code__.co_argcount]
+                fn(**{a: request.getfixturevalue(a) for a in args})
 
 
 def test_the_session_and_lesson_examples_open(tmp_path: Path) -> None:

@@ -97,15 +97,19 @@ def density_rgba(
     """The RGBA image (rows, columns, 4) of the counts in the two class colours."""
     total = cp + cn
     img = np.zeros((*total.shape, 4), dtype=np.uint8)
-    filled = total > 0
-    if not filled.any():
+    img[..., :3] = negative  # (an empty bin: transparent, in the −1 colour as it was)
+    # Only the filled bins are computed: half the grid or less for most data.
+    flat = total.reshape(-1)
+    filled = np.flatnonzero(flat)
+    if not len(filled):
         return img
-    share = np.where(filled, cp / np.maximum(total, 1), 0.0)
+    counts = flat[filled]
+    share = cp.reshape(-1)[filled] / counts
+    out = img.reshape(-1, 4)
     for ch in range(3):
-        img[..., ch] = np.round(share * positive[ch] + (1.0 - share) * negative[ch])
-    level = np.log1p(total) / np.log1p(total.max())
-    alpha = np.where(filled, MIN_ALPHA + (1.0 - MIN_ALPHA) * level, 0.0)
-    img[..., 3] = np.round(255 * alpha)
+        out[filled, ch] = np.round(share * positive[ch] + (1.0 - share) * negative[ch])
+    level = np.log1p(counts) / np.log1p(counts.max())
+    out[filled, 3] = np.round(255 * (MIN_ALPHA + (1.0 - MIN_ALPHA) * level))
     return img
 
 
@@ -120,17 +124,21 @@ class DensityImage(pg.ImageItem):
         self._timer = QtCore.QTimer()
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self.flush)
+        self._timer.timeout.connect(self._next_part)
+        self._unrendered = False
+        self._rect = QtCore.QRectF()
 
     def set_points(
         self, points: NDArray[np.float64], labels: NDArray[np.int8], *, keep_old: bool = False
     ) -> None:
-        """Show these points (empty: nothing): counted and drawn at the next turn of the
-        event loop, or at `flush`; until then the old image stays with `keep_old` (an edit
-        of a few points), else nothing is shown."""
+        """Show these points (empty: nothing): counted at the next turn of the event loop
+        and drawn at the turn after (two short slices, not one long one), or both at
+        `flush`; until then the old image stays with `keep_old` (an edit of a few points),
+        else nothing is shown."""
         if not (keep_old and len(points)):
             self._counts = None
             self.clear()
+        self._unrendered = False
         if len(points) == 0:
             self._pending = None
             self._timer.stop()
@@ -141,15 +149,32 @@ class DensityImage(pg.ImageItem):
 
     def flush(self) -> None:
         """Count and draw the points given last, now (a picture is about to be taken)."""
+        self._timer.stop()
+        self._count()
+        if self._unrendered:
+            self._draw()
+
+    def _next_part(self) -> None:
+        if self._pending is not None:
+            self._count()
+            self._timer.start()  # the drawing at the next turn
+        elif self._unrendered:
+            self._draw()
+
+    def _count(self) -> None:
         if self._pending is None:
             return
         points, labels = self._pending
         self._pending = None
-        self._timer.stop()
         cp, cn, rect = density_counts(points, labels, scratch=self._scratch)
         self._counts = (cp, cn)
+        self._rect = rect
+        self._unrendered = True
+
+    def _draw(self) -> None:
+        self._unrendered = False
         self._render()
-        self.setRect(rect)
+        self.setRect(self._rect)
 
     def apply_theme(self) -> None:
         """Recolour from the theme's class colours."""

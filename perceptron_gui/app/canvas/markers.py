@@ -182,7 +182,8 @@ class MarkerLayer(pg.GraphicsObject):
         #: Pre-drawn sprites by (kind, dpr) and, scaled, by (kind, dpr, device pixels).
         self._sprites: dict[tuple[int, float] | tuple[int, float, int], QtGui.QPixmap] = {}
         self._pos: FloatArray = np.empty((0, 2))
-        self._groups: list[FloatArray] = []  # positions per kind, when kinds were given
+        self._groups: list[FloatArray] | None = []  # positions per kind (None: not split yet)
+        self._kinds: NDArray[np.integer] | None = None
         self._subset: IntArray | None = None
         self._scale: FloatArray | None = None
         self._bounds = QtCore.QRectF()
@@ -218,11 +219,10 @@ class MarkerLayer(pg.GraphicsObject):
         self._pos = pos
         self._scale = scale
         self._subset = None
-        if kinds is None:
-            self._groups = [pos]
-        else:
-            # Split once here so that painting needs no per-frame gather.
-            self._groups = [pos[kinds == k] for k in range(len(self._draws))]
+        # Split by kind once, at the first paint of all the points (not per frame; and not
+        # at all for a layer that only ever draws a subset, as the rings over a crowd).
+        self._kinds = kinds
+        self._groups = [pos] if kinds is None else None
         if len(pos):
             # Per column: a reduction along axis 0 of an (n, 2) array is ~10x slower.
             x0, x1, y0, y1 = pos[:, 0].min(), pos[:, 0].max(), pos[:, 1].min(), pos[:, 1].max()
@@ -345,6 +345,9 @@ class MarkerLayer(pg.GraphicsObject):
             scale = None if self._scale is None else self._scale[self._subset]
             self._paint_group(p, self._pos[self._subset], scale, 0, tr, win, dpr)
         else:
+            if self._groups is None:
+                kinds = self._kinds
+                self._groups = [self._pos[kinds == k] for k in range(len(self._draws))]
             for kind, pos in enumerate(self._groups):
                 self._paint_group(p, pos, self._scale, kind, tr, win, dpr)
 
