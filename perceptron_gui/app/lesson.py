@@ -37,6 +37,7 @@ from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.api import train
+from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.lesson import (
     SUFFIX,
@@ -135,6 +136,9 @@ class LessonPlayer(QObject):
         self.typed = ""
         self._answered_converges = False
         self._applying = False
+        #: The user's settings when the lesson opened: a scene that does not name the
+        #: update limit keeps theirs, and closing the lesson gives them all back.
+        self._user_config: TrainConfig | None = None
         self.panel: QWidget | None = None  # the Lesson panel (install_lesson makes it)
         self.dock: QDockWidget | None = None  # ... and its dock
         self.strip = LessonStrip()
@@ -236,11 +240,17 @@ class LessonPlayer(QObject):
         return True
 
     def set_lesson(self, lesson: Lesson | None, index: int = 0) -> None:
-        """Show `lesson` at scene `index` (None closes the lesson)."""
+        """Show `lesson` at scene `index` (None closes the lesson and gives the settings
+        back as they were before it opened)."""
+        if lesson is not None and self._lesson is None:
+            self._user_config = self.window.controller.config
         self.lesson = lesson
         if lesson is None:
             self.strip.hide()
             self.blank.blank(None)
+            if self._user_config is not None:
+                self.window.controller.set_config(self._user_config)
+                self._user_config = None
             self.changed.emit()
             return
         self.go(min(max(0, index), len(lesson.scenes) - 1))
@@ -259,7 +269,8 @@ class LessonPlayer(QObject):
         w.controller.quiet_restart = True  # a scene's start is not the user's edit
         try:
             w.set_compare(None)
-            w.controller.set_config(scene.config)
+            config = self.scene_config(scene)
+            w.controller.set_config(config)
             margin = scene.margin
             if margin is not None and hasattr(scene.config, "margin"):
                 w.controller.set_settings(margin=margin)
@@ -268,7 +279,7 @@ class LessonPlayer(QObject):
             )
             target = scene.start
             if at_stop:  # the run's end when it has no stop (within BACK_CAP updates)
-                limit = scene.config.max_updates
+                limit = config.max_updates
                 end = BACK_CAP if limit is None else min(limit, BACK_CAP)
                 target = scene.stop if scene.stop is not None else max(end, scene.start)
             w.seek(target)
@@ -281,6 +292,15 @@ class LessonPlayer(QObject):
             w.controller.quiet_restart = False
         self.strip.show()
         self.refresh()
+
+    def scene_config(self, scene: Scene) -> TrainConfig:
+        """The settings scene `scene` runs with: its own, the defaults for the others, and
+        the user's update limit when it names none (a lesson never raises the limit to the
+        core's 10⁶ behind the user's back)."""
+        config = scene.config
+        if "max_updates" not in scene.settings and self._user_config is not None:
+            config = dataclasses.replace(config, max_updates=self._user_config.max_updates)
+        return config
 
     def _apply_show(self, scene: Scene) -> None:
         w = self.window

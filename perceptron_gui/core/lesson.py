@@ -102,7 +102,9 @@ SCENE_KEYS = (
     "compare",
     "question",
 )
-#: The most updates a scene's ``start`` or ``stop`` may name (the clicker steps to them).
+#: The most updates a scene's ``start`` or ``stop`` may name (the clicker steps to them),
+#: and the largest update limit (``max_updates``) a scene may set: a room's run is short,
+#: and a scene must not hand the window a run of 10⁶ updates to vote or average over.
 MAX_STOP = 100_000
 #: A lesson file larger than this is refused before it is read (the built-in one: 6 KB).
 MAX_LESSON_BYTES = 16 << 20
@@ -509,6 +511,11 @@ def _check_setting(key: str, value: Any) -> None:
         if not (ok and math.isfinite(value) and value >= 0):
             raise DataError(f"margin must be a finite number >= 0, not {value!r}")
         return
+    if key == "max_updates" and not (
+        value is None
+        or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_STOP)
+    ):
+        raise DataError(f"must be a whole number from 1 to {MAX_STOP}, not {excerpt(repr(value))}")
     if key == "order":  # an order is checked with its mode, below
         TrainConfig.from_dict({"mode": "primal", key: value})
         return
