@@ -92,7 +92,7 @@ class BandCanvas(BoundaryCanvas):
             raise ValueError(f"direction must have {3 if bias else 2} entries with bias={bias}")
         if self._bias_off != (not bias):
             self._bias_off = not bias
-            self._refit()
+            self.refit()
         self._geometry = (
             None if D is None else float(D),
             u,

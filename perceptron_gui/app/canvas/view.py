@@ -122,8 +122,8 @@ class ViewCanvas(ScheduledCanvas):
             self._points, keep_origin=self.keep_origin or self._bias_off, size_px=size, room_px=room
         )
 
-    def _refit(self) -> None:
-        """The data's frame again, unless the view is the user's."""
+    def refit(self) -> None:
+        """The data's frame again, unless the view is the user's (a zoom or pan holds)."""
         if not self._view_held:
             self.fit_view()
 

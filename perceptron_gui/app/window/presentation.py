@@ -207,7 +207,9 @@ class Presentation:
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.w.canvas.fit_view()  # with room for the readout over the plot (or without)
+        # The data's frame at the new size, with room for the readout over the plot (or
+        # without); a view the user zoomed or panned stays theirs.
+        self.w.canvas.refit()
         self.w.canvas.follow()
 
     def toggle_presentation(self) -> None:

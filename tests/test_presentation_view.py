@@ -1,0 +1,77 @@
+"""F5 and Esc keep a view the user zoomed (presentation used to fit the data again, dropping
+the zoom a lecturer had set up before the room came in); an unheld view is the data's frame
+at the new size, and F still fits."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from perceptron_gui.core.generators import generate
+
+
+def _wheel_in(canvas, steps: int) -> None:  # noqa: ANN001
+    vp = canvas.viewport()
+    pos = QPointF(vp.width() / 2, vp.height() / 2)
+    ev = QWheelEvent(
+        pos,
+        QPointF(vp.mapToGlobal(pos.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(vp, ev)
+
+
+def _centre_and_width(canvas) -> tuple[float, float, float]:  # noqa: ANN001
+    x0, x1, y0, y1 = canvas.view_range()
+    return (x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0)
+
+
+def test_f5_and_esc_keep_the_users_zoom(window, qtbot) -> None:
+    w = window
+    d = generate("separable", 30, margin=0.3, seed=1)
+    w.set_points(d.points, d.labels)
+    c = w.canvas
+    fitted = _centre_and_width(c)
+    _wheel_in(c, 3)
+    assert c.view_held
+    zoomed = _centre_and_width(c)
+    assert zoomed[2] < 0.8 * fitted[2]  # the wheel zoomed in
+
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert w.presentation.on and c.view_held
+    cx, cy, side = _centre_and_width(c)
+    # The user's view, not the data's frame: the same centre, about the same scale (the
+    # larger plot shows more round it at the locked aspect, never the whole frame again).
+    assert abs(cx - zoomed[0]) < 0.05 * zoomed[2] and abs(cy - zoomed[1]) < 0.05 * zoomed[2]
+    assert side < 0.8 * fitted[2]
+
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    assert not w.presentation.on and c.view_held
+    cx, cy, side = _centre_and_width(c)
+    assert abs(cx - zoomed[0]) < 0.05 * zoomed[2] and abs(cy - zoomed[1]) < 0.05 * zoomed[2]
+    assert side < 0.8 * fitted[2]
+
+    w.act_fit.trigger()  # View ▸ Fit view: the data's frame again
+    assert not c.view_held
+    assert _centre_and_width(c)[2] > 0.95 * fitted[2]
+
+
+def test_f5_fits_an_unheld_view_to_the_new_size(window, qtbot) -> None:
+    w = window
+    d = generate("separable", 30, margin=0.3, seed=1)
+    w.set_points(d.points, d.labels)
+    c = w.canvas
+    assert not c.view_held
+    qtbot.keyClick(w, Qt.Key.Key_F5)
+    assert w.presentation.on and not c.view_held
+    x0, x1, y0, y1 = c.view_range()
+    f = c.data_frame()  # the frame at the presentation's plot size
+    assert abs(x0 - f[0]) < 1e-6 * (f[1] - f[0]) or abs(y0 - f[2]) < 1e-6 * (f[3] - f[2])
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    assert not w.presentation.on
