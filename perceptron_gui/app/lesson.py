@@ -189,12 +189,15 @@ class LessonPlayer(QObject):
         return bool(t.done) or (scene.stop is not None and t.k >= scene.stop)
 
     def pending(self) -> str | None:
-        """The question the room is asked now, or None."""
+        """The question the room is asked now, or None (none either when no point is wrong:
+        "which point is corrected next?" has no answer then)."""
         scene = self.scene
         if scene is None or scene.question is None or self.at_end():
             return None
         if scene.question == "converges":
             return None if self._answered_converges or self._k() != scene.start else "converges"
+        if scene.question == "next-point" and self.window.controller.trainer.errors() == 0:
+            return None
         return scene.question
 
     def state(self) -> dict[str, Any] | None:
@@ -251,7 +254,7 @@ class LessonPlayer(QObject):
             if self._user_config is not None:
                 self.window.controller.set_config(self._user_config)
                 self._user_config = None
-            self.changed.emit()
+            self.refresh()
             return
         self.go(min(max(0, index), len(lesson.scenes) - 1))
 
@@ -384,7 +387,9 @@ class LessonPlayer(QObject):
     def next_slide(self) -> bool:
         """The clicker's next: the next update, or the next scene at the scene's end.
 
-        A question left unanswered is skipped (not counted). False at the lesson's end.
+        On an open question it reveals the answer first (not counted in the tally): "will
+        it converge?" is answered and the next click starts the run; "which point is
+        next?" plays the update and names its point. False at the lesson's end.
         """
         if self.lesson is None:
             return False
@@ -396,10 +401,22 @@ class LessonPlayer(QObject):
                 return False
             self.go(self.index + 1)
             return True
-        if self.pending() == "converges":
-            self._answered_converges = True  # skipped: the run starts without an answer
+        asking = self.pending()
+        scene = self.scene
+        if asking == "converges" and scene is not None:
+            self._answered_converges = True
+            self.typed = ""
+            self.verdict = (
+                self.tr("the answer: it converges")
+                if self._converges(scene)
+                else self.tr("the answer: it never converges")
+            )
+            self.refresh()
+            return True
         self.verdict = self.typed = ""
-        self.window.step()
+        rec = self.window.step()
+        if asking == "next-point" and rec is not None:
+            self.verdict = self.tr("the update is on {point}").format(point=self._named(rec))
         self.refresh()
         return True
 
@@ -452,11 +469,7 @@ class LessonPlayer(QObject):
         if asking == "converges":
             if not isinstance(value, bool):
                 return False
-            kwargs = scene_train_kwargs(scene)
-            limit = min(kwargs.get("max_updates") or CONVERGES_CAP, CONVERGES_CAP)
-            kwargs["max_updates"] = limit
-            data = scene.data
-            truth = bool(train(data.points, data.labels, **kwargs).converged)
+            truth = self._converges(scene)
             right = value == truth
             self._answered_converges = True
             self._count(right)
@@ -483,7 +496,7 @@ class LessonPlayer(QObject):
             chosen |= {int(i) for i in batches[rec.k - 1]}
         right = value in chosen
         self._count(right)
-        who = f"x{int(rec.index) + 1}"
+        who = self._named(rec)
         self.verdict = (
             self.tr("right: the update is on {point}").format(point=who)
             if right
@@ -493,6 +506,18 @@ class LessonPlayer(QObject):
         )
         self.refresh()
         return right
+
+    @staticmethod
+    def _converges(scene: Scene) -> bool:
+        """Whether the scene's run converges (within CONVERGES_CAP updates)."""
+        kwargs = scene_train_kwargs(scene)
+        kwargs["max_updates"] = min(kwargs.get("max_updates") or CONVERGES_CAP, CONVERGES_CAP)
+        data = scene.data
+        return bool(train(data.points, data.labels, **kwargs).converged)
+
+    @staticmethod
+    def _named(rec: Any) -> str:
+        return f"x{int(rec.index) + 1}"
 
     def _count(self, right: bool) -> None:
         self.asked += 1
@@ -629,6 +654,7 @@ class LessonPlayer(QObject):
         """The strip's texts: question, verdict, caption, counter, and the tally at the end."""
         scene = self.scene
         if self.lesson is None or scene is None:
+            self.window.readout.set_withheld(False)
             self.changed.emit()
             return
         lang = i18n.language()
@@ -648,6 +674,9 @@ class LessonPlayer(QObject):
                     right=self.right, asked=self.asked
                 )
             )
+        # While the room is asked whether the run converges, the readout names no bound and
+        # no verdict (a bound would say "separable", hence "it converges").
+        self.window.readout.set_withheld(asking == "converges")
         self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
         caption = localize(scene.caption, lang)

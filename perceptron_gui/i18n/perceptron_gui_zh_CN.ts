@@ -1633,6 +1633,18 @@
         <translation>课程：{title}</translation>
     </message>
     <message>
+        <source>the answer: it converges</source>
+        <translation>答案：它会收敛</translation>
+    </message>
+    <message>
+        <source>the answer: it never converges</source>
+        <translation>答案：它永不收敛</translation>
+    </message>
+    <message>
+        <source>the update is on {point}</source>
+        <translation>更新的是 {point}</translation>
+    </message>
+    <message>
         <source>right: it converges</source>
         <translation>答对了：它会收敛</translation>
     </message>

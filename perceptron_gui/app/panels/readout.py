@@ -43,20 +43,22 @@ def readout_note(c: Controller) -> str:
     return f"({core_text(mb.note)})" if c.bound.separable else ""
 
 
-def readout_parts(c: Controller, *, note: bool = True) -> list[list[str]]:
+def readout_parts(c: Controller, *, note: bool = True, withhold: bool = False) -> list[list[str]]:
     """The readout's pieces in the groups that belong together: k against the bound (and
     the mistakes); w and b; what is wrong now (and why the run stopped).
     ``[["k = 5 ≤ (D/γ)² = 117"], ["w = (1, 1)", "b = −3"], …]``
 
-    `note`: `readout_note` follows k (else it is left to the caller).
+    `note`: `readout_note` follows k (else it is left to the caller). `withhold`: k alone,
+    no bound and no word of separability or convergence (a lesson asks the room whether
+    the run converges: the readout must not answer first).
     """
     t = c.trainer
     cfg = c.config
     bd = c.bound
     counts: list[str] = []
     mb = c.mistake_bound
-    remark = readout_note(c)
-    if c.bound_pending or not t.n or c.bound_note:
+    remark = "" if withhold else readout_note(c)
+    if withhold or c.bound_pending or not t.n or c.bound_note:
         counts.append(f"k = {t.k}")
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
@@ -92,7 +94,9 @@ def readout_parts(c: Controller, *, note: bool = True) -> list[list[str]]:
         wrong.append(
             translate("Readout", "wrong now: {wrong} of {n}").format(wrong=t.errors(), n=t.n)
         )
-    if t.converged:
+    if withhold:
+        pass
+    elif t.converged:
         wrong.append(translate("Readout", "converged ✓"))
     elif t.stop_reason == "overflow":
         wrong.append(
@@ -212,6 +216,7 @@ class Readout(SteadyLabel):
         self._fit_scale = 1.0  # of the point size, stacked: only smaller until `_restart`
         self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
+        self._withhold = False  # a lesson's question is open: no bound, no verdict
         self._edge: int | None = None  # stacked: what the label adds to its lines' width
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
@@ -267,13 +272,22 @@ class Readout(SteadyLabel):
         )
         self.refresh()
 
+    def set_withheld(self, withhold: bool) -> None:
+        """Withhold the bound and every word of separability or convergence (k, w, b and
+        the mistakes stay) while a lesson asks the room whether the run converges."""
+        if bool(withhold) != self._withhold:
+            self._withhold = bool(withhold)
+            self.refresh()
+
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
+        hide = self._withhold
         if self._stacked:
-            groups = readout_parts(self._controller, note=False)
-            self._show_stacked(groups, readout_note(self._controller))
+            groups = readout_parts(self._controller, note=False, withhold=hide)
+            self._show_stacked(groups, "" if hide else readout_note(self._controller))
         else:
-            self.setText(GAP.join(p for group in readout_parts(self._controller) for p in group))
+            parts = readout_parts(self._controller, withhold=hide)
+            self.setText(GAP.join(p for group in parts for p in group))
 
     def text(self) -> str:
         """The readout's words (stacked: its lines, without the markup that sizes them)."""
