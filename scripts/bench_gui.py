@@ -1,4 +1,5 @@
-"""How fast the window keeps up: a step, an added point, and the time to the first paint.
+"""How fast the window keeps up: a step, an added point, the window's creation (CPU) and
+the time to the first paint.
 
 Prints medians of several runs, and ratios against a reference run in the same process
 (a repaint of the whole window with nothing changed). Offscreen rendering
@@ -166,6 +167,50 @@ def add_point_and_redraw(n: int, reps: int) -> tuple[float, float]:
     return statistics.median(edit), statistics.median(ref)
 
 
+def window_creation_cpu(repeats: int) -> tuple[float, float, float, float]:
+    """CPU seconds (user + system, this process) to make a `MainWindow`: the first one in
+    the process, the median of the next `repeats`, the median of making and showing one,
+    and the reference: a bare QMainWindow with as many docks (each with an empty widget).
+
+    CPU, not wall time: the figure holds on a machine busy with other work.
+    """
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+
+    from perceptron_gui.app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    made, shown, ref = [], [], []
+    docks = 0
+    for _ in range(repeats + 1):
+        t0 = time.process_time()
+        win = MainWindow(frame_interval_ms=0, autosave_ms=None)
+        made.append(time.process_time() - t0)
+        win.show()
+        app.processEvents()
+        shown.append(time.process_time() - t0)
+        docks = len(win.findChildren(QDockWidget))
+        win.close()
+        win.deleteLater()
+        app.processEvents()
+        t0 = time.process_time()
+        bare = QMainWindow()
+        bare.setCentralWidget(QWidget())
+        for i in range(docks):
+            dock = QDockWidget(str(i), bare)
+            dock.setWidget(QWidget())
+            bare.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        ref.append(time.process_time() - t0)
+        bare.deleteLater()
+        app.processEvents()
+    return (
+        made[0],
+        statistics.median(made[1:]),
+        statistics.median(shown[1:]),
+        statistics.median(ref),
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small N, few steps (a smoke run)")
@@ -193,6 +238,17 @@ def main() -> int:
     for n in [200] if args.quick else [10_000, 100_000]:
         edit, ref = add_point_and_redraw(n, 2 if args.quick else 15)
         print(f"| {n:,} | {edit * 1e3:.1f} | {ref * 1e3:.1f} | {edit / ref:.2f} |")
+    first, again, shown, ref = window_creation_cpu(2 if args.quick else 5)
+    print()
+    print(
+        "| window creation (CPU ms) | first | median of the next | made and shown | ref | ratio |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        f"| MainWindow(frame_interval_ms=0, autosave_ms=None) | {first * 1e3:.0f} | "
+        f"{again * 1e3:.0f} | {shown * 1e3:.0f} | {ref * 1e3:.1f} | {again / ref:.0f} |"
+    )
+    print("(ref: a bare QMainWindow with as many docks, each holding an empty QWidget)")
     fp = first_paint_seconds(1, write_bytecode=False) if args.quick else first_paint_seconds(5)
     print()
     print(

@@ -331,9 +331,41 @@ def collector_paused() -> Iterator[None]:
             timer.start()
 
 
+class _StateDirs:
+    """A new, empty state folder for each test, numbered under one folder per process.
+
+    (`tmp_path_factory.mktemp` lists its whole base folder to number each new folder: a
+    worker's thousandth test listed a thousand entries, only to name an empty folder.)
+    """
+
+    def __init__(self) -> None:
+        self.base: Path | None = None
+        self.count = 0
+
+    def new(self, tmp_path_factory: pytest.TempPathFactory) -> str:
+        if self.base is None:
+            self.base = tmp_path_factory.mktemp("states")
+        self.count += 1
+        path = self.base / str(self.count)
+        path.mkdir()
+        return str(path)
+
+
+_STATE_DIRS = _StateDirs()
+_STATE_ENV = "PERCEPTRON_GUI_STATE_DIR"
+
+
 @pytest.fixture(autouse=True)
-def _state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test's own, empty state folder ($PERCEPTRON_GUI_STATE_DIR), the variable as it
+    was afterwards (as `monkeypatch.setenv` does, without a MonkeyPatch per test)."""
+    before = os.environ.get(_STATE_ENV)
+    os.environ[_STATE_ENV] = _STATE_DIRS.new(tmp_path_factory)
+    yield
+    if before is None:
+        os.environ.pop(_STATE_ENV, None)
+    else:
+        os.environ[_STATE_ENV] = before
 
 
 def run_on_screen(tmp_path, width: int, height: int, code: str, *args: str) -> dict:  # noqa: ANN001

@@ -186,10 +186,8 @@ class MainWindow(LessonScripting, QMainWindow):
     timeline: Timeline
     narration: SteadyLabel
     controls: ControlPanel
-    bound_panel: BoundPanel
     iteration_table: IterationTable
     dual_view: DualView
-    proof_panel: ProofPanel
     tabs: QTabWidget
     controls_dock: QDockWidget
     bound_dock: QDockWidget
@@ -277,7 +275,28 @@ class MainWindow(LessonScripting, QMainWindow):
         self._on_controller_changed(Change.DATA | Change.REFRAME | Change.MODEL | Change.BOUND)
         self._update_title()
         self.look.restore_preferences()
-        self.retranslate()
+        # The actions were labelled when made (window/actions.py), in the language now on.
+        self._retranslate(actions=False)
+
+    # The panels made when first shown or asked for (window/panes.py, PanelSlot).
+    @property
+    def bound_panel(self) -> BoundPanel:
+        """The bound's plot and readout (the "Mistakes and the bound" dock)."""
+        panel = self.panes.panel("bound_panel")
+        assert isinstance(panel, BoundPanel)
+        return panel
+
+    @property
+    def proof_panel(self) -> ProofPanel:
+        """The proof's steps with this run's numbers (the proof dock)."""
+        panel = self.panes.panel("proof_panel")
+        assert isinstance(panel, ProofPanel)
+        return panel
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt override)
+        if visible and not self.isVisible():
+            self.panes.make_shown()  # the panels about to be shown, before the first layout
+        super().setVisible(visible)
 
     def fit_to_screen(self) -> None:
         """Size the window for its screen: the preferred size, or what the screen has room for.
@@ -577,7 +596,11 @@ class MainWindow(LessonScripting, QMainWindow):
 
     def retranslate(self) -> None:
         """Menus, actions, docks, tabs and the window's own texts in the current language."""
-        self.action_manager.retranslate()
+        self._retranslate(actions=True)
+
+    def _retranslate(self, *, actions: bool) -> None:
+        if actions:
+            self.action_manager.retranslate()
         self.panes.retranslate()
         self.spaces.retranslate()
         self.accessibility.retranslate()

@@ -4,10 +4,11 @@ timeline and the narration under it) and the panels in docks around it, sized fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -67,6 +68,47 @@ class _FirstShow(QObject):
         return False
 
 
+class PanelSlot(QWidget):
+    """Where a panel sits (a dock's widget): the panel is made in it the first
+    time it is about to be shown or is asked for (`panel`), not with the window.
+
+    A panel in a hidden dock is thus never made until it is looked at; the window makes
+    those it is about to show just before it is first shown (`Panes.make_shown`), so that
+    its first layout already has them.
+    The slot has no margins: the panel fills it, with its own size hints.
+    """
+
+    def __init__(self, make: Callable[[], QWidget], made: Callable[[QWidget], None]) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self._make = make
+        self._made = made
+        self._panel: QWidget | None = None
+
+    @property
+    def is_made(self) -> bool:
+        """Whether the panel has been made."""
+        return self._panel is not None
+
+    def panel(self) -> QWidget:
+        """The panel, made now if it was not yet."""
+        if self._panel is None:
+            self._panel = panel = self._make()
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            if self.isVisible():
+                panel.show()  # (the layout would show it only at the event loop's next turn)
+            self._made(panel)
+        return self._panel
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        self.panel()
+        super().showEvent(event)
+
+
 class Panes:
     """A part of `MainWindow`; it holds the window as `w`."""
 
@@ -79,6 +121,8 @@ class Panes:
         self.placed: QSize | None = None
         #: Each dock's untranslated title (retranslated at a language change).
         self.dock_titles: dict[QDockWidget, str] = {}
+        #: The panels made when first shown or asked for, by their window attribute's name.
+        self.slots: dict[str, PanelSlot] = {}
 
     def build(self, animation_ms: int) -> None:
         """Make the central widget and the docks, as the window's attributes."""
@@ -124,24 +168,25 @@ class Panes:
         cl.addWidget(SteadyFrame(w.narration))
         w.setCentralWidget(central)
 
-        # --- docks
+        # --- docks (the bound's and the proof's panels are made when first shown: PanelSlot)
         w.controls = ControlPanel(w.controller)
-        w.bound_panel = BoundPanel(w.controller)
-        w.iteration_table = IterationTable(w.controller)
-        w.dual_view = DualView(w.controller)
+        c = w.controller
         w.controls_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Controls"),
             w.controls,
             Qt.DockWidgetArea.RightDockWidgetArea,
             "controlsDock",
         )
-        w.proof_panel = ProofPanel(w.controller)
         w.bound_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
-            w.bound_panel,
+            self.slot("bound_panel", lambda: BoundPanel(c)),
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "boundDock",
         )
+        # The tables are the tabs' own pages (`tabs.setCurrentWidget(w.dual_view)`); the dual
+        # view makes its heatmap when first shown.
+        w.iteration_table = IterationTable(c)
+        w.dual_view = DualView(c)
         tabs = named(QTabWidget(), "tableTabs")
         tabs.addTab(w.iteration_table, "")
         tabs.addTab(w.dual_view, "")
@@ -156,7 +201,7 @@ class Panes:
         # The proof sits under the controls, in the room the right column has to spare.
         w.proof_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
-            w.proof_panel,
+            self.slot("proof_panel", lambda: ProofPanel(c)),
             Qt.DockWidgetArea.RightDockWidgetArea,
             "proofDock",
         )
@@ -164,6 +209,31 @@ class Panes:
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         w.docks = (w.controls_dock, w.proof_dock, w.bound_dock, w.tables_dock)
+
+    def slot(self, name: str, make: Callable[[], QWidget]) -> PanelSlot:
+        """A slot for the panel `make` makes, the window's attribute `name` (see PanelSlot)."""
+        slot = named(PanelSlot(make, self._panel_made), f"{name}Slot")
+        self.slots[name] = slot
+        return slot
+
+    def panel(self, name: str) -> QWidget:
+        """The panel `name` ("bound_panel", "proof_panel"), made now if it was not yet."""
+        return self.slots[name].panel()
+
+    def make_shown(self) -> None:
+        """Make the panels that showing the window now would show (before it is shown: its
+        first layout has them, as a window that made them at once)."""
+        for slot in self.slots.values():
+            if not slot.is_made and slot.isVisibleTo(self.w):
+                slot.panel()
+
+    def _panel_made(self, panel: QWidget) -> None:
+        # Names for screen readers, as the window's other widgets got theirs (a language
+        # change names them all again).
+        if getattr(self.w, "accessibility", None) is not None:
+            from perceptron_gui.app.accessibility import name_widgets
+
+            name_widgets(panel)
 
     def retranslate(self) -> None:
         """The docks' titles and the tables' tabs in the current language."""
