@@ -61,10 +61,15 @@ PREVIOUS_KEYS = (Qt.Key.Key_PageUp, Qt.Key.Key_Left, Qt.Key.Key_Backspace)
 QUESTION_PT = LABEL_PT
 #: The caption's and the counter's type size (unscaled points).
 CAPTION_PT = TICK_PT
-#: In presentation, a panel a scene shows takes at most this share of the window's side.
+#: In presentation, a panel a scene shows takes at most this share of the window's side...
 PRESENTED_DOCK_SHARE = 0.3
-#: ... and only when the window is at least this tall (pixels at UI scale 1).
+#: ... where the screen is at least this tall (pixels at UI scale 1); on a shorter one (a
+#: 1024×768 projector) the panels go beside the canvas, in a column of this share of the
+#: width, so the plot keeps the screen's height.
 PRESENTED_PANELS_MIN_HEIGHT = 1000
+PRESENTED_BESIDE_SHARE = 0.36
+#: ... the column's first panel taking this share of its height when it holds more.
+PRESENTED_FIRST_SHARE = 0.62
 #: A "will it converge?" answer is checked on a run of at most this many updates.
 CONVERGES_CAP = 100_000
 #: A scene about the augmented or the weight space gives its view this share of the width.
@@ -251,6 +256,7 @@ class LessonPlayer(QObject):
         if lesson is None:
             self.strip.hide()
             self.blank.blank(None)
+            self.window.iteration_table.set_buttons_shown(True)
             if self._user_config is not None:
                 self.window.controller.set_config(self._user_config)
                 self._user_config = None
@@ -327,15 +333,35 @@ class LessonPlayer(QObject):
         elif "table" in scene.show:
             w.tabs.setCurrentIndex(0)
         presenting = w.act_present.isChecked()
-        screen = w.screen()  # presentation is full screen (the window may be resizing)
-        tall = screen.geometry().height() if screen is not None else w.height()
-        if presenting and tall < PRESENTED_PANELS_MIN_HEIGHT * theme().ui_scale:
-            wanted = set()  # a small screen: the canvas and the caption only
+        beside = presenting and self._short_screen()
+        w.iteration_table.set_buttons_shown(not beside)
+        if beside and "dual" not in scene.show:
+            # The iteration table needs more than the column's width at the room's type
+            # (its w and w·x + b elide): on a short screen the narration under the plot
+            # gives the update's numbers instead, as before.
+            wanted.discard(w.tables_dock)
+        if beside and scene.compare:
+            wanted = set()  # the two plots need the width (their readouts give k and bound)
         for dock in w.docks:
             if dock in wanted:
                 dock.show()
             elif presenting:
                 dock.hide()  # the stage shows what this scene names, nothing else
+        if beside:
+            # A short screen: the panels the scene names in one column beside the canvas
+            # (presentation gives the docks' places back when it ends). After they are
+            # shown: a hidden dock shown again goes back to the place it was hidden in.
+            column = [d for d in (w.proof_dock, w.bound_dock, w.tables_dock) if d in wanted]
+            for dock in column:
+                if w.dockWidgetArea(dock) != Qt.DockWidgetArea.RightDockWidgetArea:
+                    w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            down = Qt.Orientation.Vertical
+            for above, below in zip(column, column[1:], strict=False):
+                # Qt adds a dock split from a tabbed one as another tab (the proof shares
+                # tabs with the hidden Lesson panel): take `above` out of its tabs first
+                # (under `below`), then put `below` under it.
+                w.splitDockWidget(below, above, down)
+                w.splitDockWidget(above, below, down)
         # The spaces behind the line are what their scenes are about: shown on any screen.
         for kind, dock in w.spaces.docks.items():
             if kind in scene.show:
@@ -346,10 +372,31 @@ class LessonPlayer(QObject):
         # view frames the points in what is left.
         QTimer.singleShot(0, lambda: self._settle(wanted if presenting else set()))
 
+    def _short_screen(self) -> bool:
+        """The screen is too short for panels under the canvas (1024×768: 768 px)."""
+        w = self.window
+        screen = w.screen()  # presentation is full screen (the window may be resizing)
+        tall = screen.geometry().height() if screen is not None else w.height()
+        return tall < PRESENTED_PANELS_MIN_HEIGHT * theme().ui_scale
+
     def _settle(self, wanted: set[QDockWidget]) -> None:
         w = self.window
         screen = w.screen()
-        if w.act_present.isChecked():
+        if w.act_present.isChecked() and wanted and self._short_screen():
+            full = screen.geometry() if screen is not None else w.rect()
+            column = [d for d in (w.proof_dock, w.bound_dock, w.tables_dock) if d in wanted]
+            w.resizeDocks(
+                column,
+                [int(full.width() * PRESENTED_BESIDE_SHARE)] * len(column),
+                Qt.Orientation.Horizontal,
+            )
+            if len(column) > 1:  # the first named (the proof, say) is what the scene is about
+                rest = (1.0 - PRESENTED_FIRST_SHARE) / (len(column) - 1)
+                shares = [PRESENTED_FIRST_SHARE] + [rest] * (len(column) - 1)
+                w.resizeDocks(
+                    column, [int(full.height() * f) for f in shares], Qt.Orientation.Vertical
+                )
+        elif w.act_present.isChecked():
             for dock in wanted:
                 area = w.dockWidgetArea(dock)
                 across = area in (

@@ -12,10 +12,12 @@ from numpy.typing import NDArray
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 
+from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import (
     ARROW_FRACTION,
     COVER,
     COVER_ZOOM,
+    EDGE_ARROW_MAX_POINTS,
     REGION_GRID,
     line_of,
 )
@@ -240,6 +242,7 @@ class BoundaryCanvas(ViewCanvas):
         if arrow is None:
             return
         (x, y), (dx, dy) = arrow
+        x, y = self._edge_arrow_spot(w, b, (x, y), (dx, dy))
         # ArrowItem's angle 0 points left and turns clockwise; on screen y points down.
         self._edge_arrow.setStyle(angle=180.0 + math.degrees(math.atan2(-dy, dx)))
         self._edge_arrow.setPos(x, y)
@@ -248,6 +251,44 @@ class BoundaryCanvas(ViewCanvas):
         self._edge_label.setPos(x, y)
         self._edge_arrow.setVisible(True)
         self._edge_label.setVisible(True)
+
+    def _edge_arrow_spot(
+        self, w: FloatArray, b: float, tip: tuple[float, float], unit: tuple[float, float]
+    ) -> tuple[float, float]:
+        """The edge arrow's tip (data units): at the corner or edge nearest the line, or,
+        where its body would cover a point, the free place along the plot's border
+        nearest the line (the arrow never hides the point it is drawn beside)."""
+        n = len(self._points)
+        x0, x1, y0, y1 = self.view_range()
+        width, height = float(self._vb.width()), float(self._vb.height())
+        if n == 0 or n > EDGE_ARROW_MAX_POINTS or width < 50 or height < 50:
+            return tip
+        kx, ky = width / (x1 - x0), height / (y1 - y0)
+        pts = np.column_stack([(self._points[:, 0] - x0) * kx, (y1 - self._points[:, 1]) * ky])
+        t = theme()
+        opts = self._edge_arrow.opts
+        length = float(opts["headLen"] + opts["tailLen"])
+        room = 0.5 * float(opts["headWidth"]) + 4 * t.scale
+        clearance = t.marker + 8 * t.scale  # (the current point's ring is about this wide)
+        along = np.array([unit[0], -unit[1]])  # screen y points down
+        along /= max(float(np.hypot(*along)), 1e-300)
+        norm = float(np.hypot(*w))
+
+        def to_line(p: FloatArray) -> FloatArray:
+            xd, yd = x0 + p[:, 0] / kx, y1 - p[:, 1] / ky
+            out: FloatArray = np.abs(w[0] * xd + w[1] * yd + b) / norm
+            return out
+
+        px, py = frame.arrow_spot(
+            pts,
+            ((tip[0] - x0) * kx, (y1 - tip[1]) * ky),
+            (float(along[0]), float(along[1])),
+            length,
+            clearance,
+            (room, width - room, room, height - room),
+            to_line,
+        )
+        return x0 + px / kx, y1 - py / ky
 
     def _update_regions(self, model: Model | None) -> None:
         """A non-linear model: sign f as an image of the visible range, and f = 0."""

@@ -77,6 +77,9 @@ ANATOMY = ("w_old", "step", "w_new")
 ANATOMY_INSET = 0.02
 #: Cells across the visible range when a non-linear model's regions are sampled.
 REGION_GRID = 240
+#: The edge arrow ("the line is this way") looks for a place clear of the points up to this
+#: many points (a crowd is drawn as a density image anyway).
+EDGE_ARROW_MAX_POINTS = 20_000
 #: The model's drawing covers the view grown by this part per side; it is drawn again when
 #: the view leaves that or its scale changes by more than COVER_ZOOM.
 COVER = 0.15

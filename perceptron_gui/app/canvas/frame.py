@@ -9,7 +9,7 @@ the line unless the user asks the view to follow it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -132,3 +132,61 @@ def clip_segment(
     if not all(math.isfinite(v) for v in (*start, *end)):
         return None
     return start, end, t0 > 0.0 or t1 < 1.0
+
+
+def segment_distances(points: FloatArray, a: FloatArray, z: FloatArray) -> FloatArray:
+    """Each point's distance to the segment a → z (all in one plane's units)."""
+    d = z - a
+    length2 = float(d @ d)
+    if length2 == 0.0:
+        off: FloatArray = points - a
+    else:
+        t = np.clip(((points - a) @ d) / length2, 0.0, 1.0)
+        off = points - (a + t[:, None] * d)
+    out: FloatArray = np.hypot(off[:, 0], off[:, 1])
+    return out
+
+
+def arrow_spot(
+    points: ArrayLike,
+    tip: Point,
+    direction: Point,
+    length: float,
+    clearance: float,
+    box: Sequence[float],
+    rank: Callable[[FloatArray], FloatArray],
+) -> Point:
+    """Where an arrow of `length` pointing along the unit `direction` may put its tip so
+    that its body keeps `clearance` from every point: `tip` itself when free, else the
+    free place on the border of `box` (xmin, xmax, ymin, ymax) that `rank` (smaller is
+    better, e.g. the distance to what the arrow points at) puts first; `tip` when no
+    place is free. All in pixels (one unit each way), so that the clearance is a
+    marker's radius whatever the view's scale.
+    """
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    u = np.asarray(direction, dtype=np.float64)
+
+    def free(p: FloatArray) -> bool:
+        return bool(segment_distances(pts, p, p - length * u).min() > clearance)
+
+    start = np.asarray(tip, dtype=np.float64)
+    if not len(pts) or free(start):
+        return tip
+    x0, x1, y0, y1 = map(float, box)
+    if not (x1 > x0 and y1 > y0):
+        return tip
+    step = max(length / 3.0, 4.0)
+    xs = np.linspace(x0, x1, max(2, int((x1 - x0) / step) + 1))
+    ys = np.linspace(y0, y1, max(2, int((y1 - y0) / step) + 1))
+    border = np.concatenate(
+        [
+            np.column_stack([xs, np.full_like(xs, y0)]),
+            np.column_stack([xs, np.full_like(xs, y1)]),
+            np.column_stack([np.full_like(ys, x0), ys]),
+            np.column_stack([np.full_like(ys, x1), ys]),
+        ]
+    )
+    for i in np.argsort(rank(border), kind="stable"):
+        if free(border[i]):
+            return float(border[i][0]), float(border[i][1])
+    return tip

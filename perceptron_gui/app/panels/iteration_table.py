@@ -679,11 +679,12 @@ class IterationTable(QtWidgets.QWidget):
             action.triggered.connect(lambda _=False, f=format: self._copy_table(f))
         self._copy_as_button.setMenu(menu)
         self._count_label = make_label(name="iterationCount")
+        count = SteadyFrame(self._count_label)
+        self._button_row = (count, self._copy_button, self._copy_as_button, self._export_button)
         buttons = QtWidgets.QHBoxLayout()
-        buttons.addWidget(SteadyFrame(self._count_label), 1)
-        buttons.addWidget(self._copy_button)
-        buttons.addWidget(self._copy_as_button)
-        buttons.addWidget(self._export_button)
+        buttons.addWidget(count, 1)
+        for button in self._button_row[1:]:
+            buttons.addWidget(button)
 
         buttons.setContentsMargins(0, 0, 0, 0)
         layout = QtWidgets.QVBoxLayout(self)
@@ -824,6 +825,12 @@ class IterationTable(QtWidgets.QWidget):
     #: Columns narrower than their samples by up to this factor elide (the tooltip has
     #: all); narrower still, the table scrolls.
     MIN_SQUEEZE = 0.7
+
+    def set_buttons_shown(self, shown: bool) -> None:
+        """Show or hide the row of the count and the Copy and Export buttons (a lesson on
+        a projector puts the table in a narrow column beside the canvas: the rows only)."""
+        for widget in self._button_row:
+            widget.setVisible(shown)
 
     def _size_columns(self) -> None:
         """Share the width between the columns by how wide their content usually is and

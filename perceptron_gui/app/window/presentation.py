@@ -142,6 +142,7 @@ class Presentation:
         self.docks_before: list[bool] = []
         self.was_maximized = False
         self.geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
+        self.docks_state = QByteArray()
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
@@ -164,6 +165,9 @@ class Presentation:
             self.geometry_before = (
                 (self.w.saveGeometry(), self.w.saveState(), self.w.geometry()) if shown else None
             )
+            # The docks' places (a lesson scene on a short screen moves its panels beside
+            # the canvas), given back on leaving even by a window not shown before.
+            self.docks_state = self.w.saveState()
             for d in self.w.docks:
                 d.hide()
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
@@ -203,6 +207,7 @@ class Presentation:
                 self.restore_window(*self.geometry_before)
                 self.geometry_before = None
             else:  # it entered presentation before it was first shown (--lesson)
+                self.w.restoreState(self.docks_state)
                 self.w.fit_to_screen()
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
