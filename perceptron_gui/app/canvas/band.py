@@ -39,6 +39,9 @@ class BandCanvas(BoundaryCanvas):
     def _update_margin_band(self) -> None:
         m, width = self._model, self._band_width
         self._inside = np.empty(0, dtype=np.intp)
+        shown = width is not None and isinstance(m, LinearModel) and not m.is_zero
+        if not shown and not self._made("margin"):
+            return
         items: tuple[QtWidgets.QGraphicsItem, ...] = (
             self._margin_band,
             *self._margin_edges,
@@ -115,6 +118,9 @@ class BandCanvas(BoundaryCanvas):
         self._schedule_layout()
         D, u, gamma, bias = self._geometry
         show_circle = self._show_radius and D is not None
+        show_best = self._show_best and u is not None
+        if not (show_circle or show_best or self._made("geometry")):
+            return
         self._radius_circle.setVisible(show_circle)
         self._radius_label.setVisible(show_circle)
         if show_circle:
@@ -130,7 +136,6 @@ class BandCanvas(BoundaryCanvas):
             self._radius_label.setText(text)
             self._place_radius_label(r)
 
-        show_best = self._show_best and u is not None
         for item in (self.best_line, self._band, *self._band_edges, self._gamma_label):
             item.setVisible(False)
         if not show_best:

@@ -5,7 +5,6 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,16 +15,20 @@ from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.axes import quiet_hidden_axes
 from perceptron_gui.app.canvas.constants import (
-    ANATOMY,
     ANIMATION_MS,
     HOVER_MS,
     MARKER_Z,
     VERDICT_MS,
     VIEW_MARGIN,
-    unanchor,
 )
 from perceptron_gui.app.canvas.density import DensityImage
-from perceptron_gui.app.canvas.items import Axis, CanvasViewBox, ClickEvent, DragEvent, Line
+from perceptron_gui.app.canvas.items import (
+    Axis,
+    CanvasViewBox,
+    ClickEvent,
+    DragEvent,
+    Line,
+)
 from perceptron_gui.app.canvas.layout import Rect
 from perceptron_gui.app.canvas.markers import (
     MarkerLayer,
@@ -37,7 +40,6 @@ from perceptron_gui.app.canvas.markers import (
     draw_ring,
     draw_selection,
     draw_thin_ring,
-    faded,
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.theme import theme
@@ -58,10 +60,18 @@ else:
     _PlotWidget = pg.PlotWidget
 
 
+def poly_item() -> QtWidgets.QGraphicsPolygonItem:
+    item = QtWidgets.QGraphicsPolygonItem()
+    item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
+    return item
+
+
 class CanvasBase(_PlotWidget):
     """The canvas's items, made once and updated in place; its signals."""
 
     add_requested = QtCore.Signal(float, float, int)
+    #: The next item's place in the stacking order (see `_add`; None: on top).
+    _rank: int | None = None
     move_requested = QtCore.Signal(int, float, float)
     selection_changed = QtCore.Signal(list)
 
@@ -189,13 +199,46 @@ class CanvasBase(_PlotWidget):
     def _add(self, item: QtWidgets.QGraphicsItem, z: float) -> None:
         item.setZValue(z)
         self._vb.addItem(item, ignoreBounds=True)
+        # Items of equal z stack in the order they were added: a part made on first use
+        # goes where it was when all were made at once (before the next part's items).
+        if self._rank is None:  # (a point's name or α: on top, as ever)
+            return
+        rank = self._rank
+        self._rank += 1
+        later = [r for r in self._ranked if r > rank]
+        if later:
+            item.stackBefore(self._ranked[min(later)])
+        self._ranked[rank] = item
+
+    def _slot(self, part: str) -> None:
+        """Keep the place (in the stacking order) of a part made on first use."""
+        assert self._rank is not None
+        self._slots[part] = self._rank
+        self._rank += 100
+
+    def _made(self, part: str) -> bool:
+        """Whether a part made on first use (see `_make_part`) has been made."""
+        return part in self._parts
+
+    def _make_part(self, part: str) -> None:
+        """Make a part a plain start does not show, the first time one of its items is
+        read (`OnUse`): its items hidden, styled from the theme, in the language."""
+        if part in self._parts:
+            return
+        self._parts.add(part)
+        self._rank = self._slots.get(part)  # (the legend is not in the view's items)
+        try:
+            getattr(self, f"_make_{part}")()
+        finally:
+            self._rank = None
+        self._style_part(part)
 
     def _create_items(self) -> None:
-        def poly_item() -> QtWidgets.QGraphicsPolygonItem:
-            item = QtWidgets.QGraphicsPolygonItem()
-            item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
-            return item
-
+        """The items a plain start uses; the others are made on first use (`OnUse`)."""
+        self._rank = 0
+        self._ranked: dict[int, QtWidgets.QGraphicsItem] = {}
+        self._slots: dict[str, int] = {}
+        self._parts: set[str] = set()
         # Regions and the boundary of the running model.
         self._tint_pos = poly_item()
         self._tint_neg = poly_item()
@@ -213,33 +256,19 @@ class CanvasBase(_PlotWidget):
         self._add(self._contour, 4)
         self.model_line = Line(antialias=True)
         self._add(self.model_line, 4)
-        self._arrow_shaft = Line(antialias=True)
-        self._add(self._arrow_shaft, 4)
-        self._arrow_head = poly_item()
-        self._add(self._arrow_head, 4)
-        self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
+        self._slot("normal")
         #: The normal's arrow (foot on the line, tip), in data units: its label goes beside it.
         self._normal_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
-        self._arrow_label.setText(translate("DataCanvas", "normal"))  # not "w": the vectors are w
-        self._add(self._arrow_label, 8)
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
-        # Where the line is when it is out of view and the view does not follow it.
-        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
-        self._add(self._edge_arrow, 9)
-        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
-        self._add(self._edge_label, 9)
+        self._slot("edge")
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)
         # How the run ended ("converged: …") and notices such as a discarded run.
         self._status = pg.TextItem(anchor=(0, 0))
         self._add(self._status, 9)
-        # Presentation: a clicked point's name, label and score, large (no tooltip there
-        # reads across a room).
-        self._info = pg.TextItem(anchor=(0, 0))
-        self._add(self._info, 9)
-        self._info.setVisible(False)
+        self._slot("info")
         self._info_index: int | None = None
         self._info_timer = QtCore.QTimer(self)
         self._info_timer.setSingleShot(True)
@@ -248,21 +277,7 @@ class CanvasBase(_PlotWidget):
         self._fade_timer = QtCore.QTimer(self)
         self._fade_timer.setSingleShot(True)
         self._fade_timer.timeout.connect(self._fade_anatomy)
-
-        # Novikoff geometry.
-        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
-        self._add(self._radius_circle, 2)
-        self._radius_label = pg.TextItem(anchor=(0, 1))
-        self._add(self._radius_label, 8)
-        self._band = poly_item()
-        self._add(self._band, -25)
-        self.best_line = Line(antialias=True)
-        self._add(self.best_line, 2)
-        self._band_edges = [Line() for _ in range(2)]
-        for edge in self._band_edges:
-            self._add(edge, 2)
-        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
-        self._add(self._gamma_label, 8)
+        self._slot("geometry")  # Novikoff's
 
         # Points and per-point overlays (sizes are set by apply_theme).
         self._alpha_layer = MarkerLayer([draw_alpha], 44)
@@ -303,13 +318,7 @@ class CanvasBase(_PlotWidget):
         self._add(self._selection_layer, MARKER_Z - 0.1)
         self._current_layer = MarkerLayer([draw_current], 36)
         self._add(self._current_layer, MARKER_Z - 0.05)
-        self._preview = {
-            1: MarkerLayer([faded(draw_circle)], 18),
-            -1: MarkerLayer([faded(draw_cross)], 18),
-        }
-        for layer in self._preview.values():
-            layer.setVisible(False)
-            self._add(layer, 7)
+        self._slot("preview")  # a dragged point's new place
         self._alpha_texts: list[pg.TextItem] = []
         self._alpha_points: list[int] = []  # the point each α text names
         self._name_texts: list[pg.TextItem] = []
@@ -318,85 +327,28 @@ class CanvasBase(_PlotWidget):
         self._leaders.setVisible(False)
         self._add(self._leaders, -1)
         self._leader_px: dict[str, tuple[float, float, float, float]] = {}
-        self._verdict = pg.TextItem(anchor=(-0.15, -0.15))
-        self._add(self._verdict, 9)
-        self._verdict.setVisible(False)
-
-        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
-        # triangle, the old line ghosted, the updated point ringed, b's change written.
-        self._ghost = Line(antialias=True)
-        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
-        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
-        # Their names: old w, ηyx (the step), new w.
-        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
-        for item in self._vector_labels.values():
-            self._add(item, 9)
-        for shaft, head in self._vectors.values():
-            self._add(shaft, 4.6)
-            self._add(head, 4.6)
-        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
-        self._add(self._anatomy_label, 9)
-        self._update_ring = MarkerLayer([draw_ring], 60)
-        self._add(self._update_ring, MARKER_Z - 0.05)
+        self._slot("verdict")
+        self._slot("anatomy")
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         #: The drawn part of each vector (start, end) in data units: their labels touch it.
         self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
-        self._hide_anatomy()
-
-        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
-        # which it still corrects.
-        self._margin_band = poly_item()
-        self._add(self._margin_band, -26)
-        self._margin_edges = [Line() for _ in range(2)]
-        for edge in self._margin_edges:
-            self._add(edge, 2)
-        self._inside_layer = MarkerLayer([draw_ring], 32)
-        self._inside_layer.setOpacity(0.55)
-        self._add(self._inside_layer, 3)
+        self._slot("margin")  # passive-aggressive's
         self._band_width: float | None = None
 
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
         self._add(self._rubber_band, 10)
-
-        # The legend samples its own items, which are never hidden (a hidden sample
-        # draws as a "no entry" sign).
-        self._legend_answer = pg.PlotDataItem()
-        self._legend_current = pg.PlotDataItem()
-        self.legend = pg.LegendItem(offset=(-10, 10))
-        self.legend.setParentItem(self._vb)
-        # A deleted canvas deletes its view box before the legend, whose anchor (pyqtgraph's)
-        # then read the box's geometry: "CanvasViewBox already deleted". Unanchored while
-        # both still exist (as `export.Figure.close` does).
-        self.destroyed.connect(partial(unanchor, self.legend))
-        # The labels are set in `_label_legend`.
-        self.legend.addItem(self._legend_answer, " ")
-        self.legend.addItem(self._legend_current, " ")
-        self.legend.setVisible(False)
-
-        for item in (
-            self.model_line,
-            self._contour,
-            self._regions,
-            self._arrow_shaft,
-            self._arrow_head,
-            self._arrow_label,
-            self._tint_pos,
-            self._tint_neg,
-            self.pocket_line,
-            self._edge_arrow,
-            self._edge_label,
-            self._no_line,
-            self._radius_circle,
-            self._radius_label,
-            self._band,
-            self.best_line,
-            *self._band_edges,
-            self._gamma_label,
-        ):
+        self._rank = None
+        for item in (self.model_line, self._contour, self._regions):
+            item.setVisible(False)
+        for item in (self._tint_pos, self._tint_neg, self.pocket_line, self._no_line):
             item.setVisible(False)
 
     # -- defined by the parts above; declared here so that each part can call them
+
+    def _style_part(self, part: str) -> None:
+        """Defined by a part above (see style.py)."""
+        raise NotImplementedError
 
     def apply_theme(self) -> None:
         """Defined by a part above (see style.py)."""

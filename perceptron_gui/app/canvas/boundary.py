@@ -187,9 +187,13 @@ class BoundaryCanvas(ViewCanvas):
     def _draw_model_view(self) -> None:
         """What of the model's drawing depends on the view itself (cheap, not counted): the
         normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
-        arrow = (self._arrow_shaft, self._arrow_head, self._arrow_label)
-        for item in (*arrow, self._edge_arrow, self._edge_label, self._no_line):
-            item.setVisible(False)
+        self._no_line.setVisible(False)
+        if self._made("edge"):
+            self._edge_arrow.setVisible(False)
+            self._edge_label.setVisible(False)
+        if self._made("normal"):
+            for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
+                item.setVisible(False)
         if self._drawn_line is None:
             return
         w, b = self._drawn_line
@@ -208,8 +212,6 @@ class BoundaryCanvas(ViewCanvas):
         view = geometry.check_rect(self.view_range()) if rect is not None else None
         if seg is None or view is None or clip_line(w, b, view) is None:
             # Not in the view itself (it may still cross the margin drawn around it).
-            for item in arrow:
-                item.setVisible(False)
             self._point_to_line(w, b)
             return
         # The arrow starts at the point of the line nearest the view centre.
@@ -219,8 +221,6 @@ class BoundaryCanvas(ViewCanvas):
         with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
             foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
         if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
-            for item in arrow:
-                item.setVisible(False)
             return
         length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
         unit = w / math.sqrt(nn)
@@ -232,7 +232,7 @@ class BoundaryCanvas(ViewCanvas):
         self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
         self._arrow_label.setPos(*(tip + 0.25 * length * unit))
         self._normal_ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
-        for item in arrow:
+        for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
             item.setVisible(True)
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
@@ -343,4 +343,5 @@ class BoundaryCanvas(ViewCanvas):
             w, b = line_of(a)
             shown = self._set_line(self.pocket_line, w, b, rect) is not None
         self.pocket_line.setVisible(shown)
-        self.legend.setVisible(a is not None)
+        if a is not None or self._made("legend"):
+            self.legend.setVisible(a is not None)

@@ -115,7 +115,8 @@ class PointerCanvas(LabelsCanvas):
         self._schedule_layout()
         if index is None or not 0 <= index < len(self._points):
             self._info_index = None
-            self._info.setVisible(False)
+            if self._made("info"):
+                self._info.setVisible(False)
             self._info_timer.stop()
             return
         self._info_index = int(index)
@@ -126,7 +127,9 @@ class PointerCanvas(LabelsCanvas):
 
     def point_info(self) -> str | None:
         """The clicked point's text on the canvas (None when none is shown)."""
-        return self._info.toPlainText() if self._info.isVisible() else None
+        if not self._made("info") or not self._info.isVisible():
+            return None
+        return str(self._info.toPlainText())
 
     def _on_scene_mouse_moved(self, pos: QtCore.QPointF) -> None:
         # No hit test per move (a house rule): the tooltip waits until the mouse rests.

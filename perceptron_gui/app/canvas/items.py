@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 import numpy as np
 import pyqtgraph as pg
@@ -20,6 +20,31 @@ FloatArray = NDArray[np.float64]
 #: Qt silently drops a QPainterPath point with a coordinate of 1e128 or more; lines
 #: whose points go beyond this are drawn scaled down (see `Line`).
 _PATH_COORD_MAX = 1e100
+
+T = TypeVar("T")
+
+
+class OnUse(Generic[T]):
+    """An item of the canvas made when first read: reading it makes its part (the items
+    a plain start does not show, see `CanvasBase._make_part`), which then reads as a
+    plain attribute (this is a non-data descriptor: the instance's own value wins)."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> OnUse[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        obj._make_part(self.part)
+        return obj.__dict__[self.name]
 
 
 class ClickEvent(Protocol):

@@ -136,7 +136,8 @@ class LabelsCanvas(UpdateCanvas):
             rings += [(int(i), ring_r) for i in self._misclassified if self._halo_layer.isVisible()]
         if self._current is not None and self._current_layer.isVisible():
             rings.append((self._current, self._current_layer.size / 2))
-        if self._update_ring.isVisible() and self._anatomy is not None:
+        anatomy = self._made("anatomy")
+        if anatomy and self._update_ring.isVisible() and self._anatomy is not None:
             rings.append(
                 (self._anatomy[2], self._update_ring.size / 2 * self._update_ring.opacity())
             )
@@ -148,7 +149,8 @@ class LabelsCanvas(UpdateCanvas):
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The boxed texts go beside the line and the update's vectors, not over them,
         # and never on the vectors' heads (what the triangle is read by).
-        shafts = [shaft for shaft, _ in self._vectors.values() if shaft.isVisible()]
+        vectors = self._vectors.values() if anatomy else ()
+        shafts = [shaft for shaft, _ in vectors if shaft.isVisible()]
         head = 18 * t.scale
         for shaft in shafts:
             sx, sy = shaft.segment()
@@ -169,7 +171,7 @@ class LabelsCanvas(UpdateCanvas):
         if header is not None and header.isVisible():  # over the band above the plot
             g = header.geometry()
             rects[header.objectName() or "header"] = (g.x(), g.y(), g.width(), g.height())
-        if self.legend.isVisible():
+        if self._made("legend") and self.legend.isVisible():
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
             r = placed(free(size, 0))
@@ -178,7 +180,7 @@ class LabelsCanvas(UpdateCanvas):
             taken["legend"] = self.legend
         for item in (
             self._no_line,
-            self._anatomy_label,
+            *([self._anatomy_label] if anatomy else []),
             self._status,
         ):  # long: two lines, not a wide one
             item.textItem.setTextWidth(-1)
@@ -227,25 +229,7 @@ class LabelsCanvas(UpdateCanvas):
         for i in ring_gap:
             if i < len(self._name_texts):
                 place_label("name", i, self._name_texts[i])
-        anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = [
-            ("update", self._anatomy_label, self._anatomy_at),
-            (
-                "verdict",
-                self._verdict,
-                None if self._current is None else tuple(self._points[self._current]),
-            ),
-            (
-                "info",
-                self._info,
-                None if self._info_index is None else tuple(self._points[self._info_index]),
-            ),
-            ("w", self._arrow_label, None),
-            *((f"vector {n}", item, None) for n, item in self._vector_labels.items()),
-            ("radius", self._radius_label, None),
-            ("gamma", self._gamma_label, None),
-            ("edge", self._edge_label, None),
-        ]
-        for name, item, at in anchored:
+        for name, item, at in self._anchored_texts():
             if not item.isVisible():
                 continue
             size = self._text_size(item)
@@ -310,11 +294,36 @@ class LabelsCanvas(UpdateCanvas):
             else:
                 shown.append(r)
 
+    def _anchored_texts(self) -> list[tuple[str, pg.TextItem, tuple[float, float] | None]]:
+        """The texts placed beside what they name (where, when not their own place), of
+        the parts made (parts.py)."""
+        made = self._made
+        at_current = None if self._current is None else tuple(self._points[self._current])
+        at_info = None if self._info_index is None else tuple(self._points[self._info_index])
+        anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = []
+        if made("anatomy"):
+            anchored.append(("update", self._anatomy_label, self._anatomy_at))
+        if made("verdict"):
+            anchored.append(("verdict", self._verdict, at_current))
+        if made("info"):
+            anchored.append(("info", self._info, at_info))
+        if made("normal"):
+            anchored.append(("w", self._arrow_label, None))
+        if made("anatomy"):
+            anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
+        if made("geometry"):
+            anchored += [("radius", self._radius_label, None), ("gamma", self._gamma_label, None)]
+        if made("edge"):
+            anchored.append(("edge", self._edge_label, None))
+        return anchored
+
     def _normal_px(
         self, to_px: Callable[[float, float], tuple[float, float]]
     ) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The normal's arrow (foot, tip) in pixels, None when it is not drawn."""
-        if self._normal_ends is None or not self._arrow_shaft.isVisible():
+        if self._normal_ends is None or not self._made("normal"):
+            return None
+        if not self._arrow_shaft.isVisible():
             return None
         foot, tip = self._normal_ends
         return to_px(*foot), to_px(*tip)

@@ -71,7 +71,7 @@ class PointsCanvas(BandCanvas):
         t = theme()
         m = t.marker * shrink
         self._marker_layer.set_size(m + 4 * t.scale * shrink)
-        for layer in self._preview.values():
+        for layer in self._preview.values() if self._made("preview") else ():
             layer.set_size(t.marker + 4 * t.scale)
         for layer, px in (
             (self._halo_layer, 32),
@@ -197,7 +197,8 @@ class PointsCanvas(BandCanvas):
         self._current = None if index is None else int(index)
         if self._current is None:
             self._current_layer.set_positions(np.empty((0, 2)))
-            self._verdict.setVisible(False)
+            if self._made("verdict"):
+                self._verdict.setVisible(False)
             return
         at = self._points[self._current : self._current + 1]
         self._current_layer.set_positions(at)
@@ -209,7 +210,8 @@ class PointsCanvas(BandCanvas):
             self._verdict_timer.start(max(0, self.verdict_ms))
         else:
             self._verdict_timer.stop()
-            self._verdict.setVisible(False)
+            if self._made("verdict"):
+                self._verdict.setVisible(False)
 
     def set_alpha(self, alpha: ArrayLike | None) -> None:
         """Show the dual coefficients α of the points (None hides them).
@@ -267,4 +269,5 @@ class PointsCanvas(BandCanvas):
             item.setVisible(i < shown)
 
     def _on_verdict_timer_timeout(self) -> None:
-        self._verdict.setVisible(False)
+        if self._made("verdict"):
+            self._verdict.setVisible(False)

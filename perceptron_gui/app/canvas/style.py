@@ -11,13 +11,13 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.base import CanvasBase
 from perceptron_gui.app.canvas.constants import (
     LEFT_AXIS_WIDTH,
 )
 from perceptron_gui.app.canvas.markers import (
     pen,
 )
+from perceptron_gui.app.canvas.parts import PartsCanvas
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 
@@ -27,7 +27,7 @@ IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
 
 
-class StyledCanvas(CanvasBase):
+class StyledCanvas(PartsCanvas):
     """The items' style from the theme, and their texts in the language."""
 
     def apply_theme(self) -> None:
@@ -58,45 +58,96 @@ class StyledCanvas(CanvasBase):
         # Where two segments meet, the squares cover the joint as the round caps did.
         contour_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
         self._contour.setPen(contour_pen)
-        self._arrow_shaft.setPen(pen(ink, lw))
-        self._arrow_head.setBrush(ink)
         self._style_model_lines()
-        self._edge_arrow.setStyle(
-            brush=t.color("ink"),
-            pen=pg.mkPen(t.color("background"), width=1.5),
-            headLen=30 * t.scale,
-            headWidth=26 * t.scale,
-            tailLen=36 * t.scale,
-            tailWidth=10 * t.scale,
-        )
-        self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
-        self._band.setBrush(t.tint("muted", 35))
-        self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
-        for edge in self._band_edges:
-            edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
-        fill = pg.mkBrush(t.fill())
         texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
-            (self._arrow_label, ink, ANNOTATION_PT, False),
-            *((item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()),
-            (self._edge_label, ink, ANNOTATION_PT, True),
             (self._no_line, ink, LABEL_PT, True),
             (self._status, ink, LABEL_PT, True),
-            (self._info, ink, LABEL_PT, True),
-            (self._radius_label, muted, ANNOTATION_PT, True),
-            (self._gamma_label, muted, ANNOTATION_PT, True),
-            (self._verdict, ink, LABEL_PT, True),
         ]
         texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
         texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
-        for item, color, size, filled in texts:
-            item.setColor(color)
-            item.setFont(t.font(size, bold=item is self._verdict))
-            item.fill = fill if filled else pg.mkBrush(None)
+        self._style_texts(texts)
         self._marker_shrink = 0.0  # (sized again below)
         self._size_markers()
         self._density.apply_theme()
-        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
         self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
+        self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
+        self._rubber_band.setBrush(t.tint("selection", 40))
+        for part in sorted(self._parts):
+            self._style_part(part)
+        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
+        self._fit_axis_width()
+        self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
+
+    def _style_texts(self, texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]]) -> None:
+        t = theme()
+        fill = pg.mkBrush(t.fill())
+        for item, color, size, filled in texts:
+            item.setColor(color)
+            item.setFont(t.font(size, bold=self._made("verdict") and item is self._verdict))
+            item.fill = fill if filled else pg.mkBrush(None)
+
+    def _style_part(self, part: str) -> None:
+        """Style a part made on first use (parts.py) from the theme, as `apply_theme` does."""
+        t = theme()
+        lw = t.line()
+        ink, muted = t.color("ink"), t.color("muted")
+        if part == "normal":
+            self._arrow_shaft.setPen(pen(ink, lw))
+            self._arrow_head.setBrush(ink)
+            self._style_texts([(self._arrow_label, ink, ANNOTATION_PT, False)])
+        elif part == "edge":
+            self._edge_arrow.setStyle(
+                brush=t.color("ink"),
+                pen=pg.mkPen(t.color("background"), width=1.5),
+                headLen=30 * t.scale,
+                headWidth=26 * t.scale,
+                tailLen=36 * t.scale,
+                tailWidth=10 * t.scale,
+            )
+            self._style_texts([(self._edge_label, ink, ANNOTATION_PT, True)])
+            self._edge_label.setText(translate("DataCanvas", "the line is this way"))
+        elif part == "info":
+            self._style_texts([(self._info, ink, LABEL_PT, True)])
+        elif part == "geometry":
+            self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
+            self._band.setBrush(t.tint("muted", 35))
+            self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
+            for edge in self._band_edges:
+                edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
+            self._style_texts([
+                (self._radius_label, muted, ANNOTATION_PT, True),
+                (self._gamma_label, muted, ANNOTATION_PT, True),
+            ])  # fmt: skip
+        elif part == "preview":
+            for layer in self._preview.values():
+                layer.set_size(t.marker + 4 * t.scale)
+        elif part == "verdict":
+            self._style_texts([(self._verdict, ink, LABEL_PT, True)])
+        elif part == "anatomy":
+            self._style_anatomy()
+        elif part == "margin":
+            self._margin_band.setBrush(t.tint("alpha", 45))
+            for edge in self._margin_edges:
+                edge.setPen(
+                    pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
+                )
+            self._inside_layer.set_size(32 * t.marker / 14.0)
+        elif part == "legend":
+            self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
+            self.legend.setLabelTextColor(ink)
+            self.legend.setBrush(pg.mkBrush(t.fill()))
+            self.legend.setPen(pg.mkPen(muted))
+            self._style_model_lines()
+            self._label_legend()
+
+    def _style_anatomy(self) -> None:
+        t = theme()
+        lw = t.line()
+        ink, muted = t.color("ink"), t.color("muted")
+        self._style_texts(
+            [(item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()]
+        )
+        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
         colours = {"w_old": muted, "step": t.color("highlight").darker(150), "w_new": ink}
         for name, (shaft, head) in self._vectors.items():
             width = lw * (1.3 if name == "w_new" else 1.0)
@@ -112,23 +163,6 @@ class StyledCanvas(CanvasBase):
         self._anatomy_label.setFont(t.font(ANNOTATION_PT))
         self._anatomy_label.fill = pg.mkBrush(t.fill())
         self._update_ring.set_size(60 * t.scale)
-        self._margin_band.setBrush(t.tint("alpha", 45))
-        for edge in self._margin_edges:
-            edge.setPen(
-                pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
-            )
-        self._inside_layer.set_size(32 * t.marker / 14.0)
-        self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
-        self._rubber_band.setBrush(t.tint("selection", 40))
-        self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
-        self.legend.setLabelTextColor(ink)
-        self.legend.setBrush(pg.mkBrush(t.fill()))
-        self.legend.setPen(pg.mkPen(muted))
-        self._label_legend()
-        self._edge_label.setText(translate("DataCanvas", "the line is this way"))
-        self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
-        self._fit_axis_width()
-        self._redraw(defer=True)  # a theme, scale or language change: drawn once, after
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
@@ -144,11 +178,15 @@ class StyledCanvas(CanvasBase):
         self.model_line.setPen(current_pen)
         # A vote is drawn as its boundary f = 0 (the contour, in ink): its swatch too.
         vote = self._answer is not None and not self._answer.is_linear
+        if not self._made("legend"):
+            return
         self._legend_answer.setPen(pen(ink, lw * 1.4) if vote else answer_pen)
         self._legend_current.setPen(current_pen)
 
     def _label_legend(self) -> None:
         self._schedule_layout()
+        if not self._made("legend"):
+            return
         t = theme()
         name = core_text(self._answer_label)  # "pocket", "average", "vote"
         for sample, label in (
@@ -165,9 +203,11 @@ class StyledCanvas(CanvasBase):
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         self._label_legend()
-        self._edge_label.setText(translate("DataCanvas", "the line is this way"))
-        self._arrow_label.setText(translate("DataCanvas", "normal"))
-        if self._verdict.isVisible() and self._current is not None:
+        if self._made("edge"):
+            self._edge_label.setText(translate("DataCanvas", "the line is this way"))
+        if self._made("normal"):
+            self._arrow_label.setText(translate("DataCanvas", "normal"))
+        if self._made("verdict") and self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)
 

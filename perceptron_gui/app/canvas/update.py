@@ -122,6 +122,8 @@ class UpdateCanvas(PointsCanvas):
 
     def _set_anatomy_opacity(self, opacity: float) -> None:
         self._anatomy_opacity = opacity
+        if not self._made("anatomy"):
+            return
         for shaft, head in self._vectors.values():
             shaft.setOpacity(opacity)
             head.setOpacity(opacity)
@@ -133,10 +135,14 @@ class UpdateCanvas(PointsCanvas):
 
     def _shown_opacity(self, item: QtWidgets.QGraphicsItem) -> float:
         """A text's opacity when it is shown (the update's picture's texts fade with it)."""
+        if not self._made("anatomy"):
+            return 1.0
         faded = item is self._anatomy_label or item in self._vector_labels.values()
         return self._anatomy_opacity if faded else 1.0
 
     def _hide_anatomy(self) -> None:
+        if not self._made("anatomy"):
+            return
         for shaft, head in self._vectors.values():
             shaft.setVisible(False)
             head.setVisible(False)

@@ -1,0 +1,173 @@
+"""The canvas's parts a plain start does not show, made on first use.
+
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+Reading any item of such a part makes the part (`OnUse`, `CanvasBase._make_part`):
+the normal's arrow, the arrow to a line out of view, a clicked point's text, the
+Novikoff geometry, a dragged point's preview, the step's verdict, the update's
+picture, passive-aggressive's margin band and the legend.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pyqtgraph as pg
+from PySide6 import QtWidgets
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.base import CanvasBase, poly_item
+from perceptron_gui.app.canvas.constants import ANATOMY, MARKER_Z, unanchor
+from perceptron_gui.app.canvas.items import Line, OnUse
+from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, draw_ring, faded
+
+translate = QCoreApplication.translate
+
+
+class PartsCanvas(CanvasBase):
+    """The canvas's parts a plain start does not show, made on first use."""
+
+    # The parts made on first use (see `_make_part`), by the part's name.
+    _arrow_shaft = OnUse[Line]("normal")
+    _arrow_head = OnUse[QtWidgets.QGraphicsPolygonItem]("normal")
+    _arrow_label = OnUse[pg.TextItem]("normal")
+    _edge_arrow = OnUse[pg.ArrowItem]("edge")
+    _edge_label = OnUse[pg.TextItem]("edge")
+    _info = OnUse[pg.TextItem]("info")
+    _radius_circle = OnUse[QtWidgets.QGraphicsEllipseItem]("geometry")
+    _radius_label = OnUse[pg.TextItem]("geometry")
+    _band = OnUse[QtWidgets.QGraphicsPolygonItem]("geometry")
+    best_line = OnUse[Line]("geometry")
+    _band_edges = OnUse[list[Line]]("geometry")
+    _gamma_label = OnUse[pg.TextItem]("geometry")
+    _preview = OnUse[dict[int, MarkerLayer]]("preview")
+    _verdict = OnUse[pg.TextItem]("verdict")
+    _ghost = OnUse[Line]("anatomy")
+    _vectors = OnUse[dict[str, tuple[Line, pg.ArrowItem]]]("anatomy")
+    _vector_labels = OnUse[dict[str, pg.TextItem]]("anatomy")
+    _anatomy_label = OnUse[pg.TextItem]("anatomy")
+    _update_ring = OnUse[MarkerLayer]("anatomy")
+    _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("margin")
+    _margin_edges = OnUse[list[Line]]("margin")
+    _inside_layer = OnUse[MarkerLayer]("margin")
+    legend = OnUse[pg.LegendItem]("legend")
+    _legend_answer = OnUse[pg.PlotDataItem]("legend")
+    _legend_current = OnUse[pg.PlotDataItem]("legend")
+
+    # -- each part sets its items (as attributes) before it reads any of them
+
+    def _make_normal(self) -> None:
+        # The normal w of the running line, as an arrow from the line.
+        self._arrow_shaft = Line(antialias=True)
+        self._arrow_head = poly_item()
+        self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
+        self._add(self._arrow_shaft, 4)
+        self._add(self._arrow_head, 4)
+        self._arrow_label.setText(translate("DataCanvas", "normal"))  # not "w": the vectors are w
+        self._add(self._arrow_label, 8)
+        for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
+            item.setVisible(False)
+
+    def _make_edge(self) -> None:
+        # Where the line is when it is out of view and the view does not follow it.
+        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
+        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
+        self._add(self._edge_arrow, 9)
+        self._add(self._edge_label, 9)
+        self._edge_arrow.setVisible(False)
+        self._edge_label.setVisible(False)
+
+    def _make_info(self) -> None:
+        # Presentation: a clicked point's name, label and score, large (no tooltip there
+        # reads across a room).
+        self._info = pg.TextItem(anchor=(0, 0))
+        self._add(self._info, 9)
+        self._info.setVisible(False)
+
+    def _make_geometry(self) -> None:
+        # Novikoff's radius D (a circle) and the best separator's γ band.
+        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
+        self._radius_label = pg.TextItem(anchor=(0, 1))
+        self._band = poly_item()
+        self.best_line = Line(antialias=True)
+        self._band_edges = [Line() for _ in range(2)]
+        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
+        self._add(self._radius_circle, 2)
+        self._add(self._radius_label, 8)
+        self._add(self._band, -25)
+        self._add(self.best_line, 2)
+        for edge in self._band_edges:
+            self._add(edge, 2)
+        self._add(self._gamma_label, 8)
+        for item in (self._radius_circle, self._radius_label, self._band, self.best_line):
+            item.setVisible(False)
+        for item in (*self._band_edges, self._gamma_label):
+            item.setVisible(False)
+
+    def _make_preview(self) -> None:
+        self._preview = {
+            1: MarkerLayer([faded(draw_circle)], 18),
+            -1: MarkerLayer([faded(draw_cross)], 18),
+        }
+        for layer in self._preview.values():
+            layer.setVisible(False)
+            self._add(layer, 7)
+
+    def _make_verdict(self) -> None:
+        self._verdict = pg.TextItem(anchor=(-0.15, -0.15))
+        self._add(self._verdict, 9)
+        self._verdict.setVisible(False)
+
+    def _make_anatomy(self) -> None:
+        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
+        # triangle, the old line ghosted, the updated point ringed, b's change written.
+        self._ghost = Line(antialias=True)
+        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
+        # Their names: old w, ηyx (the step), new w.
+        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
+        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
+        self._update_ring = MarkerLayer([draw_ring], 60)
+        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
+        for item in self._vector_labels.values():
+            self._add(item, 9)
+        for shaft, head in self._vectors.values():
+            self._add(shaft, 4.6)
+            self._add(head, 4.6)
+        self._add(self._anatomy_label, 9)
+        self._add(self._update_ring, MARKER_Z - 0.05)
+        items: list[QtWidgets.QGraphicsItem] = [self._ghost, self._anatomy_label, self._update_ring]
+        items += [*self._vector_labels.values(), *(i for v in self._vectors.values() for i in v)]
+        for item in items:
+            item.setVisible(False)
+            item.setOpacity(self._anatomy_opacity)  # (the picture may have faded)
+
+    def _make_margin(self) -> None:
+        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
+        # which it still corrects.
+        self._margin_band = poly_item()
+        self._margin_edges = [Line() for _ in range(2)]
+        self._inside_layer = MarkerLayer([draw_ring], 32)
+        self._add(self._margin_band, -26)
+        for edge in self._margin_edges:
+            self._add(edge, 2)
+        self._inside_layer.setOpacity(0.55)
+        self._add(self._inside_layer, 3)
+        self._margin_band.setVisible(False)
+        for edge in self._margin_edges:
+            edge.setVisible(False)
+        self._inside_layer.setVisible(False)
+
+    def _make_legend(self) -> None:
+        # The legend samples its own items, which are never hidden (a hidden sample
+        # draws as a "no entry" sign).
+        self._legend_answer = pg.PlotDataItem()
+        self._legend_current = pg.PlotDataItem()
+        self.legend = pg.LegendItem(offset=(-10, 10))
+        self.legend.setParentItem(self._vb)
+        # A deleted canvas deletes its view box before the legend, whose anchor (pyqtgraph's)
+        # then read the box's geometry: "CanvasViewBox already deleted". Unanchored while
+        # both still exist (as `export.Figure.close` does).
+        self.destroyed.connect(partial(unanchor, self.legend))
+        # The labels are set in `_label_legend`.
+        self.legend.addItem(self._legend_answer, " ")
+        self.legend.addItem(self._legend_current, " ")
+        self.legend.setVisible(False)
