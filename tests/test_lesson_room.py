@@ -9,16 +9,16 @@ from __future__ import annotations
 from tests.conftest import run_on_screen
 
 SCENES_AT_1024 = r"""
-import json, sys, time
+import json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from perceptron_gui import MainWindow
 from perceptron_gui.app import i18n
 
+from PySide6.QtTest import QTest
+
 def settle(seconds=0.3):
-    t = time.time()
-    while time.time() - t < seconds:
-        app.processEvents()
+    QTest.qWait(int(seconds * 1000))  # the event loop, asleep between events
 
 out = {}
 for lang in ("en", "zh_CN"):
@@ -40,7 +40,7 @@ for lang in ("en", "zh_CN"):
         if not named:
             continue
         w.lesson_player.go(i)
-        settle(0.4)
+        settle(0.8)
         docks = []
         for s in named:
             d = names[s]
