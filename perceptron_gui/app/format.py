@@ -103,12 +103,13 @@ def bound_value(bound: Bound) -> str:
     return beyond if beyond is not None else count(float(bound.bound or 0.0))
 
 
-def bound_text(mb: MistakeBound, bound: Bound) -> str:
-    """``(D/γ)² = 117`` or ``N(D/γ)² = 351``: the bound that applies, with its value."""
+def bound_text(mb: MistakeBound, bound: Bound, name: str | None = None) -> str:
+    """``(D/γ)² = 117`` or ``N(D/γ)² = 351``: the bound that applies, with its value (its
+    formula written as `name` when given: the window's language)."""
     if mb.value is None:
         return ""
     value = bound_value(bound) if mb.name == "(D/γ)²" else count(mb.value)
-    return f"{mb.name} = {value}"
+    return f"{mb.name if name is None else name} = {value}"
 
 
 def measure(v: float) -> str:

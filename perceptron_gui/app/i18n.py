@@ -104,6 +104,7 @@ CORE_TEXTS = (
     ),
     QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),
     QT_TRANSLATE_NOOP("Core", "updates, margin corrections included"),
+    QT_TRANSLATE_NOOP("Core", "(D² + 2·margin/η)/γ²"),  # the margin perceptron's bound
     QT_TRANSLATE_NOOP(
         "Core",
         "a margin correction is not a mistake: the proof's steps are mistakes (the bound above counts both)",  # noqa: E501

@@ -384,7 +384,7 @@
     </message>
     <message>
         <source>Passive-aggressive: the largest step C &gt; 0</source>
-        <translation>被动-攻击算法：最大步长 C &gt; 0</translation>
+        <translation>被动攻击算法：最大步长 C &gt; 0</translation>
     </message>
     <message>
         <source>Margin perceptron: correct every point with y(w·x + b) ≤ this margin (≥ 0)</source>
@@ -670,7 +670,7 @@
     <name>Core</name>
     <message>
         <source>passive-aggressive also corrects right points: no bound</source>
-        <translation>被动-攻击算法也会修正正确的点：没有界</translation>
+        <translation>被动攻击算法也会修正正确的点：没有界</translation>
     </message>
     <message>
         <source>not linearly separable: no bound</source>
@@ -694,7 +694,7 @@
     </message>
     <message>
         <source>passive-aggressive steps are not ηy x̂: the perceptron&apos;s proof does not apply</source>
-        <translation>被动-攻击算法的步长不是 ηy x̂：感知机的证明不适用</translation>
+        <translation>被动攻击算法的步长不是 ηy x̂：感知机的证明不适用</translation>
     </message>
     <message>
         <source>the kernel run&apos;s weights live in feature space: no input-space picture</source>
@@ -723,6 +723,10 @@
     <message>
         <source>updates, margin corrections included</source>
         <translation>更新次数（含间隔修正）</translation>
+    </message>
+    <message>
+        <source>(D² + 2·margin/η)/γ²</source>
+        <translation>(D² + 2·间隔/η)/γ²</translation>
     </message>
     <message>
         <source>a margin correction is not a mistake: the proof&apos;s steps are mistakes (the bound above counts both)</source>
@@ -766,7 +770,7 @@
     </message>
     <message>
         <source>Passive-aggressive (PA-I): also corrects right points with a margin below 1, with a step of at most C</source>
-        <translation>被动-攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
+        <translation>被动攻击算法（PA-I）：间隔小于 1 的正确点也会修正，步长至多为 C</translation>
     </message>
     <message>
         <source>Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z</source>
@@ -2488,7 +2492,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>pa</source>
-        <translation>被动-攻击算法</translation>
+        <translation>被动攻击算法</translation>
     </message>
     <message>
         <source>kernel</source>
@@ -2571,7 +2575,7 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     </message>
     <message>
         <source>converged: a full pass found no mistake</source>
-        <translation>已收敛：完整一遍没有发现误分类点</translation>
+        <translation>已收敛：完整一轮没有发现误分类点</translation>
     </message>
     <message>
         <source>y(w·x + b) = {y} · ({inner})</source>

@@ -253,7 +253,7 @@ class BoundPlot(pg.PlotWidget):
         else:
             # Only data items follow the log mode; the line is placed in log10 units itself.
             self._line.setValue(np.log10(self._bound_value) if self._log_y else self._bound_value)
-            text = fmt.bound_text(mb, c.bound)
+            text = fmt.bound_text(mb, c.bound, core_text(mb.name))
             # A long rule ((D² + 2·margin/η)/γ²) would not fit on the line in a small plot:
             # the readout above writes it out.
             self._line.label.setText(
@@ -299,7 +299,7 @@ class BoundPlot(pg.PlotWidget):
             c = self._controller
             self._off_note.setText(
                 self.tr("{bound} is far above ↑").format(
-                    bound=fmt.bound_text(c.mistake_bound, c.bound)
+                    bound=fmt.bound_text(c.mistake_bound, c.bound, core_text(c.mistake_bound.name))
                 )
             )
             self._off_note.setPos(0.0, top)
@@ -469,7 +469,7 @@ class BoundPanel(QtWidgets.QWidget):
         else:
             rel = "≤" if k <= mb.value else ">"
             lines = [
-                f"k = {k} {rel} {fmt.bound_text(mb, bound)}"
+                f"k = {k} {rel} {fmt.bound_text(mb, bound, core_text(mb.name))}"
                 + (f"  ({core_text(mb.note)})" if mb.note else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]

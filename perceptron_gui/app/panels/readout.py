@@ -62,7 +62,7 @@ def readout_parts(c: Controller, *, note: bool = True, withhold: bool = False) -
         counts.append(f"k = {t.k}")
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
-        counts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd)}")
+        counts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd, core_text(mb.name))}")
     elif not bd.separable:
         counts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
