@@ -38,7 +38,8 @@ def window(shared_window):  # noqa: ANN001, ANN201
 def own_window(qtbot):  # noqa: ANN001, ANN201
     """A new window (conftest's `window`), for a test the shared one's reset does not
     serve: after Follow the line was on, the canvas of the shared window still followed
-    the line although its action was unchecked again."""
+    the line although its action was unchecked again; and once another window was made,
+    the shared one is not the active window that a key's shortcut goes to."""
     w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
     qtbot.addWidget(w)
     w.resize(1400, 900)
@@ -443,7 +444,8 @@ def test_the_docks_titles_follow_the_scale(qtbot, window) -> None:
     assert at_1 > 0 and at_2 >= 1.6 * at_1, (at_1, at_2)
 
 
-def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, window) -> None:
+def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, own_window) -> None:  # noqa: ANN001
+    window = own_window  # (its keys: the shared one is no longer the active window here)
     window.set_points(EX_X, EX_Y)
     size1 = window.readout.font().pointSizeF()
     marker1 = window.canvas._marker_layer._size
