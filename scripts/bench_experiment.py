@@ -16,7 +16,7 @@ numbers.
 Run from the repository::
 
     python scripts/bench_experiment.py          # 2000 runs each, medians of 3 repeats
-    python scripts/bench_experiment.py --quick  # 50 runs, one repeat (the tests use it)
+    python scripts/bench_experiment.py --quick  # 5 runs, one repeat (the tests use it)
 
 Prints a Markdown table: wall and CPU seconds (the compiled loop's load excluded and
 printed apart), medians, and the ratio of the two.
@@ -93,9 +93,9 @@ def sklearn_loop(
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="50 runs, one repeat")
+    ap.add_argument("--quick", action="store_true", help="5 runs, one repeat")
     args = ap.parse_args()
-    runs, repeats = (50, 1) if args.quick else (2000, 3)
+    runs, repeats = (5, 1) if args.quick else (2000, 3)
     t0 = time.perf_counter()
     compiled = multi.warm_up()
     load = time.perf_counter() - t0

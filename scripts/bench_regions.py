@@ -180,7 +180,7 @@ def to_end(app: Any, quick: bool) -> None:
     # The noisy points of bench_modes.py (this folder is on the path of a script run).
     from bench_modes import data as noisy
 
-    n, updates, reps = (200, 300, 1) if quick else (2000, 10_000, 5)
+    n, updates, reps = (60, 60, 1) if quick else (2000, 10_000, 5)
     fast.warm_up()
     from perceptron_gui import MainWindow
 

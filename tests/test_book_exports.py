@@ -11,12 +11,19 @@ import pytest
 from perceptron_gui.app import export
 from perceptron_gui.core.config import MODES
 from perceptron_gui.core.generators import generate
-from tests.test_export import gif_frames, opened, rgb, run_cli
+from tests.test_export import export_here, gif_frames, opened, rgb, run_cli
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
 #: The answer's name in the legend, by mode (the others have no answer of their own).
 ANSWERS = {"pocket": "pocket", "averaged": "average", "voted": "vote"}
+
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -119,7 +126,7 @@ def test_compare_exports_both_runs_side_by_side(window, tmp_path: Path) -> None:
     assert opened(png)[0] == (1200, 450)
 
 
-def test_cli_exports_a_kernel_run_with_trace_settings(tmp_path: Path) -> None:
+def test_cli_exports_a_kernel_run_with_trace_settings(tmp_path: Path, capsys, monkeypatch) -> None:  # noqa: ANN001
     data = tmp_path / "xor.csv"
     data.write_text("x1,x2,y\n0,0,1\n1,1,1\n0,1,-1\n1,0,-1\n", encoding="utf-8")
     png, gif = tmp_path / "k.png", tmp_path / "k.gif"
@@ -127,11 +134,12 @@ def test_cli_exports_a_kernel_run_with_trace_settings(tmp_path: Path) -> None:
                 "--sigma", "0.7", "--steps", "3", "--size", "480x360", cwd=tmp_path)  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr and opened(png)[0] == (480, 360)
-    r = run_cli("--export", str(gif), str(data), "--mode", "pa", "--C", "0.5", "--eta", "0.5",
-                "--no-bias", "--seed", "3", "--start", "1", "--steps", "2",
-                "--size", "400x320", cwd=tmp_path)  # fmt: skip
-    assert r.returncode == 0, r.stderr
+    # (The rest in this process: app.main's main(), as the command line calls it.)
+    code, err = export_here(capsys, monkeypatch, tmp_path, str(gif), str(data), "--mode", "pa",
+                            "--C", "0.5", "--eta", "0.5", "--no-bias", "--seed", "3",
+                            "--start", "1", "--steps", "2", "--size", "400x320")  # fmt: skip
+    assert code == 0, err
     assert 2 <= opened(gif)[2] <= 4
-    r = run_cli("--export", str(png), str(data), "--eta", "-1", cwd=tmp_path)
-    lines = [ln for ln in r.stderr.splitlines() if "propagateSizeHints" not in ln]
-    assert r.returncode == 2 and len(lines) == 1 and "η" in lines[0], r.stderr
+    code, err = export_here(capsys, monkeypatch, tmp_path, str(png), str(data), "--eta", "-1")
+    lines = [ln for ln in err.splitlines() if "propagateSizeHints" not in ln]
+    assert code == 2 and len(lines) == 1 and "η" in lines[0], err

@@ -52,6 +52,13 @@ MORE_SETTINGS = [
 ]
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 def reference(X: Any, y: Any, settings: dict[str, Any], steps: int | None) -> Trainer:
     """A separate trainer with the second run's settings (the window's update limit)."""
     config = TrainConfig(max_updates=GUI_MAX_UPDATES).with_(**settings)
@@ -328,33 +335,36 @@ def test_the_settings_row_changes_the_second_run_only(qtbot, window: MainWindow)
     assert window.compare_run.controller.config.mode == "pocket"  # other keys kept
 
 
-@pytest.mark.parametrize(
-    ("settings", "words"),
-    [
-        ({"eta": -1}, "η must be"),
-        ({"mode": "nope"}, "mode 'nope' is not installed"),
-        ({"order": 3}, "order must be"),
-        ({"eta": "fast"}, "eta must be a number"),
-        ({"seed": 1.5}, "seed must be a whole number"),
-        ({"colour": "red"}, "unknown colour"),
-        ({"max_updates": 5}, "unknown max_updates"),
-        ("pocket", "a dict of"),
-    ],
-)
-def test_bad_settings_are_refused_with_a_message(
-    window: MainWindow, settings: Any, words: str
-) -> None:
+BAD_SETTINGS = [
+    ({"eta": -1}, "η must be"),
+    ({"mode": "nope"}, "mode 'nope' is not installed"),
+    ({"order": 3}, "order must be"),
+    ({"eta": "fast"}, "eta must be a number"),
+    ({"seed": 1.5}, "seed must be a whole number"),
+    ({"colour": "red"}, "unknown colour"),
+    ({"max_updates": 5}, "unknown max_updates"),
+    ("pocket", "a dict of"),
+]
+
+
+def test_bad_settings_are_refused_with_a_message(window: MainWindow) -> None:
+    # Every refusal out of compare mode, then every one in it (one second run for all).
     window.set_points(EX_X, EX_Y)
-    assert window.set_compare(settings) is False
-    assert window.state()["compare"] is None
-    assert window.notice.isVisible() and words in window.notice.text()
-    assert window.findChild(DataCanvas, "compareCanvas") is None
+    for settings, words in BAD_SETTINGS:
+        window.notice.hide()
+        assert window.set_compare(settings) is False, settings
+        assert window.state()["compare"] is None
+        assert window.notice.isVisible() and words in window.notice.text(), settings
+        assert window.findChild(DataCanvas, "compareCanvas") is None
     # In compare mode a refused change leaves the second run as it was.
     assert window.set_compare({"order": "random"})
     window.step()
-    assert window.set_compare(settings) is False
-    s = window.state()["compare"]
-    assert s["order"] == "random" and s["mistakes"] == 1
+    for settings, words in BAD_SETTINGS:
+        window.notice.hide()
+        assert window.set_compare(settings) is False, settings
+        assert window.notice.isVisible() and words in window.notice.text(), settings
+        s = window.state()["compare"]
+        assert s["order"] == "random" and s["mistakes"] == 1, settings
 
 
 def test_the_bound_plot_shows_both_curves(window: MainWindow) -> None:

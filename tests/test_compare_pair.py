@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter
 
@@ -15,6 +16,13 @@ from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import generate
 
 SECOND = {"order": "random", "seed": 2}
+
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
 
 
 def separate(data: Any, settings: dict[str, Any], k: int) -> tuple[list[float], float, int]:

@@ -19,6 +19,13 @@ WORKED_Y = [1, 1, -1]
 
 
 @pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
+@pytest.fixture
 def worked(window):  # noqa: ANN001, ANN201  (the window fixture)
     """The window on the worked example, order "first"."""
     assert window.set_points(WORKED_X, WORKED_Y)
@@ -305,7 +312,24 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_cli_export_makes_the_files(tmp_path: Path) -> None:
+def export_here(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cwd: Path, *args: str
+) -> tuple[int, str]:
+    """`perceptron-gui --export …` in this process (app/main.py's main, as the command
+    line calls it): its exit status and stderr. For what is not about the process itself
+    (a new interpreter each is ~1 s of CPU); `run_cli` runs the real command."""
+    from perceptron_gui.app import main as app_main
+
+    monkeypatch.chdir(cwd)
+    capsys.readouterr()
+    try:
+        code = app_main.main(["--export", *args])
+    except SystemExit as e:  # (argparse's errors)
+        code = e.code
+    return code, capsys.readouterr().err
+
+
+def test_cli_export_makes_the_files(tmp_path: Path, capsys, monkeypatch) -> None:  # noqa: ANN001
     data = tmp_path / "worked.csv"
     data.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n", encoding="utf-8")
     png, svg, gif = tmp_path / "a.png", tmp_path / "a.svg", tmp_path / "a.gif"
@@ -314,12 +338,12 @@ def test_cli_export_makes_the_files(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert opened(png)[0] == (640, 480)
     assert rgb(png)[5:, 5:].mean() < 100  # the dark theme
-    r = run_cli("--export", str(svg), str(data), cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    code, err = export_here(capsys, monkeypatch, tmp_path, str(svg), str(data))
+    assert code == 0, err
     assert "<clipPath" in svg.read_text(encoding="utf-8")
-    r = run_cli("--export", str(gif), str(data), "--order", "first", "--steps", "4",
-                "--size", "400x320", cwd=tmp_path)  # fmt: skip
-    assert r.returncode == 0, r.stderr
+    code, err = export_here(capsys, monkeypatch, tmp_path, str(gif), str(data), "--order",
+                            "first", "--steps", "4", "--size", "400x320")  # fmt: skip
+    assert code == 0, err
     assert opened(gif)[2] == 6  # the start, 4 updates, "the run goes on"
 
 
@@ -332,18 +356,23 @@ def test_cli_export_makes_the_files(tmp_path: Path) -> None:
         (["missing.csv"], "missing.csv"),
     ],
 )
-def test_cli_export_bad_input_exits_2(tmp_path: Path, args: list[str], problem: str) -> None:
-    r = run_cli("--export", str(tmp_path / "a.png"), *args, cwd=tmp_path)
-    assert r.returncode == 2
-    lines = [line for line in r.stderr.splitlines() if "propagateSizeHints" not in line]
-    assert len(lines) == 1 and problem in lines[0] and "Traceback" not in r.stderr
-    assert "usage:" not in r.stderr
+def test_cli_export_bad_input_exits_2(
+    tmp_path: Path, args: list[str], problem: str, capsys, monkeypatch
+) -> None:  # noqa: ANN001
+    # In this process: a real one's exit status and stderr are in the next test.
+    code, err = export_here(capsys, monkeypatch, tmp_path, str(tmp_path / "a.png"), *args)
+    assert code == 2
+    lines = [line for line in err.splitlines() if "propagateSizeHints" not in line]
+    assert len(lines) == 1 and problem in lines[0] and "Traceback" not in err
+    assert "usage:" not in err
     assert not (tmp_path / "a.png").exists()
 
 
 def test_cli_export_unknown_extension_exits_2(tmp_path: Path) -> None:
     r = run_cli("--export", str(tmp_path / "a.bmp"), cwd=tmp_path)
     assert r.returncode == 2 and "unknown extension" in r.stderr
+    lines = [line for line in r.stderr.splitlines() if "propagateSizeHints" not in line]
+    assert len(lines) == 1 and "Traceback" not in r.stderr and "usage:" not in r.stderr
 
 
 def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None:  # noqa: ANN001

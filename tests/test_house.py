@@ -27,6 +27,27 @@ EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
+@pytest.fixture
+def own_window(qtbot):  # noqa: ANN001, ANN201
+    """A new window (conftest's `window`), for a test the shared one's reset does not
+    serve: after Follow the line was on, the canvas of the shared window still followed
+    the line although its action was unchecked again; and once another window was made,
+    the shared one is not the active window that a key's shortcut goes to."""
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
 @pytest.fixture(autouse=True)
 def _normal_theme():  # noqa: ANN202  (the theme is one per process: leave it as found)
     yield
@@ -141,7 +162,8 @@ def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(wind
     assert x1 - x0 < 40 and y1 - y0 < 40
 
 
-def test_without_following_an_arrow_says_where_the_line_went(window) -> None:
+def test_without_following_an_arrow_says_where_the_line_went(own_window) -> None:  # noqa: ANN001
+    window = own_window
     window.set_points(EX_X, EX_Y)
     assert not window.findChild(QAction, "followLineAction").isChecked()  # the default
     window.canvas.set_view_range(2.0, 5.0, 2.0, 3.2)  # near the points, no fit margin
@@ -422,7 +444,8 @@ def test_the_docks_titles_follow_the_scale(qtbot, window) -> None:
     assert at_1 > 0 and at_2 >= 1.6 * at_1, (at_1, at_2)
 
 
-def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, window) -> None:
+def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, own_window) -> None:  # noqa: ANN001
+    window = own_window  # (its keys: the shared one is no longer the active window here)
     window.set_points(EX_X, EX_Y)
     size1 = window.readout.font().pointSizeF()
     marker1 = window.canvas._marker_layer._size

@@ -23,6 +23,13 @@ EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 def check_highlights(w: MainWindow) -> None:
     s = w.state()
     assert probes.misclassified_indices(w.canvas).tolist() == s["misclassified"]
@@ -53,9 +60,11 @@ def test_starts_empty_with_the_documented_names(window: MainWindow) -> None:
     assert window.findChild(object, "boundPlot") is not None
 
 
-def test_real_clicks_add_the_worked_example_then_steps_match_the_core(qtbot, window) -> None:
+def test_real_clicks_add_the_worked_example_then_steps_match_the_core(
+    qtbot, window, monkeypatch
+) -> None:  # noqa: ANN001
     cv = window.canvas
-    cv.snap_enabled = True
+    monkeypatch.setattr(cv, "snap_enabled", True)  # (off again after: the window is shared)
     cv.set_points(np.zeros((0, 2)), np.zeros(0))
     cv.getPlotItem().getViewBox().setRange(xRange=(-1, 6), yRange=(-1, 5), padding=0)
     for x, y, button in [(3, 3, Qt.LeftButton), (4, 3, Qt.LeftButton), (1, 1, Qt.RightButton)]:
