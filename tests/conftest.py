@@ -184,7 +184,9 @@ class _SharedWindow:
         w.set_phase_stepping(False)
         for action, checked in self.checks.items():
             if action.isChecked() != checked:
-                action.setChecked(checked)  # its handler follows, as a click's would
+                # As a click: the window's handlers listen to `triggered` (setChecked left
+                # View ▸ Follow the line unchecked with the canvas still following).
+                action.trigger()
         c.set_config(self.config)
         w.set_speed(self.speed)
         c.set_data(empty_dataset(), undoable=False)
@@ -203,6 +205,8 @@ class _SharedWindow:
         w.panes.size_docks()  # the docks' shares, as at a new window's first show
         qtbot.wait(1)  # the layouts after a compare, a dock or a resize, as a new window's
         w.canvas.fit_view()  # no points: the default view, at the canvas's size now
+        # The active window again (another test's window took it): its shortcuts fire.
+        w.activateWindow()
 
     def close(self) -> None:
         w, self.window = self.window, None
