@@ -69,7 +69,7 @@ def random_data(rng: np.random.Generator, trial: int):
 @pytest.mark.parametrize("mode", MODES)
 def test_compiled_equals_numpy_bit_for_bit(jit, monkeypatch, mode: str) -> None:
     rng = np.random.default_rng({"primal": 1, "dual": 2, "pocket": 3}[mode])
-    for trial in range(90):
+    for trial in range(30):  # every kind of data, order and stop (overflow too) within 30
         d = random_data(rng, trial)
         for order in ORDERS:
             cfg = TrainConfig(

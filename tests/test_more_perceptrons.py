@@ -44,7 +44,7 @@ def _sgd(**kw: Any) -> Any:
 def test_pa_equals_sklearn_bit_for_bit() -> None:
     rng = np.random.default_rng(10)
     compared = 0
-    for case in range(150):
+    for case in range(50):  # integer points (ties) or not, with and without the bias
         X, y = _random_case(rng, integer=case % 3 == 0)
         C = float(rng.choice([0.01, 0.1, 0.5, 1.0, 3.0]))
         k = int(rng.integers(1, 8))
@@ -58,7 +58,7 @@ def test_pa_equals_sklearn_bit_for_bit() -> None:
         assert r.w == (clf.coef_[0, 0], clf.coef_[0, 1]), case
         assert r.b == (clf.intercept_[0] if bias else 0.0), case
         compared += 1
-    assert compared == 150
+    assert compared == 50
 
 
 def test_pa_counts_mistakes_apart_from_updates() -> None:
@@ -291,7 +291,7 @@ def test_kernel_separates_xor_and_circles_within_the_bound() -> None:
 def test_no_kernel_run_exceeds_its_bound() -> None:
     rng = np.random.default_rng(15)
     checked = 0
-    for case in range(40):
+    for case in range(25):  # 12 separable sets, of every kernel
         X, y = _random_case(rng)
         kernel = ("linear", "poly", "rbf")[case % 3]
         degree = int(rng.integers(1, 4))

@@ -315,6 +315,8 @@ def test_the_cases_are_what_they_claim() -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_tiny_margin_shows_the_bound_in_scientific_notation(window, qtbot, mode) -> None:
+    # The dual runs to its limit (below): 10³ updates show it as well as the default 10⁴.
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, *TINY, mode, shot="tiny")
     for stage in seen.values():
         # 5e+24, 5.0e+24, 5.00e+24: scientific, never 5000000000000000000000000, inf or NaN.
@@ -467,6 +469,8 @@ def test_duplicate_points(window, qtbot, mode) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_the_same_point_with_both_labels(window, qtbot, mode) -> None:
+    # Never separable, so every mode runs to its limit: 10³ updates show it as well as 10⁴.
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, *BOTH_LABELS, mode)
     for stage in seen.values():
         assert "not linearly separable" in stage["bound"], stage["bound"]
@@ -505,6 +509,8 @@ def test_no_point(window, qtbot, mode) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_collinear_points(window, qtbot, mode) -> None:
+    # The XOR run goes to its limit: 10³ updates show it as well as the default 10⁴.
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, *COLLINEAR, mode)
     assert "converged" in seen["end"]["status"]
     assert "(D/γ)² = 209" in seen["end"]["bound"]
@@ -545,6 +551,8 @@ def test_eta_1e308_says_the_weights_would_overflow(window, qtbot, mode) -> None:
 def test_eta_1e300_on_tiny_points_runs(window, qtbot) -> None:
     # η = 1e300 is fine when the points are small enough: the margins stay below 1e300.
     X = [(3e-300, 3e-300), (4e-300, 3e-300), (1e-300, 1e-300)]
+    # Not separable without the bias: the run goes to its limit, 10³ updates as good as 10⁴.
+    assert window.set_max_updates(1000)
     seen = drive(window, qtbot, X, [1, 1, -1], "primal", eta=1e300, bias=False)
     assert "overflow" not in seen["end"]["readout"]
     check_screen(window)

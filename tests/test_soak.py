@@ -1,5 +1,6 @@
-"""Soak: a seeded random sequence of a few hundred user actions through the scripting API
-(the engine is scripts/soak.py, whose longer run prints the figures). No exception in any
+"""Soak: a seeded random sequence of 100 user actions through the scripting API, every
+kind of action among them (the engine is scripts/soak.py, whose longer run prints the
+figures). No exception in any
 action or slot, state() equal to train() after every run to the end, and no gap of the
 event loop over 0.5 s outside exports (by the GUI thread's CPU time, so that other work on
 a shared machine does not count)."""
@@ -27,11 +28,13 @@ def _engine():  # noqa: ANN202
     return mod
 
 
-@pytest.mark.parametrize("seed", [11])
+# Seed 7 tries every kind of action within 100 (seed 11 needed 200: twice the CPU).
+@pytest.mark.parametrize("seed", [7])
 def test_soak(window, tmp_path: Path, seed: int) -> None:  # noqa: ANN001
     soak = _engine()
-    report = soak.Soak(window, seed, tmp_path, limits=(100, 300)).go(200)
-    assert report.actions == 200
+    engine = soak.Soak(window, seed, tmp_path, limits=(100, 300))
+    report = engine.go(100)
+    assert report.actions == 100
     assert report.exceptions == []
     assert report.runs_checked >= 1
     # A restyle of the whole window (UI scale, presentation, language, theme) and compare
@@ -43,3 +46,4 @@ def test_soak(window, tmp_path: Path, seed: int) -> None:  # noqa: ANN001
     assert report.gaps_over(1.0, cpu=True) == []
     # every kind of action was tried
     assert set(report.counts) >= {"step", "undo", "compare", "run_to_end", "save_and_open"}
+    assert set(report.counts) == {action.__name__ for action, _ in engine.actions}

@@ -162,5 +162,14 @@ def plain_text(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: plain_text(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
+        kinds = set(map(type, value))
+        if kinds <= _NO_TEXT:  # numbers only: as they are (checked at C speed)
+            return type(value)(value)
+        if kinds == {list} and all(set(map(type, v)) <= _NO_TEXT for v in value):
+            return type(value)([v.copy() for v in value])  # rows of numbers (a weight path)
         return type(value)(plain_text(v) for v in value)
     return value
+
+
+#: The types `plain_text` leaves as they are.
+_NO_TEXT = {float, int, bool, type(None)}
