@@ -7,7 +7,7 @@ import numpy as np
 from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.core.model import LinearModel
 
-PARTS = ["normal", "edge", "info", "geometry", "preview", "verdict", "anatomy", "margin", "legend"]
+PARTS = ["normal", "edge", "info", "geometry", "preview", "verdict", "anatomy", "band", "legend"]
 
 
 def _stack(cv: DataCanvas) -> list[tuple[str, float, bool]]:
@@ -53,9 +53,9 @@ def test_parts_are_made_when_their_mode_or_option_turns_them_on(qtbot) -> None: 
     cv.set_margin_band(None)
     cv.set_answer(None)
     cv.show_radius(False)
-    assert not {"margin", "legend", "geometry", "anatomy"} & cv._parts
+    assert not {"band", "legend", "geometry", "anatomy"} & cv._parts
     cv.set_margin_band(1.0)
-    assert cv._made("margin") and cv._margin_band.isVisible()
+    assert cv._made("band") and cv._margin_band.isVisible()
     cv.set_answer(LinearModel(np.array([1.0, 0.5]), 0.0))
     assert cv._made("legend") and cv.legend.isVisible()
     cv.set_geometry(2.0, np.array([1.0, 1.0]) / np.sqrt(2), 1.0, False)

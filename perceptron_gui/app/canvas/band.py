@@ -40,7 +40,7 @@ class BandCanvas(BoundaryCanvas):
         m, width = self._model, self._band_width
         self._inside = np.empty(0, dtype=np.intp)
         shown = width is not None and isinstance(m, LinearModel) and not m.is_zero
-        if not shown and not self._made("margin"):
+        if not shown and not self._made("band"):
             return
         items: tuple[QtWidgets.QGraphicsItem, ...] = (
             self._margin_band,

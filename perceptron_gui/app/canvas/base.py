@@ -332,7 +332,7 @@ class CanvasBase(_PlotWidget):
         self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
         #: The drawn part of each vector (start, end) in data units: their labels touch it.
         self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
-        self._slot("margin")  # passive-aggressive's
+        self._slot("band")  # the margin band (passive-aggressive's, the margin perceptron's)
         self._band_width: float | None = None
 
         self._rubber_band = QtWidgets.QGraphicsRectItem()

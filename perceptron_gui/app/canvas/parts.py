@@ -46,9 +46,9 @@ class PartsCanvas(CanvasBase):
     _vector_labels = OnUse[dict[str, pg.TextItem]]("anatomy")
     _anatomy_label = OnUse[pg.TextItem]("anatomy")
     _update_ring = OnUse[MarkerLayer]("anatomy")
-    _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("margin")
-    _margin_edges = OnUse[list[Line]]("margin")
-    _inside_layer = OnUse[MarkerLayer]("margin")
+    _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("band")
+    _margin_edges = OnUse[list[Line]]("band")
+    _inside_layer = OnUse[MarkerLayer]("band")
     legend = OnUse[pg.LegendItem]("legend")
     _legend_answer = OnUse[pg.PlotDataItem]("legend")
     _legend_current = OnUse[pg.PlotDataItem]("legend")
@@ -140,7 +140,7 @@ class PartsCanvas(CanvasBase):
             item.setVisible(False)
             item.setOpacity(self._anatomy_opacity)  # (the picture may have faded)
 
-    def _make_margin(self) -> None:
+    def _make_band(self) -> None:
         # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
         # which it still corrects.
         self._margin_band = poly_item()

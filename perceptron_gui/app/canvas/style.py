@@ -125,7 +125,7 @@ class StyledCanvas(PartsCanvas):
             self._style_texts([(self._verdict, ink, LABEL_PT, True)])
         elif part == "anatomy":
             self._style_anatomy()
-        elif part == "margin":
+        elif part == "band":
             self._margin_band.setBrush(t.tint("alpha", 45))
             for edge in self._margin_edges:
                 edge.setPen(
