@@ -2,14 +2,13 @@
 
 A limit is set on the machine the project is developed on (two cores, Python 3.11) and
 scaled by how much slower this process runs a fixed reference workload now than it did
-there, measured in the same process just before: a slower CI machine, or one whose memory
+there, measured in the same process right after the work: a slower CI machine, or one whose memory
 another job shares, gets a limit as much longer, while a real freeze (work done in one
 slice that should be sliced, seconds rather than tenths) still fails everywhere.
 """
 
 from __future__ import annotations
 
-import functools
 import time
 
 import numpy as np
@@ -29,12 +28,12 @@ def _reference_work() -> int:
     return s + len(d)
 
 
-@functools.cache
 def slowness() -> float:
-    """How many times slower than the development machine this process runs (≥ 1): the
-    median CPU time of 7 runs of the reference workload against REFERENCE_S."""
+    """How many times slower than the development machine this process runs now (≥ 1):
+    the median CPU time of 5 runs of the reference workload against REFERENCE_S, measured
+    at each call (right after the work it judges: a neighbour's load then is in both)."""
     times = []
-    for _ in range(7):
+    for _ in range(5):
         t = time.process_time()
         _reference_work()
         times.append(time.process_time() - t)
