@@ -13,6 +13,14 @@ from PySide6.QtWidgets import QWidget
 from perceptron_gui.app import main_window as main_window_module
 from perceptron_gui.app.theme import PALETTES, THEMES
 
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 # --------------------------------------------------------------- colour science
 #: Machado, Oliveira & Fernandes (2009), severity 1: linear-RGB simulation matrices.
 CVD = {

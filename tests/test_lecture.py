@@ -12,6 +12,14 @@ from PySide6.QtTest import QTest
 
 from perceptron_gui.app.theme import theme
 
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 ROOT = Path(__file__).resolve().parents[1]
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]

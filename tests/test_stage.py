@@ -12,6 +12,13 @@ from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import theme
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 def test_theme_menu_actions_switch_the_theme(window) -> None:
     for name, obj in (
         ("dark", "themeDarkAction"),
@@ -213,7 +220,7 @@ app = QApplication([])
 from perceptron_gui.app.main_window import MainWindow
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.canvas.layout import crossing
-scale, present = float(sys.argv[1]), sys.argv[2] == "1"
+scale, looks = float(sys.argv[1]), sys.argv[2:]  # "0": as a window, "1": presenting
 w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
 w.set_ui_scale(scale)
 w.fit_to_screen()
@@ -225,67 +232,76 @@ runs = [
     ("pocket", noisy.tolist(), [1 if a + 0.3 * b > 0 else -1 for a, b in noisy][:13] + [1], 10),
     ("kernel", [[0, 0], [1, 1], [0, 1], [1, 0], [0.5, 0.2]], [-1, -1, 1, 1, 1], 8),
 ]
-bad = []
-steps = 0
-for mode, X, y, n in runs:
-    w.set_points(X, y)
-    w.set_mode(mode)
-    if present and not w.state()["presentation"]:
-        w.set_presentation(True)
-    for step in range(n + 1):
-        for _ in range(3):
-            app.processEvents()
-        cv = w.canvas
-        cv.flush()
-        t = theme()
-        img = cv.grab().toImage()
-        colours = {1: t.color("positive"), -1: t.color("negative")}
-        vb = cv.getPlotItem().getViewBox().sceneBoundingRect()
-        where = [cv.to_widget(x, yy) for x, yy in w.state()["points"]]
-        for i, ((x, yy), lab) in enumerate(zip(w.state()["points"], w.state()["labels"])):
-            p = cv.to_widget(x, yy)
-            if any(j != i and abs(q.x() - p.x()) + abs(q.y() - p.y()) < t.marker * 1.5
-                   for j, q in enumerate(where)):
-                continue  # a neighbour's own marker may cover it: data over data
-            if not vb.contains(float(p.x()), float(p.y())):
-                bad.append((mode, step, "point out of the plot", i))
-                continue
-            want = colours[lab]
-            # the centre and its neighbours (a grid line, 1 px, may cross the centre)
-            ds = []
-            for dx in (-2, 0, 2):
-                for dy in (-2, 0, 2):
-                    c = img.pixelColor(p.x() + dx, p.y() + dy)
-                    ds.append(max(abs(c.red() - want.red()), abs(c.green() - want.green()),
-                                  abs(c.blue() - want.blue())))
-            if min(ds) > 40:
-                bad.append((mode, step, "point covered", i, want.name()))
-        rects = cv.overlay_rects()
-        canvas_rect = cv.rect()
-        for name, r in rects.items():
-            if not (r.left() >= -0.5 and r.top() >= -0.5 and r.right() <= canvas_rect.width() + 0.5
-                    and r.bottom() <= canvas_rect.height() + 0.5):
-                bad.append((mode, step, "cut by the edge", name))
-        names = list(rects)
-        boxes = [(r.x(), r.y(), r.width(), r.height()) for r in rects.values()]
-        for i, j in crossing(boxes):
-            bad.append((mode, step, "overlap", names[i], names[j]))
-        steps += 1
-        w.step()
-print(json.dumps({"bad": bad[:20], "n_bad": len(bad), "steps": steps}))
+out = {}
+for look in looks:
+    present = look == "1"
+    bad = []
+    steps = 0
+    for mode, X, y, n in runs:
+        w.set_points(X, y)
+        w.set_mode(mode)
+        if present and not w.state()["presentation"]:
+            w.set_presentation(True)
+        for step in range(n + 1):
+            for _ in range(3):
+                app.processEvents()
+            cv = w.canvas
+            cv.flush()
+            t = theme()
+            img = cv.grab().toImage()
+            colours = {1: t.color("positive"), -1: t.color("negative")}
+            vb = cv.getPlotItem().getViewBox().sceneBoundingRect()
+            where = [cv.to_widget(x, yy) for x, yy in w.state()["points"]]
+            for i, ((x, yy), lab) in enumerate(zip(w.state()["points"], w.state()["labels"])):
+                p = cv.to_widget(x, yy)
+                if any(j != i and abs(q.x() - p.x()) + abs(q.y() - p.y()) < t.marker * 1.5
+                       for j, q in enumerate(where)):
+                    continue  # a neighbour's own marker may cover it: data over data
+                if not vb.contains(float(p.x()), float(p.y())):
+                    bad.append((mode, step, "point out of the plot", i))
+                    continue
+                want = colours[lab]
+                # the centre and its neighbours (a grid line, 1 px, may cross the centre)
+                ds = []
+                for dx in (-2, 0, 2):
+                    for dy in (-2, 0, 2):
+                        c = img.pixelColor(p.x() + dx, p.y() + dy)
+                        ds.append(max(abs(c.red() - want.red()), abs(c.green() - want.green()),
+                                      abs(c.blue() - want.blue())))
+                if min(ds) > 40:
+                    bad.append((mode, step, "point covered", i, want.name()))
+            rects = cv.overlay_rects()
+            canvas_rect = cv.rect()
+            for name, r in rects.items():
+                if not (r.left() >= -0.5 and r.top() >= -0.5
+                        and r.right() <= canvas_rect.width() + 0.5
+                        and r.bottom() <= canvas_rect.height() + 0.5):
+                    bad.append((mode, step, "cut by the edge", name))
+            names = list(rects)
+            boxes = [(r.x(), r.y(), r.width(), r.height()) for r in rects.values()]
+            for i, j in crossing(boxes):
+                bad.append((mode, step, "overlap", names[i], names[j]))
+            steps += 1
+            w.step()
+    out[look] = {"bad": bad[:20], "n_bad": len(bad), "steps": steps}
+print(json.dumps(out))
 """
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "scale", "present"),
-    [(1024, 768, 1.0, False), (1024, 768, 1.0, True), (1920, 1080, 2.0, False)],
+    ("width", "height", "scale", "looks"),
+    [(1024, 768, 1.0, ("0", "1")), (1920, 1080, 2.0, ("0",))],
 )
-def test_no_overlay_covers_a_point_or_another_overlay(tmp_path, width, height, scale, present):
+def test_no_overlay_covers_a_point_or_another_overlay(tmp_path, width, height, scale, looks):
+    """At 1024×768 as a window and then presenting (one window, one interpreter), and at
+    1920×1080 at UI scale 2: every step of three runs."""
     from conftest import run_on_screen
 
-    out = run_on_screen(tmp_path, width, height, COVER_PROBE, str(scale), "1" if present else "0")
-    assert out["steps"] >= 25
-    assert out["n_bad"] == 0, out["bad"]
+    out = run_on_screen(tmp_path, width, height, COVER_PROBE, str(scale), *looks)
+    assert sorted(out) == sorted(looks)
+    for look in looks:
+        assert out[look]["steps"] >= 25, look
+        assert out[look]["n_bad"] == 0, (look, out[look]["bad"])
 
 
 def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:

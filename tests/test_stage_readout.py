@@ -9,6 +9,13 @@ from perceptron_gui.app.theme import theme
 from perceptron_gui.core.config import MODES
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 def _covered(window, canvas=None) -> list[tuple[str, str, int]]:  # noqa: ANN001
     """(mode, overlay, point) for each point whose marker an overlay's box reaches (on the
     main canvas, or on `canvas`)."""

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from test_house import EX_X, EX_Y, _normal_theme  # noqa: F401  (an autouse fixture)
 
 from perceptron_gui.app.theme import theme
+
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
 
 
 def _disc_meets_rect(cx: float, cy: float, r: float, rect) -> bool:  # noqa: ANN001
@@ -287,25 +295,30 @@ w.set_order("cyclic")
 w.set_compare({"mode": "primal", "order": "random"})
 """
 
-COMPARE_PROBE = (
-    COMPARE_SETUP
-    + """
+COMPARE_PROBE = """
 for _ in range(20):
     app.processEvents()
 other = w.findChild(type(w.canvas), "compareCanvas")
-print(json.dumps({"window": [w.width(), w.height()], "main": [w.canvas.width(), w.canvas.height()],
-                  "other": [other.width(), other.height()]}))
+sizes = {"window": [w.width(), w.height()], "main": [w.canvas.width(), w.canvas.height()],
+         "other": [other.width(), other.height()]}
 """
-)
 
 
-def test_compare_keeps_the_window_on_a_1280_by_800_screen(tmp_path) -> None:
+@pytest.fixture(scope="module")
+def compare_picture(tmp_path_factory):  # noqa: ANN001, ANN201
+    """README's compare picture in one interpreter: the sizes once it has settled
+    (COMPARE_PROBE), then its arrows' labels after the runs' end (NORMAL_ON_ARROW_PROBE)."""
+    from conftest import run_on_screen
+
+    code = COMPARE_SETUP + COMPARE_PROBE + NORMAL_ON_ARROW_PROBE
+    return run_on_screen(tmp_path_factory.mktemp("compare"), 1280, 800, code)
+
+
+def test_compare_keeps_the_window_on_a_1280_by_800_screen(compare_picture) -> None:  # noqa: ANN001
     """Matching the two headers' heights grew them by each other's offset until the window
     was 1268 px high on an 800 px screen; now both canvases are the same size and the
     window stays as it was."""
-    from conftest import run_on_screen
-
-    out = run_on_screen(tmp_path, 1280, 800, COMPARE_PROBE)
+    out = compare_picture["sizes"]
     assert out["window"] == [1280, 800], out
     assert out["main"] == out["other"], out
     assert out["main"][1] >= 400, out
@@ -398,9 +411,7 @@ def test_the_proof_dock_shows_both_plots_at_1024(tmp_path) -> None:
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
 
 
-NORMAL_ON_ARROW_PROBE = (
-    COMPARE_SETUP
-    + """
+NORMAL_ON_ARROW_PROBE = """
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QWidget
 w.run_to_end()
@@ -423,16 +434,13 @@ for cv in (w.canvas, w.findChild(QWidget, "compareView").canvas):
         p = cv.to_widget(sx[0] + u * (sx[-1] - sx[0]), sy[0] + u * (sy[-1] - sy[0]))
         hits += inner.contains(p.x(), p.y())
     out.append(hits)
-print(json.dumps({"hits": out}))
+print(json.dumps({"sizes": sizes, "hits": out}))
 """
-)
 
 
-def test_the_normals_label_is_never_on_its_arrow_in_compare(tmp_path) -> None:
+def test_the_normals_label_is_never_on_its_arrow_in_compare(compare_picture) -> None:  # noqa: ANN001
     """README's compare picture (1280×800, cyclic against random, run to the end): with
     points crowded round the arrows the label sat on its own arrow in both canvases; it is
     beside it or hidden."""
-    from conftest import run_on_screen
-
-    out = run_on_screen(tmp_path, 1280, 800, NORMAL_ON_ARROW_PROBE)
+    out = compare_picture
     assert out["hits"] == [0, 0], out
