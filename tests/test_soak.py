@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from timing import limit
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTYLES = {"scale", "presentation", "language", "theme", "compare"}
@@ -40,10 +41,17 @@ def test_soak(window, tmp_path: Path, seed: int) -> None:  # noqa: ANN001
     # A restyle of the whole window (UI scale, presentation, language, theme) and compare
     # mode (a second canvas, the window laid out anew) lay out and repaint everything: in
     # the long soak (2000 actions, three seeds, on a loaded machine) they took up to 0.53 s
-    # of CPU, so they are held to 1 s here, every other action to 0.5 s.
-    slow = [g for g in report.gaps_over(0.5, cpu=True) if not set(g[2].split(", ")) <= RESTYLES]
+    # of CPU (a scale change ~0.4 s on a quiet machine, 1.04 s beside the other test worker),
+    # so they are held to 1 s here, every other action to 0.5 s (on the development
+    # machine's speed: tests/timing.py).
+    slowness = limit(1.0)
+    slow = [
+        g
+        for g in report.gaps_over(0.5 * slowness, cpu=True)
+        if not set(g[2].split(", ")) <= RESTYLES
+    ]
     assert slow == []
-    assert report.gaps_over(1.0, cpu=True) == []
+    assert report.gaps_over(1.0 * slowness, cpu=True) == []
     # every kind of action was tried
     assert set(report.counts) >= {"step", "undo", "compare", "run_to_end", "save_and_open"}
     assert set(report.counts) == {action.__name__ for action, _ in engine.actions}
