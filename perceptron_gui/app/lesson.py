@@ -63,10 +63,10 @@ QUESTION_PT = LABEL_PT
 CAPTION_PT = TICK_PT
 #: In presentation, a panel a scene shows takes at most this share of the window's side...
 PRESENTED_DOCK_SHARE = 0.3
-#: ... where the screen is at least this tall (pixels at UI scale 1); on a shorter one (a
-#: 1024×768 projector) the panels go beside the canvas, in a column of this share of the
-#: width, so the plot keeps the screen's height.
+#: ... where the screen is at least this tall (pixels at UI scale 1).
 PRESENTED_PANELS_MIN_HEIGHT = 1000
+#: On a shorter screen (a 1024×768 projector) the panels go in a column beside the canvas,
+#: this share of the width, so that the plot keeps the screen's height...
 PRESENTED_BESIDE_SHARE = 0.36
 #: ... the column's first panel taking this share of its height when it holds more.
 PRESENTED_FIRST_SHARE = 0.62
