@@ -7,8 +7,9 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QWheelEvent
+from gestures import wheel
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import frame
@@ -68,22 +69,6 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
-def _wheel(canvas, steps: int) -> None:  # noqa: ANN001
-    vp = canvas.viewport()
-    pos = QPointF(vp.width() / 2, vp.height() / 2)
-    ev = QWheelEvent(
-        pos,
-        QPointF(vp.mapToGlobal(pos.toPoint())),
-        QPoint(0, 0),
-        QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(vp, ev)
-
-
 def _ring(cv, i: int) -> float:  # noqa: ANN001
     """The radius of the largest ring drawn round point i (its name goes outside it)."""
     rings = [0.0]
@@ -113,7 +98,7 @@ def test_fit_view_returns_the_data_frame_and_a_zoom_holds(window) -> None:  # no
     _settle()
     # the batch sum's arrows never widen the view
     assert window.state()["view"] == pytest.approx(fitted) and _fill(window) >= 0.6
-    _wheel(cv, 3)  # the user zooms in
+    wheel(cv, 3)  # the user zooms in
     zoomed = window.state()["view"]
     assert zoomed[1] - zoomed[0] < 0.8 * (fitted[1] - fitted[0])
     window.seek(1)

@@ -12,10 +12,9 @@ from typing import Any
 import numpy as np
 import probes
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from gestures import wheel
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QPushButton,
     QSplitter,
@@ -235,22 +234,6 @@ def test_editing_points_applies_to_both(qtbot, window: MainWindow) -> None:
     assert window.state()["compare"]["misclassified"] == [0, 1, 2, 3]
 
 
-def _wheel(canvas: DataCanvas, steps: int) -> None:
-    vp = canvas.viewport()
-    pos = QPointF(vp.width() / 2, vp.height() / 2)
-    ev = QWheelEvent(
-        pos,
-        QPointF(vp.mapToGlobal(pos.toPoint())),
-        QPoint(0, 0),
-        QPoint(0, 120 * steps),
-        Qt.NoButton,
-        Qt.NoModifier,
-        Qt.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(vp, ev)
-
-
 def pan_and_zoom(canvas: DataCanvas) -> tuple[float, float, float, float]:
     """The centre of the view and its data units per pixel, in x and y."""
     x0, x1, y0, y1 = canvas.view_range()
@@ -265,11 +248,11 @@ def test_zooming_one_canvas_zooms_the_other(qtbot, window: MainWindow) -> None:
     main, other = window.canvas, window.compare.view.canvas
     assert pan_and_zoom(other) == pytest.approx(pan_and_zoom(main), rel=1e-6, abs=1e-9)
     before = main.view_range()
-    _wheel(main, 2)  # zoom in with the mouse wheel on the main canvas
+    wheel(main, 2)  # zoom in with the mouse wheel on the main canvas
     after = main.view_range()
     assert after[1] - after[0] < 0.9 * (before[1] - before[0])
     assert pan_and_zoom(other) == pytest.approx(pan_and_zoom(main), rel=1e-6, abs=1e-9)
-    _wheel(other, -3)  # and out on the other one
+    wheel(other, -3)  # and out on the other one
     assert pan_and_zoom(main) == pytest.approx(pan_and_zoom(other), rel=1e-6, abs=1e-9)
     assert main.view_range()[1] - main.view_range()[0] > after[1] - after[0]
     # A pan set on the main canvas (as the scripting API does) moves both.

@@ -4,27 +4,10 @@ at the new size, and F still fits."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from gestures import wheel
+from PySide6.QtCore import Qt
 
 from perceptron_gui.core.generators import generate
-
-
-def _wheel_in(canvas, steps: int) -> None:  # noqa: ANN001
-    vp = canvas.viewport()
-    pos = QPointF(vp.width() / 2, vp.height() / 2)
-    ev = QWheelEvent(
-        pos,
-        QPointF(vp.mapToGlobal(pos.toPoint())),
-        QPoint(0, 0),
-        QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(vp, ev)
 
 
 def _centre_and_width(canvas) -> tuple[float, float, float]:  # noqa: ANN001
@@ -38,7 +21,7 @@ def test_f5_and_esc_keep_the_users_zoom(window, qtbot) -> None:
     w.set_points(d.points, d.labels)
     c = w.canvas
     fitted = _centre_and_width(c)
-    _wheel_in(c, 3)
+    wheel(c, 3)
     assert c.view_held
     zoomed = _centre_and_width(c)
     assert zoomed[2] < 0.8 * fitted[2]  # the wheel zoomed in
