@@ -1,5 +1,6 @@
 """Make the README's pictures (offscreen): the window, the update, the modes,
-presentation mode at 1920×1080, a lesson's question scene, an animation and the LaTeX
+presentation mode at 1920×1080, a lesson's question scene and a scene with its panels at
+1024×768, an animation and the LaTeX
 table rendered.
 
     python scripts/make_pictures.py            # writes assets/*.png, assets/*.gif
@@ -249,6 +250,30 @@ w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
 
+# A scene that shows panels, at 1024×768: "Why it stops" (the proof over the bound, in a
+# column beside the canvas), after three updates.
+LESSON_PANELS = """
+import sys
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
+w.show()
+w.set_theme(sys.argv[2])
+w.set_presentation(True)
+assert w.open_lesson("perceptron")
+w.lesson_player.go(4)
+for _ in range(3):
+    w.next_slide()
+QTest.qWait(500)  # the docks' column settles
+w.canvas.flush()
+w.grab().save(sys.argv[1])
+"""
+
 
 def on_screen(
     out: Path,
@@ -294,6 +319,7 @@ def main() -> int:
         on_screen(out, "window-1024-dark.png", "dark", size=small, present=False)
         on_screen(out, "presentation-1024.png", "light", size=small)
         on_screen(out, "lesson-question.png", "light", size=small, script=LESSON)
+        on_screen(out, "lesson-panels.png", "light", size=small, script=LESSON_PANELS)
         on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
     return 0
 

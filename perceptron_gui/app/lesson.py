@@ -67,7 +67,7 @@ PRESENTED_DOCK_SHARE = 0.3
 PRESENTED_PANELS_MIN_HEIGHT = 1000
 #: On a shorter screen (a 1024×768 projector) the panels go in a column beside the canvas,
 #: this share of the width, so that the plot keeps the screen's height...
-PRESENTED_BESIDE_SHARE = 0.36
+PRESENTED_BESIDE_SHARE = 0.42
 #: ... the column's first panel taking this share of its height when it holds more.
 PRESENTED_FIRST_SHARE = 0.62
 #: A "will it converge?" answer is checked on a run of at most this many updates.

@@ -101,6 +101,7 @@ class BoundPlot(pg.PlotWidget):
 
         vb = plot.getViewBox()
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
+        vb.sigResized.connect(self._wrap_off_note)  # (a dock resized after the last refresh)
         plot.autoBtn.clicked.connect(self._on_auto_clicked)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
@@ -303,9 +304,8 @@ class BoundPlot(pg.PlotWidget):
                 )
             )
             self._off_note.setPos(0.0, top)
-            # Wrapped to the plot's width: a narrow bound dock cut it at its right edge.
-            self._off_note.setTextWidth(max(40.0, vb.width() - 8.0))
             self._off_note.show()
+            self._wrap_off_note()
         else:
             self._off_note.hide()
 
@@ -317,6 +317,13 @@ class BoundPlot(pg.PlotWidget):
             self._style_axes()  # "mistakes k" or "updates k", by the mode
         if change & (Change.MODEL | Change.BOUND):
             self.refresh(run_frame=bool(change & Change.RUN_FRAME))
+
+    def _wrap_off_note(self, *_: object) -> None:
+        """The note wrapped to the plot's width (a narrow bound dock cut it at its right
+        edge), again whenever the plot changes size."""
+        if self._off_note.isVisible():
+            width = self.getPlotItem().getViewBox().width()
+            self._off_note.setTextWidth(max(40.0, width - 8.0))
 
     def _on_view_range_changed_manually(self, *_: object) -> None:
         self._follow = False
