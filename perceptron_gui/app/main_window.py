@@ -399,14 +399,15 @@ class MainWindow(LessonScripting, QMainWindow):
         # A space view's weight path (ndarray.tolist(): floats only, a row per update) is
         # not walked through: after a long run that walk took most of state() (0.5 s at 10⁵).
         views = self.spaces.views
-        return {
-            k: v
-            if k in ("points", "labels")
-            else {vk: vv if vk == "path" else plain_text(vv) for vk, vv in v.items()}
-            if k in views
-            else plain_text(v)
-            for k, v in state.items()
-        }
+
+        def plain(key: str, value: Any) -> Any:
+            if key in ("points", "labels"):
+                return value
+            if key in views:
+                return {k: v if k == "path" else plain_text(v) for k, v in value.items()}
+            return plain_text(value)
+
+        return {k: plain(k, v) for k, v in state.items()}
 
     def set_space_view(self, kind: str, visible: bool = True) -> bool:
         """Show (or hide) the "augmented" or the "weights" space view (View menu)."""
