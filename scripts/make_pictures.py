@@ -227,32 +227,8 @@ w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
 
-# A question scene of the built-in lesson in presentation mode: example 2.1, the room
-# answered x3 (wrong: the update is on x1), and the next question is asked.
-LESSON = """
-import sys
-from PySide6.QtWidgets import QApplication
-import perceptron_gui.app
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.set_ui_scale(float(sys.argv[3]))
-w.fit_to_screen()
-w.show()
-w.set_theme(sys.argv[2])
-w.set_presentation(True)
-assert w.open_lesson("perceptron")
-w.lesson_player.go(1)
-w.answer(2)
-for _ in range(5):
-    app.processEvents()
-w.canvas.flush()
-w.grab().save(sys.argv[1])
-"""
-
-# A scene that shows panels, at 1024×768: "Why it stops" (the proof over the bound, in a
-# column beside the canvas), after three updates.
-LESSON_PANELS = """
+# The built-in lesson in presentation mode, at the scene and update `{play}` reaches.
+_LESSON = """
 import sys
 from PySide6.QtWidgets import QApplication
 from PySide6.QtTest import QTest
@@ -266,13 +242,17 @@ w.show()
 w.set_theme(sys.argv[2])
 w.set_presentation(True)
 assert w.open_lesson("perceptron")
-w.lesson_player.go(4)
-for _ in range(3):
-    w.next_slide()
-QTest.qWait(500)  # the docks' column settles
+{play}
+QTest.qWait(500)  # the layout settles (a scene's panels take their column)
 w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
+# A question scene: example 2.1, the room answered x3 (wrong: the update is on x1), and
+# the next question is asked.
+LESSON = _LESSON.format(play="w.lesson_player.go(1)\nw.answer(2)")
+# A scene that shows panels, at 1024×768: "Why it stops" (the proof over the bound, in a
+# column beside the canvas), after three updates.
+LESSON_PANELS = _LESSON.format(play="w.lesson_player.go(4)\nfor _ in range(3):\n    w.next_slide()")
 
 
 def on_screen(
