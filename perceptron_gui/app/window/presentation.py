@@ -141,7 +141,7 @@ class Presentation:
         # What leaving gives back: the docks shown, maximized or not, geometry and dock sizes.
         self.docks_before: list[bool] = []
         self.was_maximized = False
-        self.geometry_before: tuple[QByteArray, QByteArray, QRect] | None = None
+        self.geometry_before: tuple[QByteArray, QRect] | None = None
         self.docks_state = QByteArray()
 
     def set_presentation(self, on: bool) -> None:
@@ -162,9 +162,7 @@ class Presentation:
             # Leaving gives back the exact window: its geometry and the docks' sizes (a
             # window not shown yet has none: leaving sizes it for the screen).
             shown = self.w.isVisible()
-            self.geometry_before = (
-                (self.w.saveGeometry(), self.w.saveState(), self.w.geometry()) if shown else None
-            )
+            self.geometry_before = (self.w.saveGeometry(), self.w.geometry()) if shown else None
             # The docks' places (a lesson scene on a short screen moves its panels beside
             # the canvas), given back on leaving even by a window not shown before.
             self.docks_state = self.w.saveState()
@@ -204,7 +202,9 @@ class Presentation:
             for bar in (*bars, self.w.timeline):
                 bar.show()
             if self.geometry_before is not None:
-                self.restore_window(*self.geometry_before)
+                self.restore_window(
+                    self.geometry_before[0], self.docks_state, self.geometry_before[1]
+                )
                 self.geometry_before = None
             else:  # it entered presentation before it was first shown (--lesson)
                 self.w.restoreState(self.docks_state)
