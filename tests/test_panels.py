@@ -12,6 +12,7 @@ import perceptron_gui.app  # noqa: F401  (selects PySide6 for pyqtgraph)
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.format import format_number, format_numbers
 from perceptron_gui.app.panels import BoundPanel, BoundPlot, DualView, IterationTable
+from perceptron_gui.app.panels.common import catch_up
 from perceptron_gui.app.panels.dual_view import GRAM_BLOCK
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.generators import generate
@@ -470,6 +471,16 @@ def test_dual_note_for_huge_n(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert "5000×5000 (200 MB)" in note
     assert "rows/columns x1–x400" in note
     c.set_data(generate("separable", 100_000, seed=6), undoable=False)
+    # A large data set reaches the panels in an event-loop turn after the canvas's.
+    assert "5000×5000" in probes.note_text(view)
+    qtbot.waitUntil(lambda: "10⁵×10⁵ (80 GB)" in probes.note_text(view), timeout=5000)
+    c.set_data(generate("separable", 100_000, seed=7), undoable=False)
+    c.set_data(generate("separable", 5000, seed=6), undoable=False)  # before the turn
+    assert "5000×5000" in probes.note_text(view)
+    qtbot.wait(20)  # the held-back emission was taken along: nothing comes after
+    assert "5000×5000" in probes.note_text(view)
+    c.set_data(generate("separable", 100_000, seed=7), undoable=False)
+    catch_up()  # at once, as a script's state() does
     assert "10⁵×10⁵ (80 GB)" in probes.note_text(view)
 
 

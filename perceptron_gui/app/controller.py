@@ -28,6 +28,14 @@ every `PANEL_SECONDS` and only while it is visible; a hidden one catches up when
 shown). When the run pauses or stops, one plain ``MODEL`` goes to everyone, so no
 view is left behind. The status line follows at most every `REFRESH_SECONDS`. `running_changed`,
 `message_posted`, `busy_changed` and `edited` (for autosave) are separate facts.
+
+A large data set
+----------------
+A ``DATA`` emission for `LARGE_DATA` points or more also carries ``LARGE``: the views
+other than the canvas may refresh in an event-loop turn of their own (`RunFrameGate`
+does), so the canvas's first paint of the points and the panels' work on them are not
+one long freeze; `panels.common.catch_up` brings them up to date at once (a script's
+`state()` calls it).
 """
 
 from __future__ import annotations
@@ -103,6 +111,8 @@ FRAME_COST_DECAY = 0.8
 REFRESH_SECONDS = 0.05
 #: Above this many points D and γ are computed in slices between frames, not at once.
 SYNC_BOUND_LIMIT = 50_000
+#: From this many points on, a new data set reaches the panels a turn after the canvas.
+LARGE_DATA = 100_000
 
 BoundPair = tuple[Bound, "float | None"]
 #: The most memory the undo stack keeps in runs that an undo can bring back (a run's
@@ -169,6 +179,9 @@ class Change(Flag):
     BOUND = auto()
     #: With MODEL: one frame of a running run; views other than the canvas may skip it.
     RUN_FRAME = auto()
+    #: With DATA: `LARGE_DATA` points or more; views other than the canvas may take it
+    #: in a turn of their own.
+    LARGE = auto()
 
 
 def _bound_key(c: TrainConfig) -> tuple[object, ...]:
@@ -381,6 +394,8 @@ class Controller(QObject):
             self._horizon = self._trainer.k
         elif change & Change.MODEL:
             self._horizon = max(self._horizon, self._trainer.k)
+        if change & Change.DATA and len(self._data) >= LARGE_DATA:
+            change |= Change.LARGE
         self.changed.emit(change)
 
     @property

@@ -59,7 +59,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel
+from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel, catch_up
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.spaces import Spaces
@@ -368,6 +368,7 @@ class MainWindow(LessonScripting, QMainWindow):
         """The state as plain Python values (see the README; point indices are 0-based)."""
         c = self.controller
         c.finish_bound()  # a script may wait for D and γ; the window never does
+        catch_up()  # the panels a large data set reaches a turn later
         bd = c.bound
         data = c.data
         state: dict[str, Any] = {

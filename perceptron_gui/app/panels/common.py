@@ -43,6 +43,11 @@ class RunFrameGate(QtCore.QObject):
     hidden (a tab in the back, a closed dock) catches up when it is shown, and every
     panel catches up at the plain ``MODEL`` the controller sends when a run stops.
 
+    An emission with ``Change.LARGE`` (a new data set of many points) reaches the panel
+    in an event-loop turn of its own, after the canvas has painted the points: opening
+    3·10⁵ points was one 0.1-0.17 s turn of the canvas and every panel together. Any
+    other emission before that turn takes it along; `catch_up` delivers at once.
+
     Parameters
     ----------
     widget
@@ -52,6 +57,7 @@ class RunFrameGate(QtCore.QObject):
     """
 
     _made = 0  # gates made so far: each takes another phase of the 20 Hz beat
+    _waiting: weakref.WeakSet[RunFrameGate] = weakref.WeakSet()  # (see `catch_up`)
 
     def __init__(self, widget: QtWidgets.QWidget, on_changed: Callable[[Change], None]) -> None:
         super().__init__(widget)
@@ -60,6 +66,7 @@ class RunFrameGate(QtCore.QObject):
         self._handler = weakref.WeakMethod(on_changed)
         self._last = -math.inf
         self._skipped = False
+        self._deferred = Change.NONE  # a LARGE emission not delivered yet
         # Panels refreshed in the same frame would make one long frame every 50 ms: each
         # gate is shifted by a different part of the period, so they take turns.
         self._phase = (RunFrameGate._made * 0.3 % 1.0) * PANEL_SECONDS
@@ -68,6 +75,16 @@ class RunFrameGate(QtCore.QObject):
 
     def on_changed(self, change: Change) -> None:
         """The slot to connect to `Controller.changed`."""
+        if change & Change.LARGE:
+            if not self._deferred:
+                QtCore.QTimer.singleShot(0, self, self.deliver)
+                RunFrameGate._waiting.add(self)
+            self._deferred |= change
+            return
+        if self._deferred:
+            change |= self._deferred
+            change &= ~Change.RUN_FRAME  # (with the data set: a refresh in full)
+            self._deferred = Change.NONE
         if change & Change.RUN_FRAME:
             now = time.perf_counter()
             widget = self.parent()
@@ -83,6 +100,13 @@ class RunFrameGate(QtCore.QObject):
         self._skipped = False
         self._call(change)
 
+    def deliver(self) -> None:
+        """Pass on the LARGE emission held back, if any."""
+        change, self._deferred = self._deferred, Change.NONE
+        RunFrameGate._waiting.discard(self)
+        if change:
+            self.on_changed(change & ~Change.LARGE)
+
     def _call(self, change: Change) -> None:
         handler = self._handler()
         if handler is not None:
@@ -94,6 +118,13 @@ class RunFrameGate(QtCore.QObject):
             # After the show has finished (sizes known), in a tick of its own.
             QtCore.QTimer.singleShot(0, self, lambda: self._call(Change.MODEL))
         return False
+
+
+def catch_up() -> None:
+    """Deliver at once every emission a `RunFrameGate` holds back for a turn of its own
+    (a script reading the panels right after loading a large data set)."""
+    for gate in list(RunFrameGate._waiting):
+        gate.deliver()
 
 
 class SteadyFrame(QtWidgets.QWidget):
