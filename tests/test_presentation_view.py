@@ -58,3 +58,19 @@ def test_f5_fits_an_unheld_view_to_the_new_size(window, qtbot) -> None:
     assert abs(x0 - f[0]) < 1e-6 * (f[1] - f[0]) or abs(y0 - f[2]) < 1e-6 * (f[3] - f[2])
     qtbot.keyClick(w, Qt.Key.Key_Escape)
     assert not w.presentation.on
+
+
+def test_f5_esc_f5_at_once_stays_presenting(window, qtbot) -> None:
+    """A clicker's F5, Esc, F5 before the window has had a turn: the third key's
+    presentation stays (leaving's second, deferred restore of the window's geometry and
+    docks came after it, and the window sat half presenting with its docks shown)."""
+    w = window
+    w.show()
+    for key in (Qt.Key.Key_F5, Qt.Key.Key_Escape, Qt.Key.Key_F5):
+        qtbot.keyClick(w, key)
+    qtbot.wait(30)
+    assert w.presentation.on and w.isFullScreen()
+    assert not any(d.isVisible() for d in w.docks)
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    qtbot.wait(30)
+    assert not w.presentation.on and not w.isFullScreen()

@@ -240,6 +240,8 @@ class Presentation:
         the docks' sizes come back, and once more after the window has been laid out."""
 
         def restore() -> None:
+            if self.on:  # presenting again before the turn came (Esc, then F5 at once)
+                return
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             if not self.was_maximized:
                 self.w.restoreGeometry(geometry)
