@@ -396,19 +396,63 @@ panel = w.proof_panel
 scroll = panel.findChild(QScrollArea, "proofScroll")
 plots = next(v for v in panel.findChildren(pg.GraphicsView) if v.isVisible())
 boxes = [v.height() for v in plots.scene().items() if isinstance(v, pg.ViewBox) and v.isVisible()]
-print(json.dumps({"scroll": scroll.verticalScrollBar().maximum(), "boxes": boxes}))
+out = {"scroll": scroll.verticalScrollBar().maximum(), "boxes": boxes}
+
+# Then UI scale 2 by its key (Ctrl+=, four steps: 1.1, 1.25, 1.5, 1.75, 2) and back (Ctrl+0).
+from PySide6.QtWidgets import QComboBox
+def sizes():
+    for _ in range(5):
+        app.processEvents()
+    return {
+        "window": list(w.size().toTuple()),
+        "docks": {d.objectName(): list(d.geometry().getRect()) for d in w.docks},
+        "combos": [c.height() for c in w.findChildren(QComboBox) if c.isVisible()],
+        "canvas": list(w.canvas.size().toTuple()),
+    }
+out["at_1"] = sizes()
+while w.state()["ui_scale"] < 2.0:
+    w.act_zoom_in.trigger()
+avail = w.screen().availableGeometry()
+out["at_2"] = sizes()
+out["minimum_2"] = list(w.minimumSizeHint().toTuple())
+out["fits_2"] = avail.contains(w.frameGeometry())
+out["avail"] = list(avail.size().toTuple())
+w.act_zoom_reset.trigger()
+out["back_at_1"] = sizes()
+out["scale_back"] = w.state()["ui_scale"]
+print(json.dumps(out))
 """
 
 
-def test_the_proof_dock_shows_both_plots_at_1024(tmp_path) -> None:
+@pytest.fixture(scope="module")
+def at_1024(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """The proof panel and the UI scale round trip on a 1024×768 screen (one interpreter)."""
+    from conftest import run_on_screen
+
+    return run_on_screen(tmp_path_factory.mktemp("at1024"), 1024, 768, PROOF_PROBE)
+
+
+def test_the_proof_dock_shows_both_plots_at_1024(at_1024: dict) -> None:
     """On a 1024×768 screen the proof panel shows its chain and both plots at once (it
     scrolled, and showed the top of the lower plot), each plot's area at least 40 px high
     (28 px under pyqtgraph's margins and gaps)."""
-    from conftest import run_on_screen
-
-    out = run_on_screen(tmp_path, 1024, 768, PROOF_PROBE)
+    out = at_1024
     assert out["scroll"] == 0, out
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
+
+
+def test_ui_scale_2_fits_1024_and_scale_1_gives_every_size_back(at_1024: dict) -> None:
+    """At UI scale 2 on a 1024×768 screen the window stays inside the screen, its minimum
+    size too (it grew to 1525×961: the controls and the tables' buttons pushed it out;
+    they scroll now); back at scale 1 the window, the docks and the combo boxes have the
+    sizes they had (combo boxes stayed 40 px tall, the docks 7-15 px off)."""
+    out = at_1024
+    assert out["fits_2"], out
+    assert out["minimum_2"][0] <= out["avail"][0] and out["minimum_2"][1] <= out["avail"][1], out
+    assert out["at_2"]["window"] == out["at_1"]["window"], out  # it fitted: it stays
+    assert out["at_2"]["combos"] != out["at_1"]["combos"]  # scale 2 did scale them
+    assert out["scale_back"] == 1.0
+    assert out["back_at_1"] == out["at_1"], out
 
 
 NORMAL_ON_ARROW_PROBE = """

@@ -38,7 +38,7 @@ from perceptron_gui.app.narration import end_caption, verdict
 from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
-from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.config import MODES, ORDERS, RUN_SETTINGS, TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.registry import spec
@@ -554,7 +554,7 @@ class CompareView(QWidget):
             self.eta_label,
             self.seed_label,
         ):
-            w.setFont(t.font(UI_PT))
+            w.setFont(t.font())
         self.settings_bar.setStyleSheet(
             f"QWidget#compareSettings {{ background: {t.palette.background}; }}"
             f" QLabel {{ color: {t.palette.ink}; }}"

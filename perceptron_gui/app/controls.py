@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QStandardItemModel, QValidator
+from PySide6.QtGui import QFontMetrics, QStandardItemModel, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -479,8 +479,10 @@ class ControlPanel(QWidget):
                     int(t.px(16)), int(t.px(16)), Qt.AspectRatioMode.KeepAspectRatio
                 )
             )
+        # In the theme's font: the panel's own may still be the one before the change
+        # (back at scale 1 the label kept its width from scale 2).
         self.speed_label.setMinimumWidth(
-            self.fontMetrics().horizontalAdvance(self._speed_text(1000.0)) + 4
+            QFontMetrics(t.font()).horizontalAdvance(self._speed_text(1000.0)) + 4
         )
 
     def set_speed_value(self, updates_per_second: float) -> None:

@@ -653,6 +653,7 @@ class MainWindow(LessonScripting, QMainWindow):
         super().showEvent(event)
         if not self._shown_once:  # the docks' shares, once the window has its size
             self._shown_once = True
+            self.panes.fold_to_screen()  # (the panels' sizes are known now)
             self.panes.size_docks()
 
     def recover(self, *, ask: bool = True) -> bool:

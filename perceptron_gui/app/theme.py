@@ -145,6 +145,7 @@ class Theme(QObject):
         self._name = "light"
         self._scale = 1.0
         self._boost = 1.0  # presentation mode's extra factor (not a preference)
+        self._ui_pt: float | None = None  # the platform's font size (see `ui_pt`)
 
     # ---------------------------------------------------------------- settings
 
@@ -245,11 +246,28 @@ class Theme(QObject):
         """A font size in points, scaled."""
         return v * self.scale
 
-    def font(self, point_size: float = UI_PT, *, bold: bool = False) -> QFont:
-        """The application's font at `point_size` (unscaled points; the scale is applied)."""
+    @property
+    def ui_pt(self) -> float:
+        """The widgets' text size at scale 1: the platform's (the desktop's font setting;
+        Qt's 9 pt without one), taken from the application before the theme first sets
+        its font; `UI_PT` without an application. A theme or scale change and back then
+        gives every widget the size it started with (a fixed 10 pt made the window's
+        sizes differ after a round trip to scale 2)."""
+        if self._ui_pt is None:
+            app = QApplication.instance()
+            if not isinstance(app, QApplication):
+                return UI_PT
+            size = app.font().pointSizeF()
+            self._ui_pt = size if size > 0 else UI_PT
+        return self._ui_pt
+
+    def font(self, point_size: float | None = None, *, bold: bool = False) -> QFont:
+        """The application's font at `point_size` (unscaled points, the widgets' size
+        `ui_pt` by default; the scale is applied)."""
         app = QApplication.instance()
         f = QFont(app.font()) if isinstance(app, QApplication) else QFont()
-        f.setPointSizeF(max(1.0, self.pt(point_size)))
+        size = self.ui_pt if point_size is None else point_size
+        f.setPointSizeF(max(1.0, self.pt(size)))
         f.setBold(bold)
         return f
 
@@ -288,8 +306,9 @@ class Theme(QObject):
             plain = QStyleFactory.create(style.baseStyle().name())
             if plain is not None:
                 app.setStyle(plain)
+        size = self.ui_pt  # (taken before the first change of the application's font)
         f = QFont(app.font())
-        f.setPointSizeF(self.pt(UI_PT))
+        f.setPointSizeF(self.pt(size))
         app.setFont(f)
         p = self.palette
         qp = QPalette()

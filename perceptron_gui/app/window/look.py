@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from perceptron_gui.app import i18n
 from perceptron_gui.app.storage import preferences
@@ -36,9 +37,15 @@ class Look:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        #: The UI scale the window was last laid out for.
+        self.scale = theme().ui_scale
+        #: The window's size and docks (`saveState`) as they were at scale 1, while another
+        #: scale is on: going back to 1 gives them back exactly.
+        self.at_scale_1: tuple[QSize, QByteArray] | None = None
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
+        self.remember_scale_1()
         ok = theme().set_scale(factor)
         if not ok:
             self.w.show_notice(
@@ -78,7 +85,15 @@ class Look:
         return ok
 
     def step_scale(self, step: int) -> None:
+        self.remember_scale_1()
         theme().step_scale(step)
+
+    def remember_scale_1(self) -> None:
+        """Keep the window's size and docks as they are at scale 1, before a change of
+        scale (saved in the change itself, the new fonts were in the docks' sizes)."""
+        w = self.w
+        if theme().ui_scale == 1.0 and w.isVisible() and not w.presentation.on:
+            self.at_scale_1 = (w.size(), w.saveState())
 
     def style_narration(self) -> None:
         t = theme()
@@ -111,7 +126,63 @@ class Look:
     def style_busy(self) -> None:
         lab = self.w.busy_label
         lab.setFont(theme().font())
-        lab.setFixedWidth(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS))
+        # A fixed width (no jitter as the text changes), at most a third of the screen's:
+        # at scale 2 on 1024×768 the 40 characters were most of the window's minimum width.
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        most = screen.availableGeometry().width() // 3 if screen is not None else 10**4
+        lab.setFixedWidth(min(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS), most))
+
+    def relayout_for_scale(self) -> None:
+        """After the UI scale changed: the window inside its screen and the docks' shares
+        for the new scale; back at scale 1, the sizes it had there (window and docks).
+
+        Nothing moves in presentation (it lays out its own stage and gives the window
+        back when it ends), in a maximized or full-screen window (the screen sizes it),
+        or before the window is first shown (`fit_to_screen` sizes it then).
+        """
+        w = self.w
+        old, new = self.scale, theme().ui_scale
+        self.scale = new
+        # Qt's combo box keeps its minimum size from before a font change (it forgets it
+        # only at a style change): back at scale 1 they stayed 40 px tall, not 22.
+        for combo in w.findChildren(QComboBox):
+            QApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
+        if old == new or w.presentation.on or not w.isVisible():
+            return
+        if w.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            return
+        if new > old:  # folded at once (folding never grows the window); `_settle` decides
+            w.panes.fold_docks(True)
+        state = None
+        if new == 1.0 and self.at_scale_1 is not None:
+            size, state = self.at_scale_1
+            self.at_scale_1 = None
+            w.resize(size)
+            w.restoreState(state)
+        # The widgets' minimum sizes at the new scale are known once the layout requests
+        # the font change posted have been handled: in the next turn (measured in this
+        # one, the docks came out 7-15 px off and the docks were folded at scale 1).
+        QTimer.singleShot(0, w, lambda: self._settle(state))
+
+    def _settle(self, state: QByteArray | None) -> None:
+        w = self.w
+        if w.presentation.on or not w.isVisible():
+            return  # (presentation gives the window back as it found it, by then laid out)
+        layout = w.layout()
+        if layout is not None:
+            layout.invalidate()
+            layout.activate()
+        w.panes.fold_to_screen()  # (unfolding waits for this turn: the sizes are right now)
+        if state is not None:
+            w.panes.title_bars()  # (the dock's state has its place, not its features)
+            w.restoreState(state)
+            return
+        screen = w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        extra_w = w.frameGeometry().width() - w.width()
+        extra_h = w.frameGeometry().height() - w.height()
+        w.resize(min(w.width(), avail.width() - extra_w), min(w.height(), avail.height() - extra_h))
+        w.panes.size_docks()
 
     def on_theme_changed(self) -> None:
         t = theme()
@@ -129,6 +200,8 @@ class Look:
         self.w.toolbar.setFont(t.font())
         self.w.statusBar().setFont(t.font())
         self.style_busy()
+        if t.ui_scale != self.scale:
+            self.relayout_for_scale()
         prefs = preferences()
         prefs.setValue("ui_scale", t.ui_scale)
         prefs.setValue("theme", t.name)

@@ -11,7 +11,9 @@ from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFrame,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
@@ -109,6 +111,57 @@ class PanelSlot(QWidget):
         super().showEvent(event)
 
 
+class FoldingScroll(QScrollArea):
+    """A scroll area that asks for its widget's whole minimum size, unless folded: then
+    for a scroll area's, and the widget scrolls.
+
+    `Panes.fold_to_screen` folds the docks' areas only when the window's minimum size
+    would not fit its screen: at scale 1 the docks are as they were (no scroll bars); at
+    UI scale 2 on a 1024×768 screen the controls wanted 594 px of its height and the
+    tables' buttons 613 px of its width, and the window grew to 1248×825, past the
+    screen: there they scroll.
+    """
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidget(widget)
+        self.folded = False
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        # The widget's sizes changed (a font, a scale, a language): the dock asks its area
+        # again (a scroll area does not pass its widget's requests on: at scale 2 the
+        # controls' dock kept their minimum of scale 1 and scrolled).
+        if event.type() == QEvent.Type.LayoutRequest and not self.folded:
+            self.updateGeometry()
+        return False
+
+    def set_folded(self, folded: bool) -> None:
+        if folded != self.folded:
+            self.folded = folded
+            self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        inner = self.widget()
+        if self.folded or inner is None:
+            return super().minimumSizeHint()
+        # As a layout would size the widget in a dock (Qt's qSmartMinSize): its size hint
+        # along a direction its size policy does not let it shrink in.
+        hint, least, policy = inner.sizeHint(), inner.minimumSizeHint(), inner.sizePolicy()
+        shrink = QSizePolicy.PolicyFlag.ShrinkFlag.value
+        want = QSize(
+            least.width() if policy.horizontalPolicy().value & shrink else hint.width(),
+            least.height() if policy.verticalPolicy().value & shrink else hint.height(),
+        )
+        return want.expandedTo(inner.minimumSize()).expandedTo(super().minimumSizeHint())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        inner = self.widget()
+        return super().sizeHint() if inner is None else inner.sizeHint()
+
+
 class Panes:
     """A part of `MainWindow`; it holds the window as `w`."""
 
@@ -176,6 +229,7 @@ class Panes:
             w.controls,
             Qt.DockWidgetArea.RightDockWidgetArea,
             "controlsDock",
+            scroll=True,
         )
         w.bound_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
@@ -196,6 +250,7 @@ class Panes:
             tabs,
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "tablesDock",
+            scroll=True,
         )
         w.splitDockWidget(w.bound_dock, w.tables_dock, Qt.Orientation.Horizontal)
         # The proof sits under the controls, in the room the right column has to spare.
@@ -242,10 +297,24 @@ class Panes:
         self.w.tabs.setTabText(0, translate("MainWindow", "Iteration table"))
         self.w.tabs.setTabText(1, translate("MainWindow", "Dual view: α and G"))
 
-    def dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        """A dock for `widget` titled `title` (translated now and at each language change)."""
+    def dock(
+        self,
+        title: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea,
+        name: str,
+        *,
+        scroll: bool = False,
+    ) -> QDockWidget:
+        """A dock for `widget` titled `title` (translated now and at each language change).
+
+        With `scroll` the widget sits in a `FoldingScroll`: at a UI scale the screen has
+        no room for, it scrolls rather than push the window past the screen.
+        """
         d = named(QDockWidget(translate("MainWindow", title), self.w), name)
         self.dock_titles[d] = title
+        if scroll:
+            widget = named(FoldingScroll(widget), f"{name}Scroll")
         d.setWidget(widget)
         d.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -255,11 +324,41 @@ class Panes:
         self.w.addDockWidget(area, d)
         return d
 
+    def fold_to_screen(self) -> None:
+        """Fold the docks' scroll areas (see `FoldingScroll`) if, and only if, the window's
+        minimum size with them whole would not fit its screen's available area (1248×825
+        at UI scale 2 on 1024×768).
+
+        Measured with the widgets' sizes up to date (at a scale change, a turn after it):
+        the areas are unfolded, the minimum computed, and folded again before the layout
+        runs, so the window never grows to the unfolded minimum on the way.
+        """
+        self.fold_docks(False)
+        for d in self.w.docks:
+            dock_layout = d.layout()
+            if dock_layout is not None:
+                dock_layout.invalidate()
+        layout = self.w.layout()
+        if layout is not None:
+            layout.invalidate()
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        fw, fh = FRAME_ALLOWANCE
+        need = self.w.minimumSizeHint()
+        if need.width() > avail.width() - fw or need.height() > avail.height() - fh:
+            self.fold_docks(True)
+
+    def fold_docks(self, folded: bool) -> None:
+        """Fold (or unfold) the docks' scroll areas (see `FoldingScroll`)."""
+        for area in self.w.findChildren(FoldingScroll):
+            area.set_folded(folded)
+
     def fit_to_screen(self) -> None:
         """Size the window for its screen: the preferred size, or what the screen has room for.
 
         The frame (title bar included) stays inside the screen's available geometry.
         """
+        self.fold_to_screen()
         screen = self.w.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry()
         fw, fh = FRAME_ALLOWANCE
@@ -301,6 +400,14 @@ class Panes:
         y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - height - extra_h)
         w.move(x, y)
 
+    def title_bars(self) -> None:
+        """The bottom docks' titles down their sides on a short screen, else on top."""
+        short = short_screen(self.w)
+        vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+        for dock in (self.w.bound_dock, self.w.tables_dock):
+            features = dock.features()
+            dock.setFeatures(features | vertical if short else features & ~vertical)
+
     def size_docks(self) -> None:
         """Give the canvas the most room: controls at their width, the bottom a strip.
 
@@ -309,11 +416,7 @@ class Panes:
         on 1920×1080) and to the bound's plot, not to two title bars.
         """
         w, h = self.w.width(), self.w.height()
-        short = short_screen(self.w)
-        vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
-        for dock in (self.w.bound_dock, self.w.tables_dock):
-            features = dock.features()
-            dock.setFeatures(features | vertical if short else features & ~vertical)
+        self.title_bars()
         self.w.resizeDocks(
             [self.w.controls_dock], [self.w.controls.sizeHint().width()], Qt.Orientation.Horizontal
         )
