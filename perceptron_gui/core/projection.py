@@ -149,8 +149,16 @@ def project_model(model: Any, axes: tuple[FloatArray, FloatArray], origin: Float
     a1, a2 = axes
     if isinstance(model, LinearModel):
         w = np.asarray(model.w, dtype=np.float64)
-        w2 = (float(w @ a1), float(w @ a2))
-        return LinearModel(w2, float(model.b) + float(w @ origin))
+        w2 = [float(w @ a1), float(w @ a2)]
+        shift = float(w @ origin)
+        # Rounding's crumbs of a w along a1 (the w-aligned view): exactly 0, so the line is
+        # exactly vertical and b is b (a caption showed "b → −8.3e−17" for b = 0).
+        tiny = 1e-12 * float(np.linalg.norm(w))
+        if abs(w2[1]) <= tiny:
+            w2[1] = 0.0
+        if abs(shift) <= tiny * max(1.0, float(np.linalg.norm(origin))):
+            shift = 0.0
+        return LinearModel((w2[0], w2[1]), float(model.b) + shift)
     if isinstance(model, VoteModel):
         W = np.asarray(model.W, dtype=np.float64)
         return VoteModel(np.column_stack((W @ a1, W @ a2)), model.B + W @ origin, model.counts)

@@ -323,9 +323,7 @@ class ReplayTrainer:
         _, vis, W, B, E = self._tape.arrays()
         if mode == "pocket":
             j = self._pocket_row()
-            return LinearModel(
-                tuple(float(x) for x in self._w_at(j + 1)), self._b_at(j + 1)
-            )
+            return LinearModel(tuple(float(x) for x in self._w_at(j + 1)), self._b_at(j + 1))
         if mode in ("averaged", "voted"):
             Wa = np.vstack((self._w_init[None, :], W[:k]))
             Ba = np.concatenate(([self._b_init], B[:k]))
@@ -399,7 +397,7 @@ class ReplayTrainer:
 
     @property
     def history_columns(self) -> tuple[str, ...]:
-        """"index", "visit", "w0" … "w{d-1}", "b", "errors" (the counted modes' column)."""
+        """ "index", "visit", "w0" … "w{d-1}", "b", "errors" (the counted modes' column)."""
         return ("index", "visit", *(f"w{j}" for j in range(self._d)), "b", "errors")
 
     def _column(self, name: str) -> npt.NDArray[Any]:

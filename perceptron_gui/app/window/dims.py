@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QObject, QVariantAnimation, Signal
 
-from perceptron_gui.app.window.actions import tr
+from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core.projection import (
     feature_axes,
     project,
@@ -114,13 +114,22 @@ class DimView(QObject):
             i, j = self._features
             h, v = feature_name(i), feature_name(j)
         elif self._w_zero and self._kind == "follow":
-            h, v = tr("principal direction 1"), tr("principal direction 2")
+            h, v = (
+                translate("MainWindow", "principal direction 1"),
+                translate("MainWindow", "principal direction 2"),
+            )
         else:
-            h, v = tr("along w"), tr("principal direction ⊥ w")
+            h, v = (
+                translate("MainWindow", "along w"),
+                translate("MainWindow", "principal direction ⊥ w"),
+            )
             if self._kind == "pinned":
-                h, v = tr("{axis} (pinned)").format(axis=h), tr("{axis} (pinned)").format(axis=v)
+                h, v = (
+                    translate("MainWindow", "{axis} (pinned)").format(axis=h),
+                    translate("MainWindow", "{axis} (pinned)").format(axis=v),
+                )
         if not self.exact and not (self._w_zero and self._kind == "follow"):
-            h = tr("{axis}: the line is the hyperplane's slice").format(axis=h)
+            h = translate("MainWindow", "{axis}: the line is the hyperplane's slice").format(axis=h)
         return h, v
 
     def state(self) -> dict[str, Any]:
