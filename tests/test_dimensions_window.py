@@ -24,7 +24,9 @@ def _four_d(path: Path, n: int = 40, seed: int = 1) -> tuple[np.ndarray, np.ndar
     y = np.where(X @ np.array([1.0, -2.0, 0.5, 1.5]) - 0.4 > 0, 1, -1)
     y[:2] *= -1  # not separable: every mode runs its limit or its pocket
     path.write_text(
-        "".join(" ".join(f"{v:.5f}" for v in x) + f"\t{int(t)}\n" for x, t in zip(X, y))
+        "".join(
+            " ".join(f"{v:.5f}" for v in x) + f"\t{int(t)}\n" for x, t in zip(X, y, strict=True)
+        )
     )
     return X, y
 

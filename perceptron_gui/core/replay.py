@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core import multi
+from perceptron_gui.core import fast, multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
@@ -106,7 +106,7 @@ class _Tape:
         p = self.p
         c = p.config
         tk, tv = min(target_k, self.mu), min(target_v, self.mv)
-        loop = p.loop if 0 <= self.seed < multi.fast.SEED_LIMIT else multi._run_py
+        loop = p.loop if 0 <= self.seed < fast.SEED_LIMIT else multi._run_py
         while not self.reason:
             if self.k >= self.mu:
                 self._end("update limit")
@@ -212,7 +212,7 @@ class ReplayTrainer:
         self.data = data
         self.config = c
         n, d = data.points.shape
-        self._n, self._d = n, d
+        self._n, self._d = int(n), int(d)
         self._w_init = np.zeros(d)
         self._b_init = float(c.b0) if c.bias else 0.0
         self._tape = _Tape(data, c, self._w_init)
@@ -540,7 +540,7 @@ class ReplayTrainer:
             vis = self._tape.arrays()[1]
             return self._v - (int(vis[self._k - 1]) if self._k else 0)
         if order == 1:
-            return self._v % n
+            return int(self._v % n)
         if order == 2:
             perm = np.random.default_rng((int(self.config.seed), self._v // n)).permutation(n)
             return int(perm[self._v % n])

@@ -2372,6 +2372,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>网页 (*.html)</translation>
     </message>
     <message>
+        <source>not exported: the web page draws points in the plane; these have {d} features (export a figure, an animation or the table instead)</source>
+        <translation>未导出：网页只绘制平面上的点；这些点有 {d} 个特征（请改为导出图、动画或表格）</translation>
+    </message>
+    <message>
         <source>no table format {format}: latex, markdown or csv</source>
         <translation>没有表格格式 {format}：只能是 latex、markdown 或 csv</translation>
     </message>

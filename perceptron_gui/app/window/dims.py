@@ -108,6 +108,18 @@ class DimView(QObject):
         no turn under way); False: it is the hyperplane's slice by the view plane."""
         return self._kind == "follow" and not self._w_zero and not self.turning
 
+    @staticmethod
+    def follow_names(*, zero: bool) -> tuple[str, str]:
+        """The axes' names of the w-aligned view (`zero`: w = 0, the principal directions)."""
+        if zero:
+            return (
+                translate("MainWindow", "principal direction 1"),
+                translate("MainWindow", "principal direction 2"),
+            )
+        return translate("MainWindow", "along w"), translate(
+            "MainWindow", "principal direction ⊥ w"
+        )
+
     def names(self) -> tuple[str, str]:
         """The axes' names as the canvas shows them."""
         if self._kind == "features":
