@@ -1108,7 +1108,8 @@ class Controller(QObject):
         t = self._trainer
         w, b = rec.w_after, rec.b_after
         if t.spec.has_w:
-            line = f"w = ({fmt(w[0])}, {fmt(w[1])}), b = {fmt(b)}"
+            shown = [fmt(v) for v in w] if len(w) <= 4 else [fmt(w[0]), fmt(w[1]), "…", fmt(w[-1])]
+            line = f"w = ({', '.join(shown)}), b = {fmt(b)}"
         else:  # the kernel perceptron's answer is its α (rec is the trainer's last update)
             alpha = t.alpha_slice(slice(rec.index, rec.index + 1))
             line = f"b = {fmt(b)}"

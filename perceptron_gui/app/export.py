@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from html import escape as html_escape
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, QRect, QRectF, QSize, Qt
@@ -51,12 +51,14 @@ from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.app.window.dims import DimView
 from perceptron_gui.core import geometry
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.projection import project, project_model, slice_origin, view_axes
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.registry import spec
 from perceptron_gui.core.tables import TableFormat, table_lines
@@ -309,13 +311,30 @@ class Figure:
         """The run's state as the window draws it (without the transient verdict)."""
         cv = self.canvas
         data = t.data
-        if len(cv.points()) != data.n or not (cv.points() == data.points).all():
-            cv.set_points(data.points, data.labels)
+        points = data.points
+        view_model: Any = None
+        if data.dim != 2:
+            # Points in R^d: the w-aligned view of this state (the window's default view).
+            axes = view_axes(data.points, t.w)
+            origin = slice_origin(data.points, axes)
+            points = project(data.points, axes)
+
+            def view_model(model: Any) -> Any:
+                return project_model(model, axes, origin)
+
+            cv.set_axis_names(DimView.follow_names(zero=not any(t.w)))
+
+        if len(cv.points()) != data.n or not (cv.points() == points).all():
+            cv.set_points(points, data.labels)
         s = self.settings
         view = RunView(
             current=current, answer_first=s.answer_first, anatomy=s.anatomy, follow=False
         )
-        present_run(cv, t, t.config.bias if bias is None else bias, view)
+        b = t.config.bias if bias is None else bias
+        if view_model is None:
+            present_run(cv, t, b, view)
+        else:
+            present_run(cv, t, b, view, view_model)
         self._label_clear_of_marks(current)
 
     def _label_clear_of_marks(self, current: int | None) -> None:

@@ -50,7 +50,7 @@ from perceptron_gui.app.document import Document
 from perceptron_gui.app.format import plain_text
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
-from perceptron_gui.app.narration import end_caption, narrate, verdict
+from perceptron_gui.app.narration import end_caption, narrate, terms, verdict
 from perceptron_gui.app.panels import (
     BoundPanel,
     DualView,
@@ -73,6 +73,7 @@ from perceptron_gui.app.window.actions import (
     ActionManager,
 )
 from perceptron_gui.app.window.compare import Compare
+from perceptron_gui.app.window.dims import TURN_MS, DimView
 from perceptron_gui.app.window.exports import Exports
 from perceptron_gui.app.window.files import Files
 from perceptron_gui.app.window.look import Look
@@ -223,6 +224,10 @@ class MainWindow(LessonScripting, QMainWindow):
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
         self.panes.build(animation_ms)  # the canvas in the middle, the panels in docks
+        # Points with d > 2 features: the view of R^d (its axes, its turns).
+        self.dims = DimView(TURN_MS if animation_ms > 0 else 0, self)
+        self._dims_quiet = False
+        self.dims.axes_changed.connect(self._on_dims_axes_changed)
         self.spaces = Spaces(self)  # the augmented and weight spaces, in docks of their own
         self.spaces.build()
         # Names for screen readers, the canvas in words, the points as a table, keyboard editing.
@@ -393,6 +398,7 @@ class MainWindow(LessonScripting, QMainWindow):
             "compare": None if self.compare_run is None else self.compare_run.state(),
             "lesson": self.lesson_player.state(),
             **self.spaces.state(),
+            **self.dims.state(),
             "cursor": self.accessibility.editor.state(),
             "selected": self.canvas.selected_indices().tolist(),
         }
@@ -541,9 +547,10 @@ class MainWindow(LessonScripting, QMainWindow):
         f = float(rec.margin) * y  # the margin is y·f
         text = self.canvas.phase_text(phase, rec.index, f, y)
         if isinstance(c.trainer.model, LinearModel):
+            vm = self.dims.view_model
             self.canvas.set_update(
-                LinearModel(rec.w_before, rec.b_before),
-                LinearModel(rec.w_after, rec.b_after),
+                vm(LinearModel(rec.w_before, rec.b_before)),
+                vm(LinearModel(rec.w_after, rec.b_after)),
                 rec.index,
                 c.config.bias,
                 phase=phase,
@@ -705,12 +712,77 @@ class MainWindow(LessonScripting, QMainWindow):
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA) and not self._correcting:
             self._phase = None  # phase stepping starts anew after any other change
             self._pending = None
-        if change & Change.DATA:
-            cv.set_points(c.data.points, c.data.labels, reframe=bool(change & Change.REFRAME))
+        dims_moved = self._follow_dims(change)
+        if change & Change.DATA or dims_moved:
+            cv.set_points(
+                self.dims.view_points(c.data.points),
+                c.data.labels,
+                reframe=bool(change & Change.REFRAME) or dims_moved == "jump",
+            )
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
             self._show_model(run_frame=bool(change & Change.RUN_FRAME))
         if change & Change.BOUND:
             self._show_bound()
+
+    def _follow_dims(self, change: Change) -> str:
+        """The view of R^d follows the data and the weights: "" when its axes stayed,
+        "jump" when they jumped (a new data set, no animation), "turn" when a turn began
+        (its frames come through `_on_dims_axes_changed`)."""
+        c = self.controller
+        if c.data.dim == 2:
+            if self.dims.active:
+                self._dims_quiet = True
+                self.dims.clear()
+                self._dims_quiet = False
+                self.canvas.set_axis_names(None)
+                return "jump"
+            return ""
+        if not change & (Change.DATA | Change.MODEL | Change.SETTINGS):
+            return ""
+        before = self.dims.axes
+        self._dims_quiet = True
+        try:
+            self.dims.update(c.data.points, c.trainer.w, jump=bool(change & Change.DATA))
+        finally:
+            self._dims_quiet = False
+        self.canvas.set_axis_names(self.dims.names())
+        if self.dims.turning:
+            return "turn"
+        after = self.dims.axes
+        if before is None or after is None or before[0].shape != after[0].shape:
+            return "jump"
+        moved = not (np.array_equal(before[0], after[0]) and np.array_equal(before[1], after[1]))
+        return "jump" if moved else ""
+
+    def _on_dims_axes_changed(self) -> None:
+        """A frame of the view's turn (or its end): the points and the model where they are now."""
+        if self._dims_quiet or not self.dims.active:
+            return
+        c = self.controller
+        with self.canvas.batch():
+            self.canvas.set_axis_names(self.dims.names())
+            self.canvas.set_points(
+                self.dims.view_points(c.data.points), c.data.labels, reframe=not self.dims.turning
+            )
+            self._show_model()
+
+    def set_dims_view(self, kind: str, features: tuple[int, int] | None = None) -> bool:
+        """The view of points with d > 2 features: "follow" (the axis along w), "pinned"
+        (stays while w moves on) or "features" (two features, 0-based ``(i, j)``)."""
+        d = self.controller.data.dim
+        if kind not in ("follow", "pinned", "features") or (
+            features is not None
+            and not (0 <= features[0] < d and 0 <= features[1] < d and features[0] != features[1])
+        ):
+            self.show_notice(
+                self.tr("view {kind} refused: follow, pinned, or features i ≠ j below {d}").format(
+                    kind=repr(kind if features is None else (kind, features)), d=d
+                ),
+                error=True,
+            )
+            return False
+        self.dims.set_kind(kind, features)
+        return True
 
     def _on_controller_running_changed(self, running: bool) -> None:
         if not running:
@@ -736,7 +808,7 @@ class MainWindow(LessonScripting, QMainWindow):
             # update's for 1-2 s while the readout already showed the new state).
             view = dataclasses.replace(view, phase="correct")
         self._shown_k = k
-        present_run(self.canvas, c.trainer, c.config.bias, view)
+        present_run(self.canvas, c.trainer, c.config.bias, view, self.dims.view_model)
         caption = end_caption(c.trainer, running=c.running)
         if caption is not None:
             fade = FADE_MS if self._animation_ms > 0 else 0
@@ -747,6 +819,7 @@ class MainWindow(LessonScripting, QMainWindow):
         if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
             self._narrated_at = now
             self.narration.setText(narrate(c.trainer))
+            self.narration.setToolTip(terms(c.trainer))
 
     def run_view(self) -> RunView:
         """How the window draws its run now (the View menu's choices, the run's speed)."""
@@ -779,10 +852,29 @@ class MainWindow(LessonScripting, QMainWindow):
         self.act_redo.setStatusTip(tip)
 
     def _on_canvas_add_requested(self, x: float, y: float, label: int) -> None:
+        if self._click_editing_off():
+            return
         self.controller.add_point(x, y, label)
 
     def _on_canvas_move_requested(self, i: int, x: float, y: float) -> None:
+        if self._click_editing_off():
+            self._follow_controller(Change.DATA)  # the dragged point goes back
+            return
         self.controller.move_point(i, x, y)
+
+    def _click_editing_off(self) -> bool:
+        """Points with d > 2 features are not edited by click: the canvas says why."""
+        d = self.controller.data.dim
+        if d == 2:
+            return False
+        self.canvas.set_status(
+            self.tr(
+                "editing by click is off: these points have {d} features and the view "
+                "shows two directions of them (a click cannot say the other {rest})"
+            ).format(d=d, rest=d - 2),
+            fade_after_ms=FADE_MS * 3 if self._animation_ms > 0 else 0,
+        )
+        return True
 
     def _delete_selection(self) -> None:
         sel = self.canvas.selected_indices()

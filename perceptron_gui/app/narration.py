@@ -34,8 +34,46 @@ _OPERATOR = re.compile(r" ([=≤<>≥+−←·]) ")
 _PARENS = re.compile(r"\(([^()]*)\)")
 
 
+#: A vector of more entries than this is shown elided: its first two, …, its last.
+VEC_MAX = 4
+
+
 def _vec(v: tuple[float, ...]) -> str:
+    """``(3, 3)``; a long one (d > VEC_MAX) elided, ``(3, −1, …, 2)`` (`terms` has it whole)."""
+    if len(v) > VEC_MAX:
+        shown = [fmt(float(v[0])), fmt(float(v[1])), "…", fmt(float(v[-1]))]
+        return "(" + ", ".join(shown) + ")"
     return "(" + ", ".join(fmt(float(c)) for c in v) + ")"
+
+
+def _dot(w: tuple[float, ...], x: tuple[float, ...]) -> float:
+    """``w·x`` summed over the features in order (the trainers' bits)."""
+    s = w[0] * x[0]
+    for a, c in zip(w[1:], x[1:], strict=True):
+        s += a * c
+    return s
+
+
+def terms(t: Algorithm) -> str:
+    """The last step's ``w·x`` written out term by term, with the whole vectors (the
+    narration shows w·x as its value when the points have d > 2 features: this is the
+    tooltip that has the d terms); "" when there is nothing to write out."""
+    rec = t.last
+    if rec is None or t.n == 0 or not t.spec.has_w or t.has_alpha or rec.reason == "batch":
+        return ""
+    x = tuple(float(c) for c in t.data.points[rec.index])
+    if len(x) == 2:
+        return ""
+    w = rec.w_before
+    inner = " + ".join(f"{_factor(a)}·{_factor(c)}" for a, c in zip(w, x, strict=True))
+    lines = [
+        f"w·x = {inner} = {fmt(_dot(w, x))}",
+        f"w = ({', '.join(fmt(a) for a in w)})",
+        f"x = ({', '.join(fmt(c) for c in x)})",
+    ]
+    if rec.updated:
+        lines.append(f"w ← ({', '.join(fmt(a) for a in rec.w_after)})")
+    return _typeset("\n".join(lines))
 
 
 def _factor(value: float) -> str:
@@ -63,7 +101,7 @@ def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
         return translate("Narration", "no points: click on the canvas to add some")
     if rec is None or t.visits == 0:
         w, b = t.w, t.b
-        if w == (0.0, 0.0) and b == 0.0:
+        if not any(w) and b == 0.0 and len(w) == 2:
             return _typeset(
                 translate(
                     "Narration",
@@ -114,8 +152,13 @@ def _score(t: Algorithm, rec: StepRecord, i: int) -> str:
         kernel = "xⱼ·x" if t.spec.has_w else "K(xⱼ, x)"
         score = translate("Narration", "y(Σⱼ αⱼyⱼ {k} + b)").format(k=kernel)
     else:
-        (w0, w1), b0 = rec.w_before, rec.b_before
-        inner = f"{_factor(w0)}·{_factor(float(x[0]))} + {_factor(w1)}·{_factor(float(x[1]))}"
+        b0 = rec.b_before
+        if len(rec.w_before) == 2:
+            (w0, w1) = rec.w_before
+            inner = f"{_factor(w0)}·{_factor(float(x[0]))} + {_factor(w1)}·{_factor(float(x[1]))}"
+        else:  # d terms: their value here, the terms in the tooltip (`terms`)
+            xs = tuple(float(c) for c in x)
+            inner = f"w·x = {_factor(_dot(rec.w_before, xs))}"
         if t.config.bias:
             inner += f" {_signed(b0)}"
         score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
@@ -128,7 +171,7 @@ def _describe(t: Algorithm, rec: StepRecord) -> str:
     if rec.reason == "batch":
         return _describe_batch(t, rec)
     i = rec.index
-    x = (float(t.data.points[i, 0]), float(t.data.points[i, 1]))
+    x = tuple(float(c) for c in t.data.points[i])
     y = float(t.data.labels[i])
     point = translate("Narration", "{name} = {x}, y = {y}").format(
         name=point_name(i), x=_vec(x), y="+1" if y > 0 else "−1"
@@ -176,7 +219,7 @@ def _describe(t: Algorithm, rec: StepRecord) -> str:
     return text
 
 
-def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, float], y: float) -> str:
+def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, ...], y: float) -> str:
     """``w ← w + ηyx = (3, 3) − (1, 1) = (2, 2), b ← b + ηy = 1 − 1 = 0`` (or α, or τ)."""
     sym = t.spec.scale_symbol
     scale = rec.scale
@@ -189,7 +232,7 @@ def _single_update(t: Algorithm, rec: StepRecord, i: int, x: tuple[float, float]
             n=i + 1, a=fmt(after) if after == after else "α + η"
         )
     else:
-        step = _vec((abs(scale) * x[0], abs(scale) * x[1]))
+        step = _vec(tuple(abs(scale) * c for c in x))
         sign = "−" if y < 0 else "+"
         update = translate("Narration", "w ← w + ηyx = {w} {sign} {step} = {new}").format(
             w=_vec(rec.w_before), sign=sign, step=step, new=_vec(rec.w_after)
@@ -207,8 +250,7 @@ def _describe_batch(t: Algorithm, rec: StepRecord) -> str:
     pts = t.data.points[idx]
     ys = t.data.labels[idx].astype(np.float64)
     # The trainer's own sums: one running sum in index order.
-    s0 = float(np.cumsum(ys * pts[:, 0])[-1])
-    s1 = float(np.cumsum(ys * pts[:, 1])[-1])
+    sums = tuple(float(np.cumsum(ys * pts[:, j])[-1]) for j in range(pts.shape[1]))
     sb = float(np.cumsum(ys)[-1])
     m = len(rec.points)
     names = ", ".join(point_name(j) for j in rec.points[:BATCH_NAMES_MAX])
@@ -218,7 +260,7 @@ def _describe_batch(t: Algorithm, rec: StepRecord) -> str:
     times = "" if eta == 1.0 else f"{fmt(eta)}·"
     step = t.spec.step  # η Σ_M yx, the registry's
     update = translate("Narration", "Σ_M yx = {s}, w ← w + {step} = {w} + {eta}{s} = {new}").format(
-        s=_vec((s0, s1)), step=step, w=_vec(rec.w_before), eta=times, new=_vec(rec.w_after)
+        s=_vec(sums), step=step, w=_vec(rec.w_before), eta=times, new=_vec(rec.w_after)
     )
     if t.config.bias:
         update += ", " + translate("Narration", "b ← b + {step} = {b} + {eta}{sb} = {new}").format(

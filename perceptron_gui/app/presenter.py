@@ -10,10 +10,11 @@ labels and the picture of the last update.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.registry import spec
 
 if TYPE_CHECKING:
@@ -76,20 +77,37 @@ def step_name(mode: str) -> str:
     return spec(mode).step
 
 
-def present_run(cv: DataCanvas, t: Algorithm, bias: bool, view: RunView) -> None:
-    """Draw trainer `t`'s state on canvas `cv` (points are set by the caller)."""
+def _same(model: Any) -> Any:
+    return model
+
+
+def present_run(
+    cv: DataCanvas,
+    t: Algorithm,
+    bias: bool,
+    view: RunView,
+    view_model: Callable[[Any], Any] = _same,
+) -> None:
+    """Draw trainer `t`'s state on canvas `cv` (points are set by the caller).
+
+    `view_model` maps a model to what the canvas draws: for points in R^d (d > 2) the
+    window's view of it (`window.dims.DimView.view_model`); the mistakes are the run's own.
+    """
     answer = t.answer
-    cv.set_answer(answer, t.answer_name)
+    cv.set_answer(view_model(answer), t.answer_name)
     cv.step_name = step_name(t.config.mode)
     picture = update_picture(t, bias) if view.anatomy else None
     if picture is None:
         cv.set_update(None, None, -1, False)
     else:
         phase = "correct" if view.phase == "correct" else None
-        cv.set_update(picture[0], picture[1], picture[2], bias, phase=phase)
-    cv.set_model(t.model, follow=view.follow)
+        before, after = view_model(picture[0]), view_model(picture[1])
+        cv.set_update(before, after, picture[2], bias, phase=phase)
+    cv.set_model(view_model(t.model), follow=view.follow)
     data = t.data
-    if answer is not None and view.answer_first:
+    if answer is not None and view.answer_first and data.dim != 2:
+        cv.set_misclassified(mistakes(answer, data.points, data.labels))  # in R^d
+    elif answer is not None and view.answer_first:
         cv.set_misclassified(cv.answer_mistakes(answer, data.points, data.labels))
     else:
         cv.set_misclassified(t.misclassified())

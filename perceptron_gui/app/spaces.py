@@ -241,6 +241,12 @@ class SpaceView(QtWidgets.QWidget):
             ).format(mode=m.label)
             return None
         data = c.data
+        if data.dim != 2:
+            self._note = self.tr(
+                "points with {d} features: this space has {d1} dimensions (drawn for points "
+                "in the plane only)"
+            ).format(d=data.dim, d1=data.dim + 1)
+            return None
         t = c.trainer
         bias = c.config.bias
         if self.kind == "augmented":

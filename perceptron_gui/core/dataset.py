@@ -131,12 +131,12 @@ def empty_dataset() -> Dataset:
 
 
 def check_plane(data: Dataset, source: str | None = None) -> None:
-    """Refuse points that are not in the plane where only the plane's tools apply (the
-    window's canvas and its step-able trainers): a `DataError` saying what to use."""
-    if data.dim != 2:
+    """Refuse points the window cannot draw: one feature per point (d = 2 is the plane,
+    d > 2 the w-aligned view of `projection.py`): a `DataError` saying what to use."""
+    if data.dim < 2:
         raise DataError(
-            f"{data.dim} features per point: the window draws points in the plane (d = 2); "
-            "for d features use `perceptron trace FILE` or `perceptron experiment FILE` "
+            f"{data.dim} feature per point: the window draws two or more; "
+            "use `perceptron trace FILE` or `perceptron experiment FILE` "
             "(train() and experiment() in Python)",
             source,
         )

@@ -726,12 +726,18 @@ def _tup(a: FloatArray) -> tuple[float, ...]:
 def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
     """`train()` in R^d: the run of `config` on `data` to its end, as a `TrainResult`."""
     c = config
-    n, d = data.points.shape
+    d = data.points.shape[1]
     w0 = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
     if c.mode in ("dual", "kernel") and np.any(w0 != 0.0):
         raise DataError(f"initial weights w0 do not apply to the {c.mode} form")
+    return result_of(data, c, run_state(data, c, w0), w0)
+
+
+def result_of(data: Dataset, config: TrainConfig, r: _Run, w0: FloatArray) -> TrainResult:
+    """The `TrainResult` of run state `r` (a whole run, or one cut short by a replay)."""
+    c = config
+    n = data.points.shape[0]
     b0 = float(c.b0) if c.bias else 0.0
-    r = run_state(data, c, w0)
     from perceptron_gui.core.registry import spec
 
     extra: dict[str, Any] = {}

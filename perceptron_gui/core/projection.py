@@ -92,3 +92,97 @@ def line_u(w: Any, b: float) -> float | None:
     """The hyperplane's horizontal position ``u = -b / ||w||`` in the view (None at w = 0)."""
     norm = float(np.linalg.norm(np.asarray(w, dtype=np.float64)))
     return None if norm == 0.0 else -float(b) / norm
+
+
+def feature_axes(d: int, i: int, j: int) -> tuple[FloatArray, FloatArray]:
+    """The axes of the view of two features ``x_i`` (horizontal) and ``x_j`` (0-based)."""
+    e = np.eye(d)
+    return e[i].copy(), e[j].copy()
+
+
+def slice_origin(points: Any, axes: tuple[FloatArray, FloatArray]) -> FloatArray:
+    """The point of R^d that the view's origin stands for: the data's mean with its
+    components along the two axes removed (the view plane through the data's centre)."""
+    X = np.asarray(points, dtype=np.float64)
+    if X.shape[0] == 0:
+        return np.zeros(X.shape[1])
+    m: FloatArray = X.mean(axis=0)
+    a1, a2 = axes
+    return m - (m @ a1) * a1 - (m @ a2) * a2
+
+
+def turn(
+    start: tuple[FloatArray, FloatArray], end: tuple[FloatArray, FloatArray], s: float
+) -> tuple[FloatArray, FloatArray]:
+    """The axes a fraction `s` (0 to 1) of the way from `start` to `end`: each axis moved
+    along the straight line between them and the pair made orthonormal again (a turn that
+    passes no axis through 0 unless start and end are opposite; then it jumps at the end).
+    ``turn(a, b, 1)`` is `b` exactly."""
+    if s >= 1.0:
+        return end[0].copy(), end[1].copy()
+    u = (1.0 - s) * start[0] + s * end[0]
+    v = (1.0 - s) * start[1] + s * end[1]
+    nu = float(np.linalg.norm(u))
+    if nu < 1e-9:
+        return start[0].copy(), start[1].copy()
+    u = u / nu
+    v = v - (v @ u) * u
+    nv = float(np.linalg.norm(v))
+    if nv < 1e-9:
+        return start[0].copy(), start[1].copy()
+    return u, v / nv
+
+
+def project_model(model: Any, axes: tuple[FloatArray, FloatArray], origin: FloatArray) -> Any:
+    """A model of R^d as the view draws it: its slice by the view plane
+    ``x = origin + u a1 + v a2``, a model of (u, v).
+
+    A line: ``((w·a1, w·a2), b + w·origin)``; with ``a1 = w/||w||`` (the w-aligned view)
+    that is ``(||w||, 0)`` and b, the true hyperplane: ``||w|| u + b = w·x + b`` for every
+    point. A vote: its vectors the same way. Any other model (the kernel's f): a model
+    whose scores are f on the plane. None stays None.
+    """
+    if model is None:
+        return None
+    from perceptron_gui.core.model import LinearModel, VoteModel
+
+    a1, a2 = axes
+    if isinstance(model, LinearModel):
+        w = np.asarray(model.w, dtype=np.float64)
+        w2 = [float(w @ a1), float(w @ a2)]
+        shift = float(w @ origin)
+        # Rounding's crumbs of a w along a1 (the w-aligned view): exactly 0, so the line is
+        # exactly vertical and b is b (a caption showed "b → −8.3e−17" for b = 0).
+        tiny = 1e-12 * float(np.linalg.norm(w))
+        if abs(w2[1]) <= tiny:
+            w2[1] = 0.0
+        if abs(shift) <= tiny * max(1.0, float(np.linalg.norm(origin))):
+            shift = 0.0
+        return LinearModel((w2[0], w2[1]), float(model.b) + shift)
+    if isinstance(model, VoteModel):
+        W = np.asarray(model.W, dtype=np.float64)
+        return VoteModel(np.column_stack((W @ a1, W @ a2)), model.B + W @ origin, model.counts)
+    return PlaneSlice(model, a1, a2, origin)
+
+
+class PlaneSlice:
+    """A model's scores on the view plane ``origin + u a1 + v a2`` (see `project_model`)."""
+
+    def __init__(self, model: Any, a1: FloatArray, a2: FloatArray, origin: FloatArray) -> None:
+        self.inner = model
+        self.a1, self.a2, self.origin = a1, a2, origin
+
+    @property
+    def is_linear(self) -> bool:
+        """False: drawn as regions of sign f."""
+        return False
+
+    def decision(self, P: Any) -> FloatArray:
+        """f at the points of R^d that the view points P (shape (M, 2)) stand for."""
+        Q = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+        X = self.origin[None, :] + Q[:, :1] * self.a1[None, :] + Q[:, 1:] * self.a2[None, :]
+        out: FloatArray = np.asarray(self.inner.decision(X), dtype=np.float64)
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)

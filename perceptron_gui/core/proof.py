@@ -86,7 +86,7 @@ class ProofCurves:
 def _check(trainer: Algorithm, bound: Bound) -> tuple[bool, str]:
     """Whether the theorem applies, and why not; raise if the bound is for another bias."""
     bias = bool(trainer.config.bias)
-    if bool(bound.bias) != bias or len(bound.direction) != (3 if bias else 2):
+    if bool(bound.bias) != bias or len(bound.direction) != trainer.data.dim + bias:
         raise ValueError(
             f"the bound was computed with bias={bound.bias} but the run has bias={bias}"
         )
@@ -95,7 +95,7 @@ def _check(trainer: Algorithm, bound: Bound) -> tuple[bool, str]:
     w0 = trainer.config.w0
     # With the bias off the trainer ignores b0 (b stays 0), so ŵ_0 = w0 only.
     b0 = float(trainer.config.b0) if bias else 0.0
-    if float(w0[0]) != 0.0 or float(w0[1]) != 0.0 or b0 != 0.0:
+    if (trainer.data.dim == 2 and (float(w0[0]) != 0.0 or float(w0[1]) != 0.0)) or b0 != 0.0:
         return False, NOT_FROM_ZERO
     return True, ""
 
@@ -193,9 +193,9 @@ def _norms(cols: tuple[FloatArray, ...]) -> FloatArray:
 
 
 def _quantities(
-    k: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray, trainer: Algorithm, bound: Bound
+    k: IntArray, wcols: list[FloatArray], b: FloatArray, trainer: Algorithm, bound: Bound
 ) -> dict[str, FloatArray]:
-    """The six arrays for the weights ``(w0, w1, b)`` after ``k`` updates (vectorised).
+    """The six arrays for the weights ``(w_1 … w_d, b)`` after ``k`` updates (vectorised).
 
     `proof_curves` and `proof_state` both go through here, so the current values of the
     state are bit for bit the last entries of the curves.
@@ -205,11 +205,13 @@ def _quantities(
     D = float(bound.D)
     u = bound.direction
     # Column-wise, like the trainer's scores: the same bits whatever BLAS does.
-    progress = w0 * u[0] + w1 * u[1]
-    cols: tuple[FloatArray, ...] = (w0, w1)
+    progress = wcols[0] * u[0]
+    for j in range(1, len(wcols)):
+        progress = progress + wcols[j] * u[j]
+    cols: tuple[FloatArray, ...] = tuple(wcols)
     if trainer.config.bias:
-        progress = progress + b * u[2]
-        cols = (w0, w1, b)
+        progress = progress + b * u[len(wcols)]
+        cols = (*wcols, b)
     norm = _norms(cols)
     kf = k.astype(np.float64)
     root = np.sqrt(kf)
@@ -257,12 +259,16 @@ def proof_curves(trainer: Algorithm, bound: Bound, ks: Any = None) -> ProofCurve
     """
     applies, reason = _check(trainer, bound)
     c = trainer.config
-    w_init = (float(c.w0[0]), float(c.w0[1]), float(c.b0) if c.bias else 0.0)
+    d = trainer.data.dim
+    # Points in R^d (d != 2) start from w = 0 (the plane's w0 does not apply there).
+    w_start = (float(c.w0[0]), float(c.w0[1])) if d == 2 else (0.0,) * d
+    w_init = (*w_start, float(c.b0) if c.bias else 0.0)
+    names = (*(f"w{j}" for j in range(d)), "b")
     if ks is None:
         k = np.arange(trainer.k + 1, dtype=np.int64)
         cols = [
             np.concatenate(([w_init[j]], trainer.history_slice(name)))
-            for j, name in enumerate(("w0", "w1", "b"))
+            for j, name in enumerate(names)
         ]
     else:
         k = np.asarray(ks, dtype=np.int64).reshape(-1)
@@ -271,11 +277,11 @@ def proof_curves(trainer: Algorithm, bound: Bound, ks: Any = None) -> ProofCurve
         after = k > 0
         rows = k[after] - 1
         cols = []
-        for j, name in enumerate(("w0", "w1", "b")):
+        for j, name in enumerate(names):
             col = np.full(k.shape, w_init[j])
             col[after] = trainer.history_take(name, rows)
             cols.append(col)
-    q = _quantities(k, cols[0], cols[1], cols[2], trainer, bound)
+    q = _quantities(k, cols[:d], cols[d], trainer, bound)
     return ProofCurves(k=k, applies=applies, reason=reason, **q)
 
 
@@ -297,10 +303,13 @@ def proof_state(trainer: Algorithm, bound: Bound) -> dict[str, Any]:
         still given (see `ProofCurves`); a view shows ``reason`` instead of bounds.
     """
     applies, reason = _check(trainer, bound)
-    (w0, w1), b = trainer.w, trainer.b
     one = np.ones(1)
     q = _quantities(
-        np.array([trainer.k], dtype=np.int64), one * w0, one * w1, one * b, trainer, bound
+        np.array([trainer.k], dtype=np.int64),
+        [one * float(x) for x in trainer.w],
+        one * trainer.b,
+        trainer,
+        bound,
     )
     out: dict[str, Any] = {"applies": applies, "reason": reason, "k": int(trainer.k)}
     for name, arr in q.items():

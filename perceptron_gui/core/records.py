@@ -59,9 +59,9 @@ class StepRecord:
     margin: float
     k: int
     visit: int
-    w_before: tuple[float, float]
+    w_before: tuple[float, ...]
     b_before: float
-    w_after: tuple[float, float]
+    w_after: tuple[float, ...]
     b_after: float
     pocket_replaced: bool = False
     points: tuple[int, ...] = ()
@@ -75,9 +75,9 @@ class StepRecord:
         return self.reason != ""
 
     @property
-    def dw(self) -> tuple[float, float]:
-        """``Δw = w_after - w_before``."""
-        return (self.w_after[0] - self.w_before[0], self.w_after[1] - self.w_before[1])
+    def dw(self) -> tuple[float, ...]:
+        """``Δw = w_after - w_before`` (d numbers)."""
+        return tuple(a - b for a, b in zip(self.w_after, self.w_before, strict=True))
 
     @property
     def db(self) -> float:

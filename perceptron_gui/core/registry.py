@@ -505,9 +505,10 @@ def spec(mode: str) -> ModeSpec:
 def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Algorithm:
     """The trainer of ``config.mode`` for `data` (the primal form when `config` is None)."""
     c = config if config is not None else TrainConfig()
-    # The step-able trainers are the plane's (train() runs R^d on core/multi.py): never
-    # let one read two columns of d.
-    from perceptron_gui.core.dataset import check_plane
+    if data.dim != 2:
+        # The step-able trainers are the plane's; in R^d a replay of train()'s own engine
+        # (core/multi.py) steps through the run instead.
+        from perceptron_gui.core.replay import ReplayTrainer
 
-    check_plane(data)
+        return ReplayTrainer(data, c)
     return spec(c.mode).trainer(data, c)

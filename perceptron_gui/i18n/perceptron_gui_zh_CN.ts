@@ -2282,6 +2282,10 @@ Restore the points and settings it autosaved?</source>
         <translation>导出失败：{error}</translation>
     </message>
     <message>
+        <source>view {kind} refused: follow, pinned, or features i ≠ j below {d}</source>
+        <translation>视图 {kind} 被拒绝：可选 follow、pinned，或特征 i ≠ j（小于 {d}）</translation>
+    </message>
+    <message>
         <source>Undo {what}</source>
         <translation>撤销：{what}</translation>
     </message>
@@ -2296,6 +2300,10 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>Nothing to redo</source>
         <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>editing by click is off: these points have {d} features and the view shows two directions of them (a click cannot say the other {rest})</source>
+        <translation>点击编辑已关闭：这些点有 {d} 个特征，视图只显示其中两个方向（点击无法给出其余 {rest} 个）</translation>
     </message>
     <message>
         <source>nothing selected: click a point or drag a rectangle</source>
@@ -2362,6 +2370,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Web page (*.html)</source>
         <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+        <source>not exported: the web page draws points in the plane; these have {d} features (export a figure, an animation or the table instead)</source>
+        <translation>未导出：网页只绘制平面上的点；这些点有 {d} 个特征（请改为导出图、动画或表格）</translation>
     </message>
     <message>
         <source>no table format {format}: latex, markdown or csv</source>
@@ -2462,6 +2474,30 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>no space view {kind} (augmented or weights)</source>
         <translation>没有空间视图 {kind}（augmented 或 weights）</translation>
+    </message>
+    <message>
+        <source>principal direction 1</source>
+        <translation>第一主方向</translation>
+    </message>
+    <message>
+        <source>principal direction 2</source>
+        <translation>第二主方向</translation>
+    </message>
+    <message>
+        <source>along w</source>
+        <translation>沿 w 方向</translation>
+    </message>
+    <message>
+        <source>principal direction ⊥ w</source>
+        <translation>⊥ w 的主方向</translation>
+    </message>
+    <message>
+        <source>{axis} (pinned)</source>
+        <translation>{axis}（已固定）</translation>
+    </message>
+    <message>
+        <source>{axis}: the line is the hyperplane&apos;s slice</source>
+        <translation>{axis}：直线是超平面的截线</translation>
     </message>
 </context>
 <context>
@@ -2741,6 +2777,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>
         <translation>{mode}：答案是核函数值之和，没有可画的权重向量 ŵ</translation>
+    </message>
+    <message>
+        <source>points with {d} features: this space has {d1} dimensions (drawn for points in the plane only)</source>
+        <translation>点有 {d} 个特征：此空间为 {d1} 维（仅对平面上的点绘制）</translation>
     </message>
     <message>
         <source>no points: every ŵ is feasible</source>

@@ -30,6 +30,16 @@ translate = QCoreApplication.translate
 class StyledCanvas(PartsCanvas):
     """The items' style from the theme, and their texts in the language."""
 
+    #: The axes' names (horizontal, vertical); None: the plane's x₁ and x₂.
+    _axis_names: tuple[str, str] | None = None
+
+    def set_axis_names(self, names: tuple[str, str] | None) -> None:
+        """Name the axes (a view of R^d names its directions); None: x₁ and x₂."""
+        if names == self._axis_names:
+            return
+        self._axis_names = names
+        self.apply_theme()
+
     def apply_theme(self) -> None:
         """Restyle every item from the theme (colours, widths, fonts, marker sizes)."""
         self._schedule_layout()
@@ -43,7 +53,8 @@ class StyledCanvas(PartsCanvas):
         plot.showGrid(x=True, y=True, alpha=p.grid_alpha)
         tick_font = t.font(TICK_PT)
         label_style = {"color": p.ink, "font-size": f"{t.pt(LABEL_PT)}pt"}
-        for name, text in (("bottom", "x₁"), ("left", "x₂")):
+        names = self._axis_names or ("x₁", "x₂")
+        for name, text in (("bottom", names[0]), ("left", names[1])):
             axis = plot.getAxis(name)
             axis.setPen(pg.mkPen(ink, width=1.5 * t.scale))
             axis.setTextPen(pg.mkPen(ink))

@@ -258,6 +258,19 @@ class IterationModel(QtCore.QAbstractTableModel):
             self._weights[u] = got
         return got
 
+    def weight_vector(self, u: int) -> tuple[tuple[float, ...], float]:
+        """(w, b) after update `u` (-1: the initial weights), w with its d entries."""
+        t = self._trainer
+        d = t.data.dim
+        if d == 2:
+            w1, w2, b = self.weights(u)
+            return (w1, w2), b
+        if u < 0:
+            return (0.0,) * d, float(t.config.b0)
+        return tuple(float(t.history_value(f"w{j}", u)) for j in range(d)), float(
+            t.history_value("b", u)
+        )
+
     def cell_text(self, u: int, name: str, *, full: bool = False) -> str | None:
         """The text of column `name` in the row of update `u` (-1: the row k = 0).
 
@@ -274,12 +287,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         if name == "k":
             return str(u + 1)
         if name in ("w", "b", self.DECISION):
-            w1, w2, b = self.weights(u)
-            if name == "w":
-                return f"({num(w1)}, {num(w2)})"
+            w, b = self.weight_vector(u)
+            if name == "w":  # d entries: elided by the column, whole in the tooltip
+                return "(" + ", ".join(num(v) for v in w) + ")"
             if name == "b":
                 return num(b)
-            return decision_text((w1, w2), b, bias=t.config.bias, digits=digits or 17).text
+            return decision_text(w, b, bias=t.config.bias, digits=digits or 17).text
         if name.startswith("α") and name[1:].isdigit():
             j = int(name[1:]) - 1
             return num(0.0 if u < 0 else float(self._alpha_counts(u)[j]) * t.config.eta)
@@ -357,9 +370,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         """ "mistake" when y·(w·x + b) ≤ 0 before update `u`, else "margin"."""
         t = self._trainer
         i = int(t.history_value("index", u))
-        w1, w2, b = self.weights(u - 1)
+        w, b = self.weight_vector(u - 1)
         x = t.data.points[i]
-        f = w1 * float(x[0]) + w2 * float(x[1]) + (b if t.config.bias else 0.0)
+        f = w[0] * float(x[0])
+        for j in range(1, len(w)):
+            f += w[j] * float(x[j])
+        f += b if t.config.bias else 0.0
         return "mistake" if float(t.data.labels[i]) * f <= 0.0 else "margin"
 
     def _summed_text(self, u: int, full: bool) -> str:

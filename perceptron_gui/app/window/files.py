@@ -59,7 +59,7 @@ class Files:
         """
         try:
             loaded = load_file(path)
-            check_plane(loaded.data, loaded.source)  # d > 2: not drawn yet (issue 29)
+            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
         except DataError as exc:
             self.w.show_notice(
                 translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
@@ -114,7 +114,7 @@ class Files:
 
         def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
             loaded = yield from iter_load_file(path)
-            check_plane(loaded.data, loaded.source)  # d > 2: not drawn yet (issue 29)
+            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
             cfg_bias = loaded.config.bias if loaded.config is not None else bias
             pair = yield from bound_task(loaded.data, cfg_bias)
             return loaded, pair
