@@ -323,13 +323,13 @@ class _VoteWork:
     def run(self, grid: FloatArray, spec: GridSpec | None, deadline: float | None) -> bool:
         """Add blocks of terms until all are in (True) or `deadline` has passed (False).
 
-        A block is some 4 M scores (5-10 ms): on a grid, its cells' products x·w_j1 and
+        A block is some 10⁶ scores (2-5 ms): on a grid, its cells' products x·w_j1 and
         y·w_j2 are those of its column and its row (`_vote_grid_terms`); at points, column-wise
         as `VoteModel.decision`. Either way each score has decision's bits and the whole
         counts sum exactly in any order.
         """
         m = self.c.shape[0]
-        size = max(1, (1 << 22) // max(grid.shape[0], 1))
+        size = max(1, (1 << 20) // max(grid.shape[0], 1))
         while self.done < m:
             a, b = self.done, min(m, self.done + size)
             W, B, c = self.W[a:b], self.B[a:b], self.c[a:b]
@@ -343,7 +343,7 @@ class _VoteWork:
             self.done = b
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return self.done >= m
+        return bool(self.done >= m)
 
 
 def _rbf_sum(
