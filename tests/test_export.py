@@ -431,8 +431,11 @@ def test_kernel_regions_of_window_and_gif_frames_have_decisions_sign(
     seen: list[int] = []
     values = RegionGrid.values
 
-    def checked(self: RegionGrid, model: object, spec: GridSpec) -> np.ndarray:
-        f = values(self, model, spec)  # type: ignore[arg-type]
+    def checked(
+        self: RegionGrid, model: object, spec: GridSpec, budget: float | None = None
+    ) -> np.ndarray:
+        f = values(self, model, spec, budget)  # type: ignore[arg-type]
+        assert f is not None  # a kernel's values come at once
         want = np.asarray(model.decision(spec.points())).reshape(f.shape)  # type: ignore[attr-defined]
         seen.append(int(np.count_nonzero((f >= 0.0) != (want >= 0.0))))
         return f

@@ -358,6 +358,37 @@ def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     assert gap < limit(0.2), f"the window froze for {gap:.3f} s (longest gc pause {gc_max:.3f} s)"
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
+@pytest.mark.parametrize("mode", ["voted", "averaged"])
+def test_a_long_vote_at_the_largest_limit_redraws_without_freezing(qtbot, mode: str) -> None:
+    """Issue 35: after a lesson, voted at 10⁶ updates froze the window for minutes (the
+    vote's regions and mistakes scored every vector in one turn: presentation, compare,
+    a resize). At the largest limit the box allows, 10⁵ updates in, a zoom (the regions
+    over a new grid) and a step back leave every turn of the event loop short."""
+    from perceptron_gui.app.controller import MAX_UPDATE_LIMIT
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.resize(*DESK_SIZE)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.lesson_player.open("perceptron")
+    w.act_close_lesson.trigger()
+    d = generate("noisy", 40, noise=0.3, seed=1)
+    w.set_points(d.points, d.labels)
+    w.set_mode(mode)
+    w.set_max_updates(w.controls.limit_spin.maximum())
+    assert w.controller.config.max_updates == MAX_UPDATE_LIMIT
+    assert w.seek(100_000) == 100_000
+    qtbot.wait(300)
+    vb = w.canvas.getPlotItem().getViewBox()
+    zoom = gaps_during(qtbot, lambda: vb.scaleBy((1.6, 1.6)), lambda: False, 1.0)
+    back = gaps_during(qtbot, w.step_back, lambda: False, 0.5)
+    gc_max = max(GC_PAUSES, default=0.0)
+    for what, gap in (("a zoom", zoom), ("a step back", back)):
+        assert gap < limit(0.1), f"{what} froze the window for {gap:.3f} s (gc {gc_max:.3f} s)"
+
+
 def test_to_end_gives_no_long_slice_after_a_costly_frame() -> None:
     """Frames alternate cheap and costly (the panels take turns at 20 Hz): a cheap frame
     right after a costly one gets the shortest slice, since the next frame may be costly

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
 from perceptron_gui.core import TrainConfig, make_dataset, make_trainer
@@ -145,3 +146,42 @@ def test_kernel_region_signs_equal_decisions_at_every_cell_near_and_far() -> Non
                 assert sign_mismatches(grid.values(t.model, spec), t.model, spec) == 0, (cfg, k)
         if cfg.get("kernel") != "linear":
             assert grids[0].full_passes < 10  # still incremental
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_vote_added_a_slice_at_a_time_ends_bit_identical_to_the_full_vote(seed: int) -> None:
+    """With a budget of 0, each call adds one block of a vote's terms (issue 35: 10⁶ vectors
+    in one turn froze the window for minutes): meanwhile a call gives the last vote done,
+    or None; while the run goes on, back and forth, the grid and the points end with the
+    bits of `VoteModel.decision` of the newest vote."""
+    X, y = noisy(300, seed)
+    cfg = TrainConfig(mode="voted", order="random-cyclic", seed=seed, bias=seed != 1)
+    t = make_trainer(make_dataset(X, y), cfg)
+    spec = GridSpec(-5.0, -4.0, 10.0, 9.0, 120, 100)  # blocks of 349 terms
+    grid, scores = RegionGrid(), RegionGrid()
+    rng = np.random.default_rng(seed)
+    shown: list[object] = []  # the votes whose values were given while work was left
+    for step in range(20):
+        r = rng.random()
+        if r < 0.6:
+            t.run(max_updates=int(rng.integers(1, 1000)))
+        elif r < 0.8:
+            t.seek_update(int(rng.integers(0, t.k + 1)))
+        elif r < 0.9:
+            t.step_back()
+        else:
+            t.reset()
+        a = t.answer
+        f = grid.values(a, spec, budget=0.0)
+        g = scores.at(a, X, budget=0.0)
+        if grid.pending and f is not None:
+            shown.append(grid._model)
+            assert np.array_equal(f.ravel(), grid._model.decision(spec.points()))
+        if step % 5 == 4:  # the run pauses: the work ends by turns
+            while grid.pending or scores.pending:
+                f = grid.values(a, spec, budget=0.0)
+                g = scores.at(a, X, budget=0.0)
+            assert f is not None and g is not None
+            assert np.array_equal(f.ravel(), a.decision(spec.points()))
+            assert np.array_equal(g, a.decision(X))
+    assert shown  # some frames had work left (else the test tests nothing)

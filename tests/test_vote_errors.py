@@ -55,10 +55,46 @@ def test_each_refresh_scores_only_the_new_vectors(monkeypatch: pytest.MonkeyPatc
         t.step()
         t.answer_errors  # noqa: B018 - what the readout asks each refresh
     assert sum(scored) == 50  # one finished vector a step, not 40 000
+    scored.clear()
     t.seek_update(35_000)  # back: from the checkpoint below (32 768), not from 0
     t.answer_errors  # noqa: B018
-    assert scored[-1] == 35_000 - 2 * online._VOTE_CHECKPOINT
+    assert sum(scored) == 35_000 - 2 * online._VOTE_CHECKPOINT
     assert t.answer_errors == full(t, d)
+    scored.clear()
+    t.step_back()  # a step back keeps the checkpoints too (it summed 10⁶ vectors again)
+    t.answer_errors  # noqa: B018
+    assert sum(scored) == 35_000 - 1 - 2 * online._VOTE_CHECKPOINT
+    assert t.answer_errors == full(t, d)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_vote_is_the_whole_historys_and_a_model_never_changes_after(seed: int) -> None:
+    """`answer` keeps the vectors between calls (issue 35: `votes` read the whole history
+    each frame, 0.35 s at 10⁶): the same arrays as `votes` along a random walk, and a model
+    handed out keeps its numbers whatever the run does after."""
+    d = generate("noisy", 30, noise=0.3, seed=seed)
+    cfg = TrainConfig(mode="voted", order="random-cyclic", bias=seed != 1, seed=seed)
+    t = make_trainer(d, cfg)
+    rng = np.random.default_rng(seed)
+    kept = []
+    for _ in range(60):
+        r = rng.random()
+        if r < 0.4:
+            t.run(max_updates=int(rng.integers(1, 300)))
+        elif r < 0.6:
+            t.visit()
+        elif r < 0.8:
+            t.seek_update(int(rng.integers(0, t.k + 1)))
+        elif r < 0.9:
+            t.step_back()
+        else:
+            t.reset()
+        a = t.answer
+        W, B, c = t.votes()
+        assert np.array_equal(a.W, W) and np.array_equal(a.B, B) and np.array_equal(a.counts, c)
+        kept.append((a, W, B, c))
+    for a, W, B, c in kept:
+        assert np.array_equal(a.W, W) and np.array_equal(a.B, B) and np.array_equal(a.counts, c)
 
 
 def _averaged_by_cumsum(t) -> tuple[tuple[float, float], float]:  # noqa: ANN001

@@ -288,11 +288,18 @@ class VoteModel:
     counts
         Their votes c_j (visits each survived), shape (m,); a vector with c_j = 0 has
         no vote.
+    lineage
+        None, or a token shared by the votes of one run that only grew: two models with
+        the same token have the same W and B on the rows they both have, and the same
+        counts there but at the shorter one's last row (a step back starts a new token).
+        A view that scores votes frame after frame adds only the rows that changed
+        without comparing the 10⁶ that did not (`app/canvas/regions.py`).
     """
 
     W: FloatArray
     B: FloatArray
     counts: FloatArray
+    lineage: object | None = None
 
     @property
     def is_linear(self) -> bool:

@@ -635,6 +635,51 @@ class OnlineTrainer(TrainerBase):
         )
 
 
+class _VoteCache:
+    """A voted run's vectors so far, in arrays that only grow: row j is vector j (row 0 the
+    initial weights), with the first visit it counts. The models handed out are views of
+    rows that are never written again (a cut copies the rows it keeps), so they stay
+    as they were made, and share a `VoteModel.lineage` token while the run only grows."""
+
+    def __init__(self, start: tuple[float, float, float]) -> None:
+        self.rows = 1
+        self._wb = np.zeros((64, 3))
+        self._wb[0] = start
+        self._first = np.ones(64)  # vector 0 counts from visit 1
+        self.token = object()
+
+    def append(self, w0: FloatArray, w1: FloatArray, b: FloatArray, visit: Any) -> None:
+        """Add the vectors after the next updates (their weights and 1-based visits)."""
+        a, m = self.rows, self.rows + w0.shape[0]
+        if m > self._wb.shape[0]:  # doubled: the old arrays stay with the models made
+            cap = max(m, 2 * self._wb.shape[0])
+            wb, first = np.zeros((cap, 3)), np.ones(cap)
+            wb[:a], first[:a] = self._wb[:a], self._first[:a]
+            self._wb, self._first = wb, first
+        self._wb[a:m, 0], self._wb[a:m, 1], self._wb[a:m, 2] = w0, w1, b
+        self._first[a:m] = visit
+        self.rows = m
+
+    def cut(self, rows: int) -> _VoteCache:
+        """The first `rows` rows in new arrays (the old ones may be held by models)."""
+        out = _VoteCache((0.0, 0.0, 0.0))
+        keep = max(1, min(rows, self.rows))
+        out._wb = self._wb[: max(keep, 64)].copy()
+        out._first = self._first[: max(keep, 64)].copy()
+        out.rows = keep
+        return out
+
+    def model(self, m: int, visits: int) -> VoteModel:
+        """The vote of vectors 0..m-1 after `visits` visits (the last counts to here)."""
+        W = self._wb[:m, :2]
+        B = self._wb[:m, 2]
+        W.flags.writeable = B.flags.writeable = False
+        counts = np.empty(m)
+        np.subtract(self._first[1:m], self._first[: m - 1], out=counts[: m - 1])
+        counts[m - 1] = visits + 1 - self._first[m - 1]
+        return VoteModel(W, B, counts, lineage=self.token)
+
+
 # The voted answer's kept sums: a checkpoint every this many vectors, within this memory.
 _VOTE_CHECKPOINT = 1 << 14
 _VOTE_CHECKPOINT_BYTES = 64 << 20
@@ -671,6 +716,17 @@ class VotedTrainer(OnlineTrainer):
     """
 
     _compiled_rule = 0
+
+    def _restore(self, k: int, v: int) -> None:
+        # The kept sums over vectors 0..j-1 (j <= k) and the cached vectors 0..k are still
+        # those of this run: a step back at 10⁶ vectors summed them all again (2.6 s).
+        marks, avg = self._vote_marks, self._avg_marks
+        super()._restore(k, v)
+        self._vote_marks = {j: m for j, m in marks.items() if j <= k}
+        self._avg_marks = {j: a for j, a in avg.items() if j <= k}
+        cache = self.__dict__.get("_vote_cache")
+        if cache is not None:
+            self._vote_cache = cache.cut(k + 1)
 
     def votes(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """``(W, B, counts)``: the vectors ŵ_j = (w_j, b_j) and their counts c_j so far.
@@ -805,10 +861,21 @@ class VotedTrainer(OnlineTrainer):
 
     @property
     def answer(self) -> Any:
-        """The averaged line (mode "averaged") or the vote (mode "voted")."""
+        """The averaged line (mode "averaged") or the vote (mode "voted").
+
+        The vote's vectors are kept between calls (`_VoteCache`): a frame adds the new
+        ones, where `votes` read the whole history (0.35 s a frame at 10⁶ vectors).
+        """
         if self.config.mode == "voted":
-            W, B, c = self.votes()
-            return VoteModel(W, B, c)
+            cache = self.__dict__.get("_vote_cache")
+            if cache is None:
+                cache = self._vote_cache = _VoteCache((*self._w_init, self._b_init))
+            K = self._k
+            if cache.rows < K + 1:
+                a = cache.rows  # vector j >= 1: the weights after update j (history row j-1)
+                cols = [self._hist.column(c, a - 1, K) for c in ("w0", "w1", "b", "visit")]
+                cache.append(*cols)
+            return cache.model(K + 1, self._v)
         w, b = self.averaged()
         return LinearModel(w, b)
 

@@ -246,6 +246,14 @@ class CanvasBase(_PlotWidget):
         self._add(self._tint_neg, -30)
         self._region_grid = RegionGrid()
         self._answer_scores = RegionGrid()  # the answer's f at the data points
+        # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
+        # regions' model, and the answer whose mistakes wait (answer, points, labels, shown).
+        self._regions_model: Model | None = None
+        self._answer_job: tuple[Model, FloatArray, FloatArray, IntArray] | None = None
+        self._vote_timer = QtCore.QTimer(self)
+        self._vote_timer.setSingleShot(True)
+        self._vote_timer.setInterval(0)
+        self._vote_timer.timeout.connect(self._on_vote_timer_timeout)
         self._regions = pg.ImageItem(axisOrder="row-major")
         self._add(self._regions, -31)
         # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
@@ -455,6 +463,10 @@ class CanvasBase(_PlotWidget):
         raise NotImplementedError
 
     def _on_verdict_timer_timeout(self) -> None:
+        """Defined by a part above (see points.py)."""
+        raise NotImplementedError
+
+    def _on_vote_timer_timeout(self) -> None:
         """Defined by a part above (see points.py)."""
         raise NotImplementedError
 

@@ -19,6 +19,7 @@ from perceptron_gui.app.canvas.constants import (
     COVER_ZOOM,
     EDGE_ARROW_MAX_POINTS,
     REGION_GRID,
+    VOTE_SLICE_S,
     line_of,
 )
 from perceptron_gui.app.canvas.items import Line
@@ -296,6 +297,7 @@ class BoundaryCanvas(ViewCanvas):
             self._regions_pending = (model,)  # drawn at the end of the layout pass
             return
         self._regions_pending = None
+        self._regions_model = model
         if model is None:
             self._regions.setVisible(False)
             self._contour.setVisible(False)
@@ -314,8 +316,13 @@ class BoundaryCanvas(ViewCanvas):
         aspect = min(abs(h) / max(w, 1e-300), 16.0 * grid)
         nx = grid if aspect <= 1.0 else max(2, int(round(grid / aspect**0.5)))
         ny = min(max(2, int(round(nx * aspect))), 4 * grid)
-        # Only what changed since the last frame is added (regions.py).
-        f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny))
+        # Only what changed since the last frame is added (regions.py); a vote's terms for
+        # VOTE_SLICE_S a turn, the image the last vote done meanwhile (kept when none).
+        f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny), VOTE_SLICE_S)
+        if self._region_grid.pending:
+            self._vote_timer.start()
+        if f is None:
+            return
         t = theme()
         lut = np.array(
             [

@@ -48,6 +48,10 @@ HOVER_MS = 250
 SETTLE_MS = 40
 #: ... and at most this many ms after the hold began (a run goes on changing the canvas).
 SETTLE_MAX_MS = 500
+#: A vote's terms are added for about this long per turn of the event loop, for its
+#: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
+#: vectors after a long run took minutes in one turn.
+VOTE_SLICE_S = 0.01
 #: Up to this many points, a text that finds no free room is
 #: hidden rather than laid over a point (each point is read one by one; its words are in
 #: the narration or the readout too), save a clicked point's info, which was asked for.

@@ -23,6 +23,7 @@ from perceptron_gui.app.canvas.constants import (
     NAME_TEXT_MAX,
     RING_MAX,
     SHRINK_MIN_POINTS,
+    VOTE_SLICE_S,
 )
 from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
@@ -163,14 +164,39 @@ class PointsCanvas(BandCanvas):
     def answer_mistakes(self, answer: Model, points: ArrayLike, labels: ArrayLike) -> IntArray:
         """`core.model.mistakes` of `answer` on the data: the same indices, a vote's
         scores kept from frame to frame (regions.py; scoring 2000 points against 1000
-        vectors each frame was most of a voted run's frame)."""
+        vectors each frame was most of a voted run's frame). A vote whose terms take
+        longer than VOTE_SLICE_S gives the marks shown now (or an earlier vote's), and
+        sets the marks itself once its terms are all in."""
         if not isinstance(answer, VoteModel):
+            self._answer_job = None
             return mistakes(answer, points, labels)
-        f = self._answer_scores.at(answer, points)
-        return np.flatnonzero(np.asarray(labels, dtype=np.float64).reshape(-1) * f <= 0.0)
+        y = np.asarray(labels, dtype=np.float64).reshape(-1)
+        f = self._answer_scores.at(answer, points, VOTE_SLICE_S)
+        shown = self._misclassified if f is None else np.flatnonzero(y * f <= 0.0)
+        if self._answer_scores.pending:
+            pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+            self._answer_job = (answer, pts, y, shown)
+            self._vote_timer.start()
+        else:
+            self._answer_job = None
+        return shown
+
+    def _on_vote_timer_timeout(self) -> None:
+        """Go on adding a vote's terms where the last turn stopped: the regions, then the
+        answer's mistakes (while it is still the answer whose mistakes are shown)."""
+        if self._region_grid.pending and self._regions_model is not None:
+            self._update_regions(self._regions_model)
+        job = self._answer_job
+        if job is not None and job[0] is self._answer:
+            self.set_misclassified(self.answer_mistakes(job[0], job[1], job[2]))
+        else:
+            self._answer_job = None
 
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""
+        job = self._answer_job
+        if job is not None and indices is not job[3]:
+            self._answer_job = None  # other marks asked for: the vote's wait no more
         idx = np.asarray(indices, dtype=np.intp).reshape(-1)
         self._misclassified = idx
         self._set_mistake_marks(idx)

@@ -10,10 +10,17 @@ full when the view (or the grid's shape) moved, when the models cannot be matche
 when more terms changed than a full pass would score (a term costs the same either way:
 the RBF's centred BLAS form, a vote's cache-sized blocks). Qt-free; the canvas calls
 `RegionGrid.values`, and `RegionGrid.at` for a vote's totals at the data points.
+
+A vote's terms grow with the run (10⁶ vectors after a long run: a full pass over the grid
+took minutes), so they are added within a time budget: the call returns the values of
+the last vote whose terms are all in (None when there is none for this grid yet) and
+`pending` says that work is left; the next call, with any later vote of the same run,
+goes on where this one stopped (issue 35).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,8 +31,6 @@ from perceptron_gui.core.model import KernelModel, Model, VoteModel, kernel_bloc
 FloatArray = npt.NDArray[np.float64]
 
 _BLOCK_ELEMENTS = 1 << 21
-#: A vote's (rows × vectors) block: 512 kB, as in `VoteModel.decision`.
-_VOTE_BLOCK = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -65,45 +70,69 @@ class RegionGrid:
         self._s: FloatArray = np.zeros(0)
         self._err: FloatArray = np.zeros(0)
         self._model: Model | None = None
+        #: A vote's terms not yet added (see `_VoteWork`).
+        self._work: _VoteWork | None = None
         self.full_passes = 0
         #: Cells whose sign was in doubt and were scored by `model.decision` itself.
         self.exact_cells = 0
 
-    def values(self, model: Model, spec: GridSpec) -> FloatArray:
-        """f on the grid of `spec` for `model`, shape (ny, nx) (a fresh array)."""
+    @property
+    def pending(self) -> bool:
+        """True while a vote's terms are left to add (call `values` or `at` again)."""
+        return self._work is not None
+
+    def values(
+        self, model: Model, spec: GridSpec, budget: float | None = None
+    ) -> FloatArray | None:
+        """f on the grid of `spec` for `model`, shape (ny, nx) (a fresh array).
+
+        With a `budget` (seconds), a vote's terms are added for about that long: the values
+        are then those of the last vote done (None: none yet on this grid) while `pending`.
+        """
         if spec != self._spec:
             self._spec = spec
             self._grid = spec.points()
             self._model = None
-        self._score(model)
+            self._work = None
+        if not self._score(model, budget) and self._model is None:
+            return None
         return self._f.reshape(spec.ny, spec.nx).copy()
 
-    def at(self, model: Model, points: npt.ArrayLike) -> FloatArray:
+    def at(
+        self, model: Model, points: npt.ArrayLike, budget: float | None = None
+    ) -> FloatArray | None:
         """f at `points` (shape (n, 2)) for `model`, kept between calls as on a grid (the
         training points, whose vote is asked for every frame); a fresh array. A vote's
-        values are `model.decision`'s bits (whole counts sum exactly)."""
+        values are `model.decision`'s bits (whole counts sum exactly). `budget` as in
+        `values`."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         if self._spec is not None or not np.array_equal(self._grid, pts):
             self._spec = None
             self._grid = pts.copy()
             self._model = None
-        self._score(model)
+            self._work = None
+        if not self._score(model, budget) and self._model is None:
+            return None
         return self._f.copy()
 
-    def _score(self, model: Model) -> None:
-        """The kept values made `model`'s: by what changed, else in full."""
+    def _score(self, model: Model, budget: float | None = None) -> bool:
+        """The kept values made `model`'s: by what changed, else in full. False when a
+        vote's terms are left (the kept values are then an earlier vote's, or none)."""
+        if isinstance(model, VoteModel):
+            deadline = None if budget is None else time.perf_counter() + budget
+            return self._score_vote(model, deadline)
+        self._work = None
         full = self._model is None or not self._update(self._model, model)
         if full:
             if isinstance(model, KernelModel):
                 self._kernel_full(model)
-            elif isinstance(model, VoteModel) and self._spec:
-                self._f = _vote_grid(model, self._spec)
             else:
                 self._f = np.asarray(model.decision(self._grid), dtype=np.float64)
             self.full_passes += 1
         self._model = model
         if isinstance(model, KernelModel):
             self._f = self._kernel_values(model, rescore=not full)
+        return True
 
     # ------------------------------------------------------------------ kernels
 
@@ -184,8 +213,6 @@ class RegionGrid:
             return True
         if isinstance(old, KernelModel) and isinstance(new, KernelModel):
             return self._update_kernel(old, new)
-        if isinstance(old, VoteModel) and isinstance(new, VoteModel):
-            return self._update_vote(old, new)
         return False
 
     def _update_kernel(self, old: KernelModel, new: KernelModel) -> bool:
@@ -222,42 +249,101 @@ class RegionGrid:
         # b is added to the sum afresh at every frame (`_kernel_values`), never into it.
         return True
 
-    def _update_vote(self, old: VoteModel, new: VoteModel) -> bool:
-        mo, mn = old.W.shape[0], new.W.shape[0]
-        common = min(mo, mn)
-        same = np.flatnonzero(
-            (old.W[:common] != new.W[:common]).any(axis=1) | (old.B[:common] != new.B[:common])
-        )
-        prefix = int(same[0]) if same.shape[0] else common
-        # Δc per vector: the prefix's count changes, the old tail removed, the new tail added.
-        rows_W = [new.W[:prefix], old.W[prefix:], new.W[prefix:]]
-        rows_B = [new.B[:prefix], old.B[prefix:], new.B[prefix:]]
-        dc = [new.counts[:prefix] - old.counts[:prefix], -old.counts[prefix:], new.counts[prefix:]]
-        W = np.vstack(rows_W)
-        B = np.concatenate(rows_B)
-        c = np.asarray(np.concatenate(dc), dtype=np.float64)
-        changed = np.flatnonzero(c != 0.0)
-        if changed.shape[0] > max(int(np.count_nonzero(new.counts)), 1):
-            return False  # a full pass scores fewer terms
-        x = self._grid
-        Wc, Bc, cc = W[changed], B[changed], c[changed]
-        total = cc.sum()
-        # Blocks of grid rows that stay in cache, as `VoteModel.decision` scores them (a
-        # block of the whole grid per column chunk made a term ~7 times dearer).
-        rows = max(1, _VOTE_BLOCK // max(changed.shape[0], 1))
-        for r in range(0, x.shape[0], rows):
-            # Column-wise scores x1*w1 + x2*w2 + b (VoteModel.decision's bits), sign(0) = +1:
-            # the counts are whole numbers, so the sums are exact and match `decision`.
-            s = x[r : r + rows, 0:1] * Wc[None, :, 0]
-            s += x[r : r + rows, 1:2] * Wc[None, :, 1]
-            s += Bc[None, :]
-            self._f[r : r + rows] += total - 2.0 * ((s < 0.0) @ cc)
+    # ------------------------------------------------------------------ votes
+
+    def _score_vote(self, model: VoteModel, deadline: float | None) -> bool:
+        """Go on adding the vote's terms until done or past `deadline` (None: none)."""
+        work = self._work
+        if work is not None and work.target is not model:
+            lineage = work.target.lineage
+            if lineage is None or model.lineage is not lineage:
+                work = self._work = None  # another run's vote (a reset, a step back)
+        if work is None:
+            if self._model is model:
+                return True
+            old = self._model if isinstance(self._model, VoteModel) else None
+            terms = None if old is None else _vote_changes(old, model)
+            if terms is None or terms[2].shape[0] > max(model.W.shape[0], 1):
+                keep = model.counts > 0  # in full (fewer terms than the changes)
+                terms = (model.W[keep], model.B[keep], model.counts[keep].astype(np.float64))
+                start = np.zeros(self._grid.shape[0])
+                self.full_passes += 1
+            else:
+                start = self._f.copy()
+            work = self._work = _VoteWork(model, *terms, start)
+        if not work.run(self._grid, self._spec, deadline):
+            return False
+        self._f, self._model, self._work = work.f, work.target, None
+        if work.target is not model:  # an earlier vote's terms are in: now the newest's
+            return self._score_vote(model, deadline)
         return True
 
     def _chunks(self, cols: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
         """`cols` in pieces whose (grid × piece) blocks stay near 16 MB."""
         step = max(1, _BLOCK_ELEMENTS // max(self._grid.shape[0], 1))
         return [cols[j : j + step] for j in range(0, cols.shape[0], step)]
+
+
+def _vote_changes(old: VoteModel, new: VoteModel) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The terms (W, B, Δc) that make `old`'s values `new`'s: the count changes of the rows
+    both have, the old tail removed, the new tail added. Votes of one lineage differ at
+    most in the shorter one's last count, so only the tails are read (a frame at 10⁶
+    vectors compared them all); others are compared row by row."""
+    mo, mn = old.W.shape[0], new.W.shape[0]
+    common = min(mo, mn)
+    if old.lineage is not None and new.lineage is old.lineage:
+        prefix = common
+        rows = np.arange(max(common - 1, 0), common)
+    else:
+        same = np.flatnonzero(
+            (old.W[:common] != new.W[:common]).any(axis=1) | (old.B[:common] != new.B[:common])
+        )
+        prefix = int(same[0]) if same.shape[0] else common
+        rows = np.flatnonzero(new.counts[:prefix] != old.counts[:prefix])
+    dc = [new.counts[rows] - old.counts[rows], -old.counts[prefix:], new.counts[prefix:]]
+    W = np.vstack((new.W[rows], old.W[prefix:], new.W[prefix:]))
+    B = np.concatenate((new.B[rows], old.B[prefix:], new.B[prefix:]))
+    c = np.asarray(np.concatenate(dc), dtype=np.float64)
+    changed = np.flatnonzero(c != 0.0)
+    return W[changed], B[changed], c[changed]
+
+
+class _VoteWork:
+    """A vote's terms ``Δc_j sign(ŵ_j · x̂)`` being added to the values `f`, a block of
+    terms at a time, for the vote `target`."""
+
+    def __init__(
+        self, target: VoteModel, W: FloatArray, B: FloatArray, c: FloatArray, f: FloatArray
+    ) -> None:
+        self.target = target
+        self.W, self.B, self.c = W, B, c
+        self.f = f
+        self.done = 0
+
+    def run(self, grid: FloatArray, spec: GridSpec | None, deadline: float | None) -> bool:
+        """Add blocks of terms until all are in (True) or `deadline` has passed (False).
+
+        A block is some 10⁶ scores (2-5 ms): on a grid, its cells' products x·w_j1 and
+        y·w_j2 are those of its column and its row (`_vote_grid_terms`); at points, column-wise
+        as `VoteModel.decision`. Either way each score has decision's bits and the whole
+        counts sum exactly in any order.
+        """
+        m = self.c.shape[0]
+        size = max(1, (1 << 20) // max(grid.shape[0], 1))
+        while self.done < m:
+            a, b = self.done, min(m, self.done + size)
+            W, B, c = self.W[a:b], self.B[a:b], self.c[a:b]
+            if spec is not None:
+                self.f += _vote_grid_terms(W, B, c, spec)
+            else:
+                s = grid[:, 0:1] * W[None, :, 0]
+                s += grid[:, 1:2] * W[None, :, 1]
+                s += B[None, :]
+                self.f += float(c.sum()) - 2.0 * ((s < 0.0) @ c)
+            self.done = b
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return bool(self.done >= m)
 
 
 def _rbf_sum(
@@ -341,13 +427,11 @@ def _poly_scale(
     return out
 
 
-def _vote_grid(model: VoteModel, spec: GridSpec) -> FloatArray:
-    """A vote's f on the grid, the bits of `VoteModel.decision` on `GridSpec.points`, in
-    about half its time: a cell's products x·w_j1 and y·w_j2 are those of its column and
-    its row, computed once each (2000 vectors on a 240 × 250 grid: 0.15 s, not 0.31)."""
-    keep = model.counts > 0
-    W, B = model.W[keep], model.B[keep]
-    c = np.asarray(model.counts[keep], dtype=np.float64)
+def _vote_grid_terms(W: FloatArray, B: FloatArray, c: FloatArray, spec: GridSpec) -> FloatArray:
+    """``Σ_j c_j sign(ŵ_j · x̂)`` (sign(0) = +1) on the grid, the bits of `VoteModel.decision`
+    on `GridSpec.points`, in about half its time: a cell's products x·w_j1 and y·w_j2 are
+    those of its column and its row, computed once each (2000 vectors on a 240 × 250
+    grid: 0.15 s, not 0.31)."""
     out = np.zeros((spec.ny, spec.nx), dtype=np.float64)
     if c.shape[0] == 0:
         return out.ravel()
