@@ -346,10 +346,10 @@ def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     # and the measurement must not freeze the window itself.
     gap = gaps_during(qtbot, w.run_to_end, lambda: not w.controller.running, 2.0)
     assert w.state()["running"] and w.state()["mistakes"] > 50  # it was working all along
-    t = time.perf_counter()
+    t = time.process_time()  # (CPU: on a loaded machine the wall time holds the others')
     w.pause()
-    paused_in = time.perf_counter() - t
-    assert not w.state()["running"] and paused_in < 0.1
+    paused_in = time.process_time() - t
+    assert not w.state()["running"] and paused_in < limit(0.1), paused_in
     gc_max = max(GC_PAUSES, default=0.0)
     # A frame at 10⁵ points (the canvas painted in three passes) alone takes 70-130 ms on
     # a quiet machine, up to ~150 ms beside the other test worker (CPU time grows with
