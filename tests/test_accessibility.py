@@ -4,6 +4,8 @@ deficiencies (WCAG 2.1 AA; see docs/accessibility.md)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -290,3 +292,73 @@ def test_the_regions_cannot_flash(window, theme_name: str) -> None:  # noqa: ANN
     assert counts.max() > 0.2 * px.shape[0]
     lum = [_luminance(c) for c in top]
     assert abs(lum[0] - lum[1]) < 0.1, (theme_name, top.tolist(), lum)
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_update_vector_stands_out_from_pixels(window, theme_name: str) -> None:  # noqa: ANN001
+    """The update's vector ηyx at 3:1 or more on the canvas under it, read from the
+    canvas's pixels, in every theme (in the dark theme it was the halo's dark olive, 1.0:1
+    on the half-planes' tints: out of sight in a dim room)."""
+    window.resize(1024, 700)
+    window.set_theme(theme_name)
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.set_order("cyclic")
+    window.step()
+    window.step()  # x3 = (1, 1), y = −1: w (3, 3) → (2, 2), the step inside the view
+    c = window.canvas
+    c.flush()
+    (sx, sy), (ex, ey) = c._vector_ends["step"]
+    image = _pixels(c.grab().toImage())
+    dpr = c.devicePixelRatioF()
+    for f in (0.35, 0.5, 0.65):
+        p = c.to_widget(sx + f * (ex - sx), sy + f * (ey - sy))
+        x, y = int(p.x() * dpr), int(p.y() * dpr)
+        around = image[y - 12 : y + 13, x - 12 : x + 13].reshape(-1, 3)
+        colours, counts = np.unique(around, axis=0, return_counts=True)
+        ground = colours[np.argmax(counts)]
+        patch = image[y - 2 : y + 3, x - 2 : x + 3].reshape(-1, 3)
+        best = max(contrast(col, ground) for col in patch)
+        assert best >= 3.0, (theme_name, f, best)
+
+
+def test_an_arrowhead_stops_at_the_updated_points_ring(window) -> None:  # noqa: ANN001
+    """After the first update new w = yx is the updated point itself: the arrow for new w
+    ends at the edge of the point's ring (its head covered the point and the ring)."""
+    from perceptron_gui.app.theme import theme
+
+    window.resize(1024, 700)
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.set_order("cyclic")
+    window.step()  # x1 = (3, 3), y = +1: w = (3, 3) = x1
+    c = window.canvas
+    c.flush()
+    assert window.state()["w"] == [3.0, 3.0]
+    (sx, sy), (ex, ey) = c._vector_ends["w_new"]
+    tip, point, start = c.to_widget(ex, ey), c.to_widget(3, 3), c.to_widget(sx, sy)
+    room = 30 * theme().scale
+    assert math.hypot(tip.x() - point.x(), tip.y() - point.y()) >= room - 1
+    # It still points at the point: the tip on the segment from the origin to x1.
+    cross = (tip.x() - start.x()) * (point.y() - start.y()) - (tip.y() - start.y()) * (
+        point.x() - start.x()
+    )
+    assert abs(cross) / math.hypot(point.x() - start.x(), point.y() - start.y()) < 1.5
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_a_disabled_action_looks_disabled(window, qtbot, theme_name: str) -> None:  # noqa: ANN001
+    """The toolbar's Redo with nothing to redo is drawn fainter than Undo beside it, read
+    from their pixels (in the dark theme both were drawn alike)."""
+    from PySide6.QtWidgets import QToolButton
+
+    window.set_theme(theme_name)
+    window.set_points([[3, 3], [1, 1]], [1, -1])  # something to undo, nothing to redo
+    assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
+    qtbot.wait(10)  # (the buttons take the new palette in a turn of their own)
+
+    def ink_contrast(action) -> float:  # noqa: ANN001
+        button = window.toolbar.widgetForAction(action)
+        assert isinstance(button, QToolButton)
+        return _text_contrast(button)
+
+    assert ink_contrast(window.act_undo) >= 4.5
+    assert ink_contrast(window.act_redo) < 0.6 * ink_contrast(window.act_undo)

@@ -39,6 +39,7 @@ class Palette:
     negative: str  # class −1, cross
     pocket: str  # the pocket weights (the answer)
     highlight: str  # halo behind a misclassified point
+    step: str  # the update's vector ηyx: 3:1 or more on the ground and both half-planes' tints
     selection: str  # selected points
     alpha: str  # dual coefficients α
     ink: str  # axes, text, the current line, rings
@@ -62,6 +63,7 @@ PALETTES: dict[str, Palette] = {
         negative="#C45500",  # Okabe-Ito vermillion, darker: 3:1 on the yellow halo
         pocket="#009E73",
         highlight="#F0E442",
+        step="#7A6200",
         selection="#CC79A7",
         alpha="#56B4E9",
         ink="#1A1A1A",
@@ -80,6 +82,7 @@ PALETTES: dict[str, Palette] = {
         negative="#E69F00",
         pocket="#2BD9A0",
         highlight="#5E5200",  # dark: the light marks keep 3:1 on it
+        step="#E8D44D",  # (the halo's dark olive was 1.0:1 on the tints, out of sight)
         selection="#E08FC0",
         alpha="#0072B2",
         ink="#F2F2F2",
@@ -99,6 +102,7 @@ PALETTES: dict[str, Palette] = {
         negative="#B03A00",
         pocket="#006B4E",
         highlight="#FFE000",
+        step="#6B5A00",
         selection="#A0006A",
         alpha="#0072B2",
         ink="#000000",
@@ -328,6 +332,19 @@ class Theme(QObject):
                 (QPalette.ColorRole.HighlightedText, base),
             ):
                 qp.setColor(role, col)
+            # Disabled texts halfway to the ground (setColor above set every group: a
+            # disabled Redo looked enabled in the dark theme).
+            faint = QColor(
+                (ink.red() + win.red()) // 2,
+                (ink.green() + win.green()) // 2,
+                (ink.blue() + win.blue()) // 2,
+            )
+            for role in (
+                QPalette.ColorRole.WindowText,
+                QPalette.ColorRole.Text,
+                QPalette.ColorRole.ButtonText,
+            ):
+                qp.setColor(QPalette.ColorGroup.Disabled, role, faint)
         app.setPalette(qp)
 
 

@@ -159,7 +159,7 @@ class StyledCanvas(PartsCanvas):
             [(item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()]
         )
         self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
-        colours = {"w_old": muted, "step": t.color("highlight").darker(150), "w_new": ink}
+        colours = {"w_old": muted, "step": t.color("step"), "w_new": ink}
         for name, (shaft, head) in self._vectors.items():
             width = lw * (1.3 if name == "w_new" else 1.0)
             shaft.setPen(pen(colours[name], width))

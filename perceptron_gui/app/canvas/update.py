@@ -21,6 +21,7 @@ from perceptron_gui.app.canvas.constants import (
     line_of,
 )
 from perceptron_gui.app.canvas.points import PointsCanvas
+from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import LinearModel
 
 Qt = QtCore.Qt
@@ -151,6 +152,37 @@ class UpdateCanvas(PointsCanvas):
         for item in (self._ghost, self._anatomy_label, self._update_ring):
             item.setVisible(False)
 
+    def _short_of_points(
+        self, start: tuple[float, float], end: tuple[float, float]
+    ) -> tuple[float, float]:
+        """The arrow's tip, moved back along it to the edge of the update's ring round a
+        point it would land on (after the first update new w = x: the head covered the
+        updated point and its ring); as it was when no point is that near, or when the
+        arrow is too short to give the room."""
+        if not len(self._points):
+            return end
+        x0, x1, y0, y1 = self.view_range()
+        w, h = float(self._vb.width()), float(self._vb.height())
+        if w < 1 or h < 1 or not (x1 > x0 and y1 > y0):
+            return end
+        sx, sy = w / (x1 - x0), h / (y1 - y0)  # pixels per unit (y up: its sign is moot)
+        room = 30.0 * theme().scale  # the update ring's radius (60 px across at scale 1)
+        a = np.array([start[0] * sx, start[1] * sy])
+        e = np.array([end[0] * sx, end[1] * sy])
+        length = float(np.hypot(*(e - a)))
+        if length < 3 * room:
+            return end
+        u = (e - a) / length
+        pts = self._points * np.array([sx, sy])
+        near = np.hypot(pts[:, 0] - e[0], pts[:, 1] - e[1]) < room
+        if not near.any():
+            return end
+        # Back far enough that no near point's centre is within `room` of the tip.
+        back = max(room + float((e - p) @ u) for p in pts[near])
+        back = min(max(back, 0.0), length - 2 * room)
+        tip = e - back * u
+        return float(tip[0] / sx), float(tip[1] / sy)
+
     def _update_anatomy(self) -> None:
         self._schedule_layout()
         self._hide_anatomy()
@@ -194,6 +226,7 @@ class UpdateCanvas(PointsCanvas):
             if part is None:
                 continue
             (sx, sy), (ex, ey), cut = part
+            ex, ey = self._short_of_points((sx, sy), (ex, ey))
             shaft.set_segment([sx, ex], [sy, ey])
             head.setStyle(angle=180.0 - math.degrees(math.atan2(d[1], d[0])))
             head.setPos(ex, ey)
