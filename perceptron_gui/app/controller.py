@@ -46,7 +46,7 @@ import time
 import weakref
 from array import array
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Flag, auto
 from typing import Any
 
@@ -723,7 +723,7 @@ class Controller(QObject):
 
     def _set(self, **changes: Any) -> bool:
         try:
-            self.set_config(replace(self._config, **changes))
+            self.set_config(self._config.with_(**changes))
         except DataError as exc:
             self.message_posted.emit(self.tr("setting refused: {error}").format(error=exc))
             self.emit_changed(Change.SETTINGS)  # put the widgets back (nothing else changed)
