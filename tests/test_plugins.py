@@ -108,10 +108,7 @@ ALLOWED = {
     # lupdate's marks of the modes' labels ("Names"): the core is not an lupdate source.
     "perceptron_gui/app/i18n.py": {"primal", "dual", "pocket", "batch", "averaged", "voted",
                                    "pa", "kernel", "margin"},
-    # the settings `kernel` and `margin` (TrainConfig fields, rows of the controls, the
-    # dialog's generator margin, the window's --help), not the modes of the same name.
-    "perceptron_gui/app/controls.py": {"kernel", "margin"},
-    "perceptron_gui/app/main.py": {"kernel", "margin"},
+    # the data generator's margin (the dialog, the window's File menu), not the mode
     "perceptron_gui/app/dialogs.py": {"margin"},
     "perceptron_gui/app/window/files.py": {"margin"},
     "perceptron_gui/app/lesson.py": {"margin", "dual"},  # a scene's margin; its "dual" table
@@ -120,15 +117,11 @@ ALLOWED = {
     "perceptron_gui/app/narration.py": {"batch", "margin"},
     "perceptron_gui/app/panels/iteration_table.py": {"margin"},
     # the answer's label and colour ("pocket", "average", "vote" come from the registry)
-    "perceptron_gui/app/canvas/canvas.py": {"pocket"},
-    "perceptron_gui/app/canvas/base.py": {"pocket"},  # (the canvas split in files)
+    "perceptron_gui/app/canvas/base.py": {"pocket"},
     "perceptron_gui/app/canvas/boundary.py": {"pocket"},
     "perceptron_gui/app/canvas/style.py": {"pocket"},
     "perceptron_gui/app/spaces.py": {"pocket"},  # the palette's colour of that name
-    "perceptron_gui/app/export.py": {"kernel"},  # the setting of that name
-    "perceptron_gui/app/controller.py": {"pocket"},
-    # the compared run's default: the first mode
-    "perceptron_gui/app/compare.py": {"primal"},
+    "perceptron_gui/app/controller.py": {"pocket"},  # state()'s "pocket" key
 }  # fmt: skip
 
 
@@ -137,6 +130,44 @@ def test_no_built_in_mode_is_named_in_the_app_outside_the_allowed_places() -> No
     stray = [(f, line, v) for f, line, v in found if v not in ALLOWED.get(f, set())]
     assert stray == [], "read it from the registry (spec(mode).<property>)"
     assert any(f.endswith("i18n.py") for f, _, _ in found)  # the scan sees the literals
+    # An allowance that is no longer used goes (the list only shrinks).
+    used = {(f, v) for f, _, v in found}
+    unused = sorted((f, v) for f, names in ALLOWED.items() for v in names if (f, v) not in used)
+    assert unused == [], "take these out of ALLOWED"
+
+
+def _tables_keyed_by_modes(path: Path) -> list[tuple[int, list[str]]]:
+    """The dict literals of a test file with two or more keys that are built-in modes
+    (a setting's name that is also a mode's, "kernel" or "margin", does not count)."""
+    from perceptron_gui.core.params import BUILT_IN_PARAMS
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Dict):
+            keys = [
+                k.value
+                for k in node.keys
+                if isinstance(k, ast.Constant)
+                and k.value in _BUILT_IN
+                and k.value not in BUILT_IN_PARAMS
+            ]
+            if len(keys) >= 2:
+                found.append((node.lineno, keys))
+    return found
+
+
+def test_no_test_keys_a_table_by_mode_names(tmp_path) -> None:
+    """A test asks the registry what a mode does (spec(mode).answer_name, .orders,
+    .takes_w0, ...) rather than keeping a table by mode names, which a new mode misses."""
+    # The scan finds such a table (so that it can fail) ...
+    probe = tmp_path / "test_probe.py"
+    probe.write_text('LIMIT = {"pa": 29, "pocket": 17}\nSET = {"kernel": 1, "margin": 2}\n')
+    assert _tables_keyed_by_modes(probe) == [(1, ["pa", "pocket"])]
+    # ... and no test has one.
+    found = {
+        p.name: t for p in sorted((ROOT / "tests").glob("*.py")) if (t := _tables_keyed_by_modes(p))
+    }
+    assert found == {}, "read the mode's property from the registry"
 
 
 def _plugin_env(tmp_path: Path) -> dict[str, str]:

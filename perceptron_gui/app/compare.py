@@ -73,7 +73,7 @@ def default_settings(config: TrainConfig) -> dict[str, Any]:
     for order in allowed_orders(config.mode):
         if order != config.order:
             return {"order": order}
-    return {"mode": "primal", "order": "cyclic"}
+    return {"mode": MODES[0], "order": "cyclic"}  # the registry's first: the primal form
 
 
 def allowed_orders(mode: str) -> tuple[str, ...]:
