@@ -29,7 +29,7 @@ TAG = "py3-none-any"
 
 #: The editable install's finder: imports the package from this folder (and nothing else
 #: of it: its tests and this file stay out of sys.path).
-FINDER = '''import importlib.abc
+FINDER = """import importlib.abc
 import importlib.util
 import sys
 
@@ -48,7 +48,7 @@ class _Finder(importlib.abc.MetaPathFinder):
 def install():
     if not any(isinstance(f, _Finder) for f in sys.meta_path):
         sys.meta_path.append(_Finder())
-'''
+"""
 
 
 def _metadata() -> bytes:
