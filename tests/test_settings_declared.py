@@ -17,6 +17,12 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
+# Imported before the test mode is registered, as in a whole run of the suite: what these
+# modules read of the registry they must read when used, not when imported.
+from perceptron_gui.app.controller import Controller
+from perceptron_gui.app.controls import ControlPanel
+from perceptron_gui.app.main import build_parser
+from perceptron_gui.cli.command import main as cli
 from perceptron_gui.core import make_dataset, train
 from perceptron_gui.core.config import TrainConfig, check_config
 from perceptron_gui.core.dataset import Dataset
@@ -106,9 +112,6 @@ def test_a_registered_modes_setting_is_checked_and_reaches_train(norm_mode) -> N
 
 
 def test_a_registered_modes_setting_is_an_option_of_both_commands(norm_mode, capsys) -> None:
-    from perceptron_gui.app.main import build_parser
-    from perceptron_gui.cli.command import main as cli
-
     window_help = build_parser().format_help()
     window_help = " ".join(window_help.split())
     assert "--norm {l1,l2,max}" in window_help and NORM.help in window_help
@@ -119,8 +122,6 @@ def test_a_registered_modes_setting_is_an_option_of_both_commands(norm_mode, cap
 
 
 def test_a_registered_modes_setting_runs_from_the_command_line(norm_mode, tmp_path) -> None:
-    from perceptron_gui.cli.command import main as cli
-
     data = tmp_path / "d.csv"
     data.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n", "utf-8")
     out = io.StringIO()
@@ -161,9 +162,6 @@ def test_a_registered_modes_setting_is_a_session_and_lesson_key(norm_mode, tmp_p
 
 
 def test_a_registered_modes_setting_has_its_control(norm_mode, qtbot) -> None:
-    from perceptron_gui.app.controller import Controller
-    from perceptron_gui.app.controls import ControlPanel
-
     c = Controller(frame_interval_ms=0)
     panel = ControlPanel(c)
     qtbot.addWidget(panel)

@@ -39,9 +39,9 @@ from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, UI_PT, theme
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig, run_settings
+from perceptron_gui.core.config import ORDERS, TrainConfig, run_settings
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.registry import modes, spec
 
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
@@ -73,7 +73,7 @@ def default_settings(config: TrainConfig) -> dict[str, Any]:
     for order in allowed_orders(config.mode):
         if order != config.order:
             return {"order": order}
-    return {"mode": MODES[0], "order": "cyclic"}  # the registry's first: the primal form
+    return {"mode": modes()[0], "order": "cyclic"}  # the registry's first: the primal form
 
 
 def allowed_orders(mode: str) -> tuple[str, ...]:
@@ -374,7 +374,7 @@ class CompareView(QWidget):
 
         self.title = named(QLabel(), "compareTitle")
         self.mode_combo = named(QComboBox(), "compareModeCombo")
-        for m in MODES:
+        for m in modes():
             self.mode_combo.addItem(m, m)
         self.order_combo = named(QComboBox(), "compareOrderCombo")
         for o in ORDERS:

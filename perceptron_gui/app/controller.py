@@ -64,7 +64,7 @@ from perceptron_gui.core.bounds import (
     mistake_bound,
     needs_kernel_bound,
 )
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -79,7 +79,7 @@ from perceptron_gui.core.novikoff import (
 from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.registry import REGISTRY, spec
 from perceptron_gui.core.slices import exhaust
 
 #: The update limit the window starts with (the core's default cap is far higher).
@@ -732,10 +732,10 @@ class Controller(QObject):
 
     def set_mode(self, mode: str) -> bool:
         """ "primal", "dual" or "pocket"."""
-        if mode not in MODES:
+        if mode not in REGISTRY:  # read now: a mode may be registered after this import
             self.message_posted.emit(
                 self.tr("mode refused: {mode} is not one of {modes}").format(
-                    mode=repr(mode), modes=", ".join(MODES)
+                    mode=repr(mode), modes=", ".join(REGISTRY)
                 )
             )
             return False

@@ -37,9 +37,9 @@ from perceptron_gui.app.format import fmt
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, core_text, mode_name, order_name
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig, mode_params
+from perceptron_gui.core.config import ORDERS, TrainConfig, mode_params
 from perceptron_gui.core.params import Param
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.registry import modes, spec
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
 #: (every finite one is at most the controller's fastest finite speed).
@@ -237,7 +237,7 @@ class ControlPanel(QWidget):
         form = QFormLayout(self.algorithm_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = named(QComboBox(), "modeCombo")
-        for m in MODES:
+        for m in modes():
             self.mode_combo.addItem(m, m)
         self.order_combo = named(QComboBox(), "orderCombo")
         for o in ORDERS:
@@ -508,7 +508,7 @@ class ControlPanel(QWidget):
         with signals_blocked(*widgets):
             for name, widget in self.setting_widgets.items():
                 _show_value(widget, self._params[name], c.get(name))
-            self.mode_combo.setCurrentIndex(MODES.index(c.mode))
+            self.mode_combo.setCurrentIndex(self.mode_combo.findData(c.mode))
             self.order_combo.setCurrentIndex(ORDERS.index(c.order))
             self.eta_spin.setValue(c.eta)
             self.bias_check.setChecked(c.bias)

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
+from perceptron_gui.core.registry import modes
 
 if TYPE_CHECKING:  # Qt is imported only when a window is made (not for --help)
     from PySide6.QtCore import QObject, QSettings
@@ -84,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4 "
         "or to a web page OUT.html (self-contained, offline), and exit",
     )
-    p.add_argument("--mode", choices=MODES, help=", ".join(MODES))
+    p.add_argument("--mode", choices=modes(), help=", ".join(modes()))
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
     _add_settings(p)
     p.add_argument(

@@ -53,7 +53,7 @@ from perceptron_gui.cli.options import add_mode_options, mode_option_values
 from perceptron_gui.core import examples, fast, multi
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.bounds import config_bound, needs_kernel_bound
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -64,7 +64,7 @@ from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.numbers import format_number
 from perceptron_gui.core.proof import origin_note
-from perceptron_gui.core.registry import MistakeBound, spec
+from perceptron_gui.core.registry import MistakeBound, modes, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import (
     MAX_ALPHA_COLUMNS,
@@ -362,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
     g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     g.set_defaults(func=_cmd_generate)
-    experiment_cmd.add_parser(sub, MODES, ORDERS)
+    experiment_cmd.add_parser(sub, modes(), ORDERS)
     return p
 
 
@@ -371,7 +371,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     each mode's own settings."""
     p.add_argument(
         "--mode",
-        choices=MODES,
+        choices=modes(),
         help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive), "
         "kernel or margin (the margin perceptron)",
     )
