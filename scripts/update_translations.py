@@ -39,8 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "perceptron_gui"
 I18N = PACKAGE / "i18n"
 LANGUAGES = ("zh_CN",)
-#: The sources whose texts are translated (everything Qt; the core and CLI stay English).
-SOURCES = sorted((PACKAGE / "app").rglob("*.py"))
+#: The sources whose texts are translated (everything Qt; the core and CLI stay English,
+#: but for the core's texts the window shows, marked where they are declared: the modes'
+#: settings' help, titles and choices in core/params.py).
+SOURCES = [*sorted((PACKAGE / "app").rglob("*.py")), PACKAGE / "core" / "params.py"]
 
 
 #: A line that marks a text for translation (what lupdate gives a ``#:`` note to).

@@ -11,12 +11,11 @@ import pytest
 from perceptron_gui.app import export
 from perceptron_gui.core.config import MODES
 from perceptron_gui.core.generators import generate
+from perceptron_gui.core.registry import spec
 from tests.test_export import export_here, gif_frames, opened, rgb, run_cli
 
 EX_X = [[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]
 EX_Y = [1, 1, -1]
-#: The answer's name in the legend, by mode (the others have no answer of their own).
-ANSWERS = {"pocket": "pocket", "averaged": "average", "voted": "vote"}
 
 
 @pytest.fixture
@@ -41,7 +40,8 @@ def test_every_mode_exports_a_figure_an_svg_and_a_gif(window, tmp_path: Path, mo
     assert rgb(png).std() > 10  # a picture, not a blank
     text = svg.read_text(encoding="utf-8")
     legend = [name for name in ("pocket", "average", "vote") if f">{name} (the answer)" in text]
-    assert legend == ([ANSWERS[mode]] if mode in ANSWERS else [])
+    answer = spec(mode).answer_name  # the answer's name in the legend, when it has one
+    assert legend == ([answer] if answer else [])
     assert opened(gif)[2] >= 3
 
 

@@ -16,9 +16,11 @@ import pytest
 
 from perceptron_gui.cli.command import main
 from perceptron_gui.core import DataError, experiment, load_file, make_dataset, train
+from perceptron_gui.core.config import MODES
 from perceptron_gui.core.io import write_csv, write_session
 from perceptron_gui.core.io.session_v1 import read_session
 from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.registry import spec
 
 NTU = (
     "0.97681 0.10723 0.64385 0.29556\t1\n"
@@ -197,10 +199,9 @@ def test_experiment_of_every_mode_equals_seeded_trains() -> None:
     rng = np.random.default_rng(8)
     X = rng.normal(size=(25, 3))
     y = np.where(X @ np.array([1.0, -1.0, 0.5]) + 0.2 > 0, 1.0, -1.0)
-    orders = {"batch": "cyclic", "averaged": "random-cyclic", "voted": "cyclic", "pa": "cyclic"}
-    for mode in ("primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel",
-                 "margin"):  # fmt: skip
-        order = orders.get(mode, "random")
+    for mode in MODES:
+        allowed = spec(mode).orders  # the random order where it applies, else the last one
+        order = "random" if "random" in allowed else allowed[-1]
         r = experiment(X, y, runs=4, seed=2, mode=mode, order=order, max_epochs=5,
                        max_updates=40, X_test=X, y_test=y)  # fmt: skip
         for i in range(4):

@@ -9,9 +9,11 @@ import pytest
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import make_dataset
+from perceptron_gui.core.registry import REGISTRY, spec
 from perceptron_gui.core.trainer import Trainer
 
-MODES = ("primal", "dual", "pocket")
+#: The modes of the primal engine (core/trainer.py), whose compiled loop this file checks.
+MODES = tuple(m for m, s in REGISTRY.items() if s.trainer is Trainer)
 ORDERS = ("first", "cyclic", "random-cyclic", "random")
 
 
@@ -68,7 +70,8 @@ def random_data(rng: np.random.Generator, trial: int):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_compiled_equals_numpy_bit_for_bit(jit, monkeypatch, mode: str) -> None:
-    rng = np.random.default_rng({"primal": 1, "dual": 2, "pocket": 3}[mode])
+    rng = np.random.default_rng(MODES.index(mode) + 1)
+    takes_w0 = spec(mode).takes_w0
     for trial in range(30):  # every kind of data, order and stop (overflow too) within 30
         d = random_data(rng, trial)
         for order in ORDERS:
@@ -79,7 +82,7 @@ def test_compiled_equals_numpy_bit_for_bit(jit, monkeypatch, mode: str) -> None:
                 bias=bool(rng.integers(2)),
                 seed=trial,
                 max_updates=int(rng.integers(1, 500)),
-                w0=(float(rng.normal()), 0.0) if trial % 4 == 0 and mode != "dual" else (0.0, 0.0),
+                w0=(float(rng.normal()), 0.0) if trial % 4 == 0 and takes_w0 else (0.0, 0.0),
             )
             a = make(d, cfg, True, monkeypatch)
             b = make(d, cfg, False, monkeypatch)

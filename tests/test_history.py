@@ -127,7 +127,8 @@ def test_a_long_run_keeps_about_12_bytes_an_update(mode: str) -> None:
     assert h.compact
     # index 4 + visit 8 + keyframes 24/KEY; passive-aggressive keeps its τy (8) and the
     # margin perceptron and PA their mistakes count (8); the pocket its errors (4).
-    limit = {"pa": 29, "margin": 21, "pocket": 17}.get(mode, 13)
+    s = spec(mode)
+    limit = 13 + 8 * (s.scale_symbol != "η") + 8 * s.counts_apart + 4 * (s.answer_name == "pocket")
     assert h.nbytes() / t.k < limit
     assert h.nbytes() / t.k > 12  # the index and the visit are kept
 

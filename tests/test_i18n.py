@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
@@ -368,6 +368,7 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
     from perceptron_gui.core.bounds import mistake_bound, proof_note
     from perceptron_gui.core.config import MODES, TrainConfig
     from perceptron_gui.core.novikoff import novikoff
+    from perceptron_gui.core.params import BUILT_IN_PARAMS
     from perceptron_gui.core.proof import NOT_FROM_ZERO, NOT_SEPARABLE
     from perceptron_gui.core.registry import REGISTRY
 
@@ -380,10 +381,16 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
         texts.add(proof_note(config))
     texts |= {s.orders_note for s in REGISTRY.values()}
     texts |= {s.tip for s in REGISTRY.values()}  # the mode list's tooltips
+    # The built-in settings' tooltips, marked where they are declared (core/params.py).
+    texts |= {t for p in BUILT_IN_PARAMS.values() for t in (p.help, *p.choice_tips)}
     texts.discard("")
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)
     assert untranslated == [], "add them to i18n.CORE_TEXTS and translate them"
+    titles = {p.title for p in BUILT_IN_PARAMS.values() if p.title.isalpha() and len(p.title) > 1}
+    assert titles == {"kernel", "degree", "margin"}
+    for t in titles:  # the settings' row titles (not the modes' names: "kernel", "margin")
+        assert QCoreApplication.translate("Settings", t) not in (t, i18n.mode_name(t))
 
 
 def test_compare_mode_speaks_chinese(window, english) -> None:

@@ -93,17 +93,17 @@ def test_every_mode_has_a_tooltip_and_orders_that_do_not_apply_are_greyed(window
 
 def test_kernel_settings_appear_only_when_they_apply(window) -> None:
     form = window.controls._form
-    c = window.controls
-    assert not form.isRowVisible(c.kernel_combo) and not form.isRowVisible(c.c_spin)
+    w = window.controls.setting_widgets
+    assert not form.isRowVisible(w["kernel"]) and not form.isRowVisible(w["C"])
     window.set_mode("kernel")
-    assert form.isRowVisible(c.kernel_combo) and form.isRowVisible(c.degree_spin)
-    assert not form.isRowVisible(c.sigma_spin)
-    c.kernel_combo.setCurrentIndex(c.kernel_combo.findData("rbf"))
+    assert form.isRowVisible(w["kernel"]) and form.isRowVisible(w["degree"])
+    assert not form.isRowVisible(w["sigma"])
+    w["kernel"].setCurrentIndex(w["kernel"].findData("rbf"))
     assert window.controller.config.kernel == "rbf"
-    assert form.isRowVisible(c.sigma_spin) and not form.isRowVisible(c.degree_spin)
+    assert form.isRowVisible(w["sigma"]) and not form.isRowVisible(w["degree"])
     window.set_mode("pa")
-    assert form.isRowVisible(c.c_spin) and not form.isRowVisible(c.kernel_combo)
-    c.c_spin.setValue(0.25)
+    assert form.isRowVisible(w["C"]) and not form.isRowVisible(w["kernel"])
+    w["C"].setValue(0.25)
     assert window.controller.config.C == 0.25
 
 
@@ -115,9 +115,9 @@ def test_a_kernel_bound_that_takes_too_long_is_a_note_not_a_freeze(window) -> No
     rng = np.random.default_rng(0)
     window.set_points(rng.normal(size=(150, 2)), np.where(rng.random(150) < 0.5, 1, -1))
     window.set_mode("kernel")
-    c = window.controls
-    c.kernel_combo.setCurrentIndex(c.kernel_combo.findData("rbf"))
-    c.sigma_spin.setValue(0.5)
+    w = window.controls.setting_widgets
+    w["kernel"].setCurrentIndex(w["kernel"].findData("rbf"))
+    w["sigma"].setValue(0.5)
     assert window.controller.config.sigma == 0.5
     note = window.controller.bound_note
     assert f"longer than {KERNEL_BOUND_WINDOW_SECONDS:g} s to compute for these 150 points" in note

@@ -108,10 +108,7 @@ ALLOWED = {
     # lupdate's marks of the modes' labels ("Names"): the core is not an lupdate source.
     "perceptron_gui/app/i18n.py": {"primal", "dual", "pocket", "batch", "averaged", "voted",
                                    "pa", "kernel", "margin"},
-    # the settings `kernel` and `margin` (TrainConfig fields, rows of the controls, the
-    # dialog's generator margin, the window's --help), not the modes of the same name.
-    "perceptron_gui/app/controls.py": {"kernel", "margin"},
-    "perceptron_gui/app/main.py": {"kernel", "margin"},
+    # the data generator's margin (the dialog, the window's File menu), not the mode
     "perceptron_gui/app/dialogs.py": {"margin"},
     "perceptron_gui/app/window/files.py": {"margin"},
     "perceptron_gui/app/lesson.py": {"margin", "dual"},  # a scene's margin; its "dual" table
@@ -120,15 +117,11 @@ ALLOWED = {
     "perceptron_gui/app/narration.py": {"batch", "margin"},
     "perceptron_gui/app/panels/iteration_table.py": {"margin"},
     # the answer's label and colour ("pocket", "average", "vote" come from the registry)
-    "perceptron_gui/app/canvas/canvas.py": {"pocket"},
-    "perceptron_gui/app/canvas/base.py": {"pocket"},  # (the canvas split in files)
+    "perceptron_gui/app/canvas/base.py": {"pocket"},
     "perceptron_gui/app/canvas/boundary.py": {"pocket"},
     "perceptron_gui/app/canvas/style.py": {"pocket"},
     "perceptron_gui/app/spaces.py": {"pocket"},  # the palette's colour of that name
-    "perceptron_gui/app/export.py": {"kernel"},  # the setting of that name
-    "perceptron_gui/app/controller.py": {"pocket"},
-    # the compared run's default: the first mode
-    "perceptron_gui/app/compare.py": {"primal"},
+    "perceptron_gui/app/controller.py": {"pocket"},  # state()'s "pocket" key
 }  # fmt: skip
 
 
@@ -137,22 +130,67 @@ def test_no_built_in_mode_is_named_in_the_app_outside_the_allowed_places() -> No
     stray = [(f, line, v) for f, line, v in found if v not in ALLOWED.get(f, set())]
     assert stray == [], "read it from the registry (spec(mode).<property>)"
     assert any(f.endswith("i18n.py") for f, _, _ in found)  # the scan sees the literals
+    # An allowance that is no longer used goes (the list only shrinks).
+    used = {(f, v) for f, _, v in found}
+    unused = sorted((f, v) for f, names in ALLOWED.items() for v in names if (f, v) not in used)
+    assert unused == [], "take these out of ALLOWED"
+
+
+def _tables_keyed_by_modes(path: Path) -> list[tuple[int, list[str]]]:
+    """The dict literals of a test file with two or more keys that are built-in modes
+    (a setting's name that is also a mode's, "kernel" or "margin", does not count)."""
+    from perceptron_gui.core.params import BUILT_IN_PARAMS
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Dict):
+            keys = [
+                k.value
+                for k in node.keys
+                if isinstance(k, ast.Constant)
+                and k.value in _BUILT_IN
+                and k.value not in BUILT_IN_PARAMS
+            ]
+            if len(keys) >= 2:
+                found.append((node.lineno, keys))
+    return found
+
+
+def test_no_test_keys_a_table_by_mode_names(tmp_path) -> None:
+    """A test asks the registry what a mode does (spec(mode).answer_name, .orders,
+    .takes_w0, ...) rather than keeping a table by mode names, which a new mode misses."""
+    # The scan finds such a table (so that it can fail) ...
+    probe = tmp_path / "test_probe.py"
+    probe.write_text('LIMIT = {"pa": 29, "pocket": 17}\nSET = {"kernel": 1, "margin": 2}\n')
+    assert _tables_keyed_by_modes(probe) == [(1, ["pa", "pocket"])]
+    # ... and no test has one.
+    found = {
+        p.name: t for p in sorted((ROOT / "tests").glob("*.py")) if (t := _tables_keyed_by_modes(p))
+    }
+    assert found == {}, "read the mode's property from the registry"
+
+
+def _pip_install_example(tmp_path: Path) -> Path:
+    """``pip install -e`` of the example plugin (a copy: nothing is written in the checkout)
+    into a folder of its own, with nothing downloaded (--no-index; its build backend is its
+    own, standard library only). The folder is a site directory to add, as a venv's."""
+    src, site = tmp_path / "normalised-perceptron", tmp_path / "site"
+    shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("__pycache__", "tests"))
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+         "--no-index", "--disable-pip-version-check", "--quiet", "--target", str(site),
+         "-e", str(src)],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PIP_NO_INPUT": "1", "PIP_CONFIG_FILE": os.devnull},
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert (site / "perceptron_normalised-0.1.0.dist-info" / "entry_points.txt").is_file()
+    assert not (site / "perceptron_normalised").exists()  # editable: imported from src
+    return site
 
 
 def _plugin_env(tmp_path: Path) -> dict[str, str]:
-    """A folder that importlib.metadata reads as the example plugin installed: its module
-    and a dist-info with METADATA and entry_points.txt (no pip, no change to this venv)."""
-    site = tmp_path / "site"
-    shutil.copytree(EXAMPLE / "perceptron_normalised", site / "perceptron_normalised")
-    info = site / "perceptron_normalised-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: perceptron-normalised\nVersion: 0.1.0\n", "utf-8"
-    )
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nnormalised = perceptron_normalised:SPEC\n", "utf-8"
-    )
-    path = [str(site), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    path = [str(ROOT), os.environ.get("PYTHONPATH", "")]
     return {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(p for p in path if p),
@@ -163,8 +201,11 @@ def _plugin_env(tmp_path: Path) -> dict[str, str]:
 
 
 _IN_THE_PLUGIN_ENV = r"""
-import contextlib, io, json, math, sys
+import site, sys
+site.addsitedir(sys.argv[2])  # where pip installed the plugin (its .pth: the editable finder)
+import contextlib, io, json, math
 import numpy as np
+import perceptron_normalised
 from perceptron_gui.core import train
 from perceptron_gui.core.config import MODES
 
@@ -193,6 +234,15 @@ buf = io.StringIO()
 with contextlib.redirect_stdout(buf):
     out["cli_rc"] = cli(["trace", sys.argv[1], "--mode", "normalised", "--eta", "0.5"])
 out["cli"] = buf.getvalue()
+out["plugin_from"] = perceptron_normalised.__file__
+
+from perceptron_gui.core import make_dataset
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.io.session_v1 import read_session, write_session
+config = TrainConfig(mode="normalised", eta=eta, order="random", seed=3)
+write_session(sys.argv[1] + ".json", make_dataset(X, y), config)
+back = read_session(sys.argv[1] + ".json")
+out["session"] = [back.config == config, back.config.mode, back.data.n]
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -220,10 +270,12 @@ print(json.dumps(out))
 
 
 def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
-    """The example plugin, seen through its entry point only, in one fresh interpreter:
-    train(), `perceptron trace --mode`, and the window's mode list, step and narration."""
+    """The example plugin installed with ``pip install -e``, seen through its entry point
+    only, in one fresh interpreter: train(), `perceptron trace --mode`, a session's round
+    trip, and the window's mode list, step and narration."""
+    site = _pip_install_example(tmp_path)
     r = subprocess.run(
-        [sys.executable, "-c", _IN_THE_PLUGIN_ENV, str(tmp_path / "d.csv")],
+        [sys.executable, "-c", _IN_THE_PLUGIN_ENV, str(tmp_path / "d.csv"), str(site)],
         capture_output=True, text=True, env=_plugin_env(tmp_path), cwd=tmp_path, timeout=180,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
@@ -236,6 +288,8 @@ def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
     assert out["cli_rc"] == 0 and "normalised" in out["cli"] and "converged" in out["cli"]
     assert out["tip"].startswith("Normalised perceptron:") and out["label"] == "normalised"
     assert out["mode"] == "normalised"
+    assert out["plugin_from"].startswith(str(tmp_path / "normalised-perceptron"))
+    assert out["session"] == [True, "normalised", 4]
     # The first step, x1 = (3, 3) with w = 0: η′ = 0.5/√19, w = η′·(3, 3), b = η′.
     i, scale, w_after, b_after = out["rec"]
     assert i == 0 and scale == pytest.approx(0.5 / 19**0.5, rel=1e-15)

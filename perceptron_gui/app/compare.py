@@ -39,13 +39,10 @@ from perceptron_gui.app.panels.readout import Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, theme
-from perceptron_gui.core.config import MODES, ORDERS, RUN_SETTINGS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig, run_settings
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.registry import modes, spec
 
-#: The settings a second run has of its own (those after `seed` only for the modes that use
-#: them); the update limit follows the main run's.
-SETTING_KEYS: tuple[str, ...] = RUN_SETTINGS
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
 #: Each compare canvas is at least this high; in a smaller window the panels give way.
@@ -76,7 +73,7 @@ def default_settings(config: TrainConfig) -> dict[str, Any]:
     for order in allowed_orders(config.mode):
         if order != config.order:
             return {"order": order}
-    return {"mode": "primal", "order": "cyclic"}
+    return {"mode": modes()[0], "order": "cyclic"}  # the registry's first: the primal form
 
 
 def allowed_orders(mode: str) -> tuple[str, ...]:
@@ -129,9 +126,10 @@ class CompareRun(QObject):
     # -------------------------------------------------------------- settings
 
     def settings(self) -> dict[str, Any]:
-        """The second run's own settings (`SETTING_KEYS`: mode, order, eta, bias, seed, …)."""
+        """The second run's own settings (`config.run_settings()`: mode, order, eta, bias,
+        seed and every mode's own); the update limit follows the main run's."""
         cfg = self.controller.config
-        return {key: getattr(cfg, key) for key in SETTING_KEYS}
+        return {key: cfg.get(key) for key in run_settings()}
 
     def set_settings(self, settings: Mapping[str, Any]) -> bool:
         """Change some of the second run's settings; it starts again from its w₀, b₀.
@@ -139,17 +137,18 @@ class CompareRun(QObject):
         Keys not given keep their value. False, with a message, when a key is unknown
         or a value is out of range (validated by `TrainConfig`); nothing changes then.
         """
+        keys = run_settings()
         if not isinstance(settings, Mapping):
             self.message_posted.emit(
-                f"compare settings refused: a dict of {', '.join(SETTING_KEYS)} is needed, "
+                f"compare settings refused: a dict of {', '.join(keys)} is needed, "
                 f"not {type(settings).__name__}"
             )
             return False
-        unknown = sorted(str(k) for k in settings if k not in SETTING_KEYS)
+        unknown = sorted(str(k) for k in settings if k not in keys)
         if unknown:
             self.message_posted.emit(
                 f"compare settings refused: unknown {', '.join(unknown)} "
-                f"(a second run has its own {', '.join(SETTING_KEYS)})"
+                f"(a second run has its own {', '.join(keys)})"
             )
             return False
         try:
@@ -375,7 +374,7 @@ class CompareView(QWidget):
 
         self.title = named(QLabel(), "compareTitle")
         self.mode_combo = named(QComboBox(), "compareModeCombo")
-        for m in MODES:
+        for m in modes():
             self.mode_combo.addItem(m, m)
         self.order_combo = named(QComboBox(), "compareOrderCombo")
         for o in ORDERS:
@@ -685,7 +684,6 @@ class CompareView(QWidget):
 
 
 __all__ = [
-    "SETTING_KEYS",
     "CompareRun",
     "CompareView",
     "RunTitle",

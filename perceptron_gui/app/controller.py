@@ -46,7 +46,7 @@ import time
 import weakref
 from array import array
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Flag, auto
 from typing import Any
 
@@ -64,7 +64,7 @@ from perceptron_gui.core.bounds import (
     mistake_bound,
     needs_kernel_bound,
 )
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset, empty_dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -79,7 +79,7 @@ from perceptron_gui.core.novikoff import (
 from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.registry import REGISTRY, spec
 from perceptron_gui.core.slices import exhaust
 
 #: The update limit the window starts with (the core's default cap is far higher).
@@ -723,7 +723,7 @@ class Controller(QObject):
 
     def _set(self, **changes: Any) -> bool:
         try:
-            self.set_config(replace(self._config, **changes))
+            self.set_config(self._config.with_(**changes))
         except DataError as exc:
             self.message_posted.emit(self.tr("setting refused: {error}").format(error=exc))
             self.emit_changed(Change.SETTINGS)  # put the widgets back (nothing else changed)
@@ -732,10 +732,10 @@ class Controller(QObject):
 
     def set_mode(self, mode: str) -> bool:
         """ "primal", "dual" or "pocket"."""
-        if mode not in MODES:
+        if mode not in REGISTRY:  # read now: a mode may be registered after this import
             self.message_posted.emit(
                 self.tr("mode refused: {mode} is not one of {modes}").format(
-                    mode=repr(mode), modes=", ".join(MODES)
+                    mode=repr(mode), modes=", ".join(REGISTRY)
                 )
             )
             return False

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QStandardItemModel, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -34,11 +34,12 @@ from perceptron_gui.app.controller import (
     Controller,
 )
 from perceptron_gui.app.format import fmt
-from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, core_text, kernel_name, mode_name, order_name
+from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, core_text, mode_name, order_name
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.config import KERNELS, MODES, ORDERS
-from perceptron_gui.core.registry import spec
+from perceptron_gui.core.config import ORDERS, TrainConfig, mode_params
+from perceptron_gui.core.params import Param
+from perceptron_gui.core.registry import modes, spec
 
 #: Speeds offered by the slider, in updates per second; the last means "as fast as possible"
 #: (every finite one is at most the controller's fastest finite speed).
@@ -46,20 +47,6 @@ SPEEDS = (1.0, 2.0, 4.0, 10.0, 30.0, 100.0, FASTEST_FINITE_SPEED, math.inf)
 #: The range of η the spin box accepts (any positive float that prints in 6 digits).
 ETA_MIN, ETA_MAX = 1e-300, 1e300
 
-KERNEL_TIPS = {
-    "linear": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "K(x, z) = x·z: exactly the dual form",
-    ),
-    "poly": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2",
-    ),
-    "rbf": QT_TRANSLATE_NOOP(
-        "ControlPanel",
-        "K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles",
-    ),
-}
 ORDER_TIPS = {
     "first": QT_TRANSLATE_NOOP(
         "ControlPanel",
@@ -250,7 +237,7 @@ class ControlPanel(QWidget):
         form = QFormLayout(self.algorithm_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.mode_combo = named(QComboBox(), "modeCombo")
-        for m in MODES:
+        for m in modes():
             self.mode_combo.addItem(m, m)
         self.order_combo = named(QComboBox(), "orderCombo")
         for o in ORDERS:
@@ -263,43 +250,17 @@ class ControlPanel(QWidget):
         # Typed or stepped: 1 … MAX_UPDATE_LIMIT; a session's larger limit is shown exactly.
         self.limit_spin = named(WholeSpinBox(1, MAX_UPDATE_LIMIT), "limitSpin")
         self.limit_spin.setSingleStep(1000)
-        # The settings of some modes only: shown when they apply.
-        self.kernel_combo = named(QComboBox(), "kernelCombo")
-        for k in KERNELS:
-            self.kernel_combo.addItem(k, k)
-        self.degree_spin = named(QSpinBox(), "degreeSpin")
-        self.degree_spin.setRange(1, 20)
-        self.coef0_spin = named(QDoubleSpinBox(), "coef0Spin")
-        self.coef0_spin.setRange(0.0, 1e6)
-        self.coef0_spin.setDecimals(3)
-        self.sigma_spin = named(QDoubleSpinBox(), "sigmaSpin")
-        self.sigma_spin.setRange(1e-3, 1e6)
-        self.sigma_spin.setDecimals(3)
-        self.c_spin = named(QDoubleSpinBox(), "cSpin")
-        self.c_spin.setRange(1e-6, 1e6)
-        self.c_spin.setDecimals(4)
-        self.margin_spin = named(QDoubleSpinBox(), "marginSpin")
-        self.margin_spin.setRange(0.0, 1e6)
-        self.margin_spin.setDecimals(3)
-        self.margin_spin.setSingleStep(0.5)
-        for w in (self.coef0_spin, self.sigma_spin, self.c_spin, self.margin_spin):
-            w.setKeyboardTracking(False)
+        # Each mode's own settings (a plugin's too): one row per declared `Param`, made
+        # from the declaration, shown while the mode has the setting.
+        self._params = mode_params()
+        self.setting_widgets = {n: _setting_widget(p) for n, p in self._params.items()}
         self._form = form
-        self._optional_rows = {
-            "kernel": self.kernel_combo,
-            "degree": self.degree_spin,
-            "coef0": self.coef0_spin,
-            "σ": self.sigma_spin,
-            "C": self.c_spin,
-            "margin": self.margin_spin,
-        }
-        # Row titles by row (words translated in `retranslate`; symbols stay).
-        self._row_labels = {name: QLabel(name) for name in ("mode", "order", *self._optional_rows)}
-        self._row_labels.update({"seed": QLabel(), "limit": QLabel()})
+        self._row_labels = {name: QLabel() for name in ("mode", "order", "seed", "limit")}
+        self._setting_labels = {n: QLabel(p.title) for n, p in self._params.items()}
         form.addRow(self._row_labels["mode"], self.mode_combo)
         form.addRow(self._row_labels["order"], self.order_combo)
-        for name, widget in self._optional_rows.items():
-            form.addRow(self._row_labels[name], widget)
+        for name, widget in self.setting_widgets.items():
+            form.addRow(self._setting_labels[name], widget)
         form.addRow("η", self.eta_spin)
         form.addRow("", self.bias_check)
         form.addRow(self._row_labels["seed"], self.seed_spin)
@@ -353,14 +314,8 @@ class ControlPanel(QWidget):
         self.bias_check.toggled.connect(self._c.set_bias)
         self.seed_spin.valueChanged.connect(self._c.set_seed)
         self.limit_spin.valueChanged.connect(self._c.set_max_updates)
-        self.kernel_combo.currentIndexChanged.connect(
-            lambda _i: self._c.set_settings(kernel=self.kernel_combo.currentData())
-        )
-        self.degree_spin.valueChanged.connect(lambda v: self._c.set_settings(degree=int(v)))
-        self.coef0_spin.valueChanged.connect(lambda v: self._c.set_settings(coef0=float(v)))
-        self.sigma_spin.valueChanged.connect(lambda v: self._c.set_settings(sigma=float(v)))
-        self.c_spin.valueChanged.connect(lambda v: self._c.set_settings(C=float(v)))
-        self.margin_spin.valueChanged.connect(lambda v: self._c.set_settings(margin=float(v)))
+        for name, widget in self.setting_widgets.items():
+            self._connect_setting(name, widget)
         self.step_button.clicked.connect(self._c.step)
         self.visit_button.clicked.connect(self._c.visit)
         self.step_back_button.clicked.connect(self._c.step_back)
@@ -382,26 +337,29 @@ class ControlPanel(QWidget):
         for name, text in (
             ("mode", self.tr("mode")),
             ("order", self.tr("order")),
-            ("kernel", self.tr("kernel")),
-            ("degree", self.tr("degree")),
-            ("margin", self.tr("margin")),
             ("seed", self.tr("seed")),
             ("limit", self.tr("limit")),
         ):
             self._row_labels[name].setText(text)
+        for name, param in self._params.items():  # each from its declaration
+            self._setting_labels[name].setText(QCoreApplication.translate("Settings", param.title))
+            widget = self.setting_widgets[name]
+            widget.setToolTip(core_text(param.help))
+            if isinstance(widget, QComboBox):
+                for i, choice in enumerate(param.choices):
+                    widget.setItemText(i, QCoreApplication.translate("Names", choice))
+                    if param.choice_tips:
+                        tip = core_text(param.choice_tips[i])
+                        widget.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
         for i in range(self.mode_combo.count()):  # each mode's name and tip: its registry entry
             key = self.mode_combo.itemData(i)
             self.mode_combo.setItemText(i, mode_name(key))
             tip = core_text(spec(key).tip)
             self.mode_combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
-        for combo, names, tips in (
-            (self.order_combo, order_name, ORDER_TIPS),
-            (self.kernel_combo, kernel_name, KERNEL_TIPS),
-        ):
-            for i in range(combo.count()):
-                key = combo.itemData(i)
-                combo.setItemText(i, names(key))
-                combo.setItemData(i, self.tr(tips[key]), Qt.ItemDataRole.ToolTipRole)
+        for i in range(self.order_combo.count()):
+            key = self.order_combo.itemData(i)
+            self.order_combo.setItemText(i, order_name(key))
+            self.order_combo.setItemData(i, self.tr(ORDER_TIPS[key]), Qt.ItemDataRole.ToolTipRole)
         self.mode_combo.setToolTip(self.tr("The algorithm (hover over a name for what it does)"))
         self.order_combo.setToolTip(self.tr("Which mistake comes next"))
         self.eta_spin.setToolTip(
@@ -422,13 +380,6 @@ class ControlPanel(QWidget):
                 "Stop after this many updates (the pocket runs exactly this many "
                 "unless it finds a separator)"
             )
-        )
-        self.degree_spin.setToolTip(self.tr("The polynomial kernel's degree"))
-        self.coef0_spin.setToolTip(self.tr("The polynomial kernel's coef0 (≥ 0)"))
-        self.sigma_spin.setToolTip(self.tr("The RBF kernel's width σ > 0"))
-        self.c_spin.setToolTip(self.tr("Passive-aggressive: the largest step C > 0"))
-        self.margin_spin.setToolTip(
-            self.tr("Margin perceptron: correct every point with y(w·x + b) ≤ this margin (≥ 0)")
         )
         self.run_box.setTitle(self.tr("Run"))
         for button, text, tip, key in (
@@ -506,6 +457,16 @@ class ControlPanel(QWidget):
     def _on_eta_spin_changed(self, v: float) -> None:
         self._c.set_eta(v)
 
+    def _connect_setting(self, name: str, widget: QWidget) -> None:
+        if isinstance(widget, QComboBox):
+            widget.currentIndexChanged.connect(
+                lambda _i: self._c.set_settings(**{name: widget.currentData()})
+            )
+        elif isinstance(widget, QSpinBox):
+            widget.valueChanged.connect(lambda v: self._c.set_settings(**{name: int(v)}))
+        elif isinstance(widget, QDoubleSpinBox):
+            widget.valueChanged.connect(lambda v: self._c.set_settings(**{name: float(v)}))
+
     def _on_run_button_clicked(self) -> None:
         self._c.toggle_run()
         self.run_button.setChecked(self._c.running)
@@ -544,16 +505,12 @@ class ControlPanel(QWidget):
             self.bias_check,
             self.seed_spin,
             self.limit_spin,
-            *self._optional_rows.values(),
+            *self.setting_widgets.values(),
         )
         with signals_blocked(*widgets):
-            self.kernel_combo.setCurrentIndex(KERNELS.index(c.kernel))
-            self.degree_spin.setValue(c.degree)
-            self.coef0_spin.setValue(c.coef0)
-            self.sigma_spin.setValue(c.sigma)
-            self.c_spin.setValue(c.C)
-            self.margin_spin.setValue(c.margin)
-            self.mode_combo.setCurrentIndex(MODES.index(c.mode))
+            for name, widget in self.setting_widgets.items():
+                _show_value(widget, self._params[name], c.get(name))
+            self.mode_combo.setCurrentIndex(self.mode_combo.findData(c.mode))
             self.order_combo.setCurrentIndex(ORDERS.index(c.order))
             self.eta_spin.setValue(c.eta)
             self.bias_check.setChecked(c.bias)
@@ -561,19 +518,8 @@ class ControlPanel(QWidget):
             limit = c.max_updates if c.max_updates is not None else MAX_UPDATE_LIMIT
             self.limit_spin.setValue(limit)
         mode = spec(c.mode)
-        params = mode.param_names()
-        # A row is shown when the mode has that setting (and, for the kernel's own
-        # settings, when the chosen kernel uses it).
-        shown = {
-            "kernel": "kernel" in params,
-            "degree": "degree" in params and c.kernel == "poly",
-            "coef0": "coef0" in params and c.kernel == "poly",
-            "σ": "sigma" in params and c.kernel == "rbf",
-            "C": "C" in params,
-            "margin": "margin" in params,
-        }
-        for name, widget in self._optional_rows.items():
-            self._form.setRowVisible(widget, shown[name])
+        for name, widget in self.setting_widgets.items():
+            self._form.setRowVisible(widget, _applies(self._params[name], mode.param_names(), c))
         # Orders that do not apply to this mode are greyed out, with the reason.
         allowed, why = mode.orders, mode.orders_note
         model = self.order_combo.model()
@@ -589,3 +535,52 @@ class ControlPanel(QWidget):
                 )
             )
             item.setToolTip(tip)
+
+
+def _setting_widget(param: Param) -> QWidget:
+    """The control of a mode's setting, from its declaration: a list of its choices, or a
+    spin box of its range (objectName: ``cSpin``, ``kernelCombo``, ``marginSpin``, …)."""
+    base = param.name[0].lower() + param.name[1:]
+    if param.kind == "choice":
+        combo = named(QComboBox(), f"{base}Combo")
+        for choice in param.choices:
+            combo.addItem(choice, choice)
+        return combo
+    if param.kind == "int":
+        spin = named(QSpinBox(), f"{base}Spin")
+        low = int(param.low) + int(param.low_open) if param.low is not None else None
+        high = int(param.high) if param.high is not None else int(param.widget_high)
+        spin.setRange(low if low is not None else -high, high)
+        spin.setSingleStep(max(1, int(param.step)))
+        return spin
+    dspin = named(QDoubleSpinBox(), f"{base}Spin")
+    dspin.setDecimals(param.decimals)
+    tick = 10.0**-param.decimals  # the least step the box shows: an open low end is refused
+    high_f = param.high if param.high is not None else param.widget_high
+    if param.low is None:
+        low_f = -high_f
+    else:
+        low_f = param.low + tick if param.low_open else param.low
+    dspin.setRange(low_f, high_f)
+    dspin.setSingleStep(param.step)
+    dspin.setKeyboardTracking(False)
+    return dspin
+
+
+def _show_value(widget: QWidget, param: Param, value: object) -> None:
+    """Set `widget` (made by `_setting_widget`) to `value`."""
+    if isinstance(widget, QComboBox):
+        widget.setCurrentIndex(param.choices.index(str(value)))
+    elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+        widget.setValue(value)  # type: ignore[arg-type]  # the setting's own type
+
+
+def _applies(param: Param, mode_params: tuple[str, ...], config: TrainConfig) -> bool:
+    """Whether `param`'s row is shown: the mode has the setting and, when it depends on
+    another (the polynomial kernel's degree), that one has a value it applies to."""
+    if param.name not in mode_params:
+        return False
+    if param.shown_when is None:
+        return True
+    other, values = param.shown_when
+    return config.get(other) in values

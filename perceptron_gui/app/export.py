@@ -221,7 +221,7 @@ def run_title(name: str, config: TrainConfig) -> str:
     from perceptron_gui.app.compare import describe_settings
 
     own = [
-        f"{p.name} = {fmt.fmt(getattr(config, p.name)) if p.name != 'kernel' else config.kernel}"
+        f"{p.name} = {v if isinstance(v := config.get(p.name), str) else fmt.fmt(v)}"
         for p in spec(config.mode).params
     ]
     text = f"{QCoreApplication.translate('Compare', name)}: {describe_settings(config)}"

@@ -6,11 +6,11 @@ import argparse
 import gc
 import os
 import sys
-from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
+from perceptron_gui.core.registry import modes
 
 if TYPE_CHECKING:  # Qt is imported only when a window is made (not for --help)
     from PySide6.QtCore import QObject, QSettings
@@ -33,42 +33,34 @@ EXPORT_SIZE = "1200x900"
 SCREENSHOT_SIZE = "1500x950"
 #: The window's languages (app.i18n.LANGUAGES, repeated so that --help does not load Qt).
 LANG_CHOICES = ("en", "zh_CN")
-#: The run's settings on the command line, by `perceptron trace`'s names (besides --mode
-#: and --order): every field of `TrainConfig` but the initial weights.
-SETTING_TYPES: dict[str, type] = {"max_updates": int, "max_epochs": int}
-SETTING_HELP = {
-    "eta": "learning rate η > 0 (default: 1)",
-    "bias": "learn b (default); --no-bias: lines through the origin",
-    "seed": "seed of the random orders (default: 0)",
-    "max_updates": "stop after N updates",
-    "max_epochs": "stop after E passes over the data",
-    "C": "pa: the cap C > 0 on a step (default: 1)",
-    "kernel": "kernel: linear, poly (default) or rbf",
-    "degree": "poly kernel degree (default: 2)",
-    "coef0": "poly kernel coef0 >= 0 (default: 1)",
-    "sigma": "rbf kernel width > 0 (default: 1)",
-    "margin": "margin: the threshold a right point must pass (default: 1)",
+#: The run's common settings on the command line, by `perceptron trace`'s names (besides
+#: --mode and --order); each mode's own come from its declaration (`cli.options`).
+COMMON_SETTINGS: dict[str, tuple[type, str]] = {
+    "eta": (float, "learning rate η > 0 (default: 1)"),
+    "bias": (bool, "learn b (default); --no-bias: lines through the origin"),
+    "seed": (int, "seed of the random orders (default: 0)"),
+    "max_updates": (int, "stop after N updates"),
+    "max_epochs": (int, "stop after E passes over the data"),
 }
 
 
 def setting_names() -> tuple[str, ...]:
     """The settings given by name (``eta``, ``bias``, ``C``, …)."""
-    skip = {"mode", "order", "w0", "b0"}
-    return tuple(f.name for f in fields(TrainConfig) if f.name not in skip)
+    from perceptron_gui.cli.options import mode_params
+
+    return (*COMMON_SETTINGS, *mode_params())
 
 
 def _add_settings(p: argparse.ArgumentParser) -> None:
-    for name in setting_names():
+    from perceptron_gui.cli.options import add_mode_options
+
+    for name, (kind, helptext) in COMMON_SETTINGS.items():
         flag = "--" + name.replace("_", "-")
-        default = TrainConfig.__dataclass_fields__[name].default
-        helptext = SETTING_HELP.get(name, name)
-        if isinstance(default, bool):
+        if kind is bool:
             p.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=helptext)
-        elif name == "kernel":
-            p.add_argument(flag, choices=("linear", "poly", "rbf"), help=helptext)
         else:
-            kind = SETTING_TYPES.get(name, type(default))
             p.add_argument(flag, type=kind, dest=name, metavar=name.upper(), help=helptext)
+    add_mode_options(p)
 
 
 #: After the window is shown, wait this long before the compiled loop starts loading.
@@ -93,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="render the canvas to OUT.png or OUT.svg, or a run to OUT.gif or OUT.mp4 "
         "or to a web page OUT.html (self-contained, offline), and exit",
     )
-    p.add_argument("--mode", choices=MODES, help=", ".join(MODES))
+    p.add_argument("--mode", choices=modes(), help=", ".join(modes()))
     p.add_argument("--order", choices=ORDERS, help="which mistake comes next")
     _add_settings(p)
     p.add_argument(

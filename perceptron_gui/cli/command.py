@@ -49,10 +49,11 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.cli import experiment_cmd
+from perceptron_gui.cli.options import add_mode_options, mode_option_values
 from perceptron_gui.core import examples, fast, multi
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.bounds import config_bound, needs_kernel_bound
-from perceptron_gui.core.config import MODES, ORDERS, TrainConfig
+from perceptron_gui.core.config import ORDERS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
@@ -63,7 +64,7 @@ from perceptron_gui.core.model import check_rbf_sigma
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.numbers import format_number
 from perceptron_gui.core.proof import origin_note
-from perceptron_gui.core.registry import REGISTRY, MistakeBound, Param, spec
+from perceptron_gui.core.registry import MistakeBound, modes, spec
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import (
     MAX_ALPHA_COLUMNS,
@@ -361,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
     g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     g.set_defaults(func=_cmd_generate)
-    experiment_cmd.add_parser(sub, _mode_params(), MODES, ORDERS)
+    experiment_cmd.add_parser(sub, modes(), ORDERS)
     return p
 
 
@@ -370,7 +371,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     each mode's own settings."""
     p.add_argument(
         "--mode",
-        choices=MODES,
+        choices=modes(),
         help="primal (default), dual, pocket, batch, averaged, voted, pa (passive-aggressive), "
         "kernel or margin (the margin perceptron)",
     )
@@ -388,22 +389,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-epochs", type=int, metavar="E", help="stop after E passes over the data")
     p.add_argument("--seed", type=int, metavar="S", help="seed of the random orders (default: 0)")
     # Each mode's own settings, from the registry: a new mode's options come with its entry.
-    for name, param in _mode_params().items():
-        if param.choices:
-            p.add_argument(f"--{name}", choices=param.choices, help=param.help)
-        else:
-            kind = int if isinstance(param.default, int) else float
-            p.add_argument(
-                f"--{name}",
-                type=kind,
-                metavar=name[0].upper(),
-                help=f"{param.help} (default: {param.default})",
-            )
-
-
-def _mode_params() -> dict[str, Param]:
-    """Every mode's own settings by name (a setting shared by modes appears once)."""
-    return {p.name: p for s in REGISTRY.values() for p in s.params}
+    add_mode_options(p)
 
 
 def _version() -> str:
@@ -437,7 +423,7 @@ def _config(loaded: Loaded, args: argparse.Namespace) -> TrainConfig:
         ("max_updates", args.max_updates, "--max-updates"),
         ("max_epochs", args.max_epochs, "--max-epochs"),
         ("seed", args.seed, "--seed"),
-        *((name, getattr(args, name, None), f"--{name}") for name in _mode_params()),
+        *((name, value, f"--{name}") for name, value in mode_option_values(args).items()),
     )
     for field, value, flag in overrides:
         if value is None:

@@ -19,15 +19,15 @@ import json
 import sys
 from typing import Any
 
+from perceptron_gui.cli.options import add_mode_options
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.experiment import ExperimentResult, experiment
-from perceptron_gui.core.registry import Param
 
 FORMATS = ("text", "json", "csv")
 _BAR = 40  # characters of the longest histogram bar
 
 
-def add_parser(sub: Any, params: dict[str, Param], modes: tuple[str, ...], orders: Any) -> None:
+def add_parser(sub: Any, modes: tuple[str, ...], orders: Any) -> None:
     """Add the ``experiment`` sub-command to the parser's sub-parsers."""
     e = sub.add_parser(
         "experiment",
@@ -48,12 +48,7 @@ def add_parser(sub: Any, params: dict[str, Param], modes: tuple[str, ...], order
     )
     e.add_argument("--max-updates", type=int, metavar="N", help="stop each run after N updates")
     e.add_argument("--max-epochs", type=int, metavar="E", help="stop each run after E passes")
-    for name, param in params.items():
-        if param.choices:
-            e.add_argument(f"--{name}", choices=param.choices, help=param.help)
-        else:
-            kind = int if isinstance(param.default, int) else float
-            e.add_argument(f"--{name}", type=kind, metavar=name[0].upper(), help=param.help)
+    add_mode_options(e)
     e.add_argument("--test", metavar="TEST", help="a test set: each run's answer is scored on it")
     e.add_argument(
         "--answer",

@@ -7,11 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from perceptron_gui.core import fast, multi
-from perceptron_gui.core.config import Kernel, Mode, Order, TrainConfig
+from perceptron_gui.core.config import Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import check_rbf_sigma
+from perceptron_gui.core.params import Value
 from perceptron_gui.core.result import TrainResult
 
 
@@ -27,12 +28,7 @@ def train(
     seed: int = 0,
     w0: Sequence[float] = (0.0, 0.0),
     b0: float = 0.0,
-    C: float = 1.0,
-    kernel: Kernel = "poly",
-    degree: int = 2,
-    coef0: float = 1.0,
-    sigma: float = 1.0,
-    margin: float = 1.0,
+    **settings: Value,
 ) -> TrainResult:
     """Run the perceptron to the end (convergence or a limit).
 
@@ -58,14 +54,13 @@ def train(
         Seed of the random orders.
     w0, b0
         Initial weights (w0: d numbers; the default is w = 0 in any d).
-    C
-        Passive-aggressive (PA-I): the cap on each step, C > 0.
-    kernel, degree, coef0, sigma
-        Kernel perceptron: "linear", "poly" ``(x·z + coef0)^degree`` or "rbf"
-        ``exp(-||x - z||² / (2 sigma²))``.
-    margin
-        Margin perceptron: correct every point with ``y (w·x + b) <= margin`` (>= 0).
-        A setting that the mode does not use is ignored.
+    **settings
+        The modes' own settings by name, as each mode declares them (`ModeSpec.params`;
+        `perceptron trace --help` lists them with their ranges and defaults): ``C``
+        (passive-aggressive's cap on a step), ``kernel``, ``degree``, ``coef0``,
+        ``sigma`` (the kernel perceptron's kernel), ``margin`` (the margin perceptron's
+        threshold), and those of installed plugins' modes. A setting that the mode does
+        not use is checked and ignored; a name no mode declares is refused.
 
     Returns
     -------
@@ -84,7 +79,7 @@ def train(
     w_init = [float(v) for v in w0]
     if len(w_init) != d and not (len(w_init) == 2 and not any(w_init)):
         raise DataError(f"w0 has {len(w_init)} number(s) but the points have {d} feature(s)")
-    config = TrainConfig(
+    config = TrainConfig.of(
         mode=mode,
         order=order,
         eta=eta,
@@ -94,12 +89,7 @@ def train(
         max_epochs=max_epochs,
         w0=(w_init[0], w_init[1]) if d == 2 else (0.0, 0.0),
         b0=float(b0),
-        C=C,
-        kernel=kernel,
-        degree=degree,
-        coef0=coef0,
-        sigma=sigma,
-        margin=margin,
+        **settings,
     )
     if config.mode == "kernel" and config.kernel == "rbf":
         check_rbf_sigma(data.points, config.sigma)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.limits import check_limits
+from perceptron_gui.core.params import BUILT_IN_PARAMS, Param, Value
 
 #: A mode's key: one of `MODES`, the keys of `registry.REGISTRY` (the built-in modes and
 #: those of installed plugins), checked by `check_config`.
@@ -18,27 +19,20 @@ Kernel = Literal["linear", "poly", "rbf"]
 #: Every mode, in the registry's order (read from it: see `__getattr__` below).
 MODES: tuple[Mode, ...]
 ORDERS: tuple[Order, ...] = ("first", "cyclic", "random-cyclic", "random")
-#: A run's own settings, by the names a session file gives them (the limits aside): what a
-#: compared second run and a lesson scene may set.
-RUN_SETTINGS: tuple[str, ...] = (
-    "mode",
-    "order",
-    "eta",
-    "bias",
-    "seed",
-    "C",
-    "kernel",
-    "degree",
-    "coef0",
-    "sigma",
-    "margin",
-)
-KERNELS: tuple[Kernel, ...] = ("linear", "poly", "rbf")
+#: The settings every mode has, by the names a session file gives them (the limits aside),
+#: before the modes' own (`run_settings`).
+COMMON_RUN_SETTINGS: tuple[str, ...] = ("mode", "order", "eta", "bias", "seed")
+KERNELS: tuple[Kernel, ...] = cast("tuple[Kernel, ...]", BUILT_IN_PARAMS["kernel"].choices)
 
 #: With no limit given a run stops after this many updates (and says it did not converge).
 DEFAULT_MAX_UPDATES = 1_000_000
 #: ... or after this many visits, whichever comes first, so that no run can hang.
 DEFAULT_MAX_VISITS = 200_000_000
+
+
+def _default(name: str) -> Any:
+    """The default of built-in setting `name`: its `Param`'s, declared in params.py."""
+    return BUILT_IN_PARAMS[name].default
 
 
 @dataclass(frozen=True)
@@ -49,7 +43,8 @@ class TrainConfig:
     ----------
     mode
         "primal", "dual", "pocket", "batch", "averaged", "voted", "pa" (passive-aggressive,
-        PA-I), "kernel" or "margin" (the margin perceptron); `registry.py` says what each is.
+        PA-I), "kernel" or "margin" (the margin perceptron), or an installed plugin's mode;
+        `registry.py` says what each is.
     order
         Which mistake comes next: "first", "cyclic", "random-cyclic" or "random".
         "averaged", "voted" and "pa" allow "cyclic" and "random-cyclic" only; "batch"
@@ -66,19 +61,16 @@ class TrainConfig:
         Stop after this many epochs of N visits (None: the default cap).
     w0, b0
         Initial weights (the kernel perceptron has no w: w0 must stay (0, 0)).
-    C
-        Passive-aggressive: the cap C > 0 on each step τ.
-    kernel
-        Kernel perceptron: "linear" (x·z), "poly" ((x·z + coef0)^degree) or "rbf"
-        (exp(-||x - z||² / (2 sigma²))).
-    degree, coef0
-        Polynomial kernel: whole degree >= 1, coef0 >= 0.
-    sigma
-        RBF kernel width sigma > 0.
-    margin
-        Margin perceptron: a point is corrected when ``y (w·x + b) <= margin`` (>= 0).
+    C, kernel, degree, coef0, sigma, margin
+        The built-in modes' own settings (passive-aggressive's cap, the kernel perceptron's
+        kernel, the margin perceptron's threshold): each is declared once, as a `Param` in
+        `params.py`, with its default, range and help, and checked from there.
+    extra
+        The settings that plugins' modes declare (`Param`s that are not fields here), as
+        sorted ``(name, value)`` pairs, every one filled (its default when not given).
+        Read any setting with `get`; set them with `of` or `with_`.
 
-    A setting that the mode does not use is accepted and ignored.
+    A setting that the mode does not use is accepted (checked) and ignored.
     """
 
     mode: Mode = "primal"
@@ -90,33 +82,77 @@ class TrainConfig:
     max_epochs: int | None = None
     w0: tuple[float, float] = (0.0, 0.0)
     b0: float = 0.0
-    C: float = 1.0
-    kernel: Kernel = "poly"
-    degree: int = 2
-    coef0: float = 1.0
-    sigma: float = 1.0
-    margin: float = 1.0
+    C: float = _default("C")
+    kernel: Kernel = _default("kernel")
+    degree: int = _default("degree")
+    coef0: float = _default("coef0")
+    sigma: float = _default("sigma")
+    margin: float = _default("margin")
+    extra: tuple[tuple[str, Value], ...] = ()
 
     def __post_init__(self) -> None:
+        # `of`, `with_` and `from_dict` refuse a name no mode declares; a setting kept
+        # from a mode since unregistered (registry.unregister) is dropped here.
+        params = mode_params()
+        given = dict(self.extra)
+        filled = tuple(
+            sorted((n, given.get(n, p.default)) for n, p in params.items() if n not in _FIELDS)
+        )
+        object.__setattr__(self, "extra", filled)
         check_config(self)
 
+    @classmethod
+    def of(cls, **settings: Any) -> TrainConfig:
+        """A config from settings by name, the common ones and every mode's own (a
+        plugin's too): ``TrainConfig.of(mode="normalised", norm="l1")``."""
+        fields_, extra = _split(settings)
+        return cls(**fields_, extra=tuple(extra.items()))
+
+    def get(self, name: str) -> Any:
+        """The setting `name`, a field or a plugin's setting (KeyError: no such setting)."""
+        if name in _FIELDS:
+            return getattr(self, name)
+        for key, value in self.extra:
+            if key == name:
+                return value
+        params = mode_params()
+        if name in params:  # declared after this config was made (registry.register)
+            return params[name].default
+        raise KeyError(name)
+
     def with_(self, **changes: Any) -> TrainConfig:
-        """A copy with some fields changed (validated)."""
-        return replace(self, **changes)
+        """A copy with some settings changed (validated); a plugin's settings too."""
+        fields_, extra = _split(changes)
+        if extra:
+            fields_["extra"] = tuple({**dict(self.extra), **extra}.items())
+        return replace(self, **fields_)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able dict."""
+        """Plain JSON-able dict: every field, and the plugins' settings that this mode
+        declares or that differ from their defaults (a session names no other plugin)."""
         d = asdict(self)
+        del d["extra"]
         d["w0"] = list(self.w0)
+        params = mode_params()
+        own = _own_param_names(self.mode)
+        for name, value in self.extra:
+            if name in own or name not in params or value != params[name].default:
+                d[name] = value
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], source: str | None = None) -> TrainConfig:
         """Build from a dict such as `to_dict` gives; unknown keys are refused."""
-        known = set(cls.__dataclass_fields__)
-        unknown = set(d) - known
+        params = mode_params()
+        known = set(_FIELDS) | set(params)
+        unknown = sorted(set(d) - known)
         if unknown:
-            raise DataError(f"unknown setting(s): {', '.join(sorted(unknown))}", source)
+            mode = d.get("mode")
+            if isinstance(mode, str) and mode not in _modes():
+                from perceptron_gui.core.registry import unknown_mode_message
+
+                raise DataError(unknown_mode_message(mode), source)
+            raise DataError(_unknown_settings_message(unknown), source)
         kw = dict(d)
         try:
             if "w0" in kw:
@@ -124,21 +160,72 @@ class TrainConfig:
                 if not isinstance(w0, (list, tuple)) or len(w0) != 2:
                     raise DataError("setting w0 must be a list of 2 numbers", source)
                 kw["w0"] = (_num(w0[0], "w0", source), _num(w0[1], "w0", source))
-            for key in ("eta", "b0", "C", "coef0", "sigma", "margin"):
+            for key in ("eta", "b0"):
                 if key in kw:
                     kw[key] = _num(kw[key], key, source)
-            for key in ("seed", "max_updates", "max_epochs", "degree"):
+            for key in ("seed", "max_updates", "max_epochs"):
                 if key in kw and kw[key] is not None:
                     v = kw[key]
                     if isinstance(v, bool) or not isinstance(v, int):
                         raise DataError(f"setting {key} must be a whole number", source)
             if "bias" in kw and not isinstance(kw["bias"], bool):
                 raise DataError("setting bias must be true or false", source)
-            return cls(**kw)
+            for name, p in params.items():  # each mode's own, in its declared type
+                if name in kw:
+                    kw[name] = p.convert(kw[name], source)
+            return cls.of(**kw)
         except DataError as exc:
             if exc.source is None:
                 raise DataError(exc.message, source) from None
             raise
+
+
+#: The settings that are fields of `TrainConfig` (every other one is a plugin's, in extra).
+_FIELDS: frozenset[str] = frozenset(f for f in TrainConfig.__dataclass_fields__ if f != "extra")
+assert set(BUILT_IN_PARAMS) <= _FIELDS, "a built-in mode's setting is a TrainConfig field"
+
+
+def mode_params() -> dict[str, Param]:
+    """Every installed mode's own settings by name, in the registry's order (a setting
+    that several modes declare, once)."""
+    from perceptron_gui.core.registry import REGISTRY
+
+    return REGISTRY.params()
+
+
+def run_settings() -> tuple[str, ...]:
+    """A run's own settings, by the names a session file gives them (the limits aside):
+    what a compared second run and a lesson scene may set. The common ones, then every
+    installed mode's own (`mode_params`)."""
+    return (*COMMON_RUN_SETTINGS, *mode_params())
+
+
+def _modes() -> tuple[str, ...]:
+    from perceptron_gui.core.registry import modes
+
+    return modes()
+
+
+def _own_param_names(mode: str) -> tuple[str, ...]:
+    from perceptron_gui.core.registry import REGISTRY
+
+    return REGISTRY[mode].param_names() if mode in REGISTRY else ()
+
+
+def _split(settings: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`settings` as (TrainConfig's fields, the plugins' settings); DataError for a name
+    that is neither."""
+    fields_ = {k: v for k, v in settings.items() if k in _FIELDS}
+    extra = {k: v for k, v in settings.items() if k not in _FIELDS}
+    params = mode_params()
+    unknown = sorted(k for k in extra if k not in params)
+    if unknown:
+        raise DataError(_unknown_settings_message(unknown))
+    return fields_, extra
+
+
+def _unknown_settings_message(names: list[str]) -> str:
+    return f"unknown setting(s): {', '.join(names)}"
 
 
 if not TYPE_CHECKING:
@@ -147,9 +234,7 @@ if not TYPE_CHECKING:
         # MODES is the registry's keys; the registry imports the trainers, which import this
         # module, so it is read when first asked for (and the plugins are loaded then).
         if name == "MODES":
-            from perceptron_gui.core.registry import modes
-
-            return modes()
+            return _modes()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -182,18 +267,8 @@ def check_config(c: TrainConfig) -> None:
         raise DataError(f"seed must be a whole number >= 0, not {c.seed!r}")
     if not all(math.isfinite(float(v)) for v in (*c.w0, c.b0)):
         raise DataError("initial weights w0, b0 must be finite")
-    if not (isinstance(c.C, (int, float)) and math.isfinite(c.C) and c.C > 0):
-        raise DataError(f"C must be a finite number > 0, not {c.C!r}")
-    if c.kernel not in KERNELS:
-        raise DataError(f"kernel must be one of {', '.join(KERNELS)}, not {c.kernel!r}")
-    if isinstance(c.degree, bool) or not isinstance(c.degree, int) or not 1 <= c.degree <= 20:
-        raise DataError(f"degree must be a whole number from 1 to 20, not {c.degree!r}")
-    if not (isinstance(c.coef0, (int, float)) and math.isfinite(c.coef0) and c.coef0 >= 0):
-        raise DataError(f"coef0 must be a finite number >= 0, not {c.coef0!r}")
-    if not (isinstance(c.sigma, (int, float)) and math.isfinite(c.sigma) and c.sigma > 0):
-        raise DataError(f"sigma must be a finite number > 0, not {c.sigma!r}")
-    if not (isinstance(c.margin, (int, float)) and math.isfinite(c.margin) and c.margin >= 0):
-        raise DataError(f"margin must be a finite number >= 0, not {c.margin!r}")
+    for p in REGISTRY.params().values():  # each mode's own, from its one declaration
+        p.check(c.get(p.name))
     s = spec(c.mode)
     if not s.allows(c.order):
         raise DataError(f"order {c.order!r} does not apply to {s.name}: {s.orders_note}")

@@ -25,19 +25,18 @@ Qt-free: the window's player is ``perceptron_gui.app.lesson``.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from perceptron_gui.core.config import RUN_SETTINGS, TrainConfig
+from perceptron_gui.core.config import TrainConfig, run_settings
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import generate
@@ -51,7 +50,7 @@ __all__ = [
     "BUILTIN_LESSONS",
     "LANGUAGES",
     "QUESTIONS",
-    "SETTINGS",
+    "settings_keys",
     "SHOWS",
     "Lesson",
     "Scene",
@@ -69,8 +68,6 @@ SUFFIX = ".lesson.toml"
 BUILTIN_LESSONS = {"perceptron": "perceptron.lesson.toml"}
 #: The languages a title or caption may be given in (a table by language).
 LANGUAGES = ("en", "zh_CN")
-#: The settings a scene may give: the session file's names.
-SETTINGS = (*RUN_SETTINGS, "max_updates")
 #: What a scene may show.
 SHOWS = (
     "proof",
@@ -88,20 +85,31 @@ SHOWS = (
 QUESTIONS = ("next-point", "converges")
 #: The generator's options a ``generate`` table may give.
 GENERATE_KEYS = ("kind", "n", "seed", "margin", "noise")
-#: Every key a scene may have, in the order a saved file writes them.
-SCENE_KEYS = (
-    "title",
-    "caption",
-    "points",
-    "data",
-    "generate",
-    *SETTINGS,
-    "start",
-    "stop",
-    "show",
-    "compare",
-    "question",
-)
+
+
+def settings_keys() -> tuple[str, ...]:
+    """The settings a scene may give: the session file's names (every installed mode's
+    own settings among them, as its `Param`s declare them) and the update limit."""
+    return (*run_settings(), "max_updates")
+
+
+def scene_keys() -> tuple[str, ...]:
+    """Every key a scene may have, in the order a saved file writes them."""
+    return (
+        "title",
+        "caption",
+        "points",
+        "data",
+        "generate",
+        *settings_keys(),
+        "start",
+        "stop",
+        "show",
+        "compare",
+        "question",
+    )
+
+
 #: The most updates a scene's ``start`` or ``stop`` may name (the clicker steps to them),
 #: and the largest update limit (``max_updates``) a scene may set: a room's run is short,
 #: and a scene must not hand the window a run of 10⁶ updates to vote or average over.
@@ -183,19 +191,13 @@ class Lesson:
     path: str | None = None
 
 
-def _config_fields() -> set[str]:
-    return {f.name for f in fields(TrainConfig)}
-
-
 def _config(settings: dict[str, Any]) -> TrainConfig:
-    known = _config_fields()
-    return TrainConfig.from_dict({k: v for k, v in settings.items() if k in known})
+    return TrainConfig.from_dict(settings)
 
 
 def scene_train_kwargs(scene: Scene) -> dict[str, Any]:
     """The keyword arguments of `train` that run this scene's settings (for checks)."""
-    known = _config_fields()
-    return {k: v for k, v in scene.settings.items() if k in known}
+    return dict(scene.settings)
 
 
 # ------------------------------------------------------------------ reading
@@ -375,9 +377,10 @@ def _scene(raw: Any, index: int, source: str, base: Path) -> Scene:
     where = _where(index, raw)
     if not isinstance(raw, dict):
         raise DataError(f"{where}: a scene must be a [[scene]] table", source)
-    unknown = sorted(set(raw) - set(SCENE_KEYS))
+    keys = scene_keys()
+    unknown = sorted(set(raw) - set(keys))
     if unknown:
-        raise DataError(f"{where}: {_unknown_keys(unknown, SCENE_KEYS)}", source)
+        raise DataError(f"{where}: {_unknown_keys(unknown, keys)}", source)
     title = _text(raw.get("title", ""), "title", source, where)
     caption = _text(raw.get("caption", ""), "caption", source, where)
     data, src = _scene_data(raw, source, where, base)
@@ -506,11 +509,6 @@ def _points(value: Any) -> Dataset:
 
 def _check_setting(key: str, value: Any) -> None:
     """Raise DataError when one setting is refused (alone, with the other defaults)."""
-    if key == "margin":
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        if not (ok and math.isfinite(value) and value >= 0):
-            raise DataError(f"margin must be a finite number >= 0, not {value!r}")
-        return
     if key == "max_updates" and not (
         value is None
         or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_STOP)
@@ -519,12 +517,12 @@ def _check_setting(key: str, value: Any) -> None:
     if key == "order":  # an order is checked with its mode, below
         TrainConfig.from_dict({"mode": "primal", key: value})
         return
-    if key in _config_fields():
+    if key != "max_updates":
         TrainConfig.from_dict({key: value})
 
 
 def _settings(raw: dict[str, Any], source: str, where: str) -> dict[str, Any]:
-    settings = {k: raw[k] for k in SETTINGS if k in raw}
+    settings = {k: raw[k] for k in settings_keys() if k in raw}
     for key, value in settings.items():
         try:
             _check_setting(key, value)
@@ -542,9 +540,10 @@ def _settings(raw: dict[str, Any], source: str, where: str) -> dict[str, Any]:
 def _compare(value: Any, settings: dict[str, Any], source: str, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise DataError(f'{where}: key "compare" must be a table of settings', source)
-    unknown = sorted(set(value) - set(SETTINGS))
+    keys = settings_keys()
+    unknown = sorted(set(value) - set(keys))
     if unknown:
-        raise DataError(f'{where}: key "compare": {_unknown_keys(unknown, SETTINGS)}', source)
+        raise DataError(f'{where}: key "compare": {_unknown_keys(unknown, keys)}', source)
     for key, v in value.items():
         try:
             _check_setting(key, v)
@@ -646,7 +645,7 @@ def dumps_lesson(lesson: Lesson, path: str | os.PathLike[str] | None = None) -> 
             lines.append("points = [")
             lines += [f"  {row}," for row in rows]
             lines.append("]")
-        for key in SETTINGS:
+        for key in settings_keys():
             if key in scene.settings:
                 lines.append(f"{key} = {_toml_value(scene.settings[key])}")
         if scene.start:
@@ -667,17 +666,12 @@ def save_lesson(lesson: Lesson, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, dumps_lesson(lesson, path))
 
 
-def settings_of(config: TrainConfig, margin: float | None = None) -> dict[str, Any]:
+def settings_of(config: TrainConfig) -> dict[str, Any]:
     """The lesson settings that say `config` (those that differ from the defaults)."""
     default = TrainConfig()
     out: dict[str, Any] = {}
-    for key in SETTINGS:
-        if key == "margin":
-            value = getattr(config, "margin", margin)
-            if value is not None and value != getattr(default, "margin", None):
-                out[key] = float(value)
-            continue
-        value = getattr(config, key)
-        if value != getattr(default, key):
+    for key in settings_keys():
+        value = config.get(key)
+        if value != default.get(key):
             out[key] = value
     return out

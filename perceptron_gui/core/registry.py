@@ -26,41 +26,16 @@ from typing import TYPE_CHECKING
 
 from perceptron_gui.core.batch import BatchTrainer
 from perceptron_gui.core.bound_type import Bound
-from perceptron_gui.core.config import ORDERS, Mode, Order, TrainConfig
+from perceptron_gui.core.config import COMMON_RUN_SETTINGS, ORDERS, Mode, Order, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.margin import MarginTrainer
 from perceptron_gui.core.online import KernelTrainer, PATrainer, VotedTrainer
+from perceptron_gui.core.params import KERNEL_PARAMS, MARGIN_PARAMS, PA_PARAMS, Param
 from perceptron_gui.core.trainer import Trainer
 
 if TYPE_CHECKING:
     from perceptron_gui.core.protocol import Algorithm
-
-
-@dataclass(frozen=True)
-class Param:
-    """A setting of a mode beyond the common ones (η, order, bias, seed, limits, w0, b0).
-
-    Attributes
-    ----------
-    name
-        The `TrainConfig` field, the CLI option (``--name``) and the session key.
-    default
-        Its default.
-    low, high
-        The allowed range (None: open); `low_open`: the low end itself is refused.
-    help
-        One line for ``--help`` and tool tips.
-    choices
-        The allowed values of a named choice (the kernel), else ().
-    """
-
-    name: str
-    default: float | int | str
-    help: str
-    low: float | None = None
-    high: float | None = None
-    low_open: bool = False
-    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,12 +99,6 @@ def _pa(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
 
 PRIMAL_RULE = "w ← w + ηyx, b ← b + ηy"
 
-_KERNEL_PARAMS = (
-    Param("kernel", "poly", "kernel: linear, poly or rbf", choices=("linear", "poly", "rbf")),
-    Param("degree", 2, "polynomial kernel: degree (whole, 1 to 20)", low=1, high=20),
-    Param("coef0", 1.0, "polynomial kernel: coef0 >= 0", low=0.0),
-    Param("sigma", 1.0, "RBF kernel: width sigma > 0", low=0.0, low_open=True),
-)
 _CYCLIC: tuple[Order, ...] = ("cyclic", "random-cyclic")
 _CYCLIC_WHY = "it visits points in cyclic or random-cyclic order"
 
@@ -325,15 +294,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             _pa,
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            params=(
-                Param(
-                    "C",
-                    1.0,
-                    "passive-aggressive: the cap C > 0 on each step τ",
-                    low=0.0,
-                    low_open=True,
-                ),
-            ),
+            params=PA_PARAMS,
             proof_note=(
                 "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
             ),
@@ -355,7 +316,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the kernel perceptron",
             KernelTrainer,
             _SEPARABLE(_kernel, " in feature space"),
-            params=_KERNEL_PARAMS,
+            params=KERNEL_PARAMS,
             feature_space=True,
             proof_note="the kernel run's weights live in feature space: no input-space picture",
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
@@ -369,14 +330,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the margin perceptron",
             MarginTrainer,
             _SEPARABLE(_margin),
-            params=(
-                Param(
-                    "margin",
-                    1.0,
-                    "margin perceptron: correct every point with y(w·x + b) <= margin (>= 0)",
-                    low=0.0,
-                ),
-            ),
+            params=MARGIN_PARAMS,
             proof_note=(
                 "a margin correction is not a mistake: the proof's steps are mistakes "
                 "(the bound above counts both)"
@@ -407,7 +361,9 @@ class ModeRegistry(Mapping[str, ModeSpec]):
 
     def __init__(self, built_in: dict[str, ModeSpec]) -> None:
         self._specs = dict(built_in)
+        self._built_in = frozenset(built_in)
         self._loaded = False
+        self._params: dict[str, Param] | None = None
         self.problems: list[str] = []
 
     def _load(self) -> dict[str, ModeSpec]:
@@ -432,6 +388,30 @@ class ModeRegistry(Mapping[str, ModeSpec]):
             return
         for s in specs:
             self._specs[s.mode] = s
+        self._params = None
+
+    def register(self, mode: ModeSpec) -> None:
+        """Add `mode` in this process (a script's or notebook's own mode, without a package):
+        the same checks as a plugin's, ValueError when refused."""
+        _check_plugin_spec(mode, self._load())
+        self._specs[mode.mode] = mode
+        self._params = None
+
+    def unregister(self, mode: str) -> None:
+        """Take back a mode added by `register` or a plugin (a built-in one stays)."""
+        if mode in self._built_in:
+            raise ValueError(f"mode {mode!r} is built in")
+        self._load().pop(mode, None)
+        self._params = None
+
+    def params(self) -> dict[str, Param]:
+        """Every mode's own settings by name, in the modes' order (a setting that several
+        modes declare, once): what `TrainConfig` checks and stores, the options of the
+        commands, the session keys and the window's controls are made from."""
+        specs = self._load()
+        if self._params is None:
+            self._params = {p.name: p for s in specs.values() for p in s.params}
+        return self._params
 
     def __getitem__(self, mode: str) -> ModeSpec:
         return self._load()[mode]
@@ -465,13 +445,40 @@ def _check_plugin_spec(s: object, known: dict[str, ModeSpec]) -> None:
         raise ValueError(f"mode {mode!r} is already taken")
     if not callable(s.trainer) or not callable(s.bound_rule):
         raise ValueError(f"mode {mode!r}: trainer and bound_rule must be callables")
-    settings = set(TrainConfig.__dataclass_fields__)
     for p in s.params:
-        if p.name not in settings:
-            raise ValueError(f"mode {mode!r}: setting {p.name!r} is not a TrainConfig field")
+        _check_plugin_param(mode, p, s, known)
     bad = [str(o) for o in s.orders if o not in ORDERS]
     if bad or not s.orders:
         raise ValueError(f"mode {mode!r}: orders must be some of {', '.join(ORDERS)}")
+
+
+#: The names no mode's own setting may take: the common settings (and TrainConfig's store).
+_COMMON = frozenset({*COMMON_RUN_SETTINGS, "max_updates", "max_epochs", "w0", "b0", "extra"})
+
+
+def _check_plugin_param(mode: str, p: object, s: ModeSpec, known: dict[str, ModeSpec]) -> None:
+    """Raise ValueError when a plugin's setting cannot be declared (see `Param`)."""
+    if not isinstance(p, Param):
+        raise ValueError(f"mode {mode!r}: a setting is a {type(p).__name__}, not a Param")
+    where = f"mode {mode!r}: setting {p.name!r}"
+    if not (isinstance(p.name, str) and p.name.isidentifier() and p.name.isascii()):
+        raise ValueError(f"{where}: a name of ASCII letters, digits and _")
+    if p.name in _COMMON:
+        raise ValueError(f"{where} is a common setting")
+    for other in known.values():
+        for q in other.params:
+            if q.name == p.name and q != p:
+                raise ValueError(f"{where} is declared otherwise by mode {other.mode!r}")
+    if p.kind == "choice" and (not p.choices or not all(isinstance(c, str) for c in p.choices)):
+        raise ValueError(f"{where}: a choice needs its choices (texts)")
+    if p.choice_tips and len(p.choice_tips) != len(p.choices):
+        raise ValueError(f"{where}: one tip per choice")
+    if p.shown_when is not None and p.shown_when[0] not in s.param_names():
+        raise ValueError(f"{where}: shown_when names no setting of the mode")
+    try:
+        p.check(p.default)
+    except DataError as exc:
+        raise ValueError(f"{where}: its default is refused: {exc.message}") from None
 
 
 REGISTRY = ModeRegistry(_BUILT_IN)

@@ -283,18 +283,6 @@
 <context>
     <name>ControlPanel</name>
     <message>
-        <source>K(x, z) = x·z: exactly the dual form</source>
-        <translation>K(x, z) = x·z：正是对偶形式</translation>
-    </message>
-    <message>
-        <source>K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2</source>
-        <translation>K(x, z) = (x·z + coef0)^degree：次数为 2 时可分开异或</translation>
-    </message>
-    <message>
-        <source>K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles</source>
-        <translation>K(x, z) = exp(−‖x − z‖² / (2σ²))：可分开同心圆</translation>
-    </message>
-    <message>
         <source>The lowest-index mistake, rescanning from x1 after each update</source>
         <translation>序号最小的误分类点，每次更新后从 x1 重新扫描</translation>
     </message>
@@ -321,18 +309,6 @@
     <message>
         <source>order</source>
         <translation>顺序</translation>
-    </message>
-    <message>
-        <source>kernel</source>
-        <translation>核函数</translation>
-    </message>
-    <message>
-        <source>degree</source>
-        <translation>次数</translation>
-    </message>
-    <message>
-        <source>margin</source>
-        <translation>间隔</translation>
     </message>
     <message>
         <source>seed</source>
@@ -369,26 +345,6 @@
     <message>
         <source>Stop after this many updates (the pocket runs exactly this many unless it finds a separator)</source>
         <translation>更新这么多次后停止（口袋算法正好运行这么多次，除非找到分离直线）</translation>
-    </message>
-    <message>
-        <source>The polynomial kernel&apos;s degree</source>
-        <translation>多项式核的次数</translation>
-    </message>
-    <message>
-        <source>The polynomial kernel&apos;s coef0 (≥ 0)</source>
-        <translation>多项式核的 coef0（≥ 0）</translation>
-    </message>
-    <message>
-        <source>The RBF kernel&apos;s width σ &gt; 0</source>
-        <translation>径向基核的宽度 σ &gt; 0</translation>
-    </message>
-    <message>
-        <source>Passive-aggressive: the largest step C &gt; 0</source>
-        <translation>被动攻击算法：最大步长 C &gt; 0</translation>
-    </message>
-    <message>
-        <source>Margin perceptron: correct every point with y(w·x + b) ≤ this margin (≥ 0)</source>
-        <translation>间隔感知机：修正每个满足 y(w·x + b) ≤ 此间隔（≥ 0）的点</translation>
     </message>
     <message>
         <source>Run</source>
@@ -779,6 +735,42 @@
     <message>
         <source>Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, so it ends with every point at a margin above the threshold</source>
         <translation>间隔感知机：对每个满足 y(w·x + b) ≤ 间隔 的点做原始形式的更新，最终每个点的函数间隔都大于阈值</translation>
+    </message>
+    <message>
+        <source>passive-aggressive: the cap C &gt; 0 on each step τ</source>
+        <translation>被动攻击算法：每步 τ 的上限 C &gt; 0</translation>
+    </message>
+    <message>
+        <source>kernel: linear, poly or rbf</source>
+        <translation>核函数：线性核、多项式核或径向基核</translation>
+    </message>
+    <message>
+        <source>K(x, z) = x·z: exactly the dual form</source>
+        <translation>K(x, z) = x·z：正是对偶形式</translation>
+    </message>
+    <message>
+        <source>K(x, z) = (x·z + coef0)^degree: separates XOR with degree 2</source>
+        <translation>K(x, z) = (x·z + coef0)^degree：次数为 2 时可分开异或</translation>
+    </message>
+    <message>
+        <source>K(x, z) = exp(−‖x − z‖² / (2σ²)): separates circles</source>
+        <translation>K(x, z) = exp(−‖x − z‖² / (2σ²))：可分开同心圆</translation>
+    </message>
+    <message>
+        <source>polynomial kernel: degree (whole, 1 to 20)</source>
+        <translation>多项式核：次数（整数，1 到 20）</translation>
+    </message>
+    <message>
+        <source>polynomial kernel: coef0 &gt;= 0</source>
+        <translation>多项式核：coef0 ≥ 0</translation>
+    </message>
+    <message>
+        <source>RBF kernel: width σ &gt; 0</source>
+        <translation>径向基核：宽度 σ &gt; 0</translation>
+    </message>
+    <message>
+        <source>margin perceptron: correct every point with y(w·x + b) &lt;= margin (&gt;= 0)</source>
+        <translation>间隔感知机：修正每个满足 y(w·x + b) ≤ 间隔的点（间隔 ≥ 0）</translation>
     </message>
 </context>
 <context>
@@ -2746,6 +2738,21 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>stopped: {reason}</source>
         <translation>已停止：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>kernel</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>degree</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>间隔</translation>
     </message>
 </context>
 <context>

@@ -496,8 +496,8 @@ def _command(config: TrainConfig, file: str) -> str:
     parts = ["perceptron", "trace", _quote(file), "--mode", config.mode, "--order", config.order]
     used = {p.name for p in spec(config.mode).params}
     for name in ("eta", "seed", "max_updates", "max_epochs", *sorted(used)):
-        value = getattr(config, name)
-        if value is None or (value == getattr(default, name) and name not in used):
+        value = config.get(name)
+        if value is None or (value == default.get(name) and name not in used):
             continue
         parts += [f"--{name.replace('_', '-')}", str(value)]
     if not config.bias:
