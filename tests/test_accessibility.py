@@ -130,6 +130,45 @@ def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa
         ]
         best = max(contrast(c, ground) for c in patch.reshape(-1, 3))
         assert best >= 3.0, (theme_name, role, best)
+    # Text drawn on the canvas, each read in its own box: the tick labels (under the
+    # plot), and the points' names; and the running line, in a patch on it.
+    c = window.canvas
+    dpr = c.devicePixelRatioF()
+
+    def box_contrast(rect) -> float:  # noqa: ANN001  (a QRectF in the canvas's pixels)
+        r = rect  # (a QRect)
+        crop = image[
+            int(r.top() * dpr) : int(r.bottom() * dpr) + 1,
+            int(r.left() * dpr) : int(r.right() * dpr) + 1,
+        ].reshape(-1, 3)
+        colours, counts = np.unique(crop, axis=0, return_counts=True)
+        ground = colours[np.argmax(counts)]
+        return max(contrast(col, ground) for col in colours)
+
+    axis = c.getPlotItem().getAxis("bottom")
+    assert box_contrast(c.mapFromScene(axis.sceneBoundingRect()).boundingRect()) >= 4.5, theme_name
+    names = [t for t in c._name_texts if t.isVisible() and t.toPlainText()]
+    assert names
+    for item in names:
+        box = c.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        assert box_contrast(box) >= 4.5, (theme_name, item.toPlainText())
+    w, b = window.state()["w"], window.state()["b"]
+    x0, x1, y0, y1 = c.view_range()
+    ys = np.linspace(y0, y1, 41)[5:-5]
+    xs = [(-b - w[1] * y) / w[0] for y in ys] if w[0] else []
+    on_plot = [(x, y) for x, y in zip(xs, ys, strict=False) if x0 < x < x1]
+    assert on_plot
+    x, y = on_plot[len(on_plot) // 2]
+    p = c.to_widget(x, y)
+    patch = image[
+        int(p.y() * dpr) - 2 : int(p.y() * dpr) + 3, int(p.x() * dpr) - 2 : int(p.x() * dpr) + 3
+    ]
+    around = image[
+        int(p.y() * dpr) - 12 : int(p.y() * dpr) + 13, int(p.x() * dpr) - 12 : int(p.x() * dpr) + 13
+    ]
+    colours, counts = np.unique(around.reshape(-1, 3), axis=0, return_counts=True)
+    ground = colours[np.argmax(counts)]
+    assert max(contrast(col, ground) for col in patch.reshape(-1, 3)) >= 3.0, (theme_name, "line")
 
 
 # ------------------------------------------------------------------ screen readers
