@@ -353,6 +353,17 @@ ACTIONS: tuple[ActionSpec, ...] = (
         True,
         name="compareAction",
     ),
+    ActionSpec(
+        "experiment",
+        QT_TRANSLATE_NOOP("MainWindow", "E&xperiment…"),
+        "experiment.open",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Run these data and settings many times, run i with seed s + i: the updates' "
+            "mean, median and histogram against the bound",
+        ),
+    ),
     # --- View
     ActionSpec(
         "radius",
@@ -647,7 +658,7 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("run", QT_TRANSLATE_NOOP("MainWindow", "&Run"), (
         "step", "visit", "back", "run", "pause", "to_end", "reset", "-",
-        "earlier", "later", "skip", "-", "compare",
+        "earlier", "later", "skip", "-", "compare", "experiment",
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
