@@ -74,6 +74,7 @@ from perceptron_gui.app.window.actions import (
 )
 from perceptron_gui.app.window.compare import Compare
 from perceptron_gui.app.window.dims import TURN_MS, DimView
+from perceptron_gui.app.window.dims_menu import DimsMenu
 from perceptron_gui.app.window.experiment import Experiment
 from perceptron_gui.app.window.exports import Exports
 from perceptron_gui.app.window.files import Files
@@ -153,6 +154,9 @@ class MainWindow(LessonScripting, QMainWindow):
     act_skip: QAction
     act_compare: QAction
     act_experiment: QAction
+    act_dims_follow: QAction
+    act_dims_pin: QAction
+    act_dims_features: QAction
     act_radius: QAction
     act_best: QAction
     act_anatomy: QAction
@@ -248,6 +252,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
+        self.dims_menu = DimsMenu(self)  # View ▸ View of R^d
         self.spaces.wire(self.act_augmented_space, self.act_weight_space)
         self.accessibility.wire(self.act_points_table, self.act_reduce_motion)
         self.narration.text_changed.connect(lambda text: announce(self.narration, text))
