@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from tests.test_hardening import gaps_during
 from timing import limit
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.core import experiment, train
 from perceptron_gui.core.experiment import MAX_RUNS
 from perceptron_gui.core.registry import REGISTRY, spec
+from tests.test_hardening import gaps_during
 
 RUNS = 25
 

@@ -24,8 +24,6 @@ from perceptron_gui.core.registry import spec
 
 Qt = QtCore.Qt
 
-#: The translation context of the panel's texts.
-CONTEXT = "ExperimentPanel"
 #: The runs an experiment makes unless told otherwise (the NTU homework's count).
 DEFAULT_RUNS = 2000
 #: The histogram's bins at most.
@@ -33,10 +31,6 @@ BINS = 20
 #: The bound is drawn as a line when it is at most this many times the largest run; beyond,
 #: a note gives its value (the bars would be a sliver at the left).
 BOUND_SHOWN_FACTOR = 4.0
-
-
-def _t(text: str) -> str:
-    return translate(CONTEXT, text)
 
 
 def seeds_vary(result: ExperimentResult) -> bool:
@@ -52,7 +46,9 @@ def summary_lines(result: ExperimentResult) -> list[str]:
     s = result.summary()
     last = c.seed + result.runs - 1
     lines = [
-        _t("{runs} runs: {mode}, order {order}, η = {eta}, seeds {first}…{last}").format(
+        translate(
+            "ExperimentPanel", "{runs} runs: {mode}, order {order}, η = {eta}, seeds {first}…{last}"
+        ).format(
             runs=result.runs,
             mode=mode_name(c.mode),
             order=order_name(c.order),
@@ -60,14 +56,22 @@ def summary_lines(result: ExperimentResult) -> list[str]:
             first=c.seed,
             last=last,
         ),
-        _t("Run i is the window's run with seed {seed} + i: any one can be replayed.").format(
-            seed=c.seed
-        ),
+        translate(
+            "ExperimentPanel",
+            "Run i is the window's run with seed {seed} + i: any one can be replayed.",
+        ).format(seed=c.seed),
     ]
     u = s["updates"]
-    what = _t("batch steps") if c.mode == "batch" else _t("updates")
+    what = (
+        translate("ExperimentPanel", "batch steps")
+        if c.mode == "batch"
+        else translate("ExperimentPanel", "updates")
+    )
     lines.append(
-        _t("{what}: mean {mean}, median {median}, min {min}, max {max}, spread (std) {std}").format(
+        translate(
+            "ExperimentPanel",
+            "{what}: mean {mean}, median {median}, min {min}, max {max}, spread (std) {std}",
+        ).format(
             what=what,
             mean=fmt.fmt(u["mean"]),
             median=fmt.fmt(u["median"]),
@@ -79,7 +83,9 @@ def summary_lines(result: ExperimentResult) -> list[str]:
     if spec(c.mode).counts_apart:
         m = s["mistakes"]
         lines.append(
-            _t("mistakes: mean {mean}, median {median}, min {min}, max {max}").format(
+            translate(
+                "ExperimentPanel", "mistakes: mean {mean}, median {median}, min {min}, max {max}"
+            ).format(
                 mean=fmt.fmt(m["mean"]),
                 median=fmt.fmt(m["median"]),
                 min=fmt.count(m["min"]),
@@ -87,15 +93,17 @@ def summary_lines(result: ExperimentResult) -> list[str]:
             )
         )
     lines.append(
-        _t("converged: {n} of {runs} runs; {seconds} s").format(
+        translate("ExperimentPanel", "converged: {n} of {runs} runs; {seconds} s").format(
             n=s["converged"], runs=result.runs, seconds=f"{result.seconds:.2f}"
         )
     )
     if not seeds_vary(result):
         lines.append(
-            _t("The order is {order}: every run is the same. A random order makes them differ.")
-            .format(order=order_name(c.order))
-        )  # fmt: skip
+            translate(
+                "ExperimentPanel",
+                "The order is {order}: every run is the same. A random order makes them differ.",
+            ).format(order=order_name(c.order))
+        )
     return lines
 
 
@@ -146,8 +154,10 @@ class HistogramPlot(pg.PlotWidget):
         batch = self._result is not None and self._result.config.mode == "batch"
         style_axes(
             self.getPlotItem(),
-            _t("batch steps per run") if batch else _t("updates per run"),
-            _t("runs"),
+            translate("ExperimentPanel", "batch steps per run")
+            if batch
+            else translate("ExperimentPanel", "updates per run"),
+            translate("ExperimentPanel", "runs"),
             label_pt=ANNOTATION_PT,
         )
 
@@ -172,10 +182,10 @@ class HistogramPlot(pg.PlotWidget):
         right = float(hi[-1]) + 0.5
         note = ""
         bound = result.bound
-        name = result.bound_name or _t("the bound")
+        name = result.bound_name or translate("ExperimentPanel", "the bound")
         if bound is None:
             self._line.hide()
-            note = _t("no bound on updates for this mode and these data")
+            note = translate("ExperimentPanel", "no bound on updates for this mode and these data")
         elif bound <= BOUND_SHOWN_FACTOR * max(1.0, right):
             self._line.setValue(bound)
             self._line.label.setFormat(f"{name} = {fmt.count(bound)}")
@@ -183,7 +193,9 @@ class HistogramPlot(pg.PlotWidget):
             right = max(right, bound)
         else:
             self._line.hide()
-            note = _t("{name} = {bound}: {times}× the largest run, far to the right").format(
+            note = translate(
+                "ExperimentPanel", "{name} = {bound}: {times}× the largest run, far to the right"
+            ).format(
                 name=name,
                 bound=fmt.count(bound),
                 times=fmt.fmt(round(bound / max(1, int(result.updates.max())), 1)),
@@ -277,13 +289,18 @@ class ExperimentPanel(QtWidgets.QWidget):
         self.note.setStyleSheet(f"color: {theme().color('negative').name()}")
 
     def retranslate(self) -> None:
-        self.runs_label.setText(_t("&Runs"))
+        self.runs_label.setText(translate("ExperimentPanel", "&Runs"))
         self.runs_spin.setToolTip(
-            _t("How many runs: run i has the seed of the settings + i, the rest the same")
+            translate(
+                "ExperimentPanel",
+                "How many runs: run i has the seed of the settings + i, the rest the same",
+            )
         )
-        self.run_button.setText(_t("Run"))
-        self.run_button.setToolTip(_t("Run the window's data and settings this many times"))
-        self.cancel_button.setText(_t("Cancel"))
+        self.run_button.setText(translate("ExperimentPanel", "Run"))
+        self.run_button.setToolTip(
+            translate("ExperimentPanel", "Run the window's data and settings this many times")
+        )
+        self.cancel_button.setText(translate("ExperimentPanel", "Cancel"))
         self.plot.retranslate()
         self.show_result(self._result, stale=self._stale)
 
@@ -292,7 +309,7 @@ class ExperimentPanel(QtWidgets.QWidget):
         self.cancel_button.setEnabled(running)
         if running:
             self.progress.setValue(0)
-            self.progress.setFormat(_t("running… %p%"))
+            self.progress.setFormat(translate("ExperimentPanel", "running… %p%"))
         else:
             self.progress.setFormat("%p%")
 
@@ -328,14 +345,20 @@ class ExperimentPanel(QtWidgets.QWidget):
     def _show_text(self) -> None:
         lines = list(self._lines)
         if self._stale and lines:
-            lines.insert(0, _t("(before the last change of the data or settings: run again)"))
+            lines.insert(
+                0,
+                translate(
+                    "ExperimentPanel", "(before the last change of the data or settings: run again)"
+                ),
+            )
         if self._message:
             lines.insert(0, self._message)
         if not lines:
             lines = [
-                _t(
+                translate(
+                    "ExperimentPanel",
                     "Run the window's data and settings many times, run i with seed s + i, "
-                    "and see how many updates they take against the bound."
+                    "and see how many updates they take against the bound.",
                 )
             ]
         self.summary.setText("\n".join(lines))

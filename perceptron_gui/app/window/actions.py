@@ -710,7 +710,7 @@ MENUS: tuple[MenuSpec, ...] = (
         "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),
-    MenuSpec("dims", QT_TRANSLATE_NOOP("MainWindow", "View of &R^d"), (
+    MenuSpec("dims", QT_TRANSLATE_NOOP("MainWindow", "View of &Rᵈ"), (
         "dims_follow", "dims_pin", "dims_features", "-", "menu:dims_across", "menu:dims_up",
     )),
     # (filled with x₁ … x_d for the data on screen: window/dims_menu.py)

@@ -19,10 +19,6 @@ if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
 
 
-def _t(text: str) -> str:
-    return translate("ExperimentPanel", text)
-
-
 class Experiment:
     """A part of `MainWindow`: the Experiment dock, its runner, and what starts and stops it.
 
@@ -75,10 +71,14 @@ class Experiment:
         runs = self.panel.runs_spin.value()
         data, config = c.data, c.config
         if data.n == 0:
-            self.panel.show_message(_t("No points: add or open some first."))
+            self.panel.show_message(
+                translate("ExperimentPanel", "No points: add or open some first.")
+            )
             return False
         if any(float(v) != 0.0 for v in config.w0) or config.b0 != 0.0:
-            self.panel.show_message(_t("Experiments start from w = 0, b = 0."))
+            self.panel.show_message(
+                translate("ExperimentPanel", "Experiments start from w = 0, b = 0.")
+            )
             return False
         c.pause()
         settings: dict[str, Any] = config.to_dict()
@@ -93,7 +93,7 @@ class Experiment:
         """Stop the experiment under way (its thread ends after its current run)."""
         if not self.runner.cancel():
             return False
-        self.panel.show_message(_t("Cancelled."))
+        self.panel.show_message(translate("ExperimentPanel", "Cancelled."))
         return True
 
     def _on_runner_finished(self, result: ExperimentResult) -> None:
@@ -108,7 +108,9 @@ class Experiment:
         if not change & (Change.DATA | Change.SETTINGS):
             return
         if self.runner.cancel():
-            self.panel.show_message(_t("Cancelled: the data or the settings changed."))
+            self.panel.show_message(
+                translate("ExperimentPanel", "Cancelled: the data or the settings changed.")
+            )
         if self.result is not None and not self.stale:
             self.stale = True
             self.panel.mark_stale()
