@@ -70,15 +70,18 @@ def test_the_action_runs_every_mode_as_core_experiment_does(qtbot, shared_window
         settings = w.controller.config.to_dict()
         for key in ("seed", "w0", "b0"):
             settings.pop(key)
-        direct = experiment(X, y, runs=RUNS, seed=7, **settings)
+        direct = experiment(X, y, runs=RUNS, seed=7, X_test=X, y_test=y, **settings)
         assert np.array_equal(r.updates, direct.updates), mode
         assert np.array_equal(r.mistakes, direct.mistakes), mode
         assert np.array_equal(r.converged, direct.converged), mode
         assert r.stop_reasons == direct.stop_reasons and r.bound == direct.bound, mode
+        assert np.array_equal(r.test_errors, direct.test_errors), mode  # the answer's E_in
         text = w.experiment.panel.summary.text()
         s = direct.summary()["updates"]
         assert f"mean {fmt.fmt(s['mean'])}, median {fmt.fmt(s['median'])}" in text, mode
         assert "seeds 7…31" in text and "seed 7 + i" in text, mode
+        e = direct.summary()["test_error"]
+        assert f"error on these points: mean {fmt.fmt(e['mean'])}" in text, mode
         assert w.experiment.panel.progress.value() == 1000
     # run i is the window's run with seed 7 + i
     assert w.set_mode("primal") and w.set_order("random")

@@ -998,6 +998,10 @@
         <translation>误分类次数：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
     </message>
     <message>
+        <source>the answer&apos;s error on these points: mean {mean}, median {median}, min {min}, max {max}</source>
+        <translation>答案在这些点上的错误率：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
+    </message>
+    <message>
         <source>converged: {n} of {runs} runs; {seconds} s</source>
         <translation>收敛：{runs} 次中 {n} 次；{seconds} 秒</translation>
     </message>
@@ -1026,8 +1030,8 @@
         <translation>此模式和这些数据没有更新次数的上界</translation>
     </message>
     <message>
-        <source>{name} = {bound}: {times}× the largest run, far to the right</source>
-        <translation>{name} = {bound}：最大一次运行的 {times} 倍，远在右方</translation>
+        <source>{name} = {bound}: {times}× the largest run</source>
+        <translation>{name} = {bound}：最大一次运行的 {times} 倍</translation>
     </message>
     <message>
         <source>&amp;Runs</source>

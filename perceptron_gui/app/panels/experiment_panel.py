@@ -31,6 +31,8 @@ BINS = 20
 #: The bound is drawn as a line when it is at most this many times the largest run; beyond,
 #: a note gives its value (the bars would be a sliver at the left).
 BOUND_SHOWN_FACTOR = 4.0
+#: The updates' axis spans at least this many updates.
+MIN_SPAN = 10.0
 
 
 def seeds_vary(result: ExperimentResult) -> bool:
@@ -90,6 +92,20 @@ def summary_lines(result: ExperimentResult) -> list[str]:
                 median=fmt.fmt(m["median"]),
                 min=fmt.count(m["min"]),
                 max=fmt.count(m["max"]),
+            )
+        )
+    if "test_error" in s:
+        e = s["test_error"]
+        lines.append(
+            translate(
+                "ExperimentPanel",
+                "the answer's error on these points: mean {mean}, median {median}, "
+                "min {min}, max {max}",
+            ).format(
+                mean=fmt.fmt(e["mean"]),
+                median=fmt.fmt(e["median"]),
+                min=fmt.fmt(e["min"]),
+                max=fmt.fmt(e["max"]),
             )
         )
     lines.append(
@@ -160,6 +176,8 @@ class HistogramPlot(pg.PlotWidget):
             translate("ExperimentPanel", "runs"),
             label_pt=ANNOTATION_PT,
         )
+        # (room for a rotated CJK title beside four-digit counts)
+        self.getPlotItem().getAxis("left").setWidth(int(72 * theme().scale))
 
     def retranslate(self) -> None:
         self._axes_titles()
@@ -171,6 +189,7 @@ class HistogramPlot(pg.PlotWidget):
         self._axes_titles()
         if result is None:
             self._bars.setOpts(x0=[], x1=[], height=[])
+            self.getPlotItem().getAxis("bottom").setTicks(None)
             self._line.hide()
             self.note = ""
             return
@@ -179,6 +198,9 @@ class HistogramPlot(pg.PlotWidget):
         hi = np.array([h[1] for h in hist], dtype=np.float64)
         n = np.array([h[2] for h in hist], dtype=np.float64)
         self._bars.setOpts(x0=lo - 0.5, x1=hi + 0.5, height=n)
+        # One bar (every run the same count): its number as the one tick, not 46 48 50 …
+        one = [[(float(lo[0]), str(int(lo[0])))]] if len(hist) == 1 and lo[0] == hi[0] else None
+        self.getPlotItem().getAxis("bottom").setTicks(one)
         right = float(hi[-1]) + 0.5
         note = ""
         bound = result.bound
@@ -194,7 +216,7 @@ class HistogramPlot(pg.PlotWidget):
         else:
             self._line.hide()
             note = translate(
-                "ExperimentPanel", "{name} = {bound}: {times}× the largest run, far to the right"
+                "ExperimentPanel", "{name} = {bound}: {times}× the largest run"
             ).format(
                 name=name,
                 bound=fmt.count(bound),
@@ -202,6 +224,9 @@ class HistogramPlot(pg.PlotWidget):
             )
         self.note = note
         left = float(lo[0]) - 0.5
+        if right - left < MIN_SPAN:  # (one bar: whole-number ticks around it)
+            mid = 0.5 * (left + right)
+            left, right = mid - MIN_SPAN / 2, mid + MIN_SPAN / 2
         pad = 0.04 * (right - left)
         plot = self.getPlotItem()
         plot.setXRange(left - pad, right + pad, padding=0)
@@ -239,19 +264,21 @@ class ExperimentPanel(QtWidgets.QWidget):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.plot = HistogramPlot()
-        self.plot.setMinimumWidth(240)
+        self.plot.setMinimumWidth(220)
         self.note = make_label(name="experimentBoundNote")
         self.note.hide()
 
+        # Two short rows rather than one long one: the strip is narrow on a small screen.
         row = QtWidgets.QHBoxLayout()
         row.addWidget(self.runs_label)
-        row.addWidget(self.runs_spin)
+        row.addWidget(self.runs_spin, 1)
         row.addWidget(self.run_button)
-        row.addWidget(self.cancel_button)
-        row.addStretch(1)
+        bar = QtWidgets.QHBoxLayout()
+        bar.addWidget(self.progress, 1)
+        bar.addWidget(self.cancel_button)
         left = QtWidgets.QVBoxLayout()
         left.addLayout(row)
-        left.addWidget(self.progress)
+        left.addLayout(bar)
         scroll = QtWidgets.QScrollArea()
         scroll.setObjectName("experimentSummaryScroll")
         scroll.setWidget(self.summary)
@@ -261,15 +288,14 @@ class ExperimentPanel(QtWidgets.QWidget):
         left.addWidget(scroll, 1)
         side = QtWidgets.QWidget()
         side.setLayout(left)
-        side.setMinimumWidth(280)
         right = QtWidgets.QVBoxLayout()
         right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.note)
         right.addWidget(self.plot, 1)
         lay = QtWidgets.QHBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
-        lay.addWidget(side, 1)
-        lay.addLayout(right, 1)
+        lay.addWidget(side, 3)
+        lay.addLayout(right, 2)
 
         self.run_button.clicked.connect(self.run_clicked)
         self.cancel_button.clicked.connect(self.cancel_clicked)
@@ -284,7 +310,7 @@ class ExperimentPanel(QtWidgets.QWidget):
     # ------------------------------------------------------------------ shown
 
     def apply_theme(self) -> None:
-        style_label(self.summary, TICK_PT)
+        self.summary.setFont(theme().font())  # the widgets' size: a strip has few lines
         style_label(self.note, TICK_PT, bold=True)
         self.note.setStyleSheet(f"color: {theme().color('negative').name()}")
 

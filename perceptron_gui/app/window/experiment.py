@@ -86,7 +86,17 @@ class Experiment:
         for key in ("w0", "b0"):
             settings.pop(key)
         self.panel.show_message("")
-        self.runner.start(data.points, data.labels, runs, seed, **settings)
+        # Each run's answer (the pocket, the average, ...) scored on the points themselves:
+        # the error on the training set, the pocket's measure.
+        self.runner.start(
+            data.points,
+            data.labels,
+            runs,
+            seed,
+            X_test=data.points,
+            y_test=data.labels,
+            **settings,
+        )
         return True
 
     def cancel(self) -> bool:
