@@ -387,8 +387,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
         QT_TRANSLATE_NOOP(
             "MainWindow",
-            "Keep the view's two axes while w moves on (the line is then the hyperplane's "
-            "slice)",
+            "Keep the view's two axes while w moves on (the line is then the hyperplane's slice)",
         ),
         True,
         args=("pinned",),
@@ -401,8 +400,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
         QT_TRANSLATE_NOOP(
             "MainWindow",
-            "Two of the features across and up (chosen below; the line is the hyperplane's "
-            "slice)",
+            "Two of the features across and up (chosen below; the line is the hyperplane's slice)",
         ),
         True,
         args=("features",),
