@@ -221,6 +221,29 @@ def test_experiment_refusals() -> None:
         experiment(X, y, runs=2, X_test=np.eye(2), y_test=[1, -1])
 
 
+def test_experiment_in_slices_gives_the_same_numbers_and_stops_when_closed() -> None:
+    from perceptron_gui.core.experiment import iter_experiment
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(30, 4))
+    y = np.where(X @ np.array([1.0, -1.0, 0.5, 2.0]) > 0, 1.0, -1.0)
+    gen = iter_experiment(X, y, runs=6, seed=4, order="random")
+    shares = []
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            shares.append(next(gen))
+    assert shares == [i / 6 for i in range(1, 6)]
+    r, whole = stop.value.value, experiment(X, y, runs=6, seed=4, order="random")
+    assert np.array_equal(r.updates, whole.updates) and r.bound == whole.bound
+    gen = iter_experiment(X, y, runs=6, seed=4, order="random")
+    assert next(gen) == 1 / 6
+    gen.close()  # a cancelled experiment: the generator ends between two runs
+    with pytest.raises(StopIteration):
+        next(gen)
+    with pytest.raises(DataError, match="runs must be"):
+        next(iter_experiment(X, y, runs=0))
+
+
 def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
     p = _ntu_like(tmp_path, 40, 4)
     res = subprocess.run(

@@ -122,6 +122,47 @@ def test_pinned_and_feature_views_say_the_line_is_a_slice(shared_window, four_d)
     assert np.allclose(w.state()["projection"][0], np.array(s["w"]) / np.linalg.norm(s["w"]))
 
 
+def test_the_view_menu_chooses_the_view(shared_window, four_d) -> None:  # noqa: ANN001
+    """View ▸ View of R^d: follow w, pin, two features and which, as QActions (off in the
+    plane); their checks follow a script's choice too."""
+    w = shared_window
+    p, X, _ = four_d
+    kinds = (w.act_dims_follow, w.act_dims_pin, w.act_dims_features)
+    assert not any(a.isEnabled() for a in kinds)  # no points: the plane
+    assert not w.dims_menu.feature_actions("across")
+    assert w.load(p)
+    assert all(a.isEnabled() for a in kinds) and w.act_dims_follow.isChecked()
+    across, up = w.dims_menu.feature_actions("across"), w.dims_menu.feature_actions("up")
+    assert [a.text() for a in across] == ["x₁", "x₂", "x₃", "x₄"] and len(up) == 4
+    i, j = w.dims.features  # (the pair last chosen: the window remembers it)
+    assert across[i].isChecked() and up[j].isChecked()
+    w.step()
+    before = w.state()["projection"]
+    w.act_dims_pin.trigger()
+    w.step()
+    assert w.state()["projection_view"] == "pinned" and w.state()["projection"] == before
+    w.act_dims_features.trigger()
+    assert w.state()["projection_view"] == "features" and w.dims.features == (i, j)
+    across[0].trigger()
+    up[1].trigger()
+    assert w.state()["projection"] == [[1, 0, 0, 0], [0, 1, 0, 0]]
+    across[2].trigger()  # x₃ across, x₂ still up
+    assert w.state()["projection"] == [[0, 0, 1, 0], [0, 1, 0, 0]]
+    up[2].trigger()  # x₃ up: across takes x₂, up's old feature
+    assert w.state()["projection"] == [[0, 1, 0, 0], [0, 0, 1, 0]]
+    assert np.array_equal(w.canvas._points, X[:, [1, 2]])
+    assert w.act_dims_features.isChecked() and across[1].isChecked() and up[2].isChecked()
+    assert w.set_dims_view("features", (3, 0))  # a script: the checks follow
+    assert across[3].isChecked() and up[0].isChecked()
+    assert w.set_dims_view("pinned") and w.act_dims_pin.isChecked()
+    w.act_dims_follow.trigger()
+    s = w.state()
+    assert s["projection_view"] == "follow"
+    assert np.allclose(s["projection"][0], np.array(s["w"]) / np.linalg.norm(s["w"]))
+    w.set_points(X[:, :2], np.ones(len(X)))  # the plane again: off, no features listed
+    assert not any(a.isEnabled() for a in kinds) and not w.dims_menu.feature_actions("up")
+
+
 def test_a_session_with_4d_data_reopens_identically(shared_window, four_d, tmp_path: Path) -> None:  # noqa: ANN001
     w = shared_window
     p, X, y = four_d

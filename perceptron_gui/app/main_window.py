@@ -74,6 +74,8 @@ from perceptron_gui.app.window.actions import (
 )
 from perceptron_gui.app.window.compare import Compare
 from perceptron_gui.app.window.dims import TURN_MS, DimView
+from perceptron_gui.app.window.dims_menu import DimsMenu
+from perceptron_gui.app.window.experiment import Experiment
 from perceptron_gui.app.window.exports import Exports
 from perceptron_gui.app.window.files import Files
 from perceptron_gui.app.window.look import Look
@@ -151,6 +153,10 @@ class MainWindow(LessonScripting, QMainWindow):
     act_later: QAction
     act_skip: QAction
     act_compare: QAction
+    act_experiment: QAction
+    act_dims_follow: QAction
+    act_dims_pin: QAction
+    act_dims_features: QAction
     act_radius: QAction
     act_best: QAction
     act_anatomy: QAction
@@ -230,6 +236,8 @@ class MainWindow(LessonScripting, QMainWindow):
         self.dims.axes_changed.connect(self._on_dims_axes_changed)
         self.spaces = Spaces(self)  # the augmented and weight spaces, in docks of their own
         self.spaces.build()
+        # Many seeded runs of the setting on screen, in a dock under the canvas (Run menu).
+        self.experiment = Experiment(self)
         # Names for screen readers, the canvas in words, the points as a table, keyboard editing.
         self.accessibility = Accessibility(self)
         self._notice_timer.timeout.connect(self.notice.hide)
@@ -244,6 +252,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self._correcting = False  # phase stepping: the correct phase's own step
 
         self._build_actions()
+        self.dims_menu = DimsMenu(self)  # View ▸ View of R^d
         self.spaces.wire(self.act_augmented_space, self.act_weight_space)
         self.accessibility.wire(self.act_points_table, self.act_reduce_motion)
         self.narration.text_changed.connect(lambda text: announce(self.narration, text))
@@ -622,6 +631,7 @@ class MainWindow(LessonScripting, QMainWindow):
             self.action_manager.retranslate()
         self.panes.retranslate()
         self.spaces.retranslate()
+        self.experiment.retranslate()
         self.accessibility.retranslate()
         self.toolbar.setWindowTitle(self.tr("Edit"))
         for code, action in self.language_actions.items():
@@ -1085,6 +1095,7 @@ class MainWindow(LessonScripting, QMainWindow):
             event.ignore()
             return
         self.controller.pause()
+        self.experiment.close()
         if user:
             preferences().setValue("geometry", self.saveGeometry())
             doc.discard_recovery()

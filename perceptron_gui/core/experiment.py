@@ -15,6 +15,7 @@ fraction of test points with ``sign(f(x)) != y``, ``sign(0) = +1``.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -26,6 +27,7 @@ from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
@@ -173,6 +175,33 @@ def experiment(
     DataError
         On invalid data or settings.
     """
+    return exhaust(
+        iter_experiment(
+            X, y, runs, seed, X_test=X_test, y_test=y_test, answer=answer, bound=bound,
+            **settings,
+        )
+    )  # fmt: skip
+
+
+def iter_experiment(
+    X: Any,
+    y: Any,
+    runs: int = 2000,
+    seed: int = 0,
+    *,
+    X_test: Any = None,
+    y_test: Any = None,
+    answer: Literal["answer", "last"] = "answer",
+    bound: bool = True,
+    **settings: Any,
+) -> Generator[float, None, ExperimentResult]:
+    """`experiment` as a generator of slices (`core.slices`): it yields the share of the
+    runs made (a float in [0, 1)) after each run and returns the `ExperimentResult`.
+
+    The window runs it in a worker thread and stops between two runs when asked (closing
+    the generator); `experiment` runs it to its end. The parameters are `experiment`'s;
+    a `DataError` is raised at the first ``next``.
+    """
     data = make_dataset(X, y, allow_empty=False)
     if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
         raise DataError(f"runs must be a whole number from 1 to {MAX_RUNS:,}, not {runs!r}")
@@ -231,6 +260,10 @@ def experiment(
             f = _answer(data, c, r, answer).decision(test.points)
             errors[i] = float(np.count_nonzero(np.where(f >= 0.0, 1.0, -1.0) != test.labels))
             errors[i] /= test.n
+        if i + 1 < runs:
+            paused = time.perf_counter()
+            yield (i + 1) / runs
+            t0 += time.perf_counter() - paused  # the time between slices is not the runs'
     seconds = time.perf_counter() - t0
     value, name = _bound(data, config) if bound else (None, "")
     return ExperimentResult(

@@ -964,6 +964,117 @@
     </message>
 </context>
 <context>
+    <name>ExperimentPanel</name>
+    <message>
+        <source>{runs} runs: {mode}, order {order}, η = {eta}, seeds {first}…{last}</source>
+        <translation>{runs} 次运行：{mode}，顺序 {order}，η = {eta}，种子 {first}…{last}</translation>
+    </message>
+    <message>
+        <source>Run i is the window&apos;s run with seed {seed} + i: any one can be replayed.</source>
+        <translation>第 i 次运行即窗口中种子为 {seed} + i 的运行：任何一次都可单独重现。</translation>
+    </message>
+    <message>
+        <source>batch steps</source>
+        <translation>批量步数</translation>
+    </message>
+    <message>
+        <source>updates</source>
+        <translation>更新次数</translation>
+    </message>
+    <message>
+        <source>{what}: mean {mean}, median {median}, min {min}, max {max}, spread (std) {std}</source>
+        <translation>{what}：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}，离散（标准差）{std}</translation>
+    </message>
+    <message>
+        <source>mistakes: mean {mean}, median {median}, min {min}, max {max}</source>
+        <translation>误分类次数：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s error on these points: mean {mean}, median {median}, min {min}, max {max}</source>
+        <translation>答案在这些点上的错误率：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
+    </message>
+    <message>
+        <source>converged: {n} of {runs} runs; {seconds} s</source>
+        <translation>收敛：{runs} 次中 {n} 次；{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>The order is {order}: every run is the same. A random order makes them differ.</source>
+        <translation>顺序为 {order}：每次运行都相同。选择随机顺序，运行才会不同。</translation>
+    </message>
+    <message>
+        <source>batch steps per run</source>
+        <translation>每次运行的批量步数</translation>
+    </message>
+    <message>
+        <source>updates per run</source>
+        <translation>每次运行的更新次数</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>the bound</source>
+        <translation>上界</translation>
+    </message>
+    <message>
+        <source>no bound on updates for this mode and these data</source>
+        <translation>此模式和这些数据没有更新次数的上界</translation>
+    </message>
+    <message>
+        <source>{name} = {bound}: {times}× the largest run</source>
+        <translation>{name} = {bound}：最大一次运行的 {times} 倍</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>运行次数(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How many runs: run i has the seed of the settings + i, the rest the same</source>
+        <translation>运行多少次：第 i 次运行的种子为设置的种子 + i，其余设置相同</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the window&apos;s data and settings this many times</source>
+        <translation>用窗口中的数据和设置运行这么多次</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>running… %p%</source>
+        <translation>运行中… %p%</translation>
+    </message>
+    <message>
+        <source>(before the last change of the data or settings: run again)</source>
+        <translation>（这是数据或设置上次更改之前的结果：请重新运行）</translation>
+    </message>
+    <message>
+        <source>Run the window&apos;s data and settings many times, run i with seed s + i, and see how many updates they take against the bound.</source>
+        <translation>用窗口中的数据和设置运行多次（第 i 次的种子为 s + i），看看各需多少次更新，并与上界比较。</translation>
+    </message>
+    <message>
+        <source>No points: add or open some first.</source>
+        <translation>没有点：请先添加或打开一些点。</translation>
+    </message>
+    <message>
+        <source>Experiments start from w = 0, b = 0.</source>
+        <translation>实验从 w = 0、b = 0 开始。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the data or the settings changed.</source>
+        <translation>已取消：数据或设置已更改。</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>k = {k}: the run goes on after this</source>
@@ -1976,6 +2087,38 @@
         <translation>后一次更新</translation>
     </message>
     <message>
+        <source>E&amp;xperiment…</source>
+        <translation>实验(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Run these data and settings many times, run i with seed s + i: the updates&apos; mean, median and histogram against the bound</source>
+        <translation>用这些数据和设置运行多次（第 i 次的种子为 s + i）：更新次数的平均值、中位数及其与上界对照的直方图</translation>
+    </message>
+    <message>
+        <source>&amp;Follow w</source>
+        <translation>跟随 w(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Points with more than two features: across, the direction of w (the line is the hyperplane); up, the data&apos;s principal direction ⊥ w</source>
+        <translation>特征多于两个的点：横轴为 w 的方向（直线即超平面）；纵轴为数据垂直于 w 的主方向</translation>
+    </message>
+    <message>
+        <source>&amp;Pin the view</source>
+        <translation>固定视图(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the view&apos;s two axes while w moves on (the line is then the hyperplane&apos;s slice)</source>
+        <translation>w 继续变化时保持视图的两个轴不变（此时直线是超平面的截线）</translation>
+    </message>
+    <message>
+        <source>&amp;Two features</source>
+        <translation>两个特征(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Two of the features across and up (chosen below; the line is the hyperplane&apos;s slice)</source>
+        <translation>横轴和纵轴各取一个特征（在下方选择；直线是超平面的截线）</translation>
+    </message>
+    <message>
         <source>&amp;Augmented space (x1, x2, 1)</source>
         <translation>增广空间 (x1, x2, 1)(&amp;A)</translation>
     </message>
@@ -2182,6 +2325,10 @@
     <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>View of &amp;Rᵈ</source>
+        <translation>Rᵈ 的视图(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
@@ -2440,6 +2587,14 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>关闭课程：按键重新用于单步运行</translation>
     </message>
     <message>
+        <source>Feature &amp;across</source>
+        <translation>横轴特征(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Feature &amp;up</source>
+        <translation>纵轴特征(&amp;U)</translation>
+    </message>
+    <message>
         <source>Le&amp;sson</source>
         <translation>课程(&amp;S)</translation>
     </message>
@@ -2490,6 +2645,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>{axis}: the line is the hyperplane&apos;s slice</source>
         <translation>{axis}：直线是超平面的截线</translation>
+    </message>
+    <message>
+        <source>Experiment: many seeded runs</source>
+        <translation>实验：多次带种子的运行</translation>
     </message>
 </context>
 <context>

@@ -353,7 +353,59 @@ ACTIONS: tuple[ActionSpec, ...] = (
         True,
         name="compareAction",
     ),
+    ActionSpec(
+        "experiment",
+        QT_TRANSLATE_NOOP("MainWindow", "E&xperiment…"),
+        "experiment.open",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Run these data and settings many times, run i with seed s + i: the updates' "
+            "mean, median and histogram against the bound",
+        ),
+    ),
     # --- View
+    ActionSpec(
+        "dims_follow",
+        QT_TRANSLATE_NOOP("MainWindow", "&Follow w"),
+        "set_dims_view",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Points with more than two features: across, the direction of w (the line is the "
+            "hyperplane); up, the data's principal direction ⊥ w",
+        ),
+        True,
+        True,
+        args=("follow",),
+        group="dims",
+    ),
+    ActionSpec(
+        "dims_pin",
+        QT_TRANSLATE_NOOP("MainWindow", "&Pin the view"),
+        "set_dims_view",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Keep the view's two axes while w moves on (the line is then the hyperplane's slice)",
+        ),
+        True,
+        args=("pinned",),
+        group="dims",
+    ),
+    ActionSpec(
+        "dims_features",
+        QT_TRANSLATE_NOOP("MainWindow", "&Two features"),
+        "set_dims_view",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Two of the features across and up (chosen below; the line is the hyperplane's slice)",
+        ),
+        True,
+        args=("features",),
+        group="dims",
+    ),
     ActionSpec(
         "radius",
         QT_TRANSLATE_NOOP("MainWindow", "Show the radius &D"),
@@ -647,15 +699,21 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("run", QT_TRANSLATE_NOOP("MainWindow", "&Run"), (
         "step", "visit", "back", "run", "pause", "to_end", "reset", "-",
-        "earlier", "later", "skip", "-", "compare",
+        "earlier", "later", "skip", "-", "compare", "experiment",
     )),
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View"), (
         "radius", "best", "-", "anatomy", "phases", "follow", "origin", "answer_first",
         "fit", "-", "present", "blank", "white", "panels", "@docks", "augmented_space",
-        "weight_space", "points_table", "-", "keyboard_edit", "reduce_motion", "-",
+        "weight_space", "points_table", "menu:dims", "-", "keyboard_edit", "reduce_motion", "-",
         "zoom_in", "zoom_out", "zoom_reset",
         "menu:theme", "menu:language",
     )),
+    MenuSpec("dims", QT_TRANSLATE_NOOP("MainWindow", "View of &Rᵈ"), (
+        "dims_follow", "dims_pin", "dims_features", "-", "menu:dims_across", "menu:dims_up",
+    )),
+    # (filled with x₁ … x_d for the data on screen: window/dims_menu.py)
+    MenuSpec("dims_across", QT_TRANSLATE_NOOP("MainWindow", "Feature &across")),
+    MenuSpec("dims_up", QT_TRANSLATE_NOOP("MainWindow", "Feature &up")),
     MenuSpec("theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme"), tuple(THEME_ACTIONS.values())),
     MenuSpec("language", QT_TRANSLATE_NOOP("MainWindow", "&Language"), ("@languages",)),
     MenuSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Le&sson"), (

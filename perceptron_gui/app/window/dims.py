@@ -98,6 +98,11 @@ class DimView(QObject):
         return self._kind
 
     @property
+    def features(self) -> tuple[int, int]:
+        """The 0-based features (i, j) of the "features" view (kept while another is on)."""
+        return self._features
+
+    @property
     def turning(self) -> bool:
         """True during a turn."""
         return self._anim.state() == QVariantAnimation.State.Running

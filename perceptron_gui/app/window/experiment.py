@@ -1,0 +1,133 @@
+"""The window's experiments: Run ▸ Experiment… runs the data and settings on screen many
+times, run i with seed s + i (`core.experiment`), in a worker thread, and shows the
+updates' histogram against the bound in a dock under the canvas."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from perceptron_gui.app.controller import Change
+from perceptron_gui.app.experiment_runner import ExperimentRunner
+from perceptron_gui.app.panels.experiment_panel import ExperimentPanel
+from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
+from perceptron_gui.core.experiment import ExperimentResult
+
+if TYPE_CHECKING:
+    from perceptron_gui.app.main_window import MainWindow
+
+
+class Experiment:
+    """A part of `MainWindow`: the Experiment dock, its runner, and what starts and stops it.
+
+    `result` is the last experiment's `ExperimentResult` (None before one ends); `stale`
+    says the data or the settings changed since.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        self.runner = ExperimentRunner(window)
+        self.panel = ExperimentPanel()
+        self.dock: QDockWidget = window.panes.dock(
+            QT_TRANSLATE_NOOP("MainWindow", "Experiment: many seeded runs"),
+            self.panel,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            "experimentDock",
+        )
+        self.dock.hide()
+        self.result: ExperimentResult | None = None
+        self.stale = False
+        self.panel.run_clicked.connect(self.start)
+        self.panel.cancel_clicked.connect(self.cancel)
+        self.runner.running_changed.connect(self.panel.set_running)
+        self.runner.progressed.connect(self.panel.set_progress)
+        self.runner.finished.connect(self._on_runner_finished)
+        self.runner.failed.connect(self._on_runner_failed)
+        window.controller.changed.connect(self._on_controller_changed)
+
+    @property
+    def running(self) -> bool:
+        """True while an experiment runs."""
+        return self.runner.running
+
+    def open(self) -> None:
+        """Show the Experiment dock (beside the tables) and start an experiment."""
+        w = self.w
+        if not self.dock.isVisible():
+            if w.tables_dock.isVisible() and not w.tables_dock.isFloating():
+                w.tabifyDockWidget(w.tables_dock, self.dock)
+            self.dock.show()
+        self.dock.raise_()
+        self.start()
+
+    def start(self, runs: int | None = None) -> bool:
+        """Start `runs` runs (the panel's count by default) of the window's data and
+        settings; False, with a message in the panel, when there is nothing to run."""
+        c = self.w.controller
+        if runs is not None:
+            self.panel.runs_spin.setValue(int(runs))
+        runs = self.panel.runs_spin.value()
+        data, config = c.data, c.config
+        if data.n == 0:
+            self.panel.show_message(
+                translate("ExperimentPanel", "No points: add or open some first.")
+            )
+            return False
+        if any(float(v) != 0.0 for v in config.w0) or config.b0 != 0.0:
+            self.panel.show_message(
+                translate("ExperimentPanel", "Experiments start from w = 0, b = 0.")
+            )
+            return False
+        c.pause()
+        settings: dict[str, Any] = config.to_dict()
+        seed = int(settings.pop("seed"))
+        for key in ("w0", "b0"):
+            settings.pop(key)
+        self.panel.show_message("")
+        # Each run's answer (the pocket, the average, ...) scored on the points themselves:
+        # the error on the training set, the pocket's measure.
+        self.runner.start(
+            data.points,
+            data.labels,
+            runs,
+            seed,
+            X_test=data.points,
+            y_test=data.labels,
+            **settings,
+        )
+        return True
+
+    def cancel(self) -> bool:
+        """Stop the experiment under way (its thread ends after its current run)."""
+        if not self.runner.cancel():
+            return False
+        self.panel.show_message(translate("ExperimentPanel", "Cancelled."))
+        return True
+
+    def _on_runner_finished(self, result: ExperimentResult) -> None:
+        self.result = result
+        self.stale = False
+        self.panel.show_result(result)
+
+    def _on_runner_failed(self, message: str) -> None:
+        self.panel.show_message(message)
+
+    def _on_controller_changed(self, change: Change) -> None:
+        if not change & (Change.DATA | Change.SETTINGS):
+            return
+        if self.runner.cancel():
+            self.panel.show_message(
+                translate("ExperimentPanel", "Cancelled: the data or the settings changed.")
+            )
+        if self.result is not None and not self.stale:
+            self.stale = True
+            self.panel.mark_stale()
+
+    def retranslate(self) -> None:
+        self.panel.retranslate()
+
+    def close(self) -> None:
+        """The window closes: the worker stops after its current run."""
+        self.runner.cancel()
