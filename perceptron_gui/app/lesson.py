@@ -10,6 +10,7 @@ Backspace, Home, B, digits, Y / N) are taken from the window while a lesson is o
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -276,8 +277,18 @@ class LessonPlayer(QObject):
         self._answered_converges = False
         self._applying = True
         w.controller.quiet_restart = True  # a scene's start is not the user's edit
+        # A compare scene after a compare scene keeps the pair (the second run follows the
+        # new data and takes the scene's settings): made again, it was most of the change.
+        keep = bool(scene.compare) and w.compare.run is not None
+        # One drawing and one layout of the texts at the end, not one per setting the scene
+        # makes (three passes of the names' layout were most of a change).
+        batch = contextlib.ExitStack()
+        batch.enter_context(w.canvas.batch())
+        if keep and w.compare.view is not None:
+            batch.enter_context(w.compare.view.canvas.batch())
         try:
-            w.set_compare(None)
+            if not keep:
+                w.set_compare(None)
             config = self.scene_config(scene)
             w.controller.set_config(config)
             margin = scene.margin
@@ -295,10 +306,13 @@ class LessonPlayer(QObject):
             self._apply_show(scene)
             if scene.compare:
                 w.set_compare(dict(scene.compare))
+                if keep:
+                    w.compare.make_room()  # (the scene's panels were just shown)
                 w.seek(target)
         finally:
             self._applying = False
             w.controller.quiet_restart = False
+            batch.close()
         self.strip.show()
         self.refresh()
 

@@ -44,11 +44,8 @@ class Compare:
                 self.w.act_compare.setChecked(False)
                 return False
             self.run = run
-            # In a small window the panels give way: each canvas at least 300 px high.
             self.docks_before = [d.isVisible() for d in self.w.docks]
-            if self.w.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
-                for d in self.w.docks:
-                    d.hide()
+            self.make_room()
             view = CompareView(run, self.w.canvas, main_title=self.w.run_title)
             view.set_show_radius(self.w.act_radius.isChecked())
             view.set_show_best(self.w.act_best.isChecked())
@@ -71,6 +68,12 @@ class Compare:
         ok = self.run.set_settings(settings)
         self.w.act_compare.setChecked(True)
         return ok
+
+    def make_room(self) -> None:
+        """In a small window the panels give way: each canvas at least 300 px high."""
+        if self.w.canvas.height() < 2 * MIN_CANVAS_HEIGHT - 100:
+            for d in self.w.docks:
+                d.hide()
 
     def leave_compare(self) -> None:
         run, view = self.run, self.view
