@@ -111,6 +111,37 @@ def test_the_keys_table_is_the_programs() -> None:
     assert keys == list(SHORTCUTS)
 
 
+def test_every_menu_path_names_an_item_of_that_menu() -> None:
+    """ "View ▸ Follow the line", "File ▸ Export ▸ Web page…": the item after a menu's name
+    is one of that menu's (its first word is a word of an item's text or a submenu's
+    title). docs/outputs.md named a "Lesson ▸ Export" that the Lesson menu never had."""
+    from perceptron_gui.app.window.actions import ACTIONS, MENUS
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\w+", text.replace("&", "").lower()))
+
+    texts = {a.id: a.text for a in ACTIONS}
+    menus = {m.id: m for m in MENUS}
+    items: dict[str, set[str]] = {}
+    for m in MENUS:
+        found: set[str] = set()
+        for item in m.items:
+            if item.startswith("menu:"):
+                found |= words(menus[item[5:]].title)
+            elif item in texts:
+                found |= words(texts[item])
+        items[m.title.replace("&", "")] = found
+    names = "|".join(items)
+    path = re.compile(rf"((?:(?:{names}) ▸ )+)[*\"]?(\w+)")
+    seen = 0
+    for name, text in [("README.md", README), *PAGES.items()]:
+        for chain, first in path.findall(" ".join(text.split())):
+            menu = chain.split(" ▸ ")[-2]
+            assert first.lower() in items[menu], f'{name}: "{chain}{first}" is not in {menu}'
+            seen += 1
+    assert seen >= 30
+
+
 # ------------------------------------------------------------------ the README
 
 
