@@ -177,6 +177,14 @@ def test_the_readme_lists_the_packages_ci_installs() -> None:
 # ------------------------------------------------------------------ the site
 
 
+def test_no_page_cites_a_file_that_is_gone() -> None:
+    """docs/dimensions.md cited "ALGORITHMS.md" five times after it became
+    docs/algorithms.md: a page that names a top-level Markdown file names one that exists."""
+    for name, text in [("README.md", README), *PAGES.items()]:
+        for cited in set(re.findall(r"\b[A-Z][A-Z_]+\.md\b", text)):
+            assert (ROOT / cited).is_file(), f"{name} cites {cited}"
+
+
 def test_every_page_is_in_the_nav() -> None:
     nav = (ROOT / "mkdocs.yml").read_text("utf-8").split("\nnav:")[1]
     listed = set(re.findall(r":\s*(\S+\.md)\s*$", nav, flags=re.M))
