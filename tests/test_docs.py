@@ -158,6 +158,16 @@ def test_the_readme_is_a_front_door() -> None:
     assert "![" in README and "assets/window.png" in README
 
 
+def test_the_readme_gives_the_suites_latest_measured_time() -> None:
+    """The README said 2 min 52 s – 3 min 7 s (2026-11-26) after docs/speed.md had measured
+    5:35 for pytest alone on a quiet machine: it quotes speed.md's latest wall time."""
+    latest = PAGES["speed.md"].split("## The latest figures (")[1].split("\n## ")[0]
+    date = latest[:10]
+    rows = re.findall(r"^\| `\w+`[^|]*\|[^|]*\|[^|]*\| (\d+):(\d\d) \|", latest, flags=re.M)
+    minutes, seconds = rows[-1]
+    assert f"{int(minutes)} min {int(seconds)} s" in README and date in README
+
+
 def test_the_readme_links_only_to_what_exists() -> None:
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README):
         if "://" not in target:
