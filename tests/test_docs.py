@@ -168,6 +168,25 @@ def test_the_readme_gives_the_suites_latest_measured_time() -> None:
     assert f"{int(minutes)} min {int(seconds)} s" in README and date in README
 
 
+def test_the_readme_tour_quotes_the_window(window) -> None:  # noqa: ANN001
+    """The tour's lines 2 and 3 are the narration and the readout of the picture's run
+    (the README quoted "≤ 0, a mistake" where update 1 says "≤ 0, on the line: a
+    mistake", and its readout had 3 spaces where the window writes 4)."""
+    window.load_example()
+    window.set_order("first")
+    window.step()
+    said = window.state()["narration"]
+    quoted = re.search(r'^2\. .*?\("(.+?)"\)', README, flags=re.M)
+    assert quoted is not None
+    at = 0
+    for part in quoted.group(1).removesuffix(" …").split(" … "):
+        at = said.index(part, at) + len(part)  # each quoted piece, in order
+    window.step()
+    window.step()
+    (strip,) = re.findall(r"^3\. .*?`(k = .+?)`", README, flags=re.M)
+    assert window.readout.text().startswith(strip), (strip, window.readout.text())
+
+
 def test_the_readme_links_only_to_what_exists() -> None:
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README):
         if "://" not in target:
