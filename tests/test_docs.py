@@ -111,6 +111,37 @@ def test_the_keys_table_is_the_programs() -> None:
     assert keys == list(SHORTCUTS)
 
 
+def test_every_menu_path_names_an_item_of_that_menu() -> None:
+    """ "View ▸ Follow the line", "File ▸ Export ▸ Web page…": the item after a menu's name
+    is one of that menu's (its first word is a word of an item's text or a submenu's
+    title). docs/outputs.md named a "Lesson ▸ Export" that the Lesson menu never had."""
+    from perceptron_gui.app.window.actions import ACTIONS, MENUS
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\w+", text.replace("&", "").lower()))
+
+    texts = {a.id: a.text for a in ACTIONS}
+    menus = {m.id: m for m in MENUS}
+    items: dict[str, set[str]] = {}
+    for m in MENUS:
+        found: set[str] = set()
+        for item in m.items:
+            if item.startswith("menu:"):
+                found |= words(menus[item[5:]].title)
+            elif item in texts:
+                found |= words(texts[item])
+        items[m.title.replace("&", "")] = found
+    names = "|".join(items)
+    path = re.compile(rf"((?:(?:{names}) ▸ )+)[*\"]?(\w+)")
+    seen = 0
+    for name, text in [("README.md", README), *PAGES.items()]:
+        for chain, first in path.findall(" ".join(text.split())):
+            menu = chain.split(" ▸ ")[-2]
+            assert first.lower() in items[menu], f'{name}: "{chain}{first}" is not in {menu}'
+            seen += 1
+    assert seen >= 30
+
+
 # ------------------------------------------------------------------ the README
 
 
@@ -125,6 +156,35 @@ def test_the_readme_starts_with_the_two_commands() -> None:
 def test_the_readme_is_a_front_door() -> None:
     assert README.count("\n") <= 250
     assert "![" in README and "assets/window.png" in README
+
+
+def test_the_readme_gives_the_suites_latest_measured_time() -> None:
+    """The README said 2 min 52 s – 3 min 7 s (2026-11-26) after docs/speed.md had measured
+    5:35 for pytest alone on a quiet machine: it quotes speed.md's latest wall time."""
+    latest = PAGES["speed.md"].split("## The latest figures (")[1].split("\n## ")[0]
+    date = latest[:10]
+    rows = re.findall(r"^\| `\w+`[^|]*\|[^|]*\|[^|]*\| (\d+):(\d\d) \|", latest, flags=re.M)
+    minutes, seconds = rows[-1]
+    assert f"{int(minutes)} min {int(seconds)} s" in README and date in README
+
+
+def test_the_readme_tour_quotes_the_window(window) -> None:  # noqa: ANN001
+    """The tour's lines 2 and 3 are the narration and the readout of the picture's run
+    (the README quoted "≤ 0, a mistake" where update 1 says "≤ 0, on the line: a
+    mistake", and its readout had 3 spaces where the window writes 4)."""
+    window.load_example()
+    window.set_order("first")
+    window.step()
+    said = window.state()["narration"]
+    quoted = re.search(r'^2\. .*?\("(.+?)"\)', README, flags=re.M)
+    assert quoted is not None
+    at = 0
+    for part in quoted.group(1).removesuffix(" …").split(" … "):
+        at = said.index(part, at) + len(part)  # each quoted piece, in order
+    window.step()
+    window.step()
+    (strip,) = re.findall(r"^3\. .*?`(k = .+?)`", README, flags=re.M)
+    assert window.readout.text().startswith(strip), (strip, window.readout.text())
 
 
 def test_the_readme_links_only_to_what_exists() -> None:
@@ -144,6 +204,14 @@ def test_the_readme_lists_the_packages_ci_installs() -> None:
 
 
 # ------------------------------------------------------------------ the site
+
+
+def test_no_page_cites_a_file_that_is_gone() -> None:
+    """docs/dimensions.md cited "ALGORITHMS.md" five times after it became
+    docs/algorithms.md: a page that names a top-level Markdown file names one that exists."""
+    for name, text in [("README.md", README), *PAGES.items()]:
+        for cited in set(re.findall(r"\b[A-Z][A-Z_]+\.md\b", text)):
+            assert (ROOT / cited).is_file(), f"{name} cites {cited}"
 
 
 def test_every_page_is_in_the_nav() -> None:

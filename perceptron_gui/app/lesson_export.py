@@ -70,6 +70,9 @@ _LATEX_SYMBOLS = {
     "—": "---",
     "–": "--",
 }
+#: Combining accents (the lessons' x̂ is x + U+0302: no precomposed letter exists) as
+#: LaTeX's text accents on the character before them; pdflatex stops at the bare mark.
+_LATEX_ACCENTS = {"\u0302": "^", "\u0303": "~", "\u0304": "=", "\u0307": ".", "\u0308": '"'}
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}",
     "&": r"\&",
@@ -103,11 +106,16 @@ def plain_text(text: str, *, lines: bool = False) -> str:
 
 
 def latex_text(text: str, *, lines: bool = False) -> str:
-    """Plain text as LaTeX: specials escaped, the lecture's symbols as math, no control
-    characters (see `plain_text`)."""
-    return "".join(
-        _LATEX_SPECIAL.get(ch, _LATEX_SYMBOLS.get(ch, ch)) for ch in plain_text(text, lines=lines)
-    )
+    """Plain text as LaTeX: specials escaped, the lecture's symbols as math, a combining
+    accent on the character before it, no control characters (see `plain_text`)."""
+    out: list[str] = []
+    for ch in plain_text(text, lines=lines):
+        if ch in _LATEX_ACCENTS:
+            if out and out[-1].isalpha():  # (an accent on nothing or on a symbol: dropped)
+                out[-1] = f"\\{_LATEX_ACCENTS[ch]}{{{out[-1]}}}"
+            continue
+        out.append(_LATEX_SPECIAL.get(ch, _LATEX_SYMBOLS.get(ch, ch)))
+    return "".join(out)
 
 
 # Markdown's inline specials (HTML, links, emphasis, code, tables), escaped everywhere.
