@@ -570,16 +570,23 @@ def test_subprocess_worked_example(example: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "contents"),
-    [("bad.csv", b"1,2,1\n3,abc,-1\n"), ("bin.csv", b"\x00\x01\x02"), ("bad.json", b"{")],
+    ("name", "contents", "argv"),
+    [
+        ("bad.csv", b"1,2,1\n3,abc,-1\n", ["trace"]),
+        ("bin.csv", b"\x00\x01\x02", ["bound", "--json"]),
+        ("bad.json", b"{", ["trace", "--json"]),
+    ],
 )
-def test_subprocess_bad_input_exit_2_one_line(tmp_path: Path, name: str, contents: bytes) -> None:
+def test_subprocess_bad_input_exit_2_one_line(
+    tmp_path: Path, name: str, contents: bytes, argv: list[str]
+) -> None:
+    # Each kind of file's message through a real process's stderr, each command once (both
+    # commands with every bad file: test_bad_files, in this process; it was 6 processes).
     p = tmp_path / name
     p.write_bytes(contents)
-    for argv in (["trace", str(p)], ["bound", str(p), "--json"]):
-        r = python_m(*argv)
-        assert r.returncode == 2 and r.stdout == ""
-        assert_one_error_line(r.stderr, str(p))
+    r = python_m(argv[0], str(p), *argv[1:])
+    assert r.returncode == 2 and r.stdout == ""
+    assert_one_error_line(r.stderr, str(p))
 
 
 def test_subprocess_missing_file_and_usage(tmp_path: Path) -> None:
@@ -597,8 +604,10 @@ def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
     unbuffered = {**buffered, "PYTHONUNBUFFERED": "1"}
     for extra, env in itertools.product((["--all"], ["--json"]), (buffered, unbuffered)):
         proc = subprocess.Popen(
+            # (4000 updates: 0.2-0.3 MB of output, 3-4 times a Linux pipe's 64 KB, so the
+            # child is still writing when the pipe closes; 30000 cost 2 s more of CPU)
             [sys.executable, "-m", "perceptron_gui.core", "trace", str(p)]
-            + ["--max-updates", "30000", *extra],
+            + ["--max-updates", "4000", *extra],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,

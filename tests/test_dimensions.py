@@ -273,11 +273,17 @@ def test_the_engine_gives_the_plane_trainers_bits(mode: str) -> None:
 
 # ------------------------------------------------------------------------ scikit-learn
 
-sklearn_linear = pytest.importorskip("sklearn.linear_model")
+
+@pytest.fixture
+def sklearn_linear() -> Any:
+    """scikit-learn's linear models, imported by the tests that use them: at the module's
+    top every pytest-xdist worker paid ~2-3 s of CPU importing scikit-learn and SciPy
+    while collecting, and without scikit-learn the whole module was skipped."""
+    return pytest.importorskip("sklearn.linear_model")
 
 
 @pytest.mark.parametrize("d", DIMS)
-def test_primal_equals_sklearn_perceptron_bit_for_bit(d: int) -> None:
+def test_primal_equals_sklearn_perceptron_bit_for_bit(d: int, sklearn_linear: Any) -> None:
     rng = np.random.default_rng(30 + d)
     for case in range(6):
         X, y = _case(rng, d, integer=case % 2 == 0)
@@ -296,7 +302,7 @@ def test_primal_equals_sklearn_perceptron_bit_for_bit(d: int) -> None:
 
 
 @pytest.mark.parametrize("d", DIMS)
-def test_pa_and_averaged_equal_sgdclassifier(d: int) -> None:
+def test_pa_and_averaged_equal_sgdclassifier(d: int, sklearn_linear: Any) -> None:
     rng = np.random.default_rng(60 + d)
     for case in range(6):
         X, y = _case(rng, d, integer=case % 2 == 0)

@@ -10,6 +10,8 @@ pytestmark = pytest.mark.xdist_group("shared_window")
 
 def test_a_test_leaves_the_window_changed_everywhere(shared_window, qtbot) -> None:  # noqa: ANN001
     w = shared_window
+    assert w.open_lesson("perceptron")  # a lesson open (its scene's settings and docks)
+    w.next_slide()
     w.set_points([(1.0, 2.0), (2.0, -1.0), (0.5, 0.5)], [1, -1, 1])
     assert w.set_mode("dual") and w.set_eta(0.5) and w.set_max_updates(50)
     w.step()
@@ -32,6 +34,7 @@ def test_the_next_test_gets_it_back_as_new_without_a_new_window(
     s = w.state()
     assert s["points"] == [] and s["mode"] == "primal" and s["eta"] == 1.0
     assert s["mistakes"] == 0 and s["compare"] is None and not s["modified"]
+    assert s["lesson"] is None and not w.lesson_player.dock.isVisible()
     assert not w.act_radius.isChecked() and w.tabs.currentIndex() == 0
     assert not w.bound_panel.log_check.isChecked()
     assert w.notice.text() == "" and not w.notice.isVisible()

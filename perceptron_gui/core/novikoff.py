@@ -13,12 +13,13 @@ from ``ŵ = 0`` by ``(D/γ)²`` with
 How the numbers are made exact
 ------------------------------
 Wolfe's algorithm keeps a "corral" of at most ``d + 1`` hull vertices
-(``d`` = 2 or 3 here) and repeatedly adds the vertex ``z_j`` minimising
-``z_j·p``. Here the corral (its affine minimiser, its weights, ``p``) is kept in
-exact rational arithmetic (`fractions.Fraction`, at most 4 points, so it is
-cheap), while the O(N) search for the next vertex is one vectorised float scan
-of ``Z @ p`` on a copy of ``Z`` scaled by a power of two (exact, so huge and
-tiny coordinates neither overflow nor underflow). Every float score comes with
+and repeatedly adds the vertex ``z_j`` minimising ``z_j·p``. Here the corral (its
+affine minimiser, its weights, ``p``) is kept in exact rational arithmetic
+(`fractions.Fraction`; its Gram matrix, the solve and ``p`` in Python integers over
+one common denominator, so that even 65 points in 64 dimensions are cheap), while
+the O(N) search for the next vertex is one vectorised float scan of ``Z @ p`` on a
+copy of ``Z`` scaled by a power of two (exact, so huge and tiny coordinates neither
+overflow nor underflow). Every float score comes with
 a rigorous error bound; only the points whose score cannot be told from the
 best one in floats (ties: the corral itself, duplicates, points exactly on the
 supporting plane) are re-scored exactly, in integer arithmetic. The algorithm
@@ -55,6 +56,7 @@ is row-wise (or a max/argmin), and the answer is exact anyway.
 from __future__ import annotations
 
 import math
+import operator
 import sys
 from collections.abc import Generator, Hashable, Sequence
 from dataclasses import dataclass
@@ -128,41 +130,81 @@ def _sqrt(q: Fraction) -> float:
     return math.ldexp(float(r), -s)
 
 
-def _solve(G: list[list[Fraction]], r: list[Fraction]) -> list[Fraction]:
-    """Solve ``G x = r`` exactly (Gauss-Jordan; ``G`` is at most 3x3 and nonsingular)."""
+def _integer_rows(S: list[Vec]) -> tuple[list[list[int]], int]:
+    """S times the least common denominator L of its coordinates (Python ints), and L.
+
+    The corral's points are floats made exact (dyadic rationals): their Gram matrix and
+    combinations are then integer arithmetic, which at d = 64 costs a small part of
+    what the same sums of `Fraction`s cost (each of their steps reduces by a gcd)."""
+    L = 1
+    for s in S:
+        L = math.lcm(L, *(c.denominator for c in s))
+    return [[c.numerator * (L // c.denominator) for c in s] for s in S], L
+
+
+def _idot(u: Sequence[int], v: Sequence[int]) -> int:
+    return sum(map(operator.mul, u, v))
+
+
+def _solve(G: list[list[int]], r: list[int]) -> list[Fraction]:
+    """Solve ``G x = r`` exactly for an integer, nonsingular ``G`` (up to d + 1 rows).
+
+    Bareiss's fraction-free elimination keeps every entry an integer (each division is
+    exact); its last pivot ``D`` is ``±det G``, so ``D x`` is an integer vector, found by
+    back substitution in integers. The unique solution: the same `Fraction`s as any
+    exact method gives."""
     m = len(r)
     A = [row[:] + [r[i]] for i, row in enumerate(G)]
+    prev = 1
     for c in range(m):
         piv = next((i for i in range(c, m) if A[i][c] != 0), None)
         if piv is None:
             raise ArithmeticError("Wolfe corral became affinely dependent")
         A[c], A[piv] = A[piv], A[c]
-        pc = A[c][c]
-        A[c] = [v / pc for v in A[c]]
-        for i in range(m):
-            if i != c and A[i][c] != 0:
-                f = A[i][c]
-                A[i] = [a - f * b for a, b in zip(A[i], A[c], strict=True)]
-    return [A[i][m] for i in range(m)]
+        top = A[c]
+        pc = top[c]
+        for i in range(c + 1, m):
+            row = A[i]
+            f = row[c]
+            rest = zip(row[c + 1 :], top[c + 1 :], strict=True)
+            row[c + 1 :] = [(pc * a - f * b) // prev for a, b in rest]
+            row[c] = 0
+        prev = pc
+    det = A[m - 1][m - 1]
+    y = [0] * m  # y = det * x
+    for i in range(m - 1, -1, -1):
+        row = A[i]
+        acc = det * row[m] - sum(row[j] * y[j] for j in range(i + 1, m))
+        q, rem = divmod(acc, row[i])
+        assert rem == 0  # (exact: det * x is an integer vector)
+        y[i] = q
+    return [Fraction(v, det) for v in y]
 
 
 def _affine_minimiser(S: list[Vec]) -> list[Fraction]:
     """Weights α (summing to 1) of the point of the affine hull of S nearest the origin."""
     if len(S) == 1:
         return [Fraction(1)]
-    s0 = S[0]
-    V = [tuple(a - b for a, b in zip(s, s0, strict=True)) for s in S[1:]]
-    G = [[_dot(u, v) for v in V] for u in V]
-    r = [-_dot(u, s0) for u in V]
+    T, _ = _integer_rows(S)  # (the weights do not change when S is scaled)
+    t0 = T[0]
+    V = [[a - b for a, b in zip(t, t0, strict=True)] for t in T[1:]]
+    m = len(V)
+    G = [[0] * m for _ in range(m)]
+    for i in range(m):
+        for j in range(i, m):
+            G[i][j] = G[j][i] = _idot(V[i], V[j])
+    r = [-_idot(v, t0) for v in V]
     beta = _solve(G, r)
     return [1 - sum(beta, Fraction(0)), *beta]
 
 
 def _combine(S: list[Vec], lam: list[Fraction]) -> Vec:
-    d = len(S[0])
-    return tuple(
-        sum((w * s[c] for w, s in zip(lam, S, strict=True)), Fraction(0)) for c in range(d)
-    )
+    """``sum(lam[i] * S[i])``, exactly: an integer combination over one denominator."""
+    T, L = _integer_rows(S)
+    q = math.lcm(*(w.denominator for w in lam))
+    n = [w.numerator * (q // w.denominator) for w in lam]
+    den = q * L
+    return tuple(Fraction(_idot(n, column), den) for column in zip(*T, strict=True))
 
 
 class _Oracle(Protocol):
