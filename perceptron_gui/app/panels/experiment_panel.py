@@ -66,7 +66,7 @@ def summary_lines(result: ExperimentResult) -> list[str]:
     u = s["updates"]
     what = (
         translate("ExperimentPanel", "batch steps")
-        if c.mode == "batch"
+        if spec(c.mode).batch
         else translate("ExperimentPanel", "updates")
     )
     lines.append(
@@ -167,7 +167,7 @@ class HistogramPlot(pg.PlotWidget):
         self._line.label.setFont(t.font(TICK_PT, bold=True))
 
     def _axes_titles(self) -> None:
-        batch = self._result is not None and self._result.config.mode == "batch"
+        batch = self._result is not None and spec(self._result.config.mode).batch
         style_axes(
             self.getPlotItem(),
             translate("ExperimentPanel", "batch steps per run")
