@@ -217,6 +217,50 @@ def test_the_views_follow_the_run_in_the_window(window, qtbot, tmp_path) -> None
     assert not window.act_weight_space.isChecked()
 
 
+def _gif_frames(path) -> list[np.ndarray]:  # noqa: ANN001
+    """Every frame of a GIF as an RGB array (read with Pillow, as the canvas's GIF tests)."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(path) as im:
+        return [np.asarray(f.convert("RGB")).astype(int) for f in ImageSequence.Iterator(im)]
+
+
+def test_the_views_export_an_animation_of_the_run(window, tmp_path) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    window.seek(5)  # the timeline's update: the animation runs k = 0 … 5
+    window.set_space_view("augmented")
+    before = window.state()
+    for kind in ("augmented", "weights"):  # shown or hidden alike
+        gif = tmp_path / f"{kind}.gif"
+        assert window.export_space_animation(kind, gif, size=(400, 300))
+        frames = _gif_frames(gif)
+        assert len(frames) == 5 + 1, kind  # ŵ_0, then one frame per update
+        assert frames[0].shape == (300, 400, 3)
+        # Every update of Example 2.1 changes ŵ: each frame differs from the one before
+        # below the k counter's strip (the plane, the arrows or the path moved).
+        for i in range(1, len(frames)):
+            assert np.any(frames[i][40:] != frames[i - 1][40:]), (kind, i)
+    # More steps than the run has: it ends at its last update (k = 7).
+    gif = tmp_path / "whole.gif"
+    assert window.export_space_animation("weights", gif, 50, size=(400, 300))
+    assert len(_gif_frames(gif)) == 7 + 1
+    assert window.export_space_animation("augmented", gif, 0, size=(400, 300))
+    assert len(_gif_frames(gif)) == 1
+    # The window's run and views are as they were; bad requests are messages.
+    after = window.state()
+    assert after["updates"] == 5 and after["augmented"] == before["augmented"]
+    assert after["weights"]["path"] == before["weights"]["path"]
+    assert not window.export_space_animation("weights", tmp_path / "x.png")
+    assert not window.export_space_animation("nope", tmp_path / "x.gif")
+    # Reachable from the view's own context menu, with the figure export beside it.
+    view = window.spaces.views["augmented"]
+    names = [a.objectName() for a in view.menu.actions()]
+    assert names == ["augmentedExportAction", "augmentedExportAnimationAction"]
+
+
 def test_the_kernel_mode_says_why_there_is_no_weight_space(window) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_mode("kernel")

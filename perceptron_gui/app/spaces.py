@@ -28,16 +28,30 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.export import (
+    FRAME_MS,
+    LAST_FRAME_MS,
+    MAX_ANIMATION_STEPS,
+    ExportError,
+    check_animation,
+    counter_text,
+    in_last_dir,
+    qimage_to_pil,
+    remember_dir,
+    write_animation,
+)
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core import spaces as sp
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.registry import spec
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
 #: The kinds of view, by the name scripts and lessons use.
@@ -95,6 +109,13 @@ class SpaceView(QtWidgets.QWidget):
         self.reset_button.clicked.connect(self.reset_camera)
         self.top_button = named(QtWidgets.QToolButton(self), f"{kind}TopButton")
         self.top_button.clicked.connect(self.look_down_z)
+        # The context menu: the view as a figure or as an animation of the run.
+        self.menu = QtWidgets.QMenu(self)
+        self.export_action = named(QtGui.QAction(self), f"{kind}ExportAction")
+        self.export_action.triggered.connect(self._on_export_triggered)
+        self.animation_action = named(QtGui.QAction(self), f"{kind}ExportAnimationAction")
+        self.animation_action.triggered.connect(self._on_animation_triggered)
+        self.menu.addActions([self.export_action, self.animation_action])
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(4, 4, 4, 4)
         bar.addWidget(self.reset_button)
@@ -171,6 +192,33 @@ class SpaceView(QtWidgets.QWidget):
         self._drag = None
         super().mouseReleaseEvent(event)
 
+    def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:  # noqa: N802
+        self.menu.exec(event.globalPos())
+
+    def _on_export_triggered(self) -> None:
+        name = "augmented.png" if self.kind == "augmented" else "weights.png"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self,
+            self.export_action.text().rstrip("…"),
+            in_last_dir(name),
+            "PNG (*.png);;SVG (*.svg)",
+        )
+        if path:
+            remember_dir(path)
+            self.window_.export_space_view(self.kind, path)
+
+    def _on_animation_triggered(self) -> None:
+        name = "augmented.gif" if self.kind == "augmented" else "weights.gif"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self,
+            self.animation_action.text().rstrip("…"),
+            in_last_dir(name),
+            "Animated GIF (*.gif);;MP4 video (*.mp4)",
+        )
+        if path:
+            remember_dir(path)
+            self.window_.export_space_animation(self.kind, path)
+
     def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
         self.reset_camera()
 
@@ -192,6 +240,8 @@ class SpaceView(QtWidgets.QWidget):
     # ------------------------------------------------------------------ state
 
     def retranslate(self) -> None:
+        self.export_action.setText(self.tr("Export the view…"))
+        self.animation_action.setText(self.tr("Export an animation of the run…"))
         self.reset_button.setText(self.tr("Reset view"))
         self.reset_button.setToolTip(self.tr("The start view (Home, or double-click the view)"))
         self.top_button.setText(
@@ -221,9 +271,8 @@ class SpaceView(QtWidgets.QWidget):
             self._layout()
         self.update()
 
-    def _path(self) -> np.ndarray[Any, Any]:
+    def _path(self, t: Algorithm) -> np.ndarray[Any, Any]:
         c = self.controller
-        t = c.trainer
         k = t.k
         hw = t.history_w[:k]
         hb = t.history_b[:k]
@@ -231,7 +280,10 @@ class SpaceView(QtWidgets.QWidget):
         start = np.array([[w0[0], w0[1], b0]], dtype=np.float64)
         return np.vstack((start, np.column_stack((hw, hb))))
 
-    def _compute(self, *, cone: bool = True) -> sp.AugmentedScene | sp.WeightScene | None:
+    def _compute(
+        self, *, cone: bool = True, run: Algorithm | None = None
+    ) -> sp.AugmentedScene | sp.WeightScene | None:
+        """The scene of `run` (None: the window's run) at its update."""
         c = self.controller
         m = spec(c.config.mode)
         self._note = ""
@@ -247,7 +299,7 @@ class SpaceView(QtWidgets.QWidget):
                 "in the plane only)"
             ).format(d=data.dim, d1=data.dim + 1)
             return None
-        t = c.trainer
+        t = c.trainer if run is None else run
         bias = c.config.bias
         if self.kind == "augmented":
             last = t.last
@@ -277,7 +329,7 @@ class SpaceView(QtWidgets.QWidget):
         if data.n == 0:
             self._note = self.tr("no points: every ŵ is feasible")
         samples = sp.CONE_SAMPLES if cone else 0
-        return sp.weight_scene(data.points, data.labels, self._path(), bias, samples=samples)
+        return sp.weight_scene(data.points, data.labels, self._path(t), bias, samples=samples)
 
     # ----------------------------------------------------------------- layout
 
@@ -566,6 +618,67 @@ class SpaceView(QtWidgets.QWidget):
             raise ValueError(f"{target.name}: a space view is exported as .png or .svg")
         self._layout()
         return target
+
+    def export_animation(
+        self,
+        path: str | Path,
+        steps: int | None = None,
+        *,
+        size: tuple[int, int] = EXPORT_SIZE,
+        frame_ms: int = FRAME_MS,
+        last_ms: int = LAST_FRAME_MS,
+    ) -> int:
+        """A GIF (or MP4, by the name) of the view along a copy of the run; the number of
+        frames.
+
+        The first frame is ŵ_0 (k = 0), then one frame per update, `steps` of them (None:
+        as many as the window's run has made, up to the timeline's update), fewer if the
+        run ends first; each with its k counter in the corner. The view keeps its camera;
+        the window's run is not touched.
+
+        Raises
+        ------
+        ExportError
+            Bad size, steps or durations, unknown extension, or the file cannot be written.
+        """
+        c = self.controller
+        w, h = check_animation(path, size, frame_ms, last_ms)
+        steps = c.trainer.k if steps is None else int(steps)
+        if not 0 <= steps <= MAX_ANIMATION_STEPS:
+            raise ExportError(
+                f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates"
+            )
+        run = make_trainer(c.data, c.config)
+        qsize = QtCore.QSize(w, h)
+        rect = QtCore.QRect(0, 0, w, h)
+        images = []
+        try:
+            for i in range(steps + 1):
+                if i and run.step() is None:
+                    break
+                with np.errstate(all="ignore"):
+                    self._scene = self._compute(run=run)
+                    self._layout(qsize)
+                image = QtGui.QImage(qsize, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+                p = QtGui.QPainter(image)
+                try:
+                    self.render_to(p, rect)
+                    p.setFont(theme().font(ANNOTATION_PT))
+                    counter = counter_text(run)
+                    at = QtCore.QPointF(w - 8 - p.fontMetrics().horizontalAdvance(counter), 8)
+                    _text(p, at + QtCore.QPointF(0, p.fontMetrics().ascent()), counter,
+                          theme().color("ink"))
+                finally:
+                    p.end()
+                images.append(qimage_to_pil(image))
+        finally:  # the view shows the window's run again
+            with np.errstate(all="ignore"):
+                self._scene = self._compute()
+                self._layout()
+            self.update()
+        durations = [int(frame_ms)] * (len(images) - 1) + [int(last_ms)]
+        write_animation(path, images, durations)
+        return len(images)
 
     def state(self) -> dict[str, Any]:
         """The view's scene as plain values (see `MainWindow.state`)."""
