@@ -2917,6 +2917,14 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
 <context>
     <name>SpaceView</name>
     <message>
+        <source>Export the view…</source>
+        <translation>导出视图图片…</translation>
+    </message>
+    <message>
+        <source>Export an animation of the run…</source>
+        <translation>导出本次运行的动画…</translation>
+    </message>
+    <message>
         <source>Reset view</source>
         <translation>重置视角</translation>
     </message>
