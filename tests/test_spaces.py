@@ -261,6 +261,48 @@ def test_the_views_export_an_animation_of_the_run(window, tmp_path) -> None:  # 
     assert names == ["augmentedExportAction", "augmentedExportAnimationAction"]
 
 
+def test_compare_mode_draws_the_second_runs_w_in_both_views(window, tmp_path) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    window.set_space_view("augmented")
+    window.set_space_view("weights")
+    assert window.state()["weights"]["compare"] is None
+    assert window.set_compare({"order": "cyclic", "eta": 0.5})
+    for _ in range(3):
+        window.step()
+    s = window.state()
+    second = s["compare"]
+    assert second["updates"] == 3
+    normal = [*second["w"], second["b"]]
+    # The augmented view: run 2's plane, with its normal ŵ and its line at z = 1.
+    aug = s["augmented"]["compare"]
+    assert aug["normal"] == normal and aug["normal"] != s["augmented"]["normal"]
+    ends = clip_line(tuple(second["w"]), second["b"], window.canvas.view_range())
+    assert (aug["line"] is None) if ends is None else np.allclose(aug["line"], ends, atol=1e-9)
+    # The weight view: run 2's path, ŵ_0 first and one vertex per update.
+    path = s["weights"]["compare"]["path"]
+    assert len(path) == 3 + 1 and path[0] == [0.0, 0.0, 0.0] and path[-1] == normal
+    assert path[1] == [1.5, 1.5, 0.5]  # η = 0.5: half of run 1's first update
+    assert s["weights"]["compare"]["feasible"] is False
+    both = {kind: tmp_path / f"{kind}-both.png" for kind in ("augmented", "weights")}
+    for kind, path in both.items():
+        assert window.export_space_view(kind, path)
+    # A second run whose ŵ lives in another space says so; leaving compare drops it.
+    assert window.set_compare({"bias": False})
+    note = window.state()["weights"]["compare"]
+    assert set(note) == {"note"} and "bias" in note["note"]
+    assert window.state()["augmented"]["compare"]["normal"][2] == 0.0
+    assert window.set_compare(None)
+    assert window.state()["weights"]["compare"] is None
+    assert window.state()["augmented"]["compare"] is None
+    # Drawn: at the same k, each view differs from itself without the second run.
+    assert window.state()["updates"] == 3
+    for kind, path in both.items():
+        alone = tmp_path / f"{kind}-alone.png"
+        assert window.export_space_view(kind, alone)
+        assert QImage(str(path)) != QImage(str(alone)), kind
+
+
 def test_the_kernel_mode_says_why_there_is_no_weight_space(window) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_mode("kernel")
