@@ -438,7 +438,7 @@ class SpaceView(QtWidgets.QWidget):
             self._layout_augmented(scene, rect, d)
         else:
             self._layout_weights(scene, rect, d)
-        if self._second is not None:
+        if self._second_scene is not None:  # (a second run not drawn has its note instead)
             d.legend = [
                 (
                     translate("Compare", RUN_NAMES[0]),
