@@ -217,6 +217,92 @@ def test_the_views_follow_the_run_in_the_window(window, qtbot, tmp_path) -> None
     assert not window.act_weight_space.isChecked()
 
 
+def _gif_frames(path) -> list[np.ndarray]:  # noqa: ANN001
+    """Every frame of a GIF as an RGB array (read with Pillow, as the canvas's GIF tests)."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(path) as im:
+        return [np.asarray(f.convert("RGB")).astype(int) for f in ImageSequence.Iterator(im)]
+
+
+def test_the_views_export_an_animation_of_the_run(window, tmp_path) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    window.seek(5)  # the timeline's update: the animation runs k = 0 … 5
+    window.set_space_view("augmented")
+    before = window.state()
+    for kind in ("augmented", "weights"):  # shown or hidden alike
+        gif = tmp_path / f"{kind}.gif"
+        assert window.export_space_animation(kind, gif, size=(400, 300))
+        frames = _gif_frames(gif)
+        assert len(frames) == 5 + 1, kind  # ŵ_0, then one frame per update
+        assert frames[0].shape == (300, 400, 3)
+        # Every update of Example 2.1 changes ŵ: each frame differs from the one before
+        # below the k counter's strip (the plane, the arrows or the path moved).
+        for i in range(1, len(frames)):
+            assert np.any(frames[i][40:] != frames[i - 1][40:]), (kind, i)
+    # More steps than the run has: it ends at its last update (k = 7).
+    gif = tmp_path / "whole.gif"
+    assert window.export_space_animation("weights", gif, 50, size=(400, 300))
+    assert len(_gif_frames(gif)) == 7 + 1
+    assert window.export_space_animation("augmented", gif, 0, size=(400, 300))
+    assert len(_gif_frames(gif)) == 1
+    # The window's run and views are as they were; bad requests are messages.
+    after = window.state()
+    assert after["updates"] == 5 and after["augmented"] == before["augmented"]
+    assert after["weights"]["path"] == before["weights"]["path"]
+    assert not window.export_space_animation("weights", tmp_path / "x.png")
+    assert not window.export_space_animation("nope", tmp_path / "x.gif")
+    # Reachable from the view's own context menu, with the figure export beside it.
+    view = window.spaces.views["augmented"]
+    names = [a.objectName() for a in view.menu.actions()]
+    assert names == ["augmentedExportAction", "augmentedExportAnimationAction"]
+
+
+def test_compare_mode_draws_the_second_runs_w_in_both_views(window, tmp_path) -> None:  # noqa: ANN001
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    window.set_space_view("augmented")
+    window.set_space_view("weights")
+    assert window.state()["weights"]["compare"] is None
+    assert window.set_compare({"order": "cyclic", "eta": 0.5})
+    for _ in range(3):
+        window.step()
+    s = window.state()
+    second = s["compare"]
+    assert second["updates"] == 3
+    normal = [*second["w"], second["b"]]
+    # The augmented view: run 2's plane, with its normal ŵ and its line at z = 1.
+    aug = s["augmented"]["compare"]
+    assert aug["normal"] == normal and aug["normal"] != s["augmented"]["normal"]
+    ends = clip_line(tuple(second["w"]), second["b"], window.canvas.view_range())
+    assert (aug["line"] is None) if ends is None else np.allclose(aug["line"], ends, atol=1e-9)
+    # The weight view: run 2's path, ŵ_0 first and one vertex per update.
+    path = s["weights"]["compare"]["path"]
+    assert len(path) == 3 + 1 and path[0] == [0.0, 0.0, 0.0] and path[-1] == normal
+    assert path[1] == [1.5, 1.5, 0.5]  # η = 0.5: half of run 1's first update
+    assert s["weights"]["compare"]["feasible"] is False
+    both = {kind: tmp_path / f"{kind}-both.png" for kind in ("augmented", "weights")}
+    for kind, path in both.items():
+        assert window.export_space_view(kind, path)
+    # A second run whose ŵ lives in another space says so; leaving compare drops it.
+    assert window.set_compare({"bias": False})
+    note = window.state()["weights"]["compare"]
+    assert set(note) == {"note"} and "bias" in note["note"]
+    assert window.state()["augmented"]["compare"]["normal"][2] == 0.0
+    assert window.set_compare(None)
+    assert window.state()["weights"]["compare"] is None
+    assert window.state()["augmented"]["compare"] is None
+    # Drawn: at the same k, each view differs from itself without the second run.
+    assert window.state()["updates"] == 3
+    for kind, path in both.items():
+        alone = tmp_path / f"{kind}-alone.png"
+        assert window.export_space_view(kind, alone)
+        assert QImage(str(path)) != QImage(str(alone)), kind
+
+
 def test_the_kernel_mode_says_why_there_is_no_weight_space(window) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_mode("kernel")

@@ -76,6 +76,7 @@ __all__ = [
     "Figure",
     "FigureSettings",
     "animation_dialog",
+    "check_animation",
     "copy_table",
     "export_animation",
     "export_figure",
@@ -83,9 +84,11 @@ __all__ = [
     "export_table",
     "figure_dialog",
     "parse_size",
+    "qimage_to_pil",
     "table_dialog",
     "table_format",
     "table_text",
+    "write_animation",
 ]
 
 #: A figure's size in output pixels when none is asked for (4:3, fits a slide).
@@ -803,7 +806,8 @@ def _caption_font_pt(width: int) -> float:
     return max(TICK_PT, TICK_PT * width / 1000)
 
 
-def _to_pil(img: QImage) -> PILImage:  # (Pillow is imported lazily)
+def qimage_to_pil(img: QImage) -> PILImage:  # (Pillow is imported lazily)
+    """A frame drawn with Qt as the Pillow image `write_animation` takes."""
     from PIL import Image
 
     rgb = img.convertToFormat(QImage.Format.Format_RGB888)
@@ -854,26 +858,10 @@ def export_animation(
     ExportError
         Bad size, start or steps, unknown extension, or the file cannot be written.
     """
-    kind = _kind(path, ANIMATION_KINDS)
-    w, h = check_size(size)
-    if kind == "mp4":
-        try:
-            import imageio_ffmpeg  # noqa: F401
-        except ImportError:
-            raise ExportError(
-                "MP4 needs imageio-ffmpeg (pip install imageio-ffmpeg); GIF works without"
-            ) from None
-        if w % 2 or h % 2:
-            raise ExportError(f"bad size {w}x{h} for an MP4: H.264 needs even sides")
+    w, h = check_animation(path, size, frame_ms, last_ms)
     steps = int(steps)
     if not 0 <= steps <= MAX_ANIMATION_STEPS:
         raise ExportError(f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates")
-    if not (20 <= int(frame_ms) <= 60000 and 20 <= int(last_ms) <= 60000):
-        raise ExportError("bad frame duration: from 20 to 60000 ms")
-    try:
-        from PIL import Image  # noqa: F401
-    except ImportError:
-        raise ExportError("animations need Pillow: pip install Pillow") from None
     frames = list(_frames(_started(c, start), steps))
     factor = text_scale(h, scale)
 
@@ -918,21 +906,62 @@ def export_animation(
                 painter.drawText(box, flags, f.caption)
             finally:
                 painter.end()
-            images.append(_to_pil(img))
+            images.append(qimage_to_pil(img))
     durations = [int(frame_ms)] * (len(images) - 1) + [int(last_ms)]
+    write_animation(path, images, durations)
+    return len(images)
+
+
+def check_animation(
+    path: str | os.PathLike[str], size: tuple[int, int], frame_ms: int, last_ms: int
+) -> tuple[int, int]:
+    """The checks every animation makes before drawing a frame: its kind by the name
+    (GIF, or MP4 with imageio-ffmpeg and even sides), its size, its frame durations and
+    Pillow; returns the size.
+
+    Raises
+    ------
+    ExportError
+        What is wrong, in a sentence.
+    """
+    kind = _kind(path, ANIMATION_KINDS)
+    w, h = check_size(size)
+    if kind == "mp4":
+        try:
+            import imageio_ffmpeg  # noqa: F401
+        except ImportError:
+            raise ExportError(
+                "MP4 needs imageio-ffmpeg (pip install imageio-ffmpeg); GIF works without"
+            ) from None
+        if w % 2 or h % 2:
+            raise ExportError(f"bad size {w}x{h} for an MP4: H.264 needs even sides")
+    if not (20 <= int(frame_ms) <= 60000 and 20 <= int(last_ms) <= 60000):
+        raise ExportError("bad frame duration: from 20 to 60000 ms")
+    try:
+        from PIL import Image  # noqa: F401
+    except ImportError:
+        raise ExportError("animations need Pillow: pip install Pillow") from None
+    return w, h
+
+
+def write_animation(
+    path: str | os.PathLike[str], images: Sequence[PILImage], durations: Sequence[int]
+) -> None:
+    """Write the frames as a GIF or an MP4 (by the name), each for its duration in ms;
+    no half-written file when it fails (`ExportError`)."""
+    kind = _kind(path, ANIMATION_KINDS)
     with _atomic(path) as tmp:
         if kind == "mp4":
-            _write_mp4(tmp, images, durations)
+            _write_mp4(tmp, list(images), list(durations))
         else:
             images[0].save(
                 tmp,
                 format="GIF",
                 save_all=True,
-                append_images=images[1:],
-                duration=durations,
+                append_images=list(images[1:]),
+                duration=list(durations),
                 loop=0,
             )
-    return len(images)
 
 
 #: An MP4 shows each frame for a whole number of 1/`MP4_FPS` s.

@@ -62,7 +62,7 @@ from perceptron_gui.app.panels import (
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel, catch_up
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
-from perceptron_gui.app.spaces import Spaces
+from perceptron_gui.app.spaces import EXPORT_SIZE, Spaces
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import (
@@ -440,6 +440,28 @@ class MainWindow(LessonScripting, QMainWindow):
             self.show_notice(self.tr("export failed: {error}").format(error=exc), error=True)
             return False
         return True
+
+    def export_space_animation(
+        self,
+        kind: str,
+        path: str | Path,
+        steps: int | None = None,
+        *,
+        size: tuple[int, int] = EXPORT_SIZE,
+        frame_ms: int = export.FRAME_MS,
+    ) -> bool:
+        """A GIF (or MP4) of the "augmented" or "weights" view along a copy of the run:
+        ŵ_0 first, then one frame per update (`steps`; None: up to the timeline's update).
+
+        Returns after the file is written; False, with a notice, when it cannot be.
+        """
+        view = self.spaces.views.get(kind)
+        if view is None:
+            return self.spaces.set_visible(kind)  # says which kinds there are
+        return self.exports.write(
+            path,
+            lambda: view.export_animation(path, steps, size=size, frame_ms=frame_ms),
+        )
 
     def set_points(self, X: Any, y: Any) -> bool:
         """Replace the data (undoable); False with a message on bad input."""

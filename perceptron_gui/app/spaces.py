@@ -27,17 +27,32 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from perceptron_gui.app.compare import RUN_NAMES
 from perceptron_gui.app.controller import Change, Controller
+from perceptron_gui.app.export import (
+    FRAME_MS,
+    LAST_FRAME_MS,
+    MAX_ANIMATION_STEPS,
+    ExportError,
+    check_animation,
+    counter_text,
+    in_last_dir,
+    qimage_to_pil,
+    remember_dir,
+    write_animation,
+)
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core import spaces as sp
+from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.registry import spec
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
 #: The kinds of view, by the name scripts and lessons use.
@@ -48,6 +63,8 @@ DEGREES_PER_PX = 0.5
 EXPORT_SIZE = (1200, 900)
 #: The weight view draws at most this many points' planes.
 MAX_CONSTRAINTS = 200
+#: The theme colour of compare mode's second run (the bound plot's too).
+SECOND_ROLE = "positive"
 #: A constraint within this many pixels of the pointer is the one the tooltip names.
 HOVER_PX = 6.0
 
@@ -68,6 +85,8 @@ class _Drawing:
         default_factory=list
     )
     texts: list[tuple[QtCore.QPointF, str, QtGui.QColor]] = field(default_factory=list)
+    # Compare mode's legend, bottom right: each run's name and the pen its ŵ is drawn with.
+    legend: list[tuple[str, QtGui.QPen]] = field(default_factory=list)
     # Hover: each constraint's or point's drawn polyline and what the tooltip says.
     hover: list[tuple[np.ndarray[Any, Any], str]] = field(default_factory=list)
 
@@ -90,11 +109,24 @@ class SpaceView(QtWidgets.QWidget):
         self._drawing = _Drawing()
         self._note = ""
         self._scene: sp.AugmentedScene | sp.WeightScene | None = None
+        # Compare mode: the second run, and its scene (None outside compare mode, or when
+        # its ŵ cannot be drawn in this view: then `_second_note` says why).
+        self._second: Controller | None = None
+        self._second_gate = RunFrameGate(self, self._on_changed)
+        self._second_scene: sp.AugmentedScene | sp.WeightScene | None = None
+        self._second_note = ""
         self._scale = 1.0
         self.reset_button = named(QtWidgets.QToolButton(self), f"{kind}ResetButton")
         self.reset_button.clicked.connect(self.reset_camera)
         self.top_button = named(QtWidgets.QToolButton(self), f"{kind}TopButton")
         self.top_button.clicked.connect(self.look_down_z)
+        # The context menu: the view as a figure or as an animation of the run.
+        self.menu = QtWidgets.QMenu(self)
+        self.export_action = named(QtGui.QAction(self), f"{kind}ExportAction")
+        self.export_action.triggered.connect(self._on_export_triggered)
+        self.animation_action = named(QtGui.QAction(self), f"{kind}ExportAnimationAction")
+        self.animation_action.triggered.connect(self._on_animation_triggered)
+        self.menu.addActions([self.export_action, self.animation_action])
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(4, 4, 4, 4)
         bar.addWidget(self.reset_button)
@@ -171,6 +203,33 @@ class SpaceView(QtWidgets.QWidget):
         self._drag = None
         super().mouseReleaseEvent(event)
 
+    def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:  # noqa: N802
+        self.menu.exec(event.globalPos())
+
+    def _on_export_triggered(self) -> None:
+        name = "augmented.png" if self.kind == "augmented" else "weights.png"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self,
+            self.export_action.text().rstrip("…"),
+            in_last_dir(name),
+            "PNG (*.png);;SVG (*.svg)",
+        )
+        if path:
+            remember_dir(path)
+            self.window_.export_space_view(self.kind, path)
+
+    def _on_animation_triggered(self) -> None:
+        name = "augmented.gif" if self.kind == "augmented" else "weights.gif"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self,
+            self.animation_action.text().rstrip("…"),
+            in_last_dir(name),
+            "Animated GIF (*.gif);;MP4 video (*.mp4)",
+        )
+        if path:
+            remember_dir(path)
+            self.window_.export_space_animation(self.kind, path)
+
     def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
         self.reset_camera()
 
@@ -192,6 +251,8 @@ class SpaceView(QtWidgets.QWidget):
     # ------------------------------------------------------------------ state
 
     def retranslate(self) -> None:
+        self.export_action.setText(self.tr("Export the view…"))
+        self.animation_action.setText(self.tr("Export an animation of the run…"))
         self.reset_button.setText(self.tr("Reset view"))
         self.reset_button.setToolTip(self.tr("The start view (Home, or double-click the view)"))
         self.top_button.setText(
@@ -203,6 +264,51 @@ class SpaceView(QtWidgets.QWidget):
             else self.tr("Straight down the b axis: the (w1, w2) plane (Z)")
         )
         self.refresh()
+
+    def set_second(self, controller: Controller | None) -> None:
+        """Compare mode: also draw the second run's ŵ, in a second colour named in a legend
+        (None: stop)."""
+        if self._second is not None:
+            self._second.changed.disconnect(self._second_gate.on_changed)
+        self._second = controller
+        if controller is not None:
+            controller.changed.connect(self._second_gate.on_changed)
+        self.refresh()
+
+    def _compute_second(self) -> tuple[sp.AugmentedScene | sp.WeightScene | None, str]:
+        """The second run's scene (no cone, no update, no ball) and, when it has none
+        although compare mode is on, why."""
+        second = self._second
+        if second is None or self._scene_is_off():
+            return None, ""
+        t = second.trainer
+        if not spec(second.config.mode).has_w:
+            return None, self.tr("run 2 has no weight vector ŵ to draw")
+        c = self.controller
+        data = c.data
+        if self.kind == "augmented":
+            bias = second.config.bias
+            scene = sp.augmented_scene(
+                data.points,
+                data.labels,
+                t.w,
+                t.b if bias else 0.0,
+                self.window_.canvas.view_range(),
+            )
+            return scene, ""
+        if second.config.bias != c.config.bias:
+            return None, (
+                self.tr("run 2 has the bias on: its ŵ = (w1, w2, b) lives in another space")
+                if second.config.bias
+                else self.tr("run 2 has the bias off: its ŵ = (w1, w2) lives in another space")
+            )
+        path = self._path(t, second)
+        return sp.weight_scene(data.points, data.labels, path, c.config.bias, samples=0), ""
+
+    def _scene_is_off(self) -> bool:
+        """Whether the view draws no scene for the window's run (kernel mode, not 2-D)."""
+        c = self.controller
+        return not spec(c.config.mode).has_w or c.data.dim != 2
 
     def _on_view_changed(self, *_: object) -> None:
         if self.isVisible():
@@ -218,12 +324,13 @@ class SpaceView(QtWidgets.QWidget):
             return
         with np.errstate(all="ignore"):  # weights near the float limit draw what they can
             self._scene = self._compute()
+            self._second_scene, self._second_note = self._compute_second()
             self._layout()
         self.update()
 
-    def _path(self) -> np.ndarray[Any, Any]:
-        c = self.controller
-        t = c.trainer
+    def _path(self, t: Algorithm, c: Controller | None = None) -> np.ndarray[Any, Any]:
+        """ŵ_0 … ŵ_k of run `t`, from the initial weights of controller `c` (the window's)."""
+        c = self.controller if c is None else c
         k = t.k
         hw = t.history_w[:k]
         hb = t.history_b[:k]
@@ -231,7 +338,10 @@ class SpaceView(QtWidgets.QWidget):
         start = np.array([[w0[0], w0[1], b0]], dtype=np.float64)
         return np.vstack((start, np.column_stack((hw, hb))))
 
-    def _compute(self, *, cone: bool = True) -> sp.AugmentedScene | sp.WeightScene | None:
+    def _compute(
+        self, *, cone: bool = True, run: Algorithm | None = None
+    ) -> sp.AugmentedScene | sp.WeightScene | None:
+        """The scene of `run` (None: the window's run) at its update."""
         c = self.controller
         m = spec(c.config.mode)
         self._note = ""
@@ -247,7 +357,7 @@ class SpaceView(QtWidgets.QWidget):
                 "in the plane only)"
             ).format(d=data.dim, d1=data.dim + 1)
             return None
-        t = c.trainer
+        t = c.trainer if run is None else run
         bias = c.config.bias
         if self.kind == "augmented":
             last = t.last
@@ -277,7 +387,7 @@ class SpaceView(QtWidgets.QWidget):
         if data.n == 0:
             self._note = self.tr("no points: every ŵ is feasible")
         samples = sp.CONE_SAMPLES if cone else 0
-        return sp.weight_scene(data.points, data.labels, self._path(), bias, samples=samples)
+        return sp.weight_scene(data.points, data.labels, self._path(t), bias, samples=samples)
 
     # ----------------------------------------------------------------- layout
 
@@ -328,6 +438,14 @@ class SpaceView(QtWidgets.QWidget):
             self._layout_augmented(scene, rect, d)
         else:
             self._layout_weights(scene, rect, d)
+        if self._second_scene is not None:  # (a second run not drawn has its note instead)
+            d.legend = [
+                (
+                    translate("Compare", RUN_NAMES[0]),
+                    QtGui.QPen(theme().color("ink"), theme().line(1.4)),
+                ),
+                (translate("Compare", RUN_NAMES[1]), _second_pen(1.4)),
+            ]
 
     def _axes(self, d: _Drawing, extent: float, names: tuple[str, str, str]) -> None:
         pen = QtGui.QPen(theme().color("muted"), theme().line(1.0))
@@ -345,9 +463,12 @@ class SpaceView(QtWidgets.QWidget):
         vectors = [np.zeros(3), *lifted]
         upd = sc.update
         k = 1.0
+        second = self._second_scene if isinstance(self._second_scene, sp.AugmentedScene) else None
         shown = [np.array(sc.normal)] + (
             [] if upd is None else [np.array(upd.old), np.array(upd.new)]
         )
+        if second is not None:
+            shown.append(np.array(second.normal))
         biggest = max((float(np.linalg.norm(v)) for v in shown), default=0.0)
         if biggest > extent or 0 < biggest < 0.6 * extent:
             # Too long to fit or too short to read: all drawn at one scale (the triangle's
@@ -367,6 +488,8 @@ class SpaceView(QtWidgets.QWidget):
         d.texts.append((self._pt(lifted[far]), self.tr("z = 1: the canvas"), th.color("muted")))
         if sc.plane.shape[0] >= 3:
             d.polygons.append((self._poly(sc.plane), th.tint("pocket", 60), None))
+        if second is not None and second.plane.shape[0] >= 3:
+            d.polygons.append((self._poly(second.plane), th.tint(SECOND_ROLE, 45), None))
         if sc.radius:
             c = self._pt(np.zeros(3))
             r = sc.radius * self._scale
@@ -396,6 +519,14 @@ class SpaceView(QtWidgets.QWidget):
             seg = np.array([[a[0], a[1], 1.0], [b[0], b[1], 1.0]])
             d.lines.append((self._poly(seg), QtGui.QPen(th.color("ink"), th.line(1.4))))
         origin = self._pt(np.zeros(3))
+        if second is not None:
+            if second.line is not None:
+                (a, b) = second.line
+                seg = np.array([[a[0], a[1], 1.0], [b[0], b[1], 1.0]])
+                d.lines.append((self._poly(seg), _second_pen(1.4)))
+            if any(second.normal):
+                tip = self._pt(np.array(second.normal) * k)
+                d.arrows.append((origin, tip, th.color(SECOND_ROLE), "ŵ", -1))
         if upd is None:
             if any(sc.normal):
                 tip = self._pt(np.array(sc.normal) * k)
@@ -426,7 +557,9 @@ class SpaceView(QtWidgets.QWidget):
         pts = [np.array([R, 0, 0]), np.array([-R, 0, 0]), np.array([0, R, 0]), np.array([0, -R, 0])]
         if sc.bias:
             pts += [np.array([0, 0, R]), np.array([0, 0, -R])]
-        self._fit(self.camera.project(np.vstack(pts + [sc.path])), rect)
+        second = self._second_scene if isinstance(self._second_scene, sp.WeightScene) else None
+        also = [] if second is None else [second.path]
+        self._fit(self.camera.project(np.vstack(pts + [sc.path, *also])), rect)
         names = ("w1", "w2", "b") if sc.bias else ("w1", "w2", "")
         self._axes(d, R, names)
         if sc.cone.shape[0]:
@@ -474,6 +607,15 @@ class SpaceView(QtWidgets.QWidget):
         d.texts.append(
             (self._pt(np.array(sc.current)), f"ŵ{_sub(sc.path.shape[0] - 1)}", th.color("ink"))
         )
+        if second is not None:
+            color = th.color(SECOND_ROLE)
+            if second.path.shape[0] > 1:
+                d.lines.append((self._poly(second.path), _second_pen(1.2)))
+            for p in second.path[:-1]:
+                d.dots.append((self._pt(p), th.marker * 0.22, color, None))
+            at = self._pt(np.array(second.current))
+            d.dots.append((at, th.marker * 0.45, color, th.color("ink")))
+            d.texts.append((at, f"ŵ{_sub(second.path.shape[0] - 1)}", color))
 
     # ----------------------------------------------------------------- paint
 
@@ -524,14 +666,16 @@ class SpaceView(QtWidgets.QWidget):
                 min(0.0, inside.bottom() - box.bottom()) + max(0.0, inside.top() - box.top()),
             )
             _text(p, at + QtCore.QPointF(4, -4) + shift, text, color)
-        if self._note:
+        beside = _legend(p, rect, d.legend)
+        note = "\n".join(n for n in (self._note, self._second_note) if n)
+        if note:
             p.setPen(th.color("ink"))
-            box = QtCore.QRectF(rect).adjusted(8, 0, -8, -6)
+            box = QtCore.QRectF(rect).adjusted(8, 0, -8 - beside, -6)  # left of the legend
             p.drawText(
                 box,
                 int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft)
                 | int(Qt.TextFlag.TextWordWrap),
-                self._note,
+                note,
             )
 
     # ----------------------------------------------------------------- export
@@ -540,7 +684,9 @@ class SpaceView(QtWidgets.QWidget):
         """Write the view as PNG or SVG (by the suffix) at its size, or 1200×900 when hidden."""
         target = Path(path)
         size = self.size() if self.isVisible() else QtCore.QSize(*EXPORT_SIZE)
-        self._scene = self._compute()
+        with np.errstate(all="ignore"):
+            self._scene = self._compute()
+            self._second_scene, self._second_note = self._compute_second()
         self._layout(size)
         rect = QtCore.QRect(0, 0, size.width(), size.height())
         suffix = target.suffix.lower()
@@ -567,6 +713,71 @@ class SpaceView(QtWidgets.QWidget):
         self._layout()
         return target
 
+    def export_animation(
+        self,
+        path: str | Path,
+        steps: int | None = None,
+        *,
+        size: tuple[int, int] = EXPORT_SIZE,
+        frame_ms: int = FRAME_MS,
+        last_ms: int = LAST_FRAME_MS,
+    ) -> int:
+        """A GIF (or MP4, by the name) of the view along a copy of the run; the number of
+        frames.
+
+        The first frame is ŵ_0 (k = 0), then one frame per update, `steps` of them (None:
+        as many as the window's run has made, up to the timeline's update), fewer if the
+        run ends first; each with its k counter in the corner. The view keeps its camera;
+        the window's run is not touched.
+
+        Raises
+        ------
+        ExportError
+            Bad size, steps or durations, unknown extension, or the file cannot be written.
+        """
+        c = self.controller
+        w, h = check_animation(path, size, frame_ms, last_ms)
+        steps = c.trainer.k if steps is None else int(steps)
+        if not 0 <= steps <= MAX_ANIMATION_STEPS:
+            raise ExportError(f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates")
+        run = make_trainer(c.data, c.config)
+        qsize = QtCore.QSize(w, h)
+        rect = QtCore.QRect(0, 0, w, h)
+        images = []
+        self._second_scene, self._second_note = None, ""  # the animation is of one run
+        try:
+            for i in range(steps + 1):
+                if i and run.step() is None:
+                    break
+                with np.errstate(all="ignore"):
+                    self._scene = self._compute(run=run)
+                    self._layout(qsize)
+                image = QtGui.QImage(qsize, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+                p = QtGui.QPainter(image)
+                try:
+                    self.render_to(p, rect)
+                    p.setFont(theme().font(ANNOTATION_PT))
+                    counter = counter_text(run)
+                    at = QtCore.QPointF(w - 8 - p.fontMetrics().horizontalAdvance(counter), 8)
+                    _text(
+                        p,
+                        at + QtCore.QPointF(0, p.fontMetrics().ascent()),
+                        counter,
+                        theme().color("ink"),
+                    )
+                finally:
+                    p.end()
+                images.append(qimage_to_pil(image))
+        finally:  # the view shows the window's run again
+            with np.errstate(all="ignore"):
+                self._scene = self._compute()
+                self._second_scene, self._second_note = self._compute_second()
+                self._layout()
+            self.update()
+        durations = [int(frame_ms)] * (len(images) - 1) + [int(last_ms)]
+        write_animation(path, images, durations)
+        return len(images)
+
     def state(self) -> dict[str, Any]:
         """The view's scene as plain values (see `MainWindow.state`)."""
         # Fresh (the canvas's view may have moved since the last frame); a hidden view skips
@@ -576,6 +787,8 @@ class SpaceView(QtWidgets.QWidget):
             scene = self._compute(cone=self.isVisible())
         note = shown_note if self.isVisible() else self._note
         self._note = shown_note
+        with np.errstate(all="ignore"):
+            second, second_note = self._compute_second()
         out: dict[str, Any] = {
             "visible": self.isVisible(),
             "rotation": self.camera.to_dict(),
@@ -590,7 +803,44 @@ class SpaceView(QtWidgets.QWidget):
             out["feasible"] = scene.feasible
             out["violated"] = list(scene.violated)
             out["cone_samples"] = int(scene.cone.shape[0])
+        # Compare mode: the second run's ŵ as drawn (None outside compare mode).
+        if isinstance(second, sp.AugmentedScene):
+            line = second.line
+            out["compare"] = {
+                "normal": list(second.normal),
+                "line": None if line is None else [list(line[0]), list(line[1])],
+            }
+        elif isinstance(second, sp.WeightScene):
+            out["compare"] = {"path": second.path.tolist(), "feasible": second.feasible}
+        elif self._second is not None:
+            out["compare"] = {"note": second_note}
+        else:
+            out["compare"] = None
         return out
+
+
+def _second_pen(width: float) -> QtGui.QPen:
+    """Compare mode's second run: dashed, in its own colour (as in the bound plot)."""
+    return QtGui.QPen(theme().color(SECOND_ROLE), theme().line(width), Qt.PenStyle.DashLine)
+
+
+def _legend(p: QtGui.QPainter, rect: QtCore.QRect, entries: list[tuple[str, QtGui.QPen]]) -> float:
+    """Each entry's pen as a short line and its name, stacked in the bottom right corner;
+    the width it takes (0 without entries)."""
+    if not entries:
+        return 0.0
+    fm = p.fontMetrics()
+    sample = theme().px(24)
+    width = max(fm.horizontalAdvance(text) for text, _ in entries) + sample + 12
+    y = rect.bottom() - 8 - fm.height() * (len(entries) - 1)
+    x = rect.right() - 8 - width
+    for text, pen in entries:
+        p.setPen(pen)
+        mid = y - fm.ascent() / 2 + fm.descent() / 2
+        p.drawLine(QtCore.QPointF(x, mid), QtCore.QPointF(x + sample, mid))
+        _text(p, QtCore.QPointF(x + sample + 6, y), text, pen.color())
+        y += fm.height()
+    return float(width + 8)
 
 
 def _sub(n: int) -> str:
@@ -712,6 +962,11 @@ class Spaces:
     def retranslate(self) -> None:
         for view in self.views.values():
             view.retranslate()
+
+    def set_second(self, controller: Controller | None) -> None:
+        """Compare mode: each view draws the second run's ŵ too (None: stop)."""
+        for view in self.views.values():
+            view.set_second(controller)
 
     def state(self) -> dict[str, dict[str, Any]]:
         return {kind: view.state() for kind, view in self.views.items()}

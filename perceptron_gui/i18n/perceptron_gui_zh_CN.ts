@@ -2917,6 +2917,14 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
 <context>
     <name>SpaceView</name>
     <message>
+        <source>Export the view…</source>
+        <translation>导出视图图片…</translation>
+    </message>
+    <message>
+        <source>Export an animation of the run…</source>
+        <translation>导出本次运行的动画…</translation>
+    </message>
+    <message>
         <source>Reset view</source>
         <translation>重置视角</translation>
     </message>
@@ -2939,6 +2947,18 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Straight down the b axis: the (w1, w2) plane (Z)</source>
         <translation>沿 b 轴垂直向下看：(w1, w2) 平面（Z）</translation>
+    </message>
+    <message>
+        <source>run 2 has no weight vector ŵ to draw</source>
+        <translation>运行 2 没有可画的权重向量 ŵ</translation>
+    </message>
+    <message>
+        <source>run 2 has the bias on: its ŵ = (w1, w2, b) lives in another space</source>
+        <translation>运行 2 使用偏置 b：它的 ŵ = (w1, w2, b) 属于另一个空间</translation>
+    </message>
+    <message>
+        <source>run 2 has the bias off: its ŵ = (w1, w2) lives in another space</source>
+        <translation>运行 2 不使用偏置 b：它的 ŵ = (w1, w2) 属于另一个空间</translation>
     </message>
     <message>
         <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>

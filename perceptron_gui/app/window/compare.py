@@ -59,6 +59,7 @@ class Compare:
             self.w.run_title.show()
             self.w.bound_panel.plot.set_second(run.controller)
             self.w.timeline.set_second(run.controller)
+            self.w.spaces.set_second(run.controller)
             view.answer_first = self.w.act_answer_first.isChecked()
             self.w.act_compare.setChecked(True)
             self.w.statusBar().showMessage(
@@ -83,6 +84,7 @@ class Compare:
             return
         self.w.bound_panel.plot.set_second(None)
         self.w.timeline.set_second(None)
+        self.w.spaces.set_second(None)
         view.close_view()
         for dock, shown in zip(self.w.docks, self.docks_before, strict=False):
             dock.setVisible(shown)
