@@ -54,12 +54,18 @@ def hook():
 app = QApplication([])
 spy = Spy()
 QTimer.singleShot(0, hook)
-sys.exit(main([]))
+sys.exit(main(sys.argv[1:]))
 """
 
 
-def first_paint_seconds(repeats: int, write_bytecode: bool = True) -> list[float]:
-    """Wall time from launching `perceptron-gui` (a new interpreter) to the canvas's first paint.
+def first_paint_seconds(
+    repeats: int,
+    write_bytecode: bool = True,
+    args: tuple[str, ...] = (),
+    platform: str = "offscreen",
+) -> list[float]:
+    """Wall time from launching `perceptron-gui` (a new interpreter, with `args`, on the Qt
+    platform `platform`) to the canvas's first paint.
 
     As after `pip install .`, which compiles the bytecode: the children may write it
     (PYTHONDONTWRITEBYTECODE would make every start compile ~50 modules, ~0.13 s), and
@@ -71,10 +77,10 @@ def first_paint_seconds(repeats: int, write_bytecode: bool = True) -> list[float
     for i in range(repeats + write_bytecode):
         # A fresh state folder each time: no recovery file, so no "Restore?" question.
         state = tempfile.mkdtemp(prefix="pg-bench-")
-        env = {**env0, "QT_QPA_PLATFORM": "offscreen", "PERCEPTRON_GUI_STATE_DIR": state}
+        env = {**env0, "QT_QPA_PLATFORM": platform, "PERCEPTRON_GUI_STATE_DIR": state}
         t0 = time.perf_counter()
         p = subprocess.Popen(
-            [sys.executable, "-c", FIRST_PAINT],
+            [sys.executable, "-c", FIRST_PAINT, *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

@@ -25,39 +25,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from bench_gui import first_paint_seconds  # (a script beside this one)
 
 SCREEN = {"name": "s", "x": 0, "y": 0, "width": 1024, "height": 768}
 SCREEN.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
-
-FIRST_SCENE = r"""
-import sys
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication
-from perceptron_gui.app.main import main
-
-class Spy(QObject):
-    def eventFilter(self, obj, ev):
-        if ev.type() == QEvent.Type.Paint:
-            print("painted", flush=True)
-            QTimer.singleShot(0, QApplication.instance().quit)
-            self.deleteLater()
-        return False
-
-def hook():
-    for w in QApplication.instance().topLevelWidgets():
-        c = w.findChild(QObject, "canvas")
-        if c is not None:
-            c.viewport().installEventFilter(spy)
-            return
-    QTimer.singleShot(1, hook)
-
-app = QApplication([])
-spy = Spy()
-QTimer.singleShot(0, hook)
-sys.exit(main(["--lesson", "perceptron"]))
-"""
 
 PASSES = r"""
 import json, statistics, sys, time
@@ -107,31 +80,6 @@ def _env(state: str, screen: Path) -> dict[str, str]:
     return env
 
 
-def first_scene_seconds(starts: int, screen: Path, warm: bool = True) -> list[float]:
-    """Wall seconds from the command to the lesson's first paint, `starts` times (after
-    one launch that writes the bytecode, as `pip install .` would have, when `warm`)."""
-    out = []
-    for i in range(starts + warm):
-        state = tempfile.mkdtemp(prefix="pg-lesson-")
-        t0 = time.perf_counter()
-        p = subprocess.Popen(
-            [sys.executable, "-c", FIRST_SCENE],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env=_env(state, screen),
-        )
-        assert p.stdout is not None
-        for line in p.stdout:
-            if line.startswith("painted"):
-                if i or not warm:
-                    out.append(time.perf_counter() - t0)
-                break
-        p.wait(timeout=120)
-        shutil.rmtree(state, ignore_errors=True)
-    return out
-
-
 def scene_changes(language: str, repeats: int, screen: Path, most: int) -> dict[str, object]:
     """Per scene (up to scene `most`), the median CPU seconds of a change to it; and the
     reference repaint."""
@@ -165,7 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     screen = folder / "screen.json"
     screen.write_text(json.dumps({"screens": [SCREEN]}))
     try:
-        start = first_scene_seconds(starts, screen, warm=not args.quick)
+        start = first_paint_seconds(
+            starts,
+            write_bytecode=not args.quick,
+            args=("--lesson", "perceptron"),
+            platform=f"offscreen:configfile={screen}",
+        )
         print(f"--lesson perceptron to its first paint: median {statistics.median(start):.2f} s")
         for language in languages:
             r = scene_changes(language, repeats, screen, most)
