@@ -855,7 +855,11 @@ def _settings_text(config: TrainConfig) -> str:
     mode = spec(config.mode)
     if not mode.has_w:
         return f", {_kernel_text(config)}"
-    return "".join(f", {p.name} = {fmt(getattr(config, p.name))}" for p in mode.params)
+    parts = []
+    for p in mode.params:  # a plugin's setting is no field of TrainConfig: get() reads it
+        value = config.get(p.name)
+        parts.append(f", {p.name} = {value if isinstance(value, str) else fmt(value)}")
+    return "".join(parts)
 
 
 def _bound_line(
