@@ -302,3 +302,22 @@ def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
     table = out["table"].splitlines()  # the iteration table: the start and update 1
     assert len(table) >= 3 and "nan" not in out["table"].lower()
     assert f"{3 * scale:.6g}"[:6] in table[2], table
+
+
+def test_the_plugins_own_tests_pass_with_it_installed(tmp_path) -> None:
+    """The example's own tests (examples/normalised-perceptron/tests), run by pytest in a
+    fresh interpreter where the plugin is installed, with the compiled loop: its step's
+    bits against numpy's and its speed against the primal's are checked there."""
+    site = _pip_install_example(tmp_path)
+    env = {**_plugin_env(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    del env["PERCEPTRON_GUI_NO_JIT"]
+    code = (
+        "import site, sys; site.addsitedir(sys.argv[1]); import pytest; "
+        "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', sys.argv[2]]))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(site), str(EXAMPLE / "tests")],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=240,
+    )  # fmt: skip
+    assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
+    assert " passed" in r.stdout and "skipped" not in r.stdout, r.stdout[-2000:]
