@@ -32,9 +32,10 @@ exact overflow checks), the snapshots of the dual and kernel forms, the permutat
 ``random-cyclic`` (drawn by numpy, one per epoch, passed in), the online modes' random
 order.
 
-numba is imported only by `warm_up`. Its first compile takes about 5 s (2 cores; each
-rule's loop about 1 s more); the code is cached on disk (``cache=True``), so later
-processes import and load it in 0.4-0.8 s. Run from a background thread, the warm-up
+numba is imported only by `warm_up`. Its first compile takes about 5-10 s (2 cores;
+each online rule's loop about 2.5 s of it, and `run_to_end` compiles only its trainer's
+rule); the code is cached on disk (``cache=True``), so later processes import and load
+it in 0.4-0.8 s. Run from a background thread, the warm-up
 kept another thread waiting for the GIL at most ~40 ms from the cache and ~130 ms when
 compiling (measured with a 5 ms ticker).
 Until `ready`, or when numba is missing, or with ``PERCEPTRON_GUI_NO_JIT=1`` in the
