@@ -41,8 +41,13 @@ I18N = PACKAGE / "i18n"
 LANGUAGES = ("zh_CN",)
 #: The sources whose texts are translated (everything Qt; the core and CLI stay English,
 #: but for the core's texts the window shows, marked where they are declared: the modes'
-#: settings' help, titles and choices in core/params.py).
-SOURCES = [*sorted((PACKAGE / "app").rglob("*.py")), PACKAGE / "core" / "params.py"]
+#: names, tips, bound and proof notes in core/registry.py, the proof's reasons in
+#: core/proof.py, the modes' settings' help, titles and choices in core/params.py).
+CORE_SOURCES = ("params.py", "proof.py", "registry.py")
+SOURCES = [
+    *sorted((PACKAGE / "app").rglob("*.py")),
+    *(PACKAGE / "core" / name for name in CORE_SOURCES),
+]
 
 
 #: A line that marks a text for translation (what lupdate gives a ``#:`` note to).

@@ -725,3 +725,20 @@ def test_tables_have_six_significant_digits_unless_digits(
 
     assert longest([]) <= 6  # 0.123457, 0.333333
     assert longest(["--digits", "12"]) == 12  # 0.123456789012
+
+
+def test_verbose_says_which_loop_ran(
+    capsys: pytest.CaptureFixture[str], example: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, "trace", str(example), "--mode", "batch", "--verbose")
+    assert code == 0 and "note: loop: numpy: this mode has no compiled step" in err, err
+    code, _, err = run(capsys, "trace", str(example), "--mode", "margin", "--order", "random", "-v")
+    assert code == 0 and "note: loop: numpy: no compiled loop for this order" in err, err
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    code, _, err = run(capsys, "trace", str(example), "--mode", "averaged", "-v")
+    assert code == 0 and "note: loop: numpy: numba is not installed, or" in err, err
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    code, _, err = run(capsys, "trace", str(example), "--mode", "pa", "-v")  # warmed up
+    assert code == 0 and "note: loop: compiled (rule 'pa')" in err, err
+    code, _, err = run(capsys, "trace", str(example), "--mode", "pa")
+    assert code == 0 and "loop" not in err, err

@@ -179,3 +179,32 @@ def test_which_trainers_have_the_compiled_loop() -> None:
     assert not make_trainer(d, TrainConfig(mode="kernel", order="random")).has_compiled_loop
     # The kernel's Gram matrix above 64 MiB: the numpy path (column by column).
     assert not make_trainer(make_dataset(X, y), TrainConfig(mode="kernel")).has_compiled_loop
+
+
+def test_a_mode_without_a_compiled_step_runs_on_numpy_and_says_so() -> None:
+    from perceptron_gui.core.margin import MarginTrainer
+
+    class NoStep(MarginTrainer):
+        _compiled_rule = None
+
+    X, y = noisy(2000)
+    config = TrainConfig(mode="margin", max_epochs=200)
+    t = NoStep(make_dataset(X, y), config)
+    assert t.compiled_rule is None and not t.has_compiled_loop
+    assert fast.run_to_end(t).startswith("numpy: this mode has no compiled step")
+    quick = make_trainer(make_dataset(X, y), config)
+    assert fast.run_to_end(quick) == "compiled (rule 'threshold')"
+    assert (t.w, t.b, t.k, t.visits) == (quick.w, quick.b, quick.k, quick.visits)
+
+
+def test_compiled_rules_are_registered_by_name() -> None:
+    from perceptron_gui.core import online
+
+    assert fast.RULES["pa"] is online.PA and fast.RULES["threshold"] is online.THRESHOLD
+    # The same functions again (a module loaded twice) give the same rule back.
+    assert fast.register_rule("pa", online._pa_wants, online._pa_scale) is online.PA
+    with pytest.raises(ValueError, match="registered already"):
+        fast.register_rule("pa", lambda m, a, p: True, lambda m, a, eta, p: eta)
+    with pytest.raises(ValueError, match="identifier"):
+        fast.register_rule("a rule", online._pa_wants, online._pa_scale)
+    assert fast.rule_loop(online.PA) is not None and not fast.RULE_PROBLEMS

@@ -386,7 +386,10 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
     texts.discard("")
     assert i18n.set_language("zh_CN", remember=False)
     untranslated = sorted(t for t in texts if i18n.core_text(t) == t)
-    assert untranslated == [], "add them to i18n.CORE_TEXTS and translate them"
+    assert untranslated == [], (
+        'mark them with QT_TRANSLATE_NOOP("Core", ...) where the core declares them, '
+        "in a module of update_translations.CORE_SOURCES, and translate them"
+    )
     titles = {p.title for p in BUILT_IN_PARAMS.values() if p.title.isalpha() and len(p.title) > 1}
     assert titles == {"kernel", "degree", "margin"}
     for t in titles:  # the settings' row titles (not the modes' names: "kernel", "margin")

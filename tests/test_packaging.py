@@ -185,9 +185,10 @@ def test_only_a_comment_right_above_a_text_is_a_translator_note() -> None:
 def test_the_committed_ts_has_only_translator_notes() -> None:
     import xml.etree.ElementTree as ET
 
-    notes = _translations_script().translator_notes
+    script = _translations_script()
+    notes = script.translator_notes
     kept = set()
-    for src in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py")):
+    for src in script.SOURCES:  # the app and the core's modules that mark texts
         block: list[str] = []
         for line in notes(src.read_text("utf-8")).splitlines():
             if line.lstrip().startswith("#:"):
@@ -198,3 +199,13 @@ def test_the_committed_ts_has_only_translator_notes() -> None:
     ts = ROOT / "perceptron_gui" / "i18n" / "perceptron_gui_zh_CN.ts"
     found = [e.text for e in ET.parse(ts).getroot().iter("extracomment")]
     assert found and all(text in kept for text in found), [t for t in found if t not in kept]
+
+
+def test_every_core_module_that_marks_texts_is_an_lupdate_source() -> None:
+    """The core marks the texts the window shows where it declares them (the registry's
+    names, tips and notes): lupdate must read those modules, or they stay English."""
+    script = _translations_script()
+    core = ROOT / "perceptron_gui" / "core"
+    marking = {p.name for p in core.rglob("*.py") if "QT_TRANSLATE_NOOP(" in p.read_text("utf-8")}
+    assert marking == set(script.CORE_SOURCES)
+    assert {core / name for name in script.CORE_SOURCES} <= set(script.SOURCES)

@@ -42,20 +42,10 @@ PREFERENCE_KEY = "language"
 QM_PREFIX = "perceptron_gui_"
 
 #: The names of the algorithm's choices on screen, by the key the code and files use
-#: (marked for lupdate here, translated by `mode_name`, `order_name`, `stop_reason_name`;
-#: the modes' names are their registry labels, marked here because the core is not an
-#: lupdate source).
-MODE_NAMES = {
-    "primal": QT_TRANSLATE_NOOP("Names", "primal"),
-    "dual": QT_TRANSLATE_NOOP("Names", "dual"),
-    "pocket": QT_TRANSLATE_NOOP("Names", "pocket"),
-    "batch": QT_TRANSLATE_NOOP("Names", "batch"),
-    "averaged": QT_TRANSLATE_NOOP("Names", "averaged"),
-    "voted": QT_TRANSLATE_NOOP("Names", "voted"),
-    "pa": QT_TRANSLATE_NOOP("Names", "pa"),
-    "kernel": QT_TRANSLATE_NOOP("Names", "kernel"),
-    "margin": QT_TRANSLATE_NOOP("Names", "margin"),
-}
+#: (marked for lupdate here, translated by `order_name`, `stop_reason_name`,
+#: `kernel_name`). The modes' names, tips and notes are marked where the registry declares
+#: them (core/registry.py, core/proof.py, core/params.py: lupdate sources too) and shown
+#: by `mode_name` and `core_text`.
 KERNEL_NAMES = {
     "linear": QT_TRANSLATE_NOOP("Names", "linear"),
     "poly": QT_TRANSLATE_NOOP("Names", "poly"),
@@ -73,89 +63,6 @@ STOP_REASONS = {
     "epoch limit": QT_TRANSLATE_NOOP("Names", "epoch limit"),
     "overflow": QT_TRANSLATE_NOOP("Names", "overflow"),
 }
-
-#: The English texts the Qt-free core hands to the window (bound notes, why the proof or
-#: an order does not apply, the answers' names), marked for lupdate; `core_text` shows
-#: them in the current language. A core text not listed here stays English.
-CORE_TEXTS = (
-    QT_TRANSLATE_NOOP("Core", "passive-aggressive also corrects right points: no bound"),
-    QT_TRANSLATE_NOOP("Core", "not linearly separable: no bound"),
-    QT_TRANSLATE_NOOP("Core", "not linearly separable in feature space: no bound"),
-    QT_TRANSLATE_NOOP("Core", "batch steps (a crude bound)"),
-    QT_TRANSLATE_NOOP("Core", "D and γ in feature space"),
-    QT_TRANSLATE_NOOP(
-        "Core", "a batch step adds many points at once: the proof's steps are single updates"
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core", "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core", "the kernel run's weights live in feature space: no input-space picture"
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core", "the data are not linearly separable (γ = 0): the theorem does not apply"
-    ),
-    QT_TRANSLATE_NOOP("Core", "the run does not start from ŵ₀ = 0: the theorem assumes it does"),
-    QT_TRANSLATE_NOOP(
-        "Core", "no line through the origin separates these points; switch on the bias b"
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core", "each batch step looks at the whole set (leave the order at its default, cyclic)"
-    ),
-    QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order"),
-    QT_TRANSLATE_NOOP("Core", "updates, margin corrections included"),
-    QT_TRANSLATE_NOOP("Core", "(D² + 2·margin/η)/γ²"),  # the margin perceptron's bound
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "a margin correction is not a mistake: the proof's steps are mistakes (the bound above counts both)",  # noqa: E501
-    ),
-    QT_TRANSLATE_NOOP("Core", "pocket"),
-    QT_TRANSLATE_NOOP("Core", "average"),
-    QT_TRANSLATE_NOOP(
-        "Core", "vote"
-    ),  # The built-in modes' tips (registry.ModeSpec.tip): the mode list's tooltips.
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Pocket algorithm: primal updates, but keep the weights with the fewest "
-        "training mistakes seen so far (for data that are not separable)",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Averaged perceptron: primal updates; the answer is the mean of the weights "
-        "after every visit",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Voted perceptron: every weight vector votes with the number of visits it "
-        "survived; the answer is the vote",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
-        "with a step of at most C",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Core",
-        "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
-        "so it ends with every point at a margin above the threshold",
-    ),
-)
 
 _language = "en"
 _translators: list[QTranslator] = []
@@ -198,7 +105,8 @@ def kernel_name(kernel: str) -> str:
 
 
 def core_text(text: str) -> str:
-    """A text of the core (one of `CORE_TEXTS`) in the current language; others unchanged."""
+    """A text of the core in the current language (a text marked in the core with
+    ``QT_TRANSLATE_NOOP("Core", ...)``); others, a plugin's, unchanged."""
     return QCoreApplication.translate("Core", text) if text else text
 
 

@@ -279,6 +279,13 @@ def build_parser() -> argparse.ArgumentParser:
         "the textbook's iteration table (k = 0 for the start, then one row per update)",
     )
     t.add_argument("--json", action="store_true", help="the same as --format json")
+    t.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="also say on stderr which loop ran (compiled, with its rule, or numpy, and why) "
+        "and how long it took",
+    )
     t.set_defaults(func=_cmd_trace)
 
     b = sub.add_parser(
@@ -444,14 +451,16 @@ def _notes(loaded: Loaded) -> None:
 # --------------------------------------------------------------------------- trace
 
 
-def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+def _train(
+    data: Dataset, config: TrainConfig, source: str, eta_from: str, verbose: bool = False
+) -> TrainResult:
     if config.mode == "kernel" and config.kernel == "rbf":
         try:
             check_rbf_sigma(data.points, config.sigma)
         except DataError as exc:
             raise DataError(f"{exc.message} (--sigma)", source) from None
     if data.dim != 2:
-        return _train_d(data, config, source, eta_from)
+        return _train_d(data, config, source, eta_from, verbose)
     trainer = make_trainer(data, config)
     if getattr(trainer, "start_overflows", False):  # the online trainers have no w0 guard
         # Refused before training (the trainer would stop at once with "overflow", which
@@ -469,7 +478,10 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
             "from numba's cache)"
         )
 
-    fast.run_to_end(trainer, compiled)  # the compiled loop when the job is big enough
+    t0 = time.perf_counter()
+    loop = fast.run_to_end(trainer, compiled)  # the compiled loop when the job is big enough
+    if verbose:
+        _Out(sys.stderr)(f"note: loop: {loop}; {time.perf_counter() - t0:.3f} s")
     result = trainer.result()
     if result.stop_reason == "overflow":
         # The trainer stops before any number leaves float64; the run is not worth printing.
@@ -486,11 +498,16 @@ def _train(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> Tr
     return result
 
 
-def _train_d(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> TrainResult:
+def _train_d(
+    data: Dataset, config: TrainConfig, source: str, eta_from: str, verbose: bool = False
+) -> TrainResult:
     """A run in R^d (d != 2): the engine of `core.multi` (the compiled loop when it pays)."""
+    loop = "the R^d engine, plain Python: a small job, or no numba"
+    start = time.perf_counter()
     if multi.worth_compiling(data.n, config):
         t0 = time.perf_counter()
-        multi.warm_up()
+        if multi.warm_up():
+            loop = "the R^d engine, compiled"
         took = time.perf_counter() - t0
         if took > 1.0 and fast.compiled_fresh():
             _Out(sys.stderr)(
@@ -498,6 +515,8 @@ def _train_d(data: Dataset, config: TrainConfig, source: str, eta_from: str) -> 
                 "from numba's cache)"
             )
     result = multi.run(data, config)
+    if verbose:
+        _Out(sys.stderr)(f"note: loop: {loop}; {time.perf_counter() - start:.3f} s")
     if result.stop_reason == "overflow":
         raise DataError(
             f"the weights would overflow after {result.mistakes} updates: "
@@ -530,7 +549,7 @@ def _cmd_trace(args: argparse.Namespace) -> int:
         if args.eta is not None
         else ("the session's eta" if loaded.config is not None else "the default eta")
     )
-    result = _train(data, config, loaded.source, eta_from)
+    result = _train(data, config, loaded.source, eta_from, args.verbose)
     bound, bound_note = _trace_bound(data, config)
     if output in TABLE_FORMATS:
         limit = None if args.all else TABLE_ROWS
@@ -836,7 +855,11 @@ def _settings_text(config: TrainConfig) -> str:
     mode = spec(config.mode)
     if not mode.has_w:
         return f", {_kernel_text(config)}"
-    return "".join(f", {p.name} = {fmt(getattr(config, p.name))}" for p in mode.params)
+    parts = []
+    for p in mode.params:  # a plugin's setting is no field of TrainConfig: get() reads it
+        value = config.get(p.name)
+        parts.append(f", {p.name} = {value if isinstance(value, str) else fmt(value)}")
+    return "".join(parts)
 
 
 def _bound_line(

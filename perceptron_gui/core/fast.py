@@ -19,32 +19,42 @@ three words, PCG64 (128-bit LCG, XSL-RR output) seeded from it, and the bounded 
 of Lemire's method on 32-bit halves that numpy uses for a range below 2^32. A test
 compares it with numpy on many (seed, k, count); seeds outside [0, 2^32) keep numpy.
 
-The online modes (averaged, voted, passive-aggressive, margin, kernel) share a second
-loop, `_run_online_py`, with the bits of `OnlineTrainer` (a rule code per mode; the
-kernel perceptron reads a Gram matrix that numpy built).
+The online modes (averaged, voted, passive-aggressive, margin, kernel, and a plugin's)
+run a second loop with the bits of `OnlineTrainer`, compiled once per named `Rule`: a
+rule is the compiled twin of a trainer's `_wants_update` and `_scale`, registered with
+`register_rule` in the trainer's own module, and `warm_up` compiles the template
+`_run_online_py` with that rule's step inlined, into a cache file of its own
+(``"threshold"``: averaged, voted, margin and kernel; ``"pa"``). The kernel perceptron
+reads a Gram matrix that numpy built. A mode without a rule runs on numpy.
 
 What stays in Python: every update whose numbers come near the float64 limit (the
 exact overflow checks), the snapshots of the dual and kernel forms, the permutations of
 ``random-cyclic`` (drawn by numpy, one per epoch, passed in), the online modes' random
 order.
 
-numba is imported only by `warm_up`. Its first compile takes about 5 s (2 cores); the
-code is cached on disk (``cache=True``), so later processes import and load it in
-0.4-0.8 s. Run from a background thread, the warm-up kept another thread waiting for
-the GIL at most ~40 ms from the cache and ~130 ms when compiling (measured with a 5 ms
-ticker).
+numba is imported only by `warm_up`. Its first compile takes about 5-10 s (2 cores;
+each online rule's loop about 2.5 s of it, and `run_to_end` compiles only its trainer's
+rule); the code is cached on disk (``cache=True``), so later processes import and load
+it in 0.4-0.8 s. Run from a background thread, the warm-up
+kept another thread waiting for the GIL at most ~40 ms from the cache and ~130 ms when
+compiling (measured with a 5 ms ticker).
 Until `ready`, or when numba is missing, or with ``PERCEPTRON_GUI_NO_JIT=1`` in the
 environment (read when a Trainer is made), trainers use the numpy path.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import inspect
 import math
 import os
 import threading
 import time
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -62,7 +72,6 @@ ORDER_CODES = {"first": 0, "cyclic": 1, "random-cyclic": 2}
 _lock = threading.Lock()
 _kernel: Any = None
 _random_kernel: Any = None
-_online_kernel: Any = None
 _draw_compiled: Any = None
 _compiled_fresh = False
 
@@ -291,17 +300,16 @@ def _run_online_py(
     y: Any,
     yx0: Any,
     yx1: Any,
-    sq: Any,
+    aux: Any,
+    p: Any,
     gram: Any,
     f: Any,
     alpha: Any,
+    kern: bool,
     snap_stride: int,
     perm: Any,
     perm_epoch: int,
     order: int,
-    rule: int,
-    thr: float,
-    C: float,
     bias: bool,
     eta: float,
     xm: float,
@@ -322,20 +330,22 @@ def _run_online_py(
     out_b: Any,
     out_m: Any,
 ) -> tuple[float, float, float, int, int, int, int, int, int]:
-    """The online modes' loop (`OnlineTrainer`): averaged, voted, margin, PA, kernel.
+    """The online modes' loop (`OnlineTrainer`), the template of every `Rule`'s kernel.
 
-    rule 0 updates ``w += η y x`` when ``y s <= thr`` (thr 0, or the margin perceptron's
-    margin); rule 1 is passive-aggressive (``y s < 1`` and ``||x||² = sq > 0``, step
-    ``τ = min(C, (1 - y s) / sq)``). The margin is ``((y x1) w1 + (y x2) w2) + y b``, the
-    bits of `OnlineTrainer._margins_at`. The votes and the average are read from the
-    history afterwards, as on the numpy path. rule 2 is the kernel perceptron: the
-    scores f (margin ``(f_i + b) y_i``), α and the Gram matrix (``gram[i]`` is
-    `KernelTrainer._column(i)`, the kernel being symmetric to the bit); an update adds
-    ``gram[i, j] · ηy_i`` to every f_j once every new ``f_j + b`` is seen finite (a sum
-    of ``(f_j + b) · 0``, NaN if one is not, so that the loop vectorises), and returns
-    SNAPSHOT when k
-    reaches a multiple of `snap_stride`. Returns (w0, w1, b, k, v, clean, mistakes,
-    rows written, status).
+    `rule_loop` makes one compiled copy of it per rule, with ``_wants`` and ``_scale`` the
+    rule's step: a visit with margin m on point i updates when ``_wants(m, aux[i], p)``,
+    by ``s = _scale(m, aux[i], eta, p)``: ``w += (s y) x``, ``b += s y`` (bias on). `aux`
+    holds one number per point and `p` the run's numbers, both the trainer's
+    (`OnlineTrainer._fast_aux`, `_fast_params`). The margin is
+    ``((y x1) w1 + (y x2) w2) + y b``, the bits of `OnlineTrainer._margins_at`. The votes
+    and the average are read from the history afterwards, as on the numpy path.
+
+    With `kern` (the kernel perceptron) the scores are f (margin ``(f_i + b) y_i``), α and
+    the Gram matrix (``gram[i]`` is `KernelTrainer._column(i)`, the kernel being
+    symmetric to the bit); an update adds ``gram[i, j] · s y_i`` to every f_j once every
+    new ``f_j + b`` is seen finite (a sum of ``(f_j + b) · 0``, NaN if one is not, so
+    that the loop vectorises), and returns SNAPSHOT when k reaches a multiple of
+    `snap_stride`. Returns (w0, w1, b, k, v, clean, mistakes, rows written, status).
     """
     n = x0.shape[0]
     rows = 0
@@ -351,21 +361,14 @@ def _run_online_py(
             if v // n != perm_epoch:
                 return w0, w1, b, k, v, clean, mistakes, rows, NEW_EPOCH
             i = perm[v % n]
-        if rule == 2:
+        if kern:
             m = (f[i] + b) * y[i]
         else:
             m = yx0[i] * w0 + yx1[i] * w1 + y[i] * b
-        if rule != 1:
-            want = m <= thr
-            step = eta
-        else:
-            want = m < 1.0 and sq[i] > 0.0
-            t = (1.0 - m) / sq[i] if want else 0.0
-            step = t if t < C else C  # Python's min(C, t)
-        if want:
-            ey = step * y[i]
+        if _wants(m, aux[i], p):
+            ey = _scale(m, aux[i], eta, p) * y[i]
             nb = b + ey if bias else b
-            if rule == 2:
+            if kern:
                 g = gram[i]
                 acc = 0.0
                 for j in range(n):
@@ -391,7 +394,7 @@ def _run_online_py(
             rows = _put_row(
                 out_i, out_v, out_w0, out_w1, out_b, out_m, rows, i, v, w0, w1, b, mistakes
             )
-            if rule == 2 and k % snap_stride == 0:
+            if kern and k % snap_stride == 0:
                 return w0, w1, b, k, v, clean, mistakes, rows, SNAPSHOT
             if rows == cap:
                 return w0, w1, b, k, v, clean, mistakes, rows, BUFFER_FULL
@@ -405,16 +408,23 @@ def _run_online_py(
                 # random-cyclic: converged when no point would be updated.
                 wanted = 0
                 for j in range(n):
-                    if rule == 2:
-                        wanted += (f[j] + b) * y[j] <= 0.0
-                        continue
-                    mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
-                    if rule == 0:
-                        wanted += mj <= thr
+                    if kern:
+                        mj = (f[j] + b) * y[j]
                     else:
-                        wanted += mj < 1.0 and sq[j] > 0.0
+                        mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
+                    wanted += _wants(mj, aux[j], p)
                 if wanted == 0:
                     return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+
+
+def _wants(m: float, a: float, p: Any) -> bool:
+    """A rule's test (bound per rule in its kernel's namespace by `rule_loop`)."""
+    raise NotImplementedError("the template's step: use rule_loop(rule)")
+
+
+def _scale(m: float, a: float, eta: float, p: Any) -> float:
+    """A rule's step factor (bound per rule in its kernel's namespace by `rule_loop`)."""
+    raise NotImplementedError("the template's step: use rule_loop(rule)")
 
 
 def _put_row(
@@ -583,9 +593,108 @@ def random_kernel() -> Any:
     return _random_kernel if _random_kernel is not None and available() else None
 
 
-def online_kernel() -> Any:
-    """The compiled loop of the linear online modes (same conditions as `kernel`)."""
-    return _online_kernel if _online_kernel is not None and available() else None
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """A compiled step of the online loop, by name: the twins of a trainer's
+    `_wants_update` and `_scale` that `rule_loop` compiles into a loop of its own.
+
+    Register one with `register_rule` in the module of its trainer, and name it in the
+    trainer's ``_compiled_rule``. Both functions are plain Python that numba compiles
+    (floats, comparisons, ``math``, indexing `p`), and must do the numpy path's
+    operations in the same order: the compiled run has the same bits or it is wrong.
+
+    Attributes
+    ----------
+    name
+        The rule's name: ``perceptron trace --verbose`` prints it, and the compiled
+        loop's cache file carries it.
+    wants
+        ``wants(m, a, p) -> bool``: does a visit with margin ``m = y f`` update, on a
+        point whose own number is ``a`` (the trainer's `_fast_aux`, one per point, such
+        as ‖x‖²)? ``p`` is the run's float64 array (the trainer's `_fast_params`).
+    scale
+        ``scale(m, a, eta, p) -> float``: that update's factor s, ``w += (s y) x``,
+        ``b += s y``.
+    """
+
+    name: str
+    wants: Callable[..., bool]
+    scale: Callable[..., float]
+
+
+#: The registered rules by name (`register_rule`); `warm_up` compiles every one.
+RULES: dict[str, Rule] = {}
+_rule_loops: dict[str, Any] = {}  # name -> its compiled loop
+#: Why a rule has no compiled loop (a numba error), by name: it runs on numpy.
+RULE_PROBLEMS: dict[str, str] = {}
+
+
+def register_rule(name: str, wants: Callable[..., bool], scale: Callable[..., float]) -> Rule:
+    """Register a compiled step under `name` and return it (for ``_compiled_rule``).
+
+    A name taken by other functions is refused (`ValueError`), unless they come from the
+    same module (that module was loaded again).
+    """
+    if not name.isidentifier():
+        raise ValueError(f"a rule's name is an identifier, not {name!r}")
+    old = RULES.get(name)
+    if old is not None and (old.wants, old.scale) != (wants, scale):
+        if getattr(old.wants, "__module__", None) != getattr(wants, "__module__", None):
+            raise ValueError(f"the compiled rule {name!r} is registered already")
+        _rule_loops.pop(name, None)
+    if old is not None and (old.wants, old.scale) == (wants, scale):
+        return old
+    RULES[name] = rule = Rule(name, wants, scale)
+    return rule
+
+
+def rule_loop(rule: Rule) -> Any:
+    """The compiled loop of `rule` once `warm_up` has made it, else None (the numpy path)."""
+    fn = _rule_loops.get(rule.name)
+    return fn if fn is not None and RULES.get(rule.name) is rule and available() else None
+
+
+def _source_digest(*fns: Callable[..., Any]) -> str | None:
+    """A digest of the source files of fns (None: no source, so no disk cache).
+
+    numba's cache of a loop checks the loop's own file only, not the steps it calls: the
+    digest goes into the loop's name, so that a changed step is compiled anew.
+    """
+    h = hashlib.sha256()
+    for fn in fns:
+        try:
+            path = inspect.getsourcefile(getattr(fn, "py_func", fn))
+            if path is None:
+                return None
+            h.update(Path(path).read_bytes())
+        except (OSError, TypeError):
+            return None
+    return h.hexdigest()[:12]
+
+
+def _compile_rule(rule: Rule, numba: Any) -> tuple[Any, bool]:
+    """`_run_online_py` compiled with this rule's step; returns (loop, compiled fresh).
+
+    Called by `warm_up` under the lock, after the helpers' names were bound to their
+    compiled versions (the copy of the loop reads them from a copy of this namespace).
+    """
+    digest = _source_digest(rule.wants, rule.scale)
+    jit = numba.njit(cache=digest is not None, nogil=True)
+    ns: dict[str, Any] = dict(globals())
+    ns["_wants"] = jit(getattr(rule.wants, "py_func", rule.wants))
+    ns["_scale"] = jit(getattr(rule.scale, "py_func", rule.scale))
+    py = _run_online_py
+    clone = types.FunctionType(py.__code__, ns, py.__name__, py.__defaults__)
+    clone.__module__ = py.__module__
+    # The cache file's name: one per rule and per version of its step's source.
+    clone.__qualname__ = f"{py.__qualname__}_{rule.name}_{digest or 'nocache'}"
+    fn = jit(clone)
+    fn.compile(tuple(numba.typeof(a) for a in _online_args()))
+    try:
+        fresh = bool(sum(fn.stats.cache_misses.values())) or digest is None
+    except AttributeError:  # pragma: no cover - another numba: assume a compile
+        fresh = True
+    return fn, fresh
 
 
 def loop_for(order: str, seed: int) -> Any:
@@ -603,57 +712,78 @@ def forced() -> bool:
     return os.environ.get("PERCEPTRON_GUI_JIT", "") not in ("", "0")
 
 
-def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = None) -> None:
+def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = None) -> str:
     """Run a trainer to its end, on the compiled loop when the job is big enough to gain.
 
     What `train()` and the ``perceptron`` command call. Loading numba and the compiled
     loop from its disk cache costs 0.3-0.8 s per process (a first compile ~5 s), the
     numpy path ~1.5 µs per visit. So a job below `JIT_MIN_VISITS` visits (points × the
     epoch limit) or `JIT_MIN_UPDATES` updates (its update limit) stays on numpy; a
-    bigger one warms up first; one without an epoch limit runs `JIT_PROBE_VISITS`
-    visits on numpy and warms up only if it is not done by then (a 3-point trace never
-    loads numba). ``PERCEPTRON_GUI_JIT=1`` warms up for every run;
-    ``PERCEPTRON_GUI_NO_JIT=1`` (read when the trainer was made) keeps the numpy path.
-    The results are the same bits either way.
+    bigger one warms up first (the kernels of its own rule only); one without an epoch
+    limit runs `JIT_PROBE_VISITS` visits on numpy and warms up only if it is not done by
+    then (a 3-point trace never loads numba). ``PERCEPTRON_GUI_JIT=1`` warms up for
+    every run; ``PERCEPTRON_GUI_NO_JIT=1`` (read when the trainer was made) keeps the
+    numpy path. The results are the same bits either way.
 
     Parameters
     ----------
     trainer
-        A fresh or partly run trainer. Trainers without a compiled loop (the kernel
-        perceptron, batch, the online modes' random order) simply run.
+        A fresh or partly run trainer. Trainers without a compiled loop (batch, a mode
+        without a compiled `Rule`, the online modes' random order) simply run.
     on_slow_compile
         Called with the seconds a warm-up took when it compiled (numba's disk cache did
         not have the code) and took more than one second: the command line says so on
         stderr. A load from the cache, however slow, says nothing.
+
+    Returns
+    -------
+    str
+        Which loop ran and why (``perceptron trace --verbose`` prints it).
     """
     adopt = getattr(trainer, "use_compiled_loop", None)
-    if adopt is None or not getattr(trainer, "has_compiled_loop", True):
+    rule: Rule | None = getattr(trainer, "compiled_rule", None)
+    if adopt is None:
         trainer.run()
-        return
-    if trainer.done or not available():
+        return "numpy: this mode has no compiled loop"
+    if not getattr(trainer, "has_compiled_loop", True):
         trainer.run()
-        return
-    if not ready():
+        if rule is None:
+            return "numpy: this mode has no compiled step (no fast.Rule: docs/plugins.md)"
+        return "numpy: no compiled loop for this order or size"
+    named = f" (rule {rule.name!r})" if rule is not None else ""
+    if trainer.done:
+        trainer.run()
+        return "none: the run had ended"
+    if not available():
+        trainer.run()
+        return "numpy: numba is not installed, or PERCEPTRON_GUI_NO_JIT is set"
+    rule_missing = rule is not None and rule_loop(rule) is None
+    if not ready() or rule_missing:
+        small = f"numpy: a small job (loading the compiled loop{named} costs more than it saves)"
         if not forced():
             if trainer.max_updates - trainer.k < JIT_MIN_UPDATES:
                 trainer.run()  # few updates: the numpy path scans clean visits vectorised
-                return
+                return small
             epochs = trainer.config.max_epochs
             if epochs is not None and trainer.n * epochs < JIT_MIN_VISITS:
                 trainer.run()
-                return
+                return small
             if epochs is None:
                 trainer.run(max_visits=JIT_PROBE_VISITS)
                 if trainer.done or trainer.max_visits - trainer.visits < JIT_MIN_VISITS:
                     trainer.run()
-                    return
+                    return small
         t0 = time.perf_counter()
-        warm_up()
+        warm_up(() if rule is None else (rule,))
         took = time.perf_counter() - t0
         if on_slow_compile is not None and took > 1.0 and compiled_fresh():
             on_slow_compile(took)  # a first compile, not a (slow) load from the cache
-    adopt()
+    if not adopt():
+        trainer.run()
+        why = RULE_PROBLEMS.get(rule.name, "") if rule is not None else ""
+        return f"numpy: the compiled loop{named} failed to load" + (f" ({why})" if why else "")
     trainer.run()
+    return f"compiled{named}"
 
 
 #: Visits below which a job stays on the numpy path (the load of numba costs more).
@@ -671,48 +801,60 @@ def draw(seed: int, k: int, count: int) -> int:
     return int(_draw_compiled(seed, k, count))
 
 
-def warm_up() -> bool:
-    """Import numba and compile the kernel (or load it from the disk cache); returns `ready`.
+def warm_up(rules: Iterable[Rule] | None = None) -> bool:
+    """Import numba and compile the kernels (or load them from the disk cache); returns `ready`.
 
-    Safe to call from a background thread (the window does, at start) and more than once.
-    Until it has returned, trainers use the numpy path. Returns False when numba is
-    missing or disabled, or fails to compile (the numpy path stays).
+    `rules`: the online rules to compile too (default: every registered one; `run_to_end`
+    names the one its trainer needs). Safe to call from a background thread (the window
+    does, at start) and more than once. Until it has returned, trainers use the numpy
+    path. Returns False when numba is missing or disabled, or fails to compile (the
+    numpy path stays); a rule that fails to compile is noted in `RULE_PROBLEMS` and runs
+    on numpy.
     """
-    global _kernel, _random_kernel, _online_kernel, _draw_compiled
+    global _kernel, _random_kernel, _draw_compiled, _compiled_fresh
     if not available():
         return False
     with _lock:
-        if _kernel is not None:
-            return True
-        try:
-            import numba
+        fresh = False
+        if _kernel is None:
+            try:
+                import numba
 
-            jit = numba.njit(cache=True, nogil=True)
-            # The kernels call these by their global names: bind the compiled ones first.
-            g = globals()
-            for name in (
-                "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad", "_nth_bad",
-                "_put_row",
-            ):  # fmt: skip
-                g[name] = jit(g[name])
-            g["_draw"] = draw_fn = jit(_draw_py)
-            fn = jit(_run_py)
-            rfn = jit(_run_random_py)
-            ofn = jit(_run_online_py)
-            _call(fn, dual=False)  # compile once for the one signature every call uses
-            _call(fn, dual=True)
-            _call_random(rfn)
-            _call_online(ofn)
-            draw_fn(0, 0, 5)
-        except Exception:  # noqa: BLE001  (any numba failure: keep the numpy path)
-            return False
-        _kernel, _random_kernel, _online_kernel, _draw_compiled = fn, rfn, ofn, draw_fn
-        global _compiled_fresh
-        try:  # numba counts the signatures it could not take from its disk cache
-            fns = (fn, rfn, ofn, draw_fn)
-            _compiled_fresh = any(sum(f.stats.cache_misses.values()) for f in fns)
-        except AttributeError:  # pragma: no cover - another numba: assume a compile
-            _compiled_fresh = True
+                jit = numba.njit(cache=True, nogil=True)
+                # The kernels call these by their global names: bind the compiled ones first.
+                g = globals()
+                for name in (
+                    "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad",
+                    "_nth_bad", "_put_row",
+                ):  # fmt: skip
+                    g[name] = jit(g[name])
+                g["_draw"] = draw_fn = jit(_draw_py)
+                fn = jit(_run_py)
+                rfn = jit(_run_random_py)
+                _call(fn, dual=False)  # compile once for the one signature every call uses
+                _call(fn, dual=True)
+                _call_random(rfn)
+                draw_fn(0, 0, 5)
+            except Exception:  # noqa: BLE001  (any numba failure: keep the numpy path)
+                return False
+            _kernel, _random_kernel, _draw_compiled = fn, rfn, draw_fn
+            try:  # numba counts the signatures it could not take from its disk cache
+                fresh = any(sum(f.stats.cache_misses.values()) for f in (fn, rfn, draw_fn))
+            except AttributeError:  # pragma: no cover - another numba: assume a compile
+                fresh = True
+        wanted = list(RULES.values()) if rules is None else list(rules)
+        for rule in wanted:
+            if rule.name in _rule_loops or rule.name in RULE_PROBLEMS:
+                continue
+            try:
+                import numba
+
+                _rule_loops[rule.name], rule_fresh = _compile_rule(rule, numba)
+            except Exception as exc:  # noqa: BLE001  (this rule runs on numpy)
+                RULE_PROBLEMS[rule.name] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                continue
+            fresh = fresh or rule_fresh
+        _compiled_fresh = fresh
         return True
 
 
@@ -748,15 +890,15 @@ def _call(fn: Any, *, dual: bool) -> None:
     )  # fmt: skip
 
 
-def _call_online(fn: Any) -> None:
-    """Run the online modes' loop on three points with the trainer's argument types."""
+def _online_args() -> tuple[Any, ...]:
+    """Arguments of the types `OnlineTrainer._fast_run` passes, on three points."""
     x = np.array([1.0, -1.0, 2.0])
     y = np.array([1.0, -1.0, 1.0])
     ints = np.zeros(4, np.int64)
     floats = np.zeros(4)
-    fn(
-        x, x.copy(), y, y * x, y * x, x * x, np.ones((3, 3)), np.zeros(3), np.zeros(3), 16,
-        np.arange(3, dtype=np.int64), 0, 1, 1, 0.0,
-        1.0, True, 1.0, 2.0, 1e300, 0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
+    return (
+        x, x.copy(), y, y * x, y * x, x * x, np.zeros(1), np.ones((3, 3)), np.zeros(3),
+        np.zeros(3), True, 16, np.arange(3, dtype=np.int64), 0, 1, True, 1.0, 2.0, 1e300,
+        0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
         ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
     )  # fmt: skip

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core.online import IntArray, OnlineTrainer
+from perceptron_gui.core.online import THRESHOLD, IntArray, OnlineTrainer
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -19,7 +19,7 @@ FloatArray = npt.NDArray[np.float64]
 class MarginTrainer(OnlineTrainer):
     """Updates ``w += η y x``, ``b += η y`` on every point with ``y f <= margin``."""
 
-    _compiled_rule = 0
+    _compiled_rule = THRESHOLD  # with p[0] the margin
     _mistakes_guess = None  # updates on right points within the margin too
 
     def _init_extra(self) -> None:

@@ -289,7 +289,7 @@ def warm_up() -> bool:
     global _compiled
     if _compiled is not None:
         return fast.available()
-    if not fast.warm_up():
+    if not fast.warm_up(()):  # the plane's kernels only, no online rule's
         return False
     with _lock:
         if _compiled is not None:

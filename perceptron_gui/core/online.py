@@ -56,10 +56,39 @@ _KERNEL_SNAP_STRIDE = 64
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
 # History rows the compiled loop writes per call before they are appended.
 _FAST_ROWS = 4096
-_EMPTY = np.zeros(0)  # ||x||², f, α of the compiled loop where the mode has none (never read)
+_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
 _GRAM_BYTES = 64 * 2**20
+
+
+def _threshold_wants(m: float, a: float, p: FloatArray) -> bool:
+    """Update when ``y s <= p[0]``: a mistake (0), or within the margin perceptron's margin."""
+    return bool(m <= p[0])
+
+
+def _threshold_scale(m: float, a: float, eta: float, p: FloatArray) -> float:
+    """The step's factor is η."""
+    return eta
+
+
+#: The compiled step of the perceptron's rule: averaged, voted, margin and kernel.
+THRESHOLD = fast.register_rule("threshold", _threshold_wants, _threshold_scale)
+
+
+def _pa_wants(m: float, a: float, p: FloatArray) -> bool:
+    """PA-I updates when ``y s < 1`` and ``a = ||x||² > 0``."""
+    return m < 1.0 and a > 0.0
+
+
+def _pa_scale(m: float, a: float, eta: float, p: FloatArray) -> float:
+    """τ = min(C, (1 - y s)/||x||²) with C = p[0], the bits of `PATrainer._scale`."""
+    t = (1.0 - m) / a
+    return t if t < p[0] else p[0]  # Python's min(C, t)
+
+
+#: The compiled step of passive-aggressive (PA-I).
+PA = fast.register_rule("pa", _pa_wants, _pa_scale)
 
 
 class OnlineTrainer(TrainerBase):
@@ -115,10 +144,10 @@ class OnlineTrainer(TrainerBase):
         self._fast: Any = None
         self.use_compiled_loop()
 
-    #: The compiled loop's rule (fast._run_online_py): 0 the mistake or margin test,
-    #: 1 passive-aggressive; None: this mode has none (the kernel perceptron).
-    _compiled_rule: int | None = None
-    #: Rule 0's threshold: update when ``y s <= _fast_threshold``.
+    #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
+    #: `_wants_update` and `_scale`), or None: this mode runs on numpy.
+    _compiled_rule: fast.Rule | None = None
+    #: `THRESHOLD`'s p[0]: update when ``y s <= _fast_threshold``.
     _fast_threshold = 0.0
     #: How the history keeps this mode's rows (history.py): the guess of the mistakes
     #: column ("rank": every update is a mistake and every mistake an update), whether w
@@ -132,6 +161,11 @@ class OnlineTrainer(TrainerBase):
         return None
 
     @property
+    def compiled_rule(self) -> fast.Rule | None:
+        """The compiled step this mode runs with (None: the numpy path only)."""
+        return self._compiled_rule
+
+    @property
     def has_compiled_loop(self) -> bool:
         """True when this mode and order have a compiled loop (the random order has not)."""
         return self._compiled_rule is not None and self._order != "random" and self._n > 0
@@ -141,8 +175,19 @@ class OnlineTrainer(TrainerBase):
 
         Returns True when the trainer now has the compiled loop.
         """
-        self._fast = fast.online_kernel() if self.has_compiled_loop else None
+        rule = self._compiled_rule
+        self._fast = fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
         return self._fast is not None
+
+    def _fast_aux(self) -> FloatArray:
+        """The compiled step's number per point, its ``a`` (default: zeros, unread)."""
+        if self.__dict__.get("_zeros") is None:
+            self._zeros = np.zeros(self._n)
+        return self._zeros
+
+    def _fast_params(self) -> tuple[float, ...]:
+        """The compiled step's numbers of the run, its ``p`` (the threshold rule's)."""
+        return (self._fast_threshold,)
 
     # ------------------------------------------------------------ mode hooks
 
@@ -454,12 +499,12 @@ class OnlineTrainer(TrainerBase):
         out += [np.empty(rows), np.empty(rows), np.empty(rows), np.empty(rows, np.int64)]
         gram, f, alpha = self._fast_kernel_state()
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
-            self._x0, self._x1, self._y, self._yx0, self._yx1, getattr(self, "_sq", _EMPTY),
-            gram, f, alpha, getattr(self, "_snap_stride", 1),
-            self._perm, self._perm_epoch, fast.ORDER_CODES[self._order], self._compiled_rule,
-            self._fast_threshold, float(getattr(self, "_C", 0.0)), self._bias, self._eta,
-            self._xmax, _SAFE, self._w0, self._w1, self._b, self._k, self._v, self._clean,
-            self._mistakes, target_k, target_v, *out,
+            self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
+            np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
+            getattr(self, "_snap_stride", 1), self._perm, self._perm_epoch,
+            fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, _SAFE,
+            self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
+            target_k, target_v, *out,
         )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
@@ -715,7 +760,7 @@ class VotedTrainer(OnlineTrainer):
     of the weights after each visit. The running weights (`model`) are the primal's.
     """
 
-    _compiled_rule = 0
+    _compiled_rule = THRESHOLD
 
     def _restore(self, k: int, v: int) -> None:
         # The kept sums over vectors 0..j-1 (j <= k) and the cached vectors 0..k are still
@@ -901,7 +946,7 @@ class PATrainer(OnlineTrainer):
     point wrong: its score is b alone.
     """
 
-    _compiled_rule = 1
+    _compiled_rule = PA
     _mistakes_guess = None  # updates on right points too, and none on x = 0
 
     def _history_factor(self) -> FactorFn | None:
@@ -926,6 +971,12 @@ class PATrainer(OnlineTrainer):
     def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
         return (m < 1.0) & (self._sq[idx] > 0.0)
 
+    def _fast_aux(self) -> FloatArray:
+        return self._sq
+
+    def _fast_params(self) -> tuple[float, ...]:
+        return (self._C,)
+
     def _scale(self, i: int, margin: float) -> float:
         """τ = min(C, (1 - y s) / ||x||²)."""
         return min(self._C, (1.0 - margin) / self._sq.item(i))
@@ -947,7 +998,7 @@ class KernelTrainer(OnlineTrainer):
     `KernelModel`.
     """
 
-    _compiled_rule = 2
+    _compiled_rule = THRESHOLD
     _gram: FloatArray | None = None
     _moves_w = False  # only b moves
 

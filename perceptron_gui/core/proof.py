@@ -26,18 +26,25 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.params import QT_TRANSLATE_NOOP
 from perceptron_gui.core.protocol import Algorithm
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 #: `reason` when the data are not separable.
-NOT_SEPARABLE = "the data are not linearly separable (γ = 0): the theorem does not apply"
+NOT_SEPARABLE = QT_TRANSLATE_NOOP(
+    "Core", "the data are not linearly separable (γ = 0): the theorem does not apply"
+)
 #: `reason` when the run starts from other weights than 0.
-NOT_FROM_ZERO = "the run does not start from ŵ₀ = 0: the theorem assumes it does"
+NOT_FROM_ZERO = QT_TRANSLATE_NOOP(
+    "Core", "the run does not start from ŵ₀ = 0: the theorem assumes it does"
+)
 #: `reason` (and the bound panel's note) when the bias is off and no line through the
 #: origin separates the points, though a line with a bias does.
-THROUGH_ORIGIN = "no line through the origin separates these points; switch on the bias b"
+THROUGH_ORIGIN = QT_TRANSLATE_NOOP(
+    "Core", "no line through the origin separates these points; switch on the bias b"
+)
 #: Above this many points the check for `THROUGH_ORIGIN` is not made (it computes γ with
 #: the bias once more).
 ORIGIN_CHECK_MAX_N = 20_000

@@ -31,7 +31,13 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.margin import MarginTrainer
 from perceptron_gui.core.online import KernelTrainer, PATrainer, VotedTrainer
-from perceptron_gui.core.params import KERNEL_PARAMS, MARGIN_PARAMS, PA_PARAMS, Param
+from perceptron_gui.core.params import (
+    KERNEL_PARAMS,
+    MARGIN_PARAMS,
+    PA_PARAMS,
+    QT_TRANSLATE_NOOP,
+    Param,
+)
 from perceptron_gui.core.trainer import Trainer
 
 if TYPE_CHECKING:
@@ -60,10 +66,15 @@ class MistakeBound:
 BoundRule = Callable[[TrainConfig, int, Bound], MistakeBound]
 
 
-def _no_bound_if_not_separable(rule: BoundRule, where: str = "") -> BoundRule:
+#: The bound's note when the data are not separable (a plugin's bound rule may give it
+#: too: the window translates it).
+NOT_SEPARABLE_NOTE = QT_TRANSLATE_NOOP("Core", "not linearly separable: no bound")
+
+
+def _no_bound_if_not_separable(rule: BoundRule, note: str = NOT_SEPARABLE_NOTE) -> BoundRule:
     def wrapped(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
         if not bound.separable or bound.bound is None:
-            return MistakeBound(None, "", f"not linearly separable{where}: no bound")
+            return MistakeBound(None, "", note)
         return rule(config, n, bound)
 
     return wrapped
@@ -76,12 +87,15 @@ def _novikoff(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
 
 def _batch(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
     assert bound.bound is not None
-    return MistakeBound(n * bound.bound, "N(D/γ)²", "batch steps (a crude bound)")
+    note = QT_TRANSLATE_NOOP("Core", "batch steps (a crude bound)")
+    return MistakeBound(n * bound.bound, "N(D/γ)²", note)
 
 
 def _kernel(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
     assert bound.bound is not None
-    return MistakeBound(bound.bound, "(D/γ)²", "D and γ in feature space")
+    return MistakeBound(
+        bound.bound, "(D/γ)²", QT_TRANSLATE_NOOP("Core", "D and γ in feature space")
+    )
 
 
 def _margin(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
@@ -90,17 +104,21 @@ def _margin(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
     value = (d2 + 2.0 * config.margin / config.eta) / (bound.gamma * bound.gamma)
     if not math.isfinite(value):
         value = float("inf")
-    return MistakeBound(value, "(D² + 2·margin/η)/γ²", "updates, margin corrections included")
+    name = QT_TRANSLATE_NOOP("Core", "(D² + 2·margin/η)/γ²")
+    return MistakeBound(
+        value, name, QT_TRANSLATE_NOOP("Core", "updates, margin corrections included")
+    )
 
 
 def _pa(config: TrainConfig, n: int, bound: Bound) -> MistakeBound:
-    return MistakeBound(None, "", "passive-aggressive also corrects right points: no bound")
+    note = QT_TRANSLATE_NOOP("Core", "passive-aggressive also corrects right points: no bound")
+    return MistakeBound(None, "", note)
 
 
 PRIMAL_RULE = "w ← w + ηyx, b ← b + ηy"
 
 _CYCLIC: tuple[Order, ...] = ("cyclic", "random-cyclic")
-_CYCLIC_WHY = "it visits points in cyclic or random-cyclic order"
+_CYCLIC_WHY = QT_TRANSLATE_NOOP("Core", "it visits points in cyclic or random-cyclic order")
 
 
 @dataclass(frozen=True)
@@ -212,91 +230,105 @@ _BUILT_IN: dict[str, ModeSpec] = {
     for s in (
         ModeSpec(
             "primal",
-            "primal",
+            QT_TRANSLATE_NOOP("Names", "primal"),
             "the primal perceptron",
             Trainer,
             _SEPARABLE(_novikoff),
-            tip=("Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core", "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake"
+            ),
         ),
         ModeSpec(
             "dual",
-            "dual",
+            QT_TRANSLATE_NOOP("Names", "dual"),
             "the dual perceptron",
             Trainer,
             _SEPARABLE(_novikoff),
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
-            tip=("Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
+                "Dual form: keep α per point; w = Σ α_j y_j x_j; the Gram matrix G = [x_i·x_j]",
+            ),
             takes_w0=False,
         ),
         ModeSpec(
             "pocket",
-            "pocket",
+            QT_TRANSLATE_NOOP("Names", "pocket"),
             "the pocket algorithm",
             Trainer,
             _SEPARABLE(_novikoff),
-            answer_name="pocket",
-            tip=(
+            answer_name=QT_TRANSLATE_NOOP("Core", "pocket"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
                 "Pocket algorithm: primal updates, but keep the weights with the fewest "
-                "training mistakes seen so far (for data that are not separable)"
+                "training mistakes seen so far (for data that are not separable)",
             ),
         ),
         ModeSpec(
             "batch",
-            "batch",
+            QT_TRANSLATE_NOOP("Names", "batch"),
             "the batch perceptron",
             BatchTrainer,
             _SEPARABLE(_batch),
             orders=("cyclic",),
-            orders_note=(
-                "each batch step looks at the whole set (leave the order at its default, cyclic)"
+            orders_note=QT_TRANSLATE_NOOP(
+                "Core",
+                "each batch step looks at the whole set (leave the order at its default, cyclic)",
             ),
-            proof_note=(
-                "a batch step adds many points at once: the proof's steps are single updates"
+            proof_note=QT_TRANSLATE_NOOP(
+                "Core",
+                "a batch step adds many points at once: the proof's steps are single updates",
             ),
             update_rule="w ← w + η Σ_M yx, b ← b + η Σ_M y",
             step="η Σ_M yx",
             batch=True,
-            tip=("Batch perceptron: each step adds η·Σ y·x over every current mistake at once"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
+                "Batch perceptron: each step adds η·Σ y·x over every current mistake at once",
+            ),
         ),
         ModeSpec(
             "averaged",
-            "averaged",
+            QT_TRANSLATE_NOOP("Names", "averaged"),
             "the averaged perceptron",
             VotedTrainer,
             _SEPARABLE(_novikoff),
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            answer_name="average",
-            tip=(
+            answer_name=QT_TRANSLATE_NOOP("Core", "average"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
                 "Averaged perceptron: primal updates; the answer is the mean of the weights "
-                "after every visit"
+                "after every visit",
             ),
         ),
         ModeSpec(
             "voted",
-            "voted",
+            QT_TRANSLATE_NOOP("Names", "voted"),
             "the voted perceptron",
             VotedTrainer,
             _SEPARABLE(_novikoff),
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
-            answer_name="vote",
-            tip=(
+            answer_name=QT_TRANSLATE_NOOP("Core", "vote"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
                 "Voted perceptron: every weight vector votes with the number of visits it "
-                "survived; the answer is the vote"
+                "survived; the answer is the vote",
             ),
         ),
         ModeSpec(
             "pa",
-            "pa",
+            QT_TRANSLATE_NOOP("Names", "pa"),
             "the passive-aggressive algorithm",
             PATrainer,
             _pa,
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             params=PA_PARAMS,
-            proof_note=(
-                "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply"
+            proof_note=QT_TRANSLATE_NOOP(
+                "Core",
+                "passive-aggressive steps are not ηy x̂: the perceptron's proof does not apply",
             ),
             update_rule="w ← w + τyx, b ← b + τy",
             fixed_threshold=1.0,
@@ -305,41 +337,51 @@ _BUILT_IN: dict[str, ModeSpec] = {
             step="τyx",
             step_formula="τ = min(C, (1 − y·f)/‖x‖²)",
             counts_apart=True,
-            tip=(
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
                 "Passive-aggressive (PA-I): also corrects right points with a margin below 1, "
-                "with a step of at most C"
+                "with a step of at most C",
             ),
         ),
         ModeSpec(
             "kernel",
-            "kernel",
+            QT_TRANSLATE_NOOP("Names", "kernel"),
             "the kernel perceptron",
             KernelTrainer,
-            _SEPARABLE(_kernel, " in feature space"),
+            _SEPARABLE(
+                _kernel,
+                QT_TRANSLATE_NOOP("Core", "not linearly separable in feature space: no bound"),
+            ),
             params=KERNEL_PARAMS,
             feature_space=True,
-            proof_note="the kernel run's weights live in feature space: no input-space picture",
+            proof_note=QT_TRANSLATE_NOOP(
+                "Core", "the kernel run's weights live in feature space: no input-space picture"
+            ),
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
             has_w=False,
-            tip=("Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z"),
+            tip=QT_TRANSLATE_NOOP(
+                "Core", "Kernel perceptron: the dual form with a kernel K(x, z) in place of x·z"
+            ),
             takes_w0=False,
         ),
         ModeSpec(
             "margin",
-            "margin",
+            QT_TRANSLATE_NOOP("Names", "margin"),
             "the margin perceptron",
             MarginTrainer,
             _SEPARABLE(_margin),
             params=MARGIN_PARAMS,
-            proof_note=(
+            proof_note=QT_TRANSLATE_NOOP(
+                "Core",
                 "a margin correction is not a mistake: the proof's steps are mistakes "
-                "(the bound above counts both)"
+                "(the bound above counts both)",
             ),
             threshold_param="margin",
             counts_apart=True,
-            tip=(
+            tip=QT_TRANSLATE_NOOP(
+                "Core",
                 "Margin perceptron: primal updates on every point with y(w·x + b) ≤ margin, "
-                "so it ends with every point at a margin above the threshold"
+                "so it ends with every point at a margin above the threshold",
             ),
         ),
     )

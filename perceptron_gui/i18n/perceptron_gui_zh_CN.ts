@@ -630,6 +630,7 @@
     </message>
     <message>
         <source>not linearly separable: no bound</source>
+        <extracomment>The bound&apos;s note when the data are not separable (a plugin&apos;s bound rule may give it too: the window translates it).</extracomment>
         <translation>线性不可分：没有界</translation>
     </message>
     <message>
@@ -658,14 +659,17 @@
     </message>
     <message>
         <source>the data are not linearly separable (γ = 0): the theorem does not apply</source>
+        <extracomment>`reason` when the data are not separable.</extracomment>
         <translation>数据线性不可分（γ = 0）：定理不适用</translation>
     </message>
     <message>
         <source>the run does not start from ŵ₀ = 0: the theorem assumes it does</source>
+        <extracomment>`reason` when the run starts from other weights than 0.</extracomment>
         <translation>本次运行不从 ŵ₀ = 0 开始：定理假设从 0 开始</translation>
     </message>
     <message>
         <source>no line through the origin separates these points; switch on the bias b</source>
+        <extracomment>`reason` (and the bound panel&apos;s note) when the bias is off and no line through the origin separates the points, though a line with a bias does.</extracomment>
         <translation>没有过原点的直线能分开这些点；请打开偏置 b</translation>
     </message>
     <message>

@@ -451,7 +451,7 @@ def run_data(
         if t.done and t.k:  # the end shows in the last frame (converged, or why it stopped)
             frames[-1]["e"] = narration.narrate(t)
             frames[-1]["r"] = _readout(t, bd, mb, tr)
-    from perceptron_gui.app.i18n import MODE_NAMES
+    from perceptron_gui.core.registry import REGISTRY
 
     plot_bound = None
     if mb is not None and mb.value is not None and math.isfinite(mb.value):
@@ -467,7 +467,9 @@ def run_data(
         "bias": config.bias,
         "threshold": t.threshold,
         "mode": config.mode,
-        "mode_name": tr("Names", MODE_NAMES.get(config.mode, config.mode)),
+        "mode_name": tr(
+            "Names", REGISTRY[config.mode].label if config.mode in REGISTRY else config.mode
+        ),
         "answer_name": tr("Core", t.answer_name) if t.answer_name else "",
         "bound": plot_bound,
         "bound_name": "" if mb is None or mb.value is None else mb.name,
