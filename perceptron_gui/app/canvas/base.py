@@ -42,6 +42,7 @@ from perceptron_gui.app.canvas.markers import (
     draw_thin_ring,
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
+from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import LinearModel, Model
 
@@ -58,6 +59,24 @@ if TYPE_CHECKING:  # pyqtgraph is untyped (Any): what the canvas uses of its Qt 
 
 else:
     _PlotWidget = pg.PlotWidget
+
+
+class ViewBoxPort:
+    """The view model's window on the screen: the view box's range and size, the theme's
+    scale (see `ViewModel`)."""
+
+    def __init__(self, vb: CanvasViewBox) -> None:
+        self._vb = vb
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        return float(x0), float(x1), float(y0), float(y1)
+
+    def size_px(self) -> tuple[float, float]:
+        return float(self._vb.width()), float(self._vb.height())
+
+    def ui_scale(self) -> float:
+        return float(theme().scale)
 
 
 def poly_item() -> QtWidgets.QGraphicsPolygonItem:
@@ -77,17 +96,15 @@ class CanvasBase(_PlotWidget):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
+        #: What is shown, as data (Qt-free): every drawing reads it.
+        self.view_model = ViewModel(ViewBoxPort(self._vb))
         axes = {"bottom": Axis("bottom"), "left": Axis("left")}
         super().__init__(parent, viewBox=self._vb, axisItems=axes)
         self.setObjectName("canvas")
         self._vb.on_click = self._on_view_click
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view
-        # The user's zoom or pan (or a range set by a caller) holds until Fit view or new
-        # data; otherwise the view is the data's frame at every size of the plot.
-        self._view_held = False
 
-        self._points: FloatArray = np.empty((0, 2))
         self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
         self._misclassified: IntArray = np.empty(0, dtype=np.intp)
         self._current: int | None = None
@@ -109,12 +126,6 @@ class CanvasBase(_PlotWidget):
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
-        #: Grow the view to keep the running line in it (View ▸ Follow the line; off: the
-        #: view is the data's, and an arrow at the edge says where the line went).
-        self.follow_line = False
-        self.keep_origin = False
-        # With the bias off the line goes through the origin: the frame keeps it.
-        self._bias_off = False
         self.verdict_ms = VERDICT_MS
         #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
         self.step_name = "ηyx"
@@ -175,6 +186,44 @@ class CanvasBase(_PlotWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self.fit_view()
+
+    # What is shown lives in the view model; the canvas's names for it are kept.
+
+    @property
+    def _points(self) -> FloatArray:
+        return self.view_model.points
+
+    @_points.setter
+    def _points(self, points: FloatArray) -> None:
+        self.view_model.points = points
+
+    @property
+    def follow_line(self) -> bool:
+        """Grow the view to keep the running line in it (View ▸ Follow the line; off: the
+        view is the data's, and an arrow at the edge says where the line went)."""
+        return self.view_model.follow_line
+
+    @follow_line.setter
+    def follow_line(self, on: bool) -> None:
+        self.view_model.follow_line = on
+
+    @property
+    def keep_origin(self) -> bool:
+        """The data's frame keeps the origin (View ▸ Keep the origin in view)."""
+        return self.view_model.keep_origin
+
+    @keep_origin.setter
+    def keep_origin(self, on: bool) -> None:
+        self.view_model.keep_origin = on
+
+    @property
+    def _bias_off(self) -> bool:
+        # With the bias off the line goes through the origin: the frame keeps it.
+        return self.view_model.bias_off
+
+    @_bias_off.setter
+    def _bias_off(self, off: bool) -> None:
+        self.view_model.bias_off = off
 
     def _setup_axes(self) -> None:
         plot = self.getPlotItem()
