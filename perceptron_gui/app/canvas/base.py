@@ -5,6 +5,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,6 +44,7 @@ from perceptron_gui.app.canvas.markers import (
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import LinearModel, Model
 
@@ -259,6 +261,16 @@ class CanvasBase(_PlotWidget):
             item.stackBefore(self._ranked[min(later)])
         self._ranked[rank] = item
 
+    def _place_part(self, part: str, items: list[tuple[QtWidgets.QGraphicsItem, float]]) -> None:
+        """Add a visual's items, made on first use, in its part's place (see `_slot`)."""
+        self._parts.add(part)
+        rank, self._rank = self._rank, self._slots.get(part)
+        try:
+            for item, z in items:
+                self._add(item, z)
+        finally:
+            self._rank = rank
+
     def _slot(self, part: str) -> None:
         """Keep the place (in the stacking order) of a part made on first use."""
         assert self._rank is not None
@@ -319,6 +331,8 @@ class CanvasBase(_PlotWidget):
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
         self._slot("edge")
+        #: Where the line went when it left the view (the view does not follow it).
+        self._edge = EdgeArrow(self.view_model, partial(self._place_part, "edge"))
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)

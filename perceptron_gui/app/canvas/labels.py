@@ -148,17 +148,9 @@ class LabelsCanvas(UpdateCanvas):
             placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The edge arrow ("the line is this way"): no text over it (it points past them).
-        if self._made("edge") and self._edge_arrow.isVisible():
-            o = self._edge_arrow.opts
-            tip = np.array(to_px(self._edge_arrow.pos().x(), self._edge_arrow.pos().y()))
-            angle = math.radians(float(o["angle"]))  # 0 points left, clockwise on screen
-            tail = tip + (o["headLen"] + o["tailLen"]) * np.array(
-                [math.cos(angle), math.sin(angle)]
-            )
-            half = float(o["headWidth"]) / 2
-            x0, y0 = np.minimum(tip, tail) - half
-            x1, y1 = np.maximum(tip, tail) + half
-            placer.reserve((float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
+        edge_box = self._edge.keep_out_px(to_px)
+        if edge_box is not None:
+            placer.reserve(edge_box)
         # The boxed texts go beside the line and the update's vectors, not over them,
         # and never on the vectors' heads (what the triangle is read by).
         vectors = self._vectors.values() if anatomy else ()
@@ -326,7 +318,7 @@ class LabelsCanvas(UpdateCanvas):
         if made("geometry"):
             anchored += [("radius", self._radius_label, None), ("gamma", self._gamma_label, None)]
         if made("edge"):
-            anchored.append(("edge", self._edge_label, None))
+            anchored.append(("edge", self._edge.label, None))
         return anchored
 
     def _normal_px(

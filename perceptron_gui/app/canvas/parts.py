@@ -30,8 +30,6 @@ class PartsCanvas(CanvasBase):
     _arrow_shaft = OnUse[Line]("normal")
     _arrow_head = OnUse[QtWidgets.QGraphicsPolygonItem]("normal")
     _arrow_label = OnUse[pg.TextItem]("normal")
-    _edge_arrow = OnUse[pg.ArrowItem]("edge")
-    _edge_label = OnUse[pg.TextItem]("edge")
     _info = OnUse[pg.TextItem]("info")
     _radius_circle = OnUse[QtWidgets.QGraphicsEllipseItem]("geometry")
     _radius_label = OnUse[pg.TextItem]("geometry")
@@ -68,13 +66,8 @@ class PartsCanvas(CanvasBase):
             item.setVisible(False)
 
     def _make_edge(self) -> None:
-        # Where the line is when it is out of view and the view does not follow it.
-        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
-        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
-        self._add(self._edge_arrow, 9)
-        self._add(self._edge_label, 9)
-        self._edge_arrow.setVisible(False)
-        self._edge_label.setVisible(False)
+        # Where the line is when it is out of view (a visual: visuals/edge.py).
+        self._edge.make()
 
     def _make_info(self) -> None:
         # Presentation: a clicked point's name, label and score, large (no tooltip there
