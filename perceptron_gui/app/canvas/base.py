@@ -45,6 +45,7 @@ from perceptron_gui.app.canvas.markers import (
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import LinearModel, Model
 
@@ -326,8 +327,8 @@ class CanvasBase(_PlotWidget):
         self.model_line = Line(antialias=True)
         self._add(self.model_line, 4)
         self._slot("normal")
-        #: The normal's arrow (foot on the line, tip), in data units: its label goes beside it.
-        self._normal_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
+        #: The normal w of the running line, as an arrow from the line.
+        self._normal = NormalArrow(self.view_model, partial(self._place_part, "normal"))
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
         self._slot("edge")

@@ -5,15 +5,12 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numpy.typing import NDArray
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
-    ARROW_FRACTION,
     COVER,
     COVER_ZOOM,
     REGION_GRID,
@@ -188,9 +185,7 @@ class BoundaryCanvas(ViewCanvas):
         normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
         self._no_line.setVisible(False)
         self._edge.hide()
-        if self._made("normal"):
-            for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
-                item.setVisible(False)
+        self._normal.hide()
         if self._drawn_line is None:
             return
         w, b = self._drawn_line
@@ -211,26 +206,7 @@ class BoundaryCanvas(ViewCanvas):
             # Not in the view itself (it may still cross the margin drawn around it).
             self._point_to_line(w, b)
             return
-        # The arrow starts at the point of the line nearest the view centre.
-        vr = self._vb.viewRect()
-        centre = np.array([vr.center().x(), vr.center().y()])
-        nn = float(w @ w)
-        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
-            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
-        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
-            return
-        length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
-        unit = w / math.sqrt(nn)
-        tip = foot + length * unit
-        head = 0.25 * length
-        base = tip - head * unit
-        side = np.array([-unit[1], unit[0]]) * head * 0.4
-        self._arrow_shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
-        self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
-        self._arrow_label.setPos(*(tip + 0.25 * length * unit))
-        self._normal_ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
-        for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
-            item.setVisible(True)
+        self._normal.draw(w, b)
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
         """The line is out of view: an arrow near the edge says where it is."""

@@ -6,7 +6,6 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import partial
 
 import numpy as np
@@ -161,7 +160,7 @@ class LabelsCanvas(UpdateCanvas):
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
                 placer.reserve((hx - head / 2, hy - head / 2, head, head))
-        normal = self._normal_px(to_px)
+        normal = self._normal.ends_px(to_px)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
@@ -312,7 +311,7 @@ class LabelsCanvas(UpdateCanvas):
         if made("info"):
             anchored.append(("info", self._info, at_info))
         if made("normal"):
-            anchored.append(("w", self._arrow_label, None))
+            anchored.append(("w", self._normal.label, None))
         if made("anatomy"):
             anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
         if made("geometry"):
@@ -320,17 +319,6 @@ class LabelsCanvas(UpdateCanvas):
         if made("edge"):
             anchored.append(("edge", self._edge.label, None))
         return anchored
-
-    def _normal_px(
-        self, to_px: Callable[[float, float], tuple[float, float]]
-    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-        """The normal's arrow (foot, tip) in pixels, None when it is not drawn."""
-        if self._normal_ends is None or not self._made("normal"):
-            return None
-        if not self._arrow_shaft.isVisible():
-            return None
-        foot, tip = self._normal_ends
-        return to_px(*foot), to_px(*tip)
 
     def _draw_leaders(self, leaders: dict[str, tuple[float, float, float, float]]) -> None:
         """The thin lines from points to their names placed further off (pixels in)."""

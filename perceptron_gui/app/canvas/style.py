@@ -100,12 +100,9 @@ class StyledCanvas(PartsCanvas):
     def _style_part(self, part: str) -> None:
         """Style a part made on first use (parts.py) from the theme, as `apply_theme` does."""
         t = theme()
-        lw = t.line()
         ink, muted = t.color("ink"), t.color("muted")
         if part == "normal":
-            self._arrow_shaft.setPen(pen(ink, lw))
-            self._arrow_head.setBrush(ink)
-            self._style_texts([(self._arrow_label, ink, ANNOTATION_PT, False)])
+            self._normal.style()
         elif part == "edge":
             self._edge.style()
         elif part == "info":
@@ -206,8 +203,7 @@ class StyledCanvas(PartsCanvas):
             return
         self._label_legend()
         self._edge.retranslate()
-        if self._made("normal"):
-            self._arrow_label.setText(translate("DataCanvas", "normal"))
+        self._normal.retranslate()
         if self._made("verdict") and self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)
