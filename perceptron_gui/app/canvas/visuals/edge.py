@@ -14,20 +14,17 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import EDGE_ARROW_MAX_POINTS
+from perceptron_gui.app.canvas.items import Place
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.core.geometry import edge_arrow
 
 FloatArray = NDArray[np.float64]
 translate = QCoreApplication.translate
-
-#: How a visual's items join the plot: (item, z) pairs, in their stacking order.
-Place = Callable[[list[tuple[QtWidgets.QGraphicsItem, float]]], None]
 
 
 class EdgeArrow:

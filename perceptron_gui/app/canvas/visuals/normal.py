@@ -1,6 +1,6 @@
 """The normal w of the running line: a short arrow from the line, and its label "normal".
 
-A visual over the canvas's `ViewModel` (see `visuals/edge.py` for the pattern): it reads
+A visual over the canvas's `ViewModel` (as `visuals/edge.py`): it reads
 the view there, owns its three items (the shaft, the head and the label), made the first
 time the arrow is drawn, and draws when the host tells it the line (`draw`, `hide`).
 """
@@ -17,10 +17,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import ARROW_FRACTION
-from perceptron_gui.app.canvas.items import Line
+from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
-from perceptron_gui.app.canvas.visuals.edge import Place
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 
 FloatArray = NDArray[np.float64]
