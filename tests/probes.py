@@ -211,4 +211,4 @@ def no_line_text(canvas: Any) -> str:
 
 def edge_arrow_shown(canvas: Any) -> bool:
     """True when an arrow at the edge points to a line outside the view."""
-    return bool(_flushed(canvas)._edge_arrow.isVisible())
+    return bool(_flushed(canvas)._edge.arrow.isVisible())

@@ -49,7 +49,7 @@ def test_arrow_spot_keeps_a_free_tip_and_moves_a_covering_one() -> None:
 def _arrow_clearance(w) -> float:  # noqa: ANN001
     """The least distance in pixels from the edge arrow's body to a point's centre."""
     c = w.canvas
-    arrow = c._edge_arrow
+    arrow = c._edge.arrow
     assert arrow.isVisible()
     x0, x1, y0, y1 = c.view_range()
     width, height = c._vb.width(), c._vb.height()
@@ -76,7 +76,7 @@ def test_the_edge_arrow_leaves_the_points_free_in_the_window(window, qtbot) -> N
     assert w.state()["updates"] == 3
     from perceptron_gui.app.theme import theme
 
-    arrow = w.canvas._edge_arrow
+    arrow = w.canvas._edge.arrow
     qtbot.waitUntil(arrow.isVisible)  # (drawn at the layout pass after the steps)
     assert _arrow_clearance(w) > theme().marker
     qtbot.keyClick(w, Qt.Key.Key_Escape)
@@ -88,5 +88,59 @@ def test_the_edge_arrow_leaves_the_points_free_in_the_window(window, qtbot) -> N
     pts = d.points + 40.0  # far from the origin: the first update's line is out of view
     w.set_points(pts, d.labels)
     w.step()
-    if w.canvas._edge_arrow.isVisible():
+    if w.canvas._edge.arrow.isVisible():
         assert _arrow_clearance(w) > 0.5 * theme().marker
+
+
+def test_the_edge_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa: ANN001
+    """The visual drawn over a fixed view: no canvas, no window."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.app.theme import theme
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (0.0, 5.0, 0.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    placed: list[float] = []
+
+    def place(items) -> None:  # noqa: ANN001
+        for item, z in items:
+            item.setZValue(z)
+            vb.addItem(item)
+            placed.append(z)
+
+    edge = EdgeArrow(model, place)
+    edge.hide()  # nothing made yet: nothing to hide, nothing placed
+    assert not edge.made and not placed
+    # The line x1 + x2 = −2 misses the view, nearest its corner at the origin.
+    edge.point_to(np.array([1.0, 1.0]), 2.0)
+    assert edge.made and placed == [9, 9]
+    assert edge.arrow.isVisible() and edge.label.isVisible()
+    assert edge.label.toPlainText() == "the line is this way"
+    x, y = edge.arrow.pos().x(), edge.arrow.pos().y()
+    assert 0.0 <= x < 1.0 and 0.0 <= y < 1.0  # near the corner that faces the line
+    box = edge.keep_out_px(lambda px, py: tuple(model.to_px([[px, py]])[0]))
+    assert box is not None and box[2] > 0 and box[3] > 0
+    # A point under the arrow's body: the arrow moves off it, clear of it.
+    tip = model.to_px([[x, y]])[0]
+    model.points = model.from_px([tip + [10.0, -10.0]])
+    edge.point_to(np.array([1.0, 1.0]), 2.0)
+    p = model.to_px([[edge.arrow.pos().x(), edge.arrow.pos().y()]])[0]
+    o = edge.arrow.opts
+    angle = np.radians(o["angle"])
+    body = p + (o["headLen"] + o["tailLen"]) * np.array([np.cos(angle), np.sin(angle)])
+    pts = model.to_px(model.points)
+    assert frame.segment_distances(pts, p, body).min() > theme().marker
+    edge.hide()
+    assert not edge.arrow.isVisible() and edge.keep_out_px(lambda a, b: (a, b)) is None

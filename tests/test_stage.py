@@ -432,7 +432,7 @@ def test_the_update_vectors_carry_names_and_the_normal_another(window) -> None:
     window.step()  # x3: (3, 3) − (1, 1) = (2, 2)
     labels = probes.vector_labels(window.canvas)
     assert labels == ["old w", "ηyx", "new w"]
-    assert window.canvas._arrow_label.toPlainText() == "normal"
+    assert window.canvas._normal.label.toPlainText() == "normal"
 
 
 def test_help_about_in_both_languages(qtbot, window) -> None:

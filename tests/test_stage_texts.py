@@ -355,16 +355,16 @@ def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
             window.step()
             cv.flush()
             r = cv.overlay_rects().get("w")
-            if r is None or not cv._arrow_label.isVisible() or cv._arrow_label.opacity() == 0:
+            if r is None or not cv._normal.label.isVisible() or cv._normal.label.opacity() == 0:
                 continue
             r = QRectF(r)
             arrow = [
                 cv.mapFromScene(item.sceneBoundingRect()).boundingRect()
-                for item in (cv._arrow_head, cv._arrow_shaft)
+                for item in (cv._normal.head, cv._normal.shaft)
             ]
             assert min(_rect_gap(r, a) for a in arrow) <= r.height(), (r, arrow)
             # Beside the arrow, not on it: no point of its shaft or head inside the text.
-            sx, sy = cv._arrow_shaft.segment()
+            sx, sy = cv._normal.shaft.segment()
             inner = r.adjusted(1, 1, -1, -1)
             for j in range(21):
                 u = j / 20
@@ -467,11 +467,11 @@ out = []
 for cv in (w.canvas, w.findChild(QWidget, "compareView").canvas):
     cv.flush()
     r = cv.overlay_rects().get("w")
-    if r is None or cv._arrow_label.opacity() == 0:
+    if r is None or cv._normal.label.opacity() == 0:
         out.append(0)
         continue
     inner = QRectF(r).adjusted(1, 1, -1, -1)
-    sx, sy = cv._arrow_shaft.segment()
+    sx, sy = cv._normal.shaft.segment()
     hits = 0
     for j in range(21):
         u = j / 20

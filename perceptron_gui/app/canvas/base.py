@@ -5,6 +5,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -42,6 +43,9 @@ from perceptron_gui.app.canvas.markers import (
     draw_thin_ring,
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
+from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import LinearModel, Model
 
@@ -58,6 +62,24 @@ if TYPE_CHECKING:  # pyqtgraph is untyped (Any): what the canvas uses of its Qt 
 
 else:
     _PlotWidget = pg.PlotWidget
+
+
+class ViewBoxPort:
+    """The view model's window on the screen: the view box's range and size, the theme's
+    scale (see `ViewModel`)."""
+
+    def __init__(self, vb: CanvasViewBox) -> None:
+        self._vb = vb
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        return float(x0), float(x1), float(y0), float(y1)
+
+    def size_px(self) -> tuple[float, float]:
+        return float(self._vb.width()), float(self._vb.height())
+
+    def ui_scale(self) -> float:
+        return float(theme().scale)
 
 
 def poly_item() -> QtWidgets.QGraphicsPolygonItem:
@@ -77,17 +99,15 @@ class CanvasBase(_PlotWidget):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
+        #: What is shown, as data (Qt-free): every drawing reads it.
+        self.view_model = ViewModel(ViewBoxPort(self._vb))
         axes = {"bottom": Axis("bottom"), "left": Axis("left")}
         super().__init__(parent, viewBox=self._vb, axisItems=axes)
         self.setObjectName("canvas")
         self._vb.on_click = self._on_view_click
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view
-        # The user's zoom or pan (or a range set by a caller) holds until Fit view or new
-        # data; otherwise the view is the data's frame at every size of the plot.
-        self._view_held = False
 
-        self._points: FloatArray = np.empty((0, 2))
         self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
         self._misclassified: IntArray = np.empty(0, dtype=np.intp)
         self._current: int | None = None
@@ -109,12 +129,6 @@ class CanvasBase(_PlotWidget):
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
-        #: Grow the view to keep the running line in it (View ▸ Follow the line; off: the
-        #: view is the data's, and an arrow at the edge says where the line went).
-        self.follow_line = False
-        self.keep_origin = False
-        # With the bias off the line goes through the origin: the frame keeps it.
-        self._bias_off = False
         self.verdict_ms = VERDICT_MS
         #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
         self.step_name = "ηyx"
@@ -176,6 +190,44 @@ class CanvasBase(_PlotWidget):
         theme().changed.connect(self.apply_theme)
         self.fit_view()
 
+    # What is shown lives in the view model; the canvas's names for it are kept.
+
+    @property
+    def _points(self) -> FloatArray:
+        return self.view_model.points
+
+    @_points.setter
+    def _points(self, points: FloatArray) -> None:
+        self.view_model.points = points
+
+    @property
+    def follow_line(self) -> bool:
+        """Grow the view to keep the running line in it (View ▸ Follow the line; off: the
+        view is the data's, and an arrow at the edge says where the line went)."""
+        return self.view_model.follow_line
+
+    @follow_line.setter
+    def follow_line(self, on: bool) -> None:
+        self.view_model.follow_line = on
+
+    @property
+    def keep_origin(self) -> bool:
+        """The data's frame keeps the origin (View ▸ Keep the origin in view)."""
+        return self.view_model.keep_origin
+
+    @keep_origin.setter
+    def keep_origin(self, on: bool) -> None:
+        self.view_model.keep_origin = on
+
+    @property
+    def _bias_off(self) -> bool:
+        # With the bias off the line goes through the origin: the frame keeps it.
+        return self.view_model.bias_off
+
+    @_bias_off.setter
+    def _bias_off(self, off: bool) -> None:
+        self.view_model.bias_off = off
+
     def _setup_axes(self) -> None:
         plot = self.getPlotItem()
         quiet_hidden_axes(plot)
@@ -209,6 +261,16 @@ class CanvasBase(_PlotWidget):
         if later:
             item.stackBefore(self._ranked[min(later)])
         self._ranked[rank] = item
+
+    def _place_part(self, part: str, items: list[tuple[QtWidgets.QGraphicsItem, float]]) -> None:
+        """Add a visual's items, made on first use, in its part's place (see `_slot`)."""
+        self._parts.add(part)
+        rank, self._rank = self._rank, self._slots.get(part)
+        try:
+            for item, z in items:
+                self._add(item, z)
+        finally:
+            self._rank = rank
 
     def _slot(self, part: str) -> None:
         """Keep the place (in the stacking order) of a part made on first use."""
@@ -265,11 +327,13 @@ class CanvasBase(_PlotWidget):
         self.model_line = Line(antialias=True)
         self._add(self.model_line, 4)
         self._slot("normal")
-        #: The normal's arrow (foot on the line, tip), in data units: its label goes beside it.
-        self._normal_ends: tuple[tuple[float, float], tuple[float, float]] | None = None
+        #: The normal w of the running line, as an arrow from the line.
+        self._normal = NormalArrow(self.view_model, partial(self._place_part, "normal"))
         self.pocket_line = Line(antialias=True)
         self._add(self.pocket_line, 4.5)
         self._slot("edge")
+        #: Where the line went when it left the view (the view does not follow it).
+        self._edge = EdgeArrow(self.view_model, partial(self._place_part, "edge"))
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)

@@ -5,19 +5,14 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numpy.typing import NDArray
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import (
-    ARROW_FRACTION,
     COVER,
     COVER_ZOOM,
-    EDGE_ARROW_MAX_POINTS,
     REGION_GRID,
     VOTE_SLICE_S,
     line_of,
@@ -30,7 +25,7 @@ from perceptron_gui.app.canvas.regions import GridSpec, zero_segments
 from perceptron_gui.app.canvas.view import ViewCanvas
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core import geometry
-from perceptron_gui.core.geometry import clip_half_plane, clip_line, edge_arrow
+from perceptron_gui.core.geometry import clip_half_plane, clip_line
 from perceptron_gui.core.model import LinearModel, Model
 
 Qt = QtCore.Qt
@@ -189,12 +184,8 @@ class BoundaryCanvas(ViewCanvas):
         """What of the model's drawing depends on the view itself (cheap, not counted): the
         normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
         self._no_line.setVisible(False)
-        if self._made("edge"):
-            self._edge_arrow.setVisible(False)
-            self._edge_label.setVisible(False)
-        if self._made("normal"):
-            for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
-                item.setVisible(False)
+        self._edge.hide()
+        self._normal.hide()
         if self._drawn_line is None:
             return
         w, b = self._drawn_line
@@ -215,81 +206,12 @@ class BoundaryCanvas(ViewCanvas):
             # Not in the view itself (it may still cross the margin drawn around it).
             self._point_to_line(w, b)
             return
-        # The arrow starts at the point of the line nearest the view centre.
-        vr = self._vb.viewRect()
-        centre = np.array([vr.center().x(), vr.center().y()])
-        nn = float(w @ w)
-        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
-            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
-        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
-            return
-        length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
-        unit = w / math.sqrt(nn)
-        tip = foot + length * unit
-        head = 0.25 * length
-        base = tip - head * unit
-        side = np.array([-unit[1], unit[0]]) * head * 0.4
-        self._arrow_shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
-        self._arrow_head.setPolygon(polygon(np.array([tip, base + side, base - side])))
-        self._arrow_label.setPos(*(tip + 0.25 * length * unit))
-        self._normal_ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
-        for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
-            item.setVisible(True)
+        self._normal.draw(w, b)
 
     def _point_to_line(self, w: FloatArray, b: float) -> None:
         """The line is out of view: an arrow near the edge says where it is."""
-        rect = self._margin_rect()
-        arrow = None if rect is None else edge_arrow(w, b, self.view_range(), inset=0.12)
-        if arrow is None:
-            return
-        (x, y), (dx, dy) = arrow
-        x, y = self._edge_arrow_spot(w, b, (x, y), (dx, dy))
-        # ArrowItem's angle 0 points left and turns clockwise; on screen y points down.
-        self._edge_arrow.setStyle(angle=180.0 + math.degrees(math.atan2(-dy, dx)))
-        self._edge_arrow.setPos(x, y)
-        # The label sits on the far side of the point from where the arrow points.
-        self._edge_label.setAnchor((-0.05, 0.5) if dx < 0 else (1.05, 0.5))
-        self._edge_label.setPos(x, y)
-        self._edge_arrow.setVisible(True)
-        self._edge_label.setVisible(True)
-
-    def _edge_arrow_spot(
-        self, w: FloatArray, b: float, tip: tuple[float, float], unit: tuple[float, float]
-    ) -> tuple[float, float]:
-        """The edge arrow's tip (data units): at the corner or edge nearest the line, or,
-        where its body would cover a point, the free place along the plot's border
-        nearest the line (the arrow never hides the point it is drawn beside)."""
-        n = len(self._points)
-        x0, x1, y0, y1 = self.view_range()
-        width, height = float(self._vb.width()), float(self._vb.height())
-        if n == 0 or n > EDGE_ARROW_MAX_POINTS or width < 50 or height < 50:
-            return tip
-        kx, ky = width / (x1 - x0), height / (y1 - y0)
-        pts = np.column_stack([(self._points[:, 0] - x0) * kx, (y1 - self._points[:, 1]) * ky])
-        t = theme()
-        opts = self._edge_arrow.opts
-        length = float(opts["headLen"] + opts["tailLen"])
-        room = 0.5 * float(opts["headWidth"]) + 4 * t.scale
-        clearance = t.marker + 8 * t.scale  # (the current point's ring is about this wide)
-        along = np.array([unit[0], -unit[1]])  # screen y points down
-        along /= max(float(np.hypot(*along)), 1e-300)
-        norm = float(np.hypot(*w))
-
-        def to_line(p: FloatArray) -> FloatArray:
-            xd, yd = x0 + p[:, 0] / kx, y1 - p[:, 1] / ky
-            out: FloatArray = np.abs(w[0] * xd + w[1] * yd + b) / norm
-            return out
-
-        px, py = frame.arrow_spot(
-            pts,
-            ((tip[0] - x0) * kx, (y1 - tip[1]) * ky),
-            (float(along[0]), float(along[1])),
-            length,
-            clearance,
-            (room, width - room, room, height - room),
-            to_line,
-        )
-        return x0 + px / kx, y1 - py / ky
+        if self._margin_rect() is not None:
+            self._edge.point_to(w, b)
 
     def _update_regions(self, model: Model | None) -> None:
         """A non-linear model: sign f as an image of the visible range, and f = 0."""

@@ -9,7 +9,7 @@ from typing import Any, Generic, Protocol, TypeVar, overload
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.axes import SteadyAxis
 from perceptron_gui.core.numbers import MINUS
@@ -22,6 +22,10 @@ FloatArray = NDArray[np.float64]
 _PATH_COORD_MAX = 1e100
 
 T = TypeVar("T")
+
+#: How a visual's items join the plot: (item, z) pairs, in their stacking order (the
+#: canvas's `_place_part`).
+Place = Callable[[list[tuple[QtWidgets.QGraphicsItem, float]]], None]
 
 
 class OnUse(Generic[T]):

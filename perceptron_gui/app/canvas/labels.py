@@ -6,7 +6,6 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import partial
 
 import numpy as np
@@ -148,17 +147,9 @@ class LabelsCanvas(UpdateCanvas):
             placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The edge arrow ("the line is this way"): no text over it (it points past them).
-        if self._made("edge") and self._edge_arrow.isVisible():
-            o = self._edge_arrow.opts
-            tip = np.array(to_px(self._edge_arrow.pos().x(), self._edge_arrow.pos().y()))
-            angle = math.radians(float(o["angle"]))  # 0 points left, clockwise on screen
-            tail = tip + (o["headLen"] + o["tailLen"]) * np.array(
-                [math.cos(angle), math.sin(angle)]
-            )
-            half = float(o["headWidth"]) / 2
-            x0, y0 = np.minimum(tip, tail) - half
-            x1, y1 = np.maximum(tip, tail) + half
-            placer.reserve((float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
+        edge_box = self._edge.keep_out_px(to_px)
+        if edge_box is not None:
+            placer.reserve(edge_box)
         # The boxed texts go beside the line and the update's vectors, not over them,
         # and never on the vectors' heads (what the triangle is read by).
         vectors = self._vectors.values() if anatomy else ()
@@ -169,7 +160,7 @@ class LabelsCanvas(UpdateCanvas):
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
                 placer.reserve((hx - head / 2, hy - head / 2, head, head))
-        normal = self._normal_px(to_px)
+        normal = self._normal.ends_px(to_px)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
@@ -320,25 +311,14 @@ class LabelsCanvas(UpdateCanvas):
         if made("info"):
             anchored.append(("info", self._info, at_info))
         if made("normal"):
-            anchored.append(("w", self._arrow_label, None))
+            anchored.append(("w", self._normal.label, None))
         if made("anatomy"):
             anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
         if made("geometry"):
             anchored += [("radius", self._radius_label, None), ("gamma", self._gamma_label, None)]
         if made("edge"):
-            anchored.append(("edge", self._edge_label, None))
+            anchored.append(("edge", self._edge.label, None))
         return anchored
-
-    def _normal_px(
-        self, to_px: Callable[[float, float], tuple[float, float]]
-    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-        """The normal's arrow (foot, tip) in pixels, None when it is not drawn."""
-        if self._normal_ends is None or not self._made("normal"):
-            return None
-        if not self._arrow_shaft.isVisible():
-            return None
-        foot, tip = self._normal_ends
-        return to_px(*foot), to_px(*tip)
 
     def _draw_leaders(self, leaders: dict[str, tuple[float, float, float, float]]) -> None:
         """The thin lines from points to their names placed further off (pixels in)."""

@@ -27,11 +27,6 @@ class PartsCanvas(CanvasBase):
     """The canvas's parts a plain start does not show, made on first use."""
 
     # The parts made on first use (see `_make_part`), by the part's name.
-    _arrow_shaft = OnUse[Line]("normal")
-    _arrow_head = OnUse[QtWidgets.QGraphicsPolygonItem]("normal")
-    _arrow_label = OnUse[pg.TextItem]("normal")
-    _edge_arrow = OnUse[pg.ArrowItem]("edge")
-    _edge_label = OnUse[pg.TextItem]("edge")
     _info = OnUse[pg.TextItem]("info")
     _radius_circle = OnUse[QtWidgets.QGraphicsEllipseItem]("geometry")
     _radius_label = OnUse[pg.TextItem]("geometry")
@@ -56,25 +51,12 @@ class PartsCanvas(CanvasBase):
     # -- each part sets its items (as attributes) before it reads any of them
 
     def _make_normal(self) -> None:
-        # The normal w of the running line, as an arrow from the line.
-        self._arrow_shaft = Line(antialias=True)
-        self._arrow_head = poly_item()
-        self._arrow_label = pg.TextItem(anchor=(0.5, 0.5))
-        self._add(self._arrow_shaft, 4)
-        self._add(self._arrow_head, 4)
-        self._arrow_label.setText(translate("DataCanvas", "normal"))  # not "w": the vectors are w
-        self._add(self._arrow_label, 8)
-        for item in (self._arrow_shaft, self._arrow_head, self._arrow_label):
-            item.setVisible(False)
+        # The normal w of the running line (a visual: visuals/normal.py).
+        self._normal.make()
 
     def _make_edge(self) -> None:
-        # Where the line is when it is out of view and the view does not follow it.
-        self._edge_arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
-        self._edge_label = pg.TextItem(anchor=(0.5, 1.2))
-        self._add(self._edge_arrow, 9)
-        self._add(self._edge_label, 9)
-        self._edge_arrow.setVisible(False)
-        self._edge_label.setVisible(False)
+        # Where the line is when it is out of view (a visual: visuals/edge.py).
+        self._edge.make()
 
     def _make_info(self) -> None:
         # Presentation: a clicked point's name, label and score, large (no tooltip there

@@ -100,23 +100,11 @@ class StyledCanvas(PartsCanvas):
     def _style_part(self, part: str) -> None:
         """Style a part made on first use (parts.py) from the theme, as `apply_theme` does."""
         t = theme()
-        lw = t.line()
         ink, muted = t.color("ink"), t.color("muted")
         if part == "normal":
-            self._arrow_shaft.setPen(pen(ink, lw))
-            self._arrow_head.setBrush(ink)
-            self._style_texts([(self._arrow_label, ink, ANNOTATION_PT, False)])
+            self._normal.style()
         elif part == "edge":
-            self._edge_arrow.setStyle(
-                brush=t.color("ink"),
-                pen=pg.mkPen(t.color("background"), width=1.5),
-                headLen=30 * t.scale,
-                headWidth=26 * t.scale,
-                tailLen=36 * t.scale,
-                tailWidth=10 * t.scale,
-            )
-            self._style_texts([(self._edge_label, ink, ANNOTATION_PT, True)])
-            self._edge_label.setText(translate("DataCanvas", "the line is this way"))
+            self._edge.style()
         elif part == "info":
             self._style_texts([(self._info, ink, LABEL_PT, True)])
         elif part == "geometry":
@@ -214,10 +202,8 @@ class StyledCanvas(PartsCanvas):
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         self._label_legend()
-        if self._made("edge"):
-            self._edge_label.setText(translate("DataCanvas", "the line is this way"))
-        if self._made("normal"):
-            self._arrow_label.setText(translate("DataCanvas", "normal"))
+        self._edge.retranslate()
+        self._normal.retranslate()
         if self._made("verdict") and self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)

@@ -12,7 +12,6 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import (
     HEADER_INSET_PX,
     LEFT_AXIS_WIDTH,
@@ -70,8 +69,7 @@ class ViewCanvas(ScheduledCanvas):
 
     def view_range(self) -> tuple[float, float, float, float]:
         """The visible data range ``(xmin, xmax, ymin, ymax)``."""
-        (x0, x1), (y0, y1) = self._vb.viewRange()
-        return float(x0), float(x1), float(y0), float(y1)
+        return self.view_model.view_range()
 
     def set_view_range(
         self, x0: float, x1: float, y0: float, y1: float, *, hold: bool = True
@@ -79,7 +77,7 @@ class ViewCanvas(ScheduledCanvas):
         """Show (at least) this data range; the aspect ratio stays 1. With `hold` (as for
         a user's zoom) the range stays until Fit view or new data; without, the view goes
         back to the data's frame when the plot changes size."""
-        self._view_held = bool(hold)
+        self.view_model.held = bool(hold)
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
         self._fit_axis_width()
 
@@ -87,15 +85,15 @@ class ViewCanvas(ScheduledCanvas):
     def view_held(self) -> bool:
         """True while the view is the user's (a zoom, a pan, a range set by a caller), not
         the data's frame: it holds across steps and modes until Fit view or new data."""
-        return self._view_held
+        return self.view_model.held
 
     def _on_user_view(self) -> None:
-        self._view_held = True
+        self.view_model.held = True
 
     def _on_view_resized(self, *_: object) -> None:
         """The plot changed size: the data's frame again, fitted to the new size (unless the
         view is held), so the data fill the plot at every size of window, pane or band."""
-        if self.__dict__.get("_view_held", True) or self.getPlotItem() is None:
+        if self.view_model.held or self.getPlotItem() is None:
             return
         x0, x1, y0, y1 = self._fitted_frame()
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
@@ -116,15 +114,11 @@ class ViewCanvas(ScheduledCanvas):
         """The data's frame: the points' bounding box with a margin (and the origin if
         kept), with room for the marks round the points at the plot's size; [−5, 5]²
         without points. Texts, the legend and the update's vectors never widen it."""
-        size = (float(self._vb.width()), float(self._vb.height()))
-        room = frame.ROOM_PX * theme().scale
-        return frame.data_frame(
-            self._points, keep_origin=self.keep_origin or self._bias_off, size_px=size, room_px=room
-        )
+        return self.view_model.data_frame()
 
     def refit(self) -> None:
         """The data's frame again, unless the view is the user's (a zoom or pan holds)."""
-        if not self._view_held:
+        if not self.view_model.held:
             self.fit_view()
 
     def _fitted_frame(self) -> tuple[float, float, float, float]:
@@ -170,7 +164,7 @@ class ViewCanvas(ScheduledCanvas):
         except ValueError:  # a view or line beyond what can be drawn: the arrow says where
             return
         if new != rect:
-            self.set_view_range(*new, hold=self._view_held)
+            self.set_view_range(*new, hold=self.view_model.held)
 
     def _fit_axis_width(self, *, grow_only: bool = False) -> None:
         """Widen the x₂ axis so that its tick labels fit (pyqtgraph skips those that do not).

@@ -1,0 +1,111 @@
+"""What the canvas shows, as data: the points, the frame they ask for, the view, its scale.
+
+Qt-free (numpy and `frame` only), so that a visual can be driven and tested without a
+window. The view's range and size are the screen's (pyqtgraph's view box keeps them, and
+its aspect lock and resizes move them): the model reads them through a `ViewPort`, so
+what it says is never a turn behind what is shown. The rest is the model's own: the
+points, whether the frame keeps the origin, whether the view follows the line, and
+whether the view is the user's (held) or the data's frame.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from perceptron_gui.app.canvas import frame
+from perceptron_gui.app.canvas.frame import Frame
+
+FloatArray = NDArray[np.float64]
+
+
+class ViewPort(Protocol):
+    """What the screen tells the model: the data range it shows, its size, the UI scale."""
+
+    def view_range(self) -> Frame:
+        """The visible data range ``(xmin, xmax, ymin, ymax)``."""
+        ...
+
+    def size_px(self) -> tuple[float, float]:
+        """The plot's width and height in pixels."""
+        ...
+
+    def ui_scale(self) -> float:
+        """The UI scale (1 on a desk; sizes in pixels at scale 1 are multiplied by it)."""
+        ...
+
+
+class ViewModel:
+    """The one model of what the canvas shows, which every drawing reads.
+
+    Parameters
+    ----------
+    port
+        Where the view's range and size are read (the canvas's view box, or a fixed
+        view in a test).
+    """
+
+    def __init__(self, port: ViewPort) -> None:
+        self.port = port
+        #: The data's points, (n, 2).
+        self.points: FloatArray = np.empty((0, 2))
+        #: The frame keeps the origin (View ▸ Keep the origin in view).
+        self.keep_origin = False
+        #: The bias is off: the line goes through the origin, and the frame keeps it.
+        self.bias_off = False
+        #: The view grows towards the running line (View ▸ Follow the line; off by default).
+        self.follow_line = False
+        #: The view is the user's (a zoom, a pan, a range set by a caller), not the data's
+        #: frame: it holds across steps and modes until Fit view or new data.
+        self.held = False
+
+    def view_range(self) -> Frame:
+        """The visible data range ``(xmin, xmax, ymin, ymax)``."""
+        return self.port.view_range()
+
+    def size_px(self) -> tuple[float, float]:
+        """The plot's width and height in pixels."""
+        return self.port.size_px()
+
+    @property
+    def scale(self) -> float:
+        """The UI scale."""
+        return self.port.ui_scale()
+
+    def data_frame(self) -> Frame:
+        """The data's frame: the points' bounding box with a margin (and the origin if
+        kept), with room for the marks round the points at the plot's size; [−5, 5]²
+        without points. Texts, the legend and the update's vectors never widen it."""
+        return frame.data_frame(
+            self.points,
+            keep_origin=self.keep_origin or self.bias_off,
+            size_px=self.size_px(),
+            room_px=frame.ROOM_PX * self.scale,
+        )
+
+    def px_per_unit(self) -> tuple[float, float] | None:
+        """Pixels per data unit along x and y (aspect 1: about equal); None while the plot
+        or the view has no area."""
+        x0, x1, y0, y1 = self.view_range()
+        width, height = self.size_px()
+        if width < 1 or height < 1 or not (x1 > x0 and y1 > y0):
+            return None
+        return width / (x1 - x0), height / (y1 - y0)
+
+    def to_px(self, xy: ArrayLike) -> FloatArray:
+        """Data points (n, 2) as pixels of the plot, from its top-left corner, y down."""
+        x0, x1, y0, y1 = self.view_range()
+        width, height = self.size_px()
+        kx, ky = width / (x1 - x0), height / (y1 - y0)
+        pts = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        return np.column_stack([(pts[:, 0] - x0) * kx, (y1 - pts[:, 1]) * ky])
+
+    def from_px(self, px: ArrayLike) -> FloatArray:
+        """Pixels of the plot (n, 2; from its top-left corner, y down) as data points."""
+        x0, x1, y0, y1 = self.view_range()
+        width, height = self.size_px()
+        kx, ky = width / (x1 - x0), height / (y1 - y0)
+        p = np.asarray(px, dtype=np.float64).reshape(-1, 2)
+        return np.column_stack([x0 + p[:, 0] / kx, y1 - p[:, 1] / ky])

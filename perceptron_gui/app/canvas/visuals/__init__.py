@@ -1,0 +1,1 @@
+"""The canvas's visuals: one object per kind of drawing, over the canvas's `ViewModel`."""

@@ -1,0 +1,176 @@
+"""The arrow "the line is this way": where the running line went when it left the view.
+
+A visual over the canvas's `ViewModel`: it reads the view and the points there, and owns
+its two items (the arrow and its label), made the first time the arrow is shown. The
+host (the canvas) says where the items go in its stacking order (`place`) and when the
+line changed (`point_to`, `hide`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas import frame
+from perceptron_gui.app.canvas.constants import EDGE_ARROW_MAX_POINTS
+from perceptron_gui.app.canvas.items import Place
+from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.core.geometry import edge_arrow
+
+FloatArray = NDArray[np.float64]
+translate = QCoreApplication.translate
+
+
+class EdgeArrow:
+    """An arrow near the view's edge pointing at a line out of view, clear of the points,
+    and its label "the line is this way".
+
+    Parameters
+    ----------
+    model
+        What is shown: the view's range and size, the points.
+    place
+        Adds the items to the plot (in the host's stacking order), once, when first shown.
+    """
+
+    def __init__(self, model: ViewModel, place: Place) -> None:
+        self.model = model
+        self._place = place
+        self._arrow: pg.ArrowItem | None = None
+        self._label: pg.TextItem | None = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the items have been made (a plain start does not show them)."""
+        return self._arrow is not None
+
+    @property
+    def arrow(self) -> pg.ArrowItem:
+        """The arrow (made on first use)."""
+        self.make()
+        assert self._arrow is not None
+        return self._arrow
+
+    @property
+    def label(self) -> pg.TextItem:
+        """Its label (made on first use)."""
+        self.make()
+        assert self._label is not None
+        return self._label
+
+    def make(self) -> None:
+        """Make the items (hidden, styled), once."""
+        if self._arrow is not None:
+            return
+        self._arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
+        self._label = pg.TextItem(anchor=(0.5, 1.2))
+        self._place([(self._arrow, 9), (self._label, 9)])
+        self._arrow.setVisible(False)
+        self._label.setVisible(False)
+        self.style()
+
+    def style(self) -> None:
+        """Sizes and colours from the theme, the label in the language."""
+        if self._arrow is None or self._label is None:
+            return
+        t = theme()
+        self._arrow.setStyle(
+            brush=t.color("ink"),
+            pen=pg.mkPen(t.color("background"), width=1.5),
+            headLen=30 * t.scale,
+            headWidth=26 * t.scale,
+            tailLen=36 * t.scale,
+            tailWidth=10 * t.scale,
+        )
+        self._label.setColor(t.color("ink"))
+        self._label.setFont(t.font(ANNOTATION_PT))
+        self._label.fill = pg.mkBrush(t.fill())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The label in the current language."""
+        if self._label is not None:
+            self._label.setText(translate("DataCanvas", "the line is this way"))
+
+    def hide(self) -> None:
+        """No arrow (the line is in view, or there is none)."""
+        if self._arrow is not None and self._label is not None:
+            self._arrow.setVisible(False)
+            self._label.setVisible(False)
+
+    def point_to(self, w: FloatArray, b: float) -> None:
+        """The line w·x + b = 0 is out of view: an arrow near the edge says where it is."""
+        arrow = edge_arrow(w, b, self.model.view_range(), inset=0.12)
+        if arrow is None:
+            return
+        (x, y), (dx, dy) = arrow
+        x, y = self._spot(w, b, (x, y), (dx, dy))
+        # ArrowItem's angle 0 points left and turns clockwise; on screen y points down.
+        self.arrow.setStyle(angle=180.0 + math.degrees(math.atan2(-dy, dx)))
+        self.arrow.setPos(x, y)
+        # The label sits on the far side of the point from where the arrow points.
+        self.label.setAnchor((-0.05, 0.5) if dx < 0 else (1.05, 0.5))
+        self.label.setPos(x, y)
+        self.arrow.setVisible(True)
+        self.label.setVisible(True)
+
+    def _spot(
+        self, w: FloatArray, b: float, tip: tuple[float, float], unit: tuple[float, float]
+    ) -> tuple[float, float]:
+        """The arrow's tip (data units): at the corner or edge nearest the line, or, where
+        its body would cover a point, the free place along the plot's border nearest the
+        line (the arrow never hides the point it is drawn beside)."""
+        points = self.model.points
+        n = len(points)
+        width, height = self.model.size_px()
+        if n == 0 or n > EDGE_ARROW_MAX_POINTS or width < 50 or height < 50:
+            return tip
+        pts = self.model.to_px(points)
+        t = theme()
+        opts = self.arrow.opts
+        length = float(opts["headLen"] + opts["tailLen"])
+        room = 0.5 * float(opts["headWidth"]) + 4 * t.scale
+        clearance = t.marker + 8 * t.scale  # (the current point's ring is about this wide)
+        along = np.array([unit[0], -unit[1]])  # screen y points down
+        along /= max(float(np.hypot(*along)), 1e-300)
+        norm = float(np.hypot(*w))
+
+        def to_line(p: FloatArray) -> FloatArray:
+            d = self.model.from_px(p)
+            out: FloatArray = np.abs(w[0] * d[:, 0] + w[1] * d[:, 1] + b) / norm
+            return out
+
+        (tip_px,) = self.model.to_px([tip])
+        px, py = frame.arrow_spot(
+            pts,
+            (float(tip_px[0]), float(tip_px[1])),
+            (float(along[0]), float(along[1])),
+            length,
+            clearance,
+            (room, width - room, room, height - room),
+            to_line,
+        )
+        (spot,) = self.model.from_px([[px, py]])
+        return float(spot[0]), float(spot[1])
+
+    def keep_out_px(
+        self, to_px: Callable[[float, float], tuple[float, float]]
+    ) -> tuple[float, float, float, float] | None:
+        """The shown arrow's box in the plot's pixels (x, y, width, height), where no
+        text may go (it points past them); None when it is not shown."""
+        if self._arrow is None or not self._arrow.isVisible():
+            return None
+        o = self._arrow.opts
+        tip = np.array(to_px(self._arrow.pos().x(), self._arrow.pos().y()))
+        angle = math.radians(float(o["angle"]))  # 0 points left, clockwise on screen
+        tail = tip + (o["headLen"] + o["tailLen"]) * np.array([math.cos(angle), math.sin(angle)])
+        half = float(o["headWidth"]) / 2
+        x0, y0 = np.minimum(tip, tail) - half
+        x1, y1 = np.maximum(tip, tail) + half
+        return float(x0), float(y0), float(x1 - x0), float(y1 - y0)

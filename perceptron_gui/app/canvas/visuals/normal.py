@@ -1,0 +1,143 @@
+"""The normal w of the running line: a short arrow from the line, and its label "normal".
+
+A visual over the canvas's `ViewModel` (as `visuals/edge.py`): it reads
+the view there, owns its three items (the shaft, the head and the label), made the first
+time the arrow is drawn, and draws when the host tells it the line (`draw`, `hide`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from numpy.typing import NDArray
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import QCoreApplication
+
+from perceptron_gui.app.canvas.constants import ARROW_FRACTION
+from perceptron_gui.app.canvas.items import Line, Place
+from perceptron_gui.app.canvas.markers import pen, polygon
+from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.theme import ANNOTATION_PT, theme
+
+FloatArray = NDArray[np.float64]
+Point = tuple[float, float]
+translate = QCoreApplication.translate
+
+
+class NormalArrow:
+    """The normal w as a short arrow from the point of the line nearest the view's centre,
+    and its label (not "w": the update's vectors are w).
+
+    Parameters
+    ----------
+    model
+        What is shown: the view's range.
+    place
+        Adds the items to the plot (in the host's stacking order), once, when first drawn.
+    """
+
+    def __init__(self, model: ViewModel, place: Place) -> None:
+        self.model = model
+        self._place = place
+        self._items: tuple[Line, QtWidgets.QGraphicsPolygonItem, pg.TextItem] | None = None
+        #: The arrow's foot (on the line) and tip, in data units: its label goes beside it.
+        self.ends: tuple[Point, Point] | None = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the items have been made (a plain start does not show them)."""
+        return self._items is not None
+
+    def make(self) -> None:
+        """Make the items (hidden, styled), once."""
+        if self._items is not None:
+            return
+        shaft = Line(antialias=True)
+        head = QtWidgets.QGraphicsPolygonItem()
+        head.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        label = pg.TextItem(anchor=(0.5, 0.5))
+        self._items = (shaft, head, label)
+        self._place([(shaft, 4), (head, 4), (label, 8)])
+        for item in self._items:
+            item.setVisible(False)
+        self.style()
+
+    @property
+    def shaft(self) -> Line:
+        """The arrow's shaft (made on first use)."""
+        self.make()
+        assert self._items is not None
+        return self._items[0]
+
+    @property
+    def head(self) -> QtWidgets.QGraphicsPolygonItem:
+        """The arrow's head (made on first use)."""
+        self.make()
+        assert self._items is not None
+        return self._items[1]
+
+    @property
+    def label(self) -> pg.TextItem:
+        """Its label (made on first use)."""
+        self.make()
+        assert self._items is not None
+        return self._items[2]
+
+    def style(self) -> None:
+        """Sizes and colours from the theme, the label in the language."""
+        if self._items is None:
+            return
+        t = theme()
+        ink = t.color("ink")
+        shaft, head, label = self._items
+        shaft.setPen(pen(ink, t.line()))
+        head.setBrush(ink)
+        label.setColor(ink)
+        label.setFont(t.font(ANNOTATION_PT))
+        label.fill = pg.mkBrush(None)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The label in the current language."""
+        if self._items is not None:
+            self._items[2].setText(translate("DataCanvas", "normal"))
+
+    def hide(self) -> None:
+        """No arrow (no line in view)."""
+        if self._items is not None:
+            for item in self._items:
+                item.setVisible(False)
+
+    def draw(self, w: FloatArray, b: float) -> None:
+        """The arrow of w from the point of the line w·x + b = 0 nearest the view's centre
+        (nothing when that point is not in the view)."""
+        x0, x1, y0, y1 = self.model.view_range()
+        vr = QtCore.QRectF(x0, y0, x1 - x0, y1 - y0)  # (as pyqtgraph's viewRect)
+        centre = np.array([vr.center().x(), vr.center().y()])
+        nn = float(w @ w)
+        with np.errstate(all="ignore"):  # a view at 1e150 from a line at 0: no arrow
+            foot = centre - (w @ centre + b) / nn * w if nn > 0 else centre + np.inf
+        if not (np.all(np.isfinite(foot)) and vr.contains(QtCore.QPointF(*foot))):
+            return
+        length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
+        unit = w / math.sqrt(nn)
+        tip = foot + length * unit
+        head = 0.25 * length
+        base = tip - head * unit
+        side = np.array([-unit[1], unit[0]]) * head * 0.4
+        self.shaft.set_segment([foot[0], base[0]], [foot[1], base[1]])
+        self.head.setPolygon(polygon(np.array([tip, base + side, base - side])))
+        self.label.setPos(*(tip + 0.25 * length * unit))
+        self.ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
+        for item in (self.shaft, self.head, self.label):
+            item.setVisible(True)
+
+    def ends_px(self, to_px: Callable[[float, float], Point]) -> tuple[Point, Point] | None:
+        """The shown arrow (foot, tip) in pixels, None when it is not drawn."""
+        if self.ends is None or self._items is None or not self._items[0].isVisible():
+            return None
+        foot, tip = self.ends
+        return to_px(*foot), to_px(*tip)
