@@ -1085,6 +1085,11 @@ class Controller(QObject):
             if now - self._last_refresh >= REFRESH_SECONDS:
                 self._last_refresh = now
                 self.message_posted.emit(self._describe(t.last))
+        if self._to_end or not math.isfinite(self._speed):
+            # Counted from the end of this frame, not its start: a repeating 0 ms timer is
+            # due again before the timers that came due during the frame, and ran two
+            # frames in one turn of the event loop (issue 35: 0.15 s turns at To end).
+            self._timer.start()
 
     def _after_step(self, rec: StepRecord | None) -> None:
         self.emit_changed(Change.MODEL)
