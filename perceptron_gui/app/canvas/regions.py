@@ -323,10 +323,10 @@ class _VoteWork:
     def run(self, grid: FloatArray, spec: GridSpec | None, deadline: float | None) -> bool:
         """Add blocks of terms until all are in (True) or `deadline` has passed (False).
 
-        A block is some 10⁶ scores on a grid (2-5 ms), 64 K at points: on a grid, its cells' products x·w_j1 and
-        y·w_j2 are those of its column and its row (`_vote_grid_terms`); at points, column-wise
-        as `VoteModel.decision`. Either way each score has decision's bits and the whole
-        counts sum exactly in any order.
+        A block is some 10⁶ scores on a grid (2-5 ms), 64 K at points: on a grid, its cells'
+        products x·w_j1 and y·w_j2 are those of its column and its row (`_vote_grid_terms`);
+        at points, column-wise as `VoteModel.decision`. Either way each score has decision's
+        bits and the whole counts sum exactly in any order.
         """
         m = self.c.shape[0]
         # At points, blocks whose arrays stay in the cache (8 MB ones took 4-5 times as long).
