@@ -389,6 +389,34 @@ def test_a_long_vote_at_the_largest_limit_redraws_without_freezing(qtbot, mode: 
         assert gap < limit(0.1), f"{what} froze the window for {gap:.3f} s (gc {gc_max:.3f} s)"
 
 
+@pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
+@pytest.mark.parametrize("mode", ["voted", "averaged"])
+def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -> None:
+    """Issue 35: To end in voted mode at the largest limit the box allows, with the
+    compiled trainer (10⁵-10⁶ updates a second), left turns of 0.15-0.45 s: the answer's
+    mistakes over every new vote vector of a tick were counted at once, after a full
+    training budget. A couple of seconds of the run keep every turn short."""
+    from perceptron_gui.app.controller import MAX_UPDATE_LIMIT
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    qtbot.addWidget(w)
+    w.resize(*DESK_SIZE)
+    w.show()
+    qtbot.waitExposed(w)
+    d = generate("noisy", 40, noise=0.3, seed=1)
+    w.set_points(d.points, d.labels)
+    w.set_mode(mode)
+    w.set_max_updates(w.controls.limit_spin.maximum())
+    assert w.controller.config.max_updates == MAX_UPDATE_LIMIT
+    qtbot.wait(300)
+    gap = gaps_during(qtbot, w.run_to_end, lambda: not w.controller.running, 3.0)
+    running, k = w.controller.running, w.controller.trainer.k
+    w.pause()
+    assert running and k > 10_000  # it was working all along, and fast
+    gc_max = max(GC_PAUSES, default=0.0)
+    assert gap < limit(0.1), f"the window froze for {gap:.3f} s (gc {gc_max:.3f} s)"
+
+
 def test_to_end_gives_no_long_slice_after_a_costly_frame() -> None:
     """Frames alternate cheap and costly (the panels take turns at 20 Hz): a cheap frame
     right after a costly one gets the shortest slice, since the next frame may be costly

@@ -38,6 +38,21 @@ def test_the_same_count_as_the_full_vote_along_a_random_walk(
         assert t.answer_errors == full(t, d)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_same_count_as_the_full_vote_across_blocks(seed: int) -> None:
+    """Runs of thousands of updates between counts (To end with the compiled trainer): the
+    new vectors span several of the count's blocks (`_VOTE_BLOCK` scores) and pieces, on
+    data sets of random sizes; the count is the full vote's each time."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 300))
+    d = generate("noisy", n, noise=0.3, seed=seed)
+    order = ("cyclic", "random-cyclic")[seed % 2]
+    t = make_trainer(d, TrainConfig(mode="voted", order=order, max_updates=10**6, seed=seed))
+    for _ in range(6):
+        t.run(max_updates=int(rng.integers(1, 30_000)))
+        assert t.answer_errors == full(t, d)
+
+
 def test_each_refresh_scores_only_the_new_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     d = generate("xor", 40, seed=2)
     t = make_trainer(d, TrainConfig(mode="voted", max_updates=10**6))

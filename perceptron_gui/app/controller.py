@@ -343,6 +343,7 @@ class Controller(QObject):
         self._last_tick = 0.0
         self._trained_until = 0.0  # when the last tick's training ended (To end's budget)
         self._frame_cost = 0.0  # the frames' cost as To end counts it (see to_end_budget)
+        self._count_cost = 0.0  # seconds per update of the answer's count at full speed
         self._last_refresh = 0.0
         self._pending_refresh = False
         self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
@@ -1028,6 +1029,7 @@ class Controller(QObject):
         # The work per tick is measured anew for each run: one inherited from a fast run
         # (2^20 updates) froze a batch run right after it for 6.1 s.
         self._slice = 1
+        self._count_cost = 0.0
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:
@@ -1054,14 +1056,30 @@ class Controller(QObject):
                 budget, self._frame_cost = to_end_budget(
                     now - self._trained_until, self._frame_cost
                 )
-            while not t.done and time.perf_counter() - now < budget:
+            # The frame reads the answer's mistakes (kept per state): a vote scores every
+            # new vector at every point, which can cost more than the updates themselves
+            # (10⁵-10⁶ a second compiled). That count is made here, within the budget, at
+            # the cost per update the last count took (issue 35: one tick's count was
+            # 20-40 ms, unsliced, on top of a full budget).
+            per = self._count_cost
+            while not t.done:
+                room = budget - (time.perf_counter() - now) - (t.k - k0) * per
+                if room <= 0.0:
+                    break
+                n = self._slice if per <= 0.0 else max(1, min(self._slice, int(room / per)))
                 t0 = time.perf_counter()
-                t.run(max_updates=self._slice, max_visits=max(self._slice * 64, 200_000))
+                t.run(max_updates=n, max_visits=max(n * 64, 200_000))
                 dt = time.perf_counter() - t0
-                if dt < budget / 8:
+                if n < self._slice:
+                    pass  # cut short by the count's share: says nothing of the slice
+                elif dt < budget / 8:
                     self._slice = min(self._slice * 2, 1 << 20)
                 elif dt > budget and self._slice > 1:
                     self._slice //= 2
+            if t.k > k0:
+                t0 = time.perf_counter()
+                t.answer_errors  # noqa: B018 - the count, made and kept for this state
+                self._count_cost = (time.perf_counter() - t0) / (t.k - k0)
             self._trained_until = time.perf_counter()
         else:
             self._credit += (now - self._last_tick) * self._speed
@@ -1079,6 +1097,11 @@ class Controller(QObject):
             if now - self._last_refresh >= REFRESH_SECONDS:
                 self._last_refresh = now
                 self.message_posted.emit(self._describe(t.last))
+        if self._to_end or not math.isfinite(self._speed):
+            # Counted from the end of this frame, not its start: a repeating 0 ms timer is
+            # due again before the timers that came due during the frame, and ran two
+            # frames in one turn of the event loop (issue 35: 0.15 s turns at To end).
+            self._timer.start()
 
     def _after_step(self, rec: StepRecord | None) -> None:
         self.emit_changed(Change.MODEL)
