@@ -158,7 +158,6 @@ class Look:
             size, state = self.at_scale_1
             self.at_scale_1 = None
             w.resize(size)
-            w.restoreState(state)
         # The widgets' minimum sizes at the new scale are known once the layout requests
         # the font change posted have been handled: in the next turn (measured in this
         # one, the docks came out 7-15 px off and the docks were folded at scale 1).
