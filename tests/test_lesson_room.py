@@ -6,11 +6,13 @@ gives the docks their places back."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import run_on_screen
 
 SCENES_AT_1024 = r"""
 import json, sys
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 app = QApplication([])
 from perceptron_gui import MainWindow
 from perceptron_gui.app import i18n
@@ -33,7 +35,26 @@ for lang in ("en", "zh_CN"):
     names = {"proof": w.proof_dock, "bound": w.bound_dock, "table": w.tables_dock,
              "dual": w.tables_dock}
     scenes = []
+    pairs = []
     for i, scene in enumerate(w.lesson_player.lesson.scenes):
+        if scene.compare:  # both panes alike: canvases, ranges, readouts whole
+            w.lesson_player.go(i)
+            settle(0.3)
+            for _ in range(3):
+                w.step()
+            settle(0.3)
+            view = w.compare.view
+            a, b = w.canvas, view.canvas
+            pairs.append({
+                "scene": i, "sizes": [a.size().toTuple(), b.size().toTuple()],
+                "ranges": [a.view_range(), b.view_range()],
+                "plots": [c.getPlotItem().getViewBox().size().toTuple() for c in (a, b)],
+                "readouts": [w.readout.text(), view.readout.text()],
+                "in_canvas": [w.readout.parentWidget() is a, view.readout.parentWidget() is b],
+                "modes": [w.controller.config.mode, view.run.controller.config.mode],
+                "notice": w.findChild(QWidget, "notice").isVisible()
+                if w.findChild(QWidget, "notice") else False,
+            })
         # (on a short screen the iteration table, too wide for the column, and a compare
         # scene's panels, beside two plots, stay out)
         named = [s for s in scene.show if s in names and s != "table" and not scene.compare]
@@ -55,7 +76,7 @@ for lang in ("en", "zh_CN"):
     w.set_presentation(False)
     settle()
     back = {d.objectName(): w.dockWidgetArea(d).name for d in w.docks}
-    out[lang] = {"scenes": scenes, "areas": areas, "back": back}
+    out[lang] = {"scenes": scenes, "pairs": pairs, "areas": areas, "back": back}
     w.close()
     w.deleteLater()
     settle(0.1)
@@ -63,8 +84,17 @@ print(json.dumps(out))
 """
 
 
-def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(tmp_path) -> None:  # noqa: ANN001
-    r = run_on_screen(tmp_path, 1024, 768, SCENES_AT_1024)
+# The module's tests read one run of the script (one process, a few seconds of CPU).
+pytestmark = pytest.mark.xdist_group("lesson_room")
+
+
+@pytest.fixture(scope="module")
+def scenes(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    return run_on_screen(tmp_path_factory.mktemp("scenes"), 1024, 768, SCENES_AT_1024)
+
+
+def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) -> None:
+    r = scenes
     for lang, got in r.items():
         scenes = got["scenes"]
         shown = {d["show"] for s in scenes for d in s["docks"]}
@@ -86,3 +116,24 @@ def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(tmp_path) -> Non
             if [d["show"] for d in s["docks"]][:1] == ["proof"] and len(s["docks"]) > 1:
                 assert s["docks"][0]["rect"][3] >= 0.55 * height  # the proof first, largest
         assert got["back"] == got["areas"], lang  # Esc: the docks where they were
+
+
+def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes: dict) -> None:
+    """In presentation at 1024×768 each compare scene of the built-in lesson shows its two
+    runs alike: the same canvas and plot size, the same range, each readout in a band over
+    its canvas and whole (run 2's was one elided line above a taller plot, so the same
+    data were drawn at two scales); a scene after a compare scene compares what it names
+    (the voted scene had kept the last scene's random order: its second run was refused)."""
+    r = scenes
+    for lang, got in r.items():
+        pairs = got["pairs"]
+        assert len(pairs) >= 4, (lang, pairs)  # scenes 6, 9, 10 and 13
+        assert {p["modes"][1] for p in pairs} >= {"primal", "voted", "pa"}, (lang, pairs)
+        for p in pairs:
+            assert p["sizes"][0] == p["sizes"][1], (lang, p)
+            assert p["plots"][0] == p["plots"][1], (lang, p)
+            assert p["ranges"][0] == pytest.approx(p["ranges"][1], abs=1e-9), (lang, p)
+            assert p["in_canvas"] == [True, True], (lang, p)
+            for text in p["readouts"]:
+                assert "…" not in text and "k = 3" in text.replace("k=3", "k = 3"), (lang, p)
+            assert not p["notice"], (lang, p)  # no setting refused

@@ -30,12 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.app.canvas.constants import HEADER_INSET_PX
 from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, WholeSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
 from perceptron_gui.app.narration import end_caption, verdict
-from perceptron_gui.app.panels.readout import Readout
+from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE, Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, theme
@@ -131,11 +132,14 @@ class CompareRun(QObject):
         cfg = self.controller.config
         return {key: cfg.get(key) for key in run_settings()}
 
-    def set_settings(self, settings: Mapping[str, Any]) -> bool:
+    def set_settings(self, settings: Mapping[str, Any], *, from_main: bool = False) -> bool:
         """Change some of the second run's settings; it starts again from its w₀, b₀.
 
-        Keys not given keep their value. False, with a message, when a key is unknown
-        or a value is out of range (validated by `TrainConfig`); nothing changes then.
+        Keys not given keep their value (`from_main`: take the main run's, as a new pair
+        starts: a lesson's compare scene names how its second run differs from the
+        scene's run, not from the last scene's second run). False, with a message, when a
+        key is unknown or a value is out of range (validated by `TrainConfig`); nothing
+        changes then.
         """
         keys = run_settings()
         if not isinstance(settings, Mapping):
@@ -152,7 +156,8 @@ class CompareRun(QObject):
             )
             return False
         try:
-            config = TrainConfig.from_dict({**self.controller.config.to_dict(), **settings})
+            base = (self.main if from_main else self.controller).config
+            config = TrainConfig.from_dict({**base.to_dict(), **settings})
         except DataError as exc:
             self.message_posted.emit(f"compare settings refused: {exc.message}")
             return False
@@ -365,6 +370,8 @@ class CompareView(QWidget):
         self._main_title = main_title
         self._syncing = False
         self._matching = False
+        #: In presentation mode: the readout in a band over the canvas (see `present`).
+        self._presenting = False
         #: The second run's visits when it was last drawn (a done run's verdict is said once).
         self._shown_visits = -1
         #: The splitter the two panes share (watched for its resizes, see `equal_halves`).
@@ -486,6 +493,8 @@ class CompareView(QWidget):
             if isinstance(event, QResizeEvent) and event.size().width() != event.oldSize().width():
                 QTimer.singleShot(0, self, self.equal_halves)
             return False
+        if obj is self.canvas and event.type() == QEvent.Type.Resize:
+            self._place_readout()
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and not self._matching:
             QTimer.singleShot(0, self, self.match_canvases)  # dropped if the view goes first
         return False
@@ -521,8 +530,47 @@ class CompareView(QWidget):
                 sp.setSizes([total // 2, total - total // 2])
         self.match_canvases()
 
+    def present(
+        self, on: bool, point_size: float = LABEL_PT, smallest: float | None = None
+    ) -> None:
+        """Presentation mode (`on`): this run's readout in a band across the top of its
+        canvas, stacked in large type as the main run's is (`point_size`, down to
+        `smallest` to fit a quarter of the canvas's height), the two canvases' bands one
+        height, so that both plots are the same size and show the same range; off: the
+        readout back above the canvas in the normal type."""
+        if on == self._presenting:
+            return
+        self._presenting = on
+        readout = self.readout
+        if on:
+            readout.set_point_size(point_size, stacked=True, smallest=smallest)
+            readout.setParent(self.canvas)
+            readout.show()
+            self.canvas.set_header(readout)
+            self.main_canvas.pair_bands(self.canvas)
+            self._place_readout()
+        else:
+            self.main_canvas.pair_bands(None)
+            self.canvas.set_header(None)
+            readout.set_point_size(point_size)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(layout.indexOf(self.canvas), readout)
+            readout.show()
+
+    def _place_readout(self) -> None:
+        """Presenting: the readout's box, the canvas's width and a quarter of its height
+        (as the main run's; see `Presentation.place_readout`)."""
+        if self._presenting:
+            inset = 2 * round(HEADER_INSET_PX * theme().scale)
+            self.readout.set_box(
+                max(100, self.canvas.width() - inset), int(self.canvas.height() * READOUT_MAX_SHARE)
+            )
+            self.readout.raise_()
+
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""
+        self.main_canvas.pair_bands(None)
         self.main_canvas.removeEventFilter(self)
         if self._splitter is not None:
             self._splitter.removeEventFilter(self)

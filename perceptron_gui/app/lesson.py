@@ -305,9 +305,13 @@ class LessonPlayer(QObject):
             w.seek(target)
             self._apply_show(scene)
             if scene.compare:
-                w.set_compare(dict(scene.compare))
-                if keep:
+                if keep and w.compare.run is not None:
+                    # The scene's second run: this scene's run with the scene's changes
+                    # (not the last scene's second run's: its order, seed, mode stay out).
+                    w.compare.run.set_settings(dict(scene.compare), from_main=True)
                     w.compare.make_room()  # (the scene's panels were just shown)
+                else:
+                    w.set_compare(dict(scene.compare))
                 w.seek(target)
         finally:
             self._applying = False

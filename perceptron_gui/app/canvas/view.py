@@ -52,19 +52,46 @@ class ViewCanvas(ScheduledCanvas):
             self._fit_header()
         return bool(super().eventFilter(watched, event))
 
+    #: The canvas whose header band this one's matches (compare's other pane), and the band
+    #: this one's header asks for by itself (see `pair_bands`).
+    _band_partner: ViewCanvas | None = None
+    _own_band = 0
+
+    def pair_bands(self, other: ViewCanvas | None) -> None:
+        """Give this canvas and `other` one header band, the taller of the two (compare's
+        panes in presentation: two readouts that wrap differently left the plots different
+        sizes, so the same data were drawn at two scales); None ends the pairing."""
+        old = self._band_partner
+        self._band_partner = other
+        if other is not None:
+            other._band_partner = self
+        elif old is not None and old._band_partner is self:
+            old._band_partner = None
+            old._fit_header()
+        self._fit_header()
+
     def _fit_header(self) -> None:
-        """The header in the top-left corner, and the plot's top margin its band."""
+        """The header in the top-left corner, and the plot's top margin its band (or its
+        partner's, when taller: see `pair_bands`)."""
         w = self._header
         band = 0
         if w is not None and not w.isHidden():
             inset = round(HEADER_INSET_PX * theme().scale)
             w.move(inset, inset)
             band = w.height() + 2 * inset
+        self._own_band = band
+        partner = self._band_partner
+        if partner is not None:
+            band = max(band, partner._own_band)
         layout = self.getPlotItem().layout
         left, top, right, bottom = layout.getContentsMargins()
         if top != PLOT_MARGIN + band:
             layout.setContentsMargins(left, PLOT_MARGIN + band, right, bottom)
             layout.activate()  # now: a layout pass before the next turn places in the plot
+        if partner is not None:
+            # (The partner's own band is not taller: it takes this one.)
+            if partner.getPlotItem().layout.getContentsMargins()[1] != PLOT_MARGIN + band:
+                partner._fit_header()
         self._schedule_layout()
 
     def view_range(self) -> tuple[float, float, float, float]:

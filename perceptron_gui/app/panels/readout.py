@@ -24,6 +24,9 @@ from perceptron_gui.core.model import LinearModel
 
 #: The readout keeps this many lines beside the canvas (presentation: as many as it has).
 READOUT_LINES = 1
+#: In presentation mode the readout takes at most this part of the canvas's height, in
+#: type made smaller for it down to the narration's size (then it may take more).
+READOUT_MAX_SHARE = 0.25
 #: Between the readout's pieces on a line.
 GAP = "    "
 #: Stacked, the readout's type is made smaller by this part of its size at a time until

@@ -53,6 +53,7 @@ class Compare:
             self.w.act_best.toggled.connect(view.set_show_best)
             self.view = view
             self.w.canvas_splitter.addWidget(view)
+            self.w.presentation.present_compare()  # (a lesson's compare scene, presenting)
             half = max(1, self.w.canvas_splitter.width() // 2)
             self.w.canvas_splitter.setSizes([half, half])
             QTimer.singleShot(0, view, view.equal_halves)  # not after the view is gone

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QKeyEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QApplication, QWidget
 
 from perceptron_gui.app.canvas.canvas import HEADER_INSET_PX, DataCanvas
+from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.app.window.look import PRESENTATION_NARRATION_PT
 
@@ -25,9 +26,6 @@ PRESENTATION_MIN_BOOST = 1.1
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
-#: In presentation mode the readout takes at most this part of the canvas's height, in
-#: type made smaller for it down to the narration's size (then it may take more).
-READOUT_MAX_SHARE = 0.25
 PRESENTATION_READOUT_MIN_PT = PRESENTATION_NARRATION_PT
 
 
@@ -182,6 +180,7 @@ class Presentation:
             self.w.readout.show()
             self.w.canvas.set_header(self.w.readout)
             self.w.canvas.installEventFilter(self.resized)  # its box follows the canvas
+            self.present_compare()
             self.w.showFullScreen()
             self.place_readout()
         else:
@@ -193,6 +192,7 @@ class Presentation:
             self.w.canvas.set_header(None)
             self.w.readout.set_point_size(READOUT_PT)
             self.w.readout_frame.take_back()
+            self.present_compare()
             if self.was_maximized:
                 self.w.showMaximized()
             else:
@@ -216,6 +216,16 @@ class Presentation:
         # without); a view the user zoomed or panned stays theirs.
         self.w.canvas.refit()
         self.w.canvas.follow()
+
+    def present_compare(self) -> None:
+        """Compare's second pane as presentation has (or had) the first: its readout in a
+        band over its canvas, as large, the two bands one height (see `CompareView.present`)."""
+        view = self.w.compare.view
+        if view is not None:
+            if self.on:
+                view.present(True, PRESENTATION_READOUT_PT, PRESENTATION_READOUT_MIN_PT)
+            else:
+                view.present(False, READOUT_PT)
 
     def toggle_presentation(self) -> None:
         self.set_presentation(not self.on)
