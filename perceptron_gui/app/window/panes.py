@@ -244,6 +244,10 @@ class Panes:
         tabs = named(QTabWidget(), "tableTabs")
         tabs.addTab(w.iteration_table, "")
         tabs.addTab(w.dual_view, "")
+        # In a narrow dock (a lesson's panel beside the canvas at 1024×768) the tabs' names
+        # are shortened with "…", both in view, not scrolled half out of it ("ration table").
+        tabs.setUsesScrollButtons(False)
+        tabs.tabBar().setElideMode(Qt.TextElideMode.ElideRight)
         w.tabs = tabs
         w.tables_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Tables"),
@@ -294,8 +298,14 @@ class Panes:
         """The docks' titles and the tables' tabs in the current language."""
         for dock, title in self.dock_titles.items():
             dock.setWindowTitle(translate("MainWindow", title))
-        self.w.tabs.setTabText(0, translate("MainWindow", "Iteration table"))
-        self.w.tabs.setTabText(1, translate("MainWindow", "Dual view: α and G"))
+        for i, name in enumerate(
+            (
+                translate("MainWindow", "Iteration table"),
+                translate("MainWindow", "Dual view: α and G"),
+            )
+        ):
+            self.w.tabs.setTabText(i, name)
+            self.w.tabs.setTabToolTip(i, name)  # (the whole name when the tab shortens it)
 
     def dock(
         self,
