@@ -548,8 +548,11 @@ class CompareView(QWidget):
             readout.show()
             self.canvas.set_header(readout)
             self.main_canvas.pair_bands(self.canvas)
+            if isinstance(main := self.main_canvas.header(), Readout):
+                readout.pair_type(main)
             self._place_readout()
         else:
+            readout.pair_type(None)
             self.main_canvas.pair_bands(None)
             self.canvas.set_header(None)
             readout.set_point_size(point_size)
@@ -570,6 +573,7 @@ class CompareView(QWidget):
 
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""
+        self.readout.pair_type(None)
         self.main_canvas.pair_bands(None)
         self.main_canvas.removeEventFilter(self)
         if self._splitter is not None:

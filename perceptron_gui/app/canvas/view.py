@@ -43,6 +43,10 @@ class ViewCanvas(ScheduledCanvas):
             widget.installEventFilter(self)
         self._fit_header()
 
+    def header(self) -> QtWidgets.QWidget | None:
+        """The widget in the band across the top (see `set_header`), or None."""
+        return self._header
+
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if watched is self._header and event.type() in (
             QtCore.QEvent.Type.Resize,

@@ -217,6 +217,8 @@ class Readout(SteadyLabel):
         self._smallest = LABEL_PT
         self._box = (QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
         self._fit_scale = 1.0  # of the point size, stacked: only smaller until `_restart`
+        self._partner: Readout | None = None  # stacked in the same type (see `pair_type`)
+        self._matching = False
         self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
         self._withhold = False  # a lesson's question is open: no bound, no verdict
@@ -296,11 +298,54 @@ class Readout(SteadyLabel):
         """The readout's words (stacked: its lines, without the markup that sizes them)."""
         return self._plain if self._stacked else super().text()
 
+    def pair_type(self, other: Readout | None) -> None:
+        """Stacked, set this readout and `other` in one type, the smaller of the two sizes
+        each would take alone (compare's two runs side by side in presentation: numbers of
+        two sizes read as two kinds of thing); None ends the pairing."""
+        old = self._partner
+        self._partner = other
+        if other is not None:
+            other._partner = self
+        elif old is not None and old._partner is self:
+            old._partner = None
+            old._restart()
+        self._restart()
+
     def _restart(self) -> None:
-        """Stacked: lay out from the large type again."""
-        self._fit_scale, self._fit_lines = 1.0, 0
-        if self._stacked:
-            self.refresh()
+        """Stacked: lay out from the large type again (the paired readout too)."""
+        partner = self._partner if not self._matching else None
+        both = (self,) if partner is None else (self, partner)
+        for r in both:
+            r._fit_scale, r._fit_lines = 1.0, 0
+        if partner is None:
+            if self._stacked:
+                self.refresh()
+            return
+        self._matching = partner._matching = True
+        try:
+            for r in both:
+                if r._stacked:
+                    r.refresh()
+        finally:
+            self._matching = partner._matching = False
+        self._match_partner()
+
+    def _match_partner(self) -> None:
+        """Both paired readouts in the smaller of their two types (each only gets smaller,
+        so this ends)."""
+        partner = self._partner
+        if partner is None or self._matching or not (self._stacked and partner._stacked):
+            return
+        self._matching = partner._matching = True
+        try:
+            while abs(partner._fit_scale - self._fit_scale) > 1e-9:
+                smaller = min(partner._fit_scale, self._fit_scale)
+                for r in (self, partner):
+                    if r._fit_scale > smaller:
+                        r._fit_scale = smaller
+                        r.refresh()
+        finally:
+            self._matching = partner._matching = False
 
     def _pad(self) -> int:
         return int(4 * theme().scale)
@@ -353,6 +398,8 @@ class Readout(SteadyLabel):
                 self._fit_scale = max(least, self._fit_scale)
         self._fit_lines = n
         self.resize(min(width, hint.width()), tall)
+        if self._partner is not None and not self._matching:
+            self._match_partner()  # (its numbers grew: the pair's type gets smaller)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
