@@ -55,6 +55,26 @@
         <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
         <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
     </message>
+    <message>
+        <source>order {order}</source>
+        <translation>顺序：{order}</translation>
+    </message>
+    <message>
+        <source>η = {eta}</source>
+        <translation>η = {eta}</translation>
+    </message>
+    <message>
+        <source>bias on</source>
+        <translation>学习偏置</translation>
+    </message>
+    <message>
+        <source>bias off</source>
+        <translation>无偏置</translation>
+    </message>
+    <message>
+        <source>seed {seed}</source>
+        <translation>种子 {seed}</translation>
+    </message>
 </context>
 <context>
     <name>Accessibility</name>
