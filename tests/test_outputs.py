@@ -228,3 +228,19 @@ def test_stepping_back_does_not_replay_the_previous_updates_slow_motion(qtbot) -
     assert cv._phase == ""  # noqa: SLF001
     w.step()
     assert cv._phase == "predict"  # noqa: SLF001
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_narration_breaks_only_between_terms(mode: str) -> None:
+    """Every space a line may break at lies outside parentheses: no expression is split
+    across lines (the dual's "y(Σⱼ αⱼyⱼ" / "xⱼ·x + b)" at 1024×768 read as two)."""
+    data = generate("xor", 12, seed=3) if mode == "kernel" else make_dataset(EX_X, EX_Y)
+    t = make_trainer(data, TrainConfig(mode=mode))
+    for _ in range(6):
+        if t.step() is None:
+            break
+        said = narrate(t)
+        depth = 0
+        for i, ch in enumerate(said):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            assert not (ch == " " and depth > 0), (mode, said[: i + 1])

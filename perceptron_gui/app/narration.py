@@ -31,7 +31,6 @@ NBSP = "\u00a0"
 #: At most this many point names are listed for a batch step.
 BATCH_NAMES_MAX = 8
 _OPERATOR = re.compile(r" ([=≤<>≥+−←·]) ")
-_PARENS = re.compile(r"\(([^()]*)\)")
 
 
 #: A vector of more entries than this is shown elided: its first two, …, its last.
@@ -90,7 +89,32 @@ def _typeset(text: str) -> str:
     """One minus sign (−), and operators glued to their operands (see the module notes)."""
     text = text.replace("-", "−")
     text = _OPERATOR.sub(NBSP + r"\1" + NBSP, text)
-    return _PARENS.sub(lambda m: "(" + m.group(1).replace(", ", "," + NBSP) + ")", text)
+    return _glue_parentheses(text)
+
+
+#: A parenthesised expression up to this long is kept on one line (a longer one is a
+#: remark in words, which may break).
+GLUED_MAX = 40
+
+
+def _glue_parentheses(text: str) -> str:
+    """The spaces inside a parenthesised expression (nested ones included) unbreakable: a
+    line breaks between terms, never inside one (``min(C, (1 − y·f)/‖x‖²)`` had broken
+    after "C,", the dual's ``y(Σⱼ αⱼyⱼ xⱼ·x + b)`` after "αⱼyⱼ")."""
+    out = list(text)
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth > 0:
+            depth -= 1
+            if depth == 0 and i - start <= GLUED_MAX:
+                for j in range(start, i):
+                    if out[j] == " ":
+                        out[j] = NBSP
+    return "".join(out)
 
 
 def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
