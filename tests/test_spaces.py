@@ -326,3 +326,31 @@ def test_lesson_scenes_show_the_spaces_at_1024(window, qtbot) -> None:  # noqa: 
         other = "weights" if kind == "augmented" else "augmented"
         assert not window.spaces.views[other].isVisible()
     assert math.isfinite(window.state()["augmented"]["rotation"]["azimuth"])
+
+
+def test_an_animation_keeps_one_frame_for_all_its_frames(window, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """Each frame of a view's animation is drawn at the same scale and centre (fitted one by
+    one, the weight space zoomed out as the path grew, and the eye followed the zoom)."""
+    from perceptron_gui.app.spaces import SpaceView
+
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    for _ in range(7):
+        window.step()
+    seen: list[tuple[float, tuple[float, ...]]] = []
+    real = SpaceView.render_to
+
+    def spy(self, p, rect) -> None:  # noqa: ANN001
+        seen.append((self._scale, tuple(self._centre)))
+        real(self, p, rect)
+
+    monkeypatch.setattr(SpaceView, "render_to", spy)
+    for kind in ("weights", "augmented"):
+        seen.clear()
+        assert window.export_space_animation(kind, tmp_path / f"{kind}.gif", size=(400, 300))
+        assert len(seen) == 7 + 1 and len(set(seen)) == 1, (kind, seen)
+    # The views themselves are fitted to the window's run again.
+    seen.clear()
+    view = window.spaces.views["weights"]
+    view._layout()
+    assert view._fixed_extent is None

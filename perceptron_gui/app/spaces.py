@@ -116,6 +116,10 @@ class SpaceView(QtWidgets.QWidget):
         self._second_scene: sp.AugmentedScene | sp.WeightScene | None = None
         self._second_note = ""
         self._scale = 1.0
+        #: The projected extent `_fit` shows instead of its points' own (an animation's
+        #: frame, the same for every frame: see `export_animation`), and the last one fitted.
+        self._fixed_extent: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None
+        self._fitted_extent: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None
         self.reset_button = named(QtWidgets.QToolButton(self), f"{kind}ResetButton")
         self.reset_button.clicked.connect(self.reset_camera)
         self.top_button = named(QtWidgets.QToolButton(self), f"{kind}TopButton")
@@ -397,6 +401,9 @@ class SpaceView(QtWidgets.QWidget):
             self._scale, self._centre = 1.0, np.zeros(2)
             return
         lo, hi = P.min(axis=0), P.max(axis=0)
+        self._fitted_extent = (lo, hi)
+        if self._fixed_extent is not None:
+            lo, hi = self._fixed_extent
         span = np.maximum(hi - lo, 1e-9)
         self._scale = float(min(rect.width() / span[0], rect.height() / span[1]))
         self._centre = (lo + hi) / 2.0
@@ -740,12 +747,27 @@ class SpaceView(QtWidgets.QWidget):
         steps = c.trainer.k if steps is None else int(steps)
         if not 0 <= steps <= MAX_ANIMATION_STEPS:
             raise ExportError(f"bad steps {steps}: from 0 to {MAX_ANIMATION_STEPS} updates")
-        run = make_trainer(c.data, c.config)
         qsize = QtCore.QSize(w, h)
         rect = QtCore.QRect(0, 0, w, h)
         images = []
         self._second_scene, self._second_note = None, ""  # the animation is of one run
         try:
+            # One frame for the whole animation: what every frame's fit would show (frames
+            # fitted one by one zoomed out as the path grew, and the eye followed the zoom).
+            run = make_trainer(c.data, c.config)
+            los, his = [], []
+            for i in range(steps + 1):
+                if i and run.step() is None:
+                    break
+                with np.errstate(all="ignore"):
+                    self._scene = self._compute(run=run)
+                    self._layout(qsize)
+                if self._fitted_extent is not None:
+                    los.append(self._fitted_extent[0])
+                    his.append(self._fitted_extent[1])
+            if los:
+                self._fixed_extent = (np.min(los, axis=0), np.max(his, axis=0))
+            run = make_trainer(c.data, c.config)
             for i in range(steps + 1):
                 if i and run.step() is None:
                     break
@@ -768,7 +790,8 @@ class SpaceView(QtWidgets.QWidget):
                 finally:
                     p.end()
                 images.append(qimage_to_pil(image))
-        finally:  # the view shows the window's run again
+        finally:  # the view shows the window's run again, fitted to it
+            self._fixed_extent = None
             with np.errstate(all="ignore"):
                 self._scene = self._compute()
                 self._second_scene, self._second_note = self._compute_second()
