@@ -354,3 +354,37 @@ def test_an_animation_keeps_one_frame_for_all_its_frames(window, tmp_path, monke
     view = window.spaces.views["weights"]
     view._layout()
     assert view._fixed_extent is None
+
+
+def test_file_export_space_views_write_the_figure_and_the_animation(
+    window,
+    tmp_path,
+    monkeypatch,  # noqa: ANN001
+) -> None:
+    """File ▸ Export ▸ Space views: each view's figure and animation from the menu (not
+    only from the view's right-click menu), the view hidden or shown alike."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QFileDialog
+
+    window.set_points(X21, [1, 1, -1])
+    for _ in range(3):
+        window.step()
+    from PySide6.QtWidgets import QMenu
+
+    sub = window.findChild(QMenu, "spaces_exportMenu")
+    export_menu = window.findChild(QMenu, "exportMenu")
+    assert sub is not None and sub.menuAction() in export_menu.actions()
+    names = [a.objectName() for a in sub.actions()]
+    assert names == [
+        "exportAugmentedAction",
+        "exportAugmentedAnimationAction",
+        "exportWeightsAction",
+        "exportWeightsAnimationAction",
+    ]
+    for action in sub.actions():
+        suffix = ".gif" if "Animation" in action.objectName() else ".png"
+        target = tmp_path / (action.objectName() + suffix)
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target: (str(t), ""))
+        assert isinstance(action, QAction)
+        action.trigger()
+        assert target.stat().st_size > 1000, action.objectName()

@@ -127,9 +127,9 @@ class SpaceView(QtWidgets.QWidget):
         # The context menu: the view as a figure or as an animation of the run.
         self.menu = QtWidgets.QMenu(self)
         self.export_action = named(QtGui.QAction(self), f"{kind}ExportAction")
-        self.export_action.triggered.connect(self._on_export_triggered)
+        self.export_action.triggered.connect(self.export_dialog)
         self.animation_action = named(QtGui.QAction(self), f"{kind}ExportAnimationAction")
-        self.animation_action.triggered.connect(self._on_animation_triggered)
+        self.animation_action.triggered.connect(self.animation_dialog)
         self.menu.addActions([self.export_action, self.animation_action])
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(4, 4, 4, 4)
@@ -210,7 +210,8 @@ class SpaceView(QtWidgets.QWidget):
     def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:  # noqa: N802
         self.menu.exec(event.globalPos())
 
-    def _on_export_triggered(self) -> None:
+    def export_dialog(self) -> None:
+        """Asks for a PNG or SVG file, then writes the view there (`export_space_view`)."""
         name = "augmented.png" if self.kind == "augmented" else "weights.png"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self,
@@ -222,7 +223,8 @@ class SpaceView(QtWidgets.QWidget):
             remember_dir(path)
             self.window_.export_space_view(self.kind, path)
 
-    def _on_animation_triggered(self) -> None:
+    def animation_dialog(self) -> None:
+        """Asks for a GIF or MP4 file, then writes the run's animation there."""
         name = "augmented.gif" if self.kind == "augmented" else "weights.gif"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self,

@@ -2019,6 +2019,38 @@
         <translation>添加 +1 (○)</translation>
     </message>
     <message>
+        <source>&amp;Augmented space (figure)…</source>
+        <translation>增广空间（图片）(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>The augmented space (x1, x2, 1) view: PNG or SVG</source>
+        <translation>增广空间 (x1, x2, 1) 视图：PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>A&amp;ugmented space (animation)…</source>
+        <translation>增广空间（动画）(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>The augmented space view along the run: GIF or MP4, one frame per update</source>
+        <translation>沿运行过程的增广空间视图：GIF 或 MP4，每次更新一帧</translation>
+    </message>
+    <message>
+        <source>&amp;Weight space (figure)…</source>
+        <translation>权重空间（图片）(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>The weight space (w1, w2, b) view: PNG or SVG</source>
+        <translation>权重空间 (w1, w2, b) 视图：PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>W&amp;eight space (animation)…</source>
+        <translation>权重空间（动画）(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The weight space view along the run: GIF or MP4, one frame per update</source>
+        <translation>沿运行过程的权重空间视图：GIF 或 MP4，每次更新一帧</translation>
+    </message>
+    <message>
         <source>&amp;Web page…</source>
         <translation>网页(&amp;W)…</translation>
     </message>
@@ -2609,6 +2641,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Close the lesson: the keys step the run again</source>
         <translation>关闭课程：按键重新用于单步运行</translation>
+    </message>
+    <message>
+        <source>&amp;Space views</source>
+        <translation>空间视图(&amp;S)</translation>
     </message>
     <message>
         <source>Feature &amp;across</source>

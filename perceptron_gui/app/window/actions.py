@@ -151,6 +151,42 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
     ),
     ActionSpec(
+        "export_augmented",
+        QT_TRANSLATE_NOOP("MainWindow", "&Augmented space (figure)…"),
+        "exports.space_figure_dialog",
+        (),
+        QT_TRANSLATE_NOOP("MainWindow", "The augmented space (x1, x2, 1) view: PNG or SVG"),
+        args=("augmented",),
+    ),
+    ActionSpec(
+        "export_augmented_animation",
+        QT_TRANSLATE_NOOP("MainWindow", "A&ugmented space (animation)…"),
+        "exports.space_animation_dialog",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "The augmented space view along the run: GIF or MP4, one frame per update"
+        ),
+        args=("augmented",),
+    ),
+    ActionSpec(
+        "export_weights",
+        QT_TRANSLATE_NOOP("MainWindow", "&Weight space (figure)…"),
+        "exports.space_figure_dialog",
+        (),
+        QT_TRANSLATE_NOOP("MainWindow", "The weight space (w1, w2, b) view: PNG or SVG"),
+        args=("weights",),
+    ),
+    ActionSpec(
+        "export_weights_animation",
+        QT_TRANSLATE_NOOP("MainWindow", "W&eight space (animation)…"),
+        "exports.space_animation_dialog",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "The weight space view along the run: GIF or MP4, one frame per update"
+        ),
+        args=("weights",),
+    ),
+    ActionSpec(
         "export_table",
         QT_TRANSLATE_NOOP("MainWindow", "&Table…"),
         "exports.export_table_dialog",
@@ -690,8 +726,12 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("recent", QT_TRANSLATE_NOOP("MainWindow", "Open &recent")),  # filled as it opens
     MenuSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export"), (
-        "export", "export_animation", "export_table", "export_web", "-", "copy_latex",
-        "copy_markdown",
+        "export", "export_animation", "menu:spaces_export", "export_table", "export_web", "-",
+        "copy_latex", "copy_markdown",
+    )),
+    MenuSpec("spaces_export", QT_TRANSLATE_NOOP("MainWindow", "&Space views"), (
+        "export_augmented", "export_augmented_animation", "export_weights",
+        "export_weights_animation",
     )),
     MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit"), (
         "undo", "redo", "-", "pos", "neg", "snap", "-",

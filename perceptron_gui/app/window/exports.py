@@ -65,6 +65,14 @@ class Exports:
                 choice.path, choice.steps, size=choice.size, frame_ms=choice.frame_ms
             )
 
+    def space_figure_dialog(self, kind: str) -> None:
+        """File ▸ Export ▸ Space views: a view's figure (as its right-click menu does)."""
+        self.w.spaces.views[kind].export_dialog()
+
+    def space_animation_dialog(self, kind: str) -> None:
+        """File ▸ Export ▸ Space views: a view's animation of the run."""
+        self.w.spaces.views[kind].animation_dialog()
+
     def export_table_dialog(self) -> None:
         path = export.table_dialog(self.w)
         if path is not None:
