@@ -253,6 +253,9 @@ LESSON = _LESSON.format(play="w.lesson_player.go(1)\nw.answer(2)")
 # A scene that shows panels, at 1024×768: "Why it stops" (the proof over the bound, in a
 # column beside the canvas), after three updates.
 LESSON_PANELS = _LESSON.format(play="w.lesson_player.go(4)\nfor _ in range(3):\n    w.next_slide()")
+# A compare scene at 1024×768: "The order matters", cyclic beside random, after three updates
+# (both plots one size and range, both readouts whole).
+LESSON_COMPARE = _LESSON.format(play="w.lesson_player.go(5)\nfor _ in range(3):\n    w.next_slide()")
 
 
 def on_screen(
@@ -300,6 +303,7 @@ def main() -> int:
         on_screen(out, "presentation-1024.png", "light", size=small)
         on_screen(out, "lesson-question.png", "light", size=small, script=LESSON)
         on_screen(out, "lesson-panels.png", "light", size=small, script=LESSON_PANELS)
+        on_screen(out, "lesson-compare.png", "light", size=small, script=LESSON_COMPARE)
         on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
     return 0
 
