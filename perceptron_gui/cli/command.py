@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         "trace",
         help="run the perceptron and print the table of updates",
         description="Run the perceptron on DATA and print every update, the final line, "
-        "the mistakes and the Novikoff bound. DATA is a CSV file (x1, x2, y) or a session "
+        "the mistakes and the Novikoff bound. DATA is a CSV file (x1, …, xd, y) or a session "
         "file (.json); a session's settings are the defaults and the options override them.",
     )
     t.add_argument(
