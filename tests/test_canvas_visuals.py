@@ -37,3 +37,38 @@ def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa
     normal.draw(np.array([0.0, 1.0]), -50.0)  # x2 = 50: its foot is out of view
     normal.hide()
     assert not normal.shaft.isVisible()
+
+
+def test_the_view_model_tells_each_fact_to_who_listens() -> None:
+    """One event per fact: a setter emits its own event once, and only its own."""
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    heard: list[str] = []
+    for name in ("points", "model", "update", "band", "view"):
+        getattr(model.events, name).connect(lambda name=name: heard.append(name))
+    w = LinearModel(np.array([1.0, 0.0]), 0.0)
+    model.set_points(
+        np.array([[1.0, 1.0], [-1.0, 2.0]]), np.array([1, -1], dtype=np.int8), new=True
+    )
+    model.set_model(w)
+    model.set_update(Update(w, w, 1, True), "predict")
+    model.set_phase("")
+    model.set_band_width(1.0)
+    assert heard == ["points", "model", "update", "update", "band"]
+    assert model.update == (w, w, 1, True) and model.phase == ""
+    model.set_points(model.points, model.labels, new=True)  # another data set: no update
+    assert model.update is None
+    model.view_margin = 0.1
+    assert model.margin_rect() == (-6.0, 6.0, -6.0, 6.0)

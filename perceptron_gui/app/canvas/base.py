@@ -108,13 +108,11 @@ class CanvasBase(_PlotWidget):
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view
 
-        self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
         self._misclassified: IntArray = np.empty(0, dtype=np.intp)
         self._current: int | None = None
         self._verdict_kind: str | None = None
         self._selection: IntArray = np.empty(0, dtype=np.intp)
         self._alpha: FloatArray | None = None
-        self._model: Model | None = None
         self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
@@ -130,10 +128,6 @@ class CanvasBase(_PlotWidget):
         self._snap_enabled = False
         self._snap_step = 0.5
         self.verdict_ms = VERDICT_MS
-        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
-        self.step_name = "ηyx"
-        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
-        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
         self._inside: IntArray = np.empty(0, dtype=np.intp)
@@ -196,9 +190,42 @@ class CanvasBase(_PlotWidget):
     def _points(self) -> FloatArray:
         return self.view_model.points
 
-    @_points.setter
-    def _points(self, points: FloatArray) -> None:
-        self.view_model.points = points
+    @property
+    def _labels(self) -> NDArray[np.int8]:
+        return self.view_model.labels
+
+    @property
+    def _model(self) -> Model | None:
+        return self.view_model.model
+
+    @property
+    def step_name(self) -> str:
+        """The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules)."""
+        return self.view_model.step_name
+
+    @step_name.setter
+    def step_name(self, name: str) -> None:
+        self.view_model.step_name = name
+
+    @property
+    def view_margin(self) -> float:
+        """Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        an exported figure uses 0, so renderers that ignore clip paths draw it the same)."""
+        return self.view_model.view_margin
+
+    @view_margin.setter
+    def view_margin(self, margin: float) -> None:
+        self.view_model.view_margin = margin
+
+    @property
+    def animation_ms(self) -> int:
+        """The update's slow motion in all (one phase per third; 0 = none)."""
+        return self._animation_ms
+
+    @animation_ms.setter
+    def animation_ms(self, ms: int) -> None:
+        self._animation_ms = ms
+        self.view_model.slow_motion = ms > 0
 
     @property
     def follow_line(self) -> bool:

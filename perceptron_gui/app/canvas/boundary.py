@@ -17,7 +17,7 @@ from perceptron_gui.app.canvas.constants import (
     VOTE_SLICE_S,
     line_of,
 )
-from perceptron_gui.app.canvas.items import Line
+from perceptron_gui.app.canvas.items import Line, set_line
 from perceptron_gui.app.canvas.markers import (
     polygon,
 )
@@ -43,7 +43,7 @@ class BoundaryCanvas(ViewCanvas):
         None hides it. With :attr:`follow_line` on (and `follow`), the view changes to keep
         the line in it; a fast run passes False and follows once at its end.
         """
-        self._model = model
+        self.view_model.set_model(model)
         if follow:
             self._follow()
         self._update_model()
@@ -77,28 +77,13 @@ class BoundaryCanvas(ViewCanvas):
         self._update_model()
 
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
-        """The view, overshot by `view_margin` per side (lines and tints reach past it).
-
-        None when the view has no area in floats (a span too small for its magnitude,
-        such as 1e-100 wide at 1e150): nothing can be clipped to it.
-        """
-        x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
-        r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
-        try:
-            return geometry.check_rect(r)
-        except ValueError:
-            return None
+        """The view, overshot by `view_margin` per side (see `ViewModel.margin_rect`)."""
+        return self.view_model.margin_rect()
 
     def _set_line(
         self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
     ) -> FloatArray | None:
-        ends = clip_line(a, c, rect) if np.isfinite(c) else None
-        seg = None if ends is None else np.array(ends, dtype=np.float64)
-        item.setVisible(seg is not None)
-        if seg is not None:
-            item.set_segment(seg[:, 0], seg[:, 1])
-        return seg
+        return set_line(item, a, c, rect)
 
     def _cover_rect(self) -> tuple[float, float, float, float] | None:
         """What the model's drawing covers: the view grown by COVER per side, so that a

@@ -110,8 +110,9 @@ class PointsCanvas(BandCanvas):
         if len(lab) != len(pts):
             raise ValueError(f"{len(pts)} points but {len(lab)} labels")
         resized = len(pts) != len(self._points)
-        self._points = pts
-        self._labels = np.where(lab > 0, 1, -1).astype(np.int8)
+        self.view_model.set_points(
+            pts, np.where(lab > 0, 1, -1).astype(np.int8), new=resized or reframe
+        )
         dense = len(pts) >= DENSITY_MIN_POINTS
         if dense:
             self._marker_layer.set_positions(np.empty((0, 2)))
