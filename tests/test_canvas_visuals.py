@@ -72,3 +72,52 @@ def test_the_view_model_tells_each_fact_to_who_listens() -> None:
     assert model.update is None
     model.view_margin = 0.1
     assert model.margin_rect() == (-6.0, 6.0, -6.0, 6.0)
+
+
+def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The update's visual subscribes to the model: setting the update draws old w, the step
+    and new w with their names, the ring and the caption; a phase draws its text; a vector
+    past the view's edge is cut there with its value written; None hides the picture."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    vectors = UpdateVectors(model, lambda items: [vb.addItem(i) for i, _ in items])
+    points = np.array([[1.0, 1.0], [-1.0, -1.0]])
+    model.set_points(points, np.array([1, -1], dtype=np.int8), new=True)
+    assert not vectors.made  # (nothing to draw: nothing made)
+    before = LinearModel(np.array([1.0, 0.0]), 0.0)
+    after = LinearModel(np.array([2.0, 1.0]), -1.0)  # w + ηyx on x2 = (−1, −1), y = −1
+    model.set_update(Update(before, after, 1, False))
+    assert vectors.made and vectors.ring.isVisible() and vectors.ghost.isVisible()
+    assert vectors.caption.toPlainText() == "w + ηyx = new w"
+    shown = {n: t.toPlainText() for n, t in vectors.labels.items() if t.isVisible()}
+    assert shown == {"w_old": "old w", "step": "ηyx", "w_new": "new w"}
+    assert vectors.ends["w_new"] == ((0.0, 0.0), (2.0, 1.0))
+    assert vectors.ends["step"] == ((1.0, 0.0), (2.0, 1.0))
+    model.set_phase("predict")  # the score before the update, beside the point
+    assert vectors.caption.toPlainText().startswith("1 predict: w·x2 + b = −1 < 0")
+    assert not any(shaft.isVisible() for shaft, _ in vectors.vectors.values())
+    far = LinearModel(np.array([20.0, 1.0]), 0.0)
+    model.set_update(Update(before, far, 1, False))
+    assert vectors.labels["w_new"].toPlainText() == "new w = (20, 1)"  # cut at the edge
+    (_, _), (ex, _) = vectors.ends["w_new"]
+    assert ex < 5.0
+    vectors.set_opacity(0.3)
+    assert vectors.ring.opacity() == 0.3 and vectors.shown_opacity(vectors.caption) == 0.3
+    model.set_update(None)
+    assert not vectors.caption.isVisible() and not vectors.ring.isVisible()

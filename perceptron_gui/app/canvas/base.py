@@ -43,11 +43,12 @@ from perceptron_gui.app.canvas.markers import (
     draw_thin_ring,
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
-from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
+from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.model import LinearModel, Model
+from perceptron_gui.core.model import Model
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -136,7 +137,6 @@ class CanvasBase(_PlotWidget):
         self._create_items()
         # The update's slow motion: one phase per tick (`animation_ms` in all; 0 = none).
         self.animation_ms = ANIMATION_MS
-        self._phase = ""
         self._phase_timer = QtCore.QTimer(self)
         self._phase_timer.setSingleShot(True)
         self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
@@ -145,6 +145,8 @@ class CanvasBase(_PlotWidget):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_overlays)
+        # The texts go round the update's picture: laid out again when it changes.
+        self.view_model.events.update.connect(self._schedule_layout)
         self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
@@ -163,8 +165,6 @@ class CanvasBase(_PlotWidget):
         # line it drew (w, b).
         self._cover: tuple[float, float, float, float, float] | None = None
         self._drawn_line: tuple[FloatArray, float] | None = None
-        self._anatomy_at: tuple[float, float] | None = None
-        self._anatomy_opacity = 1.0  # the update's picture's (FADED after a run)
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -197,6 +197,14 @@ class CanvasBase(_PlotWidget):
     @property
     def _model(self) -> Model | None:
         return self.view_model.model
+
+    @property
+    def _anatomy(self) -> Update | None:
+        return self.view_model.update
+
+    @property
+    def _phase(self) -> str:
+        return self.view_model.phase
 
     @property
     def step_name(self) -> str:
@@ -428,9 +436,8 @@ class CanvasBase(_PlotWidget):
         self._leader_px: dict[str, tuple[float, float, float, float]] = {}
         self._slot("verdict")
         self._slot("anatomy")
-        self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
-        #: The drawn part of each vector (start, end) in data units: their labels touch it.
-        self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
+        #: The update's picture: old w + step = new w (it draws itself from the view model).
+        self._step_vectors = UpdateVectors(self.view_model, partial(self._place_part, "anatomy"))
         self._slot("band")  # the margin band (passive-aggressive's, the margin perceptron's)
         self._band_width: float | None = None
 
@@ -478,14 +485,6 @@ class CanvasBase(_PlotWidget):
         raise NotImplementedError
 
     def _fade_anatomy(self) -> None:
-        """Defined by a part above (see update.py)."""
-        raise NotImplementedError
-
-    def _hide_anatomy(self) -> None:
-        """Defined by a part above (see update.py)."""
-        raise NotImplementedError
-
-    def _update_anatomy(self) -> None:
         """Defined by a part above (see update.py)."""
         raise NotImplementedError
 

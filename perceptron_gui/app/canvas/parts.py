@@ -16,7 +16,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.base import CanvasBase, poly_item
-from perceptron_gui.app.canvas.constants import ANATOMY, MARKER_Z, unanchor
+from perceptron_gui.app.canvas.constants import unanchor
 from perceptron_gui.app.canvas.items import Line, OnUse
 from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, draw_ring, faded
 
@@ -36,11 +36,6 @@ class PartsCanvas(CanvasBase):
     _gamma_label = OnUse[pg.TextItem]("geometry")
     _preview = OnUse[dict[int, MarkerLayer]]("preview")
     _verdict = OnUse[pg.TextItem]("verdict")
-    _ghost = OnUse[Line]("anatomy")
-    _vectors = OnUse[dict[str, tuple[Line, pg.ArrowItem]]]("anatomy")
-    _vector_labels = OnUse[dict[str, pg.TextItem]]("anatomy")
-    _anatomy_label = OnUse[pg.TextItem]("anatomy")
-    _update_ring = OnUse[MarkerLayer]("anatomy")
     _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("band")
     _margin_edges = OnUse[list[Line]]("band")
     _inside_layer = OnUse[MarkerLayer]("band")
@@ -100,27 +95,8 @@ class PartsCanvas(CanvasBase):
         self._verdict.setVisible(False)
 
     def _make_anatomy(self) -> None:
-        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
-        # triangle, the old line ghosted, the updated point ringed, b's change written.
-        self._ghost = Line(antialias=True)
-        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
-        # Their names: old w, ηyx (the step), new w.
-        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
-        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
-        self._update_ring = MarkerLayer([draw_ring], 60)
-        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
-        for item in self._vector_labels.values():
-            self._add(item, 9)
-        for shaft, head in self._vectors.values():
-            self._add(shaft, 4.6)
-            self._add(head, 4.6)
-        self._add(self._anatomy_label, 9)
-        self._add(self._update_ring, MARKER_Z - 0.05)
-        items: list[QtWidgets.QGraphicsItem] = [self._ghost, self._anatomy_label, self._update_ring]
-        items += [*self._vector_labels.values(), *(i for v in self._vectors.values() for i in v)]
-        for item in items:
-            item.setVisible(False)
-            item.setOpacity(self._anatomy_opacity)  # (the picture may have faded)
+        # The update's picture (a visual: visuals/vectors.py).
+        self._step_vectors.make()
 
     def _make_band(self) -> None:
         # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,

@@ -123,7 +123,7 @@ class StyledCanvas(PartsCanvas):
         elif part == "verdict":
             self._style_texts([(self._verdict, ink, LABEL_PT, True)])
         elif part == "anatomy":
-            self._style_anatomy()
+            self._step_vectors.style()
         elif part == "band":
             self._margin_band.setBrush(t.tint("alpha", 45))
             for edge in self._margin_edges:
@@ -138,30 +138,6 @@ class StyledCanvas(PartsCanvas):
             self.legend.setPen(pg.mkPen(muted))
             self._style_model_lines()
             self._label_legend()
-
-    def _style_anatomy(self) -> None:
-        t = theme()
-        lw = t.line()
-        ink, muted = t.color("ink"), t.color("muted")
-        self._style_texts(
-            [(item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()]
-        )
-        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
-        colours = {"w_old": muted, "step": t.color("step"), "w_new": ink}
-        for name, (shaft, head) in self._vectors.items():
-            width = lw * (1.3 if name == "w_new" else 1.0)
-            shaft.setPen(pen(colours[name], width))
-            head.setStyle(
-                brush=colours[name],
-                pen=pg.mkPen(colours[name]),
-                headLen=16 * t.scale,
-                headWidth=12 * t.scale,
-                tailLen=None,
-            )
-        self._anatomy_label.setColor(ink)
-        self._anatomy_label.setFont(t.font(ANNOTATION_PT))
-        self._anatomy_label.fill = pg.mkBrush(t.fill())
-        self._update_ring.set_size(60 * t.scale)
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""
