@@ -121,3 +121,41 @@ def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None: 
     assert vectors.ring.opacity() == 0.3 and vectors.shown_opacity(vectors.caption) == 0.3
     model.set_update(None)
     assert not vectors.caption.isVisible() and not vectors.ring.isVisible()
+
+
+def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The band's visual: made when a band is first shown, ringing the right points inside
+    |w·x + b| < width, following the running model, hidden with no width or no line."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.margin import MarginBand
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
+    points = np.array([[0.5, 0.0], [3.0, 0.0], [-0.5, 0.0], [0.5, 1.0]])
+    model.set_points(points, np.array([1, 1, -1, -1], dtype=np.int8), new=True)
+    model.set_model(LinearModel(np.array([1.0, 0.0]), 0.0))  # the line x1 = 0
+    assert not band.made  # no width: nothing made
+    model.set_band_width(1.0)
+    assert band.made and band.band.isVisible() and band.rings.isVisible()
+    assert band.inside.tolist() == [0, 2]  # right, and inside (x4 is wrong: not ringed)
+    model.set_model(LinearModel(np.array([1.0, 0.0]), -2.5))  # x1 = 2.5: x2 inside now
+    assert band.inside.tolist() == [1]
+    model.set_model(LinearModel(np.array([0.0, 0.0]), 0.0))  # w = 0: no line, no band
+    assert not band.band.isVisible() and band.inside.size == 0
+    model.set_model(LinearModel(np.array([1.0, 0.0]), 0.0))
+    model.set_band_width(None)
+    assert not band.band.isVisible() and not band.rings.isVisible()

@@ -1,6 +1,7 @@
-"""The bands: the margin band, Novikoff's radius, the best separator's γ band.
+"""The bands: the margin band's width, Novikoff's radius, the best separator's γ band.
 
-One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below. The
+margin band itself is a visual, `visuals/margin.py`, which draws the view model's.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
@@ -19,7 +20,6 @@ from perceptron_gui.app.canvas.markers import (
     polygon,
 )
 from perceptron_gui.core.geometry import clip_polygon
-from perceptron_gui.core.model import LinearModel
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -28,46 +28,13 @@ translate = QCoreApplication.translate
 
 
 class BandCanvas(BoundaryCanvas):
-    """The bands: the margin band, Novikoff's radius, the best separator's γ band."""
+    """The bands: the margin band's width, Novikoff's radius, the best separator's γ band."""
 
     def set_margin_band(self, width: float | None) -> None:
         """Draw the band ``|w·x + b| < width`` of the running line and ring the right
-        points inside it (passive-aggressive corrects them); None hides it."""
-        self._band_width = width
-        self._update_margin_band()
-
-    def _update_margin_band(self) -> None:
-        m, width = self._model, self._band_width
-        self._inside = np.empty(0, dtype=np.intp)
-        shown = width is not None and isinstance(m, LinearModel) and not m.is_zero
-        if not shown and not self._made("band"):
-            return
-        items: tuple[QtWidgets.QGraphicsItem, ...] = (
-            self._margin_band,
-            *self._margin_edges,
-            self._inside_layer,
-        )
-        rect = self._margin_rect()
-        if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
-            for item in items:
-                item.setVisible(False)
-            return
-        w, b = np.asarray(m.w, dtype=np.float64), float(m.b)
-        x0, x1, y0, y1 = rect
-        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
-        band = clip_polygon(clip_polygon(view, w, b + width), -w, -b + width)
-        self._margin_band.setVisible(len(band) >= 3)
-        if len(band) >= 3:
-            self._margin_band.setPolygon(polygon(band))
-        for edge, s in zip(self._margin_edges, (1.0, -1.0), strict=True):
-            self._set_line(edge, w, b + s * width, rect)
-        if len(self._points):
-            f = self._points[:, 0] * w[0] + self._points[:, 1] * w[1] + b
-            yf = np.where(self._labels > 0, f, -f)
-            self._inside = np.flatnonzero((yf > 0.0) & (yf < width)).astype(np.intp)
-        self._inside_layer.set_positions(self._points)
-        self._inside_layer.set_subset(self._inside)
-        self._inside_layer.setVisible(True)
+        points inside it (passive-aggressive corrects them); None hides it. (The band is
+        a visual, visuals/margin.py, that draws the view model's.)"""
+        self.view_model.set_band_width(width)
 
     def set_geometry(
         self,

@@ -45,6 +45,7 @@ from perceptron_gui.app.canvas.markers import (
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
@@ -131,7 +132,6 @@ class CanvasBase(_PlotWidget):
         self.verdict_ms = VERDICT_MS
         self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
-        self._inside: IntArray = np.empty(0, dtype=np.intp)
 
         self._setup_axes()
         self._create_items()
@@ -438,8 +438,9 @@ class CanvasBase(_PlotWidget):
         self._slot("anatomy")
         #: The update's picture: old w + step = new w (it draws itself from the view model).
         self._step_vectors = UpdateVectors(self.view_model, partial(self._place_part, "anatomy"))
-        self._slot("band")  # the margin band (passive-aggressive's, the margin perceptron's)
-        self._band_width: float | None = None
+        self._slot("band")
+        #: The margin band (passive-aggressive's, the margin perceptron's).
+        self._margin = MarginBand(self.view_model, partial(self._place_part, "band"))
 
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
@@ -478,10 +479,6 @@ class CanvasBase(_PlotWidget):
 
     def _on_phase_timer_timeout(self) -> None:
         """Defined by a part above (see update.py)."""
-        raise NotImplementedError
-
-    def _update_margin_band(self) -> None:
-        """Defined by a part above (see band.py)."""
         raise NotImplementedError
 
     def _fade_anatomy(self) -> None:

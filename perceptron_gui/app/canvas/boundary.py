@@ -47,8 +47,6 @@ class BoundaryCanvas(ViewCanvas):
         if follow:
             self._follow()
         self._update_model()
-        if self._band_width is not None:
-            self._update_margin_band()
 
     def model(self) -> Model | None:
         """The running model last given."""

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.canvas.base import CanvasBase, poly_item
 from perceptron_gui.app.canvas.constants import unanchor
 from perceptron_gui.app.canvas.items import Line, OnUse
-from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, draw_ring, faded
+from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, faded
 
 translate = QCoreApplication.translate
 
@@ -36,9 +36,6 @@ class PartsCanvas(CanvasBase):
     _gamma_label = OnUse[pg.TextItem]("geometry")
     _preview = OnUse[dict[int, MarkerLayer]]("preview")
     _verdict = OnUse[pg.TextItem]("verdict")
-    _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("band")
-    _margin_edges = OnUse[list[Line]]("band")
-    _inside_layer = OnUse[MarkerLayer]("band")
     legend = OnUse[pg.LegendItem]("legend")
     _legend_answer = OnUse[pg.PlotDataItem]("legend")
     _legend_current = OnUse[pg.PlotDataItem]("legend")
@@ -99,20 +96,8 @@ class PartsCanvas(CanvasBase):
         self._step_vectors.make()
 
     def _make_band(self) -> None:
-        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
-        # which it still corrects.
-        self._margin_band = poly_item()
-        self._margin_edges = [Line() for _ in range(2)]
-        self._inside_layer = MarkerLayer([draw_ring], 32)
-        self._add(self._margin_band, -26)
-        for edge in self._margin_edges:
-            self._add(edge, 2)
-        self._inside_layer.setOpacity(0.55)
-        self._add(self._inside_layer, 3)
-        self._margin_band.setVisible(False)
-        for edge in self._margin_edges:
-            edge.setVisible(False)
-        self._inside_layer.setVisible(False)
+        # The margin band (a visual: visuals/margin.py).
+        self._margin.make()
 
     def _make_legend(self) -> None:
         # The legend samples its own items, which are never hidden (a hidden sample

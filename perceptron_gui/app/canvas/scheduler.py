@@ -83,8 +83,7 @@ class ScheduledCanvas(StyledCanvas):
         self._draw_model_view()
         self._update_answer()
         self._update_geometry()
-        self.view_model.events.view.emit()  # the visuals that draw in the view (the update's)
-        self._update_margin_band()
+        self.view_model.events.view.emit()  # the visuals (the update's, the margin band)
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

@@ -125,12 +125,7 @@ class StyledCanvas(PartsCanvas):
         elif part == "anatomy":
             self._step_vectors.style()
         elif part == "band":
-            self._margin_band.setBrush(t.tint("alpha", 45))
-            for edge in self._margin_edges:
-                edge.setPen(
-                    pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
-                )
-            self._inside_layer.set_size(32 * t.marker / 14.0)
+            self._margin.style()
         elif part == "legend":
             self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
             self.legend.setLabelTextColor(ink)
