@@ -60,4 +60,4 @@ def test_parts_are_made_when_their_mode_or_option_turns_them_on(qtbot) -> None: 
     assert cv._made("legend") and cv.legend.isVisible()
     cv.set_geometry(2.0, np.array([1.0, 1.0]) / np.sqrt(2), 1.0, False)
     cv.show_radius(True)
-    assert cv._made("geometry") and cv._radius_circle.isVisible()
+    assert cv._made("geometry") and cv._novikoff.circle.isVisible()

@@ -159,3 +159,38 @@ def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noq
     model.set_model(LinearModel(np.array([1.0, 0.0]), 0.0))
     model.set_band_width(None)
     assert not band.band.isVisible() and not band.rings.isVisible()
+
+
+def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """Novikoff's visual: the circle of radius D when asked for, the best separator and its
+    γ band when asked for, each with its label; nothing made until one is shown."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Novikoff, ViewModel
+    from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    geometry = NovikoffGeometry(model, lambda items: [vb.addItem(i) for i, _ in items])
+    u = np.array([0.0, 1.0])  # the best separator x2 = 0, γ = 0.5
+    model.set_novikoff(Novikoff(3.0, u, 0.5, False))
+    assert not geometry.made  # (nothing asked for)
+    model.set_novikoff(model.novikoff, show_radius=True)
+    assert geometry.circle.isVisible() and geometry.circle.rect().width() == 6.0
+    assert geometry.circle_label.toPlainText() == "D = max‖x‖ = 3"
+    assert not geometry.best_line.isVisible()
+    model.set_novikoff(model.novikoff, show_best=True)
+    assert geometry.best_line.isVisible() and geometry.gamma_label.isVisible()
+    assert geometry.gamma_label.toPlainText() == "γ = 0.5 (band ±γ)"
+    model.set_novikoff(Novikoff(None, None, None, False))  # a new data set, not known yet
+    assert not geometry.circle.isVisible() and not geometry.best_line.isVisible()

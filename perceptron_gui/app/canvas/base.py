@@ -47,6 +47,7 @@ from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
 from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
+from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import Model
@@ -118,14 +119,6 @@ class CanvasBase(_PlotWidget):
         self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
-        self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
-            None,
-            None,
-            None,
-            False,
-        )
-        self._show_radius = False
-        self._show_best = False
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
@@ -147,6 +140,7 @@ class CanvasBase(_PlotWidget):
         self._layout_timer.timeout.connect(self._layout_overlays)
         # The texts go round the update's picture: laid out again when it changes.
         self.view_model.events.update.connect(self._schedule_layout)
+        self.view_model.events.novikoff.connect(self._schedule_layout)
         self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
@@ -384,7 +378,9 @@ class CanvasBase(_PlotWidget):
         self._fade_timer = QtCore.QTimer(self)
         self._fade_timer.setSingleShot(True)
         self._fade_timer.timeout.connect(self._fade_anatomy)
-        self._slot("geometry")  # Novikoff's
+        self._slot("geometry")
+        #: Novikoff's geometry: the radius D, the best separator and its γ band.
+        self._novikoff = NovikoffGeometry(self.view_model, partial(self._place_part, "geometry"))
 
         # Points and per-point overlays (sizes are set by apply_theme).
         self._alpha_layer = MarkerLayer([draw_alpha], 44)
@@ -536,10 +532,6 @@ class CanvasBase(_PlotWidget):
 
     def _update_answer(self) -> None:
         """Defined by a part above (see boundary.py)."""
-        raise NotImplementedError
-
-    def _update_geometry(self) -> None:
-        """Defined by a part above (see band.py)."""
         raise NotImplementedError
 
     def _on_view_range_changed(self, *_: object) -> None:

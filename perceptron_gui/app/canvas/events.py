@@ -47,6 +47,8 @@ class ViewEvents:
         self.update = Event()
         #: The margin band's width.
         self.band = Event()
+        #: Novikoff's quantities, or which of them are shown.
+        self.novikoff = Event()
         #: The view's drawings are due: the view moved past what was drawn for it, or a
         #: redraw was asked for (a theme, a language, a resize), once per turn of changes.
         self.view = Event()

@@ -12,12 +12,11 @@ from __future__ import annotations
 from functools import partial
 
 import pyqtgraph as pg
-from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.base import CanvasBase, poly_item
+from perceptron_gui.app.canvas.base import CanvasBase
 from perceptron_gui.app.canvas.constants import unanchor
-from perceptron_gui.app.canvas.items import Line, OnUse
+from perceptron_gui.app.canvas.items import OnUse
 from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, faded
 
 translate = QCoreApplication.translate
@@ -28,12 +27,6 @@ class PartsCanvas(CanvasBase):
 
     # The parts made on first use (see `_make_part`), by the part's name.
     _info = OnUse[pg.TextItem]("info")
-    _radius_circle = OnUse[QtWidgets.QGraphicsEllipseItem]("geometry")
-    _radius_label = OnUse[pg.TextItem]("geometry")
-    _band = OnUse[QtWidgets.QGraphicsPolygonItem]("geometry")
-    best_line = OnUse[Line]("geometry")
-    _band_edges = OnUse[list[Line]]("geometry")
-    _gamma_label = OnUse[pg.TextItem]("geometry")
     _preview = OnUse[dict[int, MarkerLayer]]("preview")
     _verdict = OnUse[pg.TextItem]("verdict")
     legend = OnUse[pg.LegendItem]("legend")
@@ -58,24 +51,8 @@ class PartsCanvas(CanvasBase):
         self._info.setVisible(False)
 
     def _make_geometry(self) -> None:
-        # Novikoff's radius D (a circle) and the best separator's γ band.
-        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
-        self._radius_label = pg.TextItem(anchor=(0, 1))
-        self._band = poly_item()
-        self.best_line = Line(antialias=True)
-        self._band_edges = [Line() for _ in range(2)]
-        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
-        self._add(self._radius_circle, 2)
-        self._add(self._radius_label, 8)
-        self._add(self._band, -25)
-        self._add(self.best_line, 2)
-        for edge in self._band_edges:
-            self._add(edge, 2)
-        self._add(self._gamma_label, 8)
-        for item in (self._radius_circle, self._radius_label, self._band, self.best_line):
-            item.setVisible(False)
-        for item in (*self._band_edges, self._gamma_label):
-            item.setVisible(False)
+        # Novikoff's radius D and the best separator's γ band (a visual: visuals/novikoff.py).
+        self._novikoff.make()
 
     def _make_preview(self) -> None:
         self._preview = {

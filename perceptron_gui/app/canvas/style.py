@@ -108,15 +108,7 @@ class StyledCanvas(PartsCanvas):
         elif part == "info":
             self._style_texts([(self._info, ink, LABEL_PT, True)])
         elif part == "geometry":
-            self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
-            self._band.setBrush(t.tint("muted", 35))
-            self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
-            for edge in self._band_edges:
-                edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
-            self._style_texts([
-                (self._radius_label, muted, ANNOTATION_PT, True),
-                (self._gamma_label, muted, ANNOTATION_PT, True),
-            ])  # fmt: skip
+            self._novikoff.style()
         elif part == "preview":
             for layer in self._preview.values():
                 layer.set_size(t.marker + 4 * t.scale)

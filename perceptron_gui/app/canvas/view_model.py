@@ -26,6 +26,20 @@ from perceptron_gui.core.model import LinearModel, Model
 FloatArray = NDArray[np.float64]
 
 
+class Novikoff(NamedTuple):
+    """Novikoff's quantities, as `DataCanvas.set_geometry` takes them."""
+
+    #: max‖x_i‖, or max‖(x_i, 1)‖ with the bias (None: not known).
+    D: float | None
+    #: The best unit separator û*: (u1, u2, ub) with the bias, (u1, u2) without (None:
+    #: not separable).
+    direction: FloatArray | None
+    #: The margin γ of û*.
+    gamma: float | None
+    #: Whether the model has a bias (changes how D and the direction read).
+    bias: bool
+
+
 class Update(NamedTuple):
     """The last update, as the update's picture draws it: old w + step = new w."""
 
@@ -84,6 +98,10 @@ class ViewModel:
         self.step_name = "ηyx"
         #: The margin band's half-width |w·x + b| < width (None: no band).
         self.band_width: float | None = None
+        #: Novikoff's quantities, and whether its radius and best separator are shown.
+        self.novikoff = Novikoff(None, None, None, False)
+        self.show_radius = False
+        self.show_best = False
         #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
         #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = 0.0
@@ -126,6 +144,22 @@ class ViewModel:
         """The margin band's half-width (None: no band)."""
         self.band_width = width
         self.events.band.emit()
+
+    def set_novikoff(
+        self,
+        novikoff: Novikoff,
+        *,
+        show_radius: bool | None = None,
+        show_best: bool | None = None,
+    ) -> None:
+        """Novikoff's quantities, and (when given) whether the radius D and the best
+        separator with its γ band are shown."""
+        self.novikoff = novikoff
+        if show_radius is not None:
+            self.show_radius = show_radius
+        if show_best is not None:
+            self.show_best = show_best
+        self.events.novikoff.emit()
 
     def view_range(self) -> Frame:
         """The visible data range ``(xmin, xmax, ymin, ymax)``."""
