@@ -194,3 +194,35 @@ def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # 
     assert geometry.gamma_label.toPlainText() == "γ = 0.5 (band ±γ)"
     model.set_novikoff(Novikoff(None, None, None, False))  # a new data set, not known yet
     assert not geometry.circle.isVisible() and not geometry.best_line.isVisible()
+
+
+def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # noqa: ANN001
+    """The running line as drawn, set on the model: the normal's arrow while it crosses the
+    view, the edge arrow once it has left it, neither without a line."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.app.canvas.visuals.normal import NormalArrow
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    model.view_margin = 0.05
+    vb = pg.ViewBox()
+    normal = NormalArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    edge = EdgeArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    model.set_line((np.array([0.0, 1.0]), -1.0))  # x2 = 1: in view
+    assert normal.shaft.isVisible() and not (edge.made and edge.arrow.isVisible())
+    model.set_line((np.array([0.0, 1.0]), -50.0))  # x2 = 50: out of view
+    assert not normal.shaft.isVisible() and edge.arrow.isVisible()
+    model.set_line(None)
+    assert not normal.shaft.isVisible() and not edge.arrow.isVisible()

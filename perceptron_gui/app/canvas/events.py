@@ -43,6 +43,8 @@ class ViewEvents:
         self.points = Event()
         #: The running model.
         self.model = Event()
+        #: The running line as drawn (once per computation of the model's drawing).
+        self.line = Event()
         #: The update's picture: which update, or its phase (predict, reveal, correct).
         self.update = Event()
         #: The margin band's width.

@@ -90,6 +90,8 @@ class ViewModel:
         self.model: Model | None = None
         #: The last update (None: its picture is hidden).
         self.update: Update | None = None
+        #: The running line as drawn, (w, b) scaled as `line_of` gives it (None: no line).
+        self.line: tuple[FloatArray, float] | None = None
         #: The update's phase in slow motion: "predict", "reveal", or "" (its end).
         self.phase = ""
         #: The update is played in slow motion (its caption numbers the phases).
@@ -128,6 +130,21 @@ class ViewModel:
         """The running model."""
         self.model = model
         self.events.model.emit()
+
+    def set_line(self, line: tuple[FloatArray, float] | None) -> None:
+        """The running line as drawn (None: no line)."""
+        self.line = line
+        self.events.line.emit()
+
+    def line_in_view(self) -> bool:
+        """Whether the drawn line crosses the view itself (not only the margin round it)."""
+        rect = self.margin_rect()
+        if self.line is None or rect is None:
+            return False
+        w, b = self.line
+        if geometry.clip_line(w, b, rect) is None:
+            return False
+        return geometry.clip_line(w, b, geometry.check_rect(self.view_range())) is not None
 
     def set_update(self, update: Update | None, phase: str = "") -> None:
         """The last update (None hides its picture) and the phase it is shown in."""
