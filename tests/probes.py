@@ -147,7 +147,7 @@ def animation_phase(canvas: Any) -> str:
 
 def band_points(canvas: Any) -> Any:
     """The right points inside the margin band (the ones still corrected)."""
-    return canvas._inside
+    return canvas._margin.inside
 
 
 def vector_labels(canvas: Any) -> list[str]:

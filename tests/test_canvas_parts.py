@@ -55,9 +55,9 @@ def test_parts_are_made_when_their_mode_or_option_turns_them_on(qtbot) -> None: 
     cv.show_radius(False)
     assert not {"band", "legend", "geometry", "anatomy"} & cv._parts
     cv.set_margin_band(1.0)
-    assert cv._made("band") and cv._margin_band.isVisible()
+    assert cv._made("band") and cv._margin.band.isVisible()
     cv.set_answer(LinearModel(np.array([1.0, 0.5]), 0.0))
     assert cv._made("legend") and cv.legend.isVisible()
     cv.set_geometry(2.0, np.array([1.0, 1.0]) / np.sqrt(2), 1.0, False)
     cv.show_radius(True)
-    assert cv._made("geometry") and cv._radius_circle.isVisible()
+    assert cv._made("geometry") and cv._novikoff.circle.isVisible()

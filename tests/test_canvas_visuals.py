@@ -37,3 +37,192 @@ def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa
     normal.draw(np.array([0.0, 1.0]), -50.0)  # x2 = 50: its foot is out of view
     normal.hide()
     assert not normal.shaft.isVisible()
+
+
+def test_the_view_model_tells_each_fact_to_who_listens() -> None:
+    """One event per fact: a setter emits its own event once, and only its own."""
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    heard: list[str] = []
+    for name in ("points", "model", "update", "band", "view"):
+        getattr(model.events, name).connect(lambda name=name: heard.append(name))
+    w = LinearModel(np.array([1.0, 0.0]), 0.0)
+    model.set_points(
+        np.array([[1.0, 1.0], [-1.0, 2.0]]), np.array([1, -1], dtype=np.int8), new=True
+    )
+    model.set_model(w)
+    model.set_update(Update(w, w, 1, True), "predict")
+    model.set_phase("")
+    model.set_band_width(1.0)
+    assert heard == ["points", "model", "update", "update", "band"]
+    assert model.update == (w, w, 1, True) and model.phase == ""
+    model.set_points(model.points, model.labels, new=True)  # another data set: no update
+    assert model.update is None
+    model.view_margin = 0.1
+    assert model.margin_rect() == (-6.0, 6.0, -6.0, 6.0)
+
+
+def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The update's visual subscribes to the model: setting the update draws old w, the step
+    and new w with their names, the ring and the caption; a phase draws its text; a vector
+    past the view's edge is cut there with its value written; None hides the picture."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    vectors = UpdateVectors(model, lambda items: [vb.addItem(i) for i, _ in items])
+    points = np.array([[1.0, 1.0], [-1.0, -1.0]])
+    model.set_points(points, np.array([1, -1], dtype=np.int8), new=True)
+    assert not vectors.made  # (nothing to draw: nothing made)
+    before = LinearModel(np.array([1.0, 0.0]), 0.0)
+    after = LinearModel(np.array([2.0, 1.0]), -1.0)  # w + ηyx on x2 = (−1, −1), y = −1
+    model.set_update(Update(before, after, 1, False))
+    assert vectors.made and vectors.ring.isVisible() and vectors.ghost.isVisible()
+    assert vectors.caption.toPlainText() == "w + ηyx = new w"
+    shown = {n: t.toPlainText() for n, t in vectors.labels.items() if t.isVisible()}
+    assert shown == {"w_old": "old w", "step": "ηyx", "w_new": "new w"}
+    assert vectors.ends["w_new"] == ((0.0, 0.0), (2.0, 1.0))
+    assert vectors.ends["step"] == ((1.0, 0.0), (2.0, 1.0))
+    model.set_phase("predict")  # the score before the update, beside the point
+    assert vectors.caption.toPlainText().startswith("1 predict: w·x2 + b = −1 < 0")
+    assert not any(shaft.isVisible() for shaft, _ in vectors.vectors.values())
+    far = LinearModel(np.array([20.0, 1.0]), 0.0)
+    model.set_update(Update(before, far, 1, False))
+    assert vectors.labels["w_new"].toPlainText() == "new w = (20, 1)"  # cut at the edge
+    (_, _), (ex, _) = vectors.ends["w_new"]
+    assert ex < 5.0
+    vectors.set_opacity(0.3)
+    assert vectors.ring.opacity() == 0.3 and vectors.shown_opacity(vectors.caption) == 0.3
+    model.set_update(None)
+    assert not vectors.caption.isVisible() and not vectors.ring.isVisible()
+
+
+def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The band's visual: made when a band is first shown, ringing the right points inside
+    |w·x + b| < width, following the running model, hidden with no width or no line."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.margin import MarginBand
+    from perceptron_gui.core.model import LinearModel
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
+    points = np.array([[0.5, 0.0], [3.0, 0.0], [-0.5, 0.0], [0.5, 1.0]])
+    model.set_points(points, np.array([1, 1, -1, -1], dtype=np.int8), new=True)
+    model.set_model(LinearModel(np.array([1.0, 0.0]), 0.0))  # the line x1 = 0
+    assert not band.made  # no width: nothing made
+    model.set_band_width(1.0)
+    assert band.made and band.band.isVisible() and band.rings.isVisible()
+    assert band.inside.tolist() == [0, 2]  # right, and inside (x4 is wrong: not ringed)
+    model.set_model(LinearModel(np.array([1.0, 0.0]), -2.5))  # x1 = 2.5: x2 inside now
+    assert band.inside.tolist() == [1]
+    model.set_model(LinearModel(np.array([0.0, 0.0]), 0.0))  # w = 0: no line, no band
+    assert not band.band.isVisible() and band.inside.size == 0
+    model.set_model(LinearModel(np.array([1.0, 0.0]), 0.0))
+    model.set_band_width(None)
+    assert not band.band.isVisible() and not band.rings.isVisible()
+
+
+def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """Novikoff's visual: the circle of radius D when asked for, the best separator and its
+    γ band when asked for, each with its label; nothing made until one is shown."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Novikoff, ViewModel
+    from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    geometry = NovikoffGeometry(model, lambda items: [vb.addItem(i) for i, _ in items])
+    u = np.array([0.0, 1.0])  # the best separator x2 = 0, γ = 0.5
+    model.set_novikoff(Novikoff(3.0, u, 0.5, False))
+    assert not geometry.made  # (nothing asked for)
+    model.set_novikoff(model.novikoff, show_radius=True)
+    assert geometry.circle.isVisible() and geometry.circle.rect().width() == 6.0
+    assert geometry.circle_label.toPlainText() == "D = max‖x‖ = 3"
+    assert not geometry.best_line.isVisible()
+    model.set_novikoff(model.novikoff, show_best=True)
+    assert geometry.best_line.isVisible() and geometry.gamma_label.isVisible()
+    assert geometry.gamma_label.toPlainText() == "γ = 0.5 (band ±γ)"
+    model.set_novikoff(Novikoff(None, None, None, False))  # a new data set, not known yet
+    assert not geometry.circle.isVisible() and not geometry.best_line.isVisible()
+
+
+def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # noqa: ANN001
+    """The running line as drawn, set on the model: the normal's arrow while it crosses the
+    view, the edge arrow once it has left it, neither without a line."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.app.canvas.visuals.normal import NormalArrow
+
+    class FixedView:
+        def view_range(self) -> tuple[float, float, float, float]:
+            return (-5.0, 5.0, -5.0, 5.0)
+
+        def size_px(self) -> tuple[float, float]:
+            return (400.0, 400.0)
+
+        def ui_scale(self) -> float:
+            return 1.0
+
+    model = ViewModel(FixedView())
+    model.view_margin = 0.05
+    vb = pg.ViewBox()
+    normal = NormalArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    edge = EdgeArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    model.set_line((np.array([0.0, 1.0]), -1.0))  # x2 = 1: in view
+    assert normal.shaft.isVisible() and not (edge.made and edge.arrow.isVisible())
+    model.set_line((np.array([0.0, 1.0]), -50.0))  # x2 = 50: out of view
+    assert not normal.shaft.isVisible() and edge.arrow.isVisible()
+    model.set_line(None)
+    assert not normal.shaft.isVisible() and not edge.arrow.isVisible()

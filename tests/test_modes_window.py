@@ -245,9 +245,9 @@ def test_passive_aggressive_draws_its_band_and_rings_the_right_points_inside(win
     yf = y * (X[:, 0] * s["w"][0] + X[:, 1] * s["w"][1] + s["b"])
     inside = np.flatnonzero((yf > 0) & (yf < 1)).tolist()
     assert probes.band_points(window.canvas).tolist() == inside
-    assert window.canvas._margin_band.isVisible()
+    assert window.canvas._margin.band.isVisible()
     window.set_mode("primal")
-    assert not window.canvas._margin_band.isVisible()
+    assert not window.canvas._margin.band.isVisible()
 
 
 def test_the_table_has_each_modes_columns(window) -> None:

@@ -229,8 +229,8 @@ def test_a_burst_of_view_changes_draws_the_view_once(window, qtbot) -> None:  # 
 
     canvas = window.canvas
     draws = []
-    real = canvas._update_anatomy  # noqa: SLF001
-    canvas._update_anatomy = lambda: (draws.append(1), real())[1]  # noqa: SLF001
+    # (the view's drawings, the update's picture among them, are drawn at each `view` event)
+    canvas.view_model.events.view.connect(lambda: draws.append(1))
     assert window.set_points(XOR_X[:4], [1, -1, 1, -1])
     window.step()
     window.set_presentation(True)

@@ -1,73 +1,30 @@
-"""The bands: the margin band, Novikoff's radius, the best separator's γ band.
+"""The bands' data: the margin band's width, Novikoff's quantities and what of them is shown.
 
-One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below.
+One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones below. The
+drawings are visuals that draw the view model's: the margin band `visuals/margin.py`,
+Novikoff's radius and the best separator's γ band `visuals/novikoff.py`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
-from numpy.typing import NDArray
-from PySide6 import QtCore, QtWidgets
-from PySide6.QtCore import QCoreApplication
+import pyqtgraph as pg
 
-from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.boundary import BoundaryCanvas
-from perceptron_gui.app.canvas.markers import (
-    polygon,
-)
-from perceptron_gui.core.geometry import clip_polygon
-from perceptron_gui.core.model import LinearModel
-
-Qt = QtCore.Qt
-FloatArray = NDArray[np.float64]
-IntArray = NDArray[np.intp]
-translate = QCoreApplication.translate
+from perceptron_gui.app.canvas.items import Line
+from perceptron_gui.app.canvas.view_model import Novikoff
 
 
 class BandCanvas(BoundaryCanvas):
-    """The bands: the margin band, Novikoff's radius, the best separator's γ band."""
+    """The bands' data: the margin band's width, Novikoff's quantities, what is shown."""
 
     def set_margin_band(self, width: float | None) -> None:
         """Draw the band ``|w·x + b| < width`` of the running line and ring the right
-        points inside it (passive-aggressive corrects them); None hides it."""
-        self._band_width = width
-        self._update_margin_band()
-
-    def _update_margin_band(self) -> None:
-        m, width = self._model, self._band_width
-        self._inside = np.empty(0, dtype=np.intp)
-        shown = width is not None and isinstance(m, LinearModel) and not m.is_zero
-        if not shown and not self._made("band"):
-            return
-        items: tuple[QtWidgets.QGraphicsItem, ...] = (
-            self._margin_band,
-            *self._margin_edges,
-            self._inside_layer,
-        )
-        rect = self._margin_rect()
-        if width is None or not isinstance(m, LinearModel) or m.is_zero or rect is None:
-            for item in items:
-                item.setVisible(False)
-            return
-        w, b = np.asarray(m.w, dtype=np.float64), float(m.b)
-        x0, x1, y0, y1 = rect
-        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
-        band = clip_polygon(clip_polygon(view, w, b + width), -w, -b + width)
-        self._margin_band.setVisible(len(band) >= 3)
-        if len(band) >= 3:
-            self._margin_band.setPolygon(polygon(band))
-        for edge, s in zip(self._margin_edges, (1.0, -1.0), strict=True):
-            self._set_line(edge, w, b + s * width, rect)
-        if len(self._points):
-            f = self._points[:, 0] * w[0] + self._points[:, 1] * w[1] + b
-            yf = np.where(self._labels > 0, f, -f)
-            self._inside = np.flatnonzero((yf > 0.0) & (yf < width)).astype(np.intp)
-        self._inside_layer.set_positions(self._points)
-        self._inside_layer.set_subset(self._inside)
-        self._inside_layer.setVisible(True)
+        points inside it (passive-aggressive corrects them); None hides it. (The band is
+        a visual, visuals/margin.py, that draws the view model's.)"""
+        self.view_model.set_band_width(width)
 
     def set_geometry(
         self,
@@ -96,103 +53,34 @@ class BandCanvas(BoundaryCanvas):
         if self._bias_off != (not bias):
             self._bias_off = not bias
             self.refit()
-        self._geometry = (
-            None if D is None else float(D),
-            u,
-            None if gamma is None else float(gamma),
-            bool(bias),
+        self.view_model.set_novikoff(
+            Novikoff(
+                None if D is None else float(D),
+                u,
+                None if gamma is None else float(gamma),
+                bool(bias),
+            )
         )
-        self._update_geometry()
 
     def show_radius(self, on: bool) -> None:
         """Show or hide the circle of radius ``max‖x_i‖`` around the origin."""
-        self._show_radius = bool(on)
-        self._update_geometry()
+        self.view_model.set_novikoff(self.view_model.novikoff, show_radius=bool(on))
 
     def show_best(self, on: bool) -> None:
         """Show or hide the best separator û* and its γ band."""
-        self._show_best = bool(on)
-        self._update_geometry()
+        self.view_model.set_novikoff(self.view_model.novikoff, show_best=bool(on))
 
-    def _update_geometry(self) -> None:
-        self._schedule_layout()
-        D, u, gamma, bias = self._geometry
-        show_circle = self._show_radius and D is not None
-        show_best = self._show_best and u is not None
-        if not (show_circle or show_best or self._made("geometry")):
-            return
-        self._radius_circle.setVisible(show_circle)
-        self._radius_label.setVisible(show_circle)
-        if show_circle:
-            assert D is not None
-            r = math.sqrt(max(D * D - 1.0, 0.0)) if bias else D
-            self._radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
-            if bias:
-                text = translate(
-                    "DataCanvas", "R = max‖x‖ = {r}   (D = √(R²+1) = {d} with the bias)"
-                ).format(r=fmt.tick(r), d=fmt.tick(D))
-            else:
-                text = f"D = max‖x‖ = {fmt.tick(D)}"
-            self._radius_label.setText(text)
-            self._place_radius_label(r)
+    # Novikoff's items, as the texts' layout (labels.py) and scripts read them.
 
-        for item in (self.best_line, self._band, *self._band_edges, self._gamma_label):
-            item.setVisible(False)
-        if not show_best:
-            return
-        assert u is not None
-        a, c = u[:2], (float(u[2]) if bias else 0.0)
-        if not a.any():
-            return
-        rect = self._margin_rect()
-        if rect is None:
-            return
-        seg = self._set_line(self.best_line, a, c, rect)
-        if gamma is None or gamma <= 0:
-            return
-        x0, x1, y0, y1 = rect
-        view = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
-        # The band is where |û·x̂| ≤ γ. With the bias, û = (u_w, u_b) is a unit vector in
-        # (x, 1) space, so in the plane the band is γ/‖u_w‖ wide on each side, not γ.
-        band = clip_polygon(clip_polygon(view, a, c + gamma), -a, -c + gamma)
-        self._band.setVisible(len(band) >= 3)
-        if len(band) >= 3:
-            self._band.setPolygon(polygon(band))
-        edges = [
-            self._set_line(edge, a, c + s * gamma, rect)
-            for edge, s in zip(self._band_edges, (1.0, -1.0), strict=True)
-        ]
-        anchor = edges[1] if edges[1] is not None else seg
-        if anchor is not None:
-            vr = self._vb.viewRect()
-            # Put the label on the visible part of the edge, near its "upper" end.
-            ends = [pt for pt in anchor if vr.contains(QtCore.QPointF(*pt))]
-            mid = anchor.mean(axis=0)
-            at = mid + 0.6 * ((ends[0] if ends else anchor[0]) - mid)
-            half = gamma / float(np.hypot(*a))
-            if bias:
-                text = translate(
-                    "DataCanvas", "γ = {g} in (x, 1) space; band ±{h} in the plane"
-                ).format(g=fmt.tick(gamma), h=fmt.tick(half))
-            else:
-                text = translate("DataCanvas", "γ = {g} (band ±γ)").format(g=fmt.tick(gamma))
-            self._gamma_label.setText(text)
-            self._gamma_label.setPos(*at)
-            self._gamma_label.setVisible(True)
+    @property
+    def best_line(self) -> Line:
+        """The best separator û*'s line (visuals/novikoff.py)."""
+        return self._novikoff.best_line
 
-    def _place_radius_label(self, r: float) -> None:
-        # On the circle, at the first of these angles that is in view, inside the circle.
-        vr = self._vb.viewRect()
-        mx, my = 0.1 * vr.width(), 0.1 * abs(vr.height())
-        inner = vr.adjusted(mx, my, -mx, -my)
-        for deg in (90, 70, 110, 50, 130, 270, 250, 290, 0, 180):
-            t = math.radians(deg)
-            at = QtCore.QPointF(r * math.cos(t), r * math.sin(t))
-            if inner.contains(at):
-                break
-        else:
-            self._radius_label.setVisible(False)
-            return
-        self._radius_label.setAnchor((0.5, -0.15) if at.y() > 0 else (0.5, 1.15))
-        self._radius_label.setPos(at)
-        self._radius_label.setVisible(True)
+    @property
+    def _radius_label(self) -> pg.TextItem:
+        return self._novikoff.circle_label
+
+    @property
+    def _gamma_label(self) -> pg.TextItem:
+        return self._novikoff.gamma_label

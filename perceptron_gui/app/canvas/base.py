@@ -43,11 +43,14 @@ from perceptron_gui.app.canvas.markers import (
     draw_thin_ring,
 )
 from perceptron_gui.app.canvas.regions import RegionGrid
-from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
+from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
+from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
-from perceptron_gui.core.model import LinearModel, Model
+from perceptron_gui.core.model import Model
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -108,41 +111,25 @@ class CanvasBase(_PlotWidget):
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view
 
-        self._labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
         self._misclassified: IntArray = np.empty(0, dtype=np.intp)
         self._current: int | None = None
         self._verdict_kind: str | None = None
         self._selection: IntArray = np.empty(0, dtype=np.intp)
         self._alpha: FloatArray | None = None
-        self._model: Model | None = None
         self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
-        self._geometry: tuple[float | None, FloatArray | None, float | None, bool] = (
-            None,
-            None,
-            None,
-            False,
-        )
-        self._show_radius = False
-        self._show_best = False
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
         self.verdict_ms = VERDICT_MS
-        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
-        self.step_name = "ηyx"
-        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
-        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
         self.view_margin = VIEW_MARGIN
         self._drag_index: int | None = None
-        self._inside: IntArray = np.empty(0, dtype=np.intp)
 
         self._setup_axes()
         self._create_items()
         # The update's slow motion: one phase per tick (`animation_ms` in all; 0 = none).
         self.animation_ms = ANIMATION_MS
-        self._phase = ""
         self._phase_timer = QtCore.QTimer(self)
         self._phase_timer.setSingleShot(True)
         self._phase_timer.timeout.connect(self._on_phase_timer_timeout)
@@ -151,6 +138,9 @@ class CanvasBase(_PlotWidget):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_overlays)
+        # The texts go round the update's picture: laid out again when it changes.
+        self.view_model.events.update.connect(self._schedule_layout)
+        self.view_model.events.novikoff.connect(self._schedule_layout)
         self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
@@ -169,8 +159,6 @@ class CanvasBase(_PlotWidget):
         # line it drew (w, b).
         self._cover: tuple[float, float, float, float, float] | None = None
         self._drawn_line: tuple[FloatArray, float] | None = None
-        self._anatomy_at: tuple[float, float] | None = None
-        self._anatomy_opacity = 1.0  # the update's picture's (FADED after a run)
         self._verdict_timer = QtCore.QTimer(self)
         self._verdict_timer.setSingleShot(True)
         self._verdict_timer.timeout.connect(self._on_verdict_timer_timeout)
@@ -196,9 +184,50 @@ class CanvasBase(_PlotWidget):
     def _points(self) -> FloatArray:
         return self.view_model.points
 
-    @_points.setter
-    def _points(self, points: FloatArray) -> None:
-        self.view_model.points = points
+    @property
+    def _labels(self) -> NDArray[np.int8]:
+        return self.view_model.labels
+
+    @property
+    def _model(self) -> Model | None:
+        return self.view_model.model
+
+    @property
+    def _anatomy(self) -> Update | None:
+        return self.view_model.update
+
+    @property
+    def _phase(self) -> str:
+        return self.view_model.phase
+
+    @property
+    def step_name(self) -> str:
+        """The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules)."""
+        return self.view_model.step_name
+
+    @step_name.setter
+    def step_name(self, name: str) -> None:
+        self.view_model.step_name = name
+
+    @property
+    def view_margin(self) -> float:
+        """Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        an exported figure uses 0, so renderers that ignore clip paths draw it the same)."""
+        return self.view_model.view_margin
+
+    @view_margin.setter
+    def view_margin(self, margin: float) -> None:
+        self.view_model.view_margin = margin
+
+    @property
+    def animation_ms(self) -> int:
+        """The update's slow motion in all (one phase per third; 0 = none)."""
+        return self._animation_ms
+
+    @animation_ms.setter
+    def animation_ms(self, ms: int) -> None:
+        self._animation_ms = ms
+        self.view_model.slow_motion = ms > 0
 
     @property
     def follow_line(self) -> bool:
@@ -349,7 +378,9 @@ class CanvasBase(_PlotWidget):
         self._fade_timer = QtCore.QTimer(self)
         self._fade_timer.setSingleShot(True)
         self._fade_timer.timeout.connect(self._fade_anatomy)
-        self._slot("geometry")  # Novikoff's
+        self._slot("geometry")
+        #: Novikoff's geometry: the radius D, the best separator and its γ band.
+        self._novikoff = NovikoffGeometry(self.view_model, partial(self._place_part, "geometry"))
 
         # Points and per-point overlays (sizes are set by apply_theme).
         self._alpha_layer = MarkerLayer([draw_alpha], 44)
@@ -401,11 +432,11 @@ class CanvasBase(_PlotWidget):
         self._leader_px: dict[str, tuple[float, float, float, float]] = {}
         self._slot("verdict")
         self._slot("anatomy")
-        self._anatomy: tuple[LinearModel, LinearModel, int, bool] | None = None
-        #: The drawn part of each vector (start, end) in data units: their labels touch it.
-        self._vector_ends: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
-        self._slot("band")  # the margin band (passive-aggressive's, the margin perceptron's)
-        self._band_width: float | None = None
+        #: The update's picture: old w + step = new w (it draws itself from the view model).
+        self._step_vectors = UpdateVectors(self.view_model, partial(self._place_part, "anatomy"))
+        self._slot("band")
+        #: The margin band (passive-aggressive's, the margin perceptron's).
+        self._margin = MarginBand(self.view_model, partial(self._place_part, "band"))
 
         self._rubber_band = QtWidgets.QGraphicsRectItem()
         self._rubber_band.setVisible(False)
@@ -446,19 +477,7 @@ class CanvasBase(_PlotWidget):
         """Defined by a part above (see update.py)."""
         raise NotImplementedError
 
-    def _update_margin_band(self) -> None:
-        """Defined by a part above (see band.py)."""
-        raise NotImplementedError
-
     def _fade_anatomy(self) -> None:
-        """Defined by a part above (see update.py)."""
-        raise NotImplementedError
-
-    def _hide_anatomy(self) -> None:
-        """Defined by a part above (see update.py)."""
-        raise NotImplementedError
-
-    def _update_anatomy(self) -> None:
         """Defined by a part above (see update.py)."""
         raise NotImplementedError
 
@@ -513,10 +532,6 @@ class CanvasBase(_PlotWidget):
 
     def _update_answer(self) -> None:
         """Defined by a part above (see boundary.py)."""
-        raise NotImplementedError
-
-    def _update_geometry(self) -> None:
-        """Defined by a part above (see band.py)."""
         raise NotImplementedError
 
     def _on_view_range_changed(self, *_: object) -> None:

@@ -17,7 +17,7 @@ from perceptron_gui.app.canvas.constants import (
     VOTE_SLICE_S,
     line_of,
 )
-from perceptron_gui.app.canvas.items import Line
+from perceptron_gui.app.canvas.items import Line, set_line
 from perceptron_gui.app.canvas.markers import (
     polygon,
 )
@@ -25,7 +25,7 @@ from perceptron_gui.app.canvas.regions import GridSpec, zero_segments
 from perceptron_gui.app.canvas.view import ViewCanvas
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core import geometry
-from perceptron_gui.core.geometry import clip_half_plane, clip_line
+from perceptron_gui.core.geometry import clip_half_plane
 from perceptron_gui.core.model import LinearModel, Model
 
 Qt = QtCore.Qt
@@ -43,12 +43,10 @@ class BoundaryCanvas(ViewCanvas):
         None hides it. With :attr:`follow_line` on (and `follow`), the view changes to keep
         the line in it; a fast run passes False and follows once at its end.
         """
-        self._model = model
+        self.view_model.set_model(model)
         if follow:
             self._follow()
         self._update_model()
-        if self._band_width is not None:
-            self._update_margin_band()
 
     def model(self) -> Model | None:
         """The running model last given."""
@@ -77,28 +75,13 @@ class BoundaryCanvas(ViewCanvas):
         self._update_model()
 
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
-        """The view, overshot by `view_margin` per side (lines and tints reach past it).
-
-        None when the view has no area in floats (a span too small for its magnitude,
-        such as 1e-100 wide at 1e150): nothing can be clipped to it.
-        """
-        x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
-        r = (x0 - mx, x1 + mx, y0 - my, y1 + my)
-        try:
-            return geometry.check_rect(r)
-        except ValueError:
-            return None
+        """The view, overshot by `view_margin` per side (see `ViewModel.margin_rect`)."""
+        return self.view_model.margin_rect()
 
     def _set_line(
         self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
     ) -> FloatArray | None:
-        ends = clip_line(a, c, rect) if np.isfinite(c) else None
-        seg = None if ends is None else np.array(ends, dtype=np.float64)
-        item.setVisible(seg is not None)
-        if seg is not None:
-            item.set_segment(seg[:, 0], seg[:, 1])
-        return seg
+        return set_line(item, a, c, rect)
 
     def _cover_rect(self) -> tuple[float, float, float, float] | None:
         """What the model's drawing covers: the view grown by COVER per side, so that a
@@ -132,6 +115,7 @@ class BoundaryCanvas(ViewCanvas):
         self._model_dirty = False
         self.model_computations += 1
         self._draw_model()
+        self.view_model.set_line(self._drawn_line)  # (the normal and edge arrows draw it)
         self._draw_model_view()
 
     def _draw_model(self) -> None:
@@ -182,14 +166,12 @@ class BoundaryCanvas(ViewCanvas):
 
     def _draw_model_view(self) -> None:
         """What of the model's drawing depends on the view itself (cheap, not counted): the
-        normal's arrow in the view, the arrow to a line out of view, the "no line" banner."""
+        "no line" banner. (The normal's arrow in the view and the arrow to a line out of
+        view are visuals that draw the model's line at its line and view events.)"""
         self._no_line.setVisible(False)
-        self._edge.hide()
-        self._normal.hide()
         if self._drawn_line is None:
             return
         w, b = self._drawn_line
-        rect = self._margin_rect()
         if not w.any() and len(self._points):
             sign = "+1" if b >= 0 else "−1"
             self._no_line.setText(
@@ -200,18 +182,6 @@ class BoundaryCanvas(ViewCanvas):
             vr = self._vb.viewRect()
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
-        seg = None if rect is None else clip_line(w, b, rect)
-        view = geometry.check_rect(self.view_range()) if rect is not None else None
-        if seg is None or view is None or clip_line(w, b, view) is None:
-            # Not in the view itself (it may still cross the margin drawn around it).
-            self._point_to_line(w, b)
-            return
-        self._normal.draw(w, b)
-
-    def _point_to_line(self, w: FloatArray, b: float) -> None:
-        """The line is out of view: an arrow near the edge says where it is."""
-        if self._margin_rect() is not None:
-            self._edge.point_to(w, b)
 
     def _update_regions(self, model: Model | None) -> None:
         """A non-linear model: sign f as an image of the visible range, and f = 0."""

@@ -12,6 +12,7 @@ from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.axes import SteadyAxis
+from perceptron_gui.core.geometry import clip_line
 from perceptron_gui.core.numbers import MINUS
 
 Qt = QtCore.Qt
@@ -124,6 +125,19 @@ class Line(pg.PlotCurveItem):
         """The points in data coordinates."""
         x, y = self.getData()
         return np.asarray(x) * self._scale, np.asarray(y) * self._scale
+
+
+def set_line(
+    item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
+) -> FloatArray | None:
+    """Draw the line a·x + c = 0 clipped to `rect` with `item` (hidden when it misses
+    `rect`); its two ends, or None."""
+    ends = clip_line(a, c, rect) if np.isfinite(c) else None
+    seg = None if ends is None else np.array(ends, dtype=np.float64)
+    item.setVisible(seg is not None)
+    if seg is not None:
+        item.set_segment(seg[:, 0], seg[:, 1])
+    return seg
 
 
 class CanvasViewBox(pg.ViewBox):

@@ -12,13 +12,12 @@ from __future__ import annotations
 from functools import partial
 
 import pyqtgraph as pg
-from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.base import CanvasBase, poly_item
-from perceptron_gui.app.canvas.constants import ANATOMY, MARKER_Z, unanchor
-from perceptron_gui.app.canvas.items import Line, OnUse
-from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, draw_ring, faded
+from perceptron_gui.app.canvas.base import CanvasBase
+from perceptron_gui.app.canvas.constants import unanchor
+from perceptron_gui.app.canvas.items import OnUse
+from perceptron_gui.app.canvas.markers import MarkerLayer, draw_circle, draw_cross, faded
 
 translate = QCoreApplication.translate
 
@@ -28,22 +27,8 @@ class PartsCanvas(CanvasBase):
 
     # The parts made on first use (see `_make_part`), by the part's name.
     _info = OnUse[pg.TextItem]("info")
-    _radius_circle = OnUse[QtWidgets.QGraphicsEllipseItem]("geometry")
-    _radius_label = OnUse[pg.TextItem]("geometry")
-    _band = OnUse[QtWidgets.QGraphicsPolygonItem]("geometry")
-    best_line = OnUse[Line]("geometry")
-    _band_edges = OnUse[list[Line]]("geometry")
-    _gamma_label = OnUse[pg.TextItem]("geometry")
     _preview = OnUse[dict[int, MarkerLayer]]("preview")
     _verdict = OnUse[pg.TextItem]("verdict")
-    _ghost = OnUse[Line]("anatomy")
-    _vectors = OnUse[dict[str, tuple[Line, pg.ArrowItem]]]("anatomy")
-    _vector_labels = OnUse[dict[str, pg.TextItem]]("anatomy")
-    _anatomy_label = OnUse[pg.TextItem]("anatomy")
-    _update_ring = OnUse[MarkerLayer]("anatomy")
-    _margin_band = OnUse[QtWidgets.QGraphicsPolygonItem]("band")
-    _margin_edges = OnUse[list[Line]]("band")
-    _inside_layer = OnUse[MarkerLayer]("band")
     legend = OnUse[pg.LegendItem]("legend")
     _legend_answer = OnUse[pg.PlotDataItem]("legend")
     _legend_current = OnUse[pg.PlotDataItem]("legend")
@@ -66,24 +51,8 @@ class PartsCanvas(CanvasBase):
         self._info.setVisible(False)
 
     def _make_geometry(self) -> None:
-        # Novikoff's radius D (a circle) and the best separator's γ band.
-        self._radius_circle = QtWidgets.QGraphicsEllipseItem()
-        self._radius_label = pg.TextItem(anchor=(0, 1))
-        self._band = poly_item()
-        self.best_line = Line(antialias=True)
-        self._band_edges = [Line() for _ in range(2)]
-        self._gamma_label = pg.TextItem(anchor=(0, 0.5))
-        self._add(self._radius_circle, 2)
-        self._add(self._radius_label, 8)
-        self._add(self._band, -25)
-        self._add(self.best_line, 2)
-        for edge in self._band_edges:
-            self._add(edge, 2)
-        self._add(self._gamma_label, 8)
-        for item in (self._radius_circle, self._radius_label, self._band, self.best_line):
-            item.setVisible(False)
-        for item in (*self._band_edges, self._gamma_label):
-            item.setVisible(False)
+        # Novikoff's radius D and the best separator's γ band (a visual: visuals/novikoff.py).
+        self._novikoff.make()
 
     def _make_preview(self) -> None:
         self._preview = {
@@ -100,43 +69,12 @@ class PartsCanvas(CanvasBase):
         self._verdict.setVisible(False)
 
     def _make_anatomy(self) -> None:
-        # The update as geometry: old w, the step ηyx from its tip, the new w closing the
-        # triangle, the old line ghosted, the updated point ringed, b's change written.
-        self._ghost = Line(antialias=True)
-        self._vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
-        # Their names: old w, ηyx (the step), new w.
-        self._vector_labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
-        self._anatomy_label = pg.TextItem(anchor=(-0.1, 1.1))
-        self._update_ring = MarkerLayer([draw_ring], 60)
-        self._add(self._ghost, 3)  # (lines are drawn under the markers: a line never hides a point)
-        for item in self._vector_labels.values():
-            self._add(item, 9)
-        for shaft, head in self._vectors.values():
-            self._add(shaft, 4.6)
-            self._add(head, 4.6)
-        self._add(self._anatomy_label, 9)
-        self._add(self._update_ring, MARKER_Z - 0.05)
-        items: list[QtWidgets.QGraphicsItem] = [self._ghost, self._anatomy_label, self._update_ring]
-        items += [*self._vector_labels.values(), *(i for v in self._vectors.values() for i in v)]
-        for item in items:
-            item.setVisible(False)
-            item.setOpacity(self._anatomy_opacity)  # (the picture may have faded)
+        # The update's picture (a visual: visuals/vectors.py).
+        self._step_vectors.make()
 
     def _make_band(self) -> None:
-        # Passive-aggressive: the band |w·x + b| < 1 and the right points inside it,
-        # which it still corrects.
-        self._margin_band = poly_item()
-        self._margin_edges = [Line() for _ in range(2)]
-        self._inside_layer = MarkerLayer([draw_ring], 32)
-        self._add(self._margin_band, -26)
-        for edge in self._margin_edges:
-            self._add(edge, 2)
-        self._inside_layer.setOpacity(0.55)
-        self._add(self._inside_layer, 3)
-        self._margin_band.setVisible(False)
-        for edge in self._margin_edges:
-            edge.setVisible(False)
-        self._inside_layer.setVisible(False)
+        # The margin band (a visual: visuals/margin.py).
+        self._margin.make()
 
     def _make_legend(self) -> None:
         # The legend samples its own items, which are never hidden (a hidden sample

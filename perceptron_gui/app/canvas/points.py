@@ -110,8 +110,10 @@ class PointsCanvas(BandCanvas):
         if len(lab) != len(pts):
             raise ValueError(f"{len(pts)} points but {len(lab)} labels")
         resized = len(pts) != len(self._points)
-        self._points = pts
-        self._labels = np.where(lab > 0, 1, -1).astype(np.int8)
+        # (A new count or data set drops the update: its point may be another point now.)
+        self.view_model.set_points(
+            pts, np.where(lab > 0, 1, -1).astype(np.int8), new=resized or reframe
+        )
         dense = len(pts) >= DENSITY_MIN_POINTS
         if dense:
             self._marker_layer.set_positions(np.empty((0, 2)))
@@ -136,7 +138,6 @@ class PointsCanvas(BandCanvas):
             self._misclassified = np.empty(0, dtype=np.intp)
             self._current = None
             self._alpha = None
-            self._anatomy = None  # its point index may be another point now
             if len(self._selection):
                 self._selection = np.empty(0, dtype=np.intp)
                 self.selection_changed.emit([])

@@ -82,9 +82,8 @@ class ScheduledCanvas(StyledCanvas):
         self._view_dirty = False
         self._draw_model_view()
         self._update_answer()
-        self._update_geometry()
-        self._update_anatomy()
-        self._update_margin_band()
+        # The visuals drawn in the view: Novikoff's geometry, the update's, the margin band.
+        self.view_model.events.view.emit()
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

@@ -108,29 +108,16 @@ class StyledCanvas(PartsCanvas):
         elif part == "info":
             self._style_texts([(self._info, ink, LABEL_PT, True)])
         elif part == "geometry":
-            self._radius_circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))
-            self._band.setBrush(t.tint("muted", 35))
-            self.best_line.setPen(pen(muted, 2.5 * t.scale, style_=Qt.PenStyle.DotLine))
-            for edge in self._band_edges:
-                edge.setPen(pen(muted, 1.2 * t.scale, style_=Qt.PenStyle.DashLine))
-            self._style_texts([
-                (self._radius_label, muted, ANNOTATION_PT, True),
-                (self._gamma_label, muted, ANNOTATION_PT, True),
-            ])  # fmt: skip
+            self._novikoff.style()
         elif part == "preview":
             for layer in self._preview.values():
                 layer.set_size(t.marker + 4 * t.scale)
         elif part == "verdict":
             self._style_texts([(self._verdict, ink, LABEL_PT, True)])
         elif part == "anatomy":
-            self._style_anatomy()
+            self._step_vectors.style()
         elif part == "band":
-            self._margin_band.setBrush(t.tint("alpha", 45))
-            for edge in self._margin_edges:
-                edge.setPen(
-                    pen(t.color("alpha").darker(140), 1.5 * t.scale, style_=Qt.PenStyle.DashLine)
-                )
-            self._inside_layer.set_size(32 * t.marker / 14.0)
+            self._margin.style()
         elif part == "legend":
             self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
             self.legend.setLabelTextColor(ink)
@@ -138,30 +125,6 @@ class StyledCanvas(PartsCanvas):
             self.legend.setPen(pg.mkPen(muted))
             self._style_model_lines()
             self._label_legend()
-
-    def _style_anatomy(self) -> None:
-        t = theme()
-        lw = t.line()
-        ink, muted = t.color("ink"), t.color("muted")
-        self._style_texts(
-            [(item, ink, ANNOTATION_PT, True) for item in self._vector_labels.values()]
-        )
-        self._ghost.setPen(pen(muted, lw * 0.8, style_=Qt.PenStyle.DashLine))
-        colours = {"w_old": muted, "step": t.color("step"), "w_new": ink}
-        for name, (shaft, head) in self._vectors.items():
-            width = lw * (1.3 if name == "w_new" else 1.0)
-            shaft.setPen(pen(colours[name], width))
-            head.setStyle(
-                brush=colours[name],
-                pen=pg.mkPen(colours[name]),
-                headLen=16 * t.scale,
-                headWidth=12 * t.scale,
-                tailLen=None,
-            )
-        self._anatomy_label.setColor(ink)
-        self._anatomy_label.setFont(t.font(ANNOTATION_PT))
-        self._anatomy_label.fill = pg.mkBrush(t.fill())
-        self._update_ring.set_size(60 * t.scale)
 
     def _style_model_lines(self) -> None:
         """The answer is drawn strong and the running line secondary, or the other way."""

@@ -1,24 +1,55 @@
-"""What the canvas shows, as data: the points, the frame they ask for, the view, its scale.
+"""What the canvas shows, as data: the points, the model, the update, the view, its scale.
 
-Qt-free (numpy and `frame` only), so that a visual can be driven and tested without a
-window. The view's range and size are the screen's (pyqtgraph's view box keeps them, and
+Qt-free (numpy, `frame` and the core only), so that a visual can be driven and tested
+without a window. The view's range and size are the screen's (pyqtgraph's view box keeps them, and
 its aspect lock and resizes move them): the model reads them through a `ViewPort`, so
 what it says is never a turn behind what is shown. The rest is the model's own: the
 points, whether the frame keeps the origin, whether the view follows the line, and
-whether the view is the user's (held) or the data's frame.
+whether the view is the user's (held) or the data's frame; the running model, the last
+update and its phase, the margin band's width. Each of these changes through a setter that
+emits its event (`events.py`); the visuals subscribe to the events of what they draw.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from perceptron_gui.app.canvas import frame
+from perceptron_gui.app.canvas.events import ViewEvents
 from perceptron_gui.app.canvas.frame import Frame
+from perceptron_gui.core import geometry
+from perceptron_gui.core.model import LinearModel, Model
 
 FloatArray = NDArray[np.float64]
+
+
+class Novikoff(NamedTuple):
+    """Novikoff's quantities, as `DataCanvas.set_geometry` takes them."""
+
+    #: max‖x_i‖, or max‖(x_i, 1)‖ with the bias (None: not known).
+    D: float | None
+    #: The best unit separator û*: (u1, u2, ub) with the bias, (u1, u2) without (None:
+    #: not separable).
+    direction: FloatArray | None
+    #: The margin γ of û*.
+    gamma: float | None
+    #: Whether the model has a bias (changes how D and the direction read).
+    bias: bool
+
+
+class Update(NamedTuple):
+    """The last update, as the update's picture draws it: old w + step = new w."""
+
+    #: The model before and after it.
+    before: LinearModel
+    after: LinearModel
+    #: The point it was made on.
+    point: int
+    #: Whether the model has a bias (the vectors are then the w part of ŵ = (w, b)).
+    bias: bool
 
 
 class ViewPort(Protocol):
@@ -49,8 +80,33 @@ class ViewModel:
 
     def __init__(self, port: ViewPort) -> None:
         self.port = port
+        #: Who is told what changed.
+        self.events = ViewEvents()
         #: The data's points, (n, 2).
         self.points: FloatArray = np.empty((0, 2))
+        #: Their classes, ±1.
+        self.labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
+        #: The running model (None: none shown).
+        self.model: Model | None = None
+        #: The last update (None: its picture is hidden).
+        self.update: Update | None = None
+        #: The running line as drawn, (w, b) scaled as `line_of` gives it (None: no line).
+        self.line: tuple[FloatArray, float] | None = None
+        #: The update's phase in slow motion: "predict", "reveal", or "" (its end).
+        self.phase = ""
+        #: The update is played in slow motion (its caption numbers the phases).
+        self.slow_motion = False
+        #: The step's name in the update's picture (ηyx; τyx, η Σ yx for other rules).
+        self.step_name = "ηyx"
+        #: The margin band's half-width |w·x + b| < width (None: no band).
+        self.band_width: float | None = None
+        #: Novikoff's quantities, and whether its radius and best separator are shown.
+        self.novikoff = Novikoff(None, None, None, False)
+        self.show_radius = False
+        self.show_best = False
+        #: Lines and tints overshoot the view by this fraction per side (pans show no gap;
+        #: an exported figure uses 0, so renderers that ignore clip paths draw it the same).
+        self.view_margin = 0.0
         #: The frame keeps the origin (View ▸ Keep the origin in view).
         self.keep_origin = False
         #: The bias is off: the line goes through the origin, and the frame keeps it.
@@ -61,9 +117,83 @@ class ViewModel:
         #: frame: it holds across steps and modes until Fit view or new data.
         self.held = False
 
+    def set_points(self, points: FloatArray, labels: NDArray[np.int8], *, new: bool) -> None:
+        """New points and classes; `new` (another count, another data set) drops the last
+        update, whose point index may be another point now."""
+        self.points = points
+        self.labels = labels
+        if new:
+            self.update = None
+        self.events.points.emit()
+
+    def set_model(self, model: Model | None) -> None:
+        """The running model."""
+        self.model = model
+        self.events.model.emit()
+
+    def set_line(self, line: tuple[FloatArray, float] | None) -> None:
+        """The running line as drawn (None: no line)."""
+        self.line = line
+        self.events.line.emit()
+
+    def line_in_view(self) -> bool:
+        """Whether the drawn line crosses the view itself (not only the margin round it)."""
+        rect = self.margin_rect()
+        if self.line is None or rect is None:
+            return False
+        w, b = self.line
+        if geometry.clip_line(w, b, rect) is None:
+            return False
+        return geometry.clip_line(w, b, geometry.check_rect(self.view_range())) is not None
+
+    def set_update(self, update: Update | None, phase: str = "") -> None:
+        """The last update (None hides its picture) and the phase it is shown in."""
+        self.update = update
+        self.phase = phase
+        self.events.update.emit()
+
+    def set_phase(self, phase: str) -> None:
+        """The update's phase ("predict", "reveal"; "" at its end)."""
+        self.phase = phase
+        self.events.update.emit()
+
+    def set_band_width(self, width: float | None) -> None:
+        """The margin band's half-width (None: no band)."""
+        self.band_width = width
+        self.events.band.emit()
+
+    def set_novikoff(
+        self,
+        novikoff: Novikoff,
+        *,
+        show_radius: bool | None = None,
+        show_best: bool | None = None,
+    ) -> None:
+        """Novikoff's quantities, and (when given) whether the radius D and the best
+        separator with its γ band are shown."""
+        self.novikoff = novikoff
+        if show_radius is not None:
+            self.show_radius = show_radius
+        if show_best is not None:
+            self.show_best = show_best
+        self.events.novikoff.emit()
+
     def view_range(self) -> Frame:
         """The visible data range ``(xmin, xmax, ymin, ymax)``."""
         return self.port.view_range()
+
+    def margin_rect(self) -> Frame | None:
+        """The view, overshot by `view_margin` per side (lines and tints reach past it).
+
+        None when the view has no area in floats (a span too small for its magnitude,
+        such as 1e-100 wide at 1e150): nothing can be clipped to it.
+        """
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
+        try:
+            return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
+        except ValueError:
+            return None
 
     def size_px(self) -> tuple[float, float]:
         """The plot's width and height in pixels."""

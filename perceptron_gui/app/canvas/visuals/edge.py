@@ -2,8 +2,9 @@
 
 A visual over the canvas's `ViewModel`: it reads the view and the points there, and owns
 its two items (the arrow and its label), made the first time the arrow is shown. The
-host (the canvas) says where the items go in its stacking order (`place`) and when the
-line changed (`point_to`, `hide`).
+host (the canvas) says where the items go in its stacking order (`place`); the arrow
+points to the model's running line when it is out of view, at the model's line and view
+events (or where `point_to` is told).
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ class EdgeArrow:
         self._place = place
         self._arrow: pg.ArrowItem | None = None
         self._label: pg.TextItem | None = None
+        for event in (model.events.line, model.events.view):
+            event.connect(self._on_line)
+
+    def _on_line(self) -> None:
+        """The model's line as drawn, or the view, changed: the arrow when the line is out
+        of view."""
+        self.hide()
+        line = self.model.line
+        if line is not None and self.model.margin_rect() is not None:
+            if not self.model.line_in_view():
+                self.point_to(*line)
 
     @property
     def made(self) -> bool:

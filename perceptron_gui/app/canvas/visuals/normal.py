@@ -1,8 +1,9 @@
 """The normal w of the running line: a short arrow from the line, and its label "normal".
 
-A visual over the canvas's `ViewModel` (as `visuals/edge.py`): it reads
-the view there, owns its three items (the shaft, the head and the label), made the first
-time the arrow is drawn, and draws when the host tells it the line (`draw`, `hide`).
+A visual over the canvas's `ViewModel` (as `visuals/edge.py`): it reads the view and the
+running line as drawn there, owns its three items (the shaft, the head and the label), made
+the first time the arrow is drawn, and draws the line's normal when the line is in view, at
+the model's line and view events (or where `draw` is told).
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ class NormalArrow:
         self._items: tuple[Line, QtWidgets.QGraphicsPolygonItem, pg.TextItem] | None = None
         #: The arrow's foot (on the line) and tip, in data units: its label goes beside it.
         self.ends: tuple[Point, Point] | None = None
+        for event in (model.events.line, model.events.view):
+            event.connect(self._on_line)
+
+    def _on_line(self) -> None:
+        """The model's line as drawn, or the view, changed: the arrow when the line is in
+        view."""
+        self.hide()
+        line = self.model.line
+        if line is not None and self.model.line_in_view():
+            self.draw(*line)
 
     @property
     def made(self) -> bool:
