@@ -181,3 +181,77 @@ def test_a_session_with_4d_data_reopens_identically(shared_window, four_d, tmp_p
     after = w.state()
     for key in ("points", "labels", "mode", "updates", "w", "b", "projection", "pocket_w"):
         assert after[key] == before[key], key
+
+
+# ------------------------------------------------------------------ one feature (d = 1)
+
+X1 = np.array([[-2.0], [-1.0], [0.5], [1.0], [3.0], [-3.0], [0.25], [2.0]])
+Y1 = np.array([-1.0, -1.0, 1.0, 1.0, 1.0, -1.0, -1.0, 1.0])  # separable at x₁ = 0.4
+LIMIT_1D = 20  # updates: the primal converges before (PA and the margin's corrections not)
+
+
+@pytest.fixture(scope="module")
+def one_d(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    p = tmp_path_factory.mktemp("dims") / "one.csv"
+    p.write_text("x1,y\n" + "".join(f"{x[0]},{int(t)}\n" for x, t in zip(X1, Y1, strict=True)))
+    return p
+
+
+@pytest.mark.parametrize("mode", sorted(REGISTRY))
+def test_one_feature_every_mode_runs_as_the_plain_loop(shared_window, one_d, mode: str) -> None:  # noqa: ANN001
+    """A file of one feature opens; every mode steps to its end as `train()` and (but the
+    batch, whose loop is checked in test_dimensions.py) the textbook's plain loop; the view
+    is the x₁ axis, the line the threshold x₁ = −b/w."""
+    from test_dimensions import plain_loop
+
+    w = shared_window
+    assert w.load(one_d)
+    assert w.set_mode(mode)
+    order = "cyclic" if "cyclic" in spec(mode).orders else spec(mode).orders[0]
+    w.set_order(order)
+    assert w.set_max_updates(LIMIT_1D)
+    for _ in range(LIMIT_1D + 1):
+        if w.controller.trainer.done:
+            break
+        w.step()
+    s = w.state()
+    r = train(X1, Y1, mode=mode, order=order, max_updates=LIMIT_1D)  # type: ignore[arg-type]
+    assert w.controller.trainer.updates.tolist() == r.updates.tolist() and s["b"] == r.b
+    assert s["converged"] == r.converged and w.controller.trainer.done
+    if mode != "batch":
+        ref = plain_loop(X1, Y1, mode=mode, order=order, max_updates=LIMIT_1D)
+        assert r.updates.tolist() == ref["updates"] and r.b == ref["b"]
+        if mode != "kernel":
+            assert s["w"] == ref["w"]
+    assert s["projection"] == [[1.0], [0.0]]  # the x₁ axis, whatever the sign of w
+    assert np.array_equal(w.canvas._points, np.column_stack((X1[:, 0], np.zeros(len(X1)))))
+    if spec(mode).has_w and mode not in ("voted",):
+        line = w.canvas.model()
+        wv = s["w"][0]
+        assert line.w[1] == 0.0 and line.w[0] == abs(wv)
+        assert -line.b / line.w[0] == pytest.approx(-s["b"] / wv, abs=1e-12)  # x₁ = −b/w
+    names = w.canvas.getPlotItem()
+    assert names.getAxis("bottom").labelText == "x₁" and names.getAxis("left").labelText == ""
+    assert not w.act_dims_follow.isEnabled()  # no view to choose
+
+
+def test_one_feature_in_compare_and_a_four_d_compare(shared_window, one_d, four_d) -> None:  # noqa: ANN001
+    """Compare mode with d ≠ 2: both panes draw the points on the main view's axes, the
+    second run's line is its own hyperplane (d = 1) or its slice by that view plane."""
+    w = shared_window
+    for path in (one_d, four_d[0]):
+        assert w.load(path)
+        w.step()
+        assert w.set_compare({"mode": "pocket", "order": "random"})
+        w.step()
+        cv = w.compare.view
+        assert cv is not None
+        assert np.array_equal(cv.canvas._points, w.canvas._points)
+        second = w.compare.run.controller.trainer
+        drawn = cv.canvas.model()
+        a1, a2 = (np.array(a) for a in w.state()["projection"])
+        wv = np.asarray(second.w, dtype=float)
+        assert drawn.w[0] == pytest.approx(wv @ a1) and drawn.w[1] == pytest.approx(wv @ a2)
+        w.step()  # the main view turns: the second pane's points with it
+        assert np.array_equal(cv.canvas._points, w.canvas._points)
+        assert w.set_compare(None)

@@ -81,6 +81,17 @@ def view_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:
     return a1, a2 / n2
 
 
+def drawn_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:
+    """The axes a picture draws: `view_axes`, except with one feature (d = 1), where the
+    view is the x₁ axis itself, ``a1 = (1,)`` and ``a2 = (0,)`` whatever the sign of w
+    (``w/|w| = -1`` would mirror the points): the hyperplane is the threshold
+    ``x₁ = -b/w``, a vertical line, and every point sits at height 0."""
+    X = np.asarray(points, dtype=np.float64)
+    if X.ndim == 2 and X.shape[1] == 1:
+        return np.ones(1), np.zeros(1)
+    return view_axes(X, w)
+
+
 def project(points: Any, axes: tuple[FloatArray, FloatArray]) -> FloatArray:
     """The points' view coordinates ``(a1·x, a2·x)``, shape (N, 2)."""
     X = np.asarray(points, dtype=np.float64)

@@ -15,7 +15,6 @@ from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_
 from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
-from perceptron_gui.core.dataset import check_plane
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import DEFAULTS
 from perceptron_gui.core.generators import generate as generate_data
@@ -59,7 +58,6 @@ class Files:
         """
         try:
             loaded = load_file(path)
-            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
         except DataError as exc:
             self.w.show_notice(
                 translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
@@ -114,7 +112,6 @@ class Files:
 
         def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
             loaded = yield from iter_load_file(path)
-            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
             cfg_bias = loaded.config.bias if loaded.config is not None else bias
             pair = yield from bound_task(loaded.data, cfg_bias)
             return loaded, pair
