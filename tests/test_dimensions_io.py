@@ -19,7 +19,7 @@ from perceptron_gui.core import DataError, experiment, load_file, make_dataset, 
 from perceptron_gui.core.config import MODES
 from perceptron_gui.core.io import write_csv, write_session
 from perceptron_gui.core.io.session_v1 import read_session
-from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.registry import spec
 
 NTU = (
@@ -159,6 +159,43 @@ def test_trace_on_a_four_dimensional_file(
     code, out, err = _cli(capsys, "trace", str(bad))
     assert code == 2 and err.count("\n") == 1
     assert "bad.dat, line 2: expected 5 values (x1, x2, x3, x4, y), found 4" in err
+
+
+@pytest.mark.parametrize("d", [1, 4])
+def test_trace_of_every_mode_in_d_features_prints_the_runs_own_numbers(
+    d: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`perceptron trace` of every mode on 1 and 4 features: the Gram matrix of all d
+    features, the pocket's row marked where its weights appeared, with the trainer's count
+    of their mistakes (the table once summed two features of any d)."""
+    rng = np.random.default_rng(30 + d)
+    X = np.round(rng.uniform(-1, 1, (9, d)), 2)
+    y = np.where(X @ np.linspace(1.0, 0.5, d) + 0.1 > 0, 1, -1)
+    y[0] = -y[0]  # not separable: the pocket keeps its best
+    p = tmp_path / "d.csv"
+    p.write_text(
+        ",".join(f"x{j + 1}" for j in range(d))
+        + ",y\n"
+        + "".join(",".join(map(str, x)) + f",{t}\n" for x, t in zip(X, y, strict=True))
+    )
+    for mode in MODES:
+        code, out, err = _cli(capsys, "trace", str(p), "--mode", mode, "--max-updates", "12")
+        assert code == 0 and not err, (mode, err)
+    code, out, _ = _cli(capsys, "trace", str(p), "--mode", "dual", "--max-updates", "5")
+    rows = out.split("Gram matrix G = [x_i · x_j]:\n")[1].split("\n\n")[0].splitlines()
+    gram = np.array([[float(v) for v in row.split()] for row in rows])
+    np.testing.assert_allclose(gram, X @ X.T, rtol=1e-5, atol=1e-5)
+    code, out, _ = _cli(capsys, "trace", str(p), "--mode", "pocket", "--max-updates", "12", "--all")
+    r = train(X.astype(float), y.astype(float), mode="pocket", max_updates=12)
+    marked = [line for line in out.splitlines() if line.endswith("→ pocket")]
+    assert len(marked) == 1 and marked[0].split()[-3] == str(r.pocket_errors)
+    k = int(marked[0].split()[0])
+    assert r.history_w[k - 1].tolist() == list(r.pocket_w or ())
+    for line in out.splitlines():  # every row's count is the trainer's rule on its weights
+        if line[:3].strip().isdigit() and "(" in line:
+            j = int(line.split()[0])
+            wrong = mistakes(LinearModel(tuple(r.history_w[j - 1]), r.history_b[j - 1]), X, y)
+            assert line.replace("→ pocket", "").split()[-1] == str(wrong.size), line
 
 
 def test_experiment_command_and_python_agree_with_a_plain_loop(
