@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -307,10 +308,48 @@ def test_builtin_iris_and_digits(capsys: pytest.CaptureFixture[str]) -> None:
     assert b.separable and b.bound is not None
     r = train(iris.data.points, iris.data.labels)
     assert r.converged and len(r.updates) <= b.bound
-    pytest.importorskip("sklearn")
-    digits = load_example("builtin:digits:3:8")
-    assert digits.data.points.shape[1] == 64 and digits.data.has_both_classes
+    assert "CC BY 4.0" in iris.notes[0] and iris.image_shape is None
+    digits = load_example("builtin:digits:3:8")  # the shipped copy: no scikit-learn needed
+    assert digits.data.points.shape == (357, 64) and digits.image_shape == (8, 8)
+    assert "Alpaydin" in digits.notes[0] and "CC BY 4.0" in digits.notes[0]
+    assert digits.data.labels.tolist().count(1.0) == 183  # 183 threes (+1), 174 eights
     with pytest.raises(DataError, match="two different digits"):
         load_example("digits:3:3")
     code, out, err = _cli(capsys, "trace", "builtin:nope")
     assert code == 2 and "no built-in data set 'builtin:nope'" in err
+    code, out, err = _cli(capsys, "trace", "builtin:digits", "--max-updates", "5")
+    assert code == 0 and "N = 360 points" in out, err
+
+
+def test_the_shipped_iris_and_digits_are_the_sources_numbers() -> None:
+    """The copies in the package are scikit-learn's (UCI's) numbers exactly: Iris's first
+    100 flowers, setosa +1; every digit. (`digits_text` below wrote data/digits.csv.gz.)"""
+    sklearn_datasets = pytest.importorskip("sklearn.datasets")
+    from perceptron_gui.core.examples import digits_table, load_example
+
+    iris = sklearn_datasets.load_iris()
+    shipped = load_example("iris").data
+    assert np.array_equal(shipped.points, iris.data[:100])
+    assert np.array_equal(shipped.labels, np.where(iris.target[:100] == 0, 1.0, -1.0))
+    digits = sklearn_datasets.load_digits()
+    X, target = digits_table()
+    assert np.array_equal(X, digits.data) and np.array_equal(target, digits.target)
+
+
+def digits_text(load_digits: Any) -> str:  # pragma: no cover (how the copy was made)
+    """The text of data/digits.csv.gz from scikit-learn's ``load_digits``; written with
+    ``gzip.compress(digits_text(load_digits).encode(), 9, mtime=0)``."""
+    head = (
+        "# Optical Recognition of Handwritten Digits: E. Alpaydin and C. Kaynak (1998), UCI\n"
+        "# Machine Learning Repository, https://doi.org/10.24432/C50P49, licence CC BY 4.0\n"
+        "# (https://creativecommons.org/licenses/by/4.0/). The 1797 images of the UCI test set\n"
+        "# as scikit-learn ships them (sklearn.datasets.load_digits), unchanged: 8x8 grey levels\n"
+        "# 0-16, row by row (x1 ... x8 the top row), and the digit shown.\n"
+    )
+    d = load_digits()
+    header = ",".join(f"x{j + 1}" for j in range(64)) + ",digit\n"
+    rows = "".join(
+        ",".join(str(int(v)) for v in x) + f",{int(t)}\n"
+        for x, t in zip(d.data, d.target, strict=True)
+    )
+    return head + header + rows
