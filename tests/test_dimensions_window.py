@@ -255,3 +255,57 @@ def test_one_feature_in_compare_and_a_four_d_compare(shared_window, one_d, four_
         w.step()  # the main view turns: the second pane's points with it
         assert np.array_equal(cv.canvas._points, w.canvas._points)
         assert w.set_compare(None)
+
+
+# ------------------------------------------------------------------ built-in real data
+
+
+def test_the_digits_from_file_examples_show_w_as_an_image(shared_window, tmp_path: Path) -> None:  # noqa: ANN001
+    """File ▸ Examples: the digits (shipped, 64 features) open with w drawn as an 8 × 8
+    image beside the canvas, in the colour of the class each pixel votes for, and the
+    misclassified points as thumbnails; a session keeps that they are images; Iris (4-D)
+    has no image."""
+    from PySide6.QtGui import QColor
+
+    from perceptron_gui.app.theme import theme
+    from perceptron_gui.core.examples import load_example
+    from perceptron_gui.core.model import mistakes
+
+    w = shared_window
+    titles = [a.objectName() for a in w.action_manager.menus["examples"].actions()]
+    assert {"exampleAction", "exampleIrisAction", "exampleDigits38Action"} <= set(titles)
+    w.action_manager.action("example_digits_38").trigger()
+    data = load_example("digits:3:8").data
+    s = w.state()
+    assert s["image_shape"] == [8, 8] and np.array_equal(np.array(s["points"]), data.points)
+    assert not w.image_panel.isHidden() and w.document.path is None  # no file of the user's
+    assert w.set_mode("pocket")
+    for _ in range(3):
+        w.step()
+    s = w.state()
+    r = train(data.points, data.labels, mode="pocket", max_updates=3)
+    assert s["image_w"] == list(r.pocket_w or ())  # the answer's w
+    wrong = mistakes(r.answer, data.points, data.labels).tolist()
+    assert (
+        s["image_thumbnails"] == wrong[:12] and f"{len(wrong)} of 357" in w.image_panel.wrong.text()
+    )
+    image = w.image_panel.image.pixmap().toImage()
+    cell = image.width() / 8
+    wv = np.array(s["image_w"])
+
+    def pixel(j: int) -> QColor:
+        return image.pixelColor(int((j % 8 + 0.5) * cell), int((j // 8 + 0.5) * cell))
+
+    top = int(np.argmax(np.abs(wv)))  # the largest |w_j|: the full colour of its class
+    assert pixel(top) == QColor(theme().color("positive" if wv[top] > 0 else "negative"))
+    assert pixel(int(np.flatnonzero(wv == 0)[0])) == QColor(theme().color("background"))
+    for j in (int(np.argmax(wv)), int(np.argmin(wv))):  # ○'s blue up, ×'s vermillion down
+        assert (pixel(j).blue() > pixel(j).red()) == (wv[j] > 0), j
+    session = tmp_path / "digits.perceptron.json"
+    assert w.save(session)
+    assert w.load_builtin("iris")  # 4 features: no image
+    assert w.state()["image_shape"] is None and w.image_panel.isHidden()
+    assert w.load(session) and w.state()["image_shape"] == [8, 8]
+    assert w.set_mode("kernel")
+    assert w.state()["image_w"] is None and "no w" in w.image_panel.legend.text()
+    assert not w.load_builtin("digits:3:3") and "two different digits" in w.notice.text()
