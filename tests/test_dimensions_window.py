@@ -309,3 +309,22 @@ def test_the_digits_from_file_examples_show_w_as_an_image(shared_window, tmp_pat
     assert w.set_mode("kernel")
     assert w.state()["image_w"] is None and "no w" in w.image_panel.legend.text()
     assert not w.load_builtin("digits:3:3") and "two different digits" in w.notice.text()
+
+
+@pytest.mark.parametrize("which", ["one", "four"])
+def test_the_exported_table_has_w_with_its_d_entries(
+    shared_window, one_d, four_d, which: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # noqa: ANN001
+    """File ▸ Export ▸ Table of a run of 1 or 4 features is `perceptron trace`'s table of
+    the same run (it failed at d = 1 and wrote the first two entries of w at d = 4)."""
+    from perceptron_gui.cli.command import main
+
+    w = shared_window
+    path = one_d if which == "one" else four_d[0]
+    assert w.load(path)
+    for _ in range(3):
+        w.step()
+    out = tmp_path / "t.md"
+    assert w.export_table(out)
+    assert main(["trace", str(path), "--max-updates", "3", "--format", "markdown"]) == 0
+    assert out.read_text("utf-8") == capsys.readouterr().out
