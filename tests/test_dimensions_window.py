@@ -328,3 +328,16 @@ def test_the_exported_table_has_w_with_its_d_entries(
     assert w.export_table(out)
     assert main(["trace", str(path), "--max-updates", "3", "--format", "markdown"]) == 0
     assert out.read_text("utf-8") == capsys.readouterr().out
+    # What Copy and Export CSV… take: every feature and every entry of w.
+    d = 1 if which == "one" else 4
+    m = w.iteration_table.model
+    sub = "₁₂₃₄"
+    xs, ws = [f"x{sub[j]}" for j in range(d)], [f"w{sub[j]}" for j in range(d)]
+    assert m.fields == ("k", "point", *xs, "y", *ws, "b")
+    cols = dict(zip(m.fields, m.column_arrays(), strict=True))
+    r = w.controller.trainer
+    X = np.array(w.state()["points"])
+    idx = r.history_slice("index", 0, 3)
+    for j in range(d):
+        assert cols[xs[j]].tolist() == X[idx, j].tolist()
+        assert cols[ws[j]].tolist() == r.history_slice(f"w{j}", 0, 3).tolist()

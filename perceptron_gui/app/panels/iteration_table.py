@@ -49,6 +49,25 @@ MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 ALPHA_BLOCK = 256
 
 
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _subscript(letter: str, j: int) -> str:
+    """x₁, w₁₂, … for the 0-based feature j."""
+    return letter + str(j + 1).translate(_SUB)
+
+
+def _feature(name: str) -> int:
+    """The 0-based feature of a column x₁ … x_d or w₁ … w_d."""
+    return int(name[1:].translate(_PLAIN)) - 1
+
+
+def _history_name(name: str) -> str:
+    """The trainer's history column of w_j ("w0" for w₁) or b."""
+    return "b" if name == "b" else f"w{_feature(name)}"
+
+
 class IterationModel(QtCore.QAbstractTableModel):
     """A row k = 0 (the start), then one row per update, read lazily from the history.
 
@@ -441,14 +460,14 @@ class IterationModel(QtCore.QAbstractTableModel):
             return float(row + 1)
         if name == "αᵢ":
             return float(self._cum[row]) * t.config.eta
-        if name in ("w₁", "w₂", "b"):
-            return t.history_value({"w₁": "w0", "w₂": "w1", "b": "b"}[name], row)
+        if name == "b" or name[0] == "w":
+            return t.history_value(_history_name(name), row)
         i = int(t.history_value("index", row))
         if name == self.POINT:
             return float(i)
         if name == "y":
             return float(t.data.labels[i])
-        return float(t.data.points[i, 0 if name == "x₁" else 1])
+        return float(t.data.points[i, _feature(name)])
 
     def column_arrays(self, rows: IntArray | None = None) -> list[NDArray[Any]]:
         """Whole columns (or the given rows), vectorised, in the order of `fields`."""
@@ -462,10 +481,8 @@ class IterationModel(QtCore.QAbstractTableModel):
                 out.append(sel + 1)
             elif name == self.POINT:
                 out.append(idx)
-            elif name == "x₁":
-                out.append(t.data.points[idx, 0])
-            elif name == "x₂":
-                out.append(t.data.points[idx, 1])
+            elif name[0] == "x":
+                out.append(t.data.points[idx, _feature(name)])
             elif name == "y":
                 out.append(t.data.labels[idx])
             elif name == "αᵢ":
@@ -473,8 +490,7 @@ class IterationModel(QtCore.QAbstractTableModel):
                 out.append(cum[sel] * t.config.eta)  # a copy: the buffer stays free to grow
                 del cum
             else:
-                col = {"w₁": "w0", "w₂": "w1", "b": "b"}[name]
-                out.append(t.history_slice(col, 0, n)[sel])
+                out.append(t.history_slice(_history_name(name), 0, n)[sel])
         return out
 
     def sync(self) -> int:
@@ -518,7 +534,14 @@ class IterationModel(QtCore.QAbstractTableModel):
     # -------------------------------------------------------------- internals
 
     def _columns_for(self, t: Algorithm) -> tuple[str, ...]:
-        return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+        alpha = (self.ALPHA_COLUMN,) if t.has_alpha else ()
+        d = t.data.dim
+        if d == 2:
+            return self.BASE_COLUMNS + alpha
+        # d features: x₁ … x_d and w₁ … w_d (the plane's names, numbered on)
+        xs = tuple(_subscript("x", j) for j in range(d))
+        ws = tuple(_subscript("w", j) for j in range(d))
+        return ("k", "point", *xs, "y", *ws, "b", *alpha)
 
     def _shown_for(self, t: Algorithm) -> tuple[str, ...]:
         shown = self.SHOWN_COLUMNS
@@ -811,7 +834,9 @@ class IterationTable(QtWidgets.QWidget):
     ) -> str:
         m = self.model
         # A file keeps ASCII column names (scripts read it); the clipboard has the screen's.
-        names = [m.CSV_NAMES.get(c, c) if csv_header else m.title(c) for c in m.fields]
+        names = [
+            m.CSV_NAMES.get(c, c.translate(_PLAIN)) if csv_header else m.title(c) for c in m.fields
+        ]
         columns: list[Sequence[str]] = []
         for name, values in zip(m.fields, m.column_arrays(rows), strict=True):
             if name == m.POINT and not csv_header:
