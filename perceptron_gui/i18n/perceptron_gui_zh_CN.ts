@@ -2051,7 +2051,7 @@
     </message>
     <message>
         <source>&amp;Iris: setosa vs versicolor (4 features)</source>
-        <translation>鸢尾花：山鸢尾 vs 变色鸢尾（4 个特征）(&amp;I)</translation>
+        <translation>鸢尾花：山鸢尾对变色鸢尾（4 个特征）(&amp;I)</translation>
     </message>
     <message>
         <source>100 flowers, 4 measurements in cm (Fisher 1936; UCI, CC BY 4.0)</source>
@@ -2059,7 +2059,7 @@
     </message>
     <message>
         <source>&amp;Digits: 0 vs 1 (8 × 8 images)</source>
-        <translation>手写数字：0 vs 1（8 × 8 图像）(&amp;D)</translation>
+        <translation>手写数字：0 对 1（8 × 8 图像）(&amp;D)</translation>
     </message>
     <message>
         <source>Handwritten digits, 64 grey levels each; w drawn as an image (Alpaydin and Kaynak 1998; UCI, CC BY 4.0)</source>
@@ -2067,7 +2067,7 @@
     </message>
     <message>
         <source>Digits: &amp;3 vs 8 (8 × 8 images)</source>
-        <translation>手写数字：3 vs 8（8 × 8 图像）(&amp;3)</translation>
+        <translation>手写数字：3 对 8（8 × 8 图像）(&amp;3)</translation>
     </message>
     <message>
         <source>&amp;Step</source>

@@ -733,7 +733,7 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit"), (
         "undo", "redo", "-", "pos", "neg", "snap", "-",
-        "select_all", "delete", "flip", "clear", "-", "generate", "example",
+        "select_all", "delete", "flip", "clear", "-", "generate",
     )),
     MenuSpec("run", QT_TRANSLATE_NOOP("MainWindow", "&Run"), (
         "step", "visit", "back", "run", "pause", "to_end", "reset", "-",
