@@ -187,7 +187,7 @@ def test_a_session_with_4d_data_reopens_identically(shared_window, four_d, tmp_p
 
 X1 = np.array([[-2.0], [-1.0], [0.5], [1.0], [3.0], [-3.0], [0.25], [2.0]])
 Y1 = np.array([-1.0, -1.0, 1.0, 1.0, 1.0, -1.0, -1.0, 1.0])  # separable at x₁ = 0.4
-LIMIT_1D = 20  # updates: the primal converges before (PA and the margin's corrections not)
+LIMIT_1D = 12  # updates: the primal converges before (PA and the margin's corrections not)
 
 
 @pytest.fixture(scope="module")
