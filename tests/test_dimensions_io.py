@@ -7,8 +7,6 @@ Qt-free; small data. Files are written under pytest's tmp_path only.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -280,18 +278,6 @@ def test_experiment_in_slices_gives_the_same_numbers_and_stops_when_closed() -> 
         next(gen)
     with pytest.raises(DataError, match="runs must be"):
         next(iter_experiment(X, y, runs=0))
-
-
-def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
-    p = _ntu_like(tmp_path, 40, 4)
-    res = subprocess.run(
-        [sys.executable, "-m", "perceptron_gui.cli", "experiment", str(p), "--runs", "5"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert res.returncode == 0, res.stderr
-    assert "5 runs of the primal form" in res.stdout
 
 
 # ------------------------------------------------------------------- built-in real data
