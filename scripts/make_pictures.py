@@ -258,6 +258,36 @@ LESSON_PANELS = _LESSON.format(play="w.lesson_player.go(4)\nfor _ in range(3):\n
 LESSON_COMPARE = _LESSON.format(play="w.lesson_player.go(5)\nfor _ in range(3):\n    w.next_slide()")
 
 
+# The built-in digits 3 (+1) against 8 (-1) at 1024×768: the pocket after 40 updates in a
+# random order, its w as an 8×8 image beside the canvas, the misclassified as thumbnails.
+DIGITS = """
+import sys
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
+w.show()
+w.set_theme(sys.argv[2])
+assert w.load_builtin("digits:3:8")
+w.notice.hide()
+w.act_anatomy.setChecked(False)  # the update's vector: the picture is of w and the points
+w.set_mode("pocket")
+w.set_order("random")
+for _ in range(40):
+    w.step()
+QTest.qWait(500)
+# (The timeline's label was at times left at its width of before the run: "update 40 of".)
+w.timeline.label.parentWidget().updateGeometry()
+QTest.qWait(100)
+w.canvas.flush()
+w.grab().save(sys.argv[1])
+"""
+
+
 def on_screen(
     out: Path,
     name: str,
@@ -305,6 +335,7 @@ def main() -> int:
         on_screen(out, "lesson-panels.png", "light", size=small, script=LESSON_PANELS)
         on_screen(out, "lesson-compare.png", "light", size=small, script=LESSON_COMPARE)
         on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
+        on_screen(out, "digits.png", "light", size=small, present=False, script=DIGITS)
     return 0
 
 

@@ -7,9 +7,8 @@ Qt-free; small data. Files are written under pytest's tmp_path only.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,7 +18,7 @@ from perceptron_gui.core import DataError, experiment, load_file, make_dataset, 
 from perceptron_gui.core.config import MODES
 from perceptron_gui.core.io import write_csv, write_session
 from perceptron_gui.core.io.session_v1 import read_session
-from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.model import LinearModel, mistakes
 from perceptron_gui.core.registry import spec
 
 NTU = (
@@ -161,6 +160,43 @@ def test_trace_on_a_four_dimensional_file(
     assert "bad.dat, line 2: expected 5 values (x1, x2, x3, x4, y), found 4" in err
 
 
+@pytest.mark.parametrize("d", [1, 4])
+def test_trace_of_every_mode_in_d_features_prints_the_runs_own_numbers(
+    d: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`perceptron trace` of every mode on 1 and 4 features: the Gram matrix of all d
+    features, the pocket's row marked where its weights appeared, with the trainer's count
+    of their mistakes (the table once summed two features of any d)."""
+    rng = np.random.default_rng(30 + d)
+    X = np.round(rng.uniform(-1, 1, (9, d)), 2)
+    y = np.where(X @ np.linspace(1.0, 0.5, d) + 0.1 > 0, 1, -1)
+    y[0] = -y[0]  # not separable: the pocket keeps its best
+    p = tmp_path / "d.csv"
+    p.write_text(
+        ",".join(f"x{j + 1}" for j in range(d))
+        + ",y\n"
+        + "".join(",".join(map(str, x)) + f",{t}\n" for x, t in zip(X, y, strict=True))
+    )
+    for mode in MODES:
+        code, out, err = _cli(capsys, "trace", str(p), "--mode", mode, "--max-updates", "12")
+        assert code == 0 and not err, (mode, err)
+    code, out, _ = _cli(capsys, "trace", str(p), "--mode", "dual", "--max-updates", "5")
+    rows = out.split("Gram matrix G = [x_i · x_j]:\n")[1].split("\n\n")[0].splitlines()
+    gram = np.array([[float(v) for v in row.split()] for row in rows])
+    np.testing.assert_allclose(gram, X @ X.T, rtol=1e-5, atol=1e-5)
+    code, out, _ = _cli(capsys, "trace", str(p), "--mode", "pocket", "--max-updates", "12", "--all")
+    r = train(X.astype(float), y.astype(float), mode="pocket", max_updates=12)
+    marked = [line for line in out.splitlines() if line.endswith("→ pocket")]
+    assert len(marked) == 1 and marked[0].split()[-3] == str(r.pocket_errors)
+    k = int(marked[0].split()[0])
+    assert r.history_w[k - 1].tolist() == list(r.pocket_w or ())
+    for line in out.splitlines():  # every row's count is the trainer's rule on its weights
+        if line[:3].strip().isdigit() and "(" in line:
+            j = int(line.split()[0])
+            wrong = mistakes(LinearModel(tuple(r.history_w[j - 1]), r.history_b[j - 1]), X, y)
+            assert line.replace("→ pocket", "").split()[-1] == str(wrong.size), line
+
+
 def test_experiment_command_and_python_agree_with_a_plain_loop(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -244,18 +280,6 @@ def test_experiment_in_slices_gives_the_same_numbers_and_stops_when_closed() -> 
         next(iter_experiment(X, y, runs=0))
 
 
-def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
-    p = _ntu_like(tmp_path, 40, 4)
-    res = subprocess.run(
-        [sys.executable, "-m", "perceptron_gui.cli", "experiment", str(p), "--runs", "5"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert res.returncode == 0, res.stderr
-    assert "5 runs of the primal form" in res.stdout
-
-
 # ------------------------------------------------------------------- built-in real data
 
 
@@ -270,10 +294,54 @@ def test_builtin_iris_and_digits(capsys: pytest.CaptureFixture[str]) -> None:
     assert b.separable and b.bound is not None
     r = train(iris.data.points, iris.data.labels)
     assert r.converged and len(r.updates) <= b.bound
-    pytest.importorskip("sklearn")
-    digits = load_example("builtin:digits:3:8")
-    assert digits.data.points.shape[1] == 64 and digits.data.has_both_classes
+    assert "CC BY 4.0" in iris.notes[0] and iris.image_shape is None
+    digits = load_example("builtin:digits:3:8")  # the shipped copy: no scikit-learn needed
+    assert digits.data.points.shape == (357, 64) and digits.image_shape == (8, 8)
+    assert "Alpaydin" in digits.notes[0] and "CC BY 4.0" in digits.notes[0]
+    assert digits.data.labels.tolist().count(1.0) == 183  # 183 threes (+1), 174 eights
     with pytest.raises(DataError, match="two different digits"):
         load_example("digits:3:3")
     code, out, err = _cli(capsys, "trace", "builtin:nope")
     assert code == 2 and "no built-in data set 'builtin:nope'" in err
+    code, out, err = _cli(capsys, "trace", "builtin:digits", "--max-updates", "5")
+    assert code == 0 and "N = 360 points" in out, err
+
+
+def test_the_shipped_iris_and_digits_are_the_sources_numbers() -> None:
+    """The copies in the package are scikit-learn's (UCI's) numbers exactly: Iris's first
+    100 flowers, setosa +1; every digit. Read from scikit-learn's own data files, without
+    importing it (3-4 s). (`digits_text` below wrote data/digits.csv.gz.)"""
+    import importlib.util
+
+    from perceptron_gui.core.examples import digits_table, load_example
+
+    spec_ = importlib.util.find_spec("sklearn")
+    if spec_ is None or not spec_.submodule_search_locations:
+        pytest.skip("scikit-learn is not installed")
+    data = Path(next(iter(spec_.submodule_search_locations))) / "datasets" / "data"
+    iris = np.loadtxt(data / "iris.csv", delimiter=",", skiprows=1)
+    shipped = load_example("iris").data
+    assert np.array_equal(shipped.points, iris[:100, :4])
+    assert np.array_equal(shipped.labels, np.where(iris[:100, 4] == 0, 1.0, -1.0))
+    digits = np.loadtxt(data / "digits.csv.gz", delimiter=",")
+    X, target = digits_table()
+    assert np.array_equal(X, digits[:, :-1]) and np.array_equal(target, digits[:, -1])
+
+
+def digits_text(load_digits: Any) -> str:  # pragma: no cover (how the copy was made)
+    """The text of data/digits.csv.gz from scikit-learn's ``load_digits``; written with
+    ``gzip.compress(digits_text(load_digits).encode(), 9, mtime=0)``."""
+    head = (
+        "# Optical Recognition of Handwritten Digits: E. Alpaydin and C. Kaynak (1998), UCI\n"
+        "# Machine Learning Repository, https://doi.org/10.24432/C50P49, licence CC BY 4.0\n"
+        "# (https://creativecommons.org/licenses/by/4.0/). The 1797 images of the UCI test set\n"
+        "# as scikit-learn ships them (sklearn.datasets.load_digits), unchanged: 8x8 grey levels\n"
+        "# 0-16, row by row (x1 ... x8 the top row), and the digit shown.\n"
+    )
+    d = load_digits()
+    header = ",".join(f"x{j + 1}" for j in range(64)) + ",digit\n"
+    rows = "".join(
+        ",".join(str(int(v)) for v in x) + f",{int(t)}\n"
+        for x, t in zip(d.data, d.target, strict=True)
+    )
+    return head + header + rows

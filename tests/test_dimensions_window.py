@@ -181,3 +181,163 @@ def test_a_session_with_4d_data_reopens_identically(shared_window, four_d, tmp_p
     after = w.state()
     for key in ("points", "labels", "mode", "updates", "w", "b", "projection", "pocket_w"):
         assert after[key] == before[key], key
+
+
+# ------------------------------------------------------------------ one feature (d = 1)
+
+X1 = np.array([[-2.0], [-1.0], [0.5], [1.0], [3.0], [-3.0], [0.25], [2.0]])
+Y1 = np.array([-1.0, -1.0, 1.0, 1.0, 1.0, -1.0, -1.0, 1.0])  # separable at x₁ = 0.4
+LIMIT_1D = 12  # updates: the primal converges before (PA and the margin's corrections not)
+
+
+@pytest.fixture(scope="module")
+def one_d(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    p = tmp_path_factory.mktemp("dims") / "one.csv"
+    p.write_text("x1,y\n" + "".join(f"{x[0]},{int(t)}\n" for x, t in zip(X1, Y1, strict=True)))
+    return p
+
+
+@pytest.mark.parametrize("mode", sorted(REGISTRY))
+def test_one_feature_every_mode_runs_as_the_plain_loop(shared_window, one_d, mode: str) -> None:  # noqa: ANN001
+    """A file of one feature opens; every mode steps to its end as `train()` and (but the
+    batch, whose loop is checked in test_dimensions.py) the textbook's plain loop; the view
+    is the x₁ axis, the line the threshold x₁ = −b/w."""
+    from test_dimensions import plain_loop
+
+    w = shared_window
+    assert w.load(one_d)
+    assert w.set_mode(mode)
+    order = "cyclic" if "cyclic" in spec(mode).orders else spec(mode).orders[0]
+    w.set_order(order)
+    assert w.set_max_updates(LIMIT_1D)
+    for _ in range(LIMIT_1D + 1):
+        if w.controller.trainer.done:
+            break
+        w.step()
+    s = w.state()
+    r = train(X1, Y1, mode=mode, order=order, max_updates=LIMIT_1D)  # type: ignore[arg-type]
+    assert w.controller.trainer.updates.tolist() == r.updates.tolist() and s["b"] == r.b
+    assert s["converged"] == r.converged and w.controller.trainer.done
+    if mode != "batch":
+        ref = plain_loop(X1, Y1, mode=mode, order=order, max_updates=LIMIT_1D)
+        assert r.updates.tolist() == ref["updates"] and r.b == ref["b"]
+        if mode != "kernel":
+            assert s["w"] == ref["w"]
+    assert s["projection"] == [[1.0], [0.0]]  # the x₁ axis, whatever the sign of w
+    assert np.array_equal(w.canvas._points, np.column_stack((X1[:, 0], np.zeros(len(X1)))))
+    if spec(mode).has_w and mode not in ("voted",):
+        line = w.canvas.model()
+        wv = s["w"][0]
+        assert line.w[1] == 0.0 and line.w[0] == abs(wv)
+        assert -line.b / line.w[0] == pytest.approx(-s["b"] / wv, abs=1e-12)  # x₁ = −b/w
+    names = w.canvas.getPlotItem()
+    assert names.getAxis("bottom").labelText == "x₁" and names.getAxis("left").labelText == ""
+    assert not w.act_dims_follow.isEnabled()  # no view to choose
+
+
+def test_one_feature_in_compare_and_a_four_d_compare(shared_window, one_d, four_d) -> None:  # noqa: ANN001
+    """Compare mode with d ≠ 2: both panes draw the points on the main view's axes, the
+    second run's line is its own hyperplane (d = 1) or its slice by that view plane."""
+    w = shared_window
+    for path in (one_d, four_d[0]):
+        assert w.load(path)
+        w.step()
+        assert w.set_compare({"mode": "pocket", "order": "random"})
+        w.step()
+        cv = w.compare.view
+        assert cv is not None
+        assert np.array_equal(cv.canvas._points, w.canvas._points)
+        second = w.compare.run.controller.trainer
+        drawn = cv.canvas.model()
+        a1, a2 = (np.array(a) for a in w.state()["projection"])
+        wv = np.asarray(second.w, dtype=float)
+        assert drawn.w[0] == pytest.approx(wv @ a1) and drawn.w[1] == pytest.approx(wv @ a2)
+        w.step()  # the main view turns: the second pane's points with it
+        assert np.array_equal(cv.canvas._points, w.canvas._points)
+        assert w.set_compare(None)
+
+
+# ------------------------------------------------------------------ built-in real data
+
+
+def test_the_digits_from_file_examples_show_w_as_an_image(shared_window, tmp_path: Path) -> None:  # noqa: ANN001
+    """File ▸ Examples: the digits (shipped, 64 features) open with w drawn as an 8 × 8
+    image beside the canvas, in the colour of the class each pixel votes for, and the
+    misclassified points as thumbnails; a session keeps that they are images; Iris (4-D)
+    has no image."""
+    from PySide6.QtGui import QColor
+
+    from perceptron_gui.app.theme import theme
+    from perceptron_gui.core.examples import load_example
+    from perceptron_gui.core.model import mistakes
+
+    w = shared_window
+    titles = [a.objectName() for a in w.action_manager.menus["examples"].actions()]
+    assert {"exampleAction", "exampleIrisAction", "exampleDigits38Action"} <= set(titles)
+    w.action_manager.action("example_digits_38").trigger()
+    data = load_example("digits:3:8").data
+    s = w.state()
+    assert s["image_shape"] == [8, 8] and np.array_equal(np.array(s["points"]), data.points)
+    assert not w.image_panel.isHidden() and w.document.path is None  # no file of the user's
+    assert w.set_mode("pocket")
+    for _ in range(3):
+        w.step()
+    s = w.state()
+    r = train(data.points, data.labels, mode="pocket", max_updates=3)
+    assert s["image_w"] == list(r.pocket_w or ())  # the answer's w
+    wrong = mistakes(r.answer, data.points, data.labels).tolist()
+    assert (
+        s["image_thumbnails"] == wrong[:12] and f"{len(wrong)} of 357" in w.image_panel.wrong.text()
+    )
+    image = w.image_panel.image.pixmap().toImage()
+    cell = image.width() / 8
+    wv = np.array(s["image_w"])
+
+    def pixel(j: int) -> QColor:
+        return image.pixelColor(int((j % 8 + 0.5) * cell), int((j // 8 + 0.5) * cell))
+
+    top = int(np.argmax(np.abs(wv)))  # the largest |w_j|: the full colour of its class
+    assert pixel(top) == QColor(theme().color("positive" if wv[top] > 0 else "negative"))
+    assert pixel(int(np.flatnonzero(wv == 0)[0])) == QColor(theme().color("background"))
+    for j in (int(np.argmax(wv)), int(np.argmin(wv))):  # ○'s blue up, ×'s vermillion down
+        assert (pixel(j).blue() > pixel(j).red()) == (wv[j] > 0), j
+    session = tmp_path / "digits.perceptron.json"
+    assert w.save(session)
+    assert w.load_builtin("iris")  # 4 features: no image
+    assert w.state()["image_shape"] is None and w.image_panel.isHidden()
+    assert w.load(session) and w.state()["image_shape"] == [8, 8]
+    assert w.set_mode("kernel")
+    assert w.state()["image_w"] is None and "no w" in w.image_panel.legend.text()
+    assert not w.load_builtin("digits:3:3") and "two different digits" in w.notice.text()
+
+
+@pytest.mark.parametrize("which", ["one", "four"])
+def test_the_exported_table_has_w_with_its_d_entries(
+    shared_window, one_d, four_d, which: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # noqa: ANN001
+    """File ▸ Export ▸ Table of a run of 1 or 4 features is `perceptron trace`'s table of
+    the same run (it failed at d = 1 and wrote the first two entries of w at d = 4)."""
+    from perceptron_gui.cli.command import main
+
+    w = shared_window
+    path = one_d if which == "one" else four_d[0]
+    assert w.load(path)
+    for _ in range(3):
+        w.step()
+    out = tmp_path / "t.md"
+    assert w.export_table(out)
+    assert main(["trace", str(path), "--max-updates", "3", "--format", "markdown"]) == 0
+    assert out.read_text("utf-8") == capsys.readouterr().out
+    # What Copy and Export CSV… take: every feature and every entry of w.
+    d = 1 if which == "one" else 4
+    m = w.iteration_table.model
+    sub = "₁₂₃₄"
+    xs, ws = [f"x{sub[j]}" for j in range(d)], [f"w{sub[j]}" for j in range(d)]
+    assert m.fields == ("k", "point", *xs, "y", *ws, "b")
+    cols = dict(zip(m.fields, m.column_arrays(), strict=True))
+    r = w.controller.trainer
+    X = np.array(w.state()["points"])
+    idx = r.history_slice("index", 0, 3)
+    for j in range(d):
+        assert cols[xs[j]].tolist() == X[idx, j].tolist()
+        assert cols[ws[j]].tolist() == r.history_slice(f"w{j}", 0, 3).tolist()

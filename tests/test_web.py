@@ -275,3 +275,41 @@ def test_the_view_frames_points_on_top_of_each_other_and_the_origin_when_near() 
     assert x0 < 0 < x1 and y0 < 0 < y1
     x0, x1, y0, y1 = build._view(np.array([[100.0, 100.0], [101.0, 101.0]]))
     assert x0 > 50 and y0 > 50  # far from the origin: the points fill the view
+
+
+@pytest.mark.parametrize("d", [1, 4])
+def test_points_of_d_features_are_drawn_on_the_view_of_the_last_w(d: int) -> None:
+    """d ≠ 2: every mode's page draws the points on the w-aligned view of the run's last
+    weights (the x₁ axis for d = 1), its last line the hyperplane itself; the CSV the page
+    saves has the d features."""
+    from perceptron_gui.core.model import LinearModel
+    from perceptron_gui.core.projection import drawn_axes, project
+
+    rng = np.random.default_rng(7 + d)
+    X = np.round(rng.normal(size=(10, d)), 3)
+    y = np.where(X @ np.linspace(1.0, -1.0, d) + 0.2 > 0, 1.0, -1.0)
+    y[0], y[-1] = 1.0, -1.0
+    data = make_dataset(X, y)
+    for mode in MODES:
+        config = TrainConfig(mode=mode, order=order_for(mode), max_updates=15)
+        run = run_data(data, config)
+        r = train(X, y, mode=mode, order=order_for(mode), max_updates=15)
+        frames = run["frames"]
+        assert [f["k"] for f in frames] == list(range(len(r.updates) + 1)), mode
+        assert mask(frames[-1], 10) == mistakes(r.answer, X, y).tolist(), mode
+        assert run["dim"] == d and run["xs"] == X.tolist()
+        assert ("x₁ axis" if d == 1 else "R⁴") in run["note"]
+        answer = r.answer if isinstance(r.answer, LinearModel) else None
+        w_end = answer.w if answer is not None else (r.w or (0.0,) * d)
+        P = np.array(run["points"])
+        np.testing.assert_allclose(P, project(X, drawn_axes(X, w_end)), rtol=0, atol=1e-12)
+        if d == 1:
+            assert P[:, 0].tolist() == X[:, 0].tolist() and not P[:, 1].any(), mode
+        drawn = frames[-1].get("a") if answer is not None else None
+        if drawn is None and "w" in frames[-1]:
+            drawn = [*frames[-1]["w"], frames[-1]["b"]]
+        if drawn is None:  # the kernel and the vote: regions, scored by the model itself
+            continue
+        wv, b = (np.array(answer.w), answer.b) if answer is not None else (np.array(r.w), r.b)
+        assert drawn[1] == 0.0, mode  # vertical: the hyperplane itself, at true distances
+        np.testing.assert_allclose(P[:, 0] * drawn[0] + drawn[2], X @ wv + b, atol=1e-9)

@@ -194,7 +194,7 @@ def describe_canvas(window: MainWindow) -> str:
         )
     ]
     w = t.w
-    if w is not None and (w[0] or w[1]):
+    if w is not None and any(float(v) for v in w):
         parts.append(
             tr("The line w·x + b = 0 with w = {w}, b = {b}.").format(
                 w=fmt.vector(w), b=fmt.sci(t.b)

@@ -40,6 +40,7 @@ from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE, Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.app.window.dims import DimView
 from perceptron_gui.core.config import ORDERS, TrainConfig, run_settings
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.registry import modes, spec
@@ -408,9 +409,14 @@ class CompareView(QWidget):
         parent: QWidget | None = None,
         *,
         main_title: QWidget | None = None,
+        dims: DimView | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("compareView")
+        #: The main window's view of R^d (d ≠ 2): both panes show the points on its axes,
+        #: and this run's line is its hyperplane's slice by that view plane (the hyperplane
+        #: itself for d = 1).
+        self.dims = dims
         self.run = run
         self._c = run.controller
         self.main_canvas = main_canvas
@@ -507,7 +513,11 @@ class CompareView(QWidget):
         self.canvas.installEventFilter(self)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
-        self.canvas.set_points(self._c.data.points, self._c.data.labels)
+        self._set_points()
+        if dims is not None:
+            if dims.active:
+                self.canvas.set_axis_names(dims.names())
+            dims.axes_changed.connect(self._on_dims_axes_changed)
         self._sync(main_canvas, self.canvas)
         self._show_settings()
         self._show_model()
@@ -638,6 +648,8 @@ class CompareView(QWidget):
         main_vb = self.main_canvas.getPlotItem().getViewBox()
         main_vb.sigRangeChanged.disconnect(self._on_main_view_range_changed)
         theme().changed.disconnect(self.apply_theme)
+        if self.dims is not None:
+            self.dims.axes_changed.disconnect(self._on_dims_axes_changed)
         # pyqtgraph's plot menu (with its 6 submenus) has no parent and sits in a reference
         # cycle with the plot: deleted with the view, not only by a rare full collection
         # (each compare enter/leave left 7 widgets for the collector).
@@ -678,16 +690,28 @@ class CompareView(QWidget):
     # ----------------------------------------------------------------- slots
 
     def _on_controller_changed(self, change: Change) -> None:
-        c = self._c
         if change & Change.DATA:
             # The main canvas frames a new data set; this one follows its range.
-            self.canvas.set_points(c.data.points, c.data.labels)
+            self._set_points()
         if change & Change.SETTINGS:
             self._show_settings()
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
             self._show_model()
         if change & Change.BOUND:
             self._show_bound()
+
+    def _set_points(self) -> None:
+        c = self._c
+        points = c.data.points if self.dims is None else self.dims.view_points(c.data.points)
+        self.canvas.set_points(points, c.data.labels)
+
+    def _on_dims_axes_changed(self) -> None:
+        """The main view of R^d turned (or jumped): the points and this run's line with it."""
+        with self.canvas.batch():
+            if self.dims is not None:
+                self.canvas.set_axis_names(self.dims.names() if self.dims.active else None)
+            self._set_points()
+            self._show_model()
 
     def _on_running_changed(self, running: bool) -> None:
         if not running:  # a run's end: the verdict of its last update is not what is true now
@@ -776,7 +800,10 @@ class CompareView(QWidget):
             anatomy=False,
             follow=c.run_speed <= FOLLOW_MAX_SPEED,
         )
-        present_run(cv, c.trainer, c.config.bias, view)
+        if self.dims is None:
+            present_run(cv, c.trainer, c.config.bias, view)
+        else:
+            present_run(cv, c.trainer, c.config.bias, view, self.dims.view_model)
         # What is true at the end is the end (as on the main canvas), not the last update.
         cv.set_status(end_caption(c.trainer, running=c.running))
         # It followed its line: the main canvas shows the same (not before it is laid out).

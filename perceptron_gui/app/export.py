@@ -58,7 +58,7 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.novikoff import Bound
-from perceptron_gui.core.projection import project, project_model, slice_origin, view_axes
+from perceptron_gui.core.projection import drawn_axes, project, project_model, slice_origin
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.registry import spec
 from perceptron_gui.core.tables import TableFormat, table_lines
@@ -318,14 +318,14 @@ class Figure:
         view_model: Any = None
         if data.dim != 2:
             # Points in R^d: the w-aligned view of this state (the window's default view).
-            axes = view_axes(data.points, t.w)
+            axes = drawn_axes(data.points, t.w)
             origin = slice_origin(data.points, axes)
             points = project(data.points, axes)
 
             def view_model(model: Any) -> Any:
                 return project_model(model, axes, origin)
 
-            cv.set_axis_names(DimView.follow_names(zero=not any(t.w)))
+            cv.set_axis_names(DimView.follow_names(zero=not any(t.w), dim=data.dim))
 
         if len(cv.points()) != data.n or not (cv.points() == points).all():
             cv.set_points(points, data.labels)

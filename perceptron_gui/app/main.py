@@ -77,7 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     from perceptron_gui import __version__
 
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    p.add_argument("file", nargs="?", help="a CSV (x1,x2,y) or a session .json")
+    p.add_argument(
+        "file",
+        nargs="?",
+        help="a CSV (x1,x2,y or x1 … xd,y) or a session .json; or builtin:iris, builtin:digits",
+    )
     p.add_argument("--screenshot", metavar="OUT.png", help="render offscreen, save, exit")
     p.add_argument(
         "--export",
@@ -209,6 +213,11 @@ def _quit_on_ctrl_c(app: QObject, win: MainWindow) -> None:
 
 #: How often Python's garbage collector runs, from the event loop (see `main`).
 GC_INTERVAL_SECONDS = 0.5
+
+
+def _readable(file: str) -> bool:
+    """A file that exists, or built-in data (``builtin:iris``, ``builtin:digits:3:8``)."""
+    return file.startswith("builtin:") or Path(file).is_file()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -369,7 +378,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"bad steps {args.steps}: 0 or more updates")
     if args.start < 0:
         parser.error(f"bad start {args.start}: 0 or more updates")
-    if args.file and not Path(args.file).is_file():
+    if args.file and not _readable(args.file):
         parser.error(f"cannot read {args.file}: no such file")
     from perceptron_gui.app.main_window import MainWindow
     from perceptron_gui.app.storage import name_application, preferences
@@ -423,15 +432,16 @@ def _export_html(parser: argparse.ArgumentParser, args: argparse.Namespace, out:
     from importlib.resources import as_file, files
 
     from perceptron_gui.core.errors import DataError
+    from perceptron_gui.core.examples import is_builtin, load_example
     from perceptron_gui.core.io import load_file
     from perceptron_gui.web import PageError, run_page, write_page
 
-    if args.file and not Path(args.file).is_file():
+    if args.file and not _readable(args.file):
         parser.error(f"cannot read {args.file}: no such file")
     try:
         with as_file(files("perceptron_gui") / "data" / "example.csv") as example:
             source = str(args.file or example)
-            loaded = load_file(source)
+            loaded = load_example(source) if is_builtin(source) else load_file(source)
             config = loaded.config if loaded.config is not None else TrainConfig()
             changes = {n: getattr(args, n) for n in ("mode", "order", *setting_names())}
             config = config.with_(**{k: v for k, v in changes.items() if v is not None})

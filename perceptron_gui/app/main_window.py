@@ -60,6 +60,7 @@ from perceptron_gui.app.panels import (
     Timeline,
 )
 from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel, catch_up
+from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.spaces import EXPORT_SIZE, Spaces
@@ -190,6 +191,7 @@ class MainWindow(LessonScripting, QMainWindow):
     run_title: RunTitle
     readout_frame: SteadyFrame
     canvas_splitter: QSplitter
+    image_panel: ImagePanel
     timeline: Timeline
     narration: SteadyLabel
     controls: ControlPanel
@@ -408,6 +410,7 @@ class MainWindow(LessonScripting, QMainWindow):
             "lesson": self.lesson_player.state(),
             **self.spaces.state(),
             **self.dims.state(),
+            **self.image_panel.state(),
             "cursor": self.accessibility.editor.state(),
             "selected": self.canvas.selected_indices().tolist(),
         }
@@ -654,6 +657,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.panes.retranslate()
         self.spaces.retranslate()
         self.experiment.retranslate()
+        self.image_panel.retranslate()
         self.accessibility.retranslate()
         self.toolbar.setWindowTitle(self.tr("Edit"))
         for code, action in self.language_actions.items():
@@ -702,6 +706,11 @@ class MainWindow(LessonScripting, QMainWindow):
     def load_example(self) -> None:
         """Open the built-in example data set."""
         self.files.load_example()
+
+    def load_builtin(self, name: str) -> bool:
+        """Open built-in real data: "iris", "digits" or "digits:A:B" (File ▸ Examples);
+        False, with a message, for an unknown name."""
+        return self.files.load(name if name.startswith("builtin:") else "builtin:" + name)
 
     # ------------------------------------------------------------ messages
 

@@ -60,7 +60,7 @@ from perceptron_gui.core.factory import make_trainer
 from perceptron_gui.core.generators import DEFAULTS as GEN_DEFAULTS
 from perceptron_gui.core.generators import KINDS, generate
 from perceptron_gui.core.io import Loaded, load_file, write_csv, write_session
-from perceptron_gui.core.model import check_rbf_sigma
+from perceptron_gui.core.model import LinearModel, check_rbf_sigma, mistakes
 from perceptron_gui.core.novikoff import best_line_margin, format_bound, novikoff
 from perceptron_gui.core.numbers import format_number
 from perceptron_gui.core.proof import origin_note
@@ -722,6 +722,8 @@ def _alpha_rows(
 def _errors_of(data: Dataset, w: Sequence[float], b: float) -> int:
     """Training mistakes ``y (w·x + b) <= 0`` of some weights (the trainer's own sums)."""
     y = data.labels
+    if data.dim != 2:  # the R^d trainer's scores: the features summed in order, then b
+        return int(mistakes(LinearModel(tuple(float(v) for v in w), b), data.points, y).size)
     m = (y * data.points[:, 0]) * w[0] + (y * data.points[:, 1]) * w[1]
     if b != 0.0:
         m += y * b
@@ -735,12 +737,13 @@ def _pocket_k(result: TrainResult, config: TrainConfig) -> int:
     that appear again have the same mistakes, so this is the first occurrence.
     """
     assert result.pocket_w is not None
-    pw, pb = result.pocket_w, float(result.pocket_b or 0.0)
+    pw, pb = np.asarray(result.pocket_w, dtype=np.float64), float(result.pocket_b or 0.0)
     b_init = float(config.b0) if config.bias else 0.0
-    if (float(pw[0]), float(pw[1]), pb) == (float(config.w0[0]), float(config.w0[1]), b_init):
+    w_init = np.asarray(config.w0 if pw.shape[0] == 2 else np.zeros(pw.shape[0]), dtype=float)
+    if np.array_equal(pw, w_init) and pb == b_init:
         return 0
     hw, hb = result.history_w, result.history_b
-    hits = np.flatnonzero((hw[:, 0] == pw[0]) & (hw[:, 1] == pw[1]) & (hb == pb))
+    hits = np.flatnonzero(np.all(hw == pw[None, :], axis=1) & (hb == pb))
     return int(hits[0]) + 1 if hits.size else -1
 
 
@@ -966,7 +969,9 @@ def _print_trace(
 
 def _print_gram(out: _Out, data: Dataset) -> None:
     x = data.points
-    gram = np.outer(x[:, 0], x[:, 0]) + np.outer(x[:, 1], x[:, 1])
+    gram = np.outer(x[:, 0], x[:, 0])
+    for j in range(1, data.dim):  # the features in order (the plane: x1 x1' + x2 x2')
+        gram = gram + np.outer(x[:, j], x[:, j])
     cells = [[fmt(v) for v in row] for row in gram]
     width = max(len(c) for row in cells for c in row)
     out("Gram matrix G = [x_i · x_j]:")

@@ -128,15 +128,3 @@ def make_dataset(
 def empty_dataset() -> Dataset:
     """A data set with no points."""
     return make_dataset(np.zeros((0, 2)), np.zeros(0))
-
-
-def check_plane(data: Dataset, source: str | None = None) -> None:
-    """Refuse points the window cannot draw: one feature per point (d = 2 is the plane,
-    d > 2 the w-aligned view of `projection.py`): a `DataError` saying what to use."""
-    if data.dim < 2:
-        raise DataError(
-            f"{data.dim} feature per point: the window draws two or more; "
-            "use `perceptron trace FILE` or `perceptron experiment FILE` "
-            "(train() and experiment() in Python)",
-            source,
-        )

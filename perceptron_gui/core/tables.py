@@ -287,9 +287,11 @@ def _run_of(
         stop = total if max_rows is None else max(0, min(total, int(max_rows)))
         # Only the rows shown are copied out of the trainer's history.
         updates = run.history_slice("index", 0, stop).astype(np.int64, copy=False)
-        hw = np.column_stack(
-            (run.history_slice("w0", 0, stop), run.history_slice("w1", 0, stop))
-        ).reshape(-1, 2)
+        # w with its d entries (a window's run of d ≠ 2 features: its trainer has w0 … w{d-1}).
+        dim = run.data.dim
+        hw = np.column_stack([run.history_slice(f"w{j}", 0, stop) for j in range(dim)]).reshape(
+            -1, dim
+        )
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
         mode, visits_now = c.mode, run.visits
         update_visits = run.history_slice("visit", 0, total) if mode in _VOTING else None

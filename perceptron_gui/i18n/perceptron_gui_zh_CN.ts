@@ -1581,6 +1581,37 @@
     </message>
 </context>
 <context>
+    <name>ImagePanel</name>
+    <message>
+        <source>{answer} w</source>
+        <translation>{answer}的 w</translation>
+    </message>
+    <message>
+        <source>{w} as an image of {rows} × {cols} pixels</source>
+        <translation>{w} 画成 {rows} × {cols} 像素的图像</translation>
+    </message>
+    <message>
+        <source>The kernel perceptron has no w to draw: its α are in the tables.</source>
+        <translation>核感知机没有可画的 w：它的 α 在表格中。</translation>
+    </message>
+    <message>
+        <source>w_j &gt; 0 in ○&apos;s colour (ink there votes +1), w_j &lt; 0 in ×&apos;s (votes −1); largest |w_j| = {top}</source>
+        <translation>w_j &gt; 0 用 ○ 的颜色（那里的笔画投 +1），w_j &lt; 0 用 × 的颜色（投 −1）；最大 |w_j| = {top}</translation>
+    </message>
+    <message>
+        <source>misclassified: {wrong} of {n}</source>
+        <translation>误分类：{n} 个中的 {wrong} 个</translation>
+    </message>
+    <message>
+        <source> (the first {k})</source>
+        <translation>（前 {k} 个）</translation>
+    </message>
+    <message>
+        <source>{name}: labelled {label}, on the wrong side</source>
+        <translation>{name}：标签 {label}，在错误的一侧</translation>
+    </message>
+</context>
+<context>
     <name>IterationModel</name>
     <message>
         <source>point</source>
@@ -2069,6 +2100,26 @@
     <message>
         <source>Left click adds −1 points</source>
         <translation>左键单击添加 −1 类点</translation>
+    </message>
+    <message>
+        <source>&amp;Iris: setosa vs versicolor (4 features)</source>
+        <translation>鸢尾花：山鸢尾对变色鸢尾（4 个特征）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>100 flowers, 4 measurements in cm (Fisher 1936; UCI, CC BY 4.0)</source>
+        <translation>100 朵花，4 个以厘米计的测量值（Fisher 1936；UCI，CC BY 4.0）</translation>
+    </message>
+    <message>
+        <source>&amp;Digits: 0 vs 1 (8 × 8 images)</source>
+        <translation>手写数字：0 对 1（8 × 8 图像）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Handwritten digits, 64 grey levels each; w drawn as an image (Alpaydin and Kaynak 1998; UCI, CC BY 4.0)</source>
+        <translation>手写数字，每个 64 个灰度值；w 画成图像（Alpaydin 和 Kaynak 1998；UCI，CC BY 4.0）</translation>
+    </message>
+    <message>
+        <source>Digits: &amp;3 vs 8 (8 × 8 images)</source>
+        <translation>手写数字：3 对 8（8 × 8 图像）(&amp;3)</translation>
     </message>
     <message>
         <source>&amp;Step</source>
@@ -2567,10 +2618,6 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>网页 (*.html)</translation>
     </message>
     <message>
-        <source>not exported: the web page draws points in the plane; these have {d} features (export a figure, an animation or the table instead)</source>
-        <translation>未导出：网页只绘制平面上的点；这些点有 {d} 个特征（请改为导出图、动画或表格）</translation>
-    </message>
-    <message>
         <source>no table format {format}: latex, markdown or csv</source>
         <translation>没有表格格式 {format}：只能是 latex、markdown 或 csv</translation>
     </message>
@@ -2641,6 +2688,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>Close the lesson: the keys step the run again</source>
         <translation>关闭课程：按键重新用于单步运行</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
     </message>
     <message>
         <source>&amp;Space views</source>

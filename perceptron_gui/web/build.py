@@ -173,6 +173,11 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "drawn": "{drawn} of the {n} points are drawn (an even sample); every number is "
         "the run's own.",
         "made": "Made by {program} {version} on {date}.",
+        "one_feature": "One feature: the points lie on the x₁ axis, and the line is the "
+        "threshold x₁ = −b/w.",
+        "projected": "The points live in R{d}: drawn on two axes of it, across the last w "
+        "(the last line is the hyperplane itself, the earlier ones its slices by this plane) "
+        "and up the data's principal direction ⊥ w.",
     },
     "zh_CN": {
         "back": "◀ 后退",
@@ -205,6 +210,9 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "cut": "本页显示这次运行的前 {k} 次更新。",
         "drawn": "画出了 {n} 个点中的 {drawn} 个（均匀抽样）；所有数字都是这次运行本身的。",
         "made": "由 {program} {version} 于 {date} 生成。",
+        "one_feature": "只有一个特征：点都在 x₁ 轴上，直线就是阈值 x₁ = −b/w。",
+        "projected": "这些点位于 R{d} 中：画在它的两条轴上，横轴沿最后的 w（最后一条直线就是"
+        "超平面本身，之前的是它被这个平面所截的截线），纵轴是数据垂直于 w 的主方向。",
     },
 }
 
@@ -371,18 +379,21 @@ def _frame(
     """What the window shows after update `t.k` (`rec` its record, None at the start)."""
     data = t.data
     frame: dict[str, Any] = {"k": t.k, "v": t.visits, "m": t.mistakes, "b": float(t.b)}
-    model = t.model
+    view = ctx["view_model"]
+    model = view(t.model)
     if isinstance(model, LinearModel) and model.is_linear:
         frame["w"] = [float(model.w[0]), float(model.w[1])]
+        frame["b"] = float(model.b)
     elif data.n:
         frame["i"] = ctx["images"].add(model) if ctx["image_due"] else ctx["last_image"]
         ctx["last_image"] = frame["i"]
     answer = t.answer
     if answer is not None:
-        if isinstance(answer, LinearModel) and answer.is_linear:
-            frame["a"] = [float(answer.w[0]), float(answer.w[1]), float(answer.b)]
+        shown = view(answer)
+        if isinstance(shown, LinearModel) and shown.is_linear:
+            frame["a"] = [float(shown.w[0]), float(shown.w[1]), float(shown.b)]
         elif data.n:
-            frame["i"] = ctx["images"].add(answer) if ctx["image_due"] else ctx["last_image"]
+            frame["i"] = ctx["images"].add(shown) if ctx["image_due"] else ctx["last_image"]
             ctx["last_image"] = frame["i"]
         wrong = mistakes(answer, data.points, data.labels)
     else:
@@ -397,6 +408,40 @@ def _frame(
         frame["n"] = narration.narrate(t)
     frame["r"] = _readout(t, ctx["bd"], ctx["mb"], ctx["tr"])
     return frame
+
+
+def _picture(
+    data: Dataset, config: TrainConfig, limit: int, lang: str
+) -> tuple[npt.NDArray[np.float64], Callable[[Any], Any], str]:
+    """The points as the page draws them, how it draws a model, and a note saying so.
+
+    The plane as it is. Points in R^d (d ≠ 2) on the window's w-aligned view of the run's
+    last weights (its answer's, when it has one), held for the whole page: the last line
+    is the hyperplane itself and the earlier ones its slices by that plane. One feature
+    (d = 1): the x₁ axis, the line the threshold x₁ = −b/w.
+    """
+    from perceptron_gui.core.projection import drawn_axes, project, project_model, slice_origin
+
+    if data.dim == 2:
+        return data.points, _same, ""
+    end = make_trainer(data, config)
+    end.run(max_updates=limit)
+    answer = end.answer
+    w = answer.w if isinstance(answer, LinearModel) else end.w
+    axes = drawn_axes(data.points, w)
+    origin = slice_origin(data.points, axes)
+
+    def view_model(model: Any) -> Any:
+        return project_model(model, axes, origin)
+
+    texts = PAGE_TEXTS[lang if lang in PAGE_TEXTS else "en"]
+    power = str(data.dim).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    note = texts["one_feature"] if data.dim == 1 else texts["projected"].format(d=power)
+    return project(data.points, axes), view_model, note
+
+
+def _same(model: Any) -> Any:
+    return model
 
 
 def run_data(
@@ -417,7 +462,8 @@ def run_data(
     if getattr(t, "start_overflows", False):
         raise PageError("the initial weights overflow on these points")
     bd, mb = _bound(data, config)
-    view = _view(data.points)
+    points, view_model, note = _picture(data, config, limit, lang)
+    view = _view(points)
     drawn = _drawn(data.n)
     images = _Images(view)
     # Region images: every frame while they are few, else every `every`-th frame (and the
@@ -433,6 +479,7 @@ def run_data(
         "mb": mb,
         "drawn": drawn,
         "images": images,
+        "view_model": view_model,
         "image_due": True,
         "last_image": -1,
     }
@@ -456,10 +503,13 @@ def run_data(
     plot_bound = None
     if mb is not None and mb.value is not None and math.isfinite(mb.value):
         plot_bound = float(mb.value)
-    pts = data.points
+    extra: dict[str, Any] = {}
+    if data.dim != 2:  # the points themselves, for the page's "Save the data (CSV)"
+        extra = {"dim": data.dim, "xs": data.points.tolist(), "note": note}
     return {
+        **extra,
         "n": data.n,
-        "points": [[float(x), float(y)] for x, y in pts.tolist()],
+        "points": [[float(x), float(y)] for x, y in points.tolist()],
         "labels": [1 if v > 0 else -1 for v in data.labels.tolist()],
         "drawn": drawn.tolist(),
         "names": len(drawn) <= NAMES_MAX,

@@ -189,6 +189,7 @@
     box.addEventListener("pointerdown", function () { active = self; });
     box.addEventListener("focusin", function () { active = self; });
     var notes = html("div", null, null, root);
+    if (run.note) html("p", "note", run.note, notes);
     if (run.cut) html("p", "note", T.cut.replace("{k}", run.cut), notes);
     if (drawn.length < run.n) html("p", "note", T.drawn.replace("{drawn}", drawn.length).replace("{n}", run.n), notes);
     this.root = box;
@@ -338,6 +339,13 @@
 
   function csv(run) {
     var rows = ["x1,x2,y"];
+    if (run.xs) {  // points in R^d: the features themselves, not the view's coordinates
+      var head = [];
+      for (var j = 0; j < run.dim; j++) head.push("x" + (j + 1));
+      rows = [head.concat(["y"]).join(",")];
+      for (var k = 0; k < run.n; k++) rows.push(run.xs[k].concat([run.labels[k]]).join(","));
+      return rows.join("\n") + "\n";
+    }
     for (var i = 0; i < run.n; i++) rows.push(run.points[i][0] + "," + run.points[i][1] + "," + run.labels[i]);
     return rows.join("\n") + "\n";
   }

@@ -60,6 +60,8 @@ class StyledCanvas(PartsCanvas):
             axis.setTextPen(pg.mkPen(ink))
             axis.setTickFont(tick_font)
             axis.setLabel(text, **label_style)
+            # No name up: one feature, every point at height 0, so no numbers either.
+            axis.setStyle(showValues=bool(text) or name == "bottom")
         lw = t.line()
         self._tint_pos.setBrush(t.tint("positive"))
         self._tint_neg.setBrush(t.tint("negative"))

@@ -49,6 +49,25 @@ MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 ALPHA_BLOCK = 256
 
 
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _subscript(letter: str, j: int) -> str:
+    """x₁, w₁₂, … for the 0-based feature j."""
+    return letter + str(j + 1).translate(_SUB)
+
+
+def _feature(name: str) -> int:
+    """The 0-based feature of a column x₁ … x_d or w₁ … w_d."""
+    return int(name[1:].translate(_PLAIN)) - 1
+
+
+def _history_name(name: str) -> str:
+    """The trainer's history column of w_j ("w0" for w₁) or b."""
+    return "b" if name == "b" else f"w{_feature(name)}"
+
+
 class IterationModel(QtCore.QAbstractTableModel):
     """A row k = 0 (the start), then one row per update, read lazily from the history.
 
@@ -163,8 +182,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._columns: tuple[str, ...] = self.BASE_COLUMNS  # the fields
         self._shown: tuple[str, ...] = self.SHOWN_COLUMNS
         self._signature: tuple[float, ...] | None = None
-        #: (w₁, w₂, b) of the rows read so far, by update (cleared when rows go or change).
-        self._weights: dict[int, tuple[float, float, float]] = {}
+        #: (w₁, …, w_d, b) of the rows read so far, by update (cleared when rows go or change).
+        self._weights: dict[int, tuple[float, ...]] = {}
         #: Significant digits of the numbers shown (fewer in a narrow table: see
         #: `IterationTable._size_columns`); the tooltip has every digit.
         self.digits = CELL_DIGITS
@@ -174,9 +193,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
         self._alpha_blocks: dict[int, NDArray[np.int64]] = {}
         self._summed: list[IntArray] | None = None
-        # Averaged: Σ c_j w₁, Σ c_j w₂, Σ c_j b over the vectors j = 0 … of closed rows
+        # Averaged: Σ c_j w₁, …, Σ c_j w_d, Σ c_j b over the vectors j = 0 … of closed rows
         # (a later update ended them), extended as rows are shown.
-        self._avg_sums = (array("d"), array("d"), array("d"))
+        self._avg_sums: tuple[array[float], ...] = (array("d"), array("d"), array("d"))
         self.apply_theme()
         self._reset_from(controller.trainer)
 
@@ -240,19 +259,19 @@ class IterationModel(QtCore.QAbstractTableModel):
             return self._pos_brush if label > 0 else self._neg_brush
         return None
 
-    def weights(self, u: int) -> tuple[float, float, float]:
-        """(w₁, w₂, b) after update `u` (0-based; -1: the initial weights)."""
+    def weights(self, u: int) -> tuple[float, ...]:
+        """(w₁, …, w_d, b) after update `u` (0-based; -1: the initial weights)."""
         t = self._trainer
+        d = t.data.dim
         if u < 0:
-            w0 = t.config.w0 if t.model.is_linear else (0.0, 0.0)
-            return float(w0[0]), float(w0[1]), float(t.config.b0)
+            w0 = t.config.w0 if t.model.is_linear and d == 2 else (0.0,) * d
+            return (*(float(v) for v in w0), float(t.config.b0))
         got = self._weights.get(u)
         if got is None:  # (a compact history replays up to 31 updates for each value)
             if len(self._weights) > WEIGHTS_KEPT:
                 self._weights.clear()
             got = (
-                float(t.history_value("w0", u)),
-                float(t.history_value("w1", u)),
+                *(float(t.history_value(f"w{j}", u)) for j in range(d)),
                 float(t.history_value("b", u)),
             )
             self._weights[u] = got
@@ -262,9 +281,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         """(w, b) after update `u` (-1: the initial weights), w with its d entries."""
         t = self._trainer
         d = t.data.dim
-        if d == 2:
-            w1, w2, b = self.weights(u)
-            return (w1, w2), b
+        if d <= 2:
+            got = self.weights(u)
+            return got[:-1], got[-1]
         if u < 0:
             return (0.0,) * d, float(t.config.b0)
         return tuple(float(t.history_value(f"w{j}", u)) for j in range(d)), float(
@@ -302,7 +321,9 @@ class IterationModel(QtCore.QAbstractTableModel):
             avg = self._average(u)
             if avg is None:
                 return "—"  # no visit yet: the mean of nothing
-            return f"({num(avg[0])}, {num(avg[1])})" if name == self.AVERAGE else num(avg[2])
+            if name == self.AVERAGE:
+                return "(" + ", ".join(num(v) for v in avg[:-1]) + ")"
+            return num(avg[-1])
         if u < 0:
             return "0" if name == self.ALPHA_COLUMN else ""
         if name == self.CORRECTED:
@@ -325,8 +346,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         end = int(t.history_value("visit", u + 1)) if u + 1 < t.k else t.visits + 1
         return end - start
 
-    def _average(self, u: int) -> tuple[float, float, float] | None:
-        """(w̄₁, w̄₂, b̄) after the last visit of the vector after update `u` (-1: the start).
+    def _average(self, u: int) -> tuple[float, ...] | None:
+        """(w̄₁, …, w̄_d, b̄) after the last visit of the vector after update `u` (-1: the start).
 
         ``Σ_{j ≤ k} c_j ŵ_j / Σ_{j ≤ k} c_j`` (ALGORITHMS.md), the sums in the trainer's
         order, so that the last row is the answer to the bit. None before any visit.
@@ -335,13 +356,14 @@ class IterationModel(QtCore.QAbstractTableModel):
         j = u + 1  # the vector's number; vectors 0 … rows - 1 are closed
         closed = min(self._rows, t.k)
         sums = self._avg_sums
+        names = (*(f"w{i}" for i in range(len(sums) - 1)), "b")
         have = len(sums[0])
         if have < min(j + 1, closed):  # extend the prefix sums over the new closed rows
             # c_j = V[j] − V[j − 1] with V the updates' visits and V[−1] = 1; vector j
             # is the start (j = 0) or history row j − 1.
             v = t.history_slice("visit", max(0, have - 1), closed).astype(np.int64)
             c = np.diff(v if have else np.concatenate(([1], v))).astype(np.float64)
-            for i, (target, name) in enumerate(zip(sums, ("w0", "w1", "b"), strict=True)):
+            for i, (target, name) in enumerate(zip(sums, names, strict=True)):
                 w = t.history_slice(name, max(0, have - 1), closed - 1).astype(np.float64)
                 if not have:
                     w = np.concatenate((self._start(i), w))
@@ -350,20 +372,20 @@ class IterationModel(QtCore.QAbstractTableModel):
                 target.frombytes(acc.tobytes())
         if j < closed:
             total = int(t.history_value("visit", j)) - 1
-            s = (sums[0][j], sums[1][j], sums[2][j])
+            s = tuple(target[j] for target in sums)
         else:  # the current vector, its count still growing
             total = t.visits
             count = float(self._count(u))
             now = self.weights(u)
             before = [target[j - 1] if j else 0.0 for target in sums]
-            s = (before[0] + count * now[0], before[1] + count * now[1], before[2] + count * now[2])
+            s = tuple(a + count * v for a, v in zip(before, now, strict=True))
         if total == 0:
             return None
-        b_avg = s[2] / total if t.config.bias else 0.0
-        return s[0] / total, s[1] / total, b_avg
+        b_avg = s[-1] / total if t.config.bias else 0.0
+        return (*(v / total for v in s[:-1]), b_avg)
 
     def _start(self, i: int) -> NDArray[np.float64]:
-        """The initial weight i (w₁, w₂, b) as a one-element array."""
+        """The initial weight i (w₁, …, w_d, b) as a one-element array."""
         return np.array([self.weights(-1)[i]], dtype=np.float64)
 
     def _kind(self, u: int) -> str:
@@ -438,14 +460,14 @@ class IterationModel(QtCore.QAbstractTableModel):
             return float(row + 1)
         if name == "αᵢ":
             return float(self._cum[row]) * t.config.eta
-        if name in ("w₁", "w₂", "b"):
-            return t.history_value({"w₁": "w0", "w₂": "w1", "b": "b"}[name], row)
+        if name == "b" or name[0] == "w":
+            return t.history_value(_history_name(name), row)
         i = int(t.history_value("index", row))
         if name == self.POINT:
             return float(i)
         if name == "y":
             return float(t.data.labels[i])
-        return float(t.data.points[i, 0 if name == "x₁" else 1])
+        return float(t.data.points[i, _feature(name)])
 
     def column_arrays(self, rows: IntArray | None = None) -> list[NDArray[Any]]:
         """Whole columns (or the given rows), vectorised, in the order of `fields`."""
@@ -459,10 +481,8 @@ class IterationModel(QtCore.QAbstractTableModel):
                 out.append(sel + 1)
             elif name == self.POINT:
                 out.append(idx)
-            elif name == "x₁":
-                out.append(t.data.points[idx, 0])
-            elif name == "x₂":
-                out.append(t.data.points[idx, 1])
+            elif name[0] == "x":
+                out.append(t.data.points[idx, _feature(name)])
             elif name == "y":
                 out.append(t.data.labels[idx])
             elif name == "αᵢ":
@@ -470,8 +490,7 @@ class IterationModel(QtCore.QAbstractTableModel):
                 out.append(cum[sel] * t.config.eta)  # a copy: the buffer stays free to grow
                 del cum
             else:
-                col = {"w₁": "w0", "w₂": "w1", "b": "b"}[name]
-                out.append(t.history_slice(col, 0, n)[sel])
+                out.append(t.history_slice(_history_name(name), 0, n)[sel])
         return out
 
     def sync(self) -> int:
@@ -515,15 +534,24 @@ class IterationModel(QtCore.QAbstractTableModel):
     # -------------------------------------------------------------- internals
 
     def _columns_for(self, t: Algorithm) -> tuple[str, ...]:
-        return self.BASE_COLUMNS + ((self.ALPHA_COLUMN,) if t.has_alpha else ())
+        alpha = (self.ALPHA_COLUMN,) if t.has_alpha else ()
+        d = t.data.dim
+        if d == 2:
+            return self.BASE_COLUMNS + alpha
+        # d features: x₁ … x_d and w₁ … w_d (the plane's names, numbered on)
+        xs = tuple(_subscript("x", j) for j in range(d))
+        ws = tuple(_subscript("w", j) for j in range(d))
+        return ("k", "point", *xs, "y", *ws, "b", *alpha)
 
     def _shown_for(self, t: Algorithm) -> tuple[str, ...]:
         shown = self.SHOWN_COLUMNS
-        if hasattr(t, "batch_sizes"):  # a batch step sums many points at once
+        if t.spec.batch:  # a batch step sums many points at once
             shown = ("k", self.CORRECTED, self.SUMMED, "w", "b", self.DECISION)
         if t.threshold is not None:  # a mistake or a margin correction
             shown = (*shown[:2], self.KIND, *shown[2:])
-        if hasattr(t, "votes"):  # every vector votes with the visits it survived
+        # Every vector votes with the visits it survived (the R^d trainer of the averaged
+        # and voted runs counts them from its visits, as the plane's do from their votes).
+        if hasattr(t, "votes") or t.spec.answer_name in ("average", "vote"):
             shown = (*shown, self.COUNT)
         if t.spec.answer_name == "average":  # the answer's own columns, row by row;
             # they take the place of w·x + b, so that the table fits a 1024×768 screen
@@ -538,7 +566,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     def _row_signature(t: Algorithm, row: int) -> tuple[float, ...] | None:
         if row < 0 or row >= t.k:
             return None
-        return tuple(t.history_value(name, row) for name in ("index", "visit", "w0", "w1", "b"))
+        return tuple(t.history_value(name, row) for name in ("index", "visit", "w0", "b"))
 
     def _prefix_intact(self, t: Algorithm) -> bool:
         """Whether the rows we show are still the trainer's first rows (a cheap check)."""
@@ -560,7 +588,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._counts = np.zeros(t.n, np.int64)
         self._alpha_blocks = {}
         self._summed = None
-        self._avg_sums = (array("d"), array("d"), array("d"))
+        self._avg_sums = tuple(array("d") for _ in range(t.data.dim + 1))
         self._extend(t.history_slice("index", 0, t.k))
         self._rows = t.k
         self._alpha_points = self._updated_points(t)
@@ -806,7 +834,9 @@ class IterationTable(QtWidgets.QWidget):
     ) -> str:
         m = self.model
         # A file keeps ASCII column names (scripts read it); the clipboard has the screen's.
-        names = [m.CSV_NAMES.get(c, c) if csv_header else m.title(c) for c in m.fields]
+        names = [
+            m.CSV_NAMES.get(c, c.translate(_PLAIN)) if csv_header else m.title(c) for c in m.fields
+        ]
         columns: list[Sequence[str]] = []
         for name, values in zip(m.fields, m.column_arrays(rows), strict=True):
             if name == m.POINT and not csv_header:

@@ -304,6 +304,41 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
         QT_TRANSLATE_NOOP("MainWindow", "The built-in example"),
     ),
+    # Real data (core/examples.py: shipped with their source and licence).
+    ActionSpec(
+        "example_iris",
+        QT_TRANSLATE_NOOP("MainWindow", "&Iris: setosa vs versicolor (4 features)"),
+        "load_builtin",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow", "100 flowers, 4 measurements in cm (Fisher 1936; UCI, CC BY 4.0)"
+        ),
+        args=("iris",),
+    ),
+    ActionSpec(
+        "example_digits",
+        QT_TRANSLATE_NOOP("MainWindow", "&Digits: 0 vs 1 (8 × 8 images)"),
+        "load_builtin",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Handwritten digits, 64 grey levels each; w drawn as an image "
+            "(Alpaydin and Kaynak 1998; UCI, CC BY 4.0)",
+        ),
+        args=("digits:0:1",),
+    ),
+    ActionSpec(
+        "example_digits_38",
+        QT_TRANSLATE_NOOP("MainWindow", "Digits: &3 vs 8 (8 × 8 images)"),
+        "load_builtin",
+        (),
+        QT_TRANSLATE_NOOP(
+            "MainWindow",
+            "Handwritten digits, 64 grey levels each; w drawn as an image "
+            "(Alpaydin and Kaynak 1998; UCI, CC BY 4.0)",
+        ),
+        args=("digits:3:8",),
+    ),
     # --- Run
     ActionSpec(
         "step",
@@ -721,8 +756,11 @@ THEME_ACTIONS = {str(s.args[0]): s.id for s in ACTIONS if s.group == "theme"}
 #: Every menu, by id; `MENU_BAR` orders the menu bar's.
 MENUS: tuple[MenuSpec, ...] = (
     MenuSpec("file", QT_TRANSLATE_NOOP("MainWindow", "&File"), (
-        "open", "menu:recent", "open_lesson", "builtin_lesson", "save", "save_as",
-        "menu:export", "-", "quit",
+        "open", "menu:recent", "menu:examples", "open_lesson", "builtin_lesson", "save",
+        "save_as", "menu:export", "-", "quit",
+    )),
+    MenuSpec("examples", QT_TRANSLATE_NOOP("MainWindow", "E&xamples"), (
+        "example", "-", "example_iris", "example_digits", "example_digits_38",
     )),
     MenuSpec("recent", QT_TRANSLATE_NOOP("MainWindow", "Open &recent")),  # filled as it opens
     MenuSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export"), (
@@ -735,7 +773,7 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit"), (
         "undo", "redo", "-", "pos", "neg", "snap", "-",
-        "select_all", "delete", "flip", "clear", "-", "generate", "example",
+        "select_all", "delete", "flip", "clear", "-", "generate",
     )),
     MenuSpec("run", QT_TRANSLATE_NOOP("MainWindow", "&Run"), (
         "step", "visit", "back", "run", "pause", "to_end", "reset", "-",

@@ -46,7 +46,7 @@ class Compare:
             self.run = run
             self.docks_before = [d.isVisible() for d in self.w.docks]
             self.make_room()
-            view = CompareView(run, self.w.canvas, main_title=self.w.run_title)
+            view = CompareView(run, self.w.canvas, main_title=self.w.run_title, dims=self.w.dims)
             view.set_show_radius(self.w.act_radius.isChecked())
             view.set_show_best(self.w.act_best.isChecked())
             self.w.act_radius.toggled.connect(view.set_show_radius)

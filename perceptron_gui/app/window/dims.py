@@ -11,6 +11,10 @@ knows which view the lecturer chose:
   slice by the view plane (through the data's centre).
 * "features": two of the d features, x_i across and x_j up; the line is a slice too.
 
+With one feature (d = 1) the view is the line x₁ itself: x₁ across, nothing up (every
+point at height 0), and the hyperplane is the threshold x₁ = −b/w, a vertical line; the
+three choices do not apply.
+
 It holds no window: the window asks it for the points to draw (`view_points`), how to
 draw a model (`view_model`), the axes' names and `state()`; it emits `axes_changed` when
 the axes on screen moved (every frame of a turn).
@@ -26,6 +30,7 @@ from PySide6.QtCore import QObject, QVariantAnimation, Signal
 
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core.projection import (
+    drawn_axes,
     feature_axes,
     project,
     project_model,
@@ -108,14 +113,25 @@ class DimView(QObject):
         return self._anim.state() == QVariantAnimation.State.Running
 
     @property
+    def line_only(self) -> bool:
+        """True for data of one feature: the view is the x₁ axis."""
+        return self._axes is not None and self._axes[0].shape[0] == 1
+
+    @property
     def exact(self) -> bool:
         """True when the line drawn is the hyperplane itself (the w-aligned view, w ≠ 0,
-        no turn under way); False: it is the hyperplane's slice by the view plane."""
+        no turn under way; or one feature); False: it is the hyperplane's slice by the
+        view plane."""
+        if self.line_only:
+            return True
         return self._kind == "follow" and not self._w_zero and not self.turning
 
     @staticmethod
-    def follow_names(*, zero: bool) -> tuple[str, str]:
-        """The axes' names of the w-aligned view (`zero`: w = 0, the principal directions)."""
+    def follow_names(*, zero: bool, dim: int = 3) -> tuple[str, str]:
+        """The axes' names of the w-aligned view (`zero`: w = 0, the principal directions;
+        `dim` = 1: x₁ and no name up)."""
+        if dim == 1:
+            return feature_name(0), ""
         if zero:
             return (
                 translate("MainWindow", "principal direction 1"),
@@ -126,7 +142,9 @@ class DimView(QObject):
         )
 
     def names(self) -> tuple[str, str]:
-        """The axes' names as the canvas shows them."""
+        """The axes' names as the canvas shows them ("" up for one feature: no axis)."""
+        if self.line_only:
+            return feature_name(0), ""
         if self._kind == "features":
             i, j = self._features
             h, v = feature_name(i), feature_name(j)
@@ -193,6 +211,9 @@ class DimView(QObject):
         self._points = X
         self._w_now = wv
         self._w_zero = not np.any(wv)
+        if d == 1:  # the line x₁ itself, whatever the sign of w: no turn, no flip
+            self._go(drawn_axes(X, wv), jump=True)
+            return
         if self._kind == "features":
             i, j = self._features
             if max(i, j) >= d:
@@ -211,7 +232,7 @@ class DimView(QObject):
         self._kind = kind
         if features is not None:
             self._features = (int(features[0]), int(features[1]))
-        if self._axes is None:
+        if self._axes is None or self.line_only:
             return
         d = self._axes[0].shape[0]
         if kind == "features":

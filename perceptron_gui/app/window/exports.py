@@ -100,16 +100,6 @@ class Exports:
         from perceptron_gui.web import PageError, run_page, write_page
 
         c = self.w.controller
-        if c.data.dim != 2:
-            self.w.show_notice(
-                translate(
-                    "MainWindow",
-                    "not exported: the web page draws points in the plane; these have {d} "
-                    "features (export a figure, an animation or the table instead)",
-                ).format(d=c.data.dim),
-                error=True,
-            )
-            return False
         doc = self.w.document
         source = doc.path if doc.path and not doc.modified else None
 

@@ -15,7 +15,7 @@ from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_
 from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
-from perceptron_gui.core.dataset import check_plane
+from perceptron_gui.core import examples
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.generators import DEFAULTS
 from perceptron_gui.core.generators import generate as generate_data
@@ -43,6 +43,21 @@ VIEW_ACTIONS = {
 }
 
 
+#: The key of the image shape in a session's view settings.
+IMAGE_KEY = "image_shape"
+
+
+def _image_shape(value: Any) -> tuple[int, int] | None:
+    """A saved image shape [rows, columns] (anything else: None)."""
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 4096 for v in value)
+    ):
+        return int(value[0]), int(value[1])
+    return None
+
+
 class Files:
     """A part of `MainWindow`; it holds the window as `w`."""
 
@@ -53,20 +68,23 @@ class Files:
         self.remember_recent = True
 
     def load(self, path: str | Path, *, recent: bool = True) -> bool:
-        """Open a CSV or session file. False on bad input, with a message; the data stay.
+        """Open a CSV or session file, or built-in data (``builtin:iris``,
+        ``builtin:digits:A:B``). False on bad input, with a message; the data stay.
 
         `recent`: put the file in the recent-files list (when `remember_recent` allows).
         """
+        builtin = examples.is_builtin(path)
         try:
-            loaded = load_file(path)
-            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
+            loaded = examples.load_example(str(path)) if builtin else load_file(path)
         except DataError as exc:
             self.w.show_notice(
                 translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
                 error=True,
             )
             return False
-        self.apply_loaded(loaded, str(path), None, recent=recent)
+        self.apply_loaded(loaded, str(path), None, recent=recent and not builtin)
+        if builtin:  # no file of the user's: Save asks for one
+            self.w.document.mark_saved(None)
         return True
 
     def apply_loaded(
@@ -74,6 +92,9 @@ class Files:
     ) -> None:
         # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
         text = translate("MainWindow", "open {name}").format(name=Path(path).name)
+        # Points that are images (the digits; a session of them says so in its view).
+        shape = loaded.image_shape or _image_shape(loaded.view.get(IMAGE_KEY))
+        self.w.image_panel.set_shape(shape)
         self.w.controller.replace_session(loaded.data, loaded.config, text, bound=pair)
         self.apply_view(loaded.view)
         self.w.document.mark_opened(str(path))
@@ -91,8 +112,13 @@ class Files:
         return self.w.action_manager.action(VIEW_ACTIONS[key])
 
     def view_settings(self) -> dict[str, Any]:
-        """The View settings, saved with a session under keys named after their actions."""
-        return {key: self.view_action(key).isChecked() for key in VIEW_ACTIONS}
+        """The View settings, saved with a session under keys named after their actions
+        (and the image shape of points that are images)."""
+        view: dict[str, Any] = {key: self.view_action(key).isChecked() for key in VIEW_ACTIONS}
+        shape = self.w.image_panel.shape
+        if shape is not None:
+            view[IMAGE_KEY] = list(shape)
+        return view
 
     def apply_view(self, view: dict[str, Any]) -> None:
         """Restore the view settings a session saved (unknown or wrong-typed keys are ignored)."""
@@ -108,13 +134,15 @@ class Files:
         The current points stay until the new ones are ready; a bad file leaves them as
         they were, with a message. (`load` does the same at once, for scripts.)
         """
+        if examples.is_builtin(path):  # in the package, small: at once
+            self.load(path)
+            return
         c = self.w.controller
         bias = c.config.bias
         name = Path(path).name
 
         def prepare() -> Generator[Any, None, tuple[Loaded, BoundPair]]:
             loaded = yield from iter_load_file(path)
-            check_plane(loaded.data, loaded.source)  # d = 1: not drawn
             cfg_bias = loaded.config.bias if loaded.config is not None else bias
             pair = yield from bound_task(loaded.data, cfg_bias)
             return loaded, pair

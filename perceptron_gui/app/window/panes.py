@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QScrollArea,
     QSizePolicy,
@@ -34,6 +35,7 @@ from perceptron_gui.app.panels import (
     Timeline,
 )
 from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
+from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import translate
@@ -206,7 +208,14 @@ class Panes:
         pl.addWidget(w.run_title)
         w.readout_frame = SteadyFrame(w.readout)  # presentation mode takes it out
         pl.addWidget(w.readout_frame)
-        pl.addWidget(w.canvas, 1)
+        # Points that are images (the built-in digits): w as an image beside the canvas.
+        w.image_panel = ImagePanel(w.controller)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(w.canvas, 1)
+        row.addWidget(w.image_panel)
+        pl.addLayout(row, 1)
         w.canvas_splitter = named(QSplitter(Qt.Orientation.Horizontal), "canvasSplitter")
         w.canvas_splitter.setChildrenCollapsible(False)
         w.canvas_splitter.addWidget(pane)

@@ -85,6 +85,9 @@ class Loaded:
         Things the user should be told, e.g. that 0/1 labels were read as -1/+1.
     source
         The file, as the caller named it.
+    image_shape
+        (rows, columns) when each point is an image of rows × columns pixels, row by row
+        (the built-in digits: 8 × 8); None for other data.
     """
 
     data: Dataset
@@ -92,6 +95,7 @@ class Loaded:
     view: dict[str, Any]
     notes: tuple[str, ...]
     source: str
+    image_shape: tuple[int, int] | None = None
 
 
 def source_name(path: PathLike) -> str:
