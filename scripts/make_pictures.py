@@ -255,7 +255,9 @@ LESSON = _LESSON.format(play="w.lesson_player.go(1)\nw.answer(2)")
 LESSON_PANELS = _LESSON.format(play="w.lesson_player.go(4)\nfor _ in range(3):\n    w.next_slide()")
 # A compare scene at 1024×768: "The order matters", cyclic beside random, after three updates
 # (both plots one size and range, both readouts whole).
-LESSON_COMPARE = _LESSON.format(play="w.lesson_player.go(5)\nfor _ in range(3):\n    w.next_slide()")
+LESSON_COMPARE = _LESSON.format(
+    play="w.lesson_player.go(5)\nfor _ in range(3):\n    w.next_slide()"
+)
 
 
 # The built-in digits 3 (+1) against 8 (-1) at 1024×768: the pocket after 40 updates in a
