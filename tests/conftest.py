@@ -244,6 +244,9 @@ class _SharedWindow:
         if w.presentation.on:
             w.set_presentation(False)
         w.set_phase_stepping(False)
+        # The points go first: every refresh below (the View actions, the settings, the
+        # tab, the log scale) then draws an empty window, not the test's run again.
+        c.set_data(empty_dataset(), undoable=False)
         for action, checked in self.checks.items():
             if action.isChecked() != checked:
                 # As a click: the window's handlers listen to `triggered` (setChecked left
@@ -251,7 +254,6 @@ class _SharedWindow:
                 action.trigger()
         c.set_config(self.config)
         w.set_speed(self.speed)
-        c.set_data(empty_dataset(), undoable=False)
         c.undo_stack.clear()
         c.finish_bound()
         w.document.mark_saved(None)
