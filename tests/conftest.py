@@ -73,6 +73,62 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(cleanup)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--cpu-durations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="list the N tests that used the most CPU time (setup to teardown, with the "
+        "processes they ran), as --durations lists wall time",
+    )
+
+
+def _cpu_seconds() -> float:
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # (once they have ended)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    if item.config.getoption("--cpu-durations") is not None:
+        item.stash[_CPU_START] = _cpu_seconds()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    yield
+    start = item.stash.get(_CPU_START, None)
+    if start is not None:  # (a property of the teardown's report: it reaches xdist's main process)
+        item.user_properties.append(("cpu_seconds", _cpu_seconds() - start))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown":
+        for name, value in report.user_properties:
+            if name == "cpu_seconds":
+                _CPU_TIMES.append((float(value), report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    n = config.getoption("--cpu-durations")
+    if n is None or not _CPU_TIMES:
+        return
+    rows = sorted(_CPU_TIMES, reverse=True)
+    terminalreporter.write_sep("=", f"{min(n, len(rows)) if n else len(rows)} tests by CPU time")
+    for seconds, nodeid in rows[: n or None]:
+        terminalreporter.write_line(f"{seconds:8.2f}s {nodeid}")
+    terminalreporter.write_line(f"{sum(t for t, _ in rows):8.2f}s in all, {len(rows)} tests")
+
+
+_CPU_START = pytest.StashKey[float]()
+_CPU_TIMES: list[tuple[float, str]] = []
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _compiled_loop_loaded() -> None:
     """Before a process's first test: wait for the compile child, then load its code.
@@ -188,6 +244,9 @@ class _SharedWindow:
         if w.presentation.on:
             w.set_presentation(False)
         w.set_phase_stepping(False)
+        # The points go first: every refresh below (the View actions, the settings, the
+        # tab, the log scale) then draws an empty window, not the test's run again.
+        c.set_data(empty_dataset(), undoable=False)
         for action, checked in self.checks.items():
             if action.isChecked() != checked:
                 # As a click: the window's handlers listen to `triggered` (setChecked left
@@ -195,7 +254,6 @@ class _SharedWindow:
                 action.trigger()
         c.set_config(self.config)
         w.set_speed(self.speed)
-        c.set_data(empty_dataset(), undoable=False)
         c.undo_stack.clear()
         c.finish_bound()
         w.document.mark_saved(None)

@@ -17,6 +17,13 @@ from tests.test_lesson_core import write_three
 
 
 @pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    # One window for the module's tests (conftest's `shared_window`: put back as new before
+    # each test, the lesson closed, checked, and replaced where anything differs).
+    return shared_window
+
+
+@pytest.fixture
 def english():  # noqa: ANN201
     i18n.set_language("en", remember=False)
     yield
@@ -369,28 +376,35 @@ def test_export_lesson_command(tmp_path: Path) -> None:
         assert c.returncode == 0 and (out / "lesson.pdf").exists()
 
 
-def test_lesson_flag_refuses_a_bad_file(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
+def test_lesson_flag_refuses_a_bad_file(qapp, tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """`perceptron-gui --lesson BAD` and `--export-lesson BAD OUT`: status 2 and one line
+    that names the file, the scene and the key. (In this process, as `main(argv)`: the
+    exit of `python -m perceptron_gui` with main's status is test_packaging's and
+    test_window's, in a new interpreter.)"""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.main import main
+    from perceptron_gui.app.main_window import MainWindow
 
     bad = tmp_path / "bad.lesson.toml"
     bad.write_text('[[scene]]\ntitle = "A"\npoints = [[1, 1, 1]]\nspeed = 3\n', encoding="utf-8")
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PERCEPTRON_GUI_STATE_DIR": str(tmp_path / "s"), "PYTHONPATH": str(root)}
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    for args in (["--lesson", str(bad)], ["--export-lesson", str(bad), str(tmp_path / "o")]):
-        r = subprocess.run(
-            [sys.executable, "-m", "perceptron_gui", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
-        assert r.returncode == 2
-        lines = [x for x in r.stderr.splitlines() if "propagateSizeHints" not in x]
-        assert len(lines) == 1, r.stderr
-        assert str(bad) in lines[0] and 'scene 1 ("A")' in lines[0] and '"speed"' in lines[0]
+    before = set(QApplication.topLevelWidgets())
+    try:
+        for args in (["--lesson", str(bad)], ["--export-lesson", str(bad), str(tmp_path / "o")]):
+            capsys.readouterr()
+            try:
+                code = main(args)
+            except SystemExit as exc:  # the parser's error (--export-lesson)
+                code = exc.code
+            assert code == 2
+            lines = [x for x in capsys.readouterr().err.splitlines() if x.strip()]
+            assert len(lines) == 1, lines
+            assert str(bad) in lines[0] and 'scene 1 ("A")' in lines[0] and '"speed"' in lines[0]
+    finally:
+        for w in set(QApplication.topLevelWidgets()) - before:  # the window --lesson made
+            if isinstance(w, MainWindow):
+                w.close()
+                w.deleteLater()
 
 
 def test_lesson_flag_opens_in_presentation(qapp, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001

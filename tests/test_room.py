@@ -316,7 +316,7 @@ def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
 
 
 NARRATION_PROBE = r"""
-import json, re
+import json, re, sys
 from PySide6.QtWidgets import QApplication, QLabel
 app = QApplication([])
 import perceptron_gui.app
@@ -325,6 +325,7 @@ from perceptron_gui.app.main_window import MainWindow
 from perceptron_gui.app.theme import theme
 
 out = []
+STEPS = json.loads(sys.argv[1])
 w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
 w.show()
 for lang in ("en", "zh_CN"):
@@ -333,10 +334,10 @@ for lang in ("en", "zh_CN"):
         i18n.set_language(lang, remember=False)
         theme().set_scale(scale)
         w.set_presentation(True)  # (its boost is chosen for the scale as it enters)
-        for mode in ("primal", "pa", "batch"):
+        for mode, steps in STEPS.items():
             w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
             w.set_mode(mode)
-            for _ in range(12):
+            for _ in range(steps):
                 if w.step() is None:
                     break
                 app.processEvents()
@@ -352,15 +353,26 @@ print(json.dumps(out))
 """
 
 
+#: Updates narrated per mode (each in two languages at two scales, presenting at
+#: 1024×768): the primal's whole run (7); the PA's first 6, its two kinds of mistake
+#: ("on the line", then one) and its first margin correction, its longest wording (its
+#: later updates alternate these two wordings with numbers of as many digits); the batch's
+#: first 3, three mistakes summed (its longest) and then one (the kind all its later steps
+#: are but the 7th, of two).
+STEPS = {"primal": 12, "pa": 6, "batch": 3}
+
+
 def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # noqa: ANN001
+    import json
     import re
 
     from conftest import run_on_screen
 
     from perceptron_gui.app.panels.common import condense
 
-    rows = run_on_screen(tmp_path, 1024, 768, NARRATION_PROBE)
-    assert len(rows) >= 4 * (7 + 2 + 2)
+    rows = run_on_screen(tmp_path, 1024, 768, NARRATION_PROBE, json.dumps(STEPS))
+    assert len(rows) == 4 * (7 + 6 + 3)
+    assert any("but its margin" in r["full"] for r in rows)
     number_split = re.compile(r"[\d.,−-]$")
     for r in rows:
         full, shown = r["full"], r["shown"]
@@ -407,7 +419,8 @@ def test_a_300_character_notice_leaves_the_window_s_width(window, qtbot) -> None
 @pytest.mark.parametrize(
     "mode", ["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
 )
-def test_each_run_measures_its_own_work_per_tick(window, qtbot, mode) -> None:  # noqa: ANN001
+def test_each_run_measures_its_own_work_per_tick(shared_window, qtbot, mode) -> None:  # noqa: ANN001
+    window = shared_window
     c = window.controller
     window.set_points([[3, 3], [4, 3], [1, 1], [2, 2.5]], [1, 1, -1, -1])  # not separable
     window.set_max_updates(2000)

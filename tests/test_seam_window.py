@@ -147,16 +147,20 @@ def test_every_mode_steps_to_the_end_in_the_window_as_train_runs(window, mode) -
 def test_a_pa_margin_correction_is_narrated_with_its_margin_and_tau(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_mode("pa")
-    seen = False
+    # The run's first 20 updates hold all 10 of its mistakes and 10 margin corrections; its
+    # other 263 are margin corrections like these, each a full window refresh (~0.1 s).
+    # (The whole run in the window: test_pa_and_margin_show_updates_and_mistakes_apart.)
+    assert window.set_max_updates(20)
+    seen = 0
     while (rec := window.step()) is not None:
         said = _plain(window.state()["narration"])
         assert "no update" not in said  # every step is an update
         if rec.reason == "margin":
-            seen = True
+            seen += 1
             assert "is on the right side, but its margin" in said and "< 1" in said
             assert "τ = " in said and "w ← w + τyx" in said
             assert f"= {_vec(rec.w_after)}" in said
-    assert seen
+    assert seen == 10 and window.state()["updates"] == 20
 
 
 def test_a_margin_correction_of_the_margin_perceptron_is_narrated(window) -> None:
