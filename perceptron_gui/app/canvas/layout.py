@@ -151,11 +151,15 @@ class Placer:
         return r
 
     def take_free(
-        self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
     ) -> Rect | None:
         """As `take`, but only free room: None (nothing kept) when no candidate is free
-        (off the lines to `avoid` when it can be, on one when it cannot)."""
-        r = self._choose(candidates, size, lines=True)
+        (off the lines to `avoid` when it can be, on one when it cannot). `more`: as
+        `take`'s."""
+        r = self._choose(candidates, size, lines=True, more=more)
         if self.cost(r) != 0.0:
             return None
         self.taken.append(r)
@@ -356,13 +360,21 @@ class Placer:
     ) -> list[tuple[float, float]]:
         """Top-lefts on a grid over the bounds (a text's height apart), the nearest to
         `near` first (the top rows first without it)."""
+        cx, cy = self.scan_arrays(size, near)
+        return list(zip(cx.tolist(), cy.tolist(), strict=True))
+
+    def scan_arrays(
+        self, size: tuple[float, float], near: tuple[float, float] | None = None
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """`scan` as two arrays, the lefts and the tops (to filter without a Python loop
+        over its thousand places)."""
         x0, y0, bw, bh = self.bounds
         w, h = size
         step = max(8.0, h)
         xs = np.arange(x0 + 2.0, x0 + bw - w, step)
         ys = np.arange(y0 + 2.0, y0 + bh - h, step)
         if not len(xs) or not len(ys):
-            return []
+            return np.empty(0), np.empty(0)
         gx, gy = np.meshgrid(xs, ys)
         cx, cy = gx.ravel(), gy.ravel()
         if near is not None and all(math.isfinite(v) for v in near):
@@ -370,7 +382,20 @@ class Placer:
                 d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
             order = np.argsort(d, kind="stable")
             cx, cy = cx[order], cy[order]
-        return list(zip(cx.tolist(), cy.tolist(), strict=True))
+        return cx, cy
+
+    def scan_within(
+        self, size: tuple[float, float], cx: float, cy: float, reach: float
+    ) -> list[tuple[float, float]]:
+        """The places of `scan(size, (cx, cy))` whose rectangle comes within `reach` of the
+        point (cx, cy) (`constants.gap_to`), in the scan's order."""
+        x, y = self.scan_arrays(size, (cx, cy))
+        w, h = size
+        with np.errstate(over="ignore", invalid="ignore"):
+            ex = np.maximum(np.maximum(0.0, x - cx), cx - (x + w))
+            ey = np.maximum(np.maximum(0.0, y - cy), cy - (y + h))
+            keep = np.hypot(ex, ey) <= reach
+        return list(zip(x[keep].tolist(), y[keep].tolist(), strict=True))
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

@@ -47,6 +47,17 @@ WEIGHTS_KEPT = 4096
 MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
+#: The roles `IterationModel.data` answers, as the ints Qt passes (a view asks for ~10
+#: roles a cell at every paint: the others return at once, without a comparison of enums).
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole.value
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
+_FONT = Qt.ItemDataRole.FontRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_ROLES = frozenset((_DISPLAY, _TOOLTIP, _ALIGNMENT, _BACKGROUND, _FONT, _FOREGROUND))
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class IterationModel(QtCore.QAbstractTableModel):
@@ -177,6 +188,13 @@ class IterationModel(QtCore.QAbstractTableModel):
         # Averaged: Σ c_j w₁, Σ c_j w₂, Σ c_j b over the vectors j = 0 … of closed rows
         # (a later update ended them), extended as rows are shown.
         self._avg_sums = (array("d"), array("d"), array("d"))
+        #: The cells' texts as shown, by (row, column, digits), of the rows before the last
+        #: (whose text no later update changes: the last row's count and average grow with
+        #: the visits): a view asks for every cell in view at every paint.
+        self._texts: dict[tuple[int, int, int], str | None] = {}
+        for signal in (self.modelReset, self.rowsRemoved, self.layoutChanged):
+            signal.connect(self._texts.clear)
+        self.headerDataChanged.connect(self._texts.clear)  # (a language: the kinds are words)
         self.apply_theme()
         self._reset_from(controller.trainer)
 
@@ -216,29 +234,37 @@ class IterationModel(QtCore.QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = 0) -> Any:
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():
             return None
         row, col = index.row(), index.column()
         if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
+        if role == _DISPLAY and row < self._rows:
+            key = (row, col, self.digits)
+            if key in self._texts:
+                return self._texts[key]
+            text = self._text(row, col, full=False)
+            self._texts[key] = text
+            return text
         name = self._shown[col]
         u = row - 1  # the update of the row (-1: the start)
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = self.cell_text(u, name, full=role == Qt.ItemDataRole.ToolTipRole)
-            return None if text is None else text.replace("-", "−")
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            left = name in (self.DECISION, self.SUMMED, self.KIND)
-            horizontal = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
-            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.BackgroundRole and row == self._rows:
+        if role == _DISPLAY or role == _TOOLTIP:
+            return self._text(row, col, full=role == _TOOLTIP)
+        if role == _ALIGNMENT:
+            return _LEFT if name in (self.DECISION, self.SUMMED, self.KIND) else _RIGHT
+        if role == _BACKGROUND and row == self._rows:
             return self._last_brush
-        if role == Qt.ItemDataRole.FontRole and row == self._rows:
+        if role == _FONT and row == self._rows:
             return self._bold_font
-        if role == Qt.ItemDataRole.ForegroundRole and name == self.POINT and u >= 0:
+        if role == _FOREGROUND and name == self.POINT and u >= 0:
             i = int(self.value(u, self.POINT) or 0)
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
+
+    def _text(self, row: int, col: int, *, full: bool) -> str | None:
+        text = self.cell_text(row - 1, self._shown[col], full=full)
+        return None if text is None else text.replace("-", "−")
 
     def weights(self, u: int) -> tuple[float, float, float]:
         """(w₁, w₂, b) after update `u` (0-based; -1: the initial weights)."""
@@ -670,6 +696,7 @@ class IterationTable(QtWidgets.QWidget):
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
         self._follow = True
+        self._sizing = True  # (False while `refresh` scrolls: it sizes the columns after)
         sb = view.verticalScrollBar()
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
@@ -905,8 +932,10 @@ class IterationTable(QtWidgets.QWidget):
         try:
             out = []
             for col in range(len(model.columns)):
-                title = model.headerData(col, Qt.Orientation.Horizontal) or ""
-                widest = header.horizontalAdvance(str(title))
+                widest = self._widths.get((-1, col, 0), -1)  # the title's
+                if widest < 0:
+                    title = model.headerData(col, Qt.Orientation.Horizontal) or ""
+                    widest = self._widths[(-1, col, 0)] = header.horizontalAdvance(str(title))
                 for row in rows:
                     key = (row, col, digits)
                     width = self._widths.get(key)
@@ -928,7 +957,16 @@ class IterationTable(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         """Catch up with the trainer (new rows, fewer rows, or a new run)."""
-        self.model.sync()
+        added = self.model.sync()
+        if added > 0 and self._follow:
+            # To the new last row now (Qt would lay the rows out and scroll in an event,
+            # and the columns be sized twice a frame: for the rows in view before, then
+            # after the scroll), then sized once for the rows in view.
+            self._sizing = False
+            try:
+                self.view.scrollToBottom()
+            finally:
+                self._sizing = True
         self._size_columns()  # the rows in view decide the widths and digits: new ones differ
         k = self.model.updates
         self._count_label.setText(
@@ -941,7 +979,8 @@ class IterationTable(QtWidgets.QWidget):
 
     def _on_scroll_value_changed(self, value: int) -> None:
         self._follow = value >= self.view.verticalScrollBar().maximum()
-        self._size_columns()  # other rows in view: whole too
+        if self._sizing:
+            self._size_columns()  # other rows in view: whole too
 
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:
