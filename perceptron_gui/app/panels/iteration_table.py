@@ -955,8 +955,13 @@ class IterationTable(QtWidgets.QWidget):
             self._size_columns()
         return False
 
-    def refresh(self) -> None:
-        """Catch up with the trainer (new rows, fewer rows, or a new run)."""
+    def refresh(self, *, run_frame: bool = False) -> None:
+        """Catch up with the trainer (new rows, fewer rows, or a new run).
+
+        `run_frame`: a frame of a run (To end adds ~10³ rows a frame): the columns keep
+        their widths and digits while the new last row fits them (its texts measured, not
+        every row's in view at up to three digit counts); the run's end sizes them in full.
+        """
         added = self.model.sync()
         if added > 0 and self._follow:
             # To the new last row now (Qt would lay the rows out and scroll in an event,
@@ -967,15 +972,32 @@ class IterationTable(QtWidgets.QWidget):
                 self.view.scrollToBottom()
             finally:
                 self._sizing = True
-        self._size_columns()  # the rows in view decide the widths and digits: new ones differ
+        if not (run_frame and added > 0 and self._last_row_fits()):
+            self._size_columns()  # the rows in view decide the widths and digits
         k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
         )
 
+    def _last_row_fits(self) -> bool:
+        """Whether the last row's texts (bold) fit their columns whole as sized now."""
+        model = self.model
+        n = model.rowCount()
+        header = self.view.horizontalHeader()
+        if n < 1 or header.count() != len(model.columns):
+            return False
+        bold = QtGui.QFontMetrics(model.bold_font)
+        fm = QtGui.QFontMetrics(header.font())
+        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # as `_size_columns`
+        for col in range(len(model.columns)):
+            text = model.index(n - 1, col).data() or ""
+            if bold.horizontalAdvance(text) + tight > header.sectionSize(col):
+                return False
+        return True
+
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:
-            self.refresh()
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
 
     def _on_scroll_value_changed(self, value: int) -> None:
         self._follow = value >= self.view.verticalScrollBar().maximum()
