@@ -191,8 +191,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         #: The cells' texts as shown, by (row, column, digits), of the rows before the last
         #: (whose text no later update changes: the last row's count and average grow with
         #: the visits): a view asks for every cell in view at every paint.
-        self._texts: dict[tuple[int, int, int], str | None] = {}
-        for signal in (self.modelReset, self.rowsRemoved, self.layoutChanged):
+        #: By column name: a reset that only brings an α column (a kernel run beyond
+        #: MAX_ALPHA_POINTS points gets one at most frames) keeps the other cells' texts.
+        self._texts: dict[tuple[int, str, int], str | None] = {}
+        self._keep_texts = False
+        self.modelReset.connect(self._on_reset)
+        for signal in (self.rowsRemoved, self.layoutChanged):
             signal.connect(self._texts.clear)
         self.headerDataChanged.connect(self._texts.clear)  # (a language: the kinds are words)
         self.apply_theme()
@@ -239,13 +243,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         row, col = index.row(), index.column()
         if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
-        if role == _DISPLAY and row < self._rows:
-            key = (row, col, self.digits)
-            if key in self._texts:
-                return self._texts[key]
-            text = self._text(row, col, full=False)
-            self._texts[key] = text
-            return text
+        if role == _DISPLAY:
+            return self.display(row, col)
         name = self._shown[col]
         u = row - 1  # the update of the row (-1: the start)
         if role == _DISPLAY or role == _TOOLTIP:
@@ -261,6 +260,21 @@ class IterationModel(QtCore.QAbstractTableModel):
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
+
+    def _on_reset(self) -> None:
+        if not self._keep_texts:
+            self._texts.clear()
+
+    def display(self, row: int, col: int) -> str | None:
+        """The text cell (`row`, `col`) shows (`data`'s DisplayRole, without a Qt index)."""
+        if row < self._rows:
+            key = (row, self._shown[col], self.digits)
+            if key in self._texts:
+                return self._texts[key]
+            text = self._text(row, col, full=False)
+            self._texts[key] = text
+            return text
+        return self._text(row, col, full=False)
 
     def _text(self, row: int, col: int, *, full: bool) -> str | None:
         text = self.cell_text(row - 1, self._shown[col], full=full)
@@ -533,9 +547,13 @@ class IterationModel(QtCore.QAbstractTableModel):
             self._emit_row_changed(new)
         self._signature = self._row_signature(t, self._rows - 1)
         if self._updated_points(t) != self._alpha_points:  # an α column came or went
-            self.beginResetModel()
-            self._reset_from(t)
-            self.endResetModel()
+            self._keep_texts = True  # (the same rows and run: each cell's text stays)
+            try:
+                self.beginResetModel()
+                self._reset_from(t)
+                self.endResetModel()
+            finally:
+                self._keep_texts = False
         return new - old
 
     # -------------------------------------------------------------- internals
@@ -681,17 +699,10 @@ class IterationTable(QtWidgets.QWidget):
         hh.setMinimumSectionSize(8)
         self.view = view
         view.viewport().installEventFilter(self)
-        #: The widths of the cells measured, by (row, column, digits): a row's text stays
-        #: until the rows are reset or removed (the last row's is measured every time).
-        self._widths: dict[tuple[int, int, int], int] = {}
-        for signal in (
-            self.model.modelReset,
-            self.model.rowsRemoved,
-            self.model.layoutChanged,
-            self.model.headerDataChanged,  # (a language: the kinds of update are words)
-        ):
-            signal.connect(self._widths.clear)
-        self.model.modelReset.connect(self._size_columns)
+        #: The widths of the texts measured, by (text, 0 or 1: bold); the titles' by (title, 2).
+        self._widths: dict[tuple[str, int], int] = {}
+        self.model.headerDataChanged.connect(self._widths.clear)  # (a language, a font)
+        self.model.modelReset.connect(self._on_model_reset)
         # Follow the last row unless the user scrolled away from the end. Qt lays the
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
@@ -894,7 +905,10 @@ class IterationTable(QtWidgets.QWidget):
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
         # The most digits with which the rows in view show whole: with the usual widths
         # when they fit too (steady columns), else as wide as those rows need.
-        for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
+        # Wider titles than the table (a kernel run's hundreds of α columns): no digits fit,
+        # so the fewest (the loop's last turn, without the turns before it).
+        overflow = sum(self._title_widths(fm)) + tight * len(names) > total
+        for digits in range(MIN_CELL_DIGITS if overflow else CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
             content = self._content_widths(digits, tight)
             want = [max(u, c) for u, c in zip(usual, content, strict=True)]
             if sum(want) <= total:
@@ -931,24 +945,35 @@ class IterationTable(QtWidgets.QWidget):
         was, model.digits = model.digits, digits  # measured, not shown yet
         try:
             out = []
-            for col in range(len(model.columns)):
-                widest = self._widths.get((-1, col, 0), -1)  # the title's
-                if widest < 0:
-                    title = model.headerData(col, Qt.Orientation.Horizontal) or ""
-                    widest = self._widths[(-1, col, 0)] = header.horizontalAdvance(str(title))
+            widths = self._widths
+            for col, widest in enumerate(self._title_widths(header)):
                 for row in rows:
-                    key = (row, col, digits)
-                    width = self._widths.get(key)
+                    text = model.display(row, col) or ""
+                    last = row == n - 1
+                    width = widths.get((text, last))
                     if width is None:
-                        text = model.index(row, col).data() or ""
-                        width = (bold if row == n - 1 else regular).horizontalAdvance(text)
-                        if row < n - 1:  # (the last row's w̄ changes with the visits)
-                            self._widths[key] = width
+                        width = (bold if last else regular).horizontalAdvance(text)
+                        widths[(text, last)] = width
                     widest = max(widest, width)
                 out.append(widest + pad)
             return out
         finally:
             model.digits = was
+
+    def _title_widths(self, header: QtGui.QFontMetrics) -> list[int]:
+        """Each column's title's width (in the header's font)."""
+        out = []
+        for col in range(len(self.model.columns)):
+            title = str(self.model.headerData(col, Qt.Orientation.Horizontal) or "")
+            width = self._widths.get((title, 2), -1)
+            if width < 0:
+                width = self._widths[(title, 2)] = header.horizontalAdvance(title)
+            out.append(width)
+        return out
+
+    def _on_model_reset(self) -> None:
+        if self._sizing:
+            self._size_columns()
 
     def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self.view.viewport() and event.type() == QtCore.QEvent.Type.Resize:
@@ -962,16 +987,16 @@ class IterationTable(QtWidgets.QWidget):
         their widths and digits while the new last row fits them (its texts measured, not
         every row's in view at up to three digit counts); the run's end sizes them in full.
         """
-        added = self.model.sync()
-        if added > 0 and self._follow:
-            # To the new last row now (Qt would lay the rows out and scroll in an event,
-            # and the columns be sized twice a frame: for the rows in view before, then
-            # after the scroll), then sized once for the rows in view.
-            self._sizing = False
-            try:
+        # Sized once, below: not also at a reset of the model, nor at the scroll to a new
+        # last row (Qt would lay the rows out and scroll in an event, and the columns be
+        # sized for the rows in view before, then after the scroll).
+        self._sizing = False
+        try:
+            added = self.model.sync()
+            if added > 0 and self._follow:
                 self.view.scrollToBottom()
-            finally:
-                self._sizing = True
+        finally:
+            self._sizing = True
         if not (run_frame and added > 0 and self._last_row_fits()):
             self._size_columns()  # the rows in view decide the widths and digits
         k = self.model.updates
@@ -990,7 +1015,7 @@ class IterationTable(QtWidgets.QWidget):
         fm = QtGui.QFontMetrics(header.font())
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # as `_size_columns`
         for col in range(len(model.columns)):
-            text = model.index(n - 1, col).data() or ""
+            text = model.display(n - 1, col) or ""
             if bold.horizontalAdvance(text) + tight > header.sectionSize(col):
                 return False
         return True
