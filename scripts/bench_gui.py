@@ -1,5 +1,5 @@
-"""How fast the window keeps up: a step, an added point, the window's creation (CPU) and
-the time to the first paint.
+"""How fast the window keeps up: a step, an added point, a step's frame in each mode, the
+window's creation (CPU) and the time to the first paint.
 
 Prints medians of several runs, and ratios against a reference run in the same process
 (a repaint of the whole window with nothing changed). Offscreen rendering
@@ -173,20 +173,63 @@ def add_point_and_redraw(n: int, reps: int) -> tuple[float, float]:
     return statistics.median(edit), statistics.median(ref)
 
 
-def window_creation_cpu(repeats: int) -> tuple[float, float, float, float]:
+def mode_steps(modes: tuple[str, ...], steps: int) -> list[tuple[str, float, float]]:
+    """Per mode, the median CPU seconds of a frame after a step (Space: `step()`, the
+    panels' refreshes, the event loop's turn and a repaint of the whole window) on 40
+    noisy points at 1280×800 after 15 updates, and of the same repaint with nothing
+    changed (the reference)."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.core.generators import generate
+
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    win.resize(1280, 800)
+    win.show()
+    d = generate("noisy", 40, noise=0.3, seed=1)
+    out = []
+    for mode in modes:
+        win.set_points(d.points, d.labels)
+        win.set_mode(mode)
+        for _ in range(15):
+            win.step()
+            app.processEvents()
+        gc.collect()
+        gc.freeze()  # as perceptron-gui does once its window is built (app/main.py)
+        frame, ref = [], []
+        for _ in range(steps):
+            t0 = time.process_time()
+            win.step()
+            app.processEvents()
+            win.repaint()
+            t1 = time.process_time()
+            win.repaint()
+            frame.append(t1 - t0)
+            ref.append(time.process_time() - t1)
+        gc.unfreeze()
+        out.append((mode, statistics.median(frame), statistics.median(ref)))
+    win.close()
+    win.deleteLater()
+    app.processEvents()
+    return out
+
+
+def window_creation_cpu(repeats: int) -> tuple[float, float, float, float, float]:
     """CPU seconds (user + system, this process) to make a `MainWindow`: the first one in
     the process, the median of the next `repeats`, the median of making and showing one,
-    and the reference: a bare QMainWindow with as many docks (each with an empty widget).
+    the reference: a bare QMainWindow with as many docks (each with an empty widget), and
+    the median of closing and deleting one (Qt's deferred delete run at once).
 
     CPU, not wall time: the figure holds on a machine busy with other work.
     """
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QCoreApplication, QEvent, Qt
     from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
     from perceptron_gui.app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
-    made, shown, ref = [], [], []
+    made, shown, ref, gone = [], [], [], []
     docks = 0
     for _ in range(repeats + 1):
         t0 = time.process_time()
@@ -196,9 +239,12 @@ def window_creation_cpu(repeats: int) -> tuple[float, float, float, float]:
         app.processEvents()
         shown.append(time.process_time() - t0)
         docks = len(win.findChildren(QDockWidget))
+        t0 = time.process_time()
         win.close()
         win.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         app.processEvents()
+        gone.append(time.process_time() - t0)
         t0 = time.process_time()
         bare = QMainWindow()
         bare.setCentralWidget(QWidget())
@@ -214,6 +260,7 @@ def window_creation_cpu(repeats: int) -> tuple[float, float, float, float]:
         statistics.median(made[1:]),
         statistics.median(shown[1:]),
         statistics.median(ref),
+        statistics.median(gone[1:]),
     )
 
 
@@ -244,15 +291,29 @@ def main() -> int:
     for n in [200] if args.quick else [10_000, 100_000]:
         edit, ref = add_point_and_redraw(n, 2 if args.quick else 15)
         print(f"| {n:,} | {edit * 1e3:.1f} | {ref * 1e3:.1f} | {edit / ref:.2f} |")
-    first, again, shown, ref = window_creation_cpu(2 if args.quick else 5)
+    modes = (
+        ("primal", "voted")
+        if args.quick
+        else ("primal", "dual", "pocket", "averaged", "voted", "kernel")
+    )
     print()
     print(
-        "| window creation (CPU ms) | first | median of the next | made and shown | ref | ratio |"
+        "| mode: a step's frame, 40 noisy points (CPU ms, median) | frame | repaint alone | ratio |"
     )
-    print("|---|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|")
+    for mode, frame, ref in mode_steps(modes, 2 if args.quick else 30):
+        print(f"| {mode} | {frame * 1e3:.1f} | {ref * 1e3:.1f} | {frame / ref:.1f} |")
+    first, again, shown, ref, gone = window_creation_cpu(2 if args.quick else 5)
+    print()
+    print(
+        "| window creation (CPU ms) | first | median of the next | made and shown | ref | ratio "
+        "| closed and deleted |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     print(
         f"| MainWindow(frame_interval_ms=0, autosave_ms=None) | {first * 1e3:.0f} | "
-        f"{again * 1e3:.0f} | {shown * 1e3:.0f} | {ref * 1e3:.1f} | {again / ref:.0f} |"
+        f"{again * 1e3:.0f} | {shown * 1e3:.0f} | {ref * 1e3:.1f} | {again / ref:.0f} "
+        f"| {gone * 1e3:.0f} |"
     )
     print("(ref: a bare QMainWindow with as many docks, each holding an empty QWidget)")
     fp = first_paint_seconds(1, write_bytecode=False) if args.quick else first_paint_seconds(5)

@@ -465,10 +465,15 @@ class Accessibility:
         window.controller.changed.connect(gate.on_changed)
         window.canvas.selection_changed.connect(lambda _: self.update_description())
         window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
-        # The window makes some widgets late (the tab bars of docks put together): named then.
+        # The window makes some widgets late (the tab bars of docks put together): named then
+        # (from `name_late`, once the window is made: until then `retranslate` names them all
+        # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
         self._late = _NameLate(window)
-        window.installEventFilter(self._late)
-        window.menuBar().installEventFilter(self._late)  # its overflow menu, made when narrow
+
+    def name_late(self) -> None:
+        """From now on, name the widgets the window makes (the window is made and named)."""
+        self.w.installEventFilter(self._late)
+        self.w.menuBar().installEventFilter(self._late)  # its overflow menu, made when narrow
 
     def wire(self, points_table: QtGui.QAction, reduce_motion: QtGui.QAction) -> None:
         """The View menu's checks in step with the dock; the remembered motion preference."""

@@ -15,7 +15,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -286,39 +286,44 @@ class LessonPlayer(QObject):
         batch.enter_context(w.canvas.batch())
         if keep and w.compare.view is not None:
             batch.enter_context(w.compare.view.canvas.batch())
-        try:
-            if not keep:
-                w.set_compare(None)
-            config = self.scene_config(scene)
-            w.controller.set_config(config)
-            margin = scene.margin
-            if margin is not None and hasattr(scene.config, "margin"):
-                w.controller.set_settings(margin=margin)
-            w.controller.set_data(
-                scene.data, self.tr("lesson: {title}").format(title=self._title(scene))
-            )
-            target = scene.start
-            if at_stop:  # the run's end when it has no stop (within BACK_CAP updates)
-                limit = config.max_updates
-                end = BACK_CAP if limit is None else min(limit, BACK_CAP)
-                target = scene.stop if scene.stop is not None else max(end, scene.start)
-            w.seek(target)
-            self._apply_show(scene)
-            if scene.compare:
-                if keep and w.compare.run is not None:
-                    # The scene's second run: this scene's run with the scene's changes
-                    # (not the last scene's second run's: its order, seed, mode stay out).
-                    w.compare.run.set_settings(dict(scene.compare), from_main=True)
-                    w.compare.make_room()  # (the scene's panels were just shown)
-                else:
-                    w.set_compare(dict(scene.compare))
+        with batch:
+            try:
+                if not keep:
+                    w.set_compare(None)
+                config = self.scene_config(scene)
+                w.controller.set_config(config)
+                margin = scene.margin
+                if margin is not None and hasattr(scene.config, "margin"):
+                    w.controller.set_settings(margin=margin)
+                w.controller.set_data(
+                    scene.data, self.tr("lesson: {title}").format(title=self._title(scene))
+                )
+                target = scene.start
+                if at_stop:  # the run's end when it has no stop (within BACK_CAP updates)
+                    limit = config.max_updates
+                    end = BACK_CAP if limit is None else min(limit, BACK_CAP)
+                    target = scene.stop if scene.stop is not None else max(end, scene.start)
                 w.seek(target)
-        finally:
-            self._applying = False
-            w.controller.quiet_restart = False
-            batch.close()
-        self.strip.show()
-        self.refresh()
+                self._apply_show(scene)
+                if scene.compare:
+                    if keep and w.compare.run is not None:
+                        # The scene's second run: this scene's run with the scene's changes
+                        # (not the last scene's second run's: its order, seed, mode stay out).
+                        w.compare.run.set_settings(dict(scene.compare), from_main=True)
+                        w.compare.make_room()  # (the scene's panels were just shown)
+                    else:
+                        w.set_compare(dict(scene.compare))
+                    w.seek(target)
+            finally:
+                self._applying = False
+                w.controller.quiet_restart = False
+            self.strip.show()
+            self.refresh()
+            # The panels shown, hidden and refilled resize the canvas: laid out now, so
+            # that the texts' one layout pass (at the batch's end) is at the canvas's new
+            # size, not one before the resize and more after it.
+            for _ in range(2):
+                QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
 
     def scene_config(self, scene: Scene) -> TrainConfig:
         """The settings scene `scene` runs with: its own, the defaults for the others, and

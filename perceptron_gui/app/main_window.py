@@ -293,6 +293,7 @@ class MainWindow(LessonScripting, QMainWindow):
         self.look.restore_preferences()
         # The actions were labelled when made (window/actions.py), in the language now on.
         self._retranslate(actions=False)
+        self.accessibility.name_late()  # (everything made so far was named just now)
 
     # The panels made when first shown or asked for (window/panes.py, PanelSlot).
     @property

@@ -6,6 +6,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 
 import numpy as np
@@ -21,7 +22,6 @@ from perceptron_gui.app.canvas.constants import (
     NAME_TEXT_MAX,
     NORMAL_LABEL_REACH,
     WRAP_PART,
-    gap_to,
     leader_line,
     near_places,
 )
@@ -218,7 +218,7 @@ class LabelsCanvas(UpdateCanvas):
             free_r = placer.take_free(near_places(cx, cy, size, g, i in ring_gap), size)
             if free_r is None:  # further, with a leader line
                 reach = g + LEADER_REACH * diameter
-                far = [p for p in placer.scan(size, (cx, cy)) if gap_to(p, size, cx, cy) <= reach]
+                far = placer.scan_within(size, cx, cy, reach)
                 free_r = placer.take_free(far, size) if far else None
                 if free_r is not None:
                     leaders[key] = leader_line(free_r, cx, cy, g)
@@ -242,7 +242,8 @@ class LabelsCanvas(UpdateCanvas):
                 near = 4 * t.scale  # a line's width off the arrow, not a point's radius
                 n_lines = len(placer.lines)
                 placer.avoid(*normal[0], *normal[1])  # beside the arrow, not over it
-                nr = placer.take_free(self._beside_arrow(placer, normal, size, near), size)
+                cands, more = self._beside_arrow(placer, normal, size, near)
+                nr = placer.take_free(cands, size, more)
                 del placer.lines[n_lines:]  # (only this text keeps off it)
                 item.setOpacity(0.0 if nr is None else 1.0)
                 if nr is not None:
@@ -256,7 +257,7 @@ class LabelsCanvas(UpdateCanvas):
                 n_lines = len(placer.lines)
                 placer.avoid(*arrow[0], *arrow[1])
                 near = 1.0  # touching it
-                cands = self._beside_arrow(placer, arrow, size, near, reach=0.0)
+                cands, _ = self._beside_arrow(placer, arrow, size, near, reach=0.0)
                 vr = placer.take_free(cands, size) if cands else None
                 del placer.lines[n_lines:]
                 item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
@@ -348,41 +349,55 @@ class LabelsCanvas(UpdateCanvas):
         size: tuple[float, float],
         gap: float,
         reach: float | None = None,
-    ) -> list[tuple[float, float]]:
-        """Top-lefts for the normal's label: round its tip, its middle, its foot, then any
-        place of the scan whose text is within `NORMAL_LABEL_REACH` text heights of the
-        arrow (never further); none whose text would lie on the arrow itself."""
+    ) -> tuple[list[tuple[float, float]], Callable[[], list[tuple[float, float]]]]:
+        """Top-lefts for the normal's label: round its tip, its middle, its foot; and (the
+        second, made only when asked: `Placer.take_free`'s `more`) any place of the scan
+        whose text is within `NORMAL_LABEL_REACH` text heights of the arrow (never
+        further); none whose text would lie on the arrow itself."""
         (fx, fy), (tx, ty) = arrow
-        out: list[tuple[float, float]] = []
-        for f in (1.0, 0.75, 0.5, 0.25, 0.0):
-            out += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
         w, h = size
-        if reach is None:
-            reach = NORMAL_LABEL_REACH * h
         dx, dy = tx - fx, ty - fy
         nn = dx * dx + dy * dy
-        for x, y in placer.scan(size, (tx, ty)) if reach > 0 else ():
-            # The text's nearest point to the arrow's nearest point: within reach.
-            cx, cy = x + w / 2, y + h / 2
-            u = 0.0 if nn <= 0 else min(1.0, max(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
-            px, py = fx + u * dx, fy + u * dy
-            ex = max(0.0, abs(px - cx) - w / 2)
-            ey = max(0.0, abs(py - cy) - h / 2)
-            if math.hypot(ex, ey) <= reach:
-                out.append((x, y))
-        if not out:
-            return out
-        # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
-        cand = np.asarray(out, dtype=np.float64)
         along = np.linspace(0.0, 1.0, max(2, int(math.sqrt(nn) / 2) + 1))
         ax, ay = fx + along * dx, fy + along * dy
-        on = (
-            (ax[None, :] > cand[:, :1] - 1)
-            & (ax[None, :] < cand[:, :1] + w + 1)
-            & (ay[None, :] > cand[:, 1:] - 1)
-            & (ay[None, :] < cand[:, 1:] + h + 1)
-        ).any(axis=1)
-        return [p for p, hit in zip(out, np.asarray(on, dtype=bool), strict=True) if not hit]
+
+        def off_arrow(x: FloatArray, y: FloatArray) -> list[tuple[float, float]]:
+            # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
+            if not len(x):
+                return []
+            on = (
+                (ax[None, :] > x[:, None] - 1)
+                & (ax[None, :] < x[:, None] + w + 1)
+                & (ay[None, :] > y[:, None] - 1)
+                & (ay[None, :] < y[:, None] + h + 1)
+            ).any(axis=1)
+            return list(zip(x[~on].tolist(), y[~on].tolist(), strict=True))
+
+        near: list[tuple[float, float]] = []
+        for f in (1.0, 0.75, 0.5, 0.25, 0.0):
+            near += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
+        cand = np.asarray(near, dtype=np.float64).reshape(-1, 2)
+        first = off_arrow(cand[:, 0], cand[:, 1])
+        if reach is None:
+            reach = NORMAL_LABEL_REACH * h
+
+        def scanned() -> list[tuple[float, float]]:
+            if reach <= 0:
+                return []
+            x, y = placer.scan_arrays(size, (tx, ty))
+            # The text's nearest point to the arrow's nearest point: within reach.
+            cx, cy = x + w / 2, y + h / 2
+            if nn <= 0:
+                u = np.zeros(len(x))
+            else:
+                u = np.minimum(1.0, np.maximum(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
+            px, py = fx + u * dx, fy + u * dy
+            ex = np.maximum(0.0, np.abs(px - cx) - w / 2)
+            ey = np.maximum(0.0, np.abs(py - cy) - h / 2)
+            keep = np.hypot(ex, ey) <= reach
+            return off_arrow(x[keep], y[keep])
+
+        return first, scanned
 
     def _place_beside(self, item: pg.TextItem, x: float, y: float, gx: float, gy: float) -> None:
         """Put a text beside the point (x, y), `gx` and `gy` (parts of its width and

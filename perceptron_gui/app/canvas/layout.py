@@ -25,6 +25,9 @@ POINT_COST = 1e9
 LINE_COST = 1.0
 #: Up to this many candidates, `Placer` tries them one by one (see `_choose_costed`).
 FEW = 64
+#: Coordinates (in cells) within ±this take `points_under`'s inline path (finite, and
+#: floored exactly to an int).
+_HUGE = 1e15
 
 
 def _cell(v: float, n: int, plus: int) -> int:
@@ -67,6 +70,7 @@ class Placer:
         self.taken: list[Rect] = []
         #: Segments (x0, y0, x1, y1) in pixels that `take` keeps texts off when it can.
         self.lines: list[tuple[float, float, float, float]] = []
+        self._grids: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         self._cell = max(1.0, self.radius / 4)
         self._x0, self._y0 = bounds[0] - self.radius, bounds[1] - self.radius
@@ -102,17 +106,36 @@ class Placer:
         cells, so a point up to a quarter radius further may count too)."""
         # One rectangle: `_counts`'s arithmetic on Python floats (numpy's per-call cost on
         # one-element arrays made this most of a frame's layout).
-        ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
+        s = self._sums
+        ny, nx = s.shape[0] - 1, s.shape[1] - 1
         rad, c, w, h = self.radius, self._cell, float(r[2]), float(r[3])
         x, y = float(r[0]), float(r[1])
-        a = _cell((x - rad - self._x0) / c, nx, 0)
-        b = _cell((x + w + rad - self._x0) / c, nx, 1)
-        lo = _cell((y - rad - self._y0) / c, ny, 0)
-        hi = _cell((y + h + rad - self._y0) / c, ny, 1)
+        u0 = (x - rad - self._x0) / c
+        u1 = (x + w + rad - self._x0) / c
+        v0 = (y - rad - self._y0) / c
+        v1 = (y + h + rad - self._y0) / c
+        if (
+            -_HUGE < u0 < _HUGE
+            and -_HUGE < u1 < _HUGE
+            and -_HUGE < v0 < _HUGE
+            and -_HUGE < v1 < _HUGE
+        ):
+            # Finite (the usual case): `_cell`'s arithmetic inline (its four calls were
+            # a third of a layout pass among many points' names).
+            # (clamped to [-1, n + 1], plus 0 or 1, then to [0, n]: the same as this)
+            a = min(max(math.floor(u0), 0), nx)
+            b = min(max(math.floor(u1) + 1, 0), nx)
+            lo = min(max(math.floor(v0), 0), ny)
+            hi = min(max(math.floor(v1) + 1, 0), ny)
+        else:
+            a = _cell(u0, nx, 0)
+            b = _cell(u1, nx, 1)
+            lo = _cell(v0, ny, 0)
+            hi = _cell(v1, ny, 1)
         if not (a < b and lo < hi):
             return 0
-        s = self._sums
-        return int(s[hi, b] - s[lo, b] - s[hi, a] + s[lo, a])
+        item = s.item  # (Python ints: no numpy scalars)
+        return int(item(hi, b) - item(lo, b) - item(hi, a) + item(lo, a))
 
     def overlap(self, r: Rect) -> float:
         """The area `r` shares with the rectangles placed so far."""
@@ -151,11 +174,15 @@ class Placer:
         return r
 
     def take_free(
-        self, candidates: Iterable[tuple[float, float]], size: tuple[float, float]
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
     ) -> Rect | None:
         """As `take`, but only free room: None (nothing kept) when no candidate is free
-        (off the lines to `avoid` when it can be, on one when it cannot)."""
-        r = self._choose(candidates, size, lines=True)
+        (off the lines to `avoid` when it can be, on one when it cannot). `more`: as
+        `take`'s."""
+        r = self._choose(candidates, size, lines=True, more=more)
         if self.cost(r) != 0.0:
             return None
         self.taken.append(r)
@@ -356,21 +383,68 @@ class Placer:
     ) -> list[tuple[float, float]]:
         """Top-lefts on a grid over the bounds (a text's height apart), the nearest to
         `near` first (the top rows first without it)."""
-        x0, y0, bw, bh = self.bounds
-        w, h = size
-        step = max(8.0, h)
-        xs = np.arange(x0 + 2.0, x0 + bw - w, step)
-        ys = np.arange(y0 + 2.0, y0 + bh - h, step)
-        if not len(xs) or not len(ys):
-            return []
-        gx, gy = np.meshgrid(xs, ys)
-        cx, cy = gx.ravel(), gy.ravel()
-        if near is not None and all(math.isfinite(v) for v in near):
-            with np.errstate(over="ignore"):  # an anchor far off the plot: inf sorts last
-                d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
-            order = np.argsort(d, kind="stable")
-            cx, cy = cx[order], cy[order]
+        cx, cy = self.scan_arrays(size, near)
         return list(zip(cx.tolist(), cy.tolist(), strict=True))
+
+    def scan_arrays(
+        self, size: tuple[float, float], near: tuple[float, float] | None = None
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """`scan` as two arrays, the lefts and the tops (to filter without a Python loop
+        over its thousand places)."""
+        cx, cy = self._grid(size)
+        if near is not None and all(math.isfinite(v) for v in near):
+            cx, cy = self._nearest_first(cx, cy, size, near)
+        return cx, cy
+
+    def _grid(self, size: tuple[float, float]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The scan's top-lefts in its own order (top rows first), made once per size."""
+        size = (float(size[0]), float(size[1]))
+        got = self._grids.get(size)
+        if got is None:
+            x0, y0, bw, bh = self.bounds
+            w, h = size
+            step = max(8.0, h)
+            xs = np.arange(x0 + 2.0, x0 + bw - w, step)
+            ys = np.arange(y0 + 2.0, y0 + bh - h, step)
+            if not len(xs) or not len(ys):
+                got = (np.empty(0), np.empty(0))
+            else:
+                gx, gy = np.meshgrid(xs, ys)
+                got = (gx.ravel(), gy.ravel())
+            self._grids[size] = got
+        return got
+
+    @staticmethod
+    def _nearest_first(
+        cx: NDArray[np.float64],
+        cy: NDArray[np.float64],
+        size: tuple[float, float],
+        near: tuple[float, float],
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The places in order of their centre's distance to `near` (ties in their order)."""
+        w, h = size
+        with np.errstate(over="ignore"):  # an anchor far off the plot: inf sorts last
+            d = (cx + w / 2 - near[0]) ** 2 + (cy + h / 2 - near[1]) ** 2
+        order = np.argsort(d, kind="stable")
+        return cx[order], cy[order]
+
+    def scan_within(
+        self, size: tuple[float, float], cx: float, cy: float, reach: float
+    ) -> list[tuple[float, float]]:
+        """The places of `scan(size, (cx, cy))` whose rectangle comes within `reach` of the
+        point (cx, cy) (`constants.gap_to`), in the scan's order."""
+        x, y = self._grid(size)
+        w, h = size
+        with np.errstate(over="ignore", invalid="ignore"):
+            ex = np.maximum(np.maximum(0.0, x - cx), cx - (x + w))
+            ey = np.maximum(np.maximum(0.0, y - cy), cy - (y + h))
+            keep = np.hypot(ex, ey) <= reach
+        x, y = x[keep], y[keep]
+        if math.isfinite(cx) and math.isfinite(cy):
+            # Kept, then sorted: a stable sort of the few kept is the order they have in
+            # the sorted scan (the whole scan was sorted for each point's name).
+            x, y = self._nearest_first(x, y, size, (cx, cy))
+        return list(zip(x.tolist(), y.tolist(), strict=True))
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

@@ -47,6 +47,17 @@ WEIGHTS_KEPT = 4096
 MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
+#: The roles `IterationModel.data` answers, as the ints Qt passes (a view asks for ~10
+#: roles a cell at every paint: the others return at once, without a comparison of enums).
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole.value
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
+_FONT = Qt.ItemDataRole.FontRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_ROLES = frozenset((_DISPLAY, _TOOLTIP, _ALIGNMENT, _BACKGROUND, _FONT, _FOREGROUND))
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -196,6 +207,17 @@ class IterationModel(QtCore.QAbstractTableModel):
         # Averaged: Σ c_j w₁, …, Σ c_j w_d, Σ c_j b over the vectors j = 0 … of closed rows
         # (a later update ended them), extended as rows are shown.
         self._avg_sums: tuple[array[float], ...] = (array("d"), array("d"), array("d"))
+        #: The cells' texts as shown, by (row, column, digits), of the rows before the last
+        #: (whose text no later update changes: the last row's count and average grow with
+        #: the visits): a view asks for every cell in view at every paint.
+        #: By column name: a reset that only brings an α column (a kernel run beyond
+        #: MAX_ALPHA_POINTS points gets one at most frames) keeps the other cells' texts.
+        self._texts: dict[tuple[int, str, int], str | None] = {}
+        self._keep_texts = False
+        self.modelReset.connect(self._on_reset)
+        for signal in (self.rowsRemoved, self.layoutChanged):
+            signal.connect(self._texts.clear)
+        self.headerDataChanged.connect(self._texts.clear)  # (a language: the kinds are words)
         self.apply_theme()
         self._reset_from(controller.trainer)
 
@@ -235,29 +257,47 @@ class IterationModel(QtCore.QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = 0) -> Any:
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():
             return None
         row, col = index.row(), index.column()
         if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
+        if role == _DISPLAY:
+            return self.display(row, col)
         name = self._shown[col]
         u = row - 1  # the update of the row (-1: the start)
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = self.cell_text(u, name, full=role == Qt.ItemDataRole.ToolTipRole)
-            return None if text is None else text.replace("-", "−")
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            left = name in (self.DECISION, self.SUMMED, self.KIND)
-            horizontal = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
-            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.BackgroundRole and row == self._rows:
+        if role == _DISPLAY or role == _TOOLTIP:
+            return self._text(row, col, full=role == _TOOLTIP)
+        if role == _ALIGNMENT:
+            return _LEFT if name in (self.DECISION, self.SUMMED, self.KIND) else _RIGHT
+        if role == _BACKGROUND and row == self._rows:
             return self._last_brush
-        if role == Qt.ItemDataRole.FontRole and row == self._rows:
+        if role == _FONT and row == self._rows:
             return self._bold_font
-        if role == Qt.ItemDataRole.ForegroundRole and name == self.POINT and u >= 0:
+        if role == _FOREGROUND and name == self.POINT and u >= 0:
             i = int(self.value(u, self.POINT) or 0)
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
+
+    def _on_reset(self) -> None:
+        if not self._keep_texts:
+            self._texts.clear()
+
+    def display(self, row: int, col: int) -> str | None:
+        """The text cell (`row`, `col`) shows (`data`'s DisplayRole, without a Qt index)."""
+        if row < self._rows:
+            key = (row, self._shown[col], self.digits)
+            if key in self._texts:
+                return self._texts[key]
+            text = self._text(row, col, full=False)
+            self._texts[key] = text
+            return text
+        return self._text(row, col, full=False)
+
+    def _text(self, row: int, col: int, *, full: bool) -> str | None:
+        text = self.cell_text(row - 1, self._shown[col], full=full)
+        return None if text is None else text.replace("-", "−")
 
     def weights(self, u: int) -> tuple[float, ...]:
         """(w₁, …, w_d, b) after update `u` (0-based; -1: the initial weights)."""
@@ -526,9 +566,13 @@ class IterationModel(QtCore.QAbstractTableModel):
             self._emit_row_changed(new)
         self._signature = self._row_signature(t, self._rows - 1)
         if self._updated_points(t) != self._alpha_points:  # an α column came or went
-            self.beginResetModel()
-            self._reset_from(t)
-            self.endResetModel()
+            self._keep_texts = True  # (the same rows and run: each cell's text stays)
+            try:
+                self.beginResetModel()
+                self._reset_from(t)
+                self.endResetModel()
+            finally:
+                self._keep_texts = False
         return new - old
 
     # -------------------------------------------------------------- internals
@@ -683,21 +727,15 @@ class IterationTable(QtWidgets.QWidget):
         hh.setMinimumSectionSize(8)
         self.view = view
         view.viewport().installEventFilter(self)
-        #: The widths of the cells measured, by (row, column, digits): a row's text stays
-        #: until the rows are reset or removed (the last row's is measured every time).
-        self._widths: dict[tuple[int, int, int], int] = {}
-        for signal in (
-            self.model.modelReset,
-            self.model.rowsRemoved,
-            self.model.layoutChanged,
-            self.model.headerDataChanged,  # (a language: the kinds of update are words)
-        ):
-            signal.connect(self._widths.clear)
-        self.model.modelReset.connect(self._size_columns)
+        #: The widths of the texts measured, by (text, 0 or 1: bold); the titles' by (title, 2).
+        self._widths: dict[tuple[str, int], int] = {}
+        self.model.headerDataChanged.connect(self._widths.clear)  # (a language, a font)
+        self.model.modelReset.connect(self._on_model_reset)
         # Follow the last row unless the user scrolled away from the end. Qt lays the
         # rows out later than they are inserted, so the scroll bar's range catches up
         # in an event; scroll when it does.
         self._follow = True
+        self._sizing = True  # (False while `refresh` scrolls: it sizes the columns after)
         sb = view.verticalScrollBar()
         sb.valueChanged.connect(self._on_scroll_value_changed)
         sb.rangeChanged.connect(self._on_scroll_range_changed)
@@ -897,7 +935,10 @@ class IterationTable(QtWidgets.QWidget):
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
         # The most digits with which the rows in view show whole: with the usual widths
         # when they fit too (steady columns), else as wide as those rows need.
-        for digits in range(CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
+        # Wider titles than the table (a kernel run's hundreds of α columns): no digits fit,
+        # so the fewest (the loop's last turn, without the turns before it).
+        overflow = sum(self._title_widths(fm)) + tight * len(names) > total
+        for digits in range(MIN_CELL_DIGITS if overflow else CELL_DIGITS, MIN_CELL_DIGITS - 1, -1):
             content = self._content_widths(digits, tight)
             want = [max(u, c) for u, c in zip(usual, content, strict=True)]
             if sum(want) <= total:
@@ -934,44 +975,89 @@ class IterationTable(QtWidgets.QWidget):
         was, model.digits = model.digits, digits  # measured, not shown yet
         try:
             out = []
-            for col in range(len(model.columns)):
-                title = model.headerData(col, Qt.Orientation.Horizontal) or ""
-                widest = header.horizontalAdvance(str(title))
+            widths = self._widths
+            for col, widest in enumerate(self._title_widths(header)):
                 for row in rows:
-                    key = (row, col, digits)
-                    width = self._widths.get(key)
+                    text = model.display(row, col) or ""
+                    last = row == n - 1
+                    width = widths.get((text, last))
                     if width is None:
-                        text = model.index(row, col).data() or ""
-                        width = (bold if row == n - 1 else regular).horizontalAdvance(text)
-                        if row < n - 1:  # (the last row's w̄ changes with the visits)
-                            self._widths[key] = width
+                        width = (bold if last else regular).horizontalAdvance(text)
+                        widths[(text, last)] = width
                     widest = max(widest, width)
                 out.append(widest + pad)
             return out
         finally:
             model.digits = was
 
+    def _title_widths(self, header: QtGui.QFontMetrics) -> list[int]:
+        """Each column's title's width (in the header's font)."""
+        out = []
+        for col in range(len(self.model.columns)):
+            title = str(self.model.headerData(col, Qt.Orientation.Horizontal) or "")
+            width = self._widths.get((title, 2), -1)
+            if width < 0:
+                width = self._widths[(title, 2)] = header.horizontalAdvance(title)
+            out.append(width)
+        return out
+
+    def _on_model_reset(self) -> None:
+        if self._sizing:
+            self._size_columns()
+
     def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self.view.viewport() and event.type() == QtCore.QEvent.Type.Resize:
             self._size_columns()
         return False
 
-    def refresh(self) -> None:
-        """Catch up with the trainer (new rows, fewer rows, or a new run)."""
-        self.model.sync()
-        self._size_columns()  # the rows in view decide the widths and digits: new ones differ
+    def refresh(self, *, run_frame: bool = False) -> None:
+        """Catch up with the trainer (new rows, fewer rows, or a new run).
+
+        `run_frame`: a frame of a run (To end adds ~10³ rows a frame): the columns keep
+        their widths and digits while the new last row fits them (its texts measured, not
+        every row's in view at up to three digit counts); the run's end sizes them in full.
+        """
+        # Sized once, below: not also at a reset of the model, nor at the scroll to a new
+        # last row (Qt would lay the rows out and scroll in an event, and the columns be
+        # sized for the rows in view before, then after the scroll).
+        self._sizing = False
+        try:
+            added = self.model.sync()
+            if added > 0 and self._follow:
+                self.view.scrollToBottom()
+        finally:
+            self._sizing = True
+        if not (run_frame and added > 0 and self._last_row_fits()):
+            self._size_columns()  # the rows in view decide the widths and digits
         k = self.model.updates
         self._count_label.setText(
             self.tr("1 update") if k == 1 else self.tr("{k} updates").format(k=k)
         )
 
+    def _last_row_fits(self) -> bool:
+        """Whether the last row's texts (bold) fit their columns whole as sized now."""
+        model = self.model
+        n = model.rowCount()
+        header = self.view.horizontalHeader()
+        if n < 1 or header.count() != len(model.columns):
+            return False
+        bold = QtGui.QFontMetrics(model.bold_font)
+        fm = QtGui.QFontMetrics(header.font())
+        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # as `_size_columns`
+        for col in range(len(model.columns)):
+            text = model.display(n - 1, col) or ""
+            if bold.horizontalAdvance(text) + tight > header.sectionSize(col):
+                return False
+        return True
+
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:
-            self.refresh()
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
 
     def _on_scroll_value_changed(self, value: int) -> None:
         self._follow = value >= self.view.verticalScrollBar().maximum()
-        self._size_columns()  # other rows in view: whole too
+        if self._sizing:
+            self._size_columns()  # other rows in view: whole too
 
     def _on_scroll_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:

@@ -24,28 +24,42 @@ class Experiment:
 
     `result` is the last experiment's `ExperimentResult` (None before one ends); `stale`
     says the data or the settings changed since.
+
+    The panel (its histogram is a plot: ~30 ms of CPU) is made when the dock is first
+    shown or the panel is asked for (`panel`), not with the window: the dock starts hidden.
     """
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
         self.runner = ExperimentRunner(window)
-        self.panel = ExperimentPanel()
+        self._slot = window.panes.slot("experiment_panel", self._make_panel)
         self.dock: QDockWidget = window.panes.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Experiment: many seeded runs"),
-            self.panel,
+            self._slot,
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "experimentDock",
         )
         self.dock.hide()
         self.result: ExperimentResult | None = None
         self.stale = False
-        self.panel.run_clicked.connect(self.start)
-        self.panel.cancel_clicked.connect(self.cancel)
-        self.runner.running_changed.connect(self.panel.set_running)
-        self.runner.progressed.connect(self.panel.set_progress)
         self.runner.finished.connect(self._on_runner_finished)
         self.runner.failed.connect(self._on_runner_failed)
         window.controller.changed.connect(self._on_controller_changed)
+
+    def _make_panel(self) -> ExperimentPanel:
+        panel = ExperimentPanel()
+        panel.run_clicked.connect(self.start)
+        panel.cancel_clicked.connect(self.cancel)
+        self.runner.running_changed.connect(panel.set_running)
+        self.runner.progressed.connect(panel.set_progress)
+        return panel
+
+    @property
+    def panel(self) -> ExperimentPanel:
+        """The dock's panel (runs, progress, summary, histogram), made now if not yet."""
+        panel = self._slot.panel()
+        assert isinstance(panel, ExperimentPanel)
+        return panel
 
     @property
     def running(self) -> bool:
@@ -126,7 +140,8 @@ class Experiment:
             self.panel.mark_stale()
 
     def retranslate(self) -> None:
-        self.panel.retranslate()
+        if self._slot.is_made:  # (a panel made later is made in the language then on)
+            self.panel.retranslate()
 
     def close(self) -> None:
         """The window closes: the worker stops after its current run."""
