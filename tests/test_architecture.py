@@ -26,6 +26,8 @@ def run_py(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
 
 
 def test_core_imports_no_qt() -> None:
+    """The core and the command line, every module of both (`python -m perceptron_gui.core`
+    and `perceptron` too), import no Qt: one process for all (test_cli had its own)."""
     r = run_py(
         """
         import sys
@@ -34,8 +36,7 @@ def test_core_imports_no_qt() -> None:
         import perceptron_gui.core, perceptron_gui.cli
         for pkg in (perceptron_gui.core, perceptron_gui.cli):  # every module, new ones too
             for m in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
-                if not m.name.endswith("__main__"):
-                    importlib.import_module(m.name)
+                importlib.import_module(m.name)  # (a __main__ runs nothing when imported)
         from perceptron_gui.core import train, novikoff as nv
         train([[3, 3], [4, 3], [1, 1]], [1, 1, -1]); nv([[3, 3]], [1])
         qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph"}
