@@ -6,7 +6,7 @@ Usage::
     QT_QPA_PLATFORM=offscreen python scripts/check_process.py [N]
     python scripts/check_process.py --quick   # one --screenshot run (a smoke run)
 
-tests/test_book_process.py calls `runs` for 2 of each.
+tests/test_book_process.py calls `runs` for 1 of each.
 """
 
 from __future__ import annotations

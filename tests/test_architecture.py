@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -25,6 +26,8 @@ def run_py(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
 
 
 def test_core_imports_no_qt() -> None:
+    """The core and the command line, every module of both (`python -m perceptron_gui.core`
+    and `perceptron` too), import no Qt: one process for all (test_cli had its own)."""
     r = run_py(
         """
         import sys
@@ -33,8 +36,7 @@ def test_core_imports_no_qt() -> None:
         import perceptron_gui.core, perceptron_gui.cli
         for pkg in (perceptron_gui.core, perceptron_gui.cli):  # every module, new ones too
             for m in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
-                if not m.name.endswith("__main__"):
-                    importlib.import_module(m.name)
+                importlib.import_module(m.name)  # (a __main__ runs nothing when imported)
         from perceptron_gui.core import train, novikoff as nv
         train([[3, 3], [4, 3], [1, 1]], [1, 1, -1]); nv([[3, 3]], [1])
         qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph"}
@@ -95,42 +97,101 @@ SCRIPT_OUTPUT = {
     "bench_core.py": ("| N |", "Primal form", "Dual form", "Novikoff bound", "numpy"),
 }
 
+SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py"))
+
+# Runs each script given as `python scripts/<name> --quick` would, one after another in
+# this one process: as __main__, its folder first on sys.path, its own TMPDIR, its exit
+# status and output kept, its atexit handlers run when it ends, then the environment and the
+# working folder as they were before it (its windows stay: deleting them from outside
+# crashed pyqtgraph). They share one QApplication, made first. Prints one JSON line at the end.
+RUN_SCRIPTS = r"""
+import atexit, contextlib, io, json, os, runpy, sys, tempfile, traceback
+from pathlib import Path
+
+scripts, scratch = Path(sys.argv[1]), Path(sys.argv[2])
+import perceptron_gui.app  # (sets pyqtgraph's binding)
+from PySide6.QtWidgets import QApplication
+app = QApplication([])  # one for all: a script's own, made in a function, died with it
+sys.path.insert(0, str(scripts))
+results = {}
+for name in sys.argv[3:]:
+    tmp = scratch / name
+    tmp.mkdir()
+    env, cwd, argv = dict(os.environ), os.getcwd(), sys.argv
+    os.environ["TMPDIR"] = tempfile.tempdir = str(tmp)
+    sys.argv = [str(scripts / name), "--quick"]
+    out, err = io.StringIO(), io.StringIO()
+    status = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            runpy.run_path(str(scripts / name), run_name="__main__")
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+            if not isinstance(e.code, int) and e.code is not None:
+                print(e.code, file=sys.stderr)
+        except BaseException:
+            status = 1
+            traceback.print_exc()
+        finally:
+            atexit._run_exitfuncs()
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    sys.argv, tempfile.tempdir = argv, None
+    left = sorted(p.name for p in tmp.iterdir())
+    results[name] = [status, out.getvalue(), err.getvalue(), left]
+print(json.dumps(results), flush=True)
+os._exit(0)  # (Qt's teardown of the scripts' windows left behind could crash)
+"""
+
 
 @pytest.fixture(scope="module")
 def bytecode(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The scripts' children keep their compiled bytecode in one folder of the run's own.
+    """The scripts' process writes its compiled bytecode somewhere, once.
 
-    With PYTHONDONTWRITEBYTECODE set (as on the test machines) every script compiled
+    With PYTHONDONTWRITEBYTECODE set (as on the test machines) the scripts compiled
     scikit-learn, SciPy, numba and pyqtgraph from source again: ~5 s of CPU for
-    scikit-learn alone, in each of three scripts. The scripts run the same code either way.
+    scikit-learn alone. There it goes to a folder of the run's own; without the variable
+    (the README's test command empties it) Python's own `__pycache__` folders already
+    hold what the tests imported, and a folder of the run's own would compile it all again.
     """
-    folder = tmp_path_factory.mktemp("pycache")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "PYTHONPYCACHEPREFIX": str(folder)}
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        env["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.mktemp("pycache"))
+    return env
 
 
-@pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "scripts").glob("*.py")))
-def test_every_script_runs(script: str, tmp_path: Path, bytecode: dict[str, str]) -> None:
-    scratch = tmp_path / "tmp"  # the script's temporary files: none may stay
-    scratch.mkdir()
+def test_every_script_runs(tmp_path: Path, bytecode: dict[str, str]) -> None:
+    """Every script's smoke run (`--quick`) ends with status 0, prints something, prints no
+    traceback and leaves no temporary file. All of them run in one process, one after
+    another (see RUN_SCRIPTS): a process each cost ~1.2 s of CPU to start Python, numpy,
+    Qt and the compiled loop, sixteen times. Whatever a script says about a process of its
+    own (a first paint, a screenshot, a lesson's passes), it measures in a child it starts."""
     r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / script), "--quick"],
+        [sys.executable, "-c", RUN_SCRIPTS, str(ROOT / "scripts"), str(tmp_path), *SCRIPTS],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         cwd=ROOT,
         # The checkout's package, as the other tests import it (not an installed copy): it
         # also shares the numba cache that tests/conftest.py had compiled.
-        env={
-            **bytecode,
-            "QT_QPA_PLATFORM": "offscreen",
-            "PYTHONPATH": str(ROOT),
-            "TMPDIR": str(scratch),
-        },
+        env={**bytecode, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stderr[-3000:]
-    assert list(scratch.iterdir()) == []
-    assert r.stdout.strip(), "a script printed nothing"
-    assert "Traceback" not in r.stderr
-    for header in SCRIPT_OUTPUT.get(script, ()):
-        assert header in r.stdout, r.stdout
+    results = json.loads(r.stdout.strip().splitlines()[-1])
+    assert sorted(results) == SCRIPTS
+    failed = {}
+    for script, (status, out, err, left) in results.items():
+        problems = []
+        if status != 0:
+            problems.append(f"status {status}")
+        if left:
+            problems.append(f"left {left}")
+        if not out.strip():
+            problems.append("printed nothing")
+        if "Traceback" in err:
+            problems.append("a traceback")
+        problems += [f"no {h!r}" for h in SCRIPT_OUTPUT.get(script, ()) if h not in out]
+        if problems:
+            failed[script] = (problems, err[-2000:])
+    assert not failed, failed

@@ -13,15 +13,16 @@ from perceptron_gui.app import main as app_main
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_two_screenshot_and_export_runs_exit_0_with_an_empty_stderr(tmp_path: Path) -> None:
-    # Two of each (a process each, ~1 s of CPU): scripts/check_process.py runs 100.
+def test_a_screenshot_and_an_export_run_exit_0_with_an_empty_stderr(tmp_path: Path) -> None:
+    # One of each (a process each, ~1.5 s of CPU; test_architecture's smoke run of the
+    # script makes a third): scripts/check_process.py runs 100 to hunt a rare crash.
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         import check_process
     finally:
         sys.path.pop(0)
-    assert check_process.runs(2, tmp_path) == []
-    assert len(list(tmp_path.glob("*.png"))) == 4
+    assert check_process.runs(1, tmp_path) == []
+    assert len(list(tmp_path.glob("*.png"))) == 2
 
 
 def test_no_display_says_so_in_one_line_and_exits_2(tmp_path: Path) -> None:

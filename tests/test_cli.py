@@ -621,18 +621,6 @@ def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
         assert err == ""
 
 
-def test_cli_imports_no_qt() -> None:
-    code = (
-        "import sys, perceptron_gui.cli.command, perceptron_gui.core.__main__; "
-        "qt = ('PySide6', 'pyqtgraph', 'shiboken6'); "
-        "bad = [m for m in sys.modules if m.split('.')[0] in qt]; "
-        "print(bad)"
-    )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == "[]"
-
-
 def test_package_exports() -> None:
     import perceptron_gui.core as core
 

@@ -262,22 +262,51 @@ rec = win.controller.trainer.last
 out["rec"] = [rec.index, rec.scale, list(rec.w_after), rec.b_after]
 out["table"] = win.copy_table("csv")
 win.close()
-print(json.dumps(out))
+with open(sys.argv[1] + ".out.json", "w") as f:
+    json.dump(out, f)
+"""
+
+# Then, in the same interpreter, the plugin's own tests (see below).
+_THEN_ITS_TESTS = r"""
+import gc, pytest
+del win  # (closed) and what the checks above left: out of the collector's way, so that
+gc.collect()  # the plugin's speed test times its loops, not passes over them
+gc.freeze()
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", sys.argv[3]]))
 """
 
 
-def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
+@pytest.fixture(scope="module")
+def plugin_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[subprocess.CompletedProcess, dict]:  # type: ignore[type-arg]
+    """One ``pip install -e`` of the example plugin, and one fresh interpreter where it is
+    installed, seen through its entry point only: it runs `_IN_THE_PLUGIN_ENV`, then the
+    plugin's own tests with pytest (a pip run and an interpreter each cost ~1.5-2 s of CPU:
+    the two tests below shared neither before)."""
+    tmp_path = tmp_path_factory.mktemp("plugin")
+    site = _pip_install_example(tmp_path)
+    env = {**_plugin_env(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    del env["PERCEPTRON_GUI_NO_JIT"]  # the plugin's tests check its compiled loop
+    data = tmp_path / "d.csv"
+    r = subprocess.run(
+        [sys.executable, "-c", _IN_THE_PLUGIN_ENV + _THEN_ITS_TESTS, str(data), str(site),
+         str(EXAMPLE / "tests")],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=240,
+    )  # fmt: skip
+    out_file = Path(str(data) + ".out.json")
+    assert out_file.is_file(), r.stderr[-3000:]
+    return r, {**json.loads(out_file.read_text()), "tmp_path": str(tmp_path)}
+
+
+@pytest.mark.xdist_group("plugin")  # one worker: one install, one interpreter
+def test_an_installed_plugin_mode_runs_everywhere(plugin_run) -> None:  # noqa: ANN001
     """The example plugin installed with ``pip install -e``, seen through its entry point
     only, in one fresh interpreter: train(), `perceptron trace --mode`, a session's round
     trip, and the window's mode list, step and narration."""
-    site = _pip_install_example(tmp_path)
-    r = subprocess.run(
-        [sys.executable, "-c", _IN_THE_PLUGIN_ENV, str(tmp_path / "d.csv"), str(site)],
-        capture_output=True, text=True, env=_plugin_env(tmp_path), cwd=tmp_path, timeout=180,
-    )  # fmt: skip
-    assert r.returncode == 0, r.stderr[-3000:]
+    r, out = plugin_run
+    tmp_path = Path(out["tmp_path"])
     assert "skipped" not in r.stderr
-    out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out["modes"] == [*_BUILT_IN, "normalised"]
     (w, b, k, converged), (lw, lb, lk) = out["train"], out["loop"]
     assert converged and k == lk and k > 1
@@ -301,20 +330,11 @@ def test_an_installed_plugin_mode_runs_everywhere(tmp_path) -> None:
     assert f"{3 * scale:.6g}"[:6] in table[2], table
 
 
-def test_the_plugins_own_tests_pass_with_it_installed(tmp_path) -> None:
+@pytest.mark.xdist_group("plugin")  # one worker: one install, one interpreter
+def test_the_plugins_own_tests_pass_with_it_installed(plugin_run) -> None:  # noqa: ANN001
     """The example's own tests (examples/normalised-perceptron/tests), run by pytest in a
     fresh interpreter where the plugin is installed, with the compiled loop: its step's
     bits against numpy's and its speed against the primal's are checked there."""
-    site = _pip_install_example(tmp_path)
-    env = {**_plugin_env(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
-    del env["PERCEPTRON_GUI_NO_JIT"]
-    code = (
-        "import site, sys; site.addsitedir(sys.argv[1]); import pytest; "
-        "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', sys.argv[2]]))"
-    )
-    r = subprocess.run(
-        [sys.executable, "-c", code, str(site), str(EXAMPLE / "tests")],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=240,
-    )  # fmt: skip
+    r, _ = plugin_run
     assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
     assert " passed" in r.stdout and "skipped" not in r.stdout, r.stdout[-2000:]

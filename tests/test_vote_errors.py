@@ -39,24 +39,38 @@ def test_the_same_count_as_the_full_vote_along_a_random_walk(
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_the_same_count_as_the_full_vote_across_blocks(seed: int) -> None:
-    """Runs of thousands of updates between counts (To end with the compiled trainer): the
-    new vectors span several of the count's blocks (`_VOTE_BLOCK` scores) and pieces, on
-    data sets of random sizes; the count is the full vote's each time."""
+def test_the_same_count_as_the_full_vote_across_blocks(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Runs of up to ~470 updates between counts (To end with the compiled trainer): the
+    new vectors span several of the count's checkpoints (`_VOTE_CHECKPOINT` vectors),
+    pieces (`_VOTE_PIECE` scores) and blocks (`_VOTE_BLOCK` scores), on data sets of random
+    sizes; the count is the full vote's each time. The three sizes are shrunk here (the
+    app's 16 K-vector checkpoints and 64 K-score blocks needed runs of 30 000 updates, and
+    the reference vote over them was 90 % of the test's time; its 4 M-score pieces were
+    never crossed at these sizes): now a piece is shorter than a checkpoint, so all three
+    boundaries are crossed (skipping a piece's first or last block fails here)."""
+    monkeypatch.setattr(online, "_VOTE_BLOCK", 1 << 10)
+    monkeypatch.setattr(online, "_VOTE_PIECE", 1 << 14)
+    monkeypatch.setattr(online, "_VOTE_CHECKPOINT", 1 << 8)
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 300))
     d = generate("noisy", n, noise=0.3, seed=seed)
     order = ("cyclic", "random-cyclic")[seed % 2]
     t = make_trainer(d, TrainConfig(mode="voted", order=order, max_updates=10**6, seed=seed))
     for _ in range(6):
-        t.run(max_updates=int(rng.integers(1, 30_000)))
+        t.run(max_updates=int(rng.integers(1, 30_000 >> 6)))
         assert t.answer_errors == full(t, d)
 
 
 def test_each_refresh_scores_only_the_new_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(At checkpoints every 256 vectors, not the app's 16 384: the same bookkeeping, on a
+    run 16× shorter.)"""
+    cp = 1 << 8
+    monkeypatch.setattr(online, "_VOTE_CHECKPOINT", cp)
     d = generate("xor", 40, seed=2)
     t = make_trainer(d, TrainConfig(mode="voted", max_updates=10**6))
-    t.run(max_updates=40_000)
+    t.run(max_updates=2_500)
     assert t.answer_errors == full(t, d)
     scored: list[int] = []
     add = online.VotedTrainer._add_vote_terms
@@ -69,16 +83,16 @@ def test_each_refresh_scores_only_the_new_vectors(monkeypatch: pytest.MonkeyPatc
     for _ in range(50):
         t.step()
         t.answer_errors  # noqa: B018 - what the readout asks each refresh
-    assert sum(scored) == 50  # one finished vector a step, not 40 000
+    assert sum(scored) == 50  # one finished vector a step, not 2 500
     scored.clear()
-    t.seek_update(35_000)  # back: from the checkpoint below (32 768), not from 0
+    t.seek_update(2_200)  # back: from the checkpoint below (2 048), not from 0
     t.answer_errors  # noqa: B018
-    assert sum(scored) == 35_000 - 2 * online._VOTE_CHECKPOINT
+    assert sum(scored) == 2_200 - 8 * cp
     assert t.answer_errors == full(t, d)
     scored.clear()
     t.step_back()  # a step back keeps the checkpoints too (it summed 10⁶ vectors again)
     t.answer_errors  # noqa: B018
-    assert sum(scored) == 35_000 - 1 - 2 * online._VOTE_CHECKPOINT
+    assert sum(scored) == 2_200 - 1 - 8 * cp
     assert t.answer_errors == full(t, d)
 
 

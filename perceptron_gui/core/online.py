@@ -731,6 +731,8 @@ _VOTE_CHECKPOINT_BYTES = 64 << 20
 #: Scores per block of the vote's mistakes: a block's arrays stay in the cache (blocks of
 #: 4 M scores, 32 MB each, took 4-5 times as long: 2.6 M scores 55 ms, now 12 ms).
 _VOTE_BLOCK = 1 << 16
+#: Scores per piece of the vectors read from the history at once (a piece is scored in blocks).
+_VOTE_PIECE = 1 << 22
 
 
 def _running_sums(
@@ -898,7 +900,7 @@ class VotedTrainer(OnlineTrainer):
         j, vector 0 the initial ones): the vectors read in pieces of about 4 M scores, scored
         in blocks of `_VOTE_BLOCK` (whole counts: any order sums exactly)."""
         n = max(self._n, 1)
-        piece = max(1, (1 << 22) // n)
+        piece = max(1, _VOTE_PIECE // n)
         block = max(1, _VOTE_BLOCK // n)
         x0, x1 = self._x0[:, None], self._x1[:, None]
         for a in range(f, K, piece):
