@@ -388,3 +388,30 @@ def test_file_export_space_views_write_the_figure_and_the_animation(
         assert isinstance(action, QAction)
         action.trigger()
         assert target.stat().st_size > 1000, action.objectName()
+
+
+def test_the_views_labels_never_cover_one_another(window) -> None:  # noqa: ANN001
+    """In a view the size of a lesson's column at 1024×768, no label covers another (the
+    augmented view had drawn "z = 1: the canvas", "x2" and "old ŵ" over one another)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    window.set_points(X21, [1, 1, -1])
+    window.set_order("first")
+    for kind in ("augmented", "weights"):
+        view = window.spaces.views[kind]
+        for k in (1, 3, 7):
+            window.seek(k)
+            with np.errstate(all="ignore"):
+                view._scene = view._compute()
+            size = QRect(0, 0, 330, 420)
+            view._layout(size.size())
+            image = QImage(size.size(), QImage.Format.Format_ARGB32)
+            p = QPainter(image)
+            view.render_to(p, size)
+            p.end()
+            boxes = view._placed
+            assert len(boxes) >= 4, (kind, k)
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1 :]:
+                    assert not a.intersects(b), (kind, k, a, b)

@@ -116,6 +116,8 @@ class SpaceView(QtWidgets.QWidget):
         self._second_scene: sp.AugmentedScene | sp.WeightScene | None = None
         self._second_note = ""
         self._scale = 1.0
+        #: The labels' boxes as last drawn (widget pixels), for the tests.
+        self._placed: list[QtCore.QRectF] = []
         #: The projected extent `_fit` shows instead of its points' own (an animation's
         #: frame, the same for every frame: see `export_animation`), and the last one fitted.
         self._fixed_extent: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None
@@ -657,24 +659,42 @@ class SpaceView(QtWidgets.QWidget):
             p.drawPolyline(poly)
         font = th.font(ANNOTATION_PT)
         p.setFont(font)
+        fm = p.fontMetrics()
+        inside = QtCore.QRectF(rect).adjusted(2, 2, -2, -2)
+        # Each label takes the first of its places that covers no label placed before it
+        # (the arrows' names first, touching their arrows; then the points' and axes'
+        # names beside what they name): in a small view (a lesson's column at 1024×768)
+        # "z = 1: the canvas", "x2" and "old ŵ" had been drawn over one another.
+        placed: list[QtCore.QRectF] = []
+        labels: list[tuple[QtCore.QPointF, str, QtGui.QColor]] = []
         for a, b, color, label, side in d.arrows:
             _arrow(p, a, b, color, th.line(1.6))
             if label:
-                _arrow_label(p, a, b, label, color, side)
+                tries = [
+                    _arrow_label_origin(fm, a, b, label, s, f)
+                    for f in (2 / 3, 1 / 2, 5 / 6, 1 / 3)
+                    for s in (side, -side)
+                ]
+                labels.append((_first_free(fm, label, tries, placed, inside), label, color))
         for c, r, fill, ring in d.dots:
             p.setPen(Qt.PenStyle.NoPen if ring is None else QtGui.QPen(ring, th.line(1.0)))
             p.setBrush(fill)
             p.drawEllipse(c, r, r)
-        fm = p.fontMetrics()
-        inside = QtCore.QRectF(rect).adjusted(2, 2, -2, -2)
         for at, text, color in d.texts:
-            box = QtCore.QRectF(fm.boundingRect(text)).translated(at + QtCore.QPointF(4, -4))
-            # Beside the point it names, moved back inside the view where it would be cut.
-            shift = QtCore.QPointF(
-                min(0.0, inside.right() - box.right()) + max(0.0, inside.left() - box.left()),
-                min(0.0, inside.bottom() - box.bottom()) + max(0.0, inside.top() - box.top()),
-            )
-            _text(p, at + QtCore.QPointF(4, -4) + shift, text, color)
+            box = QtCore.QRectF(fm.boundingRect(text))
+            w, h = box.width(), box.height()
+            # Beside the point it names: up right first, then round it.
+            tries = [
+                at + QtCore.QPointF(dx, dy)
+                for dx, dy in (
+                    (4, -4), (-4 - w, -4), (4, 4 + h), (-4 - w, 4 + h),
+                    (6, h / 2 - 2), (-6 - w, h / 2 - 2), (-w / 2, -6), (-w / 2, 6 + h),
+                )
+            ]  # fmt: skip
+            labels.append((_first_free(fm, text, tries, placed, inside), text, color))
+        self._placed = placed
+        for origin, text, color in labels:
+            _text(p, origin, text, color)
         beside = _legend(p, rect, d.legend)
         note = "\n".join(n for n in (self._note, self._second_note) if n)
         if note:
@@ -878,26 +898,56 @@ def _turn(a: QtCore.QPointF, b: QtCore.QPointF, c: QtCore.QPointF) -> int:
     return 1 if cross < 0 else -1  # the screen's y grows downwards
 
 
-def _arrow_label(
-    p: QtGui.QPainter,
+def _arrow_label_origin(
+    fm: QtGui.QFontMetrics,
     a: QtCore.QPointF,
     b: QtCore.QPointF,
     text: str,
-    color: QtGui.QColor,
     side: int,
-) -> None:
-    """`text` beside the arrow a → b, touching it at two thirds of its length, on `side`."""
+    at_part: float = 2 / 3,
+) -> QtCore.QPointF:
+    """Where `text` is drawn (its baseline's start) beside the arrow a → b, touching it at
+    `at_part` of its length, on `side`."""
     dx, dy = b.x() - a.x(), b.y() - a.y()
     length = math.hypot(dx, dy) or 1.0
     nx, ny = dy / length * side, -dx / length * side  # the normal on that side
-    fm = p.fontMetrics()
     r = QtCore.QRectF(fm.boundingRect(text))
-    at = QtCore.QPointF(a.x() + dx * 2 / 3, a.y() + dy * 2 / 3)
+    at = QtCore.QPointF(a.x() + dx * at_part, a.y() + dy * at_part)
     # The label's box just clear of the shaft: its centre pushed out by half its extent.
     push = abs(nx) * r.width() / 2 + abs(ny) * r.height() / 2 + 3
     centre = QtCore.QPointF(at.x() + nx * push, at.y() + ny * push)
-    origin = QtCore.QPointF(centre.x() - r.width() / 2 - r.x(), centre.y() - r.height() / 2 - r.y())
-    _text(p, origin, text, color)
+    return QtCore.QPointF(centre.x() - r.width() / 2 - r.x(), centre.y() - r.height() / 2 - r.y())
+
+
+def _first_free(
+    fm: QtGui.QFontMetrics,
+    text: str,
+    tries: list[QtCore.QPointF],
+    placed: list[QtCore.QRectF],
+    inside: QtCore.QRectF,
+) -> QtCore.QPointF:
+    """The first of `tries` (origins of `text`) whose box, moved back inside `inside`,
+    covers none of `placed`; else the one covering least of them. Its box joins `placed`."""
+    best: tuple[float, QtCore.QPointF, QtCore.QRectF] | None = None
+    for origin in tries:
+        box = QtCore.QRectF(fm.boundingRect(text)).translated(origin).adjusted(-2, -1, 2, 1)
+        shift = QtCore.QPointF(
+            min(0.0, inside.right() - box.right()) + max(0.0, inside.left() - box.left()),
+            min(0.0, inside.bottom() - box.bottom()) + max(0.0, inside.top() - box.top()),
+        )
+        box.translate(shift)
+        covered = 0.0
+        for other in placed:
+            common = box.intersected(other)
+            if not common.isEmpty():
+                covered += common.width() * common.height()
+        if best is None or covered < best[0]:
+            best = (covered, origin + shift, box)
+        if covered == 0.0:
+            break
+    assert best is not None
+    placed.append(best[2])
+    return best[1]
 
 
 def _text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, color: QtGui.QColor) -> None:
