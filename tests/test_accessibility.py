@@ -100,11 +100,21 @@ def _pixels(image: QImage) -> np.ndarray:
     return bgra[:, :, 2::-1].astype(np.float64)  # RGB
 
 
+def _colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(px, axis=0, return_counts=True)`` of RGB pixels (any shape (..., 3)), in
+    the same order, each colour packed in one integer: some 50 times faster (a canvas's
+    pixels took 1.8 s of CPU by rows)."""
+    rgb = px.reshape(-1, 3).astype(np.int64)
+    keys, counts = np.unique((rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2], return_counts=True)
+    colours = np.column_stack([keys >> 16, (keys >> 8) & 255, keys & 255]).astype(np.float64)
+    return colours, counts
+
+
 def _text_contrast(widget: QWidget) -> float:
     """The contrast of a text widget's ink against its ground, both read from its pixels:
     the ground is its most common colour, the ink the pixel farthest from it in luminance."""
     px = _pixels(widget.grab().toImage()).reshape(-1, 3)
-    colours, counts = np.unique(px, axis=0, return_counts=True)
+    colours, counts = _colours(px)
     ground = colours[np.argmax(counts)]
     lum = np.array([_luminance(c) for c in colours])
     ink = colours[np.argmax(np.abs(lum - _luminance(ground)))]
@@ -141,7 +151,7 @@ def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa
             int(r.top() * dpr) : int(r.bottom() * dpr) + 1,
             int(r.left() * dpr) : int(r.right() * dpr) + 1,
         ].reshape(-1, 3)
-        colours, counts = np.unique(crop, axis=0, return_counts=True)
+        colours, counts = _colours(crop)
         ground = colours[np.argmax(counts)]
         return max(contrast(col, ground) for col in colours)
 
@@ -166,7 +176,7 @@ def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa
     around = image[
         int(p.y() * dpr) - 12 : int(p.y() * dpr) + 13, int(p.x() * dpr) - 12 : int(p.x() * dpr) + 13
     ]
-    colours, counts = np.unique(around.reshape(-1, 3), axis=0, return_counts=True)
+    colours, counts = _colours(around)
     ground = colours[np.argmax(counts)]
     assert max(contrast(col, ground) for col in patch.reshape(-1, 3)) >= 3.0, (theme_name, "line")
 
@@ -326,7 +336,7 @@ def test_the_regions_cannot_flash(window, theme_name: str) -> None:  # noqa: ANN
     for _ in range(12):
         window.step()
     px = _pixels(window.canvas.grab().toImage()).reshape(-1, 3)
-    colours, counts = np.unique(px, axis=0, return_counts=True)
+    colours, counts = _colours(px)
     top = colours[np.argsort(counts)[::-1][:2]]  # the two tints cover most of the plot
     assert counts.max() > 0.2 * px.shape[0]
     lum = [_luminance(c) for c in top]
@@ -385,7 +395,7 @@ def test_the_regions_change_3_times_a_second_at_most(window, qtbot, monkeypatch)
     window.pause()
     final = plot()  # no turn of the event loop: the pause alone shows the last model
 
-    colours, counts = np.unique(final.reshape(-1, 3), axis=0, return_counts=True)
+    colours, counts = _colours(final)
     tints = colours[np.argsort(counts)[::-1][:2]]  # the two tints cover most of the plot
     assert counts.max() > 0.2 * final.shape[0] * final.shape[1]
 
@@ -449,7 +459,7 @@ def test_the_update_vector_stands_out_from_pixels(window, theme_name: str) -> No
         p = c.to_widget(sx + f * (ex - sx), sy + f * (ey - sy))
         x, y = int(p.x() * dpr), int(p.y() * dpr)
         around = image[y - 12 : y + 13, x - 12 : x + 13].reshape(-1, 3)
-        colours, counts = np.unique(around, axis=0, return_counts=True)
+        colours, counts = _colours(around)
         ground = colours[np.argmax(counts)]
         patch = image[y - 2 : y + 3, x - 2 : x + 3].reshape(-1, 3)
         best = max(contrast(col, ground) for col in patch)
