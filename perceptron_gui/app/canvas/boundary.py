@@ -101,7 +101,7 @@ class BoundaryCanvas(ViewCanvas):
         self._areas_waiting[key] = show
         if not self._area_timer.isActive():
             left = self._areas_at + self.area_gap - time.perf_counter()
-            self._area_timer.start(max(0, math.ceil(left * 1000)))
+            self._area_timer.start(math.ceil(left * 1000) if left > 0 else 0)  # (-inf: never)
 
     def _show_areas(self) -> None:
         """Show the large areas' drawings that wait."""
