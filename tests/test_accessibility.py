@@ -312,13 +312,16 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, q
 
 
 def test_reduce_motion_is_remembered(window) -> None:  # noqa: ANN001
+    """No slow motion, and a run's regions and tints change once a second (not 3 times)."""
     window.act_reduce_motion.trigger()
     assert window.canvas.animation_ms == 0
+    assert window.canvas.area_gap == 1.0
     from perceptron_gui.app.storage import preferences
 
     assert preferences().value("reduce_motion", type=bool) is True
     window.act_reduce_motion.trigger()
     assert preferences().value("reduce_motion", type=bool) is False
+    assert window.canvas.area_gap == 0.35
 
 
 @pytest.mark.parametrize("theme_name", THEMES)
