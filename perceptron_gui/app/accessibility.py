@@ -27,6 +27,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
+from perceptron_gui.app.canvas.constants import AREA_GAP_REDUCED_S, AREA_GAP_S
 from perceptron_gui.app.controller import Change
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import RunFrameGate
@@ -490,6 +491,8 @@ class Accessibility:
             self._base_animation_ms = w._animation_ms
         w._animation_ms = 0 if on else self._base_animation_ms
         w.canvas.animation_ms = w._animation_ms
+        # ... and a run changes the regions and tints at most once a second (not 3 times).
+        w.canvas.area_gap = AREA_GAP_REDUCED_S if on else AREA_GAP_S
         preferences().setValue("reduce_motion", bool(on))
 
     def _on_changed(self, change: Change) -> None:

@@ -714,6 +714,8 @@ class CompareView(QWidget):
             self._show_model()
 
     def _on_running_changed(self, running: bool) -> None:
+        self.canvas.area_gap = self.main_canvas.area_gap  # (View ▸ Reduce motion's)
+        self.canvas.set_running(running)
         if not running:  # a run's end: the verdict of its last update is not what is true now
             self.canvas.set_current(self._c.current)
 

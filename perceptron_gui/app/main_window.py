@@ -827,6 +827,8 @@ class MainWindow(LessonScripting, QMainWindow):
         return True
 
     def _on_controller_running_changed(self, running: bool) -> None:
+        # The regions and tints change at most 3 times a second while it runs; at once after.
+        self.canvas.set_running(running)
         if not running:
             self.canvas.follow()
             self.canvas.set_current(self.controller.current)  # a run's end: no step's verdict

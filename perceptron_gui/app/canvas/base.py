@@ -5,6 +5,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.axes import quiet_hidden_axes
 from perceptron_gui.app.canvas.constants import (
     ANIMATION_MS,
+    AREA_GAP_S,
     HOVER_MS,
     MARKER_Z,
     VERDICT_MS,
@@ -345,6 +347,15 @@ class CanvasBase(_PlotWidget):
         self._vote_timer.setSingleShot(True)
         self._vote_timer.setInterval(0)
         self._vote_timer.timeout.connect(self._on_vote_timer_timeout)
+        # The large areas' changes while a run goes, at most one per `area_gap` (boundary.py).
+        self.area_gap = AREA_GAP_S
+        self._areas_held = False
+        self._areas_at = -float("inf")
+        self._areas_waiting: dict[str, Callable[[], None]] = {}
+        self._area_timer = QtCore.QTimer(self)
+        self._area_timer.setSingleShot(True)
+        self._area_timer.setTimerType(Qt.TimerType.PreciseTimer)  # (a coarse one: 5 % early)
+        self._area_timer.timeout.connect(self._show_areas)
         self._regions = pg.ImageItem(axisOrder="row-major")
         self._add(self._regions, -31)
         # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
@@ -547,6 +558,10 @@ class CanvasBase(_PlotWidget):
 
     def _on_vote_timer_timeout(self) -> None:
         """Defined by a part above (see points.py)."""
+        raise NotImplementedError
+
+    def _show_areas(self) -> None:
+        """Defined by a part above (see boundary.py)."""
         raise NotImplementedError
 
     def _on_info_timer_timeout(self) -> None:

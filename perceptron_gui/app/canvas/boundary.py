@@ -5,6 +5,10 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 from PySide6 import QtCore
@@ -74,6 +78,40 @@ class BoundaryCanvas(ViewCanvas):
         self._style_model_lines()
         self._update_model()
 
+    def set_running(self, on: bool) -> None:
+        """While a run goes (True), the large areas (the regions of sign f, the half-planes'
+        tints) change at most once per :attr:`area_gap` seconds: the newest drawing waits
+        for its turn, while the line, the boundary f = 0, the points and the texts follow
+        every frame (WCAG 2.3.1: no more than three flashes in any second). False (the run
+        stopped or paused) shows the newest drawing at once."""
+        self._areas_held = bool(on)
+        if not on:
+            self._show_areas()
+
+    def _area(self, key: str, show: Callable[[], None]) -> None:
+        """Show a large area's new drawing (`show`) now, or while a run goes at its turn
+        (the newest one per `key` waits)."""
+        if not self._areas_held:
+            self._areas_waiting.pop(key, None)
+            show()
+            self._areas_at = time.perf_counter()
+            return
+        # (At its turn, never in the drawing's own call: the tints and the regions of one
+        # drawing, or of one layout pass, change together.)
+        self._areas_waiting[key] = show
+        if not self._area_timer.isActive():
+            left = self._areas_at + self.area_gap - time.perf_counter()
+            self._area_timer.start(math.ceil(left * 1000) if left > 0 else 0)  # (-inf: never)
+
+    def _show_areas(self) -> None:
+        """Show the large areas' drawings that wait."""
+        self._area_timer.stop()
+        waiting, self._areas_waiting = self._areas_waiting, {}
+        for show in waiting.values():
+            show()
+        if waiting:
+            self._areas_at = time.perf_counter()
+
     def _margin_rect(self) -> tuple[float, float, float, float] | None:
         """The view, overshot by `view_margin` per side (see `ViewModel.margin_rect`)."""
         return self.view_model.margin_rect()
@@ -127,11 +165,6 @@ class BoundaryCanvas(ViewCanvas):
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
-        linear_items = (
-            self.model_line,
-            self._tint_pos,
-            self._tint_neg,
-        )
         # Regions of sign f for a model that is not a line: the answer's (a vote) before
         # the running model's (a kernel expansion).
         a = self._answer
@@ -139,16 +172,12 @@ class BoundaryCanvas(ViewCanvas):
         if regions is None and model is not None and not model.is_linear:
             regions = model
         self._update_regions(regions)
-        if model is None or not isinstance(model, LinearModel):
-            for item in linear_items:
-                item.setVisible(False)
+        if model is None or not isinstance(model, LinearModel) or cover is None:
+            self.model_line.setVisible(False)
+            self._area("tints", self._hide_tints)
             return
         w, b = line_of(model)
         rect = cover
-        if rect is None:
-            for item in linear_items:
-                item.setVisible(False)
-            return
         self._drawn_line = (w, b)
         # The tints are the answer's half-planes when it comes first (the pocket, the
         # average), else the running line's.
@@ -158,11 +187,18 @@ class BoundaryCanvas(ViewCanvas):
         # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
         pos = clip_half_plane(tw, tb, rect, 1.0)
         neg = clip_half_plane(-tw, -tb, rect, 1.0) if tw.any() or tb < 0 else np.zeros((0, 2))
+        self._area("tints", lambda: self._show_tints(pos, neg, regions is None))
+        self._set_line(self.model_line, w, b, rect)
+
+    def _hide_tints(self) -> None:
+        self._tint_pos.setVisible(False)
+        self._tint_neg.setVisible(False)
+
+    def _show_tints(self, pos: FloatArray, neg: FloatArray, shown: bool) -> None:
         for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
-            item.setVisible(len(poly) >= 3 and regions is None)
+            item.setVisible(len(poly) >= 3 and shown)
             if len(poly) >= 3:
                 item.setPolygon(polygon(poly))
-        self._set_line(self.model_line, w, b, rect)
 
     def _draw_model_view(self) -> None:
         """What of the model's drawing depends on the view itself (cheap, not counted): the
@@ -190,13 +226,9 @@ class BoundaryCanvas(ViewCanvas):
             return
         self._regions_pending = None
         self._regions_model = model
-        if model is None:
-            self._regions.setVisible(False)
-            self._contour.setVisible(False)
-            return
-        cover = self._cover_rect()
-        if cover is None:
-            self._regions.setVisible(False)
+        cover = self._cover_rect() if model is not None else None
+        if model is None or cover is None:
+            self._area("regions", lambda: self._regions.setVisible(False))
             self._contour.setVisible(False)
             return
         x0, y0, w, h = cover[0], cover[2], cover[1] - cover[0], cover[3] - cover[2]
@@ -225,13 +257,17 @@ class BoundaryCanvas(ViewCanvas):
         ).view(np.uint32)[:, 0]
         # One gather of whole pixels (a (2, 4) lookup by rows is 10x slower).
         rgba = lut[(f < 0.0).view(np.uint8)].view(np.ubyte).reshape(ny, nx, 4)
-        self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
-        self._regions.setRect(QtCore.QRectF(x0, y0, w, h))
-        self._regions.setVisible(True)
+        self._area("regions", lambda: self._show_regions(rgba, QtCore.QRectF(x0, y0, w, h)))
+        # The boundary f = 0 is the model's line: it follows every frame (a thin line).
         gxv, gyv = zero_segments(f)  # numpy marching squares (pyqtgraph's isocurve: ~0.1 s)
         self._contour.setVisible(gxv.shape[0] > 0)
         if gxv.shape[0]:
             self._contour.set_segment(x0 + (gxv + 0.5) * (w / nx), y0 + (gyv + 0.5) * (h / ny))
+
+    def _show_regions(self, rgba: NDArray[np.ubyte], rect: QtCore.QRectF) -> None:
+        self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
+        self._regions.setRect(rect)
+        self._regions.setVisible(True)
 
     def _update_answer(self) -> None:
         self._schedule_layout()

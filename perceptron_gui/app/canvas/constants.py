@@ -52,6 +52,12 @@ SETTLE_MAX_MS = 500
 #: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
 #: vectors after a long run took minutes in one turn.
 VOTE_SLICE_S = 0.01
+#: While a run goes, the large areas (the regions of sign f, the half-planes' tints) change
+#: at most once in this many seconds: no more than 3 changes in any second (WCAG 2.3.1),
+#: with room for the timer's lateness (see `BoundaryCanvas.set_running`).
+AREA_GAP_S = 0.35
+#: ... and once a second with View ▸ Reduce motion.
+AREA_GAP_REDUCED_S = 1.0
 #: Up to this many points, a text that finds no free room is
 #: hidden rather than laid over a point (each point is read one by one; its words are in
 #: the narration or the readout too), save a clicked point's info, which was asked for.

@@ -42,6 +42,7 @@ class ScheduledCanvas(StyledCanvas):
             self._layout_overlays()
             if not self._layout_timer.isActive():
                 break
+        self._show_areas()  # a picture shows the newest regions, even during a run
 
     def _schedule_layout(self) -> None:
         timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
