@@ -334,7 +334,7 @@ for lang in ("en", "zh_CN"):
         i18n.set_language(lang, remember=False)
         theme().set_scale(scale)
         w.set_presentation(True)  # (its boost is chosen for the scale as it enters)
-        for mode, steps in STEPS.items():
+        for mode, steps in STEPS:
             w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
             w.set_mode(mode)
             for _ in range(steps):
@@ -359,7 +359,7 @@ print(json.dumps(out))
 #: later updates alternate these two wordings with numbers of as many digits); the batch's
 #: first 3, three mistakes summed (its longest) and then one (the kind all its later steps
 #: are but the 7th, of two).
-STEPS = {"primal": 12, "pa": 6, "batch": 3}
+STEPS = (("primal", 12), ("pa", 6), ("batch", 3))  # (the modes whose wordings differ)
 
 
 def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # noqa: ANN001

@@ -31,9 +31,10 @@ class FixedView:
 
 
 def test_the_view_model_imports_no_qt() -> None:
-    """The model (and the frame it reads) import numpy and the standard library only."""
+    """The model (and the frame and events it reads) import numpy, the standard library
+    and the Qt-free core only."""
     here = Path(__file__).resolve().parent.parent / "perceptron_gui" / "app" / "canvas"
-    for name in ("view_model.py", "frame.py"):
+    for name in ("view_model.py", "frame.py", "events.py"):
         tree = ast.parse((here / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -45,7 +46,13 @@ def test_the_view_model_imports_no_qt() -> None:
             for mod in mods:
                 assert not mod.startswith(("PySide6", "pyqtgraph", "perceptron_gui.app.theme"))
                 if mod.startswith("perceptron_gui"):
-                    assert mod.startswith("perceptron_gui.app.canvas.frame"), (name, mod)
+                    assert mod.startswith(
+                        (
+                            "perceptron_gui.app.canvas.frame",
+                            "perceptron_gui.app.canvas.events",
+                            "perceptron_gui.core.",
+                        )
+                    ), (name, mod)
                 elif not mod.startswith(("__future__", "numpy")):
                     assert mod.split(".")[0] in ("math", "collections", "typing"), (name, mod)
 
