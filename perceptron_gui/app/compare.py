@@ -14,7 +14,7 @@ both ways, the second run's readout over it, and a row of its settings.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
@@ -40,10 +40,12 @@ from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE, Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, theme
-from perceptron_gui.app.window.dims import DimView
 from perceptron_gui.core.config import ORDERS, TrainConfig, run_settings
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.registry import modes, spec
+
+if TYPE_CHECKING:  # (the window's part, given by the window: no import of the window here)
+    from perceptron_gui.app.window.dims import DimView
 
 #: Up to this run speed (updates per second) the view follows the line at every frame.
 FOLLOW_MAX_SPEED = 10.0
