@@ -214,29 +214,25 @@ class SpaceView(QtWidgets.QWidget):
 
     def export_dialog(self) -> None:
         """Asks for a PNG or SVG file, then writes the view there (`export_space_view`)."""
-        name = "augmented.png" if self.kind == "augmented" else "weights.png"
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self,
-            self.export_action.text().rstrip("…"),
-            in_last_dir(name),
-            "PNG (*.png);;SVG (*.svg)",
-        )
+        path = self._ask(self.export_action, ".png", "PNG (*.png);;SVG (*.svg)")
         if path:
-            remember_dir(path)
             self.window_.export_space_view(self.kind, path)
 
     def animation_dialog(self) -> None:
         """Asks for a GIF or MP4 file, then writes the run's animation there."""
-        name = "augmented.gif" if self.kind == "augmented" else "weights.gif"
+        path = self._ask(self.animation_action, ".gif", "Animated GIF (*.gif);;MP4 video (*.mp4)")
+        if path:
+            self.window_.export_space_animation(self.kind, path)
+
+    def _ask(self, action: QtGui.QAction, suffix: str, filters: str) -> str:
+        """The file the user names in a save dialog titled as `action` ("" if none), in
+        the folder of the last export, offered as ``<kind><suffix>``."""
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self,
-            self.animation_action.text().rstrip("…"),
-            in_last_dir(name),
-            "Animated GIF (*.gif);;MP4 video (*.mp4)",
+            self, action.text().rstrip("…"), in_last_dir(self.kind + suffix), filters
         )
         if path:
             remember_dir(path)
-            self.window_.export_space_animation(self.kind, path)
+        return str(path)
 
     def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
         self.reset_camera()
