@@ -312,23 +312,19 @@ class Readout(SteadyLabel):
         self._restart()
 
     def _restart(self) -> None:
-        """Stacked: lay out from the large type again (the paired readout too)."""
-        partner = self._partner if not self._matching else None
-        both = (self,) if partner is None else (self, partner)
-        for r in both:
+        """Stacked: lay out from the large type again (the paired readout too: each laid
+        out alone, then matched once, by this one's refresh)."""
+        partner = None if self._matching else self._partner
+        for r in (self,) if partner is None else (self, partner):
             r._fit_scale, r._fit_lines = 1.0, 0
-        if partner is None:
-            if self._stacked:
-                self.refresh()
-            return
-        self._matching = partner._matching = True
-        try:
-            for r in both:
-                if r._stacked:
-                    r.refresh()
-        finally:
-            self._matching = partner._matching = False
-        self._match_partner()
+        if partner is not None and partner._stacked:
+            partner._matching = True
+            try:
+                partner.refresh()
+            finally:
+                partner._matching = False
+        if self._stacked:
+            self.refresh()  # (`_show_stacked` ends by matching the partner's type)
 
     def _match_partner(self) -> None:
         """Both paired readouts in the smaller of their two types (each only gets smaller,
