@@ -223,6 +223,11 @@ class Readout(SteadyLabel):
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
         self._withhold = False  # a lesson's question is open: no bound, no verdict
         self._edge: int | None = None  # stacked: what the label adds to its lines' width
+        #: Stacked: the label's size hint for each (font, markup) it has measured. Laying
+        #: out tries several sizes, and a box that settles (a compare scene's panes, the
+        #: bands pairing their heights) asks the same texts again: each measurement costs
+        #: a rich-text layout (~1.5 ms), up to ~100 of them a scene change without this.
+        self._hints: dict[tuple[str, str], QtCore.QSize] = {}
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -266,6 +271,7 @@ class Readout(SteadyLabel):
         t = theme()
         self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
         self._edge = None  # (the padding changes with the scale)
+        self._hints.clear()  # (and the fonts)
         self.setFont(t.font(self._point_size, bold=True))
         pad = self._pad()
         fill = t.fill()
@@ -366,11 +372,8 @@ class Readout(SteadyLabel):
             room = max(1, width - edge)
             lines = pack_lines(groups, room, fm.horizontalAdvance)
             notes = pack_lines([[note]], room, note_fm.horizontalAdvance) if note else []
-            if font != self.font():
-                self.setFont(font)
-            self._plain = "\n".join(lines + notes)
-            self.setText(_markup(lines, notes, note_font.pointSizeF()))
-            hint = self.sizeHint()
+            markup = _markup(lines, notes, note_font.pointSizeF())
+            hint = self._measure(font, markup)
             wide = max(
                 [fm.horizontalAdvance(line) for line in lines]
                 + [note_fm.horizontalAdvance(line) for line in notes]
@@ -393,9 +396,27 @@ class Readout(SteadyLabel):
             if not at_least:
                 self._fit_scale = max(least, self._fit_scale)
         self._fit_lines = n
+        if font != self.font():
+            self.setFont(font)
+        self._plain = "\n".join(lines + notes)
+        self.setText(markup)
         self.resize(min(width, hint.width()), tall)
         if self._partner is not None and not self._matching:
             self._match_partner()  # (its numbers grew: the pair's type gets smaller)
+
+    def _measure(self, font: QtGui.QFont, markup: str) -> QtCore.QSize:
+        """The label's size hint showing `markup` in `font` (measured once: `_hints`)."""
+        key = (font.key(), markup)
+        hint = self._hints.get(key)
+        if hint is None:
+            if font != self.font():
+                self.setFont(font)
+            self.setText(markup)
+            hint = self._hints[key] = self.sizeHint()
+            if len(self._hints) > 512:  # (a long run's numbers: keep the newest half)
+                for old in list(self._hints)[:256]:
+                    del self._hints[old]
+        return hint
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
