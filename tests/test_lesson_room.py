@@ -6,6 +6,8 @@ gives the docks their places back."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import run_on_screen
@@ -137,3 +139,59 @@ def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes:
             for text in p["readouts"]:
                 assert "…" not in text and "k = 3" in text.replace("k=3", "k = 3"), (lang, p)
             assert not p["notice"], (lang, p)  # no setting refused
+
+
+COMPARE_AT_SCALE_2 = r"""
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from PySide6.QtGui import QFontInfo
+from PySide6.QtTest import QTest
+from perceptron_gui import MainWindow
+
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+QTest.qWait(300)
+while w.state()["ui_scale"] < 2.0:  # Ctrl++
+    w.act_zoom_in.trigger()
+assert w.open_lesson("perceptron")
+w.act_present.trigger()
+QTest.qWait(300)
+out = []
+for i, scene in enumerate(w.lesson_player.lesson.scenes):
+    if not scene.compare:
+        continue
+    w.lesson_player.go(i)
+    QTest.qWait(300)
+    for _ in range(3):
+        w.act_step.trigger()
+    QTest.qWait(300)
+    view = w.compare.view
+    out.append({
+        "scene": i, "ui_scale": w.state()["ui_scale"],
+        "readouts": [
+            {"height": r.height(), "canvas": c.height(), "px": QFontInfo(r.font()).pixelSize(),
+             "plot": c.getPlotItem().getViewBox().size().height(), "text": r.text()}
+            for r, c in ((w.readout, w.canvas), (view.readout, view.canvas))
+        ],
+    })
+print(json.dumps(out))
+"""
+
+
+def test_compare_scenes_at_ui_scale_2_keep_the_readouts_to_a_quarter_of_the_canvas(
+    tmp_path: Path,
+) -> None:
+    """At 1920×1080 with UI scale 2 (Ctrl++), presenting, each compare scene's two readouts
+    fit their band, a quarter of the canvas's height, in type of at least 24 px read from
+    the back (they took up to 40 %: 5–7 lines of 41 px type, the two plots 305 px of a
+    684 px canvas in the margin/PA scene)."""
+    scenes = run_on_screen(tmp_path, 1920, 1080, COMPARE_AT_SCALE_2)
+    assert len(scenes) >= 4, scenes
+    for s in scenes:
+        assert s["ui_scale"] >= 2.0, s
+        for r in s["readouts"]:
+            assert r["height"] <= r["canvas"] // 4 + 1, s
+            assert r["px"] >= 24, s
+            assert r["plot"] >= 0.55 * r["canvas"], s
+            assert "…" not in r["text"], s

@@ -593,19 +593,23 @@ class CompareView(QWidget):
         self.match_canvases()
 
     def present(
-        self, on: bool, point_size: float = LABEL_PT, smallest: float | None = None
+        self,
+        on: bool,
+        point_size: float = LABEL_PT,
+        smallest: float | None = None,
+        least_px: float | None = None,
     ) -> None:
         """Presentation mode (`on`): this run's readout in a band across the top of its
         canvas, stacked in large type as the main run's is (`point_size`, down to
-        `smallest` to fit a quarter of the canvas's height), the two canvases' bands one
-        height, so that both plots are the same size and show the same range; off: the
-        readout back above the canvas in the normal type."""
+        `smallest`, or `least_px` pixels, to fit a quarter of the canvas's height), the two
+        canvases' bands one height, so that both plots are the same size and show the same
+        range; off: the readout back above the canvas in the normal type."""
         if on == self._presenting:
             return
         self._presenting = on
         readout = self.readout
         if on:
-            readout.set_point_size(point_size, stacked=True, smallest=smallest)
+            readout.set_point_size(point_size, stacked=True, smallest=smallest, least_px=least_px)
             readout.setParent(self.canvas)
             readout.show()
             self.canvas.set_header(readout)

@@ -223,6 +223,7 @@ class Readout(SteadyLabel):
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
         self._withhold = False  # a lesson's question is open: no bound, no verdict
         self._edge: int | None = None  # stacked: what the label adds to its lines' width
+        self._least_px: float | None = None  # stacked: see `set_point_size`
         #: Stacked: the label's size hint for each (font, markup) it has measured. Laying
         #: out tries several sizes, and a box that settles (a compare scene's panes, the
         #: bands pairing their heights) asks the same texts again: each measurement costs
@@ -237,14 +238,22 @@ class Readout(SteadyLabel):
         theme().changed.connect(self.apply_theme)
 
     def set_point_size(
-        self, point_size: float, *, stacked: bool = False, smallest: float | None = None
+        self,
+        point_size: float,
+        *,
+        stacked: bool = False,
+        smallest: float | None = None,
+        least_px: float | None = None,
     ) -> None:
         """The font size in unscaled points, and whether the parts go on lines of their own
         (presentation mode: large, in a box over the canvas; then `smallest` is the least
-        size the box may make it, the point size when None)."""
+        size the box may make it, the point size when None; `least_px`: smaller still when
+        the box needs it, down to this many pixels (a large UI scale: `smallest` scaled
+        up can be too large for a quarter of the canvas, 40 px type at scale 2.5)."""
         self._point_size = point_size
         self._stacked = stacked
         self._smallest = point_size if smallest is None else min(smallest, point_size)
+        self._least_px = least_px
         # Stacked, the readout breaks its own lines (`pack_lines`), from its top left, and
         # sets its note in a type of its own.
         self.setTextFormat(Qt.TextFormat.RichText if stacked else Qt.TextFormat.PlainText)
@@ -295,7 +304,14 @@ class Readout(SteadyLabel):
         hide = self._withhold
         if self._stacked:
             groups = readout_parts(self._controller, note=False, withhold=hide)
-            self._show_stacked(groups, "" if hide else readout_note(self._controller))
+            note = "" if hide else readout_note(self._controller)
+            self._show_stacked(groups, note)
+            dropped = bool(note) and self.height() > self._box[1]
+            if dropped:
+                # Over its box even in the smallest type (a compare pane at a large UI
+                # scale): the remark gives way to the numbers, into the tooltip.
+                self._show_stacked(groups, "")
+            self.setToolTip(note if dropped else "")
         else:
             parts = readout_parts(self._controller, withhold=hide)
             self.setText(GAP.join(p for group in parts for p in group))
@@ -358,7 +374,10 @@ class Readout(SteadyLabel):
         smaller), not bold (a remark, not a number)."""
         t = theme()
         width, height = self._box
-        least = self._smallest / self._point_size
+        given = self._smallest / self._point_size
+        least = given
+        if self._least_px is not None:  # (points are 3/4 of a pixel at Qt's 96 dpi)
+            least = min(given, 0.75 * self._least_px / t.scale / self._point_size)
         # What the label adds to its text's width (padding; a selectable text's margins):
         # found by asking it once, then kept until the theme changes (each refresh had
         # laid its lines out twice to find it again).
@@ -385,7 +404,10 @@ class Readout(SteadyLabel):
             n = max(len(lines), self._fit_lines)
             tall = hint.height() + math.ceil((n - len(lines)) * fm.lineSpacing())
             whole = all(fm.horizontalAdvance(p) <= room for group in groups for p in group)
-            if tall <= height and hint.width() <= width and whole:
+            # Each piece on one line down to the smallest type given; below it (`least_px`:
+            # only to fit the box's height) a long piece may break after a comma.
+            broken_ok = self._fit_scale <= given + 1e-9
+            if tall <= height and hint.width() <= width and (whole or broken_ok):
                 break
             # At the smallest size it may be taller than the box, up to twice; beyond, in
             # smaller type still (a UI scale far too large for the screen).
@@ -394,7 +416,7 @@ class Readout(SteadyLabel):
                 break
             self._fit_scale -= FIT_STEP
             if not at_least:
-                self._fit_scale = max(least, self._fit_scale)
+                self._fit_scale = max(least if broken_ok else given, self._fit_scale)
         self._fit_lines = n
         if font != self.font():
             self.setFont(font)

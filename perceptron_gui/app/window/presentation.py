@@ -27,6 +27,9 @@ PRESENTATION_MIN_BOOST = 1.1
 READOUT_PT = LABEL_PT
 PRESENTATION_READOUT_PT = 18.0
 PRESENTATION_READOUT_MIN_PT = PRESENTATION_NARRATION_PT
+#: Smaller than that only when a quarter of the canvas cannot hold it otherwise (a large
+#: UI scale, a compare pane), and never below this many pixels: read from the back.
+PRESENTATION_READOUT_LEAST_PX = 24.0
 
 
 def presentation_boost(ui_scale: float, screen: tuple[int, int]) -> float:
@@ -171,7 +174,10 @@ class Presentation:
             screen = (self.w.screen() or QGuiApplication.primaryScreen()).geometry()
             theme().set_boost(presentation_boost(theme().ui_scale, screen.size().toTuple()))
             self.w.readout.set_point_size(
-                PRESENTATION_READOUT_PT, stacked=True, smallest=PRESENTATION_READOUT_MIN_PT
+                PRESENTATION_READOUT_PT,
+                stacked=True,
+                smallest=PRESENTATION_READOUT_MIN_PT,
+                least_px=PRESENTATION_READOUT_LEAST_PX,
             )
             # The readout goes into the canvas, in a band across its top: the canvas gets
             # the room the strip had, and the plot below the band has no point under it.
@@ -223,7 +229,12 @@ class Presentation:
         view = self.w.compare.view
         if view is not None:
             if self.on:
-                view.present(True, PRESENTATION_READOUT_PT, PRESENTATION_READOUT_MIN_PT)
+                view.present(
+                    True,
+                    PRESENTATION_READOUT_PT,
+                    PRESENTATION_READOUT_MIN_PT,
+                    PRESENTATION_READOUT_LEAST_PX,
+                )
             else:
                 view.present(False, READOUT_PT)
 
