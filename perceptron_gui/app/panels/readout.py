@@ -229,6 +229,7 @@ class Readout(SteadyLabel):
         #: bands pairing their heights) asks the same texts again: each measurement costs
         #: a rich-text layout (~1.5 ms), up to ~100 of them a scene change without this.
         self._hints: dict[tuple[str, str], QtCore.QSize] = {}
+        self._widths: dict[str, dict[str, float]] = {}  # font's key: text: width
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -281,6 +282,7 @@ class Readout(SteadyLabel):
         self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
         self._edge = None  # (the padding changes with the scale)
         self._hints.clear()  # (and the fonts)
+        self._widths.clear()
         self.setFont(t.font(self._point_size, bold=True))
         pad = self._pad()
         fill = t.fill()
@@ -385,25 +387,25 @@ class Readout(SteadyLabel):
         while True:
             size = self._point_size * self._fit_scale
             font = t.font(size, bold=True)
-            fm = QtGui.QFontMetricsF(font)
+            advance = self._advance(font)
             note_font = t.font(min(size, self._smallest))  # (never larger than the numbers)
-            note_fm = QtGui.QFontMetricsF(note_font)
+            note_advance = self._advance(note_font)
             room = max(1, width - edge)
-            lines = pack_lines(groups, room, fm.horizontalAdvance)
-            notes = pack_lines([[note]], room, note_fm.horizontalAdvance) if note else []
+            lines = pack_lines(groups, room, advance)
+            notes = pack_lines([[note]], room, note_advance) if note else []
             markup = _markup(lines, notes, note_font.pointSizeF())
             hint = self._measure(font, markup)
             wide = max(
-                [fm.horizontalAdvance(line) for line in lines]
-                + [note_fm.horizontalAdvance(line) for line in notes]
+                [advance(line) for line in lines] + [note_advance(line) for line in notes]
             )
             if guessed and hint.width() - wide > edge + 1:  # more: break the lines again
                 edge, guessed = math.ceil(hint.width() - wide), False
                 self._edge = edge
                 continue
             n = max(len(lines), self._fit_lines)
-            tall = hint.height() + math.ceil((n - len(lines)) * fm.lineSpacing())
-            whole = all(fm.horizontalAdvance(p) <= room for group in groups for p in group)
+            spacing = QtGui.QFontMetricsF(font).lineSpacing()
+            tall = hint.height() + math.ceil((n - len(lines)) * spacing)
+            whole = all(advance(p) <= room for group in groups for p in group)
             # Each piece on one line down to the smallest type given; below it (`least_px`:
             # only to fit the box's height) a long piece may break after a comma.
             broken_ok = self._fit_scale <= given + 1e-9
@@ -425,6 +427,27 @@ class Readout(SteadyLabel):
         self.resize(min(width, hint.width()), tall)
         if self._partner is not None and not self._matching:
             self._match_partner()  # (its numbers grew: the pair's type gets smaller)
+
+    def _advance(self, font: QtGui.QFont) -> Callable[[str], float]:
+        """The width of a text in `font`, each text measured once (laying out tries each
+        piece at each size, and again when the box settles)."""
+        key = font.key()
+        widths = self._widths.get(key)
+        if widths is None:
+            if len(self._widths) > 16:  # (a run's sizes: a handful)
+                self._widths.clear()
+            widths = self._widths[key] = {}
+        measure = QtGui.QFontMetricsF(font).horizontalAdvance
+
+        def advance(text: str) -> float:
+            w = widths.get(text)
+            if w is None:
+                if len(widths) > 4096:
+                    widths.clear()
+                w = widths[text] = measure(text)
+            return w
+
+        return advance
 
     def _measure(self, font: QtGui.QFont, markup: str) -> QtCore.QSize:
         """The label's size hint showing `markup` in `font` (measured once: `_hints`)."""
