@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import PySide6
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAction, QImage
@@ -218,6 +219,13 @@ def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> 
             assert action.text().replace("&", "").strip(), action.objectName()
         # The canvas and the twin table are named in the language shown.
         assert window.canvas.accessibleName() == ("Data canvas" if language == "en" else "数据画布")
+        # The window is read by its title, as it changes (not as a "Window"), and its
+        # status bar as one.
+        iface = QAccessible.queryAccessibleInterface(window)
+        title = window.windowTitle().replace("[*]", "")
+        assert iface.text(QAccessible.Text.Name).removesuffix("*") == title  # (* if modified)
+        bar = QAccessible.queryAccessibleInterface(window.statusBar())
+        assert bar.text(QAccessible.Text.Name) == ("Status bar" if language == "en" else "状态栏")
     # A dialog: Edit ▸ Generate….
     from perceptron_gui.app.dialogs import GenerateDialog
 
@@ -322,6 +330,78 @@ def test_reduce_motion_is_remembered(window) -> None:  # noqa: ANN001
     window.act_reduce_motion.trigger()
     assert preferences().value("reduce_motion", type=bool) is False
     assert window.canvas.area_gap == 0.35
+
+
+def test_the_systems_reduce_motion_is_followed_until_the_user_chooses(qtbot) -> None:  # noqa: ANN001
+    """The system's reduce-motion preference (Qt 6.12's QAccessibilityHints.motionPreference,
+    here a stand-in that can change): a window starts with View ▸ Reduce motion checked when
+    the system asks, follows the system's changes, and once the user chooses, their choice
+    wins (now and in the next window)."""
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import QObject, Signal
+    from PySide6.QtGui import QGuiApplication
+
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app import accessibility
+    from perceptron_gui.app.canvas.constants import AREA_GAP_REDUCED_S, AREA_GAP_S
+    from perceptron_gui.app.storage import preferences
+
+    class Hints(QObject):
+        motionPreferenceChanged = Signal(object)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.value = SimpleNamespace(name="ReducedMotion")
+
+        def motionPreference(self) -> SimpleNamespace:  # noqa: N802 (Qt's name)
+            return self.value
+
+        def set(self, name: str) -> None:
+            self.value = SimpleNamespace(name=name)
+            self.motionPreferenceChanged.emit(self.value)
+
+    hints = Hints()
+    key = accessibility.REDUCE_MOTION_KEY
+    preferences().remove(key)  # never chosen
+    mp = pytest.MonkeyPatch()
+    mp.setattr(accessibility, "motion_hints", lambda style_hints: hints)
+    windows = []
+
+    def new_window():  # noqa: ANN202
+        w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=250)
+        qtbot.addWidget(w)
+        windows.append(w)
+        return w
+
+    try:
+        w = new_window()
+        assert w.act_reduce_motion.isChecked()
+        assert w.canvas.animation_ms == 0 and w.canvas.area_gap == AREA_GAP_REDUCED_S
+        assert preferences().value(key) is None  # the system's, not remembered as the user's
+        hints.set("NoPreference")  # the system's setting turned off while the window is open
+        assert not w.act_reduce_motion.isChecked()
+        assert w.canvas.animation_ms == 250 and w.canvas.area_gap == AREA_GAP_S
+        hints.set("ReducedMotion")
+        assert w.act_reduce_motion.isChecked() and w.canvas.animation_ms == 0
+        # The user unchecks it: their choice wins over the system's from now on.
+        w.act_reduce_motion.trigger()
+        assert not w.act_reduce_motion.isChecked() and w.canvas.animation_ms == 250
+        hints.set("NoPreference")
+        hints.set("ReducedMotion")
+        assert not w.act_reduce_motion.isChecked() and w.canvas.area_gap == AREA_GAP_S
+        assert not new_window().act_reduce_motion.isChecked()  # and in the next window
+    finally:
+        mp.undo()
+        preferences().remove(key)
+        for w in windows:
+            w.close()
+    # Qt itself: PySide6 6.12 and later report the system's preference (none under the
+    # offscreen platform); before 6.12 Qt has no such hint and the app cannot know it.
+    style_hints = QGuiApplication.styleHints()
+    reported = accessibility.system_reduces_motion(accessibility.motion_hints(style_hints))
+    major, minor = (int(v) for v in PySide6.__version__.split(".")[:2])
+    assert reported is (None if (major, minor) < (6, 12) else False)
 
 
 @pytest.mark.parametrize("theme_name", THEMES)

@@ -80,6 +80,7 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
     (QtWidgets.QTabBar, QT_TRANSLATE_NOOP("Accessibility", "Tabs")),
     (QtWidgets.QSplitter, QT_TRANSLATE_NOOP("Accessibility", "Panes")),
     (QtWidgets.QSizeGrip, QT_TRANSLATE_NOOP("Accessibility", "Resize the window")),
+    (QtWidgets.QStatusBar, QT_TRANSLATE_NOOP("Accessibility", "Status bar")),
     (QtWidgets.QScrollBar, QT_TRANSLATE_NOOP("Accessibility", "Scroll bar")),
     (QtWidgets.QAbstractItemView, QT_TRANSLATE_NOOP("Accessibility", "Table")),
     (QtWidgets.QSlider, QT_TRANSLATE_NOOP("Accessibility", "Slider")),
@@ -88,6 +89,8 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
 AUTO = "perceptronAutoName"
 #: The property that holds the title given here to an untitled menu.
 AUTO_TITLE = "perceptronAutoTitle"
+#: The preferences' key of the user's own View ▸ Reduce motion (absent: never chosen).
+REDUCE_MOTION_KEY = "reduce_motion"
 #: Keyboard editing: the cursor's step in data units, and with Shift held.
 CURSOR_STEP = 0.5
 CURSOR_FINE_STEP = 0.1
@@ -106,7 +109,7 @@ def _plain(text: str) -> str:
 def _own_text(w: QtWidgets.QWidget) -> str:
     if isinstance(w, QtWidgets.QAbstractButton | QtWidgets.QLabel):
         return _plain(w.text())
-    if isinstance(w, QtWidgets.QDockWidget):
+    if isinstance(w, QtWidgets.QDockWidget | QtWidgets.QToolBar):
         return _plain(w.windowTitle())
     return ""
 
@@ -146,6 +149,12 @@ def name_widgets(root: QtWidgets.QWidget) -> int:
                 own = _own_text(holder) if isinstance(holder, QtWidgets.QAbstractButton) else ""
                 w.setTitle(own or tr("More"))
                 w.setProperty(AUTO_TITLE, w.title())
+            continue
+        if w.isWindow() and w.windowTitle():
+            # A window is read by its title (Qt's own name for it, current as it changes).
+            if auto:
+                w.setAccessibleName("")
+                w.setProperty(AUTO, False)
             continue
         if w.accessibleName() and not auto:
             continue
@@ -426,6 +435,23 @@ def _snap(v: float) -> float:
     return round(v / CURSOR_STEP) * CURSOR_STEP
 
 
+def motion_hints(style_hints: QtGui.QStyleHints) -> QtCore.QObject | None:
+    """Qt's accessibility hints if they carry the system's motion preference
+    (``QAccessibilityHints.motionPreference``, Qt 6.12 and later), else None. (The caller
+    keeps `style_hints`: PySide invalidates the hints' wrapper with its parent's.)"""
+    hints = style_hints.accessibility()
+    return hints if hasattr(hints, "motionPreference") else None
+
+
+def system_reduces_motion(hints: QtCore.QObject | None) -> bool | None:
+    """Whether the system asks for reduced motion, as `hints` (from `motion_hints`) report
+    it; None when Qt does not report it."""
+    read = getattr(hints, "motionPreference", None)
+    if read is None:
+        return None
+    return getattr(read(), "name", "") == "ReducedMotion"
+
+
 class _NameLate(QtCore.QObject):
     """Names a widget the window makes after `name_widgets` ran (a dock area's tab bar)."""
 
@@ -477,15 +503,39 @@ class Accessibility:
         self.w.menuBar().installEventFilter(self._late)  # its overflow menu, made when narrow
 
     def wire(self, points_table: QtGui.QAction, reduce_motion: QtGui.QAction) -> None:
-        """The View menu's checks in step with the dock; the remembered motion preference."""
+        """The View menu's checks in step with the dock; the motion preference: the user's
+        own choice (remembered) or else the system's, where Qt reports it."""
         self.points_dock.toggleViewAction().toggled.connect(points_table.setChecked)
         self._reduce_action = reduce_motion
-        if preferences().value("reduce_motion", False, type=bool):
-            reduce_motion.setChecked(True)
-            self.set_reduce_motion(True)
+        self._style_hints = QtGui.QGuiApplication.styleHints()
+        hints = self._motion_hints = motion_hints(self._style_hints)
+        if hints is not None:
+            hints.motionPreferenceChanged.connect(  # type: ignore[attr-defined]
+                lambda _: self._follow_system()
+            )
+        self._follow_system()
+
+    def _follow_system(self) -> None:
+        """Reduce motion as the user chose it (View ▸ Reduce motion, remembered), or when
+        they never chose, as the system asks (Qt ≥ 6.12 reports it; else motion stays)."""
+        chosen = preferences().value(REDUCE_MOTION_KEY)
+        if chosen is not None:
+            on = str(chosen).lower() in ("true", "1")
+        else:
+            on = bool(system_reduces_motion(self._motion_hints))
+        if on != self._reduce_action.isChecked() or self._base_animation_ms is None:
+            self._reduce_action.setChecked(on)
+            self._apply_reduce_motion(on)
 
     def set_reduce_motion(self, on: bool) -> None:
-        """View ▸ Reduce motion: no slow motion (each update drawn at once); remembered."""
+        """View ▸ Reduce motion chosen by the user: applied and remembered (it wins over the
+        system's preference from now on)."""
+        self._apply_reduce_motion(on)
+        preferences().setValue(REDUCE_MOTION_KEY, bool(on))
+
+    def _apply_reduce_motion(self, on: bool) -> None:
+        """No slow motion (each update drawn at once), and a run's regions changed at most
+        once a second; or the slow motion and the regions' own pace back."""
         w = self.w
         if self._base_animation_ms is None:
             self._base_animation_ms = w._animation_ms
@@ -493,7 +543,6 @@ class Accessibility:
         w.canvas.animation_ms = w._animation_ms
         # ... and a run changes the regions and tints at most once a second (not 3 times).
         w.canvas.area_gap = AREA_GAP_REDUCED_S if on else AREA_GAP_S
-        preferences().setValue("reduce_motion", bool(on))
 
     def _on_changed(self, change: Change) -> None:
         self.update_description()
