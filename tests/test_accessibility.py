@@ -272,9 +272,14 @@ def test_the_canvas_is_described_in_words_and_the_narration_announced(
 
 
 def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMenu
+
     window.set_points(np.zeros((0, 2)), np.zeros(0))
     window.canvas.set_view_range(-1, 6, -1, 5)
     canvas = window.canvas
+    # K is in the View menu, and the keys work: K turns keyboard editing on.
+    menus = [m for m in window.findChildren(QMenu) if window.act_keyboard_edit in m.actions()]
+    assert menus, "Keyboard editing is in no menu"
     qtbot.keyClick(window, Qt.Key.Key_K)  # K: keyboard editing
     assert window.act_keyboard_edit.isChecked() and canvas.hasFocus()
 
@@ -288,23 +293,31 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, q
 
     for x, y in ((3, 3), (4, 3), (1, 1), (2, 0)):
         go(x, y)
+        # − chooses the class −1 for x3 (as with the mouse), + the class +1 again after it.
+        minus = (x, y) == (1, 1)
+        if minus:
+            qtbot.keyClick(canvas, Qt.Key.Key_Minus)
         qtbot.keyClick(canvas, Qt.Key.Key_Return)
+        if minus:
+            qtbot.keyClick(canvas, Qt.Key.Key_Plus)
     assert window.state()["points"] == [[3, 3], [4, 3], [1, 1], [2, 0]]
-    assert window.state()["labels"] == [1, 1, 1, 1]
-    assert window.state()["updates"] == 0  # the arrows moved the cursor, not the timeline
-    # ] selects the next point (the cursor jumps to it); L flips it: x3 becomes −1.
-    for _ in range(3):
-        qtbot.keyClick(canvas, Qt.Key.Key_BracketRight)
-    assert window.state()["selected"] == [2] and window.state()["cursor"] == [1.0, 1.0]
-    qtbot.keyClick(canvas, Qt.Key.Key_L)
     assert window.state()["labels"] == [1, 1, -1, 1]
-    # [ back to x4; Alt+Left moves it by a step; Delete removes it.
+    assert window.state()["updates"] == 0  # the arrows moved the cursor, not the timeline
+    # [ selects the previous point (from none: the last), ] the next; the cursor jumps to it.
+    qtbot.keyClick(canvas, Qt.Key.Key_BracketLeft)
+    assert window.state()["selected"] == [3] and window.state()["cursor"] == [2.0, 0.0]
+    qtbot.keyClick(canvas, Qt.Key.Key_BracketLeft)
+    assert window.state()["selected"] == [2] and window.state()["cursor"] == [1.0, 1.0]
     qtbot.keyClick(canvas, Qt.Key.Key_BracketRight)
-    assert window.state()["selected"] == [3]
+    assert window.state()["selected"] == [3] and window.state()["cursor"] == [2.0, 0.0]
+    # L flips x4; Alt+Left moves it by a step; Delete removes it.
+    qtbot.keyClick(canvas, Qt.Key.Key_L)
+    assert window.state()["labels"] == [1, 1, -1, -1]
     qtbot.keyClick(canvas, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
     assert window.state()["points"][3] == [1.5, 0.0]
     qtbot.keyClick(canvas, Qt.Key.Key_Delete)
     assert window.state()["points"] == [[3, 3], [4, 3], [1, 1]]  # Example 2.1
+    assert window.state()["labels"] == [1, 1, -1]
     # Shift moves by a finer step; Esc leaves, and the arrows are the timeline's again.
     qtbot.keyClick(canvas, Qt.Key.Key_Up, Qt.KeyboardModifier.ShiftModifier)
     assert window.state()["cursor"] == [1.5, pytest.approx(0.1)]
@@ -313,10 +326,80 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, q
     window.step()
     qtbot.keyClick(canvas, Qt.Key.Key_Left)
     assert window.state()["updates"] == 0
+    # K leaves as Esc does.
+    qtbot.keyClick(canvas, Qt.Key.Key_K)
+    assert window.state()["cursor"] is not None
+    qtbot.keyClick(canvas, Qt.Key.Key_K)
+    assert window.state()["cursor"] is None and not window.act_keyboard_edit.isChecked()
     # Every edit undone with Ctrl+Z: back to no points.
     for _ in range(8):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.state()["points"] == []
+
+
+def test_tab_reaches_the_canvas_and_ctrl_t_the_table(window, qtbot) -> None:  # noqa: ANN001
+    """Tab (and Shift+Tab) reach the canvas from the controls; Ctrl+T puts the keyboard in
+    the points' table."""
+    combo = window.findChild(QWidget, "modeCombo")
+    for key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+        combo.setFocus(Qt.FocusReason.OtherFocusReason)
+        assert combo.hasFocus()
+        for _ in range(60):
+            qtbot.keyClick(window.focusWidget(), key)
+            if window.canvas.hasFocus():
+                break
+        assert window.canvas.hasFocus(), (key, window.focusWidget())
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert window.accessibility.points_view.hasFocus()
+    assert window.accessibility.points_model.rowCount() == 3
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert not window.accessibility.points_dock.isVisible()
+
+
+def test_tab_follows_the_layout(qtbot) -> None:  # noqa: ANN001
+    """Tab from the canvas goes through the window as it is laid out: the canvas, the
+    controls beside it, then the panels under them left to right, each panel's controls
+    together; after a panel is moved, in its new place. No stop is out of sight."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtWidgets import QDockWidget
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    qtbot.waitExposed(w)
+
+    def regions() -> list[str]:
+        """The regions Tab visits from the canvas round to it again, in turn."""
+        w.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+        seen: list[str] = []
+        for _ in range(200):
+            qtbot.keyClick(w.focusWidget(), Qt.Key.Key_Tab)
+            f = w.focusWidget()
+            if f is w.canvas:
+                return seen
+            box = QRect(f.mapTo(w, QPoint(0, 0)), f.size())
+            assert f.isVisible() and w.rect().intersects(box), f  # in sight
+            dock = next((d for d in w.findChildren(QDockWidget) if d.isAncestorOf(f)), None)
+            name = dock.objectName() if dock is not None else "central"
+            if not seen or seen[-1] != name:
+                assert name not in seen, (name, seen)  # each region's controls together
+                seen.append(name)
+        raise AssertionError(seen)
+
+    assert regions() == ["controlsDock", "boundDock", "tablesDock", "proofDock"]
+    # The tables panel moved above the controls, on the right: Tab follows.
+    tables = w.findChild(QDockWidget, "tablesDock")
+    controls = w.findChild(QDockWidget, "controlsDock")
+    w.splitDockWidget(controls, tables, Qt.Orientation.Vertical)
+    w.splitDockWidget(tables, controls, Qt.Orientation.Vertical)
+    qtbot.wait(10)
+    assert tables.geometry().top() < controls.geometry().top()
+    assert regions() == ["tablesDock", "controlsDock", "boundDock", "proofDock"]
+    w.close()
 
 
 def test_reduce_motion_is_remembered(window) -> None:  # noqa: ANN001

@@ -427,6 +427,32 @@ class KeyboardEditor(QtCore.QObject):
         return None if not self.on else [self.cursor[0], self.cursor[1]]
 
 
+def _depth(w: QtWidgets.QWidget) -> int:
+    n = 0
+    p = w.parentWidget()
+    while p is not None:
+        n += 1
+        p = p.parentWidget()
+    return n
+
+
+def _reading_order(boxes: dict[int, QtCore.QRect]) -> list[int]:
+    """The keys of `boxes` in reading order: rows from the top (a box joins the row of the
+    first box whose height it shares more than half of), left to right in a row."""
+    rows: list[list[int]] = []
+    for key in sorted(boxes, key=lambda k: (boxes[k].top(), boxes[k].left())):
+        box = boxes[key]
+        for row in rows:
+            first = boxes[row[0]]
+            shared = min(box.bottom(), first.bottom()) - max(box.top(), first.top())
+            if shared > 0.5 * min(box.height(), first.height()):
+                row.append(key)
+                break
+        else:
+            rows.append([key])
+    return [key for row in rows for key in sorted(row, key=lambda k: boxes[k].left())]
+
+
 def _label(y: float) -> str:
     return "+1" if y > 0 else "−1"
 
@@ -496,6 +522,59 @@ class Accessibility:
         # (from `name_late`, once the window is made: until then `retranslate` names them all
         # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
         self._late = _NameLate(window)
+
+    def focus_order(self) -> list[QtWidgets.QWidget]:
+        """The widgets Tab reaches, in the order the window is laid out now: its regions (the
+        canvas's, each docked panel) in reading order, row by row and left to right in a
+        row, each region's controls together in Qt's order; only what is in sight (Qt parks
+        a docks' tab bar not in use outside the window, shown)."""
+        w = self.w
+        inside = w.rect()
+        tabbable: list[QtWidgets.QWidget] = []
+        x: QtWidgets.QWidget | None = w.nextInFocusChain()
+        for _ in range(100_000):
+            if x is None or x is w:
+                break
+            if (
+                x.focusPolicy() & Qt.FocusPolicy.TabFocus
+                and x.focusProxy() is None
+                and x.window() is w
+                and x.isVisible()
+                and x.isEnabled()
+                and inside.intersects(QtCore.QRect(x.mapTo(w, QtCore.QPoint(0, 0)), x.size()))
+            ):
+                tabbable.append(x)
+            x = x.nextInFocusChain()
+        central = w.centralWidget()
+        regions: list[QtWidgets.QWidget] = [central] if central is not None else []
+        regions += [
+            d for d in w.findChildren(QtWidgets.QDockWidget) if d.isVisible() and not d.isFloating()
+        ]
+        groups: dict[int, list[QtWidgets.QWidget]] = {}
+        boxes: dict[int, QtCore.QRect] = {}
+        for x in tabbable:
+            region = next((r for r in regions if r is x or r.isAncestorOf(x)), x)
+            key = id(region)
+            if key not in groups:
+                groups[key] = []
+                boxes[key] = QtCore.QRect(region.mapTo(w, QtCore.QPoint(0, 0)), region.size())
+            groups[key].append(x)
+        return [x for key in _reading_order(boxes) for x in groups[key]]
+
+    def next_focus(self, forward: bool) -> QtWidgets.QWidget | None:
+        """Where Tab (`forward`) or Shift+Tab goes from the focus now (see `focus_order`);
+        None when the focus is outside the order (Qt's own chain then)."""
+        order = self.focus_order()
+        focus = self.w.focusWidget()
+        if not order or focus is None:
+            return order[0] if order else None
+        here = next((i for i, x in enumerate(order) if x is focus), None)
+        if here is None:  # (in a widget of its own: the nearest of its holders in the order)
+            holders = [i for i, x in enumerate(order) if x.isAncestorOf(focus)]
+            if not holders:
+                return None
+            here = max(holders, key=lambda i: _depth(order[i]))
+        return order[(here + (1 if forward else -1)) % len(order)]
 
     def name_late(self) -> None:
         """From now on, name the widgets the window makes (the window is made and named)."""
