@@ -357,6 +357,40 @@ def test_tab_reaches_the_canvas_and_ctrl_t_the_table(window, qtbot) -> None:  # 
     assert not window.accessibility.points_dock.isVisible()
 
 
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_canvas_shows_the_keyboards_focus(window, qtbot, theme_name: str) -> None:  # noqa: ANN001
+    """Tab to the canvas: a frame round it in the theme's ink, at 3:1 or more against the
+    canvas's ground next to it, read from its pixels; gone when Tab moves on, and a click
+    does not show it (WCAG 2.4.7)."""
+    window.set_theme(theme_name)
+    canvas = window.canvas
+    window.findChild(QWidget, "resetButton").setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def edges() -> tuple[float, np.ndarray]:
+        px = _pixels(canvas.grab().toImage())
+        h, w = px.shape[:2]
+        edge = np.concatenate([px[0, :], px[-1, :], px[:, 0], px[:, -1]])
+        inside = px[h // 2, 6 : w // 4]  # the canvas's ground near the left edge (the axis)
+        colours, counts = _colours(inside)
+        ground = colours[np.argmax(counts)]
+        return min(contrast(c, ground) for c in edge), ground
+
+    before, _ = edges()
+    for _ in range(40):
+        qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Tab)
+        if canvas.hasFocus():
+            break
+    assert canvas.hasFocus()
+    shown, _ = edges()
+    assert shown >= 3.0, (theme_name, shown)
+    assert before < 3.0, before  # (no frame before: the test can tell)
+    qtbot.keyClick(canvas, Qt.Key.Key_Tab)
+    assert not canvas.hasFocus() and edges()[0] == pytest.approx(before)
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.MiddleButton, pos=canvas.rect().center())
+    canvas.setFocus(Qt.FocusReason.MouseFocusReason)
+    assert canvas.hasFocus() and edges()[0] == pytest.approx(before)
+
+
 def test_tab_follows_the_layout(qtbot) -> None:  # noqa: ANN001
     """Tab from the canvas goes through the window as it is laid out: the canvas, the
     controls beside it, then the panels under them left to right, each panel's controls

@@ -478,6 +478,60 @@ def system_reduces_motion(hints: QtCore.QObject | None) -> bool | None:
     return getattr(read(), "name", "") == "ReducedMotion"
 
 
+class FocusFrame(QtWidgets.QWidget):
+    """The canvas's focus shown (WCAG 2.4.7): a frame in the theme's ink round the canvas
+    while the keyboard put the focus there (Tab, Shift+Tab, K), none after a click."""
+
+    #: The focus reasons that show the frame.
+    KEYBOARD = (
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+        Qt.FocusReason.ShortcutFocusReason,
+    )
+
+    def __init__(self, target: QtWidgets.QWidget) -> None:
+        super().__init__(target)
+        self.setObjectName("canvasFocusFrame")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hide()
+        self._target = target
+        target.installEventFilter(self)
+        if isinstance(target, QtWidgets.QAbstractScrollArea):
+            target.viewport().installEventFilter(self)  # (its clicks)
+        theme().changed.connect(self.update)
+
+    def width_px(self) -> int:
+        return max(2, round(2 * theme().scale))
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind == QtCore.QEvent.Type.FocusIn:
+            assert isinstance(event, QtGui.QFocusEvent)
+            if event.reason() in self.KEYBOARD:
+                self.setGeometry(self._target.rect())
+                self.raise_()
+                self.show()
+        elif kind == QtCore.QEvent.Type.FocusOut:
+            self.hide()
+        elif kind == QtCore.QEvent.Type.MouseButtonPress:
+            self.hide()  # a click: the pointer is where the user looks
+        elif kind == QtCore.QEvent.Type.Resize:
+            self.setGeometry(self._target.rect())
+        return False
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        painter = QtGui.QPainter(self)
+        width = self.width_px()
+        pen = QtGui.QPen(theme().color("ink"), width)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        half = width / 2
+        painter.drawRect(QtCore.QRectF(self.rect()).adjusted(half, half, -half, -half))
+        painter.end()
+
+
 class _NameLate(QtCore.QObject):
     """Names a widget the window makes after `name_widgets` ran (a dock area's tab bar)."""
 
@@ -518,6 +572,7 @@ class Accessibility:
         window.controller.changed.connect(gate.on_changed)
         window.canvas.selection_changed.connect(lambda _: self.update_description())
         window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
+        self.focus_frame = FocusFrame(window.canvas)  # ... and shows it has the focus
         # The window makes some widgets late (the tab bars of docks put together): named then
         # (from `name_late`, once the window is made: until then `retranslate` names them all
         # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
