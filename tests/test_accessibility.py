@@ -90,6 +90,44 @@ def test_the_classes_stay_apart_under_every_colour_vision_deficiency(theme_name:
         assert _delta_e(p.ink, p.background, m) >= 40, (name, "the line and the rings")
 
 
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_classes_differ_in_shape_not_only_in_colour(window, theme_name: str) -> None:  # noqa: ANN001
+    """A +1 point and a −1 point, both on their side (no halo), read from pixels as shapes
+    alone: the pixels at 3:1 or more (as marks must be) against the ground round each mark,
+    colour thrown away: the +1 mark is round (nothing outside the circle its box holds), the
+    −1 mark an × (its four stroke ends outside it: about a fifth of it, in each theme)."""
+    window.resize(1024, 700)
+    window.set_theme(theme_name)
+    window.set_points([[1, 1], [-1, -1]], [1, -1])
+    assert window.controller.set_settings(w0=[1.0, 1.0], b0=0.0)
+    assert len(window.controller.trainer.misclassified()) == 0
+    c = window.canvas
+    c.set_view_range(-2, 2, -2, 2)
+    c.flush()
+    image = _pixels(c.grab().toImage())
+    masks = []
+    for x, y in ((1, 1), (-1, -1)):
+        p = c.to_widget(x, y)
+        px, py = int(p.x()), int(p.y())
+        colours, counts = _colours(image[py - 40 : py + 41, px - 40 : px + 41])
+        ground = colours[np.argmax(counts)]  # the plot's ground round the mark
+        patch = image[py - 10 : py + 11, px - 10 : px + 11]
+        masks.append(np.array([[contrast(v, ground) >= 3.0 for v in row] for row in patch]))
+    a, b = masks
+    assert a.sum() > 30 and b.sum() > 30, (theme_name, a.sum(), b.sum())
+
+    def beyond_round(mask: np.ndarray) -> float:
+        """The part of a shape outside the circle its bounding box holds: none for a disc
+        (to half a pixel), an ×'s four stroke ends for an ×."""
+        ys, xs = np.nonzero(mask)
+        cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
+        radius = (min(np.ptp(ys), np.ptp(xs)) + 1) / 2
+        return float(np.mean(np.hypot(ys - cy, xs - cx) > radius + 0.5))
+
+    round_, cross = beyond_round(a), beyond_round(b)
+    assert round_ < 0.05 and cross > 0.1, (theme_name, round_, cross)
+
+
 # -------------------------------------------------------------- pixels and text
 
 
