@@ -1,7 +1,9 @@
 """What a screen reader gets: the app under Xvfb, its accessibility tree read over AT-SPI
 (Linux's accessibility bus, the one Orca reads) by a client in the system's Python with
 pyatspi's Atspi bindings, as Orca does: the window, the widgets' roles and names, the canvas
-in words, and the narration announced when a Step pressed through AT-SPI changes it.
+in words, and the narration announced when a Step pressed through AT-SPI changes it. And
+the desktop's reduce-motion setting (the XDG desktop portal's, played by a stand-in on the
+same D-Bus session) reaching View ▸ Reduce motion, with Qt 6.12 and later.
 
 Needs (Debian): xvfb, dbus-daemon, at-spi2-core, python3-pyatspi; skipped with the reason
 when one is missing. See docs/accessibility.md.
@@ -180,11 +182,10 @@ def _system_python_with_atspi() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
-    """The screen reader's view of the app (see READER), read once for the module."""
+def _needs_dbus_and_atspi() -> str:
+    """The system's python3 with Atspi, or a skip naming what to install."""
     if not sys.platform.startswith("linux"):
-        pytest.skip("AT-SPI is Linux's accessibility bus")
+        pytest.skip("AT-SPI and the desktop portal are Linux's")
     missing = [t for t in ("Xvfb", "dbus-run-session") if shutil.which(t) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)} (Debian: xvfb, dbus-daemon)")
@@ -193,7 +194,12 @@ def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
     python = _system_python_with_atspi()
     if python is None:
         pytest.skip("needs Atspi for the system's python3 (Debian: python3-pyatspi)")
-    tmp = tmp_path_factory.mktemp("screen-reader")
+    return python
+
+
+def _run_on_xvfb(tmp: Path, command: list[str], **env_changes: str) -> subprocess.CompletedProcess:
+    """`command` in a D-Bus session of its own (dbus-run-session), on an Xvfb screen of its
+    own, the app's state in `tmp`; skipped when Xvfb or Qt's xcb cannot start."""
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
@@ -214,13 +220,13 @@ def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
         "PERCEPTRON_GUI_NO_JIT": "1",  # (the compiled loop's load: not what is tested here)
         "PERCEPTRON_GUI_STATE_DIR": str(tmp / "state"),
         "LANG": "C.UTF-8",
+        **env_changes,
     }
     env.pop("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", None)  # the screen reader's status turns it on
     env.pop("NO_AT_BRIDGE", None)
-    app = [sys.executable, "-c", APP]
     try:
         r = subprocess.run(
-            ["dbus-run-session", "--", python, "-c", READER, json.dumps(app)],
+            ["dbus-run-session", "--", *command],
             capture_output=True,
             text=True,
             env=env,
@@ -233,6 +239,17 @@ def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
     if r.returncode != 0 and "could not connect to display" in r.stderr:
         pytest.skip("Qt's xcb platform could not connect to Xvfb")
     assert r.returncode == 0, r.stderr[-3000:]
+    return r
+
+
+@pytest.fixture(scope="module")
+def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
+    """The screen reader's view of the app (see READER), read once for the module."""
+    python = _needs_dbus_and_atspi()
+    app = [sys.executable, "-c", APP]
+    r = _run_on_xvfb(
+        tmp_path_factory.mktemp("screen-reader"), [python, "-c", READER, json.dumps(app)]
+    )
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert "error" not in out, (out, r.stderr[-3000:])
     return out
@@ -275,3 +292,101 @@ def test_a_step_pressed_through_at_spi_is_announced(reader_view: dict) -> None:
     assert "\u00a0" not in said[-1]  # read as words, not held together by no-break spaces
     described = [e["data"] for e in events if e["type"].endswith("accessible-description")]
     assert any("w = (2, 2), b = 0" in (d or "") for d in described), described
+
+
+#: A stand-in for the XDG desktop portal's settings (what GNOME's and KDE's portals answer):
+#: org.freedesktop.appearance's reduced-motion is argv[1] (1: reduce); then it runs argv[2:]
+#: and answers until that ends.
+PORTAL = r"""
+import subprocess, sys
+from gi.repository import Gio, GLib
+
+XML = (
+    '<node><interface name="org.freedesktop.portal.Settings">'
+    '<method name="ReadAll"><arg type="as" direction="in"/>'
+    '<arg type="a{sa{sv}}" direction="out"/></method>'
+    '<method name="Read"><arg type="s" direction="in"/><arg type="s" direction="in"/>'
+    '<arg type="v" direction="out"/></method>'
+    '<method name="ReadOne"><arg type="s" direction="in"/><arg type="s" direction="in"/>'
+    '<arg type="v" direction="out"/></method>'
+    '<signal name="SettingChanged"><arg type="s"/><arg type="s"/><arg type="v"/></signal>'
+    '<property name="version" type="u" access="read"/>'
+    '</interface></node>'
+)
+APPEARANCE = "org.freedesktop.appearance"
+values = {"reduced-motion": GLib.Variant("u", int(sys.argv[1])),
+          "color-scheme": GLib.Variant("u", 0), "contrast": GLib.Variant("u", 0)}
+
+
+def call(conn, sender, path, iface, method, params, invocation):
+    if method == "ReadAll":
+        wanted = params.unpack()[0]
+        answer = {APPEARANCE: values} if not wanted or APPEARANCE in wanted else {}
+        invocation.return_value(GLib.Variant("(a{sa{sv}})", (answer,)))
+        return
+    namespace, key = params.unpack()
+    if namespace == APPEARANCE and key in values:
+        value = values[key] if method == "ReadOne" else GLib.Variant("v", values[key])
+        invocation.return_value(GLib.Variant("(v)", (value,)))
+    else:
+        invocation.return_dbus_error("org.freedesktop.portal.Error.NotFound", key)
+
+
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+node = Gio.DBusNodeInfo.new_for_xml(XML)
+bus.register_object("/org/freedesktop/portal/desktop", node.interfaces[0], call,
+                    lambda *a: GLib.Variant("u", 2), None)
+loop = GLib.MainLoop()
+owned = []
+Gio.bus_own_name_on_connection(bus, "org.freedesktop.portal.Desktop", 0,
+                               lambda *a: (owned.append(1), loop.quit()), lambda *a: loop.quit())
+loop.run()
+assert owned, "the portal's name was not ours"
+app = subprocess.Popen(sys.argv[2:])
+GLib.child_watch_add(GLib.PRIORITY_DEFAULT, app.pid, lambda *a: loop.quit())
+loop.run()
+sys.exit(app.wait())
+"""
+
+#: The app's side: a window made as a user's is; what View ▸ Reduce motion says.
+MOTION_APP = r"""
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+import perceptron_gui.app  # noqa: F401
+from perceptron_gui.app.main_window import MainWindow
+
+app = QApplication(sys.argv[:1])
+w = MainWindow(autosave_ms=None)
+w.show()
+
+
+def report():
+    print(json.dumps({"checked": w.act_reduce_motion.isChecked(),
+                      "animation_ms": w.canvas.animation_ms}), flush=True)
+    app.quit()
+
+
+QTimer.singleShot(500, report)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("reduce", [1, 0])
+def test_the_desktops_reduce_motion_reaches_the_window(tmp_path, reduce: int) -> None:  # noqa: ANN001
+    """Qt 6.12 and later read the system's reduce-motion setting (on Linux the desktop
+    portal's, which GNOME's settings set): a window starts with View ▸ Reduce motion checked,
+    and no slow motion, when the setting asks; not when it does not."""
+    import PySide6
+
+    if tuple(int(v) for v in PySide6.__version__.split(".")[:2]) < (6, 12):
+        pytest.skip(f"Qt reports the system's reduce-motion from 6.12 (here {PySide6.__version__})")
+    python = _needs_dbus_and_atspi()
+    r = _run_on_xvfb(
+        tmp_path,
+        [python, "-c", PORTAL, str(reduce), sys.executable, "-c", MOTION_APP],
+        QT_QPA_PLATFORMTHEME="xdgdesktopportal",
+    )
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["checked"] is bool(reduce), out
+    assert (out["animation_ms"] == 0) is bool(reduce), out
