@@ -128,6 +128,35 @@ def test_the_classes_differ_in_shape_not_only_in_colour(window, theme_name: str)
     assert round_ < 0.05 and cross > 0.1, (theme_name, round_, cross)
 
 
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_a_mistake_is_marked_by_more_than_colour(window, theme_name: str) -> None:  # noqa: ANN001
+    """The same point right and then wrong, read from pixels with colour thrown away: wrong,
+    it has a ring round it (pixels at 3:1 or more against the ground round it, 9-20 px from
+    its centre, where the right point has next to none)."""
+    window.resize(1024, 700)
+    window.set_theme(theme_name)
+    window.set_points([[1, 1], [-1, -1]], [1, -1])
+    c = window.canvas
+    c.set_view_range(-2, 2, -2, 2)
+    rings = []
+    for w0 in ([1.0, 1.0], [-1.0, -1.0]):  # both right, then both wrong
+        assert window.controller.set_settings(w0=w0, b0=0.0)
+        c.flush()
+        image = _pixels(c.grab().toImage())
+        p = c.to_widget(1, 1)
+        px, py = int(p.x()), int(p.y())
+        colours, counts = _colours(image[py - 40 : py + 41, px - 40 : px + 41])
+        ground = colours[np.argmax(counts)]
+        ys, xs = np.mgrid[-20:21, -20:21]
+        ring = (np.hypot(ys, xs) >= 9) & (np.hypot(ys, xs) <= 20)
+        patch = image[py - 20 : py + 21, px - 20 : px + 21]
+        marked = np.array([[contrast(v, ground) >= 3.0 for v in row] for row in patch])
+        rings.append(float(marked[ring].mean()))
+    assert len(window.controller.trainer.misclassified()) == 2
+    right, wrong = rings
+    assert wrong - right > 0.15, (theme_name, right, wrong)  # (0.25-0.33 against 0-0.01)
+
+
 # -------------------------------------------------------------- pixels and text
 
 
