@@ -643,8 +643,7 @@ def test_the_systems_reduce_motion_is_followed_until_the_user_chooses(qtbot) -> 
 
     def new_window():  # noqa: ANN202
         w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=250)
-        qtbot.addWidget(w)
-        windows.append(w)
+        windows.append(w)  # (closed and deleted below)
         return w
 
     try:
@@ -664,11 +663,23 @@ def test_the_systems_reduce_motion_is_followed_until_the_user_chooses(qtbot) -> 
         hints.set("ReducedMotion")
         assert not w.act_reduce_motion.isChecked() and w.canvas.area_gap == AREA_GAP_S
         assert not new_window().act_reduce_motion.isChecked()  # and in the next window
+        # A window gone: the system's next change reaches only the windows left.
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        w.close()
+        w.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        windows.remove(w)
+        preferences().remove(key)
+        hints.set("NoPreference")
+        hints.set("ReducedMotion")
+        assert windows[-1].act_reduce_motion.isChecked()
     finally:
         mp.undo()
         preferences().remove(key)
         for w in windows:
             w.close()
+            w.deleteLater()
     # Qt itself: PySide6 6.12 and later report the system's preference (none under the
     # offscreen platform); before 6.12 Qt has no such hint and the app cannot know it.
     style_hints = QGuiApplication.styleHints()

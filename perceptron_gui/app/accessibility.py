@@ -532,6 +532,17 @@ class FocusFrame(QtWidgets.QWidget):
         painter.end()
 
 
+class _Relay(QtCore.QObject):
+    """Calls `callback` when `fire` is called, while its parent lives."""
+
+    def __init__(self, parent: QtCore.QObject, callback: Any) -> None:
+        super().__init__(parent)
+        self._callback = callback
+
+    def fire(self, *_: object) -> None:
+        self._callback()
+
+
 class _NameLate(QtCore.QObject):
     """Names a widget the window makes after `name_widgets` ran (a dock area's tab bar)."""
 
@@ -644,9 +655,10 @@ class Accessibility:
         self._style_hints = QtGui.QGuiApplication.styleHints()
         hints = self._motion_hints = motion_hints(self._style_hints)
         if hints is not None:
-            hints.motionPreferenceChanged.connect(  # type: ignore[attr-defined]
-                lambda _: self._follow_system()
-            )
+            # (through a child of the window: the connection ends with the window, while
+            # the hints live as long as the application)
+            relay = _Relay(self.w, self._follow_system)
+            hints.motionPreferenceChanged.connect(relay.fire)  # type: ignore[attr-defined]
         self._follow_system()
 
     def _follow_system(self) -> None:
