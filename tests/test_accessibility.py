@@ -286,6 +286,9 @@ def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> 
             assert action.text().replace("&", "").strip(), action.objectName()
         # The canvas and the twin table are named in the language shown.
         assert window.canvas.accessibleName() == ("Data canvas" if language == "en" else "数据画布")
+        canvas = QAccessible.queryAccessibleInterface(window.canvas)
+        assert canvas.role() == QAccessible.Role.Chart  # (not a layout filler)
+        assert canvas.text(QAccessible.Text.Name) == window.canvas.accessibleName()
         # The window is read by its title, as it changes (not as a "Window"), and its
         # status bar as one.
         iface = QAccessible.queryAccessibleInterface(window)

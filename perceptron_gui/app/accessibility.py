@@ -532,6 +532,34 @@ class FocusFrame(QtWidgets.QWidget):
         painter.end()
 
 
+class _ChartInterface(QtWidgets.QAccessibleWidget):
+    """The canvas to a screen reader: a chart (Qt gives a plain widget the role of a
+    layout filler, which screen readers may pass over), named and described as the widget."""
+
+    def __init__(self, widget: QtWidgets.QWidget) -> None:
+        super().__init__(widget, QtGui.QAccessible.Role.Chart)
+
+
+def _chart_factory(key: str, obj: QtCore.QObject) -> QtGui.QAccessibleInterface | None:
+    if isinstance(obj, QtWidgets.QWidget) and obj.property(CHART) is True:
+        return _ChartInterface(obj)
+    return None
+
+
+#: The property that marks a widget read as a chart (see `show_as_chart`).
+CHART = "perceptronAccessibleChart"
+_chart_factory_installed = False
+
+
+def show_as_chart(widget: QtWidgets.QWidget) -> None:
+    """Let screen readers read `widget` as a chart (Qt's accessible role Chart)."""
+    global _chart_factory_installed
+    widget.setProperty(CHART, True)
+    if not _chart_factory_installed:
+        QtGui.QAccessible.installFactory(_chart_factory)
+        _chart_factory_installed = True
+
+
 class _Relay(QtCore.QObject):
     """Calls `callback` when `fire` is called, while its parent lives."""
 
@@ -584,6 +612,7 @@ class Accessibility:
         window.canvas.selection_changed.connect(lambda _: self.update_description())
         window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
         self.focus_frame = FocusFrame(window.canvas)  # ... and shows it has the focus
+        show_as_chart(window.canvas)
         # The window makes some widgets late (the tab bars of docks put together): named then
         # (from `name_late`, once the window is made: until then `retranslate` names them all
         # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
