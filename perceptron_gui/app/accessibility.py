@@ -80,6 +80,7 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
     (QtWidgets.QTabBar, QT_TRANSLATE_NOOP("Accessibility", "Tabs")),
     (QtWidgets.QSplitter, QT_TRANSLATE_NOOP("Accessibility", "Panes")),
     (QtWidgets.QSizeGrip, QT_TRANSLATE_NOOP("Accessibility", "Resize the window")),
+    (QtWidgets.QStatusBar, QT_TRANSLATE_NOOP("Accessibility", "Status bar")),
     (QtWidgets.QScrollBar, QT_TRANSLATE_NOOP("Accessibility", "Scroll bar")),
     (QtWidgets.QAbstractItemView, QT_TRANSLATE_NOOP("Accessibility", "Table")),
     (QtWidgets.QSlider, QT_TRANSLATE_NOOP("Accessibility", "Slider")),
@@ -88,6 +89,8 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
 AUTO = "perceptronAutoName"
 #: The property that holds the title given here to an untitled menu.
 AUTO_TITLE = "perceptronAutoTitle"
+#: The preferences' key of the user's own View ▸ Reduce motion (absent: never chosen).
+REDUCE_MOTION_KEY = "reduce_motion"
 #: Keyboard editing: the cursor's step in data units, and with Shift held.
 CURSOR_STEP = 0.5
 CURSOR_FINE_STEP = 0.1
@@ -106,7 +109,7 @@ def _plain(text: str) -> str:
 def _own_text(w: QtWidgets.QWidget) -> str:
     if isinstance(w, QtWidgets.QAbstractButton | QtWidgets.QLabel):
         return _plain(w.text())
-    if isinstance(w, QtWidgets.QDockWidget):
+    if isinstance(w, QtWidgets.QDockWidget | QtWidgets.QToolBar):
         return _plain(w.windowTitle())
     return ""
 
@@ -146,6 +149,12 @@ def name_widgets(root: QtWidgets.QWidget) -> int:
                 own = _own_text(holder) if isinstance(holder, QtWidgets.QAbstractButton) else ""
                 w.setTitle(own or tr("More"))
                 w.setProperty(AUTO_TITLE, w.title())
+            continue
+        if w.isWindow() and w.windowTitle():
+            # A window is read by its title (Qt's own name for it, current as it changes).
+            if auto:
+                w.setAccessibleName("")
+                w.setProperty(AUTO, False)
             continue
         if w.accessibleName() and not auto:
             continue
@@ -418,12 +427,148 @@ class KeyboardEditor(QtCore.QObject):
         return None if not self.on else [self.cursor[0], self.cursor[1]]
 
 
+def _depth(w: QtWidgets.QWidget) -> int:
+    n = 0
+    p = w.parentWidget()
+    while p is not None:
+        n += 1
+        p = p.parentWidget()
+    return n
+
+
+def _reading_order(boxes: dict[int, QtCore.QRect]) -> list[int]:
+    """The keys of `boxes` in reading order: rows from the top (a box joins the row of the
+    first box whose height it shares more than half of), left to right in a row."""
+    rows: list[list[int]] = []
+    for key in sorted(boxes, key=lambda k: (boxes[k].top(), boxes[k].left())):
+        box = boxes[key]
+        for row in rows:
+            first = boxes[row[0]]
+            shared = min(box.bottom(), first.bottom()) - max(box.top(), first.top())
+            if shared > 0.5 * min(box.height(), first.height()):
+                row.append(key)
+                break
+        else:
+            rows.append([key])
+    return [key for row in rows for key in sorted(row, key=lambda k: boxes[k].left())]
+
+
 def _label(y: float) -> str:
     return "+1" if y > 0 else "−1"
 
 
 def _snap(v: float) -> float:
     return round(v / CURSOR_STEP) * CURSOR_STEP
+
+
+def motion_hints(style_hints: QtGui.QStyleHints) -> QtCore.QObject | None:
+    """Qt's accessibility hints if they carry the system's motion preference
+    (``QAccessibilityHints.motionPreference``, Qt 6.12 and later), else None. (The caller
+    keeps `style_hints`: PySide invalidates the hints' wrapper with its parent's.)"""
+    hints = style_hints.accessibility()
+    return hints if hasattr(hints, "motionPreference") else None
+
+
+def system_reduces_motion(hints: QtCore.QObject | None) -> bool | None:
+    """Whether the system asks for reduced motion, as `hints` (from `motion_hints`) report
+    it; None when Qt does not report it."""
+    read = getattr(hints, "motionPreference", None)
+    if read is None:
+        return None
+    return getattr(read(), "name", "") == "ReducedMotion"
+
+
+class FocusFrame(QtWidgets.QWidget):
+    """The canvas's focus shown (WCAG 2.4.7): a frame in the theme's ink round the canvas
+    while the keyboard put the focus there (Tab, Shift+Tab, K), none after a click."""
+
+    #: The focus reasons that show the frame.
+    KEYBOARD = (
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+        Qt.FocusReason.ShortcutFocusReason,
+    )
+
+    def __init__(self, target: QtWidgets.QWidget) -> None:
+        super().__init__(target)
+        self.setObjectName("canvasFocusFrame")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hide()
+        self._target = target
+        target.installEventFilter(self)
+        if isinstance(target, QtWidgets.QAbstractScrollArea):
+            target.viewport().installEventFilter(self)  # (its clicks)
+        theme().changed.connect(self.update)
+
+    def width_px(self) -> int:
+        return max(2, round(2 * theme().scale))
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind == QtCore.QEvent.Type.FocusIn:
+            assert isinstance(event, QtGui.QFocusEvent)
+            if event.reason() in self.KEYBOARD:
+                self.setGeometry(self._target.rect())
+                self.raise_()
+                self.show()
+        elif kind == QtCore.QEvent.Type.FocusOut:
+            self.hide()
+        elif kind == QtCore.QEvent.Type.MouseButtonPress:
+            self.hide()  # a click: the pointer is where the user looks
+        elif kind == QtCore.QEvent.Type.Resize:
+            self.setGeometry(self._target.rect())
+        return False
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        painter = QtGui.QPainter(self)
+        width = self.width_px()
+        pen = QtGui.QPen(theme().color("ink"), width)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        half = width / 2
+        painter.drawRect(QtCore.QRectF(self.rect()).adjusted(half, half, -half, -half))
+        painter.end()
+
+
+class _ChartInterface(QtWidgets.QAccessibleWidget):
+    """The canvas to a screen reader: a chart (Qt gives a plain widget the role of a
+    layout filler, which screen readers may pass over), named and described as the widget."""
+
+    def __init__(self, widget: QtWidgets.QWidget) -> None:
+        super().__init__(widget, QtGui.QAccessible.Role.Chart)
+
+
+def _chart_factory(key: str, obj: QtCore.QObject) -> QtGui.QAccessibleInterface | None:
+    if isinstance(obj, QtWidgets.QWidget) and obj.property(CHART) is True:
+        return _ChartInterface(obj)
+    return None
+
+
+#: The property that marks a widget read as a chart (see `show_as_chart`).
+CHART = "perceptronAccessibleChart"
+_chart_factory_installed = False
+
+
+def show_as_chart(widget: QtWidgets.QWidget) -> None:
+    """Let screen readers read `widget` as a chart (Qt's accessible role Chart)."""
+    global _chart_factory_installed
+    widget.setProperty(CHART, True)
+    if not _chart_factory_installed:
+        QtGui.QAccessible.installFactory(_chart_factory)
+        _chart_factory_installed = True
+
+
+class _Relay(QtCore.QObject):
+    """Calls `callback` when `fire` is called, while its parent lives."""
+
+    def __init__(self, parent: QtCore.QObject, callback: Any) -> None:
+        super().__init__(parent)
+        self._callback = callback
+
+    def fire(self, *_: object) -> None:
+        self._callback()
 
 
 class _NameLate(QtCore.QObject):
@@ -466,10 +611,65 @@ class Accessibility:
         window.controller.changed.connect(gate.on_changed)
         window.canvas.selection_changed.connect(lambda _: self.update_description())
         window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
+        self.focus_frame = FocusFrame(window.canvas)  # ... and shows it has the focus
+        show_as_chart(window.canvas)
         # The window makes some widgets late (the tab bars of docks put together): named then
         # (from `name_late`, once the window is made: until then `retranslate` names them all
         # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
         self._late = _NameLate(window)
+
+    def focus_order(self) -> list[QtWidgets.QWidget]:
+        """The widgets Tab reaches, in the order the window is laid out now: its regions (the
+        canvas's, each docked panel) in reading order, row by row and left to right in a
+        row, each region's controls together in Qt's order; only what is in sight (Qt parks
+        a docks' tab bar not in use outside the window, shown)."""
+        w = self.w
+        inside = w.rect()
+        tabbable: list[QtWidgets.QWidget] = []
+        x: QtWidgets.QWidget | None = w.nextInFocusChain()
+        for _ in range(100_000):
+            if x is None or x is w:
+                break
+            if (
+                x.focusPolicy() & Qt.FocusPolicy.TabFocus
+                and x.focusProxy() is None
+                and x.window() is w
+                and x.isVisible()
+                and x.isEnabled()
+                and inside.intersects(QtCore.QRect(x.mapTo(w, QtCore.QPoint(0, 0)), x.size()))
+            ):
+                tabbable.append(x)
+            x = x.nextInFocusChain()
+        central = w.centralWidget()
+        regions: list[QtWidgets.QWidget] = [central] if central is not None else []
+        regions += [
+            d for d in w.findChildren(QtWidgets.QDockWidget) if d.isVisible() and not d.isFloating()
+        ]
+        groups: dict[int, list[QtWidgets.QWidget]] = {}
+        boxes: dict[int, QtCore.QRect] = {}
+        for x in tabbable:
+            region = next((r for r in regions if r is x or r.isAncestorOf(x)), x)
+            key = id(region)
+            if key not in groups:
+                groups[key] = []
+                boxes[key] = QtCore.QRect(region.mapTo(w, QtCore.QPoint(0, 0)), region.size())
+            groups[key].append(x)
+        return [x for key in _reading_order(boxes) for x in groups[key]]
+
+    def next_focus(self, forward: bool) -> QtWidgets.QWidget | None:
+        """Where Tab (`forward`) or Shift+Tab goes from the focus now (see `focus_order`);
+        None when the focus is outside the order (Qt's own chain then)."""
+        order = self.focus_order()
+        focus = self.w.focusWidget()
+        if not order or focus is None:
+            return order[0] if order else None
+        here = next((i for i, x in enumerate(order) if x is focus), None)
+        if here is None:  # (in a widget of its own: the nearest of its holders in the order)
+            holders = [i for i, x in enumerate(order) if x.isAncestorOf(focus)]
+            if not holders:
+                return None
+            here = max(holders, key=lambda i: _depth(order[i]))
+        return order[(here + (1 if forward else -1)) % len(order)]
 
     def name_late(self) -> None:
         """From now on, name the widgets the window makes (the window is made and named)."""
@@ -477,15 +677,40 @@ class Accessibility:
         self.w.menuBar().installEventFilter(self._late)  # its overflow menu, made when narrow
 
     def wire(self, points_table: QtGui.QAction, reduce_motion: QtGui.QAction) -> None:
-        """The View menu's checks in step with the dock; the remembered motion preference."""
+        """The View menu's checks in step with the dock; the motion preference: the user's
+        own choice (remembered) or else the system's, where Qt reports it."""
         self.points_dock.toggleViewAction().toggled.connect(points_table.setChecked)
         self._reduce_action = reduce_motion
-        if preferences().value("reduce_motion", False, type=bool):
-            reduce_motion.setChecked(True)
-            self.set_reduce_motion(True)
+        self._style_hints = QtGui.QGuiApplication.styleHints()
+        hints = self._motion_hints = motion_hints(self._style_hints)
+        if hints is not None:
+            # (through a child of the window: the connection ends with the window, while
+            # the hints live as long as the application)
+            relay = _Relay(self.w, self._follow_system)
+            hints.motionPreferenceChanged.connect(relay.fire)  # type: ignore[attr-defined]
+        self._follow_system()
+
+    def _follow_system(self) -> None:
+        """Reduce motion as the user chose it (View ▸ Reduce motion, remembered), or when
+        they never chose, as the system asks (Qt ≥ 6.12 reports it; else motion stays)."""
+        chosen = preferences().value(REDUCE_MOTION_KEY)
+        if chosen is not None:
+            on = str(chosen).lower() in ("true", "1")
+        else:
+            on = bool(system_reduces_motion(self._motion_hints))
+        if on != self._reduce_action.isChecked() or self._base_animation_ms is None:
+            self._reduce_action.setChecked(on)
+            self._apply_reduce_motion(on)
 
     def set_reduce_motion(self, on: bool) -> None:
-        """View ▸ Reduce motion: no slow motion (each update drawn at once); remembered."""
+        """View ▸ Reduce motion chosen by the user: applied and remembered (it wins over the
+        system's preference from now on)."""
+        self._apply_reduce_motion(on)
+        preferences().setValue(REDUCE_MOTION_KEY, bool(on))
+
+    def _apply_reduce_motion(self, on: bool) -> None:
+        """No slow motion (each update drawn at once), and a run's regions changed at most
+        once a second; or the slow motion and the regions' own pace back."""
         w = self.w
         if self._base_animation_ms is None:
             self._base_animation_ms = w._animation_ms
@@ -493,7 +718,6 @@ class Accessibility:
         w.canvas.animation_ms = w._animation_ms
         # ... and a run changes the regions and tints at most once a second (not 3 times).
         w.canvas.area_gap = AREA_GAP_REDUCED_S if on else AREA_GAP_S
-        preferences().setValue("reduce_motion", bool(on))
 
     def _on_changed(self, change: Change) -> None:
         self.update_description()

@@ -315,6 +315,15 @@ class MainWindow(LessonScripting, QMainWindow):
             self.panes.make_shown()  # the panels about to be shown, before the first layout
         super().setVisible(visible)
 
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 (Qt override)
+        """Tab and Shift+Tab: the order follows the layout as it is now (accessibility.py)."""
+        target = self.accessibility.next_focus(next)
+        if target is None:
+            return super().focusNextPrevChild(next)
+        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+        target.setFocus(reason)
+        return True
+
     def fit_to_screen(self) -> None:
         """Size the window for its screen: the preferred size, or what the screen has room for.
 

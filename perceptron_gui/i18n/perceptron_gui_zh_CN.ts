@@ -151,6 +151,10 @@
         <translation>调整窗口大小</translation>
     </message>
     <message>
+        <source>Status bar</source>
+        <translation>状态栏</translation>
+    </message>
+    <message>
         <source>Scroll bar</source>
         <translation>滚动条</translation>
     </message>

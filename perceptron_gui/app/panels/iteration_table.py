@@ -715,6 +715,9 @@ class IterationTable(QtWidgets.QWidget):
         view.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Tab leaves the table for the next control (the arrows walk its rows): else Tab
+        # went through every cell, 4 a row, before the keyboard got past it.
+        view.setTabKeyNavigation(False)
         view.setWordWrap(False)
         view.verticalHeader().hide()
         view.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
