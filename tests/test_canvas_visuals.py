@@ -5,22 +5,25 @@ from __future__ import annotations
 import numpy as np
 
 
+class FixedView:
+    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        return (-5.0, 5.0, -5.0, 5.0)
+
+    def size_px(self) -> tuple[float, float]:
+        return (400.0, 400.0)
+
+    def ui_scale(self) -> float:
+        return 1.0
+
+
 def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa: ANN001
     """The normal's visual drawn over a fixed view: from the line, along w, in the view."""
     import pyqtgraph as pg
 
     from perceptron_gui.app.canvas.view_model import ViewModel
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
@@ -43,16 +46,6 @@ def test_the_view_model_tells_each_fact_to_who_listens() -> None:
     """One event per fact: a setter emits its own event once, and only its own."""
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
     from perceptron_gui.core.model import LinearModel
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     heard: list[str] = []
@@ -83,16 +76,6 @@ def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None: 
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
     from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
     from perceptron_gui.core.model import LinearModel
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
@@ -132,16 +115,6 @@ def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noq
     from perceptron_gui.app.canvas.visuals.margin import MarginBand
     from perceptron_gui.core.model import LinearModel
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
     band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -169,16 +142,6 @@ def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # 
     from perceptron_gui.app.canvas.view_model import Novikoff, ViewModel
     from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
     geometry = NovikoffGeometry(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -205,16 +168,6 @@ def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # no
     from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     model.view_margin = 0.05
     vb = pg.ViewBox()
@@ -226,3 +179,36 @@ def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # no
     assert not normal.shaft.isVisible() and edge.arrow.isVisible()
     model.set_line(None)
     assert not normal.shaft.isVisible() and not edge.arrow.isVisible()
+
+
+def test_the_visuals_restyle_at_the_models_theme_event(qtbot) -> None:  # noqa: ANN001
+    """One theme event restyles every visual made (the host does not push colours into
+    each); one language event puts their fixed texts in the language."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.app.canvas.visuals.margin import MarginBand
+    from perceptron_gui.app.theme import theme
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
+    edge = EdgeArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    model.events.theme.emit()  # (nothing made: nothing to restyle)
+    assert not band.made and not edge.made
+    band.make()
+    edge.make()
+    light = band.band.brush().color().name()
+    theme().set_name("dark")
+    try:
+        assert band.band.brush().color().name() == light  # not yet told
+        model.events.theme.emit()
+        assert band.band.brush().color() == theme().tint("alpha", 45)
+        assert band.band.brush().color().name() != light
+        assert edge.label.color == theme().color("ink")
+    finally:
+        theme().set_name("light")
+    edge.label.setText("")
+    model.events.language.emit()
+    assert edge.label.toPlainText() == "the line is this way"

@@ -51,6 +51,10 @@ class ViewEvents:
         self.band = Event()
         #: Novikoff's quantities, or which of them are shown.
         self.novikoff = Event()
+        #: The theme changed (colours, sizes, fonts, the UI scale): the visuals restyle.
+        self.theme = Event()
+        #: The language changed: the visuals' fixed texts in it.
+        self.language = Event()
         #: The view's drawings are due: the view moved past what was drawn for it, or a
         #: redraw was asked for (a theme, a language, a resize), once per turn of changes.
         self.view = Event()

@@ -85,6 +85,7 @@ class StyledCanvas(PartsCanvas):
         self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
+        self.view_model.events.theme.emit()  # (the visuals restyle themselves)
         for part in sorted(self._parts):
             self._style_part(part)
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
@@ -100,26 +101,17 @@ class StyledCanvas(PartsCanvas):
             item.fill = fill if filled else pg.mkBrush(None)
 
     def _style_part(self, part: str) -> None:
-        """Style a part made on first use (parts.py) from the theme, as `apply_theme` does."""
+        """Style a part made on first use (parts.py) from the theme, as `apply_theme` does
+        (the visuals style themselves, see `visuals/visual.py`)."""
         t = theme()
         ink, muted = t.color("ink"), t.color("muted")
-        if part == "normal":
-            self._normal.style()
-        elif part == "edge":
-            self._edge.style()
-        elif part == "info":
+        if part == "info":
             self._style_texts([(self._info, ink, LABEL_PT, True)])
-        elif part == "geometry":
-            self._novikoff.style()
         elif part == "preview":
             for layer in self._preview.values():
                 layer.set_size(t.marker + 4 * t.scale)
         elif part == "verdict":
             self._style_texts([(self._verdict, ink, LABEL_PT, True)])
-        elif part == "anatomy":
-            self._step_vectors.style()
-        elif part == "band":
-            self._margin.style()
         elif part == "legend":
             self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
             self.legend.setLabelTextColor(ink)
@@ -167,8 +159,7 @@ class StyledCanvas(PartsCanvas):
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         self._label_legend()
-        self._edge.retranslate()
-        self._normal.retranslate()
+        self.view_model.events.language.emit()  # (the visuals' fixed texts)
         if self._made("verdict") and self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)
