@@ -212,3 +212,53 @@ def test_the_visuals_restyle_at_the_models_theme_event(qtbot) -> None:  # noqa: 
     edge.label.setText("")
     model.events.language.emit()
     assert edge.label.toPlainText() == "the line is this way"
+
+
+def test_the_points_and_their_marks_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The points' visual over a fixed view: the markers by class, halos and thick rings on
+    a few mistakes, thin rings on many, the current point's square, the selection, α's
+    discs beyond 60 points; a new count of points drops the marks; a crowd shrinks the
+    markers and draws the mistakes' own markers on top."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.constants import RING_MAX
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.points import PointMarks
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    placed: list[float] = []
+
+    def place(items: list[tuple[pg.GraphicsObject, float]]) -> None:
+        for item, z in items:
+            vb.addItem(item)
+            placed.append(z)
+
+    marks = PointMarks(model, place)
+    layers = marks.layers
+    assert marks.made and len(placed) == 9  # (made at once: a plain start shows points)
+    pts = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, 2.0], [2.0, -1.0]])
+    model.set_points(pts, np.array([1, -1, 1, -1], dtype=np.int8), new=True)
+    assert layers.markers.count() == 4 and layers.markers._kinds.tolist() == [0, 1, 0, 1]
+    model.set_mistakes(np.array([1, 3], dtype=np.intp))
+    assert layers.halos.count() == 2 and layers.rings.count() == 2
+    assert layers.thin_rings.count() == 0
+    model.set_current(2)
+    assert layers.current._pos.tolist() == [[-1.0, 2.0]]
+    model.set_selection(np.array([0], dtype=np.intp))
+    assert layers.selected.count() == 1
+    model.set_points(pts[:3], np.array([1, -1, 1], dtype=np.int8), new=True)  # another count
+    assert layers.halos.count() == 0 and layers.current.count() == 0
+    assert layers.selected.count() == 0
+    many = np.random.default_rng(0).uniform(-4, 4, (2000, 2))
+    model.set_points(many, np.where(many[:, 0] > 0, 1, -1).astype(np.int8), new=True)
+    model.set_mistakes(np.arange(RING_MAX + 1, dtype=np.intp))
+    assert layers.rings.count() == 0 and layers.thin_rings.count() == RING_MAX + 1
+    model.set_alpha(np.where(np.arange(2000) % 2 == 0, 1.0, 0.0))
+    assert layers.alpha.isVisible() and layers.alpha.count() == 1000
+    model.set_alpha(None)
+    assert not layers.alpha.isVisible()
+    full = layers.markers.size
+    marks.size()  # 2000 points in 400 px: a crowd
+    assert layers.markers.size < full and layers.mistakes.isVisible()
+    assert layers.mistakes.count() == RING_MAX + 1

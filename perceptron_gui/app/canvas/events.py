@@ -41,6 +41,14 @@ class ViewEvents:
     def __init__(self) -> None:
         #: The points or their classes.
         self.points = Event()
+        #: The points marked as mistakes.
+        self.mistakes = Event()
+        #: The point of the last step or visit.
+        self.current = Event()
+        #: The selected points.
+        self.selection = Event()
+        #: The dual coefficients α shown.
+        self.alpha = Event()
         #: The running model.
         self.model = Event()
         #: The running line as drawn (once per computation of the model's drawing).

@@ -79,9 +79,6 @@ class StyledCanvas(PartsCanvas):
         texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
         texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
         self._style_texts(texts)
-        self._marker_shrink = 0.0  # (sized again below)
-        self._size_markers()
-        self._density.apply_theme()
         self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))

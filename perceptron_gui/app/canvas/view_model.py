@@ -24,6 +24,7 @@ from perceptron_gui.core import geometry
 from perceptron_gui.core.model import LinearModel, Model
 
 FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
 
 
 class Novikoff(NamedTuple):
@@ -86,6 +87,17 @@ class ViewModel:
         self.points: FloatArray = np.empty((0, 2))
         #: Their classes, ±1.
         self.labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
+        #: The points were a new data set the last time they were set (not an edit of the
+        #: ones shown: nothing drawn of the old ones is kept while the new are drawn).
+        self.new_data = False
+        #: The points marked as mistakes (indices into the points).
+        self.mistakes: IntArray = np.empty(0, dtype=np.intp)
+        #: The point of the last step or visit (None: none marked).
+        self.current: int | None = None
+        #: The selected points (indices, sorted).
+        self.selection: IntArray = np.empty(0, dtype=np.intp)
+        #: The dual coefficients α, one per point (None: not shown).
+        self.alpha: FloatArray | None = None
         #: The running model (None: none shown).
         self.model: Model | None = None
         #: The last update (None: its picture is hidden).
@@ -117,14 +129,42 @@ class ViewModel:
         #: frame: it holds across steps and modes until Fit view or new data.
         self.held = False
 
-    def set_points(self, points: FloatArray, labels: NDArray[np.int8], *, new: bool) -> None:
+    def set_points(
+        self, points: FloatArray, labels: NDArray[np.int8], *, new: bool, data_set: bool = False
+    ) -> None:
         """New points and classes; `new` (another count, another data set) drops the last
-        update, whose point index may be another point now."""
+        update and the marks (mistakes, current point, selection, α), whose point indices
+        may be other points now; `data_set`: a new data set, not an edit of this one."""
         self.points = points
         self.labels = labels
+        self.new_data = data_set
         if new:
             self.update = None
+            self.mistakes = np.empty(0, dtype=np.intp)
+            self.current = None
+            self.selection = np.empty(0, dtype=np.intp)
+            self.alpha = None
         self.events.points.emit()
+
+    def set_mistakes(self, indices: IntArray) -> None:
+        """The points marked as mistakes."""
+        self.mistakes = indices
+        self.events.mistakes.emit()
+
+    def set_current(self, index: int | None) -> None:
+        """The point of the last step or visit (None: none)."""
+        self.current = index
+        self.events.current.emit()
+
+    def set_selection(self, indices: IntArray) -> None:
+        """The selected points (indices, sorted)."""
+        self.selection = indices
+        self.events.selection.emit()
+
+    def set_alpha(self, alpha: FloatArray | None) -> None:
+        """The dual coefficients α, one per point (None: not shown)."""
+        self.alpha = alpha
+        self.events.alpha.emit()
 
     def set_model(self, model: Model | None) -> None:
         """The running model."""
