@@ -262,3 +262,37 @@ def test_the_points_and_their_marks_draw_themselves_from_the_view_model(qtbot) -
     marks.size()  # 2000 points in 400 px: a crowd
     assert layers.markers.size < full and layers.mistakes.isVisible()
     assert layers.mistakes.count() == RING_MAX + 1
+
+
+def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN001
+    """From HALO_FIELD_MIN mistakes the halos are a large area: their change goes through
+    the host's gate (the canvas's: at most every `area_gap` while a run goes), the newest
+    one shown at its turn; fewer change at once; new points set them at once (the old
+    subset's indices may be past the new points' end)."""
+    from collections.abc import Callable
+
+    from perceptron_gui.app.canvas.constants import HALO_FIELD_MIN
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.points import PointMarks
+
+    waiting: dict[str, Callable[[], None]] = {}
+    model = ViewModel(FixedView())
+    marks = PointMarks(model, lambda items: None, area=waiting.__setitem__)
+    halos = marks.layers.halos
+    n = 2 * HALO_FIELD_MIN
+    pts = np.random.default_rng(0).uniform(-4, 4, (n, 2))
+    model.set_points(pts, np.ones(n, dtype=np.int8), new=True)
+    model.set_mistakes(np.arange(10, dtype=np.intp))
+    assert halos.count() == 10 and not waiting  # a few: at once
+    model.set_mistakes(np.arange(HALO_FIELD_MIN, dtype=np.intp))
+    assert halos.count() == 10 and "halos" in waiting  # a field: at the gate's turn
+    assert marks.layers.thin_rings.count() == HALO_FIELD_MIN  # (the rings: at once)
+    model.set_mistakes(np.arange(HALO_FIELD_MIN + 5, dtype=np.intp))
+    waiting.pop("halos")()
+    assert halos.count() == HALO_FIELD_MIN + 5  # the newest
+    model.set_mistakes(np.arange(3, dtype=np.intp))  # a field goes: a large change too
+    assert halos.count() == HALO_FIELD_MIN + 5 and "halos" in waiting
+    model.set_points(pts[:50], np.ones(50, dtype=np.int8), new=True)
+    assert halos.count() == 0  # new points: at once
+    waiting.pop("halos")()
+    assert halos.count() == 0

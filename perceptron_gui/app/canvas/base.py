@@ -399,7 +399,7 @@ class CanvasBase(_PlotWidget):
         self._novikoff = NovikoffGeometry(self.view_model, partial(self._place_part, "geometry"))
 
         # The points and their marks (a visual: visuals/points.py; sized by apply_theme).
-        self._marks = PointMarks(self.view_model, self._place_now)
+        self._marks = PointMarks(self.view_model, self._place_now, area=self._area)
         self._slot("preview")  # a dragged point's new place
         self._alpha_texts: list[pg.TextItem] = []
         self._alpha_points: list[int] = []  # the point each α text names
@@ -525,6 +525,10 @@ class CanvasBase(_PlotWidget):
         raise NotImplementedError
 
     def _show_areas(self) -> None:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _area(self, key: str, show: Callable[[], None]) -> None:
         """Defined by a part above (see boundary.py)."""
         raise NotImplementedError
 

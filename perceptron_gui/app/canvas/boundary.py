@@ -80,10 +80,10 @@ class BoundaryCanvas(ViewCanvas):
 
     def set_running(self, on: bool) -> None:
         """While a run goes (True), the large areas (the regions of sign f, the half-planes'
-        tints) change at most once per :attr:`area_gap` seconds: the newest drawing waits
-        for its turn, while the line, the boundary f = 0, the points and the texts follow
-        every frame (WCAG 2.3.1: no more than three flashes in any second). False (the run
-        stopped or paused) shows the newest drawing at once."""
+        tints, a field of halos: visuals/points.py) change at most once per :attr:`area_gap`
+        seconds: the newest drawing waits for its turn, while the line, the boundary f = 0,
+        the points and the texts follow every frame (WCAG 2.3.1: no more than three flashes
+        in any second). False (the run stopped or paused) shows the newest drawing at once."""
         self._areas_held = bool(on)
         if not on:
             self._show_areas()

@@ -4,12 +4,15 @@ rings, the selection, the current point, α's discs.
 A visual over the canvas's `ViewModel` (as `visuals/margin.py`), made at once (a plain
 start shows the points). It draws at the model's events of what it draws: the points, the
 mistakes, the current point, the selection, α. The host tells it when the markers' size is
-due again (`size`: a crowd shrinks them, and how much depends on the view).
+due again (`size`: a crowd shrinks them, and how much depends on the view), and gives it
+the gate of the large areas (`area`): while a run goes, a field of thousands of halos
+changes no more often than the regions do.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -19,6 +22,7 @@ from PySide6 import QtWidgets
 from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
+    HALO_FIELD_MIN,
     HIGHLIGHT_MAX,
     MARKER_Z,
     MIN_MARKER_SHRINK,
@@ -44,6 +48,12 @@ from perceptron_gui.app.theme import theme
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
+#: Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
+Area = Callable[[str, Callable[[], None]], None]
+
+
+def _now(_: str, show: Callable[[], None]) -> None:
+    show()
 
 
 class Layers(NamedTuple):
@@ -80,13 +90,21 @@ class PointMarks(Visual[Layers]):
         What is shown: the points, the marks, the view (for the crowd's shrink).
     place
         Adds the items to the plot (in the host's stacking order), once, when made.
+    area
+        Shows a large area's new drawing now or at its turn (the canvas's gate while a run
+        goes); by default, now.
     """
 
-    def __init__(self, model: ViewModel, place: Place) -> None:
+    def __init__(self, model: ViewModel, place: Place, area: Area = _now) -> None:
         super().__init__(model, place)
+        self._area = area
         #: The markers' shrink for a crowd (0: not sized yet).
         self.shrink = 0.0
         self._crowd_box: tuple[FloatArray, tuple[FloatArray, FloatArray] | None] | None = None
+        #: The halos to show (drawn now, or at the gate's turn when they are a field), and
+        #: how many are drawn.
+        self._halos_next: IntArray = np.empty(0, dtype=np.intp)
+        self._halos_drawn = 0
         events = model.events
         events.points.connect(self._on_points)
         events.mistakes.connect(self._on_mistakes)
@@ -236,21 +254,34 @@ class PointMarks(Visual[Layers]):
         layers.mistakes.set_positions(pts, kinds=kinds)
         for layer in (layers.halos, layers.rings, layers.thin_rings, layers.selected):
             layer.set_positions(pts)
-        self._on_mistakes()
+        self._mark_mistakes(gate=False)  # (the halos' old subset is stale at once)
         self._on_selection()
         self._on_current()
         self._on_alpha()
 
     def _on_mistakes(self) -> None:
-        """Halos and rings on the mistakes: thick rings for a few, thin ones for many."""
+        self._mark_mistakes(gate=True)
+
+    def _mark_mistakes(self, *, gate: bool) -> None:
+        """Halos and rings on the mistakes: thick rings for a few, thin ones for many; with
+        `gate`, a field of halos changes at the gate's turn while a run goes."""
         idx = self.model.mistakes
         shown = idx[:: -(-len(idx) // HIGHLIGHT_MAX)] if len(idx) > HIGHLIGHT_MAX else idx
         layers = self.layers
-        layers.halos.set_subset(shown)
         few = len(shown) <= RING_MAX
         layers.rings.set_subset(shown if few else shown[:0])
         layers.thin_rings.set_subset(shown[:0] if few else shown)
         layers.mistakes.set_subset(shown)
+        self._halos_next = shown
+        if gate and max(len(shown), self._halos_drawn) >= HALO_FIELD_MIN:
+            self._area("halos", self._show_halos)  # (a lit region: a large area)
+        else:
+            self._show_halos()
+
+    def _show_halos(self) -> None:
+        """The halos on the newest mistakes (whenever the gate lets them change)."""
+        self.layers.halos.set_subset(self._halos_next)
+        self._halos_drawn = len(self._halos_next)
 
     def _on_current(self) -> None:
         i = self.model.current
