@@ -4,7 +4,8 @@ Qt-free (numpy, `frame` and the core only), so that a visual can be driven and t
 without a window. The view's range and size are the screen's (pyqtgraph's view box keeps them, and
 its aspect lock and resizes move them): the model reads them through a `ViewPort`, so
 what it says is never a turn behind what is shown. The rest is the model's own: the
-points, whether the frame keeps the origin, whether the view follows the line, and
+points and the marks on them (mistakes, the current point, the selection, α), whether the
+frame keeps the origin, whether the view follows the line, and
 whether the view is the user's (held) or the data's frame; the running model, the last
 update and its phase, the margin band's width. Each of these changes through a setter that
 emits its event (`events.py`); the visuals subscribe to the events of what they draw.
