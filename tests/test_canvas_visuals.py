@@ -296,3 +296,34 @@ def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN
     assert halos.count() == 0  # new points: at once
     waiting.pop("halos")()
     assert halos.count() == 0
+
+
+def test_the_half_planes_tints_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The tints' visual: the two sides of the tinted line over the covered rect (sign(0) =
+    +1: with w = 0 the +1 side is all or nothing by b), none without a tinted line (no
+    line, or regions drawn instead), each change through the host's gate."""
+    from collections.abc import Callable
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
+
+    shows: list[str] = []
+
+    def gate(key: str, show: Callable[[], None]) -> None:
+        shows.append(key)
+        show()
+
+    model = ViewModel(FixedView())
+    tints = HalfPlaneTints(model, lambda items: None, area=gate)
+    pos, neg = tints.items
+    assert tints.made and not pos.isVisible() and not neg.isVisible()
+    cover = (-6.0, 6.0, -6.0, 6.0)
+    line = (np.array([1.0, 0.0]), -1.0)  # x1 = 1
+    model.set_line(line, tints=line, cover=cover)
+    assert pos.isVisible() and neg.isVisible() and shows == ["tints"]
+    assert pos.polygon().boundingRect().left() == 1.0  # x1 ≥ 1, up to the cover
+    assert neg.polygon().boundingRect().right() == 1.0
+    model.set_line(line, tints=(np.zeros(2), 0.0), cover=cover)  # w = 0, b = 0: all +1
+    assert pos.isVisible() and not neg.isVisible()
+    model.set_line(line, tints=None, cover=cover)  # (regions drawn instead)
+    assert not pos.isVisible() and not neg.isVisible() and len(shows) == 3

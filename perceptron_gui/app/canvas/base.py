@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.axes import quiet_hidden_axes
@@ -38,6 +38,7 @@ from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 from perceptron_gui.app.canvas.visuals.points import PointMarks
+from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import Model
@@ -73,12 +74,6 @@ class ViewBoxPort:
 
     def ui_scale(self) -> float:
         return float(theme().scale)
-
-
-def poly_item() -> QtWidgets.QGraphicsPolygonItem:
-    item = QtWidgets.QGraphicsPolygonItem()
-    item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
-    return item
 
 
 class CanvasBase(_PlotWidget):
@@ -337,11 +332,9 @@ class CanvasBase(_PlotWidget):
         self._ranked: dict[int, QtWidgets.QGraphicsItem] = {}
         self._slots: dict[str, int] = {}
         self._parts: set[str] = set()
-        # Regions and the boundary of the running model.
-        self._tint_pos = poly_item()
-        self._tint_neg = poly_item()
-        self._add(self._tint_pos, -30)
-        self._add(self._tint_neg, -30)
+        # Regions and the boundary of the running model: the half-planes' tints (a visual:
+        # visuals/tints.py; a large area, through the gate while a run goes).
+        self._tints = HalfPlaneTints(self.view_model, self._place_now, area=self._area)
         self._region_grid = RegionGrid()
         self._answer_scores = RegionGrid()  # the answer's f at the data points
         # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
@@ -423,7 +416,7 @@ class CanvasBase(_PlotWidget):
         self._rank = None
         for item in (self.model_line, self._contour, self._regions):
             item.setVisible(False)
-        for item in (self._tint_pos, self._tint_neg, self.pocket_line, self._no_line):
+        for item in (self.pocket_line, self._no_line):
             item.setVisible(False)
 
     # -- defined by the parts above; declared here so that each part can call them

@@ -63,8 +63,6 @@ class StyledCanvas(PartsCanvas):
             # No name up: one feature, every point at height 0, so no numbers either.
             axis.setStyle(showValues=bool(text) or name == "bottom")
         lw = t.line()
-        self._tint_pos.setBrush(t.tint("positive"))
-        self._tint_neg.setBrush(t.tint("negative"))
         contour_pen = pen(ink, lw)
         # Square caps: the contour is drawn as separate short segments, and Qt strokes a
         # round cap per segment end (~7 ms a frame for ~2000 segments, ~1.3 ms square).

@@ -105,6 +105,11 @@ class ViewModel:
         self.update: Update | None = None
         #: The running line as drawn, (w, b) scaled as `line_of` gives it (None: no line).
         self.line: tuple[FloatArray, float] | None = None
+        #: The line whose half-planes are tinted (the running line's, or the answer's when
+        #: it comes first; None: no tints, as while regions are drawn), and the rect the
+        #: model's drawing covers (the view and a margin round it; None: nothing drawn).
+        self.tints: tuple[FloatArray, float] | None = None
+        self.cover: Frame | None = None
         #: The update's phase in slow motion: "predict", "reveal", or "" (its end).
         self.phase = ""
         #: The update is played in slow motion (its caption numbers the phases).
@@ -172,9 +177,18 @@ class ViewModel:
         self.model = model
         self.events.model.emit()
 
-    def set_line(self, line: tuple[FloatArray, float] | None) -> None:
-        """The running line as drawn (None: no line)."""
+    def set_line(
+        self,
+        line: tuple[FloatArray, float] | None,
+        *,
+        tints: tuple[FloatArray, float] | None = None,
+        cover: Frame | None = None,
+    ) -> None:
+        """The running line as drawn (None: no line), the line whose half-planes are tinted
+        (None: none) and the rect the drawing covers."""
         self.line = line
+        self.tints = tints
+        self.cover = cover
         self.events.line.emit()
 
     def line_in_view(self) -> bool:
