@@ -12,7 +12,6 @@ changes no more often than the regions do.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -43,17 +42,11 @@ from perceptron_gui.app.canvas.markers import (
     draw_thin_ring,
 )
 from perceptron_gui.app.canvas.view_model import ViewModel
-from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
+from perceptron_gui.app.canvas.visuals.visual import Area, Placed, Visual, now
 from perceptron_gui.app.theme import theme
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
-#: Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
-Area = Callable[[str, Callable[[], None]], None]
-
-
-def _now(_: str, show: Callable[[], None]) -> None:
-    show()
 
 
 class Layers(NamedTuple):
@@ -95,7 +88,7 @@ class PointMarks(Visual[Layers]):
         goes); by default, now.
     """
 
-    def __init__(self, model: ViewModel, place: Place, area: Area = _now) -> None:
+    def __init__(self, model: ViewModel, place: Place, area: Area = now) -> None:
         super().__init__(model, place)
         self._area = area
         #: The markers' shrink for a crowd (0: not sized yet).

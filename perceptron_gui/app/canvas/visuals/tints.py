@@ -9,8 +9,6 @@ says when they change while a run goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -18,19 +16,13 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.app.canvas.items import Place
 from perceptron_gui.app.canvas.markers import polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
-from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
+from perceptron_gui.app.canvas.visuals.visual import Area, Placed, Visual, now
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.geometry import clip_half_plane
 
 FloatArray = NDArray[np.float64]
-#: Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
-Area = Callable[[str, Callable[[], None]], None]
 #: The +1 side's tint and the −1 side's.
 _Items = tuple[QtWidgets.QGraphicsPolygonItem, QtWidgets.QGraphicsPolygonItem]
-
-
-def _now(_: str, show: Callable[[], None]) -> None:
-    show()
 
 
 class HalfPlaneTints(Visual[_Items]):
@@ -48,7 +40,7 @@ class HalfPlaneTints(Visual[_Items]):
         goes); by default, now.
     """
 
-    def __init__(self, model: ViewModel, place: Place, area: Area = _now) -> None:
+    def __init__(self, model: ViewModel, place: Place, area: Area = now) -> None:
         super().__init__(model, place)
         self._area = area
         model.events.line.connect(self.draw)

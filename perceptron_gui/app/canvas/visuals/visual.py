@@ -9,6 +9,7 @@ model once, not each visual.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from PySide6 import QtWidgets
@@ -19,6 +20,13 @@ from perceptron_gui.app.canvas.view_model import ViewModel
 ItemsT = TypeVar("ItemsT")
 #: The items as the host places them: (item, z) pairs, in their stacking order.
 Placed = list[tuple[QtWidgets.QGraphicsItem, float]]
+#: Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
+Area = Callable[[str, Callable[[], None]], None]
+
+
+def now(_: str, show: Callable[[], None]) -> None:
+    """An `Area` that shows every drawing now (a visual without a host's gate)."""
+    show()
 
 
 class Visual(Generic[ItemsT]):
