@@ -196,7 +196,7 @@ def model_segment(canvas: Any) -> FloatArray | None:
 def half_plane(canvas: Any, label: int) -> FloatArray:
     """The tinted polygon (k×2) where the model predicts `label`."""
     c = _flushed(canvas)
-    item = c._tint_pos if label > 0 else c._tint_neg
+    item = c._tints.items[0] if label > 0 else c._tints.items[1]
     if not item.isVisible():
         return np.empty((0, 2))
     poly = item.polygon()

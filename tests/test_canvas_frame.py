@@ -73,9 +73,9 @@ def _ring(cv, i: int) -> float:  # noqa: ANN001
     """The radius of the largest ring drawn round point i (its name goes outside it)."""
     rings = [0.0]
     if i in cv._misclassified:  # noqa: SLF001
-        rings.append(cv._ring_layer.size / 2)  # noqa: SLF001
+        rings.append(cv._marks.layers.rings.size / 2)  # noqa: SLF001
     if i == cv._current:  # noqa: SLF001
-        rings.append(cv._current_layer.size / 2)  # noqa: SLF001
+        rings.append(cv._marks.layers.current.size / 2)  # noqa: SLF001
     if cv._anatomy is not None and cv._anatomy[2] == i and cv._update_ring.isVisible():  # noqa: SLF001
         rings.append(cv._update_ring.size / 2)  # noqa: SLF001
     return max(rings)
@@ -126,7 +126,7 @@ def test_labels_sit_by_what_they_name(window) -> None:  # noqa: ANN001
         window.step()
         _settle()
         cv.flush()
-        diameter = cv._marker_layer.size  # noqa: SLF001
+        diameter = cv._marks.layers.markers.size  # noqa: SLF001
         rects = cv.overlay_rects()
         leaders = cv.leader_lines()
         names = [k for k in rects if k.startswith("name")]

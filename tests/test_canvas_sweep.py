@@ -68,9 +68,9 @@ def _ring(cv: DataCanvas, i: int) -> float:
     """The radius of the largest ring drawn round point i (its name goes outside it)."""
     rings = [0.0]
     if i in cv._misclassified:  # noqa: SLF001
-        rings.append(cv._ring_layer.size / 2)  # noqa: SLF001
+        rings.append(cv._marks.layers.rings.size / 2)  # noqa: SLF001
     if i == cv._current:  # noqa: SLF001
-        rings.append(cv._current_layer.size / 2)  # noqa: SLF001
+        rings.append(cv._marks.layers.current.size / 2)  # noqa: SLF001
     anatomy = cv._anatomy  # noqa: SLF001
     if anatomy is not None and anatomy[2] == i and cv._update_ring.isVisible():  # noqa: SLF001
         rings.append(cv._update_ring.size / 2)  # noqa: SLF001
@@ -87,7 +87,7 @@ def check(cv: DataCanvas, where: str, misclassified: list[int]) -> list[str]:
         if fill < 0.6:
             bad.append(f"{where}: the data fill {fill:.2f} of the view")
     px = _to_px(cv, pts)
-    diameter = cv._marker_layer.size  # noqa: SLF001
+    diameter = cv._marks.layers.markers.size  # noqa: SLF001
     rects = cv.overlay_rects()
     leaders = cv.leader_lines()
     for key, r in rects.items():

@@ -5,22 +5,25 @@ from __future__ import annotations
 import numpy as np
 
 
+class FixedView:
+    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        return (-5.0, 5.0, -5.0, 5.0)
+
+    def size_px(self) -> tuple[float, float]:
+        return (400.0, 400.0)
+
+    def ui_scale(self) -> float:
+        return 1.0
+
+
 def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa: ANN001
     """The normal's visual drawn over a fixed view: from the line, along w, in the view."""
     import pyqtgraph as pg
 
     from perceptron_gui.app.canvas.view_model import ViewModel
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
@@ -43,16 +46,6 @@ def test_the_view_model_tells_each_fact_to_who_listens() -> None:
     """One event per fact: a setter emits its own event once, and only its own."""
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
     from perceptron_gui.core.model import LinearModel
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     heard: list[str] = []
@@ -83,16 +76,6 @@ def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None: 
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
     from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
     from perceptron_gui.core.model import LinearModel
-
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
 
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
@@ -132,16 +115,6 @@ def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noq
     from perceptron_gui.app.canvas.visuals.margin import MarginBand
     from perceptron_gui.core.model import LinearModel
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
     band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -169,16 +142,6 @@ def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # 
     from perceptron_gui.app.canvas.view_model import Novikoff, ViewModel
     from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     vb = pg.ViewBox()
     geometry = NovikoffGeometry(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -205,16 +168,6 @@ def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # no
     from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 
-    class FixedView:
-        def view_range(self) -> tuple[float, float, float, float]:
-            return (-5.0, 5.0, -5.0, 5.0)
-
-        def size_px(self) -> tuple[float, float]:
-            return (400.0, 400.0)
-
-        def ui_scale(self) -> float:
-            return 1.0
-
     model = ViewModel(FixedView())
     model.view_margin = 0.05
     vb = pg.ViewBox()
@@ -226,3 +179,151 @@ def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # no
     assert not normal.shaft.isVisible() and edge.arrow.isVisible()
     model.set_line(None)
     assert not normal.shaft.isVisible() and not edge.arrow.isVisible()
+
+
+def test_the_visuals_restyle_at_the_models_theme_event(qtbot) -> None:  # noqa: ANN001
+    """One theme event restyles every visual made (the host does not push colours into
+    each); one language event puts their fixed texts in the language."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.app.canvas.visuals.margin import MarginBand
+    from perceptron_gui.app.theme import theme
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
+    edge = EdgeArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
+    model.events.theme.emit()  # (nothing made: nothing to restyle)
+    assert not band.made and not edge.made
+    band.make()
+    edge.make()
+    light = band.band.brush().color().name()
+    theme().set_name("dark")
+    try:
+        assert band.band.brush().color().name() == light  # not yet told
+        model.events.theme.emit()
+        assert band.band.brush().color() == theme().tint("alpha", 45)
+        assert band.band.brush().color().name() != light
+        assert edge.label.color == theme().color("ink")
+    finally:
+        theme().set_name("light")
+    edge.label.setText("")
+    model.events.language.emit()
+    assert edge.label.toPlainText() == "the line is this way"
+
+
+def test_the_points_and_their_marks_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The points' visual over a fixed view: the markers by class, halos and thick rings on
+    a few mistakes, thin rings on many, the current point's square, the selection, α's
+    discs beyond 60 points; a new count of points drops the marks; a crowd shrinks the
+    markers and draws the mistakes' own markers on top."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.constants import RING_MAX
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.points import PointMarks
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    placed: list[float] = []
+
+    def place(items: list[tuple[pg.GraphicsObject, float]]) -> None:
+        for item, z in items:
+            vb.addItem(item)
+            placed.append(z)
+
+    marks = PointMarks(model, place)
+    layers = marks.layers
+    assert marks.made and len(placed) == 9  # (made at once: a plain start shows points)
+    pts = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, 2.0], [2.0, -1.0]])
+    model.set_points(pts, np.array([1, -1, 1, -1], dtype=np.int8), new=True)
+    assert layers.markers.count() == 4 and layers.markers._kinds.tolist() == [0, 1, 0, 1]
+    model.set_mistakes(np.array([1, 3], dtype=np.intp))
+    assert layers.halos.count() == 2 and layers.rings.count() == 2
+    assert layers.thin_rings.count() == 0
+    model.set_current(2)
+    assert layers.current._pos.tolist() == [[-1.0, 2.0]]
+    model.set_selection(np.array([0], dtype=np.intp))
+    assert layers.selected.count() == 1
+    model.set_points(pts[:3], np.array([1, -1, 1], dtype=np.int8), new=True)  # another count
+    assert layers.halos.count() == 0 and layers.current.count() == 0
+    assert layers.selected.count() == 0
+    many = np.random.default_rng(0).uniform(-4, 4, (2000, 2))
+    model.set_points(many, np.where(many[:, 0] > 0, 1, -1).astype(np.int8), new=True)
+    model.set_mistakes(np.arange(RING_MAX + 1, dtype=np.intp))
+    assert layers.rings.count() == 0 and layers.thin_rings.count() == RING_MAX + 1
+    model.set_alpha(np.where(np.arange(2000) % 2 == 0, 1.0, 0.0))
+    assert layers.alpha.isVisible() and layers.alpha.count() == 1000
+    model.set_alpha(None)
+    assert not layers.alpha.isVisible()
+    full = layers.markers.size
+    marks.size()  # 2000 points in 400 px: a crowd
+    assert layers.markers.size < full and layers.mistakes.isVisible()
+    assert layers.mistakes.count() == RING_MAX + 1
+
+
+def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN001
+    """From HALO_FIELD_MIN mistakes the halos are a large area: their change goes through
+    the host's gate (the canvas's: at most every `area_gap` while a run goes), the newest
+    one shown at its turn; fewer change at once; new points set them at once (the old
+    subset's indices may be past the new points' end)."""
+    from collections.abc import Callable
+
+    from perceptron_gui.app.canvas.constants import HALO_FIELD_MIN
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.points import PointMarks
+
+    waiting: dict[str, Callable[[], None]] = {}
+    model = ViewModel(FixedView())
+    marks = PointMarks(model, lambda items: None, area=waiting.__setitem__)
+    halos = marks.layers.halos
+    n = 2 * HALO_FIELD_MIN
+    pts = np.random.default_rng(0).uniform(-4, 4, (n, 2))
+    model.set_points(pts, np.ones(n, dtype=np.int8), new=True)
+    model.set_mistakes(np.arange(10, dtype=np.intp))
+    assert halos.count() == 10 and not waiting  # a few: at once
+    model.set_mistakes(np.arange(HALO_FIELD_MIN, dtype=np.intp))
+    assert halos.count() == 10 and "halos" in waiting  # a field: at the gate's turn
+    assert marks.layers.thin_rings.count() == HALO_FIELD_MIN  # (the rings: at once)
+    model.set_mistakes(np.arange(HALO_FIELD_MIN + 5, dtype=np.intp))
+    waiting.pop("halos")()
+    assert halos.count() == HALO_FIELD_MIN + 5  # the newest
+    model.set_mistakes(np.arange(3, dtype=np.intp))  # a field goes: a large change too
+    assert halos.count() == HALO_FIELD_MIN + 5 and "halos" in waiting
+    model.set_points(pts[:50], np.ones(50, dtype=np.int8), new=True)
+    assert halos.count() == 0  # new points: at once
+    waiting.pop("halos")()
+    assert halos.count() == 0
+
+
+def test_the_half_planes_tints_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The tints' visual: the two sides of the tinted line over the covered rect (sign(0) =
+    +1: with w = 0 the +1 side is all or nothing by b), none without a tinted line (no
+    line, or regions drawn instead), each change through the host's gate."""
+    from collections.abc import Callable
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
+
+    shows: list[str] = []
+
+    def gate(key: str, show: Callable[[], None]) -> None:
+        shows.append(key)
+        show()
+
+    model = ViewModel(FixedView())
+    tints = HalfPlaneTints(model, lambda items: None, area=gate)
+    pos, neg = tints.items
+    assert tints.made and not pos.isVisible() and not neg.isVisible()
+    cover = (-6.0, 6.0, -6.0, 6.0)
+    line = (np.array([1.0, 0.0]), -1.0)  # x1 = 1
+    model.set_line(line, tints=line, cover=cover)
+    assert pos.isVisible() and neg.isVisible() and shows == ["tints"]
+    assert pos.polygon().boundingRect().left() == 1.0  # x1 ≥ 1, up to the cover
+    assert neg.polygon().boundingRect().right() == 1.0
+    model.set_line(line, tints=(np.zeros(2), 0.0), cover=cover)  # w = 0, b = 0: all +1
+    assert pos.isVisible() and not neg.isVisible()
+    model.set_line(line, tints=None, cover=cover)  # (regions drawn instead)
+    assert not pos.isVisible() and not neg.isVisible() and len(shows) == 3

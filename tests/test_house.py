@@ -448,11 +448,11 @@ def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, own_window) 
     window = own_window  # (its keys: the shared one is no longer the active window here)
     window.set_points(EX_X, EX_Y)
     size1 = window.readout.font().pointSizeF()
-    marker1 = window.canvas._marker_layer._size
+    marker1 = window.canvas._marks.layers.markers._size
     QTest.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
     assert theme().scale > 1.0
     assert window.readout.font().pointSizeF() > size1
-    assert window.canvas._marker_layer._size > marker1
+    assert window.canvas._marks.layers.markers._size > marker1
     assert window.set_ui_scale(2.0) and window.readout.font().pointSizeF() == 2 * size1
     assert not window.set_ui_scale(9.0)
     assert window.set_theme("dark")

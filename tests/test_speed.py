@@ -145,22 +145,22 @@ def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
     cv = w.canvas
     d = generate("noisy", DENSITY_MIN_POINTS, noise=0.1, seed=5)
     w.set_points(d.points, d.labels)
-    assert cv._density.isVisible() and cv._marker_layer.count() == 0
+    assert cv._marks.layers.density.isVisible() and cv._marks.layers.markers.count() == 0
     # Counted and drawn in an event-loop turn of its own, not in the edit's.
-    assert cv._density.image is None
-    qtbot.waitUntil(lambda: cv._density.image is not None, timeout=5000)
-    img = cv._density.image
+    assert cv._marks.layers.density.image is None
+    qtbot.waitUntil(lambda: cv._marks.layers.density.image is not None, timeout=5000)
+    img = cv._marks.layers.density.image
     assert img is not None and img.shape[2] == 4 and (img[..., 3] > 0).sum() > 1000
     # Every point is a mistake at w = 0 (b = 0): the halos draw an even sample.
     assert len(probes.misclassified_indices(cv)) > HIGHLIGHT_MAX
-    assert cv._halo_layer.count() <= HIGHLIGHT_MAX
+    assert cv._marks.layers.halos.count() <= HIGHLIGHT_MAX
     # An edit keeps the old image until the recount (no blank frame), then the new one.
     w.add_point(float(d.points[:, 0].max()) + 5.0, 0.0, 1)
-    assert cv._density.image is img
-    qtbot.waitUntil(lambda: cv._density.image is not img, timeout=5000)
+    assert cv._marks.layers.density.image is img
+    qtbot.waitUntil(lambda: cv._marks.layers.density.image is not img, timeout=5000)
     # Back to a small set: sprites again, the image gone.
     w.set_points([[1.0, 2.0], [-1.0, 0.5]], [1, -1])
-    assert not cv._density.isVisible() and cv._marker_layer.count() == 2
+    assert not cv._marks.layers.density.isVisible() and cv._marks.layers.markers.count() == 2
 
 
 def test_density_counts_put_each_point_in_its_bin_by_class() -> None:

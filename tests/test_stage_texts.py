@@ -75,9 +75,9 @@ def test_thousands_of_mistakes_are_not_a_black_blob(window) -> None:
     dark = _dark_share(window)
     assert dark < 0.012, dark  # thick rings: 0.026
     cv = window.canvas
-    assert cv._thin_ring_layer.count() == 2000 and cv._ring_layer.count() == 0
+    assert cv._marks.layers.thin_rings.count() == 2000 and cv._marks.layers.rings.count() == 0
     window.set_points(EX_X, EX_Y)
-    assert cv._ring_layer.count() == 3 and cv._thin_ring_layer.count() == 0
+    assert cv._marks.layers.rings.count() == 3 and cv._marks.layers.thin_rings.count() == 0
 
 
 def test_a_click_on_a_point_in_presentation_shows_it_in_large_type(qtbot, window) -> None:

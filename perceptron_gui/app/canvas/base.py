@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.axes import quiet_hidden_axes
@@ -20,11 +20,9 @@ from perceptron_gui.app.canvas.constants import (
     ANIMATION_MS,
     AREA_GAP_S,
     HOVER_MS,
-    MARKER_Z,
     VERDICT_MS,
     VIEW_MARGIN,
 )
-from perceptron_gui.app.canvas.density import DensityImage
 from perceptron_gui.app.canvas.items import (
     Axis,
     CanvasViewBox,
@@ -33,23 +31,14 @@ from perceptron_gui.app.canvas.items import (
     Line,
 )
 from perceptron_gui.app.canvas.layout import Rect
-from perceptron_gui.app.canvas.markers import (
-    MarkerLayer,
-    draw_alpha,
-    draw_circle,
-    draw_cross,
-    draw_current,
-    draw_halo,
-    draw_ring,
-    draw_selection,
-    draw_thin_ring,
-)
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
 from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
+from perceptron_gui.app.canvas.visuals.points import PointMarks
+from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import Model
@@ -87,12 +76,6 @@ class ViewBoxPort:
         return float(theme().scale)
 
 
-def poly_item() -> QtWidgets.QGraphicsPolygonItem:
-    item = QtWidgets.QGraphicsPolygonItem()
-    item.setPen(QtGui.QPen(Qt.PenStyle.NoPen))
-    return item
-
-
 class CanvasBase(_PlotWidget):
     """The canvas's items, made once and updated in place; its signals."""
 
@@ -113,11 +96,7 @@ class CanvasBase(_PlotWidget):
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view
 
-        self._misclassified: IntArray = np.empty(0, dtype=np.intp)
-        self._current: int | None = None
         self._verdict_kind: str | None = None
-        self._selection: IntArray = np.empty(0, dtype=np.intp)
-        self._alpha: FloatArray | None = None
         self._answer: Model | None = None
         self._answer_label = "pocket"
         self._answer_first = True
@@ -189,6 +168,22 @@ class CanvasBase(_PlotWidget):
     @property
     def _labels(self) -> NDArray[np.int8]:
         return self.view_model.labels
+
+    @property
+    def _misclassified(self) -> IntArray:
+        return self.view_model.mistakes
+
+    @property
+    def _current(self) -> int | None:
+        return self.view_model.current
+
+    @property
+    def _selection(self) -> IntArray:
+        return self.view_model.selection
+
+    @property
+    def _alpha(self) -> FloatArray | None:
+        return self.view_model.alpha
 
     @property
     def _model(self) -> Model | None:
@@ -303,6 +298,11 @@ class CanvasBase(_PlotWidget):
         finally:
             self._rank = rank
 
+    def _place_now(self, items: list[tuple[QtWidgets.QGraphicsItem, float]]) -> None:
+        """Add a visual's items made at start, here in the stacking order."""
+        for item, z in items:
+            self._add(item, z)
+
     def _slot(self, part: str) -> None:
         """Keep the place (in the stacking order) of a part made on first use."""
         assert self._rank is not None
@@ -332,11 +332,9 @@ class CanvasBase(_PlotWidget):
         self._ranked: dict[int, QtWidgets.QGraphicsItem] = {}
         self._slots: dict[str, int] = {}
         self._parts: set[str] = set()
-        # Regions and the boundary of the running model.
-        self._tint_pos = poly_item()
-        self._tint_neg = poly_item()
-        self._add(self._tint_pos, -30)
-        self._add(self._tint_neg, -30)
+        # Regions and the boundary of the running model: the half-planes' tints (a visual:
+        # visuals/tints.py; a large area, through the gate while a run goes).
+        self._tints = HalfPlaneTints(self.view_model, self._place_now, area=self._area)
         self._region_grid = RegionGrid()
         self._answer_scores = RegionGrid()  # the answer's f at the data points
         # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
@@ -393,45 +391,8 @@ class CanvasBase(_PlotWidget):
         #: Novikoff's geometry: the radius D, the best separator and its γ band.
         self._novikoff = NovikoffGeometry(self.view_model, partial(self._place_part, "geometry"))
 
-        # Points and per-point overlays (sizes are set by apply_theme).
-        self._alpha_layer = MarkerLayer([draw_alpha], 44)
-        self._add(self._alpha_layer, -5)
-        # A mistake is a yellow halo and a dark ring (not by colour alone), both under the
-        # markers: nothing drawn for one point may hide another (the rings, the current
-        # point's square, the selection sit just under the markers, over the lines).
-        self._halo_layer = MarkerLayer([draw_halo], 32)
-        self._ring_layer = MarkerLayer([draw_ring], 32)
-        for layer, z in ((self._halo_layer, -2), (self._ring_layer, MARKER_Z - 0.1)):
-            # With thousands of mistakes the halos merge into one lit region; merging
-            # them on a 4 px grid cuts the overdraw (~60 ms -> ~10 ms for 10^5).
-            layer.dedup_px = 4.0
-            self._add(layer, z)
-        # Thousands of rings would bury the markers and the line under a black blob;
-        # faded, they still show where the mistakes are.
-        self._ring_layer.dense_opacity = 0.4
-        self._thin_ring_layer = MarkerLayer([draw_thin_ring], 20)
-        self._thin_ring_layer.dense_opacity = 0.55
-        self._thin_ring_layer.dedup_px = 4.0  # (as the halos: 10^5 rings, one per 4 px)
-        self._add(self._thin_ring_layer, MARKER_Z - 0.1)
-        # Kind 0 = +1 circles, kind 1 = -1 crosses (drawn over the circles).
-        self._marker_layer = MarkerLayer([draw_circle, draw_cross], 18)
-        # The points do not change between frames: Qt keeps their rendering and
-        # blits it until a pan or zoom changes the transform (39 ms -> 4 ms at 10^5).
-        self._marker_layer.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._add(self._marker_layer, MARKER_Z)
-        # In a crowd (shrunk markers) the mistakes' own markers again, over the others: a
-        # mistake is never hidden under a point of the other class.
-        self._mistake_layer = MarkerLayer([draw_circle, draw_cross], 18)
-        self._mistake_layer.setVisible(False)
-        self._add(self._mistake_layer, MARKER_Z + 0.05)
-        # From DENSITY_MIN_POINTS on the points are one image (see density.py).
-        self._density = DensityImage()
-        self._density.setVisible(False)
-        self._add(self._density, MARKER_Z)
-        self._selection_layer = MarkerLayer([draw_selection], 34)
-        self._add(self._selection_layer, MARKER_Z - 0.1)
-        self._current_layer = MarkerLayer([draw_current], 36)
-        self._add(self._current_layer, MARKER_Z - 0.05)
+        # The points and their marks (a visual: visuals/points.py; sized by apply_theme).
+        self._marks = PointMarks(self.view_model, self._place_now, area=self._area)
         self._slot("preview")  # a dragged point's new place
         self._alpha_texts: list[pg.TextItem] = []
         self._alpha_points: list[int] = []  # the point each α text names
@@ -455,7 +416,7 @@ class CanvasBase(_PlotWidget):
         self._rank = None
         for item in (self.model_line, self._contour, self._regions):
             item.setVisible(False)
-        for item in (self._tint_pos, self._tint_neg, self.pocket_line, self._no_line):
+        for item in (self.pocket_line, self._no_line):
             item.setVisible(False)
 
     # -- defined by the parts above; declared here so that each part can call them
@@ -466,10 +427,6 @@ class CanvasBase(_PlotWidget):
 
     def apply_theme(self) -> None:
         """Defined by a part above (see style.py)."""
-        raise NotImplementedError
-
-    def _size_markers(self) -> None:
-        """Defined by a part above (see points.py)."""
         raise NotImplementedError
 
     def _verdict_for(self, index: int, verdict: str | None) -> str:
@@ -561,6 +518,10 @@ class CanvasBase(_PlotWidget):
         raise NotImplementedError
 
     def _show_areas(self) -> None:
+        """Defined by a part above (see boundary.py)."""
+        raise NotImplementedError
+
+    def _area(self, key: str, show: Callable[[], None]) -> None:
         """Defined by a part above (see boundary.py)."""
         raise NotImplementedError
 

@@ -22,14 +22,10 @@ from perceptron_gui.app.canvas.constants import (
     line_of,
 )
 from perceptron_gui.app.canvas.items import Line, set_line
-from perceptron_gui.app.canvas.markers import (
-    polygon,
-)
 from perceptron_gui.app.canvas.regions import GridSpec, zero_segments
 from perceptron_gui.app.canvas.view import ViewCanvas
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core import geometry
-from perceptron_gui.core.geometry import clip_half_plane
 from perceptron_gui.core.model import LinearModel, Model
 
 Qt = QtCore.Qt
@@ -80,10 +76,10 @@ class BoundaryCanvas(ViewCanvas):
 
     def set_running(self, on: bool) -> None:
         """While a run goes (True), the large areas (the regions of sign f, the half-planes'
-        tints) change at most once per :attr:`area_gap` seconds: the newest drawing waits
-        for its turn, while the line, the boundary f = 0, the points and the texts follow
-        every frame (WCAG 2.3.1: no more than three flashes in any second). False (the run
-        stopped or paused) shows the newest drawing at once."""
+        tints, a field of halos: visuals/points.py) change at most once per :attr:`area_gap`
+        seconds: the newest drawing waits for its turn, while the line, the boundary f = 0,
+        the points and the texts follow every frame (WCAG 2.3.1: no more than three flashes
+        in any second). False (the run stopped or paused) shows the newest drawing at once."""
         self._areas_held = bool(on)
         if not on:
             self._show_areas()
@@ -152,12 +148,16 @@ class BoundaryCanvas(ViewCanvas):
         it sits in the view."""
         self._model_dirty = False
         self.model_computations += 1
-        self._draw_model()
-        self.view_model.set_line(self._drawn_line)  # (the normal and edge arrows draw it)
+        tints, cover = self._draw_model()
+        # (The tints, the normal and the arrow to a line out of view draw it: visuals/.)
+        self.view_model.set_line(self._drawn_line, tints=tints, cover=cover)
         self._draw_model_view()
 
-    def _draw_model(self) -> None:
-        """`_compute_model`'s drawing over the cover rect."""
+    def _draw_model(
+        self,
+    ) -> tuple[tuple[FloatArray, float] | None, tuple[float, float, float, float] | None]:
+        """`_compute_model`'s drawing over the cover rect; the line whose half-planes are
+        tinted (None: no tints) and that rect, for the tints' visual."""
         x0, x1, y0, y1 = self.view_range()
         cover = self._cover_rect()
         self._cover = None if cover is None else (*cover, x1 - x0)
@@ -174,8 +174,7 @@ class BoundaryCanvas(ViewCanvas):
         self._update_regions(regions)
         if model is None or not isinstance(model, LinearModel) or cover is None:
             self.model_line.setVisible(False)
-            self._area("tints", self._hide_tints)
-            return
+            return None, cover
         w, b = line_of(model)
         rect = cover
         self._drawn_line = (w, b)
@@ -184,21 +183,9 @@ class BoundaryCanvas(ViewCanvas):
         tw, tb = w, b
         if self._answer_first and isinstance(a, LinearModel) and not self._phase:
             tw, tb = line_of(a)
-        # sign(0) = +1: the +1 side includes the line (with w = 0, all or nothing by b).
-        pos = clip_half_plane(tw, tb, rect, 1.0)
-        neg = clip_half_plane(-tw, -tb, rect, 1.0) if tw.any() or tb < 0 else np.zeros((0, 2))
-        self._area("tints", lambda: self._show_tints(pos, neg, regions is None))
         self._set_line(self.model_line, w, b, rect)
-
-    def _hide_tints(self) -> None:
-        self._tint_pos.setVisible(False)
-        self._tint_neg.setVisible(False)
-
-    def _show_tints(self, pos: FloatArray, neg: FloatArray, shown: bool) -> None:
-        for item, poly in ((self._tint_pos, pos), (self._tint_neg, neg)):
-            item.setVisible(len(poly) >= 3 and shown)
-            if len(poly) >= 3:
-                item.setPolygon(polygon(poly))
+        # (Regions drawn instead of the tints: none.)
+        return ((tw, tb) if regions is None else None), cover
 
     def _draw_model_view(self) -> None:
         """What of the model's drawing depends on the view itself (cheap, not counted): the

@@ -27,6 +27,9 @@ NAME_TEXT_MAX = 30
 #: Up to this many mistakes, each has a thick ring; beyond, a thin ring hugging its marker
 #: (hundreds of thick rings merge into a black blob that hides the points and the line).
 RING_MAX = 150
+#: From this many mistakes their halos merge into one lit region (a large area): while a
+#: run goes, it changes at most once per `area_gap`, as the regions do (WCAG 2.3.1).
+HALO_FIELD_MIN = 1000
 HIT_RADIUS_PX = 8.0
 ARROW_FRACTION = 0.15  # arrow length as a fraction of the shorter side of the view
 VIEW_MARGIN = 0.05  # lines and tints overshoot the view by this fraction per side
@@ -52,9 +55,10 @@ SETTLE_MAX_MS = 500
 #: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
 #: vectors after a long run took minutes in one turn.
 VOTE_SLICE_S = 0.01
-#: While a run goes, the large areas (the regions of sign f, the half-planes' tints) change
-#: at most once in this many seconds: no more than 3 changes in any second (WCAG 2.3.1),
-#: with room for the timer's lateness (see `BoundaryCanvas.set_running`).
+#: While a run goes, the large areas (the regions of sign f, the half-planes' tints, a field
+#: of thousands of halos) change at most once in this many seconds: no more than 3 changes
+#: in any second (WCAG 2.3.1), with room for the timer's lateness (see
+#: `BoundaryCanvas.set_running`).
 AREA_GAP_S = 0.35
 #: ... and once a second with View ▸ Reduce motion.
 AREA_GAP_REDUCED_S = 1.0

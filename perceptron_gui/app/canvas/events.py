@@ -41,6 +41,14 @@ class ViewEvents:
     def __init__(self) -> None:
         #: The points or their classes.
         self.points = Event()
+        #: The points marked as mistakes.
+        self.mistakes = Event()
+        #: The point of the last step or visit.
+        self.current = Event()
+        #: The selected points.
+        self.selection = Event()
+        #: The dual coefficients α shown.
+        self.alpha = Event()
         #: The running model.
         self.model = Event()
         #: The running line as drawn (once per computation of the model's drawing).
@@ -51,6 +59,10 @@ class ViewEvents:
         self.band = Event()
         #: Novikoff's quantities, or which of them are shown.
         self.novikoff = Event()
+        #: The theme changed (colours, sizes, fonts, the UI scale): the visuals restyle.
+        self.theme = Event()
+        #: The language changed: the visuals' fixed texts in it.
+        self.language = Event()
         #: The view's drawings are due: the view moved past what was drawn for it, or a
         #: redraw was asked for (a theme, a language, a resize), once per turn of changes.
         self.view = Event()

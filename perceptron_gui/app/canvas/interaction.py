@@ -67,8 +67,7 @@ class PointerCanvas(LabelsCanvas):
     def set_selection(self, indices: ArrayLike) -> None:
         """Select exactly ``indices`` (does not emit :attr:`selection_changed`)."""
         idx = np.unique(np.asarray(indices, dtype=np.intp).reshape(-1))
-        self._selection = idx[(idx >= 0) & (idx < len(self._points))]
-        self._selection_layer.set_subset(self._selection)
+        self.view_model.set_selection(idx[(idx >= 0) & (idx < len(self._points))])
 
     def _select(self, indices: IntArray, *, add: bool = False, toggle: bool = False) -> None:
         if toggle:

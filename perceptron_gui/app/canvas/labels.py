@@ -130,11 +130,12 @@ class LabelsCanvas(UpdateCanvas):
         # the name of a ringed point goes outside its ring.
         ring_gap: dict[int, float] = {}
         rings: list[tuple[int, float]] = []
+        marks = self._marks.layers
         if len(self._misclassified) <= NAME_TEXT_MAX:
-            ring_r = self._ring_layer.size / 2
-            rings += [(int(i), ring_r) for i in self._misclassified if self._halo_layer.isVisible()]
-        if self._current is not None and self._current_layer.isVisible():
-            rings.append((self._current, self._current_layer.size / 2))
+            ring_r = marks.rings.size / 2
+            rings += [(int(i), ring_r) for i in self._misclassified if marks.halos.isVisible()]
+        if self._current is not None and marks.current.isVisible():
+            rings.append((self._current, marks.current.size / 2))
         anatomy = self._made("anatomy")
         if anatomy and self._update_ring.isVisible() and self._anatomy is not None:
             rings.append(
@@ -203,7 +204,7 @@ class LabelsCanvas(UpdateCanvas):
             taken["banner"] = self._no_line
 
         leaders: dict[str, tuple[float, float, float, float]] = {}
-        diameter = self._marker_layer.size
+        diameter = self._marks.layers.markers.size
 
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
             """A point's name or α beside its point (a free corner or side within about

@@ -32,7 +32,7 @@ class ScheduledCanvas(StyledCanvas):
     def flush(self) -> None:
         """Draw now what waits for the next turn of the event loop (a large data set's
         density image, the texts' places), before a picture of the canvas is taken."""
-        self._density.flush()
+        self._marks.layers.density.flush()
         # A vote's regions and mistakes in full, not the last vote done (see VOTE_SLICE_S).
         while (
             self._region_grid.pending and self._regions_model is not None

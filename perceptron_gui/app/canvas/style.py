@@ -63,8 +63,6 @@ class StyledCanvas(PartsCanvas):
             # No name up: one feature, every point at height 0, so no numbers either.
             axis.setStyle(showValues=bool(text) or name == "bottom")
         lw = t.line()
-        self._tint_pos.setBrush(t.tint("positive"))
-        self._tint_neg.setBrush(t.tint("negative"))
         contour_pen = pen(ink, lw)
         # Square caps: the contour is drawn as separate short segments, and Qt strokes a
         # round cap per segment end (~7 ms a frame for ~2000 segments, ~1.3 ms square).
@@ -79,12 +77,10 @@ class StyledCanvas(PartsCanvas):
         texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
         texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
         self._style_texts(texts)
-        self._marker_shrink = 0.0  # (sized again below)
-        self._size_markers()
-        self._density.apply_theme()
         self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
+        self.view_model.events.theme.emit()  # (the visuals restyle themselves)
         for part in sorted(self._parts):
             self._style_part(part)
         self.getPlotItem().getAxis("left").setWidth(int(LEFT_AXIS_WIDTH * t.scale))
@@ -100,26 +96,17 @@ class StyledCanvas(PartsCanvas):
             item.fill = fill if filled else pg.mkBrush(None)
 
     def _style_part(self, part: str) -> None:
-        """Style a part made on first use (parts.py) from the theme, as `apply_theme` does."""
+        """Style a part made on first use (parts.py) from the theme, as `apply_theme` does
+        (the visuals style themselves, see `visuals/visual.py`)."""
         t = theme()
         ink, muted = t.color("ink"), t.color("muted")
-        if part == "normal":
-            self._normal.style()
-        elif part == "edge":
-            self._edge.style()
-        elif part == "info":
+        if part == "info":
             self._style_texts([(self._info, ink, LABEL_PT, True)])
-        elif part == "geometry":
-            self._novikoff.style()
         elif part == "preview":
             for layer in self._preview.values():
                 layer.set_size(t.marker + 4 * t.scale)
         elif part == "verdict":
             self._style_texts([(self._verdict, ink, LABEL_PT, True)])
-        elif part == "anatomy":
-            self._step_vectors.style()
-        elif part == "band":
-            self._margin.style()
         elif part == "legend":
             self.legend.setLabelTextSize(f"{t.pt(ANNOTATION_PT)}pt")
             self.legend.setLabelTextColor(ink)
@@ -167,8 +154,7 @@ class StyledCanvas(PartsCanvas):
         if self.getPlotItem() is None:  # closed (pyqtgraph drops the plot) but still connected
             return
         self._label_legend()
-        self._edge.retranslate()
-        self._normal.retranslate()
+        self.view_model.events.language.emit()  # (the visuals' fixed texts)
         if self._made("verdict") and self._verdict.isVisible() and self._current is not None:
             self._verdict.setText(self._verdict_for(self._current, self._verdict_kind))
         self._redraw(defer=True)

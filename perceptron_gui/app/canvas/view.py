@@ -128,7 +128,7 @@ class ViewCanvas(ScheduledCanvas):
             return
         x0, x1, y0, y1 = self._fitted_frame()
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
-        self._size_markers()
+        self._marks.size()
 
     def to_widget(self, x: float, y: float) -> QtCore.QPoint:
         """Return the pixel of ``canvas.viewport()`` that shows data point ``(x, y)``."""
@@ -169,7 +169,7 @@ class ViewCanvas(ScheduledCanvas):
         """Frame all points (and the origin if kept), or [−5, 5]²; the user's zoom is let go."""
         self.set_view_range(*self.data_frame(), hold=False)
         self._follow()
-        self._size_markers()
+        self._marks.size()
 
     def follow(self) -> None:
         """Bring the running line into view now (when following is on)."""

@@ -4,7 +4,8 @@ Qt-free (numpy, `frame` and the core only), so that a visual can be driven and t
 without a window. The view's range and size are the screen's (pyqtgraph's view box keeps them, and
 its aspect lock and resizes move them): the model reads them through a `ViewPort`, so
 what it says is never a turn behind what is shown. The rest is the model's own: the
-points, whether the frame keeps the origin, whether the view follows the line, and
+points and the marks on them (mistakes, the current point, the selection, α), whether the
+frame keeps the origin, whether the view follows the line, and
 whether the view is the user's (held) or the data's frame; the running model, the last
 update and its phase, the margin band's width. Each of these changes through a setter that
 emits its event (`events.py`); the visuals subscribe to the events of what they draw.
@@ -24,6 +25,7 @@ from perceptron_gui.core import geometry
 from perceptron_gui.core.model import LinearModel, Model
 
 FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
 
 
 class Novikoff(NamedTuple):
@@ -86,12 +88,28 @@ class ViewModel:
         self.points: FloatArray = np.empty((0, 2))
         #: Their classes, ±1.
         self.labels: NDArray[np.int8] = np.empty(0, dtype=np.int8)
+        #: The points were a new data set the last time they were set (not an edit of the
+        #: ones shown: nothing drawn of the old ones is kept while the new are drawn).
+        self.new_data = False
+        #: The points marked as mistakes (indices into the points).
+        self.mistakes: IntArray = np.empty(0, dtype=np.intp)
+        #: The point of the last step or visit (None: none marked).
+        self.current: int | None = None
+        #: The selected points (indices, sorted).
+        self.selection: IntArray = np.empty(0, dtype=np.intp)
+        #: The dual coefficients α, one per point (None: not shown).
+        self.alpha: FloatArray | None = None
         #: The running model (None: none shown).
         self.model: Model | None = None
         #: The last update (None: its picture is hidden).
         self.update: Update | None = None
         #: The running line as drawn, (w, b) scaled as `line_of` gives it (None: no line).
         self.line: tuple[FloatArray, float] | None = None
+        #: The line whose half-planes are tinted (the running line's, or the answer's when
+        #: it comes first; None: no tints, as while regions are drawn), and the rect the
+        #: model's drawing covers (the view and a margin round it; None: nothing drawn).
+        self.tints: tuple[FloatArray, float] | None = None
+        self.cover: Frame | None = None
         #: The update's phase in slow motion: "predict", "reveal", or "" (its end).
         self.phase = ""
         #: The update is played in slow motion (its caption numbers the phases).
@@ -117,23 +135,60 @@ class ViewModel:
         #: frame: it holds across steps and modes until Fit view or new data.
         self.held = False
 
-    def set_points(self, points: FloatArray, labels: NDArray[np.int8], *, new: bool) -> None:
+    def set_points(
+        self, points: FloatArray, labels: NDArray[np.int8], *, new: bool, data_set: bool = False
+    ) -> None:
         """New points and classes; `new` (another count, another data set) drops the last
-        update, whose point index may be another point now."""
+        update and the marks (mistakes, current point, selection, α), whose point indices
+        may be other points now; `data_set`: a new data set, not an edit of this one."""
         self.points = points
         self.labels = labels
+        self.new_data = data_set
         if new:
             self.update = None
+            self.mistakes = np.empty(0, dtype=np.intp)
+            self.current = None
+            self.selection = np.empty(0, dtype=np.intp)
+            self.alpha = None
         self.events.points.emit()
+
+    def set_mistakes(self, indices: IntArray) -> None:
+        """The points marked as mistakes."""
+        self.mistakes = indices
+        self.events.mistakes.emit()
+
+    def set_current(self, index: int | None) -> None:
+        """The point of the last step or visit (None: none)."""
+        self.current = index
+        self.events.current.emit()
+
+    def set_selection(self, indices: IntArray) -> None:
+        """The selected points (indices, sorted)."""
+        self.selection = indices
+        self.events.selection.emit()
+
+    def set_alpha(self, alpha: FloatArray | None) -> None:
+        """The dual coefficients α, one per point (None: not shown)."""
+        self.alpha = alpha
+        self.events.alpha.emit()
 
     def set_model(self, model: Model | None) -> None:
         """The running model."""
         self.model = model
         self.events.model.emit()
 
-    def set_line(self, line: tuple[FloatArray, float] | None) -> None:
-        """The running line as drawn (None: no line)."""
+    def set_line(
+        self,
+        line: tuple[FloatArray, float] | None,
+        *,
+        tints: tuple[FloatArray, float] | None = None,
+        cover: Frame | None = None,
+    ) -> None:
+        """The running line as drawn (None: no line), the line whose half-planes are tinted
+        (None: none) and the rect the drawing covers."""
         self.line = line
+        self.tints = tints
+        self.cover = cover
         self.events.line.emit()
 
     def line_in_view(self) -> bool:

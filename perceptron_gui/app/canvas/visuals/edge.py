@@ -1,10 +1,10 @@
 """The arrow "the line is this way": where the running line went when it left the view.
 
 A visual over the canvas's `ViewModel`: it reads the view and the points there, and owns
-its two items (the arrow and its label), made the first time the arrow is shown. The
-host (the canvas) says where the items go in its stacking order (`place`); the arrow
-points to the model's running line when it is out of view, at the model's line and view
-events (or where `point_to` is told).
+its two items (the arrow and its label), made the first time the arrow is shown
+(`Visual`). The host (the canvas) says where the items go in its stacking order
+(`place`); the arrow points to the model's running line when it is out of view, at the
+model's line and view events (or where `point_to` is told).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import EDGE_ARROW_MAX_POINTS
 from perceptron_gui.app.canvas.items import Place
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.core.geometry import edge_arrow
 
@@ -28,7 +29,10 @@ FloatArray = NDArray[np.float64]
 translate = QCoreApplication.translate
 
 
-class EdgeArrow:
+_Items = tuple[pg.ArrowItem, pg.TextItem]
+
+
+class EdgeArrow(Visual[_Items]):
     """An arrow near the view's edge pointing at a line out of view, clear of the points,
     and its label "the line is this way".
 
@@ -41,10 +45,7 @@ class EdgeArrow:
     """
 
     def __init__(self, model: ViewModel, place: Place) -> None:
-        self.model = model
-        self._place = place
-        self._arrow: pg.ArrowItem | None = None
-        self._label: pg.TextItem | None = None
+        super().__init__(model, place)
         for event in (model.events.line, model.events.view):
             event.connect(self._on_line)
 
@@ -58,41 +59,25 @@ class EdgeArrow:
                 self.point_to(*line)
 
     @property
-    def made(self) -> bool:
-        """Whether the items have been made (a plain start does not show them)."""
-        return self._arrow is not None
-
-    @property
     def arrow(self) -> pg.ArrowItem:
         """The arrow (made on first use)."""
-        self.make()
-        assert self._arrow is not None
-        return self._arrow
+        return self._made_items()[0]
 
     @property
     def label(self) -> pg.TextItem:
         """Its label (made on first use)."""
-        self.make()
-        assert self._label is not None
-        return self._label
+        return self._made_items()[1]
 
-    def make(self) -> None:
-        """Make the items (hidden, styled), once."""
-        if self._arrow is not None:
-            return
-        self._arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
-        self._label = pg.TextItem(anchor=(0.5, 1.2))
-        self._place([(self._arrow, 9), (self._label, 9)])
-        self._arrow.setVisible(False)
-        self._label.setVisible(False)
-        self.style()
+    def _make(self) -> tuple[_Items, Placed]:
+        arrow = pg.ArrowItem(headLen=22, tailLen=24, tailWidth=6)
+        label = pg.TextItem(anchor=(0.5, 1.2))
+        return (arrow, label), [(arrow, 9), (label, 9)]
 
-    def style(self) -> None:
+    def _style(self, items: _Items) -> None:
         """Sizes and colours from the theme, the label in the language."""
-        if self._arrow is None or self._label is None:
-            return
+        arrow, label = items
         t = theme()
-        self._arrow.setStyle(
+        arrow.setStyle(
             brush=t.color("ink"),
             pen=pg.mkPen(t.color("background"), width=1.5),
             headLen=30 * t.scale,
@@ -100,21 +85,21 @@ class EdgeArrow:
             tailLen=36 * t.scale,
             tailWidth=10 * t.scale,
         )
-        self._label.setColor(t.color("ink"))
-        self._label.setFont(t.font(ANNOTATION_PT))
-        self._label.fill = pg.mkBrush(t.fill())
+        label.setColor(t.color("ink"))
+        label.setFont(t.font(ANNOTATION_PT))
+        label.fill = pg.mkBrush(t.fill())
         self.retranslate()
 
     def retranslate(self) -> None:
         """The label in the current language."""
-        if self._label is not None:
-            self._label.setText(translate("DataCanvas", "the line is this way"))
+        if self._items is not None:
+            self._items[1].setText(translate("DataCanvas", "the line is this way"))
 
     def hide(self) -> None:
         """No arrow (the line is in view, or there is none)."""
-        if self._arrow is not None and self._label is not None:
-            self._arrow.setVisible(False)
-            self._label.setVisible(False)
+        if self._items is not None:
+            for item in self._items:
+                item.setVisible(False)
 
     def point_to(self, w: FloatArray, b: float) -> None:
         """The line w·x + b = 0 is out of view: an arrow near the edge says where it is."""
@@ -176,10 +161,11 @@ class EdgeArrow:
     ) -> tuple[float, float, float, float] | None:
         """The shown arrow's box in the plot's pixels (x, y, width, height), where no
         text may go (it points past them); None when it is not shown."""
-        if self._arrow is None or not self._arrow.isVisible():
+        if self._items is None or not self._items[0].isVisible():
             return None
-        o = self._arrow.opts
-        tip = np.array(to_px(self._arrow.pos().x(), self._arrow.pos().y()))
+        arrow = self._items[0]
+        o = arrow.opts
+        tip = np.array(to_px(arrow.pos().x(), arrow.pos().y()))
         angle = math.radians(float(o["angle"]))  # 0 points left, clockwise on screen
         tail = tip + (o["headLen"] + o["tailLen"]) * np.array([math.cos(angle), math.sin(angle)])
         half = float(o["headWidth"]) / 2

@@ -2,7 +2,7 @@
 
 A visual over the canvas's `ViewModel` (as `visuals/vectors.py`): passive-aggressive and
 the margin perceptron still correct a right point inside the band, so the band is drawn
-and those points ringed. It owns its items, made the first time a band is shown, and
+and those points ringed. Its items are made the first time a band is shown (`Visual`); it
 subscribes to the model's events of what it draws (the band's width, the running model,
 the points, the view).
 """
@@ -16,6 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.app.canvas.items import Line, Place, set_line
 from perceptron_gui.app.canvas.markers import MarkerLayer, draw_ring, pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.geometry import clip_polygon
 from perceptron_gui.core.model import LinearModel
@@ -23,7 +24,10 @@ from perceptron_gui.core.model import LinearModel
 IntArray = NDArray[np.intp]
 
 
-class MarginBand:
+_Items = tuple[QtWidgets.QGraphicsPolygonItem, list[Line], MarkerLayer]
+
+
+class MarginBand(Visual[_Items]):
     """The band |w·x + b| < width of the running line (a tint between two dashed edges)
     and a ring round each right point inside it.
 
@@ -36,41 +40,20 @@ class MarginBand:
     """
 
     def __init__(self, model: ViewModel, place: Place) -> None:
-        self.model = model
-        self._place = place
-        self._items: tuple[QtWidgets.QGraphicsPolygonItem, list[Line], MarkerLayer] | None = None
+        super().__init__(model, place)
         #: The right points inside the band (the ones still corrected).
         self.inside: IntArray = np.empty(0, dtype=np.intp)
         events = model.events
         for event in (events.band, events.model, events.points, events.view):
             event.connect(self.draw)
 
-    @property
-    def made(self) -> bool:
-        """Whether the items have been made (a plain start does not show them)."""
-        return self._items is not None
-
-    def make(self) -> None:
-        """Make the items (hidden, styled), once."""
-        if self._items is not None:
-            return
+    def _make(self) -> tuple[_Items, Placed]:
         band = QtWidgets.QGraphicsPolygonItem()
         band.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
         edges = [Line() for _ in range(2)]
         inside = MarkerLayer([draw_ring], 32)
-        self._items = (band, edges, inside)
-        self._place([(band, -26), *((edge, 2) for edge in edges), (inside, 3)])
         inside.setOpacity(0.55)
-        band.setVisible(False)
-        for edge in edges:
-            edge.setVisible(False)
-        inside.setVisible(False)
-        self.style()
-
-    def _made_items(self) -> tuple[QtWidgets.QGraphicsPolygonItem, list[Line], MarkerLayer]:
-        self.make()
-        assert self._items is not None
-        return self._items
+        return (band, edges, inside), [(band, -26), *((edge, 2) for edge in edges), (inside, 3)]
 
     @property
     def band(self) -> QtWidgets.QGraphicsPolygonItem:
@@ -87,11 +70,8 @@ class MarginBand:
         """The rings round the right points inside the band (made on first use)."""
         return self._made_items()[2]
 
-    def style(self) -> None:
-        """Sizes and colours from the theme."""
-        if self._items is None:
-            return
-        band, edges, inside = self._items
+    def _style(self, items: _Items) -> None:
+        band, edges, inside = items
         t = theme()
         band.setBrush(t.tint("alpha", 45))
         for edge in edges:

@@ -2,8 +2,8 @@
 
 A visual over the canvas's `ViewModel` (as `visuals/edge.py`): it reads the view and the
 running line as drawn there, owns its three items (the shaft, the head and the label), made
-the first time the arrow is drawn, and draws the line's normal when the line is in view, at
-the model's line and view events (or where `draw` is told).
+the first time the arrow is drawn (`Visual`), and draws the line's normal when the line is
+in view, at the model's line and view events (or where `draw` is told).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from perceptron_gui.app.canvas.constants import ARROW_FRACTION
 from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 
 FloatArray = NDArray[np.float64]
@@ -28,7 +29,10 @@ Point = tuple[float, float]
 translate = QCoreApplication.translate
 
 
-class NormalArrow:
+_Items = tuple[Line, QtWidgets.QGraphicsPolygonItem, pg.TextItem]
+
+
+class NormalArrow(Visual[_Items]):
     """The normal w as a short arrow from the point of the line nearest the view's centre,
     and its label (not "w": the update's vectors are w).
 
@@ -41,9 +45,7 @@ class NormalArrow:
     """
 
     def __init__(self, model: ViewModel, place: Place) -> None:
-        self.model = model
-        self._place = place
-        self._items: tuple[Line, QtWidgets.QGraphicsPolygonItem, pg.TextItem] | None = None
+        super().__init__(model, place)
         #: The arrow's foot (on the line) and tip, in data units: its label goes beside it.
         self.ends: tuple[Point, Point] | None = None
         for event in (model.events.line, model.events.view):
@@ -57,53 +59,33 @@ class NormalArrow:
         if line is not None and self.model.line_in_view():
             self.draw(*line)
 
-    @property
-    def made(self) -> bool:
-        """Whether the items have been made (a plain start does not show them)."""
-        return self._items is not None
-
-    def make(self) -> None:
-        """Make the items (hidden, styled), once."""
-        if self._items is not None:
-            return
+    def _make(self) -> tuple[_Items, Placed]:
         shaft = Line(antialias=True)
         head = QtWidgets.QGraphicsPolygonItem()
         head.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
         label = pg.TextItem(anchor=(0.5, 0.5))
-        self._items = (shaft, head, label)
-        self._place([(shaft, 4), (head, 4), (label, 8)])
-        for item in self._items:
-            item.setVisible(False)
-        self.style()
+        return (shaft, head, label), [(shaft, 4), (head, 4), (label, 8)]
 
     @property
     def shaft(self) -> Line:
         """The arrow's shaft (made on first use)."""
-        self.make()
-        assert self._items is not None
-        return self._items[0]
+        return self._made_items()[0]
 
     @property
     def head(self) -> QtWidgets.QGraphicsPolygonItem:
         """The arrow's head (made on first use)."""
-        self.make()
-        assert self._items is not None
-        return self._items[1]
+        return self._made_items()[1]
 
     @property
     def label(self) -> pg.TextItem:
         """Its label (made on first use)."""
-        self.make()
-        assert self._items is not None
-        return self._items[2]
+        return self._made_items()[2]
 
-    def style(self) -> None:
+    def _style(self, items: _Items) -> None:
         """Sizes and colours from the theme, the label in the language."""
-        if self._items is None:
-            return
         t = theme()
         ink = t.color("ink")
-        shaft, head, label = self._items
+        shaft, head, label = items
         shaft.setPen(pen(ink, t.line()))
         head.setBrush(ink)
         label.setColor(ink)

@@ -2,8 +2,8 @@
 
 A visual over the canvas's `ViewModel` (as `visuals/margin.py`): it draws the model's
 Novikoff quantities (`ViewModel.novikoff`) as far as they are asked for (`show_radius`,
-`show_best`). It owns its items, made the first time one is shown, and subscribes to the
-model's events of what it draws (the geometry, the view).
+`show_best`). Its items are made the first time one is shown (`Visual`); it subscribes to
+the model's events of what it draws (the geometry, the view).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.items import Line, Place, set_line
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.core.geometry import clip_polygon
 
@@ -38,7 +39,7 @@ _Items = tuple[
 ]
 
 
-class NovikoffGeometry:
+class NovikoffGeometry(Visual[_Items]):
     """Novikoff's radius D (a dashed circle round the origin, and its label) and the best
     separator û* (a dotted line) with its γ band (a tint between dashed edges, and its
     label).
@@ -52,21 +53,11 @@ class NovikoffGeometry:
     """
 
     def __init__(self, model: ViewModel, place: Place) -> None:
-        self.model = model
-        self._place = place
-        self._items: _Items | None = None
+        super().__init__(model, place)
         for event in (model.events.novikoff, model.events.view):
             event.connect(self.draw)
 
-    @property
-    def made(self) -> bool:
-        """Whether the items have been made (a plain start does not show them)."""
-        return self._items is not None
-
-    def make(self) -> None:
-        """Make the items (hidden, styled), once."""
-        if self._items is not None:
-            return
+    def _make(self) -> tuple[_Items, Placed]:
         circle = QtWidgets.QGraphicsEllipseItem()
         circle_label = pg.TextItem(anchor=(0, 1))
         band = QtWidgets.QGraphicsPolygonItem()
@@ -74,24 +65,10 @@ class NovikoffGeometry:
         best = Line(antialias=True)
         edges = [Line() for _ in range(2)]
         gamma_label = pg.TextItem(anchor=(0, 0.5))
-        self._items = (circle, circle_label, band, best, edges, gamma_label)
-        placed: list[tuple[QtWidgets.QGraphicsItem, float]] = [
-            (circle, 2),
-            (circle_label, 8),
-            (band, -25),
-            (best, 2),
-        ]
+        placed: Placed = [(circle, 2), (circle_label, 8), (band, -25), (best, 2)]
         placed += [(edge, 2) for edge in edges]
         placed.append((gamma_label, 8))
-        self._place(placed)
-        for item, _ in placed:
-            item.setVisible(False)
-        self.style()
-
-    def _made_items(self) -> _Items:
-        self.make()
-        assert self._items is not None
-        return self._items
+        return (circle, circle_label, band, best, edges, gamma_label), placed
 
     @property
     def circle(self) -> QtWidgets.QGraphicsEllipseItem:
@@ -113,11 +90,8 @@ class NovikoffGeometry:
         """The γ band's label (made on first use)."""
         return self._made_items()[5]
 
-    def style(self) -> None:
-        """Sizes and colours from the theme."""
-        if self._items is None:
-            return
-        circle, circle_label, band, best, edges, gamma_label = self._items
+    def _style(self, items: _Items) -> None:
+        circle, circle_label, band, best, edges, gamma_label = items
         t = theme()
         muted = t.color("muted")
         circle.setPen(pen(muted, 2 * t.scale, style_=Qt.PenStyle.DashLine))

@@ -22,6 +22,7 @@ from perceptron_gui.app.canvas.constants import ANATOMY, ANATOMY_INSET, MARKER_Z
 from perceptron_gui.app.canvas.items import Line, Place, set_line
 from perceptron_gui.app.canvas.markers import MarkerLayer, draw_ring, pen
 from perceptron_gui.app.canvas.view_model import ViewModel
+from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
 
 FloatArray = NDArray[np.float64]
@@ -71,7 +72,7 @@ class _Items:
         return items
 
 
-class UpdateVectors:
+class UpdateVectors(Visual[_Items]):
     """The update as geometry: old w, the step ηyx from its tip, the new w closing the
     triangle, the old line ghosted, the updated point ringed, b's change written; in slow
     motion the predict and reveal phases' texts beside the point.
@@ -85,9 +86,7 @@ class UpdateVectors:
     """
 
     def __init__(self, model: ViewModel, place: Place) -> None:
-        self.model = model
-        self._place = place
-        self._items: _Items | None = None
+        super().__init__(model, place)
         #: The picture's opacity (FADED after a run).
         self.opacity = 1.0
         #: Where the caption is anchored, in data units (its texts' layout reads it).
@@ -97,31 +96,16 @@ class UpdateVectors:
         for event in (model.events.update, model.events.points, model.events.view):
             event.connect(self.draw)
 
-    @property
-    def made(self) -> bool:
-        """Whether the items have been made (a plain start does not show them)."""
-        return self._items is not None
-
-    def make(self) -> None:
-        """Make the items (hidden, styled), once."""
-        if self._items is not None:
-            return
-        items = self._items = _Items()
-        placed: list[tuple[QtWidgets.QGraphicsItem, float]] = [(items.ghost, 3)]
+    def _make(self) -> tuple[_Items, Placed]:
+        items = _Items()
+        placed: Placed = [(items.ghost, 3)]
         # (lines are drawn under the markers: a line never hides a point)
         placed += [(label, 9) for label in items.labels.values()]
         placed += [(i, 4.6) for v in items.vectors.values() for i in v]
         placed += [(items.caption, 9), (items.ring, MARKER_Z - 0.05)]
-        self._place(placed)
         for item in items.all():
-            item.setVisible(False)
             item.setOpacity(self.opacity)  # (the picture may have faded)
-        self.style()
-
-    def _made_items(self) -> _Items:
-        self.make()
-        assert self._items is not None
-        return self._items
+        return items, placed
 
     @property
     def ghost(self) -> Line:
@@ -148,11 +132,7 @@ class UpdateVectors:
         """The updated point's ring (made on first use)."""
         return self._made_items().ring
 
-    def style(self) -> None:
-        """Sizes and colours from the theme."""
-        if self._items is None:
-            return
-        items = self._items
+    def _style(self, items: _Items) -> None:
         t = theme()
         lw = t.line()
         ink, muted = t.color("ink"), t.color("muted")
