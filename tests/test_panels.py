@@ -628,3 +628,65 @@ def test_sizing_the_columns_reads_the_rows_in_view_only(qtbot, controller, monke
     )
     assert 0 < len(calls) <= 3 * len(table.model.columns) * (rows_in_view + 3) * 2
     qtbot.waitUntil(lambda: _cut_cells(table) == [])  # (the view scrolls to the row in an event)
+
+
+def _alpha_modes() -> list[str]:
+    """The registry's modes whose tables have α columns (the dual's and the kernel's)."""
+    from perceptron_gui.core import TrainConfig, make_trainer
+    from perceptron_gui.core.registry import modes
+
+    d = make_dataset(EXAMPLE_X, EXAMPLE_Y)
+    return [m for m in modes() if make_trainer(d, TrainConfig(mode=m)).has_alpha]
+
+
+@pytest.mark.parametrize("mode", _alpha_modes())
+def test_a_table_of_many_alpha_columns_scrolls_with_every_cell_whole(
+    qtbot, controller, mode: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A kernel run on 2000 points has an α column per support point (~1000): the columns
+    were squeezed to 70 % although the table scrolled anyway (titles "α1…", k "9…", points
+    "x1…"), and each new column measured every cell in view (~0.1 s a frame). The α columns
+    are sized from the points' counts now: every title and cell in view whole, at the end,
+    scrolled up and after steps back, and each α cell is its point's updates so far × η."""
+    from PySide6.QtGui import QFontMetrics
+
+    from perceptron_gui.core.config import TrainConfig
+
+    rng = np.random.default_rng(5)
+    d = make_dataset(rng.normal(size=(60, 2)), rng.choice([-1, 1], size=60))
+    eta = 0.37  # 1, 2, 3 updates: "0.37", "0.74", "1.11"; none: "0"
+    table = _table_of(qtbot, controller, d, TrainConfig(mode=mode, eta=eta), 500, 150)
+    m, view = table.model, table.view
+    header = view.horizontalHeader()
+    titles = QFontMetrics(header.font())
+    margin = 2 * (view.style().pixelMetric(view.style().PixelMetric.PM_FocusFrameHMargin) + 1)
+    alpha = [c for c, name in enumerate(m.columns) if name[:1] == "α"]
+    assert m.updates == 150 and len(alpha) > 20  # beyond Li Hang's 20 columns: the updated
+
+    def check() -> None:
+        assert header.length() > view.viewport().width()  # the table scrolls
+        for col in range(len(m.columns)):
+            title = str(m.headerData(col, Qt.Orientation.Horizontal))
+            assert titles.horizontalAdvance(title) <= header.sectionSize(col) - margin, title
+        assert _cut_cells(table) == []
+        # Each α cell: count × η, read from the last row up (the rows a run shows), then
+        # from the top.
+        index = controller.trainer.history_slice("index", 0, m.updates).astype(np.int64)
+        rows = list(range(m.rowCount() - 1, -1, -1))
+        for row in rows + rows[::-1]:
+            counts = np.bincount(index[:row], minlength=d.n)
+            for col in alpha:
+                point = int(m.columns[col][1:]) - 1
+                want = format_numbers([float(counts[point]) * eta], m.digits)[0]
+                assert m.index(row, col).data() == want, (row, m.columns[col])
+
+    check()
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum() // 2)
+    assert _cut_cells(table) == []
+    for _ in range(7):
+        controller.step_back()
+    table.refresh()
+    assert m.updates == 143
+    check()
+    _steps(controller, 3)
+    check()

@@ -47,6 +47,8 @@ WEIGHTS_KEPT = 4096
 MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 #: Rows of α counts computed at once (each block from one bincount of the rows before it).
 ALPHA_BLOCK = 256
+#: The last rows whose α counts are kept one row at a time (see `_alpha_counts`).
+ALPHA_TAIL = 64
 #: The roles `IterationModel.data` answers, as the ints Qt passes (a view asks for ~10
 #: roles a cell at every paint: the others return at once, without a comparison of enums).
 _DISPLAY = Qt.ItemDataRole.DisplayRole.value
@@ -56,6 +58,7 @@ _BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
 _FONT = Qt.ItemDataRole.FontRole.value
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
 _ROLES = frozenset((_DISPLAY, _TOOLTIP, _ALIGNMENT, _BACKGROUND, _FONT, _FOREGROUND))
+_HEADER_ROLES = frozenset((_DISPLAY, _TOOLTIP, _FONT))  # (`headerData` answers these)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
@@ -203,6 +206,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._cum = array("q")
         self._counts = np.zeros(0, np.int64)  # updates per point in rows [0, _rows)
         self._alpha_blocks: dict[int, NDArray[np.int64]] = {}
+        #: The counts of the last rows, from the last row back (see `_alpha_counts`).
+        self._alpha_tail: list[NDArray[np.int64]] = []
         self._summed: list[IntArray] | None = None
         # Averaged: Σ c_j w₁, …, Σ c_j w_d, Σ c_j b over the vectors j = 0 … of closed rows
         # (a later update ended them), extended as rows are shown.
@@ -213,6 +218,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         #: By column name: a reset that only brings an α column (a kernel run beyond
         #: MAX_ALPHA_POINTS points gets one at most frames) keeps the other cells' texts.
         self._texts: dict[tuple[int, str, int], str | None] = {}
+        self._alpha_key: tuple[str, ...] | None = None  # (`alpha_points`' columns)
+        self._alpha_cols = self._alpha_idx = np.zeros(0, np.int64)
         self._keep_texts = False
         self.modelReset.connect(self._on_reset)
         for signal in (self.rowsRemoved, self.layoutChanged):
@@ -239,6 +246,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         return 0 if parent.isValid() else len(self._shown)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role not in _HEADER_ROLES:  # (the header asks ~800 times at a model reset)
+            return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._shown):
             name = self._shown[section]
             if role == Qt.ItemDataRole.DisplayRole:
@@ -354,7 +363,7 @@ class IterationModel(QtCore.QAbstractTableModel):
             return decision_text(w, b, bias=t.config.bias, digits=digits or 17).text
         if name.startswith("α") and name[1:].isdigit():
             j = int(name[1:]) - 1
-            return num(0.0 if u < 0 else float(self._alpha_counts(u)[j]) * t.config.eta)
+            return self.alpha_text(0 if u < 0 else int(self._alpha_counts(u)[j]), digits)
         if name == self.COUNT:
             return str(self._count(u))
         if name in (self.AVERAGE, self.AVERAGE_B):
@@ -377,6 +386,27 @@ class IterationModel(QtCore.QAbstractTableModel):
             return fmt.point_name(int(self.value(u, name) or 0))
         value = self.value(u, name)
         return None if value is None else num(value)
+
+    def alpha_text(self, count: int, digits: int | None) -> str:
+        """The text of an α cell whose point `count` updates have hit: count × η."""
+        return fmt.format_numbers([float(count) * self._trainer.config.eta], digits)[0]
+
+    def alpha_points(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The α columns shown (column numbers) and their points' indices (0-based)."""
+        if self._alpha_key is not self._shown:
+            cols = [c for c, n in enumerate(self._shown) if n[:1] == "α" and n[1:].isdigit()]
+            self._alpha_cols = np.array(cols, np.int64)
+            self._alpha_idx = np.array([int(self._shown[c][1:]) - 1 for c in cols], np.int64)
+            self._alpha_key = self._shown
+        return self._alpha_cols, self._alpha_idx
+
+    def counts_at(self, row: int) -> NDArray[np.int64]:
+        """Updates on each point up to display row `row` (0: none), as its α cells show."""
+        if row <= 0:
+            return np.zeros(self._trainer.n, np.int64)
+        if row >= self._rows:
+            return self._counts
+        return self._alpha_counts(row - 1)
 
     def _count(self, u: int) -> int:
         """The count c of the vector after update `u` (-1: the initial weights): the
@@ -452,7 +482,19 @@ class IterationModel(QtCore.QAbstractTableModel):
         return ", ".join(names)
 
     def _alpha_counts(self, u: int) -> NDArray[np.int64]:
-        """Updates on each point in rows 0 … u (one block of rows computed at a time)."""
+        """Updates on each point in rows 0 … u (one block of rows computed at a time; the
+        last `ALPHA_TAIL` rows, which a run's frames show and change, one row at a time
+        back from the last: the last block was recomputed at every frame, ~3 ms)."""
+        back = self._rows - 1 - u
+        if 0 <= back < ALPHA_TAIL:
+            tail = self._alpha_tail
+            if not tail:
+                tail.append(self._counts.copy())
+            while len(tail) <= back:
+                before = tail[-1].copy()  # undo update _rows - len(tail)
+                before[int(self._trainer.history_value("index", self._rows - len(tail)))] -= 1
+                tail.append(before)
+            return tail[back]
         s = u // ALPHA_BLOCK
         block = self._alpha_blocks.get(s)
         if block is None:
@@ -549,6 +591,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         if new != old:  # the last block of α counts (and the batch's points) changed
             for s in [s for s in self._alpha_blocks if (s + 1) * ALPHA_BLOCK > min(old, new)]:
                 del self._alpha_blocks[s]
+            self._alpha_tail = []
             self._summed = None
         # Display row r is update r - 1 (row 0: the start).
         if new > old:
@@ -631,6 +674,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._cum = array("q")
         self._counts = np.zeros(t.n, np.int64)
         self._alpha_blocks = {}
+        self._alpha_tail = []
         self._summed = None
         self._avg_sums = tuple(array("d") for _ in range(t.data.dim + 1))
         self._extend(t.history_slice("index", 0, t.k))
@@ -658,6 +702,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         occurrence[order] = np.arange(m) - group_start
         cum = self._counts[new_idx] + occurrence + 1
         self._counts += np.bincount(new_idx, minlength=self._counts.shape[0])
+        self._alpha_tail = []  # (its rows are counted back from these counts)
         del self._cum[self._rows :]  # rows a step back forgot
         self._cum.frombytes(cum.astype(np.int64, copy=False).tobytes())
 
@@ -670,6 +715,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         t = self._trainer
         kept = t.history_slice("index", 0, new)
         self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
+        self._alpha_tail = []
         for sums in self._avg_sums:  # vector `new` is the current one again
             del sums[new:]
 
@@ -730,9 +776,12 @@ class IterationTable(QtWidgets.QWidget):
         hh.setMinimumSectionSize(8)
         self.view = view
         view.viewport().installEventFilter(self)
-        #: The widths of the texts measured, by (text, 0 or 1: bold); the titles' by (title, 2).
+        #: The widths of the texts measured, by (text, 0 or 1: bold); the titles' by (title, 2),
+        #: the columns' samples by (sample, 3).
         self._widths: dict[tuple[str, int], int] = {}
-        self.model.headerDataChanged.connect(self._widths.clear)  # (a language, a font)
+        #: The widths of α texts, by (count, digits, η, bold): see `_alpha_widths`.
+        self._alpha_measured: dict[tuple[int, int, float, bool], int] = {}
+        self.model.headerDataChanged.connect(self._forget_widths)  # (a language, a font)
         self.model.modelReset.connect(self._on_model_reset)
         # Follow the last row unless the user scrolled away from the end. Qt lays the
         # rows out later than they are inserted, so the scroll bar's range catches up
@@ -827,7 +876,7 @@ class IterationTable(QtWidgets.QWidget):
             b.setFont(font)
             b.setStyleSheet(f"padding: {pad}px {3 * pad}px;")
         style_label(self._count_label, TICK_PT)
-        self._widths.clear()  # another font
+        self._forget_widths()  # another font
         self.model.apply_theme()
         self.refresh()
         self._size_columns()
@@ -910,7 +959,7 @@ class IterationTable(QtWidgets.QWidget):
         "w̄": "(−0.000, −0.000)",
     }
     #: Columns narrower than their samples by up to this factor elide (the tooltip has
-    #: all); narrower still, the table scrolls.
+    #: all); narrower still, the table scrolls (its columns as wide as their texts).
     MIN_SQUEEZE = 0.7
 
     def set_buttons_shown(self, shown: bool) -> None:
@@ -933,7 +982,14 @@ class IterationTable(QtWidgets.QWidget):
             return self.COLUMN_SAMPLES.get(n, "−0.000")
 
         pad = 2 * fm.averageCharWidth()
-        usual = [fm.horizontalAdvance(sample(n)) + pad for n in names]
+        measured = self._widths  # (a kernel run has ~1000 columns of the same sample)
+        usual = []
+        for n in names:
+            text = sample(n)
+            width = measured.get((text, 3))
+            if width is None:
+                width = measured[(text, 3)] = fm.horizontalAdvance(text)
+            usual.append(width + pad)
         total = max(1, self.view.viewport().width())
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
         # The most digits with which the rows in view show whole: with the usual widths
@@ -951,8 +1007,11 @@ class IterationTable(QtWidgets.QWidget):
                 break
         self.model.set_digits(digits)
         # Room to spare is shared out; a little too little, and the cells elide; much
-        # too little, and the table scrolls.
-        scale = max(self.MIN_SQUEEZE, total / max(1, sum(want)))
+        # too little, and the table scrolls with every cell whole (a kernel run's
+        # hundreds of α columns were squeezed too, and showed "α1…", "9…" and "x1…").
+        scale = total / max(1, sum(want))
+        if scale < self.MIN_SQUEEZE:
+            scale = 1.0
         widths = [int(w * scale) for w in want]
         if sum(widths) <= total:
             widths[-1] += total - sum(widths)
@@ -975,11 +1034,17 @@ class IterationTable(QtWidgets.QWidget):
         regular = QtGui.QFontMetrics(self.view.font())
         bold = QtGui.QFontMetrics(model.bold_font)
         header = QtGui.QFontMetrics(self.view.horizontalHeader().font())
+        alpha_cols, points = model.alpha_points()
+        alpha = self._alpha_widths(points, top, min(n - 2, bottom), n - 1, digits)
         was, model.digits = model.digits, digits  # measured, not shown yet
         try:
             out = []
             widths = self._widths
+            measured = dict(zip(alpha_cols.tolist(), alpha.tolist(), strict=True))
             for col, widest in enumerate(self._title_widths(header)):
+                if col in measured:  # an α column: measured by its counts, above
+                    out.append(max(widest, measured[col]) + pad)
+                    continue
                 for row in rows:
                     text = model.display(row, col) or ""
                     last = row == n - 1
@@ -996,13 +1061,63 @@ class IterationTable(QtWidgets.QWidget):
     def _title_widths(self, header: QtGui.QFontMetrics) -> list[int]:
         """Each column's title's width (in the header's font)."""
         out = []
-        for col in range(len(self.model.columns)):
-            title = str(self.model.headerData(col, Qt.Orientation.Horizontal) or "")
-            width = self._widths.get((title, 2), -1)
+        widths = self._widths
+        for name in self.model.columns:
+            title = self.model.title(name)  # (`headerData`'s text, without a Qt call)
+            width = widths.get((title, 2), -1)
             if width < 0:
-                width = self._widths[(title, 2)] = header.horizontalAdvance(title)
+                width = widths[(title, 2)] = header.horizontalAdvance(title)
             out.append(width)
         return out
+
+    def _alpha_widths(
+        self, points: NDArray[np.int64], top: int, bottom: int, last: int, digits: int
+    ) -> NDArray[np.int64]:
+        """The widest text of each α column (of these points) in rows `top` … `bottom` and
+        in the last row (bold), with `digits` digits.
+
+        A kernel run on many points has a column per support point (~1000), and a new one
+        at most frames: reading every cell in view took ~0.1 s a frame. A row updates one
+        point's α by η, so a column's counts over rows `top` … `bottom` are every whole
+        number from its count at `top` to its count at `bottom`; each count's text is
+        measured once (by count, digits and η: ``_alpha_measured``).
+        """
+        m = self.model
+        if points.size == 0:
+            return np.zeros(0, np.int64)
+        out = self._count_widths(m.counts_at(last)[points], digits, bold=True)
+        if top <= bottom:
+            lo = m.counts_at(top)[points]
+            hi = m.counts_at(bottom)[points]
+            out = np.maximum(out, self._count_widths(lo, digits, bold=False))
+            for i in np.flatnonzero(hi > lo).tolist():
+                for count in range(int(lo[i]) + 1, int(hi[i]) + 1):
+                    out[i] = max(out[i], self._count_width(count, digits, False))
+        return out
+
+    def _count_widths(
+        self, counts: NDArray[np.int64], digits: int, *, bold: bool
+    ) -> NDArray[np.int64]:
+        """`_count_width` of each count (measured once per distinct count)."""
+        distinct, where = np.unique(counts, return_inverse=True)
+        widths = [self._count_width(c, digits, bold) for c in distinct.tolist()]
+        return np.asarray(widths, np.int64)[where.reshape(-1)]
+
+    def _count_width(self, count: int, digits: int, bold: bool) -> int:
+        """The width of an α cell's text (count × η with `digits` digits), regular or bold."""
+        key = (count, digits, self._controller.trainer.config.eta, bold)
+        width = self._alpha_measured.get(key)
+        if width is None:
+            text = self.model.alpha_text(count, digits).replace("-", "−")
+            font = self.model.bold_font if bold else self.view.font()
+            width = QtGui.QFontMetrics(font).horizontalAdvance(text)
+            self._alpha_measured[key] = width
+        return width
+
+    def _forget_widths(self) -> None:
+        """Another language or font: every text is measured again."""
+        self._widths.clear()
+        self._alpha_measured.clear()
 
     def _on_model_reset(self) -> None:
         if self._sizing:
@@ -1047,11 +1162,23 @@ class IterationTable(QtWidgets.QWidget):
         bold = QtGui.QFontMetrics(model.bold_font)
         fm = QtGui.QFontMetrics(header.font())
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # as `_size_columns`
+        alpha_cols, points = model.alpha_points()
+        alpha = self._alpha_widths(points, 0, -1, n - 1, model.digits)  # the last row only
+        if np.any(alpha + tight > self._section_sizes()[alpha_cols]):
+            return False
+        skip = set(alpha_cols.tolist())
         for col in range(len(model.columns)):
+            if col in skip:
+                continue
             text = model.display(n - 1, col) or ""
             if bold.horizontalAdvance(text) + tight > header.sectionSize(col):
                 return False
         return True
+
+    def _section_sizes(self) -> NDArray[np.int64]:
+        """The columns' widths as sized now."""
+        header = self.view.horizontalHeader()
+        return np.array([header.sectionSize(c) for c in range(header.count())], np.int64)
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:
