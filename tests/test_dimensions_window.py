@@ -341,3 +341,29 @@ def test_the_exported_table_has_w_with_its_d_entries(
     for j in range(d):
         assert cols[xs[j]].tolist() == X[idx, j].tolist()
         assert cols[ws[j]].tolist() == r.history_slice(f"w{j}", 0, 3).tolist()
+
+
+def test_the_timeline_label_makes_room_in_the_turn_its_text_grows(qtbot) -> None:  # noqa: ANN001
+    """A new window, the digits and ten steps in one go (as a script or a picture does):
+    "update 10 of 10" stayed cut to "update 10 of" for a whole event-loop turn, the slow
+    one of the first paint of 64-D data (~0.5 s; a picture grabbed then kept it): the
+    frame's request for room reached the timeline's layout a turn later, behind the
+    timeline's own request of the first show. One turn is enough now."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    label = w.timeline.label
+    frame = label.parentWidget()
+    assert w.load_builtin("digits:3:8") and w.set_mode("pocket")
+    w.set_order("random")
+    for _ in range(10):
+        w.step()
+    assert label.text() == "update 10 of 10"
+    assert frame.width() < label.sizeHint().width()  # (the case: the text needs more room)
+    QApplication.processEvents()  # one turn
+    assert frame.width() >= label.sizeHint().width() and label.geometry() == frame.rect()
