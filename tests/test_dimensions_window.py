@@ -385,3 +385,101 @@ def test_the_view_keeps_the_data_sets_scatter_and_gives_view_axes_numbers(shared
             s = w.state()
             a1, a2 = view_axes(np.array(s["points"]), np.array(s["w"]))
             assert s["projection"] == [a1.tolist(), a2.tolist()], name
+
+
+def _plain(text: str) -> str:
+    return text.replace("\xa0", " ")
+
+
+def test_the_bound_the_proof_and_the_narration_in_four_dimensions(shared_window) -> None:  # noqa: ANN001
+    """Iris (4-D) after three updates: the bound panel's (D/γ)², the proof's ‖ŵ‖, kηγ and
+    ηD√k of the run in R^4, and the narration with w·x as its value, its four terms in the
+    tooltip (summed in feature order: the trainers' bits)."""
+    from perceptron_gui.app import format as fmt
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.core.examples import load_example
+
+    w = shared_window
+    data = load_example("iris").data
+    X, y = data.points, data.labels
+    assert w.load_builtin("iris") and w.set_mode("primal") and w.set_order("cyclic")
+    for _ in range(3):
+        w.step()
+    s = w.state()
+    r = train(X, y, max_updates=3)
+    bound = novikoff(X, y)
+    assert s["w"] == list(r.w) and (s["D"], s["gamma"]) == (bound.D, bound.gamma)
+    assert f"k = 3 ≤ (D/γ)² = {fmt.fmt(bound.bound)}" in _plain(w.bound_panel._readout.text())
+    p = s["proof"]
+    assert p["applies"] and p["k"] == 3
+    assert p["norm"] == pytest.approx(np.linalg.norm(np.append(r.w, r.b)), rel=1e-12)
+    assert p["progress_lower"] == pytest.approx(3 * bound.gamma, rel=1e-12)
+    assert p["norm_upper"] == pytest.approx(bound.D * np.sqrt(3), rel=1e-12)
+    i = int(r.updates[-1])
+    before, x = r.history_w[-2], X[i]
+    dot = ((before[0] * x[0] + before[1] * x[1]) + before[2] * x[2]) + before[3] * x[3]
+    value = fmt.fmt(dot).replace("-", "−")
+    assert f"w·x = ({value})" in _plain(s["narration"]) or f"w·x = {value}" in _plain(
+        s["narration"]
+    )
+    tip = _plain(w.narration.toolTip()).splitlines()[0]
+    assert tip.startswith("w·x = ") and tip.endswith(f"= {value}") and tip.count(" + ") == 3
+
+
+def test_the_table_elides_a_64_entry_w_and_its_tooltip_has_them_all(shared_window) -> None:  # noqa: ANN001
+    """The digits (64-D): the iteration table's w cell is elided (…) in its column, its
+    tooltip has the 64 entries of the run's w."""
+    from PySide6.QtCore import Qt
+
+    from perceptron_gui.core.examples import load_example
+
+    w = shared_window
+    data = load_example("digits:3:8").data
+    assert w.load_builtin("digits:3:8") and w.set_mode("primal") and w.set_order("cyclic")
+    for _ in range(3):
+        w.step()
+    r = train(data.points, data.labels, max_updates=3)
+    m = w.iteration_table.model
+    index = m.index(3, m.columns.index("w"))
+    shown = m.data(index, Qt.ItemDataRole.DisplayRole)
+    tip = m.data(index, Qt.ItemDataRole.ToolTipRole)
+    view = w.iteration_table.view
+    width = view.horizontalHeader().sectionSize(m.columns.index("w"))
+    assert view.textElideMode() != Qt.TextElideMode.ElideNone
+    assert view.fontMetrics().horizontalAdvance(shown) > width  # elided on screen
+    assert "…" not in tip
+    entries = [float(v.replace("−", "-")) for v in tip.strip("()").split(", ")]
+    assert entries == list(r.w)
+
+
+def test_the_view_turns_to_a_new_w_in_frames_and_ends_on_its_axes(qtbot) -> None:  # noqa: ANN001
+    """A new w turns the view (frames between the old axes and the new, each pair
+    orthonormal; the line drawn is a slice meanwhile), not a jump; the turn ends on
+    `view_axes` of the new w exactly (the line the hyperplane again)."""
+    from perceptron_gui.app.window.dims import DimView
+    from perceptron_gui.core.projection import view_axes
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(30, 4))
+    w1, w2 = np.array([1.0, -2.0, 0.5, 1.5]), np.array([1.0, 1.0, -1.0, 0.5])
+    view = DimView(turn_ms=150)
+    view.update(X, w1, jump=True)
+    start = view_axes(X, w1)
+    assert view.axes is not None and np.array_equal(view.axes[0], start[0]) and view.exact
+    frames: list[tuple[np.ndarray, np.ndarray]] = []
+    view.axes_changed.connect(lambda: frames.append(view.axes))  # type: ignore[arg-type]
+    view.update(X, w2)
+    assert view.turning and not view.exact
+    qtbot.waitUntil(lambda: not view.turning, timeout=5000)
+    end = view_axes(X, w2)
+    assert np.array_equal(view.axes[0], end[0]) and np.array_equal(view.axes[1], end[1])
+    assert view.exact
+    between = [
+        (a1, a2)
+        for a1, a2 in frames
+        if not np.allclose(a1, start[0]) and not np.allclose(a1, end[0])
+    ]
+    assert between  # frames on the way, not a jump
+    for a1, a2 in between:
+        assert abs(np.linalg.norm(a1) - 1) < 1e-12 and abs(np.linalg.norm(a2) - 1) < 1e-12
+        assert abs(a1 @ a2) < 1e-12
