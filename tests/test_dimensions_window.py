@@ -483,3 +483,23 @@ def test_the_view_turns_to_a_new_w_in_frames_and_ends_on_its_axes(qtbot) -> None
     for a1, a2 in between:
         assert abs(np.linalg.norm(a1) - 1) < 1e-12 and abs(np.linalg.norm(a2) - 1) < 1e-12
         assert abs(a1 @ a2) < 1e-12
+
+
+@pytest.mark.parametrize("which", ["one", "four"])
+def test_a_figure_and_an_animation_of_d_features(
+    shared_window, one_d, four_d, which: str, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """File ▸ Export ▸ Figure (PNG, SVG) and Animation (GIF) of a run of 1 or 4 features:
+    drawn on the view the window shows (x₁ alone; along w), with its axes named."""
+    w = shared_window
+    path = one_d if which == "one" else four_d[0]
+    assert w.load(path)
+    for _ in range(3):
+        w.step()
+    png, svg, gif = tmp_path / "f.png", tmp_path / "f.svg", tmp_path / "a.gif"
+    assert w.export_figure(png, size=(600, 450)), w.notice.text()
+    assert w.export_figure(svg, size=(600, 450)), w.notice.text()
+    assert w.export_animation(gif, 3, size=(400, 320)), w.notice.text()
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and gif.read_bytes()[:4] == b"GIF8"
+    text = svg.read_text("utf-8")
+    assert ("x₁" if which == "one" else "along w") in text
