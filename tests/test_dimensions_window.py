@@ -503,3 +503,20 @@ def test_a_figure_and_an_animation_of_d_features(
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and gif.read_bytes()[:4] == b"GIF8"
     text = svg.read_text("utf-8")
     assert ("x₁" if which == "one" else "along w") in text
+
+
+def test_the_timeline_goes_back_and_forth_in_four_dimensions(shared_window, four_d) -> None:  # noqa: ANN001
+    """The timeline in R^4: dragged back to update 2 and forth to 5, the window shows the
+    run's state there exactly (w, b, the view along that w)."""
+    w = shared_window
+    p, X, y = four_d
+    assert w.load(p) and w.set_mode("pocket") and w.set_order("random")
+    for _ in range(6):
+        w.step()
+    for k in (2, 5, 0, 6):
+        w.timeline.slider.setValue(k)
+        s = w.state()
+        r = train(X, y, mode="pocket", order="random", max_updates=k)
+        assert s["updates"] == k and s["w"] == list(r.w) and s["b"] == r.b, k
+        if k:
+            _check_view(w, X, y)
