@@ -20,11 +20,17 @@ Run from the repository::
 
 Prints a Markdown table: wall and CPU seconds (the compiled loop's load excluded and
 printed apart), medians, and the ratio of the two.
+
+Then the cost of a visit (CPU ns, median): `train()` at d = 2 (the plane's compiled loop,
+the reference) against the R^d loop (`core.multi.run`, which the experiments and every
+d != 2 use) on the same noisy points (10^5 × 10 epochs, primal, cyclic; `--quick`: 10^3),
+and the R^d loop at d = 4.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import statistics
@@ -41,7 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from perceptron_gui.core import (
     experiment,  # noqa: E402
     multi,  # noqa: E402
+    train,  # noqa: E402
 )
+from perceptron_gui.core.config import TrainConfig  # noqa: E402
+from perceptron_gui.core.dataset import make_dataset  # noqa: E402
 
 W = np.array([-1.0, 0.9, 0.8, 0.7])
 
@@ -145,7 +154,37 @@ def main() -> int:
           f"min {s['min']:.0f}, max {s['max']:.0f}; bound (D/γ)² = {pla.bound:.1f}")  # type: ignore[attr-defined]  # fmt: skip
     t = pocket.summary()["test_error"]  # type: ignore[attr-defined]
     print(f"pocket test error: mean {t['mean']:.4f}, median {t['median']:.4f}")
+    print()
+    visits(1_000 if args.quick else 100_000, 1 if args.quick else 5)
     return 0
+
+
+def visits(n: int, repeats: int) -> None:
+    """CPU ns a visit: the plane's loop (`train` at d = 2) and the R^d loop (d = 2, 4)."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for d in (2, 4):
+        X = rng.normal(size=(n, d))
+        y = np.where(X @ np.linspace(1.0, -0.5, d) > 0, 1.0, -1.0)
+        y[rng.random(n) < 0.05] *= -1  # noisy: every epoch is made
+        cfg = TrainConfig(max_epochs=10, max_updates=10**9)
+        data = make_dataset(X, y)
+        out = multi.run(data, cfg)
+        fns: list[tuple[str, Callable[[], object]]] = [
+            ("R^d loop (core.multi)", functools.partial(multi.run, data, cfg))
+        ]
+        if d == 2:
+            plane = functools.partial(train, X, y, max_epochs=10, max_updates=10**9)
+            assert plane().updates.tolist() == out.updates.tolist()  # the same visits and bits
+            fns.insert(0, ("train() (the plane's loop)", plane))
+        for name, fn in fns:
+            _, cpu, _ = timed(fn, repeats)
+            rows.append((d, name, cpu * 1e9 / out.visits))
+    print(f"| a visit, {n} points × 10 epochs, primal, cyclic | d | CPU ns a visit |")
+    print("|---|---:|---:|")
+    for d, name, ns in rows:
+        print(f"| {name} | {d} | {ns:.1f} |")
+    print(f"\nR^d loop / plane loop at d = 2: {rows[1][2] / rows[0][2]:.2f}×")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Make the README's pictures (offscreen): the window, the update, the modes,
 presentation mode at 1920×1080, a lesson's question scene and a scene with its panels at
-1024×768, an animation and the LaTeX
-table rendered.
+1024×768, d-dimensional data at 1024×768 (the digits' w as an image, Iris in the w-aligned
+view, an experiment's histogram), an animation and the LaTeX table rendered.
 
     python scripts/make_pictures.py            # writes assets/*.png, assets/*.gif
     python scripts/make_pictures.py --quick    # one small picture into a temporary folder
+    python scripts/make_pictures.py --only dims.png,experiment.png  # those of the 1024×768 ones
 
 Every picture is of a real window driven through the scripting API; open them and look.
 """
@@ -282,9 +283,71 @@ w.set_order("random")
 for _ in range(40):
     w.step()
 QTest.qWait(500)
-# (The timeline's label was at times left at its width of before the run: "update 40 of".)
-w.timeline.label.parentWidget().updateGeometry()
-QTest.qWait(100)
+w.canvas.flush()
+w.grab().save(sys.argv[1])
+"""
+
+# Iris (setosa +1 against versicolor -1, 4 features) at 1024×768 in the w-aligned view: the
+# primal form run to the end in a random order, the line the hyperplane itself (a vertical
+# line), each point's horizontal distance to it its true signed distance.
+DIMS = """
+import sys
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
+w.show()
+w.set_theme(sys.argv[2])
+assert w.load_builtin("iris")
+w.notice.hide()
+w.act_anatomy.setChecked(False)  # (the update's vectors: the picture is of the view)
+w.set_order("random")
+w.controller.set_seed(3)
+w.run_to_end()
+while w.state()["running"]:
+    w.controller._on_timer_timeout()
+QTest.qWait(500)
+w.canvas.flush()
+w.grab().save(sys.argv[1])
+"""
+
+# Run ▸ Experiment… at 1024×768 on the NTU-like pla.dat of docs/dimensions.md (its own
+# generator, run here): 2000 runs in a random order from seed 0, the histogram of updates
+# against the bound (D/γ)², the numbers the docs give for question 16.
+EXPERIMENT = """
+import os, re, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+import perceptron_gui.app
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+doc = Path("docs/dimensions.md").read_text("utf-8")
+section = doc[doc.index("## The NTU homework's six questions"):]
+generator = re.search(r"```python\\n(.*?)```", section, re.S).group(1)
+os.chdir(os.environ["PERCEPTRON_GUI_STATE_DIR"])  # (a folder of this picture's own)
+exec(generator, {})
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.set_ui_scale(float(sys.argv[3]))
+w.fit_to_screen()
+w.show()
+w.set_theme(sys.argv[2])
+assert w.load(Path("pla.dat").resolve())
+w.notice.hide()
+w.act_anatomy.setChecked(False)
+w.set_order("random")
+w.controller.set_seed(0)
+w.run_to_end()  # the window's own run (seed 0): the hyperplane in the w-aligned view
+while w.state()["running"]:
+    w.controller._on_timer_timeout()
+w.act_experiment.trigger()
+while w.experiment.running or w.experiment.result is None:
+    QTest.qWait(100)
+QTest.qWait(500)
 w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
@@ -322,9 +385,20 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="one picture, into a temporary folder")
     ap.add_argument("--out", default=str(ROOT / "assets"), help="the folder for the pictures")
+    ap.add_argument("--only", help="retake only these of the windows on a screen (comma-separated)")
     args = ap.parse_args()
     out = Path(_scratch("pg-pictures-")) if args.quick else Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.only:
+        names = set(args.only.split(","))
+        for name, script in (
+            ("digits.png", DIGITS),
+            ("dims.png", DIMS),
+            ("experiment.png", EXPERIMENT),
+        ):
+            if name in names:
+                on_screen(out, name, "light", size=(1024, 768), present=False, script=script)
+        return 0
     pictures(out, args.quick)
     if not args.quick:
         on_screen(out, "presentation.png", "light")
@@ -338,6 +412,8 @@ def main() -> int:
         on_screen(out, "lesson-compare.png", "light", size=small, script=LESSON_COMPARE)
         on_screen(out, "window-1080-scale2.png", "light", scale=2.0, present=False)
         on_screen(out, "digits.png", "light", size=small, present=False, script=DIGITS)
+        on_screen(out, "dims.png", "light", size=small, present=False, script=DIMS)
+        on_screen(out, "experiment.png", "light", size=small, present=False, script=EXPERIMENT)
     return 0
 
 

@@ -435,6 +435,15 @@ def test_the_view_puts_the_hyperplane_vertical_at_true_distances(d: int) -> None
         assert np.linalg.norm(a2) == pytest.approx(1.0, abs=1e-12)
         assert abs(a1 @ a2) < 1e-12
     np.testing.assert_allclose(a1, w / np.linalg.norm(w), atol=1e-15)
+    if d > 1:
+        # a2: the first principal direction of the data off a1, as an SVD of those data
+        # (N × d) finds it; the view takes it from the d × d scatter by repeated squaring.
+        Xc = X - X.mean(axis=0)
+        rest = Xc - np.outer(Xc @ a1, a1)
+        top = np.linalg.svd(rest, full_matrices=False)[2][0]
+        assert abs(abs(a2 @ top) - 1.0) < 1e-9
+        nz = np.flatnonzero(np.abs(a2) > 1e-12)
+        assert a2[nz[0]] > 0  # its sign fixed: the view does not flip
     uv = project(X, (a1, a2))
     u0 = line_u(w, b)
     assert u0 is not None
@@ -448,6 +457,44 @@ def test_the_view_puts_the_hyperplane_vertical_at_true_distances(d: int) -> None
     assert abs(abs(p1 @ top) - 1.0) < 1e-9
     if d > 1:
         assert abs(p1 @ p2) < 1e-12 and np.linalg.norm(p2) == pytest.approx(1.0)
+
+
+def test_the_view_basis_of_a_data_set_gives_the_axes_for_any_w() -> None:
+    """`ViewBasis` (the data set's mean and scatter, kept by the window while the points
+    stay) gives `view_axes`' numbers bit for bit, and a2 is the SVD's direction: on the
+    digits (64-D), on data spread almost only along w (the scatter's difference would keep
+    rounding: the data off w are taken), on data on a line along w, and with the top
+    direction off w repeated (any unit vector of that plane, orthogonal to a1)."""
+    from perceptron_gui.core.examples import load_example
+    from perceptron_gui.core.projection import ViewBasis, view_axes
+
+    def off_w(X: np.ndarray, a1: np.ndarray) -> np.ndarray:
+        Xc = X - X.mean(axis=0)
+        return Xc - np.outer(Xc @ a1, a1)
+
+    rng = np.random.default_rng(7)
+    digits = load_example("digits:3:8").data.points
+    basis = ViewBasis(digits)
+    for _ in range(5):
+        w = rng.normal(size=64)
+        a1, a2 = basis.axes(w)
+        b1, b2 = view_axes(digits, w)
+        assert np.array_equal(a1, b1) and np.array_equal(a2, b2)
+        top = np.linalg.svd(off_w(digits, a1), full_matrices=False)[2][0]
+        assert abs(abs(a2 @ top) - 1.0) < 1e-9 and abs(a1 @ a2) < 1e-15
+    # Almost all of the spread along w = e1 (1e6 against 1e-3 off it, one direction).
+    t = rng.normal(size=40)
+    X = np.column_stack((1e6 * t, 1e-3 * rng.normal(size=40), np.zeros(40), np.zeros(40)))
+    a1, a2 = view_axes(X, [1.0, 0, 0, 0])
+    top = np.linalg.svd(off_w(X, a1), full_matrices=False)[2][0]
+    assert abs(abs(a2 @ top) - 1.0) < 1e-9
+    # On a line along w: a unit a2 orthogonal to a1.
+    a1, a2 = view_axes(np.outer(t, [1.0, 2.0, 3.0]), [1.0, 2.0, 3.0])
+    assert abs(np.linalg.norm(a2) - 1.0) < 1e-12 and abs(a1 @ a2) < 1e-12
+    # The spread off w the same in x2 and x3: a2 in their plane.
+    X = np.column_stack((rng.normal(size=8), [1, -1, 0, 0, 1, -1, 0, 0], [0, 0, 1, -1] * 2))
+    a1, a2 = view_axes(X.astype(float), [1.0, 0, 0])
+    assert abs(a2[0]) < 1e-12 and abs(np.linalg.norm(a2) - 1.0) < 1e-12
 
 
 def test_the_kernel_bound_holds_in_d_dimensions() -> None:

@@ -345,3 +345,106 @@ def digits_text(load_digits: Any) -> str:  # pragma: no cover (how the copy was 
         for x, t in zip(d.data, d.target, strict=True)
     )
     return head + header + rows
+
+
+# ------------------------------------------- the NTU homework's six questions (the docs)
+
+DIMENSIONS_MD = Path(__file__).resolve().parents[1] / "docs" / "dimensions.md"
+
+
+def _ntu_section() -> str:
+    text = DIMENSIONS_MD.read_text("utf-8")
+    start = text.index("## The NTU homework's six questions")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def _expand(base: list[str], more: list[str]) -> list[str]:
+    """`… --opt v …` of the docs' table: the command above it with these options put in
+    (an option already there takes the new value; a new one is added)."""
+    args = list(base)
+    i = 0
+    while i < len(more):
+        opt, val = more[i], more[i + 1]
+        if opt in args:
+            args[args.index(opt) + 1] = val
+        else:
+            args += [opt, val]
+        i += 2
+    return args
+
+
+def _numbers(text: str) -> dict[str, str]:
+    """The labelled numbers of an output or an answer: {"mean": "25.876", …}."""
+    import re
+
+    return dict(re.findall(r"\b(mean|median|min|max|std) (-?[0-9.]+)", text))
+
+
+def _same(doc_value: str, value: str) -> bool:
+    """The docs' number is the output's, rounded to the docs' digits."""
+    places = len(doc_value.split(".")[1]) if "." in doc_value else 0
+    return f"{float(value):.{places}f}" == doc_value
+
+
+def test_the_ntu_homework_section_is_true(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/dimensions.md's six questions: its generator makes the files, and each command
+    of its table, run, prints the numbers the table gives (rounded as written); the Python
+    of question 18 and question 16's report (all but its time) are the same numbers."""
+    import re
+    import shlex
+
+    section = _ntu_section()
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 2, "the generator and question 18 in Python"
+    monkeypatch.chdir(tmp_path)
+    exec(compile(blocks[0], "dimensions.md: the generator", "exec"), {})  # noqa: S102
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "pla.dat",
+        "pocket_train.dat",
+        "pocket_test.dat",
+    }
+    rows = re.findall(r"^\| *(\d*) *\| [^|]+\| `([^`]+)` \| ([^|]+) \|$", section, re.M)
+    assert [q for q, _, _ in rows if q] == ["15", "16", "17", "18", "19", "20"]
+    base: list[str] = []
+    checked = 0
+    for question, command, answer in rows:
+        words = shlex.split(command)
+        if words[0] == "…":
+            args = _expand(base, words[1:])
+        else:
+            assert words[0] == "perceptron", command
+            args = words[1:]
+            if args[0] == "experiment":
+                base = args
+        code, out, err = _cli(capsys, *args)
+        assert code == 0, (command, err)
+        if args[0] == "trace":  # "14 updates (converged after 635 visits; (D/γ)² = 917.1)"
+            k, visits, bound = re.fullmatch(
+                r"(\d+) updates \(converged after (\d+) visits; \(D/γ\)² = ([0-9.]+)\)",
+                answer.strip(),
+            ).groups()  # type: ignore[union-attr]
+            assert f"mistakes: k = {k}\n" in out and f"({visits} visits" in out, out
+            assert _same(bound, re.search(r"\(D/γ\)² = ([0-9.]+)", out).group(1))  # type: ignore[union-attr]
+        elif "--test" in args:  # "0.1371 (median 0.138)": the test error's mean and median
+            mean, median = re.match(r"([0-9.]+) \(median ([0-9.]+)\)", answer).groups()  # type: ignore[union-attr]
+            line = next(s for s in out.splitlines() if s.startswith("test error"))
+            got = _numbers(line)
+            assert _same(mean, got["mean"]) and _same(median, got["median"]), (question, line)
+        else:  # "mean 25.88, median 24, min 2, max 80" (or the mean alone)
+            line = next(s for s in out.splitlines() if s.startswith("updates:"))
+            want, got = _numbers(answer), _numbers(line)
+            assert want and all(_same(v, got[k]) for k, v in want.items()), (question, line)
+        checked += 1
+    assert checked == len(rows) == 7
+    # Question 18 in Python.
+    scope: dict[str, Any] = {}
+    exec(compile(blocks[1], "dimensions.md: question 18", "exec"), scope)  # noqa: S102
+    mean = scope["r"].summary()["test_error"]["mean"]
+    assert _same(re.search(r"\| 18 \|.*\| ([0-9.]+) \(", section).group(1), str(mean))  # type: ignore[union-attr]
+    # Question 16's report, as printed (its time apart).
+    report = re.search(r"Question 16's report.*?```\n(.*?)```", section, re.S).group(1)  # type: ignore[union-attr]
+    code, out, err = _cli(capsys, "experiment", "pla.dat", "--runs", "2000", "--order", "random",
+                          "--seed", "0")  # fmt: skip
+    assert code == 0 and out.split("\ntime: ")[0].rstrip("\n") + "\n" == report

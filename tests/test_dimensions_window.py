@@ -341,3 +341,182 @@ def test_the_exported_table_has_w_with_its_d_entries(
     for j in range(d):
         assert cols[xs[j]].tolist() == X[idx, j].tolist()
         assert cols[ws[j]].tolist() == r.history_slice(f"w{j}", 0, 3).tolist()
+
+
+def test_the_timeline_label_makes_room_in_the_turn_its_text_grows(qtbot) -> None:  # noqa: ANN001
+    """A new window, the digits and ten steps in one go (as a script or a picture does):
+    "update 10 of 10" stayed cut to "update 10 of" for a whole event-loop turn, the slow
+    one of the first paint of 64-D data (~0.5 s; a picture grabbed then kept it): the
+    frame's request for room reached the timeline's layout a turn later, behind the
+    timeline's own request of the first show. One turn is enough now."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    label = w.timeline.label
+    frame = label.parentWidget()
+    assert w.load_builtin("digits:3:8") and w.set_mode("pocket")
+    w.set_order("random")
+    for _ in range(10):
+        w.step()
+    assert label.text() == "update 10 of 10"
+    assert frame.width() < label.sizeHint().width()  # (the case: the text needs more room)
+    QApplication.processEvents()  # one turn
+    assert frame.width() >= label.sizeHint().width() and label.geometry() == frame.rect()
+
+
+def test_the_view_keeps_the_data_sets_scatter_and_gives_view_axes_numbers(shared_window) -> None:  # noqa: ANN001
+    """The window keeps the data set's mean and scatter while its points stay (a step of
+    the digits no longer recomputes them nor waits for LAPACK's threads: 0.17 s a step
+    under load, 2.5 ms now): its axes are `view_axes`' bit for bit, step after step, and
+    another data set (Iris) gets its own."""
+    from perceptron_gui.core.projection import view_axes
+
+    w = shared_window
+    for name, steps in (("digits:3:8", 6), ("iris", 2)):
+        assert w.load_builtin(name) and w.set_mode("pocket")
+        w.set_order("random")
+        for _ in range(steps):
+            w.step()
+            s = w.state()
+            a1, a2 = view_axes(np.array(s["points"]), np.array(s["w"]))
+            assert s["projection"] == [a1.tolist(), a2.tolist()], name
+
+
+def _plain(text: str) -> str:
+    return text.replace("\xa0", " ")
+
+
+def test_the_bound_the_proof_and_the_narration_in_four_dimensions(shared_window) -> None:  # noqa: ANN001
+    """Iris (4-D) after three updates: the bound panel's (D/γ)², the proof's ‖ŵ‖, kηγ and
+    ηD√k of the run in R^4, and the narration with w·x as its value, its four terms in the
+    tooltip (summed in feature order: the trainers' bits)."""
+    from perceptron_gui.app import format as fmt
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.core.examples import load_example
+
+    w = shared_window
+    data = load_example("iris").data
+    X, y = data.points, data.labels
+    assert w.load_builtin("iris") and w.set_mode("primal") and w.set_order("cyclic")
+    for _ in range(3):
+        w.step()
+    s = w.state()
+    r = train(X, y, max_updates=3)
+    bound = novikoff(X, y)
+    assert s["w"] == list(r.w) and (s["D"], s["gamma"]) == (bound.D, bound.gamma)
+    assert f"k = 3 ≤ (D/γ)² = {fmt.fmt(bound.bound)}" in _plain(w.bound_panel._readout.text())
+    p = s["proof"]
+    assert p["applies"] and p["k"] == 3
+    assert p["norm"] == pytest.approx(np.linalg.norm(np.append(r.w, r.b)), rel=1e-12)
+    assert p["progress_lower"] == pytest.approx(3 * bound.gamma, rel=1e-12)
+    assert p["norm_upper"] == pytest.approx(bound.D * np.sqrt(3), rel=1e-12)
+    i = int(r.updates[-1])
+    before, x = r.history_w[-2], X[i]
+    dot = ((before[0] * x[0] + before[1] * x[1]) + before[2] * x[2]) + before[3] * x[3]
+    value = fmt.fmt(dot).replace("-", "−")
+    assert f"w·x = ({value})" in _plain(s["narration"]) or f"w·x = {value}" in _plain(
+        s["narration"]
+    )
+    tip = _plain(w.narration.toolTip()).splitlines()[0]
+    assert tip.startswith("w·x = ") and tip.endswith(f"= {value}") and tip.count(" + ") == 3
+
+
+def test_the_table_elides_a_64_entry_w_and_its_tooltip_has_them_all(shared_window) -> None:  # noqa: ANN001
+    """The digits (64-D): the iteration table's w cell is elided (…) in its column, its
+    tooltip has the 64 entries of the run's w."""
+    from PySide6.QtCore import Qt
+
+    from perceptron_gui.core.examples import load_example
+
+    w = shared_window
+    data = load_example("digits:3:8").data
+    assert w.load_builtin("digits:3:8") and w.set_mode("primal") and w.set_order("cyclic")
+    for _ in range(3):
+        w.step()
+    r = train(data.points, data.labels, max_updates=3)
+    m = w.iteration_table.model
+    index = m.index(3, m.columns.index("w"))
+    shown = m.data(index, Qt.ItemDataRole.DisplayRole)
+    tip = m.data(index, Qt.ItemDataRole.ToolTipRole)
+    view = w.iteration_table.view
+    width = view.horizontalHeader().sectionSize(m.columns.index("w"))
+    assert view.textElideMode() != Qt.TextElideMode.ElideNone
+    assert view.fontMetrics().horizontalAdvance(shown) > width  # elided on screen
+    assert "…" not in tip
+    entries = [float(v.replace("−", "-")) for v in tip.strip("()").split(", ")]
+    assert entries == list(r.w)
+
+
+def test_the_view_turns_to_a_new_w_in_frames_and_ends_on_its_axes(qtbot) -> None:  # noqa: ANN001
+    """A new w turns the view (frames between the old axes and the new, each pair
+    orthonormal; the line drawn is a slice meanwhile), not a jump; the turn ends on
+    `view_axes` of the new w exactly (the line the hyperplane again)."""
+    from perceptron_gui.app.window.dims import DimView
+    from perceptron_gui.core.projection import view_axes
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(30, 4))
+    w1, w2 = np.array([1.0, -2.0, 0.5, 1.5]), np.array([1.0, 1.0, -1.0, 0.5])
+    view = DimView(turn_ms=150)
+    view.update(X, w1, jump=True)
+    start = view_axes(X, w1)
+    assert view.axes is not None and np.array_equal(view.axes[0], start[0]) and view.exact
+    frames: list[tuple[np.ndarray, np.ndarray]] = []
+    view.axes_changed.connect(lambda: frames.append(view.axes))  # type: ignore[arg-type]
+    view.update(X, w2)
+    assert view.turning and not view.exact
+    qtbot.waitUntil(lambda: not view.turning, timeout=5000)
+    end = view_axes(X, w2)
+    assert np.array_equal(view.axes[0], end[0]) and np.array_equal(view.axes[1], end[1])
+    assert view.exact
+    between = [
+        (a1, a2)
+        for a1, a2 in frames
+        if not np.allclose(a1, start[0]) and not np.allclose(a1, end[0])
+    ]
+    assert between  # frames on the way, not a jump
+    for a1, a2 in between:
+        assert abs(np.linalg.norm(a1) - 1) < 1e-12 and abs(np.linalg.norm(a2) - 1) < 1e-12
+        assert abs(a1 @ a2) < 1e-12
+
+
+@pytest.mark.parametrize("which", ["one", "four"])
+def test_a_figure_and_an_animation_of_d_features(
+    shared_window, one_d, four_d, which: str, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """File ▸ Export ▸ Figure (PNG, SVG) and Animation (GIF) of a run of 1 or 4 features:
+    drawn on the view the window shows (x₁ alone; along w), with its axes named."""
+    w = shared_window
+    path = one_d if which == "one" else four_d[0]
+    assert w.load(path)
+    for _ in range(3):
+        w.step()
+    png, svg, gif = tmp_path / "f.png", tmp_path / "f.svg", tmp_path / "a.gif"
+    assert w.export_figure(png, size=(600, 450)), w.notice.text()
+    assert w.export_figure(svg, size=(600, 450)), w.notice.text()
+    assert w.export_animation(gif, 3, size=(400, 320)), w.notice.text()
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and gif.read_bytes()[:4] == b"GIF8"
+    text = svg.read_text("utf-8")
+    assert ("x₁" if which == "one" else "along w") in text
+
+
+def test_the_timeline_goes_back_and_forth_in_four_dimensions(shared_window, four_d) -> None:  # noqa: ANN001
+    """The timeline in R^4: dragged back to update 2 and forth to 5, the window shows the
+    run's state there exactly (w, b, the view along that w)."""
+    w = shared_window
+    p, X, y = four_d
+    assert w.load(p) and w.set_mode("pocket") and w.set_order("random")
+    for _ in range(6):
+        w.step()
+    for k in (2, 5, 0, 6):
+        w.timeline.slider.setValue(k)
+        s = w.state()
+        r = train(X, y, mode="pocket", order="random", max_updates=k)
+        assert s["updates"] == k and s["w"] == list(r.w) and s["b"] == r.b, k
+        if k:
+            _check_view(w, X, y)

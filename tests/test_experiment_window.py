@@ -8,7 +8,9 @@ One window for the module (conftest's `shared_window`); the numbers are compared
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -46,6 +48,7 @@ def _dock_closed(shared_window) -> Iterator[None]:  # noqa: ANN001
     w = shared_window
     w.experiment.cancel()
     w.experiment.runner.wait(30)
+    w.experiment.set_test(None)
     w.experiment.dock.hide()
 
 
@@ -160,3 +163,83 @@ def test_the_panel_in_chinese(qtbot, shared_window) -> None:  # noqa: ANN001
         assert w.act_experiment.text() != "E&xperiment…"
     finally:
         assert w.set_language("en")
+
+
+def _write(path: Path, X: np.ndarray, y: np.ndarray) -> Path:
+    """A file in the NTU homework's format (features, a tab, the label)."""
+    path.write_text(
+        "".join(
+            " ".join(f"{v:.4f}" for v in x) + f"\t{int(t)}\n" for x, t in zip(X, y, strict=True)
+        )
+    )
+    return path
+
+
+def test_a_test_set_from_a_file_scores_each_run_as_the_command_does(
+    qtbot, shared_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # noqa: ANN001
+    """The panel's Choose… takes a test set from a file, and each run's answer is scored
+    on it: the numbers of `core.experiment(..., X_test=...)` and of `perceptron experiment
+    --test` bit for bit (the homework's pocket questions, in the window); × goes back to
+    the points themselves; a bad file or one of other d is a message, nothing lost."""
+    from perceptron_gui.app.window import experiment as window_experiment
+    from perceptron_gui.cli.command import main
+
+    w = shared_window
+    X, y = _data(40, seed=2)
+    Xt, yt = _data(30, seed=9)
+    train_p = _write(tmp_path / "train.dat", X, y)
+    test_p = _write(tmp_path / "test.dat", Xt, yt)
+    assert w.load(train_p) and w.set_mode("pocket") and w.set_order("random")
+    w.set_max_updates(15)
+    w.controller.set_seed(5)
+    panel = w.experiment.panel
+    panel.runs_spin.setValue(RUNS)
+    assert panel.test_value.text() == "the points themselves" and not panel.test_clear.isEnabled()
+
+    class Chosen:  # the file dialog, answered
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def exec(self) -> bool:
+            return True
+
+        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
+            return [str(test_p)]
+
+    monkeypatch.setattr(window_experiment, "file_dialog", Chosen)
+    panel.test_button.click()
+    assert panel.test_value.text() == "test.dat (30 points)" and panel.test_clear.isEnabled()
+    r = _run(qtbot, w)
+    X, y = np.array(w.state()["points"]), np.array(w.state()["labels"])  # as read from the file
+    Xt = np.round(Xt, 4)
+    settings = w.controller.config.to_dict()
+    for key in ("seed", "w0", "b0"):
+        settings.pop(key)
+    direct = experiment(X, y, runs=RUNS, seed=5, X_test=Xt, y_test=yt, **settings)
+    assert np.array_equal(r.test_errors, direct.test_errors)
+    assert np.array_equal(r.updates, direct.updates)
+    args = ["experiment", str(train_p), "--runs", str(RUNS), "--seed", "5", "--order", "random"]
+    args += ["--mode", "pocket", "--max-updates", "15", "--test", str(test_p), "--format", "json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["per_run"]["test_error"] == r.test_errors.tolist()
+    e = direct.summary()["test_error"]
+    text = panel.summary.text()
+    assert f"test error of the answer on test.dat (30 points): mean {fmt.fmt(e['mean'])}" in text
+    # × : the points themselves again (the result shown is marked old).
+    panel.test_clear.click()
+    assert w.experiment.test is None and panel.test_value.text() == "the points themselves"
+    assert w.experiment.stale and "run again" in panel.summary.text()
+    # A bad file: a message naming the line; the test set stays as it was.
+    assert w.experiment.set_test(test_p)
+    bad = tmp_path / "bad.dat"
+    bad.write_text("0.1 0.2 0.3 0.4\t1\n0.1 0.2 0.3\t-1\n")
+    assert not w.experiment.set_test(bad)
+    assert "Test set not read" in panel.summary.text() and "line 2" in panel.summary.text()
+    assert w.experiment.test_name == "test.dat"
+    # Another number of features: refused when it would run.
+    three = _write(tmp_path / "three.dat", Xt[:, :3], yt)
+    assert w.experiment.set_test(three)
+    assert not w.experiment.start()
+    assert "The test set has 3 features and the points 4" in panel.summary.text()
+    assert not w.experiment.runner.running

@@ -23,25 +23,25 @@ import numpy.typing as npt
 FloatArray = npt.NDArray[np.float64]
 
 
-def _principal(Xc: FloatArray, k: int) -> FloatArray:
-    """The first k principal directions (rows) of centred data, signs fixed (first
-    non-zero entry positive) so that the view does not flip between calls."""
-    d = Xc.shape[1]
-    if Xc.shape[0] == 0 or not np.any(Xc):
+def _principal(S: FloatArray, k: int) -> FloatArray:
+    """The first k principal directions (rows) of centred data given their scatter matrix
+    ``S = Xcᵀ Xc`` (d × d), signs fixed (first non-zero entry positive) so that the view
+    does not flip between calls."""
+    d = S.shape[0]
+    if not np.any(S):
         return np.eye(d)[:k]
     # The eigenvectors of the d × d scatter matrix, largest first: an SVD of the (N, d) data
     # gives the same directions, but a threaded LAPACK took 1.6-1.9 s for 357 × 64 points
-    # on a loaded 2-core machine (every step of the digits turns the view), this 1-5 ms.
-    vals, vecs = np.linalg.eigh(Xc.T @ Xc)
+    # on a loaded 2-core machine, this 1-5 ms (up to ~0.15 s under load: LAPACK's threads
+    # again; the view calls it once a data set, at w = 0).
+    vals, vecs = np.linalg.eigh(S)
     keep = vals[::-1] > vals[-1] * 1e-24  # (rank-deficient data: no direction beyond it)
     vt = vecs[:, ::-1].T[keep]
     out = np.zeros((k, d))
     rows = min(k, vt.shape[0])
     out[:rows] = vt[:rows]
     for j in range(rows):
-        nz = np.flatnonzero(np.abs(out[j]) > 1e-12)
-        if nz.size and out[j, nz[0]] < 0:
-            out[j] = -out[j]
+        out[j] = _signed(out[j])
     # Fewer directions than asked (rank-deficient data): complete with unit vectors.
     for j in range(rows, k):
         for e in np.eye(d):
@@ -52,8 +52,117 @@ def _principal(Xc: FloatArray, k: int) -> FloatArray:
     return out
 
 
+def _signed(v: FloatArray) -> FloatArray:
+    """`v` or `-v`: the one whose first entry beyond 1e-12 in size is positive."""
+    nz = np.flatnonzero(np.abs(v) > 1e-12)
+    return -v if nz.size and v[nz[0]] < 0 else v
+
+
+#: Squarings at most in `_top_direction` (each squares the ratio of the second eigenvalue
+#: to the first: 64 leave no ratio below 1 - 1e-17 unresolved).
+_SQUARINGS = 64
+
+
+def _top_direction(M: FloatArray) -> FloatArray | None:
+    """The eigenvector of the largest eigenvalue of a symmetric positive semi-definite
+    matrix (unit length, sign as `_signed`), None for M = 0.
+
+    By repeated squaring, ``B ← B² / tr(B²)`` from ``B = M / tr(M)``, until B no longer
+    changes: B is then the projection onto the top eigenvector (onto the top eigenspace if
+    the largest eigenvalue is repeated), and its largest column, normalised, is the
+    direction. d × d products only, which numpy's BLAS does on one thread for the d of the
+    data here (64: ~0.1 ms each, a dozen of them); `np.linalg.eigh` waited for LAPACK's
+    threads on a loaded 2-core machine: 0.06-0.14 s a call (median) for d = 64, at every
+    step of the digits.
+    """
+    t = float(np.trace(M))
+    if not t > 0.0 or not np.isfinite(t):
+        return None
+    B = M / t
+    for _ in range(_SQUARINGS):
+        B2 = B @ B
+        t2 = float(np.trace(B2))
+        if not t2 > 0.0:  # (underflow: cannot happen for a B of trace 1)
+            break
+        B2 /= t2
+        B2 = 0.5 * (B2 + B2.T)
+        done = float(np.max(np.abs(B2 - B))) <= 1e-15
+        B = B2
+        if done:
+            break
+    j = int(np.argmax(np.diag(B)))
+    v = B[:, j] / float(np.linalg.norm(B[:, j]))
+    # Two power steps with M itself: the squarings' rounding out of the direction.
+    for _ in range(2):
+        mv = M @ v
+        n = float(np.linalg.norm(mv))
+        if not n > 0.0:
+            break
+        v = mv / n
+    return _signed(v)
+
+
+class ViewBasis:
+    """What the w-aligned view needs of the points, computed once for a data set: their
+    mean and scatter matrix. `axes(w)` then costs d × d work, not N × d (the window turns
+    the view at every step: with the 357 digits in R^64, ~1-2 ms a step, was 0.13-0.19 s
+    on a loaded machine; see docs/speed.md).
+
+    Parameters
+    ----------
+    points
+        The points, shape (N, d).
+    """
+
+    def __init__(self, points: Any) -> None:
+        X = np.asarray(points, dtype=np.float64)
+        self.points = X
+        self.d = int(X.shape[1])
+        self._Xc = X - X.mean(axis=0) if X.shape[0] else X
+        self._S: FloatArray = self._Xc.T @ self._Xc
+        self._S = 0.5 * (self._S + self._S.T)
+        self._pcs: FloatArray | None = None
+
+    def axes(self, w: Any) -> tuple[FloatArray, FloatArray]:
+        """``(a1, a2)`` for the weights `w` (see `view_axes`)."""
+        d = self.d
+        wv = np.asarray(w, dtype=np.float64).reshape(d)
+        norm = float(np.linalg.norm(wv))
+        if norm == 0.0 or not np.isfinite(norm):
+            if self._pcs is None:
+                self._pcs = _principal(self._S, min(2, d))
+            pcs = self._pcs
+            return pcs[0].copy(), pcs[1].copy() if d > 1 else np.zeros(d)
+        a1 = wv / norm
+        if d == 1:
+            return a1, np.zeros(1)
+        # The scatter of the data off a1, (I - a1 a1ᵀ) S (I - a1 a1ᵀ), in d × d work.
+        S = self._S
+        Sa = S @ a1
+        M = S - np.outer(a1, Sa) - np.outer(Sa, a1) + float(a1 @ Sa) * np.outer(a1, a1)
+        M = 0.5 * (M + M.T)
+        if not float(np.trace(M)) > 1e-9 * float(np.trace(S)):
+            # Almost all of the data's spread is along w: the difference above would keep
+            # little but rounding; the data off a1 themselves (N × d work, seldom).
+            rest = self._Xc - np.outer(self._Xc @ a1, a1)
+            M = rest.T @ rest
+            M = 0.5 * (M + M.T)
+        top = _top_direction(M)
+        a2 = np.zeros(d) if top is None else top
+        a2 = a2 - (a2 @ a1) * a1  # exactly orthogonal (rounding)
+        n2 = float(np.linalg.norm(a2))
+        if n2 < 1e-12:  # the data lie on a line along w: any direction orthogonal to a1
+            e = np.eye(d)[int(np.argmin(np.abs(a1)))]
+            a2 = e - (e @ a1) * a1
+            n2 = float(np.linalg.norm(a2))
+        return a1, a2 / n2
+
+
 def view_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:
     """``(a1, a2)``: the view's two axes, unit vectors in R^d (see the module notes).
+
+    The same numbers as ``ViewBasis(points).axes(w)``, which a caller that turns the view
+    often keeps for its data set.
 
     Parameters
     ----------
@@ -62,28 +171,7 @@ def view_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:
     w
         The weights (d numbers).
     """
-    X = np.asarray(points, dtype=np.float64)
-    d = X.shape[1]
-    wv = np.asarray(w, dtype=np.float64).reshape(d)
-    Xc = X - X.mean(axis=0) if X.shape[0] else X
-    norm = float(np.linalg.norm(wv))
-    if norm == 0.0 or not np.isfinite(norm):
-        pcs = _principal(Xc, min(2, d))
-        a1 = pcs[0]
-        a2 = pcs[1] if d > 1 else np.zeros(d)
-        return a1, a2
-    a1 = wv / norm
-    if d == 1:
-        return a1, np.zeros(1)
-    rest = Xc - np.outer(Xc @ a1, a1)  # the data off a1
-    a2 = _principal(rest, 1)[0]
-    a2 = a2 - (a2 @ a1) * a1  # exactly orthogonal (rounding)
-    n2 = float(np.linalg.norm(a2))
-    if n2 < 1e-12:  # the data lie on a line along w: any direction orthogonal to a1
-        e = np.eye(d)[int(np.argmin(np.abs(a1)))]
-        a2 = e - (e @ a1) * a1
-        n2 = float(np.linalg.norm(a2))
-    return a1, a2 / n2
+    return ViewBasis(points).axes(w)
 
 
 def drawn_axes(points: Any, w: Any) -> tuple[FloatArray, FloatArray]:

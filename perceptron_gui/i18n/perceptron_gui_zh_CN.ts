@@ -1022,6 +1022,10 @@
         <translation>答案在这些点上的错误率：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
     </message>
     <message>
+        <source>test error of the answer on {name} ({n} points): mean {mean}, median {median}, min {min}, max {max}</source>
+        <translation>答案在 {name}（{n} 个点）上的测试错误率：平均 {mean}，中位数 {median}，最小 {min}，最大 {max}</translation>
+    </message>
+    <message>
         <source>converged: {n} of {runs} runs; {seconds} s</source>
         <translation>收敛：{runs} 次中 {n} 次；{seconds} 秒</translation>
     </message>
@@ -1074,8 +1078,32 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>&amp;Test on</source>
+        <translation>测试集(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>A test set from a file: each run&apos;s answer is scored on its points (as perceptron experiment --test)</source>
+        <translation>从文件读入测试集：每次运行的答案在其点上计算错误率（同 perceptron experiment --test）</translation>
+    </message>
+    <message>
+        <source>Score on the points themselves again</source>
+        <translation>改回在这些点本身上计算错误率</translation>
+    </message>
+    <message>
         <source>running… %p%</source>
         <translation>运行中… %p%</translation>
+    </message>
+    <message>
+        <source>the points themselves</source>
+        <translation>这些点本身</translation>
+    </message>
+    <message>
+        <source>{name} ({n} points)</source>
+        <translation>{name}（{n} 个点）</translation>
     </message>
     <message>
         <source>(before the last change of the data or settings: run again)</source>
@@ -1092,6 +1120,22 @@
     <message>
         <source>Experiments start from w = 0, b = 0.</source>
         <translation>实验从 w = 0、b = 0 开始。</translation>
+    </message>
+    <message>
+        <source>The test set has {test} features and the points {dim}: choose another.</source>
+        <translation>测试集有 {test} 个特征，而这些点有 {dim} 个：请另选一个。</translation>
+    </message>
+    <message>
+        <source>A test set for the experiment</source>
+        <translation>实验的测试集</translation>
+    </message>
+    <message>
+        <source>the file has no points</source>
+        <translation>文件中没有点</translation>
+    </message>
+    <message>
+        <source>Test set not read: {error}</source>
+        <translation>未读入测试集：{error}</translation>
     </message>
     <message>
         <source>Cancelled.</source>

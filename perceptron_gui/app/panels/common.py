@@ -188,6 +188,16 @@ class SteadyFrame(QtWidgets.QWidget):
             if wanted != self._wanted:
                 self._wanted = wanted
                 self.updateGeometry()
+                # The room now, in this turn: the request alone posts the parent's layout
+                # a request of its own, and one already queued before this one (a first
+                # show's) was taken in this turn without it, so the text stayed cut for a
+                # whole turn: with the digits the first paint of 64-D data, ~0.5 s. The
+                # parent's layout shares its present size out again (cheap: the label grew
+                # rarely); the rest of the window follows on the posted request as before.
+                parent = self.parentWidget()
+                layout = parent.layout() if parent is not None else None
+                if layout is not None:
+                    layout.activate()
             return True
         return super().event(event)
 

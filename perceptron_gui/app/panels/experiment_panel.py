@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtWidgets
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.i18n import mode_name, order_name
-from perceptron_gui.app.panels.common import make_label, style_axes, style_label
+from perceptron_gui.app.panels.common import SteadyLabel, make_label, style_axes, style_label
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core.experiment import MAX_RUNS, ExperimentResult
@@ -41,9 +41,10 @@ def seeds_vary(result: ExperimentResult) -> bool:
     return c.order in ("random", "random-cyclic") and c.order in spec(c.mode).orders
 
 
-def summary_lines(result: ExperimentResult) -> list[str]:
+def summary_lines(result: ExperimentResult, test: tuple[str, int] | None = None) -> list[str]:
     """What the panel says of an experiment: its settings and seeds, the updates' mean,
-    median and spread, the convergence and the time."""
+    median and spread, the answer's error (on the test set `test`, its file's name and
+    size, or on the points themselves), the convergence and the time."""
     c = result.config
     s = result.summary()
     last = c.seed + result.runs - 1
@@ -96,12 +97,24 @@ def summary_lines(result: ExperimentResult) -> list[str]:
         )
     if "test_error" in s:
         e = s["test_error"]
-        lines.append(
+        text = (
             translate(
                 "ExperimentPanel",
                 "the answer's error on these points: mean {mean}, median {median}, "
                 "min {min}, max {max}",
-            ).format(
+            )
+            if test is None
+            else translate(
+                "ExperimentPanel",
+                "test error of the answer on {name} ({n} points): mean {mean}, "
+                "median {median}, min {min}, max {max}",
+            )
+        )
+        name, n = ("", 0) if test is None else test
+        lines.append(
+            text.format(
+                name=name,
+                n=fmt.count(n),
                 mean=fmt.fmt(e["mean"]),
                 median=fmt.fmt(e["median"]),
                 min=fmt.fmt(e["min"]),
@@ -239,6 +252,10 @@ class ExperimentPanel(QtWidgets.QWidget):
 
     run_clicked = QtCore.Signal()
     cancel_clicked = QtCore.Signal()
+    #: Choose… a test set (the window asks for the file).
+    test_clicked = QtCore.Signal()
+    #: Score on the points themselves again.
+    test_cleared = QtCore.Signal()
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -267,6 +284,21 @@ class ExperimentPanel(QtWidgets.QWidget):
         self.plot.setMinimumWidth(220)
         self.note = make_label(name="experimentBoundNote")
         self.note.hide()
+        self.test_label = QtWidgets.QLabel()
+        # One line, elided (…) when the strip is narrow, the whole name in its tooltip.
+        self.test_value = SteadyLabel(1)
+        self.test_value.setObjectName("experimentTestValue")
+        self.test_value.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        self.test_button = QtWidgets.QPushButton()
+        self.test_button.setObjectName("experimentTestButton")
+        self.test_label.setBuddy(self.test_button)
+        self.test_clear = QtWidgets.QToolButton()
+        self.test_clear.setObjectName("experimentTestClear")
+        self.test_clear.setText("×")
+        self.test_clear.setEnabled(False)
+        self._test: tuple[str, int] | None = None  # the test set chosen (name, N)
 
         # Two short rows rather than one long one: the strip is narrow on a small screen.
         row = QtWidgets.QHBoxLayout()
@@ -276,9 +308,15 @@ class ExperimentPanel(QtWidgets.QWidget):
         bar = QtWidgets.QHBoxLayout()
         bar.addWidget(self.progress, 1)
         bar.addWidget(self.cancel_button)
+        tests = QtWidgets.QHBoxLayout()
+        tests.addWidget(self.test_label)
+        tests.addWidget(self.test_value, 1)
+        tests.addWidget(self.test_button)
+        tests.addWidget(self.test_clear)
         left = QtWidgets.QVBoxLayout()
         left.addLayout(row)
         left.addLayout(bar)
+        left.addLayout(tests)
         scroll = QtWidgets.QScrollArea()
         scroll.setObjectName("experimentSummaryScroll")
         scroll.setWidget(self.summary)
@@ -299,10 +337,13 @@ class ExperimentPanel(QtWidgets.QWidget):
 
         self.run_button.clicked.connect(self.run_clicked)
         self.cancel_button.clicked.connect(self.cancel_clicked)
+        self.test_button.clicked.connect(self.test_clicked)
+        self.test_clear.clicked.connect(self.test_cleared)
         self._lines: list[str] = []
         self._message = ""
         self._stale = False
         self._result: ExperimentResult | None = None
+        self._result_test: tuple[str, int] | None = None  # what the result was scored on
         self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
@@ -327,8 +368,22 @@ class ExperimentPanel(QtWidgets.QWidget):
             translate("ExperimentPanel", "Run the window's data and settings this many times")
         )
         self.cancel_button.setText(translate("ExperimentPanel", "Cancel"))
+        self.test_label.setText(translate("ExperimentPanel", "&Test on"))
+        self.test_button.setText(translate("ExperimentPanel", "Choose…"))
+        self.test_button.setToolTip(
+            translate(
+                "ExperimentPanel",
+                "A test set from a file: each run's answer is scored on its points "
+                "(as perceptron experiment --test)",
+            )
+        )
+        self.test_clear.setToolTip(
+            translate("ExperimentPanel", "Score on the points themselves again")
+        )
+        self.test_clear.setAccessibleName(self.test_clear.toolTip())
+        self._show_test()
         self.plot.retranslate()
-        self.show_result(self._result, stale=self._stale)
+        self.show_result(self._result, stale=self._stale, test=self._result_test)
 
     def set_running(self, running: bool) -> None:
         """A job started (the bar at 0) or ended."""
@@ -343,15 +398,41 @@ class ExperimentPanel(QtWidgets.QWidget):
         """The share of runs made, in [0, 1]."""
         self.progress.setValue(int(round(1000 * min(1.0, max(0.0, share)))))
 
-    def show_result(self, result: ExperimentResult | None, *, stale: bool = False) -> None:
-        """The experiment's numbers and histogram (`stale`: the data or settings changed
-        since)."""
+    def set_test(self, name: str | None, n: int = 0) -> None:
+        """The test set chosen: its file's name and its points (None: the points
+        themselves)."""
+        self._test = None if name is None else (name, int(n))
+        self._show_test()
+
+    def _show_test(self) -> None:
+        if self._test is None:
+            text = translate("ExperimentPanel", "the points themselves")
+        else:
+            text = (
+                translate("ExperimentPanel", "{name} ({n} points)")
+                .replace("{n}", fmt.count(self._test[1]))
+                .replace("{name}", self._test[0])
+            )
+        self.test_value.setText(text)
+        self.test_clear.setEnabled(self._test is not None)
+
+    def show_result(
+        self,
+        result: ExperimentResult | None,
+        *,
+        stale: bool = False,
+        test: tuple[str, int] | None = None,
+    ) -> None:
+        """The experiment's numbers and histogram (`stale`: the data, the settings or the
+        test set changed since; `test`: the test set's name and size it was scored on, None
+        for the points themselves)."""
         self._result = result
+        self._result_test = test
         self._stale = stale
         self._message = ""
         if result is not None and not stale:
             self.progress.setValue(1000)
-        self._lines = [] if result is None else summary_lines(result)
+        self._lines = [] if result is None else summary_lines(result, test)
         self.plot.show_result(result)
         self.note.setText(self.plot.note)
         self.note.setVisible(bool(self.plot.note))

@@ -30,13 +30,13 @@ from PySide6.QtCore import QObject, QVariantAnimation, Signal
 
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core.projection import (
+    ViewBasis,
     drawn_axes,
     feature_axes,
     project,
     project_model,
     slice_origin,
     turn,
-    view_axes,
 )
 
 FloatArray = npt.NDArray[np.float64]
@@ -77,6 +77,7 @@ class DimView(QObject):
         self._w_now: FloatArray = np.zeros(2)
         self._points: FloatArray = np.zeros((0, 2))
         self._origin: FloatArray = np.zeros(2)
+        self._basis: ViewBasis | None = None  # the data set's part of the axes (see `_axes_for`)
         self._anim = QVariantAnimation(self)
         self._anim.setStartValue(0.0)
         self._anim.setEndValue(1.0)
@@ -197,6 +198,7 @@ class DimView(QObject):
         self._anim.stop()
         changed = self._axes is not None
         self._axes = self._target = None
+        self._basis = None
         if changed:
             self.axes_changed.emit()
 
@@ -222,7 +224,7 @@ class DimView(QObject):
         elif self._kind == "pinned" and self._axes is not None and self._axes[0].shape[0] == d:
             target = self._target if self._target is not None else self._axes
         else:
-            target = view_axes(X, wv)
+            target = self._axes_for(X, wv)
         self._go(target, jump=jump or self._axes is None or self._axes[0].shape[0] != d)
 
     def set_kind(self, kind: str, features: tuple[int, int] | None = None) -> None:
@@ -238,11 +240,20 @@ class DimView(QObject):
         if kind == "features":
             self._go(feature_axes(d, *self._features), jump=False)
         elif kind == "follow":
-            self._go(view_axes(self._points, self._w_now), jump=False)
+            self._go(self._axes_for(self._points, self._w_now), jump=False)
         else:
             self._anim.stop()
             self._target = self._axes
             self.axes_changed.emit()
+
+    def _axes_for(self, X: FloatArray, w: FloatArray) -> Axes:
+        """`core.projection.view_axes` (the same numbers), with the data set's mean and
+        scatter kept while the points stay the same read-only array: a step of the digits
+        (357 points in R^64) no longer recomputes them, nor waits for LAPACK's threads."""
+        basis = self._basis
+        if basis is None or basis.points is not X or X.flags.writeable:
+            basis = self._basis = ViewBasis(X)
+        return basis.axes(w)
 
     def _go(self, target: Axes, *, jump: bool) -> None:
         self._origin_for(target)
