@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -19,6 +20,13 @@ from perceptron_gui.app.window.actions import (
 
 X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])
 Y = np.array([1, 1, -1])
+
+
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
 
 
 def test_the_table_is_consistent():

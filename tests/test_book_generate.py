@@ -18,6 +18,13 @@ from perceptron_gui.core.io import load_file
 SIX = ["separable", "noisy", "xor", "blobs", "circles", "update-geometry"]
 
 
+@pytest.fixture
+def window(shared_window):  # noqa: ANN001, ANN201
+    """One window for the module's tests (conftest's `shared_window`: put back as new
+    before each test, checked, replaced where anything differs)."""
+    return shared_window
+
+
 @pytest.mark.parametrize("kind", SIX)
 def test_the_command_line_and_window_generate_the_same_points(
     window, tmp_path: Path, kind: str

@@ -15,6 +15,7 @@ import json
 import math
 import os
 import re
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ import pyqtgraph as pg
 import pyqtgraph.functions as fn
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QPainter, QPicture
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -89,15 +90,41 @@ def _axis_texts(axis: pg.AxisItem) -> list[str]:
     texts = [axis.labelString()] if axis.label.isVisible() else []
     if not axis.isVisible():
         return texts
-    img = QImage(8, 8, QImage.Format.Format_ARGB32)
-    p = QPainter(img)
+    return texts + _tick_texts(axis)
+
+
+_TICKS: weakref.WeakKeyDictionary[pg.AxisItem, tuple[QPicture, list[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _tick_texts(axis: pg.AxisItem) -> list[str]:
+    """The tick labels of the axis's drawing: made as `AxisItem.paint` makes it.
+
+    pyqtgraph keeps an axis's drawing in `axis.picture`, made at the first paint after any
+    change that can move a tick (range, size, font, style, ticks, log mode each set it to
+    None). Here the drawing is made the same way (a QPicture, the tick font, the specs
+    drawn into it) and handed to the axis, whose next paint plays it; while that picture
+    stands, the texts read from it are given again (the specs cost ~2 ms an axis, and
+    the checks read every axis after every stage, shown or not).
+    """
+    known = _TICKS.get(axis)
+    if known is not None and axis.picture is not None and known[0] is axis.picture:
+        return list(known[1])
+    picture = QPicture()
+    p = QPainter(picture)
     try:
+        if axis.style["tickFont"]:
+            p.setFont(axis.style["tickFont"])
         specs = axis.generateDrawSpecs(p)
+        if specs is not None:
+            axis.drawPicture(p, *specs)
     finally:
         p.end()
-    if specs is not None:
-        texts.extend(str(spec[2]) for spec in specs[2])
-    return texts
+    axis.picture = picture
+    ticks = [] if specs is None else [str(spec[2]) for spec in specs[2]]
+    _TICKS[axis] = (picture, ticks)
+    return list(ticks)
 
 
 def _scene_numbers(view: pg.GraphicsView, where: str) -> Iterator[tuple[str, str]]:
