@@ -1012,7 +1012,8 @@ class IterationTable(QtWidgets.QWidget):
         scale = total / max(1, sum(want))
         if scale < self.MIN_SQUEEZE:
             scale = 1.0
-        widths = [int(w * scale) for w in want]
+        # (but no column wider than the table: a 64-feature w elides, its tooltip whole)
+        widths = [min(int(w * scale), total) for w in want]
         if sum(widths) <= total:
             widths[-1] += total - sum(widths)
         for col, width in enumerate(widths):
