@@ -29,9 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import Engine
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
@@ -91,7 +91,7 @@ def _pa_scale(m: float, a: float, eta: float, p: FloatArray) -> float:
 PA = fast.register_rule("pa", _pa_wants, _pa_scale)
 
 
-class OnlineTrainer(TrainerBase):
+class OnlineTrainer(Engine):
     """The shared engine of the online learners (use `make_trainer`, not this class).
 
     Parameters
@@ -122,14 +122,12 @@ class OnlineTrainer(TrainerBase):
         self._yx1 = self._y * self._x1
         self._eta = float(c.eta)
         self._bias = bool(c.bias)
-        self._order = c.order
         self._w_init = (float(c.w0[0]), float(c.w0[1]))
         self._b_init = float(c.b0) if self._bias else 0.0
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
-        self._perm_epoch = -1
-        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._init_order()
         self._init_extra()
         self._hist = History(
             self._x0, self._x1, self._y, self._eta, self._bias, self._w_init, self._b_init,
@@ -366,35 +364,6 @@ class OnlineTrainer(TrainerBase):
     def margins(self) -> FloatArray:
         """``y_i f(x_i)`` of every point under the running model."""
         return self._margins_at(np.arange(self._n, dtype=np.int64))
-
-    # ------------------------------------------------------------- the order
-
-    def _epoch_perm(self, epoch: int) -> IntArray:
-        if epoch != self._perm_epoch:
-            rng = np.random.default_rng((self.config.seed, epoch))
-            self._perm = rng.permutation(self._n).astype(np.int64)
-            self._perm_epoch = epoch
-        return self._perm
-
-    def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
-        """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
-
-        Within one epoch (cyclic, random-cyclic) or one clean run ("first": the scan
-        restarts at point 0 after each update).
-        """
-        n = self._n
-        pos = v0 % n
-        if self._order == "first":
-            return np.arange(clean, clean + length, dtype=np.int64)
-        if self._order == "random-cyclic":
-            return self._epoch_perm(v0 // n)[pos : pos + length].copy()
-        return np.arange(pos, pos + length, dtype=np.int64)
-
-    def next_index(self) -> int | None:
-        """The point the next visit will look at (None when done or not known yet)."""
-        if self.done or self._n == 0 or self._order == "random":
-            return None
-        return int(self._visit_indices(self._v, self._clean, 1)[0])
 
     # --------------------------------------------------------------- running
 

@@ -29,9 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import Engine
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
@@ -59,7 +59,7 @@ _FAST_ROWS = 1 << 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
-class Trainer(TrainerBase):
+class Trainer(Engine):
     """The perceptron on one data set with one configuration, one visit at a time.
 
     Parameters
@@ -105,7 +105,6 @@ class Trainer(TrainerBase):
             self.max_visits = int(c.max_epochs) * n
         self._dual = c.mode == "dual"
         self._pocket = c.mode == "pocket"
-        self._order = c.order
         # Every visit of the random order is an update (visit = k); the errors column is
         # the pocket's and the random order's, zeros otherwise (history.py).
         self._hist = History(
@@ -117,8 +116,7 @@ class Trainer(TrainerBase):
         self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
         self._snap_stride = 16
         self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
-        self._perm_epoch = -1
-        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._init_order()
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
@@ -327,29 +325,11 @@ class Trainer(TrainerBase):
 
     # ------------------------------------------------------------- the order
 
-    def _epoch_perm(self, epoch: int) -> None:
-        if epoch == self._perm_epoch:
-            return
-        rng = np.random.default_rng((self.config.seed, epoch))
-        p = rng.permutation(self._n).astype(np.int64)
-        self._perm = p
-        self._perm_yx0 = self._yx0[p]
-        self._perm_yx1 = self._yx1[p]
-        self._perm_ny = self._ny[p]
-        self._perm_epoch = epoch
-
-    def next_index(self) -> int | None:
-        """The point the next visit will look at (None when done; random order: not known yet)."""
-        if self.done or self._n == 0:
-            return None
-        if self._order == "first":
-            return self._clean
-        if self._order == "cyclic":
-            return self._v % self._n
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // self._n)
-            return int(self._perm[self._v % self._n])
-        return None
+    def _permuted(self, perm: IntArray) -> None:
+        # The scan reads the random-cyclic epoch's points in visiting order.
+        self._perm_yx0 = self._yx0[perm]
+        self._perm_yx1 = self._yx1[perm]
+        self._perm_ny = self._ny[perm]
 
     # --------------------------------------------------------------- updates
 

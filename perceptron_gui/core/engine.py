@@ -1,9 +1,11 @@
-"""What every trainer shares: the counters, the moves back and forth, the stopping rules.
+"""The one engine of the step-able trainers: counters, order, moves, snapshots, stopping.
 
-`Trainer` (primal, dual, pocket) and `OnlineTrainer` (batch, averaged, voted,
-passive-aggressive, kernel, margin) both keep their whole state as a function of the
-visit count, with the weights after every update in a history; the bodies that read
-that state the same way live here once. A subclass provides `_advance` (visit on),
+Every mode's trainer is an `Engine`: `Trainer` (primal, dual, pocket) and `OnlineTrainer`
+(batch, averaged, voted, passive-aggressive, kernel, margin, and a plugin's) keep their
+whole state as a function of the visit count, with the weights after every update in a
+history. What reads or moves that state the same way in every mode lives here once: the
+visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
+`step_back`, `reset`), the limits. A rule family provides `_advance` (visit on),
 `_restore` (the state after k updates and v visits), `_finish`, `_record_last` and
 `margins`.
 """
@@ -27,7 +29,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
-class TrainerBase:
+class Engine:
     """The shared part of the trainers (see `protocol.Algorithm` for the whole surface)."""
 
     data: Dataset
@@ -63,6 +65,58 @@ class TrainerBase:
 
     def margins(self) -> FloatArray:
         raise NotImplementedError
+
+    # ------------------------------------------------------------- the order
+
+    _order: str
+    _clean: int  # visits since the last update (or the start)
+    _perm: IntArray
+    _perm_epoch: int
+
+    def _init_order(self) -> None:
+        """The visiting order of `config` (call once `_n` is set)."""
+        self._order = self.config.order
+        self._perm_epoch = -1
+        self._perm = np.arange(self._n, dtype=np.int64)
+
+    def _epoch_perm(self, epoch: int) -> IntArray:
+        """The random-cyclic order's permutation of `epoch`: ``default_rng((seed, epoch))``.
+
+        Drawn once per epoch; `_permuted` is told of each new one.
+        """
+        if epoch != self._perm_epoch:
+            rng = np.random.default_rng((self.config.seed, epoch))
+            self._perm = rng.permutation(self._n).astype(np.int64)
+            self._perm_epoch = epoch
+            self._permuted(self._perm)
+        return self._perm
+
+    def _permuted(self, perm: IntArray) -> None:
+        """Hook: a new epoch's permutation was drawn (a family may gather its arrays)."""
+
+    def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
+        """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
+
+        Within one epoch (cyclic, random-cyclic) or one clean run ("first": the scan
+        restarts at point 0 after each update).
+        """
+        n = self._n
+        pos = v0 % n
+        if self._order == "first":
+            return np.arange(clean, clean + length, dtype=np.int64)
+        if self._order == "random-cyclic":
+            return self._epoch_perm(v0 // n)[pos : pos + length].copy()
+        return np.arange(pos, pos + length, dtype=np.int64)
+
+    def next_index(self) -> int | None:
+        """The point the next visit will look at (None when done; random order: not known yet)."""
+        if self.done or self._n == 0 or self._order == "random":
+            return None
+        if self._order == "first":
+            return self._clean
+        if self._order == "random-cyclic":
+            return int(self._epoch_perm(self._v // self._n)[self._v % self._n])
+        return self._v % self._n
 
     # ------------------------------------------------------------------ state
 
