@@ -5,7 +5,8 @@ Every mode's trainer is an `Engine`: `Trainer` (primal, dual, pocket) and `Onlin
 whole state as a function of the visit count, with the weights after every update in a
 history. What reads or moves that state the same way in every mode lives here once: the
 visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
-`step_back`, `reset`), the limits. A rule family provides `_advance` (visit on),
+`step_back`, `reset`), the snapshots of the scores that the dual and kernel forms replay
+from (`Snapshots`), the limits. A rule family provides `_advance` (visit on),
 `_restore` (the state after k updates and v visits), `_finish`, `_record_last` and
 `margins`.
 """
@@ -27,6 +28,43 @@ if TYPE_CHECKING:
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+
+#: The budget of the copies of the scores (f, α) a run keeps for going back.
+SNAPSHOT_BYTES = 64 * 2**20
+
+
+class Snapshots:
+    """Copies of a run's scores f and α every `stride` updates (the dual and kernel forms).
+
+    Going back replays the updates after the nearest copy (`Engine._replay_scores`): the
+    same sums in the same order as the run, so the scores come out bit-identical to it,
+    at a cost of at most one stride of score columns. When the copies pass
+    `SNAPSHOT_BYTES` the stride doubles and half of them go.
+    """
+
+    def __init__(self, n: int, stride: int) -> None:
+        self.stride = stride
+        self._max = max(4, SNAPSHOT_BYTES // (16 * max(n, 1)))
+        self._at: dict[int, tuple[FloatArray, FloatArray]] = {}
+
+    def take(self, k: int, f: FloatArray, alpha: FloatArray) -> None:
+        """Keep copies of f and α after update k when k is a multiple of the stride."""
+        if k % self.stride:
+            return
+        self._at[k] = (f.copy(), alpha.copy())
+        if len(self._at) > self._max:
+            self.stride *= 2
+            self._at = {j: s for j, s in self._at.items() if j % self.stride == 0}
+
+    def values(self) -> list[tuple[FloatArray, FloatArray]]:
+        """The copies kept (f, α)."""
+        return list(self._at.values())
+
+    def cut(self, k: int) -> tuple[int, tuple[FloatArray, FloatArray] | None]:
+        """Forget the copies after update k; the nearest one at or before k (0, None: none)."""
+        self._at = {j: s for j, s in self._at.items() if j <= k}
+        start = max(self._at, default=0)
+        return start, self._at.get(start)
 
 
 class Engine:
@@ -117,6 +155,45 @@ class Engine:
         if self._order == "random-cyclic":
             return int(self._epoch_perm(self._v // self._n)[self._v % self._n])
         return self._v % self._n
+
+    # ---------------------------------------------------------- the snapshots
+
+    #: The copies of the scores (the dual and kernel forms), None when the rule keeps none.
+    _snaps: Snapshots | None = None
+    _eta: float
+    _y: FloatArray
+    _f: FloatArray | None
+    _alpha: FloatArray | None
+
+    def _score_column(self, i: int) -> FloatArray:
+        """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j."""
+        raise NotImplementedError
+
+    def _snapshot_if_due(self) -> None:
+        """After an update: keep copies of the scores when k is a multiple of the stride."""
+        if self._snaps is not None:
+            assert self._f is not None and self._alpha is not None
+            self._snaps.take(self._k, self._f, self._alpha)
+
+    def _replay_scores(self, k: int) -> None:
+        """The scores f and α after update k, from the nearest snapshot on.
+
+        Called by `_restore` with the history cut to k and f, α those of the start (new
+        arrays): each update after the snapshot adds ``K(x_j, x_i) · ηy_i`` to every f_j
+        and η to α_i, in the run's order.
+        """
+        assert self._snaps is not None and self._f is not None and self._alpha is not None
+        start, snap = self._snaps.cut(k)
+        f, alpha = self._f, self._alpha
+        if snap is not None:
+            f[:] = snap[0]
+            alpha[:] = snap[1]
+        for i in self._hist.column("index", start, k).tolist():
+            ey = self._eta * self._y.item(i)
+            alpha[i] += self._eta
+            g = self._score_column(i)
+            g *= ey
+            f += g
 
     # ------------------------------------------------------------------ state
 

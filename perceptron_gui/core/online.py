@@ -31,7 +31,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import Engine
+from perceptron_gui.core.engine import Engine, Snapshots
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
@@ -46,9 +46,8 @@ _MAX_CHUNK = 8192
 # As in Trainer: below this bound on every |w·x + b| nothing can overflow (the fast
 # path); above it the scores are computed and only a real inf or NaN stops the run.
 _SAFE = 1e300
-# Kernel snapshots of (f, α) are kept every `stride` updates within this budget.
-_SNAPSHOT_BYTES = 64 * 2**20
-# The first stride: the compiled loop returns at each snapshot, so a shorter one costs a
+# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: the compiled
+# loop returns at each snapshot, so a shorter one costs a
 # call per few updates (16: 10⁴ RBF updates on 2000 points took 82 ms of CPU, 64: 56 ms);
 # a seek replays at most stride - 1 Gram columns (~1 ms at N = 2000).
 _KERNEL_SNAP_STRIDE = 64
@@ -404,13 +403,10 @@ class OnlineTrainer(Engine):
         self._clean = 0
         self._mis = None
         self._record(i)
-        self._after_update()
+        self._snapshot_if_due()
         if self._order == "random" and not len(self._candidates()):
             self._finish("converged")
         return True
-
-    def _after_update(self) -> None:
-        """Mode hook after an update was recorded (kernel: snapshots)."""
 
     def _advance(self, max_updates: int, max_visits: int) -> int:
         start_k = self._k
@@ -470,7 +466,7 @@ class OnlineTrainer(Engine):
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
             np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
-            getattr(self, "_snap_stride", 1), self._perm, self._perm_epoch,
+            self._snaps.stride if self._snaps is not None else 1, self._perm, self._perm_epoch,
             fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, _SAFE,
             self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
             target_k, target_v, *out,
@@ -483,7 +479,7 @@ class OnlineTrainer(Engine):
         if status == fast.CONVERGED:
             self._finish("converged")
         elif status == fast.SNAPSHOT:
-            self._after_update()
+            self._snapshot_if_due()
         return bool(status != fast.NEEDS_CHECK)
 
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -979,6 +975,8 @@ class KernelTrainer(OnlineTrainer):
     _compiled_rule = THRESHOLD
     _gram: FloatArray | None = None
     _moves_w = False  # only b moves
+    _f: FloatArray  # the scores f_i and α: always kept here
+    _alpha: FloatArray
 
     @property
     def has_compiled_loop(self) -> bool:
@@ -986,7 +984,7 @@ class KernelTrainer(OnlineTrainer):
         return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
 
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        if self._gram is None:  # row i is `_column(i)` to the bit (K is symmetric)
+        if self._gram is None:  # row i is `_score_column(i)` to the bit (K is symmetric)
             with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
                 self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
         return self._gram, self._f, self._alpha
@@ -994,11 +992,9 @@ class KernelTrainer(OnlineTrainer):
     def _init_extra(self) -> None:
         c = self.config
         self._kparams = (c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
-        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
-        self._snap_stride = _KERNEL_SNAP_STRIDE
-        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(self._n, 1)))
+        self._snaps = Snapshots(self._n, _KERNEL_SNAP_STRIDE)
 
-    def _column(self, i: int) -> FloatArray:
+    def _score_column(self, i: int) -> FloatArray:
         return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
 
     def _reset_extra(self) -> None:
@@ -1012,7 +1008,7 @@ class KernelTrainer(OnlineTrainer):
 
     def _apply(self, i: int, margin: float) -> bool:
         ey = self._eta * self._y.item(i)
-        g = self._column(i)
+        g = self._score_column(i)
         with np.errstate(over="ignore", invalid="ignore"):
             g *= ey
             f = self._f + g
@@ -1028,27 +1024,8 @@ class KernelTrainer(OnlineTrainer):
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         return float("nan")  # the scores before the update are not kept
 
-    def _after_update(self) -> None:
-        if self._k % self._snap_stride == 0:
-            self._snaps[self._k] = (self._f.copy(), self._alpha.copy())
-            if len(self._snaps) > self._snap_max:
-                self._snap_stride *= 2
-                self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
-
     def _restore_extra(self, k: int) -> None:
-        # Replay from the nearest snapshot: the same sums in the same order as the run.
-        start = max((j for j in self._snaps if j <= k), default=0)
-        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
-        if start:
-            f, alpha = self._snaps[start]
-            self._f = f.copy()
-            self._alpha = alpha.copy()
-        for i in self._hist.column("index", start, k).tolist():
-            ey = self._eta * self._y.item(i)
-            g = self._column(i)
-            g *= ey
-            self._f = self._f + g
-            self._alpha[i] += self._eta
+        self._replay_scores(k)
         self._w0 = self._w1 = 0.0
 
     @property

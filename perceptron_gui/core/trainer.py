@@ -31,7 +31,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import Engine
+from perceptron_gui.core.engine import Engine, Snapshots
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
@@ -50,9 +50,8 @@ _FIRST_CHUNK = 16
 # so no check is needed; above it, the exact scores are computed once to see whether one
 # really became inf or NaN, and only then the run stops ("overflow").
 _SAFE = 1e300
-# The dual keeps copies of (f, α) every `stride` updates so that stepping back replays at
-# most one stride; when the copies pass this budget the stride doubles and half go.
-_SNAPSHOT_BYTES = 64 * 2**20
+# The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
+_SNAP_STRIDE = 16
 _MAX_CHUNK = 8192
 # History rows the compiled loop writes per call before they are appended.
 _FAST_ROWS = 1 << 16
@@ -113,9 +112,7 @@ class Trainer(Engine):
             count_guess=None if (self._pocket or c.order == "random") else "zero",
             visit_guess="rank" if c.order == "random" else None,
         )  # fmt: skip
-        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
-        self._snap_stride = 16
-        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
+        self._snaps = Snapshots(n, _SNAP_STRIDE) if self._dual else None
         self._init_order()
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
@@ -349,6 +346,16 @@ class Trainer(Engine):
             s += b
         return bool(np.isfinite(s).all())
 
+    def _score_column(self, i: int) -> FloatArray:
+        """The dual's Gram column ``x_j · x_i`` for every j, as ``x1_j x1_i + x2_j x2_i``."""
+        g = self._x0 * self._x0.item(i)
+        g += self._x1 * self._x1.item(i)
+        return g
+
+    def _stride(self) -> int:
+        """The snapshots' stride the compiled loop stops at (1 outside the dual: unread)."""
+        return self._snaps.stride if self._snaps is not None else 1
+
     def _dual_fits(self, i: int, ey: float, b: float) -> bool:
         """Dual form: True when the update on point i leaves every ``f_j + b`` finite."""
         xm = self._xmax
@@ -357,8 +364,7 @@ class Trainer(Engine):
             return True
         assert self._f is not None
         with np.errstate(over="ignore", invalid="ignore"):
-            g = self._x0 * self._x0.item(i)
-            g += self._x1 * self._x1.item(i)
+            g = self._score_column(i)
             g *= ey
             g += self._f
             g += b
@@ -382,12 +388,9 @@ class Trainer(Engine):
         if self._dual:
             assert self._alpha is not None and self._f is not None
             self._alpha[i] += self._eta
-            g = self._x0 * self._x0.item(i)
-            g += self._x1 * self._x1.item(i)
+            g = self._score_column(i)
             g *= ey
             self._f += g
-            if (self._k + 1) % self._snap_stride == 0:
-                self._snapshot(self._k + 1)
         errors = 0
         self._mis = None
         if self._pocket or self._order == "random":
@@ -397,6 +400,7 @@ class Trainer(Engine):
             errors = self.errors()
         self._k += 1
         self._clean = 0
+        self._snapshot_if_due()
         self._hist.append(i, self._v, self._w0, self._w1, self._b, errors)
         if self._pocket and errors < (self.pocket_errors or 0):
             self._pocket_row = self._k - 1
@@ -528,7 +532,7 @@ class Trainer(Engine):
             w0, w1, b, k, v, made, status = self._fast(
                 self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
                 self.errors(), self.config.seed, self._dual, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, target_k, target_v,
                 out_i, out_v, out_w0, out_w1, out_b, out_e,
             )  # fmt: skip
@@ -538,7 +542,7 @@ class Trainer(Engine):
                 self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
                 self._perm, self._perm_epoch, f, alpha,
                 fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, self._clean,
                 target_k, target_v,
                 out_i, out_v, out_w0, out_w1, out_b, out_e,
@@ -560,7 +564,7 @@ class Trainer(Engine):
         if status == fast.CONVERGED:
             self._finish("converged")
         elif status == fast.SNAPSHOT:
-            self._snapshot(self._k)
+            self._snapshot_if_due()
         return bool(status != fast.NEEDS_CHECK)
 
     # ------------------------------------------------------------ public API
@@ -666,19 +670,8 @@ class Trainer(Engine):
             self._record_update(*self._weights_after(self._k - 1))
         return self._k
 
-    def _snapshot(self, k: int) -> None:
-        assert self._f is not None and self._alpha is not None
-        self._snaps[k] = (self._f.copy(), self._alpha.copy())
-        if len(self._snaps) > self._snap_max:
-            self._snap_stride *= 2
-            self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
-
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
-        start = max((j for j in self._snaps if j <= k), default=0)
-        # Only the dual replays (its scores); the other forms read the weights.
-        replay = self._hist.column("index", start, k).tolist() if self._dual else []
-        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
         self._reset_state()
         self._hist.truncate(k)
         self._k = k
@@ -688,21 +681,8 @@ class Trainer(Engine):
             self._clean = v - self._hist.value("visit", k - 1)
         else:
             self._clean = v
-        if self._dual:
-            # From the nearest snapshot, replay in order: the same sums in the same order as
-            # the original run, so the scores are bit-identical to it.
-            assert self._alpha is not None and self._f is not None
-            if start:
-                f, alpha = self._snaps[start]
-                self._f[:] = f
-                self._alpha[:] = alpha
-            for i in replay:
-                ey = self._eta * self._y.item(i)
-                self._alpha[i] += self._eta
-                g = self._x0 * self._x0.item(i)
-                g += self._x1 * self._x1.item(i)
-                g *= ey
-                self._f += g
+        if self._dual:  # only the dual replays (its scores); the other forms read the weights
+            self._replay_scores(k)
         self._mis = None  # the weights were set above
         if self._pocket:
             self._find_pocket()
