@@ -104,17 +104,6 @@ class BatchTrainer(OnlineTrainer):
                 break
         return self._k - start_k
 
-    def step(self) -> StepRecord | None:
-        """One batch step (None when done or converged before an update)."""
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins()
-        self._advance(1, self._n)
-        if self._k == k:
-            return None
-        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
-
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float
     ) -> StepRecord:

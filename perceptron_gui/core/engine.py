@@ -5,10 +5,11 @@ Every mode's trainer is an `Engine`: `Trainer` (primal, dual, pocket) and `Onlin
 whole state as a function of the visit count, with the weights after every update in a
 history. What reads or moves that state the same way in every mode lives here once: the
 visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
-`step_back`, `reset`), the snapshots of the scores that the dual and kernel forms replay
-from (`Snapshots`), the limits. A rule family provides `_advance` (visit on),
-`_restore` (the state after k updates and v visits), `_finish`, `_record_last` and
-`margins`.
+`step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
+snapshots of the scores that the dual and kernel forms replay from (`Snapshots`), the
+limits. A rule family provides `_advance` (visit on), `_restore` (the state after k
+updates and v visits), `_finish` and `margins`, and its margins and step for the
+records (`_margin_of`, `_margin_before`, `_scale`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import numpy.typing as npt
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import History
-from perceptron_gui.core.records import StepRecord
+from perceptron_gui.core.records import StepRecord, update_reason
 
 if TYPE_CHECKING:
     from perceptron_gui.core.registry import ModeSpec
@@ -97,12 +98,34 @@ class Engine:
     def _finish(self, reason: str) -> None:
         raise NotImplementedError
 
-    def _record_last(self) -> None:
-        """Set `last` to the record of the last update (k > 0)."""
-        raise NotImplementedError
-
     def margins(self) -> FloatArray:
         raise NotImplementedError
+
+    def _margin_of(self, i: int) -> float:
+        """``y_i f(x_i)`` of one point now, with the bits of `margins`."""
+        raise NotImplementedError
+
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        """``y_i (w·x_i + b)`` under the weights `w`, `b` (NaN when they do not say it)."""
+        raise NotImplementedError
+
+    def _margins_kept(self) -> FloatArray | None:
+        """Before a step: every margin, when `_margin_before` cannot say an update's after
+        it (the kernel perceptron's scores before an update are not kept); else None."""
+        return None
+
+    def _scale(self, i: int, margin: float) -> float:
+        """The step's factor of an update on point i with margin `margin` (η; PA: τ)."""
+        return self._eta
+
+    def _update_mistake(self, margin: float) -> bool:
+        """Whether an update on a point with this margin was a mistake (NaN: not known,
+        a mistake: the rules that do not say the margin update on mistakes only)."""
+        return not margin > 0.0
+
+    def _replaced(self, row: int) -> bool:
+        """Whether the update of history row `row` went into the pocket."""
+        return False
 
     # ------------------------------------------------------------- the order
 
@@ -342,6 +365,135 @@ class Engine:
     def reset(self) -> None:
         """Back to the initial weights, before any visit."""
         self._restore(0, 0)
+
+    def step(self) -> StepRecord | None:
+        """Visit points up to the next update and make it (one update).
+
+        Returns the record of that update, or None when done (converged or at a limit)
+        before an update could be made.
+        """
+        if self.done:
+            return None
+        w, b, k = self.w, self._b, self._k
+        kept = self._margins_kept()
+        self._advance(1, self.max_visits)
+        if self._k == k:
+            return None
+        return self._record_update(w, b, self._margin_at(k, kept, w, b))
+
+    def visit(self) -> StepRecord | None:
+        """Look at the next point only: predict, reveal the label, update if the rule says so.
+
+        Returns the record, or None when done. `StepRecord.mistake` says whether the point
+        was a mistake (``y f <= 0``).
+        """
+        if self.done:
+            return None
+        i_next = self.next_index()
+        w, b, k = self.w, self._b, self._k
+        kept = self._margins_kept()
+        m_next = self._margin_of(i_next) if i_next is not None else 0.0
+        self._advance(1, 1)
+        if self._k > k:
+            return self._record_update(w, b, self._margin_at(k, kept, w, b))
+        if i_next is None:  # random order and nothing left: converged
+            return None
+        rec = StepRecord(
+            index=i_next,
+            mistake=m_next <= 0.0,
+            margin=m_next,
+            k=self._k,
+            visit=self._v,
+            w_before=w,
+            b_before=b,
+            w_after=w,
+            b_after=b,
+            threshold=self.threshold,
+        )
+        self._last = rec
+        return rec
+
+    def seek_update(self, k: int) -> int:
+        """Put the trainer in the state right after update `k` (k = 0: before any visit).
+
+        `k` counts updates, not visits, in every order: the state is the one after
+        ``history_visits[k - 1]`` visits, exactly what `step` called k times from the
+        start gives. Backwards this restores from the history; forwards it computes
+        on from the current state (the history after the current update is not kept,
+        see `seek`), and stops early when the run ends first (converged or at a limit;
+        then, as with `step`, the clean visits that showed convergence are made).
+        Backwards is cheap (the weights are stored; the score-keeping forms replay at
+        most one snapshot stride); forwards costs what running does, so a timeline that
+        jumps far ahead should go in slices, ``seek_update(min(target, t.k + chunk))``
+        per timer tick.
+
+        Returns
+        -------
+        int
+            The update count reached (less than `k` when the run ended first).
+        """
+        k = max(0, int(k))
+        if k > self._k:
+            self._advance(k - self._k, self.max_visits)
+        else:
+            visits = int(self._hist.value("visit", k - 1)) if k else 0
+            if k < self._k or self._v > visits:
+                self._restore(k, visits)
+        # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
+        # may have left the record of another visit).
+        if self._k:
+            self._record_last()
+        return self._k
+
+    # ---------------------------------------------------------------- records
+
+    def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
+        """The weights after the first k updates (k = 0: the initial weights)."""
+        return self._hist.weights(k - 1)
+
+    def _margin_at(
+        self, row: int, kept: FloatArray | None, w: tuple[float, float], b: float
+    ) -> float:
+        """The margin before the update of history row `row`, made from weights w, b."""
+        i = self._hist.value("index", row)
+        return float(kept[i]) if kept is not None else self._margin_before(i, w, b)
+
+    def _record_update(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        """`last` = the record of the last update, made from w_before, b_before."""
+        j = self._k - 1
+        i = self._hist.value("index", j)
+        threshold = self.threshold
+        mistake = self._update_mistake(margin)
+        rec = StepRecord(
+            index=i,
+            mistake=mistake,
+            margin=margin,
+            k=self._k,
+            visit=self._hist.value("visit", j),
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+            pocket_replaced=self._replaced(j),
+            points=(i,),
+            scale=self._scale(i, margin),
+            reason="mistake" if mistake else update_reason(margin, threshold),
+            threshold=threshold,
+        )
+        self._last = rec
+        return rec
+
+    def _record_last(self) -> None:
+        """`last` = the record of the last update (k > 0), its margin from the weights
+        before it."""
+        k = self._k
+        if k == 0:
+            return
+        w_before, b_before = self._weights_after(k - 1)
+        i = self._hist.value("index", k - 1)
+        self._record_update(w_before, b_before, self._margin_before(i, w_before, b_before))
 
     def _check_limits(self) -> bool:
         """Stop at a limit; True when stopped."""

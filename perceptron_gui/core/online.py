@@ -34,7 +34,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.engine import Engine, Snapshots
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
-from perceptron_gui.core.records import StepRecord, update_reason
+from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
@@ -205,10 +205,6 @@ class OnlineTrainer(Engine):
         """Which of these visits (margins m) make an update: mistakes by default."""
         return m <= 0.0
 
-    def _scale(self, i: int, margin: float) -> float:
-        """The step's factor for an update on point i with margin `margin` (η; PA: τ)."""
-        return self._eta
-
     def _candidates(self) -> IntArray:
         """The points an update may be made on now (the random order picks one of them)."""
         return self.misclassified()
@@ -298,21 +294,6 @@ class OnlineTrainer(Engine):
     def has_alpha(self) -> bool:
         """True when the run keeps α per point (the kernel form)."""
         return self.alpha_slice(slice(0, 0)) is not None
-
-    def seek_update(self, k: int) -> int:
-        """The state right after update `k` (k = 0: before any visit), as `Trainer.seek_update`.
-
-        Backwards it restores (`seek` by visits); forwards it runs on. Returns the update
-        count reached (fewer when the run ends first).
-        """
-        k = max(0, int(k))
-        if k > self._k:
-            self.run(max_updates=k - self._k)
-        else:
-            visits = int(self.history_value("visit", k - 1)) if k else 0
-            if k < self._k or self._v > visits:
-                self.seek(visits)
-        return self._k
 
     @property
     def alpha(self) -> FloatArray | None:
@@ -486,102 +467,12 @@ class OnlineTrainer(Engine):
         """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
         return _EMPTY2, _EMPTY, _EMPTY
 
-    def _record_update(
-        self, w_before: tuple[float, float], b_before: float, margin: float
-    ) -> StepRecord:
-        j = self._k - 1
-        i = self._hist.value("index", j)
-        threshold = self.threshold
-        rec = StepRecord(
-            index=i,
-            mistake=margin <= 0.0,
-            margin=margin,
-            k=self._k,
-            visit=self._hist.value("visit", j),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            points=(i,),
-            scale=self._scale(i, margin),
-            reason=update_reason(margin, threshold),
-            threshold=threshold,
-        )
-        self._last = rec
-        return rec
-
-    def step(self) -> StepRecord | None:
-        """Visit points up to the next update and make it; None when done first."""
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins() if self._n else np.zeros(0)
-        self._advance(1, self.max_visits)
-        if self._k == k:
-            return None
-        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
-
-    def visit(self) -> StepRecord | None:
-        """Look at the next point only: predict, reveal the label, update if the mode says so.
-
-        `StepRecord.mistake` says whether the point was a mistake (``y f <= 0``).
-        """
-        if self.done:
-            return None
-        i_next = self.next_index()
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins()
-        self._advance(1, 1)
-        if self._k > k:
-            return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
-        if i_next is None:
-            return None
-        m = float(ms[i_next])
-        rec = StepRecord(
-            index=i_next,
-            mistake=m <= 0.0,
-            margin=m,
-            k=self._k,
-            visit=self._v,
-            w_before=w,
-            b_before=b,
-            w_after=w,
-            b_after=b,
-            threshold=self.threshold,
-        )
-        self._last = rec
-        return rec
-
-    def _record_last(self) -> None:
-        """`last` = the record of the last update (margin recomputed from the weights before it)."""
-        k = self._k
-        if k == 0:
-            return
-        h = self._hist
-        w_before, b_before = h.weights(k - 2)
-        i = h.value("index", k - 1)
-        margin = self._margin_before(i, w_before, b_before)
-        mistake = h.value("mistakes", k - 1) > (h.value("mistakes", k - 2) if k > 1 else 0)
-        threshold = self.threshold
-        self._last = StepRecord(
-            index=i,
-            mistake=mistake,
-            margin=margin,
-            k=k,
-            visit=h.value("visit", k - 1),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            points=(i,),
-            scale=self._scale(i, margin),
-            reason="mistake" if mistake else update_reason(margin, threshold),
-            threshold=threshold,
-        )
-
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         """``y_i (w·x_i + b)`` under the weights `w`, `b` (the kernel: not known, NaN)."""
         return (self._yx0.item(i) * w[0] + self._yx1.item(i) * w[1]) + self._y.item(i) * b
+
+    def _margin_of(self, i: int) -> float:
+        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
 
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
@@ -1023,6 +914,9 @@ class KernelTrainer(OnlineTrainer):
 
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         return float("nan")  # the scores before the update are not kept
+
+    def _margins_kept(self) -> FloatArray | None:
+        return self.margins()  # a step's record reads its margin from these
 
     def _restore_extra(self, k: int) -> None:
         self._replay_scores(k)

@@ -279,11 +279,18 @@ class Trainer(Engine):
             return (float(self._f[i]) + self._b) * yi
         return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
 
-    def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
-        """The weights after the first k updates (k = 0: the initial weights)."""
-        if k == 0:
-            return self._w_init, self._b_init
-        return self._hist.weights(k - 1)
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        """``y_i (w·x_i + b)`` under the weights w, b (the dual too: its w is kept)."""
+        yi = self._y.item(i)
+        return yi * (self._x0.item(i) * w[0] + self._x1.item(i) * w[1] + b)
+
+    def _update_mistake(self, margin: float) -> bool:
+        """Every update of these modes is a mistake (the dual's by its own scores, which
+        the margin from w may round past)."""
+        return True
+
+    def _replaced(self, row: int) -> bool:
+        return self._pocket and self._pocket_row == row
 
     # ---------------------------------------------------------------- pocket
 
@@ -569,107 +576,6 @@ class Trainer(Engine):
 
     # ------------------------------------------------------------ public API
 
-    def step(self) -> StepRecord | None:
-        """Go to the next mistake and correct it (one update).
-
-        Returns the record of that update, or None when done (converged or at a limit)
-        before an update could be made.
-        """
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        self._advance(1, self.max_visits)
-        if self._k == k:
-            return None
-        return self._record_update(w, b)
-
-    def _record_update(self, w_before: tuple[float, float], b_before: float) -> StepRecord:
-        j = self._k - 1
-        i = self._hist.value("index", j)
-        yi = self._y.item(i)
-        xi0, xi1 = self._x0.item(i), self._x1.item(i)
-        margin = yi * (xi0 * w_before[0] + xi1 * w_before[1] + b_before)
-        replaced = self._pocket and self._pocket_row == j
-        rec = StepRecord(
-            index=i,
-            mistake=True,
-            margin=margin,
-            k=self._k,
-            visit=self._hist.value("visit", j),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            pocket_replaced=replaced,
-            points=(i,),
-            scale=self._eta,
-            reason="mistake",
-        )
-        self._last = rec
-        return rec
-
-    def _record_last(self) -> None:
-        self._record_update(*self._weights_after(self._k - 1))
-
-    def visit(self) -> StepRecord | None:
-        """Look at the next point only: predict, reveal the label, update if wrong.
-
-        Returns the record, or None when done.
-        """
-        if self.done:
-            return None
-        i_next = self.next_index()
-        w, b, k = self.w, self._b, self._k
-        m_before = self._margin_of(i_next) if i_next is not None else 0.0
-        self._advance(1, 1)
-        if self._k > k:
-            return self._record_update(w, b)
-        if i_next is None:  # random order and nothing left: converged
-            return None
-        rec = StepRecord(
-            index=i_next,
-            mistake=False,
-            margin=m_before,
-            k=self._k,
-            visit=self._v,
-            w_before=w,
-            b_before=b,
-            w_after=w,
-            b_after=b,
-        )
-        self._last = rec
-        return rec
-
-    def seek_update(self, k: int) -> int:
-        """Put the trainer in the state right after update `k` (k = 0: before any visit).
-
-        `k` counts updates, not visits, in every order: the state is the one after
-        ``history_visits[k - 1]`` visits, exactly what `step` called k times from the
-        start gives. Backwards this restores from the history; forwards it computes
-        on from the current state (the history after the current update is not kept,
-        see `seek`), and stops early when the run ends first (converged or at a limit;
-        then, as with `step`, the clean visits that showed convergence are made).
-        Backwards is cheap (the weights are stored; the dual replays at most one
-        snapshot stride); forwards costs what running does, so a timeline that jumps
-        far ahead should go in slices, ``seek_update(min(target, t.k + chunk))`` per
-        timer tick.
-
-        Returns
-        -------
-        int
-            The update count reached (less than `k` when the run ended first).
-        """
-        k = max(0, int(k))
-        if k > self._k:
-            self._advance(k - self._k, self.max_visits)
-        elif k < self._k or self._v > (self._hist.value("visit", k - 1) if k else 0):
-            self._restore(k, self._hist.value("visit", k - 1) if k else 0)
-        # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
-        # may have left the record of another visit).
-        if self._k:
-            self._record_update(*self._weights_after(self._k - 1))
-        return self._k
-
     def _restore(self, k: int, v: int) -> None:
         """State after k updates and v visits (v at least the visit of update k)."""
         self._reset_state()
@@ -696,7 +602,7 @@ class Trainer(Engine):
         if not self.done:
             self._check_limits()
         if k:
-            self._record_update(*self._weights_after(k - 1))
+            self._record_last()
 
     def result(self) -> TrainResult:
         """The run so far as a `TrainResult`."""
