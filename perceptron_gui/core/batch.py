@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from perceptron_gui.core.engine import Scan
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
 
@@ -95,14 +96,9 @@ class BatchTrainer(OnlineTrainer):
         self._sizes.append(int(M.shape[0]))
         return True
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
-        while not self._check_limits() and self._k < target_k and self._v + self._n <= target_v:
-            if not self._batch_step():
-                break
-        return self._k - start_k
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        # A step looks at all N points: it needs N visits within the target.
+        return self._v + self._n <= target_v and self._batch_step()
 
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float

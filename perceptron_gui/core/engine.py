@@ -14,11 +14,13 @@ records (`_margin_of`, `_margin_before`, `_scale`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_gui.core import fast
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import History
@@ -29,6 +31,20 @@ if TYPE_CHECKING:
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+
+# Scan sizes of the numpy path: small right after an update (the next one is often near),
+# growing while the scan finds none, capped to stay in cache.
+FIRST_CHUNK = 16
+MAX_CHUNK = 8192
+
+
+@dataclass
+class Scan:
+    """The numpy path's scan sizes during one `Engine._advance` (they change no number)."""
+
+    chunk: int = FIRST_CHUNK
+    gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
+
 
 #: The budget of the copies of the scores (f, α) a run keeps for going back.
 SNAPSHOT_BYTES = 64 * 2**20
@@ -89,8 +105,20 @@ class Engine:
 
     # ---------------------------------------------------------- subclass hooks
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        """The numpy path: visit on, up to one update or a chunk of clean visits, within
+        `target_v` visits; False when the run cannot go on (converged, or at the target)."""
         raise NotImplementedError
+
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
+        """One call of this family's compiled loop from the current state, which it sets
+        to the loop's; the history rows go into `out`. Returns (rows written, status)."""
+        raise NotImplementedError
+
+    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
+        """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
 
     def _restore(self, k: int, v: int) -> None:
         raise NotImplementedError
@@ -178,6 +206,76 @@ class Engine:
         if self._order == "random-cyclic":
             return int(self._epoch_perm(self._v // self._n)[self._v % self._n])
         return self._v % self._n
+
+    # ------------------------------------------------------------- visiting on
+
+    #: The compiled loop (fast.py) this trainer uses now, None: the numpy path only.
+    _fast: Any = None
+    #: History rows the compiled loop writes per call before they are appended.
+    _fast_rows = 4096
+
+    def _compiled_loop(self) -> Any:
+        """Hook: this family's compiled loop for this run once `fast.warm_up` has made it,
+        else None."""
+        return None
+
+    def use_compiled_loop(self) -> bool:
+        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
+
+        For a caller that warmed numba up after making the trainer (`fast.run_to_end`).
+        Returns True when the trainer now has the compiled loop.
+        """
+        self._fast = self._compiled_loop()
+        return self._fast is not None
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        """Visit until `max_updates` more updates or `max_visits` more visits, or the end;
+        returns the updates made.
+
+        On the compiled loop while there is one (`_fast_run`), on the numpy path
+        (`_visit_on`) from an update whose numbers come near the float64 limit (its
+        exact overflow check is numpy's) and where there is none: the same bits either
+        way.
+        """
+        start_k = self._k
+        target_k = min(self._k + max_updates, self.max_updates)
+        target_v = min(self._v + max_visits, self.max_visits)
+        use_fast = self._fast is not None
+        scan = Scan()
+        while not self._check_limits() and self._k < target_k and self._v < target_v:
+            if use_fast:
+                if self._fast_run(target_k, target_v):
+                    continue
+                use_fast = False  # the exact overflow check is on the numpy path
+            if not self._visit_on(target_v, scan):
+                break
+        return self._k - start_k
+
+    def _fast_run(self, target_k: int, target_v: int) -> bool:
+        """One call of the compiled loop from the current state.
+
+        Returns False when the next update needs the exact overflow check (the state is
+        that of before its visit: the caller goes on with the numpy path).
+        """
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // self._n)
+        rows = min(target_k - self._k, self._fast_rows)
+        out: tuple[npt.NDArray[Any], ...] = (
+            np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
+            np.empty(rows), np.empty(rows), np.empty(rows, np.int64),
+        )  # fmt: skip
+        k0 = self._k
+        made, status = self._fast_call(target_k, target_v, out)
+        if made:
+            self._mis = None
+            cols = [col[:made] for col in out]
+            self._hist.extend(*cols)
+            self._fast_rows_made(k0, cols[5])
+        if status == fast.CONVERGED:
+            self._finish("converged")
+        elif status == fast.SNAPSHOT:
+            self._snapshot_if_due()
+        return bool(status != fast.NEEDS_CHECK)
 
     # ---------------------------------------------------------- the snapshots
 

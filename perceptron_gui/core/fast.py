@@ -891,7 +891,7 @@ def _call(fn: Any, *, dual: bool) -> None:
 
 
 def _online_args() -> tuple[Any, ...]:
-    """Arguments of the types `OnlineTrainer._fast_run` passes, on three points."""
+    """Arguments of the types `OnlineTrainer._fast_call` passes, on three points."""
     x = np.array([1.0, -1.0, 2.0])
     y = np.array([1.0, -1.0, 1.0])
     ints = np.zeros(4, np.int64)

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import Engine, Snapshots
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord
@@ -41,8 +41,6 @@ from perceptron_gui.core.tables import vote_counts
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-_FIRST_CHUNK = 16
-_MAX_CHUNK = 8192
 # As in Trainer: below this bound on every |w·x + b| nothing can overflow (the fast
 # path); above it the scores are computed and only a real inf or NaN stops the run.
 _SAFE = 1e300
@@ -53,8 +51,6 @@ _SAFE = 1e300
 _KERNEL_SNAP_STRIDE = 64
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
-# History rows the compiled loop writes per call before they are appended.
-_FAST_ROWS = 4096
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
@@ -138,7 +134,6 @@ class OnlineTrainer(Engine):
         self._check_random_start()
         # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
         # same numbers either way.
-        self._fast: Any = None
         self.use_compiled_loop()
 
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
@@ -167,14 +162,9 @@ class OnlineTrainer(Engine):
         """True when this mode and order have a compiled loop (the random order has not)."""
         return self._compiled_rule is not None and self._order != "random" and self._n > 0
 
-    def use_compiled_loop(self) -> bool:
-        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
-
-        Returns True when the trainer now has the compiled loop.
-        """
+    def _compiled_loop(self) -> Any:
         rule = self._compiled_rule
-        self._fast = fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
-        return self._fast is not None
+        return fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
 
     def _fast_aux(self) -> FloatArray:
         """The compiled step's number per point, its ``a`` (default: zeros, unread)."""
@@ -389,60 +379,42 @@ class OnlineTrainer(Engine):
             self._finish("converged")
         return True
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        if self._order == "random":
+            mis = self._candidates()
+            if mis.shape[0] == 0:
+                self._finish("converged")
+                return False
+            rng = np.random.default_rng((self.config.seed, self._k, 1))
+            i = int(mis[int(rng.integers(mis.shape[0]))])
+            mi = float(self._margins_at(np.array([i]))[0])
+            self._v += 1
+            self._do_update(i, mi)
+            return True
         n = self._n
-        chunk = _FIRST_CHUNK
-        use_fast = self._fast is not None
-        while not self._check_limits() and self._k < target_k and self._v < target_v:
-            if use_fast:
-                if self._fast_run(target_k, target_v):
-                    continue
-                use_fast = False  # the exact overflow check is on the numpy path
-            if self._order == "random":
-                mis = self._candidates()
-                if mis.shape[0] == 0:
-                    self._finish("converged")
-                    break
-                rng = np.random.default_rng((self.config.seed, self._k, 1))
-                i = int(mis[int(rng.integers(mis.shape[0]))])
-                mi = float(self._margins_at(np.array([i]))[0])
-                self._v += 1
-                self._do_update(i, mi)
-                continue
-            pos = self._clean if self._order == "first" else self._v % n
-            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
-            idx = self._visit_indices(self._v, self._clean, length)
-            m = self._margins_at(idx)
-            want = self._wants_update(m, idx)
-            j = int(want.argmax())
-            if want[j]:
-                self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
-                self._v += j + 1
-                self._clean += j
-                self._do_update(int(idx[j]), float(m[j]))
-                chunk = _FIRST_CHUNK
-            else:
-                self._mistakes += int(np.count_nonzero(m <= 0.0))
-                self._v += length
-                self._clean += length
-                self._check_clean()
-                chunk = min(chunk * 4, _MAX_CHUNK)
-        return self._k - start_k
+        pos = self._clean if self._order == "first" else self._v % n
+        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
+        idx = self._visit_indices(self._v, self._clean, length)
+        m = self._margins_at(idx)
+        want = self._wants_update(m, idx)
+        j = int(want.argmax())
+        if want[j]:
+            self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            self._v += j + 1
+            self._clean += j
+            self._do_update(int(idx[j]), float(m[j]))
+            scan.chunk = FIRST_CHUNK
+        else:
+            self._mistakes += int(np.count_nonzero(m <= 0.0))
+            self._v += length
+            self._clean += length
+            self._check_clean()
+            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
+        return True
 
-    def _fast_run(self, target_k: int, target_v: int) -> bool:
-        """One call of the compiled loop from the current state.
-
-        Returns False when the next update needs the exact overflow check (the state is
-        that of before its visit: the caller goes on with the numpy path).
-        """
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // self._n)
-        rows = min(target_k - self._k, _FAST_ROWS)
-        out: list[npt.NDArray[Any]] = [np.empty(rows, np.int64), np.empty(rows, np.int64)]
-        out += [np.empty(rows), np.empty(rows), np.empty(rows), np.empty(rows, np.int64)]
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
         gram, f, alpha = self._fast_kernel_state()
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
@@ -454,14 +426,7 @@ class OnlineTrainer(Engine):
         )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
-        if made:
-            self._mis = None
-            self._hist.extend(*(col[:made] for col in out))
-        if status == fast.CONVERGED:
-            self._finish("converged")
-        elif status == fast.SNAPSHOT:
-            self._snapshot_if_due()
-        return bool(status != fast.NEEDS_CHECK)
+        return made, status
 
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import Engine, Snapshots
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
@@ -43,18 +43,12 @@ __all__ = ["StepRecord", "Trainer"]
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# Scan sizes: small right after an update (the next mistake is often near), growing
-# geometrically while the scan finds none, capped to stay in cache.
-_FIRST_CHUNK = 16
 # Below this bound on every |w·x + b| (and on every dual score) no number can overflow,
 # so no check is needed; above it, the exact scores are computed once to see whether one
 # really became inf or NaN, and only then the run stops ("overflow").
 _SAFE = 1e300
 # The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
 _SNAP_STRIDE = 16
-_MAX_CHUNK = 8192
-# History rows the compiled loop writes per call before they are appended.
-_FAST_ROWS = 1 << 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
@@ -75,6 +69,8 @@ class Trainer(Engine):
     In the ``random`` order every visit picks a random current mistake, so every
     visit is an update. An epoch is N visits.
     """
+
+    _fast_rows = 1 << 16  # history rows per call of the compiled loop
 
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
@@ -132,17 +128,11 @@ class Trainer(Engine):
         # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
         # the same numbers either way. The random order's compiled generator reproduces
         # numpy's for seeds below 2^32 only.
-        self._fast: Any = fast.loop_for(c.order, c.seed)
+        self.use_compiled_loop()
         self._check_random_start()
 
-    def use_compiled_loop(self) -> bool:
-        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
-
-        For a caller that warmed numba up after making the trainer (`fast.run_to_end`).
-        Returns True when the trainer now has the compiled loop.
-        """
-        self._fast = fast.loop_for(self.config.order, self.config.seed)
-        return self._fast is not None
+    def _compiled_loop(self) -> Any:
+        return fast.loop_for(self.config.order, self.config.seed)
 
     # ------------------------------------------------------------------ state
 
@@ -442,106 +432,69 @@ class Trainer(Engine):
 
     # ------------------------------------------------------------ the scans
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        """Visit points until `max_updates` updates or `max_visits` visits; returns updates made."""
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
         if self._order == "random":
-            use_fast = self._fast is not None
-            while not self._check_limits() and self._k < target_k and self._v < target_v:
-                if use_fast:
-                    if self._fast_run(target_k, target_v):
-                        continue
-                    use_fast = False  # the exact overflow check is on the numpy path
-                mis = self.misclassified()
-                if mis.shape[0] == 0:
-                    self._finish("converged")
-                    break
-                rng = np.random.default_rng((self.config.seed, self._k, 1))
-                i = int(mis[int(rng.integers(mis.shape[0]))])
-                self._v += 1
-                self._apply(i)
-            return self._k - start_k
-
-        n = self._n
-        gap = float(_FIRST_CHUNK)  # running mean of the visits between mistakes
-        chunk = _FIRST_CHUNK
-        use_fast = self._fast is not None
-        while True:
-            if self._check_limits() or self._k >= target_k or self._v >= target_v:
-                break
-            if use_fast:
-                if self._fast_run(target_k, target_v):
-                    continue
-                # An update near the float64 limit: its exact check is on the numpy path.
-                use_fast = False
-            if self._order == "random-cyclic":
-                self._epoch_perm(self._v // n)
-                yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
-                idx_base: IntArray | None = self._perm
-            else:
-                yx0, yx1, nyv = self._yx0, self._yx1, self._ny
-                idx_base = None
-            pos = self._clean if self._order == "first" else self._v % n
-            # Visits to look at in one go: to the end of the pass, the visit limit,
-            # and the point where a clean run would complete a pass.
-            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
-            end = pos + length
-            b = self._b
-            if self._dual:
-                assert self._f is not None
-                f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
-                m = f + b
-                m *= -nyv[pos:end]
-                bad = m <= 0.0
-            else:
-                # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
-                m = yx0[pos:end] * self._w0
-                m += yx1[pos:end] * self._w1
-                bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
-            j = int(bad.argmax())
-            if bad[j]:
-                i = pos + j if idx_base is None else int(idx_base[pos + j])
-                self._v += j + 1
-                self._clean += j
-                self._apply(i)
-                gap += (j + 1 - gap) * 0.25
-                chunk = min(max(int(2.0 * gap), _FIRST_CHUNK), _MAX_CHUNK)
-            else:
-                self._v += length
-                self._clean += length
-                if self._clean >= n and self._clean % n == 0:
-                    self._check_clean()
-                chunk = min(chunk * 4, _MAX_CHUNK)
-        return self._k - start_k
-
-    def _fast_run(self, target_k: int, target_v: int) -> bool:
-        """One call of the compiled loop (fast.py) from the current state.
-
-        Returns False when the next update needs the exact overflow check (state
-        unchanged from there on: the caller goes on with the numpy path).
-        """
+            mis = self.misclassified()
+            if mis.shape[0] == 0:
+                self._finish("converged")
+                return False
+            rng = np.random.default_rng((self.config.seed, self._k, 1))
+            i = int(mis[int(rng.integers(mis.shape[0]))])
+            self._v += 1
+            self._apply(i)
+            return True
         n = self._n
         if self._order == "random-cyclic":
             self._epoch_perm(self._v // n)
-        rows = min(target_k - self._k, _FAST_ROWS)
-        out_i = np.empty(rows, np.int64)
-        out_v = np.empty(rows, np.int64)
-        out_w0 = np.empty(rows)
-        out_w1 = np.empty(rows)
-        out_b = np.empty(rows)
-        out_e = np.empty(rows, np.int64)
+            yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
+            idx_base: IntArray | None = self._perm
+        else:
+            yx0, yx1, nyv = self._yx0, self._yx1, self._ny
+            idx_base = None
+        pos = self._clean if self._order == "first" else self._v % n
+        # Visits to look at in one go: to the end of the pass, the visit limit,
+        # and the point where a clean run would complete a pass.
+        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
+        end = pos + length
+        b = self._b
+        if self._dual:
+            assert self._f is not None
+            f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
+            m = f + b
+            m *= -nyv[pos:end]
+            bad = m <= 0.0
+        else:
+            # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
+            m = yx0[pos:end] * self._w0
+            m += yx1[pos:end] * self._w1
+            bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
+        j = int(bad.argmax())
+        if bad[j]:
+            i = pos + j if idx_base is None else int(idx_base[pos + j])
+            self._v += j + 1
+            self._clean += j
+            self._apply(i)
+            scan.gap += (j + 1 - scan.gap) * 0.25
+            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
+        else:
+            self._v += length
+            self._clean += length
+            if self._clean >= n and self._clean % n == 0:
+                self._check_clean()
+            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
+        return True
+
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
         f = self._f if self._f is not None else _EMPTY
         alpha = self._alpha if self._alpha is not None else _EMPTY
-        k0 = self._k
         if self._order == "random":
             w0, w1, b, k, v, made, status = self._fast(
                 self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
                 self.errors(), self.config.seed, self._dual, self._bias,
                 self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
-                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v,
-                out_i, out_v, out_w0, out_w1, out_b, out_e,
+                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v, *out,
             )  # fmt: skip
             clean = 0 if made else self._clean
         else:
@@ -551,28 +504,19 @@ class Trainer(Engine):
                 fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
                 self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, self._clean,
-                target_k, target_v,
-                out_i, out_v, out_w0, out_w1, out_b, out_e,
+                target_k, target_v, *out,
             )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean = k, v, clean
-        if made:
-            self._mis = None
-            self._hist.extend(
-                out_i[:made], out_v[:made], out_w0[:made], out_w1[:made], out_b[:made],
-                out_e[:made],
-            )  # fmt: skip
-            if self._pocket:
-                # The sequential rule (replace when strictly fewer) keeps the first of the
-                # fewest, provided they beat the pocket.
-                j = int(np.argmin(out_e[:made]))
-                if out_e[j] < (self.pocket_errors or 0):
-                    self._pocket_row = k0 + j
-        if status == fast.CONVERGED:
-            self._finish("converged")
-        elif status == fast.SNAPSHOT:
-            self._snapshot_if_due()
-        return bool(status != fast.NEEDS_CHECK)
+        return made, status
+
+    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
+        if self._pocket:
+            # The sequential rule (replace when strictly fewer) keeps the first of the
+            # fewest, provided they beat the pocket.
+            j = int(np.argmin(counts))
+            if counts[j] < (self.pocket_errors or 0):
+                self._pocket_row = k0 + j
 
     # ------------------------------------------------------------ public API
 
