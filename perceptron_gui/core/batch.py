@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_gui.core.engine import Scan
+from perceptron_gui.core.engine import Engine, Scan
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
 
@@ -154,25 +154,13 @@ class BatchTrainer(OnlineTrainer):
         k = self._hist.updates_by(visits)
         self._restore(k, visits)
 
-    def _restore(self, k: int, v: int) -> None:
-        self._reset_state()
-        self._hist.truncate(k)
-        self._restore_extra(k)
-        self._k, self._v = k, v
-        h = self._hist
-        v_k = 0
-        if k:
-            (self._w0, self._w1), self._b = h.weights(k - 1)
-            self._mistakes = h.value("mistakes", k - 1)
-            v_k = h.value("visit", k - 1)
-        self._mis = None
-        self._clean = v - v_k
+    def _restore_clean(self, k: int, v: int) -> None:
+        self._mistakes = self._hist.value("mistakes", k - 1) if k else 0
+        Engine._restore_clean(self, k, v)  # no visit to replay: a pass is an update or the end
+
+    def _restore_stop(self, k: int) -> None:
         if self._n and self._clean >= self._n:
             self._finish("converged")  # a pass after update k found no mistake
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_last()
 
     def _result_extra(self) -> dict[str, Any]:
         return {"batch_sizes": self.batch_sizes, "batch_points": self.batch_points}

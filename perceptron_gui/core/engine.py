@@ -120,11 +120,34 @@ class Engine:
     def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
         """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
 
-    def _restore(self, k: int, v: int) -> None:
+    def _reset_state(self) -> None:
+        """The state before any visit (the counters, the weights, the family's own)."""
         raise NotImplementedError
 
-    def _finish(self, reason: str) -> None:
+    def _restore_extra(self, k: int) -> None:
+        """Hook of `_restore`: the family's own state after k updates (the history is cut to
+        k and the weights are set): the scores, the pocket, the counters."""
+
+    def _restore_clean(self, k: int, v: int) -> None:
+        """Hook of `_restore`: the clean visits since update k (the visits v_k+1 .. v)."""
+        self._clean = v - (self._hist.value("visit", k - 1) if k else 0)
+
+    def _restore_stop(self, k: int) -> None:
+        """Hook of `_restore`: did the run end by this state (converged)?"""
+        if k and self._order == "random" and not len(self._candidates()):
+            self._finish("converged")
+        elif not k:
+            self._check_random_start()
+        if not self.done and self._n and self._clean >= self._n:
+            self._check_clean()
+
+    def _any_update_wanted(self) -> bool:
+        """True when some point would be updated on under the running weights."""
         raise NotImplementedError
+
+    def _candidates(self) -> IntArray:
+        """The points an update may be made on now (the random order picks one of them)."""
+        return self.misclassified()
 
     def margins(self) -> FloatArray:
         raise NotImplementedError
@@ -464,6 +487,29 @@ class Engine:
         """Back to the initial weights, before any visit."""
         self._restore(0, 0)
 
+    def _restore(self, k: int, v: int) -> None:
+        """The state after k updates and v visits (v at least the visit of update k).
+
+        Every counter is a function of (k, v): the weights of update k from the history,
+        the family's own state (`_restore_extra`: the scores replayed from a snapshot, the
+        pocket), the clean visits after it (`_restore_clean`), whether the run had ended
+        there (`_restore_stop`), and `last`, the record of update k.
+        """
+        self._reset_state()
+        self._hist.truncate(k)
+        self._k = k
+        self._v = v
+        if k:
+            (self._w0, self._w1), self._b = self._weights_after(k)
+        self._restore_extra(k)
+        self._mis = None  # the weights were set above
+        self._restore_clean(k, v)
+        self._restore_stop(k)
+        if not self.done:
+            self._check_limits()
+        if k:
+            self._record_last()
+
     def step(self) -> StepRecord | None:
         """Visit points up to the next update and make it (one update).
 
@@ -592,6 +638,31 @@ class Engine:
         w_before, b_before = self._weights_after(k - 1)
         i = self._hist.value("index", k - 1)
         self._record_update(w_before, b_before, self._margin_before(i, w_before, b_before))
+
+    def _finish(self, reason: str) -> None:
+        """Stop for `reason`; at a limit, say whether these weights converged anyway."""
+        if reason == "converged":
+            self._converged = True
+        elif self._n and not self._any_update_wanted():
+            self._converged = True
+            reason = "converged"
+        self._stop_reason = reason
+
+    def _check_random_start(self) -> None:
+        """Random order: initial weights with nothing to update are converged before any visit."""
+        if self._stop_reason is not None:
+            return
+        if self._order == "random" and self._k == 0 and self._n and not len(self._candidates()):
+            self._finish("converged")
+
+    def _check_clean(self) -> None:
+        """After clean visits: has a full clean pass shown convergence?"""
+        n = self._n
+        if self._clean < n or self._clean % n:
+            return
+        # random-cyclic: the clean run may not have covered every point.
+        if self._order in ("first", "cyclic") or not self._any_update_wanted():
+            self._finish("converged")
 
     def _check_limits(self) -> bool:
         """Stop at a limit; True when stopped."""

@@ -195,10 +195,6 @@ class OnlineTrainer(Engine):
         """Which of these visits (margins m) make an update: mistakes by default."""
         return m <= 0.0
 
-    def _candidates(self) -> IntArray:
-        """The points an update may be made on now (the random order picks one of them)."""
-        return self.misclassified()
-
     def _apply(self, i: int, margin: float) -> bool:
         """Update on point i (margin before it); False to refuse (would overflow)."""
         ey = self._eta * self._y.item(i)
@@ -222,9 +218,6 @@ class OnlineTrainer(Engine):
                 return False
         self._w0, self._w1, self._b = w0, w1, b
         return True
-
-    def _restore_extra(self, k: int) -> None:
-        """Mode-specific state after k updates (the history is already cut to k)."""
 
     # ------------------------------------------------------------------ state
 
@@ -337,28 +330,9 @@ class OnlineTrainer(Engine):
 
     # --------------------------------------------------------------- running
 
-    def _finish(self, reason: str) -> None:
-        if reason == "converged":
-            self._converged = True
-        elif self._n and not self._any_update_wanted():
-            self._converged = True
-            reason = "converged"
-        self._stop_reason = reason
-
     def _any_update_wanted(self) -> bool:
         idx = np.arange(self._n, dtype=np.int64)
         return bool(self._wants_update(self._margins_at(idx), idx).any())
-
-    def _check_random_start(self) -> None:
-        if self._order == "random" and self._k == 0 and self._n and not len(self._candidates()):
-            self._finish("converged")
-
-    def _check_clean(self) -> None:
-        n = self._n
-        if self._clean < n or self._clean % n:
-            return
-        if self._order in ("first", "cyclic") or not self._any_update_wanted():
-            self._finish("converged")
 
     def _record(self, i: int) -> None:
         self._hist.append(i, self._v, self._w0, self._w1, self._b, self._mistakes)
@@ -439,21 +413,10 @@ class OnlineTrainer(Engine):
     def _margin_of(self, i: int) -> float:
         return float(self._margins_at(np.array([i], dtype=np.int64))[0])
 
-    def _restore(self, k: int, v: int) -> None:
-        """State after k updates and v visits (v at least the visit of update k)."""
-        self._reset_state()
-        self._hist.truncate(k)
-        self._k = k
-        self._v = v
+    def _restore_clean(self, k: int, v: int) -> None:
         h = self._hist
-        if k:
-            (self._w0, self._w1), self._b = h.weights(k - 1)
-            self._mistakes = h.value("mistakes", k - 1)
-            v_k = h.value("visit", k - 1)
-        else:
-            v_k = 0
-        self._restore_extra(k)
-        self._mis = None
+        self._mistakes = h.value("mistakes", k - 1) if k else 0
+        v_k = h.value("visit", k - 1) if k else 0
         # The clean visits v_k+1 .. v changed no weights; count their mistakes again.
         self._clean = 0
         n = self._n
@@ -464,16 +427,6 @@ class OnlineTrainer(Engine):
             self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
             v_k += length
             self._clean += length
-        if k and self._order == "random" and not len(self._candidates()):
-            self._finish("converged")
-        elif not k:
-            self._check_random_start()
-        if not self.done and n and self._clean >= n:
-            self._check_clean()
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_last()
 
     def _result_extra(self) -> dict[str, Any]:
         return {}

@@ -404,31 +404,8 @@ class Trainer(Engine):
         if (self._pocket or self._order == "random") and errors == 0:
             self._finish("converged")
 
-    def _check_random_start(self) -> None:
-        """Random order: initial weights with no mistake are known converged before any visit."""
-        if self._stop_reason is not None:
-            return
-        if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
-            self._finish("converged")
-
-    def _finish(self, reason: str) -> None:
-        if reason == "converged":
-            self._converged = True
-        elif self._n and self.errors() == 0:
-            # At a limit: say whether these weights happen to be a separator anyway.
-            self._converged = True
-            reason = "converged"
-        self._stop_reason = reason
-
-    def _check_clean(self) -> None:
-        """After a clean visit: has a full clean pass shown convergence?"""
-        n = self._n
-        if self._clean < n or self._clean % n:
-            return
-        if self._order in ("first", "cyclic"):
-            self._finish("converged")
-        elif self.errors() == 0:  # random-cyclic: the clean run may not have covered every point
-            self._finish("converged")
+    def _any_update_wanted(self) -> bool:
+        return self.errors() > 0
 
     # ------------------------------------------------------------ the scans
 
@@ -520,33 +497,19 @@ class Trainer(Engine):
 
     # ------------------------------------------------------------ public API
 
-    def _restore(self, k: int, v: int) -> None:
-        """State after k updates and v visits (v at least the visit of update k)."""
-        self._reset_state()
-        self._hist.truncate(k)
-        self._k = k
-        self._v = v
-        if k:
-            (self._w0, self._w1), self._b = self._weights_after(k)
-            self._clean = v - self._hist.value("visit", k - 1)
-        else:
-            self._clean = v
+    def _restore_extra(self, k: int) -> None:
         if self._dual:  # only the dual replays (its scores); the other forms read the weights
             self._replay_scores(k)
-        self._mis = None  # the weights were set above
         if self._pocket:
             self._find_pocket()
+
+    def _restore_stop(self, k: int) -> None:
+        # The pocket and the random order counted the mistakes of update k's weights.
         counted = self._pocket or self._order == "random"
         if k and counted and self._hist.value("errors", k - 1) == 0:
             self._finish("converged")
-        elif not k:
-            self._check_random_start()
-        elif self._n and self._clean >= self._n:
-            self._check_clean()
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_last()
+        else:
+            super()._restore_stop(k)
 
     def result(self) -> TrainResult:
         """The run so far as a `TrainResult`."""
