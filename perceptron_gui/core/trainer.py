@@ -75,7 +75,8 @@ class Trainer(Engine):
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
         self.config = config if config is not None else TrainConfig()
-        if self.config.mode not in ("primal", "dual", "pocket"):
+        s = self.spec
+        if s.trainer is not type(self):
             # The other modes have their own trainers: running them here would be the primal.
             raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
         c = self.config
@@ -98,8 +99,8 @@ class Trainer(Engine):
             self.max_visits = DEFAULT_MAX_VISITS
         else:
             self.max_visits = int(c.max_epochs) * n
-        self._dual = c.mode == "dual"
-        self._pocket = c.mode == "pocket"
+        self._dual = s.rd_rule == "gram"  # keeps scores f and α (the dual form)
+        self._pocket = s.counts_errors  # counts every update's mistakes, keeps the fewest
         # Every visit of the random order is an update (visit = k); the errors column is
         # the pocket's and the random order's, zeros otherwise (history.py).
         self._hist = History(
