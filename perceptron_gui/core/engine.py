@@ -25,6 +25,7 @@ from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import History
 from perceptron_gui.core.records import StepRecord, update_reason
+from perceptron_gui.core.result import TrainResult
 
 if TYPE_CHECKING:
     from perceptron_gui.core.registry import ModeSpec
@@ -359,6 +360,16 @@ class Engine:
         return self.spec.threshold(self.config)
 
     @property
+    def mistakes(self) -> int:
+        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
+        raise NotImplementedError
+
+    @property
+    def alpha(self) -> FloatArray | None:
+        """α per point (the score-keeping forms), None otherwise."""
+        raise NotImplementedError
+
+    @property
     def n(self) -> int:
         """Number of points."""
         return self._n
@@ -588,6 +599,33 @@ class Engine:
         if self._k:
             self._record_last()
         return self._k
+
+    def _result_extra(self) -> dict[str, Any]:
+        """Hook: the family's own fields of `TrainResult` (the pocket, the votes, …)."""
+        return {}
+
+    def result(self) -> TrainResult:
+        """The run so far as a `TrainResult`."""
+        c = self.config
+        s = self.spec
+        return TrainResult(
+            mode=c.mode,
+            order=c.order,
+            eta=self._eta,
+            bias=bool(c.bias),
+            n_points=self._n,
+            w=self.w if s.has_w else None,
+            b=self._b,
+            alpha=self.alpha,
+            updates=self.updates,
+            history_w=self.history_w,
+            history_b=self.history_b,
+            converged=self._converged,
+            stop_reason=self._stop_reason or "not finished",
+            visits=self._v,
+            n_mistakes=self.mistakes if s.counts_apart else None,
+            **self._result_extra(),
+        )
 
     # ---------------------------------------------------------------- records
 

@@ -35,7 +35,6 @@ from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Sna
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord
-from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
@@ -427,31 +426,6 @@ class OnlineTrainer(Engine):
             self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
             v_k += length
             self._clean += length
-
-    def _result_extra(self) -> dict[str, Any]:
-        return {}
-
-    def result(self) -> TrainResult:
-        """The run so far as a `TrainResult`."""
-        c = self.config
-        return TrainResult(
-            mode=c.mode,
-            order=c.order,
-            eta=self._eta,
-            bias=self._bias,
-            n_points=self._n,
-            w=self.w if self.spec.has_w else None,
-            b=self._b,
-            alpha=self.alpha,
-            updates=self.updates,
-            history_w=self.history_w,
-            history_b=self.history_b,
-            converged=self._converged,
-            stop_reason=self._stop_reason or "not finished",
-            visits=self._v,
-            n_mistakes=self._mistakes if self.spec.counts_apart else None,
-            **self._result_extra(),
-        )
 
 
 class _VoteCache:

@@ -36,7 +36,6 @@ from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
-from perceptron_gui.core.result import TrainResult
 
 __all__ = ["StepRecord", "Trainer"]
 
@@ -512,28 +511,12 @@ class Trainer(Engine):
         else:
             super()._restore_stop(k)
 
-    def result(self) -> TrainResult:
-        """The run so far as a `TrainResult`."""
-        c = self.config
-        return TrainResult(
-            mode=c.mode,
-            order=c.order,
-            eta=self._eta,
-            bias=self._bias,
-            n_points=self._n,
-            w=self.w,
-            b=self._b,
-            alpha=self.alpha,
-            updates=self.updates,
-            history_w=self.history_w,
-            history_b=self.history_b,
-            converged=self._converged,
-            stop_reason=self._stop_reason or "not finished",
-            visits=self._v,
-            pocket_w=self.pocket_w,
-            pocket_b=self.pocket_b,
-            pocket_errors=self.pocket_errors,
-        )
+    def _result_extra(self) -> dict[str, Any]:
+        return {
+            "pocket_w": self.pocket_w,
+            "pocket_b": self.pocket_b,
+            "pocket_errors": self.pocket_errors,
+        }
 
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""
