@@ -344,10 +344,13 @@ class Engine:
 
     @property
     def spec(self) -> ModeSpec:
-        """The registry entry of this run's mode."""
-        from perceptron_gui.core.registry import spec
+        """The registry entry of this run's mode (read once: a run's config stays)."""
+        got: ModeSpec | None = self.__dict__.get("_spec")
+        if got is None:
+            from perceptron_gui.core.registry import spec
 
-        return spec(self.config.mode)
+            got = self._spec = spec(self.config.mode)
+        return got
 
     @property
     def answer_name(self) -> str:
@@ -357,7 +360,10 @@ class Engine:
     @property
     def threshold(self) -> float | None:
         """The margin below which a right point is still corrected (None: only mistakes)."""
-        return self.spec.threshold(self.config)
+        if "_threshold" not in self.__dict__:
+            self._threshold = self.spec.threshold(self.config)
+        got: float | None = self._threshold
+        return got
 
     @property
     def mistakes(self) -> int:
