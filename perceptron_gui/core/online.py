@@ -1,13 +1,12 @@
 """Online learners beside the perceptron: averaged, voted, passive-aggressive, kernel.
 
-They share one engine (`OnlineTrainer`) with the public surface of `Trainer` that
-the window uses: `step`, `visit`, `run`, `step_back`, `seek`, `reset`, the counters,
-the history and `model` / `answer`. As in `Trainer`, the whole state is a function
-of the visit count: after every update the state is appended to compact arrays, and
-going back restores the last update at or before the wanted visit and then replays
-the clean visits after it (which change no weights, only counters) in one
-vectorised pass. The kernel perceptron keeps O(N) scores and α and replays its
-updates from periodic snapshots, the dual form's way.
+The online rule family on the one engine (`engine.Engine`, which steps, seeks, keeps
+the history and snapshots and calls the compiled loop): `OnlineTrainer` supplies the
+per-visit step of these modes (`_visit_on`, `_wants_update`, `_apply`, a compiled
+`fast.Rule`) and what they store (the mistakes counted apart from the updates; going
+back counts the clean visits' mistakes again in one vectorised pass). The kernel
+perceptron keeps O(N) scores and α and replays its updates from the engine's
+snapshots, the dual form's way.
 
 Conventions (ALGORITHMS.md):
 

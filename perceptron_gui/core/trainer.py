@@ -1,5 +1,8 @@
-"""The step-able perceptron: primal, dual and pocket, with every order of ALGORITHMS.md.
+"""The perceptron's rule family: primal, dual and pocket, with every order of ALGORITHMS.md.
 
+`Trainer` supplies the engine (`engine.Engine`: stepping, seeking, snapshots, orders,
+the compiled-loop dispatch) with this family's per-visit step (`_visit_on`, `_apply`,
+the compiled `fast._run_py`) and what it stores (the dual's scores, the pocket's counts).
 The trainer is passive: it does nothing until asked (`step`, `visit`, `run`,
 `step_back`, `seek`) and knows nothing of time or widgets. Its whole state is a
 function of the number of visits made so far, which is what makes stepping back
