@@ -338,3 +338,63 @@ def test_the_plugins_own_tests_pass_with_it_installed(plugin_run) -> None:  # no
     r, _ = plugin_run
     assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
     assert " passed" in r.stdout and "skipped" not in r.stdout, r.stdout[-2000:]
+
+
+#: The engine of the step-able trainers and the R^d loop's step: no mode is named there
+#: (a rule family reads what its mode does from the registry: `ModeSpec.rd_rule`,
+#: `counts_errors`, `takes_w0`, `batch`).
+ENGINE_FILES = ("engine.py", "trainer.py", "batch.py", "margin.py", "fast.py")
+
+
+def _mode_names_in(path: Path, functions: tuple[str, ...] = ()) -> list[tuple[int, str]]:
+    """String literals of `path` that are a built-in mode's key (only inside `functions`
+    when given)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    roots = [
+        n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in functions
+    ] if functions else [tree]  # fmt: skip
+    return [
+        (node.lineno, node.value)
+        for root in roots
+        for node in ast.walk(root)
+        if isinstance(node, ast.Constant) and node.value in _BUILT_IN
+    ]
+
+
+def test_the_engine_and_the_rd_rules_name_no_mode(tmp_path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text('def prepare(c):\n    return c.mode == "pocket"\n')
+    assert _mode_names_in(probe, ("prepare",)) == [(2, "pocket")]  # the scan can fail
+    core = ROOT / "perceptron_gui" / "core"
+    found = {
+        name: f
+        for name in ENGINE_FILES
+        if (f := [(line, v) for line, v in _mode_names_in(core / name) if v != "batch"])
+    }  # "batch": a batch step's reason (records.Reason), not the mode
+    rd = _mode_names_in(core / "multi.py", ("prepare", "run_state", "run", "_spec_in_rd"))
+    assert found == {} and rd == [], "read what the mode does from its registry entry"
+    from perceptron_gui.core.multi import RULE_CODES
+
+    assert {s.rd_rule for s in _BUILT_IN.values()} - {""} == set(RULE_CODES)
+
+
+def test_a_mode_without_a_step_in_rd_is_refused_there_and_runs_with_one() -> None:
+    """A mode whose step the R^d loop lacks (a plugin's) is refused in one line, where the
+    loop ran the primal's rule in its name before; naming the loop's step runs it."""
+    from dataclasses import replace
+
+    from perceptron_gui.core.api import train
+
+    X, y = [[1.0, 2.0, 0.5], [-1.0, -0.5, 1.0], [2.0, 1.0, -1.0]], [1, -1, 1]
+    REGISTRY.register(GOOD)
+    try:
+        with pytest.raises(
+            DataError, match="a copy of the primal perceptron runs on points with 2"
+        ):
+            train(X, y, mode="plain-copy")
+        REGISTRY.unregister("plain-copy")
+        REGISTRY.register(replace(GOOD, rd_rule="threshold"))
+        got, want = train(X, y, mode="plain-copy"), train(X, y, mode="primal")
+        assert got.w == want.w and got.b == want.b and got.updates.tolist() == want.updates.tolist()
+    finally:
+        REGISTRY.unregister("plain-copy")

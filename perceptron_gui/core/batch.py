@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from perceptron_gui.core.engine import Engine, Scan
 from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
 
@@ -95,25 +96,9 @@ class BatchTrainer(OnlineTrainer):
         self._sizes.append(int(M.shape[0]))
         return True
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
-        while not self._check_limits() and self._k < target_k and self._v + self._n <= target_v:
-            if not self._batch_step():
-                break
-        return self._k - start_k
-
-    def step(self) -> StepRecord | None:
-        """One batch step (None when done or converged before an update)."""
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins()
-        self._advance(1, self._n)
-        if self._k == k:
-            return None
-        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        # A step looks at all N points: it needs N visits within the target.
+        return self._v + self._n <= target_v and self._batch_step()
 
     def _record_update(
         self, w_before: tuple[float, float], b_before: float, margin: float
@@ -169,25 +154,13 @@ class BatchTrainer(OnlineTrainer):
         k = self._hist.updates_by(visits)
         self._restore(k, visits)
 
-    def _restore(self, k: int, v: int) -> None:
-        self._reset_state()
-        self._hist.truncate(k)
-        self._restore_extra(k)
-        self._k, self._v = k, v
-        h = self._hist
-        v_k = 0
-        if k:
-            (self._w0, self._w1), self._b = h.weights(k - 1)
-            self._mistakes = h.value("mistakes", k - 1)
-            v_k = h.value("visit", k - 1)
-        self._mis = None
-        self._clean = v - v_k
+    def _restore_clean(self, k: int, v: int) -> None:
+        self._mistakes = self._hist.value("mistakes", k - 1) if k else 0
+        Engine._restore_clean(self, k, v)  # no visit to replay: a pass is an update or the end
+
+    def _restore_stop(self, k: int) -> None:
         if self._n and self._clean >= self._n:
             self._finish("converged")  # a pass after update k found no mistake
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_last()
 
     def _result_extra(self) -> dict[str, Any]:
         return {"batch_sizes": self.batch_sizes, "batch_points": self.batch_points}

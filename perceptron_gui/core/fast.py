@@ -341,7 +341,7 @@ def _run_online_py(
     and the average are read from the history afterwards, as on the numpy path.
 
     With `kern` (the kernel perceptron) the scores are f (margin ``(f_i + b) y_i``), α and
-    the Gram matrix (``gram[i]`` is `KernelTrainer._column(i)`, the kernel being
+    the Gram matrix (``gram[i]`` is `KernelTrainer._score_column(i)`, the kernel being
     symmetric to the bit); an update adds ``gram[i, j] · s y_i`` to every f_j once every
     new ``f_j + b`` is seen finite (a sum of ``(f_j + b) · 0``, NaN if one is not, so
     that the loop vectorises), and returns SNAPSHOT when k reaches a multiple of
@@ -891,7 +891,7 @@ def _call(fn: Any, *, dual: bool) -> None:
 
 
 def _online_args() -> tuple[Any, ...]:
-    """Arguments of the types `OnlineTrainer._fast_run` passes, on three points."""
+    """Arguments of the types `OnlineTrainer._fast_call` passes, on three points."""
     x = np.array([1.0, -1.0, 2.0])
     y = np.array([1.0, -1.0, 1.0])
     ints = np.zeros(4, np.int64)

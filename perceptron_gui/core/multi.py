@@ -27,7 +27,7 @@ import math
 import threading
 import types
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,9 @@ from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
+if TYPE_CHECKING:
+    from perceptron_gui.core.registry import ModeSpec
+
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
@@ -51,18 +54,11 @@ NEW_EPOCH = fast.NEW_EPOCH
 OVERFLOW = 6
 
 ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
-# Rules: 0 "update when m <= thr" (primal, pocket, averaged, voted, margin), 1 PA-I,
-# 2 the dual (scores f, Gram columns computed here), 3 the kernel (Gram matrix given).
-_RULES = {
-    "primal": 0,
-    "pocket": 0,
-    "averaged": 0,
-    "voted": 0,
-    "margin": 0,
-    "pa": 1,
-    "dual": 2,
-    "kernel": 3,
-}
+#: The steps this loop runs, by the name a mode gives in its registry entry
+#: (`ModeSpec.rd_rule`), and their codes inside the loop: "threshold" updates when
+#: ``m <= thr`` by η, "pa" is PA-I, "gram" keeps scores f with the Gram columns computed
+#: here (the dual), "kernel" keeps scores f from the kernel's Gram matrix.
+RULE_CODES = {"threshold": 0, "pa": 1, "gram": 2, "kernel": 3}
 _SAFE = 1e300
 _ROWS = 1024
 # The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
@@ -514,6 +510,19 @@ class Prepared:
     loop: Any
 
 
+def _spec_in_rd(config: TrainConfig, d: int) -> ModeSpec:
+    """The registry entry of ``config.mode``, refused when this loop has no step for it."""
+    from perceptron_gui.core.registry import spec
+
+    s = spec(config.mode)
+    if not s.batch and s.rd_rule not in RULE_CODES:
+        raise DataError(
+            f"{s.name} runs on points with 2 features only (these have {d}): its step has "
+            "no loop in R^d"
+        )
+    return s
+
+
 def prepare(
     data: Dataset,
     config: TrainConfig,
@@ -530,9 +539,12 @@ def prepare(
     X = np.array(data.points, dtype=np.float64, order="C")  # writable: one compiled signature
     y = np.array(data.labels, dtype=np.float64)
     yX = y[:, None] * X
-    rule = _RULES.get(c.mode, 0)
+    s = _spec_in_rd(c, d)
+    # A batch step corrects the mistakes: the threshold rule's at 0 (its replay reads them).
+    rule = RULE_CODES["threshold" if s.batch else s.rd_rule]
     order = ORDERS[c.order]
-    thr = float(c.margin) if c.mode == "margin" else 0.0
+    threshold = s.threshold(c) if s.rd_rule == "threshold" else None
+    thr = 0.0 if threshold is None else float(threshold)
     sq = np.zeros(n)
     if rule == 1 and n:
         sq = X[:, 0] * X[:, 0]
@@ -570,7 +582,7 @@ def prepare(
         rule=rule,
         order=order,
         thr=thr,
-        count_errors=c.mode == "pocket" or order == 3,
+        count_errors=s.counts_errors or order == 3,
         xm=xm,
         mu=mu,
         mv=mv,
@@ -593,7 +605,7 @@ def run_state(
 
     `gram` may pass the kernel's Gram matrix already computed (the experiments share it).
     """
-    if config.mode == "batch":
+    if _spec_in_rd(config, data.dim).batch:
         d = data.dim
         w = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
         return _batch(data, config, w, float(config.b0) if config.bias else 0.0)
@@ -728,7 +740,7 @@ def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
     c = config
     d = data.points.shape[1]
     w0 = np.zeros(d) if w_init is None else np.array(w_init, dtype=np.float64).reshape(d)
-    if c.mode in ("dual", "kernel") and np.any(w0 != 0.0):
+    if not _spec_in_rd(c, d).takes_w0 and np.any(w0 != 0.0):
         raise DataError(f"initial weights w0 do not apply to the {c.mode} form")
     return result_of(data, c, run_state(data, c, w0), w0)
 

@@ -1,13 +1,12 @@
 """Online learners beside the perceptron: averaged, voted, passive-aggressive, kernel.
 
-They share one engine (`OnlineTrainer`) with the public surface of `Trainer` that
-the window uses: `step`, `visit`, `run`, `step_back`, `seek`, `reset`, the counters,
-the history and `model` / `answer`. As in `Trainer`, the whole state is a function
-of the visit count: after every update the state is appended to compact arrays, and
-going back restores the last update at or before the wanted visit and then replays
-the clean visits after it (which change no weights, only counters) in one
-vectorised pass. The kernel perceptron keeps O(N) scores and α and replays its
-updates from periodic snapshots, the dual form's way.
+The online rule family on the one engine (`engine.Engine`, which steps, seeks, keeps
+the history and snapshots and calls the compiled loop): `OnlineTrainer` supplies the
+per-visit step of these modes (`_visit_on`, `_wants_update`, `_apply`, a compiled
+`fast.Rule`) and what they store (the mistakes counted apart from the updates; going
+back counts the clean visits' mistakes again in one vectorised pass). The kernel
+perceptron keeps O(N) scores and α and replays its updates from the engine's
+snapshots, the dual form's way.
 
 Conventions (ALGORITHMS.md):
 
@@ -29,33 +28,27 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
-from perceptron_gui.core.records import StepRecord, update_reason
-from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-_FIRST_CHUNK = 16
-_MAX_CHUNK = 8192
 # As in Trainer: below this bound on every |w·x + b| nothing can overflow (the fast
 # path); above it the scores are computed and only a real inf or NaN stops the run.
 _SAFE = 1e300
-# Kernel snapshots of (f, α) are kept every `stride` updates within this budget.
-_SNAPSHOT_BYTES = 64 * 2**20
-# The first stride: the compiled loop returns at each snapshot, so a shorter one costs a
+# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: the compiled
+# loop returns at each snapshot, so a shorter one costs a
 # call per few updates (16: 10⁴ RBF updates on 2000 points took 82 ms of CPU, 64: 56 ms);
 # a seek replays at most stride - 1 Gram columns (~1 ms at N = 2000).
 _KERNEL_SNAP_STRIDE = 64
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
-# History rows the compiled loop writes per call before they are appended.
-_FAST_ROWS = 4096
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
@@ -91,7 +84,7 @@ def _pa_scale(m: float, a: float, eta: float, p: FloatArray) -> float:
 PA = fast.register_rule("pa", _pa_wants, _pa_scale)
 
 
-class OnlineTrainer(TrainerBase):
+class OnlineTrainer(Engine):
     """The shared engine of the online learners (use `make_trainer`, not this class).
 
     Parameters
@@ -122,14 +115,12 @@ class OnlineTrainer(TrainerBase):
         self._yx1 = self._y * self._x1
         self._eta = float(c.eta)
         self._bias = bool(c.bias)
-        self._order = c.order
         self._w_init = (float(c.w0[0]), float(c.w0[1]))
         self._b_init = float(c.b0) if self._bias else 0.0
         self._xmax = float(np.abs(data.points).max()) if n else 0.0
         self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
-        self._perm_epoch = -1
-        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._init_order()
         self._init_extra()
         self._hist = History(
             self._x0, self._x1, self._y, self._eta, self._bias, self._w_init, self._b_init,
@@ -141,7 +132,6 @@ class OnlineTrainer(TrainerBase):
         self._check_random_start()
         # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
         # same numbers either way.
-        self._fast: Any = None
         self.use_compiled_loop()
 
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
@@ -170,14 +160,9 @@ class OnlineTrainer(TrainerBase):
         """True when this mode and order have a compiled loop (the random order has not)."""
         return self._compiled_rule is not None and self._order != "random" and self._n > 0
 
-    def use_compiled_loop(self) -> bool:
-        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
-
-        Returns True when the trainer now has the compiled loop.
-        """
+    def _compiled_loop(self) -> Any:
         rule = self._compiled_rule
-        self._fast = fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
-        return self._fast is not None
+        return fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
 
     def _fast_aux(self) -> FloatArray:
         """The compiled step's number per point, its ``a`` (default: zeros, unread)."""
@@ -208,14 +193,6 @@ class OnlineTrainer(TrainerBase):
         """Which of these visits (margins m) make an update: mistakes by default."""
         return m <= 0.0
 
-    def _scale(self, i: int, margin: float) -> float:
-        """The step's factor for an update on point i with margin `margin` (η; PA: τ)."""
-        return self._eta
-
-    def _candidates(self) -> IntArray:
-        """The points an update may be made on now (the random order picks one of them)."""
-        return self.misclassified()
-
     def _apply(self, i: int, margin: float) -> bool:
         """Update on point i (margin before it); False to refuse (would overflow)."""
         ey = self._eta * self._y.item(i)
@@ -239,9 +216,6 @@ class OnlineTrainer(TrainerBase):
                 return False
         self._w0, self._w1, self._b = w0, w1, b
         return True
-
-    def _restore_extra(self, k: int) -> None:
-        """Mode-specific state after k updates (the history is already cut to k)."""
 
     # ------------------------------------------------------------------ state
 
@@ -302,21 +276,6 @@ class OnlineTrainer(TrainerBase):
         """True when the run keeps α per point (the kernel form)."""
         return self.alpha_slice(slice(0, 0)) is not None
 
-    def seek_update(self, k: int) -> int:
-        """The state right after update `k` (k = 0: before any visit), as `Trainer.seek_update`.
-
-        Backwards it restores (`seek` by visits); forwards it runs on. Returns the update
-        count reached (fewer when the run ends first).
-        """
-        k = max(0, int(k))
-        if k > self._k:
-            self.run(max_updates=k - self._k)
-        else:
-            visits = int(self.history_value("visit", k - 1)) if k else 0
-            if k < self._k or self._v > visits:
-                self.seek(visits)
-        return self._k
-
     @property
     def alpha(self) -> FloatArray | None:
         """α per point (kernel form), None otherwise."""
@@ -367,59 +326,11 @@ class OnlineTrainer(TrainerBase):
         """``y_i f(x_i)`` of every point under the running model."""
         return self._margins_at(np.arange(self._n, dtype=np.int64))
 
-    # ------------------------------------------------------------- the order
-
-    def _epoch_perm(self, epoch: int) -> IntArray:
-        if epoch != self._perm_epoch:
-            rng = np.random.default_rng((self.config.seed, epoch))
-            self._perm = rng.permutation(self._n).astype(np.int64)
-            self._perm_epoch = epoch
-        return self._perm
-
-    def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
-        """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
-
-        Within one epoch (cyclic, random-cyclic) or one clean run ("first": the scan
-        restarts at point 0 after each update).
-        """
-        n = self._n
-        pos = v0 % n
-        if self._order == "first":
-            return np.arange(clean, clean + length, dtype=np.int64)
-        if self._order == "random-cyclic":
-            return self._epoch_perm(v0 // n)[pos : pos + length].copy()
-        return np.arange(pos, pos + length, dtype=np.int64)
-
-    def next_index(self) -> int | None:
-        """The point the next visit will look at (None when done or not known yet)."""
-        if self.done or self._n == 0 or self._order == "random":
-            return None
-        return int(self._visit_indices(self._v, self._clean, 1)[0])
-
     # --------------------------------------------------------------- running
-
-    def _finish(self, reason: str) -> None:
-        if reason == "converged":
-            self._converged = True
-        elif self._n and not self._any_update_wanted():
-            self._converged = True
-            reason = "converged"
-        self._stop_reason = reason
 
     def _any_update_wanted(self) -> bool:
         idx = np.arange(self._n, dtype=np.int64)
         return bool(self._wants_update(self._margins_at(idx), idx).any())
-
-    def _check_random_start(self) -> None:
-        if self._order == "random" and self._k == 0 and self._n and not len(self._candidates()):
-            self._finish("converged")
-
-    def _check_clean(self) -> None:
-        n = self._n
-        if self._clean < n or self._clean % n:
-            return
-        if self._order in ("first", "cyclic") or not self._any_update_wanted():
-            self._finish("converged")
 
     def _record(self, i: int) -> None:
         self._hist.append(i, self._v, self._w0, self._w1, self._b, self._mistakes)
@@ -435,204 +346,75 @@ class OnlineTrainer(TrainerBase):
         self._clean = 0
         self._mis = None
         self._record(i)
-        self._after_update()
+        self._snapshot_if_due()
         if self._order == "random" and not len(self._candidates()):
             self._finish("converged")
         return True
 
-    def _after_update(self) -> None:
-        """Mode hook after an update was recorded (kernel: snapshots)."""
-
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        if self._order == "random":
+            mis = self._candidates()
+            if mis.shape[0] == 0:
+                self._finish("converged")
+                return False
+            rng = np.random.default_rng((self.config.seed, self._k, 1))
+            i = int(mis[int(rng.integers(mis.shape[0]))])
+            mi = float(self._margins_at(np.array([i]))[0])
+            self._v += 1
+            self._do_update(i, mi)
+            return True
         n = self._n
-        chunk = _FIRST_CHUNK
-        use_fast = self._fast is not None
-        while not self._check_limits() and self._k < target_k and self._v < target_v:
-            if use_fast:
-                if self._fast_run(target_k, target_v):
-                    continue
-                use_fast = False  # the exact overflow check is on the numpy path
-            if self._order == "random":
-                mis = self._candidates()
-                if mis.shape[0] == 0:
-                    self._finish("converged")
-                    break
-                rng = np.random.default_rng((self.config.seed, self._k, 1))
-                i = int(mis[int(rng.integers(mis.shape[0]))])
-                mi = float(self._margins_at(np.array([i]))[0])
-                self._v += 1
-                self._do_update(i, mi)
-                continue
-            pos = self._clean if self._order == "first" else self._v % n
-            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
-            idx = self._visit_indices(self._v, self._clean, length)
-            m = self._margins_at(idx)
-            want = self._wants_update(m, idx)
-            j = int(want.argmax())
-            if want[j]:
-                self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
-                self._v += j + 1
-                self._clean += j
-                self._do_update(int(idx[j]), float(m[j]))
-                chunk = _FIRST_CHUNK
-            else:
-                self._mistakes += int(np.count_nonzero(m <= 0.0))
-                self._v += length
-                self._clean += length
-                self._check_clean()
-                chunk = min(chunk * 4, _MAX_CHUNK)
-        return self._k - start_k
+        pos = self._clean if self._order == "first" else self._v % n
+        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
+        idx = self._visit_indices(self._v, self._clean, length)
+        m = self._margins_at(idx)
+        want = self._wants_update(m, idx)
+        j = int(want.argmax())
+        if want[j]:
+            self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            self._v += j + 1
+            self._clean += j
+            self._do_update(int(idx[j]), float(m[j]))
+            scan.chunk = FIRST_CHUNK
+        else:
+            self._mistakes += int(np.count_nonzero(m <= 0.0))
+            self._v += length
+            self._clean += length
+            self._check_clean()
+            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
+        return True
 
-    def _fast_run(self, target_k: int, target_v: int) -> bool:
-        """One call of the compiled loop from the current state.
-
-        Returns False when the next update needs the exact overflow check (the state is
-        that of before its visit: the caller goes on with the numpy path).
-        """
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // self._n)
-        rows = min(target_k - self._k, _FAST_ROWS)
-        out: list[npt.NDArray[Any]] = [np.empty(rows, np.int64), np.empty(rows, np.int64)]
-        out += [np.empty(rows), np.empty(rows), np.empty(rows), np.empty(rows, np.int64)]
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
         gram, f, alpha = self._fast_kernel_state()
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
             np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
-            getattr(self, "_snap_stride", 1), self._perm, self._perm_epoch,
+            self._snaps.stride if self._snaps is not None else 1, self._perm, self._perm_epoch,
             fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, _SAFE,
             self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
             target_k, target_v, *out,
         )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
-        if made:
-            self._mis = None
-            self._hist.extend(*(col[:made] for col in out))
-        if status == fast.CONVERGED:
-            self._finish("converged")
-        elif status == fast.SNAPSHOT:
-            self._after_update()
-        return bool(status != fast.NEEDS_CHECK)
+        return made, status
 
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
         return _EMPTY2, _EMPTY, _EMPTY
 
-    def _record_update(
-        self, w_before: tuple[float, float], b_before: float, margin: float
-    ) -> StepRecord:
-        j = self._k - 1
-        i = self._hist.value("index", j)
-        threshold = self.threshold
-        rec = StepRecord(
-            index=i,
-            mistake=margin <= 0.0,
-            margin=margin,
-            k=self._k,
-            visit=self._hist.value("visit", j),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            points=(i,),
-            scale=self._scale(i, margin),
-            reason=update_reason(margin, threshold),
-            threshold=threshold,
-        )
-        self._last = rec
-        return rec
-
-    def step(self) -> StepRecord | None:
-        """Visit points up to the next update and make it; None when done first."""
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins() if self._n else np.zeros(0)
-        self._advance(1, self.max_visits)
-        if self._k == k:
-            return None
-        return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
-
-    def visit(self) -> StepRecord | None:
-        """Look at the next point only: predict, reveal the label, update if the mode says so.
-
-        `StepRecord.mistake` says whether the point was a mistake (``y f <= 0``).
-        """
-        if self.done:
-            return None
-        i_next = self.next_index()
-        w, b, k = self.w, self._b, self._k
-        ms = self.margins()
-        self._advance(1, 1)
-        if self._k > k:
-            return self._record_update(w, b, float(ms[self._hist.value("index", k)]))
-        if i_next is None:
-            return None
-        m = float(ms[i_next])
-        rec = StepRecord(
-            index=i_next,
-            mistake=m <= 0.0,
-            margin=m,
-            k=self._k,
-            visit=self._v,
-            w_before=w,
-            b_before=b,
-            w_after=w,
-            b_after=b,
-            threshold=self.threshold,
-        )
-        self._last = rec
-        return rec
-
-    def _record_last(self) -> None:
-        """`last` = the record of the last update (margin recomputed from the weights before it)."""
-        k = self._k
-        if k == 0:
-            return
-        h = self._hist
-        w_before, b_before = h.weights(k - 2)
-        i = h.value("index", k - 1)
-        margin = self._margin_before(i, w_before, b_before)
-        mistake = h.value("mistakes", k - 1) > (h.value("mistakes", k - 2) if k > 1 else 0)
-        threshold = self.threshold
-        self._last = StepRecord(
-            index=i,
-            mistake=mistake,
-            margin=margin,
-            k=k,
-            visit=h.value("visit", k - 1),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            points=(i,),
-            scale=self._scale(i, margin),
-            reason="mistake" if mistake else update_reason(margin, threshold),
-            threshold=threshold,
-        )
-
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         """``y_i (w·x_i + b)`` under the weights `w`, `b` (the kernel: not known, NaN)."""
         return (self._yx0.item(i) * w[0] + self._yx1.item(i) * w[1]) + self._y.item(i) * b
 
-    def _restore(self, k: int, v: int) -> None:
-        """State after k updates and v visits (v at least the visit of update k)."""
-        self._reset_state()
-        self._hist.truncate(k)
-        self._k = k
-        self._v = v
+    def _margin_of(self, i: int) -> float:
+        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
+
+    def _restore_clean(self, k: int, v: int) -> None:
         h = self._hist
-        if k:
-            (self._w0, self._w1), self._b = h.weights(k - 1)
-            self._mistakes = h.value("mistakes", k - 1)
-            v_k = h.value("visit", k - 1)
-        else:
-            v_k = 0
-        self._restore_extra(k)
-        self._mis = None
+        self._mistakes = h.value("mistakes", k - 1) if k else 0
+        v_k = h.value("visit", k - 1) if k else 0
         # The clean visits v_k+1 .. v changed no weights; count their mistakes again.
         self._clean = 0
         n = self._n
@@ -643,41 +425,6 @@ class OnlineTrainer(TrainerBase):
             self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
             v_k += length
             self._clean += length
-        if k and self._order == "random" and not len(self._candidates()):
-            self._finish("converged")
-        elif not k:
-            self._check_random_start()
-        if not self.done and n and self._clean >= n:
-            self._check_clean()
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_last()
-
-    def _result_extra(self) -> dict[str, Any]:
-        return {}
-
-    def result(self) -> TrainResult:
-        """The run so far as a `TrainResult`."""
-        c = self.config
-        return TrainResult(
-            mode=c.mode,
-            order=c.order,
-            eta=self._eta,
-            bias=self._bias,
-            n_points=self._n,
-            w=self.w if self.spec.has_w else None,
-            b=self._b,
-            alpha=self.alpha,
-            updates=self.updates,
-            history_w=self.history_w,
-            history_b=self.history_b,
-            converged=self._converged,
-            stop_reason=self._stop_reason or "not finished",
-            visits=self._v,
-            n_mistakes=self._mistakes if self.spec.counts_apart else None,
-            **self._result_extra(),
-        )
 
 
 class _VoteCache:
@@ -1010,6 +757,8 @@ class KernelTrainer(OnlineTrainer):
     _compiled_rule = THRESHOLD
     _gram: FloatArray | None = None
     _moves_w = False  # only b moves
+    _f: FloatArray  # the scores f_i and α: always kept here
+    _alpha: FloatArray
 
     @property
     def has_compiled_loop(self) -> bool:
@@ -1017,7 +766,7 @@ class KernelTrainer(OnlineTrainer):
         return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
 
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        if self._gram is None:  # row i is `_column(i)` to the bit (K is symmetric)
+        if self._gram is None:  # row i is `_score_column(i)` to the bit (K is symmetric)
             with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
                 self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
         return self._gram, self._f, self._alpha
@@ -1025,11 +774,9 @@ class KernelTrainer(OnlineTrainer):
     def _init_extra(self) -> None:
         c = self.config
         self._kparams = (c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
-        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
-        self._snap_stride = _KERNEL_SNAP_STRIDE
-        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(self._n, 1)))
+        self._snaps = Snapshots(self._n, _KERNEL_SNAP_STRIDE)
 
-    def _column(self, i: int) -> FloatArray:
+    def _score_column(self, i: int) -> FloatArray:
         return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
 
     def _reset_extra(self) -> None:
@@ -1043,7 +790,7 @@ class KernelTrainer(OnlineTrainer):
 
     def _apply(self, i: int, margin: float) -> bool:
         ey = self._eta * self._y.item(i)
-        g = self._column(i)
+        g = self._score_column(i)
         with np.errstate(over="ignore", invalid="ignore"):
             g *= ey
             f = self._f + g
@@ -1059,27 +806,11 @@ class KernelTrainer(OnlineTrainer):
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         return float("nan")  # the scores before the update are not kept
 
-    def _after_update(self) -> None:
-        if self._k % self._snap_stride == 0:
-            self._snaps[self._k] = (self._f.copy(), self._alpha.copy())
-            if len(self._snaps) > self._snap_max:
-                self._snap_stride *= 2
-                self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
+    def _margins_kept(self) -> FloatArray | None:
+        return self.margins()  # a step's record reads its margin from these
 
     def _restore_extra(self, k: int) -> None:
-        # Replay from the nearest snapshot: the same sums in the same order as the run.
-        start = max((j for j in self._snaps if j <= k), default=0)
-        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
-        if start:
-            f, alpha = self._snaps[start]
-            self._f = f.copy()
-            self._alpha = alpha.copy()
-        for i in self._hist.column("index", start, k).tolist():
-            ey = self._eta * self._y.item(i)
-            g = self._column(i)
-            g *= ey
-            self._f = self._f + g
-            self._alpha[i] += self._eta
+        self._replay_scores(k)
         self._w0 = self._w1 = 0.0
 
     @property

@@ -178,6 +178,16 @@ class ModeSpec:
     takes_w0
         False when the run cannot start from initial weights w0 (the dual form: its w is
         Σ α_i y_i x_i; a mode with no w never can).
+    rd_rule
+        The name of its step in the loop that runs every mode in R^d (`multi.py`):
+        "threshold" (update when ``y f <=`` its threshold, by η: primal, pocket,
+        averaged, voted, margin), "pa", "gram" (the dual: scores with the Gram columns
+        ``x_j · x_i`` computed), "kernel" (scores from the kernel's Gram matrix); ""
+        when that loop has none (a plugin's mode; the batch's steps have a loop of their
+        own): `train()` then refuses data with d != 2 features in one line.
+    counts_errors
+        True when every update counts the training mistakes of the new weights (the
+        pocket, which keeps the first of the fewest).
     """
 
     mode: Mode
@@ -203,6 +213,8 @@ class ModeSpec:
     batch: bool = False
     tip: str = ""
     takes_w0: bool = True
+    rd_rule: str = ""
+    counts_errors: bool = False
 
     def threshold(self, config: TrainConfig) -> float | None:
         """The margin below which a right point is corrected in `config` (None: mistakes only)."""
@@ -234,6 +246,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the primal perceptron",
             Trainer,
             _SEPARABLE(_novikoff),
+            rd_rule="threshold",
             tip=QT_TRANSLATE_NOOP(
                 "Core", "Primal form: keep w and b, update w ← w + η·y·x, b ← b + η·y on a mistake"
             ),
@@ -244,6 +257,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the dual perceptron",
             Trainer,
             _SEPARABLE(_novikoff),
+            rd_rule="gram",
             update_rule="αᵢ ← αᵢ + η, b ← b + ηy",
             tip=QT_TRANSLATE_NOOP(
                 "Core",
@@ -257,6 +271,8 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the pocket algorithm",
             Trainer,
             _SEPARABLE(_novikoff),
+            rd_rule="threshold",
+            counts_errors=True,
             answer_name=QT_TRANSLATE_NOOP("Core", "pocket"),
             tip=QT_TRANSLATE_NOOP(
                 "Core",
@@ -293,6 +309,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the averaged perceptron",
             VotedTrainer,
             _SEPARABLE(_novikoff),
+            rd_rule="threshold",
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name=QT_TRANSLATE_NOOP("Core", "average"),
@@ -308,6 +325,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the voted perceptron",
             VotedTrainer,
             _SEPARABLE(_novikoff),
+            rd_rule="threshold",
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name=QT_TRANSLATE_NOOP("Core", "vote"),
@@ -323,6 +341,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the passive-aggressive algorithm",
             PATrainer,
             _pa,
+            rd_rule="pa",
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             params=PA_PARAMS,
@@ -352,6 +371,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
                 _kernel,
                 QT_TRANSLATE_NOOP("Core", "not linearly separable in feature space: no bound"),
             ),
+            rd_rule="kernel",
             params=KERNEL_PARAMS,
             feature_space=True,
             proof_note=QT_TRANSLATE_NOOP(
@@ -370,6 +390,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             "the margin perceptron",
             MarginTrainer,
             _SEPARABLE(_margin),
+            rd_rule="threshold",
             params=MARGIN_PARAMS,
             proof_note=QT_TRANSLATE_NOOP(
                 "Core",

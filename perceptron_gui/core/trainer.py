@@ -1,5 +1,8 @@
-"""The step-able perceptron: primal, dual and pocket, with every order of ALGORITHMS.md.
+"""The perceptron's rule family: primal, dual and pocket, with every order of ALGORITHMS.md.
 
+`Trainer` supplies the engine (`engine.Engine`: stepping, seeking, snapshots, orders,
+the compiled-loop dispatch) with this family's per-visit step (`_visit_on`, `_apply`,
+the compiled `fast._run_py`) and what it stores (the dual's scores, the pocket's counts).
 The trainer is passive: it does nothing until asked (`step`, `visit`, `run`,
 `step_back`, `seek`) and knows nothing of time or widgets. Its whole state is a
 function of the number of visits made so far, which is what makes stepping back
@@ -29,37 +32,29 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.base import TrainerBase
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
-from perceptron_gui.core.result import TrainResult
 
 __all__ = ["StepRecord", "Trainer"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# Scan sizes: small right after an update (the next mistake is often near), growing
-# geometrically while the scan finds none, capped to stay in cache.
-_FIRST_CHUNK = 16
 # Below this bound on every |w·x + b| (and on every dual score) no number can overflow,
 # so no check is needed; above it, the exact scores are computed once to see whether one
 # really became inf or NaN, and only then the run stops ("overflow").
 _SAFE = 1e300
-# The dual keeps copies of (f, α) every `stride` updates so that stepping back replays at
-# most one stride; when the copies pass this budget the stride doubles and half go.
-_SNAPSHOT_BYTES = 64 * 2**20
-_MAX_CHUNK = 8192
-# History rows the compiled loop writes per call before they are appended.
-_FAST_ROWS = 1 << 16
+# The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
+_SNAP_STRIDE = 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
-class Trainer(TrainerBase):
+class Trainer(Engine):
     """The perceptron on one data set with one configuration, one visit at a time.
 
     Parameters
@@ -77,10 +72,13 @@ class Trainer(TrainerBase):
     visit is an update. An epoch is N visits.
     """
 
+    _fast_rows = 1 << 16  # history rows per call of the compiled loop
+
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         self.data = data
         self.config = config if config is not None else TrainConfig()
-        if self.config.mode not in ("primal", "dual", "pocket"):
+        s = self.spec
+        if s.trainer is not type(self):
             # The other modes have their own trainers: running them here would be the primal.
             raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
         c = self.config
@@ -103,9 +101,8 @@ class Trainer(TrainerBase):
             self.max_visits = DEFAULT_MAX_VISITS
         else:
             self.max_visits = int(c.max_epochs) * n
-        self._dual = c.mode == "dual"
-        self._pocket = c.mode == "pocket"
-        self._order = c.order
+        self._dual = s.rd_rule == "gram"  # keeps scores f and α (the dual form)
+        self._pocket = s.counts_errors  # counts every update's mistakes, keeps the fewest
         # Every visit of the random order is an update (visit = k); the errors column is
         # the pocket's and the random order's, zeros otherwise (history.py).
         self._hist = History(
@@ -114,11 +111,8 @@ class Trainer(TrainerBase):
             count_guess=None if (self._pocket or c.order == "random") else "zero",
             visit_guess="rank" if c.order == "random" else None,
         )  # fmt: skip
-        self._snaps: dict[int, tuple[FloatArray, FloatArray]] = {}
-        self._snap_stride = 16
-        self._snap_max = max(4, _SNAPSHOT_BYTES // (16 * max(n, 1)))
-        self._perm_epoch = -1
-        self._perm: IntArray = np.arange(n, dtype=np.int64)
+        self._snaps = Snapshots(n, _SNAP_STRIDE) if self._dual else None
+        self._init_order()
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
@@ -137,17 +131,11 @@ class Trainer(TrainerBase):
         # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
         # the same numbers either way. The random order's compiled generator reproduces
         # numpy's for seeds below 2^32 only.
-        self._fast: Any = fast.loop_for(c.order, c.seed)
+        self.use_compiled_loop()
         self._check_random_start()
 
-    def use_compiled_loop(self) -> bool:
-        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
-
-        For a caller that warmed numba up after making the trainer (`fast.run_to_end`).
-        Returns True when the trainer now has the compiled loop.
-        """
-        self._fast = fast.loop_for(self.config.order, self.config.seed)
-        return self._fast is not None
+    def _compiled_loop(self) -> Any:
+        return fast.loop_for(self.config.order, self.config.seed)
 
     # ------------------------------------------------------------------ state
 
@@ -284,11 +272,18 @@ class Trainer(TrainerBase):
             return (float(self._f[i]) + self._b) * yi
         return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
 
-    def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
-        """The weights after the first k updates (k = 0: the initial weights)."""
-        if k == 0:
-            return self._w_init, self._b_init
-        return self._hist.weights(k - 1)
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        """``y_i (w·x_i + b)`` under the weights w, b (the dual too: its w is kept)."""
+        yi = self._y.item(i)
+        return yi * (self._x0.item(i) * w[0] + self._x1.item(i) * w[1] + b)
+
+    def _update_mistake(self, margin: float) -> bool:
+        """Every update of these modes is a mistake (the dual's by its own scores, which
+        the margin from w may round past)."""
+        return True
+
+    def _replaced(self, row: int) -> bool:
+        return self._pocket and self._pocket_row == row
 
     # ---------------------------------------------------------------- pocket
 
@@ -327,29 +322,11 @@ class Trainer(TrainerBase):
 
     # ------------------------------------------------------------- the order
 
-    def _epoch_perm(self, epoch: int) -> None:
-        if epoch == self._perm_epoch:
-            return
-        rng = np.random.default_rng((self.config.seed, epoch))
-        p = rng.permutation(self._n).astype(np.int64)
-        self._perm = p
-        self._perm_yx0 = self._yx0[p]
-        self._perm_yx1 = self._yx1[p]
-        self._perm_ny = self._ny[p]
-        self._perm_epoch = epoch
-
-    def next_index(self) -> int | None:
-        """The point the next visit will look at (None when done; random order: not known yet)."""
-        if self.done or self._n == 0:
-            return None
-        if self._order == "first":
-            return self._clean
-        if self._order == "cyclic":
-            return self._v % self._n
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // self._n)
-            return int(self._perm[self._v % self._n])
-        return None
+    def _permuted(self, perm: IntArray) -> None:
+        # The scan reads the random-cyclic epoch's points in visiting order.
+        self._perm_yx0 = self._yx0[perm]
+        self._perm_yx1 = self._yx1[perm]
+        self._perm_ny = self._ny[perm]
 
     # --------------------------------------------------------------- updates
 
@@ -369,6 +346,16 @@ class Trainer(TrainerBase):
             s += b
         return bool(np.isfinite(s).all())
 
+    def _score_column(self, i: int) -> FloatArray:
+        """The dual's Gram column ``x_j · x_i`` for every j, as ``x1_j x1_i + x2_j x2_i``."""
+        g = self._x0 * self._x0.item(i)
+        g += self._x1 * self._x1.item(i)
+        return g
+
+    def _stride(self) -> int:
+        """The snapshots' stride the compiled loop stops at (1 outside the dual: unread)."""
+        return self._snaps.stride if self._snaps is not None else 1
+
     def _dual_fits(self, i: int, ey: float, b: float) -> bool:
         """Dual form: True when the update on point i leaves every ``f_j + b`` finite."""
         xm = self._xmax
@@ -377,8 +364,7 @@ class Trainer(TrainerBase):
             return True
         assert self._f is not None
         with np.errstate(over="ignore", invalid="ignore"):
-            g = self._x0 * self._x0.item(i)
-            g += self._x1 * self._x1.item(i)
+            g = self._score_column(i)
             g *= ey
             g += self._f
             g += b
@@ -402,12 +388,9 @@ class Trainer(TrainerBase):
         if self._dual:
             assert self._alpha is not None and self._f is not None
             self._alpha[i] += self._eta
-            g = self._x0 * self._x0.item(i)
-            g += self._x1 * self._x1.item(i)
+            g = self._score_column(i)
             g *= ey
             self._f += g
-            if (self._k + 1) % self._snap_stride == 0:
-                self._snapshot(self._k + 1)
         errors = 0
         self._mis = None
         if self._pocket or self._order == "random":
@@ -417,140 +400,81 @@ class Trainer(TrainerBase):
             errors = self.errors()
         self._k += 1
         self._clean = 0
+        self._snapshot_if_due()
         self._hist.append(i, self._v, self._w0, self._w1, self._b, errors)
         if self._pocket and errors < (self.pocket_errors or 0):
             self._pocket_row = self._k - 1
         if (self._pocket or self._order == "random") and errors == 0:
             self._finish("converged")
 
-    def _check_random_start(self) -> None:
-        """Random order: initial weights with no mistake are known converged before any visit."""
-        if self._stop_reason is not None:
-            return
-        if self._order == "random" and self._k == 0 and self._n and self.errors() == 0:
-            self._finish("converged")
-
-    def _finish(self, reason: str) -> None:
-        if reason == "converged":
-            self._converged = True
-        elif self._n and self.errors() == 0:
-            # At a limit: say whether these weights happen to be a separator anyway.
-            self._converged = True
-            reason = "converged"
-        self._stop_reason = reason
-
-    def _check_clean(self) -> None:
-        """After a clean visit: has a full clean pass shown convergence?"""
-        n = self._n
-        if self._clean < n or self._clean % n:
-            return
-        if self._order in ("first", "cyclic"):
-            self._finish("converged")
-        elif self.errors() == 0:  # random-cyclic: the clean run may not have covered every point
-            self._finish("converged")
+    def _any_update_wanted(self) -> bool:
+        return self.errors() > 0
 
     # ------------------------------------------------------------ the scans
 
-    def _advance(self, max_updates: int, max_visits: int) -> int:
-        """Visit points until `max_updates` updates or `max_visits` visits; returns updates made."""
-        start_k = self._k
-        target_k = min(self._k + max_updates, self.max_updates)
-        target_v = min(self._v + max_visits, self.max_visits)
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
         if self._order == "random":
-            use_fast = self._fast is not None
-            while not self._check_limits() and self._k < target_k and self._v < target_v:
-                if use_fast:
-                    if self._fast_run(target_k, target_v):
-                        continue
-                    use_fast = False  # the exact overflow check is on the numpy path
-                mis = self.misclassified()
-                if mis.shape[0] == 0:
-                    self._finish("converged")
-                    break
-                rng = np.random.default_rng((self.config.seed, self._k, 1))
-                i = int(mis[int(rng.integers(mis.shape[0]))])
-                self._v += 1
-                self._apply(i)
-            return self._k - start_k
-
-        n = self._n
-        gap = float(_FIRST_CHUNK)  # running mean of the visits between mistakes
-        chunk = _FIRST_CHUNK
-        use_fast = self._fast is not None
-        while True:
-            if self._check_limits() or self._k >= target_k or self._v >= target_v:
-                break
-            if use_fast:
-                if self._fast_run(target_k, target_v):
-                    continue
-                # An update near the float64 limit: its exact check is on the numpy path.
-                use_fast = False
-            if self._order == "random-cyclic":
-                self._epoch_perm(self._v // n)
-                yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
-                idx_base: IntArray | None = self._perm
-            else:
-                yx0, yx1, nyv = self._yx0, self._yx1, self._ny
-                idx_base = None
-            pos = self._clean if self._order == "first" else self._v % n
-            # Visits to look at in one go: to the end of the pass, the visit limit,
-            # and the point where a clean run would complete a pass.
-            length = min(chunk, n - pos, target_v - self._v, n - self._clean % n)
-            end = pos + length
-            b = self._b
-            if self._dual:
-                assert self._f is not None
-                f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
-                m = f + b
-                m *= -nyv[pos:end]
-                bad = m <= 0.0
-            else:
-                # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
-                m = yx0[pos:end] * self._w0
-                m += yx1[pos:end] * self._w1
-                bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
-            j = int(bad.argmax())
-            if bad[j]:
-                i = pos + j if idx_base is None else int(idx_base[pos + j])
-                self._v += j + 1
-                self._clean += j
-                self._apply(i)
-                gap += (j + 1 - gap) * 0.25
-                chunk = min(max(int(2.0 * gap), _FIRST_CHUNK), _MAX_CHUNK)
-            else:
-                self._v += length
-                self._clean += length
-                if self._clean >= n and self._clean % n == 0:
-                    self._check_clean()
-                chunk = min(chunk * 4, _MAX_CHUNK)
-        return self._k - start_k
-
-    def _fast_run(self, target_k: int, target_v: int) -> bool:
-        """One call of the compiled loop (fast.py) from the current state.
-
-        Returns False when the next update needs the exact overflow check (state
-        unchanged from there on: the caller goes on with the numpy path).
-        """
+            mis = self.misclassified()
+            if mis.shape[0] == 0:
+                self._finish("converged")
+                return False
+            rng = np.random.default_rng((self.config.seed, self._k, 1))
+            i = int(mis[int(rng.integers(mis.shape[0]))])
+            self._v += 1
+            self._apply(i)
+            return True
         n = self._n
         if self._order == "random-cyclic":
             self._epoch_perm(self._v // n)
-        rows = min(target_k - self._k, _FAST_ROWS)
-        out_i = np.empty(rows, np.int64)
-        out_v = np.empty(rows, np.int64)
-        out_w0 = np.empty(rows)
-        out_w1 = np.empty(rows)
-        out_b = np.empty(rows)
-        out_e = np.empty(rows, np.int64)
+            yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
+            idx_base: IntArray | None = self._perm
+        else:
+            yx0, yx1, nyv = self._yx0, self._yx1, self._ny
+            idx_base = None
+        pos = self._clean if self._order == "first" else self._v % n
+        # Visits to look at in one go: to the end of the pass, the visit limit,
+        # and the point where a clean run would complete a pass.
+        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
+        end = pos + length
+        b = self._b
+        if self._dual:
+            assert self._f is not None
+            f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
+            m = f + b
+            m *= -nyv[pos:end]
+            bad = m <= 0.0
+        else:
+            # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
+            m = yx0[pos:end] * self._w0
+            m += yx1[pos:end] * self._w1
+            bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
+        j = int(bad.argmax())
+        if bad[j]:
+            i = pos + j if idx_base is None else int(idx_base[pos + j])
+            self._v += j + 1
+            self._clean += j
+            self._apply(i)
+            scan.gap += (j + 1 - scan.gap) * 0.25
+            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
+        else:
+            self._v += length
+            self._clean += length
+            if self._clean >= n and self._clean % n == 0:
+                self._check_clean()
+            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
+        return True
+
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
         f = self._f if self._f is not None else _EMPTY
         alpha = self._alpha if self._alpha is not None else _EMPTY
-        k0 = self._k
         if self._order == "random":
             w0, w1, b, k, v, made, status = self._fast(
                 self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
                 self.errors(), self.config.seed, self._dual, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
-                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v,
-                out_i, out_v, out_w0, out_w1, out_b, out_e,
+                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
+                self._w0, self._w1, self._b, self._k, self._v, target_k, target_v, *out,
             )  # fmt: skip
             clean = 0 if made else self._clean
         else:
@@ -558,208 +482,44 @@ class Trainer(TrainerBase):
                 self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
                 self._perm, self._perm_epoch, f, alpha,
                 fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._snap_stride,
+                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, self._clean,
-                target_k, target_v,
-                out_i, out_v, out_w0, out_w1, out_b, out_e,
+                target_k, target_v, *out,
             )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean = k, v, clean
-        if made:
-            self._mis = None
-            self._hist.extend(
-                out_i[:made], out_v[:made], out_w0[:made], out_w1[:made], out_b[:made],
-                out_e[:made],
-            )  # fmt: skip
-            if self._pocket:
-                # The sequential rule (replace when strictly fewer) keeps the first of the
-                # fewest, provided they beat the pocket.
-                j = int(np.argmin(out_e[:made]))
-                if out_e[j] < (self.pocket_errors or 0):
-                    self._pocket_row = k0 + j
-        if status == fast.CONVERGED:
-            self._finish("converged")
-        elif status == fast.SNAPSHOT:
-            self._snapshot(self._k)
-        return bool(status != fast.NEEDS_CHECK)
+        return made, status
+
+    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
+        if self._pocket:
+            # The sequential rule (replace when strictly fewer) keeps the first of the
+            # fewest, provided they beat the pocket.
+            j = int(np.argmin(counts))
+            if counts[j] < (self.pocket_errors or 0):
+                self._pocket_row = k0 + j
 
     # ------------------------------------------------------------ public API
 
-    def step(self) -> StepRecord | None:
-        """Go to the next mistake and correct it (one update).
-
-        Returns the record of that update, or None when done (converged or at a limit)
-        before an update could be made.
-        """
-        if self.done:
-            return None
-        w, b, k = self.w, self._b, self._k
-        self._advance(1, self.max_visits)
-        if self._k == k:
-            return None
-        return self._record_update(w, b)
-
-    def _record_update(self, w_before: tuple[float, float], b_before: float) -> StepRecord:
-        j = self._k - 1
-        i = self._hist.value("index", j)
-        yi = self._y.item(i)
-        xi0, xi1 = self._x0.item(i), self._x1.item(i)
-        margin = yi * (xi0 * w_before[0] + xi1 * w_before[1] + b_before)
-        replaced = self._pocket and self._pocket_row == j
-        rec = StepRecord(
-            index=i,
-            mistake=True,
-            margin=margin,
-            k=self._k,
-            visit=self._hist.value("visit", j),
-            w_before=w_before,
-            b_before=b_before,
-            w_after=self.w,
-            b_after=self._b,
-            pocket_replaced=replaced,
-            points=(i,),
-            scale=self._eta,
-            reason="mistake",
-        )
-        self._last = rec
-        return rec
-
-    def _record_last(self) -> None:
-        self._record_update(*self._weights_after(self._k - 1))
-
-    def visit(self) -> StepRecord | None:
-        """Look at the next point only: predict, reveal the label, update if wrong.
-
-        Returns the record, or None when done.
-        """
-        if self.done:
-            return None
-        i_next = self.next_index()
-        w, b, k = self.w, self._b, self._k
-        m_before = self._margin_of(i_next) if i_next is not None else 0.0
-        self._advance(1, 1)
-        if self._k > k:
-            return self._record_update(w, b)
-        if i_next is None:  # random order and nothing left: converged
-            return None
-        rec = StepRecord(
-            index=i_next,
-            mistake=False,
-            margin=m_before,
-            k=self._k,
-            visit=self._v,
-            w_before=w,
-            b_before=b,
-            w_after=w,
-            b_after=b,
-        )
-        self._last = rec
-        return rec
-
-    def seek_update(self, k: int) -> int:
-        """Put the trainer in the state right after update `k` (k = 0: before any visit).
-
-        `k` counts updates, not visits, in every order: the state is the one after
-        ``history_visits[k - 1]`` visits, exactly what `step` called k times from the
-        start gives. Backwards this restores from the history; forwards it computes
-        on from the current state (the history after the current update is not kept,
-        see `seek`), and stops early when the run ends first (converged or at a limit;
-        then, as with `step`, the clean visits that showed convergence are made).
-        Backwards is cheap (the weights are stored; the dual replays at most one
-        snapshot stride); forwards costs what running does, so a timeline that jumps
-        far ahead should go in slices, ``seek_update(min(target, t.k + chunk))`` per
-        timer tick.
-
-        Returns
-        -------
-        int
-            The update count reached (less than `k` when the run ended first).
-        """
-        k = max(0, int(k))
-        if k > self._k:
-            self._advance(k - self._k, self.max_visits)
-        elif k < self._k or self._v > (self._hist.value("visit", k - 1) if k else 0):
-            self._restore(k, self._hist.value("visit", k - 1) if k else 0)
-        # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
-        # may have left the record of another visit).
-        if self._k:
-            self._record_update(*self._weights_after(self._k - 1))
-        return self._k
-
-    def _snapshot(self, k: int) -> None:
-        assert self._f is not None and self._alpha is not None
-        self._snaps[k] = (self._f.copy(), self._alpha.copy())
-        if len(self._snaps) > self._snap_max:
-            self._snap_stride *= 2
-            self._snaps = {j: s for j, s in self._snaps.items() if j % self._snap_stride == 0}
-
-    def _restore(self, k: int, v: int) -> None:
-        """State after k updates and v visits (v at least the visit of update k)."""
-        start = max((j for j in self._snaps if j <= k), default=0)
-        # Only the dual replays (its scores); the other forms read the weights.
-        replay = self._hist.column("index", start, k).tolist() if self._dual else []
-        self._snaps = {j: s for j, s in self._snaps.items() if j <= k}
-        self._reset_state()
-        self._hist.truncate(k)
-        self._k = k
-        self._v = v
-        if k:
-            (self._w0, self._w1), self._b = self._weights_after(k)
-            self._clean = v - self._hist.value("visit", k - 1)
-        else:
-            self._clean = v
-        if self._dual:
-            # From the nearest snapshot, replay in order: the same sums in the same order as
-            # the original run, so the scores are bit-identical to it.
-            assert self._alpha is not None and self._f is not None
-            if start:
-                f, alpha = self._snaps[start]
-                self._f[:] = f
-                self._alpha[:] = alpha
-            for i in replay:
-                ey = self._eta * self._y.item(i)
-                self._alpha[i] += self._eta
-                g = self._x0 * self._x0.item(i)
-                g += self._x1 * self._x1.item(i)
-                g *= ey
-                self._f += g
-        self._mis = None  # the weights were set above
+    def _restore_extra(self, k: int) -> None:
+        if self._dual:  # only the dual replays (its scores); the other forms read the weights
+            self._replay_scores(k)
         if self._pocket:
             self._find_pocket()
+
+    def _restore_stop(self, k: int) -> None:
+        # The pocket and the random order counted the mistakes of update k's weights.
         counted = self._pocket or self._order == "random"
         if k and counted and self._hist.value("errors", k - 1) == 0:
             self._finish("converged")
-        elif not k:
-            self._check_random_start()
-        elif self._n and self._clean >= self._n:
-            self._check_clean()
-        if not self.done:
-            self._check_limits()
-        if k:
-            self._record_update(*self._weights_after(k - 1))
+        else:
+            super()._restore_stop(k)
 
-    def result(self) -> TrainResult:
-        """The run so far as a `TrainResult`."""
-        c = self.config
-        return TrainResult(
-            mode=c.mode,
-            order=c.order,
-            eta=self._eta,
-            bias=self._bias,
-            n_points=self._n,
-            w=self.w,
-            b=self._b,
-            alpha=self.alpha,
-            updates=self.updates,
-            history_w=self.history_w,
-            history_b=self.history_b,
-            converged=self._converged,
-            stop_reason=self._stop_reason or "not finished",
-            visits=self._v,
-            pocket_w=self.pocket_w,
-            pocket_b=self.pocket_b,
-            pocket_errors=self.pocket_errors,
-        )
+    def _result_extra(self) -> dict[str, Any]:
+        return {
+            "pocket_w": self.pocket_w,
+            "pocket_b": self.pocket_b,
+            "pocket_errors": self.pocket_errors,
+        }
 
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""

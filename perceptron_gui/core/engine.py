@@ -1,0 +1,721 @@
+"""The one engine of the step-able trainers: counters, order, moves, snapshots, stopping.
+
+Every mode's trainer is an `Engine`: `Trainer` (primal, dual, pocket) and `OnlineTrainer`
+(batch, averaged, voted, passive-aggressive, kernel, margin, and a plugin's) keep their
+whole state as a function of the visit count, with the weights after every update in a
+history. What reads or moves that state the same way in every mode lives here once: the
+visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
+`step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
+snapshots of the scores that the dual and kernel forms replay from (`Snapshots`), the
+limits. A rule family provides `_advance` (visit on), `_restore` (the state after k
+updates and v visits), `_finish` and `margins`, and its margins and step for the
+records (`_margin_of`, `_margin_before`, `_scale`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_gui.core import fast
+from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.history import History
+from perceptron_gui.core.records import StepRecord, update_reason
+from perceptron_gui.core.result import TrainResult
+
+if TYPE_CHECKING:
+    from perceptron_gui.core.registry import ModeSpec
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+# Scan sizes of the numpy path: small right after an update (the next one is often near),
+# growing while the scan finds none, capped to stay in cache.
+FIRST_CHUNK = 16
+MAX_CHUNK = 8192
+
+
+@dataclass
+class Scan:
+    """The numpy path's scan sizes during one `Engine._advance` (they change no number)."""
+
+    chunk: int = FIRST_CHUNK
+    gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
+
+
+#: The budget of the copies of the scores (f, α) a run keeps for going back.
+SNAPSHOT_BYTES = 64 * 2**20
+
+
+class Snapshots:
+    """Copies of a run's scores f and α every `stride` updates (the dual and kernel forms).
+
+    Going back replays the updates after the nearest copy (`Engine._replay_scores`): the
+    same sums in the same order as the run, so the scores come out bit-identical to it,
+    at a cost of at most one stride of score columns. When the copies pass
+    `SNAPSHOT_BYTES` the stride doubles and half of them go.
+    """
+
+    def __init__(self, n: int, stride: int) -> None:
+        self.stride = stride
+        self._max = max(4, SNAPSHOT_BYTES // (16 * max(n, 1)))
+        self._at: dict[int, tuple[FloatArray, FloatArray]] = {}
+
+    def take(self, k: int, f: FloatArray, alpha: FloatArray) -> None:
+        """Keep copies of f and α after update k when k is a multiple of the stride."""
+        if k % self.stride:
+            return
+        self._at[k] = (f.copy(), alpha.copy())
+        if len(self._at) > self._max:
+            self.stride *= 2
+            self._at = {j: s for j, s in self._at.items() if j % self.stride == 0}
+
+    def values(self) -> list[tuple[FloatArray, FloatArray]]:
+        """The copies kept (f, α)."""
+        return list(self._at.values())
+
+    def cut(self, k: int) -> tuple[int, tuple[FloatArray, FloatArray] | None]:
+        """Forget the copies after update k; the nearest one at or before k (0, None: none)."""
+        self._at = {j: s for j, s in self._at.items() if j <= k}
+        start = max(self._at, default=0)
+        return start, self._at.get(start)
+
+
+class Engine:
+    """The shared part of the trainers (see `protocol.Algorithm` for the whole surface)."""
+
+    data: Dataset
+    config: TrainConfig
+    max_updates: int
+    max_visits: int
+    _n: int
+    _w0: float
+    _w1: float
+    _b: float
+    _k: int
+    _v: int
+    _converged: bool
+    _stop_reason: str | None
+    _last: StepRecord | None
+    _mis: IntArray | None
+    _hist: History
+
+    # ---------------------------------------------------------- subclass hooks
+
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        """The numpy path: visit on, up to one update or a chunk of clean visits, within
+        `target_v` visits; False when the run cannot go on (converged, or at the target)."""
+        raise NotImplementedError
+
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
+        """One call of this family's compiled loop from the current state, which it sets
+        to the loop's; the history rows go into `out`. Returns (rows written, status)."""
+        raise NotImplementedError
+
+    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
+        """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
+
+    def _reset_state(self) -> None:
+        """The state before any visit (the counters, the weights, the family's own)."""
+        raise NotImplementedError
+
+    def _restore_extra(self, k: int) -> None:
+        """Hook of `_restore`: the family's own state after k updates (the history is cut to
+        k and the weights are set): the scores, the pocket, the counters."""
+
+    def _restore_clean(self, k: int, v: int) -> None:
+        """Hook of `_restore`: the clean visits since update k (the visits v_k+1 .. v)."""
+        self._clean = v - (self._hist.value("visit", k - 1) if k else 0)
+
+    def _restore_stop(self, k: int) -> None:
+        """Hook of `_restore`: did the run end by this state (converged)?"""
+        if k and self._order == "random" and not len(self._candidates()):
+            self._finish("converged")
+        elif not k:
+            self._check_random_start()
+        if not self.done and self._n and self._clean >= self._n:
+            self._check_clean()
+
+    def _any_update_wanted(self) -> bool:
+        """True when some point would be updated on under the running weights."""
+        raise NotImplementedError
+
+    def _candidates(self) -> IntArray:
+        """The points an update may be made on now (the random order picks one of them)."""
+        return self.misclassified()
+
+    def margins(self) -> FloatArray:
+        raise NotImplementedError
+
+    def _margin_of(self, i: int) -> float:
+        """``y_i f(x_i)`` of one point now, with the bits of `margins`."""
+        raise NotImplementedError
+
+    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
+        """``y_i (w·x_i + b)`` under the weights `w`, `b` (NaN when they do not say it)."""
+        raise NotImplementedError
+
+    def _margins_kept(self) -> FloatArray | None:
+        """Before a step: every margin, when `_margin_before` cannot say an update's after
+        it (the kernel perceptron's scores before an update are not kept); else None."""
+        return None
+
+    def _scale(self, i: int, margin: float) -> float:
+        """The step's factor of an update on point i with margin `margin` (η; PA: τ)."""
+        return self._eta
+
+    def _update_mistake(self, margin: float) -> bool:
+        """Whether an update on a point with this margin was a mistake (NaN: not known,
+        a mistake: the rules that do not say the margin update on mistakes only)."""
+        return not margin > 0.0
+
+    def _replaced(self, row: int) -> bool:
+        """Whether the update of history row `row` went into the pocket."""
+        return False
+
+    # ------------------------------------------------------------- the order
+
+    _order: str
+    _clean: int  # visits since the last update (or the start)
+    _perm: IntArray
+    _perm_epoch: int
+
+    def _init_order(self) -> None:
+        """The visiting order of `config` (call once `_n` is set)."""
+        self._order = self.config.order
+        self._perm_epoch = -1
+        self._perm = np.arange(self._n, dtype=np.int64)
+
+    def _epoch_perm(self, epoch: int) -> IntArray:
+        """The random-cyclic order's permutation of `epoch`: ``default_rng((seed, epoch))``.
+
+        Drawn once per epoch; `_permuted` is told of each new one.
+        """
+        if epoch != self._perm_epoch:
+            rng = np.random.default_rng((self.config.seed, epoch))
+            self._perm = rng.permutation(self._n).astype(np.int64)
+            self._perm_epoch = epoch
+            self._permuted(self._perm)
+        return self._perm
+
+    def _permuted(self, perm: IntArray) -> None:
+        """Hook: a new epoch's permutation was drawn (a family may gather its arrays)."""
+
+    def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
+        """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
+
+        Within one epoch (cyclic, random-cyclic) or one clean run ("first": the scan
+        restarts at point 0 after each update).
+        """
+        n = self._n
+        pos = v0 % n
+        if self._order == "first":
+            return np.arange(clean, clean + length, dtype=np.int64)
+        if self._order == "random-cyclic":
+            return self._epoch_perm(v0 // n)[pos : pos + length].copy()
+        return np.arange(pos, pos + length, dtype=np.int64)
+
+    def next_index(self) -> int | None:
+        """The point the next visit will look at (None when done; random order: not known yet)."""
+        if self.done or self._n == 0 or self._order == "random":
+            return None
+        if self._order == "first":
+            return self._clean
+        if self._order == "random-cyclic":
+            return int(self._epoch_perm(self._v // self._n)[self._v % self._n])
+        return self._v % self._n
+
+    # ------------------------------------------------------------- visiting on
+
+    #: The compiled loop (fast.py) this trainer uses now, None: the numpy path only.
+    _fast: Any = None
+    #: History rows the compiled loop writes per call before they are appended.
+    _fast_rows = 4096
+
+    def _compiled_loop(self) -> Any:
+        """Hook: this family's compiled loop for this run once `fast.warm_up` has made it,
+        else None."""
+        return None
+
+    def use_compiled_loop(self) -> bool:
+        """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
+
+        For a caller that warmed numba up after making the trainer (`fast.run_to_end`).
+        Returns True when the trainer now has the compiled loop.
+        """
+        self._fast = self._compiled_loop()
+        return self._fast is not None
+
+    def _advance(self, max_updates: int, max_visits: int) -> int:
+        """Visit until `max_updates` more updates or `max_visits` more visits, or the end;
+        returns the updates made.
+
+        On the compiled loop while there is one (`_fast_run`), on the numpy path
+        (`_visit_on`) from an update whose numbers come near the float64 limit (its
+        exact overflow check is numpy's) and where there is none: the same bits either
+        way.
+        """
+        start_k = self._k
+        target_k = min(self._k + max_updates, self.max_updates)
+        target_v = min(self._v + max_visits, self.max_visits)
+        use_fast = self._fast is not None
+        scan = Scan()
+        while not self._check_limits() and self._k < target_k and self._v < target_v:
+            if use_fast:
+                if self._fast_run(target_k, target_v):
+                    continue
+                use_fast = False  # the exact overflow check is on the numpy path
+            if not self._visit_on(target_v, scan):
+                break
+        return self._k - start_k
+
+    def _fast_run(self, target_k: int, target_v: int) -> bool:
+        """One call of the compiled loop from the current state.
+
+        Returns False when the next update needs the exact overflow check (the state is
+        that of before its visit: the caller goes on with the numpy path).
+        """
+        if self._order == "random-cyclic":
+            self._epoch_perm(self._v // self._n)
+        rows = min(target_k - self._k, self._fast_rows)
+        out: tuple[npt.NDArray[Any], ...] = (
+            np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
+            np.empty(rows), np.empty(rows), np.empty(rows, np.int64),
+        )  # fmt: skip
+        k0 = self._k
+        made, status = self._fast_call(target_k, target_v, out)
+        if made:
+            self._mis = None
+            cols = [col[:made] for col in out]
+            self._hist.extend(*cols)
+            self._fast_rows_made(k0, cols[5])
+        if status == fast.CONVERGED:
+            self._finish("converged")
+        elif status == fast.SNAPSHOT:
+            self._snapshot_if_due()
+        return bool(status != fast.NEEDS_CHECK)
+
+    # ---------------------------------------------------------- the snapshots
+
+    #: The copies of the scores (the dual and kernel forms), None when the rule keeps none.
+    _snaps: Snapshots | None = None
+    _eta: float
+    _y: FloatArray
+    _f: FloatArray | None
+    _alpha: FloatArray | None
+
+    def _score_column(self, i: int) -> FloatArray:
+        """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j."""
+        raise NotImplementedError
+
+    def _snapshot_if_due(self) -> None:
+        """After an update: keep copies of the scores when k is a multiple of the stride."""
+        if self._snaps is not None:
+            assert self._f is not None and self._alpha is not None
+            self._snaps.take(self._k, self._f, self._alpha)
+
+    def _replay_scores(self, k: int) -> None:
+        """The scores f and α after update k, from the nearest snapshot on.
+
+        Called by `_restore` with the history cut to k and f, α those of the start (new
+        arrays): each update after the snapshot adds ``K(x_j, x_i) · ηy_i`` to every f_j
+        and η to α_i, in the run's order.
+        """
+        assert self._snaps is not None and self._f is not None and self._alpha is not None
+        start, snap = self._snaps.cut(k)
+        f, alpha = self._f, self._alpha
+        if snap is not None:
+            f[:] = snap[0]
+            alpha[:] = snap[1]
+        for i in self._hist.column("index", start, k).tolist():
+            ey = self._eta * self._y.item(i)
+            alpha[i] += self._eta
+            g = self._score_column(i)
+            g *= ey
+            f += g
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def spec(self) -> ModeSpec:
+        """The registry entry of this run's mode (read once: a run's config stays)."""
+        got: ModeSpec | None = self.__dict__.get("_spec")
+        if got is None:
+            from perceptron_gui.core.registry import spec
+
+            got = self._spec = spec(self.config.mode)
+        return got
+
+    @property
+    def answer_name(self) -> str:
+        """What `answer` is called on screen ("pocket", "average", "vote"), "" when none."""
+        return self.spec.answer_name
+
+    @property
+    def threshold(self) -> float | None:
+        """The margin below which a right point is still corrected (None: only mistakes)."""
+        if "_threshold" not in self.__dict__:
+            self._threshold = self.spec.threshold(self.config)
+        got: float | None = self._threshold
+        return got
+
+    @property
+    def mistakes(self) -> int:
+        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
+        raise NotImplementedError
+
+    @property
+    def alpha(self) -> FloatArray | None:
+        """α per point (the score-keeping forms), None otherwise."""
+        raise NotImplementedError
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return self._n
+
+    @property
+    def w(self) -> tuple[float, float]:
+        """The running weights w."""
+        return (self._w0, self._w1)
+
+    @property
+    def b(self) -> float:
+        """The running bias b (0 with the bias off)."""
+        return self._b
+
+    @property
+    def k(self) -> int:
+        """Updates made so far (a batch step is one)."""
+        return self._k
+
+    @property
+    def visits(self) -> int:
+        """Points looked at so far."""
+        return self._v
+
+    @property
+    def epoch(self) -> int:
+        """Completed epochs (N visits each)."""
+        return self._v // self._n if self._n else 0
+
+    @property
+    def converged(self) -> bool:
+        """True once the run is known to have converged."""
+        return self._converged
+
+    @property
+    def done(self) -> bool:
+        """True when converged or at a limit: `step` and `visit` do nothing more."""
+        return self._stop_reason is not None
+
+    @property
+    def stop_reason(self) -> str | None:
+        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on."""
+        return self._stop_reason
+
+    @property
+    def last(self) -> StepRecord | None:
+        """The record of the last visit made by `step` or `visit` (or the last update of `run`)."""
+        return self._last
+
+    @property
+    def history_w(self) -> FloatArray:
+        """The weights w after each update, shape (k, 2) (a copy)."""
+        return np.column_stack((self._hist.column("w0"), self._hist.column("w1"))).reshape(-1, 2)
+
+    @property
+    def history_b(self) -> FloatArray:
+        """The bias b after each update, shape (k,) (a copy)."""
+        return np.asarray(self._hist.column("b"), dtype=np.float64)
+
+    @property
+    def history_visits(self) -> IntArray:
+        """The visit count right after each update (the 1-based number of its visit)."""
+        return np.asarray(self._hist.column("visit"), dtype=np.int64)
+
+    @property
+    def updates(self) -> IntArray:
+        """0-based point index of every update so far."""
+        return np.asarray(self._hist.column("index"), dtype=np.int64)
+
+    def misclassified(self) -> IntArray:
+        """Indices of the points the running weights get wrong (``y f <= 0``).
+
+        Read-only, and computed once per weights: the canvas, the readout and the random
+        order all ask for it.
+        """
+        if self._mis is None:
+            self._mis = np.flatnonzero(self.margins() <= 0.0)
+            self._mis.setflags(write=False)
+        return self._mis
+
+    def errors(self) -> int:
+        """How many points the running weights get wrong."""
+        return int(self.misclassified().shape[0])
+
+    # ------------------------------------------------------------------ moves
+
+    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
+        """Run until done, or for at most the given number of updates / visits (a slice).
+
+        Returns the number of updates made. The record of the last update becomes `last`.
+        """
+        mu = self.max_updates if max_updates is None else max_updates
+        mv = self.max_visits if max_visits is None else max_visits
+        k0 = self._k
+        made = self._advance(mu, mv)
+        if self._k > k0:
+            self._record_last()
+        return made
+
+    def seek(self, visits: int) -> None:
+        """Put the trainer in the state it had after `visits` visits (back or forward)."""
+        visits = max(0, int(visits))
+        if visits >= self._v:
+            self._advance(self.max_updates, visits - self._v)
+            return
+        # The stored visit of an update is the visit count right after it.
+        k = self._hist.updates_by(visits)
+        self._restore(k, visits)
+
+    def step_back(self) -> bool:
+        """Undo the last update (or the clean visits made since it). False when at the start."""
+        if self._v == 0:
+            return False
+        if self._k == 0:
+            self._restore(0, 0)
+            return True
+        after_last = self._hist.value("visit", self._k - 1)
+        if self._v > after_last:
+            self._restore(self._k, after_last)
+        else:
+            k = self._k - 1
+            self._restore(k, self._hist.value("visit", k - 1) if k else 0)
+        return True
+
+    def reset(self) -> None:
+        """Back to the initial weights, before any visit."""
+        self._restore(0, 0)
+
+    def _restore(self, k: int, v: int) -> None:
+        """The state after k updates and v visits (v at least the visit of update k).
+
+        Every counter is a function of (k, v): the weights of update k from the history,
+        the family's own state (`_restore_extra`: the scores replayed from a snapshot, the
+        pocket), the clean visits after it (`_restore_clean`), whether the run had ended
+        there (`_restore_stop`), and `last`, the record of update k.
+        """
+        self._reset_state()
+        self._hist.truncate(k)
+        self._k = k
+        self._v = v
+        if k:
+            (self._w0, self._w1), self._b = self._weights_after(k)
+        self._restore_extra(k)
+        self._mis = None  # the weights were set above
+        self._restore_clean(k, v)
+        self._restore_stop(k)
+        if not self.done:
+            self._check_limits()
+        if k:
+            self._record_last()
+
+    def step(self) -> StepRecord | None:
+        """Visit points up to the next update and make it (one update).
+
+        Returns the record of that update, or None when done (converged or at a limit)
+        before an update could be made.
+        """
+        if self.done:
+            return None
+        w, b, k = self.w, self._b, self._k
+        kept = self._margins_kept()
+        self._advance(1, self.max_visits)
+        if self._k == k:
+            return None
+        return self._record_update(w, b, self._margin_at(k, kept, w, b))
+
+    def visit(self) -> StepRecord | None:
+        """Look at the next point only: predict, reveal the label, update if the rule says so.
+
+        Returns the record, or None when done. `StepRecord.mistake` says whether the point
+        was a mistake (``y f <= 0``).
+        """
+        if self.done:
+            return None
+        i_next = self.next_index()
+        w, b, k = self.w, self._b, self._k
+        kept = self._margins_kept()
+        m_next = self._margin_of(i_next) if i_next is not None else 0.0
+        self._advance(1, 1)
+        if self._k > k:
+            return self._record_update(w, b, self._margin_at(k, kept, w, b))
+        if i_next is None:  # random order and nothing left: converged
+            return None
+        rec = StepRecord(
+            index=i_next,
+            mistake=m_next <= 0.0,
+            margin=m_next,
+            k=self._k,
+            visit=self._v,
+            w_before=w,
+            b_before=b,
+            w_after=w,
+            b_after=b,
+            threshold=self.threshold,
+        )
+        self._last = rec
+        return rec
+
+    def seek_update(self, k: int) -> int:
+        """Put the trainer in the state right after update `k` (k = 0: before any visit).
+
+        `k` counts updates, not visits, in every order: the state is the one after
+        ``history_visits[k - 1]`` visits, exactly what `step` called k times from the
+        start gives. Backwards this restores from the history; forwards it computes
+        on from the current state (the history after the current update is not kept,
+        see `seek`), and stops early when the run ends first (converged or at a limit;
+        then, as with `step`, the clean visits that showed convergence are made).
+        Backwards is cheap (the weights are stored; the score-keeping forms replay at
+        most one snapshot stride); forwards costs what running does, so a timeline that
+        jumps far ahead should go in slices, ``seek_update(min(target, t.k + chunk))``
+        per timer tick.
+
+        Returns
+        -------
+        int
+            The update count reached (less than `k` when the run ended first).
+        """
+        k = max(0, int(k))
+        if k > self._k:
+            self._advance(k - self._k, self.max_visits)
+        else:
+            visits = int(self._hist.value("visit", k - 1)) if k else 0
+            if k < self._k or self._v > visits:
+                self._restore(k, visits)
+        # `last` is the record of update k, as after `step` (a `visit` or a forward `seek`
+        # may have left the record of another visit).
+        if self._k:
+            self._record_last()
+        return self._k
+
+    def _result_extra(self) -> dict[str, Any]:
+        """Hook: the family's own fields of `TrainResult` (the pocket, the votes, …)."""
+        return {}
+
+    def result(self) -> TrainResult:
+        """The run so far as a `TrainResult`."""
+        c = self.config
+        s = self.spec
+        return TrainResult(
+            mode=c.mode,
+            order=c.order,
+            eta=self._eta,
+            bias=bool(c.bias),
+            n_points=self._n,
+            w=self.w if s.has_w else None,
+            b=self._b,
+            alpha=self.alpha,
+            updates=self.updates,
+            history_w=self.history_w,
+            history_b=self.history_b,
+            converged=self._converged,
+            stop_reason=self._stop_reason or "not finished",
+            visits=self._v,
+            n_mistakes=self.mistakes if s.counts_apart else None,
+            **self._result_extra(),
+        )
+
+    # ---------------------------------------------------------------- records
+
+    def _weights_after(self, k: int) -> tuple[tuple[float, float], float]:
+        """The weights after the first k updates (k = 0: the initial weights)."""
+        return self._hist.weights(k - 1)
+
+    def _margin_at(
+        self, row: int, kept: FloatArray | None, w: tuple[float, float], b: float
+    ) -> float:
+        """The margin before the update of history row `row`, made from weights w, b."""
+        i = self._hist.value("index", row)
+        return float(kept[i]) if kept is not None else self._margin_before(i, w, b)
+
+    def _record_update(
+        self, w_before: tuple[float, float], b_before: float, margin: float
+    ) -> StepRecord:
+        """`last` = the record of the last update, made from w_before, b_before."""
+        j = self._k - 1
+        i = self._hist.value("index", j)
+        threshold = self.threshold
+        mistake = self._update_mistake(margin)
+        rec = StepRecord(
+            index=i,
+            mistake=mistake,
+            margin=margin,
+            k=self._k,
+            visit=self._hist.value("visit", j),
+            w_before=w_before,
+            b_before=b_before,
+            w_after=self.w,
+            b_after=self._b,
+            pocket_replaced=self._replaced(j),
+            points=(i,),
+            scale=self._scale(i, margin),
+            reason="mistake" if mistake else update_reason(margin, threshold),
+            threshold=threshold,
+        )
+        self._last = rec
+        return rec
+
+    def _record_last(self) -> None:
+        """`last` = the record of the last update (k > 0), its margin from the weights
+        before it."""
+        k = self._k
+        if k == 0:
+            return
+        w_before, b_before = self._weights_after(k - 1)
+        i = self._hist.value("index", k - 1)
+        self._record_update(w_before, b_before, self._margin_before(i, w_before, b_before))
+
+    def _finish(self, reason: str) -> None:
+        """Stop for `reason`; at a limit, say whether these weights converged anyway."""
+        if reason == "converged":
+            self._converged = True
+        elif self._n and not self._any_update_wanted():
+            self._converged = True
+            reason = "converged"
+        self._stop_reason = reason
+
+    def _check_random_start(self) -> None:
+        """Random order: initial weights with nothing to update are converged before any visit."""
+        if self._stop_reason is not None:
+            return
+        if self._order == "random" and self._k == 0 and self._n and not len(self._candidates()):
+            self._finish("converged")
+
+    def _check_clean(self) -> None:
+        """After clean visits: has a full clean pass shown convergence?"""
+        n = self._n
+        if self._clean < n or self._clean % n:
+            return
+        # random-cyclic: the clean run may not have covered every point.
+        if self._order in ("first", "cyclic") or not self._any_update_wanted():
+            self._finish("converged")
+
+    def _check_limits(self) -> bool:
+        """Stop at a limit; True when stopped."""
+        if self._stop_reason is not None:
+            return True
+        if self._k >= self.max_updates:
+            self._finish("update limit")
+            return True
+        if self._v >= self.max_visits:
+            self._finish("epoch limit")
+            return True
+        return False
