@@ -133,6 +133,54 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
     assert len(w.state()["points"]) == 25 and w.state()["mode"] == "pocket"
 
 
+def test_edits_that_never_pause_then_kill_9_lose_at_most_the_last_3_s(tmp_path: Path) -> None:
+    """Issue 35's "Done when": an edit every 0.4 s for 10 s, then kill -9: at most the
+    edits of the last 3 s are lost (with a 1 s debounce alone the autosave never came: 4
+    of 4 kills lost 7-8 edits, all of them). The window as the app makes it (autosave
+    after 1 s, at most AUTOSAVE_MAX_WAIT after the first unsaved edit), in a process of
+    its own, killed right after its last edit."""
+    state = tmp_path / "state"
+    p = child(
+        """
+        import time
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from perceptron_gui import MainWindow
+        w = MainWindow(autosave_ms=1000)
+        w.show()
+        start = time.monotonic()
+        for i in range(25):  # one edit every 0.4 s for 10 s
+            while time.monotonic() < start + 0.4 * i:
+                app.processEvents()
+                time.sleep(0.005)
+            w.add_point(float(i), 1.0, 1 if i % 2 else -1)
+            print(f"edit {i} {time.monotonic() - start:.3f}", flush=True)
+        print("done", flush=True)
+        while True:  # busy, as a window is, until killed
+            app.processEvents()
+        """,
+        state,
+    )
+    assert p.stdout is not None
+    edits: list[float] = []
+    for line in p.stdout:
+        if line.startswith("done"):
+            break
+        edits.append(float(line.split()[2]))
+    else:
+        raise AssertionError(p.stderr.read() if p.stderr else "the child stopped")
+    os.kill(p.pid, signal.SIGKILL)  # right after the last edit
+    p.communicate(timeout=10)
+    assert len(edits) == 25 and edits[-1] > 9.0
+    rec = state / "recovery.json"
+    assert rec.exists(), "nothing was autosaved while the edits kept coming"
+    saved = load_file(rec).data
+    # The file holds the first n edits, in order; those lost all came in the last 3 s.
+    assert saved.points[:, 0].tolist() == [float(i) for i in range(saved.n)]
+    lost_since = edits[saved.n] if saved.n < len(edits) else edits[-1]
+    assert edits[-1] - lost_since <= 3.0, (saved.n, edits[-1] - lost_since)
+
+
 def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
     state = tmp_path / "state"
     # Two kills (0.3 s and 0.81 s in, the ends of the four it was): the same writer is
