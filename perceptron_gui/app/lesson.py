@@ -52,6 +52,7 @@ from perceptron_gui.core.lesson import (
     scene_train_kwargs,
     settings_of,
 )
+from perceptron_gui.core.writer import check_regular_target
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -678,6 +679,7 @@ class LessonPlayer(QObject):
             return False
         target = Path(path)
         try:
+            check_regular_target(target)  # a FIFO or a device: refused at once (waited 1 s)
             save_lesson(self.lesson, target)
         except (OSError, DataError) as exc:
             self.window.show_notice(
