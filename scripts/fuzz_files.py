@@ -4,8 +4,10 @@ Each case is a file (or a FIFO fed by a thread, or a device) made from a valid o
 a mutation: nesting, a NUL, huge numbers, huge texts, cut short, bytes flipped, keys
 swapped, paths out of a lesson's folder. It is fed to `load_file` / `load_lesson` (in
 this process, its time and the memory Python allocates measured) and, for a sample, to
-the ``perceptron`` command. Each must be refused with one line (a `DataError` naming
-the file; exit 2 and one line on stderr) in under 1 s and 200 MB, or accepted; an
+the ``perceptron`` command (a FIFO's contents through an anonymous pipe, a lesson to
+``perceptron html``) and, with ``--window K``, every K-th to a window's ``load`` /
+``open_lesson``. Each must be refused with one line (a `DataError` naming
+the file; exit 2 and one line on stderr) in under 1 s (untraced) and 200 MB, or accepted; an
 accepted file is read back unchanged (its points and settings are those it holds,
 whatever mutation made it: written again and read again, they are the same).
 
@@ -354,15 +356,18 @@ def run_case(case: Case, folder: Path, *, memory: bool = True) -> Outcome:
     if memory:
         mb = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
-    if feeder is not None:
-        if feeder.is_alive():  # the reader refused before opening: let the writer go
-            try:
-                fd = os.open(case.path, os.O_RDONLY | os.O_NONBLOCK)
-                time.sleep(0.01)
-                os.close(fd)
-            except OSError:
-                pass
-        feeder.join(2)
+    _release(feeder, case.path)  # (the reader refused before opening: let the writer go)
+    if memory and not problem and not accepted and seconds > SECONDS:
+        # `tracemalloc` slows Python's allocations several times (a 10 001-point version 1
+        # session: 0.12 s, 0.88 s traced): the time is the reader's own, read again.
+        feeder = _feeder(case)
+        t0 = time.perf_counter()
+        try:
+            _read(case)
+        except DataError:
+            pass
+        seconds = time.perf_counter() - t0
+        _release(feeder, case.path)
     if not problem and not accepted:
         if "\n" in message or len(message) > 600:
             problem = "not one short line"
@@ -377,26 +382,98 @@ def run_case(case: Case, folder: Path, *, memory: bool = True) -> Outcome:
     return Outcome(case, accepted, message, seconds, mb, problem)
 
 
-def run_cli(case: Case) -> str:
-    """'' when ``perceptron trace`` on the case exits 0, or 2 with one line on stderr."""
+def _release(feeder: threading.Thread | None, path: Path) -> None:
+    """Let a FIFO's writer go when the reader refused before opening it."""
+    if feeder is None:
+        return
+    if feeder.is_alive():
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            time.sleep(0.01)
+            os.close(fd)
+        except OSError:
+            pass
+    feeder.join(2)
+
+
+def run_cli(case: Case, folder: Path) -> str:
+    """'' when the ``perceptron`` command on the case (``bound`` for data, ``html`` for a
+    lesson) exits 0, or 2 with one line on stderr. A FIFO's contents go through an
+    anonymous pipe (``/dev/fd/N``, as ``perceptron bound <(cat f.csv)`` gives it)."""
     import contextlib
     import io
 
     from perceptron_gui.cli import command as cli
 
+    path, feeder, ends = str(case.path), None, None
+    if case.feed is not None:
+        ends = os.pipe()
+        data = case.feed
+
+        def write() -> None:
+            try:
+                with os.fdopen(ends[1], "wb") as fh:
+                    fh.write(data)
+            except OSError:
+                pass  # the reader refused and went away
+
+        feeder = threading.Thread(target=write, daemon=True)
+        feeder.start()
+        path = f"/dev/fd/{ends[0]}"
     if case.kind == "lesson":
-        return ""
-    feeder = _feeder(case)
+        argv = ["html", path, "-o", str(folder / "lesson-page.html")]
+    else:
+        argv = ["bound", path]
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = cli.main(["bound", str(case.path)])
-    if feeder is not None:
-        feeder.join(2)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli.main(argv)
+    except BaseException as exc:  # noqa: BLE001 - what the fuzz looks for
+        return f"cli: raised {type(exc).__name__}: {exc}"[:300]
+    finally:
+        if ends is not None:
+            os.close(ends[0])  # a writer still blocked gets a broken pipe
+        if feeder is not None:
+            feeder.join(2)
     lines = err.getvalue().splitlines()
     if status == 0:
         return ""
     if status != 2 or len(lines) != 1:
         return f"cli: exit {status}, stderr {err.getvalue()[:300]!r}"
+    return ""
+
+
+#: The window a case is opened in (`run_window`): made by the caller (a QApplication).
+Window = object
+
+
+def run_window(case: Case, window: Window) -> str:
+    """'' when the window's ``load`` (data) or ``open_lesson`` (a lesson) takes the case, or
+    refuses it with a one-line notice naming the file within SECONDS; no exception may
+    leave it, nor reach ``sys.excepthook`` (a Qt slot's)."""
+    raised: list[BaseException] = []
+    old = sys.excepthook
+    sys.excepthook = lambda kind, exc, tb: raised.append(exc)
+    feeder = _feeder(case)
+    t0 = time.perf_counter()
+    try:
+        opener = window.open_lesson if case.kind == "lesson" else window.load  # type: ignore[attr-defined]
+        ok = opener(case.path)
+    except BaseException as exc:  # noqa: BLE001 - what the fuzz looks for
+        return f"window: raised {type(exc).__name__}: {exc}"[:300]
+    finally:
+        sys.excepthook = old
+        _release(feeder, case.path)
+    seconds = time.perf_counter() - t0
+    if raised:
+        return f"window: {type(raised[0]).__name__} in a slot: {raised[0]}"[:300]
+    if ok:
+        return ""
+    text = window.notice.text()  # type: ignore[attr-defined]
+    if "\n" in text or str(case.path) not in text:
+        return f"window: notice {text[:200]!r}"
+    if seconds > SECONDS:
+        return f"window: refused in {seconds:.2f} s"
     return ""
 
 
@@ -408,14 +485,19 @@ def fuzz(
     cli_every: int = 10,
     memory: bool = True,
     big: bool = True,
+    window: Window | None = None,
+    window_every: int = 1,
 ) -> Report:
-    """Make and run `n` cases (every `cli_every`-th also through the command; `big`: some
-    sessions of 10⁴ points too)."""
+    """Make and run `n` cases (every `cli_every`-th also through the command, every
+    `window_every`-th through `window`'s load or open_lesson when one is given; `big`:
+    some sessions of 10⁴ points too)."""
     report = Report()
     for i, case in enumerate(make_cases(n, seed, folder, big)):
         o = run_case(case, folder, memory=memory)
-        if not o.problem and cli_every and i % cli_every == 0 and case.feed is None:
-            o.problem = run_cli(case)
+        if not o.problem and cli_every and i % cli_every == 0:
+            o.problem = run_cli(case, folder)
+        if not o.problem and window is not None and i % window_every == 0:
+            o.problem = run_window(case, window)
         report.outcomes.append(o)
     return report
 
@@ -425,10 +507,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-n", type=int, default=3000, help="cases (default 3000)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="60 cases: a smoke run")
+    ap.add_argument(
+        "--window",
+        type=int,
+        default=0,
+        metavar="K",
+        help="every K-th case also through a window's load / open_lesson (offscreen)",
+    )
     args = ap.parse_args(argv)
     n = 60 if args.quick else args.n
+    window = None
+    if args.window:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance() or QApplication([])  # noqa: F841 - the window's
+        from perceptron_gui import MainWindow
+
+        window = MainWindow(frame_interval_ms=0, autosave_ms=None)
     with tempfile.TemporaryDirectory(prefix="perceptron-fuzz-") as tmp:
-        report = fuzz(n, args.seed, Path(tmp) / "cases")
+        report = fuzz(
+            n, args.seed, Path(tmp) / "cases", window=window, window_every=args.window or 1
+        )
     print(report.summary())
     for o in report.problems[:20]:
         print(f"  {o.case.kind} [{o.case.how}] {o.problem}: {o.message[:200]}")

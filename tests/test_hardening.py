@@ -133,6 +133,54 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
     assert len(w.state()["points"]) == 25 and w.state()["mode"] == "pocket"
 
 
+def test_edits_that_never_pause_then_kill_9_lose_at_most_the_last_3_s(tmp_path: Path) -> None:
+    """Issue 35's "Done when": an edit every 0.4 s for 10 s, then kill -9: at most the
+    edits of the last 3 s are lost (with a 1 s debounce alone the autosave never came: 4
+    of 4 kills lost 7-8 edits, all of them). The window as the app makes it (autosave
+    after 1 s, at most AUTOSAVE_MAX_WAIT after the first unsaved edit), in a process of
+    its own, killed right after its last edit."""
+    state = tmp_path / "state"
+    p = child(
+        """
+        import time
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from perceptron_gui import MainWindow
+        w = MainWindow(autosave_ms=1000)
+        w.show()
+        start = time.monotonic()
+        for i in range(25):  # one edit every 0.4 s for 10 s
+            while time.monotonic() < start + 0.4 * i:
+                app.processEvents()
+                time.sleep(0.005)
+            w.add_point(float(i), 1.0, 1 if i % 2 else -1)
+            print(f"edit {i} {time.monotonic() - start:.3f}", flush=True)
+        print("done", flush=True)
+        while True:  # busy, as a window is, until killed
+            app.processEvents()
+        """,
+        state,
+    )
+    assert p.stdout is not None
+    edits: list[float] = []
+    for line in p.stdout:
+        if line.startswith("done"):
+            break
+        edits.append(float(line.split()[2]))
+    else:
+        raise AssertionError(p.stderr.read() if p.stderr else "the child stopped")
+    os.kill(p.pid, signal.SIGKILL)  # right after the last edit
+    p.communicate(timeout=10)
+    assert len(edits) == 25 and edits[-1] > 9.0
+    rec = state / "recovery.json"
+    assert rec.exists(), "nothing was autosaved while the edits kept coming"
+    saved = load_file(rec).data
+    # The file holds the first n edits, in order; those lost all came in the last 3 s.
+    assert saved.points[:, 0].tolist() == [float(i) for i in range(saved.n)]
+    lost_since = edits[saved.n] if saved.n < len(edits) else edits[-1]
+    assert edits[-1] - lost_since <= 3.0, (saved.n, edits[-1] - lost_since)
+
+
 def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
     state = tmp_path / "state"
     # Two kills (0.3 s and 0.81 s in, the ends of the four it was): the same writer is
@@ -394,23 +442,28 @@ def test_a_long_vote_at_the_largest_limit_redraws_without_freezing(qtbot, mode: 
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 @pytest.mark.parametrize("mode", ["voted", "averaged"])
 def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -> None:
-    """Issue 35: To end in voted mode at the largest limit the box allows, with the
-    compiled trainer (10⁵-10⁶ updates a second), left turns of 0.15-0.45 s: the answer's
-    mistakes over every new vote vector of a tick were counted at once, after a full
-    training budget. A couple of seconds of the run keep every turn short.
+    """Issue 35: To end in voted mode at the largest limit the box allows, after a lesson,
+    with the compiled trainer (10⁵-10⁶ updates a second), left turns of 0.15-0.45 s: the
+    answer's mistakes over every new vote vector of a tick were counted at once, after a
+    full training budget; then 0.072-0.105 s on a loaded machine: the vote's regions
+    scored each new vector on every cell (10 ms slices, a second one in the same turn from
+    the vote's own timer, due with the next frame). A couple of seconds of the run keep
+    every turn short, and the regions show a vote of this run.
 
-    Held to 0.2 s, as the pocket's To end at 10⁵ points is: the issue's 0.1 s is not met
-    yet. What is left is the window's frame itself, the same in every mode, primal
-    included (0.07-0.13 s of CPU here under load: the iteration table's cells and column
-    sizing a quarter, the plots' axes a fifth, the canvas's text layout a seventh);
-    the vote's own share is now a 10 ms slice (it was 0.38-0.48 s turns)."""
+    Held to 0.15 s, not the issue's 0.1 s: alone on a machine at load 9-13 the longest
+    turn was 0.060-0.079 s, but in a run of the whole suite (the other worker beside it)
+    0.103 s once. What is left is the window's frame, the same in every mode (primal's
+    longest 0.049-0.058 s at the same load): the panels, the canvas's texts, the paint."""
     from perceptron_gui.app.controller import MAX_UPDATE_LIMIT
+    from perceptron_gui.core.model import VoteModel
 
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
     w.resize(*DESK_SIZE)
     w.show()
     qtbot.waitExposed(w)
+    assert w.lesson_player.open("perceptron")
+    w.act_close_lesson.trigger()
     d = generate("noisy", 40, noise=0.3, seed=1)
     w.set_points(d.points, d.labels)
     w.set_mode(mode)
@@ -422,7 +475,10 @@ def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -
     w.pause()
     assert running and k > 10_000  # it was working all along, and fast
     gc_max = max(GC_PAUSES, default=0.0)
-    assert gap < limit(0.2), f"the window froze for {gap:.3f} s (gc {gc_max:.3f} s)"
+    assert gap < limit(0.15), f"the window froze for {gap:.3f} s (gc {gc_max:.3f} s)"
+    if mode == "voted":  # the regions drawn are a vote of the run's, not none or a start's
+        shown = w.canvas._region_grid._model
+        assert isinstance(shown, VoteModel) and shown.W.shape[0] > 1000
 
 
 def test_to_end_gives_no_long_slice_after_a_costly_frame() -> None:

@@ -346,3 +346,46 @@ def test_a_held_canvas_lays_its_texts_out_once_when_the_changes_stop(
     c.set_view_range(-2, 5, -2, 5)  # no longer held: laid out at the next turn
     assert c._layout_timer.interval() == 0
     qtbot.waitUntil(lambda: len(passes) > done, timeout=2000)
+
+
+def test_a_votes_row_crossings_have_the_bits_of_its_cells() -> None:
+    """The vote's regions from where each line crosses each row (O(rows) a vector, issue
+    35): the same values as scoring every cell, for rising, falling and flat lines, lines
+    through cells' centres, signed zeros, counts that fall (a step back), lines of 10⁻³⁰⁰
+    and vectors whose scores overflow (scored cell by cell)."""
+    import numpy as np
+
+    from perceptron_gui.app.canvas.regions import GridSpec, _vote_cells, _vote_grid_terms
+
+    rng = np.random.default_rng(11)
+    for trial in range(400):
+        m = int(rng.integers(1, 40))
+        scale = 10.0 ** rng.integers(-3, 9)
+        W = rng.normal(size=(m, 2)) * rng.choice([1.0, scale], size=(m, 1))
+        B = rng.normal(size=m) * scale
+        kind = trial % 5
+        if kind == 0:  # through the cells' centres, zeros of both signs
+            W[: m // 2] = np.round(W[: m // 2])
+            B[: m // 2] = 0.0
+            B[::5] = -0.0
+        elif kind == 1:  # flat along the rows, or along the columns
+            W[::3, 0] = 0.0
+            W[1::3, 1] = -0.0
+        elif kind == 2:
+            W[::2] *= 1e-300
+        elif kind == 3:  # scores beyond the float range
+            W[::4] = rng.choice([1e308, -1e308, 1e200], size=(W[::4].shape[0], 2))
+        counts = rng.integers(-3, 4, size=m).astype(np.float64)
+        spec = GridSpec(
+            float(rng.normal() * scale),
+            float(rng.normal() * scale),
+            float(rng.uniform(0.5, 20) * scale),
+            float(rng.uniform(0.5, 20) * scale),
+            int(rng.integers(2, 60)),
+            int(rng.integers(2, 60)),
+        )
+        xs = spec.x0 + (np.arange(spec.nx) + 0.5) * (spec.w / spec.nx)
+        ys = spec.y0 + (np.arange(spec.ny) + 0.5) * (spec.h / spec.ny)
+        with np.errstate(all="ignore"):
+            want = _vote_cells(W, B, counts, xs, ys)
+        assert np.array_equal(_vote_grid_terms(W, B, counts, spec), want), trial

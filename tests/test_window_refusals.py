@@ -19,13 +19,22 @@ def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> Non
     sys.excepthook = lambda kind, exc, tb: raised.append(exc)
     try:
         window.set_points(np.array([[1.0, 2.0], [-1.0, -1.0]]), np.array([1.0, -1.0]))
-        for name, write in (("out.json", window.save), ("t.csv", window.export_table)):
+        writers = (
+            ("out.json", window.save),
+            ("t.csv", window.export_table),
+            ("v.png", lambda f: window.export_space_view("augmented", f)),  # (waited for good)
+            ("l.lesson.toml", window.lesson_player.save),  # (waited 1 s)
+        )
+        assert window.open_lesson("perceptron")
+        for name, write in writers:
             fifo = tmp_path / name
             os.mkfifo(fifo)
             t0 = time.monotonic()
             assert write(fifo) is False
             assert time.monotonic() - t0 < 0.5
-            assert "not a regular file" in window.notice.text()
+            assert "not a regular file" in window.notice.text(), name
+        window.act_close_lesson.trigger()
+        window.set_points(np.array([[1.0, 2.0], [-1.0, -1.0]]), np.array([1.0, -1.0]))
         (tmp_path / "outside.csv").write_text("x1,x2,y\n1,1,1\n-1,-1,-1\n")
         inner = tmp_path / "lesson"
         inner.mkdir()
@@ -51,3 +60,29 @@ def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> Non
     finally:
         sys.excepthook = old
     assert raised == []
+
+
+def test_a_screenshot_streams_to_a_fifo_or_is_refused_within_a_second(tmp_path: Path) -> None:
+    """``perceptron-gui --screenshot FIFO`` waited for a reader for good (QPixmap.save):
+    it is written as the command line writes, streamed once a reader opens the FIFO,
+    refused after 1 s without one; an unknown suffix is a PNG."""
+    import threading
+
+    from PySide6.QtGui import QPixmap
+
+    from perceptron_gui.app.main import _write_picture
+
+    picture = QPixmap(40, 30)
+    fifo = tmp_path / "shot.fifo"
+    os.mkfifo(fifo)
+    t0 = time.monotonic()
+    assert _write_picture(picture, fifo) is False  # nobody reads
+    assert time.monotonic() - t0 < 2.0
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert _write_picture(picture, fifo)
+    reader.join(5)
+    assert got and got[0].startswith(b"\x89PNG")
+    assert _write_picture(picture, tmp_path / "s.jpg")
+    assert (tmp_path / "s.jpg").read_bytes()[:3] == b"\xff\xd8\xff"

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app import i18n
 from perceptron_gui.app.format import plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.api import train
@@ -51,6 +52,7 @@ from perceptron_gui.core.lesson import (
     scene_train_kwargs,
     settings_of,
 )
+from perceptron_gui.core.writer import check_regular_target
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -77,6 +79,10 @@ CONVERGES_CAP = 100_000
 SPACE_SHARE = 0.4
 #: Going back into a scene without a stop shows its run's end, up to this many updates.
 BACK_CAP = 10_000
+#: The most lines the strip's caption (presentation mode) and its counter ("3 / 12" and
+#: the scene's title) take.
+STRIP_CAPTION_LINES = 10
+COUNTER_LINES = 8
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
 
 
@@ -91,12 +97,12 @@ class LessonStrip(QWidget):
         self.setObjectName("lessonStrip")
         self.question = named(QLabel(), "lessonQuestion")
         self.question.setWordWrap(True)
-        self.caption = named(QLabel(), "lessonCaption")
-        self.caption.setWordWrap(True)
-        self.caption.setTextFormat(Qt.TextFormat.PlainText)
-        self.counter = named(QLabel(), "lessonCounter")
+        # The lesson's own texts (a caption, "3 / 12" and a scene's title): the lines they
+        # need up to a cap, the rest elided, whole in the tooltip; a 300-character title
+        # made the window 3161 px wide.
+        self.caption = named(SteadyLabel(None, most=STRIP_CAPTION_LINES), "lessonCaption")
+        self.counter = named(SteadyLabel(None, most=COUNTER_LINES), "lessonCounter")
         self.counter.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.counter.setWordWrap(True)
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
         left.addWidget(self.question)
@@ -673,6 +679,7 @@ class LessonPlayer(QObject):
             return False
         target = Path(path)
         try:
+            check_regular_target(target)  # a FIFO or a device: refused at once (waited 1 s)
             save_lesson(self.lesson, target)
         except (OSError, DataError) as exc:
             self.window.show_notice(

@@ -198,6 +198,32 @@ def _end(code: int, *, at_once: bool) -> int:
     return code
 
 
+def _write_picture(picture: Any, out: Path) -> bool:
+    """Write a QPixmap in the format its suffix names (PNG without one) as the command
+    line writes its files: a FIFO streamed to once a reader opens it, refused after 1 s
+    without one (QPixmap.save on a FIFO waited for a reader for good), a regular file
+    replaced whole. False when it cannot be written."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImageWriter
+
+    from perceptron_gui.core.errors import DataError
+    from perceptron_gui.core.writer import write_file
+
+    suffix = out.suffix.lstrip(".").lower().encode()
+    known = {bytes(f.data()).lower() for f in QImageWriter.supportedImageFormats()}
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not picture.save(buffer, (suffix if suffix in known else b"png").decode().upper()):
+        return False
+    buffer.close()
+    try:
+        write_file(out, lambda fh: fh.write(bytes(data.data())))
+    except DataError:
+        return False
+    return True
+
+
 def _quit_on_ctrl_c(app: QObject, win: MainWindow) -> None:
     """Ctrl+C in the terminal closes the window as Quit does (asking about unsaved
     changes); a timer lets Python see the signal while Qt's loop runs."""
@@ -298,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         win.canvas.flush()
         out = Path(args.screenshot)
-        ok = win.grab().save(str(out))
+        ok = _write_picture(win.grab(), out)
         win.close()
         if not ok:
             print(f"perceptron-gui: error: cannot write {out}", file=sys.stderr)

@@ -86,6 +86,7 @@ from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.proof import origin_note
+from perceptron_gui.core.writer import check_regular_target
 
 #: How long the canvas says that an edit dropped the run (ms).
 DISCARD_NOTICE_MS = 8000
@@ -448,8 +449,11 @@ class MainWindow(LessonScripting, QMainWindow):
         if view is None:
             return self.spaces.set_visible(kind)  # says which kinds there are
         try:
+            # A FIFO or a device: refused at once (the image's writer waited on a FIFO for
+            # a reader for good, the window frozen).
+            check_regular_target(path)
             view.export(path)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, DataError) as exc:
             self.show_notice(self.tr("export failed: {error}").format(error=exc), error=True)
             return False
         return True

@@ -22,6 +22,7 @@ from perceptron_gui.app.canvas.constants import (
     HOVER_MS,
     VERDICT_MS,
     VIEW_MARGIN,
+    VOTE_WAIT_MS,
 )
 from perceptron_gui.app.canvas.items import (
     Axis,
@@ -343,8 +344,8 @@ class CanvasBase(_PlotWidget):
         self._answer_job: tuple[Model, FloatArray, FloatArray, IntArray] | None = None
         self._vote_timer = QtCore.QTimer(self)
         self._vote_timer.setSingleShot(True)
-        self._vote_timer.setInterval(0)
         self._vote_timer.timeout.connect(self._on_vote_timer_timeout)
+        self._vote_timer_running = False  # (its own next turn comes at once)
         # The large areas' changes while a run goes, at most one per `area_gap` (boundary.py).
         self.area_gap = AREA_GAP_S
         self._areas_held = False
@@ -516,6 +517,14 @@ class CanvasBase(_PlotWidget):
     def _on_vote_timer_timeout(self) -> None:
         """Defined by a part above (see points.py)."""
         raise NotImplementedError
+
+    def _go_on_voting(self) -> None:
+        """A vote's terms are left: add more in a later turn. Asked by a frame, that turn is
+        VOTE_WAIT_MS away, so that a run's frames, which come sooner and add terms
+        themselves, put it off (at the same turn as the next frame, its slice made that
+        turn twice as long: To end's longest turns at the largest limit); asked by the
+        timer's own turn, at once."""
+        self._vote_timer.start(0 if self._vote_timer_running else VOTE_WAIT_MS)
 
     def _show_areas(self) -> None:
         """Defined by a part above (see boundary.py)."""

@@ -231,7 +231,7 @@ class BoundaryCanvas(ViewCanvas):
         # VOTE_SLICE_S a turn, the image the last vote done meanwhile (kept when none).
         f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny), VOTE_SLICE_S)
         if self._region_grid.pending:
-            self._vote_timer.start()
+            self._go_on_voting()
         if f is None:
             return
         t = theme()

@@ -55,6 +55,9 @@ SETTLE_MAX_MS = 500
 #: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
 #: vectors after a long run took minutes in one turn.
 VOTE_SLICE_S = 0.01
+#: A vote's terms left after a frame are added this many ms later when no frame came
+#: first (a run's next frame adds them itself).
+VOTE_WAIT_MS = 30
 #: While a run goes, the large areas (the regions of sign f, the half-planes' tints, a field
 #: of thousands of halos) change at most once in this many seconds: no more than 3 changes
 #: in any second (WCAG 2.3.1), with room for the timer's lateness (see

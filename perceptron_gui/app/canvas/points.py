@@ -102,7 +102,7 @@ class PointsCanvas(BandCanvas):
         if self._answer_scores.pending:
             pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
             self._answer_job = (answer, pts, y, shown)
-            self._vote_timer.start()
+            self._go_on_voting()
         else:
             self._answer_job = None
         return shown
@@ -110,13 +110,17 @@ class PointsCanvas(BandCanvas):
     def _on_vote_timer_timeout(self) -> None:
         """Go on adding a vote's terms where the last turn stopped: the regions, then the
         answer's mistakes (while it is still the answer whose mistakes are shown)."""
-        if self._region_grid.pending and self._regions_model is not None:
-            self._update_regions(self._regions_model)
-        job = self._answer_job
-        if job is not None and job[0] is self._answer:
-            self.set_misclassified(self.answer_mistakes(job[0], job[1], job[2]))
-        else:
-            self._answer_job = None
+        self._vote_timer_running = True
+        try:
+            if self._region_grid.pending and self._regions_model is not None:
+                self._update_regions(self._regions_model)
+            job = self._answer_job
+            if job is not None and job[0] is self._answer:
+                self.set_misclassified(self.answer_mistakes(job[0], job[1], job[2]))
+            else:
+                self._answer_job = None
+        finally:
+            self._vote_timer_running = False
 
     def set_misclassified(self, indices: ArrayLike) -> None:
         """Highlight exactly the points ``indices`` (cheap to call every frame at 10^5)."""

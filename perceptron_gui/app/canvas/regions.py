@@ -8,8 +8,9 @@ that changed (new or changed α_j y_j matched by data index, the bias; new vote 
 and changed counts matched as a common prefix of the vector list), and recomputes in
 full when the view (or the grid's shape) moved, when the models cannot be matched, or
 when more terms changed than a full pass would score (a term costs the same either way:
-the RBF's centred BLAS form, a vote's cache-sized blocks). Qt-free; the canvas calls
-`RegionGrid.values`, and `RegionGrid.at` for a vote's totals at the data points.
+the RBF's centred BLAS form, a vote's vectors by where their lines cross the rows).
+Qt-free; the canvas calls `RegionGrid.values`, and `RegionGrid.at` for a vote's totals at
+the data points.
 
 A vote's terms grow with the run (10⁶ vectors after a long run: a full pass over the grid
 took minutes), so they are added within a time budget: the call returns the values of
@@ -319,24 +320,34 @@ class _VoteWork:
         self.W, self.B, self.c = W, B, c
         self.f = f
         self.done = 0
+        #: On a grid: the terms' values as differences along each row, added to `f` when
+        #: every term is in (`_vote_row_steps`).
+        self.steps: FloatArray | None = None
 
     def run(self, grid: FloatArray, spec: GridSpec | None, deadline: float | None) -> bool:
         """Add blocks of terms until all are in (True) or `deadline` has passed (False).
 
-        A block is some 10⁶ scores on a grid (2-5 ms), 64 K at points: on a grid, its cells'
-        products x·w_j1 and y·w_j2 are those of its column and its row (`_vote_grid_terms`);
-        at points, column-wise as `VoteModel.decision`. Either way each score has decision's
-        bits and the whole counts sum exactly in any order.
+        On a grid, a block is some 32 K (vector, row) pairs (1-3 ms): where each vector's
+        line crosses each row (`_vote_row_steps`); at points, 64 K scores, column-wise as
+        `VoteModel.decision`. Either way each score has decision's bits and the whole
+        counts sum exactly in any order.
         """
         m = self.c.shape[0]
-        # At points, blocks whose arrays stay in the cache (8 MB ones took 4-5 times as long).
-        scores = (1 << 20) if spec is not None else (1 << 16)
-        size = max(1, scores // max(grid.shape[0], 1))
+        if spec is not None:
+            size = max(1, (1 << 15) // spec.ny)
+            if self.steps is None:
+                self.steps = np.zeros((spec.ny, spec.nx + 1))
+        else:
+            # At points, blocks whose arrays stay in the cache (8 MB ones took 4-5 times as long).
+            size = max(1, (1 << 16) // max(grid.shape[0], 1))
         while self.done < m:
             a, b = self.done, min(m, self.done + size)
             W, B, c = self.W[a:b], self.B[a:b], self.c[a:b]
             if spec is not None:
-                self.f += _vote_grid_terms(W, B, c, spec)
+                assert self.steps is not None
+                far = _vote_row_steps(W, B, c, spec, self.steps)
+                if far is not None:
+                    self.f += far
             else:
                 s = grid[:, 0:1] * W[None, :, 0]
                 s += grid[:, 1:2] * W[None, :, 1]
@@ -345,7 +356,12 @@ class _VoteWork:
             self.done = b
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return bool(self.done >= m)
+        if self.done < m:
+            return False
+        if self.steps is not None:
+            self.f += _steps_values(self.steps)
+            self.steps = None
+        return True
 
 
 def _rbf_sum(
@@ -431,31 +447,115 @@ def _poly_scale(
 
 def _vote_grid_terms(W: FloatArray, B: FloatArray, c: FloatArray, spec: GridSpec) -> FloatArray:
     """``Σ_j c_j sign(ŵ_j · x̂)`` (sign(0) = +1) on the grid, the bits of `VoteModel.decision`
-    on `GridSpec.points`, in about half its time: a cell's products x·w_j1 and y·w_j2 are
-    those of its column and its row, computed once each (2000 vectors on a 240 × 250
-    grid: 0.15 s, not 0.31)."""
-    out = np.zeros((spec.ny, spec.nx), dtype=np.float64)
+    on `GridSpec.points` (`_vote_row_steps`), row-major."""
+    steps = np.zeros((spec.ny, spec.nx + 1))
+    far = _vote_row_steps(W, B, c, spec, steps)
+    out = _steps_values(steps)
+    return out if far is None else out + far
+
+
+def _steps_values(steps: FloatArray) -> FloatArray:
+    """The vote's values on the grid from its rows' steps: summed along each row."""
+    return np.cumsum(steps[:, :-1], axis=1).ravel()
+
+
+def _vote_row_steps(
+    W: FloatArray, B: FloatArray, c: FloatArray, spec: GridSpec, steps: FloatArray
+) -> FloatArray | None:
+    """Add the terms ``c_j sign(ŵ_j · x̂)`` (sign(0) = +1) on the grid, the bits of
+    `VoteModel.decision` on `GridSpec.points`, to `steps` (the values as differences along
+    each row, shape (ny, nx + 1)) from where each vector's line crosses
+    each row of cells; the values of the vectors scored cell by cell instead are returned
+    (None: none).
+
+    Along a row (y fixed) a cell's score ``(x w_j1 + y w_j2) + b_j``, rounded as decision
+    rounds it, never falls as x grows when w_j1 ≥ 0 and never rises when w_j1 < 0 (each
+    rounding is monotone), so the cells of a row where it is negative are a run from one
+    end: their number is found from the line's crossing and checked by computing the two
+    scores on either side of it (a binary search where the check fails). A vector costs
+    O(rows), not O(cells): some 10 times less on a 240 × 240 grid (To end adds thousands of
+    a vote's vectors a frame; scored cell by cell, the regions fell further behind each
+    frame and showed a vote of long before). A vector whose scores could overflow (a NaN
+    breaks the order) is scored cell by cell."""
+    ny, nx = spec.ny, spec.nx
     if c.shape[0] == 0:
-        return out.ravel()
+        return None
+    xs = spec.x0 + (np.arange(nx, dtype=np.float64) + 0.5) * (spec.w / nx)  # as points()
+    ys = spec.y0 + (np.arange(ny, dtype=np.float64) + 0.5) * (spec.h / ny)
+    with np.errstate(over="ignore", invalid="ignore"):
+        reach = (
+            np.abs(W[:, 0]) * float(np.max(np.abs(xs)))
+            + np.abs(W[:, 1]) * float(np.max(np.abs(ys)))
+            + np.abs(B)
+        )
+    safe = reach < 1e300  # (False for NaN and inf too)
+    far = None
+    if not safe.all():
+        out = ~safe
+        far = _vote_cells(W[out], B[out], c[out], xs, ys)
+        W, B, c = W[safe], B[safe], c[safe]
+        if c.shape[0] == 0:
+            return far
+    w1 = W[:, 0]
+    rising = ~(w1 < 0.0)  # (w1 = 0: the row's scores are all the same)
+    down = ys[:, None] * W[None, :, 1]  # (ny, m): y w2, as decision rounds it
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        cross = -(down + B) / w1  # where the line meets the row (near enough to check)
+        guess = np.ceil((cross - xs[0]) * (nx / spec.w))
+    np.nan_to_num(guess, copy=False, nan=0.0, posinf=nx, neginf=0.0)
+    t = np.clip(guess, 0, nx).astype(np.intp)  # cells [0, t) on the run's side, as guessed
+
+    def on_side(score: FloatArray, up: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """Whether a score is on the prefix's side: negative when rising, else not."""
+        return np.equal(score < 0.0, up)
+
+    # The check: cell t - 1 on the run's side (or t = 0), cell t not (or t = nx).
+    left = np.maximum(t - 1, 0)
+    ok = on_side((xs[left] * w1 + down) + B, rising) | (t == 0)
+    right = np.minimum(t, nx - 1)
+    ok &= ~on_side((xs[right] * w1 + down) + B, rising) | (t == nx)
+    bad_r, bad_c = np.nonzero(~ok)
+    if bad_r.shape[0]:  # a binary search for the first cell off the run's side
+        lo = np.zeros(bad_r.shape[0], dtype=np.intp)
+        hi = np.full(bad_r.shape[0], nx, dtype=np.intp)
+        bw, bd, bb, bu = w1[bad_c], down[bad_r, bad_c], B[bad_c], rising[bad_c]
+        while True:
+            open_ = lo < hi
+            if not open_.any():
+                break
+            mid = (lo + hi) // 2
+            on = on_side((xs[np.minimum(mid, nx - 1)] * bw + bd) + bb, bu)
+            lo = np.where(open_ & on, mid + 1, lo)
+            hi = np.where(open_ & ~on, mid, hi)
+        t[bad_r, bad_c] = lo
+    # A term is c on the cells where the score is ≥ 0, -c on the negative ones: [0, t) of
+    # a rising row, [t, nx) of a falling one. As differences along the row: -c at cell 0
+    # and +2c at t when rising, c at 0 and -2c at t when falling (whole numbers: exact in
+    # any order).
+    at = (t + (np.arange(ny) * (nx + 1))[:, None]).ravel()
+    step = np.broadcast_to(np.where(rising, 2.0 * c, -2.0 * c), t.shape).ravel()
+    steps += np.bincount(at, step, ny * (nx + 1)).reshape(ny, nx + 1)
+    steps[:, 0] += float(c[~rising].sum()) - float(c[rising].sum())
+    return far
+
+
+def _vote_cells(
+    W: FloatArray, B: FloatArray, c: FloatArray, xs: FloatArray, ys: FloatArray
+) -> FloatArray:
+    """``Σ_j c_j sign(ŵ_j · x̂)`` cell by cell (decision's bits): a cell's products x·w_j1 and
+    y·w_j2 are those of its column and its row, computed once each."""
+    ny, nx = ys.shape[0], xs.shape[0]
+    out = np.zeros((ny, nx), dtype=np.float64)
     total = float(c.sum())
-    xs = spec.x0 + (np.arange(spec.nx) + 0.5) * (spec.w / spec.nx)  # as GridSpec.points
-    ys = spec.y0 + (np.arange(spec.ny) + 0.5) * (spec.h / spec.ny)
-    across = xs[:, None] * W[None, :, 0]  # (nx, m)
-    down = ys[:, None] * W[None, :, 1]  # (ny, m)
-    # Rows of the grid at once, ~32 K scores a block (in the cache): a frame of a run adds
-    # a few new vectors, and a loop over the 250 rows was most of the work then (2.1 ms
-    # for one vector on 240 × 250, not 4.4-5).
-    rows = max(1, (1 << 15) // max(1, across.size))
-    s = np.empty((min(rows, spec.ny), *across.shape))
-    neg = np.empty(s.shape)
-    for r in range(0, spec.ny, rows):
-        k = min(rows, spec.ny - r)
-        # (x w1 + y w2) + b, rounded in the order of decision's; Σ c_j sign as there (the
-        # counts are whole numbers: their sums are exact in any order).
-        np.add(across[None], down[r : r + k, None], out=s[:k])
-        s[:k] += B
-        np.less(s[:k], 0.0, out=neg[:k])
-        out[r : r + k] = total - 2.0 * (neg[:k].reshape(-1, c.shape[0]) @ c).reshape(k, -1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        across = xs[:, None] * W[None, :, 0]  # (nx, m)
+        down = ys[:, None] * W[None, :, 1]  # (ny, m)
+        rows = max(1, (1 << 15) // max(1, across.size))
+        for r in range(0, ny, rows):
+            k = min(rows, ny - r)
+            s = across[None] + down[r : r + k, None]
+            s += B
+            out[r : r + k] = total - 2.0 * ((s < 0.0).reshape(-1, c.shape[0]) @ c).reshape(k, -1)
     return out.ravel()
 
 

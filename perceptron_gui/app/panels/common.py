@@ -223,6 +223,10 @@ class SteadyLabel(QtWidgets.QLabel):
         A text that does not fit is shown in smaller type, down to this fraction of the
         label's font (1: never smaller), when that makes it fit; one too long even then
         is elided in the label's font. The height stays that of the label's font.
+    most
+        With `lines` None: as many lines as the text needs up to this many, the rest
+        elided (a lesson's 300-character title or 4000-character caption neither widens
+        nor lengthens the window; a word longer than the width is broken anywhere).
     """
 
     #: The full text changed (the narration is announced to screen readers from it).
@@ -234,9 +238,12 @@ class SteadyLabel(QtWidgets.QLabel):
         parent: QtWidgets.QWidget | None = None,
         *,
         shrink: float = 1.0,
+        most: int | None = None,
     ) -> None:
         super().__init__(parent)
         self._lines = lines
+        self._most = most if lines is None else None
+        self._shown_lines = 1  # (with `most`: the lines shown now)
         self._full = ""
         self._shrink = shrink
         self._base_font: QtGui.QFont | None = None  # the font given (shown when it fits)
@@ -244,7 +251,8 @@ class SteadyLabel(QtWidgets.QLabel):
         #: A text too long for the lines may be said in fewer words (`condense`): the
         #: narration's chains of "=" go straight to their results.
         self.condensable = False
-        self.setWordWrap(True)
+        # (with `most`, the lines are broken here, never again by the label: no slack)
+        self.setWordWrap(self._most is None)
         self.setTextFormat(Qt.TextFormat.PlainText)
 
     def setFont(self, font: QtGui.QFont | str | Sequence[str]) -> None:  # noqa: N802 (Qt's name)
@@ -294,11 +302,18 @@ class SteadyLabel(QtWidgets.QLabel):
                     shown = elide_lines(full, font, self._text_width(font), self._lines)
                 if _was_cut(shown, full):  # too long even in the smallest type: cut
                     font, shown = base, cut
+        elif self._most is not None:
+            shown = elide_lines(full, base, self._text_width(base), self._most) if full else ""
+            count = shown.count("\n") + 1
+            if count != self._shown_lines:
+                self._shown_lines = count
+                self.updateGeometry()
         self._fitting = True
         try:
             if font != self.font():
                 super().setFont(font)
-            self.setToolTip(full if shown != full else "")
+            elided = shown != full if self._most is None else _was_cut(shown, full)
+            self.setToolTip(full if elided else "")
             if shown != super().text():
                 super().setText(shown)
         finally:
@@ -333,29 +348,33 @@ class SteadyLabel(QtWidgets.QLabel):
     def _text_width(self, font: QtGui.QFont) -> int:
         m = self.contentsMargins()
         # (less two characters: the label wraps a line that fills the width exactly)
-        slack = 2 * QtGui.QFontMetrics(font).averageCharWidth()
+        slack = 2 * QtGui.QFontMetrics(font).averageCharWidth() if self._most is None else 0
         width = self.width() - m.left() - m.right() - 2 * max(0, self.margin()) - slack
         return max(1, width)
 
     def _fixed_height(self) -> int:
-        assert self._lines is not None
+        lines = self._lines if self._lines is not None else self._shown_lines
         m = self.contentsMargins()
         font = self._base_font or self.font()
-        lines = line_height(font, cjk=has_cjk(self._full)) * self._lines
-        return lines + m.top() + m.bottom() + 2 * max(0, self.margin())
+        height = line_height(font, cjk=has_cjk(self._full)) * lines
+        return height + m.top() + m.bottom() + 2 * max(0, self.margin())
+
+    def _steady(self) -> bool:
+        """Whether the label sets its own height (a number of lines, or up to `most`)."""
+        return self._lines is not None or self._most is not None
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
-        return self._lines is None and super().hasHeightForWidth()
+        return not self._steady() and super().hasHeightForWidth()
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
         hint = super().sizeHint()
-        if self._lines is None:
+        if not self._steady():
             return hint
         return QtCore.QSize(hint.width(), self._fixed_height())
 
     def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
         hint = super().minimumSizeHint()
-        if self._lines is None:
+        if not self._steady():
             return hint
         return QtCore.QSize(min(hint.width(), 50), self._fixed_height())
 

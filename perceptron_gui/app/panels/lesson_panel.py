@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import i18n
 from perceptron_gui.app.controls import signals_blocked
+from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.core.lesson import localize
 
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
     from perceptron_gui.app.lesson import LessonPlayer
 
 Qt = QtCore.Qt
+#: The most lines the lesson's title and the scene's caption take in the panel.
+TITLE_LINES = 2
+CAPTION_LINES = 8
 
 
 class LessonPanel(QtWidgets.QWidget):
@@ -24,11 +28,11 @@ class LessonPanel(QtWidgets.QWidget):
         super().__init__(parent)
         self._player = player
         self._shown: tuple[int, int, str] | None = None  # what the list shows
-        self.title = named(QtWidgets.QLabel(), "lessonTitle")
-        self.title.setWordWrap(True)
-        self.caption = named(QtWidgets.QLabel(), "lessonPanelCaption")
-        self.caption.setWordWrap(True)
-        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        # A lesson's texts as plain text in the lines they need, up to a cap, the rest
+        # elided (whole in the tooltip): a 300-character title or a 4000-character caption
+        # widened the window to 2600-20 000 px or made it taller than the screen.
+        self.title = named(SteadyLabel(None, most=TITLE_LINES), "lessonTitle")
+        self.caption = named(SteadyLabel(None, most=CAPTION_LINES), "lessonPanelCaption")
         # The caption keeps its lines; the list gives way when the dock is short.
         self.caption.setSizePolicy(
             QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum
