@@ -395,9 +395,7 @@ class Readout(SteadyLabel):
             notes = pack_lines([[note]], room, note_advance) if note else []
             markup = _markup(lines, notes, note_font.pointSizeF())
             hint = self._measure(font, markup)
-            wide = max(
-                [advance(line) for line in lines] + [note_advance(line) for line in notes]
-            )
+            wide = max([advance(line) for line in lines] + [note_advance(line) for line in notes])
             if guessed and hint.width() - wide > edge + 1:  # more: break the lines again
                 edge, guessed = math.ceil(hint.width() - wide), False
                 self._edge = edge
