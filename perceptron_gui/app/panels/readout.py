@@ -372,8 +372,9 @@ class Readout(SteadyLabel):
 
     def _show_stacked(self, groups: list[list[str]], note: str) -> None:
         """The groups in the box: the largest type (not above the last) whose lines fit it
-        with no piece broken; the note under them, in the smallest type (or theirs when
-        smaller), not bold (a remark, not a number)."""
+        with no piece broken (below the smallest type given, down to `least_px`, a piece
+        may break); the note under them, in the smallest type (or theirs when smaller),
+        not bold (a remark, not a number)."""
         t = theme()
         width, height = self._box
         given = self._smallest / self._point_size
