@@ -692,6 +692,16 @@ class Engine:
             reason = "converged"
         self._stop_reason = reason
 
+    def _random_pick(self, candidates: IntArray) -> int | None:
+        """Random order's next point: one of `candidates` (the points an update would
+        change) drawn by the generator seeded (seed, k, 1); None, and the run converged,
+        when there is none."""
+        if candidates.shape[0] == 0:
+            self._finish("converged")
+            return None
+        rng = np.random.default_rng((self.config.seed, self._k, 1))
+        return int(candidates[int(rng.integers(candidates.shape[0]))])
+
     def _check_random_start(self) -> None:
         """Random order: initial weights with nothing to update are converged before any visit."""
         if self._stop_reason is not None:

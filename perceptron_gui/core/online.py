@@ -353,12 +353,9 @@ class OnlineTrainer(Engine):
 
     def _visit_on(self, target_v: int, scan: Scan) -> bool:
         if self._order == "random":
-            mis = self._candidates()
-            if mis.shape[0] == 0:
-                self._finish("converged")
+            i = self._random_pick(self._candidates())
+            if i is None:
                 return False
-            rng = np.random.default_rng((self.config.seed, self._k, 1))
-            i = int(mis[int(rng.integers(mis.shape[0]))])
             mi = float(self._margins_at(np.array([i]))[0])
             self._v += 1
             self._do_update(i, mi)
