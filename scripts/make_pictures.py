@@ -228,8 +228,8 @@ w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
 
-# The built-in lesson in presentation mode, at the scene and update `{play}` reaches.
-_LESSON = """
+# A window as the pictures below start it: argv 2 the theme, argv 3 the UI scale.
+_WINDOW = """
 import sys
 from PySide6.QtWidgets import QApplication
 from PySide6.QtTest import QTest
@@ -241,6 +241,12 @@ w.set_ui_scale(float(sys.argv[3]))
 w.fit_to_screen()
 w.show()
 w.set_theme(sys.argv[2])
+"""
+
+# The built-in lesson in presentation mode, at the scene and update `{play}` reaches.
+_LESSON = (
+    _WINDOW
+    + """
 w.set_presentation(True)
 assert w.open_lesson("perceptron")
 {play}
@@ -248,6 +254,7 @@ QTest.qWait(500)  # the layout settles (a scene's panels take their column)
 w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
+)
 # A question scene: example 2.1, the room answered x3 (wrong: the update is on x1), and
 # the next question is asked.
 LESSON = _LESSON.format(play="w.lesson_player.go(1)\nw.answer(2)")
@@ -263,18 +270,9 @@ LESSON_COMPARE = _LESSON.format(
 
 # The built-in digits 3 (+1) against 8 (-1) at 1024×768: the pocket after 40 updates in a
 # random order, its w as an 8×8 image beside the canvas, the misclassified as thumbnails.
-DIGITS = """
-import sys
-from PySide6.QtWidgets import QApplication
-from PySide6.QtTest import QTest
-import perceptron_gui.app
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.set_ui_scale(float(sys.argv[3]))
-w.fit_to_screen()
-w.show()
-w.set_theme(sys.argv[2])
+DIGITS = (
+    _WINDOW
+    + """
 assert w.load_builtin("digits:3:8")
 w.notice.hide()
 w.act_anatomy.setChecked(False)  # the update's vector: the picture is of w and the points
@@ -286,22 +284,14 @@ QTest.qWait(500)
 w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
+)
 
 # Iris (setosa +1 against versicolor -1, 4 features) at 1024×768 in the w-aligned view: the
 # primal form run to the end in a random order, the line the hyperplane itself (a vertical
 # line), each point's horizontal distance to it its true signed distance.
-DIMS = """
-import sys
-from PySide6.QtWidgets import QApplication
-from PySide6.QtTest import QTest
-import perceptron_gui.app
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.set_ui_scale(float(sys.argv[3]))
-w.fit_to_screen()
-w.show()
-w.set_theme(sys.argv[2])
+DIMS = (
+    _WINDOW
+    + """
 assert w.load_builtin("iris")
 w.notice.hide()
 w.act_anatomy.setChecked(False)  # (the update's vectors: the picture is of the view)
@@ -314,6 +304,7 @@ QTest.qWait(500)
 w.canvas.flush()
 w.grab().save(sys.argv[1])
 """
+)
 
 # Run ▸ Experiment… at 1024×768 on the NTU-like pla.dat of docs/dimensions.md (its own
 # generator, run here): 2000 runs in a random order from seed 0, the histogram of updates
