@@ -267,7 +267,7 @@ class _SharedWindow:
         w.statusBar().showMessage(self.status)
         w.resize(1400, 900)
         w.panes.size_docks()  # the docks' shares, as at a new window's first show
-        qtbot.wait(1)  # the layouts after a compare, a dock or a resize, as a new window's
+        _settle_layouts()  # the layouts after a compare, a dock or a resize, as a new window's
         w.canvas.fit_view()  # no points: the default view, at the canvas's size now
         # The active window again (another test's window took it): its shortcuts fire.
         w.activateWindow()
@@ -280,6 +280,17 @@ class _SharedWindow:
             from PySide6.QtCore import QCoreApplication, QEvent
 
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def _settle_layouts() -> None:
+    """The layouts Qt has queued and the deletes a compare or a lesson left, done now,
+    without painting: a test that looks at pixels paints (a grab, `qtbot.wait`), and a
+    paint here was half of a reset's CPU (~0.05 s)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    for _ in range(3):  # (a layout may queue its parent's)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def _checkable(w: Any) -> list[Any]:

@@ -78,6 +78,7 @@ def contrast(a: np.ndarray, b: np.ndarray) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_the_classes_stay_apart_under_every_colour_vision_deficiency(theme_name: str) -> None:
     """ΔE (CIE 1976) between what must be told apart, after simulating each deficiency:
@@ -90,6 +91,7 @@ def test_the_classes_stay_apart_under_every_colour_vision_deficiency(theme_name:
         assert _delta_e(p.ink, p.background, m) >= 40, (name, "the line and the rings")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_the_classes_differ_in_shape_not_only_in_colour(window, theme_name: str) -> None:  # noqa: ANN001
     """A +1 point and a −1 point, both on their side (no halo), read from pixels as shapes
@@ -273,6 +275,7 @@ def _unnamed(root: QWidget) -> list[str]:
     return bad
 
 
+@pytest.mark.long
 def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> None:  # noqa: ANN001
     window.lesson_player.open("perceptron")  # the lesson player too
     window.act_points_table.trigger()
@@ -713,6 +716,7 @@ def test_the_regions_cannot_flash(window, theme_name: str) -> None:  # noqa: ANN
     assert abs(lum[0] - lum[1]) < 0.1, (theme_name, top.tolist(), lum)
 
 
+@pytest.mark.long
 def test_the_regions_change_3_times_a_second_at_most(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
     """WCAG 2.3.1 to the letter: in presentation, a kernel (RBF) run on XOR at full speed,
     the canvas grabbed every ~50 ms for 2 s; a pixel of the plot gone from one region tint
@@ -809,6 +813,7 @@ def test_the_regions_change_3_times_a_second_at_most(window, qtbot, monkeypatch)
     assert min(agree) > 0.99, agree
 
 
+@pytest.mark.long
 def test_the_halo_field_changes_3_times_a_second_at_most(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
     """WCAG 2.3.1 for the mistakes' halos: thousands of them merge into one lit region, a
     large area. In presentation, a run at full speed over 4000 noisy points (thousands of

@@ -105,6 +105,7 @@ def test_every_menu_item_is_bound_to_a_spec(window):
     assert shown == [window.action_manager.action(i).objectName() for i in TOOLBAR if i != "-"]
 
 
+@pytest.mark.long
 def test_menu_actions_reach_their_slots(window):
     window.set_points(X, Y)
     window.set_eta(1.0)
@@ -140,6 +141,7 @@ def test_retranslate_sets_every_action_text_again(window):
     assert window.action_manager.action("step").text() == "&Step"
 
 
+@pytest.mark.long
 def test_the_control_panel_buttons_are_the_actions(window):
     window.set_points(X, Y)
     window.set_eta(1.0)

@@ -161,6 +161,7 @@ def bytecode(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return env
 
 
+@pytest.mark.long
 def test_every_script_runs(tmp_path: Path, bytecode: dict[str, str]) -> None:
     """Every script's smoke run (`--quick`) ends with status 0, prints something, prints no
     traceback and leaves no temporary file. All of them run in one process, one after

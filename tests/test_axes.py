@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
+import pytest
 
 from perceptron_gui.app.axes import SteadyAxis
 from perceptron_gui.app.theme import theme
@@ -29,6 +30,7 @@ def test_a_range_change_keeps_the_title_and_a_new_title_is_shown(qapp) -> None: 
     assert len(calls) == 2 and axis.labelString() == calls[-1]
 
 
+@pytest.mark.long
 def test_every_axis_in_the_window_is_steady(window) -> None:  # noqa: ANN001
     import probes
 

@@ -25,6 +25,7 @@ def window(shared_window):  # noqa: ANN001, ANN201
     return shared_window
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_every_mode_exports_a_figure_an_svg_and_a_gif(window, tmp_path: Path, mode: str) -> None:  # noqa: ANN001
     d = generate("xor", 16, seed=1) if mode == "kernel" else generate("noisy", 16, seed=2)
@@ -84,6 +85,7 @@ def test_the_gif_ends_with_a_converged_frame(window) -> None:  # noqa: ANN001
     assert window.state()["mistakes"] == 0  # the window's run did not move
 
 
+@pytest.mark.long
 def test_gif_counter_and_start_from_the_current_update(window, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     window.set_points(EX_X, EX_Y)
     window.set_order("first")
@@ -106,6 +108,7 @@ def test_gif_counter_and_start_from_the_current_update(window, tmp_path: Path, m
     assert window.state()["mistakes"] == 3
 
 
+@pytest.mark.long
 def test_compare_exports_both_runs_side_by_side(window, tmp_path: Path) -> None:  # noqa: ANN001
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "random", "seed": 1})
@@ -126,6 +129,7 @@ def test_compare_exports_both_runs_side_by_side(window, tmp_path: Path) -> None:
     assert opened(png)[0] == (1200, 450)
 
 
+@pytest.mark.long
 def test_cli_exports_a_kernel_run_with_trace_settings(tmp_path: Path, capsys, monkeypatch) -> None:  # noqa: ANN001
     data = tmp_path / "xor.csv"
     data.write_text("x1,x2,y\n0,0,1\n1,1,1\n0,1,-1\n1,0,-1\n", encoding="utf-8")

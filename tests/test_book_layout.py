@@ -32,6 +32,7 @@ print(json.dumps({"rows": rows, "total": v.model().rowCount(),
 """
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["primal", "dual"])
 def test_the_worked_examples_table_fits_at_1024x768(tmp_path, mode: str) -> None:  # noqa: ANN001
     r = run_on_screen(tmp_path, 1024, 768, TABLE_AT_1024, mode)

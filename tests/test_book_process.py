@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from perceptron_gui.app import main as app_main
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.long
 def test_a_screenshot_and_an_export_run_exit_0_with_an_empty_stderr(tmp_path: Path) -> None:
     # One of each (a process each, ~1.5 s of CPU; test_architecture's smoke run of the
     # script makes a third): scripts/check_process.py runs 100 to hunt a rare crash.
@@ -25,6 +28,7 @@ def test_a_screenshot_and_an_export_run_exit_0_with_an_empty_stderr(tmp_path: Pa
     assert len(list(tmp_path.glob("*.png"))) == 2
 
 
+@pytest.mark.long
 def test_no_display_says_so_in_one_line_and_exits_2(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.pop("QT_QPA_PLATFORM", None)

@@ -156,11 +156,13 @@ def _sweep(w, sets, steps: int, canvases) -> list[str]:  # noqa: ANN001
     return bad
 
 
+@pytest.mark.long
 def test_the_frame_holds_at_1024_by_768(win) -> None:  # noqa: ANN001
     bad = _sweep(win, _data_sets(), 2, lambda: [win.canvas])
     assert not bad, bad[:10]
 
 
+@pytest.mark.long
 def test_the_frame_holds_in_presentation_at_scale_2_and_in_compare(win) -> None:  # noqa: ANN001
     sets = _data_sets()[:3]
     try:
@@ -229,6 +231,7 @@ def _class_extent(img) -> tuple[float, float]:  # noqa: ANN001
     return (m[1] - m[0]) / max(1, p[1] - p[0]), (m[3] - m[2]) / max(1, p[3] - p[2])
 
 
+@pytest.mark.long
 def test_exported_figures_and_gif_frames_are_framed_by_the_data(win, tmp_path) -> None:  # noqa: ANN001
     from PIL import Image
 

@@ -589,6 +589,7 @@ def test_subprocess_bad_input_exit_2_one_line(
     assert_one_error_line(r.stderr, str(p))
 
 
+@pytest.mark.long
 def test_subprocess_missing_file_and_usage(tmp_path: Path) -> None:
     r = python_m("trace", str(tmp_path / "missing.csv"))
     assert r.returncode == 2
@@ -597,6 +598,7 @@ def test_subprocess_missing_file_and_usage(tmp_path: Path) -> None:
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
+@pytest.mark.long
 def test_subprocess_closed_pipe_is_quiet(tmp_path: Path) -> None:
     p = tmp_path / "noisy.csv"
     assert cli.main(["generate", "noisy", "--n", "100", "-o", str(p)]) == 0

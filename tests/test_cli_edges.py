@@ -97,6 +97,7 @@ def test_generate_refuses_a_negative_seed(
 # --------------------------------------------------------------------------- 5: ASCII stdout
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", ["trace", "bound"])
 def test_ascii_stdout_and_a_non_ascii_file_name(tmp_path: Path, command: str) -> None:
     p = tmp_path / "é.csv"

@@ -91,6 +91,7 @@ def test_compare_is_none_when_off(window: MainWindow) -> None:
     assert window.findChild(DataCanvas, "compareCanvas") is None
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("settings", SETTINGS + MORE_SETTINGS)
 def test_second_run_equals_a_separate_run_after_steps(
     window: MainWindow, settings: dict[str, Any]
@@ -121,6 +122,7 @@ def test_second_run_equals_a_separate_run_after_steps(
     assert s["mistakes"] == 0 and s["compare"]["mistakes"] == 0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("settings", SETTINGS)
 def test_second_run_equals_train_after_run_to_end(
     qtbot, window: MainWindow, settings: dict[str, Any]
@@ -140,6 +142,7 @@ def test_second_run_equals_train_after_run_to_end(
     assert s["w"] == list(train(d.points, d.labels, max_updates=GUI_MAX_UPDATES).w)
 
 
+@pytest.mark.long
 def test_a_converged_run_stays_while_the_other_goes_on(window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     settings = {"order": "random", "eta": 0.5, "seed": 1}
@@ -163,6 +166,7 @@ def test_a_converged_run_stays_while_the_other_goes_on(window: MainWindow) -> No
     assert s["mistakes"] == 6 and s["compare"]["mistakes"] == ref.k
 
 
+@pytest.mark.long
 def test_buttons_and_keys_drive_both_runs(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "first"})
@@ -204,6 +208,7 @@ def test_run_toggle_pauses_both(qtbot, window: MainWindow) -> None:
     assert not window.controller.running and not second.running
 
 
+@pytest.mark.long
 def test_editing_points_applies_to_both(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"mode": "dual"})
@@ -268,6 +273,7 @@ def test_zooming_one_canvas_zooms_the_other(qtbot, window: MainWindow) -> None:
     )
 
 
+@pytest.mark.long
 def test_leaving_compare_mode_restores_the_single_canvas(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     splitter = window.findChild(QSplitter, "canvasSplitter")
@@ -430,6 +436,7 @@ def test_a_mode_that_allows_other_orders_gets_one(window: MainWindow) -> None:
     assert default_settings(TrainConfig(mode="voted", order="cyclic")) == {"order": "random-cyclic"}
 
 
+@pytest.mark.long
 def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "random"})
@@ -484,6 +491,7 @@ def _second_canvas(window: MainWindow) -> DataCanvas:
     return view.canvas
 
 
+@pytest.mark.long
 def test_once_a_run_of_the_pair_ended_its_canvas_says_the_end(qtbot, window: MainWindow) -> None:
     """No canvas narrates the last update of a run that is over ("x28: mistake → update"),
     whichever mode the pair holds: after To end, and when the pair steps on after the

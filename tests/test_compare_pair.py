@@ -63,6 +63,7 @@ def check_at(window: MainWindow, data: Any, k: int) -> None:
     assert (c["w"], c["b"], c["updates"]) == (w2, b2, k2)
 
 
+@pytest.mark.long
 def test_seek_puts_each_run_at_min_of_its_end_and_k(qtbot, window: MainWindow) -> None:
     data, e1, e2 = run_pair(window)
     top = max(e1, e2)
@@ -73,6 +74,7 @@ def test_seek_puts_each_run_at_min_of_its_end_and_k(qtbot, window: MainWindow) -
         assert window.timeline.slider.value() == k
 
 
+@pytest.mark.long
 def test_keys_and_drag_move_both_runs_along_the_pair_timeline(qtbot, window: MainWindow) -> None:
     data, e1, e2 = run_pair(window)
     top = max(e1, e2)
@@ -89,6 +91,7 @@ def test_keys_and_drag_move_both_runs_along_the_pair_timeline(qtbot, window: Mai
         check_at(window, data, k)
 
 
+@pytest.mark.long
 def test_compare_entered_and_left_four_times(qtbot, window: MainWindow) -> None:
     d = generate("separable", 12, seed=3)
     window.set_points(d.points, d.labels)
@@ -132,6 +135,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.long
 def test_at_1024x768_the_canvases_match_and_are_300_px_high(tmp_path) -> None:  # noqa: ANN001
     import pytest
 

@@ -282,6 +282,7 @@ def sklearn_linear() -> Any:
     return pytest.importorskip("sklearn.linear_model")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("d", DIMS)
 def test_primal_equals_sklearn_perceptron_bit_for_bit(d: int, sklearn_linear: Any) -> None:
     rng = np.random.default_rng(30 + d)
@@ -301,6 +302,7 @@ def test_primal_equals_sklearn_perceptron_bit_for_bit(d: int, sklearn_linear: An
         assert r.b == (sk.intercept_[0] if bias else 0.0)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("d", DIMS)
 def test_pa_and_averaged_equal_sgdclassifier(d: int, sklearn_linear: Any) -> None:
     rng = np.random.default_rng(60 + d)
@@ -378,6 +380,7 @@ def _qp_gamma(X: Any, y: Any, bias: bool) -> float:
     return float(1.0 / np.linalg.norm(res.x))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("d", DIMS)
 def test_gamma_equals_an_independent_qp(d: int) -> None:
     from perceptron_gui.core import novikoff

@@ -197,6 +197,7 @@ def test_trace_of_every_mode_in_d_features_prints_the_runs_own_numbers(
             assert line.replace("→ pocket", "").split()[-1] == str(wrong.size), line
 
 
+@pytest.mark.long
 def test_experiment_command_and_python_agree_with_a_plain_loop(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -386,6 +387,7 @@ def _same(doc_value: str, value: str) -> bool:
     return f"{float(value):.{places}f}" == doc_value
 
 
+@pytest.mark.long
 def test_the_ntu_homework_section_is_true(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

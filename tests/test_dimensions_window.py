@@ -76,6 +76,7 @@ def test_a_4d_file_opens_steps_and_the_line_is_vertical(shared_window, four_d) -
     assert "editing by click is off" in w.canvas._status.toPlainText()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", sorted(REGISTRY))
 def test_every_mode_steps_as_train_does(shared_window, four_d, mode: str) -> None:  # noqa: ANN001
     w = shared_window
@@ -197,6 +198,7 @@ def one_d(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return p
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", sorted(REGISTRY))
 def test_one_feature_every_mode_runs_as_the_plain_loop(shared_window, one_d, mode: str) -> None:  # noqa: ANN001
     """A file of one feature opens; every mode steps to its end as `train()` and (but the
@@ -235,6 +237,7 @@ def test_one_feature_every_mode_runs_as_the_plain_loop(shared_window, one_d, mod
     assert not w.act_dims_follow.isEnabled()  # no view to choose
 
 
+@pytest.mark.long
 def test_one_feature_in_compare_and_a_four_d_compare(shared_window, one_d, four_d) -> None:  # noqa: ANN001
     """Compare mode with d ≠ 2: both panes draw the points on the main view's axes, the
     second run's line is its own hyperplane (d = 1) or its slice by that view plane."""
@@ -260,6 +263,7 @@ def test_one_feature_in_compare_and_a_four_d_compare(shared_window, one_d, four_
 # ------------------------------------------------------------------ built-in real data
 
 
+@pytest.mark.long
 def test_the_digits_from_file_examples_show_w_as_an_image(shared_window, tmp_path: Path) -> None:  # noqa: ANN001
     """File ▸ Examples: the digits (shipped, 64 features) open with w drawn as an 8 × 8
     image beside the canvas, in the colour of the class each pixel votes for, and the
@@ -343,6 +347,7 @@ def test_the_exported_table_has_w_with_its_d_entries(
         assert cols[ws[j]].tolist() == r.history_slice(f"w{j}", 0, 3).tolist()
 
 
+@pytest.mark.long
 def test_the_timeline_label_makes_room_in_the_turn_its_text_grows(qtbot) -> None:  # noqa: ANN001
     """A new window, the digits and ten steps in one go (as a script or a picture does):
     "update 10 of 10" stayed cut to "update 10 of" for a whole event-loop turn, the slow
@@ -369,6 +374,7 @@ def test_the_timeline_label_makes_room_in_the_turn_its_text_grows(qtbot) -> None
     assert frame.width() >= label.sizeHint().width() and label.geometry() == frame.rect()
 
 
+@pytest.mark.long
 def test_the_view_keeps_the_data_sets_scatter_and_gives_view_axes_numbers(shared_window) -> None:  # noqa: ANN001
     """The window keeps the data set's mean and scatter while its points stay (a step of
     the digits no longer recomputes them nor waits for LAPACK's threads: 0.17 s a step
@@ -426,6 +432,7 @@ def test_the_bound_the_proof_and_the_narration_in_four_dimensions(shared_window)
     assert tip.startswith("w·x = ") and tip.endswith(f"= {value}") and tip.count(" + ") == 3
 
 
+@pytest.mark.long
 def test_the_table_elides_a_64_entry_w_and_its_tooltip_has_them_all(shared_window) -> None:  # noqa: ANN001
     """The digits (64-D): the iteration table's w cell is elided (…) in its column, its
     tooltip has the 64 entries of the run's w."""
@@ -485,6 +492,7 @@ def test_the_view_turns_to_a_new_w_in_frames_and_ends_on_its_axes(qtbot) -> None
         assert abs(a1 @ a2) < 1e-12
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("which", ["one", "four"])
 def test_a_figure_and_an_animation_of_d_features(
     shared_window, one_d, four_d, which: str, tmp_path: Path

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from perceptron_gui.app.canvas import frame
 from perceptron_gui.core.generators import generate
@@ -62,6 +63,7 @@ def _arrow_clearance(w) -> float:  # noqa: ANN001
     return float(frame.segment_distances(pts, tip, body).min())
 
 
+@pytest.mark.long
 def test_the_edge_arrow_leaves_the_points_free_in_the_window(window, qtbot) -> None:
     from PySide6.QtCore import Qt
 

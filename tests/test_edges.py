@@ -185,6 +185,7 @@ def lawson_hanson_gamma(Q: np.ndarray) -> tuple[float, float]:
     return float(g.min()) / math.sqrt(w2), math.sqrt(w2) / float(a.sum())
 
 
+@pytest.mark.long
 def test_kernel_bound_agrees_with_an_independent_qp_on_random_label_rbf_sets() -> None:
     # Random labels make γ/D small (1e-6 .. 1e-4): the Gram-only Wolfe iteration used to
     # refuse ~6 % of these as "out of reach of float arithmetic".

@@ -58,6 +58,7 @@ def _run(qtbot, w) -> object:  # noqa: ANN001
     return blocker.args[0]
 
 
+@pytest.mark.long
 def test_the_action_runs_every_mode_as_core_experiment_does(qtbot, shared_window) -> None:  # noqa: ANN001
     w = shared_window
     X, y = _data()
@@ -118,6 +119,7 @@ def test_the_histogram_shows_the_runs_and_the_bound(qtbot, shared_window) -> Non
     assert w.experiment.stale and "run again" in w.experiment.panel.summary.text()
 
 
+@pytest.mark.long
 def test_cancel_stops_the_thread_and_never_freezes(qtbot, shared_window) -> None:  # noqa: ANN001
     w = shared_window
     X, y = _data(400, 4, seed=3)
@@ -150,6 +152,7 @@ def test_nothing_to_run_is_a_message(shared_window) -> None:  # noqa: ANN001
     assert "No points" in w.experiment.panel.summary.text()
 
 
+@pytest.mark.long
 def test_the_panel_in_chinese(qtbot, shared_window) -> None:  # noqa: ANN001
     w = shared_window
     X, y = _data()
@@ -175,6 +178,7 @@ def _write(path: Path, X: np.ndarray, y: np.ndarray) -> Path:
     return path
 
 
+@pytest.mark.long
 def test_a_test_set_from_a_file_scores_each_run_as_the_command_does(
     qtbot, shared_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:  # noqa: ANN001

@@ -96,6 +96,7 @@ def line_pixels(a: np.ndarray, level: int = 80) -> np.ndarray:
 # --------------------------------------------------------------------------- figures
 
 
+@pytest.mark.long
 def test_png_has_the_size_and_the_dpi(worked, tmp_path: Path) -> None:  # noqa: ANN001
     for _ in range(3):
         worked.step()
@@ -167,6 +168,7 @@ def test_svg_renders_the_same_with_rsvg(worked, tmp_path: Path) -> None:  # noqa
     assert (ia & dilate(ib)).sum() > 0.95 * ia.sum()
 
 
+@pytest.mark.long
 def test_export_figure_leaves_the_window_alone(worked, tmp_path: Path) -> None:  # noqa: ANN001
     worked.step()
     worked.step()
@@ -204,6 +206,7 @@ def test_export_menu(window) -> None:  # noqa: ANN001
 # --------------------------------------------------------------------------- animation
 
 
+@pytest.mark.long
 def test_gif_of_the_worked_example(worked, tmp_path: Path) -> None:  # noqa: ANN001
     out = tmp_path / "run.gif"
     assert worked.export_animation(out, 7, size=(640, 520))
@@ -221,6 +224,7 @@ def test_gif_of_the_worked_example(worked, tmp_path: Path) -> None:  # noqa: ANN
     assert differ(frames[2][:plot_h], frames[3][:plot_h]).mean() < 0.5
 
 
+@pytest.mark.long
 def test_gif_stops_when_the_run_converges(worked, tmp_path: Path) -> None:  # noqa: ANN001
     out = tmp_path / "run.gif"
     assert worked.export_animation(out, 50, size=(400, 400))
@@ -247,6 +251,7 @@ def test_copy_as_latex(worked) -> None:  # noqa: ANN001
     assert body[-1] == "7 & $x_{3}$ & $(1, 1)$ & $-3$ & $x^{(1)} + x^{(2)} - 3$ \\\\"
 
 
+@pytest.mark.long
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX installed")
 def test_the_latex_copy_compiles(worked, tmp_path: Path) -> None:  # noqa: ANN001
     while worked.step() is not None:
@@ -282,6 +287,7 @@ def test_copy_as_in_the_table_panel(worked) -> None:  # noqa: ANN001
     assert "\\toprule" in QGuiApplication.clipboard().text()
 
 
+@pytest.mark.long
 def test_export_table_by_the_name(worked, tmp_path: Path) -> None:  # noqa: ANN001
     while worked.step() is not None:
         pass
@@ -329,6 +335,7 @@ def export_here(
     return code, capsys.readouterr().err
 
 
+@pytest.mark.long
 def test_cli_export_makes_the_files(tmp_path: Path, capsys, monkeypatch) -> None:  # noqa: ANN001
     data = tmp_path / "worked.csv"
     data.write_text("x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n", encoding="utf-8")
@@ -370,6 +377,7 @@ def test_cli_export_bad_input_exits_2(
     assert not (tmp_path / "a.png").exists()
 
 
+@pytest.mark.long
 def test_cli_export_unknown_extension_exits_2(tmp_path: Path) -> None:
     r = run_cli("--export", str(tmp_path / "a.bmp"), cwd=tmp_path)
     assert r.returncode == 2 and "unknown extension" in r.stderr
@@ -388,6 +396,7 @@ def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None: 
     assert "even" in worked.notice.text()
 
 
+@pytest.mark.long
 def test_the_export_menu_items_ask_then_write(worked, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """File ▸ Export ▸ Figure/Animation/Table: the dialog's choices reach the file."""
     from PySide6.QtWidgets import QDialog, QFileDialog
@@ -423,6 +432,7 @@ def test_the_export_menu_items_ask_then_write(worked, tmp_path: Path, monkeypatc
     assert (tmp_path / "t.tex").read_text().startswith("\\begin{tabular}")
 
 
+@pytest.mark.long
 def test_kernel_regions_of_window_and_gif_frames_have_decisions_sign(
     window, tmp_path: Path, monkeypatch
 ) -> None:  # noqa: ANN001

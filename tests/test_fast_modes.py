@@ -90,6 +90,7 @@ def test_small_jobs_never_load_numba() -> None:
     assert "note: compiled" not in r.stderr
 
 
+@pytest.mark.long
 def test_the_switches_force_either_path() -> None:
     code = (
         "import sys\n"

@@ -12,6 +12,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -26,6 +28,7 @@ def _engine():  # noqa: ANN202
     return mod
 
 
+@pytest.mark.long
 def test_fuzz_files(tmp_path: Path, window) -> None:  # noqa: ANN001
     fuzz = _engine()
     report = fuzz.fuzz(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_markdown_and_latex_texts_are_escaped() -> None:
     from perceptron_gui.app.lesson_export import latex_text, markdown_text
@@ -24,6 +26,7 @@ def test_a_combining_accent_is_latex_s_accent_on_its_letter() -> None:
     assert latex_text("\u0302a, η\u0302") == "a, \\ensuremath{\\eta}"  # on nothing: dropped
 
 
+@pytest.mark.long
 def test_the_built_in_lessons_english_texts_compile_with_pdflatex(tmp_path) -> None:  # noqa: ANN001
     """Every title and caption of the built-in lesson, in lesson.tex's own preamble."""
     import shutil

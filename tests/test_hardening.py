@@ -86,6 +86,7 @@ def test_recover_with_nothing_to_recover_says_so(qtbot) -> None:
     assert "nothing to recover" in w.notice.text()
 
 
+@pytest.mark.long
 def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys) -> None:
     state = tmp_path / "state"
     p = child(
@@ -133,6 +134,7 @@ def test_kill_9_loses_nothing_and_recover_restores(tmp_path: Path, qtbot, capsys
     assert len(w.state()["points"]) == 25 and w.state()["mode"] == "pocket"
 
 
+@pytest.mark.long
 def test_edits_that_never_pause_then_kill_9_lose_at_most_the_last_3_s(tmp_path: Path) -> None:
     """Issue 35's "Done when": an edit every 0.4 s for 10 s, then kill -9: at most the
     edits of the last 3 s are lost (with a 1 s debounce alone the autosave never came: 4
@@ -181,6 +183,7 @@ def test_edits_that_never_pause_then_kill_9_lose_at_most_the_last_3_s(tmp_path: 
     assert edits[-1] - lost_since <= 3.0, (saved.n, edits[-1] - lost_since)
 
 
+@pytest.mark.long
 def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
     state = tmp_path / "state"
     # Two kills (0.3 s and 0.81 s in, the ends of the four it was): the same writer is
@@ -216,6 +219,7 @@ def test_a_kill_during_autosave_never_leaves_a_broken_file(tmp_path: Path) -> No
         assert all(f.name.endswith(".tmp") for f in leftovers)
 
 
+@pytest.mark.long
 def test_a_kill_during_a_threaded_autosave_never_leaves_a_broken_file(tmp_path: Path) -> None:
     state = tmp_path / "state"
     sizes, n = set(), 5000
@@ -257,6 +261,7 @@ def test_a_kill_during_a_threaded_autosave_never_leaves_a_broken_file(tmp_path: 
         assert all(f.name.endswith(".tmp") or f.suffix == ".ini" for f in leftovers), leftovers
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_autosave_of_1e5_points_never_freezes_the_window(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=0)
@@ -377,6 +382,7 @@ def _gaps_during(qtbot, work_started, until, seconds: float) -> float:
     return float(np.max(np.minimum(wall, cpu)))
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
@@ -408,6 +414,7 @@ def test_pocket_run_to_end_on_1e5_points_never_freezes(qtbot) -> None:
     assert gap < limit(0.2), f"the window froze for {gap:.3f} s (longest gc pause {gc_max:.3f} s)"
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 @pytest.mark.parametrize("mode", ["voted", "averaged"])
 def test_a_long_vote_at_the_largest_limit_redraws_without_freezing(qtbot, mode: str) -> None:
@@ -439,6 +446,7 @@ def test_a_long_vote_at_the_largest_limit_redraws_without_freezing(qtbot, mode: 
         assert gap < limit(0.1), f"{what} froze the window for {gap:.3f} s (gc {gc_max:.3f} s)"
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 @pytest.mark.parametrize("mode", ["voted", "averaged"])
 def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -> None:
@@ -496,6 +504,7 @@ def test_to_end_gives_no_long_slice_after_a_costly_frame() -> None:
     assert budget == TO_END_MAX_SLICE
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("timing")  # one at a time under pytest-xdist
 def test_opening_a_large_file_never_freezes(tmp_path: Path, qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)

@@ -105,6 +105,7 @@ def _probe_layout(tmp_path: Path, width: int, height: int, scale: float) -> dict
     return run_on_screen(tmp_path, width, height, LAYOUT_PROBE, str(scale))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("width", "height", "scale"), [(1024, 768, 1.0), (1920, 1080, 2.0)])
 def test_every_control_is_whole_and_inside_the_window(tmp_path, width, height, scale) -> None:
     out = _probe_layout(tmp_path, width, height, scale)
@@ -418,6 +419,7 @@ def test_view_actions_have_object_names(window) -> None:
 # ------------------------------------------------------------------ scale, theme, preferences
 
 
+@pytest.mark.long
 def test_the_docks_titles_follow_the_scale(qtbot, window) -> None:
     """Qt draws a dock's title in a font of its own unless told otherwise: at UI scale 2
     the title's letters are about twice as tall as at 1."""
@@ -444,6 +446,7 @@ def test_the_docks_titles_follow_the_scale(qtbot, window) -> None:
     assert at_1 > 0 and at_2 >= 1.6 * at_1, (at_1, at_2)
 
 
+@pytest.mark.long
 def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, own_window) -> None:  # noqa: ANN001
     window = own_window  # (its keys: the shared one is no longer the active window here)
     window.set_points(EX_X, EX_Y)

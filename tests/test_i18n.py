@@ -396,6 +396,7 @@ def test_every_core_text_the_window_shows_is_translated(english) -> None:
         assert QCoreApplication.translate("Settings", t) not in (t, i18n.mode_name(t))
 
 
+@pytest.mark.long
 def test_compare_mode_speaks_chinese(window, english) -> None:
     window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
     assert window.set_compare({"mode": "dual"})

@@ -287,6 +287,7 @@ def test_bad_line_deep_in_a_large_file_is_named(tmp_path: Path) -> None:
         assert str(refusal(p)) == f"{p}, line {100_004}: {msg}"
 
 
+@pytest.mark.long
 def test_a_million_rows_load_fast(tmp_path: Path) -> None:
     rng = np.random.default_rng(7)
     block = np.column_stack([rng.normal(size=(1000, 2)), np.where(rng.random(1000) < 0.5, -1, 1)])
@@ -378,6 +379,7 @@ def outcome(text: str) -> tuple[Any, ...]:
 
 
 # 150 examples (400 before): tests/test_slices.py draws 100 more of the same texts.
+@pytest.mark.long
 @settings(max_examples=150, deadline=None)
 @given(csv_texts())
 def test_fast_path_agrees_with_slow_path(text: str) -> None:

@@ -53,6 +53,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768)])
 def test_presentation_mode_gives_the_canvas_the_room(tmp_path, width, height) -> None:
     out = run_on_screen(tmp_path, width, height, PRESENT_PROBE)
@@ -68,6 +69,7 @@ def test_presentation_mode_gives_the_canvas_the_room(tmp_path, width, height) ->
     assert out["narration"].startswith("update 3 on x3 = (1, 1), y = −1")
 
 
+@pytest.mark.long
 def test_presentation_keys_with_the_panels_hidden(qtbot, window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_order("first")
@@ -151,6 +153,7 @@ def test_the_update_label_stays_inside_the_plot(window) -> None:
         assert label.left() >= tip if x_new < 0.0 else label.right() <= tip  # the roomier side
 
 
+@pytest.mark.long
 def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) -> None:
     from perceptron_gui import MainWindow
 

@@ -30,6 +30,7 @@ def english():  # noqa: ANN201
     i18n.set_language("en", remember=False)
 
 
+@pytest.mark.long
 def test_three_scenes_play(window, tmp_path: Path) -> None:  # noqa: ANN001
     path = write_three(tmp_path)
     assert window.open_lesson(path)
@@ -73,6 +74,7 @@ def test_three_scenes_play(window, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.previous_slide() is False  # the lesson's very start
 
 
+@pytest.mark.long
 def test_captions_follow_the_language(window, tmp_path: Path, english) -> None:  # noqa: ANN001
     assert window.open_lesson(write_three(tmp_path))
     strip = window.findChild(object, "lessonCaption")
@@ -219,6 +221,7 @@ def test_add_scene_keeps_the_second_run(window, tmp_path: Path) -> None:  # noqa
     assert "lesson not saved" in window.notice.text()
 
 
+@pytest.mark.long
 def test_lesson_panel_lists_and_jumps(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.open_lesson(write_three(tmp_path))
     dock = window.findChild(object, "lessonDock")
@@ -263,6 +266,7 @@ def test_bad_lesson_keeps_the_window(window, tmp_path: Path, case: str) -> None:
         assert after[key] == before[key], key
 
 
+@pytest.mark.long
 def test_builtin_lesson_plays_and_agrees_with_train(window, english) -> None:  # noqa: ANN001
     """Clicked through from the first scene to the last: each scene's end is what
     `train` gives for its settings (the numbers do not depend on the language: the
@@ -293,6 +297,7 @@ def test_builtin_lesson_plays_and_agrees_with_train(window, english) -> None:  #
     assert seen == list(range(len(lesson.scenes)))
 
 
+@pytest.mark.long
 def test_builtin_lesson_in_chinese_titles_and_captions_every_scene(window, english) -> None:  # noqa: ANN001
     """In Chinese, each scene as the clicker enters it: the lesson's title and the scene's
     title and caption in Chinese, its settings and its start as in English (the run's
@@ -311,6 +316,7 @@ def test_builtin_lesson_in_chinese_titles_and_captions_every_scene(window, engli
         assert s["mode"] == scene.config.mode and s["updates"] == scene.start, i
 
 
+@pytest.mark.long
 def test_export_lesson_command(tmp_path: Path) -> None:
     """--export-lesson: figures per step, tables, lesson.tex and lesson.md (a subprocess)."""
     import os
@@ -407,6 +413,7 @@ def test_lesson_flag_refuses_a_bad_file(qapp, tmp_path: Path, capsys) -> None:  
                 w.deleteLater()
 
 
+@pytest.mark.long
 def test_lesson_flag_opens_in_presentation(qapp, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     from perceptron_gui.app.main import main
     from perceptron_gui.app.main_window import MainWindow
@@ -427,6 +434,7 @@ def test_lesson_flag_opens_in_presentation(qapp, tmp_path: Path, monkeypatch) ->
     assert on is True and lesson["scene"] == 0 and lesson["scenes"] == 3
 
 
+@pytest.mark.long
 def test_export_the_builtin_lesson(window, tmp_path: Path) -> None:  # noqa: ANN001
     """Every scene of "The perceptron": its first step's figure (a whole export takes a
     minute; test_export_lesson_command checks a scene's later steps), its tables,

@@ -60,6 +60,7 @@ def _answers(converges: bool) -> list[str]:
     ]
 
 
+@pytest.mark.long
 def test_no_question_scene_of_the_builtin_lesson_answers_itself(shared_window, language) -> None:
     w = shared_window
     assert w.open_lesson("perceptron")

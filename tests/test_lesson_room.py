@@ -95,6 +95,7 @@ def scenes(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return run_on_screen(tmp_path_factory.mktemp("scenes"), 1024, 768, SCENES_AT_1024)
 
 
+@pytest.mark.long
 def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) -> None:
     r = scenes
     for lang, got in r.items():
@@ -120,6 +121,7 @@ def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) ->
         assert got["back"] == got["areas"], lang  # Esc: the docks where they were
 
 
+@pytest.mark.long
 def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes: dict) -> None:
     """In presentation at 1024×768 each compare scene of the built-in lesson shows its two
     runs alike: the same canvas and plot size, the same range, each readout in a band over
@@ -179,6 +181,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.long
 def test_compare_scenes_at_ui_scale_2_keep_the_readouts_to_a_quarter_of_the_canvas(
     tmp_path: Path,
 ) -> None:

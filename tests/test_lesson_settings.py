@@ -38,6 +38,7 @@ def _typed(window, spin, value: int) -> None:  # noqa: ANN001
     window.qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Return)
 
 
+@pytest.mark.long
 def test_a_scene_keeps_the_users_limit_and_closing_gives_the_settings_back(
     shared_window, qtbot, tmp_path: Path
 ) -> None:
@@ -71,6 +72,7 @@ def test_a_scene_keeps_the_users_limit_and_closing_gives_the_settings_back(
     assert spin.value() == 2000
 
 
+@pytest.mark.long
 def test_the_builtin_lesson_keeps_the_users_limit(shared_window) -> None:
     w = shared_window
     w.set_max_updates(1500)

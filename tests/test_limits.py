@@ -86,6 +86,7 @@ def test_session_refused_naming_the_file(
     assert str(p) in capsys.readouterr().err
 
 
+@pytest.mark.long
 def test_window_refuses_the_session_and_steps_on(window: object, tmp_path: Path) -> None:
     w = window
     p = _session(tmp_path, max_epochs=10**30)

@@ -36,6 +36,7 @@ def _finish(window) -> None:  # noqa: ANN001
         window.controller._on_timer_timeout()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_each_mode_in_the_window_agrees_with_train(window, mode) -> None:
     data = XOR if mode == "kernel" else generate("noisy", 30, noise=0.1, seed=5)
@@ -107,6 +108,7 @@ def test_kernel_settings_appear_only_when_they_apply(window) -> None:
     assert window.controller.config.C == 0.25
 
 
+@pytest.mark.long
 def test_a_kernel_bound_that_takes_too_long_is_a_note_not_a_freeze(window) -> None:
     # Random labels on 150 points, narrow RBF: the exact γ took 10 s of CPU on the GUI
     # thread (minutes at 300); the window stops at its limit and says why.
@@ -147,6 +149,7 @@ def test_kernel_mode_draws_regions_and_its_bound_is_in_feature_space(window) -> 
 # ------------------------------------------------------------------ the timeline
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["primal", "dual", "pocket", "averaged", "pa", "kernel"])
 def test_seek_equals_stepping(window, mode) -> None:
     data = XOR if mode == "kernel" else generate("noisy", 25, noise=0.15, seed=2)
@@ -250,6 +253,7 @@ def test_passive_aggressive_draws_its_band_and_rings_the_right_points_inside(win
     assert not window.canvas._margin.band.isVisible()
 
 
+@pytest.mark.long
 def test_the_table_has_each_modes_columns(window) -> None:
     data = generate("noisy", 30, noise=0.1, seed=5)
     window.set_points(data.points, data.labels)

@@ -288,6 +288,7 @@ def test_kernel_separates_xor_and_circles_within_the_bound() -> None:
         assert r.converged and nb.bound is not None and r.mistakes <= nb.bound
 
 
+@pytest.mark.long
 def test_no_kernel_run_exceeds_its_bound() -> None:
     rng = np.random.default_rng(15)
     checked = 0

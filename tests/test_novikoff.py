@@ -179,6 +179,7 @@ def test_worked_example_best_line_margin() -> None:
 # against brute force
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("bias", [True, False])
 @pytest.mark.parametrize("kind", ["separable", "random"])
 def test_gamma_matches_brute_force(bias: bool, kind: str) -> None:
@@ -206,6 +207,7 @@ def test_gamma_matches_brute_force(bias: bool, kind: str) -> None:
     assert checked > 40
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("bias", [True, False])
 def test_separability_agrees_with_exact_brute_force(bias: bool) -> None:
     # Small integer sets hit every degenerate case (ties, collinear, origin on a segment).

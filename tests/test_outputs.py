@@ -112,6 +112,7 @@ def test_bias_off_the_status_bar_says_switch_on_the_bias(qtbot) -> None:  # noqa
     assert not any("not linearly separable" in m for m in said), said
 
 
+@pytest.mark.long
 def test_titles_legends_and_the_kernel_matrix_say_what_is_drawn(
     window, monkeypatch, tmp_path: Path
 ) -> None:  # noqa: ANN001

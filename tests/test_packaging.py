@@ -139,6 +139,7 @@ def test_a_screenshot_leaves_the_recent_files_alone(qapp, tmp_path: Path) -> Non
         qapp.setOrganizationName(names[1])
 
 
+@pytest.mark.long
 def test_opening_a_file_remembers_it_the_example_not(window, qapp, tmp_path: Path) -> None:
     from perceptron_gui.app.storage import load_recent
 

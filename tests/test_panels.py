@@ -197,6 +197,7 @@ def test_bound_curve_is_decimated_for_many_updates(qtbot) -> None:  # type: igno
     assert x.shape[0] <= 2 * 4000 + 2
 
 
+@pytest.mark.long
 def test_bound_ranges_grow_in_steps_during_a_run_and_fit_when_it_stops(qtbot) -> None:  # type: ignore[no-untyped-def]
     from perceptron_gui.app.panels.bound_panel import RUN_HEADROOM
     from perceptron_gui.app.panels.common import PANEL_SECONDS
@@ -353,6 +354,7 @@ def test_table_copy(qtbot, controller: Controller) -> None:  # type: ignore[no-u
     assert [ln.split("\t")[0] for ln in lines] == ["k", "2", "5"]
 
 
+@pytest.mark.long
 def test_table_large_k_is_lazy(qtbot) -> None:  # type: ignore[no-untyped-def]
     c = Controller(frame_interval_ms=0)
     # (30 points: 100 made 100 α columns, whose widths the table measures in every row in
@@ -639,6 +641,7 @@ def _alpha_modes() -> list[str]:
     return [m for m in modes() if make_trainer(d, TrainConfig(mode=m)).has_alpha]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", _alpha_modes())
 def test_a_table_of_many_alpha_columns_scrolls_with_every_cell_whole(
     qtbot, controller, mode: str

@@ -142,6 +142,7 @@ def test_a_fifo_save_target_streams_to_a_reader(tmp_path: Path) -> None:
     assert got == [b"x1,x2,y\n1.0,2.0,1\n"]
 
 
+@pytest.mark.long
 def test_a_fifo_save_target_with_no_reader_is_refused_within_a_second(tmp_path: Path) -> None:
     fifo = tmp_path / "out.csv"
     os.mkfifo(fifo)

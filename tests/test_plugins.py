@@ -299,6 +299,7 @@ def plugin_run(
     return r, {**json.loads(out_file.read_text()), "tmp_path": str(tmp_path)}
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("plugin")  # one worker: one install, one interpreter
 def test_an_installed_plugin_mode_runs_everywhere(plugin_run) -> None:  # noqa: ANN001
     """The example plugin installed with ``pip install -e``, seen through its entry point
@@ -330,6 +331,7 @@ def test_an_installed_plugin_mode_runs_everywhere(plugin_run) -> None:  # noqa: 
     assert f"{3 * scale:.6g}"[:6] in table[2], table
 
 
+@pytest.mark.long
 @pytest.mark.xdist_group("plugin")  # one worker: one install, one interpreter
 def test_the_plugins_own_tests_pass_with_it_installed(plugin_run) -> None:  # noqa: ANN001
     """The example's own tests (examples/normalised-perceptron/tests), run by pytest in a

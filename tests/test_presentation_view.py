@@ -4,6 +4,7 @@ at the new size, and F still fits."""
 
 from __future__ import annotations
 
+import pytest
 from gestures import wheel
 from PySide6.QtCore import Qt
 
@@ -15,6 +16,7 @@ def _centre_and_width(canvas) -> tuple[float, float, float]:  # noqa: ANN001
     return (x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0)
 
 
+@pytest.mark.long
 def test_f5_and_esc_keep_the_users_zoom(window, qtbot) -> None:
     w = window
     d = generate("separable", 30, margin=0.3, seed=1)
@@ -45,6 +47,7 @@ def test_f5_and_esc_keep_the_users_zoom(window, qtbot) -> None:
     assert _centre_and_width(c)[2] > 0.95 * fitted[2]
 
 
+@pytest.mark.long
 def test_f5_fits_an_unheld_view_to_the_new_size(window, qtbot) -> None:
     w = window
     d = generate("separable", 30, margin=0.3, seed=1)
@@ -60,6 +63,7 @@ def test_f5_fits_an_unheld_view_to_the_new_size(window, qtbot) -> None:
     assert not w.presentation.on
 
 
+@pytest.mark.long
 def test_f5_esc_f5_at_once_stays_presenting(window, qtbot) -> None:
     """A clicker's F5, Esc, F5 before the window has had a turn: the third key's
     presentation stays (leaving's second, deferred restore of the window's geometry and

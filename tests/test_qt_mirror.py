@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import PySide6.QtCore
+import pytest
 
 from perceptron_gui.app.qt_mirror import _Mirror
 
@@ -19,6 +20,7 @@ def test_a_mirror_reads_a_name_once_and_keeps_it() -> None:
     assert not hasattr(m, "__no_such_dunder__")
 
 
+@pytest.mark.long
 def test_pyqtgraph_imported_after_the_app_uses_the_mirrors() -> None:
     code = (
         "import sys, perceptron_gui.app, pyqtgraph as pg, PySide6.QtCore as C\n"

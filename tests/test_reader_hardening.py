@@ -276,6 +276,7 @@ def test_guarded_turns_any_exception_into_one_line_naming_the_file() -> None:
     assert str(refuse("s.npz", "bad", member="points.npy")) == "s.npz: member points.npy: bad"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", ["method 99", "deep header", "bomb", "changed digit, version 1"])
 def test_window_load_returns_false_and_leaves_the_window_as_it_was(
     window: object, qtbot: object, tmp_path: Path, case: str

@@ -148,6 +148,7 @@ def test_kernel_region_signs_equal_decisions_at_every_cell_near_and_far() -> Non
             assert grids[0].full_passes < 10  # still incremental
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_vote_added_a_slice_at_a_time_ends_bit_identical_to_the_full_vote(seed: int) -> None:
     """With a budget of 0, each call adds one block of a vote's terms (issue 35: 10⁶ vectors

@@ -52,6 +52,7 @@ def test_open_then_undo_restores_points_and_settings_and_the_title(window, tmp_p
     assert not window.document.modified
 
 
+@pytest.mark.long
 def test_undo_of_an_open_over_a_saved_file_names_that_file_again(window, tmp_path) -> None:  # noqa: ANN001
     _start(window)
     first = tmp_path / "a.json"
@@ -77,6 +78,7 @@ def test_recover_is_one_undo_step(window, tmp_path, monkeypatch) -> None:  # noq
     assert window.controller.config == config_a and window.state()["points"] == points_a
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("answer", "opened"), [(QMessageBox.Cancel, False), (QMessageBox.Discard, True)]
 )
@@ -106,6 +108,7 @@ def test_open_from_the_recent_list_asks_over_unsaved_changes(
     assert (window.controller.config == B_CONFIG) is opened
 
 
+@pytest.mark.long
 def test_a_scripts_load_does_not_ask(window, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     def question(*args):  # noqa: ANN002, ANN202
         raise AssertionError("asked")

@@ -28,6 +28,7 @@ def only(window, colour: str) -> bool:  # noqa: ANN001
     return set(seen) == {colour}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_b_blanks_the_whole_window_and_b_again_restores(window, qtbot, lang) -> None:  # noqa: ANN001
     i18n.set_language(lang, remember=False)
@@ -60,6 +61,7 @@ def settle(ms: int = 50) -> None:
     QTest.qWait(ms)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("maximized", [False, True])
 def test_f5_then_esc_gives_the_window_back(window, qtbot, maximized) -> None:  # noqa: ANN001
     if maximized:
@@ -79,6 +81,7 @@ def test_f5_then_esc_gives_the_window_back(window, qtbot, maximized) -> None:  #
         assert after == before
 
 
+@pytest.mark.long
 def test_esc_after_a_lesson_start_gives_a_window_inside_the_screen(qtbot) -> None:  # noqa: ANN001
     from perceptron_gui import MainWindow
 
@@ -188,6 +191,7 @@ def _x_session(tmp_path):  # noqa: ANN001, ANN202
     return display, (wm, xvfb)
 
 
+@pytest.mark.long
 def test_f5_then_esc_under_a_window_manager(tmp_path) -> None:  # noqa: ANN001
     import json
     import os
@@ -263,6 +267,7 @@ def test_ctrl_q_with_unsaved_edits_asks_as_closing_does(qtbot, monkeypatch) -> N
     assert len(asked) == 2 and not w.isVisible()
 
 
+@pytest.mark.long
 def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
     qtbot,
     tmp_path,
@@ -364,6 +369,7 @@ print(json.dumps(out))
 STEPS = (("primal", 12), ("pa", 6), ("batch", 3))  # (the modes whose wordings differ)
 
 
+@pytest.mark.long
 def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # noqa: ANN001
     import json
     import re
@@ -391,6 +397,7 @@ def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # 
         assert r["bottom"] <= r["window"], r  # inside the screen
 
 
+@pytest.mark.long
 def test_entering_a_lesson_scene_raises_no_edit_banner(window, qtbot) -> None:  # noqa: ANN001
     banners: list[str] = []
     window.controller.run_discarded.connect(banners.append)
@@ -418,6 +425,7 @@ def test_a_300_character_notice_leaves_the_window_s_width(window, qtbot) -> None
     assert window.width() == width
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("present", [False, True])
 def test_a_lessons_longest_texts_leave_the_window_s_size(window, tmp_path, present) -> None:  # noqa: ANN001
     """Issue 35: a lesson's 300-character title (the most a title may have) widened the
@@ -453,6 +461,7 @@ def test_a_lessons_longest_texts_leave_the_window_s_size(window, tmp_path, prese
     assert window.state()["lesson"]["scene"] == 1
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "mode", ["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
 )
@@ -469,6 +478,7 @@ def test_each_run_measures_its_own_work_per_tick(shared_window, qtbot, mode) -> 
     assert window.state()["updates"] <= 2000
 
 
+@pytest.mark.long
 def test_autosave_keeps_up_with_edits_that_never_pause(qtbot) -> None:  # noqa: ANN001
     from perceptron_gui import MainWindow
     from perceptron_gui.app.storage import recovery_path

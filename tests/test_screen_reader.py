@@ -255,6 +255,7 @@ def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
     return out
 
 
+@pytest.mark.long
 def test_the_window_and_its_controls_are_named_for_a_screen_reader(reader_view: dict) -> None:
     nodes = reader_view["nodes"]
     assert nodes[0]["role"] == "application"
@@ -275,6 +276,7 @@ def test_the_window_and_its_controls_are_named_for_a_screen_reader(reader_view: 
     assert ("status bar", "Window") not in by_role  # (a status bar is not the window)
 
 
+@pytest.mark.long
 def test_the_canvas_is_read_in_words(reader_view: dict) -> None:
     canvas = [n for n in reader_view["nodes"] if n["name"] == "Data canvas" and n["description"]]
     assert canvas, "no canvas on the accessibility bus"

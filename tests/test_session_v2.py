@@ -152,6 +152,7 @@ def test_a_damaged_version_2_file_is_refused_naming_it(
         assert str(path) in err and "Traceback" not in err, (name, err)
 
 
+@pytest.mark.long
 def test_a_kill_during_a_write_leaves_the_old_file_or_the_new_one(tmp_path: Path) -> None:
     target = tmp_path / "s.json"
     code = f"""

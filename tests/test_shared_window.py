@@ -8,6 +8,7 @@ import pytest
 pytestmark = pytest.mark.xdist_group("shared_window")
 
 
+@pytest.mark.long
 def test_a_test_leaves_the_window_changed_everywhere(shared_window, qtbot) -> None:  # noqa: ANN001
     w = shared_window
     assert w.open_lesson("perceptron")  # a lesson open (its scene's settings and docks)

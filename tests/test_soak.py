@@ -30,6 +30,7 @@ def _engine():  # noqa: ANN202
 
 
 # Seed 7 tries every kind of action within 100 (seed 11 needed 200: twice the CPU).
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [7])
 def test_soak(window, tmp_path: Path, seed: int) -> None:  # noqa: ANN001
     soak = _engine()

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import collector_paused
 
 XOR_X = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 2], [-2, 1]]
 XOR_Y = [1, 1, -1, -1, 1, -1]
 
 
+@pytest.mark.long
 def test_a_titled_kernel_figure_exports(window, tmp_path: Path) -> None:  # noqa: ANN001
     """The figure's title named w, which a kernel model has not (AttributeError): in
     compare mode (where the title is on) every kernel figure export failed."""
@@ -106,6 +108,7 @@ def _deferred_deletes(qtbot) -> None:  # noqa: ANN001
     gc.collect()  # pyqtgraph's menus are Python's
 
 
+@pytest.mark.long
 def test_an_exported_figure_is_deleted_without_errors(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     """Deleting an export's canvas called the legend's anchor on its deleted view box
     (RuntimeError in a slot, once per export, with the real event loop)."""
@@ -124,6 +127,7 @@ def test_an_exported_figure_is_deleted_without_errors(window, qtbot, tmp_path: P
     assert len(QApplication.allWidgets()) == before  # the canvases are gone
 
 
+@pytest.mark.long
 def test_leaving_compare_at_once_deletes_the_view_without_errors(window, qtbot) -> None:  # noqa: ANN001
     """A resize of the main canvas queued the compare view's `match_canvases` (and
     entering queued `equal_halves`); leaving compare mode before they ran deleted the
@@ -190,6 +194,7 @@ def test_the_regions_of_a_tall_view_keep_a_budget_of_cells(window, qtbot) -> Non
         assert abs(cell_h / cell_w - 1.0) < 0.05 or ny == 4 * REGION_GRID
 
 
+@pytest.mark.long
 def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa: ANN001
     """Each compare enter/leave left pyqtgraph's plot menu and its 6 submenus of the second
     canvas (parentless, in a reference cycle): 7 widgets a cycle until a full collection."""
@@ -218,6 +223,7 @@ def test_compare_enter_and_leave_leave_no_widget_behind(window) -> None:  # noqa
     assert after == before
 
 
+@pytest.mark.long
 def test_a_burst_of_view_changes_draws_the_view_once(window, qtbot) -> None:  # noqa: ANN001
     """Leaving presentation (or entering compare) moves the canvas's range 10-20 times in
     one turn, and each move drew the anatomy, the answer and the geometry again (35 times
@@ -250,6 +256,7 @@ def test_a_burst_of_view_changes_draws_the_view_once(window, qtbot) -> None:  # 
     assert canvas._update_ring.isVisible()  # noqa: SLF001
 
 
+@pytest.mark.long
 def test_a_crowded_layout_scores_the_regions_once(window) -> None:  # noqa: ANN001
     """A crowded layout (after a change of scale, a fit) padded the view and laid out again, up
     to 3 times, and every pass scored the whole region grid (a vote of 2000 lines: 0.2-0.4 s

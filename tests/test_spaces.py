@@ -158,6 +158,7 @@ def _drawn(image: QImage) -> float:
     return float(np.mean(np.any(px != px[0, 0], axis=2)))
 
 
+@pytest.mark.long
 def test_the_views_follow_the_run_in_the_window(window, qtbot, tmp_path) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_order("first")
@@ -225,6 +226,7 @@ def _gif_frames(path) -> list[np.ndarray]:  # noqa: ANN001
         return [np.asarray(f.convert("RGB")).astype(int) for f in ImageSequence.Iterator(im)]
 
 
+@pytest.mark.long
 def test_the_views_export_an_animation_of_the_run(window, tmp_path) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_order("first")
@@ -261,6 +263,7 @@ def test_the_views_export_an_animation_of_the_run(window, tmp_path) -> None:  # 
     assert names == ["augmentedExportAction", "augmentedExportAnimationAction"]
 
 
+@pytest.mark.long
 def test_compare_mode_draws_the_second_runs_w_in_both_views(window, tmp_path) -> None:  # noqa: ANN001
     window.set_points(X21, [1, 1, -1])
     window.set_order("first")
@@ -328,6 +331,7 @@ def test_lesson_scenes_show_the_spaces_at_1024(window, qtbot) -> None:  # noqa: 
     assert math.isfinite(window.state()["augmented"]["rotation"]["azimuth"])
 
 
+@pytest.mark.long
 def test_an_animation_keeps_one_frame_for_all_its_frames(window, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """Each frame of a view's animation is drawn at the same scale and centre (fitted one by
     one, the weight space zoomed out as the path grew, and the eye followed the zoom)."""
@@ -356,6 +360,7 @@ def test_an_animation_keeps_one_frame_for_all_its_frames(window, tmp_path, monke
     assert view._fixed_extent is None
 
 
+@pytest.mark.long
 def test_file_export_space_views_write_the_figure_and_the_animation(
     window,
     tmp_path,

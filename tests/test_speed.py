@@ -69,6 +69,7 @@ def _count_calls(monkeypatch, obj, name: str) -> list[int]:
     return calls
 
 
+@pytest.mark.long
 def test_a_run_sends_frames_to_the_canvas_and_panels_follow_at_most_20_hz(
     qtbot, monkeypatch
 ) -> None:
@@ -112,6 +113,7 @@ def test_a_run_sends_frames_to_the_canvas_and_panels_follow_at_most_20_hz(
     assert w.timeline.slider.value() == k
 
 
+@pytest.mark.long
 def test_a_hidden_dock_skips_run_frames_and_the_pause_brings_it_up_to_date(
     qtbot, monkeypatch
 ) -> None:

@@ -33,6 +33,7 @@ def test_theme_menu_actions_switch_the_theme(window) -> None:
     assert "refused" not in window.statusBar().currentMessage()
 
 
+@pytest.mark.long
 def test_a_restart_keeps_scale_two_with_the_dark_theme(qtbot, window) -> None:
     from perceptron_gui import MainWindow
 
@@ -110,6 +111,7 @@ def test_slow_motion_scales_with_the_speed() -> None:
     assert slow_motion_ms(420, 0.1, running=False) == 6000
 
 
+@pytest.mark.long
 def test_the_canvas_keeps_its_height_while_stepping_the_worked_example(qtbot, window) -> None:
     from PySide6.QtWidgets import QApplication
 
@@ -132,6 +134,7 @@ def test_the_canvas_keeps_its_height_while_stepping_the_worked_example(qtbot, wi
     assert window.narration.height() == next(iter(heights))[1]
 
 
+@pytest.mark.long
 def test_an_updates_arithmetic_is_shown_whole_at_1024(qtbot, window) -> None:
     # The narration's last words are the update's result: at 1024 wide, a text that
     # needs a little more than its lines is set in smaller type rather than cut, and in
@@ -189,6 +192,7 @@ def test_elide_lines_keeps_the_lines_it_is_given() -> None:
     assert elide_lines("one\ntwo\nthree", font, 300, 2).split("\n")[0] == "one"
 
 
+@pytest.mark.long
 def test_presentation_gives_the_window_back_and_its_narration_is_large(qtbot, window) -> None:
     from PySide6.QtGui import QFontInfo
     from PySide6.QtWidgets import QApplication, QDockWidget
@@ -288,6 +292,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("width", "height", "scale", "looks"),
     [(1024, 768, 1.0, ("0", "1")), (1920, 1080, 2.0, ("0",))],
@@ -325,6 +330,7 @@ def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:
     assert crossing([(0, 0, 10, 10), (5, 5, 10, 10), (20, 20, 5, 5)]) == [(0, 1)]
 
 
+@pytest.mark.long
 def test_the_canvas_computes_its_model_drawing_once_per_action(qtbot, window) -> None:
     from PySide6.QtWidgets import QApplication
 
@@ -362,6 +368,7 @@ def test_the_canvas_computes_its_model_drawing_once_per_action(qtbot, window) ->
     assert cv.model_computations - n <= 2
 
 
+@pytest.mark.long
 def test_the_open_dialog_has_no_english_word_in_chinese(qtbot, window) -> None:
     import re
 
@@ -408,6 +415,7 @@ def test_the_canvas_says_converged_and_fades_the_last_update(window) -> None:
     assert probes.status_text(window.canvas) == "" and not probes.anatomy_faded(window.canvas)
 
 
+@pytest.mark.long
 def test_an_edit_that_drops_a_run_says_so_on_the_canvas(window) -> None:
     window.set_points(EX_X, EX_Y)
     for _ in range(8):

@@ -32,6 +32,7 @@ def _covered(window, canvas=None) -> list[tuple[str, str, int]]:  # noqa: ANN001
     return out
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("look", "scale"), [("light", 1.0), ("dark", 2.0)])
 def test_in_presentation_no_overlay_covers_a_point_in_any_mode(window, look, scale) -> None:
     """F5's action on the example data at 1024×768, three updates into each mode: the
@@ -67,6 +68,7 @@ def test_in_presentation_no_overlay_covers_a_point_in_any_mode(window, look, sca
     assert "readout" not in window.canvas.overlay_rects()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("scale", [1.0, 2.0])
 def test_in_presentation_with_compare_no_overlay_covers_a_point(window, scale) -> None:
     """Compare on, then F5 at 1024×768: on both canvases (each half the screen wide), in
@@ -99,6 +101,7 @@ def test_in_presentation_with_compare_no_overlay_covers_a_point(window, scale) -
     assert not bad, bad
 
 
+@pytest.mark.long
 def test_the_presentation_readout_keeps_passive_aggressive_s_remark_whole(window) -> None:
     """The remark why there is no bound is on screen, on a line of its own after the
     numbers, not wrapped into them; outside presentation it follows k as before."""

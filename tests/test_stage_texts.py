@@ -24,6 +24,7 @@ def _disc_meets_rect(cx: float, cy: float, r: float, rect) -> bool:  # noqa: ANN
     return math.hypot(nx - cx, ny - cy) < r
 
 
+@pytest.mark.long
 def test_no_text_sits_on_the_updated_points_ring(window) -> None:
     """The normal's label, the vectors' names and the point names keep off the ring drawn
     round the updated point (wider than a point), at 1024×768 and every step of the
@@ -80,6 +81,7 @@ def test_thousands_of_mistakes_are_not_a_black_blob(window) -> None:
     assert cv._marks.layers.rings.count() == 3 and cv._marks.layers.thin_rings.count() == 0
 
 
+@pytest.mark.long
 def test_a_click_on_a_point_in_presentation_shows_it_in_large_type(qtbot, window) -> None:
     from PySide6.QtCore import Qt
 
@@ -205,6 +207,7 @@ print(json.dumps({"one": one, "two": two, "window": w.height(), "canvas": w.canv
 """
 
 
+@pytest.mark.long
 def test_scale_two_gives_the_canvas_room_and_scales_the_small_parts(tmp_path) -> None:
     """1920×1080 at UI scale 2: the canvas gets at least half the window's height (it had
     ~25 %, then 46 %), check boxes, spin arrows (the drawn arrows, not only their column)
@@ -314,6 +317,7 @@ def compare_picture(tmp_path_factory):  # noqa: ANN001, ANN201
     return run_on_screen(tmp_path_factory.mktemp("compare"), 1280, 800, code)
 
 
+@pytest.mark.long
 def test_compare_keeps_the_window_on_a_1280_by_800_screen(compare_picture) -> None:  # noqa: ANN001
     """Matching the two headers' heights grew them by each other's offset until the window
     was 1268 px high on an 800 px screen; now both canvases are the same size and the
@@ -331,6 +335,7 @@ def _rect_gap(a, b) -> float:  # noqa: ANN001
     return math.hypot(dx, dy)
 
 
+@pytest.mark.long
 def test_the_normals_label_stays_next_to_its_arrow(window) -> None:
     """The "normal" label lies within a text's height of its short arrow (it ended up to
     105 px off, by another point), or is hidden when there is no free room there; it keeps
@@ -432,6 +437,7 @@ def at_1024(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return run_on_screen(tmp_path_factory.mktemp("at1024"), 1024, 768, PROOF_PROBE)
 
 
+@pytest.mark.long
 def test_the_proof_dock_shows_both_plots_at_1024(at_1024: dict) -> None:
     """On a 1024×768 screen the proof panel shows its chain and both plots at once (it
     scrolled, and showed the top of the lower plot), each plot's area at least 40 px high

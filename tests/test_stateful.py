@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import probes
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -587,6 +588,7 @@ class WindowMachine(RuleBasedStateMachine):
         _process_events()
 
 
+@pytest.mark.long
 def test_window_state_machine(qapp, qtbot, tmp_path: Path) -> None:  # noqa: ARG001
     for name, text in BAD_FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -614,6 +616,7 @@ def test_random_order_seek_knows_it_converged() -> None:
     assert fresh.converged == stepped.converged
 
 
+@pytest.mark.long
 def test_pause_refreshes_the_canvas(qtbot) -> None:
     window = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(window)

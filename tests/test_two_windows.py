@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from perceptron_gui import MainWindow
 
 
+@pytest.mark.long
 def test_a_second_window_after_the_first_is_deleted(qtbot) -> None:  # noqa: ANN001
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     w.show()

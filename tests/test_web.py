@@ -226,6 +226,7 @@ def test_perceptron_gui_export_html_and_lesson_html(tmp_path: Path, capsys) -> N
     assert stop.value.code == 2
 
 
+@pytest.mark.long
 def test_file_export_web_page_is_one_menu_action(window, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QFileDialog
 

@@ -119,6 +119,7 @@ def text(driver: Any, css: str) -> str:
     return str(driver.find_element(By.CSS_SELECTOR, css).text)
 
 
+@pytest.mark.long
 def test_example_2_1_in_the_browser(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "ex21.html"
     write_page(path, run_page(EX21, TrainConfig(order="first")))
@@ -172,6 +173,7 @@ def test_example_2_1_in_the_browser(browser: Any, tmp_path: Path) -> None:
         browser.save_screenshot(str(ROOT / "assets" / "web.png"))
 
 
+@pytest.mark.long
 def test_play_runs_to_the_end(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "noisy.html"
     write_page(path, run_page(generate("noisy", 40, seed=1), TrainConfig(max_updates=100)))
@@ -198,6 +200,7 @@ def test_play_runs_to_the_end(browser: Any, tmp_path: Path) -> None:
     assert errors(browser) == []
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["kernel", "pocket"])
 def test_a_kernel_and_a_pocket_run_load(browser: Any, tmp_path: Path, mode: str) -> None:
     data = generate("xor" if mode == "kernel" else "noisy", 30, seed=2)
@@ -223,6 +226,7 @@ def test_a_kernel_and_a_pocket_run_load(browser: Any, tmp_path: Path, mode: str)
         assert "pocket" in text(browser, ".readout")
 
 
+@pytest.mark.long
 def test_a_lesson_page_and_a_chinese_page(browser: Any, tmp_path: Path) -> None:
     lesson = load_lesson("perceptron")
     path = tmp_path / "lesson.html"
@@ -257,6 +261,7 @@ def test_a_lesson_page_and_a_chinese_page(browser: Any, tmp_path: Path) -> None:
     assert "当前误分类" in first.find_element(By.CSS_SELECTOR, ".readout").text
 
 
+@pytest.mark.long
 def test_a_big_run_stays_usable(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "big.html"
     write_page(path, run_page(generate("separable", 10_000, seed=1), TrainConfig()))
@@ -270,6 +275,7 @@ def test_a_big_run_stays_usable(browser: Any, tmp_path: Path) -> None:
     assert errors(browser) == []
 
 
+@pytest.mark.long
 def test_every_mode_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
     from perceptron_gui.core.config import MODES
     from perceptron_gui.core.registry import spec
@@ -292,6 +298,7 @@ def test_every_mode_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         assert errors(browser) == [], mode
 
 
+@pytest.mark.long
 def test_the_notebooks_frame_draws_the_run(browser: Any, tmp_path: Path) -> None:
     """What Jupyter shows for `train(...)`: the page in a sandboxed iframe still runs."""
     from perceptron_gui.core.api import train

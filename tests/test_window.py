@@ -323,6 +323,7 @@ def test_state_is_plain_json(window) -> None:
     assert math.isfinite(window.state()["D"])
 
 
+@pytest.mark.long
 def test_screenshot_command(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("perceptron-gui")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "perceptron_gui"]

@@ -11,8 +11,10 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 
+@pytest.mark.long
 def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> None:  # noqa: ANN001
     raised: list[BaseException] = []
     old = sys.excepthook
@@ -62,6 +64,7 @@ def test_fifo_targets_and_bad_lessons_are_notices(window, tmp_path: Path) -> Non
     assert raised == []
 
 
+@pytest.mark.long
 def test_a_screenshot_streams_to_a_fifo_or_is_refused_within_a_second(tmp_path: Path) -> None:
     """``perceptron-gui --screenshot FIFO`` waited for a reader for good (QPixmap.save):
     it is written as the command line writes, streamed once a reader opens the FIFO,
