@@ -130,6 +130,7 @@ def test_the_classes_differ_in_shape_not_only_in_colour(window, theme_name: str)
     assert round_ < 0.05 and cross > 0.1, (theme_name, round_, cross)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_a_mistake_is_marked_by_more_than_colour(window, theme_name: str) -> None:  # noqa: ANN001
     """The same point right and then wrong, read from pixels with colour thrown away: wrong,

@@ -63,6 +63,7 @@ def tick_digit_height(path: Path) -> int:
     return len(band)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("height", [600, 900])
 def test_figure_text_is_slide_ready(window, tmp_path: Path, height: int) -> None:  # noqa: ANN001
     window.set_points(EX_X, EX_Y)

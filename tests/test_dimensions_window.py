@@ -513,6 +513,7 @@ def test_a_figure_and_an_animation_of_d_features(
     assert ("x₁" if which == "one" else "along w") in text
 
 
+@pytest.mark.long
 def test_the_timeline_goes_back_and_forth_in_four_dimensions(shared_window, four_d) -> None:  # noqa: ANN001
     """The timeline in R^4: dragged back to update 2 and forth to 5, the window shows the
     run's state there exactly (w, b, the view along that w)."""

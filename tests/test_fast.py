@@ -162,6 +162,7 @@ def test_random_order_with_a_huge_seed_keeps_numpy(jit, monkeypatch) -> None:
     assert state(a) == state(b)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("bias", [True, False])
 @pytest.mark.parametrize("eta", [1.0, 0.37])
 def test_compiled_equals_sklearn(jit, monkeypatch, bias: bool, eta: float) -> None:

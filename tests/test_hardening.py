@@ -543,6 +543,7 @@ def test_a_bad_large_file_leaves_the_points(tmp_path: Path, qtbot) -> None:
     assert "bad.csv, line 77778" in w.notice.text()
 
 
+@pytest.mark.long
 def test_gamma_of_a_large_set_is_computed_between_frames(qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)

@@ -112,6 +112,7 @@ def test_narration_of_the_worked_example_in_the_textbooks_words(window) -> None:
     assert "α1 ← α1 + η = 1" in window.state()["narration"].replace("\xa0", " ")
 
 
+@pytest.mark.long
 def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_order("first")

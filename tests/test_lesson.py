@@ -111,6 +111,7 @@ def test_skipping_a_question_is_not_counted(window, tmp_path: Path) -> None:  # 
     assert s["updates"] == 2 and (s["lesson"]["asked"], s["lesson"]["right"]) == (0, 0)
 
 
+@pytest.mark.long
 def test_clicking_and_typing_the_point(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.open_lesson(write_three(tmp_path))
     n = len(window.state()["points"])

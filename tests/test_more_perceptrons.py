@@ -337,6 +337,7 @@ def _qp_gamma2(Q: Any) -> float:
     return g2
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("kernel", ["linear", "poly", "rbf"])
 def test_kernel_gamma_matches_an_independent_qp(kernel: str) -> None:
     pytest.importorskip("scipy")

@@ -42,6 +42,9 @@ from perceptron_gui import MainWindow
 from perceptron_gui.cli import main as cli_main
 from perceptron_gui.core.novikoff import novikoff
 
+# A sweep (every mode, every odd data set, every text on screen after each action): the long checks.
+pytestmark = pytest.mark.long
+
 #: "nan", "inf", "-inf", "infinity" as words ("infinite", "information" are fine).
 BAD = re.compile(r"\b(nan|inf|infinity)\b", re.IGNORECASE)
 MODES = ("primal", "dual", "pocket")
@@ -340,7 +343,6 @@ def test_the_cases_are_what_they_claim() -> None:
         assert novikoff(*case).separable
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_tiny_margin_shows_the_bound_in_scientific_notation(window, qtbot, mode) -> None:
     # The dual runs to its limit (below): 10³ updates show it as well as the default 10⁴.
@@ -361,7 +363,6 @@ def test_tiny_margin_shows_the_bound_in_scientific_notation(window, qtbot, mode)
         assert window.state()["mistakes"] <= window.state()["bound"]
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("bias", [True, False])
 def test_tiny_margin_without_the_bias(window, qtbot, bias) -> None:
     X = [(1.0, 1e-12), (1.0, -1e-12)]
@@ -372,7 +373,6 @@ def test_tiny_margin_without_the_bias(window, qtbot, bias) -> None:
     assert "converged" in seen["end"]["status"]
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", ["primal", "pocket"])
 def test_a_bound_beyond_float64_is_shown_as_its_value(window, qtbot, mode) -> None:
     seen = drive(window, qtbot, *BEYOND, mode, shot="beyond")
@@ -384,7 +384,6 @@ def test_a_bound_beyond_float64_is_shown_as_its_value(window, qtbot, mode) -> No
     assert "converged" in seen["end"]["status"]
 
 
-@pytest.mark.long
 def test_a_bound_beyond_float64_in_the_dual_runs(window, qtbot) -> None:
     # The dual's Gram entries (1e300) and scores stay finite: no overflow to report.
     # (10³ updates show it as well as the default 10⁴, each a Python step at this scale.)
@@ -395,7 +394,6 @@ def test_a_bound_beyond_float64_in_the_dual_runs(window, qtbot) -> None:
     assert window.state()["mistakes"] > 0
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_huge_coordinates_with_a_small_eta_run(window, qtbot, mode) -> None:
     seen = drive(window, qtbot, *HUGE, mode, eta=1e-200, shot="huge")
@@ -460,7 +458,6 @@ def test_overflow_says_the_weights_would_overflow(window, qtbot, case, eta) -> N
     assert "update limit" not in status and "at the overflow" not in status, status
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_huge_coordinates_same_point_both_labels(window, qtbot, mode) -> None:
     # w only swings between 0 and ±x: 10³ updates show the run as well as 10⁴.
@@ -476,7 +473,6 @@ def test_huge_coordinates_same_point_both_labels(window, qtbot, mode) -> None:
     assert "overflow" not in seen["end"]["readout"] and window.state()["mistakes"] > 1
 
 
-@pytest.mark.long
 def test_huge_coordinates_many_points_heatmap(window, qtbot) -> None:
     seen = drive(window, qtbot, *HUGE_MANY, "dual", eta=1e-200)
     assert "converged" in seen["end"]["status"] or "limit" in seen["end"]["status"]
@@ -494,7 +490,6 @@ def test_coordinates_beyond_the_limit_are_refused_sensibly(window, qtbot) -> Non
     assert window.state()["points"] == [list(p) for p in EXAMPLE[0]]
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_duplicate_points(window, qtbot, mode) -> None:
     seen = drive(window, qtbot, *DUPLICATES, mode)
@@ -502,7 +497,6 @@ def test_duplicate_points(window, qtbot, mode) -> None:
     assert "(D/γ)² = 4.5" in seen["end"]["bound"]
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_the_same_point_with_both_labels(window, qtbot, mode) -> None:
     # Never separable, so every mode runs to its limit: 10³ updates show it as well as 10⁴.
@@ -543,7 +537,6 @@ def test_no_point(window, qtbot, mode) -> None:
     assert window.state()["mistakes"] == 0
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_collinear_points(window, qtbot, mode) -> None:
     # The XOR run goes to its limit: 10³ updates show it as well as the default 10⁴.
@@ -646,7 +639,6 @@ CLI_CASES = {
 }
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("name", list(CLI_CASES))
 @pytest.mark.parametrize("mode", MODES)
 def test_cli_trace_and_bound(tmp_path, capsys, name, mode) -> None:

@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+# The app under Xvfb on its own D-Bus session, read over AT-SPI: the long checks.
+pytestmark = pytest.mark.long
+
 #: The screen reader's side, run by the system's python3 inside the test's own D-Bus
 #: session: it says a screen reader is running (as Orca does at start), starts the app,
 #: reads its tree, presses Step through AT-SPI's action interface and listens for the
@@ -255,7 +258,6 @@ def reader_view(tmp_path_factory) -> dict:  # noqa: ANN001
     return out
 
 
-@pytest.mark.long
 def test_the_window_and_its_controls_are_named_for_a_screen_reader(reader_view: dict) -> None:
     nodes = reader_view["nodes"]
     assert nodes[0]["role"] == "application"
@@ -276,7 +278,6 @@ def test_the_window_and_its_controls_are_named_for_a_screen_reader(reader_view: 
     assert ("status bar", "Window") not in by_role  # (a status bar is not the window)
 
 
-@pytest.mark.long
 def test_the_canvas_is_read_in_words(reader_view: dict) -> None:
     canvas = [n for n in reader_view["nodes"] if n["name"] == "Data canvas" and n["description"]]
     assert canvas, "no canvas on the accessibility bus"

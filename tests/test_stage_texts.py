@@ -447,6 +447,7 @@ def test_the_proof_dock_shows_both_plots_at_1024(at_1024: dict) -> None:
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
 
 
+@pytest.mark.long
 def test_ui_scale_2_fits_1024_and_scale_1_gives_every_size_back(at_1024: dict) -> None:
     """At UI scale 2 on a 1024×768 screen the window stays inside the screen, its minimum
     size too (it grew to 1525×961: the controls and the tables' buttons pushed it out;
@@ -488,6 +489,7 @@ print(json.dumps({"sizes": sizes, "hits": out}))
 """
 
 
+@pytest.mark.long
 def test_the_normals_label_is_never_on_its_arrow_in_compare(compare_picture) -> None:  # noqa: ANN001
     """README's compare picture (1280×800, cyclic against random, run to the end): with
     points crowded round the arrows the label sat on its own arrow in both canvases; it is

@@ -74,6 +74,7 @@ ACTIONS = st.lists(
 )
 
 
+@pytest.mark.long
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
