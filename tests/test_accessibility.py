@@ -192,6 +192,7 @@ def _text_contrast(widget: QWidget) -> float:
     return contrast(ink, ground)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa: ANN001
     window.resize(1024, 700)

@@ -63,6 +63,7 @@ def test_every_axis_in_the_window_is_steady(window) -> None:  # noqa: ANN001
     assert any("更新" in t or "错误" in t or "访问" in t for t in titles), titles
 
 
+@pytest.mark.long
 def test_a_restyle_that_changes_no_title_sets_no_html(window) -> None:  # noqa: ANN001
     """A new η restyles the bound plot's axes (their titles follow the mode): the same ink,
     written as pyqtgraph writes it, leaves the titles' HTML as it was."""

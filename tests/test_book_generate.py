@@ -25,6 +25,7 @@ def window(shared_window):  # noqa: ANN001, ANN201
     return shared_window
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("kind", SIX)
 def test_the_command_line_and_window_generate_the_same_points(
     window, tmp_path: Path, kind: str

@@ -195,6 +195,7 @@ def test_buttons_and_keys_drive_both_runs(qtbot, window: MainWindow) -> None:
     assert_same(s["compare"], ref)
 
 
+@pytest.mark.long
 def test_run_toggle_pauses_both(qtbot, window: MainWindow) -> None:
     d = generate("separable", 300, margin=0.01, seed=3)
     window.set_points(d.points, d.labels)
@@ -356,6 +357,7 @@ def test_bad_settings_are_refused_with_a_message(window: MainWindow) -> None:
         assert s["order"] == "random" and s["mistakes"] == 1, settings
 
 
+@pytest.mark.long
 def test_the_bound_plot_shows_both_curves(window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "random", "seed": 2})
@@ -393,6 +395,7 @@ def test_compare_run_alone_follows_its_main_controller(qtbot) -> None:
     np.testing.assert_array_equal(run.controller.data.points[-1], [2.0, 0.0])
 
 
+@pytest.mark.long
 def test_the_timeline_and_seek_drive_both_runs(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     settings = {"order": "random", "seed": 1}
@@ -452,6 +455,7 @@ def test_presentation_mode_keeps_both_panes(qtbot, window: MainWindow) -> None:
     assert window.state()["compare"]["mistakes"] == 1
 
 
+@pytest.mark.long
 def test_entering_compare_mode_keeps_the_points_in_a_close_view(qtbot, window: MainWindow) -> None:
     d = generate("separable", 30, margin=0.3, seed=4)
     window.set_points(d.points, d.labels)
@@ -527,6 +531,7 @@ def test_once_a_run_of_the_pair_ended_its_canvas_says_the_end(qtbot, window: Mai
         assert probes.status_text(canvas) == CONVERGED, settings
 
 
+@pytest.mark.long
 def test_the_two_canvases_stay_halves_when_the_window_changes(qtbot, window: MainWindow) -> None:
     """Entering presentation (the docks go, the canvas area widens) after compare: the two
     canvases stay the same width (the second pane took all the new width: 652 against

@@ -54,6 +54,7 @@ def _check_view(w, X: np.ndarray, y: np.ndarray) -> None:  # noqa: ANN001
     assert np.allclose(y * (u - u0), y * (X @ wv + b) / nw, atol=1e-9, rtol=0)
 
 
+@pytest.mark.long
 def test_a_4d_file_opens_steps_and_the_line_is_vertical(shared_window, four_d) -> None:  # noqa: ANN001
     w = shared_window
     p, X, y = four_d
@@ -104,6 +105,7 @@ def test_every_mode_steps_as_train_does(shared_window, four_d, mode: str) -> Non
     assert len(s["projection"][0]) == 4
 
 
+@pytest.mark.long
 def test_pinned_and_feature_views_say_the_line_is_a_slice(shared_window, four_d) -> None:  # noqa: ANN001
     w = shared_window
     p, X, _ = four_d
@@ -123,6 +125,7 @@ def test_pinned_and_feature_views_say_the_line_is_a_slice(shared_window, four_d)
     assert np.allclose(w.state()["projection"][0], np.array(s["w"]) / np.linalg.norm(s["w"]))
 
 
+@pytest.mark.long
 def test_the_view_menu_chooses_the_view(shared_window, four_d) -> None:  # noqa: ANN001
     """View ▸ View of R^d: follow w, pin, two features and which, as QActions (off in the
     plane); their checks follow a script's choice too."""
@@ -164,6 +167,7 @@ def test_the_view_menu_chooses_the_view(shared_window, four_d) -> None:  # noqa:
     assert not any(a.isEnabled() for a in kinds) and not w.dims_menu.feature_actions("up")
 
 
+@pytest.mark.long
 def test_a_session_with_4d_data_reopens_identically(shared_window, four_d, tmp_path: Path) -> None:  # noqa: ANN001
     w = shared_window
     p, X, y = four_d

@@ -112,6 +112,7 @@ def test_png_has_the_size_and_the_dpi(worked, tmp_path: Path) -> None:  # noqa: 
     assert len(np.unique(a.reshape(-1, 3), axis=0)) > 20
 
 
+@pytest.mark.long
 def test_the_figure_draws_the_line_where_it_is(worked) -> None:  # noqa: ANN001
     from perceptron_gui.app.export import Figure
 
@@ -129,6 +130,7 @@ def test_the_figure_draws_the_line_where_it_is(worked) -> None:  # noqa: ANN001
     assert near == [True, True, True, False]
 
 
+@pytest.mark.long
 def test_svg_has_a_clip_path_and_renders_like_the_png(worked, tmp_path: Path) -> None:  # noqa: ANN001
     for _ in range(3):
         worked.step()

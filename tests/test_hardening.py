@@ -529,6 +529,7 @@ def test_opening_a_large_file_never_freezes(tmp_path: Path, qtbot) -> None:
     assert w.state()["separable"]
 
 
+@pytest.mark.long
 def test_a_bad_large_file_leaves_the_points(tmp_path: Path, qtbot) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)

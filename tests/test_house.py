@@ -117,6 +117,7 @@ def test_every_control_is_whole_and_inside_the_window(tmp_path, width, height, s
     assert out["bad"] == [], out["bad"]
 
 
+@pytest.mark.long
 def test_hidden_panels_give_the_canvas_the_room_and_the_keys_still_work(qtbot, window) -> None:
     window.set_points(EX_X, EX_Y)
     window.show_panels(False)
@@ -375,6 +376,7 @@ def test_dual_view_heatmap_is_square_and_alpha_is_beside_it(qtbot, window) -> No
 # ------------------------------------------------------------------ the document
 
 
+@pytest.mark.long
 def test_modified_follows_saves_recoveries_and_refusals(qtbot, tmp_path) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=0)
     qtbot.addWidget(w)

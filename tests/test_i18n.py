@@ -352,6 +352,7 @@ def test_view_language_menu_switches_and_is_remembered(window, english) -> None:
     )
 
 
+@pytest.mark.long
 def test_the_command_line_takes_lang(tmp_path, english) -> None:
     from perceptron_gui.app.main import LANG_CHOICES, build_parser, main
 

@@ -275,6 +275,7 @@ def test_too_many_rows_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert str(refusal(p)) == f"{p}: too many rows: 6 points; perceptron-gui reads at most 5"
 
 
+@pytest.mark.long
 def test_bad_line_deep_in_a_large_file_is_named(tmp_path: Path) -> None:
     good = "0.5,-0.25,1\n" * 100_000
     for bad, msg in [

@@ -135,6 +135,7 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     assert probes.anatomy_text(window.canvas) == ""
 
 
+@pytest.mark.long
 def test_the_update_label_stays_inside_the_plot(window) -> None:
     """The label "w + ηyx = new w" is written beside the new w's tip, on the side of
     the plot with more room: near the right edge it goes to the left of the tip."""

@@ -86,6 +86,7 @@ def test_captions_follow_the_language(window, tmp_path: Path, english) -> None: 
     assert window.state()["lesson"]["title"] == "三个场景"
 
 
+@pytest.mark.long
 def test_next_point_question_right_and_wrong(window, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.open_lesson(write_three(tmp_path))
     # order "first" after 1 update (on x1): x3 is corrected next (Table 2.1)
@@ -104,6 +105,7 @@ def test_next_point_question_right_and_wrong(window, tmp_path: Path) -> None:  #
     assert "1 right of 2" in window.findChild(object, "lessonQuestion").text()
 
 
+@pytest.mark.long
 def test_skipping_a_question_is_not_counted(window, tmp_path: Path) -> None:  # noqa: ANN001
     assert window.open_lesson(write_three(tmp_path))
     window.next_slide()

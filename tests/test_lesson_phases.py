@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 LESSON = """
 title = "Phases"
 
@@ -20,6 +22,7 @@ points = [[3, 3, 1], [4, 3, 1], [1, 1, -1]]
 """
 
 
+@pytest.mark.long
 def test_a_phases_scene_steps_one_phase_a_click(window, tmp_path: Path) -> None:  # noqa: ANN001
     path = tmp_path / "phases.lesson.toml"
     path.write_text(LESSON, encoding="utf-8")
@@ -46,6 +49,7 @@ def test_a_phases_scene_steps_one_phase_a_click(window, tmp_path: Path) -> None:
     assert window.next_slide() and window.state()["phase"] is None
 
 
+@pytest.mark.long
 def test_add_scene_captures_phase_stepping(window) -> None:  # noqa: ANN001
     window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
     window.set_phase_stepping(True)

@@ -110,6 +110,7 @@ def test_pagedown_reveals_a_converges_answer_then_moves_on(window, qtbot) -> Non
     assert s["updates"] == start + 1 and s["lesson"]["verdict"] == ""
 
 
+@pytest.mark.long
 def test_pagedown_on_next_point_plays_the_update_and_names_its_point(window, qtbot) -> None:
     w = window
     assert w.open_lesson("perceptron")
@@ -127,6 +128,7 @@ def test_pagedown_on_next_point_plays_the_update_and_names_its_point(window, qtb
     assert (s["lesson"]["asked"], s["lesson"]["right"]) == (0, 0)
 
 
+@pytest.mark.long
 def test_no_next_point_question_when_no_point_is_wrong(window, tmp_path: Path) -> None:
     path = tmp_path / "done.lesson.toml"
     path.write_text(

@@ -298,6 +298,7 @@ def test_the_table_has_each_modes_columns(window) -> None:
     assert "margin" in kinds
 
 
+@pytest.mark.long
 def test_the_averaged_table_has_the_running_average_of_a_plain_loop(window) -> None:
     X = [[3, 3], [4, 3], [1, 1], [2, 0.5], [3.5, 2], [0.5, 3]]
     y = [1, 1, -1, -1, -1, 1]

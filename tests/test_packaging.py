@@ -32,6 +32,7 @@ def test_gui_version_exits_0_and_prints_the_version(capsys: pytest.CaptureFixtur
     assert capsys.readouterr().out.strip() == f"perceptron-gui {perceptron_gui.__version__}"
 
 
+@pytest.mark.long
 def test_the_gui_command_prints_the_version_as_perceptron_does(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -66,6 +66,7 @@ def test_undo_of_an_open_over_a_saved_file_names_that_file_again(window, tmp_pat
     assert window.document.path == str(first)
 
 
+@pytest.mark.long
 def test_recover_is_one_undo_step(window, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     from perceptron_gui.app.storage import recovery_path
 

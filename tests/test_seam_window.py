@@ -47,6 +47,7 @@ def test_the_bound_is_the_registry_s_in_state_readout_and_plot(window) -> None:
             assert name in window.readout.text() and name in window.bound_panel.readout_text()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["pa", "margin"])
 def test_pa_and_margin_show_updates_and_mistakes_apart(window, mode) -> None:
     window.set_points(EX_X, EX_Y)
@@ -145,6 +146,7 @@ def test_every_mode_steps_to_the_end_in_the_window_as_train_runs(window, mode) -
     assert "-" not in end.replace("x-", "")  # one minus sign: −
 
 
+@pytest.mark.long
 def test_a_pa_margin_correction_is_narrated_with_its_margin_and_tau(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_mode("pa")

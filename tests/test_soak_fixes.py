@@ -150,6 +150,7 @@ def test_leaving_compare_at_once_deletes_the_view_without_errors(window, qtbot) 
     assert len(QApplication.allWidgets()) == before
 
 
+@pytest.mark.long
 def test_regions_of_a_tall_narrow_view_stay_small(window, qtbot) -> None:  # noqa: ANN001
     """The regions image had one row per square cell: a view 10^6 times taller than wide
     made an image of GBs, which pyqtgraph then downsampled to floats on every paint and

@@ -315,6 +315,7 @@ def test_the_kernel_mode_says_why_there_is_no_weight_space(window) -> None:  # n
     assert "kernel" in s["note"] and "path" not in s
 
 
+@pytest.mark.long
 def test_lesson_scenes_show_the_spaces_at_1024(window, qtbot) -> None:  # noqa: ANN001
     window.resize(1024, 700)
     window.lesson_player.open("perceptron")
@@ -395,6 +396,7 @@ def test_file_export_space_views_write_the_figure_and_the_animation(
         assert target.stat().st_size > 1000, action.objectName()
 
 
+@pytest.mark.long
 def test_the_views_labels_never_cover_one_another(window) -> None:  # noqa: ANN001
     """In a view the size of a lesson's column at 1024×768, no label covers another (the
     augmented view had drawn "z = 1: the canvas", "x2" and "old ŵ" over one another)."""

@@ -135,6 +135,7 @@ def test_a_hidden_dock_skips_run_frames_and_the_pause_brings_it_up_to_date(
     assert w.iteration_table.model.rowCount() == w.controller.trainer.k + 1
 
 
+@pytest.mark.long
 def test_a_large_data_set_is_drawn_as_a_density_image(qtbot) -> None:
     from perceptron_gui.app.canvas.canvas import HIGHLIGHT_MAX
     from perceptron_gui.app.canvas.density import DENSITY_MIN_POINTS

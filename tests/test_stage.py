@@ -501,6 +501,7 @@ def test_hovering_a_point_tells_its_name_label_and_score(window) -> None:
     assert cv.point_tooltip(0).endswith("y(w·x + b) = 19: right")
 
 
+@pytest.mark.long
 def test_pocket_tints_follow_the_answer_and_the_switch_keeps_the_running_view(window) -> None:
     import numpy as np
 

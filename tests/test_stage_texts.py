@@ -63,6 +63,7 @@ def _dark_share(window) -> float:  # noqa: ANN001
     return float(np.mean(rgb.max(axis=2) < 70))
 
 
+@pytest.mark.long
 def test_thousands_of_mistakes_are_not_a_black_blob(window) -> None:
     """2000 points, every one a mistake (w = 0): the mistakes' marks stay light (thin
     rings and halos), where thick rings drew a black blob; a few mistakes keep the thick
@@ -118,6 +119,7 @@ def test_a_click_on_a_point_in_presentation_shows_it_in_large_type(qtbot, window
     window.set_presentation(False)
 
 
+@pytest.mark.long
 def test_the_open_banner_is_chinese_for_the_common_refusals(window, tmp_path) -> None:
     """File not found, not a number at line N, a bad label: the banner's frame and the
     refusal in Chinese; in English the core's own words."""

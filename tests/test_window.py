@@ -280,6 +280,7 @@ def test_bad_file_keeps_the_data_and_says_why(tmp_path: Path, window) -> None:
     assert window.state()["points"] == EX_X
 
 
+@pytest.mark.long
 def test_save_to_an_unwritable_place_keeps_everything(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     assert not window.save(tmp_path / "no" / "such" / "dir" / "s.json")
@@ -287,6 +288,7 @@ def test_save_to_an_unwritable_place_keeps_everything(tmp_path: Path, window) ->
     assert "not saved" in window.notice.text()
 
 
+@pytest.mark.long
 def test_export_png_and_svg(tmp_path: Path, window) -> None:
     window.set_points(EX_X, EX_Y)
     window.step()
@@ -296,6 +298,7 @@ def test_export_png_and_svg(tmp_path: Path, window) -> None:
     assert "<svg" in (tmp_path / "c.svg").read_text("utf-8")
 
 
+@pytest.mark.long
 def test_bound_panel_numbers(window) -> None:
     window.set_points(EX_X, EX_Y)
     for _ in range(7):
