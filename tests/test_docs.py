@@ -153,6 +153,17 @@ def test_the_readme_starts_with_the_two_commands() -> None:
     assert test_command == blocks[1]
 
 
+def test_the_readme_s_two_test_commands_are_the_whole_suite() -> None:
+    """The quick suite leaves out what is marked long and the long checks run only that, with
+    the same pytest options in the same venv: together they are every test, once."""
+    quick = README.split("<!-- test-command -->")[1].split("```")[1].strip()
+    long = README.split("<!-- long-test-command -->")[1].split("```")[1].strip()
+    pytest_part = quick.split(" && ")[-1]
+    assert pytest_part.endswith(' -m "not long"')
+    assert long == pytest_part.removesuffix(' -m "not long"') + " -m long"
+    assert "long: " in (ROOT / "pyproject.toml").read_text()  # the marker is registered
+
+
 def test_the_readme_is_a_front_door() -> None:
     assert README.count("\n") <= 250
     assert "![" in README and "assets/window.png" in README
