@@ -154,6 +154,7 @@ def test_svg_has_a_clip_path_and_renders_like_the_png(worked, tmp_path: Path) ->
     assert (ia & dilate(ib)).sum() > 0.92 * ia.sum()
 
 
+@pytest.mark.long
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert not installed")
 def test_svg_renders_the_same_with_rsvg(worked, tmp_path: Path) -> None:  # noqa: ANN001
     for _ in range(3):
@@ -387,6 +388,7 @@ def test_cli_export_unknown_extension_exits_2(tmp_path: Path) -> None:
     assert len(lines) == 1 and "Traceback" not in r.stderr and "usage:" not in r.stderr
 
 
+@pytest.mark.long
 def test_mp4_with_the_ffmpeg_of_imageio_ffmpeg(worked, tmp_path: Path) -> None:  # noqa: ANN001
     ffmpeg = pytest.importorskip("imageio_ffmpeg")
     out = tmp_path / "run.mp4"
