@@ -504,9 +504,9 @@ def _running_sums(
 class VotedTrainer(OnlineTrainer):
     """The voted and averaged perceptrons (Freund & Schapire): primal updates, kept votes.
 
-    Mode "voted": `answer` is a `VoteModel` of the vectors ŵ_j with their counts c_j.
-    Mode "averaged": `answer` is the `LinearModel` of ``Σ c_j ŵ_j / Σ c_j``, the mean
-    of the weights after each visit. The running weights (`model`) are the primal's.
+    Answer kind "vote" (`ModeSpec.answer_kind`): `answer` is a `VoteModel` of the vectors
+    ŵ_j with their counts c_j; "average": the `LinearModel` of ``Σ c_j ŵ_j / Σ c_j``, the
+    mean of the weights after each visit. The running weights (`model`) are the primal's.
     """
 
     _compiled_rule = THRESHOLD
@@ -589,7 +589,7 @@ class VotedTrainer(OnlineTrainer):
     @property
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer`; for the vote, incremental (see `_vote_errors`)."""
-        if self.config.mode != "voted":
+        if self.spec.answer_kind != "vote":
             return super().answer_errors
         key = (self._k, self._v)
         if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
@@ -659,12 +659,12 @@ class VotedTrainer(OnlineTrainer):
 
     @property
     def answer(self) -> Any:
-        """The averaged line (mode "averaged") or the vote (mode "voted").
+        """The averaged line (answer kind "average") or the vote ("vote").
 
         The vote's vectors are kept between calls (`_VoteCache`): a frame adds the new
         ones, where `votes` read the whole history (0.35 s a frame at 10⁶ vectors).
         """
-        if self.config.mode == "voted":
+        if self.spec.answer_kind == "vote":
             cache = self.__dict__.get("_vote_cache")
             if cache is None:
                 cache = self._vote_cache = _VoteCache((*self._w_init, self._b_init))
@@ -679,7 +679,7 @@ class VotedTrainer(OnlineTrainer):
 
     def _result_extra(self) -> dict[str, Any]:
         visits = self._hist.column("visit").astype(np.int64)
-        if self.config.mode == "voted":
+        if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             votes = [
                 ((float(W[j, 0]), float(W[j, 1])), float(B[j]), int(c[j]))
