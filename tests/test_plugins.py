@@ -469,3 +469,48 @@ def test_a_copy_of_a_mode_under_another_key_gets_the_same_answer_in_rd(mode: str
         assert e1.test_errors.tolist() == e2.test_errors.tolist()
     finally:
         REGISTRY.unregister(copy.mode)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def test_the_program_knows_nothing_of_the_example_plugin() -> None:
+    """The example plugin is a diff of its own directory only: the program's code, its
+    translations, its package metadata and its README name neither its package nor its
+    mode (the docs page that walks through it, a docstring's example and this file may)."""
+    plugin = re.compile(r"perceptron_normalised|NormalisedTrainer|normalised_bound")
+    found = []
+    for path in sorted((ROOT / "perceptron_gui").rglob("*")):
+        if path.suffix not in (".py", ".ts", ".toml", ".json", ".md", ".html", ".txt"):
+            continue
+        text = path.read_text("utf-8")
+        found += [(path.name, m.group()) for m in plugin.finditer(text)]
+        if path.suffix == ".py" and "normalised" in text.lower():
+            tree = ast.parse(text)
+            docs = _docstrings(tree)
+            found += [
+                (path.name, node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant)
+                and id(node) not in docs
+                and isinstance(node.value, str)
+                and "normalised" in node.value.lower()
+            ]
+    for name in ("pyproject.toml", "README.md", "docs/algorithms.md"):
+        found += [(name, m.group()) for m in plugin.finditer((ROOT / name).read_text("utf-8"))]
+        found += [(name, "normalised perceptron")] * (
+            "normalised perceptron" in (ROOT / name).read_text("utf-8").lower()
+        )
+    assert found == [], "the example plugin's code, mode and texts stay in its own package"
+    # The scan sees a literal (so that it can fail).
+    probe = ast.parse('"""the normalised mode"""\nMODE = "normalised"\n')
+    hits = [n for n in ast.walk(probe) if isinstance(n, ast.Constant)]
+    assert [n.value for n in hits if id(n) not in _docstrings(probe)] == ["normalised"]
