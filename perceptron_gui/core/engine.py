@@ -7,9 +7,13 @@ history. What reads or moves that state the same way in every mode lives here on
 visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
 `step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
 snapshots of the scores that the dual and kernel forms replay from (`Snapshots`), the
-limits. A rule family provides `_advance` (visit on), `_restore` (the state after k
-updates and v visits), `_finish` and `margins`, and its margins and step for the
-records (`_margin_of`, `_margin_before`, `_scale`).
+limits, and the run's data and settings (`_init_run`), its state before any visit
+(`_reset_state`), the overflow check (`_scores_finite`), the history's columns, the
+linear margins and α. A rule family provides its per-visit step (`_visit_on`, and
+`_fast_call` for its compiled loop), what it stores and restores (`_reset_family`,
+`_restore_extra`, `_restore_clean`, `_restore_stop`), and, where they are not the
+linear ones, its margins and step for the records (`_margins_at`, `_margin_before`,
+`_scale`).
 """
 
 from __future__ import annotations
@@ -432,8 +436,9 @@ class Engine:
     #: The copies of the scores (the dual and kernel forms), None when the rule keeps none.
     _snaps: Snapshots | None = None
     _eta: float
-    _f: FloatArray | None
-    _alpha: FloatArray | None
+    #: The scores f and α of the score-keeping forms (the dual, the kernel), else None.
+    _f: FloatArray | None = None
+    _alpha: FloatArray | None = None
 
     def _score_column(self, i: int) -> FloatArray:
         """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j."""
@@ -497,8 +502,17 @@ class Engine:
 
     @property
     def alpha(self) -> FloatArray | None:
-        """α per point (the score-keeping forms), None otherwise."""
-        raise NotImplementedError
+        """α per point (a copy) in the score-keeping forms (dual, kernel), None otherwise."""
+        return None if self._alpha is None else self._alpha.copy()
+
+    @property
+    def has_alpha(self) -> bool:
+        """True when the run keeps α per point (the dual and kernel forms)."""
+        return self._alpha is not None
+
+    def alpha_slice(self, rows: slice) -> FloatArray | None:
+        """α of the points ``rows`` (a copy), without copying all N; None without α."""
+        return None if self._alpha is None else np.array(self._alpha[rows], dtype=np.float64)
 
     @property
     def n(self) -> int:

@@ -224,21 +224,6 @@ class OnlineTrainer(Engine):
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
-    @property
-    def has_alpha(self) -> bool:
-        """True when the run keeps α per point (the kernel form)."""
-        return self.alpha_slice(slice(0, 0)) is not None
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (kernel form), None otherwise."""
-        return None
-
-    def alpha_slice(self, rows: slice) -> FloatArray | None:
-        """α of some points (kernel form), None otherwise."""
-        a = self.alpha
-        return None if a is None else np.array(a[rows])
-
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``x_r · x_c`` of the Gram matrix (the kernel form: ``K(x_r, x_c)``)."""
         P = self.data.points
@@ -735,11 +720,6 @@ class KernelTrainer(OnlineTrainer):
             *self._kparams,
             index=sup.astype(np.int64),
         )
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (a copy)."""
-        return self._alpha.copy()
 
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``K(x_r, x_c)`` of the kernel's Gram matrix, computed on demand."""

@@ -168,20 +168,6 @@ class Trainer(Engine):
         """Training mistakes of `answer` (None when there is no separate answer)."""
         return self.pocket_errors
 
-    @property
-    def has_alpha(self) -> bool:
-        """True when the run keeps α per point (the dual form)."""
-        return self._alpha is not None
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (a copy) in the dual form, None otherwise."""
-        return None if self._alpha is None else self._alpha.copy()
-
-    def alpha_slice(self, rows: slice) -> FloatArray | None:
-        """α of the points ``rows`` (a copy), without copying all N; None outside the dual."""
-        return None if self._alpha is None else np.array(self._alpha[rows], dtype=np.float64)
-
     def margins(self) -> FloatArray:
         """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
         if self._start_overflow:
