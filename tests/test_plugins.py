@@ -514,3 +514,13 @@ def test_the_program_knows_nothing_of_the_example_plugin() -> None:
     probe = ast.parse('"""the normalised mode"""\nMODE = "normalised"\n')
     hits = [n for n in ast.walk(probe) if isinstance(n, ast.Constant)]
     assert [n.value for n in hits if id(n) not in _docstrings(probe)] == ["normalised"]
+
+
+def test_an_answer_kind_the_program_cannot_build_is_refused() -> None:
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match="answer_kind must be one of"):
+        REGISTRY.register(replace(GOOD, answer_kind="median"))
+    with pytest.raises(ValueError, match="answer_kind 'fewest' needs counts_errors"):
+        REGISTRY.register(replace(GOOD, answer_kind="fewest"))
+    assert "plain-copy" not in REGISTRY
