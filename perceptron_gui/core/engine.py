@@ -125,6 +125,42 @@ class Engine:
     _b_init: float
     _xmax: float
 
+    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
+        """The run of `config` (the primal form's defaults when None) on `data`, before
+        any visit: what every family keeps (`_init_run`, `_init_order`), the family's own
+        constants (`_init_family`), the history in the family's layout
+        (`_history_layout`), the state before any visit (`_reset_state`, then
+        `_init_started`), and the compiled loop when numba has been warmed up (fast.py;
+        else the numpy path: the same numbers either way)."""
+        self._init_run(data, config)
+        self._init_order()
+        self._init_family()
+        self._hist = History(
+            self._x0,
+            self._x1,
+            self._y,
+            self._eta,
+            self._bias,
+            self._w_init,
+            self._b_init,
+            **self._history_layout(),
+        )
+        self._reset_state()
+        self._init_started()
+        self.use_compiled_loop()
+        self._check_random_start()
+
+    def _init_family(self) -> None:
+        """Hook of `__init__`: the family's own constants (`_init_run` and the order set)."""
+
+    def _history_layout(self) -> dict[str, Any]:
+        """Hook of `__init__`: how the history keeps this family's rows (`History`'s
+        keyword arguments: its count column and guesses, the update's factor, ...)."""
+        raise NotImplementedError
+
+    def _init_started(self) -> None:
+        """Hook of `__init__`: what the family reads of the state before any visit."""
+
     def _init_run(self, data: Dataset, config: TrainConfig | None) -> None:
         """What every family keeps of the data and the settings: the points' columns as
         own writable copies (the compiled loop is compiled for writable arrays only),

@@ -28,10 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.config import TrainConfig
-from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
-from perceptron_gui.core.history import FactorFn, History
+from perceptron_gui.core.history import FactorFn
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.tables import vote_counts
 
@@ -98,22 +96,18 @@ class OnlineTrainer(Engine):
     the update or epoch limit.
     """
 
-    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
-        self._init_run(data, config)
-        c = self.config
-        self._init_order()
+    def _init_family(self) -> None:
         self._init_extra()
-        self._hist = History(
-            self._x0, self._x1, self._y, self._eta, self._bias, self._w_init, self._b_init,
-            count="mistakes", count_guess=self._mistakes_guess,
-            visit_guess="rank" if c.order == "random" else None,
-            factor=self._history_factor(), moves_w=self._moves_w, full=self._full_history,
-        )  # fmt: skip
-        self._reset_state()
-        self._check_random_start()
-        # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
-        # same numbers either way.
-        self.use_compiled_loop()
+
+    def _history_layout(self) -> dict[str, Any]:
+        return {
+            "count": "mistakes",
+            "count_guess": self._mistakes_guess,
+            "visit_guess": "rank" if self.config.order == "random" else None,
+            "factor": self._history_factor(),
+            "moves_w": self._moves_w,
+            "full": self._full_history,
+        }
 
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
     #: `_wants_update` and `_scale`), or None: this mode runs on numpy.

@@ -32,11 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.config import TrainConfig
-from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
 
@@ -70,47 +67,40 @@ class Trainer(Engine):
 
     _fast_rows = 1 << 16  # history rows per call of the compiled loop
 
-    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
-        self._init_run(data, config)
+    def _init_family(self) -> None:
         s = self.spec
         if s.trainer is not type(self):
             # The other modes have their own trainers: running them here would be the primal.
             raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
-        c = self.config
-        n = data.n
-        y = self._y
-        self._ny = -y
+        self._ny = -self._y
         self._dual = s.rd_rule == "gram"  # keeps scores f and α (the dual form)
         self._pocket = s.counts_errors  # counts every update's mistakes, keeps the fewest
-        # Every visit of the random order is an update (visit = k); the errors column is
-        # the pocket's and the random order's, zeros otherwise (history.py).
-        self._hist = History(
-            self._x0, self._x1, y, self._eta, self._bias, self._w_init, self._b_init,
-            count="errors",
-            count_guess=None if (self._pocket or c.order == "random") else "zero",
-            visit_guess="rank" if c.order == "random" else None,
-        )  # fmt: skip
-        self._snaps = Snapshots(n, _SNAP_STRIDE) if self._dual else None
-        self._init_order()
+        self._snaps = Snapshots(self._n, _SNAP_STRIDE) if self._dual else None
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
         # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
         self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
         self._init_errors = 0
-        self._reset_state()
+
+    def _history_layout(self) -> dict[str, Any]:
+        # Every visit of the random order is an update (visit = k); the errors column is
+        # the pocket's and the random order's, zeros otherwise (history.py).
+        random = self.config.order == "random"
+        return {
+            "count": "errors",
+            "count_guess": None if (self._pocket or random) else "zero",
+            "visit_guess": "rank" if random else None,
+        }
+
+    def _init_started(self) -> None:
         # The largest initial dual score: with it, a cheap bound on every later one.
         self._f0max = 0.0
-        if self._dual and n and not self._start_overflow:
+        if self._dual and self._n and not self._start_overflow:
             assert self._f is not None
             self._f0max = float(np.abs(self._f).max())
         if self._pocket:
             self._init_errors = self.errors()
-        # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
-        # the same numbers either way. The random order's compiled generator reproduces
-        # numpy's for seeds below 2^32 only.
-        self.use_compiled_loop()
-        self._check_random_start()
 
     def _compiled_loop(self) -> Any:
         return fast.loop_for(self.config.order, self.config.seed)
