@@ -342,39 +342,70 @@ def test_the_plugins_own_tests_pass_with_it_installed(plugin_run) -> None:  # no
     assert " passed" in r.stdout and "skipped" not in r.stdout, r.stdout[-2000:]
 
 
-#: The engine of the step-able trainers and the R^d loop's step: no mode is named there
-#: (a rule family reads what its mode does from the registry: `ModeSpec.rd_rule`,
-#: `counts_errors`, `takes_w0`, `batch`).
-ENGINE_FILES = ("engine.py", "trainer.py", "batch.py", "margin.py", "fast.py")
+#: The engine of the step-able trainers, the R^d loop and its replay, and what builds a
+#: run's answer (its result, an experiment's test error, a table's vote counts): no mode
+#: is named there (they read what a mode does from the registry: `ModeSpec.rd_rule`,
+#: `counts_errors`, `answer_kind`, `has_w`, `takes_w0`, `batch`).
+ENGINE_FILES = (
+    "engine.py", "trainer.py", "online.py", "batch.py", "margin.py", "fast.py", "multi.py",
+    "replay.py", "experiment.py", "tables.py",
+)  # fmt: skip
+
+
+def _rule_names(tree: ast.AST) -> set[int]:
+    """The ids of the literals that name a compiled step, not a mode: the keys of
+    ``RULE_CODES = {...}`` and the first argument of ``register_rule(...)`` ("pa", "kernel")."""
+    ids: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            if any(isinstance(t, ast.Name) and t.id == "RULE_CODES" for t in node.targets):
+                ids.update(id(k) for k in node.value.keys if k is not None)
+        if isinstance(node, ast.Call) and node.args:
+            f = node.func
+            if (
+                f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            ) == "register_rule":
+                ids.add(id(node.args[0]))
+    return ids
 
 
 def _mode_names_in(path: Path, functions: tuple[str, ...] = ()) -> list[tuple[int, str]]:
     """String literals of `path` that are a built-in mode's key (only inside `functions`
-    when given)."""
+    when given), a compiled step's name aside (`_rule_names`)."""
     tree = ast.parse(path.read_text("utf-8"))
     roots = [
         n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in functions
     ] if functions else [tree]  # fmt: skip
+    rules = _rule_names(tree)
     return [
         (node.lineno, node.value)
         for root in roots
         for node in ast.walk(root)
-        if isinstance(node, ast.Constant) and node.value in _BUILT_IN
+        if isinstance(node, ast.Constant) and node.value in _BUILT_IN and id(node) not in rules
     ]
+
+
+#: Literals that are not the mode of that name: "batch", a batch step's reason
+#: (records.Reason); in tables.py "primal" and "dual", the two layouts of a run's table.
+def _not_a_mode(name: str, value: str) -> bool:
+    return value == "batch" or (name == "tables.py" and value in ("primal", "dual"))
 
 
 def test_the_engine_and_the_rd_rules_name_no_mode(tmp_path) -> None:
     probe = tmp_path / "probe.py"
-    probe.write_text('def prepare(c):\n    return c.mode == "pocket"\n')
-    assert _mode_names_in(probe, ("prepare",)) == [(2, "pocket")]  # the scan can fail
+    probe.write_text(
+        'RULE_CODES = {"pa": 1}\nPA = register_rule("pa")\n'
+        'def prepare(c):\n    return c.mode == "pocket" or c.mode == "pa"\n'
+    )
+    assert _mode_names_in(probe) == [(4, "pocket"), (4, "pa")]  # the scan can fail
+    assert _mode_names_in(probe, ("prepare",)) == [(4, "pocket"), (4, "pa")]
     core = ROOT / "perceptron_gui" / "core"
     found = {
         name: f
         for name in ENGINE_FILES
-        if (f := [(line, v) for line, v in _mode_names_in(core / name) if v != "batch"])
-    }  # "batch": a batch step's reason (records.Reason), not the mode
-    rd = _mode_names_in(core / "multi.py", ("prepare", "run_state", "run", "_spec_in_rd"))
-    assert found == {} and rd == [], "read what the mode does from its registry entry"
+        if (f := [(ln, v) for ln, v in _mode_names_in(core / name) if not _not_a_mode(name, v)])
+    }
+    assert found == {}, "read what the mode does from its registry entry"
     from perceptron_gui.core.multi import RULE_CODES
 
     assert {s.rd_rule for s in _BUILT_IN.values()} - {""} == set(RULE_CODES)
@@ -400,3 +431,98 @@ def test_a_mode_without_a_step_in_rd_is_refused_there_and_runs_with_one() -> Non
         assert got.w == want.w and got.b == want.b and got.updates.tolist() == want.updates.tolist()
     finally:
         REGISTRY.unregister("plain-copy")
+
+
+@pytest.mark.parametrize("mode", list(_BUILT_IN))
+def test_a_copy_of_a_mode_under_another_key_gets_the_same_answer_in_rd(mode: str) -> None:
+    """`train()` in R^d, its replay and an experiment build a run's answer (the pocket,
+    the average, the vote, the kernel's model, the counts) from the registry entry, not
+    the mode's key: a plugin's mode with the same entry under another key gets the same."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from perceptron_gui.core.api import train
+    from perceptron_gui.core.experiment import experiment
+    from perceptron_gui.core.registry import make_trainer
+
+    X = [[1.0, 2.0, 0.5], [-1.0, -0.5, 1.0], [2.0, 1.0, -1.0], [0.5, -1.0, 0.2], [1.0, 1.0, 1.0]]
+    y = [1, -1, 1, 1, -1]
+    copy = replace(REGISTRY[mode], mode=f"copy-{mode}")
+    REGISTRY.register(copy)
+    try:
+        got, want = (train(X, y, mode=m, max_epochs=6) for m in (copy.mode, mode))
+        assert {**got.to_dict(), "mode": mode} == want.to_dict()
+        assert got.mistakes == want.mistakes and len(want.updates) > 1
+        a, b = (
+            make_trainer(make_dataset(X, y), TrainConfig(mode=m, max_epochs=6))
+            for m in (copy.mode, mode)
+        )
+        for t in (a, b):
+            t.step(), t.step()
+        assert a.answer_errors == b.answer_errors and a.last == b.last
+        if b.answer is not None:
+            points = np.array(X)
+            assert a.answer.decision(points).tolist() == b.answer.decision(points).tolist()
+        e1, e2 = (
+            experiment(X, y, 2, X_test=X, y_test=y, bound=False, mode=m, max_epochs=6)
+            for m in (copy.mode, mode)
+        )
+        assert e1.test_errors.tolist() == e2.test_errors.tolist()
+    finally:
+        REGISTRY.unregister(copy.mode)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def test_the_program_knows_nothing_of_the_example_plugin() -> None:
+    """The example plugin is a diff of its own directory only: the program's code, its
+    translations, its package metadata and its README name neither its package nor its
+    mode (the docs page that walks through it, a docstring's example and this file may)."""
+    plugin = re.compile(r"perceptron_normalised|NormalisedTrainer|normalised_bound")
+    found = []
+    for path in sorted((ROOT / "perceptron_gui").rglob("*")):
+        if path.suffix not in (".py", ".ts", ".toml", ".json", ".md", ".html", ".txt"):
+            continue
+        text = path.read_text("utf-8")
+        found += [(path.name, m.group()) for m in plugin.finditer(text)]
+        if path.suffix == ".py" and "normalised" in text.lower():
+            tree = ast.parse(text)
+            docs = _docstrings(tree)
+            found += [
+                (path.name, node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant)
+                and id(node) not in docs
+                and isinstance(node.value, str)
+                and "normalised" in node.value.lower()
+            ]
+    for name in ("pyproject.toml", "README.md", "docs/algorithms.md"):
+        found += [(name, m.group()) for m in plugin.finditer((ROOT / name).read_text("utf-8"))]
+        found += [(name, "normalised perceptron")] * (
+            "normalised perceptron" in (ROOT / name).read_text("utf-8").lower()
+        )
+    assert found == [], "the example plugin's code, mode and texts stay in its own package"
+    # The scan sees a literal (so that it can fail).
+    probe = ast.parse('"""the normalised mode"""\nMODE = "normalised"\n')
+    hits = [n for n in ast.walk(probe) if isinstance(n, ast.Constant)]
+    assert [n.value for n in hits if id(n) not in _docstrings(probe)] == ["normalised"]
+
+
+def test_an_answer_kind_the_program_cannot_build_is_refused() -> None:
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match="answer_kind must be one of"):
+        REGISTRY.register(replace(GOOD, answer_kind="median"))
+    with pytest.raises(ValueError, match="answer_kind 'fewest' needs counts_errors"):
+        REGISTRY.register(replace(GOOD, answer_kind="fewest"))
+    assert "plain-copy" not in REGISTRY

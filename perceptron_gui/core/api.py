@@ -91,7 +91,7 @@ def train(
         b0=float(b0),
         **settings,
     )
-    if config.mode == "kernel" and config.kernel == "rbf":
+    if multi.spec_of(config).feature_space and config.kernel == "rbf":
         check_rbf_sigma(data.points, config.sigma)
     if d != 2:
         # R^d: the run-to-the-end engine (the step-able trainers are the plane's).

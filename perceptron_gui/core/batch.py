@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_gui.core.engine import Engine, Scan
-from perceptron_gui.core.online import FloatArray, IntArray, OnlineTrainer
+from perceptron_gui.core.online import IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
 
 
@@ -164,7 +164,3 @@ class BatchTrainer(OnlineTrainer):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"batch_sizes": self.batch_sizes, "batch_points": self.batch_points}
-
-    def margins(self) -> FloatArray:
-        """``y_i (w·x_i + b)`` of every point."""
-        return self._margins_at(np.arange(self._n, dtype=np.int64))

@@ -7,13 +7,18 @@ history. What reads or moves that state the same way in every mode lives here on
 visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
 `step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
 snapshots of the scores that the dual and kernel forms replay from (`Snapshots`), the
-limits. A rule family provides `_advance` (visit on), `_restore` (the state after k
-updates and v visits), `_finish` and `margins`, and its margins and step for the
-records (`_margin_of`, `_margin_before`, `_scale`).
+limits, and the run's data and settings (`_init_run`), its state before any visit
+(`_reset_state`), the overflow check (`_scores_finite`), the history's columns, the
+linear margins and α. A rule family provides its per-visit step (`_visit_on`, and
+`_fast_call` for its compiled loop), what it stores and restores (`_reset_family`,
+`_restore_extra`, `_restore_clean`, `_restore_stop`), and, where they are not the
+linear ones, its margins and step for the records (`_margins_at`, `_margin_before`,
+`_scale`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.config import TrainConfig
+from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import History
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 
@@ -46,6 +52,11 @@ class Scan:
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
 
+
+#: Below this bound on every |w·x + b| (and every dual score) no number can overflow, so
+#: no check is needed; above it, the exact scores are computed once to see whether one
+#: really became inf or NaN, and only then the run stops ("overflow").
+SAFE = 1e300
 
 #: The budget of the copies of the scores (f, α) a run keeps for going back.
 SNAPSHOT_BYTES = 64 * 2**20
@@ -104,6 +115,153 @@ class Engine:
     _mis: IntArray | None
     _hist: History
 
+    _y: FloatArray
+    _x0: FloatArray
+    _x1: FloatArray
+    _yx0: FloatArray
+    _yx1: FloatArray
+    _bias: bool
+    _w_init: tuple[float, float]
+    _b_init: float
+    _xmax: float
+
+    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
+        """The run of `config` (the primal form's defaults when None) on `data`, before
+        any visit: what every family keeps (`_init_run`, `_init_order`), the family's own
+        constants (`_init_family`), the history in the family's layout
+        (`_history_layout`), the state before any visit (`_reset_state`, then
+        `_init_started`), and the compiled loop when numba has been warmed up (fast.py;
+        else the numpy path: the same numbers either way)."""
+        self._init_run(data, config)
+        self._init_order()
+        self._init_family()
+        self._hist = History(
+            self._x0,
+            self._x1,
+            self._y,
+            self._eta,
+            self._bias,
+            self._w_init,
+            self._b_init,
+            **self._history_layout(),
+        )
+        self._reset_state()
+        self._init_started()
+        self.use_compiled_loop()
+        self._check_random_start()
+
+    def _init_family(self) -> None:
+        """Hook of `__init__`: the family's own constants (`_init_run` and the order set)."""
+
+    def _history_layout(self) -> dict[str, Any]:
+        """Hook of `__init__`: how the history keeps this family's rows (`History`'s
+        keyword arguments: its count column and guesses, the update's factor, ...)."""
+        raise NotImplementedError
+
+    def _init_started(self) -> None:
+        """Hook of `__init__`: what the family reads of the state before any visit."""
+
+    def _init_run(self, data: Dataset, config: TrainConfig | None) -> None:
+        """What every family keeps of the data and the settings: the points' columns as
+        own writable copies (the compiled loop is compiled for writable arrays only),
+        ``y x``, η, the bias, the initial weights, the largest |x| and the limits."""
+        self.data = data
+        self.config = c = config if config is not None else TrainConfig()
+        n = data.n
+        self._n = n
+        y = np.array(data.labels, dtype=np.float64)
+        self._y = y
+        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
+        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
+        self._yx0 = y * self._x0
+        self._yx1 = y * self._x1
+        self._eta = float(c.eta)
+        self._bias = bool(c.bias)
+        self._w_init = (float(c.w0[0]), float(c.w0[1]))
+        self._b_init = float(c.b0) if self._bias else 0.0
+        self._xmax = float(np.abs(data.points).max()) if n else 0.0
+        self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
+        self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
+
+    def _reset_state(self) -> None:
+        """The state before any visit: the weights and counters here, then the family's
+        own (`_reset_family`)."""
+        self._w0, self._w1 = self._w_init
+        self._b = self._b_init
+        self._k = 0
+        self._v = 0
+        self._clean = 0  # visits since the last update (or the start)
+        self._converged = self._n == 0
+        self._stop_reason = "converged" if self._n == 0 else None
+        self._last = None
+        self._mis = None  # the current mistakes; None when the weights moved
+        self._reset_family()
+
+    def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
+        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats.
+
+        Those are the scores every scan and `margins` compute (up to the sign of y, which
+        changes no magnitude); intermediate infs show up in the sum as inf or NaN. The
+        cheap bound first: below `SAFE` nothing is computed.
+        """
+        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
+            return False
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= SAFE:
+            return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
+        with np.errstate(over="ignore", invalid="ignore"):
+            s = self._x0 * w0
+            s += self._x1 * w1
+            s += b
+        return bool(np.isfinite(s).all())
+
+    @property
+    def model(self) -> Any:
+        """The running weights as a model (what the next update is picked from)."""
+        return LinearModel((self._w0, self._w1), self._b)
+
+    # ------------------------------------------------------------- the history
+
+    #: The history's columns: the point, the visit count and the weights after each
+    #: update, and the family's count ("errors": the mistakes of each update's weights,
+    #: kept by the pocket and the random order; "mistakes": those made so far).
+    HISTORY_COLUMNS: tuple[str, ...] = ("index", "visit", "w0", "w1", "b", "errors")
+    #: Another family's count column, read as zeros here.
+    _ZERO_COLUMNS: tuple[str, ...] = ()
+
+    def _history_column(self, name: str) -> bool:
+        """False when `name` reads as zeros here; KeyError when it is no column."""
+        if name in self._ZERO_COLUMNS:
+            return False
+        if name not in self.HISTORY_COLUMNS:
+            raise KeyError(name)
+        return True
+
+    def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
+        """Rows ``start:stop`` of one history column (a copy; O(stop - start)).
+
+        Columns (`HISTORY_COLUMNS`): "index" (point of the update), "visit" (visit count
+        after it), "w0", "w1", "b" (weights after it), and the count: "errors" (the
+        pocket form or the random order: the mistakes of those weights; 0 otherwise) or
+        "mistakes" (the online family: mistakes made up to and including that update's
+        visit; batch: points corrected so far, Σ m_t), where "errors" reads as zeros.
+        """
+        if not self._history_column(name):
+            return np.zeros(len(range(*slice(start, stop).indices(self._hist.size))), np.int64)
+        return self._hist.column(name, start, stop)
+
+    def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
+        """The history entries at `rows` of one column (a copy; O(len(rows)), the weights
+        O(the rows' span, or 32 a row when scattered): they are computed from keyframes)."""
+        if not self._history_column(name):
+            return np.zeros(len(rows), dtype=np.int64)
+        return self._hist.take(name, np.asarray(rows, dtype=np.int64))
+
+    def history_value(self, name: str, row: int) -> float:
+        """One history entry (row 0 is the first update); O(1), the weights O(32)."""
+        if not self._history_column(name):
+            return 0.0
+        return float(self._hist.value(name, row))
+
     # ---------------------------------------------------------- subclass hooks
 
     def _visit_on(self, target_v: int, scan: Scan) -> bool:
@@ -121,9 +279,8 @@ class Engine:
     def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
         """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
 
-    def _reset_state(self) -> None:
-        """The state before any visit (the counters, the weights, the family's own)."""
-        raise NotImplementedError
+    def _reset_family(self) -> None:
+        """Hook of `_reset_state`: the family's own state before any visit."""
 
     def _restore_extra(self, k: int) -> None:
         """Hook of `_restore`: the family's own state after k updates (the history is cut to
@@ -150,16 +307,25 @@ class Engine:
         """The points an update may be made on now (the random order picks one of them)."""
         return self.misclassified()
 
+    def _margins_at(self, idx: IntArray) -> FloatArray:
+        """``y_i f(x_i)`` of the points idx under the current state: by default the linear
+        ``(y x1) w1 + (y x2) w2 + y b`` (the score-keeping forms read their scores)."""
+        m = self._yx0[idx] * self._w0
+        m += self._yx1[idx] * self._w1
+        m += self._y[idx] * self._b
+        return m
+
     def margins(self) -> FloatArray:
-        raise NotImplementedError
+        """``y_i f(x_i)`` of every point under the running model."""
+        return self._margins_at(np.arange(self._n, dtype=np.int64))
 
     def _margin_of(self, i: int) -> float:
         """``y_i f(x_i)`` of one point now, with the bits of `margins`."""
-        raise NotImplementedError
+        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
 
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         """``y_i (w·x_i + b)`` under the weights `w`, `b` (NaN when they do not say it)."""
-        raise NotImplementedError
+        return (self._yx0.item(i) * w[0] + self._yx1.item(i) * w[1]) + self._y.item(i) * b
 
     def _margins_kept(self) -> FloatArray | None:
         """Before a step: every margin, when `_margin_before` cannot say an update's after
@@ -306,9 +472,9 @@ class Engine:
     #: The copies of the scores (the dual and kernel forms), None when the rule keeps none.
     _snaps: Snapshots | None = None
     _eta: float
-    _y: FloatArray
-    _f: FloatArray | None
-    _alpha: FloatArray | None
+    #: The scores f and α of the score-keeping forms (the dual, the kernel), else None.
+    _f: FloatArray | None = None
+    _alpha: FloatArray | None = None
 
     def _score_column(self, i: int) -> FloatArray:
         """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j."""
@@ -372,8 +538,17 @@ class Engine:
 
     @property
     def alpha(self) -> FloatArray | None:
-        """α per point (the score-keeping forms), None otherwise."""
-        raise NotImplementedError
+        """α per point (a copy) in the score-keeping forms (dual, kernel), None otherwise."""
+        return None if self._alpha is None else self._alpha.copy()
+
+    @property
+    def has_alpha(self) -> bool:
+        """True when the run keeps α per point (the dual and kernel forms)."""
+        return self._alpha is not None
+
+    def alpha_slice(self, rows: slice) -> FloatArray | None:
+        """α of the points ``rows`` (a copy), without copying all N; None without α."""
+        return None if self._alpha is None else np.array(self._alpha[rows], dtype=np.float64)
 
     @property
     def n(self) -> int:

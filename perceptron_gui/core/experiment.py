@@ -26,9 +26,8 @@ from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.model import LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.slices import exhaust
-from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -223,8 +222,9 @@ def iter_experiment(
     if multi.worth_compiling(data.n * runs, config):
         multi.warm_up()
     compiled = multi._loop(config.seed) is not multi._run_py
+    s = multi.spec_of(config)
     gram = None
-    if config.mode == "kernel":
+    if multi.RULE_CODES.get(s.rd_rule) == multi.KERNEL_RULE:  # keeps the Gram matrix
         if 8 * data.n * data.n > multi._GRAM_BYTES:
             raise DataError(f"the kernel perceptron's {data.n}×{data.n} matrix is too large")
         with np.errstate(over="ignore", invalid="ignore"):
@@ -240,10 +240,8 @@ def iter_experiment(
     reasons: list[str] = []
     errors = np.zeros(runs) if test is not None else None
     zero = np.zeros(data.dim)
-    prep = None if config.mode == "batch" else multi.prepare(data, config, zero, gram=gram)
-    from perceptron_gui.core.registry import spec
-
-    counts_apart = spec(config.mode).counts_apart  # PA, margin: mistakes apart from updates
+    prep = None if s.batch else multi.prepare(data, config, zero, gram=gram)
+    counts_apart = s.counts_apart  # PA, margin: mistakes apart from updates
     t0 = time.perf_counter()
     for i in range(runs):
         c = config
@@ -283,34 +281,25 @@ def iter_experiment(
 
 
 def _answer(data: Dataset, c: TrainConfig, r: Any, which: str) -> Any:
-    """The model a run's test error is computed from (the `TrainResult.answer` of `train`)."""
-    d = data.dim
-    zero = np.zeros(d)
+    """The model a run's test error is computed from (the `TrainResult.answer` of `train`),
+    as the mode's registry entry says it is made (`ModeSpec.has_w`, `answer_kind`)."""
+    s = multi.spec_of(c)
+    zero = np.zeros(data.dim)
     b0 = float(c.b0) if c.bias else 0.0
-    if c.mode == "kernel":
-        sup = np.flatnonzero(r.alpha > 0)
-        return KernelModel(
-            np.array(data.points[sup]),
-            (r.alpha[sup] * data.labels[sup]).astype(np.float64),
-            r.b,
-            c.kernel,
-            int(c.degree),
-            float(c.coef0),
-            float(c.sigma),
-        )
+    if not s.has_w:
+        return multi.kernel_model(data, c, r)
     if which == "last":
         return LinearModel(tuple(float(v) for v in r.w), r.b)
-    if c.mode == "pocket":
+    if s.answer_kind == "fewest":
         j = multi.pocket_row(r)
         w = zero if j < 0 else r.W[j]
         return LinearModel(tuple(float(v) for v in w), b0 if j < 0 else float(r.B[j]))
-    if c.mode == "averaged":
+    if s.answer_kind == "average":
         aw, ab = multi.averaged(r, zero, b0, bool(c.bias))
         return LinearModel(tuple(float(v) for v in aw), ab)
-    if c.mode == "voted":
-        W = np.vstack((zero[None, :], r.W))
-        B = np.concatenate(([b0], r.B))
-        return VoteModel(W, B, vote_counts(r.visits, r.v).astype(np.float64))
+    if s.answer_kind == "vote":
+        W, B, cnt = multi.votes(r, zero, b0)
+        return VoteModel(W, B, cnt.astype(np.float64))
     return LinearModel(tuple(float(v) for v in r.w), r.b)
 
 

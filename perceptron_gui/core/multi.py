@@ -58,7 +58,8 @@ ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
 #: (`ModeSpec.rd_rule`), and their codes inside the loop: "threshold" updates when
 #: ``m <= thr`` by η, "pa" is PA-I, "gram" keeps scores f with the Gram columns computed
 #: here (the dual), "kernel" keeps scores f from the kernel's Gram matrix.
-RULE_CODES = {"threshold": 0, "pa": 1, "gram": 2, "kernel": 3}
+THRESHOLD_RULE, PA_RULE, GRAM_RULE, KERNEL_RULE = 0, 1, 2, 3
+RULE_CODES = {"threshold": THRESHOLD_RULE, "pa": PA_RULE, "gram": GRAM_RULE, "kernel": KERNEL_RULE}
 _SAFE = 1e300
 _ROWS = 1024
 # The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
@@ -510,11 +511,16 @@ class Prepared:
     loop: Any
 
 
-def _spec_in_rd(config: TrainConfig, d: int) -> ModeSpec:
-    """The registry entry of ``config.mode``, refused when this loop has no step for it."""
+def spec_of(config: TrainConfig) -> ModeSpec:
+    """The registry entry of ``config.mode`` (what this loop and its replay read of a mode)."""
     from perceptron_gui.core.registry import spec
 
-    s = spec(config.mode)
+    return spec(config.mode)
+
+
+def _spec_in_rd(config: TrainConfig, d: int) -> ModeSpec:
+    """The registry entry of ``config.mode``, refused when this loop has no step for it."""
+    s = spec_of(config)
     if not s.batch and s.rd_rule not in RULE_CODES:
         raise DataError(
             f"{s.name} runs on points with 2 features only (these have {d}): its step has "
@@ -731,6 +737,32 @@ def averaged(r: _Run, w_init: FloatArray, b_init: float, bias: bool) -> tuple[Fl
     return aw, ab
 
 
+def votes(r: Any, w_init: FloatArray, b_init: float) -> tuple[FloatArray, FloatArray, IntArray]:
+    """The voted answer's vectors ŵ_j (W, B: row 0 the initial weights) and counts c_j."""
+    W = np.vstack((w_init[None, :], r.W))
+    B = np.concatenate(([b_init], r.B))
+    return W, B, vote_counts(r.visits, r.v)
+
+
+def kernel_model(data: Dataset, config: TrainConfig, r: Any) -> KernelModel:
+    """The answer of a run with no w (`ModeSpec.has_w` False): ``Σ α_j y_j K(x_j, x) + b``
+    over the points with α_j > 0, with the run's kernel."""
+    c = config
+    assert r.alpha is not None
+    sup = np.flatnonzero(r.alpha > 0)
+    y = np.asarray(data.labels, dtype=np.float64)
+    return KernelModel(
+        np.array(data.points[sup], dtype=np.float64),
+        (r.alpha[sup] * y[sup]).astype(np.float64),
+        r.b,
+        c.kernel,
+        int(c.degree),
+        float(c.coef0),
+        float(c.sigma),
+        index=sup.astype(np.int64),
+    )
+
+
 def _tup(a: FloatArray) -> tuple[float, ...]:
     return tuple(float(x) for x in a)
 
@@ -746,54 +778,43 @@ def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
 
 
 def result_of(data: Dataset, config: TrainConfig, r: _Run, w0: FloatArray) -> TrainResult:
-    """The `TrainResult` of run state `r` (a whole run, or one cut short by a replay)."""
+    """The `TrainResult` of run state `r` (a whole run, or one cut short by a replay).
+
+    What the answer is made of comes from the mode's registry entry (`ModeSpec.answer_kind`,
+    `has_w`, `counts_apart`, `batch`), so a plugin's mode gets the same fields.
+    """
     c = config
     n = data.points.shape[0]
     b0 = float(c.b0) if c.bias else 0.0
-    from perceptron_gui.core.registry import spec
-
+    s = spec_of(c)
     extra: dict[str, Any] = {}
-    if c.mode == "pocket":
+    if s.answer_kind == "fewest":
         j = pocket_row(r)
         extra["pocket_w"] = _tup(w0 if j < 0 else r.W[j])
         extra["pocket_b"] = b0 if j < 0 else float(r.B[j])
         extra["pocket_errors"] = r.init_errors if j < 0 else int(r.E[j])
-    elif c.mode == "averaged":
+    elif s.answer_kind == "average":
         aw, ab = averaged(r, w0, b0, bool(c.bias))
         extra["avg_w"], extra["avg_b"] = _tup(aw), ab
         extra["update_visits"] = r.visits
-    elif c.mode == "voted":
-        W = np.vstack((w0[None, :], r.W))
-        B = np.concatenate(([b0], r.B))
-        cnt = vote_counts(r.visits, r.v)
+    elif s.answer_kind == "vote":
+        W, B, cnt = votes(r, w0, b0)
         extra["votes"] = [(_tup(W[j]), float(B[j]), int(cnt[j])) for j in range(cnt.shape[0])]
         extra["update_visits"] = r.visits
-    if spec(c.mode).counts_apart:
+    if s.counts_apart:
         extra["n_mistakes"] = r.mistakes
-    if c.mode == "batch":
+    if s.batch:
         extra["batch_sizes"] = r.batch_sizes
         extra["batch_points"] = r.batch_points
-    if c.mode == "kernel":
-        assert r.alpha is not None
-        sup = np.flatnonzero(r.alpha > 0)
-        y = np.asarray(data.labels, dtype=np.float64)
-        extra["answer_model"] = KernelModel(
-            np.array(data.points[sup], dtype=np.float64),
-            (r.alpha[sup] * y[sup]).astype(np.float64),
-            r.b,
-            c.kernel,
-            int(c.degree),
-            float(c.coef0),
-            float(c.sigma),
-            index=sup.astype(np.int64),
-        )
+    if not s.has_w:
+        extra["answer_model"] = kernel_model(data, c, r)
     return TrainResult(
         mode=c.mode,
         order=c.order,
         eta=float(c.eta),
         bias=bool(c.bias),
         n_points=n,
-        w=None if c.mode == "kernel" else _tup(r.w),
+        w=_tup(r.w) if s.has_w else None,
         b=r.b,
         alpha=None if r.alpha is None else r.alpha.copy(),
         updates=r.idx,

@@ -28,20 +28,14 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
-from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
-from perceptron_gui.core.history import FactorFn, History
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
+from perceptron_gui.core.history import FactorFn
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
-from perceptron_gui.core.records import StepRecord
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# As in Trainer: below this bound on every |w·x + b| nothing can overflow (the fast
-# path); above it the scores are computed and only a real inf or NaN stops the run.
-_SAFE = 1e300
 # The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: the compiled
 # loop returns at each snapshot, so a shorter one costs a
 # call per few updates (16: 10⁴ RBF updates on 2000 points took 82 ms of CPU, 64: 56 ms);
@@ -102,37 +96,18 @@ class OnlineTrainer(Engine):
     the update or epoch limit.
     """
 
-    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
-        self.data = data
-        self.config = c = config if config is not None else TrainConfig()
-        n = data.n
-        self._n = n
-        # Own writable copies: the compiled loop is compiled for writable arrays only.
-        self._y = np.array(data.labels, dtype=np.float64)
-        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
-        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
-        self._yx0 = self._y * self._x0
-        self._yx1 = self._y * self._x1
-        self._eta = float(c.eta)
-        self._bias = bool(c.bias)
-        self._w_init = (float(c.w0[0]), float(c.w0[1]))
-        self._b_init = float(c.b0) if self._bias else 0.0
-        self._xmax = float(np.abs(data.points).max()) if n else 0.0
-        self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
-        self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
-        self._init_order()
+    def _init_family(self) -> None:
         self._init_extra()
-        self._hist = History(
-            self._x0, self._x1, self._y, self._eta, self._bias, self._w_init, self._b_init,
-            count="mistakes", count_guess=self._mistakes_guess,
-            visit_guess="rank" if c.order == "random" else None,
-            factor=self._history_factor(), moves_w=self._moves_w, full=self._full_history,
-        )  # fmt: skip
-        self._reset_state()
-        self._check_random_start()
-        # The compiled loop (fast.py) once numba is warmed up, else the numpy path: the
-        # same numbers either way.
-        self.use_compiled_loop()
+
+    def _history_layout(self) -> dict[str, Any]:
+        return {
+            "count": "mistakes",
+            "count_guess": self._mistakes_guess,
+            "visit_guess": "rank" if self.config.order == "random" else None,
+            "factor": self._history_factor(),
+            "moves_w": self._moves_w,
+            "full": self._full_history,
+        }
 
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
     #: `_wants_update` and `_scale`), or None: this mode runs on numpy.
@@ -182,13 +157,6 @@ class OnlineTrainer(Engine):
     def _reset_extra(self) -> None:
         """Mode-specific state at the start."""
 
-    def _margins_at(self, idx: IntArray) -> FloatArray:
-        """``y_i f(x_i)`` of the points idx under the current state."""
-        m = self._yx0[idx] * self._w0
-        m += self._yx1[idx] * self._w1
-        m += self._y[idx] * self._b
-        return m
-
     def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
         """Which of these visits (margins m) make an update: mistakes by default."""
         return m <= 0.0
@@ -203,33 +171,17 @@ class OnlineTrainer(Engine):
         )
 
     def _set_linear(self, w0: float, w1: float, b: float) -> bool:
-        # The primal's overflow policy: the cheap bound as a fast path, then the exact
-        # check of every score; only a real inf or NaN refuses the update.
-        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
+        """Set the running weights, or refuse (False) when some score would be inf or NaN
+        (the primal's overflow policy, `Engine._scores_finite`)."""
+        if not self._scores_finite(w0, w1, b):
             return False
-        if (abs(w0) + abs(w1)) * self._xmax + abs(b) > _SAFE:
-            with np.errstate(over="ignore", invalid="ignore"):
-                s = self._x0 * w0
-                s += self._x1 * w1
-                s += b
-            if not np.isfinite(s).all():
-                return False
         self._w0, self._w1, self._b = w0, w1, b
         return True
 
     # ------------------------------------------------------------------ state
 
-    def _reset_state(self) -> None:
-        self._w0, self._w1 = self._w_init
-        self._b = self._b_init
-        self._k = 0
-        self._v = 0
-        self._clean = 0
+    def _reset_family(self) -> None:
         self._mistakes = 0
-        self._converged = self._n == 0
-        self._stop_reason: str | None = "converged" if self._n == 0 else None
-        self._last: StepRecord | None = None
-        self._mis: IntArray | None = None
         self._answer_errors_at: tuple[tuple[int, int], int] | None = None
         # The voted answer's sums over finished vectors, by how many (see _vote_errors),
         # and the averaged answer's (see VotedTrainer.averaged).
@@ -241,11 +193,6 @@ class OnlineTrainer(Engine):
     def mistakes(self) -> int:
         """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
         return self._mistakes
-
-    @property
-    def model(self) -> Any:
-        """The running weights as a model."""
-        return LinearModel((self._w0, self._w1), self._b)
 
     @property
     def answer(self) -> Any:
@@ -271,60 +218,13 @@ class OnlineTrainer(Engine):
     #: Initial weights that overflow are refused by the primal trainer; here they are not.
     start_overflows = False
 
-    @property
-    def has_alpha(self) -> bool:
-        """True when the run keeps α per point (the kernel form)."""
-        return self.alpha_slice(slice(0, 0)) is not None
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (kernel form), None otherwise."""
-        return None
-
-    def alpha_slice(self, rows: slice) -> FloatArray | None:
-        """α of some points (kernel form), None otherwise."""
-        a = self.alpha
-        return None if a is None else np.array(a[rows])
-
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``x_r · x_c`` of the Gram matrix (the kernel form: ``K(x_r, x_c)``)."""
         P = self.data.points
         return kernel_block(P[rows], P[cols], "linear")
 
     HISTORY_COLUMNS = _COLUMNS
-
-    def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
-        """Rows ``start:stop`` of one history column (a copy).
-
-        Columns: "index", "visit", "w0", "w1", "b" and "mistakes" (mistakes made up to
-        and including that update's visit; batch: points corrected so far, Σ m_t);
-        "errors" (Trainer's column) reads as zeros.
-        """
-        if name == "errors":  # Trainer's column (pocket, random order): not kept here
-            return np.zeros(len(range(*slice(start, stop).indices(self._hist.size))), np.int64)
-        if name not in _COLUMNS:
-            raise KeyError(name)
-        return self._hist.column(name, start, stop)
-
-    def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
-        """The history entries at `rows` of one column (a copy)."""
-        if name == "errors":
-            return np.zeros(len(rows), dtype=np.int64)
-        if name not in _COLUMNS:
-            raise KeyError(name)
-        return self._hist.take(name, np.asarray(rows, dtype=np.int64))
-
-    def history_value(self, name: str, row: int) -> float:
-        """One history entry."""
-        if name == "errors":
-            return 0.0
-        if name not in _COLUMNS:
-            raise KeyError(name)
-        return float(self._hist.value(name, row))
-
-    def margins(self) -> FloatArray:
-        """``y_i f(x_i)`` of every point under the running model."""
-        return self._margins_at(np.arange(self._n, dtype=np.int64))
+    _ZERO_COLUMNS = ("errors",)  # Trainer's column (pocket, random order): not kept here
 
     # --------------------------------------------------------------- running
 
@@ -389,7 +289,7 @@ class OnlineTrainer(Engine):
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
             np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
             self._snaps.stride if self._snaps is not None else 1, self._perm, self._perm_epoch,
-            fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, _SAFE,
+            fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, SAFE,
             self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
             target_k, target_v, *out,
         )  # fmt: skip
@@ -400,13 +300,6 @@ class OnlineTrainer(Engine):
     def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
         return _EMPTY2, _EMPTY, _EMPTY
-
-    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
-        """``y_i (w·x_i + b)`` under the weights `w`, `b` (the kernel: not known, NaN)."""
-        return (self._yx0.item(i) * w[0] + self._yx1.item(i) * w[1]) + self._y.item(i) * b
-
-    def _margin_of(self, i: int) -> float:
-        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
 
     def _restore_clean(self, k: int, v: int) -> None:
         h = self._hist
@@ -504,9 +397,9 @@ def _running_sums(
 class VotedTrainer(OnlineTrainer):
     """The voted and averaged perceptrons (Freund & Schapire): primal updates, kept votes.
 
-    Mode "voted": `answer` is a `VoteModel` of the vectors ŵ_j with their counts c_j.
-    Mode "averaged": `answer` is the `LinearModel` of ``Σ c_j ŵ_j / Σ c_j``, the mean
-    of the weights after each visit. The running weights (`model`) are the primal's.
+    Answer kind "vote" (`ModeSpec.answer_kind`): `answer` is a `VoteModel` of the vectors
+    ŵ_j with their counts c_j; "average": the `LinearModel` of ``Σ c_j ŵ_j / Σ c_j``, the
+    mean of the weights after each visit. The running weights (`model`) are the primal's.
     """
 
     _compiled_rule = THRESHOLD
@@ -589,7 +482,7 @@ class VotedTrainer(OnlineTrainer):
     @property
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer`; for the vote, incremental (see `_vote_errors`)."""
-        if self.config.mode != "voted":
+        if self.spec.answer_kind != "vote":
             return super().answer_errors
         key = (self._k, self._v)
         if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
@@ -659,12 +552,12 @@ class VotedTrainer(OnlineTrainer):
 
     @property
     def answer(self) -> Any:
-        """The averaged line (mode "averaged") or the vote (mode "voted").
+        """The averaged line (answer kind "average") or the vote ("vote").
 
         The vote's vectors are kept between calls (`_VoteCache`): a frame adds the new
         ones, where `votes` read the whole history (0.35 s a frame at 10⁶ vectors).
         """
-        if self.config.mode == "voted":
+        if self.spec.answer_kind == "vote":
             cache = self.__dict__.get("_vote_cache")
             if cache is None:
                 cache = self._vote_cache = _VoteCache((*self._w_init, self._b_init))
@@ -679,7 +572,7 @@ class VotedTrainer(OnlineTrainer):
 
     def _result_extra(self) -> dict[str, Any]:
         visits = self._hist.column("visit").astype(np.int64)
-        if self.config.mode == "voted":
+        if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             votes = [
                 ((float(W[j, 0]), float(W[j, 1])), float(B[j]), int(c[j]))
@@ -821,11 +714,6 @@ class KernelTrainer(OnlineTrainer):
             *self._kparams,
             index=sup.astype(np.int64),
         )
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (a copy)."""
-        return self._alpha.copy()
 
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         """Entries ``K(x_r, x_c)`` of the kernel's Gram matrix, computed on demand."""

@@ -168,6 +168,13 @@ class ModeSpec:
     answer_name
         What the answer is called when it is not the running weights ("pocket",
         "average", "vote"); "" when it is.
+    answer_kind
+        What the answer is made of, for the code that builds it (`train()`'s result in
+        every dimension, the replay, the experiments): "" the running weights (the
+        model of α and the kernel when `has_w` is False), "fewest" the first weights
+        with the fewest training mistakes (needs `counts_errors`), "average" the mean
+        of the weights after every visit, "vote" every weight vector voting with the
+        visits it survived.
     has_w
         False when the answer has no w in the plane (the kernel perceptron).
     batch
@@ -209,6 +216,7 @@ class ModeSpec:
     step_formula: str = ""
     counts_apart: bool = False
     answer_name: str = ""
+    answer_kind: str = ""
     has_w: bool = True
     batch: bool = False
     tip: str = ""
@@ -274,6 +282,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             rd_rule="threshold",
             counts_errors=True,
             answer_name=QT_TRANSLATE_NOOP("Core", "pocket"),
+            answer_kind="fewest",
             tip=QT_TRANSLATE_NOOP(
                 "Core",
                 "Pocket algorithm: primal updates, but keep the weights with the fewest "
@@ -313,6 +322,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name=QT_TRANSLATE_NOOP("Core", "average"),
+            answer_kind="average",
             tip=QT_TRANSLATE_NOOP(
                 "Core",
                 "Averaged perceptron: primal updates; the answer is the mean of the weights "
@@ -329,6 +339,7 @@ _BUILT_IN: dict[str, ModeSpec] = {
             orders=_CYCLIC,
             orders_note=_CYCLIC_WHY,
             answer_name=QT_TRANSLATE_NOOP("Core", "vote"),
+            answer_kind="vote",
             tip=QT_TRANSLATE_NOOP(
                 "Core",
                 "Voted perceptron: every weight vector votes with the number of visits it "
@@ -510,9 +521,23 @@ def _check_plugin_spec(s: object, known: dict[str, ModeSpec]) -> None:
         raise ValueError(f"mode {mode!r}: trainer and bound_rule must be callables")
     for p in s.params:
         _check_plugin_param(mode, p, s, known)
+    _check_answer_kind(s)
     bad = [str(o) for o in s.orders if o not in ORDERS]
     if bad or not s.orders:
         raise ValueError(f"mode {mode!r}: orders must be some of {', '.join(ORDERS)}")
+
+
+#: The values of `ModeSpec.answer_kind`.
+ANSWER_KINDS = ("", "fewest", "average", "vote")
+
+
+def _check_answer_kind(s: ModeSpec) -> None:
+    """Raise ValueError when `s.answer_kind` is none of `ANSWER_KINDS` or lacks its counts."""
+    if s.answer_kind not in ANSWER_KINDS:
+        kinds = ", ".join(repr(k) for k in ANSWER_KINDS)
+        raise ValueError(f"mode {s.mode!r}: answer_kind must be one of {kinds}")
+    if s.answer_kind == "fewest" and not s.counts_errors:
+        raise ValueError(f"mode {s.mode!r}: answer_kind 'fewest' needs counts_errors")
 
 
 #: The names no mode's own setting may take: the common settings (and TrainConfig's store).
@@ -559,6 +584,9 @@ def unknown_mode_message(mode: object) -> str:
         f"(a plugin's mode needs its package installed)"
     )
 
+
+for _s in _BUILT_IN.values():
+    _check_answer_kind(_s)
 
 assert all(
     s.update_rule.startswith(f"w ← w + {s.step},")

@@ -28,7 +28,6 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
-from perceptron_gui.core.tables import vote_counts
 
 if TYPE_CHECKING:
     from perceptron_gui.core.registry import ModeSpec
@@ -46,7 +45,7 @@ class _Tape:
         c = config
         n, d = data.points.shape
         self.n, self.d = n, d
-        self.batch = c.mode == "batch"
+        self.batch = multi.spec_of(c).batch
         self.p = multi.prepare(data, c, w_init)
         if self.batch:
             self.mu, self.mv = multi._limits(c, n)
@@ -231,9 +230,7 @@ class ReplayTrainer:
 
     @property
     def spec(self) -> ModeSpec:
-        from perceptron_gui.core.registry import spec
-
-        return spec(self.config.mode)
+        return multi.spec_of(self.config)
 
     @property
     def dim(self) -> int:
@@ -311,26 +308,25 @@ class ReplayTrainer:
     @property
     def model(self) -> Any:
         """The running weights (the kernel's f: a `KernelModel`)."""
-        if self._rule == 3:
+        if self._rule == multi.KERNEL_RULE:
             return self._kernel_model(self._k)
         return LinearModel(self.w, self.b)
 
     @property
     def answer(self) -> Any:
-        """The pocket, the average or the vote; None in the other modes."""
-        mode = self.config.mode
+        """The pocket, the average or the vote (`ModeSpec.answer_kind`); None in the other
+        modes."""
+        kind = self.spec.answer_kind
         k = self._k
         _, vis, W, B, E = self._tape.arrays()
-        if mode == "pocket":
+        if kind == "fewest":
             j = self._pocket_row()
             return LinearModel(tuple(float(x) for x in self._w_at(j + 1)), self._b_at(j + 1))
-        if mode in ("averaged", "voted"):
-            Wa = np.vstack((self._w_init[None, :], W[:k]))
-            Ba = np.concatenate(([self._b_init], B[:k]))
-            cnt = vote_counts(vis[:k], self._v)
-            if mode == "voted":
-                return VoteModel(Wa, Ba, cnt.astype(np.float64))
-            run = _Cut(self._v, W[:k], B[:k], vis[:k])
+        run = _Cut(self._v, W[:k], B[:k], vis[:k])
+        if kind == "vote":
+            Wa, Ba, cnt = multi.votes(run, self._w_init, self._b_init)
+            return VoteModel(Wa, Ba, cnt.astype(np.float64))
+        if kind == "average":
             aw, ab = multi.averaged(run, self._w_init, self._b_init, bool(self.config.bias))  # type: ignore[arg-type]
             return LinearModel(tuple(float(x) for x in aw), ab)
         return None
@@ -340,7 +336,7 @@ class ReplayTrainer:
         a = self.answer
         if a is None:
             return None
-        if self.config.mode == "pocket":
+        if self.spec.answer_kind == "fewest":
             j = self._pocket_row()
             return self._tape.p.init_errors if j < 0 else int(self._tape.arrays()[4][j])
         return int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
@@ -452,7 +448,7 @@ class ReplayTrainer:
         for j in range(k0, k):
             i = int(idx[j])
             ey = eta * float(p.y[i])
-            if self._rule == 2:
+            if self._rule == multi.GRAM_RULE:
                 g = X[:, 0] * X[i, 0]
                 for c in range(1, self._d):
                     g += X[:, c] * X[i, c]
@@ -483,7 +479,7 @@ class ReplayTrainer:
     def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
         X = self._tape.p.X
         c = self.config
-        if self._rule == 3:
+        if self._rule == multi.KERNEL_RULE:
             out: FloatArray = kernel_block(
                 X[rows], X[cols], c.kernel, int(c.degree), float(c.coef0), float(c.sigma)
             )
@@ -532,7 +528,7 @@ class ReplayTrainer:
     # ------------------------------------------------------------------ moves
 
     def next_index(self) -> int | None:
-        if self.done or self._n == 0 or self.config.mode == "batch":
+        if self.done or self._n == 0 or self._tape.batch:
             return None
         order = self._tape.p.order
         n = self._n
@@ -560,8 +556,7 @@ class ReplayTrainer:
         i = int(idx[k - 1])
         m = self._margins_before[k - 1]
         c = self.config
-        mode = c.mode
-        if mode == "batch":
+        if self._tape.batch:
             pts: tuple[int, ...] = tuple(int(x) for x in self._tape.points[k - 1])
             reason: Any = "batch"
             scale = float(c.eta)
@@ -570,7 +565,7 @@ class ReplayTrainer:
             thr = self.threshold
             reason = update_reason(m, thr) if thr is not None else "mistake"
             scale = float(c.eta)
-            if mode == "pa":
+            if self._rule == multi.PA_RULE:
                 p = self._tape.p
                 scale = min(float(c.C), (1.0 - m) / float(p.sq[i]))
         return StepRecord(
@@ -583,7 +578,7 @@ class ReplayTrainer:
             b_before=self._b_at(k - 1),
             w_after=tuple(float(x) for x in self._w_at(k)),
             b_after=self._b_at(k),
-            pocket_replaced=mode == "pocket" and self._pocket_row_at(k) == k - 1,
+            pocket_replaced=self.spec.answer_kind == "fewest" and self._pocket_row_at(k) == k - 1,
             points=pts,
             scale=scale,
             reason=reason,
@@ -630,7 +625,7 @@ class ReplayTrainer:
         """Look at the next point only (a batch step: the same as `step`)."""
         if self.done:
             return None
-        if self.config.mode == "batch":
+        if self._tape.batch:
             return self.step()
         k = self._k
         i = self.next_index()
@@ -659,7 +654,7 @@ class ReplayTrainer:
 
     def seek(self, visits: int) -> None:
         visits = max(0, int(visits))
-        if self.config.mode == "batch" and self._n:
+        if self._tape.batch and self._n:
             visits = visits // self._n * self._n
         if visits >= self._v:
             self._forward(self.max_updates, visits - self._v)
@@ -726,7 +721,8 @@ class ReplayTrainer:
 
 
 class _Cut:
-    """The fields of `multi._Run` that `multi.averaged` reads, for a run cut at (k, v)."""
+    """The fields of `multi._Run` that `multi.averaged` and `multi.votes` read, for a run
+    cut at (k, v)."""
 
     def __init__(self, v: int, W: FloatArray, B: FloatArray, visits: IntArray) -> None:
         self.v, self.W, self.B, self.visits = v, W, B, visits

@@ -278,7 +278,7 @@ def _run_of(
         bias, eta, total = run.bias, run.eta, run.mistakes
         stop = total if max_rows is None else max(0, min(total, int(max_rows)))
         updates, hw, hb = run.updates[:stop], run.history_w[:stop], run.history_b[:stop]
-        mode, visits_now = run.mode, run.visits
+        kind, visits_now = _answer_kind(run.mode), run.visits
         update_visits = run.update_visits
     else:
         c = run.config
@@ -293,24 +293,32 @@ def _run_of(
             -1, dim
         )
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
-        mode, visits_now = c.mode, run.visits
-        update_visits = run.history_slice("visit", 0, total) if mode in _VOTING else None
+        kind, visits_now = _answer_kind(c.mode), run.visits
+        update_visits = run.history_slice("visit", 0, total) if kind in _VOTING else None
     d = hw.shape[1] if hw.ndim == 2 else 2
     w0 = (float(c.w0[0]), float(c.w0[1])) if d == 2 else (0.0,) * d
     b0 = float(c.b0) if bias else 0.0
     counts = average = None
-    if mode in _VOTING and update_visits is not None:
+    if kind in _VOTING and update_visits is not None:
         # The counts of the rows shown (a row's count needs the next update's visit).
         counts = vote_counts(update_visits[: stop + 1], visits_now)
         if stop < total:
             counts = counts[:-1]
-        if mode == "averaged":
+        if kind == "average":
             average = running_average(w0, b0 if bias else 0.0, hw, hb, counts)
     return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits), counts, average)
 
 
-#: The modes whose vectors vote: their tables have the count c of each vector.
-_VOTING = ("averaged", "voted")
+#: The answers whose vectors vote (`ModeSpec.answer_kind`): their tables have the count c
+#: of each vector.
+_VOTING = ("average", "vote")
+
+
+def _answer_kind(mode: str) -> str:
+    """The registry's `ModeSpec.answer_kind` of `mode` ("" for a mode not installed)."""
+    from perceptron_gui.core.registry import REGISTRY
+
+    return REGISTRY[mode].answer_kind if mode in REGISTRY else ""
 
 
 def vote_counts(update_visits: npt.ArrayLike, visits: int) -> npt.NDArray[np.int64]:

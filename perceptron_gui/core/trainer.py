@@ -32,11 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
-from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, Engine, Scan, Snapshots
+from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.history import History
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
 
@@ -45,10 +42,6 @@ __all__ = ["StepRecord", "Trainer"]
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# Below this bound on every |w·x + b| (and on every dual score) no number can overflow,
-# so no check is needed; above it, the exact scores are computed once to see whether one
-# really became inf or NaN, and only then the run stops ("overflow").
-_SAFE = 1e300
 # The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
 _SNAP_STRIDE = 16
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
@@ -74,87 +67,53 @@ class Trainer(Engine):
 
     _fast_rows = 1 << 16  # history rows per call of the compiled loop
 
-    def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
-        self.data = data
-        self.config = config if config is not None else TrainConfig()
+    def _init_family(self) -> None:
         s = self.spec
         if s.trainer is not type(self):
             # The other modes have their own trainers: running them here would be the primal.
             raise DataError(f"mode {self.config.mode!r} needs make_trainer, not Trainer")
-        c = self.config
-        n = data.n
-        # Own writable copies: the compiled loop is compiled for writable arrays only.
-        y = np.array(data.labels, dtype=np.float64)
-        self._n = n
-        self._y = y
-        self._x0 = np.array(data.points[:, 0], dtype=np.float64)
-        self._x1 = np.array(data.points[:, 1], dtype=np.float64)
-        self._yx0 = y * self._x0
-        self._yx1 = y * self._x1
-        self._ny = -y
-        self._bias = bool(c.bias)
-        self._eta = float(c.eta)
-        self._w_init = (float(c.w0[0]), float(c.w0[1]))
-        self._b_init = float(c.b0) if self._bias else 0.0
-        self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
-        if c.max_epochs is None:
-            self.max_visits = DEFAULT_MAX_VISITS
-        else:
-            self.max_visits = int(c.max_epochs) * n
+        self._ny = -self._y
         self._dual = s.rd_rule == "gram"  # keeps scores f and α (the dual form)
         self._pocket = s.counts_errors  # counts every update's mistakes, keeps the fewest
-        # Every visit of the random order is an update (visit = k); the errors column is
-        # the pocket's and the random order's, zeros otherwise (history.py).
-        self._hist = History(
-            self._x0, self._x1, y, self._eta, self._bias, self._w_init, self._b_init,
-            count="errors",
-            count_guess=None if (self._pocket or c.order == "random") else "zero",
-            visit_guess="rank" if c.order == "random" else None,
-        )  # fmt: skip
-        self._snaps = Snapshots(n, _SNAP_STRIDE) if self._dual else None
-        self._init_order()
+        self._snaps = Snapshots(self._n, _SNAP_STRIDE) if self._dual else None
         self._perm_yx0 = self._yx0
         self._perm_yx1 = self._yx1
         self._perm_ny = self._ny
-        self._xmax = float(np.abs(data.points).max()) if n else 0.0
         # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
         self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
         self._init_errors = 0
-        self._reset_state()
+
+    def _history_layout(self) -> dict[str, Any]:
+        # Every visit of the random order is an update (visit = k); the errors column is
+        # the pocket's and the random order's, zeros otherwise (history.py).
+        random = self.config.order == "random"
+        return {
+            "count": "errors",
+            "count_guess": None if (self._pocket or random) else "zero",
+            "visit_guess": "rank" if random else None,
+        }
+
+    def _init_started(self) -> None:
         # The largest initial dual score: with it, a cheap bound on every later one.
         self._f0max = 0.0
-        if self._dual and n and not self._start_overflow:
+        if self._dual and self._n and not self._start_overflow:
             assert self._f is not None
             self._f0max = float(np.abs(self._f).max())
         if self._pocket:
             self._init_errors = self.errors()
-        # The compiled loop when numba has been warmed up (fast.py), else the numpy path:
-        # the same numbers either way. The random order's compiled generator reproduces
-        # numpy's for seeds below 2^32 only.
-        self.use_compiled_loop()
-        self._check_random_start()
 
     def _compiled_loop(self) -> Any:
         return fast.loop_for(self.config.order, self.config.seed)
 
     # ------------------------------------------------------------------ state
 
-    def _reset_state(self) -> None:
-        self._w0, self._w1 = self._w_init
-        self._b = self._b_init
-        self._k = 0
-        self._v = 0
-        self._clean = 0  # visits since the last update (or the start)
-        self._converged = self._n == 0
-        self._stop_reason: str | None = "converged" if self._n == 0 else None
-        self._last: StepRecord | None = None
+    def _reset_family(self) -> None:
         self._alpha: FloatArray | None = np.zeros(self._n) if self._dual else None
         self._f: FloatArray | None = None
         if self._dual:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
             with np.errstate(over="ignore", invalid="ignore"):  # see `start_overflows`
                 self._f = self._x0 * self._w_init[0] + self._x1 * self._w_init[1]
-        self._mis: IntArray | None = None  # the current mistakes; None when the weights moved
         self._pocket_row = -1
         if self._start_overflow:
             self._stop_reason = "overflow"
@@ -186,11 +145,6 @@ class Trainer(Engine):
         return self._start_overflow
 
     @property
-    def model(self) -> LinearModel:
-        """The running weights as a model (what the next mistake is picked from)."""
-        return LinearModel((self._w0, self._w1), self._b)
-
-    @property
     def answer(self) -> LinearModel | None:
         """The algorithm's answer when it is not the running model (the pocket), else None."""
         if not self._pocket:
@@ -203,46 +157,6 @@ class Trainer(Engine):
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer` (None when there is no separate answer)."""
         return self.pocket_errors
-
-    @property
-    def has_alpha(self) -> bool:
-        """True when the run keeps α per point (the dual form)."""
-        return self._alpha is not None
-
-    @property
-    def alpha(self) -> FloatArray | None:
-        """α per point (a copy) in the dual form, None otherwise."""
-        return None if self._alpha is None else self._alpha.copy()
-
-    HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
-
-    def history_slice(self, name: str, start: int = 0, stop: int | None = None) -> npt.NDArray[Any]:
-        """Rows ``start:stop`` of one history column (a copy; O(stop - start)).
-
-        Columns: "index" (point of the update), "visit" (visit count after it),
-        "w0", "w1", "b" (weights after it), "errors" (pocket form or random order: the
-        mistakes of those weights; 0 otherwise).
-        """
-        if name not in self.HISTORY_COLUMNS:
-            raise KeyError(name)
-        return self._hist.column(name, start, stop)
-
-    def history_take(self, name: str, rows: IntArray) -> npt.NDArray[Any]:
-        """The history entries at `rows` of one column (a copy; O(len(rows)), the weights
-        O(the rows' span, or 32 a row when scattered): they are computed from keyframes)."""
-        if name not in self.HISTORY_COLUMNS:
-            raise KeyError(name)
-        return self._hist.take(name, rows)
-
-    def history_value(self, name: str, row: int) -> float:
-        """One history entry (row 0 is the first update); O(1), the weights O(32)."""
-        if name not in self.HISTORY_COLUMNS:
-            raise KeyError(name)
-        return float(self._hist.value(name, row))
-
-    def alpha_slice(self, rows: slice) -> FloatArray | None:
-        """α of the points ``rows`` (a copy), without copying all N; None outside the dual."""
-        return None if self._alpha is None else np.array(self._alpha[rows], dtype=np.float64)
 
     def margins(self) -> FloatArray:
         """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
@@ -330,22 +244,6 @@ class Trainer(Engine):
 
     # --------------------------------------------------------------- updates
 
-    def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
-        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats.
-
-        Those are the scores every scan and `margins` compute (up to the sign of y, which
-        changes no magnitude); intermediate infs show up in the sum as inf or NaN.
-        """
-        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
-            return False
-        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= _SAFE:
-            return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
-        with np.errstate(over="ignore", invalid="ignore"):
-            s = self._x0 * w0
-            s += self._x1 * w1
-            s += b
-        return bool(np.isfinite(s).all())
-
     def _score_column(self, i: int) -> FloatArray:
         """The dual's Gram column ``x_j · x_i`` for every j, as ``x1_j x1_i + x2_j x2_i``."""
         g = self._x0 * self._x0.item(i)
@@ -360,7 +258,7 @@ class Trainer(Engine):
         """Dual form: True when the update on point i leaves every ``f_j + b`` finite."""
         xm = self._xmax
         # |f_j| <= max|f(0)| + k·η·2·xmax² (rounding adds a factor far below 1e8).
-        if self._f0max + 2.0 * xm * xm * self._eta * (self._k + 1) + abs(b) <= _SAFE:
+        if self._f0max + 2.0 * xm * xm * self._eta * (self._k + 1) + abs(b) <= SAFE:
             return True
         assert self._f is not None
         with np.errstate(over="ignore", invalid="ignore"):
@@ -470,7 +368,7 @@ class Trainer(Engine):
             w0, w1, b, k, v, made, status = self._fast(
                 self._x0, self._x1, self._y, self._yx0, self._yx1, f, alpha,
                 self.errors(), self.config.seed, self._dual, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
+                self._eta, self._xmax, self._f0max, SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, target_k, target_v, *out,
             )  # fmt: skip
             clean = 0 if made else self._clean
@@ -479,7 +377,7 @@ class Trainer(Engine):
                 self._x0, self._x1, self._y, self._yx0, self._yx1, self._ny,
                 self._perm, self._perm_epoch, f, alpha,
                 fast.ORDER_CODES[self._order], self._dual, self._pocket, self._bias,
-                self._eta, self._xmax, self._f0max, _SAFE, self._stride(),
+                self._eta, self._xmax, self._f0max, SAFE, self._stride(),
                 self._w0, self._w1, self._b, self._k, self._v, self._clean,
                 target_k, target_v, *out,
             )  # fmt: skip
