@@ -237,6 +237,22 @@ def _run_py(
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, rows, AT_TARGET
+        if order != 2 and clean >= BLOCK_MIN:
+            # The blocked scan: test a block of the next points with the current weights
+            # (each point's own test, the bits of a visit), pass a clean block whole, and
+            # resume point by point at the block's first mistake.
+            lo = clean if order == 0 else v % n
+            span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+            if span > 1:
+                if _block_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) == 0:
+                    v += span
+                    clean += span
+                    if clean % n == 0:  # a clean pass (never in the random-cyclic order)
+                        return w0, w1, b, k, v, clean, rows, CONVERGED
+                    continue
+                skip = _first_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) - lo
+                v += skip
+                clean += skip
         if order == 0:
             i = clean
         elif order == 1:
@@ -353,6 +369,47 @@ def _run_online_py(
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, mistakes, rows, AT_TARGET
+        if order != 2 and clean >= BLOCK_MIN:
+            # The blocked scan (as in `_run_py`): a block's margins with the current
+            # weights, each with the bits of its visit; a block with no update is passed
+            # whole (its mistakes counted), else the loop resumes at its first update.
+            lo = clean if order == 0 else v % n
+            span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+            if span > 1:
+                hi = lo + span
+                wanted = 0
+                nonpos = 0
+                if kern:
+                    fb, yb, ab = f[lo:hi], y[lo:hi], aux[lo:hi]
+                    for j in range(span):
+                        mj = (fb[j] + b) * yb[j]
+                        wanted += _wants(mj, ab[j], p)
+                        nonpos += mj <= 0.0
+                else:
+                    a0, a1, yb, ab = yx0[lo:hi], yx1[lo:hi], y[lo:hi], aux[lo:hi]
+                    for j in range(span):
+                        mj = a0[j] * w0 + a1[j] * w1 + yb[j] * b
+                        wanted += _wants(mj, ab[j], p)
+                        nonpos += mj <= 0.0
+                if wanted == 0:
+                    v += span
+                    clean += span
+                    mistakes += nonpos
+                    if clean % n == 0:  # a clean pass (never in the random-cyclic order)
+                        return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+                    continue
+                j = lo
+                while True:  # the block's first update; the visits before it are clean
+                    if kern:
+                        mj = (f[j] + b) * y[j]
+                    else:
+                        mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
+                    if _wants(mj, aux[j], p):
+                        break
+                    mistakes += mj <= 0.0
+                    j += 1
+                v += j - lo
+                clean += j - lo
         if order == 0:
             i = clean
         elif order == 1:
@@ -443,6 +500,54 @@ def _put_row(
 
 # The compiled `_draw_py` once `warm_up` has run (the random kernel calls it by this name).
 _draw: Any = _draw_py
+
+
+#: Clean visits since the last update from which the compiled loops scan by blocks.
+BLOCK_MIN = 16
+#: The longest block: a block is as long as the clean run before it, up to this.
+BLOCK_MAX = 4096
+
+
+def _block_bad(
+    lo: int, hi: int, dual: bool, yx0: Any, yx1: Any, ny: Any, y: Any, f: Any,
+    w0: float, w1: float, b: float,
+) -> int:  # fmt: skip
+    """Mistakes among points lo..hi-1 by the visit's own test in `_run_py` (its bits).
+
+    Branch-free loops over slices, so that they vectorise: each lane makes the same
+    multiplications and additions in the same order as a visit (no fastmath, so no
+    fused multiply-add), and the block's outcome is that of its visits one by one.
+    """
+    count = 0
+    if dual:
+        ff, yy = f[lo:hi], y[lo:hi]
+        for j in range(ff.shape[0]):
+            count += (ff[j] + b) * yy[j] <= 0.0
+    elif b != 0.0:
+        a0, a1, nn = yx0[lo:hi], yx1[lo:hi], ny[lo:hi]
+        for j in range(a0.shape[0]):
+            count += a0[j] * w0 + a1[j] * w1 <= nn[j] * b
+    else:
+        a0, a1 = yx0[lo:hi], yx1[lo:hi]
+        for j in range(a0.shape[0]):
+            count += a0[j] * w0 + a1[j] * w1 <= 0.0
+    return count
+
+
+def _first_bad(
+    lo: int, hi: int, dual: bool, yx0: Any, yx1: Any, ny: Any, y: Any, f: Any,
+    w0: float, w1: float, b: float,
+) -> int:  # fmt: skip
+    """The first point of lo..hi-1 that `_block_bad` counts (hi when none)."""
+    for j in range(lo, hi):
+        if dual:
+            bad = (f[j] + b) * y[j] <= 0.0
+        else:
+            m = yx0[j] * w0 + yx1[j] * w1
+            bad = m <= ny[j] * b if b != 0.0 else m <= 0.0
+        if bad:
+            return j
+    return hi
 
 
 def _count_bad(
@@ -825,7 +930,7 @@ def warm_up(rules: Iterable[Rule] | None = None) -> bool:
                 g = globals()
                 for name in (
                     "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad",
-                    "_nth_bad", "_put_row",
+                    "_nth_bad", "_put_row", "_block_bad", "_first_bad",
                 ):  # fmt: skip
                     g[name] = jit(g[name])
                 g["_draw"] = draw_fn = jit(_draw_py)
