@@ -125,7 +125,7 @@ def cpu_median(fn: Any, reps: int) -> tuple[float, Any]:
 def learn_once(quick: bool) -> dict[str, Any]:
     """Part 1: a child process per mode."""
     print("\n1. A process learns once: train() in a fresh process, 10^5 visits (ms, wall / CPU)")
-    jobs = JOBS[2:4] if quick else JOBS
+    jobs = JOBS[2:3] if quick else JOBS
     reps = 1 if quick else 7
     env = {k: v for k, v in os.environ.items() if not k.startswith("PERCEPTRON_GUI_")}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
