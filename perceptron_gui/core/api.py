@@ -73,6 +73,13 @@ def train(
     ------
     DataError
         On invalid data or settings.
+
+    Notes
+    -----
+    Once the compiled loop (`perceptron_gui.core.fast`) is loaded in the process, every
+    call runs on it; before, a call that would gain runs on numpy and then loads it in a
+    background thread for the next calls (`fast.run_to_end`). The results are the same
+    bits either way.
     """
     data = make_dataset(X, y)
     d = data.dim
