@@ -236,25 +236,10 @@ def _run_py(
     n = x0.shape[0]
     rows = 0
     cap = out_i.shape[0]
+    bmin = BLOCK_MIN  # the clean run from which a block is tested
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, rows, AT_TARGET
-        if order != 2 and clean >= BLOCK_MIN:
-            # The blocked scan: test a block of the next points with the current weights
-            # (each point's own test, the bits of a visit), pass a clean block whole, and
-            # resume point by point at the block's first mistake.
-            lo = clean if order == 0 else v % n
-            span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
-            if span > 1:
-                if _block_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) == 0:
-                    v += span
-                    clean += span
-                    if clean % n == 0:  # a clean pass (never in the random-cyclic order)
-                        return w0, w1, b, k, v, clean, rows, CONVERGED
-                    continue
-                skip = _first_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) - lo
-                v += skip
-                clean += skip
         if order == 0:
             i = clean
         elif order == 1:
@@ -310,6 +295,27 @@ def _run_py(
                 # random-cyclic: the clean run may not have covered every point.
                 if _count_bad(0, n, dual, yx0, yx1, y, f, w0, w1, b) == 0:
                     return w0, w1, b, k, v, clean, rows, CONVERGED
+            elif clean >= bmin and order != 2:
+                # The blocked scan (on a clean visit only: an update pays nothing for it):
+                # test a block of the next points with the current weights (each point's
+                # own test, the bits of a visit), pass a clean block whole, and go on
+                # point by point from the block's first mistake.
+                lo = clean if order == 0 else v % n
+                span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+                if span > 1:
+                    if _block_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) == 0:
+                        v += span
+                        clean += span
+                        bmin = BLOCK_MIN
+                        if clean % n == 0:  # a clean pass (not in the random-cyclic order)
+                            return w0, w1, b, k, v, clean, rows, CONVERGED
+                    else:
+                        # A block that held a mistake: the next one starts after a longer
+                        # clean run (noisy data pay little for blocks that rarely pass).
+                        bmin = min(2 * bmin, 8 * BLOCK_MIN)
+                        skip = _first_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b)
+                        v += skip - lo
+                        clean += skip - lo
 
 
 def _run_online_py(
@@ -368,50 +374,10 @@ def _run_online_py(
     n = x0.shape[0]
     rows = 0
     cap = out_i.shape[0]
+    bmin = BLOCK_MIN  # the clean run from which a block is tested (see `_run_py`)
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, mistakes, rows, AT_TARGET
-        if order != 2 and clean >= BLOCK_MIN:
-            # The blocked scan (as in `_run_py`): a block's margins with the current
-            # weights, each with the bits of its visit; a block with no update is passed
-            # whole (its mistakes counted), else the loop resumes at its first update.
-            lo = clean if order == 0 else v % n
-            span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
-            if span > 1:
-                hi = lo + span
-                wanted = 0
-                nonpos = 0
-                if kern:
-                    fb, yb, ab = f[lo:hi], y[lo:hi], aux[lo:hi]
-                    for j in range(span):
-                        mj = (fb[j] + b) * yb[j]
-                        wanted += _wants(mj, ab[j], p)
-                        nonpos += mj <= 0.0
-                else:
-                    a0, a1, yb, ab = yx0[lo:hi], yx1[lo:hi], y[lo:hi], aux[lo:hi]
-                    for j in range(span):
-                        mj = a0[j] * w0 + a1[j] * w1 + yb[j] * b
-                        wanted += _wants(mj, ab[j], p)
-                        nonpos += mj <= 0.0
-                if wanted == 0:
-                    v += span
-                    clean += span
-                    mistakes += nonpos
-                    if clean % n == 0:  # a clean pass (never in the random-cyclic order)
-                        return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
-                    continue
-                j = lo
-                while True:  # the block's first update; the visits before it are clean
-                    if kern:
-                        mj = (f[j] + b) * y[j]
-                    else:
-                        mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
-                    if _wants(mj, aux[j], p):
-                        break
-                    mistakes += mj <= 0.0
-                    j += 1
-                v += j - lo
-                clean += j - lo
         if order == 0:
             i = clean
         elif order == 1:
@@ -474,6 +440,49 @@ def _run_online_py(
                     wanted += _wants(mj, aux[j], p)
                 if wanted == 0:
                     return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+            elif clean >= bmin and order != 2:
+                # The blocked scan (as in `_run_py`): a block's margins with the current
+                # weights, each with the bits of its visit; a block with no update is passed
+                # whole (its mistakes counted), else the loop resumes at its first update.
+                lo = clean if order == 0 else v % n
+                span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+                if span > 1:
+                    hi = lo + span
+                    wanted = 0
+                    nonpos = 0
+                    if kern:
+                        fb, yb, ab = f[lo:hi], y[lo:hi], aux[lo:hi]
+                        for j in range(span):
+                            mj = (fb[j] + b) * yb[j]
+                            wanted += _wants(mj, ab[j], p)
+                            nonpos += mj <= 0.0
+                    else:
+                        a0, a1, yb, ab = yx0[lo:hi], yx1[lo:hi], y[lo:hi], aux[lo:hi]
+                        for j in range(span):
+                            mj = a0[j] * w0 + a1[j] * w1 + yb[j] * b
+                            wanted += _wants(mj, ab[j], p)
+                            nonpos += mj <= 0.0
+                    if wanted == 0:
+                        v += span
+                        clean += span
+                        mistakes += nonpos
+                        bmin = BLOCK_MIN
+                        if clean % n == 0:  # a clean pass (not in the random-cyclic order)
+                            return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+                        continue
+                    bmin = min(2 * bmin, 8 * BLOCK_MIN)  # as in `_run_py`
+                    j = lo
+                    while True:  # the block's first update; the visits before it are clean
+                        if kern:
+                            mj = (f[j] + b) * y[j]
+                        else:
+                            mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
+                        if _wants(mj, aux[j], p):
+                            break
+                        mistakes += mj <= 0.0
+                        j += 1
+                    v += j - lo
+                    clean += j - lo
 
 
 def _wants(m: float, a: float, p: Any) -> bool:
@@ -504,7 +513,9 @@ def _put_row(
 _draw: Any = _draw_py
 
 
-#: Clean visits since the last update from which the compiled loops scan by blocks.
+#: Clean visits since the last update from which the compiled loops scan by blocks
+#: (after a block that held a mistake, twice as many, up to 8 times this; a clean block
+#: brings it back).
 BLOCK_MIN = 16
 #: The longest block: a block is as long as the clean run before it, up to this.
 BLOCK_MAX = 4096
