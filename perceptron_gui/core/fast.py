@@ -12,6 +12,12 @@ entry has the same bits:
 
 No ``fastmath``: LLVM may then neither reassociate nor fuse a multiply-add.
 
+The blocked scan: between two mistakes a pass is a stream of the same tests, so after
+`BLOCK_MIN` clean visits the loops (first and cyclic orders) test a block of the next
+points with the current weights in a branch-free loop that vectorises (each lane the
+visit's own operations in its order), pass a clean block whole and go on point by point
+from a block's first mistake: the same mistakes in the same order, the same floats.
+
 The random order draws ``np.random.default_rng((seed, k, 1)).integers(count)`` before
 update k. Making that generator costs 15 µs in numpy, more than the rest of an update,
 so `_draw` recomputes the same number in compiled code: numpy's SeedSequence hash of the
@@ -39,7 +45,9 @@ it in 0.4-0.8 s. Run from a background thread, the warm-up
 kept another thread waiting for the GIL at most ~40 ms from the cache and ~130 ms when
 compiling (measured with a 5 ms ticker).
 Until `ready`, or when numba is missing, or with ``PERCEPTRON_GUI_NO_JIT=1`` in the
-environment (read when a Trainer is made), trainers use the numpy path.
+environment (read when a Trainer is made), trainers use the numpy path. `run_to_end`
+(`train()`, the command line) decides when a process loads it: once loaded, always; a
+job that would gain loads it in the background for the next calls (`load_in_background`).
 """
 
 from __future__ import annotations
