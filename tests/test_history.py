@@ -153,3 +153,33 @@ def test_an_unknown_rule_keeps_every_row_exactly() -> None:
     h.truncate(KEY + 1)
     assert h.column("b").tolist() == [r[2] for r in rows[: KEY + 1]]
     assert h.column("visit").tolist() == list(range(1, KEY + 2))
+
+
+def test_a_span_of_weights_read_twice_follows_every_change() -> None:
+    # `column` keeps the last span of weights for the next column of the same rows: a
+    # change of the rows (a new row, a truncation, rows kept whole) is read at once.
+    rng = np.random.default_rng(5)
+    x0, x1 = rng.normal(size=20), rng.normal(size=20)
+    y = np.where(rng.random(20) < 0.5, 1.0, -1.0)
+    h = History(x0, x1, y, 0.5, True, (0.0, 0.0), 0.0, count="errors")
+
+    def weights_of(rows: list[int]) -> list[tuple[float, float, float]]:
+        w0 = w1 = b = 0.0
+        out = []
+        for i in rows:
+            w0, w1, b = w0 + 0.5 * y[i] * x0[i], w1 + 0.5 * y[i] * x1[i], b + 0.5 * y[i]
+            out.append((w0, w1, b))
+        return out
+
+    rows = [3, 7, 1, 3]
+    for v, (i, (w0, w1, b)) in enumerate(zip(rows, weights_of(rows), strict=True)):
+        h.append(i, v + 1, w0, w1, b, 0)
+    first = [h.column(c).tolist() for c in ("w0", "w1", "b")]
+    assert list(zip(*first, strict=True)) == weights_of(rows)
+    h.truncate(3)
+    rows = [3, 7, 1, 9]
+    h.append(9, 4, *weights_of(rows)[-1], 0)
+    again = [h.column(c).tolist() for c in ("w0", "w1", "b")]
+    assert list(zip(*again, strict=True)) == weights_of(rows) and again != first
+    h.column("w0")[0] = 99.0  # a caller's copy: the kept span is not changed
+    assert h.column("w0").tolist() == again[0]

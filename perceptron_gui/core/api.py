@@ -73,6 +73,13 @@ def train(
     ------
     DataError
         On invalid data or settings.
+
+    Notes
+    -----
+    Once the compiled loop (`perceptron_gui.core.fast`) is loaded in the process, every
+    call runs on it; before, a call that would gain runs on numpy and then loads it in a
+    background thread for the next calls (`fast.run_to_end`). The results are the same
+    bits either way.
     """
     data = make_dataset(X, y)
     d = data.dim
@@ -100,6 +107,6 @@ def train(
         result = multi.run(data, config, w_init if len(w_init) == d else None)
         return replace(result, data=data, config=config)
     t = make_trainer(data, config)
-    fast.run_to_end(t)  # the compiled loop when the job is big enough to gain
+    fast.run_to_end(t, background=True)  # the compiled loop once loaded, or worth loading
     # The data and settings ride along: a notebook draws the run from them (_repr_html_).
     return replace(t.result(), data=data, config=config)

@@ -12,6 +12,12 @@ entry has the same bits:
 
 No ``fastmath``: LLVM may then neither reassociate nor fuse a multiply-add.
 
+The blocked scan: between two mistakes a pass is a stream of the same tests, so after
+`BLOCK_MIN` clean visits the loops (first and cyclic orders) test a block of the next
+points with the current weights in a branch-free loop that vectorises (each lane the
+visit's own operations in its order), pass a clean block whole and go on point by point
+from a block's first mistake: the same mistakes in the same order, the same floats.
+
 The random order draws ``np.random.default_rng((seed, k, 1)).integers(count)`` before
 update k. Making that generator costs 15 µs in numpy, more than the rest of an update,
 so `_draw` recomputes the same number in compiled code: numpy's SeedSequence hash of the
@@ -39,7 +45,9 @@ it in 0.4-0.8 s. Run from a background thread, the warm-up
 kept another thread waiting for the GIL at most ~40 ms from the cache and ~130 ms when
 compiling (measured with a 5 ms ticker).
 Until `ready`, or when numba is missing, or with ``PERCEPTRON_GUI_NO_JIT=1`` in the
-environment (read when a Trainer is made), trainers use the numpy path.
+environment (read when a Trainer is made), trainers use the numpy path. `run_to_end`
+(`train()`, the command line) decides when a process loads it: once loaded, always; a
+job that would gain loads it in the background for the next calls (`load_in_background`).
 """
 
 from __future__ import annotations
@@ -49,6 +57,8 @@ import importlib.util
 import inspect
 import math
 import os
+import pickle
+import sys
 import threading
 import time
 import types
@@ -234,6 +244,7 @@ def _run_py(
     n = x0.shape[0]
     rows = 0
     cap = out_i.shape[0]
+    bmin = BLOCK_MIN  # the clean run from which a block is tested
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, rows, AT_TARGET
@@ -292,6 +303,27 @@ def _run_py(
                 # random-cyclic: the clean run may not have covered every point.
                 if _count_bad(0, n, dual, yx0, yx1, y, f, w0, w1, b) == 0:
                     return w0, w1, b, k, v, clean, rows, CONVERGED
+            elif clean >= bmin and order != 2:
+                # The blocked scan (on a clean visit only: an update pays nothing for it):
+                # test a block of the next points with the current weights (each point's
+                # own test, the bits of a visit), pass a clean block whole, and go on
+                # point by point from the block's first mistake.
+                lo = clean if order == 0 else v % n
+                span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+                if span > 1:
+                    if _block_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b) == 0:
+                        v += span
+                        clean += span
+                        bmin = BLOCK_MIN
+                        if clean % n == 0:  # a clean pass (not in the random-cyclic order)
+                            return w0, w1, b, k, v, clean, rows, CONVERGED
+                    else:
+                        # A block that held a mistake: the next one starts after a longer
+                        # clean run (noisy data pay little for blocks that rarely pass).
+                        bmin = min(2 * bmin, 8 * BLOCK_MIN)
+                        skip = _first_bad(lo, lo + span, dual, yx0, yx1, ny, y, f, w0, w1, b)
+                        v += skip - lo
+                        clean += skip - lo
 
 
 def _run_online_py(
@@ -350,6 +382,7 @@ def _run_online_py(
     n = x0.shape[0]
     rows = 0
     cap = out_i.shape[0]
+    bmin = BLOCK_MIN  # the clean run from which a block is tested (see `_run_py`)
     while True:
         if k >= target_k or v >= target_v:
             return w0, w1, b, k, v, clean, mistakes, rows, AT_TARGET
@@ -415,6 +448,49 @@ def _run_online_py(
                     wanted += _wants(mj, aux[j], p)
                 if wanted == 0:
                     return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+            elif clean >= bmin and order != 2:
+                # The blocked scan (as in `_run_py`): a block's margins with the current
+                # weights, each with the bits of its visit; a block with no update is passed
+                # whole (its mistakes counted), else the loop resumes at its first update.
+                lo = clean if order == 0 else v % n
+                span = min(clean, BLOCK_MAX, target_v - v, n - clean % n, n - lo)
+                if span > 1:
+                    hi = lo + span
+                    wanted = 0
+                    nonpos = 0
+                    if kern:
+                        fb, yb, ab = f[lo:hi], y[lo:hi], aux[lo:hi]
+                        for j in range(span):
+                            mj = (fb[j] + b) * yb[j]
+                            wanted += _wants(mj, ab[j], p)
+                            nonpos += mj <= 0.0
+                    else:
+                        a0, a1, yb, ab = yx0[lo:hi], yx1[lo:hi], y[lo:hi], aux[lo:hi]
+                        for j in range(span):
+                            mj = a0[j] * w0 + a1[j] * w1 + yb[j] * b
+                            wanted += _wants(mj, ab[j], p)
+                            nonpos += mj <= 0.0
+                    if wanted == 0:
+                        v += span
+                        clean += span
+                        mistakes += nonpos
+                        bmin = BLOCK_MIN
+                        if clean % n == 0:  # a clean pass (not in the random-cyclic order)
+                            return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
+                        continue
+                    bmin = min(2 * bmin, 8 * BLOCK_MIN)  # as in `_run_py`
+                    j = lo
+                    while True:  # the block's first update; the visits before it are clean
+                        if kern:
+                            mj = (f[j] + b) * y[j]
+                        else:
+                            mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
+                        if _wants(mj, aux[j], p):
+                            break
+                        mistakes += mj <= 0.0
+                        j += 1
+                    v += j - lo
+                    clean += j - lo
 
 
 def _wants(m: float, a: float, p: Any) -> bool:
@@ -443,6 +519,56 @@ def _put_row(
 
 # The compiled `_draw_py` once `warm_up` has run (the random kernel calls it by this name).
 _draw: Any = _draw_py
+
+
+#: Clean visits since the last update from which the compiled loops scan by blocks
+#: (after a block that held a mistake, twice as many, up to 8 times this; a clean block
+#: brings it back).
+BLOCK_MIN = 16
+#: The longest block: a block is as long as the clean run before it, up to this.
+BLOCK_MAX = 4096
+
+
+def _block_bad(
+    lo: int, hi: int, dual: bool, yx0: Any, yx1: Any, ny: Any, y: Any, f: Any,
+    w0: float, w1: float, b: float,
+) -> int:  # fmt: skip
+    """Mistakes among points lo..hi-1 by the visit's own test in `_run_py` (its bits).
+
+    Branch-free loops over slices, so that they vectorise: each lane makes the same
+    multiplications and additions in the same order as a visit (no fastmath, so no
+    fused multiply-add), and the block's outcome is that of its visits one by one.
+    """
+    count = 0
+    if dual:
+        ff, yy = f[lo:hi], y[lo:hi]
+        for j in range(ff.shape[0]):
+            count += (ff[j] + b) * yy[j] <= 0.0
+    elif b != 0.0:
+        a0, a1, nn = yx0[lo:hi], yx1[lo:hi], ny[lo:hi]
+        for j in range(a0.shape[0]):
+            count += a0[j] * w0 + a1[j] * w1 <= nn[j] * b
+    else:
+        a0, a1 = yx0[lo:hi], yx1[lo:hi]
+        for j in range(a0.shape[0]):
+            count += a0[j] * w0 + a1[j] * w1 <= 0.0
+    return count
+
+
+def _first_bad(
+    lo: int, hi: int, dual: bool, yx0: Any, yx1: Any, ny: Any, y: Any, f: Any,
+    w0: float, w1: float, b: float,
+) -> int:  # fmt: skip
+    """The first point of lo..hi-1 that `_block_bad` counts (hi when none)."""
+    for j in range(lo, hi):
+        if dual:
+            bad = (f[j] + b) * y[j] <= 0.0
+        else:
+            m = yx0[j] * w0 + yx1[j] * w1
+            bad = m <= ny[j] * b if b != 0.0 else m <= 0.0
+        if bad:
+            return j
+    return hi
 
 
 def _count_bad(
@@ -712,18 +838,38 @@ def forced() -> bool:
     return os.environ.get("PERCEPTRON_GUI_JIT", "") not in ("", "0")
 
 
-def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = None) -> str:
-    """Run a trainer to its end, on the compiled loop when the job is big enough to gain.
+def run_to_end(
+    trainer: Any,
+    on_slow_compile: Callable[[float], None] | None = None,
+    *,
+    background: bool = False,
+) -> str:
+    """Run a trainer to its end, on the compiled loop once it is loaded or worth loading.
 
-    What `train()` and the ``perceptron`` command call. Loading numba and the compiled
-    loop from its disk cache costs 0.3-0.8 s per process (a first compile ~5 s), the
-    numpy path ~1.5 µs per visit. So a job below `JIT_MIN_VISITS` visits (points × the
-    epoch limit) or `JIT_MIN_UPDATES` updates (its update limit) stays on numpy; a
-    bigger one warms up first (the kernels of its own rule only); one without an epoch
-    limit runs `JIT_PROBE_VISITS` visits on numpy and warms up only if it is not done by
-    then (a 3-point trace never loads numba). ``PERCEPTRON_GUI_JIT=1`` warms up for
-    every run; ``PERCEPTRON_GUI_NO_JIT=1`` (read when the trainer was made) keeps the
-    numpy path. The results are the same bits either way.
+    What `train()` and the ``perceptron`` command call. A process learns once: when the
+    compiled loop is loaded (`ready`, and the trainer's rule), every run uses it, whatever
+    its size. Before that, loading numba and the loop from its disk cache costs 0.3-0.8 s
+    (a first compile ~5-10 s), the numpy path ~1.5-5 µs per visit, so:
+
+    * a job of at least `JIT_MIN_VISITS` visits (points × the epoch limit) and
+      `JIT_MIN_UPDATES` updates (its update limit) loads the loop first and waits for it
+      when numba's disk cache holds it (`cache_warm`), or when `background` is off (the
+      command line, a process that runs once: a first compile is announced through
+      `on_slow_compile`); one without an epoch limit runs `JIT_PROBE_VISITS` visits on
+      numpy and is judged by what is left;
+    * with `background` (`train()`, in a process that may call again), a job that would
+      gain (at least `JIT_BACKGROUND_VISITS` visits and updates, or once the process has
+      spent `JIT_BACKGROUND_SECONDS` in such runs on numpy) runs on numpy, then starts
+      the load in a background thread (`load_in_background`: after the run, as the
+      load's imports would share the GIL with it), for the next calls; a job that starts
+      while a load is under way runs on numpy in slices of `JIT_SLICE_VISITS` visits and
+      moves to the compiled loop as soon as it is loaded (a big job with a cold disk
+      cache starts the load at once and does so too);
+    * a smaller job stays on numpy (a 3-point trace never loads numba).
+
+    ``PERCEPTRON_GUI_JIT=1`` loads the loop for every run (and waits);
+    ``PERCEPTRON_GUI_NO_JIT=1`` (read when the trainer was made) keeps the numpy path.
+    The results are the same bits either way.
 
     Parameters
     ----------
@@ -734,12 +880,15 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
         Called with the seconds a warm-up took when it compiled (numba's disk cache did
         not have the code) and took more than one second: the command line says so on
         stderr. A load from the cache, however slow, says nothing.
+    background
+        Whether a job may start a background load and go on without it (see above).
 
     Returns
     -------
     str
         Which loop ran and why (``perceptron trace --verbose`` prints it).
     """
+    global _numpy_seconds
     adopt = getattr(trainer, "use_compiled_loop", None)
     rule: Rule | None = getattr(trainer, "compiled_rule", None)
     if adopt is None:
@@ -757,27 +906,45 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
     if not available():
         trainer.run()
         return "numpy: numba is not installed, or PERCEPTRON_GUI_NO_JIT is set"
-    rule_missing = rule is not None and rule_loop(rule) is None
-    if not ready() or rule_missing:
+    rules = () if rule is None else (rule,)
+    if not loaded(rule):
         small = f"numpy: a small job (loading the compiled loop{named} costs more than it saves)"
         if not forced():
-            if trainer.max_updates - trainer.k < JIT_MIN_UPDATES:
-                trainer.run()  # few updates: the numpy path scans clean visits vectorised
-                return small
-            epochs = trainer.config.max_epochs
-            if epochs is not None and trainer.n * epochs < JIT_MIN_VISITS:
-                trainer.run()
-                return small
-            if epochs is None:
+            visits, updates = _job_size(trainer)
+            if visits is None:  # no epoch limit: a probe on numpy first
+                t0 = time.perf_counter()
                 trainer.run(max_visits=JIT_PROBE_VISITS)
-                if trainer.done or trainer.max_visits - trainer.visits < JIT_MIN_VISITS:
-                    trainer.run()
+                _numpy_seconds += time.perf_counter() - t0
+                visits = trainer.max_visits - trainer.visits
+                if trainer.done:
                     return small
-        t0 = time.perf_counter()
-        warm_up(() if rule is None else (rule,))
-        took = time.perf_counter() - t0
-        if on_slow_compile is not None and took > 1.0 and compiled_fresh():
-            on_slow_compile(took)  # a first compile, not a (slow) load from the cache
+            big = visits >= JIT_MIN_VISITS and updates >= JIT_MIN_UPDATES
+            gains = visits >= JIT_BACKGROUND_VISITS and updates >= JIT_BACKGROUND_VISITS
+            loading = _loading
+            if big and background and loading is None and not cache_warm(rules):
+                loading = load_in_background(rules)  # a compile: seconds, beside the run
+            if loading is not None and not (gains and _loading_warm):
+                # numpy until the load ends (a compile, or a small job), then compiled.
+                if _run_until_loaded(trainer, rule):
+                    return f"compiled{named}: loaded in the background during the run"
+                return f"numpy: the compiled loop{named} was loading in the background"
+            if loading is not None:
+                loading.join()  # a load from the disk cache: this job is worth the wait
+            elif not big:
+                t0 = time.perf_counter()
+                trainer.run()
+                _numpy_seconds += time.perf_counter() - t0
+                if background and (gains or _numpy_seconds >= JIT_BACKGROUND_SECONDS):
+                    # After the run, not during it: the load would share the GIL with it.
+                    if load_in_background(rules) is not None:
+                        return small + "; loading it in the background for the next runs"
+                return small
+        if not loaded(rule):
+            t0 = time.perf_counter()
+            warm_up(rules)
+            took = time.perf_counter() - t0
+            if on_slow_compile is not None and took > 1.0 and compiled_fresh():
+                on_slow_compile(took)  # a first compile, not a (slow) load from the cache
     if not adopt():
         trainer.run()
         why = RULE_PROBLEMS.get(rule.name, "") if rule is not None else ""
@@ -786,12 +953,136 @@ def run_to_end(trainer: Any, on_slow_compile: Callable[[float], None] | None = N
     return f"compiled{named}"
 
 
+def _job_size(trainer: Any) -> tuple[int | None, int]:
+    """(visits, updates) left to the trainer's limits (visits None: no epoch limit)."""
+    updates = int(trainer.max_updates - trainer.k)
+    epochs = trainer.config.max_epochs
+    if epochs is None:
+        return None, updates
+    return int(trainer.n * epochs - trainer.visits), updates
+
+
+def _run_until_loaded(trainer: Any, rule: Rule | None) -> bool:
+    """Run on numpy in slices until the background load ends, then on the compiled loop.
+
+    Returns True when the compiled loop took over before the end (the same bits).
+    """
+    global _numpy_seconds
+    t0 = time.perf_counter()
+    try:
+        while not trainer.done:
+            if _loading is None or loaded(rule):
+                if loaded(rule) and trainer.use_compiled_loop():
+                    _numpy_seconds += time.perf_counter() - t0
+                    t0 = time.perf_counter()
+                    trainer.run()
+                    return True
+                trainer.run()  # the load failed: numpy to the end
+                return False
+            trainer.run(max_visits=JIT_SLICE_VISITS)
+    finally:
+        _numpy_seconds += time.perf_counter() - t0
+    return False
+
+
+def loaded(rule: Rule | None = None) -> bool:
+    """True when the compiled loops are loaded in this process (with `rule`'s, if given)."""
+    return ready() and (rule is None or rule.name in _rule_loops)
+
+
+#: The background load under way (`load_in_background`), None when there is none.
+_loading: threading.Thread | None = None
+_loading_lock = threading.Lock()
+_loading_warm = False  # whether that load reads numba's disk cache (not a compile)
+#: Seconds the process has spent in `run_to_end` on numpy while the loop was not loaded.
+_numpy_seconds = 0.0
+
+
+def load_in_background(rules: Iterable[Rule] = ()) -> threading.Thread | None:
+    """Start `warm_up` of the plane's loops and `rules` in a daemon thread.
+
+    Returns the thread (None when numba is not available, the loops are loaded already,
+    or a load is under way). Runs started meanwhile use numpy; `run_to_end` moves a
+    running job to the compiled loop when the load ends.
+    """
+    global _loading, _loading_warm
+    wanted = tuple(rules)
+    if not available() or all(loaded(r) for r in (*wanted, None)):
+        return None
+    with _loading_lock:
+        if _loading is not None:
+            return None
+        _loading_warm = cache_warm(wanted)
+
+        def work() -> None:
+            global _loading
+            try:
+                warm_up(wanted)
+            finally:
+                _loading = None
+
+        _loading = threading.Thread(target=work, name="perceptron-gui fast.warm_up", daemon=True)
+        _loading.start()
+        return _loading
+
+
+def cache_warm(rules: Iterable[Rule] = ()) -> bool:
+    """True when numba's disk cache seems to hold the compiled loops (and `rules`').
+
+    A guess without importing numba (~1 ms): each loop's index file (``*.nbi``) is where
+    numba keeps it (``NUMBA_CACHE_DIR``, else the source's ``__pycache__`` or the user's
+    cache), written by the installed numba, and not older than this module's source.
+    """
+    try:
+        src = Path(__file__).resolve()
+        stamp = src.stat().st_mtime
+        from importlib.metadata import version
+
+        numba_version = version("numba")
+    except Exception:  # noqa: BLE001  (no source, no numba: no cache to trust)
+        return False
+    names = [f"{_run_py.__qualname__}-{_run_py.__code__.co_firstlineno}"]
+    line = _run_online_py.__code__.co_firstlineno
+    for rule in rules:
+        digest = _source_digest(rule.wants, rule.scale)
+        if digest is None:
+            return False
+        names.append(f"{_run_online_py.__qualname__}_{rule.name}_{digest}-{line}")
+    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
+    sub = f"{src.parent.name}_{hashlib.sha1(str(src.parent).encode()).hexdigest()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then keeps its cache there only
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"]) / sub]
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        dirs = [src.parent / "__pycache__", Path(xdg) / "numba" / sub]
+    for name in names:
+        for d in dirs:
+            index = d / f"{src.stem}.{name}.{tag}.nbi"
+            try:
+                if index.stat().st_mtime < stamp:
+                    continue
+                with index.open("rb") as fh:
+                    if pickle.load(fh) == numba_version:
+                        break
+            except Exception:  # noqa: BLE001  (missing, unreadable: not this one)
+                continue
+        else:
+            return False
+    return True
+
+
 #: Visits below which a job stays on the numpy path (the load of numba costs more).
 JIT_MIN_VISITS = 300_000
 #: An update limit below which a job stays on the numpy path (~5 µs per update there).
 JIT_MIN_UPDATES = 50_000
 #: Visits a job without an epoch limit runs on numpy before it is judged big.
 JIT_PROBE_VISITS = 20_000
+#: Visits (and updates) from which a job of `train()` starts a background load.
+JIT_BACKGROUND_VISITS = 20_000
+#: Seconds on numpy after which a process's next job starts a background load anyway.
+JIT_BACKGROUND_SECONDS = 0.25
+#: Visits per slice of a numpy run that waits for a background load to end.
+JIT_SLICE_VISITS = 10_000
 
 
 def draw(seed: int, k: int, count: int) -> int:
@@ -825,7 +1116,7 @@ def warm_up(rules: Iterable[Rule] | None = None) -> bool:
                 g = globals()
                 for name in (
                     "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad",
-                    "_nth_bad", "_put_row",
+                    "_nth_bad", "_put_row", "_block_bad", "_first_bad",
                 ):  # fmt: skip
                     g[name] = jit(g[name])
                 g["_draw"] = draw_fn = jit(_draw_py)

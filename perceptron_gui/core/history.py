@@ -41,6 +41,8 @@ KEY = 32
 _DTYPES = (np.int64, np.int64, np.float64, np.float64, np.float64, np.int64)
 #: Single rows buffered before they are checked and stored as a block.
 _PENDING = 256
+#: The longest span of weights `History.column` keeps for the next column of the same rows.
+_SPAN_ROWS = 1 << 18
 
 #: ``factor(idx, w0_before, w1_before, b_before) -> s`` of a rule whose factor depends on
 #: the weights before the update (kept per update); None: ``s = η y_i`` from the index.
@@ -195,6 +197,9 @@ class History:
         self._last = self._init  # the weights after the last stored row
         self._pending: list[tuple[int, int, float, float, float, int]] = []
         self._block: tuple[int, FloatArray, FloatArray, FloatArray] | None = None
+        # The last span of weights `column` made (start, stop, w0, w1, b): a result reads
+        # w0, w1 and b of the same rows in turn, and each span computes all three.
+        self._span: tuple[int, int, FloatArray, FloatArray, FloatArray] | None = None
 
     # ------------------------------------------------------------------ size
 
@@ -258,6 +263,7 @@ class History:
         if not len(idx):
             return
         self._block = None
+        self._span = None
         start = len(self._index)
         if self._full is None:
             steps = self._check(idx, w0, w1, b)
@@ -304,6 +310,7 @@ class History:
         self._full = (array("d", w0.tobytes()), array("d", w1.tobytes()), array("d", b.tobytes()))
         self._steps = None
         self._block = None
+        self._span = None
 
     # ----------------------------------------------------------------- reads
 
@@ -322,6 +329,7 @@ class History:
         for arr in self._kf:
             del arr[k // KEY + 1 :]
         self._block = None
+        self._span = None
         if k:
             w0, w1, b = self._weights(k - 1, k)
             self._last = (float(w0[0]), float(w1[0]), float(b[0]))
@@ -382,7 +390,15 @@ class History:
         if name == self.count_name:
             return self._count.get(start, stop)
         if name in ("w0", "w1", "b"):
-            return self._weights(start, stop)[("w0", "w1", "b").index(name)]
+            j = ("w0", "w1", "b").index(name)
+            span = self._span
+            if span is not None and span[:2] == (start, stop):
+                return span[2:][j].copy()
+            cols = self._weights(start, stop)
+            if stop - start <= _SPAN_ROWS:
+                self._span = (start, stop, *cols)
+                return cols[j].copy()
+            return cols[j]
         raise KeyError(name)
 
     def updates_by(self, visits: int) -> int:
