@@ -162,6 +162,8 @@ def test_the_readme_s_two_test_commands_are_the_whole_suite() -> None:
     assert pytest_part.endswith(' -m "not long"')
     assert long == pytest_part.removesuffix(' -m "not long"') + " -m long"
     assert "long: " in (ROOT / "pyproject.toml").read_text()  # the marker is registered
+    development = PAGES["development.md"]
+    assert f"```\n{quick}\n```" in development and f"```\n{long}\n```" in development
 
 
 def test_the_readme_is_a_front_door() -> None:

@@ -95,7 +95,6 @@ def test_the_action_runs_every_mode_as_core_experiment_does(qtbot, shared_window
         assert r.updates[i] == len(one.updates)
 
 
-@pytest.mark.long
 def test_the_histogram_shows_the_runs_and_the_bound(qtbot, shared_window) -> None:  # noqa: ANN001
     w = shared_window
     rng = np.random.default_rng(5)

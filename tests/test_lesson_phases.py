@@ -22,7 +22,6 @@ points = [[3, 3, 1], [4, 3, 1], [1, 1, -1]]
 """
 
 
-@pytest.mark.long
 def test_a_phases_scene_steps_one_phase_a_click(window, tmp_path: Path) -> None:  # noqa: ANN001
     path = tmp_path / "phases.lesson.toml"
     path.write_text(LESSON, encoding="utf-8")

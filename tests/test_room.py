@@ -61,8 +61,7 @@ def settle(ms: int = 50) -> None:
     QTest.qWait(ms)
 
 
-@pytest.mark.long
-@pytest.mark.parametrize("maximized", [False, True])
+@pytest.mark.parametrize("maximized", [False, pytest.param(True, marks=pytest.mark.long)])
 def test_f5_then_esc_gives_the_window_back(window, qtbot, maximized) -> None:  # noqa: ANN001
     if maximized:
         window.showMaximized()

@@ -114,7 +114,6 @@ def _vec(v) -> str:  # noqa: ANN001
 SMALL = generate("separable", 8, seed=4)
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_every_mode_steps_to_the_end_in_the_window_as_train_runs(window, mode) -> None:
     from perceptron_gui.app.format import fmt
