@@ -17,15 +17,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import cast
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPalette, QPolygonF
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractSpinBox,
     QApplication,
+    QDockWidget,
+    QMenu,
     QProxyStyle,
+    QSizePolicy,
     QStyle,
     QStyleFactory,
+    QStyleOption,
     QStyleOptionComplex,
+    QStyleOptionDockWidget,
+    QStyleOptionMenuItem,
     QStyleOptionSpinBox,
     QWidget,
 )
@@ -487,3 +494,156 @@ def theme() -> Theme:
     if _THEME is None:
         _THEME = Theme()
     return _THEME
+
+
+#: WCAG 2.5.8's least target, px at UI scale 1: the docks' own buttons and the menus' rows.
+TARGET_PX = 24
+
+
+class RoomyStyle(ScaledStyle):
+    """`ScaledStyle` with Qt's own small targets grown to `TARGET_PX` (times the UI scale):
+    a dock's float and close buttons (18 × 14 px in Fusion, side by side) and a menu's rows
+    (22 px, one against the next). Set on the docks, their buttons and the menus only
+    (`roomy`), not on the application: Qt asks a Python style for every size of every
+    widget it styles."""
+
+    _DOCK_PARTS = (
+        QStyle.SubElement.SE_DockWidgetCloseButton,
+        QStyle.SubElement.SE_DockWidgetFloatButton,
+        QStyle.SubElement.SE_DockWidgetTitleBarText,
+    )
+
+    @staticmethod
+    def side() -> int:
+        """A target's least side at the theme's UI scale, px."""
+        return int(round(TARGET_PX * theme().ui_scale))
+
+    def pixelMetric(  # noqa: N802 (Qt override)
+        self,
+        metric: QStyle.PixelMetric,
+        option: object = None,
+        widget: QWidget | None = None,
+    ) -> int:
+        if metric == QStyle.PixelMetric.PM_DockWidgetTitleBarButtonMargin and widget is not None:
+            # A title button's size hint is twice this plus its icon, and the title bar is
+            # 2 px taller than the hint: a hint of side - 2 gives a bar of `side`, which the
+            # buttons fill (`subElementRect`). (The icon: at most 10 px at 96 dpi.)
+            icon = min(
+                widget.logicalDpiX() * 10 // 96,
+                super().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, option, widget),
+            )
+            return max(0, (self.side() - 2 - icon) // 2)
+        return super().pixelMetric(metric, option, widget)
+
+    def subElementRect(  # noqa: N802 (Qt override)
+        self,
+        element: QStyle.SubElement,
+        option: QStyleOption,
+        widget: QWidget | None = None,
+    ) -> QRect:
+        r = super().subElementRect(element, option, cast(QWidget, widget))
+        if element not in self._DOCK_PARTS or not isinstance(option, QStyleOptionDockWidget):
+            return r
+        # Worked out along a horizontal title bar, turned as Qt turns a vertical one.
+        vertical = option.verticalTitleBar
+        bar = option.rect.transposed() if vertical else QRect(option.rect)
+        side = min(self.side(), bar.height())
+        right = bar.right()
+        found = QRect()
+        for part, present in (
+            (QStyle.SubElement.SE_DockWidgetCloseButton, option.closable),
+            (QStyle.SubElement.SE_DockWidgetFloatButton, option.floatable),
+        ):
+            box = QRect()
+            if present:
+                box = QRect(right - side + 1, bar.center().y() - (side - 1) // 2, side, side)
+                right = box.left() - 1
+            if part == element:
+                found = box
+                break
+        if element == QStyle.SubElement.SE_DockWidgetTitleBarText:
+            if vertical:  # (the base's text box turned back to run along the bar)
+                top, right = r.left() - bar.left() + bar.top(), bar.top() + bar.right() - r.top()
+                r = QRect(right - r.height() + 1, top, r.height(), r.width())
+            found = QRect(
+                r.left(), bar.top(), max(0, min(r.right(), right) - r.left() + 1), bar.height()
+            )
+        if vertical and not found.isNull():
+            found = QRect(
+                bar.left() + found.top() - bar.top(),
+                bar.top() + bar.right() - found.right(),
+                found.height(),
+                found.width(),
+            )
+        return found
+
+    def sizeFromContents(  # noqa: N802 (Qt override)
+        self,
+        kind: QStyle.ContentsType,
+        option: QStyleOption,
+        size: QSize,
+        widget: QWidget | None = None,
+    ) -> QSize:
+        s = super().sizeFromContents(kind, option, size, cast(QWidget, widget))
+        if (
+            kind == QStyle.ContentsType.CT_MenuItem
+            and isinstance(option, QStyleOptionMenuItem)
+            and option.menuItemType != QStyleOptionMenuItem.MenuItemType.Separator
+        ):
+            s.setHeight(max(s.height(), self.side()))
+        return s
+
+
+class _RoomyLate(QObject):
+    """Gives the menus a widget makes later (a menu bar's overflow) the `RoomyStyle` as
+    they are polished, before they lay out their rows."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.ChildPolished:
+            assert isinstance(event, QChildEvent)
+            child = event.child()
+            if isinstance(child, QMenu):
+                roomy(child)
+        return False
+
+
+def roomy_later(holder: QWidget) -> None:
+    """`roomy` for the menus `holder` makes from now on (its children)."""
+    holder.installEventFilter(_RoomyLate(holder))
+
+
+#: The one `RoomyStyle` (made on first use; a widget does not own the style set on it).
+_ROOMY: list[RoomyStyle] = []
+
+
+def roomy(*widgets: QWidget) -> None:
+    """Give `widgets` (docks, their own buttons, menus) the `RoomyStyle`; a dock's own
+    float and close buttons (Qt's, named ``qt_dockwidget_*``) and a menu's submenus are
+    given it too."""
+    if not _ROOMY:
+        app = QApplication.instance()
+        base = app.style() if isinstance(app, QApplication) else None
+        name = (
+            base.baseStyle().name()
+            if isinstance(base, QProxyStyle)
+            else (base.name() if base is not None else "fusion")
+        )
+        _ROOMY.append(RoomyStyle(name))
+    style = _ROOMY[0]
+    for w in widgets:
+        parts = [w]
+        if isinstance(w, QDockWidget):
+            parts += [
+                b
+                for b in w.findChildren(QAbstractButton)
+                if b.objectName().startswith("qt_dockwidget_")
+            ]
+        elif isinstance(w, QMenu):
+            parts += w.findChildren(QMenu)
+        for p in parts:
+            if p.style() is not style:
+                p.setStyle(style)
+            if isinstance(p, QAbstractButton):
+                # (a button's height is its hint's, 2 px short of the bar, unless it may grow)
+                grow = QSizePolicy.Policy.Minimum
+                p.setSizePolicy(grow, grow)

@@ -56,8 +56,9 @@ LOG_K_FROM = 1000.0
 #: The plots never get less than this height (pixels at scale 1: the legend, two plots
 #: whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead
 #: of crushing them until "length" and "cos θ" overprint. With the legend and the plots
-#: close together, each plot's own area is then at least 40 px high (it was 28 of 175).
-PLOTS_MIN_PX = 160
+#: close together and the k axis's title close under its numbers, each plot's own area is
+#: then at least 40 px high (it was 28 of 175).
+PLOTS_MIN_PX = 152
 
 
 def integer_step(span: float, ticks: int = 5) -> float:
@@ -174,7 +175,13 @@ class ProofPanel(QtWidgets.QWidget):
         if not self._made:
             return
         style_axes(self._top, "", "")
-        style_axes(self._low, self.tr("updates k"), "")
+        # The k axis's title at the ticks' size, close under them (Qt's 4 px round a
+        # text item: 1; pyqtgraph's 2 px over the numbers: 0): ~7 px of a 1024×768 dock
+        # back for the curves (the docks' title bars grew 8 px for their 24 px buttons).
+        style_axes(self._low, self.tr("updates k"), "", label_pt=TICK_PT)
+        k_axis = self._low.getAxis("bottom")
+        k_axis.label.document().setDocumentMargin(1)
+        k_axis.setStyle(tickTextOffset=0)
         t = theme()
         for plot in (self._top, self._low):
             plot.getAxis("left").setWidth(int(40 * t.scale))
