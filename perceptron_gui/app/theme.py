@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QStyleOptionDockWidget,
     QStyleOptionMenuItem,
     QStyleOptionSpinBox,
+    QStyleOptionToolButton,
     QWidget,
 )
 
@@ -576,6 +577,25 @@ class RoomyStyle(ScaledStyle):
                 found.width(),
             )
         return found
+
+    def drawComplexControl(  # noqa: N802 (Qt override)
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        scale = theme().ui_scale
+        if (
+            scale != 1.0
+            and control == QStyle.ComplexControl.CC_ToolButton
+            and isinstance(option, QStyleOptionToolButton)
+            and widget is not None
+            and widget.objectName().startswith("qt_dockwidget_")
+        ):
+            # A dock's button draws its icon at a size of its own (10 px at any scale).
+            option.iconSize = option.iconSize * scale
+        super().drawComplexControl(control, option, painter, widget)
 
     def sizeFromContents(  # noqa: N802 (Qt override)
         self,
