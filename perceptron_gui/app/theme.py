@@ -388,7 +388,7 @@ class ScaledStyle(QProxyStyle):
     ) -> int:
         value = super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
         scale = theme().ui_scale
-        if metric in self.SCALED and scale != 1.0:
+        if scale != 1.0 and metric in self.SCALED:
             return int(round(value * scale))
         return value
 
@@ -400,6 +400,16 @@ class ScaledStyle(QProxyStyle):
         widget: QWidget | None = None,
     ) -> None:
         scale = theme().ui_scale
+        if (
+            scale != 1.0
+            and control == QStyle.ComplexControl.CC_ToolButton
+            and isinstance(option, QStyleOptionToolButton)
+            and widget is not None
+            and widget.objectName().startswith("qt_dockwidget_")
+        ):
+            # A dock's own button draws its icon at a size of its own (10 px at any
+            # scale: a 10 px cross in a 48 px button at scale 2, see `RoomyStyle`).
+            option.iconSize = option.iconSize * scale
         if scale > 1.0 and control == QStyle.ComplexControl.CC_ComboBox:
             # The base style sizes its arrow by the font's DPI (at most 14 × 8 px at 96
             # dpi): drawn with the metrics of a screen `scale` times as dense, it grows.
@@ -499,14 +509,15 @@ def theme() -> Theme:
 
 #: WCAG 2.5.8's least target, px at UI scale 1: the docks' own buttons and the menus' rows.
 TARGET_PX = 24
+_TITLE_MARGIN = QStyle.PixelMetric.PM_DockWidgetTitleMargin
 
 
 class RoomyStyle(ScaledStyle):
     """`ScaledStyle` with Qt's own small targets grown to `TARGET_PX` (times the UI scale):
     a dock's float and close buttons (18 × 14 px in Fusion, side by side) and a menu's rows
-    (22 px, one against the next). Set on the docks, their buttons and the menus only
-    (`roomy`), not on the application: Qt asks a Python style for every size of every
-    widget it styles."""
+    (22 px, one against the next). Set on the docks and the menus only (`roomy`), not on
+    the application: Qt asks a Python style for every size of every widget it styles. (A
+    dock's buttons keep the application's style: the dock's lays them out.)"""
 
     _DOCK_PARTS = (
         QStyle.SubElement.SE_DockWidgetCloseButton,
@@ -525,16 +536,12 @@ class RoomyStyle(ScaledStyle):
         option: object = None,
         widget: QWidget | None = None,
     ) -> int:
-        if metric == QStyle.PixelMetric.PM_DockWidgetTitleBarButtonMargin and widget is not None:
-            # A title button's size hint is twice this plus its icon, and the title bar is
-            # 2 px taller than the hint: a hint of side - 2 gives a bar of `side`, which the
-            # buttons fill (`subElementRect`). (The icon: at most 10 px at 96 dpi.)
-            icon = min(
-                widget.logicalDpiX() * 10 // 96,
-                super().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, option, widget),
-            )
-            return max(0, (self.side() - 2 - icon) // 2)
-        return super().pixelMetric(metric, option, widget)
+        value = super().pixelMetric(metric, option, widget)
+        if metric == _TITLE_MARGIN and widget is not None:
+            # A title bar is its text's height and twice this (or its buttons' size hint
+            # and 2, less): a bar of `side`, which the buttons fill (`subElementRect`).
+            return max(value, (self.side() - widget.fontMetrics().height() + 1) // 2)
+        return value
 
     def subElementRect(  # noqa: N802 (Qt override)
         self,
@@ -578,25 +585,6 @@ class RoomyStyle(ScaledStyle):
             )
         return found
 
-    def drawComplexControl(  # noqa: N802 (Qt override)
-        self,
-        control: QStyle.ComplexControl,
-        option: QStyleOptionComplex,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        scale = theme().ui_scale
-        if (
-            scale != 1.0
-            and control == QStyle.ComplexControl.CC_ToolButton
-            and isinstance(option, QStyleOptionToolButton)
-            and widget is not None
-            and widget.objectName().startswith("qt_dockwidget_")
-        ):
-            # A dock's button draws its icon at a size of its own (10 px at any scale).
-            option.iconSize = option.iconSize * scale
-        super().drawComplexControl(control, option, painter, widget)
-
     def sizeFromContents(  # noqa: N802 (Qt override)
         self,
         kind: QStyle.ContentsType,
@@ -637,9 +625,8 @@ _ROOMY: list[RoomyStyle] = []
 
 
 def roomy(*widgets: QWidget) -> None:
-    """Give `widgets` (docks, their own buttons, menus) the `RoomyStyle`; a dock's own
-    float and close buttons (Qt's, named ``qt_dockwidget_*``) and a menu's submenus are
-    given it too."""
+    """Give `widgets` (docks, menus) the `RoomyStyle`, and a menu's submenus too; a dock's
+    own float and close buttons (Qt's, named ``qt_dockwidget_*``) may grow to its boxes."""
     if not _ROOMY:
         app = QApplication.instance()
         base = app.style() if isinstance(app, QApplication) else None
@@ -653,17 +640,14 @@ def roomy(*widgets: QWidget) -> None:
     for w in widgets:
         parts = [w]
         if isinstance(w, QDockWidget):
-            parts += [
-                b
-                for b in w.findChildren(QAbstractButton)
-                if b.objectName().startswith("qt_dockwidget_")
-            ]
+            for b in w.findChildren(QAbstractButton):
+                if b.objectName().startswith("qt_dockwidget_"):
+                    # Laid out in the box the dock's style gives, as high as it may grow
+                    # (a button's own height is its size hint's, 14 px).
+                    grow = QSizePolicy.Policy.Minimum
+                    b.setSizePolicy(grow, grow)
         elif isinstance(w, QMenu):
             parts += w.findChildren(QMenu)
         for p in parts:
             if p.style() is not style:
                 p.setStyle(style)
-            if isinstance(p, QAbstractButton):
-                # (a button's height is its hint's, 2 px short of the bar, unless it may grow)
-                grow = QSizePolicy.Policy.Minimum
-                p.setSizePolicy(grow, grow)
