@@ -73,8 +73,23 @@ for lang in ("en", "zh_CN"):
                 "tabbed": [t.objectName() for t in w.tabifiedDockWidgets(d) if t.isVisible()],
                 "tab": w.tabs.currentIndex(),
             })
+        proof = []
+        if "proof" in named:  # the clicker through the scene's first updates
+            from PySide6.QtWidgets import QScrollArea
+            import pyqtgraph as pg
+            scroll = w.proof_panel.findChild(QScrollArea, "proofScroll")
+            for _ in range(6):
+                w.lesson_player.next_slide()
+                settle(0.2)
+                view = next(v for v in w.proof_panel.findChildren(pg.GraphicsView))
+                boxes = [b.height() for b in view.scene().items()
+                         if isinstance(b, pg.ViewBox) and b.isVisible()]
+                chain = w.proof_panel.findChild(QWidget, "proofReadout")
+                proof.append({"k": w.state()["updates"], "plots": view.isVisible(),
+                              "scroll": scroll.verticalScrollBar().maximum(),
+                              "boxes": boxes, "pt": chain.font().pointSizeF()})
         scenes.append({"scene": i, "docks": docks, "window": w.geometry().getRect(),
-                       "canvas": w.canvas.geometry().getRect()})
+                       "canvas": w.canvas.geometry().getRect(), "proof": proof})
     w.set_presentation(False)
     settle()
     back = {d.objectName(): w.dockWidgetArea(d).name for d in w.docks}
@@ -119,6 +134,26 @@ def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) ->
             if [d["show"] for d in s["docks"]][:1] == ["proof"] and len(s["docks"]) > 1:
                 assert s["docks"][0]["rect"][3] >= 0.55 * height  # the proof first, largest
         assert got["back"] == got["areas"], lang  # Esc: the docks where they were
+
+
+@pytest.mark.long
+def test_the_proof_in_the_column_shows_whole_through_its_scene(scenes: dict) -> None:
+    """Scene 5 (why it stops) at 1024×768 in presentation, the clicker through its first
+    updates: the proof panel never scrolls (after the second update its chain wrapped to 6
+    lines and the lower plot was cut at "0.5"), both plots shown; the chain's type shrinks
+    for it, by at most a fifth, in English and Chinese."""
+    from perceptron_gui.app.panels.proof_panel import READOUT_MIN_SHARE
+
+    for lang, got in scenes.items():
+        walks = [s["proof"] for s in got["scenes"] if s["proof"]]
+        assert walks, lang
+        for walk in walks:
+            assert max(p["k"] for p in walk) >= 2, (lang, walk)  # (two updates at least)
+            full = max(p["pt"] for p in walk)
+            for p in walk:
+                assert p["scroll"] == 0 and p["plots"], (lang, p)
+                assert len(p["boxes"]) == 2 and min(p["boxes"]) >= 60, (lang, p)
+                assert p["pt"] >= READOUT_MIN_SHARE * full - 0.01, (lang, p)
 
 
 @pytest.mark.long

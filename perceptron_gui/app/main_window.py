@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSizePolicy,
     QSplitter,
@@ -65,7 +66,7 @@ from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.spaces import EXPORT_SIZE, Spaces
 from perceptron_gui.app.storage import preferences
-from perceptron_gui.app.theme import theme
+from perceptron_gui.app.theme import roomy, theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
@@ -686,6 +687,14 @@ class MainWindow(LessonScripting, QMainWindow):
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "action_manager"):
             self.retranslate()
         super().changeEvent(event)
+
+    def createPopupMenu(self) -> QMenu | None:  # noqa: N802 (Qt override)
+        """Qt's menu of the docks and bars (a right click on a dock's title), its rows
+        24 px high as the menu bar's are (WCAG 2.5.8)."""
+        menu = super().createPopupMenu()
+        if menu is not None:
+            roomy(menu)
+        return menu
 
     def show_panels(self, on: bool) -> None:
         """Show or hide every dock, the controls included (the keys still work)."""

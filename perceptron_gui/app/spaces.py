@@ -44,7 +44,7 @@ from perceptron_gui.app.export import (
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.qtutil import named
-from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.app.theme import ANNOTATION_PT, roomy, theme
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core import spaces as sp
 from perceptron_gui.core.factory import make_trainer
@@ -128,6 +128,7 @@ class SpaceView(QtWidgets.QWidget):
         self.top_button.clicked.connect(self.look_down_z)
         # The context menu: the view as a figure or as an animation of the run.
         self.menu = QtWidgets.QMenu(self)
+        roomy(self.menu)  # (rows 24 px high: WCAG 2.5.8)
         self.export_action = named(QtGui.QAction(self), f"{kind}ExportAction")
         self.export_action.triggered.connect(self.export_dialog)
         self.animation_action = named(QtGui.QAction(self), f"{kind}ExportAnimationAction")

@@ -17,16 +17,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import cast
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPalette, QPolygonF
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractSpinBox,
     QApplication,
+    QDockWidget,
+    QMenu,
     QProxyStyle,
+    QSizePolicy,
     QStyle,
     QStyleFactory,
+    QStyleOption,
     QStyleOptionComplex,
+    QStyleOptionDockWidget,
+    QStyleOptionMenuItem,
     QStyleOptionSpinBox,
+    QStyleOptionToolButton,
     QWidget,
 )
 
@@ -380,7 +388,7 @@ class ScaledStyle(QProxyStyle):
     ) -> int:
         value = super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
         scale = theme().ui_scale
-        if metric in self.SCALED and scale != 1.0:
+        if scale != 1.0 and metric in self.SCALED:
             return int(round(value * scale))
         return value
 
@@ -392,6 +400,16 @@ class ScaledStyle(QProxyStyle):
         widget: QWidget | None = None,
     ) -> None:
         scale = theme().ui_scale
+        if (
+            scale != 1.0
+            and control == QStyle.ComplexControl.CC_ToolButton
+            and isinstance(option, QStyleOptionToolButton)
+            and widget is not None
+            and widget.objectName().startswith("qt_dockwidget_")
+        ):
+            # A dock's own button draws its icon at a size of its own (10 px at any
+            # scale: a 10 px cross in a 48 px button at scale 2, see `RoomyStyle`).
+            option.iconSize = option.iconSize * scale
         if scale > 1.0 and control == QStyle.ComplexControl.CC_ComboBox:
             # The base style sizes its arrow by the font's DPI (at most 14 × 8 px at 96
             # dpi): drawn with the metrics of a screen `scale` times as dense, it grows.
@@ -487,3 +505,149 @@ def theme() -> Theme:
     if _THEME is None:
         _THEME = Theme()
     return _THEME
+
+
+#: WCAG 2.5.8's least target, px at UI scale 1: the docks' own buttons and the menus' rows.
+TARGET_PX = 24
+_TITLE_MARGIN = QStyle.PixelMetric.PM_DockWidgetTitleMargin
+
+
+class RoomyStyle(ScaledStyle):
+    """`ScaledStyle` with Qt's own small targets grown to `TARGET_PX` (times the UI scale):
+    a dock's float and close buttons (18 × 14 px in Fusion, side by side) and a menu's rows
+    (22 px, one against the next). Set on the docks and the menus only (`roomy`), not on
+    the application: Qt asks a Python style for every size of every widget it styles. (A
+    dock's buttons keep the application's style: the dock's lays them out.)"""
+
+    _DOCK_PARTS = (
+        QStyle.SubElement.SE_DockWidgetCloseButton,
+        QStyle.SubElement.SE_DockWidgetFloatButton,
+        QStyle.SubElement.SE_DockWidgetTitleBarText,
+    )
+
+    @staticmethod
+    def side() -> int:
+        """A target's least side at the theme's UI scale, px."""
+        return int(round(TARGET_PX * theme().ui_scale))
+
+    def pixelMetric(  # noqa: N802 (Qt override)
+        self,
+        metric: QStyle.PixelMetric,
+        option: object = None,
+        widget: QWidget | None = None,
+    ) -> int:
+        value = super().pixelMetric(metric, option, widget)
+        if metric == _TITLE_MARGIN and widget is not None:
+            # A title bar is its text's height and twice this (or its buttons' size hint
+            # and 2, less): a bar of `side`, which the buttons fill (`subElementRect`).
+            return max(value, (self.side() - widget.fontMetrics().height() + 1) // 2)
+        return value
+
+    def subElementRect(  # noqa: N802 (Qt override)
+        self,
+        element: QStyle.SubElement,
+        option: QStyleOption,
+        widget: QWidget | None = None,
+    ) -> QRect:
+        r = super().subElementRect(element, option, cast(QWidget, widget))
+        if element not in self._DOCK_PARTS or not isinstance(option, QStyleOptionDockWidget):
+            return r
+        # Worked out along a horizontal title bar, turned as Qt turns a vertical one.
+        vertical = option.verticalTitleBar
+        bar = option.rect.transposed() if vertical else QRect(option.rect)
+        side = min(self.side(), bar.height())
+        right = bar.right()
+        found = QRect()
+        for part, present in (
+            (QStyle.SubElement.SE_DockWidgetCloseButton, option.closable),
+            (QStyle.SubElement.SE_DockWidgetFloatButton, option.floatable),
+        ):
+            box = QRect()
+            if present:
+                box = QRect(right - side + 1, bar.center().y() - (side - 1) // 2, side, side)
+                right = box.left() - 1
+            if part == element:
+                found = box
+                break
+        if element == QStyle.SubElement.SE_DockWidgetTitleBarText:
+            if vertical:  # (the base's text box turned back to run along the bar)
+                top, right = r.left() - bar.left() + bar.top(), bar.top() + bar.right() - r.top()
+                r = QRect(right - r.height() + 1, top, r.height(), r.width())
+            found = QRect(
+                r.left(), bar.top(), max(0, min(r.right(), right) - r.left() + 1), bar.height()
+            )
+        if vertical and not found.isNull():
+            found = QRect(
+                bar.left() + found.top() - bar.top(),
+                bar.top() + bar.right() - found.right(),
+                found.height(),
+                found.width(),
+            )
+        return found
+
+    def sizeFromContents(  # noqa: N802 (Qt override)
+        self,
+        kind: QStyle.ContentsType,
+        option: QStyleOption,
+        size: QSize,
+        widget: QWidget | None = None,
+    ) -> QSize:
+        s = super().sizeFromContents(kind, option, size, cast(QWidget, widget))
+        if (
+            kind == QStyle.ContentsType.CT_MenuItem
+            and isinstance(option, QStyleOptionMenuItem)
+            and option.menuItemType != QStyleOptionMenuItem.MenuItemType.Separator
+        ):
+            s.setHeight(max(s.height(), self.side()))
+        return s
+
+
+class _RoomyLate(QObject):
+    """Gives the menus a widget makes later (a menu bar's overflow) the `RoomyStyle` as
+    they are polished, before they lay out their rows."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.ChildPolished:
+            assert isinstance(event, QChildEvent)
+            child = event.child()
+            if isinstance(child, QMenu):
+                roomy(child)
+        return False
+
+
+def roomy_later(holder: QWidget) -> None:
+    """`roomy` for the menus `holder` makes from now on (its children)."""
+    holder.installEventFilter(_RoomyLate(holder))
+
+
+#: The one `RoomyStyle` (made on first use; a widget does not own the style set on it).
+_ROOMY: list[RoomyStyle] = []
+
+
+def roomy(*widgets: QWidget) -> None:
+    """Give `widgets` (docks, menus) the `RoomyStyle`, and a menu's submenus too; a dock's
+    own float and close buttons (Qt's, named ``qt_dockwidget_*``) may grow to its boxes."""
+    if not _ROOMY:
+        app = QApplication.instance()
+        base = app.style() if isinstance(app, QApplication) else None
+        name = (
+            base.baseStyle().name()
+            if isinstance(base, QProxyStyle)
+            else (base.name() if base is not None else "fusion")
+        )
+        _ROOMY.append(RoomyStyle(name))
+    style = _ROOMY[0]
+    for w in widgets:
+        parts = [w]
+        if isinstance(w, QDockWidget):
+            for b in w.findChildren(QAbstractButton):
+                if b.objectName().startswith("qt_dockwidget_"):
+                    # Laid out in the box the dock's style gives, as high as it may grow
+                    # (a button's own height is its size hint's, 14 px).
+                    grow = QSizePolicy.Policy.Minimum
+                    b.setSizePolicy(grow, grow)
+        elif isinstance(w, QMenu):
+            parts += w.findChildren(QMenu)
+        for p in parts:
+            if p.style() is not style:
+                p.setStyle(style)

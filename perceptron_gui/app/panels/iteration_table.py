@@ -24,7 +24,7 @@ from perceptron_gui.app.panels.common import (
     short_screen,
     style_label,
 )
-from perceptron_gui.app.theme import TICK_PT, theme
+from perceptron_gui.app.theme import TICK_PT, roomy, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
 from perceptron_gui.core.protocol import Algorithm
@@ -804,6 +804,7 @@ class IterationTable(QtWidgets.QWidget):
         self._copy_as_button.setObjectName("iterationCopyAs")
         self._copy_as_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QtWidgets.QMenu(self._copy_as_button)
+        roomy(menu)  # (rows 24 px high: WCAG 2.5.8)
         for text, name, format in (
             ("LaTeX (booktabs)", "iterationCopyLatex", "latex"),
             ("Markdown", "iterationCopyMarkdown", "markdown"),

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
@@ -56,8 +56,13 @@ LOG_K_FROM = 1000.0
 #: The plots never get less than this height (pixels at scale 1: the legend, two plots
 #: whose axis titles fit beside them, the k axis); a shorter dock scrolls them instead
 #: of crushing them until "length" and "cos θ" overprint. With the legend and the plots
-#: close together, each plot's own area is then at least 40 px high (it was 28 of 175).
-PLOTS_MIN_PX = 160
+#: close together and the k axis's title close under its numbers, each plot's own area is
+#: then at least 40 px high (it was 28 of 175).
+PLOTS_MIN_PX = 152
+#: Where the chain and the plots' least height would not fit the dock, the chain's type
+#: shrinks, down to this share of its size, before the panel scrolls (in a lesson's column
+#: at 1024×768 the chain wraps to 6 lines after an update and cut the lower plot).
+READOUT_MIN_SHARE = 0.8
 
 
 def integer_step(span: float, ticks: int = 5) -> float:
@@ -174,7 +179,13 @@ class ProofPanel(QtWidgets.QWidget):
         if not self._made:
             return
         style_axes(self._top, "", "")
-        style_axes(self._low, self.tr("updates k"), "")
+        # The k axis's title at the ticks' size, close under them (Qt's 4 px round a
+        # text item: 1; pyqtgraph's 2 px over the numbers: 0): ~7 px of a 1024×768 dock
+        # back for the curves (the docks' title bars grew 8 px for their 24 px buttons).
+        style_axes(self._low, self.tr("updates k"), "", label_pt=TICK_PT)
+        k_axis = self._low.getAxis("bottom")
+        k_axis.label.document().setDocumentMargin(1)
+        k_axis.setStyle(tickTextOffset=0)
         t = theme()
         for plot in (self._top, self._low):
             plot.getAxis("left").setWidth(int(40 * t.scale))
@@ -188,6 +199,7 @@ class ProofPanel(QtWidgets.QWidget):
     def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self._scroll.viewport() and event.type() == QtCore.QEvent.Type.Resize:
             self._fit_legend()
+            self._fit_readout()
         return False
 
     def _fit_legend(self) -> None:
@@ -261,6 +273,41 @@ class ProofPanel(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         """Recompute from the controller (O(min(k, `PROOF_MAX_POINTS`)) for the curves)."""
+        self._refresh()
+        self._fit_readout()
+
+    def _fit_readout(self) -> None:
+        """The chain at the theme's size, or as much smaller (down to `READOUT_MIN_SHARE`
+        of it) as makes it fit over the plots' least height without scrolling; measured
+        at the viewport's width, as the label wraps it."""
+        view = self._scroll.viewport()
+        full = theme().pt(TICK_PT)
+        room = view.height() - self.layout_spacing()
+        if self._plots.isVisibleTo(self):
+            room -= self._plots.minimumHeight()
+        font = QtGui.QFont(self._readout.font())
+        text = self._readout.text()
+        size = full
+        while True:
+            font.setPointSizeF(size)
+            box = QtGui.QFontMetrics(font).boundingRect(
+                QtCore.QRect(0, 0, max(1, view.width()), 100_000),
+                Qt.TextFlag.TextWordWrap,
+                text,
+            )
+            if box.height() <= room or size <= full * READOUT_MIN_SHARE:
+                break
+            size = max(full * READOUT_MIN_SHARE, size - 0.5)
+        if abs(self._readout.font().pointSizeF() - size) > 1e-6:
+            self._readout.setFont(font)
+
+    def layout_spacing(self) -> int:
+        """The pixels between the chain and the plots."""
+        body = self._scroll.widget()
+        layout = body.layout() if body is not None else None
+        return layout.spacing() if layout is not None else 0
+
+    def _refresh(self) -> None:
         c = self._controller
         t = c.trainer
         if t.n == 0 or c.bound_pending:

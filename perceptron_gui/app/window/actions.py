@@ -21,6 +21,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QMenu, QMenuBar, QToolBar, QWidget
 
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
+from perceptron_gui.app.theme import roomy, roomy_later
 
 #: The translation context of every action's and menu's text (the window's own).
 CONTEXT = "MainWindow"
@@ -893,11 +894,13 @@ class ActionManager:
         self._menu_specs = {m.id: m for m in menus}
         for menu_id in bar:
             menu_bar.addMenu(self._make_menu(menu_id, places))
+        roomy_later(menu_bar)  # (Qt's own: the bar's overflow menu, made when narrow)
 
     def _make_menu(self, menu_id: str, places: dict[str, list[QAction]]) -> QMenu:
         spec = self._menu_specs[menu_id]
         menu = QMenu(tr(spec.title), self.window)
         menu.setObjectName(f"{menu_id}Menu")
+        roomy(menu)  # (rows 24 px high: WCAG 2.5.8)
         self.menus[menu_id] = menu
         for item in spec.items:
             if item == "-":

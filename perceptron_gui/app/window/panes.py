@@ -37,7 +37,7 @@ from perceptron_gui.app.panels import (
 from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
 from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
-from perceptron_gui.app.theme import theme
+from perceptron_gui.app.theme import roomy, theme
 from perceptron_gui.app.window.actions import translate
 
 if TYPE_CHECKING:
@@ -340,6 +340,7 @@ class Panes:
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
+        roomy(d)  # (its float and close buttons 24 × 24 px: WCAG 2.5.8)
         self.w.addDockWidget(area, d)
         return d
 
