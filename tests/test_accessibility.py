@@ -16,6 +16,10 @@ from PySide6.QtWidgets import QWidget
 from perceptron_gui.app import main_window as main_window_module
 from perceptron_gui.app.theme import PALETTES, THEMES
 
+#: Each theme, the first in the quick suite and the others in the long checks (a test's
+#: cases that differ only by the theme's colours).
+SWEPT_THEMES = [THEMES[0], *(pytest.param(t, marks=pytest.mark.long) for t in THEMES[1:])]
+
 
 @pytest.fixture
 def window(shared_window):  # noqa: ANN001, ANN201
@@ -456,7 +460,7 @@ def test_tab_reaches_the_canvas_and_ctrl_t_the_table(window, qtbot) -> None:  # 
     assert not window.accessibility.points_dock.isVisible()
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.parametrize("theme_name", SWEPT_THEMES)
 def test_the_canvas_shows_the_keyboards_focus(window, qtbot, theme_name: str) -> None:  # noqa: ANN001
     """Tab to the canvas: a frame round it in the theme's ink, at 3:1 or more against the
     canvas's ground next to it, read from its pixels; gone when Tab moves on, and a click
@@ -716,7 +720,7 @@ def test_the_systems_reduce_motion_is_followed_until_the_user_chooses(qtbot) -> 
     assert reported is (None if (major, minor) < (6, 12) else False)
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.parametrize("theme_name", SWEPT_THEMES)
 def test_the_regions_cannot_flash(window, theme_name: str) -> None:  # noqa: ANN001
     """WCAG 2.3.1 counts as a flash a pair of opposing changes of relative luminance of 10 %
     or more over a large area. A run turns a region from one tint to the other (or a
@@ -932,7 +936,7 @@ def test_the_halo_field_changes_3_times_a_second_at_most(window, qtbot, monkeypa
     assert all(b - a >= 1.0 for a, b in zip(during, during[3:], strict=False)), np.diff(during)
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.parametrize("theme_name", SWEPT_THEMES)
 def test_the_update_vector_stands_out_from_pixels(window, theme_name: str) -> None:  # noqa: ANN001
     """The update's vector ηyx at 3:1 or more on the canvas under it, read from the
     canvas's pixels, in every theme (in the dark theme it was the halo's dark olive, 1.0:1
@@ -982,7 +986,7 @@ def test_an_arrowhead_stops_at_the_updated_points_ring(window) -> None:  # noqa:
     assert abs(cross) / math.hypot(point.x() - start.x(), point.y() - start.y()) < 1.5
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.parametrize("theme_name", SWEPT_THEMES)
 def test_a_disabled_action_looks_disabled(window, qtbot, theme_name: str) -> None:  # noqa: ANN001
     """The toolbar's Redo with nothing to redo is drawn fainter than Undo beside it, read
     from their pixels (in the dark theme both were drawn alike)."""

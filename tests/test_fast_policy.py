@@ -26,6 +26,7 @@ def bits(t: Any) -> tuple[Any, ...]:
     return (t.stop_reason, t.k, t.visits, repr((t.w, t.b)), cols)
 
 
+@pytest.mark.long
 def test_a_process_learns_once_from_a_background_load() -> None:
     # A fresh process (numba's disk cache warm: conftest's child wrote it).
     code = """
