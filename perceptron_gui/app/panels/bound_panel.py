@@ -21,6 +21,7 @@ from perceptron_gui.app.panels.common import (
     style_axes,
     style_label,
 )
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import needs_kernel_bound
 from perceptron_gui.core.proof import origin_note
@@ -65,6 +66,7 @@ class BoundPlot(pg.PlotWidget):
         # No context menu (pyqtgraph would build one for the view box, unused, at once).
         super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes())
         self.setObjectName("boundPlot")
+        paint_with_window(self)
         self._controller = controller
         self._follow = True
         self._loose: tuple[float, float] | None = None  # a run's (right, top) so far
