@@ -80,3 +80,33 @@ def test_a_step_in_presentation_paints_once(shared_window) -> None:
     most, most_any = _painted_per_step(w, 3)
     assert most["canvas"] == most["narration"] == 1, most
     assert most_any == 1
+
+
+def test_a_lesson_scene_change_lays_the_readout_out_once(shared_window, monkeypatch) -> None:  # noqa: ANN001
+    """In presentation the readout is a box of stacked lines over the canvas; a scene
+    change sets the settings, the data, the run's place and the panels (each a change the
+    readout hears, and the canvas resized each time): it is laid out once, at the end,
+    and shows the scene's run."""
+    from perceptron_gui.app.panels.readout import Readout
+
+    w = shared_window
+    w.resize(1024, 768)
+    assert w.open_lesson("perceptron")
+    w.set_presentation(True)
+    QApplication.processEvents()
+    layouts: list[int] = []
+    real = Readout._show_stacked
+
+    def counted(self: Readout, *args: Any, **kwargs: Any) -> Any:
+        if self is w.readout:
+            layouts[-1] += 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Readout, "_show_stacked", counted)
+    player = w.lesson_player
+    for i in (1, 4, 5):  # (5: a compare scene, after a scene without one)
+        layouts.append(0)
+        player.go(i)
+        assert f"k = {w.controller.trainer.k}" in w.readout.text()
+    # Once, or twice when the remark does not fit its box (see Readout.refresh).
+    assert all(1 <= n <= 2 for n in layouts), layouts  # (before: 6-15)
