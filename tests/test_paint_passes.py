@@ -110,3 +110,20 @@ def test_a_lesson_scene_change_lays_the_readout_out_once(shared_window, monkeypa
         assert f"k = {w.controller.trainer.k}" in w.readout.text()
     # Once, or twice when the remark does not fit its box (see Readout.refresh).
     assert all(1 <= n <= 2 for n in layouts), layouts  # (before: 6-15)
+
+
+def test_every_graphics_view_paints_with_the_window(shared_window) -> None:
+    """Each scene the window shows has a receiver on `changed` (qtutil.paint_with_window):
+    one without it paints the whole window once more whenever its items change. The
+    panels made on first show and compare's second canvas included."""
+    from PySide6.QtCore import SIGNAL
+    from PySide6.QtWidgets import QGraphicsView
+
+    w = shared_window
+    w.bound_panel, w.experiment.panel, w.proof_panel, w.dual_view  # noqa: B018  (made now)
+    w.set_compare({"order": "random"})
+    views = w.findChildren(QGraphicsView)
+    assert len(views) >= 6
+    for view in views:
+        # Ours (Qt adds one to the view itself, `updateScene`, once the scene changes).
+        assert view.scene().receivers(SIGNAL("changed(QList<QRectF>)")) >= 1, view
