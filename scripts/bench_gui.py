@@ -175,21 +175,37 @@ def add_point_and_redraw(n: int, reps: int) -> tuple[float, float]:
 
 def mode_steps(
     modes: tuple[str, ...], steps: int, warm: int = 15
-) -> list[tuple[str, float, float]]:
+) -> list[tuple[str, float, float, float]]:
     """Per mode, the median CPU seconds of a frame after a step (Space: `step()`, the
     panels' refreshes, the event loop's turn and a repaint of the whole window) on 40
-    noisy points at 1280×800 after `warm` updates, and of the same repaint with nothing
-    changed (the reference)."""
+    noisy points at 1280×800 after `warm` updates, of the same repaint with nothing
+    changed (the reference), and the paint passes of the event loop's turn a step (an
+    update request of the window followed by paints: one when all goes well)."""
+    from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
     from perceptron_gui.app.main_window import MainWindow
     from perceptron_gui.core.generators import generate
+
+    class Passes(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.passes, self.asked, self.on = 0, False, False
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.UpdateRequest:
+                self.asked = True
+            elif event.type() == QEvent.Type.Paint and self.asked and self.on:
+                self.passes += 1
+                self.asked = False
+            return False
 
     app = QApplication.instance() or QApplication([])
     win = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
     win.resize(1280, 800)
     win.show()
     d = generate("noisy", 40, noise=0.3, seed=1)
+    spy = Passes()
     out = []
     for mode in modes:
         win.set_points(d.points, d.labels)
@@ -200,17 +216,22 @@ def mode_steps(
         gc.collect()
         gc.freeze()  # as perceptron-gui does once its window is built (app/main.py)
         frame, ref = [], []
+        spy.passes = 0
         for _ in range(steps):
             t0 = time.process_time()
             win.step()
+            app.installEventFilter(spy)
+            spy.on = True
             app.processEvents()
+            spy.on = False
+            app.removeEventFilter(spy)
             win.repaint()
             t1 = time.process_time()
             win.repaint()
             frame.append(t1 - t0)
             ref.append(time.process_time() - t1)
         gc.unfreeze()
-        out.append((mode, statistics.median(frame), statistics.median(ref)))
+        out.append((mode, statistics.median(frame), statistics.median(ref), spy.passes / steps))
     win.close()
     win.deleteLater()
     app.processEvents()
@@ -300,12 +321,15 @@ def main() -> int:
     )
     print()
     print(
-        "| mode: a step's frame, 40 noisy points (CPU ms, median) | frame | repaint alone | ratio |"
+        "| mode: a step's frame, 40 noisy points (CPU ms, median) | frame | repaint alone "
+        "| ratio | paint passes a step |"
     )
-    print("|---|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|")
     # (The smoke run warms each mode up with 3 updates, not 15: ~1 s of CPU less.)
-    for mode, frame, ref in mode_steps(modes, *((2, 3) if args.quick else (30, 15))):
-        print(f"| {mode} | {frame * 1e3:.1f} | {ref * 1e3:.1f} | {frame / ref:.1f} |")
+    for mode, frame, ref, passes in mode_steps(modes, *((2, 3) if args.quick else (30, 15))):
+        print(
+            f"| {mode} | {frame * 1e3:.1f} | {ref * 1e3:.1f} | {frame / ref:.1f} | {passes:.2f} |"
+        )
     first, again, shown, ref, gone = window_creation_cpu(1 if args.quick else 5)
     print()
     print(

@@ -309,3 +309,18 @@ def test_the_canvas_rings_a_votes_mistakes_as_a_plain_loop_finds_them(canvas) ->
             if y[i] * total <= 0.0:
                 want.append(i)
         assert got.tolist() == want
+
+
+def test_the_canvas_shares_a_data_sets_points_and_copies_others(canvas) -> None:  # type: ignore[no-untyped-def]
+    """A data set's points (read-only) are the canvas's own, not a copy (16 MB at 10⁶);
+    a caller's array that may still change is copied."""
+    from perceptron_gui.core.dataset import make_dataset
+
+    d = make_dataset([[0.0, 1.0], [2.0, 3.0], [-1.0, 0.5]], [1, -1, 1])
+    canvas.set_points(d.points, d.labels)
+    assert np.shares_memory(canvas.view_model.points, d.points)
+    mine = np.array([[0.0, 1.0], [2.0, 3.0]])
+    canvas.set_points(mine, [1, -1])
+    assert not np.shares_memory(canvas.view_model.points, mine)
+    mine[0, 0] = 9.0
+    assert canvas.view_model.points[0, 0] == 0.0

@@ -229,6 +229,40 @@ def test_bound_ranges_grow_in_steps_during_a_run_and_fit_when_it_stops(qtbot) ->
     assert y1 == pytest.approx(max(1.15 * c.trainer.k, 5.0))
 
 
+def test_bound_steps_keep_the_axes_while_the_curve_fits(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A step forward keeps the ranges (and so the axes' pictures) while the curve fits,
+    jumping ahead by the headroom when it reaches them; a step back fits them again."""
+    from perceptron_gui.app.panels.bound_panel import RUN_HEADROOM
+
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 40, noise=0.2, seed=3), undoable=False)
+    plot = _show(qtbot, BoundPlot(c))
+    vb = plot.getPlotItem().getViewBox()
+    axes = [plot.getPlotItem().getAxis(a) for a in ("bottom", "left")]
+    qtbot.wait(1)
+    rights, made = [], 0
+    for _ in range(30):
+        pictures = [a.picture for a in axes]
+        c.step()
+        plot.repaint()  # (an axis makes its picture again in its paint if it was dropped)
+        made += sum(a.picture is not p for a, p in zip(axes, pictures, strict=True))
+        (_, x1), (_, y1) = vb.viewRange()
+        t = c.trainer
+        assert 1.03 * t.visits <= x1 + 1e-9 and max(1.15 * t.k, 5.0) <= y1 + 1e-9
+        assert x1 <= RUN_HEADROOM * 1.03 * max(t.visits, 1) + 1e-9  # room, not a void
+        rights.append((x1, t.visits))
+    moves = [(b[0], b[1]) for a, b in zip(rights, rights[1:], strict=False) if a[0] != b[0]]
+    assert 1 <= len(moves) <= 10  # 30 steps moved the x axis a few times
+    for right, visits in moves:
+        assert right == pytest.approx(RUN_HEADROOM * 1.03 * visits)
+    assert made <= 2 * len(moves) + 2  # an axis made again only when its range moved
+    # A step back fits the ranges to the curve again.
+    assert c.step_back()
+    (_, x1), (_, y1) = vb.viewRange()
+    assert x1 == pytest.approx(1.03 * c.trainer.visits)
+    assert y1 == pytest.approx(max(1.15 * c.trainer.k, 5.0))
+
+
 # ------------------------------------------------------------------ table
 
 

@@ -206,3 +206,21 @@ def test_density_counts_agree_with_a_plain_loop_on_random_sets() -> None:
             (want_p if label > 0 else want_n)[row, col] += 1
         assert np.array_equal(cp, want_p) and np.array_equal(cn, want_n), trial
         assert rect.left() == pytest.approx(x0 - step / 2)
+
+
+def test_density_counts_in_blocks_equal_one_count(monkeypatch) -> None:  # noqa: ANN001
+    """The points counted a block at a time (the working arrays hold a block, not N) give
+    the same counts as all at once, whatever the block's size against N."""
+    from perceptron_gui.app.canvas import density
+
+    rng = np.random.default_rng(11)
+    pts = np.round(rng.normal(size=(1000, 2)) * 3.0, 1)
+    labels = rng.choice(np.array([-1, 1], dtype=np.int8), 1000)
+    whole = density.density_counts(pts, labels, bins=50)
+    for block in (1, 7, 999, 1000, 4096):
+        monkeypatch.setattr(density, "COUNT_BLOCK", block)
+        scratch = density.Scratch()
+        cp, cn, rect = density.density_counts(pts, labels, bins=50, scratch=scratch)
+        assert np.array_equal(cp, whole[0]) and np.array_equal(cn, whole[1])
+        assert rect == whole[2]
+        assert all(a.shape[0] <= block + block // 8 for a in scratch._arrays.values())

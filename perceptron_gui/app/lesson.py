@@ -292,6 +292,9 @@ class LessonPlayer(QObject):
         batch.enter_context(w.canvas.batch())
         if keep and w.compare.view is not None:
             batch.enter_context(w.compare.view.canvas.batch())
+        # The readout (its box and its runs change several times) laid out once, before
+        # the texts' layout pass: its height is the canvas's header.
+        batch.enter_context(w.readout.held())
         with batch:
             try:
                 if not keep:

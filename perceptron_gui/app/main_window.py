@@ -296,6 +296,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The actions were labelled when made (window/actions.py), in the language now on.
         self._retranslate(actions=False)
         self.accessibility.name_late()  # (everything made so far was named just now)
+        self.panes.watch_first_show()
 
     # The panels made when first shown or asked for (window/panes.py, PanelSlot).
     @property

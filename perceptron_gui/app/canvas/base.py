@@ -41,6 +41,7 @@ from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 from perceptron_gui.app.canvas.visuals.points import PointMarks
 from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.model import Model
 
@@ -93,6 +94,7 @@ class CanvasBase(_PlotWidget):
         axes = {"bottom": Axis("bottom"), "left": Axis("left")}
         super().__init__(parent, viewBox=self._vb, axisItems=axes)
         self.setObjectName("canvas")
+        paint_with_window(self)
         self._vb.on_click = self._on_view_click
         self._vb.on_drag = self._on_view_drag
         self._vb.on_user_view = self._on_user_view

@@ -25,6 +25,9 @@ from perceptron_gui.app.theme import theme
 DENSITY_MIN_POINTS = 200_000
 #: Bins along the longer side of the data's bounding box.
 DENSITY_BINS = 600
+#: Points counted at a time: the working arrays hold this many (~6 MB), not N (at 10⁶
+#: points they were ~27 MB, kept for the window's life).
+COUNT_BLOCK = 1 << 18
 #: Opacity of a bin holding one point (a full bin is opaque).
 MIN_ALPHA = 0.35
 
@@ -32,9 +35,10 @@ MIN_ALPHA = 0.35
 class Scratch:
     """Working arrays kept from one count to the next.
 
-    At 10⁶ points a fresh 8 MB array is fresh memory from the system, and touching its
+    A fresh 8 MB array (10⁶ points) is fresh memory from the system, and touching its
     pages the first time took more than the arithmetic (a count: ~25 ms with new
-    arrays, ~10 ms with these).
+    arrays, ~10 ms with these). A count takes `COUNT_BLOCK` points at a time, so they
+    hold that many at most.
     """
 
     def __init__(self) -> None:
@@ -65,22 +69,33 @@ def density_counts(
     step = span / (bins - 1)
     nx = max(1, int((x1 - x0) / step) + 1)
     ny = max(1, int((y1 - y0) / step) + 1)
-    # In place, in float (exact below 2^53), one count, in the scratch arrays.
-    fx = np.subtract(x, x0, out=scratch.get("fx", n, np.float64))
-    fx /= step
-    np.floor(fx, out=fx)
-    np.minimum(fx, nx - 1, out=fx)
-    fy = np.subtract(y, y0, out=scratch.get("fy", n, np.float64))
-    fy /= step
-    np.floor(fy, out=fy)
-    np.minimum(fy, ny - 1, out=fy)
-    fy *= nx
-    fy += fx
-    fy *= 2
-    fy += np.less(labels, 0, out=scratch.get("neg", n, np.bool_))  # (row, column, class)
-    flat = scratch.get("flat", n, np.intp)
-    np.copyto(flat, fy, casting="unsafe")  # whole numbers: exact
-    counts = np.bincount(flat, minlength=2 * nx * ny).reshape(ny, nx, 2)
+    total: NDArray[np.intp] | None = None
+    for start in range(0, max(n, 1), COUNT_BLOCK):
+        stop = min(n, start + COUNT_BLOCK)
+        m = stop - start
+        # In place, in float (exact below 2^53), one count, in the scratch arrays.
+        fx = np.subtract(x[start:stop], x0, out=scratch.get("fx", m, np.float64))
+        fx /= step
+        np.floor(fx, out=fx)
+        np.minimum(fx, nx - 1, out=fx)
+        fy = np.subtract(y[start:stop], y0, out=scratch.get("fy", m, np.float64))
+        fy /= step
+        np.floor(fy, out=fy)
+        np.minimum(fy, ny - 1, out=fy)
+        fy *= nx
+        fy += fx
+        fy *= 2
+        neg = np.less(labels[start:stop], 0, out=scratch.get("neg", m, np.bool_))
+        fy += neg  # (row, column, class)
+        flat = scratch.get("flat", m, np.intp)
+        np.copyto(flat, fy, casting="unsafe")  # whole numbers: exact
+        block = np.bincount(flat, minlength=2 * nx * ny)
+        if total is None:
+            total = block
+        else:
+            total += block
+    assert total is not None
+    counts = total.reshape(ny, nx, 2)
     cp = np.ascontiguousarray(counts[..., 0], dtype=np.int64)
     cn = np.ascontiguousarray(counts[..., 1], dtype=np.int64)
     # Each bin is centred on its points: the rect overshoots the data by half a bin.

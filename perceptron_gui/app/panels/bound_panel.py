@@ -21,6 +21,7 @@ from perceptron_gui.app.panels.common import (
     style_axes,
     style_label,
 )
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import needs_kernel_bound
 from perceptron_gui.core.proof import origin_note
@@ -56,18 +57,25 @@ class BoundPlot(pg.PlotWidget):
     bound line is in range only when it is within `BOUND_SHOWN_FACTOR` times k's
     range, otherwise a note at the top gives its value. Panning or zooming by
     hand stops the following until the "A" button is pressed. During a run the
-    ranges grow in steps of `RUN_HEADROOM` (the axes stay put between steps, so
+    ranges grow in steps of `RUN_HEADROOM` (the axes stay put between frames, so
     a refresh repaints the curve, not the axes and their labels); when the run
-    stops they fit again.
+    stops they fit again. Steps forward do the same from the fitted ranges (an axis
+    made again, ticks, texts and picture, was ~5.5 ms of a step); a step back, a
+    reset or a new run fits them again.
     """
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
         # No context menu (pyqtgraph would build one for the view box, unused, at once).
         super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes())
         self.setObjectName("boundPlot")
+        paint_with_window(self)
         self._controller = controller
         self._follow = True
-        self._loose: tuple[float, float] | None = None  # a run's (right, top) so far
+        self._loose: tuple[float, float] | None = None  # a run's or steps' (right, top)
+        self._shown: tuple[float, float] | None = None  # the (right, top) last set
+        self._in_run = False  # the last refresh was a run's frame
+        self._seen_visits = 0  # the visits at the last refresh
+        self._left_ticks: list[list[tuple[float, str]]] | None = None  # the k axis's ticks
         self._log_y = False
         self._bound_value: float | None = None
         self._x = np.zeros(2)
@@ -205,18 +213,26 @@ class BoundPlot(pg.PlotWidget):
 
     def _on_second_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.DATA | Change.SETTINGS):
-            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME), step=_a_step(change))
 
     # ------------------------------------------------------------------- drawing
 
-    def refresh(self, *, run_frame: bool = False) -> None:
+    def refresh(self, *, run_frame: bool = False, step: bool = False) -> None:
         """Redraw from the controller's current state (O(`CURVE_MAX_STEPS`)); a run's
-        frame keeps the ranges while the curve fits in them."""
-        if not run_frame:
-            self._loose = None
-        elif self._loose is None:
-            self._loose = (0.0, 0.0)
+        frame keeps the ranges while the curve fits in them, and so does a `step` that
+        went forward (not after a run's frames: a run that stops fits the ranges)."""
         t = self._controller.trainer
+        visits = self._visits()
+        if run_frame:
+            if self._loose is None:
+                self._loose = (0.0, 0.0)
+        elif step and not self._in_run and visits >= self._seen_visits:
+            if self._loose is None:
+                self._loose = self._shown
+        else:
+            self._loose = None
+        self._in_run = run_frame
+        self._seen_visits = visits
         self._x, self._y = _step_curve(t)
         if self._log_y:
             # log10(0) = -inf: the k = 0 part of the staircase is not drawn on a log axis.
@@ -264,38 +280,49 @@ class BoundPlot(pg.PlotWidget):
         if self._follow:
             self._set_range()
 
+    def _visits(self) -> int:
+        """The visits the x range makes room for (both runs' in compare mode)."""
+        visits = self._controller.trainer.visits
+        if self._second is not None:
+            visits = max(visits, self._second.trainer.visits)
+        return int(visits)
+
     def _set_range(self) -> None:
         t = self._controller.trainer
         b = self._bound_value
-        visits, k = t.visits, t.k
+        visits, k = self._visits(), t.k
         if self._second is not None:  # room for both curves
-            visits, k = max(visits, self._second.trainer.visits), max(k, self._second.trainer.k)
+            k = max(k, self._second.trainer.k)
         right = max(float(visits), 1.0) * 1.03
         top = max(1.15 * k, 5.0)  # room above the curve
         if self._loose is not None:
-            # A run: the ranges jump ahead by RUN_HEADROOM when the curve reaches them.
+            # A run or steps: the ranges jump ahead by RUN_HEADROOM when the curve
+            # reaches them.
             loose_right, loose_top = self._loose
             if right > loose_right:
                 loose_right = right * RUN_HEADROOM
             if top > loose_top:
                 loose_top = top * RUN_HEADROOM
-            if self._loose == (loose_right, loose_top):
+            if self._in_run and self._loose == (loose_right, loose_top):
                 return  # nothing moves: only the curve is repainted
             self._loose = (loose_right, loose_top)
             right, top = loose_right, loose_top
+        self._shown = (right, top)
         vb = self.getPlotItem().getViewBox()
         if self._log_y:
             # In log10 units: twice a bound near the largest float would be inf.
             log_top = math.log10(max(top / 1.15, b or 0.0, 10.0)) + math.log10(2.0)
             vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
-            self.getPlotItem().getAxis("left").setTicks(_log_ticks(log_top))
+            self._set_left_ticks(_log_ticks(log_top))
+            self._settle(vb)
             self._off_note.hide()
             return
-        self.getPlotItem().getAxis("left").setTicks(None)
+        self._set_left_ticks(None)
         line_in_view = b is not None and b <= BOUND_SHOWN_FACTOR * top
         if b is not None and line_in_view:
             top = max(top, 1.08 * b)
         vb.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
+        self._settle(vb)
         if b is not None and not line_in_view:
             c = self._controller
             self._off_note.setText(
@@ -309,6 +336,19 @@ class BoundPlot(pg.PlotWidget):
         else:
             self._off_note.hide()
 
+    def _set_left_ticks(self, ticks: list[list[tuple[float, str]]] | None) -> None:
+        """The k axis's ticks, given only when they change (each time drops its picture)."""
+        if ticks != self._left_ticks:
+            self._left_ticks = ticks
+            self.getPlotItem().getAxis("left").setTicks(ticks)
+
+    @staticmethod
+    def _settle(vb: pg.ViewBox) -> None:
+        """The view's new transform now, not in the paint: pyqtgraph applies a range at
+        its next paint (`ViewBox.prepareForPaint`), whose moves of the items were
+        painted again in a second pass."""
+        vb.updateMatrix()  # (nothing when the range did not change)
+
     # -------------------------------------------------------------------- slots
 
     def _on_controller_changed(self, change: Change) -> None:
@@ -316,7 +356,7 @@ class BoundPlot(pg.PlotWidget):
             self._follow = True  # a new run: follow it again
             self._style_axes()  # "mistakes k" or "updates k", by the mode
         if change & (Change.MODEL | Change.BOUND):
-            self.refresh(run_frame=bool(change & Change.RUN_FRAME))
+            self.refresh(run_frame=bool(change & Change.RUN_FRAME), step=_a_step(change))
 
     def _wrap_off_note(self, *_: object) -> None:
         """The note wrapped to the plot's width (a narrow bound dock cut it at its right
@@ -332,6 +372,11 @@ class BoundPlot(pg.PlotWidget):
     def _on_auto_clicked(self) -> None:
         self._follow = True
         self.refresh()
+
+
+def _a_step(change: Change) -> bool:
+    """A change that may keep the ranges (a step, the bound computed), not a new run."""
+    return not change & (Change.DATA | Change.SETTINGS | Change.RUN_FRAME)
 
 
 def _log_ticks(log_top: float) -> list[list[tuple[float, str]]]:

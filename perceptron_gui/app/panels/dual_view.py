@@ -18,6 +18,7 @@ from perceptron_gui.app.panels.common import (
     style_axes,
     style_label,
 )
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.numbers import MINUS, format_number
 from perceptron_gui.core.protocol import Algorithm
@@ -79,6 +80,7 @@ class DualView(QtWidgets.QWidget):
         self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
         self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._plots = pg.GraphicsLayoutWidget(self)
+        paint_with_window(self._plots)
         self._stack.addWidget(self._table)
         self._stack.addWidget(self._plots)
         # The heatmap's plots are made when first drawn on screen (`_ensure_plots`): the

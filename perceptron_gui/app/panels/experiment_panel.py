@@ -17,6 +17,7 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
 from perceptron_gui.app.i18n import mode_name, order_name
 from perceptron_gui.app.panels.common import SteadyLabel, make_label, style_axes, style_label
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.app.window.actions import translate
 from perceptron_gui.core.experiment import MAX_RUNS, ExperimentResult
@@ -143,6 +144,7 @@ class HistogramPlot(pg.PlotWidget):
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes())
         self.setObjectName("experimentHistogram")
+        paint_with_window(self)
         plot = self.getPlotItem()
         quiet_hidden_axes(plot)
         plot.setMenuEnabled(False)

@@ -701,7 +701,11 @@ class IterationModel(QtCore.QAbstractTableModel):
         occurrence = np.empty(m, np.int64)
         occurrence[order] = np.arange(m) - group_start
         cum = self._counts[new_idx] + occurrence + 1
-        self._counts += np.bincount(new_idx, minlength=self._counts.shape[0])
+        if m * 64 < self._counts.shape[0]:
+            # A few rows (a step, a run's frame): not a count array of N (8 MB at 10⁶).
+            np.add.at(self._counts, new_idx, 1)
+        else:
+            self._counts += np.bincount(new_idx, minlength=self._counts.shape[0])
         self._alpha_tail = []  # (its rows are counted back from these counts)
         del self._cum[self._rows :]  # rows a step back forgot
         self._cum.frombytes(cum.astype(np.int64, copy=False).tobytes())

@@ -33,6 +33,7 @@ from perceptron_gui.app.panels.common import (
     style_axes,
     style_label,
 )
+from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import proof_note
 from perceptron_gui.core.novikoff import Bound
@@ -88,6 +89,7 @@ class ProofPanel(QtWidgets.QWidget):
         # At the top when the plots are hidden (no theorem to show), not in mid-panel.
         self._readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._plots = pg.GraphicsLayoutWidget(self)
+        paint_with_window(self._plots)
         self._plots.hide()  # shown when the theorem applies (`refresh`)
         # Its plots are made when first drawn (`_ensure_plots`): a window starts without
         # points, and they are a good part of its start.

@@ -7,10 +7,11 @@ few lines in larger type still, across the top of the canvas.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
@@ -230,6 +231,8 @@ class Readout(SteadyLabel):
         #: a rich-text layout (~1.5 ms), up to ~100 of them a scene change without this.
         self._hints: dict[tuple[str, str], QtCore.QSize] = {}
         self._widths: dict[str, dict[str, float]] = {}  # font's key: text: width
+        self._held = 0  # within `held`: the layouts asked for wait for its end
+        self._wanted = ""  # what they asked for while held: "", "refresh" or "restart"
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -301,8 +304,28 @@ class Readout(SteadyLabel):
             self._withhold = bool(withhold)
             self.refresh()
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Within it, the readout is rewritten once, when the (outermost) block ends, for
+        however many changes of the run, settings and box asked for it (a lesson's scene
+        change: ~15 layouts of the stacked readout, each measuring its texts)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held:
+                wanted, self._wanted = self._wanted, ""
+                if wanted == "restart":
+                    self._restart()
+                elif wanted == "refresh":
+                    self.refresh()
+
     def refresh(self) -> None:
         """Rewrite from the controller's state."""
+        if self._held:
+            self._wanted = self._wanted or "refresh"
+            return
         hide = self._withhold
         if self._stacked:
             groups = readout_parts(self._controller, note=False, withhold=hide)
@@ -338,6 +361,9 @@ class Readout(SteadyLabel):
     def _restart(self) -> None:
         """Stacked: lay out from the large type again (the paired readout too: each laid
         out alone, then matched once, by this one's refresh)."""
+        if self._held:
+            self._wanted = "restart"
+            return
         partner = None if self._matching else self._partner
         for r in (self,) if partner is None else (self, partner):
             r._fit_scale, r._fit_lines = 1.0, 0

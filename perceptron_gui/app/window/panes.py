@@ -169,15 +169,19 @@ class Panes:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
-        # The window manager's frame is known once the window is shown: then it is put
-        # inside the screen (a saved geometry or a tall title bar may not fit).
-        window.installEventFilter(_FirstShow(self))
         #: The size `fit_to_screen` (or a remembered geometry) gave the window.
         self.placed: QSize | None = None
         #: Each dock's untranslated title (retranslated at a language change).
         self.dock_titles: dict[QDockWidget, str] = {}
         #: The panels made when first shown or asked for, by their window attribute's name.
         self.slots: dict[str, PanelSlot] = {}
+
+    def watch_first_show(self) -> None:
+        """Once the window is made: the window manager's frame is known once the window
+        is shown, and then it is put inside the screen (a saved geometry or a tall title
+        bar may not fit). (A filter on the window while it is made would see its every
+        event, ~2000.)"""
+        self.w.installEventFilter(_FirstShow(self))
 
     def build(self, animation_ms: int) -> None:
         """Make the central widget and the docks, as the window's attributes."""

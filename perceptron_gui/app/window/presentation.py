@@ -76,7 +76,8 @@ class Blank(QWidget):
         self.colour = "black"
         self._focus_before: QWidget | None = None
         self.hide()
-        parent.installEventFilter(self)
+        # The window's events are watched only while blanked (`blank`): a filter on the
+        # window sees every event it gets, ~2000 while it is made.
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
         painter = QPainter(self)
@@ -88,6 +89,7 @@ class Blank(QWidget):
         parent = self.parentWidget()
         assert parent is not None
         if colour is None:
+            parent.removeEventFilter(self)
             if self.isVisible():
                 self.hide()
                 before = self._focus_before
@@ -100,6 +102,7 @@ class Blank(QWidget):
         if not self.isVisible():
             focus = QApplication.focusWidget()
             self._focus_before = focus if focus is not None and focus is not self else None
+        parent.installEventFilter(self)  # (once: Qt does not install a filter twice)
         self.show()
         self.raise_()
         self.setFocus()  # Esc and the keys come here, not to a control under the blank
