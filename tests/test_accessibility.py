@@ -335,6 +335,7 @@ def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> 
     window.set_language("en")
 
 
+@pytest.mark.long
 def test_the_canvas_is_described_in_words_and_the_narration_announced(
     window,
     qtbot,

@@ -82,6 +82,7 @@ def test_a_step_in_presentation_paints_once(shared_window) -> None:
     assert most_any == 1
 
 
+@pytest.mark.long
 def test_a_lesson_scene_change_lays_the_readout_out_once(shared_window, monkeypatch) -> None:  # noqa: ANN001
     """In presentation the readout is a box of stacked lines over the canvas; a scene
     change sets the settings, the data, the run's place and the panels (each a change the

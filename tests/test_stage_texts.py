@@ -275,6 +275,7 @@ def test_the_proof_plots_titles_stay_apart_at_1024(qtbot, window) -> None:
     assert plots.height() >= PLOTS_MIN_PX * theme().scale
 
 
+@pytest.mark.long
 def test_the_readout_writes_one_minus_sign(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_order("first")
