@@ -526,3 +526,43 @@ def test_an_answer_kind_the_program_cannot_build_is_refused() -> None:
     with pytest.raises(ValueError, match="answer_kind 'fewest' needs counts_errors"):
         REGISTRY.register(replace(GOOD, answer_kind="fewest"))
     assert "plain-copy" not in REGISTRY
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # the primal's trainer keeps no average, vote or pocket: the plane would give none
+        ({"answer_kind": "average"}, "'average' needs a VotedTrainer"),
+        ({"answer_kind": "vote"}, "'vote' needs a VotedTrainer"),
+        ({"answer_kind": "fewest", "counts_errors": True}, None),  # the pocket: accepted
+        # the pocket's counts without its answer: the plane would give the pocket
+        ({"counts_errors": True}, "counts_errors needs answer_kind 'fewest'"),
+        # the voted trainer's answer is the average or the vote, never the running weights
+        ({"trainer": "voted"}, "VotedTrainer needs answer_kind 'average' or 'vote'"),
+        ({"trainer": "voted", "answer_kind": "fewest", "counts_errors": True}, "needs a Trainer"),
+        # no w: the model of α (the kernel's trainer), in the plane as in R^d
+        ({"has_w": False}, "has_w False needs a KernelTrainer"),
+        ({"trainer": "kernel"}, "KernelTrainer needs has_w False"),
+        ({"trainer": "kernel", "has_w": False}, None),
+        ({"trainer": lambda d, c: None, "answer_kind": "vote"}, "needs a VotedTrainer"),
+    ],
+)
+def test_an_answer_kind_its_trainer_does_not_make_is_refused(changes, message) -> None:  # noqa: ANN001
+    """The plane's answer comes from the trainer's class, R^d's and the experiments' from
+    `answer_kind`: registration refuses an entry where the two would differ (the primal's
+    trainer with answer_kind "average" gave avg_w=None in 2-D and an avg_w in 3-D)."""
+    from dataclasses import replace
+
+    c = dict(changes)
+    if isinstance(c.get("trainer"), str):
+        c["trainer"] = REGISTRY[c["trainer"]].trainer
+    entry = replace(GOOD, **c)
+    if message is None:
+        REGISTRY.register(entry)
+        REGISTRY.unregister(entry.mode)
+        return
+    try:
+        with pytest.raises(ValueError, match=message):
+            REGISTRY.register(entry)
+    finally:
+        REGISTRY.unregister(entry.mode)
