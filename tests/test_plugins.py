@@ -118,7 +118,6 @@ ALLOWED = {
     "perceptron_gui/app/canvas/boundary.py": {"pocket"},
     "perceptron_gui/app/canvas/style.py": {"pocket"},
     "perceptron_gui/app/spaces.py": {"pocket"},  # the palette's colour of that name
-    "perceptron_gui/app/controller.py": {"pocket"},  # state()'s "pocket" key
 }  # fmt: skip
 
 
@@ -131,6 +130,39 @@ def test_no_built_in_mode_is_named_in_the_app_outside_the_allowed_places() -> No
     used = {(f, v) for f, _, v in found}
     unused = sorted((f, v) for f, names in ALLOWED.items() for v in names if (f, v) not in used)
     assert unused == [], "take these out of ALLOWED"
+
+
+def _answer_names_compared(tree: ast.AST) -> list[int]:
+    """The lines where an answer's display name (`answer_name`) is compared or looked up:
+    the program decides on `ModeSpec.answer_kind`, the name is only shown."""
+
+    def names_it(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Attribute) and n.attr == "answer_name" for n in ast.walk(node))
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and names_it(node):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Subscript) and names_it(node.slice):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Match) and names_it(node.subject):
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_the_app_decides_on_the_answer_kind_not_its_name() -> None:
+    probe = ast.parse(
+        'a = x if t.answer_name == "pocket" else None\n'
+        'if t.spec.answer_name in ("average", "vote"):\n    pass\n'
+        "c = COLOURS[t.answer_name]\nlabel = t.answer_name\n"
+    )
+    assert _answer_names_compared(probe) == [1, 2, 4]  # the scan can fail
+    found = [
+        (path.relative_to(ROOT).as_posix(), line)
+        for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py"))
+        for line in _answer_names_compared(ast.parse(path.read_text("utf-8")))
+    ]
+    assert found == [], "decide on spec.answer_kind; answer_name is what is shown"
 
 
 def _tables_keyed_by_modes(path: Path) -> list[tuple[int, list[str]]]:
