@@ -35,6 +35,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
 from perceptron_gui.core.result import TrainResult
@@ -60,7 +61,6 @@ ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
 #: here (the dual), "kernel" keeps scores f from the kernel's Gram matrix.
 THRESHOLD_RULE, PA_RULE, GRAM_RULE, KERNEL_RULE = 0, 1, 2, 3
 RULE_CODES = {"threshold": THRESHOLD_RULE, "pa": PA_RULE, "gram": GRAM_RULE, "kernel": KERNEL_RULE}
-_SAFE = 1e300
 _ROWS = 1024
 # The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
 _GRAM_BYTES = 512 * 2**20
@@ -112,8 +112,9 @@ def _collect(
     return count
 
 
-def _scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
-    """True when w, b and every ``x·w + b`` are finite (the cheap bound first)."""
+def _loop_scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
+    """The compiled loop's `engine.scores_finite` (numba has no ``np.errstate``): True when
+    w, b and every ``x·w + b`` are finite (the cheap bound first, below `safe`)."""
     d = X.shape[1]
     if not math.isfinite(b):
         return False
@@ -244,7 +245,7 @@ def _run_py(
         if rule != 3:
             for c in range(d):
                 nw[c] = w[c] + ey * X[i, c]
-            if not _scores_finite(X, nw, nb, xm, safe):
+            if not _loop_scores_finite(X, nw, nb, xm, safe):
                 return b, k, v, clean, mistakes, errors, rows, OVERFLOW
             for c in range(d):
                 w[c] = nw[c]
@@ -298,7 +299,7 @@ def warm_up() -> bool:
             ns: dict[str, Any] = dict(globals())
             ns["_draw"] = fast._draw_compiled
             for name in (
-                "_margin", "_collect", "_scores_finite", "_run_py",
+                "_margin", "_collect", "_loop_scores_finite", "_run_py",
             ):  # fmt: skip
                 py = globals()[name]
                 clone = types.FunctionType(py.__code__, ns, name, py.__defaults__)
@@ -322,7 +323,7 @@ def _call(fn: Any) -> None:
             X, y, y[:, None] * X, np.ones(3), np.ones((3, 3)), np.zeros(3), np.zeros(3),
             np.zeros(3), np.arange(3, dtype=np.int64), np.zeros(3, np.int64), 0, 1, rule,
             0.0, 1.0, True, 1.0,
-            False, 0, 2.0, _SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
+            False, 0, 2.0, SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((4, 2)), np.zeros(4),
             np.zeros(4, np.int64),
         )  # fmt: skip
@@ -450,7 +451,7 @@ def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
         sb = float(np.cumsum(y[M])[-1])
         nw = w + e * s
         nb = b + e * sb if bias else b
-        if not _scores_finite(X, nw, nb, xm, _SAFE):
+        if not scores_finite(X.T, nw, nb, xm):
             v -= n
             reason = "overflow"
             break
@@ -577,7 +578,7 @@ def prepare(
     f0 = np.zeros(n if rule >= 2 else 0)
     errors = _count_np(rule, thr, yX, y, sq, f0, w, b) if n else 0
     with np.errstate(over="ignore", invalid="ignore"):
-        start_ok = n == 0 or _scores_finite(X, w, b, xm, _SAFE)
+        start_ok = n == 0 or scores_finite(X.T, w, b, xm)
     return Prepared(
         config=c,
         X=X,
@@ -659,7 +660,7 @@ def run_prepared(p: Prepared, seed: int) -> _Run:
         b, k, v, clean, mistakes, errors, made, status = loop(
             X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, cand, perm_epoch,
             order, rule, thr, float(c.C), bool(c.bias), float(c.eta), p.count_errors, seed,
-            p.xm, _SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
+            p.xm, SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
         )  # fmt: skip
         rows.keep(made)
         if status == CONVERGED:

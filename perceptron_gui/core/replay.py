@@ -25,6 +25,7 @@ import numpy.typing as npt
 from perceptron_gui.core import fast, multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
@@ -127,7 +128,7 @@ class _Tape:
             b, k, v, clean, mis, err, made, status = loop(
                 p.X, p.y, p.yX, p.sq, p.G, self.f, self.g, alpha, self.perm, self.cand,
                 self.perm_epoch, p.order, p.rule, p.thr, float(c.C), bool(c.bias),
-                float(c.eta), p.count_errors, self.seed, p.xm, multi._SAFE, self.w, self.nw,
+                float(c.eta), p.count_errors, self.seed, p.xm, SAFE, self.w, self.nw,
                 self.b, self.k, self.v, self.clean, self.mistakes, self.errors, tk, tv,
                 oi, ov, ow, ob, oe,
             )  # fmt: skip
@@ -179,7 +180,7 @@ class _Tape:
             sb = float(np.cumsum(p.y[M])[-1])
             nw = self.w + e * s
             nb = self.b + e * sb if bias else self.b
-            if not multi._scores_finite(p.X, nw, nb, p.xm, multi._SAFE):
+            if not scores_finite(p.X.T, nw, nb, p.xm):
                 self.v -= n
                 self.reason = "overflow"
                 break
