@@ -37,7 +37,13 @@ from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
+from perceptron_gui.core.model import (
+    KernelModel,
+    LinearModel,
+    VoteModel,
+    check_rbf_sigma,
+    kernel_block,
+)
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
@@ -714,7 +720,7 @@ def _count_np(
     return int(np.count_nonzero(m <= thr))
 
 
-def pocket_row(r: _Run) -> int:
+def pocket_row(r: Any) -> int:
     """The row of the pocket (-1: the initial weights): the first of the fewest errors,
     when they are strictly fewer than the initial weights'."""
     if r.k == 0:
@@ -723,7 +729,7 @@ def pocket_row(r: _Run) -> int:
     return j if int(r.E[j]) < r.init_errors else -1
 
 
-def averaged(r: _Run, w_init: FloatArray, b_init: float, bias: bool) -> tuple[FloatArray, float]:
+def averaged(r: Any, w_init: FloatArray, b_init: float, bias: bool) -> tuple[FloatArray, float]:
     """``Σ c_j ŵ_j / Σ c_j`` summed in the order of j (`VotedTrainer.averaged`'s bits)."""
     if r.v == 0:
         return w_init.copy(), b_init
@@ -743,6 +749,27 @@ def votes(r: Any, w_init: FloatArray, b_init: float) -> tuple[FloatArray, FloatA
     W = np.vstack((w_init[None, :], r.W))
     B = np.concatenate(([b_init], r.B))
     return W, B, vote_counts(r.visits, r.v)
+
+
+def answer_model(
+    kind: str, r: Any, w_init: FloatArray, b_init: float, bias: bool
+) -> LinearModel | VoteModel | None:
+    """The answer of run state `r` as `ModeSpec.answer_kind` makes it: "fewest" the
+    pocket's weights (`pocket_row`; the initial ones when none had fewer errors),
+    "average" the averaged line (`averaged`), "vote" the vote (`votes`); None for ""
+    (the answer is the running weights). `r` has the fields of `_Run` these read (k, v,
+    W, B, E, visits, init_errors): a whole run, or one cut short by a replay."""
+    if kind == "fewest":
+        j = pocket_row(r)
+        w, b = (w_init, b_init) if j < 0 else (r.W[j], float(r.B[j]))
+        return LinearModel(_tup(w), b)
+    if kind == "average":
+        aw, ab = averaged(r, w_init, b_init, bias)
+        return LinearModel(_tup(aw), ab)
+    if kind == "vote":
+        W, B, cnt = votes(r, w_init, b_init)
+        return VoteModel(W, B, cnt.astype(np.float64))
+    return None
 
 
 def kernel_model(data: Dataset, config: TrainConfig, r: Any) -> KernelModel:
