@@ -130,3 +130,31 @@ def test_cli_refuses_initial_weights_that_overflow(
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("perceptron: error: "), err
     assert "initial weights" in err and "overflow" in err and "Warning" not in err
+
+
+def test_the_overflow_bound_and_check_are_the_engines_once() -> None:
+    """One `engine.SAFE` and one numpy `engine.scores_finite` for the plane's trainers and
+    the R^d runs (the compiled loop's numba twin aside); no module reads another's copy."""
+    import ast
+    from pathlib import Path
+
+    from perceptron_gui.core import engine, multi, replay
+
+    core = Path(engine.__file__).parent
+    bounds, checks = [], []
+    for path in sorted(core.glob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                if node.value.value == 1e300:
+                    bounds += [(path.name, t.id) for t in node.targets if isinstance(t, ast.Name)]
+            if isinstance(node, ast.FunctionDef) and node.name.endswith("scores_finite"):
+                checks.append((path.name, node.name))
+    assert bounds == [("engine.py", "SAFE")]
+    assert checks == [("engine.py", "scores_finite"), ("multi.py", "_loop_scores_finite")]
+    assert multi.SAFE is replay.SAFE is engine.SAFE
+    assert multi.scores_finite is replay.scores_finite is engine.scores_finite
+    X = np.array([[1e150, 1e150, 1.0], [-1e150, 1e150, 0.0]])
+    for w, ok in (([1e150, 1e150, 0.0], True), ([1e160, 1e160, 0.0], False)):
+        assert engine.scores_finite(X.T, np.array(w), 0.0, 1e150) is ok
+    assert engine.scores_finite(X.T, [0.0, 0.0, math.inf], 0.0, 1.0) is False

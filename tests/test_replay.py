@@ -71,3 +71,27 @@ def test_back_and_forth_reads_the_tape() -> None:
     assert rec is not None and rec.k == 10 and rec.w_before == ws[9] and rec.w_after == ws[10]
     assert len(rec.dw) == 4
     assert t.history_slice("w3", 0, 10).shape == (10,)
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if spec(m).answer_kind])
+def test_the_replays_answer_is_train_s_and_is_built_once_a_state(mode: str, monkeypatch) -> None:  # noqa: ANN001
+    """The replay's answer (the pocket, the average, the vote: `multi.answer_model`) is
+    `train()`'s at the end, and a frame's several reads at one state build it once."""
+    from perceptron_gui.core import replay
+
+    X, y = _data(3, 3)
+    c = TrainConfig(mode=mode, max_epochs=4)
+    t = make_trainer(make_dataset(X, y), c)
+    made = []
+    real = replay._Cut
+    monkeypatch.setattr(replay, "_Cut", lambda *a: made.append(a) or real(*a))
+    t.step()
+    first = t.answer
+    assert t.answer is first and t.answer_errors is not None and len(made) == 1
+    t.step()
+    assert t.answer is not first and len(made) == 2
+    t.seek(10**9)
+    r = train(X, y, mode=mode, max_epochs=4)
+    assert t.answer.decision(X).tolist() == r.answer.decision(X).tolist()
+    want = int(np.count_nonzero(y * r.answer.decision(X) <= 0.0))
+    assert t.answer_errors == (r.pocket_errors if r.pocket_errors is not None else want)

@@ -1200,7 +1200,7 @@ def run_state(c: Controller) -> dict[str, Any]:
     c.finish_bound()  # a script may wait for D and γ; the window never does
     t = c.trainer
     answer = t.answer
-    pocket = answer if t.answer_name == "pocket" else None
+    pocket = answer if t.spec.answer_kind == "fewest" else None
     data = c.data
     alpha = t.alpha
     return {

@@ -19,6 +19,7 @@ linear ones, its margins and step for the records (`_margins_at`, `_margin_befor
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,39 @@ class Scan:
 #: no check is needed; above it, the exact scores are computed once to see whether one
 #: really became inf or NaN, and only then the run stops ("overflow").
 SAFE = 1e300
+
+
+def scores_finite(
+    columns: Sequence[FloatArray] | FloatArray,
+    w: Sequence[float] | FloatArray,
+    b: float,
+    xmax: float,
+) -> bool:
+    """True when w, b and every score ``(x_1 w_1 + x_2 w_2 + …) + b`` are finite floats.
+
+    `columns` are the points' coordinates, one array per feature (``X.T`` of an (N, d)
+    array), `xmax` their largest magnitude. Those are the scores every scan and `margins`
+    compute (up to the sign of y, which changes no magnitude); intermediate infs show up in
+    the sum as inf or NaN. The cheap bound first: below `SAFE` nothing is computed. The
+    plane's trainers (`Engine._scores_finite`) and the R^d runs' numpy steps use it; the
+    R^d compiled loop has its numba twin (`multi._loop_scores_finite`).
+    """
+    if not math.isfinite(b):
+        return False
+    total = 0.0  # a Python float: a bound beyond float64 is inf, with no warning
+    for v in w:
+        if not math.isfinite(v):
+            return False
+        total += abs(float(v))
+    if total * xmax + abs(b) <= SAFE:
+        return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
+    with np.errstate(over="ignore", invalid="ignore"):
+        s = columns[0] * w[0]
+        for c in range(1, len(w)):
+            s += columns[c] * w[c]
+        s += b
+    return bool(np.isfinite(s).all())
+
 
 #: The budget of the copies of the scores (f, α) a run keeps for going back.
 SNAPSHOT_BYTES = 64 * 2**20
@@ -198,21 +232,9 @@ class Engine:
         self._reset_family()
 
     def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
-        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats.
-
-        Those are the scores every scan and `margins` compute (up to the sign of y, which
-        changes no magnitude); intermediate infs show up in the sum as inf or NaN. The
-        cheap bound first: below `SAFE` nothing is computed.
-        """
-        if not (math.isfinite(w0) and math.isfinite(w1) and math.isfinite(b)):
-            return False
-        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= SAFE:
-            return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
-        with np.errstate(over="ignore", invalid="ignore"):
-            s = self._x0 * w0
-            s += self._x1 * w1
-            s += b
-        return bool(np.isfinite(s).all())
+        """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats
+        (`scores_finite`)."""
+        return scores_finite((self._x0, self._x1), (w0, w1), b, self._xmax)
 
     @property
     def model(self) -> Any:

@@ -26,7 +26,7 @@ from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.model import LinearModel, kernel_block
 from perceptron_gui.core.slices import exhaust
 
 FloatArray = npt.NDArray[np.float64]
@@ -288,19 +288,9 @@ def _answer(data: Dataset, c: TrainConfig, r: Any, which: str) -> Any:
     b0 = float(c.b0) if c.bias else 0.0
     if not s.has_w:
         return multi.kernel_model(data, c, r)
-    if which == "last":
-        return LinearModel(tuple(float(v) for v in r.w), r.b)
-    if s.answer_kind == "fewest":
-        j = multi.pocket_row(r)
-        w = zero if j < 0 else r.W[j]
-        return LinearModel(tuple(float(v) for v in w), b0 if j < 0 else float(r.B[j]))
-    if s.answer_kind == "average":
-        aw, ab = multi.averaged(r, zero, b0, bool(c.bias))
-        return LinearModel(tuple(float(v) for v in aw), ab)
-    if s.answer_kind == "vote":
-        W, B, cnt = multi.votes(r, zero, b0)
-        return VoteModel(W, B, cnt.astype(np.float64))
-    return LinearModel(tuple(float(v) for v in r.w), r.b)
+    kind = "" if which == "last" else s.answer_kind  # "last": the running weights
+    answer = multi.answer_model(kind, r, zero, b0, bool(c.bias))
+    return LinearModel(tuple(float(v) for v in r.w), r.b) if answer is None else answer
 
 
 def _bound(data: Dataset, config: TrainConfig) -> tuple[float | None, str]:

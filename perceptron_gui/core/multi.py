@@ -35,8 +35,15 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import KernelModel, check_rbf_sigma, kernel_block
+from perceptron_gui.core.model import (
+    KernelModel,
+    LinearModel,
+    VoteModel,
+    check_rbf_sigma,
+    kernel_block,
+)
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
@@ -60,7 +67,6 @@ ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
 #: here (the dual), "kernel" keeps scores f from the kernel's Gram matrix.
 THRESHOLD_RULE, PA_RULE, GRAM_RULE, KERNEL_RULE = 0, 1, 2, 3
 RULE_CODES = {"threshold": THRESHOLD_RULE, "pa": PA_RULE, "gram": GRAM_RULE, "kernel": KERNEL_RULE}
-_SAFE = 1e300
 _ROWS = 1024
 # The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
 _GRAM_BYTES = 512 * 2**20
@@ -112,8 +118,9 @@ def _collect(
     return count
 
 
-def _scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
-    """True when w, b and every ``x·w + b`` are finite (the cheap bound first)."""
+def _loop_scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
+    """The compiled loop's `engine.scores_finite` (numba has no ``np.errstate``): True when
+    w, b and every ``x·w + b`` are finite (the cheap bound first, below `safe`)."""
     d = X.shape[1]
     if not math.isfinite(b):
         return False
@@ -244,7 +251,7 @@ def _run_py(
         if rule != 3:
             for c in range(d):
                 nw[c] = w[c] + ey * X[i, c]
-            if not _scores_finite(X, nw, nb, xm, safe):
+            if not _loop_scores_finite(X, nw, nb, xm, safe):
                 return b, k, v, clean, mistakes, errors, rows, OVERFLOW
             for c in range(d):
                 w[c] = nw[c]
@@ -298,7 +305,7 @@ def warm_up() -> bool:
             ns: dict[str, Any] = dict(globals())
             ns["_draw"] = fast._draw_compiled
             for name in (
-                "_margin", "_collect", "_scores_finite", "_run_py",
+                "_margin", "_collect", "_loop_scores_finite", "_run_py",
             ):  # fmt: skip
                 py = globals()[name]
                 clone = types.FunctionType(py.__code__, ns, name, py.__defaults__)
@@ -322,7 +329,7 @@ def _call(fn: Any) -> None:
             X, y, y[:, None] * X, np.ones(3), np.ones((3, 3)), np.zeros(3), np.zeros(3),
             np.zeros(3), np.arange(3, dtype=np.int64), np.zeros(3, np.int64), 0, 1, rule,
             0.0, 1.0, True, 1.0,
-            False, 0, 2.0, _SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
+            False, 0, 2.0, SAFE, np.zeros(2), np.zeros(2), 0.0, 0, 0, 0, 0, 0, 4, 100,
             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((4, 2)), np.zeros(4),
             np.zeros(4, np.int64),
         )  # fmt: skip
@@ -450,7 +457,7 @@ def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
         sb = float(np.cumsum(y[M])[-1])
         nw = w + e * s
         nb = b + e * sb if bias else b
-        if not _scores_finite(X, nw, nb, xm, _SAFE):
+        if not scores_finite(X.T, nw, nb, xm):
             v -= n
             reason = "overflow"
             break
@@ -577,7 +584,7 @@ def prepare(
     f0 = np.zeros(n if rule >= 2 else 0)
     errors = _count_np(rule, thr, yX, y, sq, f0, w, b) if n else 0
     with np.errstate(over="ignore", invalid="ignore"):
-        start_ok = n == 0 or _scores_finite(X, w, b, xm, _SAFE)
+        start_ok = n == 0 or scores_finite(X.T, w, b, xm)
     return Prepared(
         config=c,
         X=X,
@@ -659,7 +666,7 @@ def run_prepared(p: Prepared, seed: int) -> _Run:
         b, k, v, clean, mistakes, errors, made, status = loop(
             X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, cand, perm_epoch,
             order, rule, thr, float(c.C), bool(c.bias), float(c.eta), p.count_errors, seed,
-            p.xm, _SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
+            p.xm, SAFE, w, nw, b, k, v, clean, mistakes, errors, mu, mv, oi, ov, ow, ob, oe,
         )  # fmt: skip
         rows.keep(made)
         if status == CONVERGED:
@@ -713,7 +720,7 @@ def _count_np(
     return int(np.count_nonzero(m <= thr))
 
 
-def pocket_row(r: _Run) -> int:
+def pocket_row(r: Any) -> int:
     """The row of the pocket (-1: the initial weights): the first of the fewest errors,
     when they are strictly fewer than the initial weights'."""
     if r.k == 0:
@@ -722,7 +729,7 @@ def pocket_row(r: _Run) -> int:
     return j if int(r.E[j]) < r.init_errors else -1
 
 
-def averaged(r: _Run, w_init: FloatArray, b_init: float, bias: bool) -> tuple[FloatArray, float]:
+def averaged(r: Any, w_init: FloatArray, b_init: float, bias: bool) -> tuple[FloatArray, float]:
     """``Σ c_j ŵ_j / Σ c_j`` summed in the order of j (`VotedTrainer.averaged`'s bits)."""
     if r.v == 0:
         return w_init.copy(), b_init
@@ -742,6 +749,27 @@ def votes(r: Any, w_init: FloatArray, b_init: float) -> tuple[FloatArray, FloatA
     W = np.vstack((w_init[None, :], r.W))
     B = np.concatenate(([b_init], r.B))
     return W, B, vote_counts(r.visits, r.v)
+
+
+def answer_model(
+    kind: str, r: Any, w_init: FloatArray, b_init: float, bias: bool
+) -> LinearModel | VoteModel | None:
+    """The answer of run state `r` as `ModeSpec.answer_kind` makes it: "fewest" the
+    pocket's weights (`pocket_row`; the initial ones when none had fewer errors),
+    "average" the averaged line (`averaged`), "vote" the vote (`votes`); None for ""
+    (the answer is the running weights). `r` has the fields of `_Run` these read (k, v,
+    W, B, E, visits, init_errors): a whole run, or one cut short by a replay."""
+    if kind == "fewest":
+        j = pocket_row(r)
+        w, b = (w_init, b_init) if j < 0 else (r.W[j], float(r.B[j]))
+        return LinearModel(_tup(w), b)
+    if kind == "average":
+        aw, ab = averaged(r, w_init, b_init, bias)
+        return LinearModel(_tup(aw), ab)
+    if kind == "vote":
+        W, B, cnt = votes(r, w_init, b_init)
+        return VoteModel(W, B, cnt.astype(np.float64))
+    return None
 
 
 def kernel_model(data: Dataset, config: TrainConfig, r: Any) -> KernelModel:

@@ -79,14 +79,16 @@ PA = fast.register_rule("pa", _pa_wants, _pa_scale)
 
 
 class OnlineTrainer(Engine):
-    """The shared engine of the online learners (use `make_trainer`, not this class).
+    """The online rule family of the one engine (`engine.Engine`, whose constructor every
+    trainer has): batch, averaged, voted, passive-aggressive, kernel, margin and a plugin's
+    mode are subclasses that change its hooks (use `make_trainer` to get one).
 
-    Parameters
-    ----------
-    data
-        The points and labels.
-    config
-        The run's settings (mode "averaged", "voted", "pa" or "kernel").
+    What a mode supplies: its constants (`_init_extra`), its state before any visit
+    (`_reset_extra`), which visits update (`_wants_update`, `_candidates`), the step
+    (`_scale`, `_apply`, `_history_factor`) and its compiled twin (`_compiled_rule`,
+    `_fast_aux`, `_fast_params`). The family's own state (`_reset_family`) is not a mode's
+    hook. A mode that keeps α per point sets `_alpha` (an array of N) in `_reset_extra`:
+    `alpha`, `has_alpha` and `alpha_slice` read it (the kernel perceptron).
 
     Notes
     -----
@@ -152,10 +154,11 @@ class OnlineTrainer(Engine):
     # ------------------------------------------------------------ mode hooks
 
     def _init_extra(self) -> None:
-        """Mode-specific constant data."""
+        """Hook: the mode's constant data per run (called once, by `Engine.__init__`)."""
 
     def _reset_extra(self) -> None:
-        """Mode-specific state at the start."""
+        """Hook: the mode's state before any visit (at the start and on every `reset` and
+        going back); a mode keeping α per point sets `_alpha` here."""
 
     def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
         """Which of these visits (margins m) make an update: mistakes by default."""

@@ -174,9 +174,12 @@ class ModeSpec:
         model of α and the kernel when `has_w` is False), "fewest" the first weights
         with the fewest training mistakes (needs `counts_errors`), "average" the mean
         of the weights after every visit, "vote" every weight vector voting with the
-        visits it survived.
+        visits it survived. It must be what the trainer makes in the plane ("fewest"
+        on a `Trainer` with `counts_errors`, "average" and "vote" on a `VotedTrainer`,
+        "" on any other): registration checks it (`_check_answer_kind`).
     has_w
-        False when the answer has no w in the plane (the kernel perceptron).
+        False when the answer has no w in the plane (the kernel perceptron: a
+        `KernelTrainer`, whose answer is the model of α; and only then).
     batch
         True when one update sums the M current mistakes.
     tip
@@ -532,12 +535,40 @@ ANSWER_KINDS = ("", "fewest", "average", "vote")
 
 
 def _check_answer_kind(s: ModeSpec) -> None:
-    """Raise ValueError when `s.answer_kind` is none of `ANSWER_KINDS` or lacks its counts."""
-    if s.answer_kind not in ANSWER_KINDS:
+    """Raise ValueError when `s.answer_kind` is none of `ANSWER_KINDS`, or when the answer
+    it names is not the one its trainer makes.
+
+    In the plane the answer comes from the trainer's class (`Trainer` keeps the pocket when
+    `counts_errors`, a `VotedTrainer` the average or the vote, a `KernelTrainer` the model
+    of α); in R^d, the replay and the experiments from `answer_kind` and `has_w`. The two
+    must agree: "fewest" with `counts_errors` on a `Trainer` (and the other way round),
+    "average" and "vote" with a `VotedTrainer` (and the other way round), `has_w` False
+    with a `KernelTrainer` (and the other way round). A trainer that is no class (a
+    factory) can only have the running weights for its answer.
+    """
+    mode, kind = s.mode, s.answer_kind
+    if kind not in ANSWER_KINDS:
         kinds = ", ".join(repr(k) for k in ANSWER_KINDS)
-        raise ValueError(f"mode {s.mode!r}: answer_kind must be one of {kinds}")
-    if s.answer_kind == "fewest" and not s.counts_errors:
-        raise ValueError(f"mode {s.mode!r}: answer_kind 'fewest' needs counts_errors")
+        raise ValueError(f"mode {mode!r}: answer_kind must be one of {kinds}")
+    if kind == "fewest" and not s.counts_errors:
+        raise ValueError(f"mode {mode!r}: answer_kind 'fewest' needs counts_errors")
+    if s.counts_errors and kind != "fewest":
+        raise ValueError(f"mode {mode!r}: counts_errors needs answer_kind 'fewest'")
+
+    def family(cls: type) -> bool:
+        return isinstance(s.trainer, type) and issubclass(s.trainer, cls)
+
+    if kind == "fewest" and not family(Trainer):
+        raise ValueError(f"mode {mode!r}: answer_kind 'fewest' needs a Trainer (the pocket's)")
+    voting = kind in ("average", "vote")
+    if voting and not family(VotedTrainer):
+        raise ValueError(f"mode {mode!r}: answer_kind {kind!r} needs a VotedTrainer")
+    if family(VotedTrainer) and not voting:
+        raise ValueError(f"mode {mode!r}: a VotedTrainer needs answer_kind 'average' or 'vote'")
+    if not s.has_w and not family(KernelTrainer):
+        raise ValueError(f"mode {mode!r}: has_w False needs a KernelTrainer (the model of α)")
+    if s.has_w and family(KernelTrainer):
+        raise ValueError(f"mode {mode!r}: a KernelTrainer needs has_w False (its w is not kept)")
 
 
 #: The names no mode's own setting may take: the common settings (and TrainConfig's store).
@@ -585,9 +616,13 @@ def unknown_mode_message(mode: object) -> str:
     )
 
 
-for _s in _BUILT_IN.values():
-    _check_answer_kind(_s)
+def _check_built_in() -> None:
+    """The built-in entries pass the checks a plugin's answer passes (`_check_answer_kind`)."""
+    for s in _BUILT_IN.values():
+        _check_answer_kind(s)
 
+
+_check_built_in()
 assert all(
     s.update_rule.startswith(f"w ← w + {s.step},")
     for s in _BUILT_IN.values()

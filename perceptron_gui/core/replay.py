@@ -17,6 +17,7 @@ by 0) is not counted in `mistakes` before the run's end.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,7 +26,8 @@ import numpy.typing as npt
 from perceptron_gui.core import fast, multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.engine import SAFE, scores_finite
+from perceptron_gui.core.model import KernelModel, LinearModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 
@@ -127,7 +129,7 @@ class _Tape:
             b, k, v, clean, mis, err, made, status = loop(
                 p.X, p.y, p.yX, p.sq, p.G, self.f, self.g, alpha, self.perm, self.cand,
                 self.perm_epoch, p.order, p.rule, p.thr, float(c.C), bool(c.bias),
-                float(c.eta), p.count_errors, self.seed, p.xm, multi._SAFE, self.w, self.nw,
+                float(c.eta), p.count_errors, self.seed, p.xm, SAFE, self.w, self.nw,
                 self.b, self.k, self.v, self.clean, self.mistakes, self.errors, tk, tv,
                 oi, ov, ow, ob, oe,
             )  # fmt: skip
@@ -179,7 +181,7 @@ class _Tape:
             sb = float(np.cumsum(p.y[M])[-1])
             nw = self.w + e * s
             nb = self.b + e * sb if bias else self.b
-            if not multi._scores_finite(p.X, nw, nb, p.xm, multi._SAFE):
+            if not scores_finite(p.X.T, nw, nb, p.xm):
                 self.v -= n
                 self.reason = "overflow"
                 break
@@ -225,6 +227,7 @@ class ReplayTrainer:
         self._mis: IntArray | None = None
         self._mis_at = -1
         self._margins_before: list[float] = []
+        self._answer_at: tuple[tuple[int, int], Any] | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -314,22 +317,22 @@ class ReplayTrainer:
 
     @property
     def answer(self) -> Any:
-        """The pocket, the average or the vote (`ModeSpec.answer_kind`); None in the other
-        modes."""
+        """The pocket, the average or the vote (`multi.answer_model` of
+        `ModeSpec.answer_kind`); None in the other modes. Kept per state: a frame asks
+        for it more than once (the table, the readout, `answer_errors`)."""
+        key = (self._k, self._v)
+        if self._answer_at is None or self._answer_at[0] != key:
+            self._answer_at = (key, self._answer_now())
+        return self._answer_at[1]
+
+    def _answer_now(self) -> Any:
         kind = self.spec.answer_kind
+        if not kind:
+            return None
         k = self._k
         _, vis, W, B, E = self._tape.arrays()
-        if kind == "fewest":
-            j = self._pocket_row()
-            return LinearModel(tuple(float(x) for x in self._w_at(j + 1)), self._b_at(j + 1))
-        run = _Cut(self._v, W[:k], B[:k], vis[:k])
-        if kind == "vote":
-            Wa, Ba, cnt = multi.votes(run, self._w_init, self._b_init)
-            return VoteModel(Wa, Ba, cnt.astype(np.float64))
-        if kind == "average":
-            aw, ab = multi.averaged(run, self._w_init, self._b_init, bool(self.config.bias))  # type: ignore[arg-type]
-            return LinearModel(tuple(float(x) for x in aw), ab)
-        return None
+        cut = _Cut(k, self._v, W[:k], B[:k], E[:k], vis[:k], self._tape.p.init_errors)
+        return multi.answer_model(kind, cut, self._w_init, self._b_init, bool(self.config.bias))
 
     @property
     def answer_errors(self) -> int | None:
@@ -337,16 +340,9 @@ class ReplayTrainer:
         if a is None:
             return None
         if self.spec.answer_kind == "fewest":
-            j = self._pocket_row()
+            j = self._pocket_row_at(self._k)
             return self._tape.p.init_errors if j < 0 else int(self._tape.arrays()[4][j])
         return int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
-
-    def _pocket_row(self) -> int:
-        E = self._tape.arrays()[4][: self._k]
-        if not E.shape[0]:
-            return -1
-        j = int(np.argmin(E))
-        return j if int(E[j]) < self._tape.p.init_errors else -1
 
     @property
     def has_alpha(self) -> bool:
@@ -720,9 +716,14 @@ class ReplayTrainer:
         return multi.result_of(self.data, self.config, r, self._w_init)
 
 
+@dataclass(frozen=True)
 class _Cut:
-    """The fields of `multi._Run` that `multi.averaged` and `multi.votes` read, for a run
-    cut at (k, v)."""
+    """The fields of `multi._Run` that `multi.answer_model` reads, for a run cut at (k, v)."""
 
-    def __init__(self, v: int, W: FloatArray, B: FloatArray, visits: IntArray) -> None:
-        self.v, self.W, self.B, self.visits = v, W, B, visits
+    k: int
+    v: int
+    W: FloatArray
+    B: FloatArray
+    E: IntArray
+    visits: IntArray
+    init_errors: int

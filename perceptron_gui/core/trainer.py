@@ -48,14 +48,9 @@ _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never re
 
 
 class Trainer(Engine):
-    """The perceptron on one data set with one configuration, one visit at a time.
-
-    Parameters
-    ----------
-    data
-        The points and labels (validated).
-    config
-        Mode, order, η, bias, seed, limits and initial weights.
+    """The perceptron's rule family of the one engine (`engine.Engine`, whose constructor
+    it has: ``Trainer(data, config)``): the primal, the dual (`ModeSpec.rd_rule` "gram":
+    scores and α) and the pocket (`ModeSpec.counts_errors`: answer kind "fewest").
 
     Notes
     -----

@@ -638,9 +638,9 @@ class IterationModel(QtCore.QAbstractTableModel):
             shown = (*shown[:2], self.KIND, *shown[2:])
         # Every vector votes with the visits it survived (the R^d trainer of the averaged
         # and voted runs counts them from its visits, as the plane's do from their votes).
-        if hasattr(t, "votes") or t.spec.answer_name in ("average", "vote"):
+        if hasattr(t, "votes") or t.spec.answer_kind in ("average", "vote"):
             shown = (*shown, self.COUNT)
-        if t.spec.answer_name == "average":  # the answer's own columns, row by row;
+        if t.spec.answer_kind == "average":  # the answer's own columns, row by row;
             # they take the place of w·x + b, so that the table fits a 1024×768 screen
             shown = tuple(c for c in shown if c != self.DECISION)
             shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
