@@ -732,7 +732,8 @@ class Controller(QObject):
         return True
 
     def set_mode(self, mode: str) -> bool:
-        """ "primal", "dual" or "pocket"."""
+        """Run `mode` (a key of the registry, a plugin's included); a mode not registered is
+        refused with a message and False."""
         if mode not in REGISTRY:  # read now: a mode may be registered after this import
             self.message_posted.emit(
                 self.tr("mode refused: {mode} is not one of {modes}").format(
