@@ -76,17 +76,15 @@ class LabelsCanvas(UpdateCanvas):
         self._layout_holding = False
         if self.getPlotItem() is None:
             return
-        self._regions_wait = True
+        self._boundary.hold()  # (the regions wait for the pass's end: drawn once)
         try:
             self._flush_model()
         finally:
-            self._regions_wait = False
+            self._boundary.release()
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
         self._place_overlays()
-        pending, self._regions_pending = self._regions_pending, None
-        if pending is not None:
-            self._update_regions(pending[0])
+        self._boundary.draw_waiting()
 
     def _place_overlays(self) -> None:
         """The layout pass's placing (see `_layout_overlays`). It never moves the view: a
