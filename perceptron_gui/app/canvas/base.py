@@ -125,6 +125,9 @@ class CanvasBase(_PlotWidget):
         self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
+        # The banners in the band above the plot (see labels.py), and the band's text.
+        self._in_band: set[str] = set()
+        self._band_text = ""
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._header: QtWidgets.QWidget | None = None  # see set_header
         self._batch = 0

@@ -5,6 +5,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable
 from functools import partial
@@ -16,6 +17,8 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
+    ALPHA_TEXT_MAX,
+    AMBIGUITY,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     LEADER_REACH,
@@ -25,9 +28,9 @@ from perceptron_gui.app.canvas.constants import (
     leader_line,
     near_places,
 )
-from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, overlaps
 from perceptron_gui.app.canvas.update import UpdateCanvas
-from perceptron_gui.app.theme import theme
+from perceptron_gui.app.theme import LABEL_PT, theme
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -107,7 +110,6 @@ class LabelsCanvas(UpdateCanvas):
         ]) if len(pts) else np.empty((0, 2))  # fmt: skip
         radius = t.marker / 2 + 3 * t.scale
         placer = Placer(bounds, px, radius)
-        inset = 4 * t.scale
         gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
         rects: dict[str, Rect] = {}
 
@@ -116,12 +118,6 @@ class LabelsCanvas(UpdateCanvas):
                 tr.m11() * x + tr.m21() * y + tr.dx(),
                 tr.m12() * x + tr.m22() * y + tr.dy(),
             )
-
-        def free(size: tuple[float, float], first: int) -> Rect:
-            """Take the corner or side `first` of the plot, or the next one, or the first
-            free place of a scan (made only when no corner or side is free)."""
-            edges = list(placer.edges(size, inset))
-            return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
 
         # The rings drawn round points (the updated point's, the current point's square,
         # the mistakes' rings) are wider than a point: no text may sit on them either, and
@@ -143,7 +139,7 @@ class LabelsCanvas(UpdateCanvas):
             if not (0 <= i < len(self._points)) or rad <= radius:
                 continue
             cx, cy = to_px(*self._points[i])
-            placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
+            placer.block((cx - rad, cy - rad, 2 * rad, 2 * rad))
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The edge arrow ("the line is this way"): no text over it (it points past them).
         edge_box = self._edge.keep_out_px(to_px)
@@ -158,28 +154,47 @@ class LabelsCanvas(UpdateCanvas):
             sx, sy = shaft.segment()
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
-                placer.reserve((hx - head / 2, hy - head / 2, head, head))
+                placer.block((hx - head / 2, hy - head / 2, head, head))
         normal = self._normal.ends_px(to_px)
+        arrows: list[tuple[float, float, float, float]] = []  # (the shafts, in pixels)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
-                placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
+                seg = (*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
+                placer.avoid(*seg)
+                if line is not self.model_line:
+                    arrows.append(seg)
         taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
-
-        def placed(r: Rect) -> Rect:
-            return r
 
         header = self._header
         if header is not None and header.isVisible():  # over the band above the plot
             g = header.geometry()
             rects[header.objectName() or "header"] = (g.x(), g.y(), g.width(), g.height())
-        if self._made("legend") and self.legend.isVisible():
+        # The legend, and then the banners, in a corner or side clear of the points'
+        # marks and the arrows' heads, else in the band above the plot (outside the
+        # data): kept there while shown (the band's room changes the plot's size, and with
+        # it the corners).
+        marks = self._marks.layers
+        keep = max(
+            [radius, *(layer.size / 2 for layer in (marks.halos, marks.rings) if layer.isVisible())]
+        )
+        legend = self._made("legend") and self.legend.isVisible()
+        legend_in_band = False
+        if not legend:
+            self._in_band.discard("legend")
+        else:
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
-            r = placed(free(size, 0))
-            self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
-            rects["legend"] = r
-            taken["legend"] = self.legend
+            spot = None
+            if "legend" not in self._in_band:
+                spot = self._clear_edge(placer, px, size, 0, keep, arrows)
+            if spot is None:
+                self._in_band.add("legend")
+                legend_in_band = True
+            else:
+                self._legend_to(self._vb, (spot[0] - vb.left(), spot[1] - vb.top()))
+                rects["legend"] = spot
+                taken["legend"] = self.legend
         for item in (
             self._no_line,
             *([self._anatomy_label] if anatomy else []),
@@ -188,39 +203,77 @@ class LabelsCanvas(UpdateCanvas):
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
-        if self._status.isVisible():
-            size = self._text_size(self._status)
-            r = placed(free(size, 5))  # the bottom middle first
-            self._put_text(self._status, r)
-            rects["status"] = r
-            taken["status"] = self._status
-        if self._no_line.isVisible():
-            size = self._text_size(self._no_line)
-            r = placed(free(size, 4))
-            self._put_text(self._no_line, r)
-            rects["banner"] = r
-            taken["banner"] = self._no_line
+        band: list[pg.TextItem] = []
+        for key, item, first in (("status", self._status, 5), ("banner", self._no_line, 4)):
+            if not item.isVisible():
+                self._in_band.discard(key)
+                continue
+            size = self._text_size(item)
+            spot = (
+                None
+                if key in self._in_band
+                else self._clear_edge(placer, px, size, first, keep, arrows)
+            )
+            if spot is None:
+                self._in_band.add(key)
+                band.append(item)
+                item.setOpacity(0.0)
+                continue
+            self._put_text(item, spot)
+            rects[key] = spot
+            taken[key] = item
+        band_rect = self._show_band(band, legend_in_band)
+        if band_rect is not None:
+            for item in band:
+                rects["status" if item is self._status else "banner"] = band_rect
+            if legend_in_band:
+                rects["legend"] = band_rect
 
         leaders: dict[str, tuple[float, float, float, float]] = {}
         diameter = self._marks.layers.markers.size
 
+        # The points' pixels, when their names or α's can be shown (a few dozen points).
+        own_px = px if len(self._points) <= ALPHA_TEXT_MAX else np.empty((0, 2))
+
+        def clear_first(
+            i: int, cands: list[tuple[float, float]], size: tuple[float, float]
+        ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+            """`cands` split into the places read as point i's (the text's centre at most
+            half as far from point i as from any other point: a reader tells whose it is
+            without counting) and the others (between two points: a neighbour's too)."""
+            if len(own_px) < 2 or not cands or i >= len(own_px):
+                return cands, []
+            c = np.asarray(cands, dtype=np.float64) + (size[0] / 2, size[1] / 2)
+            d = np.hypot(c[:, None, 0] - own_px[None, :, 0], c[:, None, 1] - own_px[None, :, 1])
+            mine = d[:, i].copy()
+            d[:, i] = np.inf
+            clear = AMBIGUITY * mine <= d.min(axis=1)
+            return (
+                [p for p, ok in zip(cands, clear, strict=True) if ok],
+                [p for p, ok in zip(cands, clear, strict=True) if not ok],
+            )
+
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
             """A point's name or α beside its point (a free corner or side within about
-            two marker diameters), else on free room a little further joined to it by a
-            thin leader line, else hidden (hovering the point tells its name)."""
+            two marker diameters, on the side away from a neighbour), else on free room a
+            little further joined to it by a thin leader line, else beside it between
+            it and a neighbour, else hidden (hovering the point tells its name)."""
             if not item.isVisible() or not 0 <= i < len(self._points):
                 return
             size = self._text_size(item)
             cx, cy = to_px(*self._points[i])
             g = ring_gap.get(i, gap)
             key = f"{kind}{i}"
-            free_r = placer.take_free(near_places(cx, cy, size, g, i in ring_gap), size)
+            clear, unclear = clear_first(i, near_places(cx, cy, size, g, i in ring_gap), size)
+            free_r = placer.take_free(clear, size) if clear else None
             if free_r is None:  # further, with a leader line
                 reach = g + LEADER_REACH * diameter
                 far = placer.scan_within(size, cx, cy, reach)
                 free_r = placer.take_free(far, size) if far else None
                 if free_r is not None:
                     leaders[key] = leader_line(free_r, cx, cy, g)
+            if free_r is None and unclear:
+                free_r = placer.take_free(unclear, size)
             item.setOpacity(0.0 if free_r is None else 1.0)
             if free_r is not None:
                 self._put_text(item, free_r)
@@ -270,8 +323,6 @@ class LabelsCanvas(UpdateCanvas):
             r = placer.take(
                 placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
             )
-            if name in ("update", "verdict", "info"):
-                placed(r)
             self._put_text(item, r)
             rects[name] = r
             taken[name] = item
@@ -296,6 +347,81 @@ class LabelsCanvas(UpdateCanvas):
                 del rects[name]
             else:
                 shown.append(r)
+
+    @staticmethod
+    def _clear_edge(
+        placer: Placer,
+        px: FloatArray,
+        size: tuple[float, float],
+        first: int,
+        keep: float,
+        arrows: list[tuple[float, float, float, float]],
+    ) -> Rect | None:
+        """The first corner or side of the plot (from `first` on) where a text of `size`
+        fits, on no text placed, no arrow (nor its head) and at least `keep` pixels from
+        every point (clear of their rings), kept: free of the running line too where
+        such a place exists; None when there is none."""
+        inset = 4 * theme().scale
+        edges = list(placer.edges(size, inset))
+        edges = [*edges[first:], *edges[:first]]
+        w, h = size
+        spots = [(x, y, w, h) for x, y in edges]
+        for r in sorted(spots, key=lambda r: placer.crossings(r) > 0):  # (stable)
+            x, y = r[0], r[1]
+            if not placer.fits(r) or placer.overlap(r) > 0 or placer.blocks(r):
+                continue
+            if any(crosses(r, seg) for seg in arrows):
+                continue
+            if len(px):
+                ex = np.maximum(0.0, np.maximum(x - px[:, 0], px[:, 0] - (x + w)))
+                ey = np.maximum(0.0, np.maximum(y - px[:, 1], px[:, 1] - (y + h)))
+                if float(np.min(ex * ex + ey * ey)) < keep * keep:
+                    continue
+            placer.reserve(r)
+            return r
+        return None
+
+    def _legend_to(self, parent: QtWidgets.QGraphicsItem, offset: tuple[float, float]) -> None:
+        """Put the legend `offset` from the top-left of `parent` (the view box: over the
+        plot; the plot item: in the band above it)."""
+        if self.legend.parentItem() is not parent:
+            self.legend.setParentItem(parent)
+        self.legend.anchor((0, 0), (0, 0), offset=offset)
+
+    def _show_band(self, items: list[pg.TextItem], legend: bool) -> Rect | None:
+        """The banners with no room in the plot, in the band above it (the plot's title
+        row, outside the data), one a line, and below them at its right the legend when
+        it has no room either (`legend`); None (the band gone) without any."""
+        plot = self.getPlotItem()
+        label = plot.titleLabel
+        if not items and not legend:
+            if self._band_text:
+                self._band_text = ""
+                plot.setTitle(None)
+            return None
+        t = theme()
+        text = "<br>".join(html.escape(item.toPlainText()) for item in items)
+        width = max(10.0, float(self._vb.width()) - 8 * t.scale)
+        lr = self.legend.boundingRect() if legend else QtCore.QRectF()
+        key = f"{text}\n{t.palette.ink}\n{t.scale}\n{width:.0f}\n{lr.width()}x{lr.height()}"
+        if key != self._band_text:  # (a new text, a theme, a resize)
+            self._band_text = key
+            label.item.setFont(t.font(LABEL_PT))
+            label.item.setTextWidth(width)
+            label.setText(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
+            height = float(label.item.boundingRect().height()) if items else 0.0
+            height += float(lr.height()) + 2 * t.scale
+            label.setMaximumHeight(height)
+            plot.layout.setRowFixedHeight(0, height)
+            label.setVisible(True)
+        g = label.geometry()  # (in the plot's coordinates)
+        if legend:
+            below = float(label.item.boundingRect().height()) if items else 0.0
+            self._legend_to(plot, (g.right() - lr.width(), g.top() + below))
+        elif self._made("legend") and self.legend.parentItem() is not self._vb:
+            self.legend.setParentItem(self._vb)
+        r = label.sceneBoundingRect()
+        return (r.x(), r.y(), r.width(), r.height())
 
     def _anchored_texts(self) -> list[tuple[str, pg.TextItem, tuple[float, float] | None]]:
         """The texts placed beside what they name (where, when not their own place), of

@@ -68,6 +68,8 @@ class Placer:
         self.bounds = bounds
         self.radius = float(radius)
         self.taken: list[Rect] = []
+        #: Rectangles no text may cover, as a point (an arrow's head: what a vector is read by).
+        self.blocked: list[Rect] = []
         #: Segments (x0, y0, x1, y1) in pixels that `take` keeps texts off when it can.
         self.lines: list[tuple[float, float, float, float]] = []
         self._grids: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
@@ -151,7 +153,20 @@ class Placer:
         """0 for free room; inf outside the bounds."""
         if not self.fits(r):
             return float("inf")
-        return POINT_COST * self.points_under(r) + self.overlap(r)
+        return POINT_COST * (self.points_under(r) + self.blocks(r)) + self.overlap(r)
+
+    def block(self, r: Rect) -> None:
+        """No text may cover `r` where there is room elsewhere (it costs as a point)."""
+        self.blocked.append(r)
+
+    def blocks(self, r: Rect) -> int:
+        """How many blocked rectangles `r` overlaps."""
+        x, y, w, h = r
+        return sum(
+            1
+            for bx, by, bw, bh in self.blocked
+            if min(x + w, bx + bw) > max(x, bx) and min(y + h, by + bh) > max(y, by)
+        )
 
     def avoid(self, x0: float, y0: float, x1: float, y1: float) -> None:
         """Keep the texts placed by `take` off the segment (x0, y0)–(x1, y1) when there is
@@ -231,6 +246,11 @@ class Placer:
         x0, y0, bw, bh = self.bounds
         fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
         cost = POINT_COST * self._counts(x, y, w, h).astype(np.float64)
+        for bx, by, bw, bh in self.blocked:
+            hit = (np.minimum(x + w, bx + bw) > np.maximum(x, bx)) & (
+                np.minimum(y + h, by + bh) > np.maximum(y, by)
+            )
+            cost += POINT_COST * hit
         if self.taken:
             # Every candidate against every text placed, at once (a frame places dozens:
             # a loop over them was most of a kernel run's frame), summed in their order.
@@ -258,7 +278,7 @@ class Placer:
         x0, y0, bw, bh = self.bounds
         if not (x >= x0 and y >= y0 and x + w <= x0 + bw and y + h <= y0 + bh):
             return False
-        if self.points_under((x, y, w, h)):
+        if self.points_under((x, y, w, h)) or (self.blocked and self.blocks((x, y, w, h))):
             return False
         xw, yh = x + w, y + h
         for tx, ty, tw, th in self.taken:
@@ -291,6 +311,10 @@ class Placer:
                 if ok and t0 <= t1:
                     return False
         return True
+
+    def crossings(self, r: Rect) -> int:
+        """How many lines to `avoid` cross `r` (grown by a pixel)."""
+        return sum(1 for seg in self.lines if crosses(r, seg))
 
     def _crossings(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
@@ -445,6 +469,24 @@ class Placer:
             # the sorted scan (the whole scan was sorted for each point's name).
             x, y = self._nearest_first(x, y, size, (cx, cy))
         return list(zip(x.tolist(), y.tolist(), strict=True))
+
+
+def crosses(r: Rect, seg: tuple[float, float, float, float]) -> bool:
+    """Whether the segment (x0, y0, x1, y1) crosses the rectangle `r` grown by a pixel
+    (Liang–Barsky, as `Placer._crossings`)."""
+    x0, y0, x1, y1 = seg
+    left, top, right, bottom = r[0] - 1.0, r[1] - 1.0, r[0] + r[2] + 1.0, r[1] + r[3] + 1.0
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        elif p < 0.0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 <= t1
 
 
 def overlaps(a: Rect, b: Rect) -> bool:
