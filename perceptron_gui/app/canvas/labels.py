@@ -123,6 +123,8 @@ class LabelsCanvas(UpdateCanvas):
         # the mistakes' rings) are wider than a point: no text may sit on them either, and
         # the name of a ringed point goes outside its ring.
         ring_gap: dict[int, float] = {}
+        # What the legend and the banners never cover (the rings, the arrows' heads).
+        hard: list[Rect] = []
         rings: list[tuple[int, float]] = []
         marks = self._marks.layers
         if len(self._misclassified) <= NAME_TEXT_MAX:
@@ -139,7 +141,8 @@ class LabelsCanvas(UpdateCanvas):
             if not (0 <= i < len(self._points)) or rad <= radius:
                 continue
             cx, cy = to_px(*self._points[i])
-            placer.block((cx - rad, cy - rad, 2 * rad, 2 * rad))
+            placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
+            hard.append((cx - rad, cy - rad, 2 * rad, 2 * rad))
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The edge arrow ("the line is this way"): no text over it (it points past them).
         edge_box = self._edge.keep_out_px(to_px)
@@ -154,7 +157,8 @@ class LabelsCanvas(UpdateCanvas):
             sx, sy = shaft.segment()
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
-                placer.block((hx - head / 2, hy - head / 2, head, head))
+                placer.reserve((hx - head / 2, hy - head / 2, head, head))
+                hard.append((hx - head / 2, hy - head / 2, head, head))
         normal = self._normal.ends_px(to_px)
         arrows: list[tuple[float, float, float, float]] = []  # (the shafts, in pixels)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
@@ -187,7 +191,7 @@ class LabelsCanvas(UpdateCanvas):
             size = (float(lr.width()), float(lr.height()))
             spot = None
             if "legend" not in self._in_band:
-                spot = self._clear_edge(placer, px, size, 0, keep, arrows)
+                spot = self._clear_edge(placer, px, size, 0, keep, arrows, hard)
             if spot is None:
                 self._in_band.add("legend")
                 legend_in_band = True
@@ -212,7 +216,7 @@ class LabelsCanvas(UpdateCanvas):
             spot = (
                 None
                 if key in self._in_band
-                else self._clear_edge(placer, px, size, first, keep, arrows)
+                else self._clear_edge(placer, px, size, first, keep, arrows, hard)
             )
             if spot is None:
                 self._in_band.add(key)
@@ -356,11 +360,12 @@ class LabelsCanvas(UpdateCanvas):
         first: int,
         keep: float,
         arrows: list[tuple[float, float, float, float]],
+        hard: list[Rect],
     ) -> Rect | None:
         """The first corner or side of the plot (from `first` on) where a text of `size`
-        fits, on no text placed, no arrow (nor its head) and at least `keep` pixels from
-        every point (clear of their rings), kept: free of the running line too where
-        such a place exists; None when there is none."""
+        fits, on no text placed, no arrow, nothing `hard` (the rings, the arrows' heads)
+        and at least `keep` pixels from every point (clear of their rings), kept: free of
+        the running line too where such a place exists; None when there is none."""
         inset = 4 * theme().scale
         edges = list(placer.edges(size, inset))
         edges = [*edges[first:], *edges[:first]]
@@ -368,7 +373,9 @@ class LabelsCanvas(UpdateCanvas):
         spots = [(x, y, w, h) for x, y in edges]
         for r in sorted(spots, key=lambda r: placer.crossings(r) > 0):  # (stable)
             x, y = r[0], r[1]
-            if not placer.fits(r) or placer.overlap(r) > 0 or placer.blocks(r):
+            if not placer.fits(r) or placer.overlap(r) > 0:
+                continue
+            if any(overlaps(r, k) for k in hard):
                 continue
             if any(crosses(r, seg) for seg in arrows):
                 continue
@@ -398,6 +405,7 @@ class LabelsCanvas(UpdateCanvas):
             if self._band_text:
                 self._band_text = ""
                 plot.setTitle(None)
+                plot.layout.activate()
             return None
         t = theme()
         text = "<br>".join(html.escape(item.toPlainText()) for item in items)
@@ -414,6 +422,9 @@ class LabelsCanvas(UpdateCanvas):
             label.setMaximumHeight(height)
             plot.layout.setRowFixedHeight(0, height)
             label.setVisible(True)
+            # Laid out now, not at the next turn: the band's place is read below (the
+            # plot's new size asks for another pass, for the view fitted to it).
+            plot.layout.activate()
         g = label.geometry()  # (in the plot's coordinates)
         if legend:
             below = float(label.item.boundingRect().height()) if items else 0.0

@@ -68,8 +68,6 @@ class Placer:
         self.bounds = bounds
         self.radius = float(radius)
         self.taken: list[Rect] = []
-        #: Rectangles no text may cover, as a point (an arrow's head: what a vector is read by).
-        self.blocked: list[Rect] = []
         #: Segments (x0, y0, x1, y1) in pixels that `take` keeps texts off when it can.
         self.lines: list[tuple[float, float, float, float]] = []
         self._grids: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
@@ -153,20 +151,7 @@ class Placer:
         """0 for free room; inf outside the bounds."""
         if not self.fits(r):
             return float("inf")
-        return POINT_COST * (self.points_under(r) + self.blocks(r)) + self.overlap(r)
-
-    def block(self, r: Rect) -> None:
-        """No text may cover `r` where there is room elsewhere (it costs as a point)."""
-        self.blocked.append(r)
-
-    def blocks(self, r: Rect) -> int:
-        """How many blocked rectangles `r` overlaps."""
-        x, y, w, h = r
-        return sum(
-            1
-            for bx, by, bw, bh in self.blocked
-            if min(x + w, bx + bw) > max(x, bx) and min(y + h, by + bh) > max(y, by)
-        )
+        return POINT_COST * self.points_under(r) + self.overlap(r)
 
     def avoid(self, x0: float, y0: float, x1: float, y1: float) -> None:
         """Keep the texts placed by `take` off the segment (x0, y0)–(x1, y1) when there is
@@ -246,11 +231,6 @@ class Placer:
         x0, y0, bw, bh = self.bounds
         fits = (x >= x0) & (y >= y0) & (x + w <= x0 + bw) & (y + h <= y0 + bh)
         cost = POINT_COST * self._counts(x, y, w, h).astype(np.float64)
-        for bx, by, bw, bh in self.blocked:
-            hit = (np.minimum(x + w, bx + bw) > np.maximum(x, bx)) & (
-                np.minimum(y + h, by + bh) > np.maximum(y, by)
-            )
-            cost += POINT_COST * hit
         if self.taken:
             # Every candidate against every text placed, at once (a frame places dozens:
             # a loop over them was most of a kernel run's frame), summed in their order.
@@ -278,7 +258,7 @@ class Placer:
         x0, y0, bw, bh = self.bounds
         if not (x >= x0 and y >= y0 and x + w <= x0 + bw and y + h <= y0 + bh):
             return False
-        if self.points_under((x, y, w, h)) or (self.blocked and self.blocks((x, y, w, h))):
+        if self.points_under((x, y, w, h)):
             return False
         xw, yh = x + w, y + h
         for tx, ty, tw, th in self.taken:
