@@ -237,7 +237,12 @@ class LabelsCanvas(UpdateCanvas):
         diameter = self._marks.layers.markers.size
 
         # The points' pixels, when their names or α's can be shown (a few dozen points).
-        own_px = px if len(self._points) <= ALPHA_TEXT_MAX else np.empty((0, 2))
+        own = px.tolist() if len(self._points) <= ALPHA_TEXT_MAX else []
+        # Each point's distance to its nearest other point (one numpy call a pass).
+        if len(own) >= 2:
+            dd = np.hypot(px[:, None, 0] - px[None, :, 0], px[:, None, 1] - px[None, :, 1])
+            np.fill_diagonal(dd, np.inf)
+            nearest = dd.min(axis=1).tolist()
 
         def clear_first(
             i: int, cands: list[tuple[float, float]], size: tuple[float, float]
@@ -245,17 +250,28 @@ class LabelsCanvas(UpdateCanvas):
             """`cands` split into the places read as point i's (the text's centre at most
             half as far from point i as from any other point: a reader tells whose it is
             without counting) and the others (between two points: a neighbour's too)."""
-            if len(own_px) < 2 or not cands or i >= len(own_px):
+            if len(own) < 2 or not cands or i >= len(own):
                 return cands, []
-            c = np.asarray(cands, dtype=np.float64) + (size[0] / 2, size[1] / 2)
-            d = np.hypot(c[:, None, 0] - own_px[None, :, 0], c[:, None, 1] - own_px[None, :, 1])
-            mine = d[:, i].copy()
-            d[:, i] = np.inf
-            clear = AMBIGUITY * mine <= d.min(axis=1)
-            return (
-                [p for p, ok in zip(cands, clear, strict=True) if ok],
-                [p for p, ok in zip(cands, clear, strict=True) if not ok],
-            )
+            hw, hh = size[0] / 2, size[1] / 2
+            ox, oy = own[i]
+            mine = [math.hypot(x + hw - ox, y + hh - oy) for x, y in cands]
+            # A neighbour q is at least |pq| − |cp| from a centre c: none nearer than
+            # (1 + AMBIGUITY) times the farthest centre makes every place clear.
+            if nearest[i] >= (1.0 + AMBIGUITY) * max(mine):
+                return cands, []
+            reach = (1.0 + AMBIGUITY) * max(mine)
+            near = [
+                (qx, qy)
+                for j, (qx, qy) in enumerate(own)
+                if j != i and math.hypot(qx - ox, qy - oy) < reach
+            ]
+            clear: list[tuple[float, float]] = []
+            unclear: list[tuple[float, float]] = []
+            for (x, y), m in zip(cands, mine, strict=True):
+                cx, cy = x + hw, y + hh
+                ok = all(AMBIGUITY * m <= math.hypot(cx - qx, cy - qy) for qx, qy in near)
+                (clear if ok else unclear).append((x, y))
+            return clear, unclear
 
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
             """A point's name or α beside its point (a free corner or side within about

@@ -182,11 +182,30 @@ class Placer:
         """As `take`, but only free room: None (nothing kept) when no candidate is free
         (off the lines to `avoid` when it can be, on one when it cannot). `more`: as
         `take`'s."""
-        r = self._choose(candidates, size, lines=True, more=more)
-        if self.cost(r) != 0.0:
-            return None
-        self.taken.append(r)
-        return r
+        # Only free room counts: the candidates are tried one by one until one is free
+        # of the lines too (most texts take one of their first few), keeping the first
+        # free one that crosses the fewest lines meanwhile; not costed all at once (a
+        # leader line's scan has ~100 places, and costing them all was most of a layout
+        # pass among a few dozen names).
+        w, h = float(size[0]), float(size[1])
+        best: Rect | None = None
+        fewest = math.inf
+        for batch in (candidates, more):
+            if batch is None:
+                continue
+            for cx, cy in batch() if callable(batch) else batch:
+                x, y = float(cx), float(cy)
+                if not self._free(x, y, w, h, False):
+                    continue
+                crossed = self.crossings((x, y, w, h)) if self.lines else 0
+                if crossed == 0:
+                    self.taken.append((x, y, w, h))
+                    return (x, y, w, h)
+                if crossed < fewest:
+                    best, fewest = (x, y, w, h), crossed
+        if best is not None:
+            self.taken.append(best)
+        return best
 
     def _choose(
         self,
