@@ -128,6 +128,7 @@ class CanvasBase(_PlotWidget):
         # The banners in the band above the plot (see labels.py), and the band's text.
         self._in_band: set[str] = set()
         self._band_text = ""
+        self._band_height = 0.0
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._header: QtWidgets.QWidget | None = None  # see set_header
         self._batch = 0

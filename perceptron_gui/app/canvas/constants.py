@@ -74,6 +74,9 @@ CROWD_HIDE_MAX = 60
 #: many times closer to its point than to any other point; nearer a neighbour than that
 #: (between two points), a leader line joins it to its point instead, where there is room.
 AMBIGUITY = 2.0
+#: The band above the plot (a legend or banner with no free corner) is used only while the
+#: plot keeps at least this part of the canvas's height; else what it would hold is hidden.
+BAND_PLOT_MIN = 0.55
 #: The texts' layout looks at an even sample of at most this many points.
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.

@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     AMBIGUITY,
+    BAND_PLOT_MIN,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     LEADER_REACH,
@@ -420,6 +421,7 @@ class LabelsCanvas(UpdateCanvas):
         if not items and not legend:
             if self._band_text:
                 self._band_text = ""
+                self._band_height = 0.0
                 plot.setTitle(None)
                 plot.layout.activate()
             return None
@@ -435,12 +437,26 @@ class LabelsCanvas(UpdateCanvas):
             label.setText(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
             height = float(label.item.boundingRect().height()) if items else 0.0
             height += float(lr.height()) + 2 * t.scale
-            label.setMaximumHeight(height)
-            plot.layout.setRowFixedHeight(0, height)
-            label.setVisible(True)
+            # The plot keeps BAND_PLOT_MIN of the canvas's height (a compare pane in a
+            # lesson at UI scale 2 has its readout's quarter too): else no band, and what
+            # it would hold is hidden (the narration says it).
+            plot_h = float(self._vb.height()) + self._band_height
+            if plot_h - height < BAND_PLOT_MIN * float(self.height()):
+                height = 0.0
+            self._band_height = height
+            if height > 0:
+                label.setMaximumHeight(height)
+                plot.layout.setRowFixedHeight(0, height)
+                label.setVisible(True)
+            else:
+                plot.setTitle(None)
             # Laid out now, not at the next turn: the band's place is read below (the
             # plot's new size asks for another pass, for the view fitted to it).
             plot.layout.activate()
+        if self._band_height <= 0:
+            if self._made("legend"):
+                self.legend.setOpacity(0.0 if legend else self.legend.opacity())
+            return None
         g = label.geometry()  # (in the plot's coordinates)
         if legend:
             below = float(label.item.boundingRect().height()) if items else 0.0

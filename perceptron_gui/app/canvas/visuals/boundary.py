@@ -29,9 +29,10 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui
 
 from perceptron_gui.app.canvas.constants import COVER, REGION_GRID, VOTE_SLICE_S, line_of
+from perceptron_gui.app.canvas.contour import zero_segments
 from perceptron_gui.app.canvas.items import Line, Place, set_line
 from perceptron_gui.app.canvas.markers import pen
-from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
+from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Area, Placed, Visual, now
 from perceptron_gui.app.theme import theme
