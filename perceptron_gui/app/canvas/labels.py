@@ -20,6 +20,7 @@ from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     AMBIGUITY,
     BAND_PLOT_MIN,
+    BAND_POINTS_MAX,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     LEADER_REACH,
@@ -184,6 +185,11 @@ class LabelsCanvas(UpdateCanvas):
             [radius, *(layer.size / 2 for layer in (marks.halos, marks.rings) if layer.isVisible())]
         )
         legend = self._made("legend") and self.legend.isVisible()
+        # Over a crowd (a cloud of thousands) a text hides little of it: the legend and
+        # the banners take the cheapest corner, side or place, as ever; no band.
+        crowd = len(self._points) > BAND_POINTS_MAX
+        if crowd:
+            self._in_band.clear()
         legend_in_band = False
         if not legend:
             self._in_band.discard("legend")
@@ -191,7 +197,9 @@ class LabelsCanvas(UpdateCanvas):
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
             spot = None
-            if "legend" not in self._in_band:
+            if crowd:
+                spot = self._cheapest_edge(placer, size, 0)
+            elif "legend" not in self._in_band:
                 spot = self._clear_edge(placer, px, size, 0, keep, arrows, hard)
             if spot is None:
                 self._in_band.add("legend")
@@ -214,11 +222,12 @@ class LabelsCanvas(UpdateCanvas):
                 self._in_band.discard(key)
                 continue
             size = self._text_size(item)
-            spot = (
-                None
-                if key in self._in_band
-                else self._clear_edge(placer, px, size, first, keep, arrows, hard)
-            )
+            if crowd:
+                spot = self._cheapest_edge(placer, size, first)
+            elif key in self._in_band:
+                spot = None
+            else:
+                spot = self._clear_edge(placer, px, size, first, keep, arrows, hard)
             if spot is None:
                 self._in_band.add(key)
                 band.append(item)
@@ -368,6 +377,13 @@ class LabelsCanvas(UpdateCanvas):
                 del rects[name]
             else:
                 shown.append(r)
+
+    @staticmethod
+    def _cheapest_edge(placer: Placer, size: tuple[float, float], first: int) -> Rect:
+        """Take the corner or side `first` of the plot, or the next one, or the first free
+        place of a scan (made only when no corner or side is free), else the cheapest."""
+        edges = list(placer.edges(size, 4 * theme().scale))
+        return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
 
     @staticmethod
     def _clear_edge(
