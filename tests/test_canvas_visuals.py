@@ -327,3 +327,58 @@ def test_the_half_planes_tints_draw_themselves_from_the_view_model(qtbot) -> Non
     assert pos.isVisible() and not neg.isVisible()
     model.set_line(line, tints=None, cover=cover)  # (regions drawn instead)
     assert not pos.isVisible() and not neg.isVisible() and len(shows) == 3
+
+
+def test_the_models_drawing_draws_itself_from_the_view_model(qtbot) -> None:  # noqa: ANN001
+    """The model's drawing (visuals/boundary.py) over a fixed view: the running line at the
+    line event over the covered rect, the answer's line at the answer event (strong while
+    it comes first, dashed after the running line otherwise), and a kernel model's regions
+    with f = 0 at the line event, through the host's gate; none once the model is a line."""
+    from collections.abc import Callable
+
+    from PySide6.QtCore import Qt
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.boundary import ModelBoundary
+    from perceptron_gui.core.model import KernelModel, LinearModel
+
+    shows: list[str] = []
+
+    def gate(key: str, show: Callable[[], None]) -> None:
+        shows.append(key)
+        show()
+
+    model = ViewModel(FixedView())
+    drawing = ModelBoundary(model, lambda items: None, area=gate)
+    items = drawing.items
+    assert drawing.made and not any(i.isVisible() for i in items)
+    cover = (-6.0, 6.0, -6.0, 6.0)
+    model.set_model(LinearModel((1.0, 0.0), -1.0))
+    model.set_line((np.array([1.0, 0.0]), -1.0), cover=cover)  # x1 = 1
+    assert items.line.isVisible() and not items.regions.isVisible()
+    xs, ys = items.line.segment()
+    assert list(xs) == [1.0, 1.0] and sorted(ys) == [-6.0, 6.0]
+    # The answer: strong (solid) while it comes first, the running line dashed.
+    model.set_answer(LinearModel((0.0, 1.0), 0.0))  # x2 = 0
+    assert items.answer.isVisible()
+    assert items.answer.opts["pen"].style() == Qt.PenStyle.SolidLine
+    assert items.line.opts["pen"].style() == Qt.PenStyle.DashLine
+    model.set_answer_first(False)
+    assert items.answer.opts["pen"].style() == Qt.PenStyle.DashLine
+    assert items.line.opts["pen"].style() == Qt.PenStyle.SolidLine
+    model.set_answer(None)
+    assert not items.answer.isVisible()
+    # A kernel expansion: its regions of sign f and the boundary f = 0, no line.
+    rbf = KernelModel(np.array([[0.0, 0.0]]), np.array([1.0]), -0.5, kernel="rbf", sigma=2.0)
+    shows.clear()
+    model.set_model(rbf)
+    model.set_line(None, cover=cover)
+    assert shows == ["regions"] and items.regions.isVisible() and items.contour.isVisible()
+    assert not items.line.isVisible() and drawing.regions_model is rbf
+    gx, gy = items.contour.segment()
+    r = np.hypot(gx[np.isfinite(gx)], gy[np.isfinite(gy)])
+    assert abs(np.median(r) - 2.0 * np.sqrt(2.0 * np.log(2.0))) < 0.1  # exp(−r²/2σ²) = ½
+    model.set_model(LinearModel((1.0, 0.0), -1.0))
+    model.set_line((np.array([1.0, 0.0]), -1.0), cover=cover)
+    assert not items.regions.isVisible() and not items.contour.isVisible()
+    assert items.line.isVisible()

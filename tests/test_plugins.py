@@ -116,7 +116,7 @@ ALLOWED = {
     # the answer's label and colour ("pocket", "average", "vote" come from the registry)
     "perceptron_gui/app/canvas/base.py": {"pocket"},
     "perceptron_gui/app/canvas/boundary.py": {"pocket"},
-    "perceptron_gui/app/canvas/style.py": {"pocket"},
+    "perceptron_gui/app/canvas/visuals/boundary.py": {"pocket"},  # the palette's colour
     "perceptron_gui/app/spaces.py": {"pocket"},  # the palette's colour of that name
 }  # fmt: skip
 

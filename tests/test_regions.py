@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid, zero_segments
+from perceptron_gui.app.canvas.contour import zero_segments
+from perceptron_gui.app.canvas.regions import GridSpec, RegionGrid
 from perceptron_gui.core import TrainConfig, make_dataset, make_trainer
 
 

@@ -772,6 +772,11 @@ class CompareView(QWidget):
                 hx = (x1 - x0) / s_size.width() * t_size.width() / 2
                 hy = (y1 - y0) / s_size.height() * t_size.height() / 2
                 rng = (cx - hx, cx + hx, cy - hy, cy + hy)
+            if not source.view_held:
+                # A fitted view shows the whole data frame on both panes, also where one
+                # is shorter (a band above its plot): the same zoom where it fits.
+                fx0, fx1, fy0, fy1 = target.data_frame()
+                rng = (min(rng[0], fx0), max(rng[1], fx1), min(rng[2], fy0), max(rng[3], fy1))
             if rng != target.view_range():
                 # A user's zoom held on one pane holds on the other; a fitted view is refitted.
                 target.set_view_range(*rng, hold=source.view_held)

@@ -34,6 +34,7 @@ from perceptron_gui.app.canvas.items import (
 from perceptron_gui.app.canvas.layout import Rect
 from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import Update, ViewModel
+from perceptron_gui.app.canvas.visuals.boundary import ModelBoundary
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
 from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
@@ -100,9 +101,7 @@ class CanvasBase(_PlotWidget):
         self._vb.on_user_view = self._on_user_view
 
         self._verdict_kind: str | None = None
-        self._answer: Model | None = None
         self._answer_label = "pocket"
-        self._answer_first = True
         self._add_label = 1
         self._snap_enabled = False
         self._snap_step = 0.5
@@ -128,15 +127,16 @@ class CanvasBase(_PlotWidget):
         self._layout_holding = False  # see hold_layout
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
+        # The banners in the band above the plot (see labels.py), and the band's text.
+        self._in_band: set[str] = set()
+        self._band_text = ""
+        self._band_height = 0.0
         self._homes: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._header: QtWidgets.QWidget | None = None  # see set_header
         self._batch = 0
         self._model_dirty = False
         # The view's drawings (answer, geometry, anatomy, band) wait for the layout pass too.
         self._view_dirty = False
-        # Inside a layout pass the regions wait for its end (drawn once, for its view).
-        self._regions_wait = False
-        self._regions_pending: tuple[Model | None] | None = None
         #: How many times the model's drawing was computed (tests count the work).
         self.model_computations = 0
         # What the last drawing covers (x0, x1, y0, y1 and the view's width then), and the
@@ -191,6 +191,42 @@ class CanvasBase(_PlotWidget):
     @property
     def _model(self) -> Model | None:
         return self.view_model.model
+
+    @property
+    def _answer(self) -> Model | None:
+        return self.view_model.answer
+
+    @property
+    def _answer_first(self) -> bool:
+        return self.view_model.answer_first
+
+    # The model's drawing's items and regions live in its visual (visuals/boundary.py).
+
+    @property
+    def model_line(self) -> Line:
+        """The running line."""
+        return self._boundary.items.line
+
+    @property
+    def pocket_line(self) -> Line:
+        """The answer's line (the pocket, the average)."""
+        return self._boundary.items.answer
+
+    @property
+    def _regions(self) -> pg.ImageItem:
+        return self._boundary.items.regions
+
+    @property
+    def _contour(self) -> Line:
+        return self._boundary.items.contour
+
+    @property
+    def _region_grid(self) -> RegionGrid:
+        return self._boundary.grid
+
+    @_region_grid.setter
+    def _region_grid(self, grid: RegionGrid) -> None:
+        self._boundary.grid = grid
 
     @property
     def _anatomy(self) -> Update | None:
@@ -338,11 +374,9 @@ class CanvasBase(_PlotWidget):
         # Regions and the boundary of the running model: the half-planes' tints (a visual:
         # visuals/tints.py; a large area, through the gate while a run goes).
         self._tints = HalfPlaneTints(self.view_model, self._place_now, area=self._area)
-        self._region_grid = RegionGrid()
         self._answer_scores = RegionGrid()  # the answer's f at the data points
         # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
-        # regions' model, and the answer whose mistakes wait (answer, points, labels, shown).
-        self._regions_model: Model | None = None
+        # answer whose mistakes wait (answer, points, labels, shown); the regions' own.
         self._answer_job: tuple[Model, FloatArray, FloatArray, IntArray] | None = None
         self._vote_timer = QtCore.QTimer(self)
         self._vote_timer.setSingleShot(True)
@@ -357,21 +391,14 @@ class CanvasBase(_PlotWidget):
         self._area_timer.setSingleShot(True)
         self._area_timer.setTimerType(Qt.TimerType.PreciseTimer)  # (a coarse one: 5 % early)
         self._area_timer.timeout.connect(self._show_areas)
-        self._regions = pg.ImageItem(axisOrder="row-major")
-        self._add(self._regions, -31)
-        # f = 0 is thousands of short segments on a wiggly kernel answer: drawn as one
-        # drawLines call (a QPainterPath of that many subpaths with round caps took
-        # 20-100 ms a frame to stroke, against ~5 ms; the same pixels).
-        self._contour = Line(antialias=True, connect="finite")
-        self._contour.setSegmentedLineMode("on")
-        self._add(self._contour, 4)
-        self.model_line = Line(antialias=True)
-        self._add(self.model_line, 4)
+        #: The model's drawing: the running line, the answer's, or regions of sign f and
+        #: f = 0 (a visual: visuals/boundary.py; the regions through the gate too).
+        self._boundary = ModelBoundary(
+            self.view_model, self._place_now, area=self._area, go_on=self._go_on_voting
+        )
         self._slot("normal")
         #: The normal w of the running line, as an arrow from the line.
         self._normal = NormalArrow(self.view_model, partial(self._place_part, "normal"))
-        self.pocket_line = Line(antialias=True)
-        self._add(self.pocket_line, 4.5)
         self._slot("edge")
         #: Where the line went when it left the view (the view does not follow it).
         self._edge = EdgeArrow(self.view_model, partial(self._place_part, "edge"))
@@ -417,10 +444,7 @@ class CanvasBase(_PlotWidget):
         self._rubber_band.setVisible(False)
         self._add(self._rubber_band, 10)
         self._rank = None
-        for item in (self.model_line, self._contour, self._regions):
-            item.setVisible(False)
-        for item in (self.pocket_line, self._no_line):
-            item.setVisible(False)
+        self._no_line.setVisible(False)
 
     # -- defined by the parts above; declared here so that each part can call them
 

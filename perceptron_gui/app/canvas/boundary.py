@@ -17,15 +17,9 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.canvas.constants import (
     COVER,
     COVER_ZOOM,
-    REGION_GRID,
-    VOTE_SLICE_S,
     line_of,
 )
-from perceptron_gui.app.canvas.items import Line, set_line
-from perceptron_gui.app.canvas.regions import GridSpec, zero_segments
 from perceptron_gui.app.canvas.view import ViewCanvas
-from perceptron_gui.app.theme import theme
-from perceptron_gui.core import geometry
 from perceptron_gui.core.model import LinearModel, Model
 
 Qt = QtCore.Qt
@@ -59,10 +53,10 @@ class BoundaryCanvas(ViewCanvas):
         model (the vote) as its regions and boundary f = 0. None hides it and the legend.
         """
         changed = model is not self._answer
-        self._answer = model
         if label and label != self._answer_label:
             self._answer_label = label
             self._label_legend()
+        self.view_model.set_answer(model)  # (its visual restyles the lines and draws it)
         self._style_model_lines()
         self._update_answer()
         if changed and model is not None and (not model.is_linear or self._answer_first):
@@ -70,7 +64,7 @@ class BoundaryCanvas(ViewCanvas):
 
     def set_answer_first(self, on: bool) -> None:
         """Draw the answer strong and the running line secondary (True), or the reverse."""
-        self._answer_first = bool(on)
+        self.view_model.set_answer_first(bool(on))
         self._style_model_lines()
         self._update_model()
 
@@ -108,28 +102,10 @@ class BoundaryCanvas(ViewCanvas):
         if waiting:
             self._areas_at = time.perf_counter()
 
-    def _margin_rect(self) -> tuple[float, float, float, float] | None:
-        """The view, overshot by `view_margin` per side (see `ViewModel.margin_rect`)."""
-        return self.view_model.margin_rect()
-
-    def _set_line(
-        self, item: Line, a: FloatArray, c: float, rect: tuple[float, float, float, float]
-    ) -> FloatArray | None:
-        return set_line(item, a, c, rect)
-
     def _cover_rect(self) -> tuple[float, float, float, float] | None:
-        """What the model's drawing covers: the view grown by COVER per side, so that a
-        relayout's small moves of the view (a language's wider panels, a dock) need no new
-        drawing; a figure (`view_margin` 0) covers its view exactly."""
-        margin = self.view_margin
-        if margin > 0:
-            margin = max(margin, COVER)
-        x0, x1, y0, y1 = self.view_range()
-        mx, my = (x1 - x0) * margin, (y1 - y0) * margin
-        try:
-            return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
-        except ValueError:
-            return None
+        """What the model's drawing covers: the view grown by COVER per side (see
+        `ViewModel.cover_rect`)."""
+        return self.view_model.cover_rect(COVER)
 
     def _cover_holds(self) -> bool:
         """Whether the model's drawing still covers the view at about its scale."""
@@ -149,15 +125,18 @@ class BoundaryCanvas(ViewCanvas):
         self._model_dirty = False
         self.model_computations += 1
         tints, cover = self._draw_model()
-        # (The tints, the normal and the arrow to a line out of view draw it: visuals/.)
+        # (The line, the regions, the tints, the normal and the arrow to a line out of
+        # view draw it: visuals/.)
         self.view_model.set_line(self._drawn_line, tints=tints, cover=cover)
         self._draw_model_view()
 
     def _draw_model(
         self,
     ) -> tuple[tuple[FloatArray, float] | None, tuple[float, float, float, float] | None]:
-        """`_compute_model`'s drawing over the cover rect; the line whose half-planes are
-        tinted (None: no tints) and that rect, for the tints' visual."""
+        """`_compute_model`'s line (`_drawn_line`) and the cover rect; the line whose
+        half-planes are tinted (None: no tints, as while regions are drawn), for the
+        tints' visual. (The model's drawing, `visuals/boundary.py`, draws the line and
+        the regions at the line event.)"""
         x0, x1, y0, y1 = self.view_range()
         cover = self._cover_rect()
         self._cover = None if cover is None else (*cover, x1 - x0)
@@ -165,27 +144,19 @@ class BoundaryCanvas(ViewCanvas):
         model = self._model
         if self._phase and self._anatomy is not None:  # slow motion: the old line first
             model = self._anatomy[0]
-        # Regions of sign f for a model that is not a line: the answer's (a vote) before
-        # the running model's (a kernel expansion).
         a = self._answer
-        regions = a if a is not None and not a.is_linear else None
-        if regions is None and model is not None and not model.is_linear:
-            regions = model
-        self._update_regions(regions)
+        regions = (a is not None and not a.is_linear) or (model is not None and not model.is_linear)
         if model is None or not isinstance(model, LinearModel) or cover is None:
-            self.model_line.setVisible(False)
             return None, cover
         w, b = line_of(model)
-        rect = cover
         self._drawn_line = (w, b)
         # The tints are the answer's half-planes when it comes first (the pocket, the
         # average), else the running line's.
         tw, tb = w, b
         if self._answer_first and isinstance(a, LinearModel) and not self._phase:
             tw, tb = line_of(a)
-        self._set_line(self.model_line, w, b, rect)
         # (Regions drawn instead of the tints: none.)
-        return ((tw, tb) if regions is None else None), cover
+        return ((tw, tb) if not regions else None), cover
 
     def _draw_model_view(self) -> None:
         """What of the model's drawing depends on the view itself (cheap, not counted): the
@@ -206,64 +177,9 @@ class BoundaryCanvas(ViewCanvas):
             self._no_line.setPos(vr.center().x(), vr.bottom() - 0.1 * vr.height())  # near the top
             self._no_line.setVisible(True)
 
-    def _update_regions(self, model: Model | None) -> None:
-        """A non-linear model: sign f as an image of the visible range, and f = 0."""
-        if self._regions_wait and model is not None:
-            self._regions_pending = (model,)  # drawn at the end of the layout pass
-            return
-        self._regions_pending = None
-        self._regions_model = model
-        cover = self._cover_rect() if model is not None else None
-        if model is None or cover is None:
-            self._area("regions", lambda: self._regions.setVisible(False))
-            self._contour.setVisible(False)
-            return
-        x0, y0, w, h = cover[0], cover[2], cover[1] - cover[0], cover[3] - cover[2]
-        grid = REGION_GRID  # (across the cover: as many cells as before, a little larger)
-        # Square cells, at most REGION_GRID² of them: a view taller than wide has fewer
-        # columns (a vote of 2000 lines over 240 × 960 cells, a compare pane at a small
-        # scale, took 2 s of CPU a pass); and at most 4 REGION_GRID rows: a tall narrow
-        # view asked for millions (GBs of image, which pyqtgraph downsampled for ever).
-        aspect = min(abs(h) / max(w, 1e-300), 16.0 * grid)
-        nx = grid if aspect <= 1.0 else max(2, int(round(grid / aspect**0.5)))
-        ny = min(max(2, int(round(nx * aspect))), 4 * grid)
-        # Only what changed since the last frame is added (regions.py); a vote's terms for
-        # VOTE_SLICE_S a turn, the image the last vote done meanwhile (kept when none).
-        f = self._region_grid.values(model, GridSpec(x0, y0, w, h, nx, ny), VOTE_SLICE_S)
-        if self._region_grid.pending:
-            self._go_on_voting()
-        if f is None:
-            return
-        t = theme()
-        lut = np.array(
-            [
-                [c.red(), c.green(), c.blue(), c.alpha()]
-                for c in (t.tint("positive"), t.tint("negative"))
-            ],
-            dtype=np.ubyte,
-        ).view(np.uint32)[:, 0]
-        # One gather of whole pixels (a (2, 4) lookup by rows is 10x slower).
-        rgba = lut[(f < 0.0).view(np.uint8)].view(np.ubyte).reshape(ny, nx, 4)
-        self._area("regions", lambda: self._show_regions(rgba, QtCore.QRectF(x0, y0, w, h)))
-        # The boundary f = 0 is the model's line: it follows every frame (a thin line).
-        gxv, gyv = zero_segments(f)  # numpy marching squares (pyqtgraph's isocurve: ~0.1 s)
-        self._contour.setVisible(gxv.shape[0] > 0)
-        if gxv.shape[0]:
-            self._contour.set_segment(x0 + (gxv + 0.5) * (w / nx), y0 + (gyv + 0.5) * (h / ny))
-
-    def _show_regions(self, rgba: NDArray[np.ubyte], rect: QtCore.QRectF) -> None:
-        self._regions.setImage(rgba, autoLevels=False, autoDownsample=False)
-        self._regions.setRect(rect)
-        self._regions.setVisible(True)
-
     def _update_answer(self) -> None:
+        """The legend with the answer (its line is drawn by its visual)."""
         self._schedule_layout()
-        shown = False
         a = self._answer
-        rect = self._margin_rect()
-        if isinstance(a, LinearModel) and rect is not None:
-            w, b = line_of(a)
-            shown = self._set_line(self.pocket_line, w, b, rect) is not None
-        self.pocket_line.setVisible(shown)
         if a is not None or self._made("legend"):
             self.legend.setVisible(a is not None)

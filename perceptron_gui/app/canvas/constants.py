@@ -70,6 +70,16 @@ AREA_GAP_REDUCED_S = 1.0
 #: the narration or the readout too), save a clicked point's info, which was asked for.
 #: Beyond, a text over the cloud hides little of it.
 CROWD_HIDE_MAX = 60
+#: A point's name (or α) beside it is read as its own when its centre is at most this
+#: many times closer to its point than to any other point; nearer a neighbour than that
+#: (between two points), a leader line joins it to its point instead, where there is room.
+AMBIGUITY = 2.0
+#: The band above the plot (a legend or banner with no free corner) is used only while the
+#: plot keeps at least this part of the canvas's height; else what it would hold is hidden.
+BAND_PLOT_MIN = 0.55
+#: Beyond this many points (a cloud: a text over it hides little) the legend and the
+#: banners take the cheapest corner or place, as over any crowd, and no band.
+BAND_POINTS_MAX = 1000
 #: The texts' layout looks at an even sample of at most this many points.
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.

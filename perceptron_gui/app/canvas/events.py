@@ -53,6 +53,8 @@ class ViewEvents:
         self.model = Event()
         #: The running line as drawn (once per computation of the model's drawing).
         self.line = Event()
+        #: The answer (the pocket, the average, the vote) or whether it comes first.
+        self.answer = Event()
         #: The update's picture: which update, or its phase (predict, reveal, correct).
         self.update = Event()
         #: The margin band's width.

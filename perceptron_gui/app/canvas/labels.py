@@ -5,6 +5,7 @@ One part of `DataCanvas` (canvas.py), which stacks them; each uses the ones belo
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable
 from functools import partial
@@ -16,6 +17,10 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
+    ALPHA_TEXT_MAX,
+    AMBIGUITY,
+    BAND_PLOT_MIN,
+    BAND_POINTS_MAX,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     LEADER_REACH,
@@ -25,9 +30,9 @@ from perceptron_gui.app.canvas.constants import (
     leader_line,
     near_places,
 )
-from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, overlaps
 from perceptron_gui.app.canvas.update import UpdateCanvas
-from perceptron_gui.app.theme import theme
+from perceptron_gui.app.theme import LABEL_PT, theme
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
@@ -76,17 +81,15 @@ class LabelsCanvas(UpdateCanvas):
         self._layout_holding = False
         if self.getPlotItem() is None:
             return
-        self._regions_wait = True
+        self._boundary.hold()  # (the regions wait for the pass's end: drawn once)
         try:
             self._flush_model()
         finally:
-            self._regions_wait = False
+            self._boundary.release()
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
         self._place_overlays()
-        pending, self._regions_pending = self._regions_pending, None
-        if pending is not None:
-            self._update_regions(pending[0])
+        self._boundary.draw_waiting()
 
     def _place_overlays(self) -> None:
         """The layout pass's placing (see `_layout_overlays`). It never moves the view: a
@@ -109,7 +112,6 @@ class LabelsCanvas(UpdateCanvas):
         ]) if len(pts) else np.empty((0, 2))  # fmt: skip
         radius = t.marker / 2 + 3 * t.scale
         placer = Placer(bounds, px, radius)
-        inset = 4 * t.scale
         gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
         rects: dict[str, Rect] = {}
 
@@ -119,16 +121,12 @@ class LabelsCanvas(UpdateCanvas):
                 tr.m12() * x + tr.m22() * y + tr.dy(),
             )
 
-        def free(size: tuple[float, float], first: int) -> Rect:
-            """Take the corner or side `first` of the plot, or the next one, or the first
-            free place of a scan (made only when no corner or side is free)."""
-            edges = list(placer.edges(size, inset))
-            return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
-
         # The rings drawn round points (the updated point's, the current point's square,
         # the mistakes' rings) are wider than a point: no text may sit on them either, and
         # the name of a ringed point goes outside its ring.
         ring_gap: dict[int, float] = {}
+        # What the legend and the banners never cover (the rings, the arrows' heads).
+        hard: list[Rect] = []
         rings: list[tuple[int, float]] = []
         marks = self._marks.layers
         if len(self._misclassified) <= NAME_TEXT_MAX:
@@ -146,6 +144,7 @@ class LabelsCanvas(UpdateCanvas):
                 continue
             cx, cy = to_px(*self._points[i])
             placer.reserve((cx - rad, cy - rad, 2 * rad, 2 * rad))
+            hard.append((cx - rad, cy - rad, 2 * rad, 2 * rad))
             ring_gap[i] = max(ring_gap.get(i, gap), rad + 2 * t.scale)
         # The edge arrow ("the line is this way"): no text over it (it points past them).
         edge_box = self._edge.keep_out_px(to_px)
@@ -161,27 +160,54 @@ class LabelsCanvas(UpdateCanvas):
             if len(sx):
                 hx, hy = to_px(float(sx[-1]), float(sy[-1]))
                 placer.reserve((hx - head / 2, hy - head / 2, head, head))
+                hard.append((hx - head / 2, hy - head / 2, head, head))
         normal = self._normal.ends_px(to_px)
+        arrows: list[tuple[float, float, float, float]] = []  # (the shafts, in pixels)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
-                placer.avoid(*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
+                seg = (*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
+                placer.avoid(*seg)
+                if line is not self.model_line:
+                    arrows.append(seg)
         taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
-
-        def placed(r: Rect) -> Rect:
-            return r
 
         header = self._header
         if header is not None and header.isVisible():  # over the band above the plot
             g = header.geometry()
             rects[header.objectName() or "header"] = (g.x(), g.y(), g.width(), g.height())
-        if self._made("legend") and self.legend.isVisible():
+        # The legend, and then the banners, in a corner or side clear of the points'
+        # marks and the arrows' heads, else in the band above the plot (outside the
+        # data): kept there while shown (the band's room changes the plot's size, and with
+        # it the corners).
+        marks = self._marks.layers
+        keep = max(
+            [radius, *(layer.size / 2 for layer in (marks.halos, marks.rings) if layer.isVisible())]
+        )
+        legend = self._made("legend") and self.legend.isVisible()
+        # Over a crowd (a cloud of thousands) a text hides little of it: the legend and
+        # the banners take the cheapest corner, side or place, as ever; no band.
+        crowd = len(self._points) > BAND_POINTS_MAX
+        if crowd:
+            self._in_band.clear()
+        legend_in_band = False
+        if not legend:
+            self._in_band.discard("legend")
+        else:
             lr = self.legend.boundingRect()
             size = (float(lr.width()), float(lr.height()))
-            r = placed(free(size, 0))
-            self.legend.anchor((0, 0), (0, 0), offset=(r[0] - vb.left(), r[1] - vb.top()))
-            rects["legend"] = r
-            taken["legend"] = self.legend
+            spot = None
+            if crowd:
+                spot = self._cheapest_edge(placer, size, 0)
+            elif "legend" not in self._in_band:
+                spot = self._clear_edge(placer, px, size, 0, keep, arrows, hard)
+            if spot is None:
+                self._in_band.add("legend")
+                legend_in_band = True
+            else:
+                self._legend_to(self._vb, (spot[0] - vb.left(), spot[1] - vb.top()))
+                rects["legend"] = spot
+                taken["legend"] = self.legend
         for item in (
             self._no_line,
             *([self._anatomy_label] if anatomy else []),
@@ -190,39 +216,94 @@ class LabelsCanvas(UpdateCanvas):
             item.textItem.setTextWidth(-1)
             if item.isVisible() and self._text_size(item)[0] > WRAP_PART * vb.width():
                 item.textItem.setTextWidth(WRAP_PART * vb.width())
-        if self._status.isVisible():
-            size = self._text_size(self._status)
-            r = placed(free(size, 5))  # the bottom middle first
-            self._put_text(self._status, r)
-            rects["status"] = r
-            taken["status"] = self._status
-        if self._no_line.isVisible():
-            size = self._text_size(self._no_line)
-            r = placed(free(size, 4))
-            self._put_text(self._no_line, r)
-            rects["banner"] = r
-            taken["banner"] = self._no_line
+        band: list[pg.TextItem] = []
+        for key, item, first in (("status", self._status, 5), ("banner", self._no_line, 4)):
+            if not item.isVisible():
+                self._in_band.discard(key)
+                continue
+            size = self._text_size(item)
+            if crowd:
+                spot = self._cheapest_edge(placer, size, first)
+            elif key in self._in_band:
+                spot = None
+            else:
+                spot = self._clear_edge(placer, px, size, first, keep, arrows, hard)
+            if spot is None:
+                self._in_band.add(key)
+                band.append(item)
+                item.setOpacity(0.0)
+                continue
+            self._put_text(item, spot)
+            rects[key] = spot
+            taken[key] = item
+        band_rect = self._show_band(band, legend_in_band)
+        if band_rect is not None:
+            for item in band:
+                rects["status" if item is self._status else "banner"] = band_rect
+            if legend_in_band:
+                rects["legend"] = band_rect
 
         leaders: dict[str, tuple[float, float, float, float]] = {}
         diameter = self._marks.layers.markers.size
 
+        # The points' pixels, when their names or α's can be shown (a few dozen points).
+        own = px.tolist() if len(self._points) <= ALPHA_TEXT_MAX else []
+        # Each point's distance to its nearest other point (one numpy call a pass).
+        if len(own) >= 2:
+            dd = np.hypot(px[:, None, 0] - px[None, :, 0], px[:, None, 1] - px[None, :, 1])
+            np.fill_diagonal(dd, np.inf)
+            nearest = dd.min(axis=1).tolist()
+
+        def clear_first(
+            i: int, cands: list[tuple[float, float]], size: tuple[float, float]
+        ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+            """`cands` split into the places read as point i's (the text's centre at most
+            half as far from point i as from any other point: a reader tells whose it is
+            without counting) and the others (between two points: a neighbour's too)."""
+            if len(own) < 2 or not cands or i >= len(own):
+                return cands, []
+            hw, hh = size[0] / 2, size[1] / 2
+            ox, oy = own[i]
+            mine = [math.hypot(x + hw - ox, y + hh - oy) for x, y in cands]
+            # A neighbour q is at least |pq| − |cp| from a centre c: none nearer than
+            # (1 + AMBIGUITY) times the farthest centre makes every place clear.
+            if nearest[i] >= (1.0 + AMBIGUITY) * max(mine):
+                return cands, []
+            reach = (1.0 + AMBIGUITY) * max(mine)
+            near = [
+                (qx, qy)
+                for j, (qx, qy) in enumerate(own)
+                if j != i and math.hypot(qx - ox, qy - oy) < reach
+            ]
+            clear: list[tuple[float, float]] = []
+            unclear: list[tuple[float, float]] = []
+            for (x, y), m in zip(cands, mine, strict=True):
+                cx, cy = x + hw, y + hh
+                ok = all(AMBIGUITY * m <= math.hypot(cx - qx, cy - qy) for qx, qy in near)
+                (clear if ok else unclear).append((x, y))
+            return clear, unclear
+
         def place_label(kind: str, i: int, item: pg.TextItem) -> None:
             """A point's name or α beside its point (a free corner or side within about
-            two marker diameters), else on free room a little further joined to it by a
-            thin leader line, else hidden (hovering the point tells its name)."""
+            two marker diameters, on the side away from a neighbour), else on free room a
+            little further joined to it by a thin leader line, else beside it between
+            it and a neighbour, else hidden (hovering the point tells its name)."""
             if not item.isVisible() or not 0 <= i < len(self._points):
                 return
             size = self._text_size(item)
             cx, cy = to_px(*self._points[i])
             g = ring_gap.get(i, gap)
             key = f"{kind}{i}"
-            free_r = placer.take_free(near_places(cx, cy, size, g, i in ring_gap), size)
+            clear, unclear = clear_first(i, near_places(cx, cy, size, g, i in ring_gap), size)
+            free_r = placer.take_free(clear, size) if clear else None
             if free_r is None:  # further, with a leader line
                 reach = g + LEADER_REACH * diameter
                 far = placer.scan_within(size, cx, cy, reach)
                 free_r = placer.take_free(far, size) if far else None
                 if free_r is not None:
                     leaders[key] = leader_line(free_r, cx, cy, g)
+            if free_r is None and unclear:
+                free_r = placer.take_free(unclear, size)
             item.setOpacity(0.0 if free_r is None else 1.0)
             if free_r is not None:
                 self._put_text(item, free_r)
@@ -272,8 +353,6 @@ class LabelsCanvas(UpdateCanvas):
             r = placer.take(
                 placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
             )
-            if name in ("update", "verdict", "info"):
-                placed(r)
             self._put_text(item, r)
             rects[name] = r
             taken[name] = item
@@ -298,6 +377,110 @@ class LabelsCanvas(UpdateCanvas):
                 del rects[name]
             else:
                 shown.append(r)
+
+    @staticmethod
+    def _cheapest_edge(placer: Placer, size: tuple[float, float], first: int) -> Rect:
+        """Take the corner or side `first` of the plot, or the next one, or the first free
+        place of a scan (made only when no corner or side is free), else the cheapest."""
+        edges = list(placer.edges(size, 4 * theme().scale))
+        return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
+
+    @staticmethod
+    def _clear_edge(
+        placer: Placer,
+        px: FloatArray,
+        size: tuple[float, float],
+        first: int,
+        keep: float,
+        arrows: list[tuple[float, float, float, float]],
+        hard: list[Rect],
+    ) -> Rect | None:
+        """The first corner or side of the plot (from `first` on) where a text of `size`
+        fits, on no text placed, no arrow, nothing `hard` (the rings, the arrows' heads)
+        and at least `keep` pixels from every point (clear of their rings), kept: free of
+        the running line too where such a place exists; None when there is none."""
+        inset = 4 * theme().scale
+        edges = list(placer.edges(size, inset))
+        edges = [*edges[first:], *edges[:first]]
+        w, h = size
+        spots = [(x, y, w, h) for x, y in edges]
+        for r in sorted(spots, key=lambda r: placer.crossings(r) > 0):  # (stable)
+            x, y = r[0], r[1]
+            if not placer.fits(r) or placer.overlap(r) > 0:
+                continue
+            if any(overlaps(r, k) for k in hard):
+                continue
+            if any(crosses(r, seg) for seg in arrows):
+                continue
+            if len(px):
+                ex = np.maximum(0.0, np.maximum(x - px[:, 0], px[:, 0] - (x + w)))
+                ey = np.maximum(0.0, np.maximum(y - px[:, 1], px[:, 1] - (y + h)))
+                if float(np.min(ex * ex + ey * ey)) < keep * keep:
+                    continue
+            placer.reserve(r)
+            return r
+        return None
+
+    def _legend_to(self, parent: QtWidgets.QGraphicsItem, offset: tuple[float, float]) -> None:
+        """Put the legend `offset` from the top-left of `parent` (the view box: over the
+        plot; the plot item: in the band above it)."""
+        if self.legend.parentItem() is not parent:
+            self.legend.setParentItem(parent)
+        self.legend.anchor((0, 0), (0, 0), offset=offset)
+
+    def _show_band(self, items: list[pg.TextItem], legend: bool) -> Rect | None:
+        """The banners with no room in the plot, in the band above it (the plot's title
+        row, outside the data), one a line, and below them at its right the legend when
+        it has no room either (`legend`); None (the band gone) without any."""
+        plot = self.getPlotItem()
+        label = plot.titleLabel
+        if not items and not legend:
+            if self._band_text:
+                self._band_text = ""
+                self._band_height = 0.0
+                plot.setTitle(None)
+                plot.layout.activate()
+            return None
+        t = theme()
+        text = "<br>".join(html.escape(item.toPlainText()) for item in items)
+        width = max(10.0, float(self._vb.width()) - 8 * t.scale)
+        lr = self.legend.boundingRect() if legend else QtCore.QRectF()
+        key = f"{text}\n{t.palette.ink}\n{t.scale}\n{width:.0f}\n{lr.width()}x{lr.height()}"
+        if key != self._band_text:  # (a new text, a theme, a resize)
+            self._band_text = key
+            label.item.setFont(t.font(LABEL_PT))
+            label.item.setTextWidth(width)
+            label.setText(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
+            height = float(label.item.boundingRect().height()) if items else 0.0
+            height += float(lr.height()) + 2 * t.scale
+            # The plot keeps BAND_PLOT_MIN of the canvas's height (a compare pane in a
+            # lesson at UI scale 2 has its readout's quarter too): else no band, and what
+            # it would hold is hidden (the narration says it).
+            plot_h = float(self._vb.height()) + self._band_height
+            if plot_h - height < BAND_PLOT_MIN * float(self.height()):
+                height = 0.0
+            self._band_height = height
+            if height > 0:
+                label.setMaximumHeight(height)
+                plot.layout.setRowFixedHeight(0, height)
+                label.setVisible(True)
+            else:
+                plot.setTitle(None)
+            # Laid out now, not at the next turn: the band's place is read below (the
+            # plot's new size asks for another pass, for the view fitted to it).
+            plot.layout.activate()
+        if self._band_height <= 0:
+            if self._made("legend"):
+                self.legend.setOpacity(0.0 if legend else self.legend.opacity())
+            return None
+        g = label.geometry()  # (in the plot's coordinates)
+        if legend:
+            below = float(label.item.boundingRect().height()) if items else 0.0
+            self._legend_to(plot, (g.right() - lr.width(), g.top() + below))
+        elif self._made("legend") and self.legend.parentItem() is not self._vb:
+            self.legend.setParentItem(self._vb)
+        r = label.sceneBoundingRect()
+        return (r.x(), r.y(), r.width(), r.height())
 
     def _anchored_texts(self) -> list[tuple[str, pg.TextItem, tuple[float, float] | None]]:
         """The texts placed beside what they name (where, when not their own place), of

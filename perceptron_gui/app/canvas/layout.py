@@ -182,11 +182,30 @@ class Placer:
         """As `take`, but only free room: None (nothing kept) when no candidate is free
         (off the lines to `avoid` when it can be, on one when it cannot). `more`: as
         `take`'s."""
-        r = self._choose(candidates, size, lines=True, more=more)
-        if self.cost(r) != 0.0:
-            return None
-        self.taken.append(r)
-        return r
+        # Only free room counts: the candidates are tried one by one until one is free
+        # of the lines too (most texts take one of their first few), keeping the first
+        # free one that crosses the fewest lines meanwhile; not costed all at once (a
+        # leader line's scan has ~100 places, and costing them all was most of a layout
+        # pass among a few dozen names).
+        w, h = float(size[0]), float(size[1])
+        best: Rect | None = None
+        fewest = math.inf
+        for batch in (candidates, more):
+            if batch is None:
+                continue
+            for cx, cy in batch() if callable(batch) else batch:
+                x, y = float(cx), float(cy)
+                if not self._free(x, y, w, h, False):
+                    continue
+                crossed = self.crossings((x, y, w, h)) if self.lines else 0
+                if crossed == 0:
+                    self.taken.append((x, y, w, h))
+                    return (x, y, w, h)
+                if crossed < fewest:
+                    best, fewest = (x, y, w, h), crossed
+        if best is not None:
+            self.taken.append(best)
+        return best
 
     def _choose(
         self,
@@ -291,6 +310,10 @@ class Placer:
                 if ok and t0 <= t1:
                     return False
         return True
+
+    def crossings(self, r: Rect) -> int:
+        """How many lines to `avoid` cross `r` (grown by a pixel)."""
+        return sum(1 for seg in self.lines if crosses(r, seg))
 
     def _crossings(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
@@ -445,6 +468,24 @@ class Placer:
             # the sorted scan (the whole scan was sorted for each point's name).
             x, y = self._nearest_first(x, y, size, (cx, cy))
         return list(zip(x.tolist(), y.tolist(), strict=True))
+
+
+def crosses(r: Rect, seg: tuple[float, float, float, float]) -> bool:
+    """Whether the segment (x0, y0, x1, y1) crosses the rectangle `r` grown by a pixel
+    (Liang–Barsky, as `Placer._crossings`)."""
+    x0, y0, x1, y1 = seg
+    left, top, right, bottom = r[0] - 1.0, r[1] - 1.0, r[0] + r[2] + 1.0, r[1] + r[3] + 1.0
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        elif p < 0.0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 <= t1
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

@@ -120,8 +120,7 @@ class PointsCanvas(BandCanvas):
         answer's mistakes (while it is still the answer whose mistakes are shown)."""
         self._vote_timer_running = True
         try:
-            if self._region_grid.pending and self._regions_model is not None:
-                self._update_regions(self._regions_model)
+            self._boundary.go_on_drawing()
             job = self._answer_job
             if job is not None and job[0] is self._answer:
                 self.set_misclassified(self.answer_mistakes(job[0], job[1], job[2]))

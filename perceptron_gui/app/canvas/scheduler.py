@@ -34,9 +34,7 @@ class ScheduledCanvas(StyledCanvas):
         density image, the texts' places), before a picture of the canvas is taken."""
         self._marks.layers.density.flush()
         # A vote's regions and mistakes in full, not the last vote done (see VOTE_SLICE_S).
-        while (
-            self._region_grid.pending and self._regions_model is not None
-        ) or self._answer_job is not None:
+        while self._boundary.pending or self._answer_job is not None:
             self._on_vote_timer_timeout()
         for _ in range(3):  # (a pass that moved the view, a relayout, lays out again)
             self._layout_overlays()

@@ -62,13 +62,6 @@ class StyledCanvas(PartsCanvas):
             axis.setLabel(text, **label_style)
             # No name up: one feature, every point at height 0, so no numbers either.
             axis.setStyle(showValues=bool(text) or name == "bottom")
-        lw = t.line()
-        contour_pen = pen(ink, lw)
-        # Square caps: the contour is drawn as separate short segments, and Qt strokes a
-        # round cap per segment end (~7 ms a frame for ~2000 segments, ~1.3 ms square).
-        # Where two segments meet, the squares cover the joint as the round caps did.
-        contour_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-        self._contour.setPen(contour_pen)
         self._style_model_lines()
         texts: list[tuple[pg.TextItem, QtGui.QColor, float, bool]] = [
             (self._no_line, ink, LABEL_PT, True),
@@ -116,21 +109,15 @@ class StyledCanvas(PartsCanvas):
             self._label_legend()
 
     def _style_model_lines(self) -> None:
-        """The answer is drawn strong and the running line secondary, or the other way."""
-        t = theme()
-        lw = t.line()
-        ink, pocket = t.color("ink"), t.color("pocket")
-        answer_pen = pen(pocket, lw * 1.2, style_=Qt.PenStyle.DashLine)
-        current_pen = pen(ink, lw)
-        if self._answer is not None and self._answer_first:
-            answer_pen = pen(pocket, lw * 1.4)
-            current_pen = pen(ink, max(1.0, lw * 0.5), style_=Qt.PenStyle.DashLine)
-        self.pocket_line.setPen(answer_pen)
-        self.model_line.setPen(current_pen)
-        # A vote is drawn as its boundary f = 0 (the contour, in ink): its swatch too.
-        vote = self._answer is not None and not self._answer.is_linear
+        """The legend's samples: the answer drawn strong and the running line secondary,
+        or the other way, as the model's drawing (visuals/boundary.py) draws them."""
         if not self._made("legend"):
             return
+        t = theme()
+        lw, ink = t.line(), t.color("ink")
+        answer_pen, current_pen = self._boundary.pens()
+        # A vote is drawn as its boundary f = 0 (the contour, in ink): its swatch too.
+        vote = self._answer is not None and not self._answer.is_linear
         self._legend_answer.setPen(pen(ink, lw * 1.4) if vote else answer_pen)
         self._legend_current.setPen(current_pen)
 

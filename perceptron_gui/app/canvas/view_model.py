@@ -101,6 +101,11 @@ class ViewModel:
         self.alpha: FloatArray | None = None
         #: The running model (None: none shown).
         self.model: Model | None = None
+        #: The algorithm's answer when it is not the running model (the pocket, the
+        #: average: a line; the vote: regions), and whether it is drawn first (strong, the
+        #: running line secondary).
+        self.answer: Model | None = None
+        self.answer_first = True
         #: The last update (None: its picture is hidden).
         self.update: Update | None = None
         #: The running line as drawn, (w, b) scaled as `line_of` gives it (None: no line).
@@ -177,6 +182,16 @@ class ViewModel:
         self.model = model
         self.events.model.emit()
 
+    def set_answer(self, answer: Model | None) -> None:
+        """The algorithm's answer when it is not the running model (None: none)."""
+        self.answer = answer
+        self.events.answer.emit()
+
+    def set_answer_first(self, first: bool) -> None:
+        """Draw the answer strong and the running line secondary (True), or the reverse."""
+        self.answer_first = first
+        self.events.answer.emit()
+
     def set_line(
         self,
         line: tuple[FloatArray, float] | None,
@@ -245,6 +260,21 @@ class ViewModel:
         """
         x0, x1, y0, y1 = self.view_range()
         mx, my = (x1 - x0) * self.view_margin, (y1 - y0) * self.view_margin
+        try:
+            return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
+        except ValueError:
+            return None
+
+    def cover_rect(self, least: float) -> Frame | None:
+        """What the model's drawing covers: the view grown by `least` per side (or by
+        `view_margin` if more), so that a relayout's small moves of the view (a language's
+        wider panels, a dock) need no new drawing; a figure (`view_margin` 0) covers its
+        view exactly. None when the view has no area in floats."""
+        margin = self.view_margin
+        if margin > 0:
+            margin = max(margin, least)
+        x0, x1, y0, y1 = self.view_range()
+        mx, my = (x1 - x0) * margin, (y1 - y0) * margin
         try:
             return geometry.check_rect((x0 - mx, x1 + mx, y0 - my, y1 + my))
         except ValueError:

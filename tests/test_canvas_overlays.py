@@ -1,0 +1,158 @@
+"""Overlays in bands, not over data (issue 26): the banners, the legend and the names.
+
+A banner ("w = 0: no line …") with no free corner goes to a band outside the data; the
+legend keeps off the update's arrowheads; a point's name is read as its own point's, not a
+neighbour's. One window serves the module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from perceptron_gui.app.canvas import DataCanvas
+
+
+@pytest.fixture(scope="module")
+def win(qapp) -> Iterator[object]:  # noqa: ANN001
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    w.resize(1024, 768)
+    w.show()
+    QApplication.processEvents()
+    yield w
+    w.close()
+    w.deleteLater()
+    QApplication.processEvents()
+
+
+def _settle(w) -> None:  # noqa: ANN001
+    for _ in range(4):
+        QApplication.processEvents()
+    w.canvas.flush()
+
+
+def _points_px(cv: DataCanvas) -> np.ndarray:
+    """The points as the canvas's pixels (`to_widget` maps to the viewport; the overlay
+    rects are the canvas's own: the viewport is the whole canvas)."""
+    out = []
+    for x, y in np.asarray(cv.points()):
+        p = cv.to_widget(float(x), float(y))
+        out.append((p.x(), p.y()))
+    return np.asarray(out, dtype=np.float64).reshape(-1, 2)
+
+
+def _near(cv: DataCanvas, key: str) -> list[int]:
+    """The points whose marks (their rings: every point is a mistake at w = 0) the overlay
+    `key` touches: its rect within a ring's radius of their centre."""
+    r = cv.overlay_rects().get(key)
+    if r is None:
+        return []
+    layers = cv._marks.layers  # noqa: SLF001
+    keep = max(layers.halos.size, layers.rings.size, layers.markers.size) / 2
+    near = []
+    for i, (x, y) in enumerate(_points_px(cv)):
+        ex = max(0.0, r.left() - x, x - r.right())
+        ey = max(0.0, r.top() - y, y - r.bottom())
+        if ex * ex + ey * ey < keep * keep:
+            near.append(i)
+    return near
+
+
+def test_the_no_line_banner_on_iris_covers_no_point(win) -> None:  # noqa: ANN001
+    """Iris (4-D, built in) at w = 0 at 1024×768: no corner of the plot is clear of the
+    points' rings, so the banner goes to a band outside the data, where it covers none."""
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    _settle(win)
+    cv = win.canvas
+    assert "no line" in cv._no_line.toPlainText()  # noqa: SLF001
+    assert "banner" in cv.overlay_rects()
+    assert _near(cv, "banner") == []
+    assert _near(cv, "status") == []
+    # The band is outside the plot, above it, and says it.
+    band = cv.overlay_rects()["banner"]
+    assert band.bottom() <= cv._vb.sceneBoundingRect().top() + 1  # noqa: SLF001
+    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()
+    # After a step (w ≠ 0) the band is gone.
+    win.step()
+    _settle(win)
+    assert "banner" not in cv.overlay_rects()
+    assert not cv.getPlotItem().titleLabel.isVisible()
+
+
+def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
+    """The update's arrowheads shown, in the canvas's pixels (their tips)."""
+    out = []
+    for name, (_, tip) in cv._vector_ends.items():  # noqa: SLF001
+        shaft = cv._vectors[name][0]  # noqa: SLF001
+        if shaft.isVisible():
+            p = cv.to_widget(float(tip[0]), float(tip[1]))
+            out.append((name, p.x(), p.y()))
+    return out
+
+
+def test_the_legend_keeps_off_the_updates_arrowheads_in_pocket_presentation(win) -> None:  # noqa: ANN001
+    """Pocket on the built-in example in presentation at 1024×768: after each of the first
+    six updates the legend (the answer, the current w) covers no arrowhead of the update's
+    picture (old w, ηyx, new w), nor its shafts' ends: it takes a free corner, or the band
+    above the plot (or, with no room for a band, it is hidden)."""
+    cv = win.canvas
+    win.load_example()
+    assert win.set_mode("pocket")
+    win.set_presentation(True)
+    try:
+        _settle(win)
+        win.resize(1024, 768)
+        bad = []
+        for k in range(6):
+            win.step()
+            _settle(win)
+            legend = cv.overlay_rects().get("legend")
+            if legend is None:  # (no room, even in the band: hidden)
+                assert cv.legend.opacity() == 0.0 or not cv.legend.isVisible()
+                continue
+            head = 9 * cv.view_model.scale  # (half the head's box the layout keeps free)
+            grown = legend.adjusted(-head, -head, head, head)
+            bad += [(k + 1, n) for n, x, y in _heads_px(cv) if grown.contains(QPointF(x, y))]
+        assert not bad, bad
+    finally:
+        win.set_presentation(False)
+        _settle(win)
+
+
+def test_a_points_name_is_read_as_its_own_in_the_lesson_why_it_stops(win) -> None:  # noqa: ANN001
+    """The built-in lesson's scene 5 ("Why it stops": x1 = (3, 3), x2 = (4, 3), x3 = (1, 1))
+    in presentation at 1024×768: each name shown beside its point is at most half as far
+    from it as from any other point (x2 is not drawn between x1 and x2), or has a leader
+    line to it."""
+    assert win.open_lesson("perceptron")
+    win.set_presentation(True)
+    try:
+        win.lesson_player.go(4)
+        _settle(win)
+        cv = win.canvas
+        bad = []
+        for k in range(3):
+            px = _points_px(cv)
+            rects, leaders = cv.overlay_rects(), cv.leader_lines()
+            for key, r in rects.items():
+                if not key.startswith("name") or key in leaders:
+                    continue
+                i = int(key[4:])
+                c = np.array([r.center().x(), r.center().y()])
+                d = np.hypot(*(px - c).T)
+                mine, d[i] = d[i], np.inf
+                if 2.0 * mine > d.min():
+                    bad.append((k, key, round(mine), round(d.min())))
+            win.lesson_player.next_slide()
+            _settle(win)
+        assert not bad, bad
+    finally:
+        win.set_presentation(False)
+        _settle(win)
