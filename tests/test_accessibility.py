@@ -441,6 +441,7 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(window, q
     assert window.state()["points"] == []
 
 
+@pytest.mark.long
 def test_tab_reaches_the_canvas_and_ctrl_t_the_table(window, qtbot) -> None:  # noqa: ANN001
     """Tab (and Shift+Tab) reach the canvas from the controls; Ctrl+T puts the keyboard in
     the points' table."""

@@ -97,6 +97,7 @@ def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
     return out
 
 
+@pytest.mark.long
 def test_the_legend_keeps_off_the_updates_arrowheads_in_pocket_presentation(win) -> None:  # noqa: ANN001
     """Pocket on the built-in example in presentation at 1024×768: after each of the first
     six updates the legend (the answer, the current w) covers no arrowhead of the update's
@@ -126,6 +127,7 @@ def test_the_legend_keeps_off_the_updates_arrowheads_in_pocket_presentation(win)
         _settle(win)
 
 
+@pytest.mark.long
 def test_a_points_name_is_read_as_its_own_in_the_lesson_why_it_stops(win) -> None:  # noqa: ANN001
     """The built-in lesson's scene 5 ("Why it stops": x1 = (3, 3), x2 = (4, 3), x3 = (1, 1))
     in presentation at 1024×768: each name shown beside its point is at most half as far

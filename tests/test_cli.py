@@ -569,6 +569,7 @@ def test_subprocess_worked_example(example: Path) -> None:
     assert json.loads(r.stdout)["bound"] == 117.0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("name", "contents", "argv"),
     [

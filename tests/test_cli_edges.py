@@ -133,6 +133,7 @@ def test_ascii_stdout_in_process(
 # --------------------------------------------------------------------------- 6: endless files
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
 @pytest.mark.parametrize("command", ["trace", "bound"])
 def test_a_device_is_refused_at_once(command: str) -> None:

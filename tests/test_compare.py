@@ -247,6 +247,7 @@ def pan_and_zoom(canvas: DataCanvas) -> tuple[float, float, float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / size.width(), (y1 - y0) / size.height())
 
 
+@pytest.mark.long
 def test_zooming_one_canvas_zooms_the_other(qtbot, window: MainWindow) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_compare({"order": "first"})

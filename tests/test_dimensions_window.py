@@ -319,6 +319,7 @@ def test_the_digits_from_file_examples_show_w_as_an_image(shared_window, tmp_pat
     assert not w.load_builtin("digits:3:3") and "two different digits" in w.notice.text()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("which", ["one", "four"])
 def test_the_exported_table_has_w_with_its_d_entries(
     shared_window, one_d, four_d, which: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -401,6 +402,7 @@ def _plain(text: str) -> str:
     return text.replace("\xa0", " ")
 
 
+@pytest.mark.long
 def test_the_bound_the_proof_and_the_narration_in_four_dimensions(shared_window) -> None:  # noqa: ANN001
     """Iris (4-D) after three updates: the bound panel's (D/γ)², the proof's ‖ŵ‖, kηγ and
     ηD√k of the run in R^4, and the narration with w·x as its value, its four terms in the

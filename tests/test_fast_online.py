@@ -64,6 +64,7 @@ CASES = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("order", ["cyclic", "random-cyclic"])
 @pytest.mark.parametrize(("mode", "extra"), CASES)
 def test_noisy_runs_have_the_same_bits_compiled(
@@ -99,6 +100,7 @@ def test_update_limits_and_convergence(
         assert quick == slow and slow[0] == "converged"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("mode", "extra"), CASES)
 def test_huge_steps_and_real_overflow(
     mode: str, extra: dict[str, Any], monkeypatch: pytest.MonkeyPatch
@@ -138,6 +140,7 @@ KERNELS = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("order", ["cyclic", "random-cyclic", "first"])
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_kernel_runs_have_the_same_bits_compiled(

@@ -244,6 +244,7 @@ def check_follow(w, b, rect, out, data_rect=None, keep_origin=False) -> bool:  #
     return segment_length(clip_line(w, b, out)) >= visible_need(out)
 
 
+@pytest.mark.long
 def test_follow_line_properties() -> None:
     rng = np.random.default_rng(4)
     grown = kept = capped = 0

@@ -62,6 +62,7 @@ def state(t: object) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("mode", "order"), cases())
 @pytest.mark.parametrize("path", ["compiled", "numpy"])
 def test_seek_at_random_k_equals_a_fresh_run_to_k(mode: str, order: str, path: str) -> None:

@@ -144,6 +144,7 @@ def _line_crosses_view(window: MainWindow) -> bool:
     return segment_length(seg) >= 0.1 * np.hypot(x1 - x0, y1 - y0)
 
 
+@pytest.mark.long
 def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(window) -> None:
     window.set_points(EX_X, EX_Y)
     window.set_order("first")

@@ -129,6 +129,7 @@ def test_clicking_and_typing_the_point(window, qtbot, tmp_path: Path) -> None:  
     assert s["updates"] == 3 and (s["lesson"]["asked"], s["lesson"]["right"]) == (2, 1)
 
 
+@pytest.mark.long
 def test_converges_question(window, tmp_path: Path) -> None:  # noqa: ANN001
     src = (
         '[[scene]]\ntitle = "x"\ngenerate = { kind = "xor", n = 20, seed = 1 }\n'
@@ -249,6 +250,7 @@ BAD = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_bad_lesson_keeps_the_window(window, tmp_path: Path, case: str) -> None:  # noqa: ANN001
     good = write_three(tmp_path)

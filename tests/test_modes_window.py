@@ -176,6 +176,7 @@ def test_seek_equals_stepping(window, mode) -> None:
     assert window.timeline.slider.maximum() == total
 
 
+@pytest.mark.long
 def test_the_timeline_slider_and_arrow_keys_move_through_the_run(qtbot, window) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest

@@ -259,6 +259,7 @@ def test_batch_steps_stay_under_their_bound() -> None:
 # ------------------------------------------------------------------------ kernel
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("order", ["first", "cyclic", "random-cyclic", "random"])
 def test_linear_kernel_makes_the_duals_updates(order: str) -> None:
     rng = np.random.default_rng(14)

@@ -52,6 +52,7 @@ def _painted_per_step(w: Any, steps: int) -> tuple[dict[str, int], int]:
     return most, most_any
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", MODES)
 def test_a_step_paints_the_window_once_in_every_mode(shared_window, mode: str) -> None:
     w = shared_window

@@ -185,6 +185,7 @@ def _tables_keyed_by_modes(path: Path) -> list[tuple[int, list[str]]]:
     return found
 
 
+@pytest.mark.long
 def test_no_test_keys_a_table_by_mode_names(tmp_path) -> None:
     """A test asks the registry what a mode does (spec(mode).answer_name, .orders,
     .takes_w0, ...) rather than keeping a table by mode names, which a new mode misses."""

@@ -354,6 +354,7 @@ def bound_key(b: nv.Bound) -> tuple[Any, ...]:
     return (b, repr(b), np.array(b.direction).tobytes())
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("chunk", [None, 1, 7, 64])
 def test_novikoff_in_slices_is_the_same(monkeypatch: pytest.MonkeyPatch, chunk: int | None) -> None:
     expected = [
