@@ -338,6 +338,7 @@ BAD_SETTINGS = [
 ]
 
 
+@pytest.mark.long
 def test_bad_settings_are_refused_with_a_message(window: MainWindow) -> None:
     # Every refusal out of compare mode, then every one in it (one second run for all).
     window.set_points(EX_X, EX_Y)

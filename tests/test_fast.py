@@ -139,6 +139,7 @@ def test_long_dual_run_with_snapshots_and_seek(jit, monkeypatch) -> None:
         assert state(a) == state(b)
 
 
+@pytest.mark.long
 def test_compiled_draw_is_numpys_generator(jit) -> None:
     rng = np.random.default_rng(0)
     cases = [(0, 0, 1), (0, 0, 2), (0, 1, 7), (2**32 - 1, 0, 10**7), (5, 2**32 - 1, 3)]

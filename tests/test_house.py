@@ -165,6 +165,7 @@ def test_the_line_crosses_the_view_after_every_update_of_the_worked_example(wind
     assert x1 - x0 < 40 and y1 - y0 < 40
 
 
+@pytest.mark.long
 def test_without_following_an_arrow_says_where_the_line_went(own_window) -> None:  # noqa: ANN001
     window = own_window
     window.set_points(EX_X, EX_Y)

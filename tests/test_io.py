@@ -389,6 +389,7 @@ def test_fast_path_agrees_with_slow_path(text: str) -> None:
     assert outcome(text) == slow
 
 
+@pytest.mark.long
 @settings(max_examples=100, deadline=None)
 @given(
     st.lists(

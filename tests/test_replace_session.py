@@ -32,6 +32,7 @@ def _start(window):  # noqa: ANN001, ANN202
     return window.controller.config, window.state()["points"]
 
 
+@pytest.mark.long
 def test_open_then_undo_restores_points_and_settings_and_the_title(window, tmp_path) -> None:  # noqa: ANN001
     c = window.controller
     config_a, points_a = _start(window)

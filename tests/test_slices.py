@@ -262,6 +262,7 @@ def test_line_ends_are_normalised_in_pieces(
 
 # 100 examples (300 before): the texts are csv_texts(), as in test_io's fast/slow check,
 # which draws its own; a hunt for more is `--hypothesis-seed` or a larger budget away.
+@pytest.mark.long
 @settings(max_examples=100, deadline=None)
 @given(csv_texts(), st.sampled_from([1, 2, 3]))
 def test_any_csv_text_gives_the_same_outcome_in_slices(text: str, slice_rows: int) -> None:
