@@ -690,9 +690,12 @@ class IterationModel(QtCore.QAbstractTableModel):
         return tuple(int(i) for i in np.flatnonzero(self._counts))
 
     def _extend(self, new_idx: IntArray) -> None:
-        """Append rows with these point indices: cumulative counts without a Python loop."""
+        """Append rows with these point indices: cumulative counts without a Python loop.
+
+        The counts serve the α columns alone: a trainer without α keeps none (a To end of
+        10⁶ updates a second would sort each frame's ~10⁵ new rows for nothing)."""
         m = new_idx.shape[0]
-        if m == 0:
+        if m == 0 or not self._trainer.has_alpha:
             return
         order = np.argsort(new_idx, kind="stable")
         s = new_idx[order]
@@ -717,6 +720,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         unknown here; a step back is one click, and O(k) bincount is a few ms at 10^6.
         """
         t = self._trainer
+        if not t.has_alpha:  # (no counts kept: see `_extend`)
+            for sums in self._avg_sums:
+                del sums[new:]
+            return
         kept = t.history_slice("index", 0, new)
         self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
         self._alpha_tail = []
