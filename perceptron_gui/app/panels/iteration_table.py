@@ -672,7 +672,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._sizes = t.batch_sizes if hasattr(t, "batch_sizes") else np.zeros(0, np.int64)
         self._rows = 0
         self._cum = array("q")
-        self._counts = np.zeros(t.n, np.int64)
+        self._counts = np.zeros(t.n if t.has_alpha else 0, np.int64)  # (the α columns')
         self._alpha_blocks = {}
         self._alpha_tail = []
         self._summed = None
@@ -720,13 +720,10 @@ class IterationModel(QtCore.QAbstractTableModel):
         unknown here; a step back is one click, and O(k) bincount is a few ms at 10^6.
         """
         t = self._trainer
-        if not t.has_alpha:  # (no counts kept: see `_extend`)
-            for sums in self._avg_sums:
-                del sums[new:]
-            return
-        kept = t.history_slice("index", 0, new)
-        self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
-        self._alpha_tail = []
+        if t.has_alpha:  # (a trainer without α has no counts: see `_extend`)
+            kept = t.history_slice("index", 0, new)
+            self._counts = np.bincount(kept, minlength=t.n).astype(np.int64)
+            self._alpha_tail = []
         for sums in self._avg_sums:  # vector `new` is the current one again
             del sums[new:]
 
