@@ -22,6 +22,7 @@ from perceptron_gui.app.canvas.constants import (
     HOVER_MS,
     VERDICT_MS,
     VIEW_MARGIN,
+    VOTE_SLICE_S,
     VOTE_WAIT_MS,
 )
 from perceptron_gui.app.canvas.items import (
@@ -375,6 +376,7 @@ class CanvasBase(_PlotWidget):
         # visuals/tints.py; a large area, through the gate while a run goes).
         self._tints = HalfPlaneTints(self.view_model, self._place_now, area=self._area)
         self._answer_scores = RegionGrid()  # the answer's f at the data points
+        self._vote_slice = VOTE_SLICE_S  # (VOTE_RUN_SLICE_S while a run goes: set_running)
         # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
         # answer whose mistakes wait (answer, points, labels, shown); the regions' own.
         self._answer_job: tuple[Model, FloatArray, FloatArray, IntArray] | None = None

@@ -55,6 +55,12 @@ SETTLE_MAX_MS = 500
 #: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
 #: vectors after a long run took minutes in one turn.
 VOTE_SLICE_S = 0.01
+#: ... and this long in a frame of a run (`BoundaryCanvas.set_running`): a run adds the
+#: vote's vectors faster than any slice adds them to the regions (To end: tens of
+#: thousands a frame, some 900 a 10 ms slice on the 240-row grid), which show a vote of
+#: earlier in the run and change at most every AREA_GAP_S; the 10 ms slice was an eighth
+#: of every To end frame (docs/robustness.md).
+VOTE_RUN_SLICE_S = 0.003
 #: A vote's terms left after a frame are added this many ms later when no frame came
 #: first (a run's next frame adds them itself).
 VOTE_WAIT_MS = 30

@@ -293,15 +293,22 @@ def _vote_changes(old: VoteModel, new: VoteModel) -> tuple[FloatArray, FloatArra
     mo, mn = old.W.shape[0], new.W.shape[0]
     common = min(mo, mn)
     if old.lineage is not None and new.lineage is old.lineage:
+        # (`counts_of`: a run's votes make only the counts read, not all 10⁶ a frame)
         prefix = common
         rows = np.arange(max(common - 1, 0), common)
+        at = max(common - 1, 0)
+        dc = [
+            new.counts_of(at, common) - old.counts_of(at, common),
+            -old.counts_of(prefix, mo),
+            new.counts_of(prefix, mn),
+        ]
     else:
         same = np.flatnonzero(
             (old.W[:common] != new.W[:common]).any(axis=1) | (old.B[:common] != new.B[:common])
         )
         prefix = int(same[0]) if same.shape[0] else common
         rows = np.flatnonzero(new.counts[:prefix] != old.counts[:prefix])
-    dc = [new.counts[rows] - old.counts[rows], -old.counts[prefix:], new.counts[prefix:]]
+        dc = [new.counts[rows] - old.counts[rows], -old.counts[prefix:], new.counts[prefix:]]
     W = np.vstack((new.W[rows], old.W[prefix:], new.W[prefix:]))
     B = np.concatenate((new.B[rows], old.B[prefix:], new.B[prefix:]))
     c = np.asarray(np.concatenate(dc), dtype=np.float64)
