@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.controller import Change
@@ -137,7 +138,7 @@ class RunFrameGate(QtCore.QObject):
         turns = RunFrameGate._turns
         while turns:
             gate = turns.pop(0)()
-            if gate is None or not gate._skipped:
+            if gate is None or not gate._skipped or not shiboken6.isValid(gate):
                 continue  # gone, or refreshed meanwhile by a plain emission
             widget = gate.parent()
             if not isinstance(widget, QtWidgets.QWidget) or not widget.isVisible():
