@@ -775,3 +775,35 @@ def test_fast_frames_give_the_panels_turns_one_a_frame(qtbot, monkeypatch) -> No
     frame[0] = 99
     c.emit_changed(Change.MODEL | Change.RUN_FRAME)  # a slower run's frame: all that are due
     assert {n for _, n in refreshed} == names
+
+
+def test_fast_frames_keep_the_averaged_sums_up_with_the_same_bits(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In fast frames (To end) the averaged table extends its running sums every frame (its
+    refresh comes one frame in several: extended then, a turn took 40-90 ms at 10⁶ updates
+    a second); a step back cuts them; the cells are those of a table made afresh."""
+    from perceptron_gui.core import TrainConfig
+
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 40, noise=0.3, seed=1), undoable=False)
+    c.set_config(TrainConfig(mode="averaged", max_updates=10_000_000))
+    table = _show(qtbot, IterationTable(c), (700, 300))
+    m = table.model
+    for _ in range(6):
+        c.trainer.run(max_updates=3000)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+        assert len(m._avg_sums[0]) == c.trainer.k  # kept up in the frame itself
+    c.step_back()  # a plain MODEL: the table follows at once
+    assert len(m._avg_sums[0]) <= c.trainer.k
+    c.trainer.run(max_updates=700)
+    c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+    c.emit_changed(Change.MODEL)  # the run's end
+    fresh = _show(qtbot, IterationTable(c), (700, 300))
+    n = m.rowCount()
+    assert n == fresh.model.rowCount() == c.trainer.k + 1
+    w_bar, b_bar = m.columns.index("w̄"), m.columns.index("b̄")
+    for row in [*range(n - 30, n), 1, n // 2, n // 3]:
+        for col in (w_bar, b_bar):
+            assert m.display(row, col) == fresh.model.display(row, col), (row, col)
+    done = len(fresh.model._avg_sums[0])
+    for mine, theirs in zip(m._avg_sums, fresh.model._avg_sums, strict=True):
+        assert np.array_equal(np.frombuffer(mine)[:done], np.frombuffer(theirs))

@@ -22,6 +22,7 @@ from perceptron_gui.app.canvas.constants import (
     HOVER_MS,
     VERDICT_MS,
     VIEW_MARGIN,
+    VOTE_RUN_WAIT_MS,
     VOTE_SLICE_S,
     VOTE_WAIT_MS,
 )
@@ -551,7 +552,11 @@ class CanvasBase(_PlotWidget):
         VOTE_WAIT_MS away, so that a run's frames, which come sooner and add terms
         themselves, put it off (at the same turn as the next frame, its slice made that
         turn twice as long: To end's longest turns at the largest limit); asked by the
-        timer's own turn, at once."""
+        timer's own turn, at once. While a run goes (`set_running`), VOTE_RUN_WAIT_MS
+        away whoever asks: its frames go on with the terms."""
+        if self._vote_slice != VOTE_SLICE_S:  # (a run's slice: it runs)
+            self._vote_timer.start(VOTE_RUN_WAIT_MS)
+            return
         self._vote_timer.start(0 if self._vote_timer_running else VOTE_WAIT_MS)
 
     def _show_areas(self) -> None:

@@ -82,6 +82,8 @@ class BoundaryCanvas(ViewCanvas):
         self._areas_held = bool(on)
         self._vote_slice = VOTE_RUN_SLICE_S if on else VOTE_SLICE_S
         self._boundary.vote_slice = self._vote_slice
+        if not on and (self._boundary.pending or self._answer_job is not None):
+            self._vote_timer.start(0)  # the terms left, in turns of their own again
         if not on:
             self._show_areas()
 

@@ -64,6 +64,9 @@ VOTE_RUN_SLICE_S = 0.003
 #: A vote's terms left after a frame are added this many ms later when no frame came
 #: first (a run's next frame adds them itself).
 VOTE_WAIT_MS = 30
+#: ... and this many ms while a run goes: its frames add them (a turn of its own every
+#: 30 ms of a To end, whose frames come 30-90 ms apart, made a frame's vote work double).
+VOTE_RUN_WAIT_MS = 250
 #: While a run goes, the large areas (the regions of sign f, the half-planes' tints, a field
 #: of thousands of halos) change at most once in this many seconds: no more than 3 changes
 #: in any second (WCAG 2.3.1), with room for the timer's lateness (see
