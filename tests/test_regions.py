@@ -149,6 +149,26 @@ def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
     assert np.abs(f - want).max() <= 1e-12 * scale
 
 
+def test_rbf_grid_sums_are_separable_and_finite_beyond_the_float_range() -> None:
+    """The RBF's grid sums are a product of a factor per row and one per column: the same
+    values as the direct sum (to rounding), rows and columns the right way round on a
+    grid taller than wide, and 0, not NaN, for support points beyond the float range."""
+    from perceptron_gui.app.canvas.regions import _rbf_sum
+    from perceptron_gui.core.model import kernel_block
+
+    rng = np.random.default_rng(3)
+    spec = GridSpec(-3.0, -7.0, 6.0, 15.0, 23, 57)
+    grid = spec.points()
+    S = rng.normal(size=(40, 2)) * 3.0
+    coef = np.column_stack((rng.normal(size=40), rng.random(40)))
+    want = kernel_block(grid, S, "rbf", 3, 1.0, 0.9) @ coef
+    got = _rbf_sum(grid, S, coef, 0.9, spec)
+    assert got.shape == want.shape and np.abs(got - want).max() <= 1e-13 * np.abs(coef).sum()
+    far = np.array([[1e300, -1e300], [0.5, 1e308], [0.2, 0.1]])
+    out = _rbf_sum(grid, far, np.ones(3), 0.5, spec)
+    assert np.isfinite(out).all() and out.max() > 0.0  # only the near point's term
+
+
 def sign_mismatches(f: np.ndarray, model: object, spec: GridSpec) -> int:
     want = np.asarray(model.decision(spec.points())).reshape(spec.ny, spec.nx)  # type: ignore[attr-defined]
     return int(np.count_nonzero((f >= 0.0) != (want >= 0.0)))
