@@ -58,7 +58,8 @@ The scan's scaled copy and its row norms are the only N-sized arrays kept: the r
 ``z_i`` (and the classes' points of `best_line_margin`) are made from the data set when
 read, and a scan keeps its extreme row, not its N scores and error bounds (the rare
 exact re-scoring makes them again, a chunk at a time: the same floats). At N = 10^6 with
-the bias on that is ~31 MB, not the ~85 MB of stored rows, scores and bounds before.
+the bias on that is ~32 MB, not the ~80 MB of stored rows, squared norms, scores and
+bounds before.
 """
 
 from __future__ import annotations
