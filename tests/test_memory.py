@@ -8,6 +8,7 @@ process, as `scripts/bench_memory.py` does.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -26,6 +27,8 @@ from perceptron_gui.core.novikoff import iter_best_line_margin, iter_novikoff
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.trainer import Trainer
 
+# The module (the package exports a function of its name).
+nv = importlib.import_module("perceptron_gui.core.novikoff")
 ROOT = Path(__file__).resolve().parents[1]
 N = 400_000  # many times the passes' chunk (2^16 rows), so that full-size arrays stand out
 FLOAT = 8  # bytes
@@ -64,6 +67,32 @@ def test_the_bound_keeps_its_scaled_rows_and_their_norms_only(data: Dataset) -> 
     per_point, margin = peak_bytes_a_point(lambda: exhaust(iter_best_line_margin(data)))
     assert margin is not None and margin > 0
     assert per_point < 5 * FLOAT, per_point
+
+
+def test_a_scan_by_chunks_finds_what_the_whole_array_gives() -> None:
+    # The extreme row is the first of the extremes even when they repeat across chunks,
+    # and the candidates are those of the N scores and error bounds made at once.
+    rng = np.random.default_rng(4)
+    n = 3 * nv._CHUNK + 123
+    A = rng.integers(-3, 4, size=(n, 3)).astype(np.float64)  # many equal scores
+    norms = np.sqrt(np.einsum("ij,ij->i", A, A))
+    pf, pps = np.array([0.5, -0.25, 1.0]), 0.75
+    m = nv._rows_dot(A, pf)
+    err = 4 * (3 + 2) * nv._EPS * (norms * float(np.sqrt(pf @ pf)) + pps) + nv._TINY
+    for lowest in (True, False):
+        scan = exhaust(nv._scan(A, norms, pf, pps, lowest=lowest))
+        j = int(np.argmin(m) if lowest else np.argmax(m))
+        assert (scan.j, scan.m, scan.err) == (j, m[j], err[j])
+        t = m[j] + err[j] if lowest else m[j] - err[j]
+        want = np.flatnonzero(m - err <= t if lowest else m + err >= t)
+        assert want.size > 1 and np.array_equal(scan.candidates(lowest), want)
+    # The rows made when read are the rows a stored Z held.
+    d = make_dataset(A[:, :2], np.where(A[:, 2] >= 0, 1.0, -1.0))
+    Z = np.column_stack((d.labels[:, None] * d.points, d.labels))
+    rows = nv._SignedRows(d, bias=True)
+    idx = np.array([5, 0, n - 1, 5])
+    assert np.array_equal(rows[idx], Z[idx]) and np.array_equal(rows[7], Z[7])
+    assert np.array_equal(rows[10:20], Z[10:20])
 
 
 def test_a_trainer_keeps_six_floats_a_point(data: Dataset) -> None:
