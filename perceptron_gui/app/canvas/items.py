@@ -87,12 +87,12 @@ class Axis(SteadyAxis):
     """
 
     def tickSpacing(  # noqa: N802 (pyqtgraph's)
-        self, minVal: float, maxVal: float, size: float  # noqa: N803
+        self, min_val: float, max_val: float, size: float
     ) -> list[tuple[float, float]]:
         """pyqtgraph's major interval; the minor one (the grid's fainter lines) its fifth,
         half or none, the finest at least MINOR_GRID_PX (times the UI scale) apart."""
-        levels: list[tuple[float, float]] = super().tickSpacing(minVal, maxVal, size)
-        dif = abs(maxVal - minVal)
+        levels: list[tuple[float, float]] = super().tickSpacing(min_val, max_val, size)
+        dif = abs(max_val - min_val)
         if len(levels) < 2 or not (size > 0 and dif > 0 and math.isfinite(dif)):
             return levels
         major, minor = levels[0][0], levels[1][0]
