@@ -149,3 +149,51 @@ def test_a_name_keeps_its_place_and_the_pass_its_work_while_no_point_moves(qtbot
         assert len(tests) == len(POINTS)
     finally:
         mp.undo()
+
+
+def test_no_layout_pass_runs_in_a_paint_in_the_event_loops_flow(window, qtbot) -> None:  # noqa: ANN001
+    """The built-in example, a step, marks set on the canvas outside a batch (no pass at
+    its end), a notice and a resize, each followed by the event loop's turns: the texts are
+    laid out each time, never inside a paint (the pass's event goes before Qt's request to
+    paint)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.canvas.labels import LabelsCanvas
+
+    cv = window.canvas
+    passes: list[bool] = []  # (True: inside a paint)
+    painting = [False]
+    layout, viewport_event = LabelsCanvas._layout_overlays, type(cv).viewportEvent
+
+    def counted(self) -> None:  # noqa: ANN001
+        passes.append(painting[0])
+        layout(self)
+
+    def watched(self, event) -> bool:  # noqa: ANN001
+        painting[0] = event.type() == QEvent.Type.Paint
+        try:
+            return viewport_event(self, event)
+        finally:
+            painting[0] = False
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(LabelsCanvas, "_layout_overlays", counted)
+    mp.setattr(type(cv), "viewportEvent", watched)
+    try:
+        window.load_example()
+        for change in (
+            window.step,
+            lambda: cv.set_current(3),  # (outside a batch: no pass at its end)
+            lambda: cv.set_misclassified([0, 2]),
+            lambda: cv.set_status("a notice"),
+            lambda: window.resize(1200, 800),
+        ):
+            before = len(passes)
+            change()
+            for _ in range(5):  # (turns of the loop, as a script or a test takes them)
+                QApplication.processEvents()
+            assert len(passes) > before  # (laid out)
+        assert not any(passes), passes
+    finally:
+        mp.undo()

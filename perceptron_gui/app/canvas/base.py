@@ -126,6 +126,7 @@ class CanvasBase(_PlotWidget):
         self.view_model.events.update.connect(self._schedule_layout)
         self.view_model.events.novikoff.connect(self._schedule_layout)
         self._layout_holding = False  # see hold_layout
+        self._layout_posted = False  # a layout's event waits (see scheduler.py)
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
         # The banners in the band above the plot (see labels.py), and the band's text.

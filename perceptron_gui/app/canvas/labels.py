@@ -83,6 +83,7 @@ class LabelsCanvas(UpdateCanvas):
             self._boundary.release()
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
+        self._layout_posted = False
         self._place_overlays()
         self._boundary.draw_waiting()
 
