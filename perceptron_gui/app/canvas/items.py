@@ -76,6 +76,15 @@ class DragEvent(ClickEvent, Protocol):
     def isFinish(self) -> bool: ...  # noqa: N802
 
 
+def _round_step(step: float) -> bool:
+    """Whether `step` is 1, 2 or 5 times a power of ten (its ticks read in as many digits
+    as pyqtgraph writes: a half of 0.5, 0.25, wrote 2.25 as "2.2")."""
+    if not (step > 0 and math.isfinite(step)):
+        return False
+    mantissa = step / 10.0 ** math.floor(math.log10(step))
+    return any(math.isclose(mantissa, m, rel_tol=1e-9) for m in (1.0, 2.0, 5.0, 10.0))
+
+
 class Axis(SteadyAxis):
     """An axis whose neighbouring tick labels never read the same.
 
@@ -89,8 +98,9 @@ class Axis(SteadyAxis):
     def tickSpacing(  # noqa: N802 (pyqtgraph's)
         self, min_val: float, max_val: float, size: float
     ) -> list[tuple[float, float]]:
-        """pyqtgraph's major interval; the minor one (the grid's fainter lines) its fifth,
-        half or none, the finest at least MINOR_GRID_PX (times the UI scale) apart."""
+        """pyqtgraph's major interval; the minor one (the grid's fainter lines) its fifth
+        or half, the finest at least MINOR_GRID_PX (times the UI scale) apart and 1, 2 or 5
+        times a power of ten; else none."""
         levels: list[tuple[float, float]] = super().tickSpacing(min_val, max_val, size)
         dif = abs(max_val - min_val)
         if len(levels) < 2 or not (size > 0 and dif > 0 and math.isfinite(dif)):
@@ -98,7 +108,7 @@ class Axis(SteadyAxis):
         major, minor = levels[0][0], levels[1][0]
         least = MINOR_GRID_PX * theme().scale * dif / size  # (in data units)
         for step in (minor, major / 5, major / 2):
-            if step >= minor and step >= least and step < major:
+            if step >= minor and step >= least and step < major and _round_step(step):
                 return [levels[0], (step, levels[1][1])]
         return levels[:1]
 
