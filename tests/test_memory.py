@@ -108,7 +108,13 @@ def test_a_trainer_keeps_six_floats_a_point(data: Dataset) -> None:
 def test_a_million_points_in_the_window_stay_under_300_mb(tmp_path: Path) -> None:
     """scripts/bench_memory.py in a fresh process: a window shown, 10^6 noisy points loaded
     from .npy, painted, two steps, D and γ: the peak RSS (without the compiled loop, whose
-    numba adds ~140 MB of its own: see docs/speed.md)."""
+    numba adds ~140 MB of its own: see docs/performance.md).
+
+    The 300 MB is the issue's goal for the whole process; what this code holds is the
+    growth beyond the empty window (Qt, PySide6 and pyqtgraph: ~131 MB here, set by the
+    installed versions, not by this code): ~150 MB now, 188 MB before issue 34, so it is
+    checked on its own too (a newer Qt that grows the empty window does not hide or fake
+    a regression here)."""
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); import bench_memory as b;"
         "r = b.measure(1_000_000, jit=False);"
@@ -124,4 +130,7 @@ def test_a_million_points_in_the_window_stay_under_300_mb(tmp_path: Path) -> Non
     )
     assert r.returncode == 0, r.stderr[-3000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
+    # (/proc/self/status unread gives 0 MB: that would pass whatever the memory.)
+    assert out["stages"]["window"] > 50, out
+    assert out["peak"] - out["stages"]["window"] < 170, out
     assert out["peak"] < 300, out

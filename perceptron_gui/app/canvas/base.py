@@ -212,10 +212,6 @@ class CanvasBase(_PlotWidget):
     def _alpha_texts(self) -> list[pg.TextItem]:
         return self._point_labels.alphas
 
-    @property
-    def _alpha_points(self) -> list[int]:
-        return self._point_labels.alpha_points
-
     def _scene_to_data(self, px: FloatArray) -> FloatArray | None:
         """The scene's pixels (n, 2) as data coordinates (None: the view cannot be
         inverted)."""

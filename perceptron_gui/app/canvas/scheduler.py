@@ -140,9 +140,10 @@ class ScheduledCanvas(StyledCanvas):
             and (self._model_dirty or self._view_dirty or self._layout_pending())
             and not self._layout_held()
         ):
-            # Only a picture taken at once (a grab or render outside the event loop, with
-            # no `flush` first): in the loop's flow the layout's event came before the
-            # paint. What is painted is never a turn behind.
+            # A picture taken at once (a grab or render outside the event loop, with no
+            # `flush` first), or a resize Qt sends in the paint's own turn (the docks' and
+            # fonts' changes as presentation goes on or off, after the held pass): else
+            # the layout's event came before the paint. Never a turn behind.
             self._layout_overlays()
         return bool(super().viewportEvent(event))
 
