@@ -97,9 +97,10 @@ def test_a_scan_by_chunks_finds_what_the_whole_array_gives() -> None:
 
 def test_a_trainer_keeps_six_floats_a_point(data: Dataset) -> None:
     # The primal's columns x1, x2, y, y·x1, y·x2 and −y (the compiled loop reads them):
-    # no identity order of N indices, no |x| of every coordinate for the largest one.
+    # no identity order of N indices, no |x| of every coordinate for the largest one
+    # (at most six: fewer columns, the next lever in docs/performance.md, also pass).
     per_point, t = peak_bytes_a_point(lambda: Trainer(data, TrainConfig()))
-    assert 6 * FLOAT <= per_point < 6 * FLOAT + 1, per_point
+    assert per_point < 6 * FLOAT + 1, per_point
     t.run(max_updates=3)
     assert t.k == 3
 

@@ -383,6 +383,7 @@ def _extreme_row(A: FloatArray, v: FloatArray, lowest: bool) -> _Slices[tuple[in
     (``argmax``) of the whole product, a chunk of rows per slice, the product never
     kept whole (an N-float array a scan)."""
     n = A.shape[0]
+    assert n > 0, "no rows to scan (has_both_classes guards every caller)"
     j, best = -1, 0.0
     for a in range(0, n, _CHUNK):
         m = _rows_dot(A[a : a + _CHUNK], v)
