@@ -35,16 +35,23 @@ from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+#: The compiled loop's kernel arguments (see `OnlineTrainer._fast_kernel_state`).
+KernelState = tuple[
+    FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray
+]
 
-# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: the compiled
-# loop returns at each snapshot, so a shorter one costs a
-# call per few updates (16: 10⁴ RBF updates on 2000 points took 82 ms of CPU, 64: 56 ms);
-# a seek replays at most stride - 1 Gram columns (~1 ms at N = 2000).
+# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: a seek replays
+# at most stride - 1 Gram columns (~1 ms at N = 2000). The compiled loop copies them into
+# buffers of `_SNAP_BUFFER_BYTES` and returns when those are full (it returned at each
+# one: 157 calls for 10⁴ updates, a third of the run's CPU).
 _KERNEL_SNAP_STRIDE = 64
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
+# The kernel perceptron's buffers of snapshots for one call of the compiled loop, in bytes.
+_SNAP_BUFFER_BYTES = 4 * 2**20
+_MAX_SNAP_ROWS = 64
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
 _GRAM_BYTES = 64 * 2**20
 
@@ -287,22 +294,30 @@ class OnlineTrainer(Engine):
     def _fast_call(
         self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
     ) -> tuple[int, int]:
-        gram, f, alpha = self._fast_kernel_state()
+        gram, rowmax, kp, f, alpha, snap_f, snap_a = self._fast_kernel_state()
+        stride = self._snaps.stride if self._snaps is not None else 1
+        k0 = self._k
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
-            np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
-            self._snaps.stride if self._snaps is not None else 1, self._perm, self._perm_epoch,
+            np.array(self._fast_params(), dtype=np.float64), gram, rowmax, kp, f, alpha,
+            gram is not _EMPTY2, stride, snap_f, snap_a, self._perm, self._perm_epoch,
             fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, SAFE,
             self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
             target_k, target_v, *out,
         )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
+        if self._snaps is not None:  # the copies the loop made at the stride's multiples
+            first = k0 // stride + 1
+            for r, j in enumerate(range(first, k // stride + 1)):
+                self._snaps.take(j * stride, snap_f[r], snap_a[r])
         return made, status
 
-    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
-        return _EMPTY2, _EMPTY, _EMPTY
+    def _fast_kernel_state(self) -> KernelState:
+        """The compiled loop's kernel arguments: (Gram matrix, its rows' largest entries,
+        -1 where not made yet, the kernel, f, α, the snapshots' buffers of f and α);
+        empty but for the kernel perceptron."""
+        return _EMPTY2, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY2, _EMPTY2
 
     def _restore_clean(self, k: int, v: int) -> None:
         h = self._hist
@@ -375,26 +390,49 @@ _VOTE_BLOCK = 1 << 16
 _VOTE_PIECE = 1 << 22
 
 
-def _running_sums(
+#: Vectors the averaged answer reads from the history at once (the history keeps its
+#: last span up to as many rows: a run's `history_w` and its average read the weights once).
+_AVG_PIECE = 1 << 18
+
+
+def _prefix_sums(
     acc: tuple[float, float, float] | None,
-    c: FloatArray,
     W0: FloatArray,
     W1: FloatArray,
     B: FloatArray,
-) -> tuple[float, float, float] | None:
-    """`acc` (None: nothing summed yet) plus Σ c_j w_j1, Σ c_j w_j2, Σ c_j b_j over the
-    terms with c_j > 0, added one after another in the order of j (``np.cumsum``'s bits)."""
+    c: FloatArray,
+) -> tuple[FloatArray, IntArray]:
+    """The running sums of ``c_j w_j1``, ``c_j w_j2``, ``c_j b_j`` after `acc` (None:
+    nothing summed yet), over the terms with c_j > 0, added one after another in the
+    order of j (``np.cumsum``'s bits): (S, at), S of shape (3, terms) and ``at[t]`` the
+    terms summed after the first t vectors (the sums then: ``S[:, at[t] - 1]``, or
+    nothing when ``at[t]`` is 0)."""
     keep = c > 0
-    if not keep.any():
-        return acc
-    c = c[keep]
-    out = []
-    for i, col in enumerate((W0[keep], W1[keep], B[keep])):
-        terms = c * col
-        if acc is not None:
-            terms = np.concatenate(([acc[i]], terms))
-        out.append(float(np.cumsum(terms)[-1]))
-    return out[0], out[1], out[2]
+    pre = 0 if acc is None else 1
+    at = np.zeros(c.shape[0] + 1, np.int64)
+    np.cumsum(keep, out=at[1:])
+    at += pre
+    S = np.empty((3, int(at[-1])))
+    if acc is not None:
+        S[:, 0] = acc
+    # Every count but maybe the first (no visit before the first update) is >= 1: a
+    # slice then, not a mask (3 masks were half the time at 2.4·10^4 vectors).
+    sel: slice | npt.NDArray[np.bool_] = slice(0 if keep[0] else 1, None)
+    if not keep[1:].all():
+        sel = keep
+    ck = c[sel]
+    for row, col in enumerate((W0, W1, B)):
+        np.multiply(col[sel], ck, out=S[row, pre:])
+    np.cumsum(S, axis=1, out=S)  # each row one addition after another
+    return S, at
+
+
+def _sums_after(S: FloatArray, at: IntArray, t: int) -> tuple[float, float, float] | None:
+    """The sums of `_prefix_sums` after its first t vectors (None: nothing summed)."""
+    if at[t] == 0:
+        return None
+    a0, a1, ab = S[:, at[t] - 1].tolist()
+    return a0, a1, ab
 
 
 class VotedTrainer(OnlineTrainer):
@@ -442,19 +480,22 @@ class VotedTrainer(OnlineTrainer):
         step = _VOTE_CHECKPOINT
         f = max((j for j in marks if j <= K), default=0)
         acc = marks[f] if f else None
-        while f < K:
-            to = min(K, (f // step + 1) * step)
-            W0, W1, B, c = self._vectors(f, to)
-            acc = _running_sums(acc, c, W0, W1, B)
+        # Vectors f..K (the last one, K, counted to this visit) in pieces read at once (a
+        # run's one piece: the weights `history_w` has just read, kept by the history);
+        # a piece's running sums give the checkpoints at the multiples of the step in it.
+        while True:
+            to = min(K + 1, f + _AVG_PIECE)
+            S, at = _prefix_sums(acc, *self._vectors(f, to))
+            for j in range((f // step + 1) * step, min(to, K) + 1, step):
+                marks[j] = _sums_after(S, at, j - f)
+            acc = _sums_after(S, at, to - f)
+            if to > K:
+                break
             f = to
-            if f % step == 0:
-                marks[f] = acc
         if K % step:
             for j in [j for j in marks if j % step]:
                 del marks[j]
-            marks[K] = acc
-        W0, W1, B, c = self._vectors(K, K + 1)  # the last vector, counted to this visit
-        acc = _running_sums(acc, c, W0, W1, B)
+            marks[K] = _sums_after(S, at, K - f)
         assert acc is not None  # Σ c_j = visits > 0: some vector has a count
         t = float(self._v)
         a0, a1, ab = acc
@@ -654,7 +695,10 @@ class KernelTrainer(OnlineTrainer):
     """
 
     _compiled_rule = THRESHOLD
-    _gram: FloatArray | None = None
+    _gram: FloatArray | None = None  # the rows made so far (`_fast_kernel_state`)
+    _rowmax: FloatArray
+    _kp: FloatArray
+    _snap_buf: tuple[FloatArray, FloatArray]
     _moves_w = False  # only b moves
     _f: FloatArray  # the scores f_i and α: always kept here
     _alpha: FloatArray
@@ -664,11 +708,26 @@ class KernelTrainer(OnlineTrainer):
         """True in the orders but "random", when the Gram matrix fits in `_GRAM_BYTES`."""
         return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
 
-    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        if self._gram is None:  # row i is `_score_column(i)` to the bit (K is symmetric)
-            with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
-                self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
-        return self._gram, self._f, self._alpha
+    def _fast_kernel_state(self) -> KernelState:
+        n = self._n
+        if self._gram is None:
+            # Row i is `_score_column(i)` to the bit (K is symmetric). The loop makes a row
+            # at the first update on its point (np.empty: only those rows take memory);
+            # where its rows would not have numpy's bits (`fast.kernel_rows_exact`), numpy
+            # makes the whole matrix first.
+            if fast.kernel_rows_exact():
+                self._gram = np.empty((n, n))
+                self._rowmax = np.full(n, -1.0)
+            else:
+                with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
+                    self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
+                self._rowmax = np.abs(self._gram).max(axis=1, initial=0.0)
+                self._rowmax[np.isnan(self._rowmax)] = np.inf
+            kern, degree, coef0, sigma = self._kparams
+            self._kp = np.array([fast.KERNEL_CODES[kern], degree, coef0, sigma])
+            rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
+            self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
+        return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
 
     def _init_extra(self) -> None:
         c = self.config
