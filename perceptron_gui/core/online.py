@@ -41,10 +41,12 @@ KernelState = tuple[
 ]
 
 # The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: a seek replays
-# at most stride - 1 Gram columns (~1 ms at N = 2000). The compiled loop copies them into
-# buffers of `_SNAP_BUFFER_BYTES` and returns when those are full (it returned at each
-# one: 157 calls for 10⁴ updates, a third of the run's CPU).
-_KERNEL_SNAP_STRIDE = 64
+# at most stride - 1 Gram columns, the rows the compiled loop made (~1 ms at N = 2000;
+# 4 ms where numpy makes them). The compiled loop copies them into buffers of
+# `_SNAP_BUFFER_BYTES` and returns when those are full (it returned at each one: 157
+# calls for 10⁴ updates at a stride of 64, a third of the run's CPU; their copies then
+# took 2.5 ms of a 25 ms run).
+_KERNEL_SNAP_STRIDE = 256
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
@@ -735,6 +737,9 @@ class KernelTrainer(OnlineTrainer):
         self._snaps = Snapshots(self._n, _KERNEL_SNAP_STRIDE)
 
     def _score_column(self, i: int) -> FloatArray:
+        if self._gram is not None and self._rowmax.item(i) >= 0.0:  # a row made: its bits
+            row: FloatArray = self._gram[i].copy()  # (a seek's replay: 2 µs, not 15)
+            return row
         return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
 
     def _reset_extra(self) -> None:
