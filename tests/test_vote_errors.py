@@ -164,21 +164,27 @@ def test_the_average_has_the_same_bits_along_a_random_walk(
 
 def test_the_running_sums_skip_the_vectors_without_a_count() -> None:
     """`_prefix_sums` as `np.cumsum` over the counted terms, with the sums after every
-    prefix (its fast path: only the first count is 0; otherwise a mask)."""
+    prefix (its fast path: only the first count is 0; otherwise masks), the first vector
+    given apart or not."""
     rng = np.random.default_rng(4)
     for zeros in ([], [0], [0, 5, 6], [7]):
         c = rng.integers(1, 9, size=12).astype(float)
         c[zeros] = 0.0
         W0, W1, B = (rng.normal(size=12) * 10.0 ** rng.integers(-5, 5, size=12) for _ in "abc")
         for acc in (None, (0.5, -0.0, 1e-3)):
-            S, at = online._prefix_sums(acc, W0, W1, B, c)
-            for t in range(13):
-                keep = c[:t] > 0
-                want = []
-                for col, a in zip((W0, W1, B), acc or (None,) * 3, strict=True):
-                    terms = c[:t][keep] * col[:t][keep]
-                    if a is not None:
-                        terms = np.concatenate(([a], terms))
-                    want.append(float(np.cumsum(terms)[-1]) if len(terms) else None)
-                got = online._sums_after(S, at, t)
-                assert repr(got) == repr(None if want[0] is None else tuple(want))
+            for apart in (False, True):
+                if apart:
+                    head = (float(W0[0]), float(W1[0]), float(B[0]))
+                    sums = online._prefix_sums(acc, W0[1:], W1[1:], B[1:], c, head)
+                else:
+                    sums = online._prefix_sums(acc, W0, W1, B, c)
+                for t in range(13):
+                    keep = c[:t] > 0
+                    want = []
+                    for col, a in zip((W0, W1, B), acc or (None,) * 3, strict=True):
+                        terms = c[:t][keep] * col[:t][keep]
+                        if a is not None:
+                            terms = np.concatenate(([a], terms))
+                        want.append(float(np.cumsum(terms)[-1]) if len(terms) else None)
+                    got = online._sums_after(sums, t)
+                    assert repr(got) == repr(None if want[0] is None else tuple(want))

@@ -22,7 +22,7 @@ Conventions (ALGORITHMS.md):
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -397,43 +397,72 @@ _VOTE_PIECE = 1 << 22
 _AVG_PIECE = 1 << 18
 
 
+class _Sums(NamedTuple):
+    """Running sums of a piece of vectors (`_prefix_sums`)."""
+
+    S: FloatArray  # shape (3, terms): the sums after each term
+    at: IntArray | None  # terms summed after the piece's first t vectors, or (None):
+    pre: int  # 1 when the sums went on from earlier ones, else 0
+    dropped: int  # 1 when the piece's first vector had no count (the only one)
+
+
 def _prefix_sums(
     acc: tuple[float, float, float] | None,
     W0: FloatArray,
     W1: FloatArray,
     B: FloatArray,
     c: FloatArray,
-) -> tuple[FloatArray, IntArray]:
+    head: tuple[float, float, float] | None = None,
+) -> _Sums:
     """The running sums of ``c_j w_j1``, ``c_j w_j2``, ``c_j b_j`` after `acc` (None:
     nothing summed yet), over the terms with c_j > 0, added one after another in the
-    order of j (``np.cumsum``'s bits): (S, at), S of shape (3, terms) and ``at[t]`` the
-    terms summed after the first t vectors (the sums then: ``S[:, at[t] - 1]``, or
-    nothing when ``at[t]`` is 0)."""
+    order of j (``np.cumsum``'s bits); `_sums_after` reads them after any vector.
+
+    `head`: the piece's first vector given apart (the initial weights), W0, W1, B then
+    holding the others. Every count but maybe the first (no visit before the first
+    update) is >= 1: slices then, not masks (masks and the concatenations were half
+    the time at 2.4·10^4 vectors)."""
     keep = c > 0
     pre = 0 if acc is None else 1
-    at = np.zeros(c.shape[0] + 1, np.int64)
-    np.cumsum(keep, out=at[1:])
-    at += pre
-    S = np.empty((3, int(at[-1])))
+    h = 0 if head is None else 1
+    at: IntArray | None = None
+    dropped = 0
+    if keep[1:].all():
+        dropped = 0 if keep[0] else 1
+        terms = c.shape[0] - dropped
+    else:
+        at = np.zeros(c.shape[0] + 1, np.int64)
+        np.cumsum(keep, out=at[1:])
+        at += pre
+        terms = int(at[-1]) - pre
+    S = np.empty((3, pre + terms))
     if acc is not None:
         S[:, 0] = acc
-    # Every count but maybe the first (no visit before the first update) is >= 1: a
-    # slice then, not a mask (3 masks were half the time at 2.4·10^4 vectors).
-    sel: slice | npt.NDArray[np.bool_] = slice(0 if keep[0] else 1, None)
-    if not keep[1:].all():
-        sel = keep
-    ck = c[sel]
-    for row, col in enumerate((W0, W1, B)):
-        np.multiply(col[sel], ck, out=S[row, pre:])
+    cols: tuple[FloatArray, ...] = (W0, W1, B)
+    if at is not None and head is not None:  # (not met in a run: every c_j >= 1, j >= 1)
+        cols = tuple(np.concatenate(([x], col)) for x, col in zip(head, cols, strict=True))
+        h = 0
+    for row, col in enumerate(cols):
+        if at is not None:
+            np.multiply(col[keep], c[keep], out=S[row, pre:])
+        elif h:
+            j = pre
+            if not dropped:
+                S[row, j] = head[row] * c[0]  # type: ignore[index]
+                j += 1
+            np.multiply(col, c[1:], out=S[row, j:])
+        else:
+            np.multiply(col[dropped:], c[dropped:], out=S[row, pre:])
     np.cumsum(S, axis=1, out=S)  # each row one addition after another
-    return S, at
+    return _Sums(S, at, pre, dropped)
 
 
-def _sums_after(S: FloatArray, at: IntArray, t: int) -> tuple[float, float, float] | None:
-    """The sums of `_prefix_sums` after its first t vectors (None: nothing summed)."""
-    if at[t] == 0:
+def _sums_after(sums: _Sums, t: int) -> tuple[float, float, float] | None:
+    """The sums of `_prefix_sums` after the piece's first t vectors (None: nothing)."""
+    n = int(sums.at[t]) if sums.at is not None else sums.pre + max(0, t - sums.dropped)
+    if n == 0:
         return None
-    a0, a1, ab = S[:, at[t] - 1].tolist()
+    a0, a1, ab = sums.S[:, n - 1].tolist()
     return a0, a1, ab
 
 
@@ -487,21 +516,42 @@ class VotedTrainer(OnlineTrainer):
         # a piece's running sums give the checkpoints at the multiples of the step in it.
         while True:
             to = min(K + 1, f + _AVG_PIECE)
-            S, at = _prefix_sums(acc, *self._vectors(f, to))
+            sums = self._piece_sums(acc, f, to)
             for j in range((f // step + 1) * step, min(to, K) + 1, step):
-                marks[j] = _sums_after(S, at, j - f)
-            acc = _sums_after(S, at, to - f)
+                marks[j] = _sums_after(sums, j - f)
+            acc = _sums_after(sums, to - f)
             if to > K:
                 break
             f = to
         if K % step:
             for j in [j for j in marks if j % step]:
                 del marks[j]
-            marks[K] = _sums_after(S, at, K - f)
+            marks[K] = _sums_after(sums, K - f)
         assert acc is not None  # Σ c_j = visits > 0: some vector has a count
         t = float(self._v)
         a0, a1, ab = acc
         return (a0 / t, a1 / t), (ab / t if self._bias else 0.0)
+
+    def _piece_sums(self, acc: tuple[float, float, float] | None, f: int, to: int) -> _Sums:
+        """`_prefix_sums` of vectors f..to-1 (as `_vectors` gives them, read without
+        concatenating: the counts are differences of the vectors' first visits)."""
+        K = self._k
+        end = min(to, K)
+        visits = self._hist.column("visit", max(f - 1, 0), end)
+        first = np.empty(to - f + 1, np.int64)  # vector j's first visit, j = f..to
+        if f == 0:
+            first[0] = 1  # vector 0 counts from visit 1
+            first[1 : end + 1] = visits
+        else:
+            first[: end - f + 1] = visits
+        if to > K:  # the last vector's count runs to the visits so far
+            first[-1] = self._v + 1
+        c = np.empty(to - f)
+        np.subtract(first[1:], first[:-1], out=c)
+        lo = max(f, 1)
+        W0, W1, B = (self._hist.column(name, lo - 1, to - 1) for name in ("w0", "w1", "b"))
+        head = (*self._w_init, self._b_init) if f == 0 else None
+        return _prefix_sums(acc, W0, W1, B, c, head)
 
     def _vectors(self, a: int, b: int) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
         """Vectors a..b-1 (vector 0: the initial weights; j: those after update j; the one
@@ -617,7 +667,7 @@ class VotedTrainer(OnlineTrainer):
         return LinearModel(w, b)
 
     def _result_extra(self) -> dict[str, Any]:
-        visits = self._hist.column("visit").astype(np.int64)
+        visits = self._hist.column("visit").astype(np.int64, copy=False)
         if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             # The same Python floats and ints, without a numpy scalar per number (half
