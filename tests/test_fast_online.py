@@ -366,3 +366,49 @@ def test_huge_coordinates_and_the_numpy_gram_fallback(monkeypatch: pytest.Monkey
     monkeypatch.setattr(fast, "_rows_exact", False)
     slow, quick, tr = both(monkeypatch, X, y, mode="kernel", kernel="rbf", max_updates=2000)
     assert quick == slow and bool((tr._rowmax == 1.0).all())
+
+
+def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script's loop of runs: the same points and kernel lend their rows (any order, η,
+    bias), other points or another kernel only the memory; each run has numpy's bits."""
+    import gc
+
+    from perceptron_gui.core import online
+
+    X, y = noisy(300, seed=12)
+    first = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.5))
+    first.run(max_updates=500)
+    gram, made = first._gram, int((first._rowmax >= 0).sum())
+    del first
+    gc.collect()
+    runs = [
+        (X, dict(kernel="rbf", sigma=0.5, order="first", eta=0.3, bias=False), True),
+        (X, dict(kernel="rbf", sigma=0.5, order="random-cyclic", seed=2), True),
+        (X + 1e-3, dict(kernel="rbf", sigma=0.5), False),  # other points: the memory only
+        (X + 1e-3, dict(kernel="rbf", sigma=0.25), False),  # another kernel
+        (X + 1e-3, dict(kernel="poly", degree=3), False),
+        (X[:-1], dict(kernel="poly", degree=3), False),  # another size: a new matrix
+    ]
+    for data, cfg, rows_kept in runs:
+        d = make_dataset(data, y[: len(data)])
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+        slow = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
+        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        quick = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
+        g, rowmax, *_ = quick._fast_kernel_state()
+        assert (g is gram) == (len(data) == len(X))
+        assert int((rowmax >= 0).sum()) == (made if rows_kept else 0)
+        # Lent to one trainer at a time: a second one meanwhile makes its own.
+        other = make_trainer(d, TrainConfig(mode="kernel", **cfg))
+        assert other._fast_kernel_state()[0] is not g
+        slow.run()
+        quick.run()
+        assert state(quick) == state(slow)
+        made = int((rowmax >= 0).sum())
+        gram = g
+        del other  # (the last trainer to go gives its matrix back)
+        gc.collect()
+        del quick
+        gc.collect()
+        kept = online._GRAM_ROWS._kept
+        assert kept is not None and kept[2] is g

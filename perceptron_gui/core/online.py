@@ -22,6 +22,8 @@ Conventions (ALGORITHMS.md):
 from __future__ import annotations
 
 import math
+import threading
+import weakref
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -738,6 +740,41 @@ class PATrainer(OnlineTrainer):
         )
 
 
+class _GramRows:
+    """The Gram matrix of the last kernel run that ended, lent to the next run of this
+    process (a script's loop of runs): on the same points with the same kernel, its rows
+    (their exps were half of each later call; a row depends on the points and the kernel
+    only, so a run of any order, η or bias that borrows it has its own bits); on other
+    points of the same number, its memory (rows marked as not made: a new matrix's first
+    touch of its pages cost ~12 ms at N = 2000). One is kept (at most `_GRAM_BYTES`), lent
+    to one trainer at a time and given back when that trainer goes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: tuple[bytes, tuple[Any, ...], FloatArray, FloatArray] | None = None
+
+    def borrow(
+        self, points: bytes, kparams: tuple[Any, ...], n: int
+    ) -> tuple[FloatArray, FloatArray] | None:
+        """(Gram matrix, its rows' largest entries, -1 for rows not made) or None."""
+        with self._lock:
+            kept, self._kept = self._kept, None
+        if kept is None or kept[2].shape != (n, n):
+            return None
+        if kept[1] != kparams or kept[0] != points:
+            kept[3].fill(-1.0)  # other points: the memory only
+        return kept[2], kept[3]
+
+    def give_back(
+        self, points: bytes, kparams: tuple[Any, ...], gram: FloatArray, rowmax: FloatArray
+    ) -> None:
+        with self._lock:
+            self._kept = (points, kparams, gram, rowmax)
+
+
+_GRAM_ROWS = _GramRows()
+
+
 class KernelTrainer(OnlineTrainer):
     """The kernel perceptron: the dual form with ``K(x_i, x_j)`` in place of ``x_i · x_j``.
 
@@ -766,10 +803,14 @@ class KernelTrainer(OnlineTrainer):
             # Row i is `_score_column(i)` to the bit (K is symmetric). The loop makes a row
             # at the first update on its point (np.empty: only those rows take memory);
             # where its rows would not have numpy's bits (`fast.kernel_rows_exact`), numpy
-            # makes the whole matrix first.
+            # makes the whole matrix first. A run that ended on the same points and kernel
+            # lends its rows (`_GramRows`).
+            key = self.data.points.tobytes()
+            lent = _GRAM_ROWS.borrow(key, self._kparams, n)
             if fast.kernel_rows_exact():
-                self._gram = np.empty((n, n))
-                self._rowmax = np.full(n, -1.0)
+                self._gram, self._rowmax = lent or (np.empty((n, n)), np.full(n, -1.0))
+            elif lent is not None and bool((lent[1] >= 0.0).all()):
+                self._gram, self._rowmax = lent  # numpy's whole matrix of these points
             else:
                 with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
                     self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
@@ -779,6 +820,9 @@ class KernelTrainer(OnlineTrainer):
             self._kp = np.array([fast.KERNEL_CODES[kern], degree, coef0, sigma])
             rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
             self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
+            weakref.finalize(
+                self, _GRAM_ROWS.give_back, key, self._kparams, self._gram, self._rowmax
+            )
         return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
 
     def _init_extra(self) -> None:
