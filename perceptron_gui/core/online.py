@@ -820,9 +820,10 @@ class KernelTrainer(OnlineTrainer):
             self._kp = np.array([fast.KERNEL_CODES[kern], degree, coef0, sigma])
             rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
             self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
-            weakref.finalize(
+            lend = weakref.finalize(
                 self, _GRAM_ROWS.give_back, key, self._kparams, self._gram, self._rowmax
             )
+            lend.atexit = False  # (nothing to lend at the process's end)
         return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
 
     def _init_extra(self) -> None:
