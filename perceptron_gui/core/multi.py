@@ -565,12 +565,22 @@ def spec_of(config: TrainConfig) -> ModeSpec:
 
 
 def _spec_in_rd(config: TrainConfig, d: int) -> ModeSpec:
-    """The registry entry of ``config.mode``, refused when this loop has no step for it."""
+    """The registry entry of ``config.mode``, refused when this loop has no step for it,
+    or (a plugin's mode) when its step here is not its trainer's
+    (`registry.rd_rule_problem`)."""
     s = spec_of(config)
     if not s.batch and s.rd_rule not in RULE_CODES:
         raise DataError(
             f"{s.name} runs on points with 2 features only (these have {d}): its step has "
             "no loop in R^d"
+        )
+    from perceptron_gui.core.registry import rd_rule_problem
+
+    problem = rd_rule_problem(s)
+    if problem:
+        raise DataError(
+            f"{s.name} runs on points with 2 features only (these have {d}): its rd_rule "
+            f"{s.rd_rule or 'batch'!r} does not compute what its trainer does ({problem})"
         )
     return s
 
