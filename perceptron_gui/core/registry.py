@@ -195,7 +195,9 @@ class ModeSpec:
         averaged, voted, margin), "pa", "gram" (the dual: scores with the Gram columns
         ``x_j · x_i`` computed), "kernel" (scores from the kernel's Gram matrix); ""
         when that loop has none (a plugin's mode; the batch's steps have a loop of their
-        own): `train()` then refuses data with d != 2 features in one line.
+        own): `train()` then refuses data with d != 2 features in one line. The step named
+        must be the trainer's rule, bit for bit in the plane: `check_mode` compares the
+        two, and a plugin's mode whose step differs is refused in R^d (`rd_rule_problem`).
     counts_errors
         True when every update counts the training mistakes of the new weights (the
         pocket, which keeps the first of the fewest).
