@@ -73,7 +73,7 @@ def scores_finite(
     compute (up to the sign of y, which changes no magnitude); intermediate infs show up in
     the sum as inf or NaN. The cheap bound first: below `SAFE` nothing is computed. The
     plane's trainers (`Engine._scores_finite`) and the R^d runs' numpy steps use it; the
-    R^d compiled loop has its numba twin (`multi._loop_scores_finite`).
+    R^d compiled loop has its numba twin (multi.py's `_loop_scores_finite`).
     """
     if not math.isfinite(b):
         return False
