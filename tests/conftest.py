@@ -130,8 +130,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     files at `-n 2`, load 7-8: 33.9, 32.3 s of the tests' CPU test by test, 26.6, 25.3 s by
     module.
     """
-    if config.getvalue("dist") != "loadgroup":
-        return None
+    if config.getvalue("dist") != "loadgroup" or config.getoption("markexpr") == "long":
+        return None  # (the long checks: their sweeps' balance by module is not measured yet)
     from xdist.scheduler import LoadGroupScheduling
 
     class ByModule(LoadGroupScheduling):
