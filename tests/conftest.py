@@ -142,6 +142,29 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return ByModule(config, log)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker under `--dist loadgroup`: each `xdist_group` test's id ends
+    in `@group`, the sign by which the scheduler keeps a group in one worker.
+
+    pytest-xdist 3.8 appends it by setting `item._nodeid`, which pytest 9 no longer reads
+    (a node's id is `item._id`): every group ("timing", "browser", "sklearn", ...) was dealt
+    out test by test to both workers. Here it is appended where pytest 9 reads it.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodeid import coerce_node_id
+    except ImportError:  # pytest 8: pytest-xdist's own suffix works
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})  # fmt: skip
+        suffix = "@" + "_".join(names)
+        if names and not item.nodeid.endswith(suffix) and hasattr(item, "_id"):
+            item._id = coerce_node_id(item.nodeid + suffix)  # noqa: SLF001
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--cpu-durations",
