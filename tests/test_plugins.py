@@ -4,6 +4,7 @@ as the one place the program learns its modes from (issue 33)."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -93,11 +94,20 @@ def test_a_broken_plugin_is_one_line_and_skipped(monkeypatch, capsys) -> None:
     assert tuple(fresh) == (*_BUILT_IN, "plain-copy") and capsys.readouterr().err == ""
 
 
+@functools.cache
+def _app_trees() -> tuple[tuple[Path, ast.AST], ...]:
+    """app/'s files, each parsed once for the module's scans (which do not change them)."""
+    return tuple(
+        (path, ast.parse(path.read_text("utf-8")))
+        for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py"))
+    )
+
+
 def _mode_names_in_app() -> list[tuple[str, int, str]]:
     """Every string literal in app/ that is a built-in mode's key, with its file and line."""
     found = []
-    for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for path, tree in _app_trees():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in _BUILT_IN:
                 found.append((path.relative_to(ROOT).as_posix(), node.lineno, node.value))
     return found
@@ -159,8 +169,8 @@ def test_the_app_decides_on_the_answer_kind_not_its_name() -> None:
     assert _answer_names_compared(probe) == [1, 2, 4]  # the scan can fail
     found = [
         (path.relative_to(ROOT).as_posix(), line)
-        for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py"))
-        for line in _answer_names_compared(ast.parse(path.read_text("utf-8")))
+        for path, tree in _app_trees()
+        for line in _answer_names_compared(tree)
     ]
     assert found == [], "decide on spec.answer_kind; answer_name is what is shown"
 
