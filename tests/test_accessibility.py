@@ -478,7 +478,7 @@ def test_the_canvas_shows_the_keyboards_focus(window, qtbot, theme_name: str) ->
         inside = px[h // 2, 6 : w // 4]  # the canvas's ground near the left edge (the axis)
         colours, counts = _colours(inside)
         ground = colours[np.argmax(counts)]
-        return min(contrast(c, ground) for c in edge), ground
+        return min(contrast(c, ground) for c in _colours(edge)[0]), ground  # (each colour once)
 
     before, _ = edges()
     for _ in range(40):

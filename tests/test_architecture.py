@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -196,3 +197,34 @@ def test_every_script_runs(tmp_path: Path, bytecode: dict[str, str]) -> None:
         if problems:
             failed[script] = (problems, err[-2000:])
     assert not failed, failed
+
+
+#: A read of one of multi.py's private names from outside it: ``multi._x`` (an attribute
+#: of the module, in code or in a docstring's reference) or ``from ...multi import _x``.
+_PRIVATE_OF_MULTI = re.compile(
+    r"\bmulti\._\w|from\s+perceptron_gui\.core\.multi\s+import\s+\(?[^)\n]*\b_\w", re.M
+)
+
+
+def _reads_of_multis_privates(text: str) -> list[int]:
+    """The lines of `text` that read a private name of core/multi.py."""
+    return sorted({text.count("\n", 0, m.start()) + 1 for m in _PRIVATE_OF_MULTI.finditer(text)})
+
+
+def test_no_module_outside_multi_reads_its_private_names() -> None:
+    """The R^d loop's replay (replay.py) and the experiments (experiment.py) drive multi.py
+    through its public names (`RunState`, `limits`, `loop_for`, `start_scores`, ...): a
+    private one is multi.py's own to change."""
+    probe = (
+        "a = multi._limits(c, n)\nfrom perceptron_gui.core.multi import RULE_CODES, _NONE\n"
+        "b = multi.limits(c, n)\nfrom perceptron_gui.core.multi import RULE_CODES\n"
+    )
+    assert _reads_of_multis_privates(probe) == [1, 2]  # the scan can fail
+    found = {
+        path.relative_to(ROOT).as_posix(): lines
+        for folder in ("perceptron_gui", "scripts", "tests", "examples")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.name != "multi.py" and path != Path(__file__).resolve()
+        if (lines := _reads_of_multis_privates(path.read_text("utf-8")))
+    }
+    assert found == {}, "give multi.py a public name for what is needed"

@@ -324,3 +324,26 @@ def test_the_canvas_shares_a_data_sets_points_and_copies_others(canvas) -> None:
     assert not np.shares_memory(canvas.view_model.points, mine)
     mine[0, 0] = 9.0
     assert canvas.view_model.points[0, 0] == 0.0
+
+
+def test_the_grids_minor_lines_are_not_graph_paper(canvas: DataCanvas) -> None:
+    """The grid's fainter lines are a fifth or a half of a major interval, at least
+    MINOR_GRID_PX apart (pyqtgraph's fifths of 0.5 were 15 px apart along one axis only,
+    at UI scale 2 on 1920×1080) and 1, 2 or 5 times a power of ten (their ticks' labels
+    keep their digits); else none."""
+    from perceptron_gui.app.canvas.items import MINOR_GRID_PX
+
+    axis = canvas.getPlotItem().getAxis("left")
+    for lo, hi, size in ((0.75, 3.25, 500.0), (-5.0, 5.0, 600.0), (0.0, 1e6, 90.0)):
+        levels = axis.tickSpacing(lo, hi, size)
+        major = levels[0][0]
+        if len(levels) > 1:
+            minor = levels[1][0]
+            assert minor * size / (hi - lo) >= MINOR_GRID_PX, (lo, hi, size, levels)
+            assert round(major / minor) in (2, 5), levels
+    import pyqtgraph as pg
+
+    default = pg.AxisItem.tickSpacing(axis, 0.75, 3.25, 500.0)
+    assert default[1][0] * 500.0 / 2.5 < MINOR_GRID_PX  # (pyqtgraph's: 0.1, 20 px apart)
+    assert axis.tickSpacing(0.75, 3.25, 500.0) == [default[0]]  # (a half, 0.25: "2.2")
+    assert len(axis.tickSpacing(0.0, 10.0, 1000.0)) == 2  # (room: minor lines still)

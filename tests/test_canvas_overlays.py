@@ -99,7 +99,8 @@ def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
 
 @pytest.mark.long
 def test_the_legend_keeps_off_the_updates_arrowheads_in_pocket_presentation(win) -> None:  # noqa: ANN001
-    """Pocket on the built-in example in presentation at 1024×768: after each of the first
+    """Pocket on the built-in example in presentation (the
+    test's screen, 800×800, and a 1024×768 one): after each of the first
     six updates the legend (the answer, the current w) covers no arrowhead of the update's
     picture (old w, ηyx, new w), nor its shafts' ends: it takes a free corner, or the band
     above the plot (or, with no room for a band, it is hidden)."""
@@ -155,6 +156,42 @@ def test_a_points_name_is_read_as_its_own_in_the_lesson_why_it_stops(win) -> Non
             win.lesson_player.next_slide()
             _settle(win)
         assert not bad, bad
+    finally:
+        win.set_presentation(False)
+        _settle(win)
+
+
+@pytest.mark.long
+def test_the_normals_label_is_beside_its_arrow_at_a_runs_end_in_presentation(win) -> None:  # noqa: ANN001
+    """Primal and pocket to the end on the built-in example in presentation (the
+    test's screen, 800×800, and a 1024×768 one):
+    the update's caption, with no free room, sits on points and is hidden; it no longer
+    keeps the room it would have taken, so the "normal" label is shown, within a text's
+    height of its arrow (it was hidden: every place beside the arrow under the caption)."""
+    cv = win.canvas
+    win.load_example()
+    win.set_presentation(True)
+    try:
+        win.resize(1024, 768)
+        for mode in ("primal", "pocket"):  # (each failed before, on some screen)
+            assert win.set_mode(mode)
+            win.run_to_end()
+            while win.state()["running"]:
+                win.controller._on_timer_timeout()  # noqa: SLF001
+            _settle(win)
+            r = cv.overlay_rects().get("w")
+            label = cv._normal.label  # noqa: SLF001
+            assert r is not None and label.opacity() == 1.0, (mode, cv.overlay_rects().keys())
+            head = cv.mapFromScene(cv._normal.head.sceneBoundingRect()).boundingRect()  # noqa: SLF001
+            shaft = cv.mapFromScene(cv._normal.shaft.sceneBoundingRect()).boundingRect()  # noqa: SLF001
+            gap = min(
+                np.hypot(
+                    max(0.0, max(r.left(), a.left()) - min(r.right(), a.right())),
+                    max(0.0, max(r.top(), a.top()) - min(r.bottom(), a.bottom())),
+                )
+                for a in (head, shaft)
+            )
+            assert gap <= r.height(), (mode, r, head, shaft)
     finally:
         win.set_presentation(False)
         _settle(win)

@@ -73,6 +73,27 @@ def test_narrow_sigma_accepted_while_one_pair_can_be_told_from_zero() -> None:
     check_rbf_sigma([[0, 0], [0, 0], [5, 5]], 1.0)
 
 
+def test_the_narrow_sigma_check_matches_every_pair_looked_at() -> None:
+    """Refused exactly when every pair of distinct points has a kernel value of 0 (the
+    quick look at neighbours in x and the sweep against all pairs; duplicates, R^1, R^3)."""
+    rng = np.random.default_rng(7)
+    for trial in range(300):
+        dim = (1, 2, 2, 3)[trial % 4]
+        n = int(rng.integers(2, 30))
+        P = np.round(rng.normal(size=(n, dim)) * 10.0 ** rng.integers(0, 3), 1)
+        P[rng.integers(0, n, size=n // 3)] = P[0]  # duplicates
+        sigma = float(10.0 ** rng.uniform(-3, 0))
+        with np.errstate(all="ignore"):
+            K = kernel_block(P, P, "rbf", sigma=sigma)
+        distinct = (P[:, None, :] != P[None, :, :]).any(axis=2)
+        refused = not bool(((K > 0.0) & distinct).any())
+        if refused:
+            with pytest.raises(DataError, match="σ"):
+                check_rbf_sigma(P, sigma)
+        else:
+            check_rbf_sigma(P, sigma)
+
+
 def test_narrow_sigma_on_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

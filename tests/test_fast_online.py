@@ -217,3 +217,198 @@ def test_compiled_rules_are_registered_by_name() -> None:
     with pytest.raises(ValueError, match="identifier"):
         fast.register_rule("a rule", online._pa_wants, online._pa_scale)
     assert fast.rule_loop(online.PA) is not None and not fast.RULE_PROBLEMS
+
+
+# ---- the kernel perceptron's rows made by the compiled loop (issue 34) -----------------
+
+ROW_KERNELS = [
+    ("rbf", 2, 1.0, 0.5),
+    ("rbf", 2, 1.0, 1e-3),
+    ("rbf", 2, 1.0, 3e151),
+    ("linear", 1, 0.0, 1.0),
+    ("poly", 1, 0.0, 1.0),
+    ("poly", 2, 1.0, 1.0),
+    ("poly", 3, 0.5, 1.0),
+    ("poly", 7, 2.0, 1.0),
+]
+
+
+def awkward_points(seed: int) -> np.ndarray:
+    """Points at every scale from 1e-12 to 1e300, with exact ties and negative zeros."""
+    rng = np.random.default_rng(seed)
+    scales = np.repeat(10.0 ** rng.integers(-12, 301, size=40).astype(float), 4)
+    P = rng.normal(size=(scales.shape[0], 2)) * scales[:, None]
+    P = np.concatenate((P, rng.normal(size=(40, 2)), P[:10], [[0.0, -0.0], [-0.0, 0.0]]))
+    return rng.permutation(P)
+
+
+@pytest.mark.parametrize(("kernel", "degree", "coef0", "sigma"), ROW_KERNELS)
+def test_the_compiled_kernel_rows_have_numpy_bits(
+    kernel: str, degree: int, coef0: float, sigma: float
+) -> None:
+    from perceptron_gui.core.model import kernel_block
+
+    if kernel == "rbf" and not fast.kernel_rows_exact():
+        pytest.skip("numpy's exp is not the C library's here: numpy makes the Gram matrix")
+    for seed in range(3):
+        P = awkward_points(seed)
+        n = P.shape[0]
+        with np.errstate(all="ignore"):  # poly overflows to inf and NaN at 1e300: compared too
+            ref = kernel_block(P, P, kernel, degree, coef0, sigma)
+        gram = np.zeros((n, n))
+        rowmax = np.full(n, -1.0)
+        kp = np.array([fast.KERNEL_CODES[kernel], degree, coef0, sigma])
+        x0, x1 = P[:, 0].copy(), P[:, 1].copy()
+        for i in range(n):
+            fast._kernel_row(gram, rowmax, i, x0, x1, kp)
+        assert gram.tobytes() == ref.tobytes()
+        # The rows' largest magnitudes bound them (inf where a row has a NaN).
+        with np.errstate(invalid="ignore"):
+            top = np.where(np.isnan(ref).any(axis=1), np.inf, np.abs(ref).max(axis=1))
+        assert np.array_equal(rowmax, top)
+
+
+def plain_kernel_perceptron(
+    P: np.ndarray, y: np.ndarray, order: str, kp: tuple[Any, ...], eta: float, limit: int
+) -> tuple[list[int], np.ndarray, np.ndarray, float]:
+    """ALGORITHMS.md's kernel perceptron as a plain loop (the "first" and "cyclic" orders):
+    f_j += K(x_j, x_i) η y_i on an update on i, one column after another; returns
+    (updates, α, f, b)."""
+    from perceptron_gui.core.model import kernel_block
+
+    n = len(y)
+    f, alpha, b = np.zeros(n), np.zeros(n), 0.0
+    updates: list[int] = []
+    v = clean = 0
+    while len(updates) < limit and clean < n:
+        i = clean if order == "first" else v % n
+        v += 1
+        if (f[i] + b) * y[i] <= 0.0:
+            ey = eta * y[i]
+            f = f + kernel_block(P, P[i : i + 1], *kp)[:, 0] * ey
+            b += ey
+            alpha[i] += eta
+            updates.append(i)
+            clean = 0
+        else:
+            clean += 1
+    return updates, alpha, f, b
+
+
+@pytest.mark.parametrize("order", ["first", "cyclic"])
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_the_compiled_kernel_run_equals_a_plain_loop(kernel: dict[str, Any], order: str) -> None:
+    X, y = noisy(300, seed=9)
+    X[::17] = X[1::17][: len(X[::17])]  # exact ties: twins, some with the other label
+    cfg = TrainConfig(mode="kernel", order=order, max_updates=900, eta=0.5, **kernel)
+    tr = make_trainer(make_dataset(X, y), cfg)
+    assert tr._fast is not None
+    tr.run()
+    c = tr.config
+    kp = (c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
+    updates, alpha, f, b = plain_kernel_perceptron(X, y.astype(float), order, kp, 0.5, 900)
+    assert tr.updates.tolist() == updates
+    assert (tr.alpha.tobytes(), tr._f.tobytes(), tr.b) == (alpha.tobytes(), f.tobytes(), b)
+
+
+def snapshots(tr: Any) -> dict[int, tuple[bytes, bytes]]:
+    return {k: (s[0].tobytes(), s[1].tobytes()) for k, s in tr._snaps._at.items()}
+
+
+@pytest.mark.parametrize("order", ["first", "cyclic", "random-cyclic"])
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_kernel_runs_in_pieces_keep_numpy_bits_and_snapshots(
+    kernel: dict[str, Any], order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Calls that stop anywhere (the window's steps), ties y f = 0 (no bias: b stays 0),
+    the snapshots the loop copies (a stride of 4, doubled as they pile up) and going back."""
+    from perceptron_gui.core import engine, online
+
+    monkeypatch.setattr(online, "_KERNEL_SNAP_STRIDE", 4)
+    monkeypatch.setattr(engine, "SNAPSHOT_BYTES", 16 * 200 * 40)  # 40 copies, then doubled
+    monkeypatch.setattr(online, "_SNAP_BUFFER_BYTES", 16 * 200 * 3)  # 3 copies per call
+    X, y = noisy(200, seed=10)
+    X[::9] = X[1::9][: len(X[::9])]
+    cfg = TrainConfig(mode="kernel", order=order, bias=False, max_updates=700, seed=3, **kernel)
+    d = make_dataset(X, y)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    assert slow._fast is None and quick._fast is not None
+    rng = np.random.default_rng(1)
+    while not slow.done:
+        step = int(rng.integers(1, 60))
+        slow.run(max_updates=step)
+        quick.run(max_updates=step)
+        assert state(quick) == state(slow)
+        assert snapshots(quick) == snapshots(slow)
+    assert slow._snaps.stride > 4  # the copies were thinned out on both
+    for k in (0, 333, 5, 700):
+        slow.seek_update(k)
+        quick.seek_update(k)
+        assert state(quick) == state(slow)
+
+
+def test_huge_coordinates_and_the_numpy_gram_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    X, y = noisy(400, seed=11)
+    big = X * (9e149 / np.abs(X).max())  # the data's limit is 1e150
+    # rbf on points 1e149 apart at σ = 1e149; linear scores near the float64 limit (the
+    # bound fails, every score is looked at, then a score overflows: "overflow").
+    for cfg, reason in (
+        (dict(kernel="rbf", sigma=1e149), "update limit"),
+        (dict(kernel="linear", eta=2e8), "overflow"),
+    ):
+        slow, quick, tr = both(monkeypatch, big, y, mode="kernel", max_updates=2000, **cfg)
+        assert quick == slow and slow[0] == reason, slow[0]
+        assert tr.k > 2 and bool((tr._rowmax >= 0).any())
+    # Where the compiled rows would not have numpy's bits, numpy makes the whole matrix.
+    monkeypatch.setattr(fast, "_rows_exact", False)
+    slow, quick, tr = both(monkeypatch, X, y, mode="kernel", kernel="rbf", max_updates=2000)
+    assert quick == slow and bool((tr._rowmax == 1.0).all())
+
+
+def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script's loop of runs: the same points and kernel lend their rows (any order, η,
+    bias), other points or another kernel only the memory; each run has numpy's bits."""
+    import gc
+
+    from perceptron_gui.core import online
+
+    X, y = noisy(300, seed=12)
+    first = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.5))
+    first.run(max_updates=500)
+    gram, made = first._gram, int((first._rowmax >= 0).sum())
+    del first
+    gc.collect()
+    runs = [
+        (X, dict(kernel="rbf", sigma=0.5, order="first", eta=0.3, bias=False), True),
+        (X, dict(kernel="rbf", sigma=0.5, order="random-cyclic", seed=2), True),
+        (X + 1e-3, dict(kernel="rbf", sigma=0.5), False),  # other points: the memory only
+        (X + 1e-3, dict(kernel="rbf", sigma=0.25), False),  # another kernel
+        (X + 1e-3, dict(kernel="poly", degree=3), False),
+        (X[:-1], dict(kernel="poly", degree=3), False),  # another size: a new matrix
+    ]
+    for data, cfg, rows_kept in runs:
+        d = make_dataset(data, y[: len(data)])
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+        slow = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
+        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        quick = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
+        g, rowmax, *_ = quick._fast_kernel_state()
+        assert (g is gram) == (len(data) == len(X))
+        assert int((rowmax >= 0).sum()) == (made if rows_kept else 0)
+        # Lent to one trainer at a time: a second one meanwhile makes its own.
+        other = make_trainer(d, TrainConfig(mode="kernel", **cfg))
+        assert other._fast_kernel_state()[0] is not g
+        slow.run()
+        quick.run()
+        assert state(quick) == state(slow)
+        made = int((rowmax >= 0).sum())
+        gram = g
+        del other  # (the last trainer to go gives its matrix back)
+        gc.collect()
+        del quick
+        gc.collect()
+        kept = online._GRAM_ROWS._kept
+        assert kept is not None and kept[2] is g

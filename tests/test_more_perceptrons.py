@@ -41,6 +41,7 @@ def _sgd(**kw: Any) -> Any:
 # ----------------------------------------------------------------- passive-aggressive
 
 
+@pytest.mark.xdist_group("sklearn")  # (one worker imports scikit-learn: ~1.5 s of CPU)
 def test_pa_equals_sklearn_bit_for_bit() -> None:
     rng = np.random.default_rng(10)
     compared = 0
@@ -86,6 +87,7 @@ def test_pa_skips_the_zero_point_but_counts_its_mistake() -> None:
 # ---------------------------------------------------------------- averaged and voted
 
 
+@pytest.mark.xdist_group("sklearn")  # (one worker imports scikit-learn: ~1.5 s of CPU)
 def test_averaged_equals_sklearn_average() -> None:
     rng = np.random.default_rng(11)
     compared = 0

@@ -4,6 +4,7 @@ as the one place the program learns its modes from (issue 33)."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -93,11 +94,20 @@ def test_a_broken_plugin_is_one_line_and_skipped(monkeypatch, capsys) -> None:
     assert tuple(fresh) == (*_BUILT_IN, "plain-copy") and capsys.readouterr().err == ""
 
 
+@functools.cache
+def _app_trees() -> tuple[tuple[Path, ast.AST], ...]:
+    """app/'s files, each parsed once for the module's scans (which do not change them)."""
+    return tuple(
+        (path, ast.parse(path.read_text("utf-8")))
+        for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py"))
+    )
+
+
 def _mode_names_in_app() -> list[tuple[str, int, str]]:
     """Every string literal in app/ that is a built-in mode's key, with its file and line."""
     found = []
-    for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for path, tree in _app_trees():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in _BUILT_IN:
                 found.append((path.relative_to(ROOT).as_posix(), node.lineno, node.value))
     return found
@@ -159,8 +169,8 @@ def test_the_app_decides_on_the_answer_kind_not_its_name() -> None:
     assert _answer_names_compared(probe) == [1, 2, 4]  # the scan can fail
     found = [
         (path.relative_to(ROOT).as_posix(), line)
-        for path in sorted((ROOT / "perceptron_gui" / "app").rglob("*.py"))
-        for line in _answer_names_compared(ast.parse(path.read_text("utf-8")))
+        for path, tree in _app_trees()
+        for line in _answer_names_compared(tree)
     ]
     assert found == [], "decide on spec.answer_kind; answer_name is what is shown"
 
@@ -466,18 +476,56 @@ def test_a_mode_without_a_step_in_rd_is_refused_there_and_runs_with_one() -> Non
         REGISTRY.unregister("plain-copy")
 
 
+def test_a_plugin_whose_rd_rule_is_not_its_trainers_is_refused_in_rd() -> None:
+    """`ModeSpec.rd_rule` promises that the R^d loop computes the trainer's rule: a plugin
+    naming another step ("pa" on the primal's trainer) is caught by `check_mode` (both
+    paths on a few sets in the plane, bit for bit) and refused in R^d, not run with a
+    rule the window does not step; the plane still runs it, and an honest entry passes."""
+    from dataclasses import replace
+
+    from perceptron_gui.core.api import train
+    from perceptron_gui.core.registry import check_mode, make_trainer, rd_rule_problem
+
+    X, y = [[1.0, 2.0, 0.5], [-1.0, -0.5, 1.0], [2.0, 1.0, -1.0]], [1, -1, 1]
+    liar = replace(GOOD, mode="liar", rd_rule="pa")
+    honest = replace(GOOD, rd_rule="threshold")
+    for s in (liar, honest):
+        REGISTRY.register(s)
+    try:
+        problems = check_mode("liar")
+        assert problems and all("updates" in p for p in problems), problems
+        assert rd_rule_problem(liar) == problems[0]
+        with pytest.raises(DataError, match="its rd_rule 'pa' does not compute what its"):
+            train(X, y, mode="liar")
+        with pytest.raises(DataError, match="its rd_rule 'pa' does not compute"):
+            make_trainer(make_dataset(X, y), TrainConfig(mode="liar"))  # the replay
+        assert train([p[:2] for p in X], y, mode="liar").converged  # the plane: its trainer
+        assert check_mode("plain-copy") == [] and rd_rule_problem(honest) == ""
+        assert train(X, y, mode="plain-copy").w == train(X, y, mode="primal").w
+        # A step the loop does not have, or none: nothing runs in R^d, nothing to check.
+        assert check_mode(REGISTRY["primal"].mode) == []
+        REGISTRY.unregister("liar")
+        REGISTRY.register(replace(liar, rd_rule="normalised"))
+        assert check_mode("liar") == ["rd_rule 'normalised' is none of the loop's steps "
+                                      "(threshold, pa, gram, kernel)"]  # fmt: skip
+    finally:
+        for s in (liar, honest):
+            REGISTRY.unregister(s.mode)
+
+
 @pytest.mark.parametrize("mode", list(_BUILT_IN))
 def test_a_copy_of_a_mode_under_another_key_gets_the_same_answer_in_rd(mode: str) -> None:
     """`train()` in R^d, its replay and an experiment build a run's answer (the pocket,
     the average, the vote, the kernel's model, the counts) from the registry entry, not
-    the mode's key: a plugin's mode with the same entry under another key gets the same."""
+    the mode's key: a plugin's mode with the same entry under another key gets the same.
+    (The copy's rd_rule is its trainer's: `check_mode` finds no difference.)"""
     from dataclasses import replace
 
     import numpy as np
 
     from perceptron_gui.core.api import train
     from perceptron_gui.core.experiment import experiment
-    from perceptron_gui.core.registry import make_trainer
+    from perceptron_gui.core.registry import check_mode, make_trainer
 
     X = [[1.0, 2.0, 0.5], [-1.0, -0.5, 1.0], [2.0, 1.0, -1.0], [0.5, -1.0, 0.2], [1.0, 1.0, 1.0]]
     y = [1, -1, 1, 1, -1]
@@ -502,6 +550,7 @@ def test_a_copy_of_a_mode_under_another_key_gets_the_same_answer_in_rd(mode: str
             for m in (copy.mode, mode)
         )
         assert e1.test_errors.tolist() == e2.test_errors.tolist()
+        assert check_mode(copy.mode) == []
     finally:
         REGISTRY.unregister(copy.mode)
 

@@ -127,6 +127,7 @@ def test_matches_textbook_loop_on_random_data(order: str, bias: bool) -> None:
             assert r.converged and r.mistakes == len(ref)
 
 
+@pytest.mark.xdist_group("sklearn")  # (one worker imports scikit-learn: ~1.5 s of CPU)
 @pytest.mark.parametrize("bias", [True, False])
 @pytest.mark.parametrize("eta", [1.0, 0.37, 2.5])
 def test_max_epochs_equals_sklearn(bias: bool, eta: float) -> None:

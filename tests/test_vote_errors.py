@@ -139,11 +139,14 @@ def _averaged_by_cumsum(t) -> tuple[tuple[float, float], float]:  # noqa: ANN001
     return (a0, a1), (float(np.cumsum(c * B)[-1]) / v if t._bias else 0.0)
 
 
+@pytest.mark.parametrize("piece", [None, 100])
 @pytest.mark.parametrize("bias", [True, False])
 def test_the_average_has_the_same_bits_along_a_random_walk(
-    bias: bool, monkeypatch: pytest.MonkeyPatch
+    bias: bool, piece: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(online, "_VOTE_CHECKPOINT", 64)
+    if piece is not None:  # vectors read from the history in pieces across checkpoints
+        monkeypatch.setattr(online, "_AVG_PIECE", piece)
     d = generate("noisy", 25, seed=3)
     cfg = TrainConfig(mode="averaged", bias=bias, w0=(0.3, -1.7), b0=0.1, eta=0.7)
     t = make_trainer(d, cfg)
@@ -157,3 +160,31 @@ def test_the_average_has_the_same_bits_along_a_random_walk(
         else:
             t.seek_update(int(rng.integers(0, t.k + 1)))
         assert repr(t.averaged()) == repr(_averaged_by_cumsum(t))
+
+
+def test_the_running_sums_skip_the_vectors_without_a_count() -> None:
+    """`_prefix_sums` as `np.cumsum` over the counted terms, with the sums after every
+    prefix (its fast path: only the first count is 0; otherwise masks), the first vector
+    given apart or not."""
+    rng = np.random.default_rng(4)
+    for zeros in ([], [0], [0, 5, 6], [7]):
+        c = rng.integers(1, 9, size=12).astype(float)
+        c[zeros] = 0.0
+        W0, W1, B = (rng.normal(size=12) * 10.0 ** rng.integers(-5, 5, size=12) for _ in "abc")
+        for acc in (None, (0.5, -0.0, 1e-3)):
+            for apart in (False, True):
+                if apart:
+                    head = (float(W0[0]), float(W1[0]), float(B[0]))
+                    sums = online._prefix_sums(acc, W0[1:], W1[1:], B[1:], c, head)
+                else:
+                    sums = online._prefix_sums(acc, W0, W1, B, c)
+                for t in range(13):
+                    keep = c[:t] > 0
+                    want = []
+                    for col, a in zip((W0, W1, B), acc or (None,) * 3, strict=True):
+                        terms = c[:t][keep] * col[:t][keep]
+                        if a is not None:
+                            terms = np.concatenate(([a], terms))
+                        want.append(float(np.cumsum(terms)[-1]) if len(terms) else None)
+                    got = online._sums_after(sums, t)
+                    assert repr(got) == repr(None if want[0] is None else tuple(want))

@@ -73,7 +73,7 @@ def scores_finite(
     compute (up to the sign of y, which changes no magnitude); intermediate infs show up in
     the sum as inf or NaN. The cheap bound first: below `SAFE` nothing is computed. The
     plane's trainers (`Engine._scores_finite`) and the R^d runs' numpy steps use it; the
-    R^d compiled loop has its numba twin (`multi._loop_scores_finite`).
+    R^d compiled loop has its numba twin (multi.py's `_loop_scores_finite`).
     """
     if not math.isfinite(b):
         return False
@@ -213,7 +213,8 @@ class Engine:
         self._bias = bool(c.bias)
         self._w_init = (float(c.w0[0]), float(c.w0[1]))
         self._b_init = float(c.b0) if self._bias else 0.0
-        self._xmax = float(np.abs(data.points).max()) if n else 0.0
+        # max |x| from the extremes: the same float, without an N x d array of |x|.
+        self._xmax = max(abs(float(data.points.min())), abs(float(data.points.max()))) if n else 0.0
         self.max_updates = DEFAULT_MAX_UPDATES if c.max_updates is None else int(c.max_updates)
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
 
@@ -378,7 +379,9 @@ class Engine:
         """The visiting order of `config` (call once `_n` is set)."""
         self._order = self.config.order
         self._perm_epoch = -1
-        self._perm = np.arange(self._n, dtype=np.int64)
+        # No epoch's permutation yet (the first visit of the random-cyclic order draws
+        # one; the other orders never read it): not an N-sized array until then.
+        self._perm = np.zeros(0, dtype=np.int64)
 
     def _epoch_perm(self, epoch: int) -> IntArray:
         """The random-cyclic order's permutation of `epoch`: ``default_rng((seed, epoch))``.
@@ -387,7 +390,7 @@ class Engine:
         """
         if epoch != self._perm_epoch:
             rng = np.random.default_rng((self.config.seed, epoch))
-            self._perm = rng.permutation(self._n).astype(np.int64)
+            self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
             self._perm_epoch = epoch
             self._permuted(self._perm)
         return self._perm

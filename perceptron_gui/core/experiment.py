@@ -26,7 +26,7 @@ from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
-from perceptron_gui.core.model import LinearModel, kernel_block
+from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.slices import exhaust
 
 FloatArray = npt.NDArray[np.float64]
@@ -221,19 +221,11 @@ def iter_experiment(
         raise DataError("seed must be >= 0")
     if multi.worth_compiling(data.n * runs, config):
         multi.warm_up()
-    compiled = multi._loop(config.seed) is not multi._run_py
+    compiled = multi.compiled_for(config.seed)
     s = multi.spec_of(config)
     gram = None
     if multi.RULE_CODES.get(s.rd_rule) == multi.KERNEL_RULE:  # keeps the Gram matrix
-        if 8 * data.n * data.n > multi._GRAM_BYTES:
-            raise DataError(f"the kernel perceptron's {data.n}×{data.n} matrix is too large")
-        with np.errstate(over="ignore", invalid="ignore"):
-            gram = np.ascontiguousarray(
-                kernel_block(
-                    data.points, data.points, config.kernel, int(config.degree),
-                    float(config.coef0), float(config.sigma),
-                )
-            )  # fmt: skip
+        gram = multi.kernel_matrix(data.points, config)  # one for all the runs
     updates = np.zeros(runs, np.int64)
     mistakes = np.zeros(runs, np.int64)
     converged = np.zeros(runs, np.bool_)

@@ -68,8 +68,8 @@ ORDERS = {"first": 0, "cyclic": 1, "random-cyclic": 2, "random": 3}
 THRESHOLD_RULE, PA_RULE, GRAM_RULE, KERNEL_RULE = 0, 1, 2, 3
 RULE_CODES = {"threshold": THRESHOLD_RULE, "pa": PA_RULE, "gram": GRAM_RULE, "kernel": KERNEL_RULE}
 _ROWS = 1024
-# The kernel perceptron keeps its whole Gram matrix (N² floats) up to this size.
-_GRAM_BYTES = 512 * 2**20
+#: The kernel perceptron keeps its whole Gram matrix (N² floats) up to this many bytes.
+GRAM_BYTES = 512 * 2**20
 
 
 def _draw_numpy(seed: int, k: int, count: int) -> int:
@@ -342,9 +342,28 @@ def _loop(seed: int) -> Any:
     return _run_py
 
 
+def compiled_for(seed: int) -> bool:
+    """True when a run with this seed would call the compiled loop now (`warm_up` has
+    run, numba is allowed, and the seed's draw has a compiled twin: below 2^32)."""
+    return _loop(seed) is not _run_py
+
+
+def loop_for(p: Prepared, seed: int) -> Any:
+    """The loop a run of `p` with this seed calls: `p.loop` (made by `prepare`), or plain
+    Python for a seed whose draw is numpy's alone (2^32 and above). Its arguments are
+    those `run_prepared` passes; it returns after at most the buffers' rows of updates."""
+    return p.loop if 0 <= seed < fast.SEED_LIMIT else _run_py
+
+
 @dataclass
-class _Run:
-    """The state of one run in R^d (what `run` returns from)."""
+class RunState:
+    """The raw state of one run in R^d, at its end or cut short by a replay: the weights
+    `w`, `b`; `k` updates and `v` visits made; the mistakes counted apart from the updates
+    (passive-aggressive, margin); why it stopped; and a row per update (`idx` the point,
+    `visits` the visits made after it, `W`, `B` the weights after it, `E` the training
+    errors after it when the mode counts them). `alpha` the dual and kernel forms' α,
+    `init_errors` the errors of the initial weights; `batch_sizes` and `batch_points` the
+    batch perceptron's M of every update. `result_of` makes a `TrainResult` of it."""
 
     w: FloatArray
     b: float
@@ -408,7 +427,9 @@ class _Rows:
         )
 
 
-def _limits(config: TrainConfig, n: int) -> tuple[int, int]:
+def limits(config: TrainConfig, n: int) -> tuple[int, int]:
+    """(updates, visits) at which a run of `config` on `n` points stops: its
+    ``max_updates`` and ``max_epochs`` × n, or the defaults when they are None."""
     mu = DEFAULT_MAX_UPDATES if config.max_updates is None else int(config.max_updates)
     mv = DEFAULT_MAX_VISITS if config.max_epochs is None else int(config.max_epochs) * n
     return mu, mv
@@ -423,7 +444,7 @@ def margins_of(yX: FloatArray, y: FloatArray, w: FloatArray, b: float) -> FloatA
     return m
 
 
-def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
+def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> RunState:
     """The batch perceptron (batch.py's rule, in R^d)."""
     X = np.array(data.points, dtype=np.float64, order="C")  # writable: one compiled signature
     y = np.array(data.labels, dtype=np.float64)
@@ -431,7 +452,7 @@ def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
     yX = y[:, None] * X
     e = float(config.eta)
     bias = bool(config.bias)
-    mu, mv = _limits(config, n)
+    mu, mv = limits(config, n)
     xm = float(np.abs(X).max()) if n else 0.0
     idx: list[int] = []
     vis: list[int] = []
@@ -474,7 +495,7 @@ def _batch(data: Dataset, config: TrainConfig, w: FloatArray, b: float) -> _Run:
     converged = reason == "converged" or (n > 0 and errs == 0)
     if converged:
         reason = "converged"
-    return _Run(
+    return RunState(
         w=w,
         b=b,
         k=k,
@@ -518,6 +539,24 @@ class Prepared:
     loop: Any
 
 
+def kernel_matrix(X: FloatArray, config: TrainConfig) -> FloatArray:
+    """The Gram matrix ``K(x_i, x_j)`` of the points X with `config`'s kernel, as the
+    kernel rule reads it (C order; inf and NaN kept: the loop refuses them); a
+    `DataError` when it would take more than `GRAM_BYTES`. `prepare` and `run_state`
+    take it made (``gram=``), so that runs of one setting share one."""
+    c = config
+    n, d = X.shape
+    if 8 * n * n > GRAM_BYTES:
+        raise DataError(
+            f"the kernel perceptron on {n} points in {d} dimensions keeps an "
+            f"{n}×{n} kernel matrix ({8 * n * n / 2**20:.0f} MiB): too large"
+        )
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.ascontiguousarray(
+            kernel_block(X, X, c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
+        )
+
+
 def spec_of(config: TrainConfig) -> ModeSpec:
     """The registry entry of ``config.mode`` (what this loop and its replay read of a mode)."""
     from perceptron_gui.core.registry import spec
@@ -526,12 +565,22 @@ def spec_of(config: TrainConfig) -> ModeSpec:
 
 
 def _spec_in_rd(config: TrainConfig, d: int) -> ModeSpec:
-    """The registry entry of ``config.mode``, refused when this loop has no step for it."""
+    """The registry entry of ``config.mode``, refused when this loop has no step for it,
+    or (a plugin's mode) when its step here is not its trainer's
+    (`registry.rd_rule_problem`)."""
     s = spec_of(config)
     if not s.batch and s.rd_rule not in RULE_CODES:
         raise DataError(
             f"{s.name} runs on points with 2 features only (these have {d}): its step has "
             "no loop in R^d"
+        )
+    from perceptron_gui.core.registry import rd_rule_problem
+
+    problem = rd_rule_problem(s)
+    if problem:
+        raise DataError(
+            f"{s.name} runs on points with 2 features only (these have {d}): its rd_rule "
+            f"{s.rd_rule or 'batch'!r} does not compute what its trainer does ({problem})"
         )
     return s
 
@@ -567,20 +616,9 @@ def prepare(
     if rule == 3:
         if c.kernel == "rbf" and n:
             check_rbf_sigma(X, c.sigma)
-        if gram is not None:
-            G = gram
-        else:
-            if 8 * n * n > _GRAM_BYTES:
-                raise DataError(
-                    f"the kernel perceptron on {n} points in {d} dimensions keeps an "
-                    f"{n}×{n} kernel matrix ({8 * n * n / 2**20:.0f} MiB): too large"
-                )
-            with np.errstate(over="ignore", invalid="ignore"):
-                G = np.ascontiguousarray(
-                    kernel_block(X, X, c.kernel, int(c.degree), float(c.coef0), float(c.sigma))
-                )
+        G = gram if gram is not None else kernel_matrix(X, c)
     xm = float(np.abs(X).max()) if n else 0.0
-    mu, mv = _limits(c, n)
+    mu, mv = limits(c, n)
     f0 = np.zeros(n if rule >= 2 else 0)
     errors = _count_np(rule, thr, yX, y, sq, f0, w, b) if n else 0
     with np.errstate(over="ignore", invalid="ignore"):
@@ -613,7 +651,7 @@ def run_state(
     w_init: FloatArray | None = None,
     *,
     gram: FloatArray | None = None,
-) -> _Run:
+) -> RunState:
     """Run `config` on `data` (any d >= 1) to its end; the raw state of the run.
 
     `gram` may pass the kernel's Gram matrix already computed (the experiments share it).
@@ -625,24 +663,22 @@ def run_state(
     return run_prepared(prepare(data, config, w_init, gram=gram), int(config.seed))
 
 
-def run_prepared(p: Prepared, seed: int) -> _Run:
+def run_prepared(p: Prepared, seed: int) -> RunState:
     """One run of a `Prepared` setting with this seed (batch: use `run_state`)."""
     c = p.config
     X, y, yX, sq, G, rule, order, thr = p.X, p.y, p.yX, p.sq, p.G, p.rule, p.order, p.thr
     n, d = X.shape
     w = p.w_init.copy()
     b = p.b_init
-    f = np.zeros(n) if rule >= 2 else _NONE
-    g = np.zeros(n) if rule >= 2 else _NONE
-    alpha = np.zeros(n) if rule >= 2 else None
+    f, g, alpha = start_scores(p)
     mu, mv = p.mu, p.mv
     errors = p.init_errors
     reason = ""
     converged = False
-    loop = p.loop if 0 <= seed < fast.SEED_LIMIT else _run_py
+    loop = loop_for(p, seed)
     rows = _Rows(d, min(_ROWS, max(mu, 1)))
     k = v = clean = mistakes = 0
-    perm = _NO_PERM
+    perm = NO_PERM
     perm_epoch = -1
     if n == 0:
         reason, converged = "converged", True
@@ -675,10 +711,10 @@ def run_prepared(p: Prepared, seed: int) -> _Run:
             reason = "overflow"
         elif status == BUFFER_FULL:
             rows.new(min(4 * oi.shape[0], 1 << 16))
-    if not converged and n and _count_np(rule, thr, yX, y, sq, f, w, b) == 0:
+    if not converged and n and left_to_correct(p, f, w, b) == 0:
         reason, converged = "converged", True
     idx, vis, W, B, E = rows.arrays()
-    return _Run(
+    return RunState(
         w=w,
         b=b,
         k=k,
@@ -697,7 +733,23 @@ def run_prepared(p: Prepared, seed: int) -> _Run:
 
 
 _NONE = np.zeros(0)
-_NO_PERM = np.zeros(0, np.int64)
+#: The order's permutation before a run has drawn one (the loop's argument then).
+NO_PERM = np.zeros(0, np.int64)
+
+
+def start_scores(p: Prepared) -> tuple[FloatArray, FloatArray, FloatArray | None]:
+    """The loop's score arrays at a run's start: f (the scores), g and α, zeros for the
+    rules that keep them (dual, kernel); two empty arrays and None for the others."""
+    n = p.X.shape[0]
+    if p.rule >= 2:
+        return np.zeros(n), np.zeros(n), np.zeros(n)
+    return _NONE, _NONE, None
+
+
+def left_to_correct(p: Prepared, f: FloatArray, w: FloatArray, b: float) -> int:
+    """How many points the rule of `p` would still correct with weights (w, b) (and scores
+    f, for the rules that keep them): 0 means converged (the loop's own count, in numpy)."""
+    return _count_np(p.rule, p.thr, p.yX, p.y, p.sq, f, w, b)
 
 
 def _count_np(
@@ -757,7 +809,7 @@ def answer_model(
     """The answer of run state `r` as `ModeSpec.answer_kind` makes it: "fewest" the
     pocket's weights (`pocket_row`; the initial ones when none had fewer errors),
     "average" the averaged line (`averaged`), "vote" the vote (`votes`); None for ""
-    (the answer is the running weights). `r` has the fields of `_Run` these read (k, v,
+    (the answer is the running weights). `r` has the fields of `RunState` these read (k, v,
     W, B, E, visits, init_errors): a whole run, or one cut short by a replay."""
     if kind == "fewest":
         j = pocket_row(r)
@@ -805,7 +857,7 @@ def run(data: Dataset, config: TrainConfig, w_init: Any = None) -> TrainResult:
     return result_of(data, c, run_state(data, c, w0), w0)
 
 
-def result_of(data: Dataset, config: TrainConfig, r: _Run, w0: FloatArray) -> TrainResult:
+def result_of(data: Dataset, config: TrainConfig, r: RunState, w0: FloatArray) -> TrainResult:
     """The `TrainResult` of run state `r` (a whole run, or one cut short by a replay).
 
     What the answer is made of comes from the mode's registry entry (`ModeSpec.answer_kind`,

@@ -51,6 +51,15 @@ None between slices of it: between Wolfe's major iterations, and between
 chunks of ``_CHUNK`` rows of every O(N) pass, so that a GUI can run them from
 a timer without freezing. Chunking changes no result: every O(N) pass
 is row-wise (or a max/argmin), and the answer is exact anyway.
+
+Memory
+------
+The scan's scaled copy and its row norms are the only N-sized arrays kept: the rows
+``z_i`` (and the classes' points of `best_line_margin`) are made from the data set when
+read, and a scan keeps its extreme row, not its N scores and error bounds (the rare
+exact re-scoring makes them again, a chunk at a time: the same floats). At N = 10^6 with
+the bias on that is ~32 MB, not the ~80 MB of stored rows, squared norms, scores and
+bounds before.
 """
 
 from __future__ import annotations
@@ -207,6 +216,48 @@ def _combine(S: list[Vec], lam: list[Fraction]) -> Vec:
     return tuple(Fraction(_idot(n, column), den) for column in zip(*T, strict=True))
 
 
+class _Rows(Protocol):
+    """Float rows read by index: an (N, d) array, or rows made from a data set when read."""
+
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+
+    def __getitem__(self, key: Any) -> FloatArray: ...
+
+
+class _SignedRows:
+    """The rows ``z_i = y_i x̂_i`` of a data set, made when read (an int, a slice or an
+    index array): the same floats as a stored ``Z``, without its N × (d + 1) array."""
+
+    def __init__(self, data: Dataset, bias: bool) -> None:
+        self._points, self._labels, self._bias = data.points, data.labels, bias
+        self.shape = (data.n, data.dim + 1 if bias else data.dim)
+
+    def __getitem__(self, key: Any) -> FloatArray:
+        lab, pts = self._labels[key], self._points[key]
+        if np.ndim(lab) == 0:
+            z: FloatArray = lab * pts
+            return np.append(z, lab) if self._bias else z
+        dim = pts.shape[1]
+        out = np.empty((lab.shape[0], self.shape[1]))
+        out[:, :dim] = lab[:, None] * pts
+        if self._bias:
+            out[:, dim] = lab  # y * 1.0, exactly
+        return out
+
+
+class _SubRows:
+    """The rows ``P[index]`` of an array, read through the index (no copy of them)."""
+
+    def __init__(self, P: FloatArray, index: npt.NDArray[Any]) -> None:
+        self._P, self._index = P, index
+        self.shape = (index.shape[0], P.shape[1])
+
+    def __getitem__(self, key: Any) -> FloatArray:
+        rows: FloatArray = self._P[self._index[key]]
+        return rows
+
+
 class _Oracle(Protocol):
     """A finite point set (given implicitly) that Wolfe's algorithm can search."""
 
@@ -265,7 +316,7 @@ def _wolfe(oracle: _Oracle) -> _Slices[_WolfeResult]:
 # float scans with error bounds
 
 
-def _abs_max(A: FloatArray) -> _Slices[float]:
+def _abs_max(A: _Rows) -> _Slices[float]:
     """The largest absolute entry of A (0.0 when A is empty)."""
     m = 0.0
     for a in range(0, A.shape[0], _CHUNK):
@@ -283,11 +334,11 @@ def _scale_exponent(m: float) -> int:
     return -math.frexp(m)[1]
 
 
-def _scaled_rows(A: FloatArray, k: int) -> _Slices[tuple[FloatArray, FloatArray]]:
+def _scaled_rows(A: _Rows, k: int) -> _Slices[tuple[FloatArray, FloatArray]]:
     """``A * 2**k`` (exact) and the float norms of its rows."""
     n = A.shape[0]
     if n <= _CHUNK:
-        As = np.ldexp(A, k)
+        As = np.ldexp(A[0:n], k)
         return As, np.sqrt(np.einsum("ij,ij->i", As, As))
     As = np.empty(A.shape)
     norms = np.empty(n)
@@ -299,16 +350,19 @@ def _scaled_rows(A: FloatArray, k: int) -> _Slices[tuple[FloatArray, FloatArray]
     return As, norms
 
 
-def _rows_where(P: FloatArray, keep: npt.NDArray[np.bool_]) -> _Slices[FloatArray]:
-    """``P[keep]`` (a copy, rows in order), a chunk of rows per slice."""
-    out = np.empty((int(np.count_nonzero(keep)), P.shape[1]))
+def _rows_where(P: FloatArray, keep: npt.NDArray[np.bool_]) -> _Slices[_SubRows]:
+    """The rows ``P[keep]`` in order, read through their indices (4 bytes a row while
+    N < 2**31, not a copy of the rows), a chunk of rows per slice."""
+    n = P.shape[0]
+    index = np.empty(int(np.count_nonzero(keep)), np.int32 if n < 2**31 else np.int64)
     j = 0
-    for a in range(0, P.shape[0], _CHUNK):
-        rows = P[a : a + _CHUNK][keep[a : a + _CHUNK]]
-        out[j : j + rows.shape[0]] = rows
+    for a in range(0, n, _CHUNK):
+        rows = np.flatnonzero(keep[a : a + _CHUNK])
+        rows += a
+        index[j : j + rows.shape[0]] = rows
         j += rows.shape[0]
         yield
-    return out
+    return _SubRows(P, index)
 
 
 def _rows_dot(A: FloatArray, v: FloatArray) -> FloatArray:
@@ -324,36 +378,67 @@ def _rows_dot(A: FloatArray, v: FloatArray) -> FloatArray:
     return out
 
 
-def _matvec(A: FloatArray, v: FloatArray) -> _Slices[FloatArray]:
-    """``A @ v``, a chunk of rows per slice."""
+def _extreme_row(A: FloatArray, v: FloatArray, lowest: bool) -> _Slices[tuple[int, float]]:
+    """The first row with the lowest (or highest) ``A @ v`` and that value: ``argmin``
+    (``argmax``) of the whole product, a chunk of rows per slice, the product never
+    kept whole (an N-float array a scan)."""
     n = A.shape[0]
-    if n <= _CHUNK:
-        return _rows_dot(A, v)
-    out = np.empty(n)
+    assert n > 0, "no rows to scan (has_both_classes guards every caller)"
+    j, best = -1, 0.0
     for a in range(0, n, _CHUNK):
-        out[a : a + _CHUNK] = _rows_dot(A[a : a + _CHUNK], v)
-        yield
-    return out
+        m = _rows_dot(A[a : a + _CHUNK], v)
+        i = int(np.argmin(m) if lowest else np.argmax(m))
+        if j < 0 or (m[i] < best if lowest else m[i] > best):
+            j, best = a + i, float(m[i])
+        if n > _CHUNK:
+            yield
+    return j, best
+
+
+@dataclass
+class _Scan:
+    """A float scan of ``As @ pf``: its extreme row `j`, that row's score `m` and the
+    rigorous bound `err` on its error vs the exact ``A·p`` (`errors` gives any chunk's)."""
+
+    As: FloatArray
+    norms: FloatArray
+    pf: FloatArray
+    pps: float
+    j: int = -1
+    m: float = 0.0
+    err: float = 0.0
+
+    def errors(self, s: slice) -> FloatArray:
+        """The error bounds of rows `s`: ``c (||a_i|| ||p|| + pps) + tiny``."""
+        c = 4 * (self.As.shape[1] + 2) * _EPS
+        pn = float(np.sqrt(self.pf @ self.pf))
+        out: FloatArray = c * (self.norms[s] * pn + self.pps) + _TINY
+        return out
+
+    def candidates(self, lowest: bool) -> npt.NDArray[np.intp]:
+        """The rows whose score cannot be told from the extreme one in floats: with the
+        lowest, ``m_i - err_i <= m_j + err_j``; with the highest, ``m_i + err_i >=
+        m_j - err_j`` (the scores made again a chunk at a time: the same floats)."""
+        t = self.m + self.err if lowest else self.m - self.err
+        found = []
+        for a in range(0, self.As.shape[0], _CHUNK):
+            s = slice(a, a + _CHUNK)
+            m = _rows_dot(self.As[s], self.pf)
+            e = self.errors(s)
+            hit = np.flatnonzero(m - e <= t if lowest else m + e >= t)
+            hit += a
+            found.append(hit)
+        return np.concatenate(found)
 
 
 def _scan(
-    As: FloatArray, norms: FloatArray, pf: FloatArray, pps: float
-) -> _Slices[tuple[FloatArray, FloatArray]]:
-    """Float scores ``As @ pf`` and a rigorous bound on their error vs the exact ``A·p``."""
-    d = As.shape[1]
-    pn = float(np.sqrt(pf @ pf))
-    c = 4 * (d + 2) * _EPS
-    n = As.shape[0]
-    if n <= _CHUNK:
-        return _rows_dot(As, pf), c * (norms * pn + pps) + _TINY
-    m = np.empty(n)
-    err = np.empty(n)
-    for a in range(0, n, _CHUNK):
-        s = slice(a, a + _CHUNK)
-        m[s] = _rows_dot(As[s], pf)
-        err[s] = c * (norms[s] * pn + pps) + _TINY
-        yield
-    return m, err
+    As: FloatArray, norms: FloatArray, pf: FloatArray, pps: float, lowest: bool = True
+) -> _Slices[_Scan]:
+    """The float scan of ``As @ pf`` for its lowest (highest) score, with its error bound."""
+    scan = _Scan(As, norms, pf, pps)
+    scan.j, scan.m = yield from _extreme_row(As, pf, lowest)
+    scan.err = float(scan.errors(slice(scan.j, scan.j + 1))[0])
+    return scan
 
 
 def _exact_scores(A: FloatArray, p: Vec) -> tuple[npt.NDArray[np.object_], Fraction]:
@@ -379,7 +464,7 @@ def _exact_scores(A: FloatArray, p: Vec) -> tuple[npt.NDArray[np.object_], Fract
 
 
 def _exact_extreme(
-    A: FloatArray, cand: npt.NDArray[np.intp], p: Vec, lowest: bool
+    A: _Rows, cand: npt.NDArray[np.intp], p: Vec, lowest: bool
 ) -> tuple[int, Vec, Fraction]:
     """Among rows ``cand`` of A, the one with the exactly lowest (or highest) ``a·p``."""
     S, f = _exact_scores(A[cand], p)
@@ -391,11 +476,11 @@ def _exact_extreme(
 class _PointOracle:
     """The rows of Z."""
 
-    def __init__(self, Z: FloatArray, k: int, Zs: FloatArray, norms: FloatArray) -> None:
+    def __init__(self, Z: _Rows, k: int, Zs: FloatArray, norms: FloatArray) -> None:
         self.Z, self.k, self.Zs, self.norms = Z, k, Zs, norms
 
     @classmethod
-    def build(cls, Z: FloatArray) -> _Slices[_PointOracle]:
+    def build(cls, Z: _Rows) -> _Slices[_PointOracle]:
         """The oracle of the rows of Z: a copy scaled by ``2**k`` and its row norms."""
         k = _scale_exponent((yield from _abs_max(Z)))
         Zs, norms = yield from _scaled_rows(Z, k)
@@ -412,11 +497,11 @@ class _PointOracle:
         kp = _unit_scale(p)
         pf = np.array([_scaled_float(c, kp) for c in p])
         pps = _scaled_float(pp, self.k + kp)
-        m, err = yield from _scan(self.Zs, self.norms, pf, pps)
-        j = int(np.argmin(m))
-        if m[j] + err[j] < pps * (1 - 2 * _EPS):
+        scan = yield from _scan(self.Zs, self.norms, pf, pps)
+        j = scan.j
+        if scan.m + scan.err < pps * (1 - 2 * _EPS):
             return j, _frac_row(self.Z[j])
-        cand = np.flatnonzero(m - err <= m[j] + err[j])
+        cand = scan.candidates(lowest=True)
         i, z, val = _exact_extreme(self.Z, cand, p, lowest=True)
         return (i, z) if val < pp else None
 
@@ -426,8 +511,8 @@ class _DifferenceOracle:
 
     def __init__(
         self,
-        A: FloatArray,
-        B: FloatArray,
+        A: _Rows,
+        B: _Rows,
         k: int,
         scaled: tuple[FloatArray, FloatArray],
         norms: tuple[FloatArray, FloatArray],
@@ -437,7 +522,7 @@ class _DifferenceOracle:
         self.an, self.bn = norms
 
     @classmethod
-    def build(cls, A: FloatArray, B: FloatArray) -> _Slices[_DifferenceOracle]:
+    def build(cls, A: _Rows, B: _Rows) -> _Slices[_DifferenceOracle]:
         """The oracle of ``A - B``: copies of A and B scaled by one ``2**k``, and row norms."""
         k = _scale_exponent(max((yield from _abs_max(A)), (yield from _abs_max(B))))
         As, an = yield from _scaled_rows(A, k)
@@ -454,9 +539,9 @@ class _DifferenceOracle:
         yield
         if not np.any(d):
             d = np.ones(self.As.shape[1])
-        ma = yield from _matvec(self.As, d)
-        mb = yield from _matvec(self.Bs, d)
-        return self._vertex(int(np.argmin(ma)), int(np.argmax(mb)))
+        i, _ = yield from _extreme_row(self.As, d, lowest=True)
+        j, _ = yield from _extreme_row(self.Bs, d, lowest=False)
+        return self._vertex(i, j)
 
     def improving(self, p: Vec, pp: Fraction) -> _Slices[tuple[Hashable, Vec] | None]:
         # Scores of z * 2**k against p * 2**kp (both near unit size): the
@@ -464,14 +549,14 @@ class _DifferenceOracle:
         kp = _unit_scale(p)
         pf = np.array([_scaled_float(c, kp) for c in p])
         pps = _scaled_float(pp, self.k + kp)
-        ma, ea = yield from _scan(self.As, self.an, pf, pps)
-        mb, eb = yield from _scan(self.Bs, self.bn, pf, pps)
-        i, j = int(np.argmin(ma)), int(np.argmax(mb))
-        val = ma[i] - mb[j]
-        if val + ea[i] + eb[j] + 2 * _EPS * abs(val) < pps * (1 - 2 * _EPS):
+        sa = yield from _scan(self.As, self.an, pf, pps, lowest=True)
+        sb = yield from _scan(self.Bs, self.bn, pf, pps, lowest=False)
+        i, j = sa.j, sb.j
+        val = sa.m - sb.m
+        if val + sa.err + sb.err + 2 * _EPS * abs(val) < pps * (1 - 2 * _EPS):
             return self._vertex(i, j)
-        ca = np.flatnonzero(ma - ea <= ma[i] + ea[i])
-        cb = np.flatnonzero(mb + eb >= mb[j] - eb[j])
+        ca = sa.candidates(lowest=True)
+        cb = sb.candidates(lowest=False)
         i, a, va = _exact_extreme(self.A, ca, p, lowest=True)
         j, b, vb = _exact_extreme(self.B, cb, p, lowest=False)
         if va - vb < pp:
@@ -624,12 +709,12 @@ def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, N
     d = data.dim + 1 if bias else data.dim
     if data.n == 0:
         return Bound(0.0, 0.0, None, False, (0.0,) * d, bias)
-    Z = yield from _signed_points(data, bias)
+    # The rows z_i are made when read (the scan works on their scaled copy).
+    Z = _SignedRows(data, bias)
     oracle = yield from _PointOracle.build(Z)
 
     # D² exactly: the float squared norms pick the few candidates for the max.
-    n2 = oracle.norms**2
-    cand = np.flatnonzero(n2 >= n2.max() * (1 - 1e-12) - _TINY)
+    cand = _largest_norms(oracle.norms)
     D2 = max(_exact_norm2(Z[cand]))
     D = _sqrt(D2)
     yield
@@ -649,18 +734,18 @@ def iter_novikoff(X: Any, y: Any = None, bias: bool = True) -> Generator[None, N
     return Bound(D, gamma, bound, True, tuple(float(v) for v in u), bias)
 
 
-def _signed_points(data: Dataset, bias: bool) -> _Slices[FloatArray]:
-    """The rows ``z_i = y_i x̂_i``, with ``x̂ = (x, 1)`` when `bias` is on."""
-    n, dim = data.n, data.dim
-    Z = np.empty((n, dim + 1 if bias else dim))
+def _largest_norms(norms: FloatArray) -> npt.NDArray[np.intp]:
+    """The rows whose float squared norm is within 1e-12 of the largest (the candidates
+    for D), a chunk at a time (no N-float temporaries)."""
+    n = norms.shape[0]
+    top = max(float((norms[a : a + _CHUNK] ** 2).max()) for a in range(0, n, _CHUNK))
+    t = top * (1 - 1e-12) - _TINY
+    found = []
     for a in range(0, n, _CHUNK):
-        s = slice(a, a + _CHUNK)
-        lab = data.labels[s]
-        Z[s, :dim] = lab[:, None] * data.points[s]
-        if bias:
-            Z[s, dim] = lab  # y * 1.0, exactly
-        yield
-    return Z
+        hit = np.flatnonzero(norms[a : a + _CHUNK] ** 2 >= t)
+        hit += a
+        found.append(hit)
+    return np.concatenate(found)
 
 
 def best_line_margin(X: Any, y: Any = None) -> float | None:

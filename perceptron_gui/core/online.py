@@ -22,7 +22,9 @@ Conventions (ALGORITHMS.md):
 from __future__ import annotations
 
 import math
-from typing import Any
+import threading
+import weakref
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,16 +37,25 @@ from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+#: The compiled loop's kernel arguments (see `OnlineTrainer._fast_kernel_state`).
+KernelState = tuple[
+    FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray
+]
 
-# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: the compiled
-# loop returns at each snapshot, so a shorter one costs a
-# call per few updates (16: 10⁴ RBF updates on 2000 points took 82 ms of CPU, 64: 56 ms);
-# a seek replays at most stride - 1 Gram columns (~1 ms at N = 2000).
-_KERNEL_SNAP_STRIDE = 64
+# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: a seek replays
+# at most stride - 1 Gram columns, the rows the compiled loop made (~1 ms at N = 2000;
+# 4 ms where numpy makes them). The compiled loop copies them into buffers of
+# `_SNAP_BUFFER_BYTES` and returns when those are full (it returned at each one: 157
+# calls for 10⁴ updates at a stride of 64, a third of the run's CPU; their copies then
+# took 2.5 ms of a 25 ms run).
+_KERNEL_SNAP_STRIDE = 256
 
 _COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
 _EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
 _EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
+# The kernel perceptron's buffers of snapshots for one call of the compiled loop, in bytes.
+_SNAP_BUFFER_BYTES = 4 * 2**20
+_MAX_SNAP_ROWS = 64
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
 _GRAM_BYTES = 64 * 2**20
 
@@ -288,22 +299,30 @@ class OnlineTrainer(Engine):
     def _fast_call(
         self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
     ) -> tuple[int, int]:
-        gram, f, alpha = self._fast_kernel_state()
+        gram, rowmax, kp, f, alpha, snap_f, snap_a = self._fast_kernel_state()
+        stride = self._snaps.stride if self._snaps is not None else 1
+        k0 = self._k
         w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
             self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
-            np.array(self._fast_params(), dtype=np.float64), gram, f, alpha, gram is not _EMPTY2,
-            self._snaps.stride if self._snaps is not None else 1, self._perm, self._perm_epoch,
+            np.array(self._fast_params(), dtype=np.float64), gram, rowmax, kp, f, alpha,
+            gram is not _EMPTY2, stride, snap_f, snap_a, self._perm, self._perm_epoch,
             fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, SAFE,
             self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
             target_k, target_v, *out,
         )  # fmt: skip
         self._w0, self._w1, self._b = w0, w1, b
         self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
+        if self._snaps is not None:  # the copies the loop made at the stride's multiples
+            first = k0 // stride + 1
+            for r, j in enumerate(range(first, k // stride + 1)):
+                self._snaps.take(j * stride, snap_f[r], snap_a[r])
         return made, status
 
-    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """(Gram matrix, f, α) for the compiled loop: the kernel perceptron's, else empty."""
-        return _EMPTY2, _EMPTY, _EMPTY
+    def _fast_kernel_state(self) -> KernelState:
+        """The compiled loop's kernel arguments: (Gram matrix, its rows' largest entries,
+        -1 where not made yet, the kernel, f, α, the snapshots' buffers of f and α);
+        empty but for the kernel perceptron."""
+        return _EMPTY2, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY2, _EMPTY2
 
     def _restore_clean(self, k: int, v: int) -> None:
         h = self._hist
@@ -427,26 +446,78 @@ _VOTE_BLOCK = 1 << 16
 _VOTE_PIECE = 1 << 22
 
 
-def _running_sums(
+#: Vectors the averaged answer reads from the history at once (the history keeps its
+#: last span up to as many rows: a run's `history_w` and its average read the weights once).
+_AVG_PIECE = 1 << 18
+
+
+class _Sums(NamedTuple):
+    """Running sums of a piece of vectors (`_prefix_sums`)."""
+
+    S: FloatArray  # shape (3, terms): the sums after each term
+    at: IntArray | None  # terms summed after the piece's first t vectors, or (None):
+    pre: int  # 1 when the sums went on from earlier ones, else 0
+    dropped: int  # 1 when the piece's first vector had no count (the only one)
+
+
+def _prefix_sums(
     acc: tuple[float, float, float] | None,
-    c: FloatArray,
     W0: FloatArray,
     W1: FloatArray,
     B: FloatArray,
-) -> tuple[float, float, float] | None:
-    """`acc` (None: nothing summed yet) plus Σ c_j w_j1, Σ c_j w_j2, Σ c_j b_j over the
-    terms with c_j > 0, added one after another in the order of j (``np.cumsum``'s bits)."""
+    c: FloatArray,
+    head: tuple[float, float, float] | None = None,
+) -> _Sums:
+    """The running sums of ``c_j w_j1``, ``c_j w_j2``, ``c_j b_j`` after `acc` (None:
+    nothing summed yet), over the terms with c_j > 0, added one after another in the
+    order of j (``np.cumsum``'s bits); `_sums_after` reads them after any vector.
+
+    `head`: the piece's first vector given apart (the initial weights), W0, W1, B then
+    holding the others. Every count but maybe the first (no visit before the first
+    update) is >= 1: slices then, not masks (masks and the concatenations were half
+    the time at 2.4·10^4 vectors)."""
     keep = c > 0
-    if not keep.any():
-        return acc
-    c = c[keep]
-    out = []
-    for i, col in enumerate((W0[keep], W1[keep], B[keep])):
-        terms = c * col
-        if acc is not None:
-            terms = np.concatenate(([acc[i]], terms))
-        out.append(float(np.cumsum(terms)[-1]))
-    return out[0], out[1], out[2]
+    pre = 0 if acc is None else 1
+    h = 0 if head is None else 1
+    at: IntArray | None = None
+    dropped = 0
+    if keep[1:].all():
+        dropped = 0 if keep[0] else 1
+        terms = c.shape[0] - dropped
+    else:
+        at = np.zeros(c.shape[0] + 1, np.int64)
+        np.cumsum(keep, out=at[1:])
+        at += pre
+        terms = int(at[-1]) - pre
+    S = np.empty((3, pre + terms))
+    if acc is not None:
+        S[:, 0] = acc
+    cols: tuple[FloatArray, ...] = (W0, W1, B)
+    if at is not None and head is not None:  # (not met in a run: every c_j >= 1, j >= 1)
+        cols = tuple(np.concatenate(([x], col)) for x, col in zip(head, cols, strict=True))
+        h = 0
+    for row, col in enumerate(cols):
+        if at is not None:
+            np.multiply(col[keep], c[keep], out=S[row, pre:])
+        elif h:
+            j = pre
+            if not dropped:
+                S[row, j] = head[row] * c[0]  # type: ignore[index]
+                j += 1
+            np.multiply(col, c[1:], out=S[row, j:])
+        else:
+            np.multiply(col[dropped:], c[dropped:], out=S[row, pre:])
+    np.cumsum(S, axis=1, out=S)  # each row one addition after another
+    return _Sums(S, at, pre, dropped)
+
+
+def _sums_after(sums: _Sums, t: int) -> tuple[float, float, float] | None:
+    """The sums of `_prefix_sums` after the piece's first t vectors (None: nothing)."""
+    n = int(sums.at[t]) if sums.at is not None else sums.pre + max(0, t - sums.dropped)
+    if n == 0:
+        return None
+    a0, a1, ab = sums.S[:, n - 1].tolist()
+    return a0, a1, ab
 
 
 class VotedTrainer(OnlineTrainer):
@@ -494,23 +565,47 @@ class VotedTrainer(OnlineTrainer):
         step = _VOTE_CHECKPOINT
         f = max((j for j in marks if j <= K), default=0)
         acc = marks[f] if f else None
-        while f < K:
-            to = min(K, (f // step + 1) * step)
-            W0, W1, B, c = self._vectors(f, to)
-            acc = _running_sums(acc, c, W0, W1, B)
+        # Vectors f..K (the last one, K, counted to this visit) in pieces read at once (a
+        # run's one piece: the weights `history_w` has just read, kept by the history);
+        # a piece's running sums give the checkpoints at the multiples of the step in it.
+        while True:
+            to = min(K + 1, f + _AVG_PIECE)
+            sums = self._piece_sums(acc, f, to)
+            for j in range((f // step + 1) * step, min(to, K) + 1, step):
+                marks[j] = _sums_after(sums, j - f)
+            acc = _sums_after(sums, to - f)
+            if to > K:
+                break
             f = to
-            if f % step == 0:
-                marks[f] = acc
         if K % step:
             for j in [j for j in marks if j % step]:
                 del marks[j]
-            marks[K] = acc
-        W0, W1, B, c = self._vectors(K, K + 1)  # the last vector, counted to this visit
-        acc = _running_sums(acc, c, W0, W1, B)
+            marks[K] = _sums_after(sums, K - f)
         assert acc is not None  # Σ c_j = visits > 0: some vector has a count
         t = float(self._v)
         a0, a1, ab = acc
         return (a0 / t, a1 / t), (ab / t if self._bias else 0.0)
+
+    def _piece_sums(self, acc: tuple[float, float, float] | None, f: int, to: int) -> _Sums:
+        """`_prefix_sums` of vectors f..to-1 (as `_vectors` gives them, read without
+        concatenating: the counts are differences of the vectors' first visits)."""
+        K = self._k
+        end = min(to, K)
+        visits = self._hist.column("visit", max(f - 1, 0), end)
+        first = np.empty(to - f + 1, np.int64)  # vector j's first visit, j = f..to
+        if f == 0:
+            first[0] = 1  # vector 0 counts from visit 1
+            first[1 : end + 1] = visits
+        else:
+            first[: end - f + 1] = visits
+        if to > K:  # the last vector's count runs to the visits so far
+            first[-1] = self._v + 1
+        c = np.empty(to - f)
+        np.subtract(first[1:], first[:-1], out=c)
+        lo = max(f, 1)
+        W0, W1, B = (self._hist.column(name, lo - 1, to - 1) for name in ("w0", "w1", "b"))
+        head = (*self._w_init, self._b_init) if f == 0 else None
+        return _prefix_sums(acc, W0, W1, B, c, head)
 
     def _vectors(self, a: int, b: int) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
         """Vectors a..b-1 (vector 0: the initial weights; j: those after update j; the one
@@ -632,7 +727,7 @@ class VotedTrainer(OnlineTrainer):
         return answer
 
     def _result_extra(self) -> dict[str, Any]:
-        visits = self._hist.column("visit").astype(np.int64)
+        visits = self._hist.column("visit").astype(np.int64, copy=False)
         if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             # The same Python floats and ints, without a numpy scalar per number (half
@@ -703,6 +798,41 @@ class PATrainer(OnlineTrainer):
         )
 
 
+class _GramRows:
+    """The Gram matrix of the last kernel run that ended, lent to the next run of this
+    process (a script's loop of runs): on the same points with the same kernel, its rows
+    (their exps were half of each later call; a row depends on the points and the kernel
+    only, so a run of any order, η or bias that borrows it has its own bits); on other
+    points of the same number, its memory (rows marked as not made: a new matrix's first
+    touch of its pages cost ~12 ms at N = 2000). One is kept (at most `_GRAM_BYTES`), lent
+    to one trainer at a time and given back when that trainer goes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: tuple[bytes, tuple[Any, ...], FloatArray, FloatArray] | None = None
+
+    def borrow(
+        self, points: bytes, kparams: tuple[Any, ...], n: int
+    ) -> tuple[FloatArray, FloatArray] | None:
+        """(Gram matrix, its rows' largest entries, -1 for rows not made) or None."""
+        with self._lock:
+            kept, self._kept = self._kept, None
+        if kept is None or kept[2].shape != (n, n):
+            return None
+        if kept[1] != kparams or kept[0] != points:
+            kept[3].fill(-1.0)  # other points: the memory only
+        return kept[2], kept[3]
+
+    def give_back(
+        self, points: bytes, kparams: tuple[Any, ...], gram: FloatArray, rowmax: FloatArray
+    ) -> None:
+        with self._lock:
+            self._kept = (points, kparams, gram, rowmax)
+
+
+_GRAM_ROWS = _GramRows()
+
+
 class KernelTrainer(OnlineTrainer):
     """The kernel perceptron: the dual form with ``K(x_i, x_j)`` in place of ``x_i · x_j``.
 
@@ -712,7 +842,10 @@ class KernelTrainer(OnlineTrainer):
     """
 
     _compiled_rule = THRESHOLD
-    _gram: FloatArray | None = None
+    _gram: FloatArray | None = None  # the rows made so far (`_fast_kernel_state`)
+    _rowmax: FloatArray
+    _kp: FloatArray
+    _snap_buf: tuple[FloatArray, FloatArray]
     _moves_w = False  # only b moves
     _f: FloatArray  # the scores f_i and α: always kept here
     _alpha: FloatArray
@@ -722,11 +855,34 @@ class KernelTrainer(OnlineTrainer):
         """True in the orders but "random", when the Gram matrix fits in `_GRAM_BYTES`."""
         return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
 
-    def _fast_kernel_state(self) -> tuple[FloatArray, FloatArray, FloatArray]:
-        if self._gram is None:  # row i is `_score_column(i)` to the bit (K is symmetric)
-            with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
-                self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
-        return self._gram, self._f, self._alpha
+    def _fast_kernel_state(self) -> KernelState:
+        n = self._n
+        if self._gram is None:
+            # Row i is `_score_column(i)` to the bit (K is symmetric). The loop makes a row
+            # at the first update on its point (np.empty: only those rows take memory);
+            # where its rows would not have numpy's bits (`fast.kernel_rows_exact`), numpy
+            # makes the whole matrix first. A run that ended on the same points and kernel
+            # lends its rows (`_GramRows`).
+            key = self.data.points.tobytes()
+            lent = _GRAM_ROWS.borrow(key, self._kparams, n)
+            if fast.kernel_rows_exact():
+                self._gram, self._rowmax = lent or (np.empty((n, n)), np.full(n, -1.0))
+            elif lent is not None and bool((lent[1] >= 0.0).all()):
+                self._gram, self._rowmax = lent  # numpy's whole matrix of these points
+            else:
+                with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
+                    self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
+                self._rowmax = np.abs(self._gram).max(axis=1, initial=0.0)
+                self._rowmax[np.isnan(self._rowmax)] = np.inf
+            kern, degree, coef0, sigma = self._kparams
+            self._kp = np.array([fast.KERNEL_CODES[kern], degree, coef0, sigma])
+            rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
+            self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
+            lend = weakref.finalize(
+                self, _GRAM_ROWS.give_back, key, self._kparams, self._gram, self._rowmax
+            )
+            lend.atexit = False  # (nothing to lend at the process's end)
+        return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
 
     def _init_extra(self) -> None:
         c = self.config
@@ -734,6 +890,9 @@ class KernelTrainer(OnlineTrainer):
         self._snaps = Snapshots(self._n, _KERNEL_SNAP_STRIDE)
 
     def _score_column(self, i: int) -> FloatArray:
+        if self._gram is not None and self._rowmax.item(i) >= 0.0:  # a row made: its bits
+            row: FloatArray = self._gram[i].copy()  # (a seek's replay: 2 µs, not 15)
+            return row
         return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
 
     def _reset_extra(self) -> None:

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from typing import TYPE_CHECKING
 
 from perceptron_gui.core.batch import BatchTrainer
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.config import COMMON_RUN_SETTINGS, ORDERS, Mode, Order, TrainConfig
-from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.dataset import Dataset, make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.margin import MarginTrainer
 from perceptron_gui.core.online import KernelTrainer, PATrainer, VotedTrainer
@@ -194,7 +195,9 @@ class ModeSpec:
         averaged, voted, margin), "pa", "gram" (the dual: scores with the Gram columns
         ``x_j · x_i`` computed), "kernel" (scores from the kernel's Gram matrix); ""
         when that loop has none (a plugin's mode; the batch's steps have a loop of their
-        own): `train()` then refuses data with d != 2 features in one line.
+        own): `train()` then refuses data with d != 2 features in one line. The step named
+        must be the trainer's rule, bit for bit in the plane: `check_mode` compares the
+        two, and a plugin's mode whose step differs is refused in R^d (`rd_rule_problem`).
     counts_errors
         True when every update counts the training mistakes of the new weights (the
         pocket, which keeps the first of the fewest).
@@ -645,3 +648,101 @@ def make_trainer(data: Dataset, config: TrainConfig | None = None) -> Algorithm:
 
         return ReplayTrainer(data, c)
     return spec(c.mode).trainer(data, c)
+
+
+def is_built_in(s: ModeSpec) -> bool:
+    """True for one of this program's own entries (not a plugin's, nor a registered copy)."""
+    return _BUILT_IN.get(s.mode) is s
+
+
+def check_mode(mode: str, *, sets: int = 3, seed: int = 0) -> list[str]:
+    """Check the promise of `mode`'s `ModeSpec.rd_rule`: that the loop which runs data with
+    d != 2 features (`core/multi.py`) computes its trainer's rule. Both run the same few
+    small random sets in the plane (integer and real coordinates, bias on and off, every
+    order the mode allows, 5 epochs at most), and their results must agree to the bit:
+    the updates and the weights after each, the answer, the counts, why the run stopped,
+    the decisions.
+
+    Returns one line per run that disagrees, naming the set, the order and the fields that
+    differ (empty: they agree). A mode with no `rd_rule` (nor `batch`) is not run in R^d
+    (`train()` refuses such data), so there is nothing to check. It costs a few tens of
+    milliseconds; the R^d loop asks it once for a plugin's mode (`rd_rule_problem`), and a
+    plugin's tests call it (``assert check_mode("my-mode") == []``).
+    """
+    s = spec(mode)
+    if not s.batch and not s.rd_rule:
+        return []
+    with _rd_lock:  # its own runs in R^d pass `rd_rule_problem` while it runs
+        before = _rd_checks.get(id(s))
+        _rd_checks[id(s)] = (s, "")
+        try:
+            problems = _compare_the_two_paths(s, sets, seed)
+        finally:
+            if before is not None:
+                _rd_checks[id(s)] = before
+            else:
+                del _rd_checks[id(s)]
+        if before is None:
+            _rd_checks[id(s)] = (s, problems[0] if problems else "")
+        return problems
+
+
+#: What `check_mode` found for each entry it checked (its first problem, "" none), by id
+#: (the entry is kept with it, so that its id stays its own).
+_rd_checks: dict[int, tuple[ModeSpec, str]] = {}
+_rd_lock = threading.RLock()
+
+
+def rd_rule_problem(s: ModeSpec) -> str:
+    """ "" when the R^d loop may run entry `s` (`core/multi.py` asks before every run): a
+    built-in entry (tests/test_dimensions.py pins their bits), or another whose
+    `check_mode` found no difference (checked once, at its first run in R^d); else the
+    first difference found. So a plugin naming a step its trainer does not make is
+    refused in R^d instead of silently computing another rule there."""
+    if is_built_in(s):
+        return ""
+    with _rd_lock:
+        if id(s) not in _rd_checks:
+            check_mode(s.mode)
+        return _rd_checks[id(s)][1]
+
+
+def _compare_the_two_paths(s: ModeSpec, sets: int, seed: int) -> list[str]:
+    """`check_mode`'s runs: the plane's trainer (`train()` at d = 2) against the R^d loop."""
+    import numpy as np
+
+    from perceptron_gui.core import multi
+    from perceptron_gui.core.api import train
+
+    mode = s.mode
+    if not s.batch and s.rd_rule not in multi.RULE_CODES:
+        steps = ", ".join(multi.RULE_CODES)
+        return [f"rd_rule {s.rd_rule!r} is none of the loop's steps ({steps})"]
+    rng = np.random.default_rng(seed)
+    problems: list[str] = []
+    for case in range(sets):
+        n = 7 + case
+        if case % 2 == 0:
+            X = rng.integers(-3, 4, size=(n, 2)).astype(np.float64)
+        else:
+            X = rng.normal(size=(n, 2))
+        y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+        rng.shuffle(y)
+        eta, bias = (1.0, 0.37, 2.5)[case % 3], case % 3 != 1
+        for order in s.orders:
+            kw = {"mode": mode, "order": order, "seed": case, "eta": eta, "bias": bias}
+            config = replace(TrainConfig.of(**kw), max_epochs=5)
+            where = f"set {case} ({n} points), order {order}"
+            try:
+                plane = train(X, y, mode, order, eta, bias, None, 5, case)
+                loop = multi.run(make_dataset(X, y), config)
+            except DataError as exc:  # one path refused what the other may run
+                problems.append(f"{where}: {exc.message}")
+                continue
+            a, b = plane.to_dict(), loop.to_dict()
+            diff = [key for key in a if a[key] != b.get(key)]
+            if not np.array_equal(plane.decision(X), loop.decision(X)):
+                diff.append("decision")
+            if diff:
+                problems.append(f"{where}: {', '.join(diff)} differ")
+    return problems

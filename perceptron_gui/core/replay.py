@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core import fast, multi
+from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.engine import SAFE, scores_finite
@@ -50,19 +50,16 @@ class _Tape:
         self.batch = multi.spec_of(c).batch
         self.p = multi.prepare(data, c, w_init)
         if self.batch:
-            self.mu, self.mv = multi._limits(c, n)
+            self.mu, self.mv = multi.limits(c, n)
         else:
             self.mu, self.mv = self.p.mu, self.p.mv
         self.seed = int(c.seed)
         self.w = self.p.w_init.copy()
         self.b = self.p.b_init
-        rule = self.p.rule
-        self.f = np.zeros(n) if rule >= 2 else multi._NONE
-        self.g = np.zeros(n) if rule >= 2 else multi._NONE
-        self.alpha = np.zeros(n) if rule >= 2 else None
+        self.f, self.g, self.alpha = multi.start_scores(self.p)
         self.errors = self.p.init_errors
         self.k = self.v = self.clean = self.mistakes = 0
-        self.perm = multi._NO_PERM
+        self.perm = multi.NO_PERM
         self.perm_epoch = -1
         self.nw = np.zeros(d)
         self.cand = np.zeros(n, np.int64)
@@ -107,7 +104,7 @@ class _Tape:
         p = self.p
         c = p.config
         tk, tv = min(target_k, self.mu), min(target_v, self.mv)
-        loop = p.loop if 0 <= self.seed < fast.SEED_LIMIT else multi._run_py
+        loop = multi.loop_for(p, self.seed)
         while not self.reason:
             if self.k >= self.mu:
                 self._end("update limit")
@@ -149,14 +146,14 @@ class _Tape:
         """Stop at a limit (or overflow): converged anyway when nothing is left to correct."""
         p = self.p
         n = self.n
-        left = multi._count_np(p.rule, p.thr, p.yX, p.y, p.sq, self.f, self.w, self.b)
+        left = multi.left_to_correct(p, self.f, self.w, self.b)
         if n and left == 0:
             self.reason, self.converged = "converged", True
         else:
             self.reason = reason
 
     def _extend_batch(self, target_k: int, target_v: int) -> None:
-        """The batch perceptron (`multi._batch`'s rule), a step at a time."""
+        """The batch perceptron (`multi.run_state`'s batch rule), a step at a time."""
         p = self.p
         n, d = self.n, self.d
         e = float(p.config.eta)
@@ -695,7 +692,7 @@ class ReplayTrainer:
         k = self._k
         end = self._at_end and t.finished
         reason = t.reason if end else "not finished"
-        r = multi._Run(
+        r = multi.RunState(
             w=self._w_at(k).copy(),
             b=self._b_at(k),
             k=k,
@@ -718,7 +715,7 @@ class ReplayTrainer:
 
 @dataclass(frozen=True)
 class _Cut:
-    """The fields of `multi._Run` that `multi.answer_model` reads, for a run cut at (k, v)."""
+    """The fields of `multi.RunState` that `multi.answer_model` reads, for a run cut at (k, v)."""
 
     k: int
     v: int

@@ -139,6 +139,30 @@ def test_its_option_on_the_command_line(tmp_path: Any, capsys: pytest.CaptureFix
     assert "normalised form, norm = l1, order cyclic" in capsys.readouterr().out
 
 
+def test_its_rd_rule_keeps_its_promise() -> None:
+    """`rd_rule` names the step the loop for d != 2 features runs for this mode; it must be
+    the trainer's rule. The example names none (η/‖x̂‖ is none of the loop's steps), so
+    such data is refused; had it claimed "threshold" (the primal's step, by η),
+    `check_mode` (both paths on a few sets in the plane, bit for bit) would say so, and
+    the program would refuse to run it in R^d rather than run the primal's rule."""
+    from dataclasses import replace
+
+    from perceptron_gui.core.registry import check_mode
+
+    assert check_mode("normalised") == []
+    with pytest.raises(DataError, match="runs on points with 2 features only"):
+        train(np.hstack([X, X[:, :1]]), Y, mode="normalised")
+    claim = replace(REGISTRY["normalised"], mode="normalised-claim", rd_rule="threshold")
+    REGISTRY.register(claim)
+    try:
+        problems = check_mode("normalised-claim")
+        assert problems and all("updates" in p for p in problems), problems
+        with pytest.raises(DataError, match="does not compute what its trainer does"):
+            train(np.hstack([X, X[:, :1]]), Y, mode="normalised-claim")
+    finally:
+        REGISTRY.unregister(claim.mode)
+
+
 @pytest.mark.parametrize("norm", ["l1", "max"])
 def test_other_norms_stay_within_their_bound(norm: str) -> None:
     for seed in range(5):

@@ -38,6 +38,7 @@ from perceptron_gui.app.canvas.regions import RegionGrid
 from perceptron_gui.app.canvas.view_model import Update, ViewModel
 from perceptron_gui.app.canvas.visuals.boundary import ModelBoundary
 from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+from perceptron_gui.app.canvas.visuals.labels import PointLabels
 from perceptron_gui.app.canvas.visuals.margin import MarginBand
 from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
@@ -127,6 +128,7 @@ class CanvasBase(_PlotWidget):
         self.view_model.events.update.connect(self._schedule_layout)
         self.view_model.events.novikoff.connect(self._schedule_layout)
         self._layout_holding = False  # see hold_layout
+        self._layout_posted = False  # a layout's event waits (see scheduler.py)
         self._layout_hold_cap = 0.0
         self._overlay_rects: dict[str, Rect] = {}
         # The banners in the band above the plot (see labels.py), and the band's text.
@@ -201,6 +203,27 @@ class CanvasBase(_PlotWidget):
     @property
     def _answer_first(self) -> bool:
         return self.view_model.answer_first
+
+    # The points' names and α's live in their visual (visuals/labels.py).
+
+    @property
+    def _name_texts(self) -> list[pg.TextItem]:
+        return self._point_labels.names
+
+    @property
+    def _alpha_texts(self) -> list[pg.TextItem]:
+        return self._point_labels.alphas
+
+    def _scene_to_data(self, px: FloatArray) -> FloatArray | None:
+        """The scene's pixels (n, 2) as data coordinates (None: the view cannot be
+        inverted)."""
+        self._vb.updateMatrix()
+        inv, ok = self._vb.childGroup.sceneTransform().inverted()
+        if not ok:
+            return None
+        xs = inv.m11() * px[:, 0] + inv.m21() * px[:, 1] + inv.dx()
+        ys = inv.m12() * px[:, 0] + inv.m22() * px[:, 1] + inv.dy()
+        return np.column_stack([xs, ys])
 
     # The model's drawing's items and regions live in its visual (visuals/boundary.py).
 
@@ -427,14 +450,12 @@ class CanvasBase(_PlotWidget):
         # The points and their marks (a visual: visuals/points.py; sized by apply_theme).
         self._marks = PointMarks(self.view_model, self._place_now, area=self._area)
         self._slot("preview")  # a dragged point's new place
-        self._alpha_texts: list[pg.TextItem] = []
-        self._alpha_points: list[int] = []  # the point each α text names
-        self._name_texts: list[pg.TextItem] = []
-        # Thin lines from points to their names where a name found room only further off.
-        self._leaders = Line(antialias=True, connect="pairs")
-        self._leaders.setVisible(False)
-        self._add(self._leaders, -1)
-        self._leader_px: dict[str, tuple[float, float, float, float]] = {}
+        #: The points' names and α's, beside their points or joined by thin leader lines
+        #: (a visual: visuals/labels.py; placed by the layout pass, labels.py).
+        self._point_labels = PointLabels(
+            self.view_model, self._place_now, self._schedule_layout, self._scene_to_data
+        )
+        self._point_labels.make()
         self._slot("verdict")
         self._slot("anatomy")
         #: The update's picture: old w + step = new w (it draws itself from the view model).

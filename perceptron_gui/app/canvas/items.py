@@ -12,11 +12,17 @@ from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.axes import SteadyAxis
+from perceptron_gui.app.theme import theme
 from perceptron_gui.core.geometry import clip_line
 from perceptron_gui.core.numbers import MINUS
 
 Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
+
+#: The grid's minor lines are at least this many pixels apart (at UI scale 1): pyqtgraph
+#: allows one every 2 px, and a fifth of a major interval drew graph paper (every 15 px
+#: at UI scale 2 on 1920×1080, along one axis only: the other had halves).
+MINOR_GRID_PX = 24.0
 
 #: Qt silently drops a QPainterPath point with a coordinate of 1e128 or more; lines
 #: whose points go beyond this are drawn scaled down (see `Line`).
@@ -70,6 +76,15 @@ class DragEvent(ClickEvent, Protocol):
     def isFinish(self) -> bool: ...  # noqa: N802
 
 
+def _round_step(step: float) -> bool:
+    """Whether `step` is 1, 2 or 5 times a power of ten (its ticks read in as many digits
+    as pyqtgraph writes: a half of 0.5, 0.25, wrote 2.25 as "2.2")."""
+    if not (step > 0 and math.isfinite(step)):
+        return False
+    mantissa = step / 10.0 ** math.floor(math.log10(step))
+    return any(math.isclose(mantissa, m, rel_tol=1e-9) for m in (1.0, 2.0, 5.0, 10.0))
+
+
 class Axis(SteadyAxis):
     """An axis whose neighbouring tick labels never read the same.
 
@@ -79,6 +94,23 @@ class Axis(SteadyAxis):
     "1e+150", "+5e+134", "−1e+135". Negative values have the minus sign −, as
     every number in the window.
     """
+
+    def tickSpacing(  # noqa: N802 (pyqtgraph's)
+        self, min_val: float, max_val: float, size: float
+    ) -> list[tuple[float, float]]:
+        """pyqtgraph's major interval; the minor one (the grid's fainter lines) its fifth
+        or half, the finest at least MINOR_GRID_PX (times the UI scale) apart and 1, 2 or 5
+        times a power of ten; else none."""
+        levels: list[tuple[float, float]] = super().tickSpacing(min_val, max_val, size)
+        dif = abs(max_val - min_val)
+        if len(levels) < 2 or not (size > 0 and dif > 0 and math.isfinite(dif)):
+            return levels
+        major, minor = levels[0][0], levels[1][0]
+        least = MINOR_GRID_PX * theme().scale * dif / size  # (in data units)
+        for step in (minor, major / 5, major / 2):
+            if step >= minor and step >= least and step < major and _round_step(step):
+                return [levels[0], (step, levels[1][1])]
+        return levels[:1]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
         strings: list[str] = [

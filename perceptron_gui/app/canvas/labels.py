@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
 from functools import partial
 
 import numpy as np
@@ -18,19 +17,15 @@ from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
-    AMBIGUITY,
     BAND_PLOT_MIN,
     BAND_POINTS_MAX,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
-    LEADER_REACH,
     NAME_TEXT_MAX,
-    NORMAL_LABEL_REACH,
     WRAP_PART,
-    leader_line,
-    near_places,
 )
-from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, overlaps
+from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.spots import beside_arrow, cheapest_edge, clear_edge
 from perceptron_gui.app.canvas.update import UpdateCanvas
 from perceptron_gui.app.theme import LABEL_PT, theme
 
@@ -88,6 +83,7 @@ class LabelsCanvas(UpdateCanvas):
             self._boundary.release()
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
+        self._layout_posted = False
         self._place_overlays()
         self._boundary.draw_waiting()
 
@@ -113,6 +109,7 @@ class LabelsCanvas(UpdateCanvas):
         radius = t.marker / 2 + 3 * t.scale
         placer = Placer(bounds, px, radius)
         gap = 1.4 * radius + 1  # clear of the point, as the placer counts it (by cells)
+        inset = 4 * t.scale  # the corners' and sides' places, off the plot's edge
         rects: dict[str, Rect] = {}
 
         def to_px(x: float, y: float) -> tuple[float, float]:
@@ -198,9 +195,9 @@ class LabelsCanvas(UpdateCanvas):
             size = (float(lr.width()), float(lr.height()))
             spot = None
             if crowd:
-                spot = self._cheapest_edge(placer, size, 0)
+                spot = cheapest_edge(placer, size, 0, inset)
             elif "legend" not in self._in_band:
-                spot = self._clear_edge(placer, px, size, 0, keep, arrows, hard)
+                spot = clear_edge(placer, px, size, 0, keep, arrows, hard, inset)
             if spot is None:
                 self._in_band.add("legend")
                 legend_in_band = True
@@ -223,11 +220,11 @@ class LabelsCanvas(UpdateCanvas):
                 continue
             size = self._text_size(item)
             if crowd:
-                spot = self._cheapest_edge(placer, size, first)
+                spot = cheapest_edge(placer, size, first, inset)
             elif key in self._in_band:
                 spot = None
             else:
-                spot = self._clear_edge(placer, px, size, first, keep, arrows, hard)
+                spot = clear_edge(placer, px, size, first, keep, arrows, hard, inset)
             if spot is None:
                 self._in_band.add(key)
                 band.append(item)
@@ -243,77 +240,25 @@ class LabelsCanvas(UpdateCanvas):
             if legend_in_band:
                 rects["legend"] = band_rect
 
-        leaders: dict[str, tuple[float, float, float, float]] = {}
-        diameter = self._marks.layers.markers.size
-
-        # The points' pixels, when their names or α's can be shown (a few dozen points).
-        own = px.tolist() if len(self._points) <= ALPHA_TEXT_MAX else []
-        # Each point's distance to its nearest other point (one numpy call a pass).
-        if len(own) >= 2:
-            dd = np.hypot(px[:, None, 0] - px[None, :, 0], px[:, None, 1] - px[None, :, 1])
-            np.fill_diagonal(dd, np.inf)
-            nearest = dd.min(axis=1).tolist()
-
-        def clear_first(
-            i: int, cands: list[tuple[float, float]], size: tuple[float, float]
-        ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-            """`cands` split into the places read as point i's (the text's centre at most
-            half as far from point i as from any other point: a reader tells whose it is
-            without counting) and the others (between two points: a neighbour's too)."""
-            if len(own) < 2 or not cands or i >= len(own):
-                return cands, []
-            hw, hh = size[0] / 2, size[1] / 2
-            ox, oy = own[i]
-            mine = [math.hypot(x + hw - ox, y + hh - oy) for x, y in cands]
-            # A neighbour q is at least |pq| − |cp| from a centre c: none nearer than
-            # (1 + AMBIGUITY) times the farthest centre makes every place clear.
-            if nearest[i] >= (1.0 + AMBIGUITY) * max(mine):
-                return cands, []
-            reach = (1.0 + AMBIGUITY) * max(mine)
-            near = [
-                (qx, qy)
-                for j, (qx, qy) in enumerate(own)
-                if j != i and math.hypot(qx - ox, qy - oy) < reach
-            ]
-            clear: list[tuple[float, float]] = []
-            unclear: list[tuple[float, float]] = []
-            for (x, y), m in zip(cands, mine, strict=True):
-                cx, cy = x + hw, y + hh
-                ok = all(AMBIGUITY * m <= math.hypot(cx - qx, cy - qy) for qx, qy in near)
-                (clear if ok else unclear).append((x, y))
-            return clear, unclear
-
-        def place_label(kind: str, i: int, item: pg.TextItem) -> None:
-            """A point's name or α beside its point (a free corner or side within about
-            two marker diameters, on the side away from a neighbour), else on free room a
-            little further joined to it by a thin leader line, else beside it between
-            it and a neighbour, else hidden (hovering the point tells its name)."""
-            if not item.isVisible() or not 0 <= i < len(self._points):
-                return
-            size = self._text_size(item)
-            cx, cy = to_px(*self._points[i])
-            g = ring_gap.get(i, gap)
-            key = f"{kind}{i}"
-            clear, unclear = clear_first(i, near_places(cx, cy, size, g, i in ring_gap), size)
-            free_r = placer.take_free(clear, size) if clear else None
-            if free_r is None:  # further, with a leader line
-                reach = g + LEADER_REACH * diameter
-                far = placer.scan_within(size, cx, cy, reach)
-                free_r = placer.take_free(far, size) if far else None
-                if free_r is not None:
-                    leaders[key] = leader_line(free_r, cx, cy, g)
-            if free_r is None and unclear:
-                free_r = placer.take_free(unclear, size)
-            item.setOpacity(0.0 if free_r is None else 1.0)
-            if free_r is not None:
-                self._put_text(item, free_r)
-                rects[key] = free_r
-
+        # The points' names and α's (a visual: visuals/labels.py), in this pass.
+        names = self._point_labels
+        names.begin(
+            placer,
+            px if len(self._points) <= ALPHA_TEXT_MAX else np.empty((0, 2)),
+            to_px,
+            gap=gap,
+            ring_gap=ring_gap,
+            diameter=self._marks.layers.markers.size,
+            put=self._put_text,
+            frame=(*bounds, radius, tr.m11(), tr.m12(), tr.m21(), tr.m22(), tr.dx(), tr.dy()),
+        )
         # The names of the ringed points (the one updated on) first: the texts about the
         # update go round them.
-        for i in ring_gap:
-            if i < len(self._name_texts):
-                place_label("name", i, self._name_texts[i])
+        ringed = names.ringed()
+        names.place_names(ringed)
+        # Among few points (see CROWD_HIDE_MAX) a text on a point, or on a text shown
+        # before it, is hidden.
+        few = len(self._points) <= CROWD_HIDE_MAX
         for name, item, at in self._anchored_texts():
             if not item.isVisible():
                 continue
@@ -324,7 +269,7 @@ class LabelsCanvas(UpdateCanvas):
                 near = 4 * t.scale  # a line's width off the arrow, not a point's radius
                 n_lines = len(placer.lines)
                 placer.avoid(*normal[0], *normal[1])  # beside the arrow, not over it
-                cands, more = self._beside_arrow(placer, normal, size, near)
+                cands, more = beside_arrow(placer, normal, size, near)
                 nr = placer.take_free(cands, size, more)
                 del placer.lines[n_lines:]  # (only this text keeps off it)
                 item.setOpacity(0.0 if nr is None else 1.0)
@@ -339,7 +284,7 @@ class LabelsCanvas(UpdateCanvas):
                 n_lines = len(placer.lines)
                 placer.avoid(*arrow[0], *arrow[1])
                 near = 1.0  # touching it
-                cands, _ = self._beside_arrow(placer, arrow, size, near, reach=0.0)
+                cands, _ = beside_arrow(placer, arrow, size, near, reach=0.0)
                 vr = placer.take_free(cands, size) if cands else None
                 del placer.lines[n_lines:]
                 item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
@@ -353,20 +298,22 @@ class LabelsCanvas(UpdateCanvas):
             r = placer.take(
                 placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
             )
+            if few and name != "info" and placer.points_under(r) > 0:
+                # On a point among few: hidden (as below), and at once, so that its room
+                # goes to the texts after it (the update's caption, hidden at the end,
+                # kept the normal's label off its arrow).
+                placer.taken.pop()
+                item.setOpacity(0.0)
+                continue
             self._put_text(item, r)
             rects[name] = r
             taken[name] = item
-        for i, item in enumerate(self._name_texts):
-            if i not in ring_gap:
-                place_label("name", i, item)
-        for i, item in zip(self._alpha_points, self._alpha_texts, strict=False):
-            place_label("alpha", i, item)
+        names.place_names(skip=tuple(ringed))
+        names.place_alphas()
+        placed, _ = names.finish()
+        rects.update(placed)
         self._overlay_rects = rects
-        self._leader_px = leaders
-        self._draw_leaders(leaders)
-        # Among few points (see CROWD_HIDE_MAX) a text still on a point,
-        # or on a text shown before it, is hidden; the others are shown (again).
-        few = len(self._points) <= CROWD_HIDE_MAX
+        # A text on a text shown before it is hidden; the others are shown (again).
         shown = [r for name, r in rects.items() if name not in taken]  # (on free room)
         for name, item in taken.items():
             r = rects[name]
@@ -377,49 +324,6 @@ class LabelsCanvas(UpdateCanvas):
                 del rects[name]
             else:
                 shown.append(r)
-
-    @staticmethod
-    def _cheapest_edge(placer: Placer, size: tuple[float, float], first: int) -> Rect:
-        """Take the corner or side `first` of the plot, or the next one, or the first free
-        place of a scan (made only when no corner or side is free), else the cheapest."""
-        edges = list(placer.edges(size, 4 * theme().scale))
-        return placer.take([*edges[first:], *edges[:first]], size, partial(placer.scan, size))
-
-    @staticmethod
-    def _clear_edge(
-        placer: Placer,
-        px: FloatArray,
-        size: tuple[float, float],
-        first: int,
-        keep: float,
-        arrows: list[tuple[float, float, float, float]],
-        hard: list[Rect],
-    ) -> Rect | None:
-        """The first corner or side of the plot (from `first` on) where a text of `size`
-        fits, on no text placed, no arrow, nothing `hard` (the rings, the arrows' heads)
-        and at least `keep` pixels from every point (clear of their rings), kept: free of
-        the running line too where such a place exists; None when there is none."""
-        inset = 4 * theme().scale
-        edges = list(placer.edges(size, inset))
-        edges = [*edges[first:], *edges[:first]]
-        w, h = size
-        spots = [(x, y, w, h) for x, y in edges]
-        for r in sorted(spots, key=lambda r: placer.crossings(r) > 0):  # (stable)
-            x, y = r[0], r[1]
-            if not placer.fits(r) or placer.overlap(r) > 0:
-                continue
-            if any(overlaps(r, k) for k in hard):
-                continue
-            if any(crosses(r, seg) for seg in arrows):
-                continue
-            if len(px):
-                ex = np.maximum(0.0, np.maximum(x - px[:, 0], px[:, 0] - (x + w)))
-                ey = np.maximum(0.0, np.maximum(y - px[:, 1], px[:, 1] - (y + h)))
-                if float(np.min(ex * ex + ey * ey)) < keep * keep:
-                    continue
-            placer.reserve(r)
-            return r
-        return None
 
     def _legend_to(self, parent: QtWidgets.QGraphicsItem, offset: tuple[float, float]) -> None:
         """Put the legend `offset` from the top-left of `parent` (the view box: over the
@@ -505,83 +409,10 @@ class LabelsCanvas(UpdateCanvas):
             anchored.append(("edge", self._edge.label, None))
         return anchored
 
-    def _draw_leaders(self, leaders: dict[str, tuple[float, float, float, float]]) -> None:
-        """The thin lines from points to their names placed further off (pixels in)."""
-        if not leaders:
-            self._leaders.setVisible(False)
-            return
-        seg = np.asarray(list(leaders.values()), dtype=np.float64).reshape(-1, 2)
-        self._vb.updateMatrix()
-        inv, ok = self._vb.childGroup.sceneTransform().inverted()
-        if not ok:
-            self._leaders.setVisible(False)
-            return
-        xs = inv.m11() * seg[:, 0] + inv.m21() * seg[:, 1] + inv.dx()
-        ys = inv.m12() * seg[:, 0] + inv.m22() * seg[:, 1] + inv.dy()
-        self._leaders.set_segment(xs, ys)
-        self._leaders.setVisible(True)
-
     def leader_lines(self) -> dict[str, QtCore.QLineF]:
         """The leader lines drawn from points to their labels, in the canvas's pixels, by
         the label's name ("name3": point 3's name; "alpha3": its α)."""
-        return {k: QtCore.QLineF(*v) for k, v in self._leader_px.items()}
-
-    @staticmethod
-    def _beside_arrow(
-        placer: Placer,
-        arrow: tuple[tuple[float, float], tuple[float, float]],
-        size: tuple[float, float],
-        gap: float,
-        reach: float | None = None,
-    ) -> tuple[list[tuple[float, float]], Callable[[], list[tuple[float, float]]]]:
-        """Top-lefts for the normal's label: round its tip, its middle, its foot; and (the
-        second, made only when asked: `Placer.take_free`'s `more`) any place of the scan
-        whose text is within `NORMAL_LABEL_REACH` text heights of the arrow (never
-        further); none whose text would lie on the arrow itself."""
-        (fx, fy), (tx, ty) = arrow
-        w, h = size
-        dx, dy = tx - fx, ty - fy
-        nn = dx * dx + dy * dy
-        along = np.linspace(0.0, 1.0, max(2, int(math.sqrt(nn) / 2) + 1))
-        ax, ay = fx + along * dx, fy + along * dy
-
-        def off_arrow(x: FloatArray, y: FloatArray) -> list[tuple[float, float]]:
-            # Off the arrow: no point along it (every 2 px, a pixel round) inside the text.
-            if not len(x):
-                return []
-            on = (
-                (ax[None, :] > x[:, None] - 1)
-                & (ax[None, :] < x[:, None] + w + 1)
-                & (ay[None, :] > y[:, None] - 1)
-                & (ay[None, :] < y[:, None] + h + 1)
-            ).any(axis=1)
-            return list(zip(x[~on].tolist(), y[~on].tolist(), strict=True))
-
-        near: list[tuple[float, float]] = []
-        for f in (1.0, 0.75, 0.5, 0.25, 0.0):
-            near += placer.around(fx + f * (tx - fx), fy + f * (ty - fy), size, gap, 1)
-        cand = np.asarray(near, dtype=np.float64).reshape(-1, 2)
-        first = off_arrow(cand[:, 0], cand[:, 1])
-        if reach is None:
-            reach = NORMAL_LABEL_REACH * h
-
-        def scanned() -> list[tuple[float, float]]:
-            if reach <= 0:
-                return []
-            x, y = placer.scan_arrays(size, (tx, ty))
-            # The text's nearest point to the arrow's nearest point: within reach.
-            cx, cy = x + w / 2, y + h / 2
-            if nn <= 0:
-                u = np.zeros(len(x))
-            else:
-                u = np.minimum(1.0, np.maximum(0.0, ((cx - fx) * dx + (cy - fy) * dy) / nn))
-            px, py = fx + u * dx, fy + u * dy
-            ex = np.maximum(0.0, np.abs(px - cx) - w / 2)
-            ey = np.maximum(0.0, np.abs(py - cy) - h / 2)
-            keep = np.hypot(ex, ey) <= reach
-            return off_arrow(x[keep], y[keep])
-
-        return first, scanned
+        return self._point_labels.leader_lines()
 
     def _place_beside(self, item: pg.TextItem, x: float, y: float, gx: float, gy: float) -> None:
         """Put a text beside the point (x, y), `gx` and `gy` (parts of its width and

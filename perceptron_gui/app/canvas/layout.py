@@ -207,6 +207,17 @@ class Placer:
             self.taken.append(best)
         return best
 
+    def take_if_free(self, r: Rect) -> bool:
+        """Keep `r` if it is free room as `take_free` finds it first (inside, on no point
+        and no text, across no line to `avoid`): a label's last place, while it holds."""
+        x, y, w, h = (float(v) for v in r)
+        if not self._free(x, y, w, h, False):
+            return False
+        if self.lines and self.crossings((x, y, w, h)):
+            return False
+        self.taken.append((x, y, w, h))
+        return True
+
     def _choose(
         self,
         candidates: Iterable[tuple[float, float]],

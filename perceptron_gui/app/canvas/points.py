@@ -8,18 +8,12 @@ model; this part sets the model, and writes the texts beside the points.
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from numpy.typing import ArrayLike, NDArray
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.band import BandCanvas
-from perceptron_gui.app.canvas.constants import (
-    ALPHA_TEXT_MAX,
-    NAME_TEXT_MAX,
-)
-from perceptron_gui.app.theme import ANNOTATION_PT, theme
 from perceptron_gui.core.model import Model, VoteModel, mistakes
 
 Qt = QtCore.Qt
@@ -77,7 +71,6 @@ class PointsCanvas(BandCanvas):
             self.selection_changed.emit([])
         self.set_current(self._current)
         self.set_alpha(self._alpha)
-        self._update_names()
         if reframe:
             self.fit_view()
         self._marks.size()
@@ -174,43 +167,8 @@ class PointsCanvas(BandCanvas):
         a = None if alpha is None else np.asarray(alpha, dtype=np.float64).reshape(-1)
         if a is not None and len(a) != len(self._points):
             raise ValueError(f"{len(a)} α values for {len(self._points)} points")
+        # (The α texts, up to ALPHA_TEXT_MAX points: visuals/labels.py.)
         self.view_model.set_alpha(a)
-        used = 0
-        if a is not None and len(a) <= ALPHA_TEXT_MAX:
-            t = theme()
-            for i in np.flatnonzero(a > 0):
-                if used == len(self._alpha_texts):
-                    item = pg.TextItem(anchor=(-0.4, 1.2), color=t.color("ink"))
-                    item.setFont(t.font(ANNOTATION_PT))
-                    item.fill = pg.mkBrush(t.fill())
-                    # Under the markers, so a label never hides a neighbouring point.
-                    self._add(item, -1)
-                    self._alpha_texts.append(item)
-                item = self._alpha_texts[used]
-                self._alpha_points[used : used + 1] = [int(i)]
-                name = fmt.point_sub(int(i)).replace("x", "α", 1)
-                item.setText(f"{name} = {fmt.fmt(float(a[i]))}")
-                item.setPos(*self._points[i])
-                item.setVisible(True)
-                used += 1
-        for item in self._alpha_texts[used:]:
-            item.setVisible(False)
-
-    def _update_names(self) -> None:
-        self._schedule_layout()
-        n = len(self._points)
-        shown = n if n <= NAME_TEXT_MAX else 0
-        t = theme()
-        while len(self._name_texts) < shown:
-            item = pg.TextItem(anchor=(1.15, 1.05), color=t.color("muted"))
-            item.setFont(t.font(ANNOTATION_PT - 1))
-            self._add(item, -1)
-            self._name_texts.append(item)
-        for i, item in enumerate(self._name_texts):
-            if i < shown:
-                item.setText(fmt.point_name(i))
-                item.setPos(*self._points[i])
-            item.setVisible(i < shown)
 
     def _on_verdict_timer_timeout(self) -> None:
         if self._made("verdict"):

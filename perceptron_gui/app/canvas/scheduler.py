@@ -24,6 +24,8 @@ Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
+#: The layout pass's event (see `_schedule_layout`).
+LAYOUT_EVENT = QtCore.QEvent.Type(QtCore.QEvent.registerEventType())
 
 
 class ScheduledCanvas(StyledCanvas):
@@ -38,17 +40,38 @@ class ScheduledCanvas(StyledCanvas):
             self._on_vote_timer_timeout()
         for _ in range(3):  # (a pass that moved the view, a relayout, lays out again)
             self._layout_overlays()
-            if not self._layout_timer.isActive():
+            if not self._layout_pending():
                 break
         self._show_areas()  # a picture shows the newest regions, even during a run
 
     def _schedule_layout(self) -> None:
         timer = self.__dict__.get("_layout_timer")  # (pyqtgraph resizes before __init__ ends)
-        if timer is not None:
-            if self._layout_held():  # one pass once the changes stop (up to the cap)
-                left = (self._layout_hold_cap - time.perf_counter()) * 1000
-                timer.setInterval(max(0, min(SETTLE_MS, int(left))))
+        if timer is None:
+            return
+        if self._layout_held():  # one pass once the changes stop (up to the cap)
+            left = (self._layout_hold_cap - time.perf_counter()) * 1000
+            timer.setInterval(max(0, min(SETTLE_MS, int(left))))
             timer.start()
+        elif not self.__dict__.get("_layout_posted", False):
+            # One pass in this turn, before the paint: the event goes before Qt's request
+            # to paint (posted at a low priority), so the paint shows the new places and
+            # lays nothing out itself (a 0 ms timer came after the paint: painted twice).
+            self._layout_posted = True
+            QCoreApplication.postEvent(
+                self, QtCore.QEvent(LAYOUT_EVENT), Qt.EventPriority.HighEventPriority.value
+            )
+
+    def _layout_pending(self) -> bool:
+        """Whether a layout pass is asked for and not yet done."""
+        return self._layout_posted or self._layout_timer.isActive()
+
+    def event(self, ev: QtCore.QEvent) -> bool:
+        if ev.type() == LAYOUT_EVENT:
+            if self._layout_posted and not self._layout_held():
+                self._layout_overlays()
+            self._layout_posted = False
+            return True
+        return bool(super().event(ev))
 
     def _layout_held(self) -> bool:
         """While held, only the layout timer lays out (never a paint): held until it fires,
@@ -114,10 +137,14 @@ class ScheduledCanvas(StyledCanvas):
     def viewportEvent(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
         if (
             event.type() == QtCore.QEvent.Type.Paint
-            and (self._model_dirty or self._view_dirty or self._layout_timer.isActive())
+            and (self._model_dirty or self._view_dirty or self._layout_pending())
             and not self._layout_held()
         ):
-            self._layout_overlays()  # what is painted is never a turn behind
+            # A picture taken at once (a grab or render outside the event loop, with no
+            # `flush` first), or a resize Qt sends in the paint's own turn (the docks' and
+            # fonts' changes as presentation goes on or off, after the held pass): else
+            # the layout's event came before the paint. Never a turn behind.
+            self._layout_overlays()
         return bool(super().viewportEvent(event))
 
     def _update_model(self) -> None:

@@ -47,7 +47,7 @@ class StyledCanvas(PartsCanvas):
             return
         t = theme()
         p = t.palette
-        ink, muted = t.color("ink"), t.color("muted")
+        ink = t.color("ink")
         self.setBackground(t.color("background"))
         plot = self.getPlotItem()
         plot.showGrid(x=True, y=True, alpha=p.grid_alpha)
@@ -67,10 +67,7 @@ class StyledCanvas(PartsCanvas):
             (self._no_line, ink, LABEL_PT, True),
             (self._status, ink, LABEL_PT, True),
         ]
-        texts += [(item, ink, ANNOTATION_PT, True) for item in self._alpha_texts]
-        texts += [(item, muted, ANNOTATION_PT - 1, False) for item in self._name_texts]
         self._style_texts(texts)
-        self._leaders.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         self._rubber_band.setPen(pen(ink, 1.5 * t.scale, style_=Qt.PenStyle.DashLine))
         self._rubber_band.setBrush(t.tint("selection", 40))
         self.view_model.events.theme.emit()  # (the visuals restyle themselves)

@@ -1,0 +1,199 @@
+"""The points' names and α's as a visual (visuals/labels.py) over a view model alone, and
+their places reused across layout passes while no point moves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+class FixedView:
+    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        return (-5.0, 5.0, -5.0, 5.0)
+
+    def size_px(self) -> tuple[float, float]:
+        return (400.0, 400.0)
+
+    def ui_scale(self) -> float:
+        return 1.0
+
+
+POINTS = np.array(
+    [[0.0, 0.0], [0.4, 0.1], [0.8, -0.2], [-2.0, 3.0], [3.0, -3.0], [0.2, 0.6], [-0.3, 0.4]]
+)
+
+
+def _visual(scheduled: list[int]):  # noqa: ANN202
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import ViewModel
+    from perceptron_gui.app.canvas.visuals.labels import PointLabels
+
+    model = ViewModel(FixedView())
+    vb = pg.ViewBox()
+    labels = PointLabels(
+        model,
+        lambda items: [vb.addItem(i) for i, _ in items],
+        lambda: scheduled.append(1),
+        lambda px: px,  # (pixels as data: the leader lines are only drawn here)
+    )
+    labels.make()
+    return model, labels, vb
+
+
+def _to_px(x: float, y: float) -> tuple[float, float]:
+    return (200.0 + 40.0 * x, 200.0 - 40.0 * y)  # FixedView's [−5, 5]² in 400 px
+
+
+def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
+    from perceptron_gui.app.canvas.layout import Placer
+
+    px = np.array([_to_px(*p) for p in model.points]).reshape(-1, 2)
+    placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
+    put = []
+
+    def put_at(item, r) -> None:  # noqa: ANN001  (as the canvas's `_put_text`)
+        item.setAnchor((0, 0))
+        item.setPos(r[0], r[1])
+        put.append(r)
+
+    labels.begin(
+        placer,
+        px,
+        _to_px,
+        gap=12.0,
+        ring_gap={},
+        diameter=12.0,
+        put=put_at,
+        frame=frame,
+    )
+    labels.place_names()
+    labels.place_alphas()
+    rects, leaders = labels.finish()
+    return rects, leaders, put, px
+
+
+def test_the_point_labels_visual_writes_names_and_alphas_from_the_model(qtbot) -> None:  # noqa: ANN001
+    """The visual subscribes to the model: new points write a name beside each and ask the
+    scheduler for a layout; α writes "α₂ = 3" for each point with α > 0; the marks the names
+    go round (mistakes, the current point) ask for a layout too; more than NAME_TEXT_MAX
+    points have no names."""
+    from perceptron_gui.app.canvas.constants import NAME_TEXT_MAX
+
+    scheduled: list[int] = []
+    model, labels, _ = _visual(scheduled)
+    model.set_points(POINTS, np.ones(len(POINTS), dtype=np.int8), new=True)
+    assert [t.toPlainText() for t in labels.names] == [f"x{i + 1}" for i in range(len(POINTS))]
+    assert all(t.isVisible() for t in labels.names) and scheduled
+    alpha = np.zeros(len(POINTS))
+    alpha[1] = 3.0
+    model.set_alpha(alpha)
+    shown = [t.toPlainText() for t in labels.alphas if t.isVisible()]
+    assert shown == ["α₂ = 3"] and labels.alpha_points == [1]
+    model.set_alpha(None)
+    assert not any(t.isVisible() for t in labels.alphas) and labels.alpha_points == []
+    for setter in (
+        lambda: model.set_mistakes(np.array([0])),
+        lambda: model.set_current(2),
+    ):
+        scheduled.clear()
+        setter()
+        assert scheduled
+    many = np.random.default_rng(0).normal(size=(NAME_TEXT_MAX + 1, 2))
+    model.set_points(many, np.ones(len(many), dtype=np.int8), new=True)
+    assert not any(t.isVisible() for t in labels.names)
+
+
+def test_a_name_keeps_its_place_and_the_pass_its_work_while_no_point_moves(qtbot) -> None:  # noqa: ANN001
+    """A second pass over the same points places every name where it was, without the
+    ambiguity test again and without putting the texts again; a moved point (or the reuse
+    switched off) makes the pass find the places afresh. Each name is within about two
+    marker diameters of its own point or joined to it by a leader line."""
+    from perceptron_gui.app.canvas.visuals.labels import PointLabels
+
+    model, labels, _ = _visual([])
+    model.set_points(POINTS, np.ones(len(POINTS), dtype=np.int8), new=True)
+    tests: list[int] = []
+    original = PointLabels._clear_first
+
+    def counted(self, *args):  # noqa: ANN001, ANN002, ANN202
+        tests.append(1)
+        return original(self, *args)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(PointLabels, "_clear_first", counted)
+    try:
+        rects, leaders, put, px = _pass(labels, model)
+        assert len(rects) == len(POINTS) and len(put) == len(POINTS) and len(tests) == len(POINTS)
+        for key, (x, y, w, h) in rects.items():
+            i = int(key[4:])
+            cx, cy = px[i]
+            gap = np.hypot(max(0.0, x - cx, cx - x - w), max(0.0, y - cy, cy - y - h))
+            assert key in leaders or gap <= 2.5 * 12.0, (key, gap)
+        tests.clear()
+        again, leaders2, put2, _ = _pass(labels, model)
+        assert again == rects and leaders2 == leaders
+        assert tests == [] and put2 == []  # (the places were there: nothing put again)
+        labels.reuse = False
+        tests.clear()
+        fresh, _, _, _ = _pass(labels, model)
+        assert len(tests) == len(POINTS) and fresh == rects
+        labels.reuse = True
+        moved = POINTS.copy()
+        moved[3] = (-2.5, 3.0)
+        model.set_points(moved, np.ones(len(POINTS), dtype=np.int8), new=False)
+        tests.clear()
+        _pass(labels, model)
+        assert len(tests) == len(POINTS)
+    finally:
+        mp.undo()
+
+
+def test_no_layout_pass_runs_in_a_paint_in_the_event_loops_flow(window, qtbot) -> None:  # noqa: ANN001
+    """The built-in example, a step, marks set on the canvas outside a batch (no pass at
+    its end), a notice and a resize, each followed by the event loop's turns: the texts are
+    laid out each time, never inside a paint (the pass's event goes before Qt's request to
+    paint)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.canvas.labels import LabelsCanvas
+
+    cv = window.canvas
+    passes: list[bool] = []  # (True: inside a paint)
+    painting = [False]
+    layout, viewport_event = LabelsCanvas._layout_overlays, type(cv).viewportEvent
+
+    def counted(self) -> None:  # noqa: ANN001
+        passes.append(painting[0])
+        layout(self)
+
+    def watched(self, event) -> bool:  # noqa: ANN001
+        painting[0] = event.type() == QEvent.Type.Paint
+        try:
+            return viewport_event(self, event)
+        finally:
+            painting[0] = False
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(LabelsCanvas, "_layout_overlays", counted)
+    mp.setattr(type(cv), "viewportEvent", watched)
+    try:
+        window.load_example()
+        for change in (
+            window.step,
+            lambda: cv.set_current(3),  # (outside a batch: no pass at its end)
+            lambda: cv.set_misclassified([0, 2]),
+            lambda: cv.set_status("a notice"),
+            lambda: window.resize(1200, 800),
+        ):
+            before = len(passes)
+            change()
+            for _ in range(5):  # (turns of the loop, as a script or a test takes them)
+                QApplication.processEvents()
+            assert len(passes) > before  # (laid out)
+        assert not any(passes), passes
+    finally:
+        mp.undo()
