@@ -101,7 +101,8 @@ def window_frames(app: Any, quick: bool) -> None:
 
     A run frame is what the run's timer does per tick (one update, then
     ``MODEL | RUN_FRAME``: the canvas redraws, the panels at most 20 times a second, taking
-    turns; the 90th percentile is a frame where a panel refreshed); a step frame is Space
+    turns; the 90th percentile is a frame where a panel refreshed); a fast frame is To
+    end's (``| FAST_FRAME``: one panel a frame, in the turn after it); a step frame is Space
     (`MainWindow.step`: every panel refreshes). The reference is a repaint of the canvas
     alone with nothing changed.
     """
@@ -145,6 +146,11 @@ def mode_frames(app: Any, window: Any, name: str, grow: int, count: int) -> None
         c.emit_changed(Change.MODEL | Change.RUN_FRAME)
         pump(app)
 
+    def fast_frame() -> None:  # a To end frame: the panels take turns, one a frame
+        t.run(max_updates=1)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+        pump(app)
+
     def step_frame() -> None:
         window.step()
         pump(app)
@@ -159,6 +165,7 @@ def mode_frames(app: Any, window: Any, name: str, grow: int, count: int) -> None
     print(f"{name} (k = {t.k}{extra}):")
     for what, fn in (
         ("run frame", run_frame),
+        ("fast frame", fast_frame),
         ("step frame", step_frame),
         ("reference", reference),
     ):

@@ -727,3 +727,83 @@ def test_a_table_of_many_alpha_columns_scrolls_with_every_cell_whole(
     check()
     _steps(controller, 3)
     check()
+
+
+def test_fast_frames_give_the_panels_turns_one_a_frame(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """In a frame of a run as fast as the screen shows (To end: ``FAST_FRAME``) at most one
+    panel refreshes, in the turn after the frame, the one that waited longest: refreshed
+    together, the table, the bound's plot and the readouts (and their paints) were a third
+    of every To end frame. A slower run's frame still refreshes every panel that is due."""
+    from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+    from perceptron_gui.app.panels.common import PANEL_SECONDS, RunFrameGate
+    from perceptron_gui.app.panels.readout import Readout
+    from perceptron_gui.app.panels.timeline import Timeline
+
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 40, noise=0.3, seed=1), undoable=False)
+    c.set_max_updates(10_000_000)
+    host = QWidget()
+    row = QHBoxLayout(host)
+    panels = [Readout(c), BoundPlot(c), IterationTable(c), Timeline(c)]
+    for p in panels:
+        row.addWidget(p)
+    _show(qtbot, host, (1200, 400))
+    frame = [0]
+    refreshed: list[tuple[int, str]] = []
+    call = RunFrameGate._call
+
+    def counted(gate: RunFrameGate, change: Change) -> None:
+        refreshed.append((frame[0], type(gate.parent()).__name__))
+        call(gate, change)
+
+    monkeypatch.setattr(RunFrameGate, "_call", counted)
+    fast = Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME
+    for f in range(12):
+        c.trainer.run(max_updates=25)
+        qtbot.wait(int(PANEL_SECONDS * 1000) + 5)  # every panel due (and the last turn taken)
+        frame[0] = f
+        c.emit_changed(fast)
+    qtbot.wait(int(PANEL_SECONDS * 1000) + 5)
+    per_frame = [sum(1 for g, _ in refreshed if g == f) for f in range(12)]
+    assert max(per_frame) == 1 and sum(per_frame) >= 10  # one a frame, nearly every frame
+    names = {type(p).__name__ for p in panels}
+    for name in names:  # in turns: each panel twice at least in 12 frames
+        assert sum(1 for _, n in refreshed if n == name) >= 2, (name, refreshed)
+    assert panels[0].text() and c.trainer.k == 300
+    refreshed.clear()
+    frame[0] = 99
+    c.emit_changed(Change.MODEL | Change.RUN_FRAME)  # a slower run's frame: all that are due
+    assert {n for _, n in refreshed} == names
+
+
+def test_fast_frames_keep_the_averaged_sums_up_with_the_same_bits(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In fast frames (To end) the averaged table extends its running sums every frame (its
+    refresh comes one frame in several: extended then, a turn took 40-90 ms at 10⁶ updates
+    a second); a step back cuts them; the cells are those of a table made afresh."""
+    from perceptron_gui.core import TrainConfig
+
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("noisy", 40, noise=0.3, seed=1), undoable=False)
+    c.set_config(TrainConfig(mode="averaged", max_updates=10_000_000))
+    table = _show(qtbot, IterationTable(c), (700, 300))
+    m = table.model
+    for _ in range(6):
+        c.trainer.run(max_updates=3000)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+        assert len(m._avg_sums[0]) == c.trainer.k  # kept up in the frame itself
+    c.step_back()  # a plain MODEL: the table follows at once
+    assert len(m._avg_sums[0]) <= c.trainer.k
+    c.trainer.run(max_updates=700)
+    c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+    c.emit_changed(Change.MODEL)  # the run's end
+    fresh = _show(qtbot, IterationTable(c), (700, 300))
+    n = m.rowCount()
+    assert n == fresh.model.rowCount() == c.trainer.k + 1
+    w_bar, b_bar = m.columns.index("w̄"), m.columns.index("b̄")
+    for row in [*range(n - 30, n), 1, n // 2, n // 3]:
+        for col in (w_bar, b_bar):
+            assert m.display(row, col) == fresh.model.display(row, col), (row, col)
+    done = len(fresh.model._avg_sums[0])
+    for mine, theirs in zip(m._avg_sums, fresh.model._avg_sums, strict=True):
+        assert np.array_equal(np.frombuffer(mine)[:done], np.frombuffer(theirs))

@@ -70,6 +70,34 @@ def test_vote_regions_and_scores_at_the_points_are_bit_identical_to_the_full_vot
     assert scores.full_passes == 2
 
 
+def test_a_runs_vote_frames_read_only_the_counts_that_changed() -> None:
+    """A run's frame hands out one vote a state, and its regions and scores at the points
+    read only the counts of the rows that changed (`counts_of`): no frame makes the whole
+    counts array (10⁶ counts, twice a frame, before) but the first full pass of each."""
+    from perceptron_gui.core.online import _GrowingVote
+
+    X, y = noisy(60, 4)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    grid, scores = RegionGrid(), RegionGrid()
+    t.run(max_updates=50)
+    before = _GrowingVote.counts_made
+    grid.values(t.answer, SPEC)  # the first pass, in full: its counts are made
+    scores.at(t.answer, X)
+    assert _GrowingVote.counts_made == before + 1  # (one vote: the same object twice)
+    shown = []
+    for _ in range(20):  # frames
+        t.run(max_updates=300)
+        a = t.answer
+        assert a is t.answer  # one model a state, however many views ask
+        shown.append((a, grid.values(a, SPEC), scores.at(a, X)))
+    assert _GrowingVote.counts_made == before + 1  # no frame made all the counts
+    assert grid.full_passes == scores.full_passes == 1
+    for a, f, at in shown:  # the same bits as the whole vote (whose counts are made now)
+        assert np.array_equal(f, full(a)) and np.array_equal(at, a.decision(X))
+        assert np.array_equal(a.counts_of(3, 9), a.counts[3:9])
+    assert np.array_equal(a.counts, t.votes()[2])
+
+
 def test_other_models_and_changed_kernels_are_scored_in_full() -> None:
     X, y = noisy(100, 3)
     d = make_dataset(X, y)
@@ -119,6 +147,26 @@ def test_a_full_rbf_pass_far_from_the_origin_agrees_with_decision() -> None:
     want = model.decision(spec.points()).reshape(spec.ny, spec.nx)
     scale = float(np.abs(model.coef).sum()) + 0.1
     assert np.abs(f - want).max() <= 1e-12 * scale
+
+
+def test_rbf_grid_sums_are_separable_and_finite_beyond_the_float_range() -> None:
+    """The RBF's grid sums are a product of a factor per row and one per column: the same
+    values as the direct sum (to rounding), rows and columns the right way round on a
+    grid taller than wide, and 0, not NaN, for support points beyond the float range."""
+    from perceptron_gui.app.canvas.regions import _rbf_sum
+    from perceptron_gui.core.model import kernel_block
+
+    rng = np.random.default_rng(3)
+    spec = GridSpec(-3.0, -7.0, 6.0, 15.0, 23, 57)
+    grid = spec.points()
+    S = rng.normal(size=(40, 2)) * 3.0
+    coef = np.column_stack((rng.normal(size=40), rng.random(40)))
+    want = kernel_block(grid, S, "rbf", 3, 1.0, 0.9) @ coef
+    got = _rbf_sum(grid, S, coef, 0.9, spec)
+    assert got.shape == want.shape and np.abs(got - want).max() <= 1e-13 * np.abs(coef).sum()
+    far = np.array([[1e300, -1e300], [0.5, 1e308], [0.2, 0.1]])
+    out = _rbf_sum(grid, far, np.ones(3), 0.5, spec)
+    assert np.isfinite(out).all() and out.max() > 0.0  # only the near point's term
 
 
 def sign_mismatches(f: np.ndarray, model: object, spec: GridSpec) -> int:

@@ -98,12 +98,14 @@ SLICE_SECONDS = 0.004
 #: that a click (Pause) is still answered at once, and so that training and the frame
 #: together stay within TO_END_MAX_TICK (the window never freezes longer). The run then
 #: keeps up with `train()` (kernel and voted runs paint costly frames; with 4 ms slices the
-#: frames had the time). 0.07 s, not 0.1: a slice can overrun its budget by a quarter and
-#: the panels' staggered refreshes come after, and at 10⁵ points a pocket run's To end
-#: froze the window 0.17 s between two ticks of a 10 ms timer (test_hardening).
+#: frames had the time). 0.05 s, not 0.1: a slice can overrun its budget by a quarter and
+#: a panel's turn comes after (`Change.FAST_FRAME`), and at 10⁵ points a pocket run's To
+#: end froze the window 0.17 s between two ticks of a 10 ms timer (test_hardening); 0.07 s
+#: with 40 ms slices left turns of 80-120 ms alone on the development machine, 0.21 s in
+#: CI, once the frames were cheaper the slices filled what they gave up (robustness.md).
 TO_END_SHARE = 0.75
-TO_END_MAX_SLICE = 0.04
-TO_END_MAX_TICK = 0.07
+TO_END_MAX_SLICE = 0.02
+TO_END_MAX_TICK = 0.05
 #: To end counts a frame as costly as the last one, or this share of the one before.
 FRAME_COST_DECAY = 0.8
 #: During a run the status line (and the panels, see RunFrameGate) follow at most this often;
@@ -179,6 +181,10 @@ class Change(Flag):
     BOUND = auto()
     #: With MODEL: one frame of a running run; views other than the canvas may skip it.
     RUN_FRAME = auto()
+    #: With RUN_FRAME: a frame of a run as fast as the screen shows (To end, the fastest
+    #: speed), whose training fills the rest of the turn: the views that may skip frames
+    #: take turns, one a frame (`panels.common.RunFrameGate`).
+    FAST_FRAME = auto()
     #: With DATA: `LARGE_DATA` points or more; views other than the canvas may take it
     #: in a turn of their own.
     LARGE = auto()
@@ -1094,7 +1100,10 @@ class Controller(QObject):
             return
         if t.k != k0:
             self._pending_refresh = True  # some views skipped frames: a full MODEL at the end
-            self.emit_changed(Change.MODEL | Change.RUN_FRAME)
+            frame = Change.MODEL | Change.RUN_FRAME
+            if self._to_end or not math.isfinite(self._speed):
+                frame |= Change.FAST_FRAME
+            self.emit_changed(frame)
             if now - self._last_refresh >= REFRESH_SECONDS:
                 self._last_refresh = now
                 self.message_posted.emit(self._describe(t.last))

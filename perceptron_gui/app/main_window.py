@@ -9,7 +9,6 @@ unsaved changes, autosave) is `Document`; the look is the `Theme`.
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +59,7 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import PANEL_SECONDS, SteadyFrame, SteadyLabel, catch_up
+from perceptron_gui.app.panels.common import RunFrameGate, SteadyFrame, SteadyLabel, catch_up
 from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
@@ -247,7 +246,10 @@ class MainWindow(LessonScripting, QMainWindow):
         self._notice_timer.timeout.connect(self.notice.hide)
         theme().set_boost(1.0)  # a new window is not presenting (another may have been)
         self._shown_once = False
-        self._narrated_at = 0.0
+        # The narration follows a run's frames as a panel does: at most every PANEL_SECONDS,
+        # and in a fast frame (To end) at its turn (`RunFrameGate`): its text is measured
+        # and wrapped anew each time (~5 ms, and the label's layout after).
+        self._narration_gate = RunFrameGate(self.narration, self._narrate)
         #: The update the canvas last showed: only the next one is played in slow motion.
         self._shown_k = 0
         self._phase_stepping = False
@@ -785,7 +787,7 @@ class MainWindow(LessonScripting, QMainWindow):
                 reframe=bool(change & Change.REFRAME) or dims_moved == "jump",
             )
         if change & (Change.MODEL | Change.SETTINGS | Change.DATA):
-            self._show_model(run_frame=bool(change & Change.RUN_FRAME))
+            self._show_model(frame=change & (Change.RUN_FRAME | Change.FAST_FRAME))
         if change & Change.BOUND:
             self._show_bound()
 
@@ -856,12 +858,13 @@ class MainWindow(LessonScripting, QMainWindow):
             self.canvas.follow()
             self.canvas.set_current(self.controller.current)  # a run's end: no step's verdict
 
-    def _show_model(self, *, run_frame: bool = False) -> None:
-        """The canvas gets every frame of a run; the narration at most every PANEL_SECONDS."""
+    def _show_model(self, *, frame: Change = Change.NONE) -> None:
+        """The canvas gets every frame of a run (`frame`: RUN_FRAME, FAST_FRAME or none);
+        the narration at most every PANEL_SECONDS, in a fast frame at its turn."""
         with self.canvas.batch():
-            self._show_model_now(run_frame)
+            self._show_model_now(frame)
 
-    def _show_model_now(self, run_frame: bool) -> None:
+    def _show_model_now(self, frame: Change) -> None:
         c = self.controller
         if self._animation_ms > 0:
             self.canvas.animation_ms = slow_motion_ms(
@@ -882,11 +885,13 @@ class MainWindow(LessonScripting, QMainWindow):
             self.canvas.set_status(caption, fade_after_ms=fade)
         elif not self._discard_timer.isActive():
             self.canvas.set_status(None)
-        now = time.perf_counter()
-        if not run_frame or now - self._narrated_at >= PANEL_SECONDS:
-            self._narrated_at = now
-            self.narration.setText(narrate(c.trainer))
-            self.narration.setToolTip(terms(c.trainer))
+        self._narration_gate.on_changed(Change.MODEL | frame)
+
+    def _narrate(self, _change: Change) -> None:
+        """The narration of the trainer's state (through `_narration_gate`)."""
+        t = self.controller.trainer
+        self.narration.setText(narrate(t))
+        self.narration.setToolTip(terms(t))
 
     def run_view(self) -> RunView:
         """How the window draws its run now (the View menu's choices, the run's speed)."""

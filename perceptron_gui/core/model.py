@@ -306,6 +306,11 @@ class VoteModel:
         """Always False: a weighted vote of lines is not a line."""
         return False
 
+    def counts_of(self, a: int, b: int) -> FloatArray:
+        """``counts[a:b]``: a run's growing vote makes only these (`core/online.py`), not
+        the whole array (10⁶ counts a frame, twice)."""
+        return self.counts[a:b]
+
     def decision(self, X: Any) -> FloatArray:
         """The vote total for every row of X (its sign is the prediction, sign(0) = +1)."""
         d = self.W.shape[1] if self.W.ndim == 2 else 2

@@ -22,6 +22,8 @@ from perceptron_gui.app.canvas.constants import (
     HOVER_MS,
     VERDICT_MS,
     VIEW_MARGIN,
+    VOTE_RUN_WAIT_MS,
+    VOTE_SLICE_S,
     VOTE_WAIT_MS,
 )
 from perceptron_gui.app.canvas.items import (
@@ -398,6 +400,7 @@ class CanvasBase(_PlotWidget):
         # visuals/tints.py; a large area, through the gate while a run goes).
         self._tints = HalfPlaneTints(self.view_model, self._place_now, area=self._area)
         self._answer_scores = RegionGrid()  # the answer's f at the data points
+        self._vote_slice = VOTE_SLICE_S  # (VOTE_RUN_SLICE_S while a run goes: set_running)
         # A vote's terms left to add go on in the next turns (see VOTE_SLICE_S): the
         # answer whose mistakes wait (answer, points, labels, shown); the regions' own.
         self._answer_job: tuple[Model, FloatArray, FloatArray, IntArray] | None = None
@@ -570,7 +573,11 @@ class CanvasBase(_PlotWidget):
         VOTE_WAIT_MS away, so that a run's frames, which come sooner and add terms
         themselves, put it off (at the same turn as the next frame, its slice made that
         turn twice as long: To end's longest turns at the largest limit); asked by the
-        timer's own turn, at once."""
+        timer's own turn, at once. While a run goes (`set_running`), VOTE_RUN_WAIT_MS
+        away whoever asks: its frames go on with the terms."""
+        if self._vote_slice != VOTE_SLICE_S:  # (a run's slice: it runs)
+            self._vote_timer.start(VOTE_RUN_WAIT_MS)
+            return
         self._vote_timer.start(0 if self._vote_timer_running else VOTE_WAIT_MS)
 
     def _show_areas(self) -> None:

@@ -17,6 +17,8 @@ from PySide6.QtCore import QCoreApplication
 from perceptron_gui.app.canvas.constants import (
     COVER,
     COVER_ZOOM,
+    VOTE_RUN_SLICE_S,
+    VOTE_SLICE_S,
     line_of,
 )
 from perceptron_gui.app.canvas.view import ViewCanvas
@@ -73,8 +75,15 @@ class BoundaryCanvas(ViewCanvas):
         tints, a field of halos: visuals/points.py) change at most once per :attr:`area_gap`
         seconds: the newest drawing waits for its turn, while the line, the boundary f = 0,
         the points and the texts follow every frame (WCAG 2.3.1: no more than three flashes
-        in any second). False (the run stopped or paused) shows the newest drawing at once."""
+        in any second). False (the run stopped or paused) shows the newest drawing at once.
+
+        A vote's terms are added for VOTE_RUN_SLICE_S a frame while it runs (its regions and
+        its mistakes show a vote of earlier in the run), VOTE_SLICE_S a turn after."""
         self._areas_held = bool(on)
+        self._vote_slice = VOTE_RUN_SLICE_S if on else VOTE_SLICE_S
+        self._boundary.vote_slice = self._vote_slice
+        if not on and (self._boundary.pending or self._answer_job is not None):
+            self._vote_timer.start(0)  # the terms left, in turns of their own again
         if not on:
             self._show_areas()
 

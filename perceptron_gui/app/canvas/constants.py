@@ -55,9 +55,18 @@ SETTLE_MAX_MS = 500
 #: regions and again for its mistakes, the rest in the next turns (regions.py): 10⁶
 #: vectors after a long run took minutes in one turn.
 VOTE_SLICE_S = 0.01
+#: ... and this long in a frame of a run (`BoundaryCanvas.set_running`): a run adds the
+#: vote's vectors faster than any slice adds them to the regions (To end: tens of
+#: thousands a frame, some 900 a 10 ms slice on the 240-row grid), which show a vote of
+#: earlier in the run and change at most every AREA_GAP_S; the 10 ms slice was an eighth
+#: of every To end frame (docs/robustness.md).
+VOTE_RUN_SLICE_S = 0.003
 #: A vote's terms left after a frame are added this many ms later when no frame came
 #: first (a run's next frame adds them itself).
 VOTE_WAIT_MS = 30
+#: ... and this many ms while a run goes: its frames add them (a turn of its own every
+#: 30 ms of a To end, whose frames come 30-90 ms apart, made a frame's vote work double).
+VOTE_RUN_WAIT_MS = 250
 #: While a run goes, the large areas (the regions of sign f, the half-planes' tints, a field
 #: of thousands of halos) change at most once in this many seconds: no more than 3 changes
 #: in any second (WCAG 2.3.1), with room for the timer's lateness (see

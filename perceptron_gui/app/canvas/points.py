@@ -14,9 +14,6 @@ from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.band import BandCanvas
-from perceptron_gui.app.canvas.constants import (
-    VOTE_SLICE_S,
-)
 from perceptron_gui.core.model import Model, VoteModel, mistakes
 
 Qt = QtCore.Qt
@@ -94,13 +91,14 @@ class PointsCanvas(BandCanvas):
         """`core.model.mistakes` of `answer` on the data: the same indices, a vote's
         scores kept from frame to frame (regions.py; scoring 2000 points against 1000
         vectors each frame was most of a voted run's frame). A vote whose terms take
-        longer than VOTE_SLICE_S gives the marks shown now (or an earlier vote's), and
-        sets the marks itself once its terms are all in."""
+        longer than its slice (VOTE_SLICE_S; VOTE_RUN_SLICE_S in a run) gives the marks
+        shown now (or an earlier vote's), and sets the marks itself once its terms are all
+        in."""
         if not isinstance(answer, VoteModel):
             self._answer_job = None
             return mistakes(answer, points, labels)
         y = np.asarray(labels, dtype=np.float64).reshape(-1)
-        f = self._answer_scores.at(answer, points, VOTE_SLICE_S)
+        f = self._answer_scores.at(answer, points, self._vote_slice)
         shown = self._misclassified if f is None else np.flatnonzero(y * f <= 0.0)
         if self._answer_scores.pending:
             pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)

@@ -49,6 +49,9 @@ MAX_ALPHA_POINTS = MAX_ALPHA_COLUMNS
 ALPHA_BLOCK = 256
 #: The last rows whose α counts are kept one row at a time (see `_alpha_counts`).
 ALPHA_TAIL = 64
+#: Rows of the averaged sums extended at once: within the rows whose weights the history
+#: keeps from one call to the next (`core/history.py` `_SPAN_ROWS`, 2¹⁸).
+AVERAGE_PIECE = 1 << 17
 #: The roles `IterationModel.data` answers, as the ints Qt passes (a view asks for ~10
 #: roles a cell at every paint: the others return at once, without a comparison of enums).
 _DISPLAY = Qt.ItemDataRole.DisplayRole.value
@@ -426,20 +429,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         j = u + 1  # the vector's number; vectors 0 … rows - 1 are closed
         closed = min(self._rows, t.k)
         sums = self._avg_sums
-        names = (*(f"w{i}" for i in range(len(sums) - 1)), "b")
-        have = len(sums[0])
-        if have < min(j + 1, closed):  # extend the prefix sums over the new closed rows
-            # c_j = V[j] − V[j − 1] with V the updates' visits and V[−1] = 1; vector j
-            # is the start (j = 0) or history row j − 1.
-            v = t.history_slice("visit", max(0, have - 1), closed).astype(np.int64)
-            c = np.diff(v if have else np.concatenate(([1], v))).astype(np.float64)
-            for i, (target, name) in enumerate(zip(sums, names, strict=True)):
-                w = t.history_slice(name, max(0, have - 1), closed - 1).astype(np.float64)
-                if not have:
-                    w = np.concatenate((self._start(i), w))
-                carry = target[-1] if have else 0.0
-                acc = np.cumsum(np.concatenate(([carry], c * w)))[1:]
-                target.frombytes(acc.tobytes())
+        self._extend_averages(min(j + 1, closed))
         if j < closed:
             total = int(t.history_value("visit", j)) - 1
             s = tuple(target[j] for target in sums)
@@ -453,6 +443,40 @@ class IterationModel(QtCore.QAbstractTableModel):
             return None
         b_avg = s[-1] / total if t.config.bias else 0.0
         return (*(v / total for v in s[:-1]), b_avg)
+
+    def _extend_averages(self, to: int) -> None:
+        """Extend the prefix sums `_avg_sums` over the closed vectors up to `to` (a later
+        update ended them)."""
+        t = self._trainer
+        sums = self._avg_sums
+        names = (*(f"w{i}" for i in range(len(sums) - 1)), "b")
+        have = len(sums[0])
+        while have < to:
+            # c_j = V[j] − V[j − 1] with V the updates' visits and V[−1] = 1; vector j
+            # is the start (j = 0) or history row j − 1. In pieces the history keeps the
+            # weights of (`AVERAGE_PIECE`): its three columns are made once a piece (a To
+            # end turn of 3.5·10⁵ rows made them three times, ~90 ms).
+            upto = min(to, have + AVERAGE_PIECE)
+            v = t.history_slice("visit", max(0, have - 1), upto).astype(np.int64)
+            c = np.diff(v if have else np.concatenate(([1], v))).astype(np.float64)
+            for i, (target, name) in enumerate(zip(sums, names, strict=True)):
+                w = t.history_slice(name, max(0, have - 1), upto - 1).astype(np.float64)
+                if not have:
+                    w = np.concatenate((self._start(i), w))
+                carry = target[-1] if have else 0.0
+                acc = np.cumsum(np.concatenate(([carry], c * w)))[1:]
+                target.frombytes(acc.tobytes())
+            have = len(sums[0])
+
+    def keep_up(self) -> None:
+        """A fast frame of a run (To end): the averaged sums extended over the vectors the
+        run closed since the last frame, so that the table's turn (one frame in several:
+        `RunFrameGate`) extends a frame's rows, not its own several frames' (at 10⁶
+        updates a second a turn of 40-90 ms). The sums depend on the run's history only:
+        a step back (a plain MODEL, at once) cuts them, another run starts them anew."""
+        t = self._controller.trainer
+        if t is self._trainer and t.spec.answer_kind == "average":
+            self._extend_averages(t.k)
 
     def _start(self, i: int) -> NDArray[np.float64]:
         """The initial weight i (w₁, …, w_d, b) as a one-element array."""
@@ -588,6 +612,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             self.endResetModel()
             return 0
         old, new = self._rows, t.k
+        for sums in self._avg_sums:  # (kept up beyond the rows: `keep_up`) closed ones only
+            del sums[new:]
         if new != old:  # the last block of α counts (and the batch's points) changed
             for s in [s for s in self._alpha_blocks if (s + 1) * ALPHA_BLOCK > min(old, new)]:
                 del self._alpha_blocks[s]
@@ -838,6 +864,7 @@ class IterationTable(QtWidgets.QWidget):
 
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
+        controller.changed.connect(self._keep_up)
         self.retranslate()
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
@@ -1189,6 +1216,10 @@ class IterationTable(QtWidgets.QWidget):
         """The columns' widths as sized now."""
         header = self.view.horizontalHeader()
         return np.array([header.sectionSize(c) for c in range(header.count())], np.int64)
+
+    def _keep_up(self, change: Change) -> None:
+        if change & Change.FAST_FRAME and self.isVisible():
+            self.model.keep_up()
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & Change.MODEL:

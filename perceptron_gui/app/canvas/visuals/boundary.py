@@ -86,6 +86,8 @@ class ModelBoundary(Visual[_Items]):
         self._go_on = go_on
         #: The regions' values, kept from frame to frame (only what changed is added).
         self.grid = RegionGrid()
+        #: How long a turn adds a vote's terms (VOTE_SLICE_S; VOTE_RUN_SLICE_S in a run).
+        self.vote_slice = VOTE_SLICE_S
         #: The model whose regions are drawn (None: none).
         self.regions_model: Model | None = None
         self._waiting = False
@@ -217,8 +219,8 @@ class ModelBoundary(Visual[_Items]):
         nx = grid if aspect <= 1.0 else max(2, int(round(grid / aspect**0.5)))
         ny = min(max(2, int(round(nx * aspect))), 4 * grid)
         # Only what changed since the last frame is added (regions.py); a vote's terms for
-        # VOTE_SLICE_S a turn, the image the last vote done meanwhile (kept when none).
-        f = self.grid.values(model, GridSpec(x0, y0, w, h, nx, ny), VOTE_SLICE_S)
+        # `vote_slice` a turn, the image the last vote done meanwhile (kept when none).
+        f = self.grid.values(model, GridSpec(x0, y0, w, h, nx, ny), self.vote_slice)
         if self.grid.pending:
             self._go_on()
         if f is None:
