@@ -158,6 +158,7 @@ def test_a_points_name_is_read_as_its_own_in_the_lesson_why_it_stops(win) -> Non
         assert not bad, bad
     finally:
         win.set_presentation(False)
+        win.act_close_lesson.trigger()  # (the module's window goes on to other tests)
         _settle(win)
 
 
