@@ -482,7 +482,10 @@ def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -
     took turns in To end's frames (one a frame), the vote's regions 3 ms a frame, To end's
     tick 0.05 s: the longest turns at load 6-9 are 0.048-0.067 s (voted) and 0.045-0.072 s
     (averaged), of CPU (docs/robustness.md); still held to 0.2 s until CI's figures with
-    the other worker beside it are known."""
+    the other worker beside it are known. Later that session, on the quiet machine, the
+    run made 3-5·10⁶ updates in the 3 s and voted's longest turns were 0.13-0.30 s: the
+    marks at the points fell 10⁶ vectors behind the run and made those vectors' terms in
+    one turn; they now go a bounded step at a time (regions.VOTE_TAIL): 0.07-0.08 s."""
     from perceptron_gui.app.canvas.constants import VOTE_RUN_SLICE_S, VOTE_SLICE_S
     from perceptron_gui.app.controller import MAX_UPDATE_LIMIT
     from perceptron_gui.core.model import VoteModel
@@ -500,11 +503,20 @@ def test_to_end_of_a_vote_at_the_largest_limit_never_freezes(qtbot, mode: str) -
     w.set_max_updates(w.controls.limit_spin.maximum())
     assert w.controller.config.max_updates == MAX_UPDATE_LIMIT
     qtbot.wait(300)
-    gap = gaps_during(qtbot, w.run_to_end, lambda: not w.controller.running, 3.0, spare=1)
+    # Watched for 3 s, or until half the limit: the compiled trainer made all 10^7 updates
+    # of averaged within 3 s in the seventh session's suite (the run had ended when asked).
+    half = MAX_UPDATE_LIMIT // 2
+    gap = gaps_during(
+        qtbot,
+        w.run_to_end,
+        lambda: not w.controller.running or w.controller.trainer.k > half,
+        3.0,
+        spare=1,
+    )
     running, k = w.controller.running, w.controller.trainer.k
     run_slice = w.canvas._boundary.vote_slice  # (a vote's regions: a run frame's slice)
     w.pause()
-    assert running and k > 10_000  # it was working all along, and fast
+    assert running and k > 10_000, (running, k)  # it was working all along, and fast
     assert run_slice == VOTE_RUN_SLICE_S < VOTE_SLICE_S == w.canvas._boundary.vote_slice
     gc_max = max(GC_PAUSES, default=0.0)
     assert gap < limit(0.2), f"the window froze for {gap:.3f} s (gc {gc_max:.3f} s)"

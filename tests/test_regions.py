@@ -98,6 +98,46 @@ def test_a_runs_vote_frames_read_only_the_counts_that_changed() -> None:
     assert np.array_equal(a.counts, t.votes()[2])
 
 
+def test_a_vote_far_ahead_is_reached_in_bounded_steps_with_the_same_bits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run's vote many vectors ahead of the one kept is reached through the votes
+    between (`_GrowingVote.head`), at most VOTE_TAIL vectors a step: no step makes the
+    terms of the whole tail (10^6 vectors in one turn, 0.25 s, before); each step's vote
+    is the run's as it was then, and the last is the newest's, to the bit."""
+    from perceptron_gui.app.canvas import regions
+
+    tail = 40
+    monkeypatch.setattr(regions, "VOTE_TAIL", tail)
+    steps: list[int] = []
+    changes = regions._vote_changes
+
+    def counted(old, new):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+        steps.append(new.W.shape[0] - old.W.shape[0])
+        return changes(old, new)
+
+    monkeypatch.setattr(regions, "_vote_changes", counted)
+    X, y = noisy(60, 5)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    grid, scores = RegionGrid(), RegionGrid()
+    t.run(max_updates=5)
+    grid.values(t.answer, SPEC)
+    scores.at(t.answer, X)
+    t.run(max_updates=500)  # 500 vectors ahead
+    a = t.answer
+    assert np.array_equal(grid.values(a, SPEC), full(a))
+    assert np.array_equal(scores.at(a, X), a.decision(X))
+    assert len(steps) >= 2 * (500 // tail) and max(steps) <= tail, steps
+    # a step's vote: the run's as it was before vector m's first visit
+    h = a.head(100)
+    t2 = make_trainer(make_dataset(X, y), TrainConfig(mode="voted"))
+    t2.run(max_updates=100)
+    t2.seek(t2.visits - 1)  # the visit before update 100's
+    assert t2.k == 99
+    assert h.W.shape[0] == 100 and h.lineage is a.lineage
+    assert np.array_equal(h.W, t2.answer.W) and np.array_equal(h.counts, t2.answer.counts)
+
+
 def test_other_models_and_changed_kernels_are_scored_in_full() -> None:
     X, y = noisy(100, 3)
     d = make_dataset(X, y)
