@@ -325,9 +325,13 @@ class History:
         with np.errstate(all="ignore"):
             s = self._eta * self._y[idx] if self._factor is None else self._factor(idx, p0, p1, pb)
             s = np.asarray(s, dtype=np.float64)
-            if self._moves_w:
-                q0 = p0 + s * self._x0[idx]
-                q1 = p1 + s * self._x1[idx]
+            if self._moves_w:  # p + s x, in place (the operands of a product or sum swap exactly)
+                q0 = self._x0.take(idx)
+                q0 *= s
+                q0 += p0
+                q1 = self._x1.take(idx)
+                q1 *= s
+                q1 += p1
             else:
                 q0, q1 = p0, p1
             qb = pb + s if self._bias else pb
