@@ -184,3 +184,44 @@ def test_a_span_of_weights_read_twice_follows_every_change() -> None:
     assert list(zip(*again, strict=True)) == weights_of(rows) and again != first
     h.column("w0")[0] = 99.0  # a caller's copy: the kept span is not changed
     assert h.column("w0").tolist() == again[0]
+
+
+def test_blocks_of_the_compiled_loop_read_back_after_every_change() -> None:
+    # `extend` keeps the weights of its blocks since row 0 (the compiled loop's own
+    # columns) for a read of them all: every change of the rows is read at once.
+    rng = np.random.default_rng(8)
+    x0, x1 = rng.normal(size=20), rng.normal(size=20)
+    y = np.where(rng.random(20) < 0.5, 1.0, -1.0)
+    h = History(x0, x1, y, 0.5, True, (0.0, 0.0), 0.0, count="errors")
+    rows = rng.integers(0, 20, 400).tolist()
+    w = np.zeros((len(rows), 3))
+    w0 = w1 = b = 0.0
+    for r, i in enumerate(rows):
+        w0, w1, b = w0 + 0.5 * y[i] * x0[i], w1 + 0.5 * y[i] * x1[i], b + 0.5 * y[i]
+        w[r] = w0, w1, b
+
+    def block(a: int, z: int) -> tuple[np.ndarray, ...]:
+        cols = (w[a:z, 0].copy(), w[a:z, 1].copy(), w[a:z, 2].copy())
+        return (np.array(rows[a:z]), np.arange(a + 1, z + 1), *cols, np.zeros(z - a, np.int64))
+
+    def read(stop: int) -> list[list[float]]:
+        return [h.column(c).tolist() for c in ("w0", "w1", "b")] + [w[:stop].T.tolist()]
+
+    for a, z in ((0, 50), (50, 51), (51, 200)):
+        h.extend(*block(a, z))
+    got = read(200)
+    assert got[:3] == got[3]
+    h.truncate(120)
+    got = read(120)
+    assert got[:3] == got[3]
+    h.extend(*block(120, 300))  # after a cut: computed again from the keyframes
+    h.append(rows[300], 301, *w[300], 0)  # a numpy row between two blocks
+    h.extend(*block(301, 400))
+    got = read(400)
+    assert got[:3] == got[3]
+    h.truncate(0)
+    h.extend(*block(0, 30))
+    got = read(30)
+    assert got[:3] == got[3]
+    h.column("b")[0] = 99.0  # a caller's copy: the kept block is not changed
+    assert h.column("b").tolist() == w[:30, 2].tolist()

@@ -59,6 +59,16 @@ def _take(arr: array[int], rows: IntArray) -> IntArray:
     return out
 
 
+def _own(col: FloatArray, rows: int, budget: int) -> tuple[FloatArray, int]:
+    """The first rows of `col` as float64, and the items that holds: a view (its whole
+    array's items) within `budget` items, else a copy."""
+    base = col if col.base is None else col.base
+    size = np.asarray(base).size
+    if col.dtype == np.float64 and size <= budget:
+        return col[:rows], size
+    return np.array(col[:rows], np.float64), rows
+
+
 class _IntColumn:
     """An integer column that is not stored while it equals its guess (0, or row + 1)."""
 
@@ -200,6 +210,9 @@ class History:
         # The last span of weights `column` made (start, stop, w0, w1, b): a result reads
         # w0, w1 and b of the same rows in turn, and each span computes all three.
         self._span: tuple[int, int, FloatArray, FloatArray, FloatArray] | None = None
+        # The weights of the blocks `extend` stored since row 0 (rows, [(w0, w1, b)]): the
+        # compiled loop's own columns, joined into the span when a read asks for them all.
+        self._chain: tuple[int, list[tuple[FloatArray, ...]], int] | None = None
 
     # ------------------------------------------------------------------ size
 
@@ -245,9 +258,28 @@ class History:
         b: FloatArray,
         count: IntArray,
     ) -> None:
-        """A block of rows (the compiled loop's output; the arrays are not kept)."""
+        """A block of rows (the compiled loop's output).
+
+        The weights, checked to the bit, are kept while the blocks since row 0 come to
+        at most `_SPAN_ROWS` rows: a run's result reads them as a span instead of
+        computing them again from the keyframes. The caller hands w0, w1 and b over (it
+        never writes them again): a block is kept as
+        it is while the arrays so held come to at most 3·`_SPAN_ROWS` items (a copy was
+        ~150 page faults at 2.4·10⁴ rows), past that copied (a view holds its whole array)."""
         self._flush()
+        start = len(self._index)
+        chain = self._chain
         self._store((index, visit, w0, w1, b, count))
+        rows = len(self._index) - start
+        if rows and start + rows <= _SPAN_ROWS and (start == 0 or chain is not None):
+            parts, held = (chain[1], chain[2]) if chain is not None and start else ([], 0)
+            block = []
+            for c in (w0, w1, b):
+                col, items = _own(c, rows, 3 * _SPAN_ROWS - held)
+                block.append(col)
+                held += items
+            parts.append(tuple(block))
+            self._chain = (start + rows, parts, held)
 
     def _flush(self) -> None:
         if not self._pending:
@@ -264,6 +296,7 @@ class History:
             return
         self._block = None
         self._span = None
+        self._chain = None
         start = len(self._index)
         if self._full is None:
             steps = self._check(idx, w0, w1, b)
@@ -292,9 +325,13 @@ class History:
         with np.errstate(all="ignore"):
             s = self._eta * self._y[idx] if self._factor is None else self._factor(idx, p0, p1, pb)
             s = np.asarray(s, dtype=np.float64)
-            if self._moves_w:
-                q0 = p0 + s * self._x0[idx]
-                q1 = p1 + s * self._x1[idx]
+            if self._moves_w:  # p + s x, in place (the operands of a product or sum swap exactly)
+                q0 = self._x0.take(idx)
+                q0 *= s
+                q0 += p0
+                q1 = self._x1.take(idx)
+                q1 *= s
+                q1 += p1
             else:
                 q0, q1 = p0, p1
             qb = pb + s if self._bias else pb
@@ -330,6 +367,7 @@ class History:
             del arr[k // KEY + 1 :]
         self._block = None
         self._span = None
+        self._chain = None
         if k:
             w0, w1, b = self._weights(k - 1, k)
             self._last = (float(w0[0]), float(w1[0]), float(b[0]))
@@ -392,6 +430,15 @@ class History:
         if name in ("w0", "w1", "b"):
             j = ("w0", "w1", "b").index(name)
             span = self._span
+            chain = self._chain
+            if start == 0 and chain is not None and chain[0] == stop:
+                parts = chain[1]
+                c0, c1, cb = (
+                    np.concatenate([p[c] for p in parts]) if len(parts) > 1 else parts[0][c]
+                    for c in range(3)
+                )
+                span = self._span = (0, stop, c0, c1, cb)
+                self._chain = None
             if span is not None and span[:2] == (start, stop):
                 return span[2:][j].copy()
             cols = self._weights(start, stop)

@@ -774,13 +774,21 @@ class PATrainer(OnlineTrainer):
 
     def _history_factor(self) -> FactorFn | None:
         def factor(idx: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray) -> FloatArray:
-            # τ y from the margin before the update, with `_margins_at`'s and `_scale`'s bits.
-            m = self._yx0[idx] * w0
-            m += self._yx1[idx] * w1
-            m += self._y[idx] * b
-            t = (1.0 - m) / self._sq[idx]
-            tau = np.where(t < self._C, t, self._C)  # Python's min(C, t)
-            return np.asarray(tau * self._y[idx], dtype=np.float64)
+            # τ y from the margin before the update, with `_margins_at`'s and `_scale`'s bits
+            # (the same operations in place: a product's or sum's operands swap exactly).
+            yi = self._y.take(idx)
+            m = self._yx0.take(idx)
+            m *= w0
+            g = self._yx1.take(idx)
+            g *= w1
+            m += g
+            np.multiply(yi, b, out=g)
+            m += g
+            np.subtract(1.0, m, out=m)
+            m /= self._sq.take(idx, out=g)  # t
+            np.putmask(m, ~(m < self._C), self._C)  # Python's min(C, t)
+            m *= yi
+            return m
 
         return factor
 
