@@ -224,16 +224,13 @@ def to_end(app: Any, quick: bool) -> None:
     window.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a small smoke run")
-    parser.add_argument("--frames", action="store_true", help="the frames only, not To end")
-    args = parser.parse_args()
-    n, support, count = (150, 20, 1) if args.quick else (2000, 1000, 30)
-    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+def kernel_canvas(app: Any, n: int, support: int) -> tuple[Any, Any]:
+    """A 1000×700 canvas showing a kernel (RBF) run on `n` random points, trained until
+    `support` support points (random labels: the support set keeps growing); also
+    `bench_speed.py`'s kernel frame."""
     rng = np.random.default_rng(0)
     X = rng.normal(size=(n, 2)) * 2.0
-    y = rng.choice([-1, 1], size=n)  # random labels: the support set keeps growing
+    y = rng.choice([-1, 1], size=n)
     config = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5)
     trainer = make_trainer(make_dataset(X, y), config)
     while int(np.count_nonzero(np.asarray(trainer.alpha) > 0)) < support and not trainer.done:
@@ -244,6 +241,17 @@ def main() -> None:
     canvas.show()
     app.processEvents()
     canvas.set_model(trainer.model, follow=False)
+    return canvas, trainer
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument("--frames", action="store_true", help="the frames only, not To end")
+    args = parser.parse_args()
+    n, support, count = (150, 20, 1) if args.quick else (2000, 1000, 30)
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+    canvas, trainer = kernel_canvas(app, n, support)
     m = int(np.count_nonzero(np.asarray(trainer.alpha) > 0))
     med = statistics.median
     inc = [med(v) for v in frames(canvas, trainer, count, full=False)]

@@ -237,24 +237,10 @@ def scan(quick: bool) -> dict[str, float]:
 
 def kernel_frame(app: Any, quick: bool) -> tuple[float, float]:
     """Part 3a: the canvas's kernel frame at 1000 support points (bench_regions.py)."""
-    from bench_regions import frames
-
-    from perceptron_gui.app.canvas.canvas import DataCanvas
-    from perceptron_gui.core import make_dataset
+    from bench_regions import frames, kernel_canvas
 
     n, support, count = (150, 20, 3) if quick else (2000, 1000, 30)
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(n, 2)) * 2.0
-    y = rng.choice([-1, 1], size=n)
-    trainer = make_trainer(make_dataset(X, y), TrainConfig(mode="kernel", kernel="rbf", sigma=0.5))
-    while int(np.count_nonzero(np.asarray(trainer.alpha) > 0)) < support and not trainer.done:
-        trainer.run(max_updates=200)
-    canvas = DataCanvas()
-    canvas.resize(1000, 700)
-    canvas.set_points(X, y, reframe=True)
-    canvas.show()
-    app.processEvents()
-    canvas.set_model(trainer.model, follow=False)
+    canvas, trainer = kernel_canvas(app, n, support)
     _, painted = frames(canvas, trainer, count, full=False, paint=True)
     alone = []
     for _ in range(count):

@@ -211,9 +211,7 @@ class Placer:
         """Keep `r` if it is free room as `take_free` finds it first (inside, on no point
         and no text, across no line to `avoid`): a label's last place, while it holds."""
         x, y, w, h = (float(v) for v in r)
-        if not self._free(x, y, w, h, False):
-            return False
-        if self.lines and self.crossings((x, y, w, h)):
+        if not self._free(x, y, w, h, True):
             return False
         self.taken.append((x, y, w, h))
         return True
@@ -301,26 +299,7 @@ class Placer:
                 and (min(xw, txw) - max(x, tx)) * (min(yh, tyh) - max(y, ty)) != 0.0
             ):  # fmt: skip
                 return False
-        if lines:
-            left, top, right, bottom = x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0
-            for lx0, ly0, lx1, ly1 in self.lines:  # `_crossings`, for one rectangle
-                dx, dy = lx1 - lx0, ly1 - ly0
-                t0, t1, ok = 0.0, 1.0, True
-                for p, q in (
-                    (-dx, lx0 - left),
-                    (dx, right - lx0),
-                    (-dy, ly0 - top),
-                    (dy, bottom - ly0),
-                ):
-                    if p == 0.0:
-                        ok = ok and q >= 0.0
-                    elif p < 0.0:
-                        t0 = max(t0, q / p)
-                    else:
-                        t1 = min(t1, q / p)
-                if ok and t0 <= t1:
-                    return False
-        return True
+        return not (lines and self.crossings((x, y, w, h)))
 
     def crossings(self, r: Rect) -> int:
         """How many lines to `avoid` cross `r` (grown by a pixel)."""
