@@ -1431,7 +1431,11 @@ def exp_exact() -> bool:
             np.nextafter(edges, math.inf), np.nextafter(edges, -math.inf),
         ))  # fmt: skip
         got = x.copy()
-        _exp_row(got)
+        try:
+            _exp_row(got)
+        except Exception:  # noqa: BLE001  (numba could not compile it: the library's exp)
+            _exp_exact = False
+            return False
         with np.errstate(all="ignore"):
             ref = np.exp(x)
         _exp_exact = got.tobytes() == ref.tobytes()
