@@ -162,6 +162,22 @@ def measure(
     out["numba"] = numba_before  # imported before any run (by the window or `jit`)
     out["numba_end"] = "numba" in sys.modules
     out["compiled"] = getattr(w.controller.trainer, "_fast", None) is not None
+    out["same"] = None
+    if to_end:  # the run against the numpy path's (after the peak was read)
+        from perceptron_gui.core import make_trainer
+
+        t = w.controller.trainer
+        os.environ["PERCEPTRON_GUI_NO_JIT"] = "1"
+        try:
+            ref = make_trainer(w.controller.data, w.controller.config)
+        finally:
+            del os.environ["PERCEPTRON_GUI_NO_JIT"]
+        ref.run()
+        out["same"] = repr((t.k, t.visits, t.w, t.b)) == repr((ref.k, ref.visits, ref.w, ref.b))
+        out["same"] = out["same"] and all(
+            t.history_slice(c).tobytes() == ref.history_slice(c).tobytes()
+            for c in t.HISTORY_COLUMNS
+        )
     out["traced"] = traced
     if trace:
         out["traced_peak"] = (tracemalloc.get_traced_memory()[1] - base) / 2**20
@@ -192,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peak RSS {r['peak']:.0f} MB ({verdict} the goal {GOAL_MB} MB); CPU {r['cpu']:.2f} s")
     print(f"numba imported before any run: {r['numba']}; at the end: {r['numba_end']}", end="")
     print(f"; the trainer on the compiled loop: {r['compiled']}")
+    if r["same"] is not None:
+        print(f"To end's run against the numpy path's: {'same bits' if r['same'] else 'DIFFER'}")
     if args.trace:
         print(f"traced peak beyond the window: {r['traced_peak']:.0f} MB; held now by line:")
         for s in r["snapshot"].statistics("lineno")[:15]:
