@@ -257,7 +257,7 @@ def test_the_compiled_kernel_rows_have_numpy_bits(
             ref = kernel_block(P, P, kernel, degree, coef0, sigma)
         gram = np.zeros((n, n))
         rowmax = np.full(n, -1.0)
-        kp = np.array([fast.KERNEL_CODES[kernel], degree, coef0, sigma])
+        kp = np.array([fast.kernel_code(kernel), degree, coef0, sigma])  # as the trainer's
         x0, x1 = P[:, 0].copy(), P[:, 1].copy()
         for i in range(n):
             fast._kernel_row(gram, rowmax, i, x0, x1, kp)
@@ -266,6 +266,50 @@ def test_the_compiled_kernel_rows_have_numpy_bits(
         with np.errstate(invalid="ignore"):
             top = np.where(np.isnan(ref).any(axis=1), np.inf, np.abs(ref).max(axis=1))
         assert np.array_equal(rowmax, top)
+
+
+def _numpy_calls_glibcs_fma_exp() -> bool:
+    """Where numpy's float64 exp is glibc's `__exp_fma` (the one `fast._exp_row` copies):
+    x86-64 Linux, glibc 2.28 or later, a CPU with FMA and without AVX-512F (numpy's
+    own vector exp)."""
+    import platform
+
+    libc, version = platform.libc_ver()
+    if platform.machine() != "x86_64" or libc != "glibc":
+        return False
+    if tuple(int(p) for p in version.split(".")[:2]) < (2, 28):
+        return False
+    try:
+        from pathlib import Path
+
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    flags = next((ln.split() for ln in text.splitlines() if ln.startswith("flags")), [])
+    return "fma" in flags and "avx2" in flags and "avx512f" not in flags
+
+
+def test_the_inlined_exp_gives_numpys_bits() -> None:
+    """`fast._exp_row` (glibc's exp step for step, inlined in the kernel rows) against
+    np.exp on a million numbers the once-a-process check did not see: random bit patterns
+    (every exponent, NaN, inf, subnormals), [-746, 0] and its neighbourhood of 0, and
+    the rbf rows' own numbers. Where numpy calls glibc's FMA exp the check must pass."""
+    if _numpy_calls_glibcs_fma_exp():
+        assert fast.exp_exact()
+    elif not fast.exp_exact():
+        pytest.skip("numpy's exp is not glibc's FMA exp here: the rows call the C library's")
+    assert fast.kernel_code("rbf") == fast.RBF_TABLE_EXP
+    rng = np.random.default_rng(7)
+    x = np.concatenate((
+        rng.integers(0, 2**64 - 1, 1 << 18, dtype=np.uint64, endpoint=True).view(np.float64),
+        -rng.random(1 << 19) * 746.0, rng.uniform(-1e-3, 1e-3, 1 << 16),
+        -((rng.normal(size=1 << 17) / 0.37) ** 2) * 0.5,
+    ))  # fmt: skip
+    got = x.copy()
+    fast._exp_row(got)
+    with np.errstate(all="ignore"):
+        ref = np.exp(x)
+    assert got.tobytes() == ref.tobytes()
 
 
 def plain_kernel_perceptron(

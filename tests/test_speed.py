@@ -10,8 +10,10 @@ import probes
 import pytest
 
 from perceptron_gui import MainWindow
-from perceptron_gui.core import fast
+from perceptron_gui.app.controller import Controller
+from perceptron_gui.core import fast, make_trainer
 from perceptron_gui.core.generators import generate
+from perceptron_gui.core.registry import modes
 from perceptron_gui.core.trainer import Trainer
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="numba is not installed")
@@ -37,20 +39,183 @@ def test_the_window_adopts_the_compiled_loop_once_warmed_up(qtbot) -> None:
     assert np.array_equal(w.controller.trainer.model.w, ref.model.w)
 
 
-def test_a_trainer_that_moved_keeps_its_loop_until_a_reset(qtbot, monkeypatch) -> None:
+def test_a_trainer_that_moved_takes_the_compiled_loop_where_it_stands(qtbot, monkeypatch) -> None:
     assert fast.warm_up()
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    w.set_points([[1.0, 1.0], [-1.0, -2.0], [2.0, -1.0]], [1, -1, 1])
+    d = generate("noisy", 300, noise=0.1, seed=4)
+    w.set_points(d.points, d.labels)
     assert w.controller.trainer._fast is None  # made with the JIT switched off
     monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
     w.step()
     before = w.controller.trainer
-    assert not w.controller.adopt_compiled_loop()  # it has moved: not replaced
-    assert w.controller.trainer is before and w.controller.trainer.k == 1
-    w.reset()
-    assert w.controller.trainer._fast is not None and w.controller.trainer.k == 0
+    assert w.controller.adopt_compiled_loop()  # the same trainer, from its first update
+    assert w.controller.trainer is before and before.k == 1 and before._fast is not None
+    before.run()
+    ref = Trainer(d, w.controller.config)
+    ref._fast = None
+    ref.run()
+    assert bits(before) == bits(ref)
+
+
+def bits(t) -> tuple:  # noqa: ANN001
+    """Everything a run leaves, as bytes: two runs with equal bits made the same run."""
+    cols = tuple(t.history_slice(c).tobytes() for c in t.HISTORY_COLUMNS)
+    return (t.stop_reason, t.k, t.visits, repr((t.w, t.b)), cols)
+
+
+# --------------------------------------- when the window loads the compiled loop (issue 34)
+
+START_PROBE = r"""
+import json, os, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from perceptron_gui.app.main import main
+from perceptron_gui.app.main_window import MainWindow
+from perceptron_gui.core import generate, make_trainer
+out = {}
+
+def window():
+    return next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+
+def after_start():  # 1.5 s after start: the window used to load numba at 0.2 s
+    w = window()
+    out["after start"] = "numba" in sys.modules
+    w.step(); w.step()
+    out["after two steps"] = "numba" in sys.modules
+    d = generate("noisy", 20000, noise=0.1, seed=3)
+    w.set_points(d.points, d.labels)
+    w.set_max_updates(30000)
+    w.run_to_end()
+    QTimer.singleShot(20, wait)
+
+def wait():
+    w = window()
+    c = w.controller
+    if c.running or c._loading:
+        QTimer.singleShot(20, wait)
+        return
+    t = c.trainer
+    out["after to end"] = "numba" in sys.modules
+    out["compiled"] = t._fast is not None
+    os.environ["PERCEPTRON_GUI_NO_JIT"] = "1"
+    ref = make_trainer(c.data, c.config)
+    ref.run()
+    same = [t.history_slice(k).tobytes() for k in t.HISTORY_COLUMNS] == [
+        ref.history_slice(k).tobytes() for k in ref.HISTORY_COLUMNS]
+    out["same bits"] = same and repr((t.w, t.b, t.k, t.visits)) == repr(
+        (ref.w, ref.b, ref.k, ref.visits))
+    print(json.dumps(out))
+    app.quit()
+
+QTimer.singleShot(1500, after_start)
+main(["--empty"])
+"""
+
+
+@pytest.mark.long
+def test_the_app_loads_numba_for_a_run_that_gains_only(tmp_path) -> None:  # noqa: ANN001
+    """The app as started from the command line: no numba after start nor after two
+    steps (it was imported 0.2 s after start: ~130 MB); a To end on 20 000 noisy points
+    loads it in the background, and the run has numpy's bits."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PERCEPTRON_GUI_")}
+    env.update(QT_QPA_PLATFORM="offscreen", PERCEPTRON_GUI_STATE_DIR=str(tmp_path / "state"))
+    root = Path(__file__).resolve().parents[1]
+    env["PYTHONPATH"] = str(root)
+    r = subprocess.run(
+        [sys.executable, "-c", START_PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+        timeout=180,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["after start"] is False and out["after two steps"] is False, out
+    assert out["after to end"] is True and out["same bits"] is True, out
+
+
+def _numpy_trainers(monkeypatch) -> None:  # noqa: ANN001
+    """Trainers made from here are on numpy (`PERCEPTRON_GUI_NO_JIT` read when made)."""
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+
+
+@pytest.fixture
+def fresh_process(monkeypatch):  # noqa: ANN201, ANN001
+    """This process as if numba were not loaded yet (the test session loaded it): the
+    controller's loads are recorded, and each goes through `fast.warm_up` in its thread."""
+    loads: list = []
+    real = fast.warm_up
+
+    def warm(rules=None):  # noqa: ANN001, ANN202
+        loads.append(rules)
+        return real(rules)
+
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)
+    monkeypatch.setattr(fast, "warm_up", warm)
+    return loads
+
+
+def test_steps_and_a_short_run_load_nothing(qtbot, monkeypatch, fresh_process) -> None:
+    c = Controller(frame_interval_ms=0)
+    _numpy_trainers(monkeypatch)
+    c.set_data(generate("noisy", 2000, noise=0.1, seed=5), undoable=False)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    c.step()
+    c.step()
+    c.run_to_end()  # separable, 3 points: ends at once
+    c.set_data(generate("separable", 3, seed=1), undoable=False)
+    c.run_to_end()
+    qtbot.waitUntil(lambda: not c.running, timeout=30_000)
+    assert c.trainer.done and fresh_process == []
+
+
+@pytest.mark.parametrize("mode", modes())
+def test_a_run_that_gains_loads_its_loop_and_moves_to_it_with_the_same_bits(
+    qtbot, monkeypatch, fresh_process, mode
+) -> None:
+    monkeypatch.setattr(fast, "JIT_BACKGROUND_VISITS", 300)  # judged early (cheap data)
+    c = Controller(frame_interval_ms=0)
+    _numpy_trainers(monkeypatch)
+    d = generate("noisy", 200, noise=0.1, seed=6)
+    c.set_data(d, undoable=False)
+    c.set_mode(mode)
+    gains = getattr(c.trainer, "has_compiled_loop", True)
+    c.set_max_updates(6000 if gains else 300)  # (without a compiled loop: a short run)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    t = c.trainer
+    assert t._fast is None
+    adopted: list = []
+    adopt = c.adopt_compiled_loop
+
+    def spy() -> bool:
+        adopted.append((t.visits, t.done))
+        return adopt()
+
+    monkeypatch.setattr(c, "adopt_compiled_loop", spy)
+    c.run_to_end()
+    qtbot.waitUntil(lambda: not c.running and not c._loading, timeout=60_000)
+    assert c.trainer is t and t.done
+    if not gains:  # no compiled loop for this mode: nothing loaded
+        assert fresh_process == [] and adopted == [] and t._fast is None
+    else:
+        rule = getattr(t, "compiled_rule", None)
+        assert fresh_process == [() if rule is None else (rule,)]  # its own loop only
+        assert adopted and not adopted[0][1], adopted  # moved to it in the middle of the run
+        assert t._fast is not None
+    _numpy_trainers(monkeypatch)
+    ref = make_trainer(d, c.config)
+    ref.run()
+    assert bits(t) == bits(ref)
 
 
 # ------------------------------------------------------------------ the frame budget

@@ -352,7 +352,11 @@ class Controller(QObject):
         self._count_cost = 0.0  # seconds per update of the answer's count at full speed
         self._last_refresh = 0.0
         self._pending_refresh = False
-        self._warmed_up.connect(self.adopt_compiled_loop, Qt.ConnectionType.QueuedConnection)
+        self._loading = False  # a background load of the compiled loop is under way
+        self._load_judged = False  # this run was judged (`_load_if_it_gains`)
+        self._run_visits = 0  # the trainer's visits when the run started
+        self._run_seconds = 0.0  # seconds this run has trained at full speed
+        self._warmed_up.connect(self._on_warmed_up, Qt.ConnectionType.QueuedConnection)
 
     # ---------------------------------------------------------------- access
 
@@ -582,43 +586,68 @@ class Controller(QObject):
     def _new_trainer(self) -> Algorithm:
         return make_trainer(self._data, self._config)
 
-    def warm_up_in_background(self) -> None:
-        """Compile the trainer's inner loop (`core.fast.warm_up`) in a worker thread.
+    def warm_up_in_background(self, rules: tuple[fast.Rule, ...] | None = None) -> bool:
+        """Load the compiled loop (`core.fast.warm_up` of `rules`, default every one) in a
+        worker thread; True when a load started.
 
-        numba's import and compile (or its load from the disk cache) take 0.4-5 s; the
-        window stays live meanwhile and trainers use the numpy path. When it ends,
-        `adopt_compiled_loop` runs on the GUI thread (through a queued signal).
+        The window does not load it at start: numba and its compiled code take ~130 MB
+        of memory and 0.4-0.8 s of CPU (a first compile 5-10 s), which a window that only
+        steps never repays. A full-speed run that would gain asks for its own trainer's
+        loop (`_load_if_it_gains`); it goes on on numpy meanwhile, and `adopt_compiled_loop`
+        moves it to the compiled loop on the GUI thread (a queued signal) when the load
+        ends: the same bits either way.
         """
-        if not fast.available():
-            return
-        if fast.ready():
+        if not fast.available() or self._loading:
+            return False
+        wanted = tuple(fast.RULES.values()) if rules is None else rules
+        if all(fast.loaded(r) for r in (*wanted, None)):
             self.adopt_compiled_loop()
-            return
+            return False
+        self._loading = True
 
         def work() -> None:
-            fast.warm_up()
             try:
-                self._warmed_up.emit()
-            except RuntimeError:  # the controller was deleted meanwhile
-                pass
+                fast.warm_up(rules)
+            finally:
+                try:
+                    self._warmed_up.emit()
+                except RuntimeError:  # the controller was deleted meanwhile
+                    pass
 
         threading.Thread(target=work, name="perceptron-gui warm-up", daemon=True).start()
+        return True
 
     def adopt_compiled_loop(self) -> bool:
         """After `core.fast.warm_up`: let the current trainer use the compiled loop too.
 
-        Trainers choose their loop when they are made, so only the next one would. The
-        current one is replaced by a new one when it stands at its start (no visit yet,
-        not running): the state is the same, only faster from there on. A trainer that has
-        moved keeps the numpy path (the same numbers) until the next settings change,
-        edit or reset. Returns True when it was replaced.
+        Trainers choose their loop when they are made; this one takes the compiled loop
+        from where it stands (at its start, or in the middle of a run: the same numbers,
+        only faster from there on). Returns True when it now runs on the compiled loop.
         """
+        use = getattr(self._trainer, "use_compiled_loop", None)
+        return bool(use()) if use is not None and fast.ready() else False
+
+    def _on_warmed_up(self) -> None:
+        self._loading = False
+        self.adopt_compiled_loop()
+
+    def _load_if_it_gains(self) -> None:
+        """Start the background load of the current trainer's compiled loop, once per run,
+        when the run has shown it would gain: `fast.JIT_BACKGROUND_VISITS` visits or
+        `fast.JIT_BACKGROUND_SECONDS` of training on numpy at full speed (as `train()`
+        judges a job), and it is not over. A run of a few points that ends at once, or a
+        step, loads nothing (issue 34: 10⁶ points stepped twice stay under 300 MB)."""
         t = self._trainer
-        if self.running or t.visits or t.k or not fast.ready():
-            return False
-        self._trainer = self._new_trainer()
-        self.emit_changed(Change.MODEL)
-        return True
+        self._load_judged = True
+        if t.done or not fast.available() or not hasattr(t, "use_compiled_loop"):
+            return
+        if not getattr(t, "has_compiled_loop", True):
+            return  # a mode, order or size without a compiled loop: nothing to gain
+        rule: fast.Rule | None = getattr(t, "compiled_rule", None)
+        if fast.loaded(rule):
+            self.adopt_compiled_loop()  # loaded meanwhile (an experiment, the other run)
+            return
+        self.warm_up_in_background(() if rule is None else (rule,))
 
     def add_point(self, x: float, y: float, label: int) -> bool:
         """Add one point; False (and a message) when the input is not usable."""
@@ -1037,6 +1066,9 @@ class Controller(QObject):
         # (2^20 updates) froze a batch run right after it for 6.1 s.
         self._slice = 1
         self._count_cost = 0.0
+        self._load_judged = False
+        self._run_visits = self._trainer.visits
+        self._run_seconds = 0.0
         self._timer.start(interval)
 
     def _stop_timer(self, *, emit: bool = True) -> None:
@@ -1088,6 +1120,12 @@ class Controller(QObject):
                 t.answer_errors  # noqa: B018 - the count, made and kept for this state
                 self._count_cost = (time.perf_counter() - t0) / (t.k - k0)
             self._trained_until = time.perf_counter()
+            self._run_seconds += self._trained_until - now
+            if not self._load_judged and (
+                t.visits - self._run_visits >= fast.JIT_BACKGROUND_VISITS
+                or self._run_seconds >= fast.JIT_BACKGROUND_SECONDS
+            ):
+                self._load_if_it_gains()
         else:
             self._credit += (now - self._last_tick) * self._speed
             n = max(1, int(self._credit))

@@ -63,10 +63,6 @@ def _add_settings(p: argparse.ArgumentParser) -> None:
     add_mode_options(p)
 
 
-#: After the window is shown, wait this long before the compiled loop starts loading.
-WARM_UP_DELAY_MS = 200
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``perceptron-gui``."""
     p = _Parser(
@@ -272,7 +268,6 @@ def main(argv: list[str] | None = None) -> int:
             w, h = (int(v) for v in (args.size or SCREENSHOT_SIZE).lower().split("x"))
         except ValueError:
             parser.error(f"bad size {args.size!r}: expected WxH in pixels, e.g. 1500x950")
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
@@ -333,9 +328,8 @@ def main(argv: list[str] | None = None) -> int:
         return _end(0, at_once=at_once)
     win.show()
     _quit_on_ctrl_c(app, win)
-    # The compiled loop loads (or compiles, the first time) in a thread once the window
-    # is on screen, not before: its import would compete with the first paint for the GIL.
-    QTimer.singleShot(WARM_UP_DELAY_MS, win.controller.warm_up_in_background)
+    # The compiled loop (numba: ~130 MB, 0.4-0.8 s) is not loaded here: a full-speed run
+    # that would gain loads it in the background (`Controller._load_if_it_gains`).
     # Everything made so far (modules, Qt wrappers, the window) lives as long as the app:
     # keep it out of the garbage collector's full passes, which would otherwise rescan it
     # in the middle of a run.

@@ -66,6 +66,7 @@ import time
 import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -532,17 +533,20 @@ _FLOAT_MAX = sys.float_info.max
 
 #: The kernels of `_kernel_row` (``kp[0]``).
 KERNEL_CODES = {"linear": 0.0, "poly": 1.0, "rbf": 2.0}
+#: The rbf kernel's code when its rows use the inlined exp (`_exp_row`, see `kernel_code`).
+RBF_TABLE_EXP = 3.0
 
 
 def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> None:
     """Row i of the Gram matrix into ``gram[i]``, ``K(x_i, x_j)``, and its largest
     magnitude into ``rowmax[i]`` (inf when some entry is NaN; an rbf row's is 1).
 
-    `kp` is (`KERNEL_CODES` of the kernel, degree, coef0, sigma). Each entry with the
+    `kp` is (`kernel_code` of the kernel, degree, coef0, sigma). Each entry with the
     operations of `model.kernel_block` in its order, so its bits: "linear"
     ``x1 z1 + x2 z2``; "poly" that ``+ coef0`` raised by `model.int_power`'s squarings;
-    "rbf" ``exp((((x1 - z1)/σ)² + ((x2 - z2)/σ)²) · -0.5)``, whose exp is the C
-    library's as numpy's is on a CPU without AVX-512 (`kernel_rows_exact` checks it;
+    "rbf" ``exp((((x1 - z1)/σ)² + ((x2 - z2)/σ)²) · -0.5)``, whose exp is glibc's steps
+    inlined (`_exp_row`, code `RBF_TABLE_EXP`) where they give numpy's bits, else the C
+    library's, as numpy's is on a CPU without AVX-512 (`kernel_rows_exact` checks it;
     where it is not, the caller passes the whole Gram matrix made by numpy). (Copying
     the entries ``K(x_j, x_i)`` of the rows made before, the same bits, would save a
     quarter of the exps but read a column across the matrix: 3x slower at N = 2000.)
@@ -552,14 +556,17 @@ def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> No
     row = gram[i]
     a0 = x0[i]
     a1 = x1[i]
-    if code == 2.0:
+    if code >= 2.0:
         sigma = kp[3]
         for j in range(n):
             d = (a0 - x0[j]) / sigma
             e = (a1 - x1[j]) / sigma
             row[j] = (d * d + e * e) * -0.5
-        for j in range(n):
-            row[j] = math.exp(row[j])
+        if code == RBF_TABLE_EXP:
+            _exp_row(row)
+        else:
+            for j in range(n):
+                row[j] = math.exp(row[j])
         rowmax[i] = 1.0  # exp of a number <= 0 (or NaN: never, the squares are >= 0)
     else:
         for j in range(n):
@@ -581,6 +588,213 @@ def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> No
                     base = a
                 row[j] = base
         rowmax[i] = _abs_max(row)
+
+
+# numpy's float64 exp, compiled. On x86-64 without AVX-512F numpy's exp is the C library's;
+# glibc's (2.28 and later, from Arm's optimized-routines) on a CPU with FMA is `__exp_fma`:
+# exp(x) = 2^(k/128) · exp(r), a 128-entry table and a degree-5 polynomial, with these
+# constants and fused multiply-adds in this order (read from its machine code). Inlined in
+# the compiled loop it costs a third of a call to the library's. `exp_exact` compares it
+# with numpy once a process; where it differs (another C library, no FMA, AVX-512),
+# the rows call the library's exp (`kernel_code`).
+_EXP_INVLN2N = float.fromhex("0x1.71547652b82fep+7")  # 128 / ln 2
+_EXP_NEGLN2HIN = float.fromhex("-0x1.62e42fefa0000p-8")  # -ln 2 / 128, high part
+_EXP_NEGLN2LON = float.fromhex("-0x1.cf79abc9e3b3ap-47")  # its low part
+_EXP_C2 = float.fromhex("0x1.ffffffffffdbdp-2")
+_EXP_C3 = float.fromhex("0x1.555555555543cp-3")
+_EXP_C4 = float.fromhex("0x1.55555cf172b91p-5")
+_EXP_C5 = float.fromhex("0x1.1111167a4d017p-7")
+_EXP_SHIFT = float.fromhex("0x1.8p52")
+_EXP_2P1009 = float.fromhex("0x1p1009")
+_EXP_2M1022 = float.fromhex("0x1p-1022")
+_U45 = np.uint64(45)
+_U52 = np.uint64(52)
+_U0X7F = np.uint64(0x7F)
+_U0X7FF = np.uint64(0x7FF)
+_U0X3C9 = np.uint64(0x3C9)
+_U0X3E = np.uint64(0x3E)
+_U2 = np.uint64(2)
+_U_K_NEG = np.uint64(0x80000000)
+_U_1009 = np.uint64(1009 << 52)
+_U_1022 = np.uint64(1022 << 52)
+#: The table: for k = 0..127, the bits of 2^(k/128)'s rounding error ("tail") and of its
+#: double less k << 45 (glibc's ``__exp_data.tab``).
+# fmt: off
+_EXP_TAB = np.array(
+    [
+    0x0000000000000000, 0x3ff0000000000000, 0x3c9b3b4f1a88bf6e, 0x3feff63da9fb3335,
+    0xbc7160139cd8dc5d, 0x3fefec9a3e778061, 0xbc905e7a108766d1, 0x3fefe315e86e7f85,
+    0x3c8cd2523567f613, 0x3fefd9b0d3158574, 0xbc8bce8023f98efa, 0x3fefd06b29ddf6de,
+    0x3c60f74e61e6c861, 0x3fefc74518759bc8, 0x3c90a3e45b33d399, 0x3fefbe3ecac6f383,
+    0x3c979aa65d837b6d, 0x3fefb5586cf9890f, 0x3c8eb51a92fdeffc, 0x3fefac922b7247f7,
+    0x3c3ebe3d702f9cd1, 0x3fefa3ec32d3d1a2, 0xbc6a033489906e0b, 0x3fef9b66affed31b,
+    0xbc9556522a2fbd0e, 0x3fef9301d0125b51, 0xbc5080ef8c4eea55, 0x3fef8abdc06c31cc,
+    0xbc91c923b9d5f416, 0x3fef829aaea92de0, 0x3c80d3e3e95c55af, 0x3fef7a98c8a58e51,
+    0xbc801b15eaa59348, 0x3fef72b83c7d517b, 0xbc8f1ff055de323d, 0x3fef6af9388c8dea,
+    0x3c8b898c3f1353bf, 0x3fef635beb6fcb75, 0xbc96d99c7611eb26, 0x3fef5be084045cd4,
+    0x3c9aecf73e3a2f60, 0x3fef54873168b9aa, 0xbc8fe782cb86389d, 0x3fef4d5022fcd91d,
+    0x3c8a6f4144a6c38d, 0x3fef463b88628cd6, 0x3c807a05b0e4047d, 0x3fef3f49917ddc96,
+    0x3c968efde3a8a894, 0x3fef387a6e756238, 0x3c875e18f274487d, 0x3fef31ce4fb2a63f,
+    0x3c80472b981fe7f2, 0x3fef2b4565e27cdd, 0xbc96b87b3f71085e, 0x3fef24dfe1f56381,
+    0x3c82f7e16d09ab31, 0x3fef1e9df51fdee1, 0xbc3d219b1a6fbffa, 0x3fef187fd0dad990,
+    0x3c8b3782720c0ab4, 0x3fef1285a6e4030b, 0x3c6e149289cecb8f, 0x3fef0cafa93e2f56,
+    0x3c834d754db0abb6, 0x3fef06fe0a31b715, 0x3c864201e2ac744c, 0x3fef0170fc4cd831,
+    0x3c8fdd395dd3f84a, 0x3feefc08b26416ff, 0xbc86a3803b8e5b04, 0x3feef6c55f929ff1,
+    0xbc924aedcc4b5068, 0x3feef1a7373aa9cb, 0xbc9907f81b512d8e, 0x3feeecae6d05d866,
+    0xbc71d1e83e9436d2, 0x3feee7db34e59ff7, 0xbc991919b3ce1b15, 0x3feee32dc313a8e5,
+    0x3c859f48a72a4c6d, 0x3feedea64c123422, 0xbc9312607a28698a, 0x3feeda4504ac801c,
+    0xbc58a78f4817895b, 0x3feed60a21f72e2a, 0xbc7c2c9b67499a1b, 0x3feed1f5d950a897,
+    0x3c4363ed60c2ac11, 0x3feece086061892d, 0x3c9666093b0664ef, 0x3feeca41ed1d0057,
+    0x3c6ecce1daa10379, 0x3feec6a2b5c13cd0, 0x3c93ff8e3f0f1230, 0x3feec32af0d7d3de,
+    0x3c7690cebb7aafb0, 0x3feebfdad5362a27, 0x3c931dbdeb54e077, 0x3feebcb299fddd0d,
+    0xbc8f94340071a38e, 0x3feeb9b2769d2ca7, 0xbc87deccdc93a349, 0x3feeb6daa2cf6642,
+    0xbc78dec6bd0f385f, 0x3feeb42b569d4f82, 0xbc861246ec7b5cf6, 0x3feeb1a4ca5d920f,
+    0x3c93350518fdd78e, 0x3feeaf4736b527da, 0x3c7b98b72f8a9b05, 0x3feead12d497c7fd,
+    0x3c9063e1e21c5409, 0x3feeab07dd485429, 0x3c34c7855019c6ea, 0x3feea9268a5946b7,
+    0x3c9432e62b64c035, 0x3feea76f15ad2148, 0xbc8ce44a6199769f, 0x3feea5e1b976dc09,
+    0xbc8c33c53bef4da8, 0x3feea47eb03a5585, 0xbc845378892be9ae, 0x3feea34634ccc320,
+    0xbc93cedd78565858, 0x3feea23882552225, 0x3c5710aa807e1964, 0x3feea155d44ca973,
+    0xbc93b3efbf5e2228, 0x3feea09e667f3bcd, 0xbc6a12ad8734b982, 0x3feea012750bdabf,
+    0xbc6367efb86da9ee, 0x3fee9fb23c651a2f, 0xbc80dc3d54e08851, 0x3fee9f7df9519484,
+    0xbc781f647e5a3ecf, 0x3fee9f75e8ec5f74, 0xbc86ee4ac08b7db0, 0x3fee9f9a48a58174,
+    0xbc8619321e55e68a, 0x3fee9feb564267c9, 0x3c909ccb5e09d4d3, 0x3feea0694fde5d3f,
+    0xbc7b32dcb94da51d, 0x3feea11473eb0187, 0x3c94ecfd5467c06b, 0x3feea1ed0130c132,
+    0x3c65ebe1abd66c55, 0x3feea2f336cf4e62, 0xbc88a1c52fb3cf42, 0x3feea427543e1a12,
+    0xbc9369b6f13b3734, 0x3feea589994cce13, 0xbc805e843a19ff1e, 0x3feea71a4623c7ad,
+    0xbc94d450d872576e, 0x3feea8d99b4492ed, 0x3c90ad675b0e8a00, 0x3feeaac7d98a6699,
+    0x3c8db72fc1f0eab4, 0x3feeace5422aa0db, 0xbc65b6609cc5e7ff, 0x3feeaf3216b5448c,
+    0x3c7bf68359f35f44, 0x3feeb1ae99157736, 0xbc93091fa71e3d83, 0x3feeb45b0b91ffc6,
+    0xbc5da9b88b6c1e29, 0x3feeb737b0cdc5e5, 0xbc6c23f97c90b959, 0x3feeba44cbc8520f,
+    0xbc92434322f4f9aa, 0x3feebd829fde4e50, 0xbc85ca6cd7668e4b, 0x3feec0f170ca07ba,
+    0x3c71affc2b91ce27, 0x3feec49182a3f090, 0x3c6dd235e10a73bb, 0x3feec86319e32323,
+    0xbc87c50422622263, 0x3feecc667b5de565, 0x3c8b1c86e3e231d5, 0x3feed09bec4a2d33,
+    0xbc91bbd1d3bcbb15, 0x3feed503b23e255d, 0x3c90cc319cee31d2, 0x3feed99e1330b358,
+    0x3c8469846e735ab3, 0x3feede6b5579fdbf, 0xbc82dfcd978e9db4, 0x3feee36bbfd3f37a,
+    0x3c8c1a7792cb3387, 0x3feee89f995ad3ad, 0xbc907b8f4ad1d9fa, 0x3feeee07298db666,
+    0xbc55c3d956dcaeba, 0x3feef3a2b84f15fb, 0xbc90a40e3da6f640, 0x3feef9728de5593a,
+    0xbc68d6f438ad9334, 0x3feeff76f2fb5e47, 0xbc91eee26b588a35, 0x3fef05b030a1064a,
+    0x3c74ffd70a5fddcd, 0x3fef0c1e904bc1d2, 0xbc91bdfbfa9298ac, 0x3fef12c25bd71e09,
+    0x3c736eae30af0cb3, 0x3fef199bdd85529c, 0x3c8ee3325c9ffd94, 0x3fef20ab5fffd07a,
+    0x3c84e08fd10959ac, 0x3fef27f12e57d14b, 0x3c63cdaf384e1a67, 0x3fef2f6d9406e7b5,
+    0x3c676b2c6c921968, 0x3fef3720dcef9069, 0xbc808a1883ccb5d2, 0x3fef3f0b555dc3fa,
+    0xbc8fad5d3ffffa6f, 0x3fef472d4a07897c, 0xbc900dae3875a949, 0x3fef4f87080d89f2,
+    0x3c74a385a63d07a7, 0x3fef5818dcfba487, 0xbc82919e2040220f, 0x3fef60e316c98398,
+    0x3c8e5a50d5c192ac, 0x3fef69e603db3285, 0x3c843a59ac016b4b, 0x3fef7321f301b460,
+    0xbc82d52107b43e1f, 0x3fef7c97337b9b5f, 0xbc892ab93b470dc9, 0x3fef864614f5a129,
+    0x3c74b604603a88d3, 0x3fef902ee78b3ff6, 0x3c83c5ec519d7271, 0x3fef9a51fbc74c83,
+    0xbc8ff7128fd391f0, 0x3fefa4afa2a490da, 0xbc8dae98e223747d, 0x3fefaf482d8e67f1,
+    0x3c8ec3bc41aa2008, 0x3fefba1bee615a27, 0x3c842b94c3a9eb32, 0x3fefc52b376bba97,
+    0x3c8a64a931d185ee, 0x3fefd0765b6e4540, 0xbc8e37bae43be3ed, 0x3fefdbfdad9cbe14,
+    0x3c77893b4d91cd9d, 0x3fefe7c1819e90d8, 0x3c5305c14160cc89, 0x3feff3c22b8f71f1,
+    ],
+    dtype=np.uint64,
+)
+# fmt: on
+
+
+def _fma(a: float, b: float, c: float) -> float:
+    """``a · b + c`` rounded once (compiled: LLVM's fma, one instruction with FMA)."""
+    if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
+        return a * b + c
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def _f2u(x: float) -> Any:
+    """The bits of a float64 as a uint64 (compiled: a bitcast)."""
+    return np.float64(x).view(np.uint64)
+
+
+def _u2f(u: Any) -> float:
+    """The float64 of these bits (compiled: a bitcast)."""
+    return float(np.uint64(u).view(np.float64))
+
+
+def _exp_special(x: float, u: Any, abstop: Any) -> float:
+    """`_exp_row`'s exp of x outside 2^-54 <= |x| < 512 (u its bits, abstop its exponent)."""
+    if abstop < _U0X3C9:  # tiny |x| (and 0)
+        return x + 1.0
+    if abstop >= np.uint64(0x409):  # |x| >= 1024, inf, NaN
+        if x == -math.inf:
+            return 0.0
+        if abstop == _U0X7FF:
+            return x + 1.0
+        return 0.0 if x < 0.0 else math.inf
+    # 512 <= |x| < 1024: the usual steps, then the scale's exponent in two parts.
+    kd = _fma(x, _EXP_INVLN2N, _EXP_SHIFT)
+    ki = _f2u(kd)
+    kd = kd - _EXP_SHIFT
+    r = _fma(kd, _EXP_NEGLN2LON, _fma(kd, _EXP_NEGLN2HIN, x))
+    idx = _U2 * (ki & _U0X7F)
+    p23 = _fma(r, _EXP_C3, _EXP_C2)
+    t = r + _u2f(_EXP_TAB[idx])
+    sbits = _EXP_TAB[idx + _U1] + (ki << _U45)
+    r2 = r * r
+    tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(p23, r2, t))
+    if (ki & _U_K_NEG) == _U0:  # k > 0
+        scale = _u2f(sbits - _U_1009)
+        return _fma(scale, tmp, scale) * _EXP_2P1009
+    scale = _u2f(sbits + _U_1022)  # k < 0: rounded once in the subnormal range
+    st = tmp * scale
+    y = scale + st
+    if 1.0 > y:
+        hi = y + 1.0
+        lo = (scale - y) + st
+        y = (((1.0 - hi) + y) + lo) + hi - 1.0
+        if y == 0.0:
+            y = 0.0
+    return y * _EXP_2M1022
+
+
+def _exp_row(row: Any) -> None:
+    """``row[j] = exp(row[j])`` in place, with glibc's `__exp_fma`'s steps (see above)."""
+    for j in range(row.shape[0]):
+        x = row[j]
+        u = _f2u(x)
+        abstop = (u >> _U52) & _U0X7FF
+        if abstop - _U0X3C9 > _U0X3E:  # (unsigned: below 2^-54 too)
+            row[j] = _exp_special(x, u, abstop)
+            continue
+        kd = _fma(x, _EXP_INVLN2N, _EXP_SHIFT)
+        ki = _f2u(kd)
+        kd = kd - _EXP_SHIFT
+        r = _fma(kd, _EXP_NEGLN2LON, _fma(kd, _EXP_NEGLN2HIN, x))
+        idx = _U2 * (ki & _U0X7F)
+        p23 = _fma(r, _EXP_C3, _EXP_C2)
+        t = r + _u2f(_EXP_TAB[idx])
+        scale = _u2f(_EXP_TAB[idx + _U1] + (ki << _U45))
+        r2 = r * r
+        tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(p23, r2, t))
+        row[j] = _fma(scale, tmp, scale)
+
+
+def _intrinsics(numba: Any) -> dict[str, Any]:
+    """`_fma`, `_f2u` and `_u2f` as numba intrinsics (LLVM's fma and bitcasts)."""
+    from llvmlite import ir  # type: ignore[import-untyped]
+    from numba.core import types as nt
+    from numba.core.extending import intrinsic
+
+    @intrinsic
+    def fma(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.fma(*args)
+
+        return nt.float64(nt.float64, nt.float64, nt.float64), codegen
+
+    @intrinsic
+    def f2u(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.bitcast(args[0], ir.IntType(64))
+
+        return nt.uint64(nt.float64), codegen
+
+    @intrinsic
+    def u2f(typingctx: Any, u: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.bitcast(args[0], ir.DoubleType())
+
+        return nt.float64(nt.uint64), codegen
+
+    return {"_fma": fma, "_f2u": f2u, "_u2f": u2f}
 
 
 def _abs_max(a: Any) -> float:
@@ -1184,6 +1398,56 @@ def draw(seed: int, k: int, count: int) -> int:
 
 
 _rows_exact: bool | None = None
+_exp_exact: bool | None = None
+
+
+def exp_exact() -> bool:
+    """True when the inlined exp (`_exp_row`) gives numpy's bits (after `warm_up`; checked
+    once per process, 3-10 ms).
+
+    It is glibc's `__exp_fma` step for step, so it is numpy's exp wherever numpy calls
+    that (x86-64 with FMA, without AVX-512F, glibc 2.28 or later); elsewhere it may round
+    some numbers the other way, which these find: every exponent from 2^-1074 to 2^11 of
+    both signs with 16 mantissas each, 2^15 numbers spread over [-746, 0] (every entry of
+    the table many times), the rbf rows' own range near 0, and 0, ±inf, NaN, subnormals,
+    the edges 2^-54, 512, 1024 and the underflow near -745.13.
+    """
+    global _exp_exact
+    if _exp_exact is None:
+        if _kernel is None:
+            return False
+        rng = np.random.default_rng(20261129)
+        exps = np.arange(-1074.0, 12.0)
+        mant = rng.random((exps.shape[0], 16)) + 1.0
+        grid = (np.ldexp(mant, exps[:, None].astype(np.int64) - 1)).ravel()
+        edges = np.array([
+            0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, -5e-324, 2.0**-54, -(2.0**-54),
+            -(2.0**-55), 512.0, -512.0, 1024.0, -1024.0, -745.1332191019411,
+            -745.1332191019412, -708.3964185322641, -708.4, 709.782712893384, 709.79,
+        ])  # fmt: skip
+        x = np.concatenate((
+            grid, -grid, -rng.random(1 << 15) * 746.0, -rng.random(1 << 13) * 40.0,
+            -np.exp(rng.uniform(-80.0, 0.0, 1 << 12)), edges,
+            np.nextafter(edges, math.inf), np.nextafter(edges, -math.inf),
+        ))  # fmt: skip
+        got = x.copy()
+        try:
+            _exp_row(got)
+        except Exception:  # noqa: BLE001  (numba could not compile it: the library's exp)
+            _exp_exact = False
+            return False
+        with np.errstate(all="ignore"):
+            ref = np.exp(x)
+        _exp_exact = got.tobytes() == ref.tobytes()
+    return _exp_exact
+
+
+def kernel_code(kernel: str) -> float:
+    """The kernel's code in the compiled rows' `kp`: `KERNEL_CODES`, but
+    `RBF_TABLE_EXP` for "rbf" where the inlined exp gives numpy's bits (`exp_exact`)."""
+    if kernel == "rbf" and exp_exact():
+        return RBF_TABLE_EXP
+    return KERNEL_CODES[kernel]
 
 
 def kernel_rows_exact() -> bool:
@@ -1193,10 +1457,11 @@ def kernel_rows_exact() -> bool:
     Linear and polynomial entries are sums and products in the same order, so the same
     bits wherever both run without fused multiply-adds (numba, without fastmath, makes
     none). An rbf entry calls exp: numpy's float64 exp is the C library's on a CPU
-    without AVX-512F (numpy's own vector exp otherwise), the compiled loop's is the C
-    library's. This compares them on rows of 160 points spread from 1e-9 to 1e300
-    apart and on exact ties, at several widths; when one entry differs, the kernel
-    perceptron hands the loop the whole Gram matrix made by numpy (as before).
+    without AVX-512F (numpy's own vector exp otherwise); the compiled rows use the C
+    library's steps inlined where they agree with numpy (`kernel_code`), else its call.
+    This compares them on rows of 160 points spread from 1e-9 to 1e300 apart and on
+    exact ties, at several widths; when one entry differs, the kernel perceptron hands
+    the loop the whole Gram matrix made by numpy (as before).
     """
     global _rows_exact
     if _rows_exact is None:
@@ -1219,7 +1484,7 @@ def kernel_rows_exact() -> bool:
                 ref = kernel_block(P, P, kern, degree, coef0, sigma)
             gram = np.zeros((n, n))
             rowmax = np.full(n, -1.0)
-            kp = np.array([KERNEL_CODES[kern], degree, coef0, sigma])
+            kp = np.array([kernel_code(kern), degree, coef0, sigma])
             for i in range(n):
                 _kernel_row(gram, rowmax, i, x0, x1, kp)
             ok = ok and gram.tobytes() == ref.tobytes()
@@ -1249,10 +1514,11 @@ def warm_up(rules: Iterable[Rule] | None = None) -> bool:
                 jit = numba.njit(cache=True, nogil=True)
                 # The kernels call these by their global names: bind the compiled ones first.
                 g = globals()
+                g.update(_intrinsics(numba))
                 for name in (
                     "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad",
                     "_nth_bad", "_put_row", "_block_bad", "_first_bad", "_kernel_row",
-                    "_abs_max",
+                    "_abs_max", "_exp_special", "_exp_row",
                 ):  # fmt: skip
                     g[name] = jit(g[name])
                 g["_draw"] = draw_fn = jit(_draw_py)

@@ -898,7 +898,7 @@ class KernelTrainer(OnlineTrainer):
                 self._rowmax = np.abs(self._gram).max(axis=1, initial=0.0)
                 self._rowmax[np.isnan(self._rowmax)] = np.inf
             kern, degree, coef0, sigma = self._kparams
-            self._kp = np.array([fast.KERNEL_CODES[kern], degree, coef0, sigma])
+            self._kp = np.array([fast.kernel_code(kern), degree, coef0, sigma])
             rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
             self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
             lend = weakref.finalize(
