@@ -597,6 +597,8 @@ def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> No
 # the compiled loop it costs a third of a call to the library's. `exp_exact` compares it
 # with numpy once a process; where it differs (another C library, no FMA, AVX-512),
 # the rows call the library's exp (`kernel_code`).
+# The table and the constants are Arm's optimized-routines' (math/exp_data.c, licensed
+# MIT OR Apache-2.0 WITH LLVM-exception), which glibc ships as `__exp_data`.
 _EXP_INVLN2N = float.fromhex("0x1.71547652b82fep+7")  # 128 / ln 2
 _EXP_NEGLN2HIN = float.fromhex("-0x1.62e42fefa0000p-8")  # -ln 2 / 128, high part
 _EXP_NEGLN2LON = float.fromhex("-0x1.cf79abc9e3b3ap-47")  # its low part
