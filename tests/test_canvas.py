@@ -347,3 +347,37 @@ def test_the_grids_minor_lines_are_not_graph_paper(canvas: DataCanvas) -> None:
     assert default[1][0] * 500.0 / 2.5 < MINOR_GRID_PX  # (pyqtgraph's: 0.1, 20 px apart)
     assert axis.tickSpacing(0.75, 3.25, 500.0) == [default[0]]  # (a half, 0.25: "2.2")
     assert len(axis.tickSpacing(0.0, 10.0, 1000.0)) == 2  # (room: minor lines still)
+
+
+def test_kernel_regions_are_kept_rendered_and_redrawn_when_they_change(canvas) -> None:  # type: ignore[no-untyped-def]
+    """A run's frames repaint the canvas with the regions' image unchanged most of the time
+    (the gate): Qt keeps its rendering. The picture is the one drawn afresh, before and
+    after the image changes (a new model), and after the view moves."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from perceptron_gui.core.model import KernelModel
+
+    regions = canvas._boundary.items.regions
+    assert regions.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
+
+    def both() -> tuple[object, object]:  # (kept, drawn afresh)
+        canvas.flush()
+        kept = canvas.grab().toImage()
+        regions.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        fresh = canvas.grab().toImage()
+        regions.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        return kept, fresh
+
+    centres = np.array([[0.0, 0.0], [2.0, 1.0]])
+    for alpha, sigma in (([1.0, -1.0], 1.0), ([1.0, 1.0], 1.5)):
+        canvas.set_model(KernelModel(centres, np.array(alpha), -0.2, kernel="rbf", sigma=sigma))
+        assert regions.isVisible()
+        kept, fresh = both()
+        assert kept == fresh
+    before = canvas.grab().toImage()
+    canvas.set_model(KernelModel(centres, np.array([-1.0, 1.0]), 0.3, kernel="rbf", sigma=1.0))
+    canvas.flush()
+    assert canvas.grab().toImage() != before  # (the image changed: drawn again, not kept)
+    canvas.getPlotItem().getViewBox().scaleBy((1.5, 1.5))
+    kept, fresh = both()
+    assert kept == fresh

@@ -366,6 +366,9 @@ def test_the_models_drawing_draws_itself_from_the_view_model(qtbot) -> None:  # 
     model.set_answer_first(False)
     assert items.answer.opts["pen"].style() == Qt.PenStyle.DashLine
     assert items.line.opts["pen"].style() == Qt.PenStyle.SolidLine
+    pen = items.answer.opts["pen"]
+    model.set_answer(LinearModel((0.0, 1.0), 0.5))  # another answer (a run's frame): the pens stay
+    assert items.answer.opts["pen"] is pen and items.answer.isVisible()
     model.set_answer(None)
     assert not items.answer.isVisible()
     # A kernel expansion: its regions of sign f and the boundary f = 0, no line.

@@ -807,3 +807,59 @@ def test_fast_frames_keep_the_averaged_sums_up_with_the_same_bits(qtbot) -> None
     done = len(fresh.model._avg_sums[0])
     for mine, theirs in zip(m._avg_sums, fresh.model._avg_sums, strict=True):
         assert np.array_equal(np.frombuffer(mine)[:done], np.frombuffer(theirs))
+
+
+def test_the_table_header_measures_a_title_once(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A kernel run adds an α column at most frames (the model is reset): the header keeps
+    each title's size, so a refresh asks the model for the titles it has not measured, not
+    for 200 sections' four roles again (most of the table's refresh). Its size hint is
+    Qt's own all along, and after a change of the titles' font it is measured again."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QHeaderView
+
+    from perceptron_gui.app.panels.iteration_table import IterationModel
+    from perceptron_gui.core import TrainConfig
+
+    asked = [0]
+    header_data = IterationModel.headerData
+
+    def counted(self, section, orientation, role=0):  # type: ignore[no-untyped-def]
+        if role == Qt.ItemDataRole.SizeHintRole:  # (Qt asks it first, for each section)
+            asked[0] += 1
+        return header_data(self, section, orientation, role)
+
+    monkeypatch.setattr(IterationModel, "headerData", counted)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 2)) * 2.0
+    c = Controller(frame_interval_ms=0)
+    c.set_data(make_dataset(X, rng.choice([-1, 1], size=300)), undoable=False)
+    c.set_config(TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, max_updates=10**6))
+    table = _show(qtbot, IterationTable(c), (700, 300))
+    header = table.view.horizontalHeader()
+
+    def qt_hint() -> QSize:  # a plain header's on the same model, measured afresh
+        plain = QHeaderView(Qt.Orientation.Horizontal)
+        plain.setFont(header.font())
+        plain.setModel(table.model)
+        return plain.sizeHint()
+
+    c.trainer.run(max_updates=120)
+    c.emit_changed(Change.MODEL)
+    assert table.model.columnCount() > 100  # (a column per point updated)
+    asked[0] = 0
+    added = 0
+    for _ in range(15):
+        before = table.model.columnCount()
+        c.trainer.run(max_updates=1)
+        c.emit_changed(Change.MODEL)
+        added += table.model.columnCount() - before
+    assert added >= 5  # new α columns: the header measured again
+    assert asked[0] <= 4 * added, asked[0]  # (before: ~400 a refresh)
+    assert header.sizeHint() == qt_hint()
+    font = QFont(header.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    header.setFont(font)
+    table.model.apply_theme()  # (the titles' font role: the header measures again)
+    assert header.sizeHint() == qt_hint()
+    assert header.sectionsClickable() and header.highlightSections()  # as Qt's own

@@ -773,6 +773,61 @@ class IterationModel(QtCore.QAbstractTableModel):
         self.dataChanged.emit(left, right)
 
 
+class TitleHeader(QtWidgets.QHeaderView):
+    """The table's column titles, each title's size measured once.
+
+    Qt's header measures 200 of its sections (the first and the last 100) for its size
+    hint whenever the columns change, four calls of `IterationModel.headerData` each: a
+    kernel run adds a column (a point's α) at most frames (the model is reset then), and
+    the 1600 calls were most of the table's refresh. A section's size depends on its title
+    only (one font, no icon, no sort indicator), so it is kept by title, and measured again
+    after a change of the titles' texts or font (`headerDataChanged`: a language, a
+    theme), another model, or a change of the header's font or style.
+
+    Parameters
+    ----------
+    parent
+        The table view.
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        # As QTableView's own horizontal header.
+        self.setSectionsClickable(True)
+        self.setHighlightSections(True)
+        self._sizes: dict[object, QtCore.QSize] = {}
+
+    def setModel(self, model: QtCore.QAbstractItemModel | None) -> None:  # noqa: N802
+        before = self.model()
+        if before is not None:
+            before.headerDataChanged.disconnect(self.forget_sizes)
+        super().setModel(model)
+        self.forget_sizes()
+        if model is not None:
+            model.headerDataChanged.connect(self.forget_sizes)
+
+    def forget_sizes(self) -> None:
+        """Measure every title again (new titles, fonts or style)."""
+        self._sizes.clear()
+
+    def sectionSizeFromContents(self, logicalIndex: int) -> QtCore.QSize:  # noqa: N802, N803
+        model = self.model()
+        title = (
+            None
+            if model is None
+            else model.headerData(logicalIndex, self.orientation(), Qt.ItemDataRole.DisplayRole)
+        )
+        size = self._sizes.get(title)
+        if size is None:
+            size = self._sizes[title] = super().sectionSizeFromContents(logicalIndex)
+        return QtCore.QSize(size)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
+            self.forget_sizes()
+        super().changeEvent(event)
+
+
 class IterationTable(QtWidgets.QWidget):
     """The table of updates with "Copy" and "Export CSV…" buttons.
 
@@ -790,6 +845,7 @@ class IterationTable(QtWidgets.QWidget):
         self.model = IterationModel(controller, self)
         view = QtWidgets.QTableView(self)
         view.setObjectName("iterationTable")
+        view.setHorizontalHeader(TitleHeader(view))
         view.setModel(self.model)
         view.setAlternatingRowColors(True)
         view.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
