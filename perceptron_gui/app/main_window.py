@@ -65,10 +65,11 @@ from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.spaces import EXPORT_SIZE, Spaces
 from perceptron_gui.app.storage import preferences
-from perceptron_gui.app.theme import roomy, theme
+from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
+    KEYBOARD_EDIT_ACTIONS,
     THEME_ACTIONS,
     TOOLBAR,
     ActionManager,
@@ -261,6 +262,9 @@ class MainWindow(LessonScripting, QMainWindow):
         self.dims_menu = DimsMenu(self)  # View ▸ View of R^d
         self.spaces.wire(self.act_augmented_space, self.act_weight_space)
         self.accessibility.wire(self.act_points_table, self.act_reduce_motion)
+        self.accessibility.editor.attach(
+            [self.action_manager.action(i) for i in KEYBOARD_EDIT_ACTIONS]
+        )
         self.narration.text_changed.connect(lambda text: announce(self.narration, text))
         self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
@@ -298,6 +302,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The actions were labelled when made (window/actions.py), in the language now on.
         self._retranslate(actions=False)
         self.accessibility.name_late()  # (everything made so far was named just now)
+        roomy_context_menus(self)  # (Qt's own right-click menus: rows 24 px, WCAG 2.5.8)
         self.panes.watch_first_show()
 
     # The panels made when first shown or asked for (window/panes.py, PanelSlot).
@@ -1048,6 +1053,7 @@ class MainWindow(LessonScripting, QMainWindow):
         box.setObjectName("aboutBox")
         box.button(QMessageBox.StandardButton.Ok).setText(self.tr("OK"))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        roomy_context_menus(box)  # (its text's right-click menu, Copy: rows 24 px)
         box.open()
 
     def _show_help(self) -> None:

@@ -56,6 +56,14 @@
         <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
     </message>
     <message>
+        <source>Cursor at ({x1}, {x2}).</source>
+        <translation>光标在 ({x1}, {x2})。</translation>
+    </message>
+    <message>
+        <source>Added x{i} = ({x1}, {x2}), label {y}.</source>
+        <translation>已添加 x{i} = ({x1}, {x2})，标签 {y}。</translation>
+    </message>
+    <message>
         <source>order {order}</source>
         <translation>顺序：{order}</translation>
     </message>
@@ -1512,8 +1520,8 @@
         <translation>K</translation>
     </message>
     <message>
-        <source>Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move</source>
-        <translation>键盘编辑：方向键移动光标，Enter 添加，] / [ 选择，Alt+方向键移动</translation>
+        <source>Keyboard editing: arrows (Shift: finer) move a cursor, Enter adds, ] / [ select, Alt+arrows move, Esc or K leaves</source>
+        <translation>键盘编辑：方向键（按住 Shift 更细）移动光标，Enter 添加，] / [ 选择，Alt+方向键移动，Esc 或 K 退出</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
@@ -2296,6 +2304,34 @@
     <message>
         <source>Edit with the keyboard: arrows move a cursor, Enter adds a point, ] and [ select, Alt+arrows move, L flips, Delete removes, Esc leaves</source>
         <translation>用键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动，L 翻转，Delete 删除，Esc 退出</translation>
+    </message>
+    <message>
+        <source>&amp;Add a point at the cursor</source>
+        <translation>在光标处添加点(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Select the &amp;next point</source>
+        <translation>选择下一个点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Select the &amp;previous point</source>
+        <translation>选择上一个点(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;left</source>
+        <translation>所选点左移(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;right</source>
+        <translation>所选点右移(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;up</source>
+        <translation>所选点上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;down</source>
+        <translation>所选点下移(&amp;D)</translation>
     </message>
     <message>
         <source>Points as a &amp;table</source>
@@ -3118,6 +3154,30 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>run 2 has the bias off: its ŵ = (w1, w2) lives in another space</source>
         <translation>运行 2 不使用偏置 b：它的 ŵ = (w1, w2) 属于另一个空间</translation>
+    </message>
+    <message>
+        <source>{n} points lifted to z = 1. The plane ŵ·x̂ = 0 through the origin, ŵ = {w}; it cuts z = 1 in the canvas&apos;s line.</source>
+        <translation>{n} 个点提升到 z = 1。过原点的平面 ŵ·x̂ = 0，ŵ = {w}；它与 z = 1 的交线就是画布上的直线。</translation>
+    </message>
+    <message>
+        <source>The last update: old ŵ {old} + step {step} = new ŵ {new}.</source>
+        <translation>上一次更新：旧 ŵ {old} + 步长 {step} = 新 ŵ {new}。</translation>
+    </message>
+    <message>
+        <source>Each point&apos;s constraint y ŵ·x̂ = 0, {n} in all. The path of ŵ from ŵ₀ over {k} updates to ŵ = {w}.</source>
+        <translation>每个点的约束 y ŵ·x̂ = 0，共 {n} 个。ŵ 的路径从 ŵ₀ 经过 {k} 次更新到 ŵ = {w}。</translation>
+    </message>
+    <message>
+        <source> and {n} more</source>
+        <translation> 等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>It breaks {n}: {names}.</source>
+        <translation>它违反 {n} 个约束：{names}。</translation>
+    </message>
+    <message>
+        <source>It is inside the feasible cone: no point is wrong.</source>
+        <translation>它在可行锥内：没有误分类点。</translation>
     </message>
     <message>
         <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>
