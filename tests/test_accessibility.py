@@ -519,6 +519,45 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
     assert window.state()["points"] == []
 
 
+@pytest.mark.parametrize("theme_name", SWEPT_THEMES)
+def test_the_keyboard_cursor_is_seen_on_ink_too(window, theme_name: str) -> None:  # noqa: ANN001
+    """The cursor of keyboard editing, read from pixels: an ink cross at 3:1 or more against
+    the canvas's ground round it, outlined in the ground's colour, so that it stands out on
+    the arrows and rings drawn in ink too (on the update's arrow it was lost in it)."""
+    window.resize(1024, 700)
+    window.set_theme(theme_name)
+    window.set_points([[3, 3], [1, 1]], [1, -1])
+    c = window.canvas
+    c.set_view_range(-2, 4, -2, 4)
+    window.act_keyboard_edit.trigger()
+    window.accessibility.editor.cursor = (0.0, 0.0)
+    window.accessibility.editor._draw()
+    c.flush()
+    image = _pixels(c.grab().toImage())
+    p = c.to_widget(0, 0)
+    x, y = int(p.x()), int(p.y())
+    colours, counts = _colours(image[y - 30 : y + 31, x - 30 : x + 31])
+    ground = colours[np.argmax(counts)]
+    ink = _hex(PALETTES[theme_name].ink)
+    arm = image[y, x - 12 : x + 13]  # across the cross's horizontal arm
+    assert max(contrast(v, ground) for v in arm) >= 3.0, theme_name
+    assert any(np.abs(v - ink).max() < 30 for v in arm), theme_name
+    # Its outline: pixels of the page's own colour round the ink, where the plot's ground
+    # (a tint) was before.
+    light = _hex(PALETTES[theme_name].background)
+
+    def outline(img: np.ndarray) -> int:
+        patch = img[y - 14 : y + 15, x - 14 : x + 15].reshape(-1, 3)
+        return int(sum(np.abs(v - light).max() < 12 for v in patch))
+
+    window.act_keyboard_edit.trigger()
+    c.flush()
+    bare = _pixels(c.grab().toImage())
+    after = bare[y, x - 12 : x + 13]
+    assert outline(image) > outline(bare) + 20, (theme_name, outline(image), outline(bare))
+    assert not any(np.abs(v - ink).max() < 30 for v in after), theme_name  # (gone: it was it)
+
+
 def test_the_keys_of_keyboard_editing_are_in_the_menus(window, qtbot) -> None:  # noqa: ANN001
     """Edit ▸ Keyboard editing lists the mode's keys (Enter, ] and [, Alt+arrows) with its
     items, enabled while it is on (View ▸ Keyboard editing, K); an item does what its key

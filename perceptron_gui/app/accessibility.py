@@ -349,7 +349,9 @@ class KeyboardEditor(QtCore.QObject):
         if not self.on:
             return
         th = theme()
-        pen = pg.mkPen(th.color("ink"), width=th.line(1.0))
+        # An ink cross outlined in the ground's colour: it stands out over the arrows and
+        # rings drawn in ink too.
+        pen = pg.mkPen(th.color("background"), width=th.line(1.5))
         self._mark.setData(
             [self.cursor[0]],
             [self.cursor[1]],
