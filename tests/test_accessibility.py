@@ -281,6 +281,26 @@ def _unnamed(root: QWidget) -> list[str]:
     return bad
 
 
+def _undescribed(root: QWidget) -> list[str]:
+    """The controls shown under `root` (buttons, boxes, fields, sliders, tables, lists)
+    whose accessible description is empty."""
+    found: list = []
+    _walk(QAccessible.queryAccessibleInterface(root), found)
+    r = QAccessible.Role
+    controls = {
+        r.PushButton, r.CheckBox, r.RadioButton, r.ComboBox, r.SpinBox, r.Slider,
+        r.Table, r.List, r.ButtonMenu, r.ButtonDropDown, r.EditableText,
+    }  # fmt: skip
+    return [
+        f"{type(i.object()).__name__} {i.object().objectName()!r} ({i.role().name})"
+        for i in found
+        if isinstance(i.object(), QWidget)
+        and not i.state().invisible
+        and i.role() in controls
+        and not i.text(QAccessible.Text.Description).strip()
+    ]
+
+
 @pytest.mark.long
 def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> None:  # noqa: ANN001
     window.lesson_player.open("perceptron")  # the lesson player too
@@ -289,6 +309,8 @@ def test_every_widget_and_action_has_a_name_in_both_languages(window, qtbot) -> 
         window.set_language(language)
         qtbot.wait(20)
         assert _unnamed(window) == [], language
+        # ... and every control a description too (what it does, or its tool tip).
+        assert _undescribed(window) == [], language
         for action in window.findChildren(QAction):
             if action.isSeparator() or not action.isVisible():
                 continue
@@ -352,6 +374,7 @@ def test_the_canvas_is_described_in_words_and_the_narration_announced(
     window.step()
     text = window.canvas.accessibleDescription()
     assert "3 points" in text and "w = (3, 3), b = 1" in text
+    assert "x1 = (3, 3), +1; x2 = (4, 3), +1; x3 = (1, 1), −1." in text  # each named
     assert "1 misclassified: x3" in text
     plain = window.state()["narration"].replace("\u00a0", " ")  # (as scripts read it)
     assert said and said[-1] == plain
@@ -464,6 +487,13 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
             press(Qt.Key.Key_Up if y > cy else Qt.Key.Key_Down)
         assert window.state()["cursor"] == [x, y]
 
+    states = [(window.state()["points"], window.state()["labels"])]  # after each edit
+
+    def edited() -> None:
+        now = (window.state()["points"], window.state()["labels"])
+        assert now != states[-1]
+        states.append(now)
+
     for x, y in ((3, 3), (4, 3), (1, 1), (2, 0)):
         go(x, y)
         assert said[-1] == f"Cursor at ({x}, {y})."
@@ -472,6 +502,7 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
         if minus:
             press(Qt.Key.Key_Minus)
         press(Qt.Key.Key_Return)
+        edited()
         if minus:
             press(Qt.Key.Key_Plus)
     assert said[-1] == "Added x4 = (2, 0), label +1."
@@ -492,12 +523,15 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
     assert window.state()["selected"] == [3] and window.state()["cursor"] == [2.0, 0.0]
     # L flips x4; Alt+Left moves it by a step; Delete removes it.
     press(Qt.Key.Key_L)
+    edited()
     assert window.state()["labels"] == [1, 1, -1, -1]
     assert "Selected: x4 = (2, 0), label −1" in canvas.accessibleDescription()
     press(Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    edited()
     assert window.state()["points"][3] == [1.5, 0.0]
     assert said[-1] == "Selected: x4 = (1.5, 0), label −1, y(w·x + b) = 0."
     press(Qt.Key.Key_Delete)
+    edited()
     assert window.state()["points"] == [[3, 3], [4, 3], [1, 1]]  # Example 2.1
     assert window.state()["labels"] == [1, 1, -1]
     # Shift moves by a finer step; Esc leaves, and the arrows are the timeline's again.
@@ -513,9 +547,11 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
     assert window.state()["cursor"] is not None
     press(Qt.Key.Key_K)
     assert window.state()["cursor"] is None and not window.act_keyboard_edit.isChecked()
-    # Every edit undone with Ctrl+Z: back to no points.
-    for _ in range(8):
+    # Every edit undone with Ctrl+Z, one at a time, back through each state to no points.
+    assert len(states) == 8  # (4 points added, a label flipped, a point moved, one deleted)
+    for before in reversed(states[:-1]):
         press(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert (window.state()["points"], window.state()["labels"]) == before
     assert window.state()["points"] == []
 
 
@@ -556,6 +592,29 @@ def test_the_keyboard_cursor_is_seen_on_ink_too(window, theme_name: str) -> None
     after = bare[y, x - 12 : x + 13]
     assert outline(image) > outline(bare) + 20, (theme_name, outline(image), outline(bare))
     assert not any(np.abs(v - ink).max() < 30 for v in after), theme_name  # (gone: it was it)
+
+
+def test_keyboard_editing_with_other_than_two_features(window, qtbot) -> None:  # noqa: ANN001
+    """Points with 1 or 3 features: ] selects a point (the cursor where the canvas shows
+    it; the point said with all its coordinates), and Enter and Alt+arrows are refused as a
+    click is (the canvas says why), nothing lost (with d = 1 a selection raised IndexError
+    in the canvas's description)."""
+    handle = window.windowHandle()
+    for d in (1, 3):
+        points = np.arange(4.0 * d).reshape(4, d)
+        window.set_points(points, np.array([1, 1, -1, -1]))
+        window.act_keyboard_edit.trigger()
+        qtbot.keyClick(handle, Qt.Key.Key_BracketRight)
+        qtbot.keyClick(handle, Qt.Key.Key_BracketRight)
+        assert window.state()["selected"] == [1]
+        shown = window.canvas.points()[1]
+        assert window.state()["cursor"] == [float(shown[0]), float(shown[1])]
+        said = "x2 = (1), label +1" if d == 1 else "x2 = (3, 4, 5), label +1"
+        assert said in window.canvas.accessibleDescription(), (d, said)
+        qtbot.keyClick(handle, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+        qtbot.keyClick(handle, Qt.Key.Key_Return)
+        assert window.state()["points"] == points.tolist(), d
+        window.act_keyboard_edit.trigger()
 
 
 def test_the_keys_of_keyboard_editing_are_in_the_menus(window, qtbot) -> None:  # noqa: ANN001

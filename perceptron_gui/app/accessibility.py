@@ -67,6 +67,14 @@ NAMES: dict[str, tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Accessibility", "Iteration table"),
         QT_TRANSLATE_NOOP("Accessibility", "k, the point updated, w and b after each update"),
     ),
+    "gramTable": (
+        QT_TRANSLATE_NOOP("Accessibility", "Gram matrix"),
+        QT_TRANSLATE_NOOP("Accessibility", "G = [xᵢ·xⱼ]: each pair of points' dot product"),
+    ),
+    "lessonList": (
+        QT_TRANSLATE_NOOP("Accessibility", "Scenes"),
+        QT_TRANSLATE_NOOP("Accessibility", "The lesson's scenes: click one to go to it"),
+    ),
     "pointsTable": (
         QT_TRANSLATE_NOOP("Accessibility", "Points as a table"),
         QT_TRANSLATE_NOOP(
@@ -82,6 +90,8 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
     (QtWidgets.QSizeGrip, QT_TRANSLATE_NOOP("Accessibility", "Resize the window")),
     (QtWidgets.QStatusBar, QT_TRANSLATE_NOOP("Accessibility", "Status bar")),
     (QtWidgets.QScrollBar, QT_TRANSLATE_NOOP("Accessibility", "Scroll bar")),
+    (QtWidgets.QHeaderView, QT_TRANSLATE_NOOP("Accessibility", "Column headers")),
+    (QtWidgets.QListView, QT_TRANSLATE_NOOP("Accessibility", "List")),
     (QtWidgets.QAbstractItemView, QT_TRANSLATE_NOOP("Accessibility", "Table")),
     (QtWidgets.QSlider, QT_TRANSLATE_NOOP("Accessibility", "Slider")),
 )
@@ -91,6 +101,8 @@ AUTO = "perceptronAutoName"
 AUTO_TITLE = "perceptronAutoTitle"
 #: The preferences' key of the user's own View ▸ Reduce motion (absent: never chosen).
 REDUCE_MOTION_KEY = "reduce_motion"
+#: The canvas's description names each point (its coordinates and label) up to this many.
+NAMED_POINTS = 12
 #: Keyboard editing: the cursor's step in data units, and with Shift held.
 CURSOR_STEP = 0.5
 CURSOR_FINE_STEP = 0.1
@@ -203,6 +215,14 @@ def describe_canvas(window: MainWindow) -> str:
             n=data.n, pos=pos, neg=data.n - pos
         )
     ]
+    if data.n <= NAMED_POINTS:  # each by name (more: the points' table, Ctrl+T)
+        parts.append(
+            "; ".join(
+                f"x{i + 1} = {fmt.vector(x)}, {_label(y)}"
+                for i, (x, y) in enumerate(zip(data.points, labels, strict=True))
+            )
+            + "."
+        )
     w = t.w
     if w is not None and any(float(v) for v in w):
         parts.append(
@@ -230,14 +250,9 @@ def describe_selected(window: MainWindow) -> str:
     if not sel:
         return ""
     i = sel[0]
-    x = data.points[i]
     score = float(window.controller.trainer.margins()[i])
-    return tr("Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.").format(
-        i=i + 1,
-        x1=fmt.sci(x[0]),
-        x2=fmt.sci(x[1]),
-        y=_label(data.labels[i]),
-        s=fmt.sci(score),
+    return tr("Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.").format(
+        i=i + 1, x=fmt.vector(data.points[i]), y=_label(data.labels[i]), s=fmt.sci(score)
     )
 
 
@@ -432,6 +447,8 @@ class KeyboardEditor(QtCore.QObject):
 
     def add_at_cursor(self) -> None:
         """Enter: a point of the chosen class (+ / −) at the cursor."""
+        if self.w._click_editing_off():  # (not two features: the canvas says why)
+            return
         x, y = self.cursor
         label = self.w.canvas.add_label
         if self.w.controller.add_point(x, y, label):
@@ -446,7 +463,7 @@ class KeyboardEditor(QtCore.QObject):
         """Alt+arrows: the selected point moved by (dx, dy) steps of the cursor (the cursor
         with it)."""
         sel = self.w.canvas.selected_indices()
-        if len(sel) != 1:
+        if len(sel) != 1 or self.w._click_editing_off():
             return
         i = int(sel[0])
         step = CURSOR_FINE_STEP if fine else CURSOR_STEP
@@ -467,7 +484,7 @@ class KeyboardEditor(QtCore.QObject):
         i = (int(sel[0]) + direction) % n if len(sel) else (0 if direction > 0 else n - 1)
         self.w.canvas.set_selection([i])
         self.w.canvas.selection_changed.emit([i])  # (as a click's: the description follows)
-        x, y = self.w.controller.data.points[i]
+        x, y = self.w.canvas.points()[i]  # (where the canvas shows it, whatever its d)
         self.cursor = (float(x), float(y))
         self._ensure_visible()
         self._say(describe_selected(self.w))

@@ -40,8 +40,8 @@
         <translation>每个点都在正确的一侧。</translation>
     </message>
     <message>
-        <source>Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.</source>
-        <translation>已选中：x{i} = ({x1}, {x2})，标签 {y}，y(w·x + b) = {s}。</translation>
+        <source>Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.</source>
+        <translation>已选中：x{i} = {x}，标签 {y}，y(w·x + b) = {s}。</translation>
     </message>
     <message>
         <source>wrong ×</source>
@@ -135,6 +135,22 @@
         <translation>k、被更新的点，以及每次更新后的 w 和 b</translation>
     </message>
     <message>
+        <source>Gram matrix</source>
+        <translation>Gram 矩阵</translation>
+    </message>
+    <message>
+        <source>G = [xᵢ·xⱼ]: each pair of points&apos; dot product</source>
+        <translation>G = [xᵢ·xⱼ]：每两个点的内积</translation>
+    </message>
+    <message>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s scenes: click one to go to it</source>
+        <translation>课程的各个场景：点击一个即可跳转到它</translation>
+    </message>
+    <message>
         <source>Points as a table</source>
         <translation>数据点表格</translation>
     </message>
@@ -165,6 +181,14 @@
     <message>
         <source>Scroll bar</source>
         <translation>滚动条</translation>
+    </message>
+    <message>
+        <source>Column headers</source>
+        <translation>列标题</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列表</translation>
     </message>
     <message>
         <source>Table</source>
