@@ -197,12 +197,21 @@ def _text_contrast(widget: QWidget) -> float:
 
 
 @pytest.mark.long
+@pytest.mark.parametrize("present", [False, True], ids=["window", "presentation"])
 @pytest.mark.parametrize("theme_name", THEMES)
-def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa: ANN001
-    window.resize(1024, 700)
+def test_contrast_measured_from_pixels(window, qtbot, theme_name: str, present: bool) -> None:  # noqa: ANN001
+    """Text at 4.5:1, marks and lines at 3:1, read from the window's pixels at 1024 × 768,
+    in each theme, in the window and in presentation (full screen: the test screen's
+    size)."""
+    window.resize(1024, 768)
     window.set_theme(theme_name)
     window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
-    window.step()
+    if present:
+        window.act_present.trigger()
+    window.step()  # w = (3, 3), b = 1: the line x1 + x2 = −1/3, in this view
+    window.canvas.set_view_range(-2, 5, -2, 4)
+    qtbot.wait(20)  # (the new size laid out)
+    window.canvas.flush()
     for widget in (window.narration, window.readout):
         assert _text_contrast(widget) >= 4.5, (theme_name, widget.objectName())
     # The marks against the canvas's ground, from the canvas's own pixels.
@@ -231,8 +240,10 @@ def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa
         ground = colours[np.argmax(counts)]
         return max(contrast(col, ground) for col in colours)
 
-    axis = c.getPlotItem().getAxis("bottom")
-    assert box_contrast(c.mapFromScene(axis.sceneBoundingRect()).boundingRect()) >= 4.5, theme_name
+    for side in ("bottom", "left"):
+        axis = c.getPlotItem().getAxis(side)
+        box = c.mapFromScene(axis.sceneBoundingRect()).boundingRect()
+        assert box_contrast(box) >= 4.5, (theme_name, side)
     names = [t for t in c._name_texts if t.isVisible() and t.toPlainText()]
     assert names
     for item in names:
@@ -249,8 +260,9 @@ def test_contrast_measured_from_pixels(window, theme_name: str) -> None:  # noqa
     patch = image[
         int(p.y() * dpr) - 2 : int(p.y() * dpr) + 3, int(p.x() * dpr) - 2 : int(p.x() * dpr) + 3
     ]
+    # (wide enough that the ground, not a presentation's 6 px line, is its commonest colour)
     around = image[
-        int(p.y() * dpr) - 12 : int(p.y() * dpr) + 13, int(p.x() * dpr) - 12 : int(p.x() * dpr) + 13
+        int(p.y() * dpr) - 30 : int(p.y() * dpr) + 31, int(p.x() * dpr) - 30 : int(p.x() * dpr) + 31
     ]
     colours, counts = _colours(around)
     ground = colours[np.argmax(counts)]
