@@ -437,12 +437,12 @@ def test_the_space_views_are_described_in_words(window, qtbot) -> None:  # noqa:
     assert "old ŵ (3, 3, 1) + step (−1, −1, −1) = new ŵ (2, 2, 0)" in text, text
     role, name, text = read("weights")
     assert role == QAccessible.Role.Chart and name.startswith("Weight space"), name
-    assert "over 2 updates to ŵ = (2, 2, 0)" in text and "It breaks 1: x3." in text, text
+    assert "(k = 2) ends at ŵ = (2, 2, 0)" in text and "It breaks 1: x3." in text, text
     window.run_to_end()  # (Example 2.1: 7 updates, then every point right)
     qtbot.waitUntil(lambda: not window.controller.running)
     qtbot.wait(10)
     text = read("weights")[2]
-    assert "over 7 updates" in text and "inside the feasible cone" in text, text
+    assert "(k = 7)" in text and "inside the feasible cone" in text, text
     window.set_language("zh_CN")
     qtbot.wait(10)
     chinese = read("weights")[2]

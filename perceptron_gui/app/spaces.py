@@ -363,8 +363,8 @@ class SpaceView(QtWidgets.QWidget):
         if isinstance(sc, sp.WeightScene):
             k = len(sc.path) - 1
             text = self.tr(
-                "Each point's constraint y ŵ·x̂ = 0, {n} in all. The path of ŵ from ŵ₀ over "
-                "{k} updates to ŵ = {w}."
+                "Each point's constraint y ŵ·x̂ = 0, {n} in all. The path ŵ₀ … ŵ_k of the "
+                "updates (k = {k}) ends at ŵ = {w}."
             ).format(n=len(sc.normals), k=k, w=fmt.vector(sc.current))
             wrong = [int(i) for i in sc.violated]
             if wrong:

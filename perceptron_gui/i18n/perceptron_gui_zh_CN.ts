@@ -3188,8 +3188,8 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>上一次更新：旧 ŵ {old} + 步长 {step} = 新 ŵ {new}。</translation>
     </message>
     <message>
-        <source>Each point&apos;s constraint y ŵ·x̂ = 0, {n} in all. The path of ŵ from ŵ₀ over {k} updates to ŵ = {w}.</source>
-        <translation>每个点的约束 y ŵ·x̂ = 0，共 {n} 个。ŵ 的路径从 ŵ₀ 经过 {k} 次更新到 ŵ = {w}。</translation>
+        <source>Each point&apos;s constraint y ŵ·x̂ = 0, {n} in all. The path ŵ₀ … ŵ_k of the updates (k = {k}) ends at ŵ = {w}.</source>
+        <translation>每个点的约束 y ŵ·x̂ = 0，共 {n} 个。各次更新的路径 ŵ₀ … ŵ_k（k = {k}）终于 ŵ = {w}。</translation>
     </message>
     <message>
         <source> and {n} more</source>
