@@ -537,6 +537,7 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
     press(Qt.Key.Key_L)
     edited()
     assert window.state()["labels"] == [1, 1, -1, -1]
+    assert said[-1] == "Selected: x4 = (2, 0), label −1, y(w·x + b) = 0."
     assert "Selected: x4 = (2, 0), label −1" in canvas.accessibleDescription()
     press(Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
     edited()
@@ -544,6 +545,7 @@ def test_example_2_1_entered_edited_and_undone_with_the_keyboard_alone(
     assert said[-1] == "Selected: x4 = (1.5, 0), label −1, y(w·x + b) = 0."
     press(Qt.Key.Key_Delete)
     edited()
+    assert said[-1] == "Deleted; points left: 3."
     assert window.state()["points"] == [[3, 3], [4, 3], [1, 1]]  # Example 2.1
     assert window.state()["labels"] == [1, 1, -1]
     # Shift moves by a finer step; Esc leaves, and the arrows are the timeline's again.

@@ -434,16 +434,27 @@ class KeyboardEditor(QtCore.QObject):
 
     def attach(self, actions: list[QtGui.QAction]) -> None:
         """Edit ▸ Keyboard editing's items (Enter, ] and [, Alt+arrows): shown with their
-        keys in the menu, enabled while keyboard editing is on. Their keys are the canvas's
-        (this object's, with the focus there) and theirs elsewhere in the window."""
+        keys in the menu, enabled while keyboard editing is on. Their keys work on the canvas
+        only (this object takes them there), so Enter in a field stays the field's. And L
+        and Delete, the window's own actions, are announced too while it is on."""
         self._actions = actions
         canvas = self.w.canvas
         for a in actions:
             a.setEnabled(self.on)
-            # (the canvas's keys only: Enter in a field of the controls stays the field's)
             self.w.removeAction(a)
             a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             canvas.addAction(a)
+        # (connected after the actions' own slots: said once the edit is made)
+        self.w.act_flip.triggered.connect(self._said_flip)
+        self.w.act_delete.triggered.connect(self._said_delete)
+
+    def _said_flip(self) -> None:
+        if self.on:
+            self._say(describe_selected(self.w))
+
+    def _said_delete(self) -> None:
+        if self.on:
+            self._say(tr("Deleted; points left: {n}.").format(n=self.w.controller.data.n))
 
     def add_at_cursor(self) -> None:
         """Enter: a point of the chosen class (+ / −) at the cursor."""

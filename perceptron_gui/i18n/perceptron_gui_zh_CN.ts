@@ -60,6 +60,10 @@
         <translation>光标在 ({x1}, {x2})。</translation>
     </message>
     <message>
+        <source>Deleted; points left: {n}.</source>
+        <translation>已删除；剩余点数：{n}。</translation>
+    </message>
+    <message>
         <source>Added x{i} = ({x1}, {x2}), label {y}.</source>
         <translation>已添加 x{i} = ({x1}, {x2})，标签 {y}。</translation>
     </message>
