@@ -628,6 +628,8 @@ def test_keyboard_editing_with_other_than_two_features(window, qtbot) -> None:  
         qtbot.keyClick(handle, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
         qtbot.keyClick(handle, Qt.Key.Key_Return)
         assert window.state()["points"] == points.tolist(), d
+        why = "one feature, x1" if d == 1 else "3 features"  # (d = 1: "the other -1")
+        assert why in window.canvas._status.toPlainText(), d
         window.act_keyboard_edit.trigger()
 
 

@@ -940,17 +940,22 @@ class MainWindow(LessonScripting, QMainWindow):
         self.controller.move_point(i, x, y)
 
     def _click_editing_off(self) -> bool:
-        """Points with d > 2 features are not edited by click: the canvas says why."""
+        """Points with d ≠ 2 features are not edited by click (or keyboard editing): the
+        canvas says why."""
         d = self.controller.data.dim
         if d == 2:
             return False
-        self.canvas.set_status(
-            self.tr(
+        if d == 1:  # (it said "the other -1")
+            text = self.tr(
+                "editing by click is off: these points have one feature, x1 (a click's "
+                "height is not one of theirs)"
+            )
+        else:
+            text = self.tr(
                 "editing by click is off: these points have {d} features and the view "
                 "shows two directions of them (a click cannot say the other {rest})"
-            ).format(d=d, rest=d - 2),
-            fade_after_ms=FADE_MS * 3 if self._animation_ms > 0 else 0,
-        )
+            ).format(d=d, rest=d - 2)
+        self.canvas.set_status(text, fade_after_ms=FADE_MS * 3 if self._animation_ms > 0 else 0)
         return True
 
     def _delete_selection(self) -> None:

@@ -2660,6 +2660,10 @@ Restore the points and settings it autosaved?</source>
         <translation>没有可重做的操作</translation>
     </message>
     <message>
+        <source>editing by click is off: these points have one feature, x1 (a click&apos;s height is not one of theirs)</source>
+        <translation>点击编辑已关闭：这些点只有一个特征 x1（点击的高度不属于它们）</translation>
+    </message>
+    <message>
         <source>editing by click is off: these points have {d} features and the view shows two directions of them (a click cannot say the other {rest})</source>
         <translation>点击编辑已关闭：这些点有 {d} 个特征，视图只显示其中两个方向（点击无法给出其余 {rest} 个）</translation>
     </message>
