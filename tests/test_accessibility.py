@@ -438,11 +438,12 @@ def test_the_space_views_are_described_in_words(window, qtbot) -> None:  # noqa:
     role, name, text = read("weights")
     assert role == QAccessible.Role.Chart and name.startswith("Weight space"), name
     assert "(k = 2) ends at ŵ = (2, 2, 0)" in text and "It breaks 1: x3." in text, text
-    window.run_to_end()  # (Example 2.1: 7 updates, then every point right)
-    qtbot.waitUntil(lambda: not window.controller.running)
+    # Started at the book's answer, w = (1, 1), b = −3: every point right at k = 0.
+    assert window.controller.set_settings(w0=[1.0, 1.0], b0=-3.0)
     qtbot.wait(10)
     text = read("weights")[2]
-    assert "(k = 7)" in text and "inside the feasible cone" in text, text
+    assert "(k = 0) ends at ŵ = (1, 1, −3)" in text, text
+    assert "inside the feasible cone" in text, text
     window.set_language("zh_CN")
     qtbot.wait(10)
     chinese = read("weights")[2]
