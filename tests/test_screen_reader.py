@@ -158,6 +158,7 @@ w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
 w.resize(1024, 700)
 w.show()
 w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+w.spaces.set_visible("weights")
 w.step()
 app.exec()
 """
@@ -285,6 +286,13 @@ def test_the_canvas_is_read_in_words(reader_view: dict) -> None:
     text = canvas[0]["description"]
     assert "3 points: 2 labelled +1, 1 labelled −1." in text
     assert "w = (3, 3), b = 1" in text and "1 misclassified: x3." in text
+    assert "x1 = (3, 3), +1; x2 = (4, 3), +1; x3 = (1, 1), −1." in text  # each point named
+    # The weight space (a picture) is a chart with its description in words too.
+    space = [n for n in reader_view["nodes"] if n["name"].startswith("Weight space (w1")]
+    space = [n for n in space if n["role"] == "chart"]  # (not the View menu's item)
+    assert space, [n for n in reader_view["nodes"] if n["name"].startswith("Weight space")]
+    assert "(k = 1) ends at ŵ = (3, 3, 1)" in space[0]["description"], space[0]
+    assert "It breaks 1: x3." in space[0]["description"], space[0]
 
 
 def test_a_step_pressed_through_at_spi_is_announced(reader_view: dict) -> None:

@@ -67,6 +67,14 @@ NAMES: dict[str, tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Accessibility", "Iteration table"),
         QT_TRANSLATE_NOOP("Accessibility", "k, the point updated, w and b after each update"),
     ),
+    "gramTable": (
+        QT_TRANSLATE_NOOP("Accessibility", "Gram matrix"),
+        QT_TRANSLATE_NOOP("Accessibility", "G = [xᵢ·xⱼ]: each pair of points' dot product"),
+    ),
+    "lessonList": (
+        QT_TRANSLATE_NOOP("Accessibility", "Scenes"),
+        QT_TRANSLATE_NOOP("Accessibility", "The lesson's scenes: click one to go to it"),
+    ),
     "pointsTable": (
         QT_TRANSLATE_NOOP("Accessibility", "Points as a table"),
         QT_TRANSLATE_NOOP(
@@ -82,6 +90,8 @@ KIND_NAMES: tuple[tuple[type[QtWidgets.QWidget], str], ...] = (
     (QtWidgets.QSizeGrip, QT_TRANSLATE_NOOP("Accessibility", "Resize the window")),
     (QtWidgets.QStatusBar, QT_TRANSLATE_NOOP("Accessibility", "Status bar")),
     (QtWidgets.QScrollBar, QT_TRANSLATE_NOOP("Accessibility", "Scroll bar")),
+    (QtWidgets.QHeaderView, QT_TRANSLATE_NOOP("Accessibility", "Column headers")),
+    (QtWidgets.QListView, QT_TRANSLATE_NOOP("Accessibility", "List")),
     (QtWidgets.QAbstractItemView, QT_TRANSLATE_NOOP("Accessibility", "Table")),
     (QtWidgets.QSlider, QT_TRANSLATE_NOOP("Accessibility", "Slider")),
 )
@@ -91,6 +101,8 @@ AUTO = "perceptronAutoName"
 AUTO_TITLE = "perceptronAutoTitle"
 #: The preferences' key of the user's own View ▸ Reduce motion (absent: never chosen).
 REDUCE_MOTION_KEY = "reduce_motion"
+#: The canvas's description names each point (its coordinates and label) up to this many.
+NAMED_POINTS = 12
 #: Keyboard editing: the cursor's step in data units, and with Shift held.
 CURSOR_STEP = 0.5
 CURSOR_FINE_STEP = 0.1
@@ -203,6 +215,14 @@ def describe_canvas(window: MainWindow) -> str:
             n=data.n, pos=pos, neg=data.n - pos
         )
     ]
+    if data.n <= NAMED_POINTS:  # each by name (more: the points' table, Ctrl+T)
+        parts.append(
+            "; ".join(
+                f"x{i + 1} = {fmt.vector(x)}, {_label(y)}"
+                for i, (x, y) in enumerate(zip(data.points, labels, strict=True))
+            )
+            + "."
+        )
     w = t.w
     if w is not None and any(float(v) for v in w):
         parts.append(
@@ -217,21 +237,23 @@ def describe_canvas(window: MainWindow) -> str:
         parts.append(tr("{n} misclassified: {names}.").format(n=len(wrong), names=_names(wrong)))
     else:
         parts.append(tr("Every point is on its side."))
-    sel = [int(i) for i in window.canvas.selected_indices() if i < data.n]
-    if sel:
-        i = int(sel[0])
-        x = data.points[i]
-        score = float(t.margins()[i])
-        parts.append(
-            tr("Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.").format(
-                i=i + 1,
-                x1=fmt.sci(x[0]),
-                x2=fmt.sci(x[1]),
-                y=_label(labels[i]),
-                s=fmt.sci(score),
-            )
-        )
+    selected = describe_selected(window)
+    if selected:
+        parts.append(selected)
     return " ".join(parts)
+
+
+def describe_selected(window: MainWindow) -> str:
+    """The selected point in words, with its score (empty when none is selected)."""
+    data = window.controller.data
+    sel = [int(i) for i in window.canvas.selected_indices() if i < data.n]
+    if not sel:
+        return ""
+    i = sel[0]
+    score = float(window.controller.trainer.margins()[i])
+    return tr("Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.").format(
+        i=i + 1, x=fmt.vector(data.points[i]), y=_label(data.labels[i]), s=fmt.sci(score)
+    )
 
 
 class PointsModel(QtCore.QAbstractTableModel):
@@ -295,13 +317,16 @@ class KeyboardEditor(QtCore.QObject):
 
     While it is on the canvas has the focus and this object claims the keys it uses from
     the window's shortcuts (the arrows move the cursor, not the timeline); every edit goes
-    through the controller, so each can be undone.
+    through the controller, so each can be undone. Each of these keys is announced to a
+    screen reader: where the cursor is, the point added, the point selected or moved.
     """
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, frame: FocusFrame) -> None:
         super().__init__(window)
         self.w = window
+        self._frame = frame
         self.on = False
+        self._actions: list[QtGui.QAction] = []
         self.cursor = (0.0, 0.0)
         self._mark = pg.ScatterPlotItem(pxMode=True)
         self._mark.setZValue(1e6)
@@ -320,6 +345,7 @@ class KeyboardEditor(QtCore.QObject):
             x0, x1, y0, y1 = self.w.canvas.view_range()
             self.cursor = (_snap((x0 + x1) / 2), _snap((y0 + y1) / 2))
             self.w.canvas.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self._frame.show_frame()  # (also when the canvas had the focus already)
             self.w.statusBar().showMessage(
                 tr(
                     "Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ "
@@ -329,6 +355,8 @@ class KeyboardEditor(QtCore.QObject):
         else:
             self.w.statusBar().clearMessage()
         self.w.act_keyboard_edit.setChecked(on)
+        for a in self._actions:
+            a.setEnabled(on)
         self._draw()
 
     def _draw(self) -> None:
@@ -336,7 +364,9 @@ class KeyboardEditor(QtCore.QObject):
         if not self.on:
             return
         th = theme()
-        pen = pg.mkPen(th.color("ink"), width=th.line(1.0))
+        # An ink cross outlined in the ground's colour: it stands out over the arrows and
+        # rings drawn in ink too.
+        pen = pg.mkPen(th.color("background"), width=th.line(1.5))
         self._mark.setData(
             [self.cursor[0]],
             [self.cursor[1]],
@@ -379,42 +409,101 @@ class KeyboardEditor(QtCore.QObject):
         return True
 
     def _press(self, key: int, mods: Qt.KeyboardModifier) -> None:
-        c = self.w.canvas
         move = self._keys().get(key)
         if move is not None:
             fine = bool(mods & Qt.KeyboardModifier.ShiftModifier)
             step = CURSOR_FINE_STEP if fine else CURSOR_STEP
-            x, y = self.cursor[0] + move[0] * step, self.cursor[1] + move[1] * step
-            x, y = round(x, 10), round(y, 10)
             if mods & Qt.KeyboardModifier.AltModifier:
-                sel = c.selected_indices()
-                if len(sel) == 1:
-                    px, py = self.w.controller.data.points[int(sel[0])]
-                    nx, ny = round(px + move[0] * step, 10), round(py + move[1] * step, 10)
-                    if self.w.controller.move_point(int(sel[0]), nx, ny):
-                        self.cursor = (nx, ny)
+                self.move_selected(move[0], move[1], fine=fine)
             else:
-                self.cursor = (x, y)
-            self._ensure_visible()
+                x, y = self.cursor[0] + move[0] * step, self.cursor[1] + move[1] * step
+                self.cursor = (round(x, 10), round(y, 10))
+                self._say(
+                    tr("Cursor at ({x1}, {x2}).").format(
+                        x1=fmt.sci(self.cursor[0]), x2=fmt.sci(self.cursor[1])
+                    )
+                )
+                self._ensure_visible()
+                self._draw()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.w.controller.add_point(self.cursor[0], self.cursor[1], self.w.canvas.add_label)
+            self.add_at_cursor()
         elif key in (Qt.Key.Key_BracketRight, Qt.Key.Key_BracketLeft):
-            self._select_next(1 if key == Qt.Key.Key_BracketRight else -1)
+            self.select_next(1 if key == Qt.Key.Key_BracketRight else -1)
         elif key == Qt.Key.Key_Escape:
             self.toggle(False)
+
+    def attach(self, actions: list[QtGui.QAction]) -> None:
+        """Edit ▸ Keyboard editing's items (Enter, ] and [, Alt+arrows): shown with their
+        keys in the menu, enabled while keyboard editing is on. Their keys work on the canvas
+        only (this object takes them there), so Enter in a field stays the field's. And L
+        and Delete, the window's own actions, are announced too while it is on."""
+        self._actions = actions
+        canvas = self.w.canvas
+        for a in actions:
+            a.setEnabled(self.on)
+            self.w.removeAction(a)
+            a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            canvas.addAction(a)
+        # (connected after the actions' own slots: said once the edit is made)
+        self.w.act_flip.triggered.connect(self._said_flip)
+        self.w.act_delete.triggered.connect(self._said_delete)
+
+    def _said_flip(self) -> None:
+        if self.on:
+            self._say(describe_selected(self.w))
+
+    def _said_delete(self) -> None:
+        if self.on:
+            self._say(tr("Deleted; points left: {n}.").format(n=self.w.controller.data.n))
+
+    def add_at_cursor(self) -> None:
+        """Enter: a point of the chosen class (+ / −) at the cursor."""
+        if self.w._click_editing_off():  # (not two features: the canvas says why)
             return
+        x, y = self.cursor
+        label = self.w.canvas.add_label
+        if self.w.controller.add_point(x, y, label):
+            self._say(
+                tr("Added x{i} = ({x1}, {x2}), label {y}.").format(
+                    i=self.w.controller.data.n, x1=fmt.sci(x), x2=fmt.sci(y), y=_label(label)
+                )
+            )
         self._draw()
 
-    def _select_next(self, direction: int) -> None:
+    def move_selected(self, dx: int, dy: int, *, fine: bool = False) -> None:
+        """Alt+arrows: the selected point moved by (dx, dy) steps of the cursor (the cursor
+        with it)."""
+        sel = self.w.canvas.selected_indices()
+        if len(sel) != 1 or self.w._click_editing_off():
+            return
+        i = int(sel[0])
+        step = CURSOR_FINE_STEP if fine else CURSOR_STEP
+        px, py = self.w.controller.data.points[i]
+        nx, ny = round(float(px) + dx * step, 10), round(float(py) + dy * step, 10)
+        if self.w.controller.move_point(i, nx, ny):
+            self.cursor = (nx, ny)
+            self._say(describe_selected(self.w))
+            self._ensure_visible()
+        self._draw()
+
+    def select_next(self, direction: int = 1) -> None:
+        """] (1) and [ (−1): the next or previous point selected, the cursor on it."""
         n = self.w.controller.data.n
         if n == 0:
             return
         sel = self.w.canvas.selected_indices()
         i = (int(sel[0]) + direction) % n if len(sel) else (0 if direction > 0 else n - 1)
         self.w.canvas.set_selection([i])
-        x, y = self.w.controller.data.points[i]
+        self.w.canvas.selection_changed.emit([i])  # (as a click's: the description follows)
+        x, y = self.w.canvas.points()[i]  # (where the canvas shows it, whatever its d)
         self.cursor = (float(x), float(y))
         self._ensure_visible()
+        self._say(describe_selected(self.w))
+        self._draw()
+
+    def _say(self, text: str) -> None:
+        """`text` announced to a screen reader (`announce`)."""
+        announce(self.w.canvas, text)
 
     def _ensure_visible(self) -> None:
         x0, x1, y0, y1 = self.w.canvas.view_range()
@@ -510,9 +599,7 @@ class FocusFrame(QtWidgets.QWidget):
         if kind == QtCore.QEvent.Type.FocusIn:
             assert isinstance(event, QtGui.QFocusEvent)
             if event.reason() in self.KEYBOARD:
-                self.setGeometry(self._target.rect())
-                self.raise_()
-                self.show()
+                self.show_frame()
         elif kind == QtCore.QEvent.Type.FocusOut:
             self.hide()
         elif kind == QtCore.QEvent.Type.MouseButtonPress:
@@ -520,6 +607,12 @@ class FocusFrame(QtWidgets.QWidget):
         elif kind == QtCore.QEvent.Type.Resize:
             self.setGeometry(self._target.rect())
         return False
+
+    def show_frame(self) -> None:
+        """Show the frame (the keyboard put the focus on the canvas, or K found it there)."""
+        self.setGeometry(self._target.rect())
+        self.raise_()
+        self.show()
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt override)
         painter = QtGui.QPainter(self)
@@ -604,14 +697,14 @@ class Accessibility:
         )
         self.points_dock.hide()
         self.points_dock.visibilityChanged.connect(self._on_points_shown)
-        self.editor = KeyboardEditor(window)
+        window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
+        self.focus_frame = FocusFrame(window.canvas)  # ... and shows it has the focus
+        self.editor = KeyboardEditor(window, self.focus_frame)
         self._description = ""
         self._base_animation_ms: int | None = None
         gate = RunFrameGate(window.canvas, self._on_changed)
         window.controller.changed.connect(gate.on_changed)
         window.canvas.selection_changed.connect(lambda _: self.update_description())
-        window.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the canvas
-        self.focus_frame = FocusFrame(window.canvas)  # ... and shows it has the focus
         show_as_chart(window.canvas)
         # The window makes some widgets late (the tab bars of docks put together): named then
         # (from `name_late`, once the window is made: until then `retranslate` names them all

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.storage import preferences
+from perceptron_gui.app.theme import roomy_context_menus
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.generators import DEFAULTS, KINDS, generate
 
@@ -156,7 +157,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "K"),
         QT_TRANSLATE_NOOP(
             "HelpDialog",
-            "Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move",
+            "Keyboard editing: arrows (Shift: finer) move a cursor, Enter adds, ] / [ select, "
+            "Alt+arrows move, Esc or K leaves",
         ),
     ),
     (
@@ -254,6 +256,7 @@ class GenerateDialog(QDialog):
         self.retranslate()
         self._restore()
         self.accepted.connect(self._remember)
+        roomy_context_menus(self)  # (a field's right-click menu: rows 24 px, WCAG 2.5.8)
 
     def _restore(self) -> None:
         """The last choices, from the settings file (the defaults the first time)."""
@@ -344,6 +347,7 @@ class HelpDialog(QDialog):
         close.rejected.connect(self.close)
         lay.addWidget(close)
         self.retranslate()
+        roomy_context_menus(self)
 
     def retranslate(self) -> None:
         """The title, the markers' key and the table of keys in the current language."""

@@ -50,7 +50,7 @@ from perceptron_gui.app.i18n import core_text, stop_reason_name
 from perceptron_gui.app.narration import narrate
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.storage import preferences
-from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.app.theme import LABEL_PT, TICK_PT, roomy_context_menus, theme
 from perceptron_gui.app.window.dims import DimView
 from perceptron_gui.core import geometry
 from perceptron_gui.core.config import TrainConfig
@@ -1084,6 +1084,7 @@ class ExportDialog(QDialog):
         self._key = "export/animation/" if animation else "export/figure/"
         self._restore()
         self.accepted.connect(self._remember)
+        roomy_context_menus(self)  # (a field's right-click menu: rows 24 px, WCAG 2.5.8)
 
     def _boxes(self) -> dict[str, QSpinBox]:
         return {

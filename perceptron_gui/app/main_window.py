@@ -65,10 +65,11 @@ from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.spaces import EXPORT_SIZE, Spaces
 from perceptron_gui.app.storage import preferences
-from perceptron_gui.app.theme import roomy, theme
+from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
 from perceptron_gui.app.window.actions import (
     ACTIONS,
     ANATOMY_MAX_SPEED,
+    KEYBOARD_EDIT_ACTIONS,
     THEME_ACTIONS,
     TOOLBAR,
     ActionManager,
@@ -261,6 +262,9 @@ class MainWindow(LessonScripting, QMainWindow):
         self.dims_menu = DimsMenu(self)  # View ▸ View of R^d
         self.spaces.wire(self.act_augmented_space, self.act_weight_space)
         self.accessibility.wire(self.act_points_table, self.act_reduce_motion)
+        self.accessibility.editor.attach(
+            [self.action_manager.action(i) for i in KEYBOARD_EDIT_ACTIONS]
+        )
         self.narration.text_changed.connect(lambda text: announce(self.narration, text))
         self.lesson_player = install_lesson(self)  # File ▸ Open lesson…, Lesson menu and panel
         # Progress ("opening big.csv… 35%") changes many times a second: in a width of its
@@ -298,6 +302,7 @@ class MainWindow(LessonScripting, QMainWindow):
         # The actions were labelled when made (window/actions.py), in the language now on.
         self._retranslate(actions=False)
         self.accessibility.name_late()  # (everything made so far was named just now)
+        roomy_context_menus(self)  # (Qt's own right-click menus: rows 24 px, WCAG 2.5.8)
         self.panes.watch_first_show()
 
     # The panels made when first shown or asked for (window/panes.py, PanelSlot).
@@ -935,17 +940,22 @@ class MainWindow(LessonScripting, QMainWindow):
         self.controller.move_point(i, x, y)
 
     def _click_editing_off(self) -> bool:
-        """Points with d > 2 features are not edited by click: the canvas says why."""
+        """Points with d ≠ 2 features are not edited by click (or keyboard editing): the
+        canvas says why."""
         d = self.controller.data.dim
         if d == 2:
             return False
-        self.canvas.set_status(
-            self.tr(
+        if d == 1:  # (it said "the other -1")
+            text = self.tr(
+                "editing by click is off: these points have one feature, x1 (a click's "
+                "height is not one of theirs)"
+            )
+        else:
+            text = self.tr(
                 "editing by click is off: these points have {d} features and the view "
                 "shows two directions of them (a click cannot say the other {rest})"
-            ).format(d=d, rest=d - 2),
-            fade_after_ms=FADE_MS * 3 if self._animation_ms > 0 else 0,
-        )
+            ).format(d=d, rest=d - 2)
+        self.canvas.set_status(text, fade_after_ms=FADE_MS * 3 if self._animation_ms > 0 else 0)
         return True
 
     def _delete_selection(self) -> None:
@@ -1048,6 +1058,7 @@ class MainWindow(LessonScripting, QMainWindow):
         box.setObjectName("aboutBox")
         box.button(QMessageBox.StandardButton.Ok).setText(self.tr("OK"))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        roomy_context_menus(box)  # (its text's right-click menu, Copy: rows 24 px)
         box.open()
 
     def _show_help(self) -> None:

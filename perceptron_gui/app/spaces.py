@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from perceptron_gui.app import format as fmt
+from perceptron_gui.app.accessibility import show_as_chart
 from perceptron_gui.app.compare import RUN_NAMES
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.export import (
@@ -104,6 +106,7 @@ class SpaceView(QtWidgets.QWidget):
         self.setMinimumSize(220, 200)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        show_as_chart(self)  # (read as a chart, described in words: `describe`)
         self.camera = sp.Camera()
         self._drag: QtCore.QPointF | None = None
         self._drawing = _Drawing()
@@ -331,7 +334,51 @@ class SpaceView(QtWidgets.QWidget):
             self._scene = self._compute()
             self._second_scene, self._second_note = self._compute_second()
             self._layout()
+        text = self.describe()
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)  # (what a screen reader reads of the picture)
         self.update()
+
+    def describe(self) -> str:
+        """The view in words, for a screen reader: ŵ, the last update (the augmented
+        view) or the path and the broken constraints (the weight view); else why nothing is
+        drawn."""
+        sc = self._scene
+        if isinstance(sc, sp.AugmentedScene):
+            n = len(sc.labels)
+            parts = [
+                self.tr(
+                    "{n} points lifted to z = 1. The plane ŵ·x̂ = 0 through the origin, "
+                    "ŵ = {w}; it cuts z = 1 in the canvas's line."
+                ).format(n=n, w=fmt.vector(sc.normal))
+            ]
+            if sc.update is not None:
+                u = sc.update
+                parts.append(
+                    self.tr("The last update: old ŵ {old} + step {step} = new ŵ {new}.").format(
+                        old=fmt.vector(u.old), step=fmt.vector(u.step), new=fmt.vector(u.new)
+                    )
+                )
+            return " ".join(parts)
+        if isinstance(sc, sp.WeightScene):
+            k = len(sc.path) - 1
+            text = self.tr(
+                "Each point's constraint y ŵ·x̂ = 0, {n} in all. The path ŵ₀ … ŵ_k of the "
+                "updates (k = {k}) ends at ŵ = {w}."
+            ).format(n=len(sc.normals), k=k, w=fmt.vector(sc.current))
+            wrong = [int(i) for i in sc.violated]
+            if wrong:
+                names = ", ".join(f"x{i + 1}" for i in wrong[:12])
+                more = len(wrong) - 12
+                if more > 0:
+                    names += self.tr(" and {n} more").format(n=more)
+                return (
+                    text
+                    + " "
+                    + self.tr("It breaks {n}: {names}.").format(n=len(wrong), names=names)
+                )
+            return text + " " + self.tr("It is inside the feasible cone: no point is wrong.")
+        return self._note
 
     def _path(self, t: Algorithm, c: Controller | None = None) -> np.ndarray[Any, Any]:
         """ŵ_0 … ŵ_k of run `t`, from the initial weights of controller `c` (the window's)."""

@@ -24,8 +24,12 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QDockWidget,
+    QLabel,
+    QLineEdit,
     QMenu,
+    QPlainTextEdit,
     QProxyStyle,
+    QScrollBar,
     QSizePolicy,
     QStyle,
     QStyleFactory,
@@ -35,6 +39,7 @@ from PySide6.QtWidgets import (
     QStyleOptionMenuItem,
     QStyleOptionSpinBox,
     QStyleOptionToolButton,
+    QTextEdit,
     QWidget,
 )
 
@@ -618,6 +623,33 @@ class _RoomyLate(QObject):
 def roomy_later(holder: QWidget) -> None:
     """`roomy` for the menus `holder` makes from now on (its children)."""
     holder.installEventFilter(_RoomyLate(holder))
+
+
+#: The property that marks a widget whose own right-click menu `roomy_context_menus` grows.
+_ROOMY_MENUS = "perceptronRoomyMenus"
+
+
+def roomy_context_menus(root: QWidget) -> None:
+    """Qt's own right-click menus under `root` with rows of `TARGET_PX` (WCAG 2.5.8): a
+    text or number field's (Undo, Cut, Copy, Paste, Select All; a spin box's is its
+    field's), a selectable label's (Copy, Select All), a scroll bar's (Scroll here) and a
+    text view's. Qt makes each at the click, as a child of the widget clicked (a text
+    view's viewport): `roomy_later` on those widgets, each once."""
+    for w in [root, *root.findChildren(QWidget)]:
+        if w.property(_ROOMY_MENUS):
+            continue
+        if isinstance(w, QLabel):
+            makes = w.textInteractionFlags() != Qt.TextInteractionFlag.NoTextInteraction
+        else:
+            makes = isinstance(w, QLineEdit | QScrollBar | QTextEdit | QPlainTextEdit)
+        if not makes:
+            continue
+        holders = [w]
+        if isinstance(w, QTextEdit | QPlainTextEdit):
+            holders.append(w.viewport())
+        for h in holders:
+            roomy_later(h)
+            h.setProperty(_ROOMY_MENUS, True)
 
 
 #: The one `RoomyStyle` (made on first use; a widget does not own the style set on it).

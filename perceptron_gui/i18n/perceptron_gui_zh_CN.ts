@@ -40,8 +40,8 @@
         <translation>每个点都在正确的一侧。</translation>
     </message>
     <message>
-        <source>Selected: x{i} = ({x1}, {x2}), label {y}, y(w·x + b) = {s}.</source>
-        <translation>已选中：x{i} = ({x1}, {x2})，标签 {y}，y(w·x + b) = {s}。</translation>
+        <source>Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.</source>
+        <translation>已选中：x{i} = {x}，标签 {y}，y(w·x + b) = {s}。</translation>
     </message>
     <message>
         <source>wrong ×</source>
@@ -54,6 +54,18 @@
     <message>
         <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
         <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
+    </message>
+    <message>
+        <source>Cursor at ({x1}, {x2}).</source>
+        <translation>光标在 ({x1}, {x2})。</translation>
+    </message>
+    <message>
+        <source>Deleted; points left: {n}.</source>
+        <translation>已删除；剩余点数：{n}。</translation>
+    </message>
+    <message>
+        <source>Added x{i} = ({x1}, {x2}), label {y}.</source>
+        <translation>已添加 x{i} = ({x1}, {x2})，标签 {y}。</translation>
     </message>
     <message>
         <source>order {order}</source>
@@ -127,6 +139,22 @@
         <translation>k、被更新的点，以及每次更新后的 w 和 b</translation>
     </message>
     <message>
+        <source>Gram matrix</source>
+        <translation>Gram 矩阵</translation>
+    </message>
+    <message>
+        <source>G = [xᵢ·xⱼ]: each pair of points&apos; dot product</source>
+        <translation>G = [xᵢ·xⱼ]：每两个点的内积</translation>
+    </message>
+    <message>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s scenes: click one to go to it</source>
+        <translation>课程的各个场景：点击一个即可跳转到它</translation>
+    </message>
+    <message>
         <source>Points as a table</source>
         <translation>数据点表格</translation>
     </message>
@@ -157,6 +185,14 @@
     <message>
         <source>Scroll bar</source>
         <translation>滚动条</translation>
+    </message>
+    <message>
+        <source>Column headers</source>
+        <translation>列标题</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列表</translation>
     </message>
     <message>
         <source>Table</source>
@@ -1512,8 +1548,8 @@
         <translation>K</translation>
     </message>
     <message>
-        <source>Keyboard editing: arrows move a cursor, Enter adds, ] / [ select, Alt+arrows move</source>
-        <translation>键盘编辑：方向键移动光标，Enter 添加，] / [ 选择，Alt+方向键移动</translation>
+        <source>Keyboard editing: arrows (Shift: finer) move a cursor, Enter adds, ] / [ select, Alt+arrows move, Esc or K leaves</source>
+        <translation>键盘编辑：方向键（按住 Shift 更细）移动光标，Enter 添加，] / [ 选择，Alt+方向键移动，Esc 或 K 退出</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
@@ -2298,6 +2334,34 @@
         <translation>用键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动，L 翻转，Delete 删除，Esc 退出</translation>
     </message>
     <message>
+        <source>&amp;Add a point at the cursor</source>
+        <translation>在光标处添加点(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Select the &amp;next point</source>
+        <translation>选择下一个点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Select the &amp;previous point</source>
+        <translation>选择上一个点(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;left</source>
+        <translation>所选点左移(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;right</source>
+        <translation>所选点右移(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;up</source>
+        <translation>所选点上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move the selected point &amp;down</source>
+        <translation>所选点下移(&amp;D)</translation>
+    </message>
+    <message>
         <source>Points as a &amp;table</source>
         <translation>数据点表格(&amp;T)</translation>
     </message>
@@ -2594,6 +2658,10 @@ Restore the points and settings it autosaved?</source>
     <message>
         <source>Nothing to redo</source>
         <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>editing by click is off: these points have one feature, x1 (a click&apos;s height is not one of theirs)</source>
+        <translation>点击编辑已关闭：这些点只有一个特征 x1（点击的高度不属于它们）</translation>
     </message>
     <message>
         <source>editing by click is off: these points have {d} features and the view shows two directions of them (a click cannot say the other {rest})</source>
@@ -3118,6 +3186,30 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
     <message>
         <source>run 2 has the bias off: its ŵ = (w1, w2) lives in another space</source>
         <translation>运行 2 不使用偏置 b：它的 ŵ = (w1, w2) 属于另一个空间</translation>
+    </message>
+    <message>
+        <source>{n} points lifted to z = 1. The plane ŵ·x̂ = 0 through the origin, ŵ = {w}; it cuts z = 1 in the canvas&apos;s line.</source>
+        <translation>{n} 个点提升到 z = 1。过原点的平面 ŵ·x̂ = 0，ŵ = {w}；它与 z = 1 的交线就是画布上的直线。</translation>
+    </message>
+    <message>
+        <source>The last update: old ŵ {old} + step {step} = new ŵ {new}.</source>
+        <translation>上一次更新：旧 ŵ {old} + 步长 {step} = 新 ŵ {new}。</translation>
+    </message>
+    <message>
+        <source>Each point&apos;s constraint y ŵ·x̂ = 0, {n} in all. The path ŵ₀ … ŵ_k of the updates (k = {k}) ends at ŵ = {w}.</source>
+        <translation>每个点的约束 y ŵ·x̂ = 0，共 {n} 个。各次更新的路径 ŵ₀ … ŵ_k（k = {k}）终于 ŵ = {w}。</translation>
+    </message>
+    <message>
+        <source> and {n} more</source>
+        <translation> 等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>It breaks {n}: {names}.</source>
+        <translation>它违反 {n} 个约束：{names}。</translation>
+    </message>
+    <message>
+        <source>It is inside the feasible cone: no point is wrong.</source>
+        <translation>它在可行锥内：没有误分类点。</translation>
     </message>
     <message>
         <source>{mode}: the answer is a sum of kernel values, with no weight vector ŵ to draw</source>

@@ -608,6 +608,56 @@ ACTIONS: tuple[ActionSpec, ...] = (
         True,
         with_checked=True,
     ),
+    # Edit ▸ Keyboard editing: the keys of keyboard editing, shown in a menu (enabled while
+    # it is on; the canvas's editor takes these keys there: accessibility.KeyboardEditor).
+    ActionSpec(
+        "kb_add",
+        QT_TRANSLATE_NOOP("MainWindow", "&Add a point at the cursor"),
+        "accessibility.editor.add_at_cursor",
+        ("Return",),
+    ),
+    ActionSpec(
+        "kb_next",
+        QT_TRANSLATE_NOOP("MainWindow", "Select the &next point"),
+        "accessibility.editor.select_next",
+        ("]",),
+        args=(1,),
+    ),
+    ActionSpec(
+        "kb_previous",
+        QT_TRANSLATE_NOOP("MainWindow", "Select the &previous point"),
+        "accessibility.editor.select_next",
+        ("[",),
+        args=(-1,),
+    ),
+    ActionSpec(
+        "kb_left",
+        QT_TRANSLATE_NOOP("MainWindow", "Move the selected point &left"),
+        "accessibility.editor.move_selected",
+        ("Alt+Left",),
+        args=(-1, 0),
+    ),
+    ActionSpec(
+        "kb_right",
+        QT_TRANSLATE_NOOP("MainWindow", "Move the selected point &right"),
+        "accessibility.editor.move_selected",
+        ("Alt+Right",),
+        args=(1, 0),
+    ),
+    ActionSpec(
+        "kb_up",
+        QT_TRANSLATE_NOOP("MainWindow", "Move the selected point &up"),
+        "accessibility.editor.move_selected",
+        ("Alt+Up",),
+        args=(0, 1),
+    ),
+    ActionSpec(
+        "kb_down",
+        QT_TRANSLATE_NOOP("MainWindow", "Move the selected point &down"),
+        "accessibility.editor.move_selected",
+        ("Alt+Down",),
+        args=(0, -1),
+    ),
     ActionSpec(
         "points_table",
         QT_TRANSLATE_NOOP("MainWindow", "Points as a &table"),
@@ -753,6 +803,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
 
 #: The theme actions' ids by the theme's key (`set_theme` takes the keys).
 THEME_ACTIONS = {str(s.args[0]): s.id for s in ACTIONS if s.group == "theme"}
+#: Edit ▸ Keyboard editing's items, enabled while it is on (`KeyboardEditor.attach`).
+KEYBOARD_EDIT_ACTIONS = (
+    "kb_add", "kb_next", "kb_previous", "kb_left", "kb_right", "kb_up", "kb_down",
+)  # fmt: skip
 
 #: Every menu, by id; `MENU_BAR` orders the menu bar's.
 MENUS: tuple[MenuSpec, ...] = (
@@ -774,7 +828,10 @@ MENUS: tuple[MenuSpec, ...] = (
     )),
     MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit"), (
         "undo", "redo", "-", "pos", "neg", "snap", "-",
-        "select_all", "delete", "flip", "clear", "-", "generate",
+        "select_all", "delete", "flip", "clear", "-", "menu:keyboard", "-", "generate",
+    )),
+    MenuSpec("keyboard", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard editing"), (
+        *KEYBOARD_EDIT_ACTIONS[:3], "-", *KEYBOARD_EDIT_ACTIONS[3:],
     )),
     MenuSpec("run", QT_TRANSLATE_NOOP("MainWindow", "&Run"), (
         "step", "visit", "back", "run", "pause", "to_end", "reset", "-",

@@ -38,7 +38,7 @@ from perceptron_gui.app.panels import (
 from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
 from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
-from perceptron_gui.app.theme import roomy, theme
+from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
 from perceptron_gui.app.window.actions import translate
 
 if TYPE_CHECKING:
@@ -310,6 +310,7 @@ class Panes:
             from perceptron_gui.app.accessibility import name_widgets
 
             name_widgets(panel)
+            roomy_context_menus(panel)  # (and Qt's right-click menus 24 px, as the window's)
 
     def retranslate(self) -> None:
         """The docks' titles and the tables' tabs in the current language."""
