@@ -40,6 +40,10 @@ for lang in ("en", "zh_CN"):
     pairs = []
     for i, scene in enumerate(w.lesson_player.lesson.scenes):
         if scene.compare:  # both panes alike: canvases, ranges, readouts whole
+            # Entered from the scene before, as the clicker does (the pocket scene's band,
+            # on its whole-width canvas, had held the next scene's plot that wide).
+            w.lesson_player.go(i - 1)
+            settle(0.3)
             w.lesson_player.go(i)
             settle(0.3)
             for _ in range(3):
@@ -51,6 +55,7 @@ for lang in ("en", "zh_CN"):
                 "scene": i, "sizes": [a.size().toTuple(), b.size().toTuple()],
                 "ranges": [a.view_range(), b.view_range()],
                 "plots": [c.getPlotItem().getViewBox().size().toTuple() for c in (a, b)],
+                "items": [c.getPlotItem().width() - c.width() for c in (a, b)],
                 "readouts": [w.readout.text(), view.readout.text()],
                 "in_canvas": [w.readout.parentWidget() is a, view.readout.parentWidget() is b],
                 "modes": [w.controller.config.mode, view.run.controller.config.mode],
@@ -171,6 +176,7 @@ def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes:
         for p in pairs:
             assert p["sizes"][0] == p["sizes"][1], (lang, p)
             assert p["plots"][0] == p["plots"][1], (lang, p)
+            assert max(p["items"]) <= 1, (lang, p)  # each plot inside its canvas
             assert p["ranges"][0] == pytest.approx(p["ranges"][1], abs=1e-9), (lang, p)
             assert p["in_canvas"] == [True, True], (lang, p)
             for text in p["readouts"]:
