@@ -239,3 +239,52 @@ def test_compare_scenes_at_ui_scale_2_keep_the_readouts_to_a_quarter_of_the_canv
             assert r["px"] >= 24, s
             assert r["plot"] >= 0.55 * r["canvas"], s
             assert "…" not in r["text"], s
+
+
+def test_a_scene_title_beside_a_panel_breaks_no_word(qtbot) -> None:  # noqa: ANN001
+    """Scene 14's title beside the augmented view at 1024×768 in presentation: its column
+    (a quarter of a 609 px strip) broke "augmented" into "augmente / d"; the column now
+    takes the longest word's width (up to 40 % of the strip). A 300-character word is
+    still broken, not the strip widened."""
+    from PySide6.QtWidgets import QLabel
+
+    from perceptron_gui.app.lesson import COUNTER_MOST, LessonStrip
+
+    strip = LessonStrip()
+    qtbot.addWidget(strip)
+    font = strip.counter.font()
+    font.setPixelSize(27)  # the presentation's caption type at 1024×768
+    strip.counter.setFont(font)
+    strip.caption.setFont(font)
+    strip.caption.setText("Lift each point x to (x1, x2, 1): ŵ = (w1, w2, b) is the normal.")
+    title = "Three weights, one plane: the augmented space"
+    strip.counter.setText(f"14 / 15\n{title}")
+    strip.fit_counter()
+    strip.resize(609, 225)
+    strip.show()
+    qtbot.waitExposed(strip)
+    shown = QLabel.text(strip.counter).split("\n")
+    for word in title.split():
+        assert any(word in line.split() for line in shown), (word, shown)
+    long = "w" * 300
+    strip.counter.setText(f"1 / 2\n{long}")
+    strip.fit_counter()
+    assert strip.counter.minimumWidth() <= COUNTER_MOST * strip.width()
+    assert strip.width() == 609
+
+
+def test_the_builtin_lessons_texts_have_no_combining_accent() -> None:
+    """DejaVu Sans, the window's type, draws a combining circumflex (x + U+0302, "x̂") a
+    line above its letter and to its left: a lone "ˆ" over scene 14's caption. The
+    built-in lesson writes (x, 1) instead."""
+    import unicodedata
+
+    from perceptron_gui.core.lesson import builtin_folder, load_lesson
+
+    lesson = load_lesson(builtin_folder() / "perceptron.lesson.toml")
+    texts = [lesson.title] + [t for s in lesson.scenes for t in (s.title, s.caption)]
+    for text in texts:
+        values = text.values() if isinstance(text, dict) else [text]
+        for value in values:
+            marks = [c for c in str(value) if unicodedata.category(c) == "Mn"]
+            assert marks == [], value
