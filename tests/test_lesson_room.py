@@ -288,3 +288,19 @@ def test_the_builtin_lessons_texts_have_no_combining_accent() -> None:
         for value in values:
             marks = [c for c in str(value) if unicodedata.category(c) == "Mn"]
             assert marks == [], value
+
+
+@pytest.mark.long
+def test_compare_scenes_at_ui_scale_2_on_a_projector_keep_their_plots(tmp_path: Path) -> None:
+    """At 1024×768 with UI scale 2, presenting, each compare scene's two plots are one
+    size and at least 160 px high (the margin/PA scene's were 111 px, and ~50 px before
+    the readouts' quarter: its caption and title took five lines of the strip; they are
+    shorter now, the strip's three lines as in the other compare scenes), readouts whole."""
+    scenes = run_on_screen(tmp_path, 1024, 768, COMPARE_AT_SCALE_2)
+    assert len(scenes) >= 4, scenes
+    for s in scenes:
+        assert s["ui_scale"] >= 2.0, s
+        plots = [r["plot"] for r in s["readouts"]]
+        assert plots[0] == plots[1] and min(plots) >= 160, s
+        for r in s["readouts"]:
+            assert "…" not in r["text"], s
