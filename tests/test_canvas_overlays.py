@@ -224,3 +224,25 @@ def test_the_normals_label_is_beside_its_arrow_at_a_runs_end_in_presentation(win
     finally:
         win.set_presentation(False)
         _settle(win)
+
+
+def test_the_legend_is_its_own_size_again_after_ui_scale_2(win) -> None:  # noqa: ANN001
+    """Issue 27: back at UI scale 1 after 2 (Ctrl+=, Ctrl+0) the pocket's legend kept scale
+    2's box (341 × 102 px round 201 × 70 px of text): pyqtgraph's legend only grows."""
+    win.resize(1024, 768)
+    win.set_points([[3, 3], [4, 3], [1, 1], [2, 2.5]], [1, 1, -1, -1])
+    assert win.set_mode("pocket")
+    for _ in range(3):
+        win.step()
+    _settle(win)
+    legend = win.canvas.legend
+    before = legend.boundingRect().size().toTuple()
+    try:
+        while win.state()["ui_scale"] < 2.0:
+            win.act_zoom_in.trigger()
+        _settle(win)
+        assert legend.boundingRect().width() > 1.4 * before[0]  # (scale 2 did scale it)
+    finally:
+        win.act_zoom_reset.trigger()
+    _settle(win)
+    assert legend.boundingRect().size().toTuple() == before
