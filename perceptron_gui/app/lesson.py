@@ -138,13 +138,16 @@ class LessonStrip(QWidget):
     def fit_counter(self) -> None:
         """The title's column at least as wide as the title's longest word, up to
         `COUNTER_MOST` of the strip: a word is not broken inside ("the augmente / d space"
-        beside the augmented view at 1024×768); a longer one still is (a 300-character
-        word neither widens the window nor takes the caption's room)."""
+        beside the augmented view at 1024×768); a longer one still is, in the column's own
+        width (a 300-character word neither widens the window nor takes the caption's
+        room)."""
         fm = QFontMetrics(self.counter.font())
         words = _WORD.findall(self.counter.text())
         longest = max((fm.horizontalAdvance(word) for word in words), default=0)
         m = self.counter.contentsMargins()
-        want = min(longest + m.left() + m.right() + 2, int(COUNTER_MOST * self.width()))
+        want = longest + m.left() + m.right() + 2
+        if want > COUNTER_MOST * self.width():  # broken in any case: the caption keeps its room
+            want = 0
         if want != self.counter.minimumWidth():
             self.counter.setMinimumWidth(want)
 
