@@ -781,14 +781,22 @@ class LessonPlayer(QObject):
                     right=self.right, asked=self.asked
                 )
             )
+        if scene.question is not None:
+            # Two lines always, the verdict's and the question's (or the tally's), blank
+            # while empty: answers come and go without moving the plot (it shrank 34 px at
+            # each scene's first answer, 516 → 482 px at 1024×768).
+            if not self.verdict:
+                lines.insert(0, "")
+            if len(lines) < 2:
+                lines.append("")
         # While the room is asked whether the run converges, the readout names no bound and
         # no verdict (a bound would say "separable", hence "it converges").
         self.window.readout.set_withheld(asking == "converges")
         self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
         caption = localize(scene.caption, lang)
-        if asking is not None:  # the strip asks it in large type: not twice
-            caption = caption_without_question(caption)
+        if scene.question is not None:  # the strip asks it in large type: not twice (nor
+            caption = caption_without_question(caption)  # back after: the strip's height)
         self.strip.caption.setText(caption)
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
