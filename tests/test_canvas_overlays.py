@@ -86,6 +86,34 @@ def test_the_no_line_banner_on_iris_covers_no_point(win) -> None:  # noqa: ANN00
     assert not cv.getPlotItem().titleLabel.isVisible()
 
 
+def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa: ANN001
+    """The band's text, set as wide as a wide plot, held the plot that wide after it went
+    (its label's minimum width): a canvas narrowed later (a compare scene after the pocket
+    scene in the lesson, 1024 → 510 px) drew its plot cut at its right edge, the data
+    framed for a plot twice as wide."""
+    win.resize(1024, 768)
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    _settle(win)
+    cv = win.canvas
+    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()  # the band, wide
+    wide = cv.width()
+    for step in (False, True):  # narrowed with the band shown, and after it went
+        if step:
+            win.resize(1024, 768)
+            _settle(win)
+            win.step()
+        win.resize(600, 768)
+        _settle(win)
+        assert cv.width() < wide - 200, (step, cv.width())
+        plot = cv.getPlotItem()
+        assert plot.width() <= cv.width() + 1, (step, plot.width(), cv.width())
+        vb = cv._vb.sceneBoundingRect()  # noqa: SLF001
+        assert vb.right() <= cv.width() + 1, (step, vb)
+    win.resize(1024, 768)
+    _settle(win)
+
+
 def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
     """The update's arrowheads shown, in the canvas's pixels (their tips)."""
     out = []
@@ -196,3 +224,25 @@ def test_the_normals_label_is_beside_its_arrow_at_a_runs_end_in_presentation(win
     finally:
         win.set_presentation(False)
         _settle(win)
+
+
+def test_the_legend_is_its_own_size_again_after_ui_scale_2(win) -> None:  # noqa: ANN001
+    """Issue 27: back at UI scale 1 after 2 (Ctrl+=, Ctrl+0) the pocket's legend kept scale
+    2's box (341 × 102 px round 201 × 70 px of text): pyqtgraph's legend only grows."""
+    win.resize(1024, 768)
+    win.set_points([[3, 3], [4, 3], [1, 1], [2, 2.5]], [1, 1, -1, -1])
+    assert win.set_mode("pocket")
+    for _ in range(3):
+        win.step()
+    _settle(win)
+    legend = win.canvas.legend
+    before = legend.boundingRect().size().toTuple()
+    try:
+        while win.state()["ui_scale"] < 2.0:
+            win.act_zoom_in.trigger()
+        _settle(win)
+        assert legend.boundingRect().width() > 1.4 * before[0]  # (scale 2 did scale it)
+    finally:
+        win.act_zoom_reset.trigger()
+    _settle(win)
+    assert legend.boundingRect().size().toTuple() == before

@@ -412,3 +412,22 @@ def test_compare_mode_speaks_chinese(window, english) -> None:
     assert window.run_title.text().startswith("运行 1: 原始形式 · 顺序：循环")
     window.set_language("en")
     assert visible_texts(view.settings_bar) + [window.run_title.text()] == before
+
+
+#: One Chinese word for each term (issue 27 found two for each of these): the word used,
+#: and the variants that must not come back.
+ONE_WORD = {"完整一轮": ["完整一遍"], "被动攻击算法": ["被动-攻击算法", "被动—攻击算法"]}
+
+
+def test_the_chinese_texts_use_one_word_for_each_term() -> None:
+    """The catalogue and the built-in lessons say each term one way
+    ("a full pass" was 完整一遍 and 完整一轮, passive-aggressive 被动-攻击算法 and
+    被动攻击算法)."""
+    package = ROOT / "perceptron_gui"
+    files = [TS, *sorted((package / "data" / "lessons").glob("*.toml"))]
+    texts = {f.name: f.read_text("utf-8") for f in files}
+    for word, variants in ONE_WORD.items():
+        assert any(word in t for t in texts.values()), word  # (the word itself is used)
+        for name, text in texts.items():
+            for variant in variants:
+                assert variant not in text, (name, variant, word)

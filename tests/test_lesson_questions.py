@@ -146,3 +146,26 @@ def test_no_next_point_question_when_no_point_is_wrong(window, tmp_path: Path) -
     s = w.state()
     assert s["lesson"]["asking"] is None
     assert "Which point" not in w.lesson_player.strip.question.text()
+
+
+def test_the_first_answer_does_not_move_the_plot(window, qtbot) -> None:  # noqa: ANN001
+    """Issue 27: the strip grew a line at a question scene's first answer, so the plot
+    jumped (516 → 482 px at 1024×768, the room's eyes on it), and at a reveal the
+    caption took back its question (a line more). The strip keeps two lines, the
+    verdict's and the question's, and the caption stays without its question."""
+    w = window
+    assert w.open_lesson("perceptron")
+    w.act_present.trigger()
+    qtbot.wait(200)  # (full screen, laid out)
+    lesson = w.lesson_player.lesson
+    for kind in ("next-point", "converges"):
+        i = next(k for k, s in enumerate(lesson.scenes) if s.question == kind)
+        w.lesson_player.go(i)
+        qtbot.wait(100)
+        heights = []
+        for _ in range(3):
+            heights.append(w.canvas.height())
+            qtbot.keyClick(w, Qt.Key.Key_PageDown)
+            qtbot.wait(50)
+        assert max(heights) == min(heights), (kind, heights)
+    w.act_present.trigger()

@@ -40,6 +40,10 @@ for lang in ("en", "zh_CN"):
     pairs = []
     for i, scene in enumerate(w.lesson_player.lesson.scenes):
         if scene.compare:  # both panes alike: canvases, ranges, readouts whole
+            # Entered from the scene before, as the clicker does (the pocket scene's band,
+            # on its whole-width canvas, had held the next scene's plot that wide).
+            w.lesson_player.go(i - 1)
+            settle(0.3)
             w.lesson_player.go(i)
             settle(0.3)
             for _ in range(3):
@@ -51,6 +55,7 @@ for lang in ("en", "zh_CN"):
                 "scene": i, "sizes": [a.size().toTuple(), b.size().toTuple()],
                 "ranges": [a.view_range(), b.view_range()],
                 "plots": [c.getPlotItem().getViewBox().size().toTuple() for c in (a, b)],
+                "items": [c.getPlotItem().width() - c.width() for c in (a, b)],
                 "readouts": [w.readout.text(), view.readout.text()],
                 "in_canvas": [w.readout.parentWidget() is a, view.readout.parentWidget() is b],
                 "modes": [w.controller.config.mode, view.run.controller.config.mode],
@@ -171,6 +176,7 @@ def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes:
         for p in pairs:
             assert p["sizes"][0] == p["sizes"][1], (lang, p)
             assert p["plots"][0] == p["plots"][1], (lang, p)
+            assert max(p["items"]) <= 1, (lang, p)  # each plot inside its canvas
             assert p["ranges"][0] == pytest.approx(p["ranges"][1], abs=1e-9), (lang, p)
             assert p["in_canvas"] == [True, True], (lang, p)
             for text in p["readouts"]:
@@ -232,4 +238,69 @@ def test_compare_scenes_at_ui_scale_2_keep_the_readouts_to_a_quarter_of_the_canv
             assert r["height"] <= r["canvas"] // 4 + 1, s
             assert r["px"] >= 24, s
             assert r["plot"] >= 0.55 * r["canvas"], s
+            assert "…" not in r["text"], s
+
+
+def test_a_scene_title_beside_a_panel_breaks_no_word(qtbot) -> None:  # noqa: ANN001
+    """Scene 14's title beside the augmented view at 1024×768 in presentation: its column
+    (a quarter of a 609 px strip) broke "augmented" into "augmente / d"; the column now
+    takes the longest word's width (up to 40 % of the strip). A 300-character word is
+    still broken, not the strip widened."""
+    from PySide6.QtWidgets import QLabel
+
+    from perceptron_gui.app.lesson import COUNTER_MOST, LessonStrip
+
+    strip = LessonStrip()
+    qtbot.addWidget(strip)
+    font = strip.counter.font()
+    font.setPixelSize(27)  # the presentation's caption type at 1024×768
+    strip.counter.setFont(font)
+    strip.caption.setFont(font)
+    strip.caption.setText("Lift each point x to (x1, x2, 1): ŵ = (w1, w2, b) is the normal.")
+    title = "Three weights, one plane: the augmented space"
+    strip.counter.setText(f"14 / 15\n{title}")
+    strip.fit_counter()
+    strip.resize(609, 225)
+    strip.show()
+    qtbot.waitExposed(strip)
+    shown = QLabel.text(strip.counter).split("\n")
+    for word in title.split():
+        assert any(word in line.split() for line in shown), (word, shown)
+    long = "w" * 300
+    strip.counter.setText(f"1 / 2\n{long}")
+    strip.fit_counter()
+    assert strip.counter.minimumWidth() == 0 < COUNTER_MOST  # (no wider for it: cut anyway)
+    assert strip.width() == 609
+
+
+def test_the_builtin_lessons_texts_have_no_combining_accent() -> None:
+    """DejaVu Sans, the window's type, draws a combining circumflex (x + U+0302, "x̂") a
+    line above its letter and to its left: a lone "ˆ" over scene 14's caption. The
+    built-in lesson writes (x, 1) instead."""
+    import unicodedata
+
+    from perceptron_gui.core.lesson import builtin_folder, load_lesson
+
+    lesson = load_lesson(builtin_folder() / "perceptron.lesson.toml")
+    texts = [lesson.title] + [t for s in lesson.scenes for t in (s.title, s.caption)]
+    for text in texts:
+        values = text.values() if isinstance(text, dict) else [text]
+        for value in values:
+            marks = [c for c in str(value) if unicodedata.category(c) == "Mn"]
+            assert marks == [], value
+
+
+@pytest.mark.long
+def test_compare_scenes_at_ui_scale_2_on_a_projector_keep_their_plots(tmp_path: Path) -> None:
+    """At 1024×768 with UI scale 2, presenting, each compare scene's two plots are one
+    size and at least 160 px high (the margin/PA scene's were 111 px, and ~50 px before
+    the readouts' quarter: its caption and title took five lines of the strip; they are
+    shorter now, the strip's three lines as in the other compare scenes), readouts whole."""
+    scenes = run_on_screen(tmp_path, 1024, 768, COMPARE_AT_SCALE_2)
+    assert len(scenes) >= 4, scenes
+    for s in scenes:
+        assert s["ui_scale"] >= 2.0, s
+        plots = [r["plot"] for r in s["readouts"]]
+        assert plots[0] == plots[1] and min(plots) >= 160, s
+        for r in s["readouts"]:
             assert "…" not in r["text"], s

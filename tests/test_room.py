@@ -80,6 +80,31 @@ def test_f5_then_esc_gives_the_window_back(window, qtbot, maximized) -> None:  #
         assert after == before
 
 
+def test_ctrl_plus_while_presenting_keeps_the_whole_to_what_the_screen_holds(window) -> None:  # noqa: ANN001
+    """Ctrl+= to UI scale 2 in presentation at 1024×768 kept the boost of scale 1 (1.8):
+    everything 3.6 times larger, the canvas 0 px tall under a strip of 40 px type. The
+    boost follows the scale, as if presentation had been entered at it; Ctrl+0 and Esc
+    give back scale 1 and no boost."""
+    from perceptron_gui.app.theme import theme
+    from perceptron_gui.app.window.presentation import presentation_boost
+
+    window.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    window.act_present.trigger()
+    settle()
+    size = window.screen().geometry().size().toTuple()
+    assert theme().boost == presentation_boost(1.0, size)
+    while theme().ui_scale < 2.0:
+        window.act_zoom_in.trigger()  # Ctrl+=
+    settle()
+    assert theme().boost == presentation_boost(2.0, size) < presentation_boost(1.0, size)
+    assert theme().scale == pytest.approx(2.0 * presentation_boost(2.0, size))
+    assert window.canvas.height() >= 0.4 * window.height()
+    window.act_zoom_reset.trigger()  # Ctrl+0
+    assert theme().ui_scale == 1.0 and theme().boost == presentation_boost(1.0, size)
+    window.act_present.trigger()  # (Esc's action)
+    assert theme().boost == 1.0 and theme().scale == 1.0
+
+
 @pytest.mark.long
 def test_esc_after_a_lesson_start_gives_a_window_inside_the_screen(qtbot) -> None:  # noqa: ANN001
     from perceptron_gui import MainWindow

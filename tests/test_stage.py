@@ -89,16 +89,21 @@ def test_phase_stepping_walks_predict_reveal_correct(qtbot, window) -> None:
     assert window.state()["phase"] is None
 
 
-def test_the_first_predict_says_zero_counts_as_a_mistake(window) -> None:
+def test_the_first_predict_names_the_score_and_reveal_says_zero_is_a_mistake(window) -> None:
+    """Issue 27: predict named the verdict before the reveal ("— counted as a mistake")
+    and reveal said it again. Predict names the score and the guess (sign(0) = +1);
+    reveal says, once, that on the line counts as a mistake."""
     window.set_points(EX_X, EX_Y)
     window.set_phase_stepping(True)
     window.step()
-    text = window.narration.text()  # the label glues "≤ 0"; scripts read plain spaces
-    assert "= 0" in text and "≤\u00a00" in text and "mistake" in text, text
+    text = window.narration.text()
+    assert "= 0" in text and "guess is +1" in text and "mistake" not in text, text
     assert probes.anatomy_text(window.canvas) == text.replace("\u00a0", " ")
     assert window.state()["narration"] == text.replace("\u00a0", " ")
     window.step()
-    assert "reveal" in window.state()["narration"]
+    text = window.narration.text()  # the label glues "≤ 0"; scripts read plain spaces
+    assert "reveal" in text and "≤\u00a00" in text and text.count("mistake") == 1, text
+    assert "on the line counts as a mistake" in text, text
 
 
 def test_slow_motion_scales_with_the_speed() -> None:

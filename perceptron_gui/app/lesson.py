@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -83,6 +84,11 @@ BACK_CAP = 10_000
 #: the scene's title) take.
 STRIP_CAPTION_LINES = 10
 COUNTER_LINES = 8
+#: The most of the strip's width the title's column takes to keep its longest word whole.
+COUNTER_MOST = 0.4
+#: A word of a title, where a line may not break: a run of letters but Chinese ones
+#: (between those a line breaks anywhere).
+_WORD = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+")
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
 
 
@@ -127,6 +133,27 @@ class LessonStrip(QWidget):
         self.question.setFont(theme().font(QUESTION_PT, bold=True))
         self.caption.setFont(theme().font(CAPTION_PT))
         self.counter.setFont(theme().font(CAPTION_PT))
+        self.fit_counter()
+
+    def fit_counter(self) -> None:
+        """The title's column at least as wide as the title's longest word, up to
+        `COUNTER_MOST` of the strip: a word is not broken inside ("the augmente / d space"
+        beside the augmented view at 1024×768); a longer one still is, in the column's own
+        width (a 300-character word neither widens the window nor takes the caption's
+        room)."""
+        fm = QFontMetrics(self.counter.font())
+        words = _WORD.findall(self.counter.text())
+        longest = max((fm.horizontalAdvance(word) for word in words), default=0)
+        m = self.counter.contentsMargins()
+        want = longest + m.left() + m.right() + 2
+        if want > COUNTER_MOST * self.width():  # broken in any case: the caption keeps its room
+            want = 0
+        if want != self.counter.minimumWidth():
+            self.counter.setMinimumWidth(want)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.fit_counter()
 
 
 class LessonPlayer(QObject):
@@ -754,20 +781,29 @@ class LessonPlayer(QObject):
                     right=self.right, asked=self.asked
                 )
             )
+        if scene.question is not None:
+            # Two lines always, the verdict's and the question's (or the tally's), blank
+            # while empty: answers come and go without moving the plot (it shrank 34 px at
+            # each scene's first answer, 516 → 482 px at 1024×768).
+            if not self.verdict:
+                lines.insert(0, "")
+            if len(lines) < 2:
+                lines.append("")
         # While the room is asked whether the run converges, the readout names no bound and
         # no verdict (a bound would say "separable", hence "it converges").
         self.window.readout.set_withheld(asking == "converges")
         self.strip.question.setText("\n".join(lines))
         self.strip.question.setVisible(bool(lines))
         caption = localize(scene.caption, lang)
-        if asking is not None:  # the strip asks it in large type: not twice
-            caption = caption_without_question(caption)
+        if scene.question is not None:  # the strip asks it in large type: not twice (nor
+            caption = caption_without_question(caption)  # back after: the strip's height)
         self.strip.caption.setText(caption)
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
         self.strip.counter.setText(
             f"{self.index + 1} / {len(self.lesson.scenes)}\n{localize(scene.title, lang)}"
         )
+        self.strip.fit_counter()
         self.changed.emit()
 
     def _on_controller_changed(self, *_: Any) -> None:

@@ -12,7 +12,7 @@ line widths), so Ctrl+= in the window enlarges everything at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import cast
@@ -208,29 +208,32 @@ class Theme(QObject):
             self.changed.emit()
         return True
 
-    def set_scale(self, scale: float) -> bool:
-        """Set the UI scale (0.5 … 4); False when out of range."""
+    def set_scale(self, scale: float, boost: Callable[[float], float] | None = None) -> bool:
+        """Set the UI scale (0.5 … 4); False when out of range. `boost`, the presentation
+        boost for a scale, gives the boost for the new scale in the same change (one
+        restyle: presentation's whole size stays what its screen holds)."""
         s = float(scale)
         if not 0.5 <= s <= 4.0:
             return False
-        if s != self._scale:
-            self._scale = s
+        b = float(boost(s)) if boost is not None else self._boost
+        if s != self._scale or b != self._boost:
+            self._scale, self._boost = s, b
             self._apply_app()
             self.changed.emit()
         return True
 
-    def step_scale(self, steps: int) -> float:
-        """Go `steps` along `SCALES` from the current scale (0 resets to 1); returns the scale."""
+    def step_scale(self, steps: int, boost: Callable[[float], float] | None = None) -> float:
+        """Go `steps` along `SCALES` from the current scale (0 resets to 1); returns the
+        scale. `boost` as for `set_scale` (None: the presentation boost stays)."""
         if steps == 0:
-            self.set_scale(1.0)
+            self.set_scale(1.0, boost)
             return self._scale
         above = [s for s in SCALES if s > self._scale + 1e-9]
         below = [s for s in SCALES if s < self._scale - 1e-9]
-        # (the steps move the user's scale; the presentation boost stays as it is)
         if steps > 0 and above:
-            self.set_scale(above[min(steps, len(above)) - 1])
+            self.set_scale(above[min(steps, len(above)) - 1], boost)
         elif steps < 0 and below:
-            self.set_scale(below[max(-len(below), steps)])
+            self.set_scale(below[max(-len(below), steps)], boost)
         return self._scale
 
     @contextmanager

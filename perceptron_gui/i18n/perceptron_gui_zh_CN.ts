@@ -872,10 +872,6 @@
         <translation>1 预测：w·{name} + b = {f} &lt; 0，所以猜 −1</translation>
     </message>
     <message>
-        <source>1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0&#xa0;≤&#xa0;0 — counted as a mistake</source>
-        <translation>1 预测：w·{name} + b = 0：点在直线上，所以 y(w·x + b) = 0&#xa0;≤&#xa0;0 —— 算作误分类</translation>
-    </message>
-    <message>
         <source>2 reveal: y = {truth}, so y(w·{name} + b) = {m}&#xa0;≤&#xa0;0: a mistake</source>
         <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m}&#xa0;≤&#xa0;0：误分类</translation>
     </message>
@@ -890,6 +886,14 @@
     <message>
         <source>3 correct: w + {step} = new w</source>
         <translation>3 更正：w + {step} = 新的 w</translation>
+    </message>
+    <message>
+        <source>1 predict: w·{name} + b = 0: on the line, so the guess is +1 (sign(0) = +1)</source>
+        <translation>1 预测：w·{name} + b = 0：点在直线上，所以猜 +1（sign(0) = +1）</translation>
+    </message>
+    <message>
+        <source>2 reveal: y = {truth}, so y(w·{name} + b) = {m}&#xa0;≤&#xa0;0: on the line counts as a mistake</source>
+        <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m}&#xa0;≤&#xa0;0：点在直线上算作误分类</translation>
     </message>
     <message>
         <source>w + {step} = new w</source>

@@ -35,6 +35,26 @@ IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
 
 
+def _free_width(label: pg.LabelItem) -> None:
+    """Keep the band's label from holding the plot's width (once per label).
+
+    pyqtgraph makes a label's text width its minimum width, at each text and each resize:
+    the band's text, as wide as a wide plot, held the plot that wide, also after the band
+    went, and a canvas narrowed later (the lesson's compare scene after the pocket scene)
+    drew its plot cut at its right edge. The band's text follows the plot's width instead.
+    """
+    if getattr(label, "_width_free", False):
+        return
+    update = label.updateMin
+
+    def update_min() -> None:
+        update()
+        label.setMinimumWidth(0)
+
+    label.updateMin = update_min
+    label._width_free = True  # noqa: SLF001
+
+
 class LabelsCanvas(UpdateCanvas):
     """The texts over the data, by what they name, on free room; never moving the view."""
 
@@ -354,6 +374,7 @@ class LabelsCanvas(UpdateCanvas):
             self._band_text = key
             label.item.setFont(t.font(LABEL_PT))
             label.item.setTextWidth(width)
+            _free_width(label)
             label.setText(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
             height = float(label.item.boundingRect().height()) if items else 0.0
             height += float(lr.height()) + 2 * t.scale

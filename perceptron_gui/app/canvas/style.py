@@ -132,6 +132,9 @@ class StyledCanvas(PartsCanvas):
             for s, lab in self.legend.items:
                 if s.item is sample:
                     lab.setText(label, size=f"{t.pt(ANNOTATION_PT)}pt", color=t.palette.ink)
+        # The size its rows ask for now: pyqtgraph's legend only grows, so back at UI
+        # scale 1 after 2 it kept scale 2's box (341 × 102 px round 201 × 70 px of text).
+        self.legend.resize(self.legend.layout.preferredSize())
 
     def retranslate(self) -> None:
         """Every text on the canvas in the current language."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
@@ -46,7 +47,7 @@ class Look:
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
         self.remember_scale_1()
-        ok = theme().set_scale(factor)
+        ok = theme().set_scale(factor, self.boost_for())
         if not ok:
             self.w.show_notice(
                 translate("MainWindow", "scale {factor} refused: from 0.5 to 4").format(
@@ -86,7 +87,20 @@ class Look:
 
     def step_scale(self, step: int) -> None:
         self.remember_scale_1()
-        theme().step_scale(step)
+        theme().step_scale(step, self.boost_for())
+
+    def boost_for(self) -> Callable[[float], float] | None:
+        """While presenting, the presentation boost for a new UI scale on this screen (a
+        scale changed in presentation keeps the whole to what the screen holds, as if
+        presentation had been entered at it: Ctrl+= ×5 at 1024×768 made everything 3.6
+        times larger, the canvas 0 px tall); None otherwise (the boost stays 1)."""
+        from perceptron_gui.app.window.presentation import presentation_boost  # (it imports us)
+
+        if not self.w.presentation.on:
+            return None
+        screen = (self.w.screen() or QGuiApplication.primaryScreen()).geometry()
+        size = (screen.width(), screen.height())
+        return lambda scale: presentation_boost(scale, size)
 
     def remember_scale_1(self) -> None:
         """Keep the window's size and docks as they are at scale 1, before a change of

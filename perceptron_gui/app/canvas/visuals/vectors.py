@@ -32,7 +32,8 @@ translate = QCoreApplication.translate
 
 def phase_text(phase: str, index: int, f: float, y: int) -> str:
     """What the predict or reveal phase says of point `index` (score f = w·x + b before
-    the update, label y): the score and what it means, 0 ≤ 0 counting as a mistake."""
+    the update, label y): predict names the score and the guess (sign(0) = +1), never the
+    verdict, which reveal gives (0 ≤ 0 counting as a mistake, said there once)."""
     name = fmt.point_name(index)
     score = fmt.fmt(f)
     if f > 0:
@@ -42,15 +43,22 @@ def phase_text(phase: str, index: int, f: float, y: int) -> str:
     else:
         text = translate(
             "DataCanvas",
-            "1 predict: w·{name} + b = 0: on the line, so y(w·x + b) = 0 ≤ 0"
-            " — counted as a mistake",
+            "1 predict: w·{name} + b = 0: on the line, so the guess is +1 (sign(0) = +1)",
         )
     text = text.format(name=name, f=score)
     if phase == "reveal":
         truth = "+1" if y > 0 else "−1"
-        text += "\n" + translate(
-            "DataCanvas", "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
-        ).format(truth=truth, name=name, m=fmt.fmt(y * f))
+        if f == 0:  # (the one case a correct label is a mistake: said here, not before)
+            reveal = translate(
+                "DataCanvas",
+                "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0:"
+                " on the line counts as a mistake",
+            )
+        else:
+            reveal = translate(
+                "DataCanvas", "2 reveal: y = {truth}, so y(w·{name} + b) = {m} ≤ 0: a mistake"
+            )
+        text += "\n" + reveal.format(truth=truth, name=name, m=fmt.fmt(y * f))
     return text
 
 
