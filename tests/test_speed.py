@@ -453,3 +453,29 @@ def test_a_run_judged_while_another_rules_load_goes_on_gets_its_own(
     qtbot.waitUntil(lambda: t._fast is not None, timeout=60_000)
     assert c.trainer is t and c.running and asked == [(first,), (second,)]
     c.pause()
+
+
+def test_the_background_load_makes_the_kernel_rows_checks_off_the_gui_thread(
+    qtbot, monkeypatch
+) -> None:
+    """`fast.exp_exact` and `fast.kernel_rows_exact` (once a process: 10-70 ms, ~0.8 s
+    with numba's cache cold for the inlined exp) run in the load's thread, not in the
+    first frame of a run on the compiled loop."""
+    import threading
+
+    where: list[str] = []
+    real = fast.exp_exact
+
+    def exp_exact() -> bool:
+        where.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(fast, "_rows_exact", None)
+    monkeypatch.setattr(fast, "_exp_exact", None)
+    monkeypatch.setattr(fast, "exp_exact", exp_exact)
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
+    c = Controller(frame_interval_ms=0)
+    assert c.warm_up_in_background(())
+    qtbot.waitUntil(lambda: not c._loading, timeout=60_000)
+    assert fast._rows_exact is not None and fast._exp_exact is not None
+    assert where and threading.main_thread().name not in where, where

@@ -609,7 +609,11 @@ class Controller(QObject):
 
         def work() -> None:
             try:
-                fast.warm_up(rules)
+                if fast.warm_up(rules):
+                    # The kernel rows' once-a-process checks here, not in a run's frame
+                    # (`_fast_kernel_state`): 10-70 ms, ~0.8 s when numba compiles the
+                    # inlined exp (its disk cache cold).
+                    fast.kernel_rows_exact()
             finally:
                 try:
                     self._warmed_up.emit()

@@ -1405,7 +1405,8 @@ _exp_exact: bool | None = None
 
 def exp_exact() -> bool:
     """True when the inlined exp (`_exp_row`) gives numpy's bits (after `warm_up`; checked
-    once per process, 3-10 ms).
+    once per process: ~10 ms, 70 ms with `_exp_row`'s load from numba's cache, ~0.8 s when
+    numba compiles it; the window's background load makes it, `Controller.warm_up_in_background`).
 
     It is glibc's `__exp_fma` step for step, so it is numpy's exp wherever numpy calls
     that (x86-64 with FMA, without AVX-512F, glibc 2.28 or later); elsewhere it may round
