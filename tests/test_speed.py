@@ -173,9 +173,8 @@ def test_steps_and_a_short_run_load_nothing(qtbot, monkeypatch, fresh_process) -
     monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
     c.step()
     c.step()
-    c.run_to_end()  # separable, 3 points: ends at once
     c.set_data(generate("separable", 3, seed=1), undoable=False)
-    c.run_to_end()
+    c.run_to_end()  # separable, 3 points: ends at once
     qtbot.waitUntil(lambda: not c.running, timeout=30_000)
     assert c.trainer.done and fresh_process == []
 
