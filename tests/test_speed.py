@@ -20,16 +20,21 @@ from perceptron_gui.core.trainer import Trainer
 pytestmark = pytest.mark.skipif(not fast.available(), reason="numba is not installed")
 
 
-def test_the_window_adopts_the_compiled_loop_once_warmed_up(qtbot) -> None:
+def test_the_window_adopts_the_compiled_loop_once_warmed_up(qtbot, monkeypatch) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
     d = generate("noisy", 2000, noise=0.1, seed=2)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")  # (the session has loaded the loops)
     w.set_points(d.points, d.labels)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    t = w.controller.trainer
+    assert t._fast is None
     w.controller.warm_up_in_background()
-    # The trainer at its start is replaced by one on the compiled loop (the thread may
-    # take seconds to compile the first time on this machine).
-    compiled = lambda: fast.ready() and w.controller.trainer._fast is not None  # noqa: E731
+    # The trainer takes the compiled loop where it stands (the thread may take seconds
+    # to compile the first time on this machine).
+    compiled = lambda: fast.ready() and t._fast is not None  # noqa: E731
     qtbot.waitUntil(compiled, timeout=120_000)
+    assert w.controller.trainer is t
     w.set_max_updates(5000)
     w.run_to_end()
     qtbot.waitUntil(lambda: not w.state()["running"], timeout=30_000)
