@@ -479,7 +479,7 @@ def test_the_background_load_makes_the_kernel_rows_checks_off_the_gui_thread(
     monkeypatch.setattr(fast, "exp_exact", exp_exact)
     monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
     c = Controller(frame_interval_ms=0)
-    assert c.warm_up_in_background(())
+    assert c.warm_up_in_background(tuple(fast.RULES.values())[:1])
     qtbot.waitUntil(lambda: not c._loading, timeout=60_000)
     assert fast._rows_exact is not None and fast._exp_exact is not None
     assert where and threading.main_thread().name not in where, where

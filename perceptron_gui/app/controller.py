@@ -609,10 +609,10 @@ class Controller(QObject):
 
         def work() -> None:
             try:
-                if fast.warm_up(rules):
-                    # The kernel rows' once-a-process checks here, not in a run's frame
-                    # (`_fast_kernel_state`): 10-70 ms, ~0.8 s when numba compiles the
-                    # inlined exp (its disk cache cold).
+                if fast.warm_up(rules) and wanted:
+                    # An online rule's loop holds the kernel rows: their once-a-process
+                    # checks here, not in a run's frame (`_fast_kernel_state`): 10-70 ms,
+                    # ~0.8 s when numba compiles the inlined exp (its disk cache cold).
                     fast.kernel_rows_exact()
             finally:
                 try:
