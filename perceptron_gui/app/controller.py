@@ -645,8 +645,9 @@ class Controller(QObject):
             self._load_if_it_gains()
 
     def _load_if_it_gains(self) -> None:
-        """Start the background load of the current trainer's compiled loop, once per run,
-        when the run has shown it would gain: `fast.JIT_BACKGROUND_VISITS` visits or
+        """Start the background load of the current trainer's compiled loop, once per run
+        (and again when a load under way meanwhile ends without it), when the run has
+        shown it would gain: `fast.JIT_BACKGROUND_VISITS` visits or
         `fast.JIT_BACKGROUND_SECONDS` of training on numpy at full speed (as `train()`
         judges a job), and it is not over. A run of a few points that ends at once, or a
         step, loads nothing (issue 34: 10⁶ points stepped twice stay under 300 MB)."""
