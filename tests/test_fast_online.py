@@ -412,6 +412,23 @@ def test_huge_coordinates_and_the_numpy_gram_fallback(monkeypatch: pytest.Monkey
     assert quick == slow and bool((tr._rowmax == 1.0).all())
 
 
+def test_rows_that_fail_to_compile_are_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The once-a-process checks run in the window's load thread: a compile error of the
+    rows (or of the inlined exp) answers "not exact" (numpy makes the Gram matrix), and
+    raises nothing."""
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("numba could not compile it")
+
+    monkeypatch.setattr(fast, "_rows_exact", None)
+    monkeypatch.setattr(fast, "_exp_exact", None)
+    monkeypatch.setattr(fast, "_kernel_row", broken)
+    monkeypatch.setattr(fast, "_exp_row", broken)
+    assert not fast.exp_exact()
+    assert fast.kernel_code("rbf") == fast.KERNEL_CODES["rbf"]
+    assert not fast.kernel_rows_exact()
+
+
 def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """A script's loop of runs: the same points and kernel lend their rows (any order, η,
     bias), other points or another kernel only the memory; each run has numpy's bits."""

@@ -133,3 +133,28 @@ def test_the_disk_cache_is_seen_without_importing_numba(
     assert fast.cache_warm() and not fast.cache_warm((THRESHOLD,))  # not the rule's loop
     os.utime(index, (0, 0))  # older than the source: stale
     assert not fast.cache_warm()
+
+
+def test_a_background_load_makes_the_kernel_rows_checks_in_its_thread(monkeypatch) -> None:  # noqa: ANN001
+    """`train()`'s background load of an online rule makes `fast.exp_exact` and
+    `fast.kernel_rows_exact` (once a process: 10-70 ms, ~0.8 s with numba's cache cold)
+    in its thread, not in the next call (a kernel call after the load 51-102 -> 25-32 ms)."""
+    import threading
+
+    where: list[str] = []
+    real = fast.exp_exact
+
+    def exp_exact() -> bool:
+        where.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(fast, "_rows_exact", None)
+    monkeypatch.setattr(fast, "_exp_exact", None)
+    monkeypatch.setattr(fast, "exp_exact", exp_exact)
+    monkeypatch.setattr(fast, "_loading", None)
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
+    thread = fast.load_in_background(tuple(fast.RULES.values())[:1])
+    assert thread is not None
+    thread.join(60)
+    assert fast._rows_exact is not None and fast._exp_exact is not None
+    assert where and threading.main_thread().name not in where, where

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 
 import numpy as np
 import probes
@@ -11,7 +12,7 @@ import pytest
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.controller import Controller
-from perceptron_gui.core import fast, make_trainer
+from perceptron_gui.core import TrainConfig, fast, make_trainer
 from perceptron_gui.core.generators import generate
 from perceptron_gui.core.registry import modes
 from perceptron_gui.core.trainer import Trainer
@@ -19,16 +20,21 @@ from perceptron_gui.core.trainer import Trainer
 pytestmark = pytest.mark.skipif(not fast.available(), reason="numba is not installed")
 
 
-def test_the_window_adopts_the_compiled_loop_once_warmed_up(qtbot) -> None:
+def test_the_window_adopts_the_compiled_loop_once_warmed_up(qtbot, monkeypatch) -> None:
     w = MainWindow(frame_interval_ms=0, autosave_ms=None)
     qtbot.addWidget(w)
     d = generate("noisy", 2000, noise=0.1, seed=2)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")  # (the session has loaded the loops)
     w.set_points(d.points, d.labels)
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    t = w.controller.trainer
+    assert t._fast is None
     w.controller.warm_up_in_background()
-    # The trainer at its start is replaced by one on the compiled loop (the thread may
-    # take seconds to compile the first time on this machine).
-    compiled = lambda: fast.ready() and w.controller.trainer._fast is not None  # noqa: E731
+    # The trainer takes the compiled loop where it stands (the thread may take seconds
+    # to compile the first time on this machine).
+    compiled = lambda: fast.ready() and t._fast is not None  # noqa: E731
     qtbot.waitUntil(compiled, timeout=120_000)
+    assert w.controller.trainer is t
     w.set_max_updates(5000)
     w.run_to_end()
     qtbot.waitUntil(lambda: not w.state()["running"], timeout=30_000)
@@ -172,9 +178,8 @@ def test_steps_and_a_short_run_load_nothing(qtbot, monkeypatch, fresh_process) -
     monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
     c.step()
     c.step()
-    c.run_to_end()  # separable, 3 points: ends at once
     c.set_data(generate("separable", 3, seed=1), undoable=False)
-    c.run_to_end()
+    c.run_to_end()  # separable, 3 points: ends at once
     qtbot.waitUntil(lambda: not c.running, timeout=30_000)
     assert c.trainer.done and fresh_process == []
 
@@ -389,3 +394,92 @@ def test_density_counts_in_blocks_equal_one_count(monkeypatch) -> None:  # noqa:
         assert np.array_equal(cp, whole[0]) and np.array_equal(cn, whole[1])
         assert rect == whole[2]
         assert all(a.shape[0] <= block + block // 8 for a in scratch._arrays.values())
+
+
+@pytest.fixture
+def held_loads(monkeypatch):  # noqa: ANN201, ANN001
+    """A process where no compiled loop is loaded yet and each load waits for `gate`
+    (a compile's seconds): `fast.loaded` and `fast.rule_loop` see only what these loads
+    made. Returns (the rule names each load asked for, gate)."""
+    import threading
+
+    made: set[str] = set()
+    asked: list[tuple[str, ...]] = []
+    gate = threading.Event()
+    real_warm, real_loop = fast.warm_up, fast.rule_loop
+
+    def warm(rules=None):  # noqa: ANN001, ANN202
+        wanted = tuple(fast.RULES.values()) if rules is None else tuple(rules)
+        asked.append(tuple(r.name for r in wanted))
+        gate.wait(60)
+        ok = real_warm(wanted)
+        made.update(("", *(r.name for r in wanted)))
+        return ok
+
+    monkeypatch.setattr(fast, "warm_up", warm)
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: (rule.name if rule else "") in made)
+    monkeypatch.setattr(fast, "rule_loop", lambda r: real_loop(r) if r.name in made else None)
+    return asked, gate
+
+
+def test_a_run_judged_while_another_rules_load_goes_on_gets_its_own(
+    qtbot, monkeypatch, held_loads
+) -> None:
+    """A run of one rule starts a load and is paused; a mode of another rule runs while
+    that load goes on: when it ends, the running trainer's own loop is loaded and it
+    moves to it (it stayed on numpy to its end: its load had been refused as busy)."""
+    asked, gate = held_loads
+    rules: dict[str, str] = {}  # a mode per compiled rule, from the registry
+    d = generate("noisy", 200, noise=0.1, seed=6)
+    for mode in modes():
+        rule = getattr(make_trainer(d, replace(TrainConfig(), mode=mode)), "compiled_rule", None)
+        if rule is not None:
+            rules.setdefault(rule.name, mode)
+    if len(rules) < 2:
+        pytest.skip("one compiled rule only")
+    (first, mode_a), (second, mode_b) = list(rules.items())[:2]
+    monkeypatch.setattr(fast, "JIT_BACKGROUND_VISITS", 300)  # judged early (cheap data)
+    c = Controller(frame_interval_ms=0)
+    c.set_data(d, undoable=False)
+    c.set_mode(mode_a)
+    c.set_max_updates(10**7)  # (runs until paused)
+    c.run_to_end()
+    qtbot.waitUntil(lambda: asked == [(first,)], timeout=30_000)
+    c.pause()
+    c.set_mode(mode_b)
+    t = c.trainer
+    c.run_to_end()
+    qtbot.waitUntil(lambda: c._load_judged, timeout=30_000)  # judged while A's load goes on
+    gate.set()
+    qtbot.waitUntil(lambda: len(asked) == 2 or not c._loading, timeout=60_000)
+    qtbot.wait(50)  # (the queued end of the load)
+    assert asked == [(first,), (second,)]
+    qtbot.waitUntil(lambda: t._fast is not None, timeout=60_000)
+    assert c.trainer is t and c.running and asked == [(first,), (second,)]
+    c.pause()
+
+
+def test_the_background_load_makes_the_kernel_rows_checks_off_the_gui_thread(
+    qtbot, monkeypatch
+) -> None:
+    """`fast.exp_exact` and `fast.kernel_rows_exact` (once a process: 10-70 ms, ~0.8 s
+    with numba's cache cold for the inlined exp) run in the load's thread, not in the
+    first frame of a run on the compiled loop."""
+    import threading
+
+    where: list[str] = []
+    real = fast.exp_exact
+
+    def exp_exact() -> bool:
+        where.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(fast, "_rows_exact", None)
+    monkeypatch.setattr(fast, "_exp_exact", None)
+    monkeypatch.setattr(fast, "exp_exact", exp_exact)
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
+    c = Controller(frame_interval_ms=0)
+    assert c.warm_up_in_background(tuple(fast.RULES.values())[:1])
+    qtbot.waitUntil(lambda: not c._loading, timeout=60_000)
+    assert fast._rows_exact is not None and fast._exp_exact is not None
+    assert where and threading.main_thread().name not in where, where

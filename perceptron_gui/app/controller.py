@@ -353,6 +353,7 @@ class Controller(QObject):
         self._last_refresh = 0.0
         self._pending_refresh = False
         self._loading = False  # a background load of the compiled loop is under way
+        self._loading_names: frozenset[str] = frozenset()  # its rules ("": the plane's)
         self._load_judged = False  # this run was judged (`_load_if_it_gains`)
         self._run_visits = 0  # the trainer's visits when the run started
         self._run_seconds = 0.0  # seconds this run has trained at full speed
@@ -604,10 +605,15 @@ class Controller(QObject):
             self.adopt_compiled_loop()
             return False
         self._loading = True
+        self._loading_names = frozenset(("", *(r.name for r in wanted)))
 
         def work() -> None:
             try:
-                fast.warm_up(rules)
+                if fast.warm_up(rules) and wanted:
+                    # An online rule's loop holds the kernel rows: their once-a-process
+                    # checks here, not in a run's frame (`_fast_kernel_state`): 10-70 ms,
+                    # ~0.8 s when numba compiles the inlined exp (its disk cache cold).
+                    fast.kernel_rows_exact()
             finally:
                 try:
                     self._warmed_up.emit()
@@ -628,12 +634,20 @@ class Controller(QObject):
         return bool(use()) if use is not None and fast.ready() else False
 
     def _on_warmed_up(self) -> None:
-        self._loading = False
-        self.adopt_compiled_loop()
+        asked, self._loading = self._loading_names, False
+        if self.adopt_compiled_loop() or not (self.running and self._load_judged):
+            return
+        # This run was judged while another trainer's load went on (its own was refused:
+        # one load at a time), so it would stay on numpy to its end: its own load now. (A
+        # load that asked for its rule and failed is not tried again.)
+        rule: fast.Rule | None = getattr(self._trainer, "compiled_rule", None)
+        if ("" if rule is None else rule.name) not in asked:
+            self._load_if_it_gains()
 
     def _load_if_it_gains(self) -> None:
-        """Start the background load of the current trainer's compiled loop, once per run,
-        when the run has shown it would gain: `fast.JIT_BACKGROUND_VISITS` visits or
+        """Start the background load of the current trainer's compiled loop, once per run
+        (and again when a load under way meanwhile ends without it), when the run has
+        shown it would gain: `fast.JIT_BACKGROUND_VISITS` visits or
         `fast.JIT_BACKGROUND_SECONDS` of training on numpy at full speed (as `train()`
         judges a job), and it is not over. A run of a few points that ends at once, or a
         step, loads nothing (issue 34: 10⁶ points stepped twice stay under 300 MB)."""

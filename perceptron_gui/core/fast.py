@@ -1324,7 +1324,10 @@ def load_in_background(rules: Iterable[Rule] = ()) -> threading.Thread | None:
         def work() -> None:
             global _loading
             try:
-                warm_up(wanted)
+                if warm_up(wanted) and wanted:
+                    # An online rule's loop holds the kernel rows: their once-a-process
+                    # checks here, not in the next call (its time 51-102 -> ~25 ms).
+                    kernel_rows_exact()
             finally:
                 _loading = None
 
@@ -1405,7 +1408,8 @@ _exp_exact: bool | None = None
 
 def exp_exact() -> bool:
     """True when the inlined exp (`_exp_row`) gives numpy's bits (after `warm_up`; checked
-    once per process, 3-10 ms).
+    once per process: ~10 ms, 70 ms with `_exp_row`'s load from numba's cache, ~0.8 s when
+    numba compiles it; the window's background load makes it, `Controller.warm_up_in_background`).
 
     It is glibc's `__exp_fma` step for step, so it is numpy's exp wherever numpy calls
     that (x86-64 with FMA, without AVX-512F, glibc 2.28 or later); elsewhere it may round
@@ -1487,8 +1491,12 @@ def kernel_rows_exact() -> bool:
             gram = np.zeros((n, n))
             rowmax = np.full(n, -1.0)
             kp = np.array([kernel_code(kern), degree, coef0, sigma])
-            for i in range(n):
-                _kernel_row(gram, rowmax, i, x0, x1, kp)
+            try:
+                for i in range(n):
+                    _kernel_row(gram, rowmax, i, x0, x1, kp)
+            except Exception:  # noqa: BLE001  (numba could not compile it: numpy's matrix)
+                ok = False
+                break
             ok = ok and gram.tobytes() == ref.tobytes()
         _rows_exact = ok
     return _rows_exact
