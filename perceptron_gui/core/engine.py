@@ -560,13 +560,15 @@ class Engine:
             self._v -= 1  # the visit that found it is taken back with the update
             self._finish("overflow")
             return False
-        self._mistakes += int(margin <= 0.0)
+        if margin <= 0.0:
+            self._mistakes += 1
         self._k += 1
         self._clean = 0
         self._mis = None
         self._record(i)
-        self._snapshot_if_due()
-        if self._order == "random" and not self.done and not len(self._candidates()):
+        if self._snaps is not None:
+            self._snapshot_if_due()
+        if self._order == "random" and self._stop_reason is None and not len(self._candidates()):
             self._finish("converged")
         return True
 
