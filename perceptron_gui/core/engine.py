@@ -180,6 +180,8 @@ class Engine:
         same numbers either way)."""
         self._init_run(data, config)
         self._init_order()
+        # The rule updates on mistakes only (`_wants_update` is the engine's own).
+        self._mistakes_only = type(self)._wants_update is Engine._wants_update
         self._init_extra()
         self._hist = History(
             self._x0,
@@ -255,7 +257,10 @@ class Engine:
 
     def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
         """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats
-        (`scores_finite`)."""
+        (`scores_finite`, whose cheap bound is tried here first: an update's usual case,
+        without the call)."""
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= SAFE:
+            return True  # (a NaN or inf fails the bound)
         return scores_finite((self._x0, self._x1), (w0, w1), b, self._xmax)
 
     @property
@@ -574,7 +579,14 @@ class Engine:
 
     def _visit_on(self, target_v: int, scan: Scan) -> bool:
         """The numpy path: visit on, up to one update or a chunk of clean visits, within
-        `target_v` visits; False when the run cannot go on (converged, or at the target)."""
+        `target_v` visits; False when the run cannot go on (converged, or at the target).
+
+        A chunk's margins are `_margins_at` of its points (slices of the arrays in the
+        first and cyclic orders, the epoch's permutation's points in the random-cyclic
+        one), its updates `_wants_update`'s; the chunk grows while no update comes and
+        is sized by the running mean of the visits between updates after one (`Scan`:
+        its sizes change no number).
+        """
         if self._order == "random":
             i = self._random_pick(self._candidates())
             if i is None:
@@ -585,19 +597,33 @@ class Engine:
             return True
         n = self._n
         pos = self._clean if self._order == "first" else self._v % n
+        # Visits to look at in one go: to the end of the pass, the visit limit,
+        # and the point where a clean run would complete a pass.
         length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
-        idx = self._visit_indices(self._v, self._clean, length)
-        m = self._margins_at(idx)
-        want = self._wants_update(m, idx)
+        end = pos + length
+        perm: IntArray | None = None
+        if self._order == "random-cyclic":
+            perm = self._epoch_perm(self._v // n)[pos:end]
+            m = self._margins_at(perm)
+        else:
+            m = self._margins_at(slice(pos, end))
+        plain = self._mistakes_only  # updates on mistakes only: no mistake is left apart
+        if plain:
+            want = m <= 0.0
+        else:
+            want = self._wants_update(m, perm if perm is not None else np.arange(pos, end))
         j = int(want.argmax())
         if want[j]:
-            self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            if not plain:
+                self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
             self._v += j + 1
             self._clean += j
-            self._do_update(int(idx[j]), float(m[j]))
-            scan.chunk = FIRST_CHUNK
+            self._do_update(pos + j if perm is None else int(perm[j]), float(m[j]))
+            scan.gap += (j + 1 - scan.gap) * 0.25
+            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
         else:
-            self._mistakes += int(np.count_nonzero(m <= 0.0))
+            if not plain:
+                self._mistakes += int(np.count_nonzero(m <= 0.0))
             self._v += length
             self._clean += length
             self._check_clean()

@@ -35,11 +35,8 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.engine import (
     _EMPTY,
-    FIRST_CHUNK,
-    MAX_CHUNK,
     SAFE,
     Engine,
-    Scan,
     Snapshots,
 )
 from perceptron_gui.core.errors import DataError
@@ -88,9 +85,6 @@ class Trainer(Engine):
         # anyway: both count them at each update (the "errors" column).
         self._counts = self._pocket or self._order == "random"
         self._snaps = Snapshots(self._n, _SNAP_STRIDE) if self._dual else None
-        self._perm_yx0 = self._yx0
-        self._perm_yx1 = self._yx1
-        self._perm_ny = self._ny
         # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
         self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
         self._init_errors = 0
@@ -192,14 +186,6 @@ class Trainer(Engine):
         j = self._pocket_row
         return self._init_errors if j < 0 else self._hist.value("errors", j)
 
-    # ------------------------------------------------------------- the order
-
-    def _permuted(self, perm: IntArray) -> None:
-        # The scan reads the random-cyclic epoch's points in visiting order.
-        self._perm_yx0 = self._yx0[perm]
-        self._perm_yx1 = self._yx1[perm]
-        self._perm_ny = self._ny[perm]
-
     # --------------------------------------------------------------- updates
 
     def _stride(self) -> int:
@@ -252,56 +238,7 @@ class Trainer(Engine):
         if self._counts and errors == 0:
             self._finish("converged")
 
-    # ------------------------------------------------------------ the scans
-
-    def _visit_on(self, target_v: int, scan: Scan) -> bool:
-        if self._order == "random":
-            i = self._random_pick(self._candidates())
-            if i is None:
-                return False
-            self._v += 1
-            self._do_update(i, 0.0)
-            return True
-        n = self._n
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // n)
-            yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
-            idx_base: IntArray | None = self._perm
-        else:
-            yx0, yx1, nyv = self._yx0, self._yx1, self._ny
-            idx_base = None
-        pos = self._clean if self._order == "first" else self._v % n
-        # Visits to look at in one go: to the end of the pass, the visit limit,
-        # and the point where a clean run would complete a pass.
-        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
-        end = pos + length
-        b = self._b
-        if self._dual:
-            assert self._f is not None
-            f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
-            m = f + b
-            m *= -nyv[pos:end]
-            bad = m <= 0.0
-        else:
-            # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
-            m = yx0[pos:end] * self._w0
-            m += yx1[pos:end] * self._w1
-            bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
-        j = int(bad.argmax())
-        if bad[j]:
-            i = pos + j if idx_base is None else int(idx_base[pos + j])
-            self._v += j + 1
-            self._clean += j
-            self._do_update(i, 0.0)  # (the margin: a mistake; `mistakes` is k here)
-            scan.gap += (j + 1 - scan.gap) * 0.25
-            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
-        else:
-            self._v += length
-            self._clean += length
-            if self._clean >= n and self._clean % n == 0:
-                self._check_clean()
-            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
-        return True
+    # ------------------------------------------------------------ the compiled loops
 
     def _fast_call(
         self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
