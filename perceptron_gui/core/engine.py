@@ -378,7 +378,12 @@ class Engine:
     def _restore_clean(self, k: int, v: int) -> None:
         """Hook of `_restore`: the clean visits since update k (the visits v_k+1 .. v) and
         the mistakes up to v: those after update k are counted again (their weights are
-        update k's) in one vectorised pass per epoch."""
+        update k's) in one vectorised pass per epoch, unless the rule updates on every
+        mistake (then the clean visits made none)."""
+        if self._mistakes_only:
+            self._mistakes = k
+            self._clean = self._clean_since(k, v)
+            return
         h = self._hist
         self._mistakes = h.value("mistakes", k - 1) if k else 0
         v_k = h.value("visit", k - 1) if k else 0
@@ -781,8 +786,9 @@ class Engine:
 
     @property
     def mistakes(self) -> int:
-        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
-        return self._mistakes
+        """Visits so far whose point was a mistake (``y f <= 0``) before the visit: `k`
+        when the rule updates on mistakes only (every mistake is an update)."""
+        return self._k if self._mistakes_only else self._mistakes
 
     @property
     def answer(self) -> Any:

@@ -125,11 +125,6 @@ class Trainer(Engine):
             self._stop_reason = "overflow"
 
     @property
-    def mistakes(self) -> int:
-        """Mistakes made so far: every update of these modes is one (= `k`)."""
-        return self._k
-
-    @property
     def answer(self) -> LinearModel | None:
         """The algorithm's answer when it is not the running model (the pocket), else None."""
         if not self._pocket:
@@ -281,10 +276,6 @@ class Trainer(Engine):
             self._replay_scores(k)
         if self._pocket:
             self._find_pocket()
-
-    def _restore_clean(self, k: int, v: int) -> None:
-        # Every mistake is an update here: no clean visit to count again.
-        self._clean = self._clean_since(k, v)
 
     def _restore_stop(self, k: int) -> None:
         # The pocket and the random order counted the mistakes of update k's weights.
