@@ -217,7 +217,7 @@ class Engine:
         """Hook of `__init__`: what the rule reads of the state before any visit."""
 
     def _init_run(self, data: Dataset, config: TrainConfig | None) -> None:
-        """What every family keeps of the data and the settings: the points' columns as
+        """What every rule keeps of the data and the settings: the points' columns as
         own writable copies (the compiled loop is compiled for writable arrays only),
         ``y x``, η, the bias, the initial weights, the largest |x| and the limits."""
         self.data = data
@@ -291,7 +291,7 @@ class Engine:
         Columns (`HISTORY_COLUMNS`): "index" (point of the update), "visit" (visit count
         after it), "w0", "w1", "b" (weights after it), and the count: "errors" (the
         pocket form or the random order: the mistakes of those weights; 0 otherwise) or
-        "mistakes" (the online family: mistakes made up to and including that update's
+        "mistakes" (the other rules: mistakes made up to and including that update's
         visit; batch: points corrected so far, Σ m_t), where "errors" reads as zeros.
         """
         if not self._history_column(name):
@@ -479,17 +479,13 @@ class Engine:
     def _epoch_perm(self, epoch: int) -> IntArray:
         """The random-cyclic order's permutation of `epoch`: ``default_rng((seed, epoch))``.
 
-        Drawn once per epoch; `_permuted` is told of each new one.
+        Drawn once per epoch.
         """
         if epoch != self._perm_epoch:
             rng = np.random.default_rng((self.config.seed, epoch))
             self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
             self._perm_epoch = epoch
-            self._permuted(self._perm)
         return self._perm
-
-    def _permuted(self, perm: IntArray) -> None:
-        """Hook: a new epoch's permutation was drawn (a family may gather its arrays)."""
 
     def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
         """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
@@ -829,7 +825,7 @@ class Engine:
     @property
     def start_overflows(self) -> bool:
         """True when the initial weights give some ``w0·x + b0`` beyond float64 and the
-        rule refuses that start (the primal family: the online rules do not).
+        rule refuses that start (the perceptron's rule, `Trainer`: the online rules do not).
 
         Such a run stops as "overflow" before any visit (k = 0, no visit), so that no NaN
         margin can pass for a correct point; the margins of those points read -inf (a
@@ -999,7 +995,7 @@ class Engine:
         """The state after k updates and v visits (v at least the visit of update k).
 
         Every counter is a function of (k, v): the weights of update k from the history,
-        the family's own state (`_restore_extra`: the scores replayed from a snapshot, the
+        the rule's own state (`_restore_extra`: the scores replayed from a snapshot, the
         pocket), the clean visits after it (`_restore_clean`), whether the run had ended
         there (`_restore_stop`), and `last`, the record of update k.
         """
@@ -1098,7 +1094,7 @@ class Engine:
         return self._k
 
     def _result_extra(self) -> dict[str, Any]:
-        """Hook: the family's own fields of `TrainResult` (the pocket, the votes, …)."""
+        """Hook: the rule's own fields of `TrainResult` (the pocket, the votes, …)."""
         return {}
 
     def result(self) -> TrainResult:

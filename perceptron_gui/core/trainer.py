@@ -1,4 +1,4 @@
-"""The perceptron's rule family: primal, dual and pocket, with every order of ALGORITHMS.md.
+"""The perceptron's rule: primal, dual and pocket, with every order of ALGORITHMS.md.
 
 `Trainer` is the one trainer (`engine.Engine`: stepping, seeking, snapshots, orders,
 margins, the history, the compiled-loop dispatch) with this rule's per-visit step
