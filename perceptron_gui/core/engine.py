@@ -180,8 +180,10 @@ class Engine:
         same numbers either way)."""
         self._init_run(data, config)
         self._init_order()
-        # The rule updates on mistakes only (`_wants_update` is the engine's own).
+        # The rule updates on mistakes only (`_wants_update` is the engine's own), and its
+        # margins are the engine's (`_margins_at`): the scan's shortcuts (`_visit_on`).
         self._mistakes_only = type(self)._wants_update is Engine._wants_update
+        self._own_margins = type(self)._margins_at is Engine._margins_at
         self._init_extra()
         self._hist = History(
             self._x0,
@@ -194,6 +196,8 @@ class Engine:
             **self._history_layout(),
         )
         self._reset_state()
+        # The scan's shortcut (`_visit_on`): mistakes only, on the engine's linear margins.
+        self._linear_scan = self._mistakes_only and self._own_margins and self._f is None
         self._init_started()
         self.use_compiled_loop()
         self._check_random_start()
@@ -408,36 +412,47 @@ class Engine:
 
     # ------------------------------------------------------------------ margins
 
-    def _margins_at(self, idx: IntArray | slice) -> FloatArray:
-        """``y_i f(x_i)`` of the points idx under the current state: ``(f_i + b) y_i`` in
-        the score-keeping forms (the dual, the kernel), else the linear
-        ``(y x1) w1 + (y x2) w2 + y b`` (the last term only when b != 0: y·0 would change
-        no number but the sign of a zero)."""
+    def _margins_at(self, idx: IntArray | slice | None) -> FloatArray:
+        """``y_i f(x_i)`` of the points idx (None: every point) under the current state:
+        ``(f_i + b) y_i`` in the score-keeping forms (the dual, the kernel), else the
+        linear ``(y x1) w1 + (y x2) w2 + y b`` (the last term only when b != 0: y·0 would
+        change no number but the sign of a zero)."""
         b = self._b
+        every = idx is None
         if self._f is not None:
-            m = self._f[idx] + b
-            m *= self._y[idx]
+            m = (self._f if every else self._f[idx]) + b
+            m *= self._y if every else self._y[idx]
             return m
-        m = self._yx0[idx] * self._w0
-        m += self._yx1[idx] * self._w1
+        m = (self._yx0 if every else self._yx0[idx]) * self._w0
+        m += (self._yx1 if every else self._yx1[idx]) * self._w1
         if b != 0.0:
-            m += self._y[idx] * b
+            m += (self._y if every else self._y[idx]) * b
         return m
 
     def margins(self) -> FloatArray:
         """``y_i f(x_i)`` of every point under the running model."""
+        every = None if self._own_margins else np.arange(self._n, dtype=np.int64)
         if self._start_overflow:
             # Only at the initial weights (the run stopped before any visit): a NaN score
             # (inf - inf) has no sign, so it counts as a mistake, never as correct.
             with np.errstate(over="ignore", invalid="ignore"):
-                m = self._margins_at(slice(None))
+                m = self._margins_at(every)
             m[np.isnan(m)] = -np.inf
             return m
-        return self._margins_at(slice(None))
+        return self._margins_at(every)
 
     def _margin_of(self, i: int) -> float:
-        """``y_i f(x_i)`` of one point now, with the bits of `margins`."""
-        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
+        """``y_i f(x_i)`` of one point now, with the bits of `margins` (the same operations
+        on Python floats: float64's, one at a time)."""
+        if not self._own_margins:
+            return float(self._margins_at(np.array([i], dtype=np.int64))[0])
+        b = self._b
+        if self._f is not None:
+            return (self._f.item(i) + b) * self._y.item(i)
+        m: float = self._yx0.item(i) * self._w0 + self._yx1.item(i) * self._w1
+        if b != 0.0:
+            m += self._y.item(i) * b
+        return m
 
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         """``y_i (w·x_i + b)`` under the weights `w`, `b` (NaN when they do not say it)."""
@@ -486,6 +501,15 @@ class Engine:
             self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
             self._perm_epoch = epoch
         return self._perm
+
+    def _in_visiting_order(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``y x1``, ``y x2`` and y in the order of the random-cyclic epoch's visits:
+        copies gathered once per epoch (made when the numpy path first asks in it)."""
+        got = self.__dict__.get("_gathered")
+        if got is None or got[0] != self._perm_epoch:
+            p = self._perm
+            got = self._gathered = (self._perm_epoch, self._yx0[p], self._yx1[p], self._y[p])
+        return got[1], got[2], got[3]
 
     def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
         """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
@@ -592,7 +616,7 @@ class Engine:
             i = self._random_pick(self._candidates())
             if i is None:
                 return False
-            mi = float(self._margins_at(np.array([i]))[0])
+            mi = self._margin_of(i)
             self._v += 1
             self._do_update(i, mi)
             return True
@@ -605,29 +629,51 @@ class Engine:
         perm: IntArray | None = None
         if self._order == "random-cyclic":
             perm = self._epoch_perm(self._v // n)[pos:end]
-            m = self._margins_at(perm)
-        else:
-            m = self._margins_at(slice(pos, end))
         plain = self._mistakes_only  # updates on mistakes only: no mistake is left apart
-        if plain:
-            want = m <= 0.0
+        b = self._b
+        m: FloatArray | None = None
+        if self._linear_scan:
+            # The mistakes without the margins: y(w·x + b) <= 0 exactly when
+            # (y x1) w1 + (y x2) w2 <= y (-b) (fl(A + c) <= 0 iff A <= -c; a product's
+            # sign is exact), one operation fewer; in the random-cyclic order on the
+            # epoch's points gathered once, in visiting order (`_in_visiting_order`).
+            if perm is None:
+                yx0, yx1, y = self._yx0, self._yx1, self._y
+            else:
+                yx0, yx1, y = self._in_visiting_order()
+            a = yx0[pos:end] * self._w0
+            a += yx1[pos:end] * self._w1
+            want = a <= y[pos:end] * -b if b != 0.0 else a <= 0.0
         else:
-            want = self._wants_update(m, perm if perm is not None else np.arange(pos, end))
+            m = self._margins_at(slice(pos, end) if perm is None else perm)
+            if plain:
+                want = m <= 0.0
+            else:
+                want = self._wants_update(m, perm if perm is not None else np.arange(pos, end))
         j = int(want.argmax())
         if want[j]:
-            if not plain:
-                self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            if m is None:  # the margin of point j alone: a[j] + y b, as `_margins_at`
+                mj = a.item(j)
+                if b != 0.0:
+                    mj += y.item(pos + j) * b
+            else:
+                mj = m.item(j)
+                if not plain:
+                    self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            i = pos + j if perm is None else int(perm[j])
             self._v += j + 1
             self._clean += j
-            self._do_update(pos + j if perm is None else int(perm[j]), float(m[j]))
+            self._do_update(i, mj)
             scan.gap += (j + 1 - scan.gap) * 0.25
             scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
         else:
             if not plain:
+                assert m is not None
                 self._mistakes += int(np.count_nonzero(m <= 0.0))
             self._v += length
             self._clean += length
-            self._check_clean()
+            if self._clean % n == 0:
+                self._check_clean()
             scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
         return True
 
