@@ -18,7 +18,7 @@ compiled `_compiled_rule` with `_fast_aux` and `_fast_params`) and what it store
 (`_init_extra`, `_reset_extra`, `_restore_extra`, `_restore_clean`, `_restore_stop`):
 the online modes (online.py, margin.py, batch.py, a plugin's; `online.OnlineTrainer` is
 this class) and the perceptron's rule `trainer.Trainer` (primal, dual, pocket), which
-brings its own scan and compiled loops.
+brings its own compiled loops (fast.py, "Why three loops").
 """
 
 from __future__ import annotations

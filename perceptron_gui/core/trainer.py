@@ -1,9 +1,9 @@
 """The perceptron's rule: primal, dual and pocket, with every order of ALGORITHMS.md.
 
 `Trainer` is the one trainer (`engine.Engine`: stepping, seeking, snapshots, orders,
-margins, the history, the compiled-loop dispatch) with this rule's per-visit step
-(`_visit_on`, `_apply`, the compiled `fast._run_py` and `fast._run_random_py`) and what
-it stores (the dual's scores, the pocket's and the random order's counts of mistakes).
+margins, the numpy scan, the history, the compiled-loop dispatch) with this rule's step
+(`_apply`, `_record`, the compiled `fast._run_py` and `fast._run_random_py`) and what it
+stores (the dual's scores, the pocket's and the random order's counts of mistakes).
 The trainer is passive: it does nothing until asked (`step`, `visit`, `run`,
 `step_back`, `seek`) and knows nothing of time or widgets. Its whole state is a
 function of the number of visits made so far, which is what makes stepping back
@@ -17,8 +17,9 @@ Conventions (ALGORITHMS.md):
   we compute ``(y*x1)*w1 + (y*x2)*w2 + y*b``, which has the same bits because
   negation commutes with rounding;
 * ``fl(A + c) <= 0`` exactly when ``A <= -c`` for floats A, c (rounding is
-  monotone and a nonzero exact sum of two floats never rounds to 0), so the scan
-  tests ``(y x1) w1 + (y x2) w2 <= (-y) b`` with one operation fewer;
+  monotone and a nonzero exact sum of two floats never rounds to 0), so the scans
+  (`Engine._visit_on`, `fast._run_py`) test ``(y x1) w1 + (y x2) w2 <= (-y) b`` with
+  one operation fewer;
 * the update is ``w += (eta*y) * x``, ``b += eta*y``;
 * the dual keeps the scores ``f_i = sum_j alpha_j y_j G_ji`` and adds one Gram
   column per update (O(N) memory).
@@ -57,8 +58,8 @@ class Trainer(Engine):
     has: ``Trainer(data, config)``): the primal, the dual (`ModeSpec.rd_rule` "gram":
     scores and α) and the pocket (`ModeSpec.counts_errors`: answer kind "fewest").
 
-    What the rule supplies: its per-visit step (`_visit_on`, `_apply`, `_record`), its
-    compiled loops (`fast.loop_for`, `_fast_call`), and what it stores: the dual's
+    What the rule supplies: its step (`_apply`, `_record`; the engine's scan finds the
+    mistakes), its compiled loops (`fast.loop_for`, `_fast_call`), and what it stores: the dual's
     scores and α, the mistakes of each update's weights (the "errors" column: the pocket
     and the random order count them), the pocket. The rest is the engine's.
 
