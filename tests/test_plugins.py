@@ -655,9 +655,10 @@ def test_an_answer_kind_its_trainer_does_not_make_is_refused(changes, message) -
 
 def test_a_modes_hooks_are_documented_and_the_familys_are_not_its() -> None:
     """docs/plugins.md's hook table names what a mode overrides (`_init_extra`,
-    `_reset_extra`, never the family's `_reset_family`) and `_alpha` as what α is read
-    from; the families' docstrings do not document a constructor of their own (the
-    engine's is the one) nor call a family "the shared engine"."""
+    `_reset_extra`, never the engine's `_reset_state`) and `_alpha` as what α is read
+    from; there is one trainer class: `OnlineTrainer` is the engine itself, and the
+    perceptron's rule (`Trainer`) documents no constructor of its own (the engine's is
+    the one) nor calls itself "the shared engine"."""
     from perceptron_gui.core.engine import Engine
     from perceptron_gui.core.online import OnlineTrainer
     from perceptron_gui.core.trainer import Trainer
@@ -665,13 +666,13 @@ def test_a_modes_hooks_are_documented_and_the_familys_are_not_its() -> None:
     text = (ROOT / "docs" / "plugins.md").read_text("utf-8")
     hooks = re.findall(r"^\| `(_\w+)\(", text, flags=re.MULTILINE)
     assert {"_init_extra", "_reset_extra", "_wants_update", "_apply"} <= set(hooks)
-    assert "_reset_family" not in hooks and "_init_family" not in hooks
-    assert all(callable(getattr(OnlineTrainer, h, None)) for h in hooks)
+    assert "_reset_state" not in hooks and "_init_run" not in hooks
+    assert all(callable(getattr(Engine, h, None)) for h in hooks)
     assert "`self._alpha`" in text and "`has_alpha`" in text
-    for cls in (Trainer, OnlineTrainer):
-        doc = cls.__doc__ or ""
-        assert "Parameters" not in doc and "shared engine" not in doc, cls
-    assert "__init__" not in vars(Trainer) and "__init__" not in vars(OnlineTrainer)
+    assert OnlineTrainer is Engine
+    doc = Trainer.__doc__ or ""
+    assert "Parameters" not in doc and "shared engine" not in doc
+    assert "__init__" not in vars(Trainer)
     assert Engine.__init__.__doc__
     arch = (ROOT / "docs" / "architecture.md").read_text("utf-8")
     assert "`_reset_extra`" in arch and "`_init_extra`" in arch

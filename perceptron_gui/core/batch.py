@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_gui.core.engine import Engine, Scan
+from perceptron_gui.core.engine import Scan
 from perceptron_gui.core.online import IntArray, OnlineTrainer
 from perceptron_gui.core.records import StepRecord
 
@@ -156,7 +156,7 @@ class BatchTrainer(OnlineTrainer):
 
     def _restore_clean(self, k: int, v: int) -> None:
         self._mistakes = self._hist.value("mistakes", k - 1) if k else 0
-        Engine._restore_clean(self, k, v)  # no visit to replay: a pass is an update or the end
+        self._clean = self._clean_since(k, v)  # no visit to replay: a pass is an update or the end
 
     def _restore_stop(self, k: int) -> None:
         if self._n and self._clean >= self._n:

@@ -1,19 +1,24 @@
-"""The one engine of the step-able trainers: counters, order, moves, snapshots, stopping.
+"""The one trainer: counters, order, moves, margins, history, snapshots, stopping.
 
-Every mode's trainer is an `Engine`: `Trainer` (primal, dual, pocket) and `OnlineTrainer`
-(batch, averaged, voted, passive-aggressive, kernel, margin, and a plugin's) keep their
-whole state as a function of the visit count, with the weights after every update in a
-history. What reads or moves that state the same way in every mode lives here once: the
-visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
+Every mode's trainer is an `Engine`, the one trainer class, over a rule. The engine keeps
+the whole state as a function of the visit count, with the weights after every update
+in a history, and holds once what reads or moves that state the same way in every mode:
+the run's data and settings (`_init_run`), its state before any visit (`_reset_state`),
+the visiting order (the random-cyclic permutations), the moves back and forth (`seek`,
 `step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
-snapshots of the scores that the dual and kernel forms replay from (`Snapshots`), the
-limits, and the run's data and settings (`_init_run`), its state before any visit
-(`_reset_state`), the overflow check (`_scores_finite`), the history's columns, the
-linear margins and α. A rule family provides its per-visit step (`_visit_on`, and
-`_fast_call` for its compiled loop), what it stores and restores (`_reset_family`,
-`_restore_extra`, `_restore_clean`, `_restore_stop`), and, where they are not the
-linear ones, its margins and step for the records (`_margins_at`, `_margin_before`,
-`_scale`).
+margins (linear, or from the scores of the dual and kernel forms), the mistakes counted
+apart from the updates, the history's columns, the snapshots of the scores that the
+dual and kernel forms replay from (`Snapshots`), the limits, the overflow check
+(`_scores_finite`) and the dispatch to the compiled loop (`_advance`).
+
+Its default rule is the perceptron's step on mistakes, on the numpy path (`_visit_on`)
+and in the online compiled loop of a `fast.Rule` (`_fast_call`). A rule is a subclass
+that supplies its per-visit step (`_wants_update`, `_scale`, `_apply`, `_record`, the
+compiled `_compiled_rule` with `_fast_aux` and `_fast_params`) and what it stores
+(`_init_extra`, `_reset_extra`, `_restore_extra`, `_restore_clean`, `_restore_stop`):
+the online modes (online.py, margin.py, batch.py, a plugin's; `online.OnlineTrainer` is
+this class) and the perceptron's rule `trainer.Trainer` (primal, dual, pocket), which
+brings its own compiled loops (fast.py, "Why three loops").
 """
 
 from __future__ import annotations
@@ -29,8 +34,8 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.history import History
-from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.history import FactorFn, History
+from perceptron_gui.core.model import LinearModel, kernel_block
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 
@@ -39,6 +44,13 @@ if TYPE_CHECKING:
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+#: The compiled loop's kernel arguments (see `Engine._fast_kernel_state`).
+KernelState = tuple[
+    FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray
+]
+
+_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the score-keeping forms
+_EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 
 # Scan sizes of the numpy path: small right after an update (the next one is often near),
 # growing while the scan finds none, capped to stay in cache.
@@ -161,14 +173,18 @@ class Engine:
 
     def __init__(self, data: Dataset, config: TrainConfig | None = None) -> None:
         """The run of `config` (the primal form's defaults when None) on `data`, before
-        any visit: what every family keeps (`_init_run`, `_init_order`), the family's own
-        constants (`_init_family`), the history in the family's layout
-        (`_history_layout`), the state before any visit (`_reset_state`, then
-        `_init_started`), and the compiled loop when numba has been warmed up (fast.py;
-        else the numpy path: the same numbers either way)."""
+        any visit: what every rule keeps (`_init_run`, `_init_order`), the rule's own
+        constants (`_init_extra`), the history in the rule's layout (`_history_layout`),
+        the state before any visit (`_reset_state`, then `_init_started`), and the
+        compiled loop when numba has been warmed up (fast.py; else the numpy path: the
+        same numbers either way)."""
         self._init_run(data, config)
         self._init_order()
-        self._init_family()
+        # The rule updates on mistakes only (`_wants_update` is the engine's own), and its
+        # margins are the engine's (`_margins_at`): the scan's shortcuts (`_visit_on`).
+        self._mistakes_only = type(self)._wants_update is Engine._wants_update
+        self._own_margins = type(self)._margins_at is Engine._margins_at
+        self._init_extra()
         self._hist = History(
             self._x0,
             self._x1,
@@ -180,23 +196,32 @@ class Engine:
             **self._history_layout(),
         )
         self._reset_state()
+        # The scan's shortcut (`_visit_on`): mistakes only, on the engine's linear margins.
+        self._linear_scan = self._mistakes_only and self._own_margins and self._f is None
         self._init_started()
         self.use_compiled_loop()
         self._check_random_start()
 
-    def _init_family(self) -> None:
-        """Hook of `__init__`: the family's own constants (`_init_run` and the order set)."""
-
     def _history_layout(self) -> dict[str, Any]:
-        """Hook of `__init__`: how the history keeps this family's rows (`History`'s
-        keyword arguments: its count column and guesses, the update's factor, ...)."""
-        raise NotImplementedError
+        """Hook of `__init__`: how the history keeps this rule's rows (`History`'s keyword
+        arguments): its count column (the last of `HISTORY_COLUMNS`) and that column's
+        guess (`_mistakes_guess`), the guess of the visits (the random order: every visit
+        an update), the update's factor when it is not ``η y_i``, whether w moves, and
+        whether every row's weights are kept."""
+        return {
+            "count": self.HISTORY_COLUMNS[-1],
+            "count_guess": self._mistakes_guess,
+            "visit_guess": "rank" if self.config.order == "random" else None,
+            "factor": self._history_factor(),
+            "moves_w": self._moves_w,
+            "full": self._full_history,
+        }
 
     def _init_started(self) -> None:
-        """Hook of `__init__`: what the family reads of the state before any visit."""
+        """Hook of `__init__`: what the rule reads of the state before any visit."""
 
     def _init_run(self, data: Dataset, config: TrainConfig | None) -> None:
-        """What every family keeps of the data and the settings: the points' columns as
+        """What every rule keeps of the data and the settings: the points' columns as
         own writable copies (the compiled loop is compiled for writable arrays only),
         ``y x``, η, the bias, the initial weights, the largest |x| and the limits."""
         self.data = data
@@ -219,22 +244,27 @@ class Engine:
         self.max_visits = DEFAULT_MAX_VISITS if c.max_epochs is None else int(c.max_epochs) * n
 
     def _reset_state(self) -> None:
-        """The state before any visit: the weights and counters here, then the family's
-        own (`_reset_family`)."""
+        """The state before any visit: the weights, the counters and the answer's caches
+        here, then the rule's own (`_reset_extra`)."""
         self._w0, self._w1 = self._w_init
         self._b = self._b_init
         self._k = 0
         self._v = 0
         self._clean = 0  # visits since the last update (or the start)
+        self._mistakes = 0  # visits whose point was a mistake (``y f <= 0``)
         self._converged = self._n == 0
         self._stop_reason = "converged" if self._n == 0 else None
         self._last = None
         self._mis = None  # the current mistakes; None when the weights moved
-        self._reset_family()
+        self._answer_errors_at: tuple[tuple[int, int], int] | None = None
+        self._reset_extra()
 
     def _scores_finite(self, w0: float, w1: float, b: float) -> bool:
         """True when w and b and every ``(x1 w1 + x2 w2) + b`` are finite floats
-        (`scores_finite`)."""
+        (`scores_finite`, whose cheap bound is tried here first: an update's usual case,
+        without the call)."""
+        if (abs(w0) + abs(w1)) * self._xmax + abs(b) <= SAFE:
+            return True  # (a NaN or inf fails the bound)
         return scores_finite((self._x0, self._x1), (w0, w1), b, self._xmax)
 
     @property
@@ -245,11 +275,11 @@ class Engine:
     # ------------------------------------------------------------- the history
 
     #: The history's columns: the point, the visit count and the weights after each
-    #: update, and the family's count ("errors": the mistakes of each update's weights,
-    #: kept by the pocket and the random order; "mistakes": those made so far).
-    HISTORY_COLUMNS: tuple[str, ...] = ("index", "visit", "w0", "w1", "b", "errors")
-    #: Another family's count column, read as zeros here.
-    _ZERO_COLUMNS: tuple[str, ...] = ()
+    #: update, and the rule's count, the last: "mistakes" (the mistakes made so far) by
+    #: default, "errors" (the mistakes of each update's weights) in `Trainer`'s rule.
+    HISTORY_COLUMNS: tuple[str, ...] = ("index", "visit", "w0", "w1", "b", "mistakes")
+    #: The other rule's count column, read as zeros here.
+    _ZERO_COLUMNS: tuple[str, ...] = ("errors",)
 
     def _history_column(self, name: str) -> bool:
         """False when `name` reads as zeros here; KeyError when it is no column."""
@@ -265,7 +295,7 @@ class Engine:
         Columns (`HISTORY_COLUMNS`): "index" (point of the update), "visit" (visit count
         after it), "w0", "w1", "b" (weights after it), and the count: "errors" (the
         pocket form or the random order: the mistakes of those weights; 0 otherwise) or
-        "mistakes" (the online family: mistakes made up to and including that update's
+        "mistakes" (the other rules: mistakes made up to and including that update's
         visit; batch: points corrected so far, Σ m_t), where "errors" reads as zeros.
         """
         if not self._history_column(name):
@@ -285,33 +315,91 @@ class Engine:
             return 0.0
         return float(self._hist.value(name, row))
 
-    # ---------------------------------------------------------- subclass hooks
+    #: How the history keeps this rule's rows (history.py): the guess of the count column
+    #: ("rank": every update is a mistake and every mistake an update; "zero"; None:
+    #: stored), whether w moves, and whether every row's weights are kept (an update that
+    #: is a sum).
+    _mistakes_guess: str | None = "rank"
+    _moves_w = True
+    _full_history = False
 
-    def _visit_on(self, target_v: int, scan: Scan) -> bool:
-        """The numpy path: visit on, up to one update or a chunk of clean visits, within
-        `target_v` visits; False when the run cannot go on (converged, or at the target)."""
-        raise NotImplementedError
+    def _history_factor(self) -> FactorFn | None:
+        """The update's factor s from the weights before it, when not ``η y_i`` (PA)."""
+        return None
 
-    def _fast_call(
-        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
-    ) -> tuple[int, int]:
-        """One call of this family's compiled loop from the current state, which it sets
-        to the loop's; the history rows go into `out`. Returns (rows written, status)."""
-        raise NotImplementedError
+    def _record(self, i: int) -> None:
+        """Append the history row of the update just made on point i (k counts it)."""
+        self._hist.append(i, self._v, self._w0, self._w1, self._b, self._mistakes)
 
-    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
-        """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
+    # ------------------------------------------------------------ the rule's hooks
 
-    def _reset_family(self) -> None:
-        """Hook of `_reset_state`: the family's own state before any visit."""
+    def _init_extra(self) -> None:
+        """Hook: the rule's constant data per run (called once, by `__init__`)."""
+
+    def _reset_extra(self) -> None:
+        """Hook: the rule's state before any visit (at the start and on every `reset` and
+        going back); a rule keeping α per point sets `_alpha` (and its scores `_f`) here."""
+
+    def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
+        """Which of these visits (margins m, of the points idx) make an update: mistakes
+        by default."""
+        return m <= 0.0
+
+    def _apply(self, i: int, margin: float) -> bool:
+        """Update on point i (margin before it); False to refuse (would overflow)."""
+        ey = self._eta * self._y.item(i)
+        return self._set_linear(
+            self._w0 + ey * self._x0.item(i),
+            self._w1 + ey * self._x1.item(i),
+            self._b + ey if self._bias else self._b,
+        )
+
+    def _set_linear(self, w0: float, w1: float, b: float) -> bool:
+        """Set the running weights, or refuse (False) when some score would be inf or NaN
+        (the primal's overflow policy, `_scores_finite`)."""
+        if not self._scores_finite(w0, w1, b):
+            return False
+        self._w0, self._w1, self._b = w0, w1, b
+        return True
+
+    def _candidates(self) -> IntArray:
+        """The points an update may be made on now (the random order picks one of them)."""
+        return self.misclassified()
+
+    def _any_update_wanted(self) -> bool:
+        """True when some point would be updated on under the running weights."""
+        idx = np.arange(self._n, dtype=np.int64)
+        return bool(self._wants_update(self._margins_at(idx), idx).any())
 
     def _restore_extra(self, k: int) -> None:
-        """Hook of `_restore`: the family's own state after k updates (the history is cut to
+        """Hook of `_restore`: the rule's own state after k updates (the history is cut to
         k and the weights are set): the scores, the pocket, the counters."""
 
+    def _clean_since(self, k: int, v: int) -> int:
+        """The clean visits after update k when v visits were made (the visits v_k+1 .. v)."""
+        return v - (self._hist.value("visit", k - 1) if k else 0)
+
     def _restore_clean(self, k: int, v: int) -> None:
-        """Hook of `_restore`: the clean visits since update k (the visits v_k+1 .. v)."""
-        self._clean = v - (self._hist.value("visit", k - 1) if k else 0)
+        """Hook of `_restore`: the clean visits since update k (the visits v_k+1 .. v) and
+        the mistakes up to v: those after update k are counted again (their weights are
+        update k's) in one vectorised pass per epoch, unless the rule updates on every
+        mistake (then the clean visits made none)."""
+        if self._mistakes_only:
+            self._mistakes = k
+            self._clean = self._clean_since(k, v)
+            return
+        h = self._hist
+        self._mistakes = h.value("mistakes", k - 1) if k else 0
+        v_k = h.value("visit", k - 1) if k else 0
+        self._clean = 0
+        n = self._n
+        while v_k < v and self._order != "random":
+            pos = self._clean if self._order == "first" else v_k % n
+            length = min(v - v_k, n - pos)
+            idx = self._visit_indices(v_k, self._clean, length)
+            self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
+            v_k += length
+            self._clean += length
 
     def _restore_stop(self, k: int) -> None:
         """Hook of `_restore`: did the run end by this state (converged)?"""
@@ -322,29 +410,49 @@ class Engine:
         if not self.done and self._n and self._clean >= self._n:
             self._check_clean()
 
-    def _any_update_wanted(self) -> bool:
-        """True when some point would be updated on under the running weights."""
-        raise NotImplementedError
+    # ------------------------------------------------------------------ margins
 
-    def _candidates(self) -> IntArray:
-        """The points an update may be made on now (the random order picks one of them)."""
-        return self.misclassified()
-
-    def _margins_at(self, idx: IntArray) -> FloatArray:
-        """``y_i f(x_i)`` of the points idx under the current state: by default the linear
-        ``(y x1) w1 + (y x2) w2 + y b`` (the score-keeping forms read their scores)."""
-        m = self._yx0[idx] * self._w0
-        m += self._yx1[idx] * self._w1
-        m += self._y[idx] * self._b
+    def _margins_at(self, idx: IntArray | slice | None) -> FloatArray:
+        """``y_i f(x_i)`` of the points idx (None: every point) under the current state:
+        ``(f_i + b) y_i`` in the score-keeping forms (the dual, the kernel), else the
+        linear ``(y x1) w1 + (y x2) w2 + y b`` (the last term only when b != 0: y·0 would
+        change no number but the sign of a zero)."""
+        b = self._b
+        every = idx is None
+        if self._f is not None:
+            m = (self._f if every else self._f[idx]) + b
+            m *= self._y if every else self._y[idx]
+            return m
+        m = (self._yx0 if every else self._yx0[idx]) * self._w0
+        m += (self._yx1 if every else self._yx1[idx]) * self._w1
+        if b != 0.0:
+            m += (self._y if every else self._y[idx]) * b
         return m
 
     def margins(self) -> FloatArray:
         """``y_i f(x_i)`` of every point under the running model."""
-        return self._margins_at(np.arange(self._n, dtype=np.int64))
+        every = None if self._own_margins else np.arange(self._n, dtype=np.int64)
+        if self._start_overflow:
+            # Only at the initial weights (the run stopped before any visit): a NaN score
+            # (inf - inf) has no sign, so it counts as a mistake, never as correct.
+            with np.errstate(over="ignore", invalid="ignore"):
+                m = self._margins_at(every)
+            m[np.isnan(m)] = -np.inf
+            return m
+        return self._margins_at(every)
 
     def _margin_of(self, i: int) -> float:
-        """``y_i f(x_i)`` of one point now, with the bits of `margins`."""
-        return float(self._margins_at(np.array([i], dtype=np.int64))[0])
+        """``y_i f(x_i)`` of one point now, with the bits of `margins` (the same operations
+        on Python floats: float64's, one at a time)."""
+        if not self._own_margins:
+            return float(self._margins_at(np.array([i], dtype=np.int64))[0])
+        b = self._b
+        if self._f is not None:
+            return (self._f.item(i) + b) * self._y.item(i)
+        m: float = self._yx0.item(i) * self._w0 + self._yx1.item(i) * self._w1
+        if b != 0.0:
+            m += self._y.item(i) * b
+        return m
 
     def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
         """``y_i (w·x_i + b)`` under the weights `w`, `b` (NaN when they do not say it)."""
@@ -386,17 +494,22 @@ class Engine:
     def _epoch_perm(self, epoch: int) -> IntArray:
         """The random-cyclic order's permutation of `epoch`: ``default_rng((seed, epoch))``.
 
-        Drawn once per epoch; `_permuted` is told of each new one.
+        Drawn once per epoch.
         """
         if epoch != self._perm_epoch:
             rng = np.random.default_rng((self.config.seed, epoch))
             self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
             self._perm_epoch = epoch
-            self._permuted(self._perm)
         return self._perm
 
-    def _permuted(self, perm: IntArray) -> None:
-        """Hook: a new epoch's permutation was drawn (a family may gather its arrays)."""
+    def _in_visiting_order(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """``y x1``, ``y x2`` and y in the order of the random-cyclic epoch's visits:
+        copies gathered once per epoch (made when the numpy path first asks in it)."""
+        got = self.__dict__.get("_gathered")
+        if got is None or got[0] != self._perm_epoch:
+            p = self._perm
+            got = self._gathered = (self._perm_epoch, self._yx0[p], self._yx1[p], self._y[p])
+        return got[1], got[2], got[3]
 
     def _visit_indices(self, v0: int, clean: int, length: int) -> IntArray:
         """The points of visits v0+1 .. v0+length, `clean` visits after the last update.
@@ -430,11 +543,37 @@ class Engine:
     #: also stops at its visit target, so a short slice takes small buffers: an update is
     #: a visit). 4096 made a 10⁵-visit averaged run six calls, PA ten (~0.1 ms each).
     _fast_rows = 1 << 16
+    #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
+    #: `_wants_update` and `_scale`), or None: this rule runs on numpy.
+    _compiled_rule: fast.Rule | None = None
+    #: `online.THRESHOLD`'s p[0]: update when ``y s <= _fast_threshold``.
+    _fast_threshold = 0.0
+
+    @property
+    def compiled_rule(self) -> fast.Rule | None:
+        """The compiled step this mode runs with (None: the numpy path only)."""
+        return self._compiled_rule
+
+    @property
+    def has_compiled_loop(self) -> bool:
+        """True when this mode and order have a compiled loop (the random order has not)."""
+        return self._compiled_rule is not None and self._order != "random" and self._n > 0
 
     def _compiled_loop(self) -> Any:
-        """Hook: this family's compiled loop for this run once `fast.warm_up` has made it,
-        else None."""
-        return None
+        """Hook: this rule's compiled loop for this run once `fast.warm_up` has made it,
+        else None: the loop of its `fast.Rule` (`fast.rule_loop`)."""
+        rule = self._compiled_rule
+        return fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
+
+    def _fast_aux(self) -> FloatArray:
+        """The compiled step's number per point, its ``a`` (default: zeros, unread)."""
+        if self.__dict__.get("_zeros") is None:
+            self._zeros = np.zeros(self._n)
+        return self._zeros
+
+    def _fast_params(self) -> tuple[float, ...]:
+        """The compiled step's numbers of the run, its ``p`` (the threshold rule's)."""
+        return (self._fast_threshold,)
 
     def use_compiled_loop(self) -> bool:
         """From here on, use the compiled loop if `fast.warm_up` has made it (same numbers).
@@ -444,6 +583,132 @@ class Engine:
         """
         self._fast = self._compiled_loop()
         return self._fast is not None
+
+    def _do_update(self, i: int, margin: float) -> bool:
+        """Visit number self._v (already counted) updates on i; False if it overflowed."""
+        if not self._apply(i, margin):
+            self._v -= 1  # the visit that found it is taken back with the update
+            self._finish("overflow")
+            return False
+        if margin <= 0.0:
+            self._mistakes += 1
+        self._k += 1
+        self._clean = 0
+        self._mis = None
+        self._record(i)
+        if self._snaps is not None:
+            self._snapshot_if_due()
+        if self._order == "random" and self._stop_reason is None and not len(self._candidates()):
+            self._finish("converged")
+        return True
+
+    def _visit_on(self, target_v: int, scan: Scan) -> bool:
+        """The numpy path: visit on, up to one update or a chunk of clean visits, within
+        `target_v` visits; False when the run cannot go on (converged, or at the target).
+
+        A chunk's margins are `_margins_at` of its points (slices of the arrays in the
+        first and cyclic orders, the epoch's permutation's points in the random-cyclic
+        one), its updates `_wants_update`'s; the chunk grows while no update comes and
+        is sized by the running mean of the visits between updates after one (`Scan`:
+        its sizes change no number).
+        """
+        if self._order == "random":
+            i = self._random_pick(self._candidates())
+            if i is None:
+                return False
+            mi = self._margin_of(i)
+            self._v += 1
+            self._do_update(i, mi)
+            return True
+        n = self._n
+        pos = self._clean if self._order == "first" else self._v % n
+        # Visits to look at in one go: to the end of the pass, the visit limit,
+        # and the point where a clean run would complete a pass.
+        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
+        end = pos + length
+        perm: IntArray | None = None
+        if self._order == "random-cyclic":
+            perm = self._epoch_perm(self._v // n)[pos:end]
+        plain = self._mistakes_only  # updates on mistakes only: no mistake is left apart
+        b = self._b
+        m: FloatArray | None = None
+        if self._linear_scan:
+            # The mistakes without the margins: y(w·x + b) <= 0 exactly when
+            # (y x1) w1 + (y x2) w2 <= y (-b) (fl(A + c) <= 0 iff A <= -c; a product's
+            # sign is exact), one operation fewer; in the random-cyclic order on the
+            # epoch's points gathered once, in visiting order (`_in_visiting_order`).
+            if perm is None:
+                yx0, yx1, y = self._yx0, self._yx1, self._y
+            else:
+                yx0, yx1, y = self._in_visiting_order()
+            a = yx0[pos:end] * self._w0
+            a += yx1[pos:end] * self._w1
+            want = a <= y[pos:end] * -b if b != 0.0 else a <= 0.0
+        else:
+            m = self._margins_at(slice(pos, end) if perm is None else perm)
+            if plain:
+                want = m <= 0.0
+            else:
+                want = self._wants_update(m, perm if perm is not None else np.arange(pos, end))
+        j = int(want.argmax())
+        if want[j]:
+            if m is None:  # the margin of point j alone: a[j] + y b, as `_margins_at`
+                mj = a.item(j)
+                if b != 0.0:
+                    mj += y.item(pos + j) * b
+            else:
+                mj = m.item(j)
+                if not plain:
+                    self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
+            i = pos + j if perm is None else int(perm[j])
+            self._v += j + 1
+            self._clean += j
+            self._do_update(i, mj)
+            scan.gap += (j + 1 - scan.gap) * 0.25
+            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
+        else:
+            if not plain:
+                assert m is not None
+                self._mistakes += int(np.count_nonzero(m <= 0.0))
+            self._v += length
+            self._clean += length
+            if self._clean % n == 0:
+                self._check_clean()
+            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
+        return True
+
+    def _fast_call(
+        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
+    ) -> tuple[int, int]:
+        """One call of this rule's compiled loop from the current state, which it sets to
+        the loop's; the history rows go into `out`. Returns (rows written, status)."""
+        gram, rowmax, kp, f, alpha, snap_f, snap_a = self._fast_kernel_state()
+        stride = self._snaps.stride if self._snaps is not None else 1
+        k0 = self._k
+        w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
+            self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
+            np.array(self._fast_params(), dtype=np.float64), gram, rowmax, kp, f, alpha,
+            gram is not _EMPTY2, stride, snap_f, snap_a, self._perm, self._perm_epoch,
+            fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, SAFE,
+            self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
+            target_k, target_v, *out,
+        )  # fmt: skip
+        self._w0, self._w1, self._b = w0, w1, b
+        self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
+        if self._snaps is not None:  # the copies the loop made at the stride's multiples
+            first = k0 // stride + 1
+            for r, j in enumerate(range(first, k // stride + 1)):
+                self._snaps.take(j * stride, snap_f[r], snap_a[r])
+        return made, status
+
+    def _fast_kernel_state(self) -> KernelState:
+        """The compiled loop's kernel arguments: (Gram matrix, its rows' largest entries,
+        -1 where not made yet, the kernel, f, α, the snapshots' buffers of f and α);
+        empty but for the kernel perceptron."""
+        return _EMPTY2, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY2, _EMPTY2
+
+    def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
+        """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
 
     def _advance(self, max_updates: int, max_visits: int) -> int:
         """Visit until `max_updates` more updates or `max_visits` more visits, or the end;
@@ -504,8 +769,11 @@ class Engine:
     _alpha: FloatArray | None = None
 
     def _score_column(self, i: int) -> FloatArray:
-        """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j."""
-        raise NotImplementedError
+        """Hook of the score-keeping forms: a new array of ``K(x_j, x_i)`` for every j;
+        here the dual's Gram column ``x_j · x_i``, as ``x1_j x1_i + x2_j x2_i``."""
+        g = self._x0 * self._x0.item(i)
+        g += self._x1 * self._x1.item(i)
+        return g
 
     def _snapshot_if_due(self) -> None:
         """After an update: keep copies of the scores when k is a multiple of the stride."""
@@ -560,8 +828,65 @@ class Engine:
 
     @property
     def mistakes(self) -> int:
-        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
-        raise NotImplementedError
+        """Visits so far whose point was a mistake (``y f <= 0``) before the visit: `k`
+        when the rule updates on mistakes only (every mistake is an update)."""
+        return self._k if self._mistakes_only else self._mistakes
+
+    @property
+    def answer(self) -> Any:
+        """The algorithm's answer when it is not the running model, else None."""
+        return None
+
+    @property
+    def answer_errors(self) -> int | None:
+        """Training mistakes of `answer` (None when there is no separate answer)."""
+        key = (self._k, self._v)
+        if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
+            return self._answer_errors_at[1]
+        a = self.answer
+        if a is None:
+            return None
+        e = int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
+        self._answer_errors_at = (key, e)  # asked once per frame: cached per state
+        return e
+
+    @property
+    def pocket_w(self) -> tuple[float, float] | None:
+        """The pocket's w (the pocket form only)."""
+        return None
+
+    @property
+    def pocket_b(self) -> float | None:
+        """The pocket's b (the pocket form only)."""
+        return None
+
+    @property
+    def pocket_errors(self) -> int | None:
+        """Training mistakes of the pocket weights (the pocket form only)."""
+        return None
+
+    #: See `start_overflows` (set by the rules that refuse such a start: `Trainer`'s).
+    _start_overflow = False
+
+    @property
+    def start_overflows(self) -> bool:
+        """True when the initial weights give some ``w0·x + b0`` beyond float64 and the
+        rule refuses that start (the perceptron's rule, `Trainer`: the online rules do not).
+
+        Such a run stops as "overflow" before any visit (k = 0, no visit), so that no NaN
+        margin can pass for a correct point; the margins of those points read -inf (a
+        mistake) where the score is NaN. The CLI refuses such a start with one line.
+        """
+        return self._start_overflow
+
+    #: The kernel and its parameters (`model.kernel_block`) of `gram_block`.
+    _kparams: tuple[str, int, float, float] = ("linear", 1, 0.0, 1.0)
+
+    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
+        """Entries ``K(x_r, x_c)`` of the Gram matrix (``x_r · x_c`` but in the kernel
+        form), computed on demand."""
+        P = self.data.points
+        return kernel_block(P[rows], P[cols], *self._kparams)
 
     @property
     def alpha(self) -> FloatArray | None:
@@ -619,7 +944,13 @@ class Engine:
 
     @property
     def stop_reason(self) -> str | None:
-        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on."""
+        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on.
+
+        "overflow": the next update would make a weight, some ``w·x + b`` or (the score
+        forms) some score ``f_i + b`` or Gram term inf or NaN (η too large for these
+        points); the weights stay those before it. Also when the initial weights' scores
+        already overflow in a rule that refuses that start: see `start_overflows`.
+        """
         return self._stop_reason
 
     @property
@@ -710,7 +1041,7 @@ class Engine:
         """The state after k updates and v visits (v at least the visit of update k).
 
         Every counter is a function of (k, v): the weights of update k from the history,
-        the family's own state (`_restore_extra`: the scores replayed from a snapshot, the
+        the rule's own state (`_restore_extra`: the scores replayed from a snapshot, the
         pocket), the clean visits after it (`_restore_clean`), whether the run had ended
         there (`_restore_stop`), and `last`, the record of update k.
         """
@@ -809,7 +1140,7 @@ class Engine:
         return self._k
 
     def _result_extra(self) -> dict[str, Any]:
-        """Hook: the family's own fields of `TrainResult` (the pocket, the votes, …)."""
+        """Hook: the rule's own fields of `TrainResult` (the pocket, the votes, …)."""
         return {}
 
     def result(self) -> TrainResult:

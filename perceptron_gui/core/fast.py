@@ -26,7 +26,8 @@ of Lemire's method on 32-bit halves that numpy uses for a range below 2^32. A te
 compares it with numpy on many (seed, k, count); seeds outside [0, 2^32) keep numpy.
 
 The online modes (averaged, voted, passive-aggressive, margin, kernel, and a plugin's)
-run a second loop with the bits of `OnlineTrainer`, compiled once per named `Rule`: a
+run a second loop with the bits of the engine's rule hooks (`engine.Engine`,
+`OnlineTrainer` to plugins), compiled once per named `Rule`: a
 rule is the compiled twin of a trainer's `_wants_update` and `_scale`, registered with
 `register_rule` in the trainer's own module, and `warm_up` compiles the template
 `_run_online_py` with that rule's step inlined, into a cache file of its own
@@ -34,6 +35,30 @@ rule is the compiled twin of a trainer's `_wants_update` and `_scale`, registere
 loop makes the row of the Gram matrix of a point at its first update (`_kernel_row`,
 numpy's bits; ~1000 rows of 2000 in a 10⁴-update RBF run, where numpy made all 2000
 first). A mode without a rule runs on numpy.
+
+Why three loops and not one per rule. The one trainer (`engine.Engine`) has one numpy
+scan for every rule; its compiled twins are three, because the perceptron's rule
+(`trainer.Trainer`) asks for what the `Rule` template cannot give without slowing every
+rule's inner loop:
+
+* `_run_py` (primal, dual, pocket; orders first, cyclic, random-cyclic). The primal's
+  visits are the template's with ``THRESHOLD`` at 0 (the same updates: ``fl(A + c) <= 0``
+  exactly when ``A <= -c``), but the dual's scores add a Gram column made from x at each
+  update (O(N) memory: the dual runs at 10⁵ points and more), where the template keeps
+  the rows of the whole Gram matrix (the kernel's, O(N²), up to 64 MB); its overflow
+  bound is the dual's (from the largest initial score, not a row's largest entry); and
+  the pocket counts the mistakes of every update's weights (O(N) an update), writes them
+  to the history's "errors" column and stops at none. numba compiles one machine loop per
+  argument types, not per flag value: these tests would stay in the template's inner
+  loop, paid by every rule on every visit.
+* `_run_random_py` (the random order of those three modes). No position and no scan:
+  every visit is an update on the current mistake numbered `_draw(seed, k, count)`,
+  found by counting (`_nth_bad`), with the count of the new weights' mistakes after each
+  update. The online rules' random order draws among *their* candidates (a rule's
+  `_wants`, not the mistakes) and runs on numpy.
+* `_run_online_py`, the template a `Rule` is inlined into (`rule_loop`): the rule's test
+  and factor, the mistakes counted apart from the updates, the kernel's Gram rows and the
+  snapshot buffers.
 
 What stays in Python: every update whose numbers come near the float64 limit (the
 exact overflow checks), the snapshots of the dual and kernel forms, the permutations of
@@ -241,6 +266,9 @@ def _run_py(
 ) -> tuple[float, float, float, int, int, int, int, int]:
     """Visit points from state (w, b, k, v, clean) until a status (see the codes above).
 
+    The perceptron's rule (`trainer.Trainer`: primal, dual with `dual`, pocket with
+    `count_errors`) in the orders first (0), cyclic (1) and random-cyclic (2); why it is
+    not the `Rule` template `_run_online_py`: the module's notes, "Why three loops".
     Returns (w0, w1, b, k, v, clean, rows written, status). Compiled by `warm_up`; the
     plain Python function is the same algorithm (slow, but usable to read and debug).
     """
@@ -269,7 +297,8 @@ def _run_py(
             nw0 = w0 + ey * x0[i]
             nw1 = w1 + ey * x1[i]
             nb = b + ey if bias else b
-            # The cheap bounds of Trainer._apply; a NaN or inf fails them too.
+            # The cheap bounds of Trainer._apply (Engine._scores_finite, Trainer._dual_fits);
+            # a NaN or inf fails them too.
             fits = (abs(nw0) + abs(nw1)) * xm + abs(nb) <= safe
             if dual:
                 fits = fits and f0max + 2.0 * xm * xm * eta * (k + 1) + abs(nb) <= safe
@@ -881,7 +910,7 @@ def _first_bad(
 def _count_bad(
     lo: int, hi: int, dual: bool, yx0: Any, yx1: Any, y: Any, f: Any, w0: float, w1: float, b: float
 ) -> int:
-    """Mistakes among points lo..hi-1, with the scores of `Trainer.margins`.
+    """Mistakes among points lo..hi-1, with the scores of `Engine.margins`.
 
     No branch on the outcome, and loops over slices from 0 (an index that may be negative
     would need numba's wraparound test), so the loops vectorise.
@@ -962,6 +991,9 @@ def _run_random_py(
     out_e: Any,
 ) -> tuple[float, float, float, int, int, int, int]:
     """The random order: a random current mistake per visit, every visit an update.
+
+    The perceptron's rule only (primal, dual, pocket): see the module's notes, "Why
+    three loops".
 
     `count` is the number of current mistakes (the length of the trainer's
     `misclassified`); the one drawn is found by counting again, which is cheaper than

@@ -1,11 +1,10 @@
 """Online learners beside the perceptron: averaged, voted, passive-aggressive, kernel.
 
-The online rule family on the one engine (`engine.Engine`, which steps, seeks, keeps
-the history and snapshots and calls the compiled loop): `OnlineTrainer` supplies the
-per-visit step of these modes (`_visit_on`, `_wants_update`, `_apply`, a compiled
-`fast.Rule`) and what they store (the mistakes counted apart from the updates; going
-back counts the clean visits' mistakes again in one vectorised pass). The kernel
-perceptron keeps O(N) scores and α and replays its updates from the engine's
+The online rules on the one trainer (`engine.Engine`, also named `OnlineTrainer` here,
+which steps, seeks, keeps the history and snapshots, counts the mistakes apart from the
+updates and calls the compiled loop): each mode here changes the hooks of its per-visit
+step (`_wants_update`, `_apply`, a compiled `fast.Rule`) and says what it stores. The
+kernel perceptron keeps O(N) scores and α and replays its updates from the engine's
 snapshots, the dual form's way.
 
 Conventions (ALGORITHMS.md):
@@ -30,17 +29,13 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
+from perceptron_gui.core.engine import Engine, KernelState, Snapshots
 from perceptron_gui.core.history import FactorFn
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-#: The compiled loop's kernel arguments (see `OnlineTrainer._fast_kernel_state`).
-KernelState = tuple[
-    FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray
-]
 
 # The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: a seek replays
 # at most stride - 1 Gram columns, the rows the compiled loop made (~1 ms at N = 2000;
@@ -50,9 +45,6 @@ KernelState = tuple[
 # took 2.5 ms of a 25 ms run).
 _KERNEL_SNAP_STRIDE = 256
 
-_COLUMNS = ("index", "visit", "w0", "w1", "b", "mistakes")
-_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the kernel perceptron
-_EMPTY2 = np.zeros((0, 0))  # the Gram matrix outside the kernel perceptron
 # The kernel perceptron's buffers of snapshots for one call of the compiled loop, in bytes.
 _SNAP_BUFFER_BYTES = 4 * 2**20
 _MAX_SNAP_ROWS = 64
@@ -89,255 +81,12 @@ def _pa_scale(m: float, a: float, eta: float, p: FloatArray) -> float:
 PA = fast.register_rule("pa", _pa_wants, _pa_scale)
 
 
-class OnlineTrainer(Engine):
-    """The online rule family of the one engine (`engine.Engine`, whose constructor every
-    trainer has): batch, averaged, voted, passive-aggressive, kernel, margin and a plugin's
-    mode are subclasses that change its hooks (use `make_trainer` to get one).
-
-    What a mode supplies: its constants (`_init_extra`), its state before any visit
-    (`_reset_extra`), which visits update (`_wants_update`, `_candidates`), the step
-    (`_scale`, `_apply`, `_history_factor`) and its compiled twin (`_compiled_rule`,
-    `_fast_aux`, `_fast_params`). The family's own state (`_reset_family`) is not a mode's
-    hook. A mode that keeps α per point sets `_alpha` (an array of N) in `_reset_extra`:
-    `alpha`, `has_alpha` and `alpha_slice` read it (the kernel perceptron).
-
-    Notes
-    -----
-    A *visit* looks at one point. `step` visits until one update, `visit` makes one
-    visit. The run converges after N visits in a row without an update (in the
-    random-cyclic order, when moreover no point would be updated); it also stops at
-    the update or epoch limit.
-    """
-
-    def _init_family(self) -> None:
-        self._init_extra()
-
-    def _history_layout(self) -> dict[str, Any]:
-        return {
-            "count": "mistakes",
-            "count_guess": self._mistakes_guess,
-            "visit_guess": "rank" if self.config.order == "random" else None,
-            "factor": self._history_factor(),
-            "moves_w": self._moves_w,
-            "full": self._full_history,
-        }
-
-    #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
-    #: `_wants_update` and `_scale`), or None: this mode runs on numpy.
-    _compiled_rule: fast.Rule | None = None
-    #: `THRESHOLD`'s p[0]: update when ``y s <= _fast_threshold``.
-    _fast_threshold = 0.0
-    #: How the history keeps this mode's rows (history.py): the guess of the mistakes
-    #: column ("rank": every update is a mistake and every mistake an update), whether w
-    #: moves, and whether every row's weights are kept (an update that is a sum).
-    _mistakes_guess: str | None = "rank"
-    _moves_w = True
-    _full_history = False
-
-    def _history_factor(self) -> FactorFn | None:
-        """The update's factor s from the weights before it, when not ``η y_i`` (PA)."""
-        return None
-
-    @property
-    def compiled_rule(self) -> fast.Rule | None:
-        """The compiled step this mode runs with (None: the numpy path only)."""
-        return self._compiled_rule
-
-    @property
-    def has_compiled_loop(self) -> bool:
-        """True when this mode and order have a compiled loop (the random order has not)."""
-        return self._compiled_rule is not None and self._order != "random" and self._n > 0
-
-    def _compiled_loop(self) -> Any:
-        rule = self._compiled_rule
-        return fast.rule_loop(rule) if rule is not None and self.has_compiled_loop else None
-
-    def _fast_aux(self) -> FloatArray:
-        """The compiled step's number per point, its ``a`` (default: zeros, unread)."""
-        if self.__dict__.get("_zeros") is None:
-            self._zeros = np.zeros(self._n)
-        return self._zeros
-
-    def _fast_params(self) -> tuple[float, ...]:
-        """The compiled step's numbers of the run, its ``p`` (the threshold rule's)."""
-        return (self._fast_threshold,)
-
-    # ------------------------------------------------------------ mode hooks
-
-    def _init_extra(self) -> None:
-        """Hook: the mode's constant data per run (called once, by `Engine.__init__`)."""
-
-    def _reset_extra(self) -> None:
-        """Hook: the mode's state before any visit (at the start and on every `reset` and
-        going back); a mode keeping α per point sets `_alpha` here."""
-
-    def _wants_update(self, m: FloatArray, idx: IntArray) -> npt.NDArray[np.bool_]:
-        """Which of these visits (margins m) make an update: mistakes by default."""
-        return m <= 0.0
-
-    def _apply(self, i: int, margin: float) -> bool:
-        """Update on point i (margin before it); False to refuse (would overflow)."""
-        ey = self._eta * self._y.item(i)
-        return self._set_linear(
-            self._w0 + ey * self._x0.item(i),
-            self._w1 + ey * self._x1.item(i),
-            self._b + ey if self._bias else self._b,
-        )
-
-    def _set_linear(self, w0: float, w1: float, b: float) -> bool:
-        """Set the running weights, or refuse (False) when some score would be inf or NaN
-        (the primal's overflow policy, `Engine._scores_finite`)."""
-        if not self._scores_finite(w0, w1, b):
-            return False
-        self._w0, self._w1, self._b = w0, w1, b
-        return True
-
-    # ------------------------------------------------------------------ state
-
-    def _reset_family(self) -> None:
-        self._mistakes = 0
-        self._answer_errors_at: tuple[tuple[int, int], int] | None = None
-        self._answer_at: tuple[tuple[int, int], Any] | None = None  # VotedTrainer.answer's
-        # The voted answer's sums over finished vectors, by how many (see _vote_errors),
-        # and the averaged answer's (see VotedTrainer.averaged).
-        self._vote_marks: dict[int, FloatArray] = {}
-        self._avg_marks: dict[int, tuple[float, float, float] | None] = {}
-        self._reset_extra()
-
-    @property
-    def mistakes(self) -> int:
-        """Visits so far whose point was a mistake (``y f <= 0``) before the visit."""
-        return self._mistakes
-
-    @property
-    def answer(self) -> Any:
-        """The algorithm's answer when it is not the running model, else None."""
-        return None
-
-    @property
-    def answer_errors(self) -> int | None:
-        """Training mistakes of `answer` (None when there is no separate answer)."""
-        key = (self._k, self._v)
-        if self._answer_errors_at is not None and self._answer_errors_at[0] == key:
-            return self._answer_errors_at[1]
-        a = self.answer
-        if a is None:
-            return None
-        e = int(np.count_nonzero(self._y * a.decision(self.data.points) <= 0.0))
-        self._answer_errors_at = (key, e)  # asked once per frame: cached per state
-        return e
-
-    pocket_w: tuple[float, float] | None = None
-    pocket_b: float | None = None
-    pocket_errors: int | None = None
-    #: Initial weights that overflow are refused by the primal trainer; here they are not.
-    start_overflows = False
-
-    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
-        """Entries ``x_r · x_c`` of the Gram matrix (the kernel form: ``K(x_r, x_c)``)."""
-        P = self.data.points
-        return kernel_block(P[rows], P[cols], "linear")
-
-    HISTORY_COLUMNS = _COLUMNS
-    _ZERO_COLUMNS = ("errors",)  # Trainer's column (pocket, random order): not kept here
-
-    # --------------------------------------------------------------- running
-
-    def _any_update_wanted(self) -> bool:
-        idx = np.arange(self._n, dtype=np.int64)
-        return bool(self._wants_update(self._margins_at(idx), idx).any())
-
-    def _record(self, i: int) -> None:
-        self._hist.append(i, self._v, self._w0, self._w1, self._b, self._mistakes)
-
-    def _do_update(self, i: int, margin: float) -> bool:
-        """Visit number self._v (already counted) updates on i; False if it overflowed."""
-        if not self._apply(i, margin):
-            self._v -= 1
-            self._finish("overflow")
-            return False
-        self._mistakes += int(margin <= 0.0)
-        self._k += 1
-        self._clean = 0
-        self._mis = None
-        self._record(i)
-        self._snapshot_if_due()
-        if self._order == "random" and not len(self._candidates()):
-            self._finish("converged")
-        return True
-
-    def _visit_on(self, target_v: int, scan: Scan) -> bool:
-        if self._order == "random":
-            i = self._random_pick(self._candidates())
-            if i is None:
-                return False
-            mi = float(self._margins_at(np.array([i]))[0])
-            self._v += 1
-            self._do_update(i, mi)
-            return True
-        n = self._n
-        pos = self._clean if self._order == "first" else self._v % n
-        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
-        idx = self._visit_indices(self._v, self._clean, length)
-        m = self._margins_at(idx)
-        want = self._wants_update(m, idx)
-        j = int(want.argmax())
-        if want[j]:
-            self._mistakes += int(np.count_nonzero(m[:j] <= 0.0))
-            self._v += j + 1
-            self._clean += j
-            self._do_update(int(idx[j]), float(m[j]))
-            scan.chunk = FIRST_CHUNK
-        else:
-            self._mistakes += int(np.count_nonzero(m <= 0.0))
-            self._v += length
-            self._clean += length
-            self._check_clean()
-            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
-        return True
-
-    def _fast_call(
-        self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
-    ) -> tuple[int, int]:
-        gram, rowmax, kp, f, alpha, snap_f, snap_a = self._fast_kernel_state()
-        stride = self._snaps.stride if self._snaps is not None else 1
-        k0 = self._k
-        w0, w1, b, k, v, clean, mistakes, made, status = self._fast(
-            self._x0, self._x1, self._y, self._yx0, self._yx1, self._fast_aux(),
-            np.array(self._fast_params(), dtype=np.float64), gram, rowmax, kp, f, alpha,
-            gram is not _EMPTY2, stride, snap_f, snap_a, self._perm, self._perm_epoch,
-            fast.ORDER_CODES[self._order], self._bias, self._eta, self._xmax, SAFE,
-            self._w0, self._w1, self._b, self._k, self._v, self._clean, self._mistakes,
-            target_k, target_v, *out,
-        )  # fmt: skip
-        self._w0, self._w1, self._b = w0, w1, b
-        self._k, self._v, self._clean, self._mistakes = k, v, clean, mistakes
-        if self._snaps is not None:  # the copies the loop made at the stride's multiples
-            first = k0 // stride + 1
-            for r, j in enumerate(range(first, k // stride + 1)):
-                self._snaps.take(j * stride, snap_f[r], snap_a[r])
-        return made, status
-
-    def _fast_kernel_state(self) -> KernelState:
-        """The compiled loop's kernel arguments: (Gram matrix, its rows' largest entries,
-        -1 where not made yet, the kernel, f, α, the snapshots' buffers of f and α);
-        empty but for the kernel perceptron."""
-        return _EMPTY2, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY2, _EMPTY2
-
-    def _restore_clean(self, k: int, v: int) -> None:
-        h = self._hist
-        self._mistakes = h.value("mistakes", k - 1) if k else 0
-        v_k = h.value("visit", k - 1) if k else 0
-        # The clean visits v_k+1 .. v changed no weights; count their mistakes again.
-        self._clean = 0
-        n = self._n
-        while v_k < v and self._order != "random":
-            pos = self._clean if self._order == "first" else v_k % n
-            length = min(v - v_k, n - pos)
-            idx = self._visit_indices(v_k, self._clean, length)
-            self._mistakes += int(np.count_nonzero(self._margins_at(idx) <= 0.0))
-            v_k += length
-            self._clean += length
+#: The online rules' trainer is the one trainer (`engine.Engine`): its default rule is
+#: the perceptron's step on mistakes, counting the mistakes apart from the updates; the
+#: modes here and a plugin's change its hooks (`_init_extra`, `_reset_extra`,
+#: `_wants_update`, `_candidates`, `_scale`, `_apply`, `_history_factor`, a compiled
+#: `fast.Rule` in `_compiled_rule` with `_fast_aux` and `_fast_params`; docs/plugins.md).
+OnlineTrainer = Engine
 
 
 class _VoteCache:
@@ -543,6 +292,13 @@ class VotedTrainer(OnlineTrainer):
     """
 
     _compiled_rule = THRESHOLD
+
+    def _reset_extra(self) -> None:
+        self._answer_at: tuple[tuple[int, int], Any] | None = None  # `answer`'s, per state
+        # The voted answer's sums over finished vectors, by how many (see _vote_errors),
+        # and the averaged answer's (see `averaged`).
+        self._vote_marks: dict[int, FloatArray] = {}
+        self._avg_marks: dict[int, tuple[float, float, float] | None] = {}
 
     def _restore(self, k: int, v: int) -> None:
         # The kept sums over vectors 0..j-1 (j <= k) and the cached vectors 0..k are still
@@ -922,11 +678,6 @@ class KernelTrainer(OnlineTrainer):
         self._alpha = np.zeros(self._n)
         self._f = np.zeros(self._n)
 
-    def _margins_at(self, idx: IntArray) -> FloatArray:
-        m = self._f[idx] + self._b
-        m *= self._y[idx]
-        return m
-
     def _apply(self, i: int, margin: float) -> bool:
         ey = self._eta * self._y.item(i)
         g = self._score_column(i)
@@ -963,11 +714,6 @@ class KernelTrainer(OnlineTrainer):
             *self._kparams,
             index=sup.astype(np.int64),
         )
-
-    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
-        """Entries ``K(x_r, x_c)`` of the kernel's Gram matrix, computed on demand."""
-        P = self.data.points
-        return kernel_block(P[rows], P[cols], *self._kparams)
 
     def _result_extra(self) -> dict[str, Any]:
         return {"answer_model": self.model}

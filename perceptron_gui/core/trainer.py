@@ -1,8 +1,9 @@
-"""The perceptron's rule family: primal, dual and pocket, with every order of ALGORITHMS.md.
+"""The perceptron's rule: primal, dual and pocket, with every order of ALGORITHMS.md.
 
-`Trainer` supplies the engine (`engine.Engine`: stepping, seeking, snapshots, orders,
-the compiled-loop dispatch) with this family's per-visit step (`_visit_on`, `_apply`,
-the compiled `fast._run_py`) and what it stores (the dual's scores, the pocket's counts).
+`Trainer` is the one trainer (`engine.Engine`: stepping, seeking, snapshots, orders,
+margins, the numpy scan, the history, the compiled-loop dispatch) with this rule's step
+(`_apply`, `_record`, the compiled `fast._run_py` and `fast._run_random_py`) and what it
+stores (the dual's scores, the pocket's and the random order's counts of mistakes).
 The trainer is passive: it does nothing until asked (`step`, `visit`, `run`,
 `step_back`, `seek`) and knows nothing of time or widgets. Its whole state is a
 function of the number of visits made so far, which is what makes stepping back
@@ -16,8 +17,9 @@ Conventions (ALGORITHMS.md):
   we compute ``(y*x1)*w1 + (y*x2)*w2 + y*b``, which has the same bits because
   negation commutes with rounding;
 * ``fl(A + c) <= 0`` exactly when ``A <= -c`` for floats A, c (rounding is
-  monotone and a nonzero exact sum of two floats never rounds to 0), so the scan
-  tests ``(y x1) w1 + (y x2) w2 <= (-y) b`` with one operation fewer;
+  monotone and a nonzero exact sum of two floats never rounds to 0), so the scans
+  (`Engine._visit_on`, `fast._run_py`) test ``(y x1) w1 + (y x2) w2 <= (-y) b`` with
+  one operation fewer;
 * the update is ``w += (eta*y) * x``, ``b += eta*y``;
 * the dual keeps the scores ``f_i = sum_j alpha_j y_j G_ji`` and adds one Gram
   column per update (O(N) memory).
@@ -32,7 +34,12 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.engine import FIRST_CHUNK, MAX_CHUNK, SAFE, Engine, Scan, Snapshots
+from perceptron_gui.core.engine import (
+    _EMPTY,
+    SAFE,
+    Engine,
+    Snapshots,
+)
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
 from perceptron_gui.core.records import StepRecord
@@ -44,13 +51,17 @@ IntArray = npt.NDArray[np.int64]
 
 # The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
 _SNAP_STRIDE = 16
-_EMPTY = np.zeros(0)  # f and α of the compiled loop outside the dual (never read)
 
 
 class Trainer(Engine):
-    """The perceptron's rule family of the one engine (`engine.Engine`, whose constructor
-    it has: ``Trainer(data, config)``): the primal, the dual (`ModeSpec.rd_rule` "gram":
+    """The perceptron's rule on the one engine (`engine.Engine`, whose constructor it
+    has: ``Trainer(data, config)``): the primal, the dual (`ModeSpec.rd_rule` "gram":
     scores and α) and the pocket (`ModeSpec.counts_errors`: answer kind "fewest").
+
+    What the rule supplies: its step (`_apply`, `_record`; the engine's scan finds the
+    mistakes), its compiled loops (`fast.loop_for`, `_fast_call`), and what it stores: the dual's
+    scores and α, the mistakes of each update's weights (the "errors" column: the pocket
+    and the random order count them), the pocket. The rest is the engine's.
 
     Notes
     -----
@@ -60,9 +71,10 @@ class Trainer(Engine):
     visit is an update. An epoch is N visits.
     """
 
-    _fast_rows = 1 << 16  # history rows per call of the compiled loop
+    HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
+    _ZERO_COLUMNS = ()
 
-    def _init_family(self) -> None:
+    def _init_extra(self) -> None:
         s = self.spec
         if s.trainer is not type(self):
             # The other modes have their own trainers: running them here would be the primal.
@@ -70,10 +82,10 @@ class Trainer(Engine):
         self._ny = -self._y
         self._dual = s.rd_rule == "gram"  # keeps scores f and α (the dual form)
         self._pocket = s.counts_errors  # counts every update's mistakes, keeps the fewest
+        # The pocket compares the new weights' mistakes; the random order looks at them
+        # anyway: both count them at each update (the "errors" column).
+        self._counts = self._pocket or self._order == "random"
         self._snaps = Snapshots(self._n, _SNAP_STRIDE) if self._dual else None
-        self._perm_yx0 = self._yx0
-        self._perm_yx1 = self._yx1
-        self._perm_ny = self._ny
         # Initial weights whose scores overflow: stop before any visit (see `start_overflows`).
         self._start_overflow = not self._scores_finite(*self._w_init, self._b_init)
         self._init_errors = 0
@@ -81,12 +93,7 @@ class Trainer(Engine):
     def _history_layout(self) -> dict[str, Any]:
         # Every visit of the random order is an update (visit = k); the errors column is
         # the pocket's and the random order's, zeros otherwise (history.py).
-        random = self.config.order == "random"
-        return {
-            "count": "errors",
-            "count_guess": None if (self._pocket or random) else "zero",
-            "visit_guess": "rank" if random else None,
-        }
+        return {**super()._history_layout(), "count_guess": None if self._counts else "zero"}
 
     def _init_started(self) -> None:
         # The largest initial dual score: with it, a cheap bound on every later one.
@@ -97,14 +104,19 @@ class Trainer(Engine):
         if self._pocket:
             self._init_errors = self.errors()
 
+    @property
+    def has_compiled_loop(self) -> bool:
+        """True: every order has a compiled loop (the random order's for seeds below 2^32)."""
+        return True
+
     def _compiled_loop(self) -> Any:
         return fast.loop_for(self.config.order, self.config.seed)
 
     # ------------------------------------------------------------------ state
 
-    def _reset_family(self) -> None:
-        self._alpha: FloatArray | None = np.zeros(self._n) if self._dual else None
-        self._f: FloatArray | None = None
+    def _reset_extra(self) -> None:
+        self._alpha = np.zeros(self._n) if self._dual else None
+        self._f = None
         if self._dual:
             # f_i = sum_j alpha_j y_j G_ji + (initial primal weights' contribution).
             with np.errstate(over="ignore", invalid="ignore"):  # see `start_overflows`
@@ -112,32 +124,6 @@ class Trainer(Engine):
         self._pocket_row = -1
         if self._start_overflow:
             self._stop_reason = "overflow"
-
-    @property
-    def mistakes(self) -> int:
-        """Mistakes made so far: every update of these modes is one (= `k`)."""
-        return self._k
-
-    @property
-    def stop_reason(self) -> str | None:
-        """ "converged", "update limit", "epoch limit", "overflow", or None while it can go on.
-
-        "overflow": the next update would make a weight, some ``w·x + b`` or (dual) some
-        score ``f_i + b`` or Gram term inf or NaN (η too large for these points); the
-        weights stay those before it. Also when the initial weights' scores already
-        overflow: see `start_overflows`.
-        """
-        return self._stop_reason
-
-    @property
-    def start_overflows(self) -> bool:
-        """True when the initial weights give some ``w0·x + b0`` beyond float64.
-
-        Such a run stops as "overflow" before any visit (k = 0, no visit), so that no NaN
-        margin can pass for a correct point; the margins of those points read -inf (a
-        mistake) where the score is NaN. The CLI refuses such a start with one line.
-        """
-        return self._start_overflow
 
     @property
     def answer(self) -> LinearModel | None:
@@ -152,39 +138,6 @@ class Trainer(Engine):
     def answer_errors(self) -> int | None:
         """Training mistakes of `answer` (None when there is no separate answer)."""
         return self.pocket_errors
-
-    def margins(self) -> FloatArray:
-        """``y_i (w·x_i + b)`` for every point (the dual's own scores in the dual form)."""
-        if self._start_overflow:
-            # Only at the initial weights (the run stopped before any visit): a NaN score
-            # (inf - inf) has no sign, so it counts as a mistake, never as correct.
-            with np.errstate(over="ignore", invalid="ignore"):
-                m = self._raw_margins()
-            m[np.isnan(m)] = -np.inf
-            return m
-        return self._raw_margins()
-
-    def _raw_margins(self) -> FloatArray:
-        if self._dual:
-            assert self._f is not None
-            return (self._f + self._b) * self._y
-        m = self._yx0 * self._w0 + self._yx1 * self._w1
-        if self._b != 0.0:
-            m += self._y * self._b
-        return m
-
-    def _margin_of(self, i: int) -> float:
-        """``y_i (w·x_i + b)`` of one point, with the same bits as `margins`."""
-        yi = float(self._y[i])
-        if self._dual:
-            assert self._f is not None
-            return (float(self._f[i]) + self._b) * yi
-        return (float(self._x0[i]) * self._w0 + float(self._x1[i]) * self._w1 + self._b) * yi
-
-    def _margin_before(self, i: int, w: tuple[float, float], b: float) -> float:
-        """``y_i (w·x_i + b)`` under the weights w, b (the dual too: its w is kept)."""
-        yi = self._y.item(i)
-        return yi * (self._x0.item(i) * w[0] + self._x1.item(i) * w[1] + b)
 
     def _update_mistake(self, margin: float) -> bool:
         """Every update of these modes is a mistake (the dual's by its own scores, which
@@ -229,21 +182,7 @@ class Trainer(Engine):
         j = self._pocket_row
         return self._init_errors if j < 0 else self._hist.value("errors", j)
 
-    # ------------------------------------------------------------- the order
-
-    def _permuted(self, perm: IntArray) -> None:
-        # The scan reads the random-cyclic epoch's points in visiting order.
-        self._perm_yx0 = self._yx0[perm]
-        self._perm_yx1 = self._yx1[perm]
-        self._perm_ny = self._ny[perm]
-
     # --------------------------------------------------------------- updates
-
-    def _score_column(self, i: int) -> FloatArray:
-        """The dual's Gram column ``x_j · x_i`` for every j, as ``x1_j x1_i + x2_j x2_i``."""
-        g = self._x0 * self._x0.item(i)
-        g += self._x1 * self._x1.item(i)
-        return g
 
     def _stride(self) -> int:
         """The snapshots' stride the compiled loop stops at (1 outside the dual: unread)."""
@@ -263,8 +202,8 @@ class Trainer(Engine):
             g += b
         return bool(np.isfinite(g).all())
 
-    def _apply(self, i: int) -> None:
-        """Update on point i (a mistake) and record it; stop instead if numbers would overflow."""
+    def _apply(self, i: int, margin: float) -> bool:
+        """Update on point i (a mistake), or refuse (False) if numbers would overflow."""
         ey = self._eta * self._y.item(i)
         w0 = self._w0 + ey * self._x0.item(i)
         w1 = self._w1 + ey * self._x1.item(i)
@@ -274,9 +213,7 @@ class Trainer(Engine):
             and self._scores_finite(w0, w1, b)
             and (not self._dual or self._dual_fits(i, ey, b))
         ):
-            self._v -= 1  # the visit that found the mistake is taken back with the update
-            self._finish("overflow")
-            return
+            return False
         self._w0, self._w1, self._b = w0, w1, b
         if self._dual:
             assert self._alpha is not None and self._f is not None
@@ -284,75 +221,20 @@ class Trainer(Engine):
             g = self._score_column(i)
             g *= ey
             self._f += g
-        errors = 0
-        self._mis = None
-        if self._pocket or self._order == "random":
-            # The pocket compares the new weights' mistakes; the random order looks at them
-            # anyway: count them now, so that convergence is known right after the update
-            # that reached it (as `seek` sees it). The count is cached for the window too.
-            errors = self.errors()
-        self._k += 1
-        self._clean = 0
-        self._snapshot_if_due()
+        return True
+
+    def _record(self, i: int) -> None:
+        # The new weights' mistakes, counted now (the pocket, the random order), so that
+        # convergence is known right after the update that reached it (as `seek` sees
+        # it); the count is cached for the window too.
+        errors = self.errors() if self._counts else 0
         self._hist.append(i, self._v, self._w0, self._w1, self._b, errors)
         if self._pocket and errors < (self.pocket_errors or 0):
             self._pocket_row = self._k - 1
-        if (self._pocket or self._order == "random") and errors == 0:
+        if self._counts and errors == 0:
             self._finish("converged")
 
-    def _any_update_wanted(self) -> bool:
-        return self.errors() > 0
-
-    # ------------------------------------------------------------ the scans
-
-    def _visit_on(self, target_v: int, scan: Scan) -> bool:
-        if self._order == "random":
-            i = self._random_pick(self._candidates())
-            if i is None:
-                return False
-            self._v += 1
-            self._apply(i)
-            return True
-        n = self._n
-        if self._order == "random-cyclic":
-            self._epoch_perm(self._v // n)
-            yx0, yx1, nyv = self._perm_yx0, self._perm_yx1, self._perm_ny
-            idx_base: IntArray | None = self._perm
-        else:
-            yx0, yx1, nyv = self._yx0, self._yx1, self._ny
-            idx_base = None
-        pos = self._clean if self._order == "first" else self._v % n
-        # Visits to look at in one go: to the end of the pass, the visit limit,
-        # and the point where a clean run would complete a pass.
-        length = min(scan.chunk, n - pos, target_v - self._v, n - self._clean % n)
-        end = pos + length
-        b = self._b
-        if self._dual:
-            assert self._f is not None
-            f = self._f[pos:end] if idx_base is None else self._f[idx_base[pos:end]]
-            m = f + b
-            m *= -nyv[pos:end]
-            bad = m <= 0.0
-        else:
-            # y(w·x + b) <= 0  <=>  y w·x <= (-y) b, exactly (see the module notes).
-            m = yx0[pos:end] * self._w0
-            m += yx1[pos:end] * self._w1
-            bad = m <= nyv[pos:end] * b if b != 0.0 else m <= 0.0
-        j = int(bad.argmax())
-        if bad[j]:
-            i = pos + j if idx_base is None else int(idx_base[pos + j])
-            self._v += j + 1
-            self._clean += j
-            self._apply(i)
-            scan.gap += (j + 1 - scan.gap) * 0.25
-            scan.chunk = min(max(int(2.0 * scan.gap), FIRST_CHUNK), MAX_CHUNK)
-        else:
-            self._v += length
-            self._clean += length
-            if self._clean >= n and self._clean % n == 0:
-                self._check_clean()
-            scan.chunk = min(scan.chunk * 4, MAX_CHUNK)
-        return True
+    # ------------------------------------------------------------ the compiled loops
 
     def _fast_call(
         self, target_k: int, target_v: int, out: tuple[npt.NDArray[Any], ...]
@@ -388,7 +270,7 @@ class Trainer(Engine):
             if counts[j] < (self.pocket_errors or 0):
                 self._pocket_row = k0 + j
 
-    # ------------------------------------------------------------ public API
+    # ------------------------------------------------------------ going back
 
     def _restore_extra(self, k: int) -> None:
         if self._dual:  # only the dual replays (its scores); the other forms read the weights
@@ -398,8 +280,7 @@ class Trainer(Engine):
 
     def _restore_stop(self, k: int) -> None:
         # The pocket and the random order counted the mistakes of update k's weights.
-        counted = self._pocket or self._order == "random"
-        if k and counted and self._hist.value("errors", k - 1) == 0:
+        if k and self._counts and self._hist.value("errors", k - 1) == 0:
             self._finish("converged")
         else:
             super()._restore_stop(k)
@@ -410,8 +291,3 @@ class Trainer(Engine):
             "pocket_b": self.pocket_b,
             "pocket_errors": self.pocket_errors,
         }
-
-    def gram_block(self, rows: slice | IntArray, cols: slice | IntArray) -> FloatArray:
-        """Entries ``G[rows, cols] = x_r · x_c`` of the Gram matrix, computed on demand."""
-        x0, x1 = self._x0, self._x1
-        return np.outer(x0[rows], x0[cols]) + np.outer(x1[rows], x1[cols])
