@@ -1306,3 +1306,29 @@ def test_a_disabled_action_looks_disabled(window, qtbot, theme_name: str) -> Non
 
     assert ink_contrast(window.act_undo) >= 4.5
     assert ink_contrast(window.act_redo) < 0.6 * ink_contrast(window.act_undo)
+
+
+def test_keyboard_editings_arrows_are_its_own_in_a_lesson(window, qtbot) -> None:  # noqa: ANN001
+    """With a lesson open the clicker's keys (PageDown, →, Space...) are the lesson's; once
+    K turns keyboard editing on, the arrows move the cursor (not the slide) as elsewhere,
+    and PageDown stays the clicker's."""
+    assert window.open_lesson("perceptron")
+    try:
+        player = window.lesson_player
+        handle = window.windowHandle()
+        window.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+        qtbot.keyClick(handle, Qt.Key.Key_K)
+        assert window.act_keyboard_edit.isChecked()
+        where = (player.index, window.state()["updates"])
+        cx, cy = window.state()["cursor"]
+        for key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Left):
+            qtbot.keyClick(handle, key)
+        assert window.state()["cursor"] == [cx - 0.5, cy]
+        assert (player.index, window.state()["updates"]) == where  # no slide moved
+        qtbot.keyClick(handle, Qt.Key.Key_PageDown)  # the clicker's, as before
+        assert (player.index, window.state()["updates"]) != where
+        qtbot.keyClick(handle, Qt.Key.Key_Escape)
+        assert not window.act_keyboard_edit.isChecked()
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.act_close_lesson.trigger()

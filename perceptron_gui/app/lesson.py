@@ -61,6 +61,8 @@ if TYPE_CHECKING:
 #: Keys of the clicker: next, previous (what presenter remotes send, and the keyboard's).
 NEXT_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_Right, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_PageUp, Qt.Key.Key_Left, Qt.Key.Key_Backspace)
+#: ... of which these move keyboard editing's cursor while it is on (K).
+EDITING_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right)
 #: The question's type size (unscaled points; presentation boosts it).
 QUESTION_PT = LABEL_PT
 #: The caption's and the counter's type size (unscaled points).
@@ -852,6 +854,8 @@ class LessonPlayer(QObject):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
+        if key in EDITING_KEYS and self.window.accessibility.editor.on:
+            return False  # keyboard editing's cursor (K), as outside a lesson; PageDown stays
         if key in NEXT_KEYS or key in PREVIOUS_KEYS or key in (Qt.Key.Key_Home, Qt.Key.Key_B):
             return True
         asking = self.pending()
