@@ -1332,3 +1332,26 @@ def test_keyboard_editings_arrows_are_its_own_in_a_lesson(window, qtbot) -> None
     finally:
         window.accessibility.editor.toggle(False)
         window.act_close_lesson.trigger()
+
+
+def test_what_a_screen_reader_hears_is_in_chinese_too(window) -> None:  # noqa: ANN001
+    """The canvas's description, keyboard editing's words and a compared run's title in
+    zh_CN (lupdate had filed the texts of a module-level `tr` under no context, so Qt never
+    found their translations: all stayed English)."""
+    from perceptron_gui.app import accessibility
+    from perceptron_gui.app.compare import describe_differences
+    from perceptron_gui.core.config import TrainConfig
+
+    window.set_points(np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]), np.array([1, 1, -1]))
+    assert window.set_language("zh_CN")
+    try:
+        text = accessibility.describe_canvas(window)
+        assert "labelled" not in text and "个点" in text, text
+        window.accessibility.editor.toggle(True)
+        shown = window.statusBar().currentMessage()
+        assert shown.startswith("键盘编辑"), shown
+        a, b = TrainConfig(), TrainConfig(order="random", seed=3)
+        assert "order" not in describe_differences(b, a)
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.set_language("en")
