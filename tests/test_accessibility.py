@@ -1355,3 +1355,29 @@ def test_what_a_screen_reader_hears_is_in_chinese_too(window) -> None:  # noqa: 
     finally:
         window.accessibility.editor.toggle(False)
         window.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_keyboard_editings_keys_fit_the_status_bar_at_1024(window, language: str) -> None:  # noqa: ANN001
+    """K's status line names its keys, Esc (how to leave) among them: whole beside the
+    status bar's busy label in a 1008 px window (1024×768 under a window manager); it was
+    cut at "Delete ren", without Esc."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLabel
+
+    size = window.size()
+    window.resize(1008, 720)
+    window.set_language(language)
+    try:
+        window.accessibility.editor.toggle(True)
+        bar = window.statusBar()
+        bar.layout().activate()
+        text = bar.currentMessage()
+        assert "Esc" in text
+        busy = bar.findChild(QLabel, "busyLabel")
+        room = busy.x() if busy is not None and busy.isVisible() else bar.width()
+        assert QFontMetrics(bar.font()).horizontalAdvance(text) + 8 <= room, (text, room)
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.set_language("en")
+        window.resize(size)

@@ -365,8 +365,9 @@ class KeyboardEditor(QtCore.QObject):
             self.w.statusBar().showMessage(
                 translate(
                     "Accessibility",
-                    "Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ "
-                    "select, Alt+arrows move it, L flips, Delete removes, Esc leaves",
+                    # (Esc first, and short: whole beside the busy label at 1024×768)
+                    "Keyboard editing (Esc leaves): arrows move, Enter adds, ] [ select, "
+                    "Alt+arrows move it, L flips, Delete removes",
                 )
             )
         else:

@@ -176,8 +176,8 @@
         <translation>正确 ✓</translation>
     </message>
     <message>
-        <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
-        <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
+        <source>Keyboard editing (Esc leaves): arrows move, Enter adds, ] [ select, Alt+arrows move it, L flips, Delete removes</source>
+        <translation>键盘编辑（Esc 退出）：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除</translation>
     </message>
     <message>
         <source>Cursor at ({x1}, {x2}).</source>
