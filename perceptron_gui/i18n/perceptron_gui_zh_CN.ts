@@ -177,7 +177,7 @@
     </message>
     <message>
         <source>Keyboard editing (Esc leaves): arrows move, Enter adds, ] [ select, Alt+arrows move it, L flips, Delete removes</source>
-        <translation>键盘编辑（Esc 退出）：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除</translation>
+        <translation>键盘编辑（Esc 退出）：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动选中点，L 翻转标签，Delete 删除</translation>
     </message>
     <message>
         <source>Cursor at ({x1}, {x2}).</source>
@@ -2348,19 +2348,19 @@
     </message>
     <message>
         <source>Move the selected point &amp;left</source>
-        <translation>所选点左移(&amp;L)</translation>
+        <translation>选中点左移(&amp;L)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;right</source>
-        <translation>所选点右移(&amp;R)</translation>
+        <translation>选中点右移(&amp;R)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;up</source>
-        <translation>所选点上移(&amp;U)</translation>
+        <translation>选中点上移(&amp;U)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;down</source>
-        <translation>所选点下移(&amp;D)</translation>
+        <translation>选中点下移(&amp;D)</translation>
     </message>
     <message>
         <source>Points as a &amp;table</source>
