@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
-from perceptron_gui.app.format import plain_text
+from perceptron_gui.app.format import keep_terms, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
@@ -799,7 +799,7 @@ class LessonPlayer(QObject):
         caption = localize(scene.caption, lang)
         if scene.question is not None:  # the strip asks it in large type: not twice (nor
             caption = caption_without_question(caption)  # back after: the strip's height)
-        self.strip.caption.setText(caption)
+        self.strip.caption.setText(keep_terms(caption))
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
         self.strip.counter.setText(
