@@ -1306,3 +1306,78 @@ def test_a_disabled_action_looks_disabled(window, qtbot, theme_name: str) -> Non
 
     assert ink_contrast(window.act_undo) >= 4.5
     assert ink_contrast(window.act_redo) < 0.6 * ink_contrast(window.act_undo)
+
+
+def test_keyboard_editings_arrows_are_its_own_in_a_lesson(window, qtbot) -> None:  # noqa: ANN001
+    """With a lesson open the clicker's keys (PageDown, →, Space...) are the lesson's; once
+    K turns keyboard editing on, the arrows move the cursor (not the slide) as elsewhere,
+    and PageDown stays the clicker's."""
+    assert window.open_lesson("perceptron")
+    try:
+        player = window.lesson_player
+        handle = window.windowHandle()
+        window.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+        qtbot.keyClick(handle, Qt.Key.Key_K)
+        assert window.act_keyboard_edit.isChecked()
+        where = (player.index, window.state()["updates"])
+        cx, cy = window.state()["cursor"]
+        for key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Left):
+            qtbot.keyClick(handle, key)
+        assert window.state()["cursor"] == [cx - 0.5, cy]
+        assert (player.index, window.state()["updates"]) == where  # no slide moved
+        qtbot.keyClick(handle, Qt.Key.Key_PageDown)  # the clicker's, as before
+        assert (player.index, window.state()["updates"]) != where
+        qtbot.keyClick(handle, Qt.Key.Key_Escape)
+        assert not window.act_keyboard_edit.isChecked()
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.act_close_lesson.trigger()
+
+
+def test_what_a_screen_reader_hears_is_in_chinese_too(window) -> None:  # noqa: ANN001
+    """The canvas's description, keyboard editing's words and a compared run's title in
+    zh_CN (lupdate had filed the texts of a module-level `tr` under no context, so Qt never
+    found their translations: all stayed English)."""
+    from perceptron_gui.app import accessibility
+    from perceptron_gui.app.compare import describe_differences
+    from perceptron_gui.core.config import TrainConfig
+
+    window.set_points(np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]), np.array([1, 1, -1]))
+    assert window.set_language("zh_CN")
+    try:
+        text = accessibility.describe_canvas(window)
+        assert "labelled" not in text and "个点" in text, text
+        window.accessibility.editor.toggle(True)
+        shown = window.statusBar().currentMessage()
+        assert shown.startswith("键盘编辑"), shown
+        a, b = TrainConfig(), TrainConfig(order="random", seed=3)
+        assert "order" not in describe_differences(b, a)
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_keyboard_editings_keys_fit_the_status_bar_at_1024(window, language: str) -> None:  # noqa: ANN001
+    """K's status line names its keys, Esc (how to leave) among them: whole beside the
+    status bar's busy label in a 1008 px window (1024×768 under a window manager); it was
+    cut at "Delete ren", without Esc."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLabel
+
+    size = window.size()
+    window.resize(1008, 720)
+    window.set_language(language)
+    try:
+        window.accessibility.editor.toggle(True)
+        bar = window.statusBar()
+        bar.layout().activate()
+        text = bar.currentMessage()
+        assert "Esc" in text
+        busy = bar.findChild(QLabel, "busyLabel")
+        room = busy.x() if busy is not None and busy.isVisible() else bar.width()
+        assert QFontMetrics(bar.font()).horizontalAdvance(text) + 8 <= room, (text, room)
+    finally:
+        window.accessibility.editor.toggle(False)
+        window.set_language("en")
+        window.resize(size)

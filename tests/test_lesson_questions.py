@@ -169,3 +169,19 @@ def test_the_first_answer_does_not_move_the_plot(window, qtbot) -> None:  # noqa
             qtbot.wait(50)
         assert max(heights) == min(heights), (kind, heights)
     w.act_present.trigger()
+
+
+def test_a_captions_terms_do_not_break(window) -> None:  # noqa: ANN001
+    """The strip's caption keeps an operator with its operands, as the narration does: at
+    1024×768 scene 2's "(y·f ≤ 0)." broke after "≤", a lone "0)." on the next line."""
+    import re
+
+    w = window
+    assert w.open_lesson("perceptron")
+    try:
+        for i in range(len(w.lesson_player.lesson.scenes)):
+            w.lesson_player.go(i)
+            text = w.lesson_player.strip.caption.text()
+            assert not re.search(r"[ \u00a0][=≤<>≥+−←] |[ ][=≤<>≥+−←][ \u00a0]", text), (i, text)
+    finally:
+        w.act_close_lesson.trigger()

@@ -522,3 +522,34 @@ def test_autosave_keeps_up_with_edits_that_never_pause(qtbot) -> None:  # noqa: 
     assert counts, "never autosaved while the edits kept coming"
     t, n = counts[-1]
     assert n >= 12 - 8  # at most the last ~3 s of edits are not in the file yet
+
+
+def test_a_scale_changed_while_presenting_is_laid_out_on_leaving(window) -> None:  # noqa: ANN001
+    """Ctrl+= to UI scale 2 while presenting, then Esc: the window came back 1225 × 821
+    on a 1024 × 768 screen (its docks unfolded at scale 2: the scale's relayout is skipped
+    in presentation), and Ctrl+0 then left it 1020 × 764, not the 1008 × 720 it had. Now
+    leaving lays the window out for the scale it has: inside the screen, and back at
+    scale 1 the size it had there."""
+    from perceptron_gui.app.theme import theme
+
+    avail = window.screen().availableGeometry()
+    window.showNormal()
+    window.setGeometry(avail.x() + 8, avail.y() + 30, avail.width() - 16, avail.height() - 50)
+    settle()
+    before = window.geometry()
+    window.act_present.trigger()
+    settle()
+    try:
+        while theme().ui_scale < 2.0:
+            window.act_zoom_in.trigger()  # Ctrl+=
+        settle()
+    finally:
+        window.act_present.trigger()  # Esc
+        settle(100)
+    try:
+        assert window.geometry().width() <= avail.width(), window.geometry()
+        assert window.geometry().height() <= avail.height(), window.geometry()
+    finally:
+        window.act_zoom_reset.trigger()  # Ctrl+0
+        settle(100)
+    assert window.geometry() == before

@@ -109,7 +109,13 @@ CURSOR_FINE_STEP = 0.1
 
 
 def tr(text: str) -> str:
+    """`text` (held in a variable: a `NAMES` entry's) in the current language."""
     return QtCore.QCoreApplication.translate(CONTEXT, text)
+
+
+#: For a literal text: lupdate files ``translate("Accessibility", "…")`` under its context
+#: (a literal given to `tr` it filed under none, where Qt never looked: it stayed English).
+translate = QtCore.QCoreApplication.translate
 
 
 def _plain(text: str) -> str:
@@ -144,7 +150,7 @@ def _derived_name(w: QtWidgets.QWidget) -> tuple[str, str]:
         if name:
             return name, ""
         p = p.parentWidget()
-    return tr("Window"), ""
+    return translate("Accessibility", "Window"), ""
 
 
 def name_widgets(root: QtWidgets.QWidget) -> int:
@@ -159,7 +165,7 @@ def name_widgets(root: QtWidgets.QWidget) -> int:
             if not w.title() or w.title() == w.property(AUTO_TITLE):
                 holder = w.parentWidget()
                 own = _own_text(holder) if isinstance(holder, QtWidgets.QAbstractButton) else ""
-                w.setTitle(own or tr("More"))
+                w.setTitle(own or translate("Accessibility", "More"))
                 w.setProperty(AUTO_TITLE, w.title())
             continue
         if w.isWindow() and w.windowTitle():
@@ -198,7 +204,9 @@ def announce(widget: QtWidgets.QWidget, text: str) -> None:
 def _names(indices: Any, limit: int = 12) -> str:
     n = len(indices)  # (10⁵ mistakes: only the named few are read)
     shown = ", ".join(f"x{int(i) + 1}" for i in indices[:limit])
-    return shown + (tr(" and {n} more").format(n=n - limit) if n > limit else "")
+    return shown + (
+        translate("Accessibility", " and {n} more").format(n=n - limit) if n > limit else ""
+    )
 
 
 def describe_canvas(window: MainWindow) -> str:
@@ -207,11 +215,11 @@ def describe_canvas(window: MainWindow) -> str:
     data = c.data
     t = c.trainer
     if data.n == 0:
-        return tr("No points yet.")
+        return translate("Accessibility", "No points yet.")
     labels = data.labels
     pos = int(np.count_nonzero(labels > 0))
     parts = [
-        tr("{n} points: {pos} labelled +1, {neg} labelled −1.").format(
+        translate("Accessibility", "{n} points: {pos} labelled +1, {neg} labelled −1.").format(
             n=data.n, pos=pos, neg=data.n - pos
         )
     ]
@@ -226,17 +234,21 @@ def describe_canvas(window: MainWindow) -> str:
     w = t.w
     if w is not None and any(float(v) for v in w):
         parts.append(
-            tr("The line w·x + b = 0 with w = {w}, b = {b}.").format(
+            translate("Accessibility", "The line w·x + b = 0 with w = {w}, b = {b}.").format(
                 w=fmt.vector(w), b=fmt.sci(t.b)
             )
         )
     elif w is not None:
-        parts.append(tr("No line yet (w = 0)."))
+        parts.append(translate("Accessibility", "No line yet (w = 0)."))
     wrong = t.misclassified()
     if len(wrong):
-        parts.append(tr("{n} misclassified: {names}.").format(n=len(wrong), names=_names(wrong)))
+        parts.append(
+            translate("Accessibility", "{n} misclassified: {names}.").format(
+                n=len(wrong), names=_names(wrong)
+            )
+        )
     else:
-        parts.append(tr("Every point is on its side."))
+        parts.append(translate("Accessibility", "Every point is on its side."))
     selected = describe_selected(window)
     if selected:
         parts.append(selected)
@@ -251,7 +263,7 @@ def describe_selected(window: MainWindow) -> str:
         return ""
     i = sel[0]
     score = float(window.controller.trainer.margins()[i])
-    return tr("Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.").format(
+    return translate("Accessibility", "Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.").format(
         i=i + 1, x=fmt.vector(data.points[i]), y=_label(data.labels[i]), s=fmt.sci(score)
     )
 
@@ -309,7 +321,11 @@ class PointsModel(QtCore.QAbstractTableModel):
         score = float(self._scores[i])
         if col == 4:
             return fmt.sci(score) if math.isfinite(score) else "—"
-        return tr("wrong ×") if score <= 0 else tr("right ✓")
+        return (
+            translate("Accessibility", "wrong ×")
+            if score <= 0
+            else translate("Accessibility", "right ✓")
+        )
 
 
 class KeyboardEditor(QtCore.QObject):
@@ -347,9 +363,11 @@ class KeyboardEditor(QtCore.QObject):
             self.w.canvas.setFocus(Qt.FocusReason.ShortcutFocusReason)
             self._frame.show_frame()  # (also when the canvas had the focus already)
             self.w.statusBar().showMessage(
-                tr(
-                    "Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ "
-                    "select, Alt+arrows move it, L flips, Delete removes, Esc leaves"
+                translate(
+                    "Accessibility",
+                    # (Esc first, and short: whole beside the busy label at 1024×768)
+                    "Keyboard editing (Esc leaves): arrows move, Enter adds, ] [ select, "
+                    "Alt+arrows move it, L flips, Delete removes",
                 )
             )
         else:
@@ -419,7 +437,7 @@ class KeyboardEditor(QtCore.QObject):
                 x, y = self.cursor[0] + move[0] * step, self.cursor[1] + move[1] * step
                 self.cursor = (round(x, 10), round(y, 10))
                 self._say(
-                    tr("Cursor at ({x1}, {x2}).").format(
+                    translate("Accessibility", "Cursor at ({x1}, {x2}).").format(
                         x1=fmt.sci(self.cursor[0]), x2=fmt.sci(self.cursor[1])
                     )
                 )
@@ -454,7 +472,11 @@ class KeyboardEditor(QtCore.QObject):
 
     def _said_delete(self) -> None:
         if self.on:
-            self._say(tr("Deleted; points left: {n}.").format(n=self.w.controller.data.n))
+            self._say(
+                translate("Accessibility", "Deleted; points left: {n}.").format(
+                    n=self.w.controller.data.n
+                )
+            )
 
     def add_at_cursor(self) -> None:
         """Enter: a point of the chosen class (+ / −) at the cursor."""
@@ -464,7 +486,7 @@ class KeyboardEditor(QtCore.QObject):
         label = self.w.canvas.add_label
         if self.w.controller.add_point(x, y, label):
             self._say(
-                tr("Added x{i} = ({x1}, {x2}), label {y}.").format(
+                translate("Accessibility", "Added x{i} = ({x1}, {x2}), label {y}.").format(
                     i=self.w.controller.data.n, x1=fmt.sci(x), x2=fmt.sci(y), y=_label(label)
                 )
             )

@@ -302,18 +302,23 @@ def describe_differences(config: TrainConfig, other: TrainConfig) -> str:
     """``pocket · order random · seed 1``: the mode, then only the settings in which
     `config` differs from `other` (the compared run's), in the window's language."""
 
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("Compare", text)
-
     parts = [mode_name(config.mode)]
     if config.order != other.order:
-        parts.append(tr("order {order}").format(order=order_name(config.order)))
+        parts.append(
+            QCoreApplication.translate("Compare", "order {order}").format(
+                order=order_name(config.order)
+            )
+        )
     if config.eta != other.eta:
-        parts.append(tr("η = {eta}").format(eta=fmt(config.eta)))
+        parts.append(QCoreApplication.translate("Compare", "η = {eta}").format(eta=fmt(config.eta)))
     if config.bias != other.bias:
-        parts.append(tr("bias on") if config.bias else tr("bias off"))
+        parts.append(
+            QCoreApplication.translate("Compare", "bias on")
+            if config.bias
+            else QCoreApplication.translate("Compare", "bias off")
+        )
     if config.seed != other.seed:
-        parts.append(tr("seed {seed}").format(seed=config.seed))
+        parts.append(QCoreApplication.translate("Compare", "seed {seed}").format(seed=config.seed))
     return " · ".join(parts)
 
 

@@ -10,6 +10,7 @@ clipboard) keeps the ASCII hyphen: `format_numbers` with ``minus="-"``.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import numpy as np
@@ -150,6 +151,16 @@ def nbytes(n: float) -> str:
 def tick(value: float) -> str:
     """A short label for a value on the canvas: 3 significant digits."""
     return _screen(f"{value:.3g}")
+
+
+#: An operator between spaces: `keep_terms` glues it to its operands.
+_OPERATOR = re.compile(r" ([=≤<>≥+−←]) ")
+
+
+def keep_terms(text: str) -> str:
+    """`text` with each operator glued to its operands by no-break spaces (U+00A0), as the
+    narration has them: a label wraps between clauses, never after "≤" ("(y·f ≤ / 0)")."""
+    return _OPERATOR.sub("\u00a0\\1\u00a0", text)
 
 
 def plain_text(value: Any) -> Any:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
-from perceptron_gui.app.format import plain_text
+from perceptron_gui.app.format import keep_terms, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
@@ -61,6 +61,8 @@ if TYPE_CHECKING:
 #: Keys of the clicker: next, previous (what presenter remotes send, and the keyboard's).
 NEXT_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_Right, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_PageUp, Qt.Key.Key_Left, Qt.Key.Key_Backspace)
+#: ... of which these move keyboard editing's cursor while it is on (K).
+EDITING_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right)
 #: The question's type size (unscaled points; presentation boosts it).
 QUESTION_PT = LABEL_PT
 #: The caption's and the counter's type size (unscaled points).
@@ -797,7 +799,7 @@ class LessonPlayer(QObject):
         caption = localize(scene.caption, lang)
         if scene.question is not None:  # the strip asks it in large type: not twice (nor
             caption = caption_without_question(caption)  # back after: the strip's height)
-        self.strip.caption.setText(caption)
+        self.strip.caption.setText(keep_terms(caption))
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
         self.strip.counter.setText(
@@ -852,6 +854,8 @@ class LessonPlayer(QObject):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
+        if key in EDITING_KEYS and self.window.accessibility.editor.on:
+            return False  # keyboard editing's cursor (K), as outside a lesson; PageDown stays
         if key in NEXT_KEYS or key in PREVIOUS_KEYS or key in (Qt.Key.Key_Home, Qt.Key.Key_B):
             return True
         asking = self.pending()

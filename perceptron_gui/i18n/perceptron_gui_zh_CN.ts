@@ -2,93 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>Window</source>
-        <translation>窗口</translation>
-    </message>
-    <message>
-        <source>More</source>
-        <translation>更多</translation>
-    </message>
-    <message>
-        <source> and {n} more</source>
-        <translation> 等另外 {n} 个</translation>
-    </message>
-    <message>
-        <source>No points yet.</source>
-        <translation>还没有点。</translation>
-    </message>
-    <message>
-        <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
-        <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
-    </message>
-    <message>
-        <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
-        <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
-    </message>
-    <message>
-        <source>No line yet (w = 0).</source>
-        <translation>还没有直线（w = 0）。</translation>
-    </message>
-    <message>
-        <source>{n} misclassified: {names}.</source>
-        <translation>{n} 个误分类点：{names}。</translation>
-    </message>
-    <message>
-        <source>Every point is on its side.</source>
-        <translation>每个点都在正确的一侧。</translation>
-    </message>
-    <message>
-        <source>Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.</source>
-        <translation>已选中：x{i} = {x}，标签 {y}，y(w·x + b) = {s}。</translation>
-    </message>
-    <message>
-        <source>wrong ×</source>
-        <translation>错误 ×</translation>
-    </message>
-    <message>
-        <source>right ✓</source>
-        <translation>正确 ✓</translation>
-    </message>
-    <message>
-        <source>Keyboard editing: arrows move the cursor, Enter adds a point, ] and [ select, Alt+arrows move it, L flips, Delete removes, Esc leaves</source>
-        <translation>键盘编辑：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动所选点，L 翻转标签，Delete 删除，Esc 退出</translation>
-    </message>
-    <message>
-        <source>Cursor at ({x1}, {x2}).</source>
-        <translation>光标在 ({x1}, {x2})。</translation>
-    </message>
-    <message>
-        <source>Deleted; points left: {n}.</source>
-        <translation>已删除；剩余点数：{n}。</translation>
-    </message>
-    <message>
-        <source>Added x{i} = ({x1}, {x2}), label {y}.</source>
-        <translation>已添加 x{i} = ({x1}, {x2})，标签 {y}。</translation>
-    </message>
-    <message>
-        <source>order {order}</source>
-        <translation>顺序：{order}</translation>
-    </message>
-    <message>
-        <source>η = {eta}</source>
-        <translation>η = {eta}</translation>
-    </message>
-    <message>
-        <source>bias on</source>
-        <translation>学习偏置</translation>
-    </message>
-    <message>
-        <source>bias off</source>
-        <translation>无偏置</translation>
-    </message>
-    <message>
-        <source>seed {seed}</source>
-        <translation>种子 {seed}</translation>
-    </message>
-</context>
-<context>
     <name>Accessibility</name>
     <message>
         <source>Data canvas</source>
@@ -203,6 +116,46 @@
         <translation>滑块</translation>
     </message>
     <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source> and {n} more</source>
+        <translation> 等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>No points yet.</source>
+        <translation>还没有点。</translation>
+    </message>
+    <message>
+        <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
+        <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
+    </message>
+    <message>
+        <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
+        <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
+    </message>
+    <message>
+        <source>No line yet (w = 0).</source>
+        <translation>还没有直线（w = 0）。</translation>
+    </message>
+    <message>
+        <source>{n} misclassified: {names}.</source>
+        <translation>{n} 个误分类点：{names}。</translation>
+    </message>
+    <message>
+        <source>Every point is on its side.</source>
+        <translation>每个点都在正确的一侧。</translation>
+    </message>
+    <message>
+        <source>Selected: x{i} = {x}, label {y}, y(w·x + b) = {s}.</source>
+        <translation>已选中：x{i} = {x}，标签 {y}，y(w·x + b) = {s}。</translation>
+    </message>
+    <message>
         <source>point</source>
         <translation>点</translation>
     </message>
@@ -213,6 +166,30 @@
     <message>
         <source>mistake</source>
         <translation>误分类</translation>
+    </message>
+    <message>
+        <source>wrong ×</source>
+        <translation>错误 ×</translation>
+    </message>
+    <message>
+        <source>right ✓</source>
+        <translation>正确 ✓</translation>
+    </message>
+    <message>
+        <source>Keyboard editing (Esc leaves): arrows move, Enter adds, ] [ select, Alt+arrows move it, L flips, Delete removes</source>
+        <translation>键盘编辑（Esc 退出）：方向键移动光标，Enter 添加点，] 和 [ 选择，Alt+方向键移动选中点，L 翻转标签，Delete 删除</translation>
+    </message>
+    <message>
+        <source>Cursor at ({x1}, {x2}).</source>
+        <translation>光标在 ({x1}, {x2})。</translation>
+    </message>
+    <message>
+        <source>Deleted; points left: {n}.</source>
+        <translation>已删除；剩余点数：{n}。</translation>
+    </message>
+    <message>
+        <source>Added x{i} = ({x1}, {x2}), label {y}.</source>
+        <translation>已添加 x{i} = ({x1}, {x2})，标签 {y}。</translation>
     </message>
 </context>
 <context>
@@ -303,6 +280,26 @@
     <message>
         <source>{mode} · order {order} · η = {eta} · bias off · seed {seed}</source>
         <translation>{mode} · 顺序：{order} · η = {eta} · 无偏置 · 种子 {seed}</translation>
+    </message>
+    <message>
+        <source>order {order}</source>
+        <translation>顺序：{order}</translation>
+    </message>
+    <message>
+        <source>η = {eta}</source>
+        <translation>η = {eta}</translation>
+    </message>
+    <message>
+        <source>bias on</source>
+        <translation>学习偏置</translation>
+    </message>
+    <message>
+        <source>bias off</source>
+        <translation>无偏置</translation>
+    </message>
+    <message>
+        <source>seed {seed}</source>
+        <translation>种子 {seed}</translation>
     </message>
 </context>
 <context>
@@ -2351,19 +2348,19 @@
     </message>
     <message>
         <source>Move the selected point &amp;left</source>
-        <translation>所选点左移(&amp;L)</translation>
+        <translation>选中点左移(&amp;L)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;right</source>
-        <translation>所选点右移(&amp;R)</translation>
+        <translation>选中点右移(&amp;R)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;up</source>
-        <translation>所选点上移(&amp;U)</translation>
+        <translation>选中点上移(&amp;U)</translation>
     </message>
     <message>
         <source>Move the selected point &amp;down</source>
-        <translation>所选点下移(&amp;D)</translation>
+        <translation>选中点下移(&amp;D)</translation>
     </message>
     <message>
         <source>Points as a &amp;table</source>

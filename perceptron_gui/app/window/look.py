@@ -106,8 +106,15 @@ class Look:
         """Keep the window's size and docks as they are at scale 1, before a change of
         scale (saved in the change itself, the new fonts were in the docks' sizes)."""
         w = self.w
-        if theme().ui_scale == 1.0 and w.isVisible() and not w.presentation.on:
+        if theme().ui_scale != 1.0 or not w.isVisible():
+            return
+        if not w.presentation.on:
             self.at_scale_1 = (w.size(), w.saveState())
+        elif (
+            kept := w.presentation.geometry_before
+        ) is not None and not w.presentation.was_maximized:
+            # (presenting: the window as presentation will give it back)
+            self.at_scale_1 = (kept[1].size(), w.presentation.docks_state)
 
     def style_narration(self) -> None:
         t = theme()
@@ -146,16 +153,17 @@ class Look:
         most = screen.availableGeometry().width() // 3 if screen is not None else 10**4
         lab.setFixedWidth(min(lab.fontMetrics().horizontalAdvance("x" * BUSY_CHARS), most))
 
-    def relayout_for_scale(self) -> None:
-        """After the UI scale changed: the window inside its screen and the docks' shares
-        for the new scale; back at scale 1, the sizes it had there (window and docks).
+    def relayout_for_scale(self, old: float | None = None) -> None:
+        """After the UI scale changed (from `old`, by default the one last laid out for):
+        the window inside its screen and the docks' shares for the new scale; back at
+        scale 1, the sizes it had there (window and docks).
 
-        Nothing moves in presentation (it lays out its own stage and gives the window
-        back when it ends), in a maximized or full-screen window (the screen sizes it),
-        or before the window is first shown (`fit_to_screen` sizes it then).
+        Nothing moves in presentation (it lays out its own stage and, leaving, calls this
+        with the scale it was entered at), in a maximized or full-screen window (the screen
+        sizes it), or before the window is first shown (`fit_to_screen` sizes it then).
         """
         w = self.w
-        old, new = self.scale, theme().ui_scale
+        old, new = self.scale if old is None else old, theme().ui_scale
         self.scale = new
         # Qt's combo box keeps its minimum size from before a font change (it forgets it
         # only at a style change): back at scale 1 they stayed 40 px tall, not 22.

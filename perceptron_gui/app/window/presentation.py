@@ -147,6 +147,9 @@ class Presentation:
         self.was_maximized = False
         self.geometry_before: tuple[QByteArray, QRect] | None = None
         self.docks_state = QByteArray()
+        #: The UI scale presentation was entered at (a scale changed while presenting is
+        #: laid out on leaving: `Look.relayout_for_scale`).
+        self.scale_before = 1.0
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: full screen, panels hidden, everything large (F5; Esc leaves).
@@ -162,6 +165,7 @@ class Presentation:
         bars = (self.w.menuBar(), self.w.toolbar, self.w.statusBar())
         if on:
             self.docks_before = [d.isVisible() for d in self.w.docks]
+            self.scale_before = theme().ui_scale
             self.was_maximized = self.w.isMaximized()
             # Leaving gives back the exact window: its geometry and the docks' sizes (a
             # window not shown yet has none: leaving sizes it for the screen).
@@ -218,6 +222,8 @@ class Presentation:
             else:  # it entered presentation before it was first shown (--lesson)
                 self.w.restoreState(self.docks_state)
                 self.w.fit_to_screen()
+            if theme().ui_scale != self.scale_before:  # (Ctrl+= or Ctrl+0 while presenting)
+                self.w.look.relayout_for_scale(self.scale_before)
         self.w.act_present.setChecked(on)
         self.w.act_panels.setChecked(all(d.isVisible() for d in self.w.docks))
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
