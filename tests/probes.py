@@ -212,3 +212,28 @@ def no_line_text(canvas: Any) -> str:
 def edge_arrow_shown(canvas: Any) -> bool:
     """True when an arrow at the edge points to a line outside the view."""
     return bool(_flushed(canvas)._edge.arrow.isVisible())
+
+
+# ------------------------------------------------------------------ the compiled loop
+
+
+def threads_checking_the_kernel_rows(monkeypatch: Any) -> list[str]:
+    """Forget the once-a-process checks of the kernel rows (`fast.exp_exact`,
+    `fast.kernel_rows_exact`), let a load start whatever is loaded, and return the list
+    the names of the threads that run `fast.exp_exact` are appended to."""
+    import threading
+
+    from perceptron_gui.core import fast
+
+    where: list[str] = []
+    real = fast.exp_exact
+
+    def exp_exact() -> bool:
+        where.append(threading.current_thread().name)
+        return bool(real())
+
+    monkeypatch.setattr(fast, "_rows_exact", None)
+    monkeypatch.setattr(fast, "_exp_exact", None)
+    monkeypatch.setattr(fast, "exp_exact", exp_exact)
+    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
+    return where

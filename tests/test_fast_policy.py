@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import probes
 import pytest
 
 from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer
@@ -141,18 +142,8 @@ def test_a_background_load_makes_the_kernel_rows_checks_in_its_thread(monkeypatc
     in its thread, not in the next call (a kernel call after the load 51-102 -> 25-32 ms)."""
     import threading
 
-    where: list[str] = []
-    real = fast.exp_exact
-
-    def exp_exact() -> bool:
-        where.append(threading.current_thread().name)
-        return real()
-
-    monkeypatch.setattr(fast, "_rows_exact", None)
-    monkeypatch.setattr(fast, "_exp_exact", None)
-    monkeypatch.setattr(fast, "exp_exact", exp_exact)
+    where = probes.threads_checking_the_kernel_rows(monkeypatch)
     monkeypatch.setattr(fast, "_loading", None)
-    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
     thread = fast.load_in_background(tuple(fast.RULES.values())[:1])
     assert thread is not None
     thread.join(60)

@@ -467,17 +467,7 @@ def test_the_background_load_makes_the_kernel_rows_checks_off_the_gui_thread(
     first frame of a run on the compiled loop."""
     import threading
 
-    where: list[str] = []
-    real = fast.exp_exact
-
-    def exp_exact() -> bool:
-        where.append(threading.current_thread().name)
-        return real()
-
-    monkeypatch.setattr(fast, "_rows_exact", None)
-    monkeypatch.setattr(fast, "_exp_exact", None)
-    monkeypatch.setattr(fast, "exp_exact", exp_exact)
-    monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
+    where = probes.threads_checking_the_kernel_rows(monkeypatch)
     c = Controller(frame_interval_ms=0)
     assert c.warm_up_in_background(tuple(fast.RULES.values())[:1])
     qtbot.waitUntil(lambda: not c._loading, timeout=60_000)

@@ -740,6 +740,23 @@ def _u2f(u: Any) -> float:
     return float(np.uint64(u).view(np.float64))
 
 
+def _exp_steps(x: float) -> tuple[Any, Any, float]:
+    """`__exp_fma`'s steps for x: k's bits ``ki``, the scale's bits 2^(k/128) ``sbits``
+    and ``tmp``, exp(x) being ``scale + scale · tmp`` (rounded once) where it does not
+    overflow or go subnormal (`_exp_special` finishes those)."""
+    kd = _fma(x, _EXP_INVLN2N, _EXP_SHIFT)
+    ki = _f2u(kd)
+    kd = kd - _EXP_SHIFT
+    r = _fma(kd, _EXP_NEGLN2LON, _fma(kd, _EXP_NEGLN2HIN, x))
+    idx = _U2 * (ki & _U0X7F)
+    p23 = _fma(r, _EXP_C3, _EXP_C2)
+    t = r + _u2f(_EXP_TAB[idx])
+    sbits = _EXP_TAB[idx + _U1] + (ki << _U45)
+    r2 = r * r
+    tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(p23, r2, t))
+    return ki, sbits, tmp
+
+
 def _exp_special(x: float, u: Any, abstop: Any) -> float:
     """`_exp_row`'s exp of x outside 2^-54 <= |x| < 512 (u its bits, abstop its exponent)."""
     if abstop < _U0X3C9:  # tiny |x| (and 0)
@@ -751,16 +768,7 @@ def _exp_special(x: float, u: Any, abstop: Any) -> float:
             return x + 1.0
         return 0.0 if x < 0.0 else math.inf
     # 512 <= |x| < 1024: the usual steps, then the scale's exponent in two parts.
-    kd = _fma(x, _EXP_INVLN2N, _EXP_SHIFT)
-    ki = _f2u(kd)
-    kd = kd - _EXP_SHIFT
-    r = _fma(kd, _EXP_NEGLN2LON, _fma(kd, _EXP_NEGLN2HIN, x))
-    idx = _U2 * (ki & _U0X7F)
-    p23 = _fma(r, _EXP_C3, _EXP_C2)
-    t = r + _u2f(_EXP_TAB[idx])
-    sbits = _EXP_TAB[idx + _U1] + (ki << _U45)
-    r2 = r * r
-    tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(p23, r2, t))
+    ki, sbits, tmp = _exp_steps(x)
     if (ki & _U_K_NEG) == _U0:  # k > 0
         scale = _u2f(sbits - _U_1009)
         return _fma(scale, tmp, scale) * _EXP_2P1009
@@ -785,16 +793,8 @@ def _exp_row(row: Any) -> None:
         if abstop - _U0X3C9 > _U0X3E:  # (unsigned: below 2^-54 too)
             row[j] = _exp_special(x, u, abstop)
             continue
-        kd = _fma(x, _EXP_INVLN2N, _EXP_SHIFT)
-        ki = _f2u(kd)
-        kd = kd - _EXP_SHIFT
-        r = _fma(kd, _EXP_NEGLN2LON, _fma(kd, _EXP_NEGLN2HIN, x))
-        idx = _U2 * (ki & _U0X7F)
-        p23 = _fma(r, _EXP_C3, _EXP_C2)
-        t = r + _u2f(_EXP_TAB[idx])
-        scale = _u2f(_EXP_TAB[idx + _U1] + (ki << _U45))
-        r2 = r * r
-        tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(p23, r2, t))
+        _, sbits, tmp = _exp_steps(x)
+        scale = _u2f(sbits)
         row[j] = _fma(scale, tmp, scale)
 
 
@@ -1560,7 +1560,7 @@ def warm_up(rules: Iterable[Rule] | None = None) -> bool:
                 for name in (
                     "_hashmix", "_mix", "_mul128", "_pcg_step", "_pcg_out", "_count_bad",
                     "_nth_bad", "_put_row", "_block_bad", "_first_bad", "_kernel_row",
-                    "_abs_max", "_exp_special", "_exp_row",
+                    "_abs_max", "_exp_steps", "_exp_special", "_exp_row",
                 ):  # fmt: skip
                     g[name] = jit(g[name])
                 g["_draw"] = draw_fn = jit(_draw_py)
