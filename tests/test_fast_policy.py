@@ -86,6 +86,39 @@ print(repr(out), file=sys.stderr)
     assert out[9][0].startswith("numpy: a small job") and out[9][1]
 
 
+@pytest.mark.long
+def test_the_background_load_leaves_no_full_collection_to_the_next_call() -> None:
+    """numba's import leaves ~10^5 objects to the cyclic collector; its first full pass
+    (~80 ms) fell in the next call that made many objects (a voted call's list of votes:
+    92-104 ms against ~20). The load makes it in its own thread (`load_in_background`)."""
+    code = """
+import gc, sys
+import numpy as np
+from perceptron_gui.core import fast, train
+rng = np.random.default_rng(0)
+X = rng.normal(size=(10000, 2))
+y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)
+y[rng.random(10000) < 0.1] *= -1
+train(X, y, mode="voted", order="cyclic", max_epochs=10)  # starts the load
+fast._loading.join()
+full = []
+gc.callbacks.append(
+    lambda phase, info: full.append(1) if phase == "start" and info["generation"] == 2 else None
+)
+r = train(X, y, mode="voted", order="cyclic", max_epochs=10)
+print(repr((fast.ready(), len(r.votes), len(full))), file=sys.stderr)
+"""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PERCEPTRON_GUI_")}
+    env["PYTHONPATH"] = str(ROOT)
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert r.returncode == 0, r.stderr
+    ready, votes, full = eval(r.stderr.strip().splitlines()[-1])  # noqa: S307  (our own repr)
+    assert ready and votes > 10_000
+    assert full == 0
+
+
 def test_a_run_moves_to_the_compiled_loop_when_the_background_load_ends(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -79,6 +79,7 @@ job that would gain loads it in the background for the next calls (`load_in_back
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib.util
 import inspect
@@ -1360,6 +1361,11 @@ def load_in_background(rules: Iterable[Rule] = ()) -> threading.Thread | None:
                     # An online rule's loop holds the kernel rows: their once-a-process
                     # checks here, not in the next call (its time 51-102 -> ~25 ms).
                     kernel_rows_exact()
+                # numba's import leaves ~10^5 new objects for the cyclic collector: its
+                # first full pass over them (~80 ms) ran in whichever call came next (a
+                # voted call's list of votes: 92 -> 18 ms as the second call). Here, in
+                # the load's own time.
+                gc.collect()
             finally:
                 _loading = None
 
