@@ -77,7 +77,7 @@ def test_a_title_breaks_only_between_its_parts(qtbot, language: str) -> None:  #
     """A compared run's title at any width breaks after a "·", never before one nor inside
     a part (the lesson's scene 6 at 1024×768 presenting showed "run 2: primal · order random
     / · seed 1", and in Chinese "… · 种 / 子 1")."""
-    from perceptron_gui.app import i18n
+    from perceptron_gui.app import accessibility, i18n
 
     one, two = Controller(), Controller()
     one.set_config(TrainConfig(mode="primal", order="cyclic", seed=0))
@@ -98,5 +98,7 @@ def test_a_title_breaks_only_between_its_parts(qtbot, language: str) -> None:  #
             assert lines >= 2  # (the widths tried do break it)
             # What a script or a screen reader gets is the text as typed.
             assert "\u2060" not in title.toolTip() and "\u00a0" not in title.toolTip()
+            # ... and what the window names it for a screen reader (accessibility's own text).
+            assert accessibility._plain(title.text()) == title.toolTip()
     finally:
         i18n.set_language("en", remember=False)
