@@ -1357,6 +1357,27 @@ def test_what_a_screen_reader_hears_is_in_chinese_too(window) -> None:  # noqa: 
         window.set_language("en")
 
 
+def test_the_canvas_description_punctuates_in_chinese(window) -> None:  # noqa: ANN001
+    """The canvas's accessible description in zh_CN joins its points, names and sentences
+    with Chinese punctuation ("；" "，" "、" "。", no space after "。"): it read
+    "x1 = (3, 3), +1; x2 = …" (the vectors' "(3, 3)" stay as written in both languages)."""
+    import re
+
+    from perceptron_gui.app import accessibility
+
+    window.set_points(np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]), np.array([1, 1, -1]))
+    english = accessibility.describe_canvas(window)
+    assert "; " in english and ", x2" in english  # (the joiners this test is about)
+    assert window.set_language("zh_CN")
+    try:
+        for text in (accessibility.describe_canvas(window), window.canvas.accessibleDescription()):
+            words = re.sub(r"\([^()]*\)", "()", text)  # (vectors and formulas aside)
+            assert not re.search(r"[,;.] |[,;.]$", words), text
+            assert "。 " not in text and "x1、x2" in text and "；x2" in text, text
+    finally:
+        window.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_keyboard_editings_keys_fit_the_status_bar_at_1024(window, language: str) -> None:  # noqa: ANN001
     """K's status line names its keys, Esc (how to leave) among them: whole beside the

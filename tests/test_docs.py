@@ -246,3 +246,25 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     assert (tmp_path / "algorithms" / "index.html").is_file()
+
+
+def test_the_keys_table_names_every_key_of_the_blank_screen() -> None:
+    """B and "." blank the screen black, W and "," white (a presenter's clicker sends "."
+    and ","): the Help dialog's table and docs/window.md name every one of those keys, in
+    English and Chinese (they named B / W only)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from perceptron_gui.app import i18n
+    from perceptron_gui.app.window.actions import ACTIONS
+
+    keys = {str(k) for a in ACTIONS if a.slot == "presentation.toggle_blank" for k in a.keys}
+    assert {"B", ".", "W", ","} <= keys
+    row = next(k for k, v in SHORTCUTS if "Blank the screen" in v)
+    try:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language, remember=False)
+            shown = QCoreApplication.translate("HelpDialog", row)
+            for key in keys:
+                assert key in shown.replace(" / ", " ").split(), (language, key, shown)
+    finally:
+        i18n.set_language("en", remember=False)

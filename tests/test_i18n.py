@@ -30,6 +30,7 @@ from perceptron_gui.app.canvas.canvas import DataCanvas  # noqa: E402
 from perceptron_gui.app.controller import Controller  # noqa: E402
 from perceptron_gui.app.controls import ControlPanel  # noqa: E402
 from perceptron_gui.app.dialogs import GenerateDialog, HelpDialog  # noqa: E402
+from perceptron_gui.app.format import plain_text  # noqa: E402
 from perceptron_gui.app.narration import narrate  # noqa: E402
 from perceptron_gui.app.panels import BoundPanel, DualView, IterationTable, Readout  # noqa: E402
 from perceptron_gui.app.storage import preferences  # noqa: E402
@@ -409,7 +410,8 @@ def test_compare_mode_speaks_chinese(window, english) -> None:
     after = visible_texts(view.settings_bar) + [window.run_title.text()]
     assert window_words(after) == [], after
     assert view.mode_combo.currentText() == "对偶形式" and view.mode_combo.currentData() == "dual"
-    assert window.run_title.text().startswith("运行 1: 原始形式 · 顺序：循环")
+    # (its glue, no-break spaces and word joiners, made plain; "：" after the run's name)
+    assert plain_text(window.run_title.text()).startswith("运行 1：原始形式 · 顺序：循环")
     window.set_language("en")
     assert visible_texts(view.settings_bar) + [window.run_title.text()] == before
 

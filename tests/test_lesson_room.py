@@ -24,6 +24,24 @@ from PySide6.QtTest import QTest
 def settle(seconds=0.3):
     QTest.qWait(int(seconds * 1000))  # the event loop, asleep between events
 
+from PySide6.QtGui import QTextLayout, QTextOption
+from perceptron_gui.app.compare import RunTitle
+from perceptron_gui.app.format import plain_text
+
+def title_lines(label):  # the lines the word-wrapped label shows, as it lays them out
+    text = label.text()
+    layout = QTextLayout(text, label.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    lines = []
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(label.contentsRect().width() - 2 * label.margin())
+        lines.append(text[line.textStart():line.textStart() + line.textLength()])
+    layout.endLayout()
+    return {"text": plain_text(text), "lines": [plain_text(t) for t in lines]}
+
 out = {}
 for lang in ("en", "zh_CN"):
     i18n.set_language(lang, remember=False)
@@ -59,6 +77,7 @@ for lang in ("en", "zh_CN"):
                 "readouts": [w.readout.text(), view.readout.text()],
                 "in_canvas": [w.readout.parentWidget() is a, view.readout.parentWidget() is b],
                 "modes": [w.controller.config.mode, view.run.controller.config.mode],
+                "titles": [title_lines(t) for t in w.findChildren(RunTitle) if t.isVisible()],
                 "notice": w.findChild(QWidget, "notice").isVisible()
                 if w.findChild(QWidget, "notice") else False,
             })
@@ -182,6 +201,25 @@ def test_compare_scenes_give_both_runs_the_same_plot_and_a_whole_readout(scenes:
             for text in p["readouts"]:
                 assert "…" not in text and "k = 3" in text.replace("k=3", "k = 3"), (lang, p)
             assert not p["notice"], (lang, p)  # no setting refused
+
+
+@pytest.mark.long
+def test_compare_scenes_titles_break_only_between_their_parts(scenes: dict) -> None:
+    """Each compare scene's two run titles at 1024×768 presenting, in English and Chinese,
+    break after a "·" only: no line starts with "·", none holds a piece of a part (scene 6
+    showed "run 2: primal · order random / · seed 1", in Chinese "… · 种 / 子 1")."""
+    broke = 0
+    for lang, got in scenes.items():
+        for p in got["pairs"]:
+            assert len(p["titles"]) == 2, (lang, p)
+            for title in p["titles"]:
+                parts = set(title["text"].split(" · "))
+                broke += len(title["lines"]) > 1
+                for line in title["lines"]:
+                    pieces = {s.strip() for s in line.strip().removesuffix("·").split(" · ")}
+                    assert not line.lstrip().startswith("·"), (lang, p["scene"], title)
+                    assert pieces <= parts, (lang, p["scene"], title)
+    assert broke >= 4  # (scene 6's titles take two lines in both languages)
 
 
 COMPARE_AT_SCALE_2 = r"""

@@ -121,7 +121,7 @@ translate = QtCore.QCoreApplication.translate
 def _plain(text: str) -> str:
     """A widget's text as a screen reader should say it: no & of a mnemonic, one line."""
     out = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
-    return " ".join(out.split())
+    return " ".join(out.replace("\u2060", "").split())  # (a run title's word joiners out)
 
 
 def _own_text(w: QtWidgets.QWidget) -> str:
@@ -203,7 +203,10 @@ def announce(widget: QtWidgets.QWidget, text: str) -> None:
 
 def _names(indices: Any, limit: int = 12) -> str:
     n = len(indices)  # (10⁵ mistakes: only the named few are read)
-    shown = ", ".join(f"x{int(i) + 1}" for i in indices[:limit])
+    # The language's own list comma (Chinese: 、).
+    shown = translate("Accessibility", ", ", "between the names of points in a list").join(
+        f"x{int(i) + 1}" for i in indices[:limit]
+    )
     return shown + (
         translate("Accessibility", " and {n} more").format(n=n - limit) if n > limit else ""
     )
@@ -224,12 +227,15 @@ def describe_canvas(window: MainWindow) -> str:
         )
     ]
     if data.n <= NAMED_POINTS:  # each by name (more: the points' table, Ctrl+T)
+        # The joiners in the language's punctuation (Chinese: "；", "，", "。").
+        point = translate("Accessibility", "x{i} = {x}, {y}", "a point, its label")
         parts.append(
-            "; ".join(
-                f"x{i + 1} = {fmt.vector(x)}, {_label(y)}"
-                for i, (x, y) in enumerate(zip(data.points, labels, strict=True))
+            translate("Accessibility", "{points}.", "the list of the points").format(
+                points=translate("Accessibility", "; ", "between the points in a list").join(
+                    point.format(i=i + 1, x=fmt.vector(x), y=_label(y))
+                    for i, (x, y) in enumerate(zip(data.points, labels, strict=True))
+                )
             )
-            + "."
         )
     w = t.w
     if w is not None and any(float(v) for v in w):
@@ -252,7 +258,19 @@ def describe_canvas(window: MainWindow) -> str:
     selected = describe_selected(window)
     if selected:
         parts.append(selected)
-    return " ".join(parts)
+    return join_sentences(parts)
+
+
+#: Sentence ends after which no space follows (Chinese and Japanese full-width punctuation).
+_WIDE_STOPS = "。！？；：）"
+
+
+def join_sentences(sentences: list[str]) -> str:
+    """`sentences` one after the other: a space after ``.`` but none after ``。``."""
+    out = ""
+    for s in sentences:
+        out += s if not out or out.endswith(tuple(_WIDE_STOPS)) else " " + s
+    return out
 
 
 def describe_selected(window: MainWindow) -> str:

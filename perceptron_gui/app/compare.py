@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    Qt,
+    QTextBoundaryFinder,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -279,8 +287,20 @@ class CompareRun(QObject):
 RUN_NAMES = (QT_TRANSLATE_NOOP("Compare", "run 1"), QT_TRANSLATE_NOOP("Compare", "run 2"))
 
 
+#: Between a title's parts (``primal · order random · seed 1``): a line breaks only after it.
+SEPARATOR = " · "
+#: No-break space and word joiner: the glue that keeps a part of a title on one line.
+NBSP = "\u00a0"
+WJ = "\u2060"
+
+
 def describe_settings(config: TrainConfig) -> str:
     """``pocket · order random · η = 0.5 · bias on · seed 0`` (in the window's language)."""
+    return SEPARATOR.join(settings_parts(config))
+
+
+def settings_parts(config: TrainConfig) -> list[str]:
+    """`describe_settings`'s parts: ``["pocket", "order random", "η = 0.5", …]``."""
     text = (
         QCoreApplication.translate(
             "Compare", "{mode} · order {order} · η = {eta} · bias on · seed {seed}"
@@ -290,18 +310,26 @@ def describe_settings(config: TrainConfig) -> str:
             "Compare", "{mode} · order {order} · η = {eta} · bias off · seed {seed}"
         )
     )
-    return text.format(
-        mode=mode_name(config.mode),
-        order=order_name(config.order),
-        eta=fmt(config.eta),
-        seed=config.seed,
-    )
+    # (split before filling in: a mode's or an order's name never splits the sentence)
+    return [
+        part.strip().format(
+            mode=mode_name(config.mode),
+            order=order_name(config.order),
+            eta=fmt(config.eta),
+            seed=config.seed,
+        )
+        for part in text.split("·")
+    ]
 
 
 def describe_differences(config: TrainConfig, other: TrainConfig) -> str:
     """``pocket · order random · seed 1``: the mode, then only the settings in which
     `config` differs from `other` (the compared run's), in the window's language."""
+    return SEPARATOR.join(difference_parts(config, other))
 
+
+def difference_parts(config: TrainConfig, other: TrainConfig) -> list[str]:
+    """`describe_differences`'s parts: ``["pocket", "order random", "seed 1"]``."""
     parts = [mode_name(config.mode)]
     if config.order != other.order:
         parts.append(
@@ -319,7 +347,37 @@ def describe_differences(config: TrainConfig, other: TrainConfig) -> str:
         )
     if config.seed != other.seed:
         parts.append(QCoreApplication.translate("Compare", "seed {seed}").format(seed=config.seed))
-    return " · ".join(parts)
+    return parts
+
+
+def glue(part: str) -> str:
+    """`part` unbreakable: its spaces no-break spaces, and a word joiner (U+2060) at each
+    other place a line could break (between two Chinese characters: 种子 broke as 种 / 子)."""
+    text = part.replace(" ", NBSP)
+    finder = QTextBoundaryFinder(QTextBoundaryFinder.BoundaryType.Line, text)
+    cuts = []
+    at = finder.toNextBoundary()
+    while 0 < at < len(text):
+        cuts.append(at)
+        at = finder.toNextBoundary()
+    for at in reversed(cuts):
+        text = text[:at] + WJ + text[at:]
+    return text
+
+
+def keep_parts(parts: list[str]) -> str:
+    """`parts` joined by " · ", each part whole on a line and the "·" kept at the end of the
+    line before a break (a compare scene's title had wrapped "random / · seed 1")."""
+    return (NBSP + "· ").join(glue(p) for p in parts)
+
+
+def run_title_text(name: str, parts: list[str]) -> str:
+    """``run 2: primal · order random · seed 1``, with the breaks of `keep_parts` (the run's
+    name held with the first part, the mode)."""
+    first = QCoreApplication.translate("Compare", "{name}: {settings}").format(
+        name=name, settings=parts[0]
+    )
+    return keep_parts([first, *parts[1:]])
 
 
 class RunTitle(QLabel):
@@ -368,12 +426,12 @@ class RunTitle(QLabel):
         """Rewrite from the controller's settings."""
         name = QCoreApplication.translate("Compare", self._name)
         config = self._controller.config
-        text = f"{name}: {describe_settings(config)}"
-        self.setToolTip(text)
+        text = run_title_text(name, settings_parts(config))
+        self.setToolTip(plain_text(text))
         if self._other is not None:
             room = self.contentsRect().width() - 2 * self.margin() - 4 * int(theme().px(4))
             if self.fontMetrics().horizontalAdvance(text) > room:
-                text = f"{name}: {describe_differences(config, self._other.config)}"
+                text = run_title_text(name, difference_parts(config, self._other.config))
         self.setText(text)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)

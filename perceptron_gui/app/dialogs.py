@@ -108,7 +108,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Presentation mode (Esc leaves it)"),
     ),
     (
-        QT_TRANSLATE_NOOP("HelpDialog", "B / W"),
+        # (. and , too: what a presenter's clicker sends for a black and a white screen)
+        QT_TRANSLATE_NOOP("HelpDialog", "B or . / W or ,"),
         QT_TRANSLATE_NOOP(
             "HelpDialog", "Blank the screen black / white (the same key or Esc shows it again)"
         ),

@@ -164,12 +164,13 @@ def keep_terms(text: str) -> str:
 
 
 def plain_text(value: Any) -> Any:
-    """`value` with every string's no-break spaces (U+00A0) made ordinary spaces, in dicts,
+    """`value` with every string's no-break spaces (U+00A0) made ordinary spaces and its word
+    joiners (U+2060, a compared run's title's glue) left out, in dicts,
     lists and tuples too: the labels glue an operator to its operands with them, so that a
     line wraps between clauses; a script comparing ``"≤ 0" in state()["narration"]`` wants
     the text as it is typed."""
     if isinstance(value, str):
-        return value.replace("\u00a0", " ")
+        return value.replace("\u00a0", " ").replace("\u2060", "")
     if isinstance(value, dict):
         return {k: plain_text(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -124,6 +124,11 @@
         <translation>更多</translation>
     </message>
     <message>
+        <source>, </source>
+        <comment>between the names of points in a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
         <source> and {n} more</source>
         <translation> 等另外 {n} 个</translation>
     </message>
@@ -134,6 +139,21 @@
     <message>
         <source>{n} points: {pos} labelled +1, {neg} labelled −1.</source>
         <translation>{n} 个点：{pos} 个标签为 +1，{neg} 个标签为 −1。</translation>
+    </message>
+    <message>
+        <source>x{i} = {x}, {y}</source>
+        <comment>a point, its label</comment>
+        <translation>x{i} = {x}，{y}</translation>
+    </message>
+    <message>
+        <source>{points}.</source>
+        <comment>the list of the points</comment>
+        <translation>{points}。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the points in a list</comment>
+        <translation>；</translation>
     </message>
     <message>
         <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
@@ -300,6 +320,10 @@
     <message>
         <source>seed {seed}</source>
         <translation>种子 {seed}</translation>
+    </message>
+    <message>
+        <source>{name}: {settings}</source>
+        <translation>{name}：{settings}</translation>
     </message>
 </context>
 <context>
@@ -1465,8 +1489,8 @@
         <translation>演示模式（按 Esc 退出）</translation>
     </message>
     <message>
-        <source>B / W</source>
-        <translation>B / W</translation>
+        <source>B or . / W or ,</source>
+        <translation>B 或 . / W 或 ,</translation>
     </message>
     <message>
         <source>Blank the screen black / white (the same key or Esc shows it again)</source>
