@@ -122,7 +122,10 @@ def test_every_graphics_view_paints_with_the_window(shared_window) -> None:
     from PySide6.QtWidgets import QGraphicsView
 
     w = shared_window
-    w.bound_panel, w.experiment.panel, w.proof_panel, w.dual_view  # noqa: B018  (made now)
+    w.bound_panel, w.experiment.panel, w.proof_panel  # noqa: B018  (made now)
+    tab = w.tabs.currentIndex()
+    w.tabs.setCurrentWidget(w.dual_view)  # (its table and heatmap's view made when shown)
+    w.tabs.setCurrentIndex(tab)
     w.set_compare({"order": "random"})
     views = w.findChildren(QGraphicsView)
     assert len(views) >= 6

@@ -180,7 +180,8 @@ class LessonPlayer(QObject):
         #: The user's settings when the lesson opened: a scene that does not name the
         #: update limit keeps theirs, and closing the lesson gives them all back.
         self._user_config: TrainConfig | None = None
-        self.panel: QWidget | None = None  # the Lesson panel (install_lesson makes it)
+        #: The Lesson panel (install_lesson's slot makes it when its dock is first shown).
+        self.panel: QWidget | None = None
         self.dock: QDockWidget | None = None  # ... and its dock
         self.strip = LessonStrip()
         self.strip.hide()
@@ -911,10 +912,15 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
 
     player = LessonPlayer(window)
     # Its actions and the Lesson menu are the window's (`window/actions.py`).
-    panel = LessonPanel(player)
+
+    def make_panel() -> LessonPanel:
+        # Made when the dock is first shown (a lesson opened): `player.panel` till then None.
+        player.panel = panel = LessonPanel(player)
+        return panel
+
     dock = window.panes.dock(
         QT_TRANSLATE_NOOP("MainWindow", "Lesson"),
-        panel,
+        window.panes.slot("lesson_panel", make_panel),
         Qt.DockWidgetArea.RightDockWidgetArea,
         "lessonDock",
     )
@@ -924,7 +930,6 @@ def install_lesson(window: MainWindow) -> LessonPlayer:
     player.dock = dock
     player.style_dock()
     theme().changed.connect(player.style_dock)  # a method: gone with the window
-    player.panel = panel
 
     def show_dock() -> None:
         on = player.lesson is not None and not window.act_present.isChecked()

@@ -19,7 +19,9 @@ camera changes, never in the paint event.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +56,7 @@ from perceptron_gui.core.registry import spec
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
+    from perceptron_gui.app.window.panes import PanelSlot
     from perceptron_gui.core.protocol import Algorithm
 
 Qt = QtCore.Qt
@@ -1029,27 +1032,67 @@ def _arrow(
     p.setBrush(Qt.BrushStyle.NoBrush)
 
 
+class _Views(Mapping[str, "SpaceView"]):
+    """The space views by kind, each made when first asked for (or its dock first shown)."""
+
+    def __init__(self, spaces: Spaces) -> None:
+        self._spaces = spaces
+
+    def __getitem__(self, kind: str) -> SpaceView:
+        slot = self._spaces.slots[kind]  # (KeyError: no such kind)
+        view = slot.panel()
+        assert isinstance(view, SpaceView)
+        return view
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._spaces.slots
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._spaces.slots)
+
+    def __len__(self) -> int:
+        return len(self._spaces.slots)
+
+    def made(self) -> list[SpaceView]:
+        """The views made so far."""
+        return [self[kind] for kind, slot in self._spaces.slots.items() if slot.is_made]
+
+
 class Spaces:
-    """A part of `MainWindow`: the two space views in docks, their scripting names."""
+    """A part of `MainWindow`: the two space views in docks, their scripting names.
+
+    A view is made the first time its dock is shown or it is asked for (`views[kind]`,
+    `state`): both docks start hidden, and made with the window the views were ~2 ms of
+    its CPU.
+    """
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
-        self.views: dict[str, SpaceView] = {}
+        self.slots: dict[str, PanelSlot] = {}
+        self.views = _Views(self)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        self._second: Controller | None = None  # compare mode's second run (`set_second`)
+
+    def _make(self, kind: str) -> SpaceView:
+        view = SpaceView(self.w, kind)
+        if self._second is not None:
+            view.set_second(self._second)
+        return view
 
     def build(self) -> tuple[QtWidgets.QDockWidget, ...]:
-        """Make the views in hidden docks on the left (the window lists them with its docks)."""
+        """Make the views' slots in hidden docks on the left (the window lists them with
+        its docks)."""
         titles: dict[str, str] = {
             "augmented": QT_TRANSLATE_NOOP("MainWindow", "Augmented space (x1, x2, 1)"),
             "weights": QT_TRANSLATE_NOOP("MainWindow", "Weight space (w1, w2, b)"),
         }
         for kind in KINDS:
-            view = SpaceView(self.w, kind)
+            slot = self.w.panes.slot(f"{kind}_view", functools.partial(self._make, kind))
             dock = self.w.panes.dock(
-                titles[kind], view, Qt.DockWidgetArea.LeftDockWidgetArea, f"{kind}Dock"
+                titles[kind], slot, Qt.DockWidgetArea.LeftDockWidgetArea, f"{kind}Dock"
             )
             dock.hide()
-            self.views[kind] = view
+            self.slots[kind] = slot
             self.docks[kind] = dock
         return tuple(self.docks.values())
 
@@ -1079,12 +1122,13 @@ class Spaces:
         return True
 
     def retranslate(self) -> None:
-        for view in self.views.values():
+        for view in self.views.made():  # (a view made later is made in the language then)
             view.retranslate()
 
     def set_second(self, controller: Controller | None) -> None:
         """Compare mode: each view draws the second run's ŵ too (None: stop)."""
-        for view in self.views.values():
+        self._second = controller  # (for a view made later)
+        for view in self.views.made():
             view.set_second(controller)
 
     def state(self) -> dict[str, dict[str, Any]]:

@@ -73,26 +73,18 @@ class DualView(QtWidgets.QWidget):
 
         self._title = make_label(name="dualTitle")
         self._note = make_label(name="dualNote")
-        self._stack = QtWidgets.QStackedWidget(self)
-        self._table = QtWidgets.QTableWidget(self)
-        self._table.setObjectName("gramTable")
-        self._table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
-        self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._plots = pg.GraphicsLayoutWidget(self)
-        paint_with_window(self._plots)
-        self._stack.addWidget(self._table)
-        self._stack.addWidget(self._plots)
-        # The heatmap's plots are made when first drawn on screen (`_ensure_plots`): the
-        # view is a tab in the back until asked for, and they are most of a window's start.
+        # The table and the heatmap's view are made when the view is first shown (`_build`),
+        # the heatmap's plots when first drawn on screen (`_ensure_plots`): the view is a
+        # tab in the back until asked for (made with the window they were ~2 ms of its CPU).
+        self._built = False
         self._made = False
-        self._draw_pending = False  # a heatmap to draw when the view is first shown
+        self._draw_pending = False  # a table or a heatmap to draw when first shown
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self._title)
         layout.addWidget(self._note)
-        layout.addWidget(self._stack, 1)
+        self._layout = layout
 
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
@@ -142,6 +134,17 @@ class DualView(QtWidgets.QWidget):
         t = theme()
         style_label(self._title, LABEL_PT, bold=True)
         style_label(self._note, TICK_PT)
+        if self._built:
+            self._style_table()
+        self.retranslate()
+        if self._made:
+            self._style_plots()
+        self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
+        self.rebuild()
+
+    def _style_table(self) -> None:
+        """The table's fonts and the heatmap's background from the theme."""
+        t = theme()
         font = t.font(TICK_PT)
         self._table.setFont(font)
         bold = t.font(TICK_PT, bold=True)
@@ -151,11 +154,6 @@ class DualView(QtWidgets.QWidget):
             QtGui.QFontMetrics(font).height() + int(8 * t.scale)
         )
         self._plots.setBackground(t.color("background"))
-        self.retranslate()
-        if self._made:
-            self._style_plots()
-        self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
-        self.rebuild()
 
     def _style_plots(self) -> None:
         """The heatmap's and the bars' fonts and colours from the theme."""
@@ -170,6 +168,28 @@ class DualView(QtWidgets.QWidget):
         self._bar_now.setOpts(brush=t.color("highlight"), pen=pg.mkPen(t.color("ink")))
 
     # ------------------------------------------------------------------ setup
+
+    def _build(self) -> None:
+        """Make the table and the heatmap's view (once), in the current theme."""
+        if self._built:
+            return
+        self._built = True
+        self._stack = QtWidgets.QStackedWidget(self)
+        self._table = QtWidgets.QTableWidget(self)
+        self._table.setObjectName("gramTable")
+        self._table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
+        self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._plots = pg.GraphicsLayoutWidget(self)
+        paint_with_window(self._plots)
+        self._stack.addWidget(self._table)
+        self._stack.addWidget(self._plots)
+        self._layout.addWidget(self._stack, 1)
+        self._style_table()
+        # Named for screen readers, as the window's widgets made with it were.
+        from perceptron_gui.app.accessibility import name_widgets
+
+        name_widgets(self)
 
     def _ensure_plots(self) -> None:
         """Make the heatmap's plots (once), in the current theme and language."""
@@ -254,9 +274,16 @@ class DualView(QtWidgets.QWidget):
         n = t.n
         self._n = n
         self._title.setText(self._title_text(t))  # the kernel and its settings may change
-        self._draw_pending = False
         self._start = self._block_start(t)
         self._size = min(n, GRAM_BLOCK)
+        if not self._built:
+            if not self.isVisible():
+                # Never shown: G, the table and the heatmap wait for the first show.
+                self._draw_pending = True
+                self._update_step()
+                return
+            self._build()
+        self._draw_pending = False
         rows = slice(self._start, self._start + self._size)
         self._gram = t.gram_block(rows, rows) if n else np.zeros((0, 0))
         if n == 0:
@@ -330,13 +357,11 @@ class DualView(QtWidgets.QWidget):
         cur = _current_point(t)
         self._row = cur
         self._note.setText(self._note_for(t, dual))
-        if n == 0:
-            return
+        if n == 0 or self._draw_pending:
+            return  # the table or the heatmap is drawn, with this step, when first shown
         if n <= GRAM_TABLE_MAX:
             self._update_table(cur)
             return
-        if self._draw_pending:
-            return  # the heatmap is drawn, with this step, when the view is first shown
         in_block = cur is not None and self._start <= cur < self._start + self._size
         if in_block:
             assert cur is not None

@@ -97,6 +97,21 @@ class ImagePanel(QtWidgets.QWidget):
         self._shape: tuple[int, int] | None = None
         self._shown_w: tuple[float, ...] | None = None
         self._thumbs_of: list[int] = []
+        #: The panel's labels are made when images are first drawn (`_build`): most data
+        #: are not images, and the panel stays hidden and empty.
+        self._built = False
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Fixed, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
+        theme().changed.connect(self.refresh)
+        self.hide()
+
+    def _build(self) -> None:
+        """Make the title, the image, the legend and the thumbnails' cells (once)."""
+        if self._built:
+            return
+        self._built = True
         self.title = QtWidgets.QLabel()
         self.title.setObjectName("imageTitle")
         self.title.setWordWrap(True)
@@ -127,12 +142,10 @@ class ImagePanel(QtWidgets.QWidget):
         for widget in (self.title, self.image, self.legend, self.wrong, self.thumbs):
             layout.addWidget(widget)
         layout.addStretch(1)
-        self.setSizePolicy(
-            QtWidgets.QSizePolicy.Policy.Fixed, QtWidgets.QSizePolicy.Policy.Preferred
-        )
-        controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
-        theme().changed.connect(self.refresh)
-        self.hide()
+        # Named for screen readers, as the window's widgets made with it were.
+        from perceptron_gui.app.accessibility import name_widgets
+
+        name_widgets(self)
 
     # ----------------------------------------------------------------- state
 
@@ -192,6 +205,7 @@ class ImagePanel(QtWidgets.QWidget):
             self._shown_w = None
             self._thumbs_of = []
             return
+        self._build()
         t = theme()
         scale = t.scale
         self._fit_width()

@@ -255,7 +255,7 @@ class Panes:
             "boundDock",
         )
         # The tables are the tabs' own pages (`tabs.setCurrentWidget(w.dual_view)`); the dual
-        # view makes its heatmap when first shown.
+        # view makes its table and heatmap when first shown.
         w.iteration_table = IterationTable(c)
         w.dual_view = DualView(c)
         tabs = named(QTabWidget(), "tableTabs")
