@@ -535,3 +535,18 @@ def test_the_timeline_goes_back_and_forth_in_four_dimensions(shared_window, four
         assert s["updates"] == k and s["w"] == list(r.w) and s["b"] == r.b, k
         if k:
             _check_view(w, X, y)
+
+
+def test_a_data_sets_notice_leaves_with_its_data(shared_window) -> None:  # noqa: ANN001
+    """The notice of where a built-in set comes from (its licence) went on naming the
+    digits over the next data (a lesson opened within its 10 s); an error's notice stays."""
+    w = shared_window
+    assert w.load_builtin("digits")
+    assert w.notice.isVisible() and "CC BY 4.0" in w.notice.text()
+    w.act_undo.trigger()  # the data before: the notice is not theirs
+    assert not w.notice.isVisible()
+    assert w.load_builtin("digits") and w.notice.isVisible()
+    assert not w.load_builtin("digits:3:3")  # refused: the digits stay, so does its notice
+    assert w.notice.isVisible() and "two different digits" in w.notice.text()
+    w.act_undo.trigger()
+    assert w.notice.isVisible() and "two different digits" in w.notice.text()

@@ -785,6 +785,12 @@ class MainWindow(LessonScripting, QMainWindow):
             self._phase = None  # phase stepping starts anew after any other change
             self._pending = None
         dims_moved = self._follow_dims(change)
+        if change & Change.DATA and not self._notice_error:
+            # A notice about the data (where a built-in set comes from, its licence)
+            # belongs to the data it was shown with: new data (a lesson's scene, an
+            # example, an undo) take it away, as an error's notice stays its time.
+            self._notice_timer.stop()
+            self.notice.hide()
         if change & Change.DATA or dims_moved:
             cv.set_points(
                 self.dims.view_points(c.data.points),
