@@ -172,8 +172,9 @@ def test_the_first_answer_does_not_move_the_plot(window, qtbot) -> None:  # noqa
 
 
 def test_a_captions_terms_do_not_break(window) -> None:  # noqa: ANN001
-    """The strip's caption keeps an operator with its operands, as the narration does: at
-    1024×768 scene 2's "(y·f ≤ 0)." broke after "≤", a lone "0)." on the next line."""
+    """The strip's caption and title keep an operator with its operands, as the narration
+    does: at 1024×768 scene 2's "(y·f ≤ 0)." broke after "≤", a lone "0)." on the next
+    line; scene 1's title "sign(w·x +" / "b)"."""
     import re
 
     w = window
@@ -181,7 +182,16 @@ def test_a_captions_terms_do_not_break(window) -> None:  # noqa: ANN001
     try:
         for i in range(len(w.lesson_player.lesson.scenes)):
             w.lesson_player.go(i)
-            text = w.lesson_player.strip.caption.text()
-            assert not re.search(r"[ \u00a0][=≤<>≥+−←] |[ ][=≤<>≥+−←][ \u00a0]", text), (i, text)
+            strip = w.lesson_player.strip
+            for text in (strip.caption.text(), strip.counter.text()):  # and the title
+                assert not re.search(r"[ \u00a0][=≤<>≥+−←] |[ ][=≤<>≥+−←][ \u00a0]", text), (
+                    i,
+                    text,
+                )
+        # The title's column holds its expression whole: "The model: sign(w·x +" / "b)".
+        w.lesson_player.go(0)
+        counter = w.lesson_player.strip.counter
+        expression = counter.text().splitlines()[-1].split(": ")[-1]
+        assert counter.fontMetrics().horizontalAdvance(expression) <= counter.width()
     finally:
         w.act_close_lesson.trigger()

@@ -89,8 +89,9 @@ COUNTER_LINES = 8
 #: The most of the strip's width the title's column takes to keep its longest word whole.
 COUNTER_MOST = 0.4
 #: A word of a title, where a line may not break: a run of letters but Chinese ones
-#: (between those a line breaks anywhere).
-_WORD = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+")
+#: (between those a line breaks anywhere), and the no-break spaces that keep an
+#: expression's terms together (`keep_terms`: "sign(w·x + b)").
+_WORD = re.compile(r"(?:[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|\u00a0)+")
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
 
 
@@ -803,9 +804,8 @@ class LessonPlayer(QObject):
         self.strip.caption.setText(keep_terms(caption))
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
-        self.strip.counter.setText(
-            f"{self.index + 1} / {len(self.lesson.scenes)}\n{localize(scene.title, lang)}"
-        )
+        title = keep_terms(localize(scene.title, lang))
+        self.strip.counter.setText(f"{self.index + 1} / {len(self.lesson.scenes)}\n{title}")
         self.strip.fit_counter()
         self.changed.emit()
 
