@@ -9,7 +9,8 @@ the visiting order (the random-cyclic permutations), the moves back and forth (`
 margins (linear, or from the scores of the dual and kernel forms), the mistakes counted
 apart from the updates, the history's columns, the snapshots of the scores that the
 dual and kernel forms replay from (`Snapshots`), the limits, the overflow check
-(`_scores_finite`) and the dispatch to the compiled loop (`_advance`).
+(`_scores_finite`, on overflow.py's `SAFE` and `scores_finite`) and the dispatch to the
+compiled loop (`_advance`).
 
 Its default rule is the perceptron's step on mistakes, on the numpy path (`_visit_on`)
 and in the online compiled loop of a `fast.Rule` (`_fast_call`). A rule is a subclass
@@ -23,8 +24,6 @@ brings its own compiled loops (fast.py, "Why three loops").
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +35,7 @@ from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import LinearModel, kernel_block
+from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 
@@ -64,44 +64,6 @@ class Scan:
 
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
-
-
-#: Below this bound on every |w·x + b| (and every dual score) no number can overflow, so
-#: no check is needed; above it, the exact scores are computed once to see whether one
-#: really became inf or NaN, and only then the run stops ("overflow").
-SAFE = 1e300
-
-
-def scores_finite(
-    columns: Sequence[FloatArray] | FloatArray,
-    w: Sequence[float] | FloatArray,
-    b: float,
-    xmax: float,
-) -> bool:
-    """True when w, b and every score ``(x_1 w_1 + x_2 w_2 + …) + b`` are finite floats.
-
-    `columns` are the points' coordinates, one array per feature (``X.T`` of an (N, d)
-    array), `xmax` their largest magnitude. Those are the scores every scan and `margins`
-    compute (up to the sign of y, which changes no magnitude); intermediate infs show up in
-    the sum as inf or NaN. The cheap bound first: below `SAFE` nothing is computed. The
-    plane's trainers (`Engine._scores_finite`) and the R^d runs' numpy steps use it; the
-    R^d compiled loop has its numba twin (multi.py's `_loop_scores_finite`).
-    """
-    if not math.isfinite(b):
-        return False
-    total = 0.0  # a Python float: a bound beyond float64 is inf, with no warning
-    for v in w:
-        if not math.isfinite(v):
-            return False
-        total += abs(float(v))
-    if total * xmax + abs(b) <= SAFE:
-        return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
-    with np.errstate(over="ignore", invalid="ignore"):
-        s = columns[0] * w[0]
-        for c in range(1, len(w)):
-            s += columns[c] * w[c]
-        s += b
-    return bool(np.isfinite(s).all())
 
 
 #: The budget of the copies of the scores (f, α) a run keeps for going back.

@@ -26,8 +26,8 @@ import numpy.typing as npt
 from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.model import KernelModel, LinearModel, kernel_block
+from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 

@@ -36,12 +36,12 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.engine import (
     _EMPTY,
-    SAFE,
     Engine,
     Snapshots,
 )
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.overflow import SAFE
 from perceptron_gui.core.records import StepRecord
 
 __all__ = ["StepRecord", "Trainer"]
