@@ -8,9 +8,9 @@ the visiting order (the random-cyclic permutations), the moves back and forth (`
 `step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
 margins (linear, or from the scores of the dual and kernel forms), the mistakes counted
 apart from the updates, the history's columns, the snapshots of the scores that the
-dual and kernel forms replay from (`Snapshots`), the limits, the overflow check
-(`_scores_finite`, on overflow.py's `SAFE` and `scores_finite`) and the dispatch to the
-compiled loop (`_advance`).
+dual and kernel forms replay from (`_replay_scores`, on snapshots.py's `Snapshots`),
+the limits, the overflow check (`_scores_finite`, on overflow.py's `SAFE` and
+`scores_finite`) and the dispatch to the compiled loop (`_advance`).
 
 Its default rule is the perceptron's step on mistakes, on the numpy path (`_visit_on`)
 and in the online compiled loop of a `fast.Rule` (`_fast_call`). A rule is a subclass
@@ -38,6 +38,7 @@ from perceptron_gui.core.model import LinearModel, kernel_block
 from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.snapshots import Snapshots
 
 if TYPE_CHECKING:
     from perceptron_gui.core.registry import ModeSpec
@@ -64,44 +65,6 @@ class Scan:
 
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
-
-
-#: The budget of the copies of the scores (f, α) a run keeps for going back.
-SNAPSHOT_BYTES = 64 * 2**20
-
-
-class Snapshots:
-    """Copies of a run's scores f and α every `stride` updates (the dual and kernel forms).
-
-    Going back replays the updates after the nearest copy (`Engine._replay_scores`): the
-    same sums in the same order as the run, so the scores come out bit-identical to it,
-    at a cost of at most one stride of score columns. When the copies pass
-    `SNAPSHOT_BYTES` the stride doubles and half of them go.
-    """
-
-    def __init__(self, n: int, stride: int) -> None:
-        self.stride = stride
-        self._max = max(4, SNAPSHOT_BYTES // (16 * max(n, 1)))
-        self._at: dict[int, tuple[FloatArray, FloatArray]] = {}
-
-    def take(self, k: int, f: FloatArray, alpha: FloatArray) -> None:
-        """Keep copies of f and α after update k when k is a multiple of the stride."""
-        if k % self.stride:
-            return
-        self._at[k] = (f.copy(), alpha.copy())
-        if len(self._at) > self._max:
-            self.stride *= 2
-            self._at = {j: s for j, s in self._at.items() if j % self.stride == 0}
-
-    def values(self) -> list[tuple[FloatArray, FloatArray]]:
-        """The copies kept (f, α)."""
-        return list(self._at.values())
-
-    def cut(self, k: int) -> tuple[int, tuple[FloatArray, FloatArray] | None]:
-        """Forget the copies after update k; the nearest one at or before k (0, None: none)."""
-        self._at = {j: s for j, s in self._at.items() if j <= k}
-        start = max(self._at, default=0)
-        return start, self._at.get(start)
 
 
 class Engine:
