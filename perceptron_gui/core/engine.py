@@ -35,6 +35,7 @@ from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import LinearModel, kernel_block
+from perceptron_gui.core.orders import epoch_permutation
 from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
@@ -422,8 +423,7 @@ class Engine:
         Drawn once per epoch.
         """
         if epoch != self._perm_epoch:
-            rng = np.random.default_rng((self.config.seed, epoch))
-            self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
+            self._perm = epoch_permutation(self.config.seed, epoch, self._n)
             self._perm_epoch = epoch
         return self._perm
 

@@ -43,6 +43,7 @@ from perceptron_gui.core.model import (
     check_rbf_sigma,
     kernel_block,
 )
+from perceptron_gui.core.orders import epoch_permutation
 from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
@@ -697,7 +698,7 @@ def run_prepared(p: Prepared, seed: int) -> RunState:
             break
         if order == 2 and v // n != perm_epoch:
             perm_epoch = v // n
-            perm = np.random.default_rng((seed, perm_epoch)).permutation(n).astype(np.int64)
+            perm = epoch_permutation(seed, perm_epoch, n)
         oi, ov, ow, ob, oe = rows.out
         b, k, v, clean, mistakes, errors, made, status = loop(
             X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, cand, perm_epoch,

@@ -15,7 +15,7 @@ Conventions (ALGORITHMS.md):
   (averaged, voted, kernel: on mistakes; PA: when ``y s < 1`` and ``x != 0``);
 * orders: averaged, voted and PA visit in the "cyclic" or "random-cyclic" order; the
   kernel perceptron also allows "first" and "random", with the meaning of `Trainer`;
-  the random permutations are `Trainer`'s (``default_rng((seed, epoch))``).
+  the random permutations are the engine's (`orders.epoch_permutation`).
 """
 
 from __future__ import annotations
