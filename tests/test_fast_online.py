@@ -366,10 +366,11 @@ def test_kernel_runs_in_pieces_keep_numpy_bits_and_snapshots(
 ) -> None:
     """Calls that stop anywhere (the window's steps), ties y f = 0 (no bias: b stays 0),
     the snapshots the loop copies (a stride of 4, doubled as they pile up) and going back."""
-    from perceptron_gui.core import engine, online
+    from perceptron_gui.core import online
+    from perceptron_gui.core import snapshots as copies
 
     monkeypatch.setattr(online, "_KERNEL_SNAP_STRIDE", 4)
-    monkeypatch.setattr(engine, "SNAPSHOT_BYTES", 16 * 200 * 40)  # 40 copies, then doubled
+    monkeypatch.setattr(copies, "SNAPSHOT_BYTES", 16 * 200 * 40)  # 40 copies, then doubled
     monkeypatch.setattr(online, "_SNAP_BUFFER_BYTES", 16 * 200 * 3)  # 3 copies per call
     X, y = noisy(200, seed=10)
     X[::9] = X[1::9][: len(X[::9])]

@@ -133,12 +133,12 @@ def test_cli_refuses_initial_weights_that_overflow(
 
 
 def test_the_overflow_bound_and_check_are_the_engines_once() -> None:
-    """One `engine.SAFE` and one numpy `engine.scores_finite` for the plane's trainers and
-    the R^d runs (the compiled loop's numba twin aside); no module reads another's copy."""
+    """One `overflow.SAFE` and one numpy `overflow.scores_finite` for the plane's trainers
+    and the R^d runs (the compiled loop's numba twin aside); no module reads another's copy."""
     import ast
     from pathlib import Path
 
-    from perceptron_gui.core import engine, multi, replay
+    from perceptron_gui.core import engine, multi, overflow, replay, trainer
 
     core = Path(engine.__file__).parent
     bounds, checks = [], []
@@ -150,10 +150,11 @@ def test_the_overflow_bound_and_check_are_the_engines_once() -> None:
                     bounds += [(path.name, t.id) for t in node.targets if isinstance(t, ast.Name)]
             if isinstance(node, ast.FunctionDef) and node.name.endswith("scores_finite"):
                 checks.append((path.name, node.name))
-    assert bounds == [("engine.py", "SAFE")]
-    assert checks == [("engine.py", "scores_finite"), ("multi.py", "_loop_scores_finite")]
-    assert multi.SAFE is replay.SAFE is engine.SAFE
+    assert bounds == [("overflow.py", "SAFE")]
+    assert checks == [("multi.py", "_loop_scores_finite"), ("overflow.py", "scores_finite")]
+    assert multi.SAFE is replay.SAFE is engine.SAFE is trainer.SAFE is overflow.SAFE
     assert multi.scores_finite is replay.scores_finite is engine.scores_finite
+    assert engine.scores_finite is overflow.scores_finite
     X = np.array([[1e150, 1e150, 1.0], [-1e150, 1e150, 0.0]])
     for w, ok in (([1e150, 1e150, 0.0], True), ([1e160, 1e160, 0.0], False)):
         assert engine.scores_finite(X.T, np.array(w), 0.0, 1e150) is ok

@@ -8,8 +8,9 @@ the visiting order (the random-cyclic permutations), the moves back and forth (`
 `step_back`, `reset`, `step`, `visit`, `seek_update`) and the records they return, the
 margins (linear, or from the scores of the dual and kernel forms), the mistakes counted
 apart from the updates, the history's columns, the snapshots of the scores that the
-dual and kernel forms replay from (`Snapshots`), the limits, the overflow check
-(`_scores_finite`) and the dispatch to the compiled loop (`_advance`).
+dual and kernel forms replay from (`_replay_scores`, on snapshots.py's `Snapshots`),
+the limits, the overflow check (`_scores_finite`, on overflow.py's `SAFE` and
+`scores_finite`) and the dispatch to the compiled loop (`_advance`).
 
 Its default rule is the perceptron's step on mistakes, on the numpy path (`_visit_on`)
 and in the online compiled loop of a `fast.Rule` (`_fast_call`). A rule is a subclass
@@ -23,8 +24,6 @@ brings its own compiled loops (fast.py, "Why three loops").
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +35,11 @@ from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.history import FactorFn, History
 from perceptron_gui.core.model import LinearModel, kernel_block
+from perceptron_gui.core.orders import epoch_permutation
+from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
+from perceptron_gui.core.snapshots import Snapshots
 
 if TYPE_CHECKING:
     from perceptron_gui.core.registry import ModeSpec
@@ -64,82 +66,6 @@ class Scan:
 
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
-
-
-#: Below this bound on every |w·x + b| (and every dual score) no number can overflow, so
-#: no check is needed; above it, the exact scores are computed once to see whether one
-#: really became inf or NaN, and only then the run stops ("overflow").
-SAFE = 1e300
-
-
-def scores_finite(
-    columns: Sequence[FloatArray] | FloatArray,
-    w: Sequence[float] | FloatArray,
-    b: float,
-    xmax: float,
-) -> bool:
-    """True when w, b and every score ``(x_1 w_1 + x_2 w_2 + …) + b`` are finite floats.
-
-    `columns` are the points' coordinates, one array per feature (``X.T`` of an (N, d)
-    array), `xmax` their largest magnitude. Those are the scores every scan and `margins`
-    compute (up to the sign of y, which changes no magnitude); intermediate infs show up in
-    the sum as inf or NaN. The cheap bound first: below `SAFE` nothing is computed. The
-    plane's trainers (`Engine._scores_finite`) and the R^d runs' numpy steps use it; the
-    R^d compiled loop has its numba twin (multi.py's `_loop_scores_finite`).
-    """
-    if not math.isfinite(b):
-        return False
-    total = 0.0  # a Python float: a bound beyond float64 is inf, with no warning
-    for v in w:
-        if not math.isfinite(v):
-            return False
-        total += abs(float(v))
-    if total * xmax + abs(b) <= SAFE:
-        return True  # every |w·x + b| is below 1e300·(1 + tiny): no need to look
-    with np.errstate(over="ignore", invalid="ignore"):
-        s = columns[0] * w[0]
-        for c in range(1, len(w)):
-            s += columns[c] * w[c]
-        s += b
-    return bool(np.isfinite(s).all())
-
-
-#: The budget of the copies of the scores (f, α) a run keeps for going back.
-SNAPSHOT_BYTES = 64 * 2**20
-
-
-class Snapshots:
-    """Copies of a run's scores f and α every `stride` updates (the dual and kernel forms).
-
-    Going back replays the updates after the nearest copy (`Engine._replay_scores`): the
-    same sums in the same order as the run, so the scores come out bit-identical to it,
-    at a cost of at most one stride of score columns. When the copies pass
-    `SNAPSHOT_BYTES` the stride doubles and half of them go.
-    """
-
-    def __init__(self, n: int, stride: int) -> None:
-        self.stride = stride
-        self._max = max(4, SNAPSHOT_BYTES // (16 * max(n, 1)))
-        self._at: dict[int, tuple[FloatArray, FloatArray]] = {}
-
-    def take(self, k: int, f: FloatArray, alpha: FloatArray) -> None:
-        """Keep copies of f and α after update k when k is a multiple of the stride."""
-        if k % self.stride:
-            return
-        self._at[k] = (f.copy(), alpha.copy())
-        if len(self._at) > self._max:
-            self.stride *= 2
-            self._at = {j: s for j, s in self._at.items() if j % self.stride == 0}
-
-    def values(self) -> list[tuple[FloatArray, FloatArray]]:
-        """The copies kept (f, α)."""
-        return list(self._at.values())
-
-    def cut(self, k: int) -> tuple[int, tuple[FloatArray, FloatArray] | None]:
-        """Forget the copies after update k; the nearest one at or before k (0, None: none)."""
-        self._at = {j: s for j, s in self._at.items() if j <= k}
-        start = max(self._at, default=0)
-        return start, self._at.get(start)
 
 
 class Engine:
@@ -497,8 +423,7 @@ class Engine:
         Drawn once per epoch.
         """
         if epoch != self._perm_epoch:
-            rng = np.random.default_rng((self.config.seed, epoch))
-            self._perm = rng.permutation(self._n).astype(np.int64, copy=False)
+            self._perm = epoch_permutation(self.config.seed, epoch, self._n)
             self._perm_epoch = epoch
         return self._perm
 

@@ -35,7 +35,6 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.config import DEFAULT_MAX_UPDATES, DEFAULT_MAX_VISITS, TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import (
     KernelModel,
@@ -44,6 +43,8 @@ from perceptron_gui.core.model import (
     check_rbf_sigma,
     kernel_block,
 )
+from perceptron_gui.core.orders import epoch_permutation
+from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import vote_counts
 
@@ -119,7 +120,7 @@ def _collect(
 
 
 def _loop_scores_finite(X: Any, w: Any, b: float, xm: float, safe: float) -> bool:
-    """The compiled loop's `engine.scores_finite` (numba has no ``np.errstate``): True when
+    """The compiled loop's `overflow.scores_finite` (numba has no ``np.errstate``): True when
     w, b and every ``x·w + b`` are finite (the cheap bound first, below `safe`)."""
     d = X.shape[1]
     if not math.isfinite(b):
@@ -697,7 +698,7 @@ def run_prepared(p: Prepared, seed: int) -> RunState:
             break
         if order == 2 and v // n != perm_epoch:
             perm_epoch = v // n
-            perm = np.random.default_rng((seed, perm_epoch)).permutation(n).astype(np.int64)
+            perm = epoch_permutation(seed, perm_epoch, n)
         oi, ov, ow, ob, oe = rows.out
         b, k, v, clean, mistakes, errors, made, status = loop(
             X, y, yX, sq, G, f, g, alpha if alpha is not None else f, perm, cand, perm_epoch,

@@ -15,7 +15,7 @@ Conventions (ALGORITHMS.md):
   (averaged, voted, kernel: on mistakes; PA: when ``y s < 1`` and ``x != 0``);
 * orders: averaged, voted and PA visit in the "cyclic" or "random-cyclic" order; the
   kernel perceptron also allows "first" and "random", with the meaning of `Trainer`;
-  the random permutations are `Trainer`'s (``default_rng((seed, epoch))``).
+  the random permutations are the engine's (`orders.epoch_permutation`).
 """
 
 from __future__ import annotations
@@ -29,15 +29,16 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_gui.core import fast
-from perceptron_gui.core.engine import Engine, KernelState, Snapshots
+from perceptron_gui.core.engine import Engine, KernelState
 from perceptron_gui.core.history import FactorFn
 from perceptron_gui.core.model import KernelModel, LinearModel, VoteModel, kernel_block
+from perceptron_gui.core.snapshots import Snapshots
 from perceptron_gui.core.tables import vote_counts
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# The kernel's snapshots of (f, α) (engine.Snapshots), the first stride: a seek replays
+# The kernel's snapshots of (f, α) (snapshots.Snapshots), the first stride: a seek replays
 # at most stride - 1 Gram columns, the rows the compiled loop made (~1 ms at N = 2000;
 # 4 ms where numpy makes them). The compiled loop copies them into buffers of
 # `_SNAP_BUFFER_BYTES` and returns when those are full (it returned at each one: 157

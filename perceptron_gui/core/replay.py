@@ -26,8 +26,9 @@ import numpy.typing as npt
 from perceptron_gui.core import multi
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.engine import SAFE, scores_finite
 from perceptron_gui.core.model import KernelModel, LinearModel, kernel_block
+from perceptron_gui.core.orders import epoch_permutation
+from perceptron_gui.core.overflow import SAFE, scores_finite
 from perceptron_gui.core.records import StepRecord, update_reason
 from perceptron_gui.core.result import TrainResult
 
@@ -117,8 +118,7 @@ class _Tape:
             n = self.n
             if p.order == 2 and self.v // n != self.perm_epoch:
                 self.perm_epoch = self.v // n
-                rng = np.random.default_rng((self.seed, self.perm_epoch))
-                self.perm = rng.permutation(n).astype(np.int64)
+                self.perm = epoch_permutation(self.seed, self.perm_epoch, n)
             cap = max(1, min(_CHUNK, tk - self.k))
             oi, ov = np.empty(cap, np.int64), np.empty(cap, np.int64)
             ow, ob, oe = np.empty((cap, self.d)), np.empty(cap), np.empty(cap, np.int64)
@@ -531,7 +531,7 @@ class ReplayTrainer:
         if order == 1:
             return int(self._v % n)
         if order == 2:
-            perm = np.random.default_rng((int(self.config.seed), self._v // n)).permutation(n)
+            perm = epoch_permutation(int(self.config.seed), self._v // n, n)
             return int(perm[self._v % n])
         return None
 

@@ -36,20 +36,20 @@ import numpy.typing as npt
 from perceptron_gui.core import fast
 from perceptron_gui.core.engine import (
     _EMPTY,
-    SAFE,
     Engine,
-    Snapshots,
 )
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
+from perceptron_gui.core.overflow import SAFE
 from perceptron_gui.core.records import StepRecord
+from perceptron_gui.core.snapshots import Snapshots
 
 __all__ = ["StepRecord", "Trainer"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# The dual keeps copies of (f, α) every this many updates to start with (engine.Snapshots).
+# The dual keeps copies of (f, α) every this many updates to start with (snapshots.Snapshots).
 _SNAP_STRIDE = 16
 
 
