@@ -192,9 +192,11 @@ class DualView(QtWidgets.QWidget):
         name_widgets(self)
 
     def _ensure_plots(self) -> None:
-        """Make the heatmap's plots (once), in the current theme and language."""
+        """Make the heatmap's plots (once; the panel first, if not yet shown), in the
+        current theme and language."""
         if self._made:
             return
+        self._build()
         self._made = True
         self._create_plots()
         self._title_axes()
