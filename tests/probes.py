@@ -237,3 +237,19 @@ def threads_checking_the_kernel_rows(monkeypatch: Any) -> list[str]:
     monkeypatch.setattr(fast, "exp_exact", exp_exact)
     monkeypatch.setattr(fast, "loaded", lambda rule=None: False)  # (a load starts)
     return where
+
+
+# ------------------------------------------------------------------ a view without a window
+
+
+class FixedView:
+    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
+
+    def view_range(self) -> tuple[float, float, float, float]:
+        return (-5.0, 5.0, -5.0, 5.0)
+
+    def size_px(self) -> tuple[float, float]:
+        return (400.0, 400.0)
+
+    def ui_scale(self) -> float:
+        return 1.0

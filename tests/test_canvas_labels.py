@@ -4,21 +4,8 @@ their places reused across layout passes while no point moves."""
 from __future__ import annotations
 
 import numpy as np
+import probes
 import pytest
-
-
-class FixedView:
-    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
-
-    def view_range(self) -> tuple[float, float, float, float]:
-        return (-5.0, 5.0, -5.0, 5.0)
-
-    def size_px(self) -> tuple[float, float]:
-        return (400.0, 400.0)
-
-    def ui_scale(self) -> float:
-        return 1.0
-
 
 POINTS = np.array(
     [[0.0, 0.0], [0.4, 0.1], [0.8, -0.2], [-2.0, 3.0], [3.0, -3.0], [0.2, 0.6], [-0.3, 0.4]]
@@ -31,7 +18,7 @@ def _visual(scheduled: list[int]):  # noqa: ANN202
     from perceptron_gui.app.canvas.view_model import ViewModel
     from perceptron_gui.app.canvas.visuals.labels import PointLabels
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     labels = PointLabels(
         model,
@@ -44,7 +31,7 @@ def _visual(scheduled: list[int]):  # noqa: ANN202
 
 
 def _to_px(x: float, y: float) -> tuple[float, float]:
-    return (200.0 + 40.0 * x, 200.0 - 40.0 * y)  # FixedView's [−5, 5]² in 400 px
+    return (200.0 + 40.0 * x, 200.0 - 40.0 * y)  # probes.FixedView's [−5, 5]² in 400 px
 
 
 def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202

@@ -3,19 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-
-
-class FixedView:
-    """A view of [−5, 5]² in 400 × 400 px at UI scale 1 (no window)."""
-
-    def view_range(self) -> tuple[float, float, float, float]:
-        return (-5.0, 5.0, -5.0, 5.0)
-
-    def size_px(self) -> tuple[float, float]:
-        return (400.0, 400.0)
-
-    def ui_scale(self) -> float:
-        return 1.0
+import probes
 
 
 def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa: ANN001
@@ -25,7 +13,7 @@ def test_the_normal_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa
     from perceptron_gui.app.canvas.view_model import ViewModel
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     normal = NormalArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
     normal.hide()
@@ -47,7 +35,7 @@ def test_the_view_model_tells_each_fact_to_who_listens() -> None:
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
     from perceptron_gui.core.model import LinearModel
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     heard: list[str] = []
     for name in ("points", "model", "update", "band", "view"):
         getattr(model.events, name).connect(lambda name=name: heard.append(name))
@@ -77,7 +65,7 @@ def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None: 
     from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
     from perceptron_gui.core.model import LinearModel
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     vectors = UpdateVectors(model, lambda items: [vb.addItem(i) for i, _ in items])
     points = np.array([[1.0, 1.0], [-1.0, -1.0]])
@@ -115,7 +103,7 @@ def test_the_margin_band_draws_itself_from_the_view_model(qtbot) -> None:  # noq
     from perceptron_gui.app.canvas.visuals.margin import MarginBand
     from perceptron_gui.core.model import LinearModel
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
     points = np.array([[0.5, 0.0], [3.0, 0.0], [-0.5, 0.0], [0.5, 1.0]])
@@ -142,7 +130,7 @@ def test_novikoffs_geometry_draws_itself_from_the_view_model(qtbot) -> None:  # 
     from perceptron_gui.app.canvas.view_model import Novikoff, ViewModel
     from perceptron_gui.app.canvas.visuals.novikoff import NovikoffGeometry
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     geometry = NovikoffGeometry(model, lambda items: [vb.addItem(i) for i, _ in items])
     u = np.array([0.0, 1.0])  # the best separator x2 = 0, γ = 0.5
@@ -168,7 +156,7 @@ def test_the_normal_and_edge_arrows_follow_the_models_line(qtbot) -> None:  # no
     from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
     from perceptron_gui.app.canvas.visuals.normal import NormalArrow
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     model.view_margin = 0.05
     vb = pg.ViewBox()
     normal = NormalArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -191,7 +179,7 @@ def test_the_visuals_restyle_at_the_models_theme_event(qtbot) -> None:  # noqa: 
     from perceptron_gui.app.canvas.visuals.margin import MarginBand
     from perceptron_gui.app.theme import theme
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     band = MarginBand(model, lambda items: [vb.addItem(i) for i, _ in items])
     edge = EdgeArrow(model, lambda items: [vb.addItem(i) for i, _ in items])
@@ -225,7 +213,7 @@ def test_the_points_and_their_marks_draw_themselves_from_the_view_model(qtbot) -
     from perceptron_gui.app.canvas.view_model import ViewModel
     from perceptron_gui.app.canvas.visuals.points import PointMarks
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     vb = pg.ViewBox()
     placed: list[float] = []
 
@@ -276,7 +264,7 @@ def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN
     from perceptron_gui.app.canvas.visuals.points import PointMarks
 
     waiting: dict[str, Callable[[], None]] = {}
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     marks = PointMarks(model, lambda items: None, area=waiting.__setitem__)
     halos = marks.layers.halos
     n = 2 * HALO_FIELD_MIN
@@ -313,7 +301,7 @@ def test_the_half_planes_tints_draw_themselves_from_the_view_model(qtbot) -> Non
         shows.append(key)
         show()
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     tints = HalfPlaneTints(model, lambda items: None, area=gate)
     pos, neg = tints.items
     assert tints.made and not pos.isVisible() and not neg.isVisible()
@@ -348,7 +336,7 @@ def test_the_models_drawing_draws_itself_from_the_view_model(qtbot) -> None:  # 
         shows.append(key)
         show()
 
-    model = ViewModel(FixedView())
+    model = ViewModel(probes.FixedView())
     drawing = ModelBoundary(model, lambda items: None, area=gate)
     items = drawing.items
     assert drawing.made and not any(i.isVisible() for i in items)
