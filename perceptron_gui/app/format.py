@@ -153,14 +153,18 @@ def tick(value: float) -> str:
     return _screen(f"{value:.3g}")
 
 
-#: An operator between spaces: `keep_terms` glues it to its operands.
+#: An operator between spaces: `keep_terms` glues it to its operands (with the product's
+#: dot too, where a "·" between spaces is one: the narration's ``2 · 1``).
 _OPERATOR = re.compile(r" ([=≤<>≥+−←]) ")
+_OPERATOR_OR_PRODUCT = re.compile(r" ([=≤<>≥+−←·]) ")
 
 
-def keep_terms(text: str) -> str:
+def keep_terms(text: str, *, products: bool = False) -> str:
     """`text` with each operator glued to its operands by no-break spaces (U+00A0), as the
-    narration has them: a label wraps between clauses, never after "≤" ("(y·f ≤ / 0)")."""
-    return _OPERATOR.sub("\u00a0\\1\u00a0", text)
+    narration has them: a label wraps between clauses, never after "≤" ("(y·f ≤ / 0)").
+    A " · " is a product's dot with `products`, else a list's separator (a run's title)."""
+    pattern = _OPERATOR_OR_PRODUCT if products else _OPERATOR
+    return pattern.sub("\u00a0\\1\u00a0", text)
 
 
 def plain_text(value: Any) -> Any:

@@ -14,12 +14,11 @@ line wraps between clauses, never inside ``≤ 0`` or ``= 1 − 1``.
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.format import fmt, point_name
+from perceptron_gui.app.format import fmt, keep_terms, point_name
 from perceptron_gui.app.i18n import stop_reason_name
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
@@ -30,7 +29,6 @@ translate = QCoreApplication.translate
 NBSP = "\u00a0"
 #: At most this many point names are listed for a batch step.
 BATCH_NAMES_MAX = 8
-_OPERATOR = re.compile(r" ([=≤<>≥+−←·]) ")
 
 
 #: A vector of more entries than this is shown elided: its first two, …, its last.
@@ -88,7 +86,7 @@ def _signed(value: float) -> str:
 def _typeset(text: str) -> str:
     """One minus sign (−), and operators glued to their operands (see the module notes)."""
     text = text.replace("-", "−")
-    text = _OPERATOR.sub(NBSP + r"\1" + NBSP, text)
+    text = keep_terms(text, products=True)
     return _glue_parentheses(text)
 
 
