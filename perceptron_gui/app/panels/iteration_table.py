@@ -298,25 +298,30 @@ class IterationModel(QtCore.QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = 0) -> Any:
-        if role not in _ROLES or not index.isValid():
+        # Qt asks seven roles of every cell in view at every paint, each a call through
+        # the bindings: the text first; the last row's font and background read the row
+        # alone (an invalid index has row and column -1).
+        if role == _DISPLAY:
+            row, col = index.row(), index.column()
+            if 0 <= row <= self._rows and 0 <= col < len(self._shown):
+                return self.display(row, col)
+            return None
+        if role == _FONT or role == _BACKGROUND:
+            if index.row() != self._rows or not 0 <= index.column() < len(self._shown):
+                return None
+            return self._bold_font if role == _FONT else self._last_brush
+        if role not in _ROLES:
             return None
         row, col = index.row(), index.column()
         if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
-        if role == _DISPLAY:
-            return self.display(row, col)
         name = self._shown[col]
-        u = row - 1  # the update of the row (-1: the start)
-        if role == _DISPLAY or role == _TOOLTIP:
-            return self._text(row, col, full=role == _TOOLTIP)
+        if role == _TOOLTIP:
+            return self._text(row, col, full=True)
         if role == _ALIGNMENT:
             return _LEFT if name in (self.DECISION, self.SUMMED, self.KIND) else _RIGHT
-        if role == _BACKGROUND and row == self._rows:
-            return self._last_brush
-        if role == _FONT and row == self._rows:
-            return self._bold_font
-        if role == _FOREGROUND and name == self.POINT and u >= 0:
-            i = int(self.value(u, self.POINT) or 0)
+        if role == _FOREGROUND and name == self.POINT and row >= 1:
+            i = int(self.value(row - 1, self.POINT) or 0)
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
