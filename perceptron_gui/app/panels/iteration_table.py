@@ -83,18 +83,24 @@ def cell_number(value: float, digits: int | None) -> str:
     return text.replace("-", MINUS)
 
 
-_ALPHA_NAMES: list[str] = []
+#: The α columns' names made so far, by 0-based point (see `_alpha_names`).
+_ALPHA_NAMES: dict[int, str] = {}
 
 
 def _alpha_names(points: Sequence[int]) -> list[str]:
-    """The α columns' names α1 … of these 0-based points (made once: a kernel run's
-    table gets ~1000 of them at most frames)."""
+    """The α columns' names α1 … of these 0-based points, each made once (a kernel run's
+    table gets ~1000 of them at most frames); only the points' own, never every name up
+    to the largest index (a dual run on 10⁶ points)."""
     names = _ALPHA_NAMES
-    if points:
-        top = max(points) + 1
-        if top > len(names):
-            names.extend(f"α{j + 1}" for j in range(len(names), top))
-    return [names[j] for j in points]
+    if len(names) > 4 * WEIGHTS_KEPT:
+        names.clear()
+    out = []
+    for j in points:
+        name = names.get(j)
+        if name is None:
+            name = names[j] = f"α{j + 1}"
+        out.append(name)
+    return out
 
 
 def _subscript(letter: str, j: int) -> str:
