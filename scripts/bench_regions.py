@@ -183,6 +183,59 @@ def mode_frames(app: Any, window: Any, name: str, grow: int, count: int) -> None
         )
 
 
+def whole_window_frames(app: Any, n: int, support: int, count: int) -> dict[str, Any]:
+    """The kernel frame in the whole window as a run shows it (issue 34): the window
+    maximized on the screen the process has, `n` random points (random labels: the
+    support set keeps growing), RBF σ = 0.5 trained to `support` support points, the run
+    started as a run starts (``running_changed``: the regions change at most every
+    `AREA_GAP_S`); then `count` frames of one update each: the update,
+    ``MODEL | RUN_FRAME | FAST_FRAME`` (To end's and full speed's frame: the canvas, then
+    one panel in a turn after the frame) and three turns of the event loop (the paints,
+    the panel's turn and its paint), paced at 16 ms. CPU seconds of each frame."""
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.controller import Change
+
+    window = MainWindow(frame_interval_ms=0, autosave_ms=None)
+    window.showMaximized()
+    pump(app)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2)) * 2.0
+    y = rng.choice([-1, 1], size=n)
+    assert window.set_points(X, y) and window.set_mode("kernel")
+    assert window.controller.set_settings(kernel="rbf", sigma=0.5)
+    assert window.set_max_updates(10**7)
+    c = window.controller
+    t = c.trainer
+    while int(np.count_nonzero(np.asarray(t.alpha) > 0)) < support and not t.done:
+        t.run(max_updates=min(200, support))
+    c.emit_changed(Change.MODEL)
+    c.running_changed.emit(True)
+    pump(app)
+    gc.collect()
+
+    def frame() -> None:
+        t.run(max_updates=1)
+        c.emit_changed(Change.MODEL | Change.RUN_FRAME | Change.FAST_FRAME)
+        pump(app)
+
+    cpu = []
+    for i in range(count + 10):
+        t0, c0 = time.perf_counter(), time.process_time()
+        frame()
+        if i >= 10:  # (after the first turns of every panel)
+            cpu.append(time.process_time() - c0)
+        time.sleep(max(0.0, 0.016 - (time.perf_counter() - t0)))
+    size = window.size()
+    out = {
+        "cpu": cpu,
+        "window": [size.width(), size.height()],
+        "support": int(np.count_nonzero(np.asarray(t.alpha) > 0)),
+    }
+    c.running_changed.emit(False)
+    window.close()
+    return out
+
+
 def to_end(app: Any, quick: bool) -> None:
     # The noisy points of bench_modes.py (this folder is on the path of a script run).
     from bench_modes import data as noisy
@@ -248,7 +301,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
     parser.add_argument("--frames", action="store_true", help="the frames only, not To end")
+    parser.add_argument(
+        "--window-frame",
+        metavar="N,SUPPORT,COUNT",
+        help="only the kernel frame in the whole window (maximized), as JSON (bench_speed.py)",
+    )
     args = parser.parse_args()
+    if args.window_frame:
+        import json
+
+        n, support, count = (int(v) for v in args.window_frame.split(","))
+        app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+        print(json.dumps(whole_window_frames(app, n, support, count)))
+        return
     n, support, count = (150, 20, 1) if args.quick else (2000, 1000, 30)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
     canvas, trainer = kernel_canvas(app, n, support)

@@ -13,7 +13,9 @@
    epoch made (``X @ w``), and against the same loop compiled without blocks (the
    point-by-point loop: the same bits checked); noisy 10⁶ × 3 epochs both ways.
 3. The kernel frame at 1000 support points (`bench_regions.frames`: the canvas's model
-   update and repaint) against a repaint alone; the largest event-loop gap of a pocket
+   update and repaint) against a repaint alone, and in the whole window maximized on a
+   1024×768 and a 1920×1080 screen (`bench_regions.whole_window_frames`: the update, the
+   canvas, the panel whose turn it is, their paints); the largest event-loop gap of a pocket
    *To end* on 10⁵ noisy points (a 10 ms timer's ticks, wall and the CPU within it); a
    window's creation CPU (`bench_gui.window_creation_cpu`) against a bare QMainWindow.
 
@@ -257,6 +259,46 @@ def kernel_frame(app: Any, quick: bool) -> tuple[float, float]:
     return f, r
 
 
+#: The screens of the whole window's kernel frame (part 3), offscreen: a small laptop's and
+#: a common desktop's.
+SCREENS = ((1024, 768), (1920, 1080))
+
+
+def window_frame(quick: bool) -> dict[str, tuple[float, float]]:
+    """Part 3a, the whole window: the kernel frame with the window maximized on each of
+    `SCREENS` (`bench_regions.whole_window_frames`), a process for each screen."""
+    import tempfile
+
+    n, support, count = (150, 20, 3) if quick else (2000, 1000, 60)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for w, h in SCREENS[:1] if quick else SCREENS:
+            screen = {"name": "s", "x": 0, "y": 0, "width": w, "height": h, "dpr": 1,
+                      "logicalDpi": 96, "logicalBaseDpi": 96}  # fmt: skip
+            config = Path(tmp) / f"screen{w}x{h}.json"
+            config.write_text(json.dumps({"screens": [screen]}))
+            env["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+            r = subprocess.run(
+                [sys.executable, str(ROOT / "scripts" / "bench_regions.py"),
+                 "--window-frame", f"{n},{support},{count}"],
+                capture_output=True, text=True, env=env, timeout=600,
+            )  # fmt: skip
+            if r.returncode:
+                raise SystemExit(f"the window frame at {w}x{h}: {r.stderr[-2000:]}")
+            d = json.loads(r.stdout.strip().splitlines()[-1])
+            cpu = sorted(d["cpu"])
+            med, p90 = statistics.median(cpu), cpu[int(0.9 * (len(cpu) - 1))]
+            print(
+                f"the whole window on a {w}x{h} screen (maximized, {d['support']} support "
+                f"points): a frame {med * 1e3:.1f} ms CPU (median of {len(cpu)}), "
+                f"{p90 * 1e3:.1f} at the 90th percentile (a panel's turn and paint); {load()}"
+            )
+            out[f"{w}x{h}"] = (med, p90)
+    return out
+
+
 def pocket_gap(app: Any, quick: bool) -> tuple[float, float]:
     """Part 3b: the largest gap between a 10 ms timer's ticks during a pocket To end."""
     from PySide6.QtCore import QTimer
@@ -327,6 +369,7 @@ def main() -> None:
 
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
     kernel_frame(app, args.quick)
+    window_frame(args.quick)
     pocket_gap(app, args.quick)
     window(args.quick)
     print(f"\n{load()} at the end")

@@ -28,6 +28,14 @@ IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
 
 
+#: The canvas's items that keep their rendering (``DeviceCoordinateCache``): the two axes
+#: (with the grid across the view), the points' markers and the regions' image.
+CACHED_LAYERS = 4
+#: Room in QPixmapCache for as many more viewport-sized pixmaps (another canvas, the
+#: style's pixmaps).
+CACHE_SPARE_LAYERS = 2
+
+
 class ViewCanvas(ScheduledCanvas):
     """The view: the data's frame, a user's zoom that holds, following the line."""
 
@@ -228,10 +236,13 @@ class ViewCanvas(ScheduledCanvas):
     def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(ev)
         self._schedule_layout()
-        # The cached rendering of the points is a viewport-sized pixmap kept in
-        # QPixmapCache (10 MB by default: less than one 1080p frame at dpr 2).
-        # If it does not fit, Qt silently re-renders every frame.
+        # Each cached layer (`CACHED_LAYERS`) keeps its rendering as a viewport-sized
+        # pixmap in QPixmapCache (10 MB by default: less than one 1080p frame at dpr 2).
+        # If they do not all fit, Qt silently re-renders one or more every frame (at
+        # 1920×1080 three fitted and the fourth, the regions', pushed the axes out: their
+        # grid replayed at each repaint, a kernel frame's repaint 16 → 7 ms of CPU).
         dpr = self.devicePixelRatioF()
-        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * 3 / 1024)
+        layers = CACHED_LAYERS + CACHE_SPARE_LAYERS
+        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * layers / 1024)
         if QtGui.QPixmapCache.cacheLimit() < need_kb:
             QtGui.QPixmapCache.setCacheLimit(need_kb)

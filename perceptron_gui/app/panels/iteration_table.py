@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from array import array
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ from perceptron_gui.app.panels.common import (
 from perceptron_gui.app.theme import TICK_PT, roomy, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
+from perceptron_gui.core.numbers import MINUS
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.tables import MAX_ALPHA_COLUMNS, TableFormat, decision_text
 
@@ -68,6 +70,37 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def cell_number(value: float, digits: int | None) -> str:
+    """`fmt.format_numbers` of one number (the same text, its minus sign −) without
+    numpy's arrays: a table cell's text, ~1 µs against ~20 µs for a list of one."""
+    v = float(value)
+    if math.isfinite(v) and v == math.trunc(v) and abs(v) < 1e16:
+        text = str(int(v))
+    else:
+        text = repr(v) if digits is None else f"{v:.{digits}g}"
+    return text.replace("-", MINUS)
+
+
+#: The α columns' names made so far, by 0-based point (see `_alpha_names`).
+_ALPHA_NAMES: dict[int, str] = {}
+
+
+def _alpha_names(points: Sequence[int]) -> list[str]:
+    """The α columns' names α1 … of these 0-based points, each made once (a kernel run's
+    table gets ~1000 of them at most frames); only the points' own, never every name up
+    to the largest index (a dual run on 10⁶ points)."""
+    names = _ALPHA_NAMES
+    if len(names) > 4 * WEIGHTS_KEPT:
+        names.clear()
+    out = []
+    for j in points:
+        name = names.get(j)
+        if name is None:
+            name = names[j] = f"α{j + 1}"
+        out.append(name)
+    return out
 
 
 def _subscript(letter: str, j: int) -> str:
@@ -221,7 +254,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         #: By column name: a reset that only brings an α column (a kernel run beyond
         #: MAX_ALPHA_POINTS points gets one at most frames) keeps the other cells' texts.
         self._texts: dict[tuple[int, str, int], str | None] = {}
+        self._alpha_texts: dict[tuple[int, int | None, float], str] = {}  # (`alpha_text`)
         self._alpha_key: tuple[str, ...] | None = None  # (`alpha_points`' columns)
+        self._shown_points: Sequence[int] = ()  # the α columns' points (`_shown_for`)
         self._alpha_cols = self._alpha_idx = np.zeros(0, np.int64)
         self._keep_texts = False
         self.modelReset.connect(self._on_reset)
@@ -269,25 +304,30 @@ class IterationModel(QtCore.QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = 0) -> Any:
-        if role not in _ROLES or not index.isValid():
+        # Qt asks seven roles of every cell in view at every paint, each a call through
+        # the bindings: the text first; the last row's font and background read the row
+        # alone (an invalid index has row and column -1).
+        if role == _DISPLAY:
+            row, col = index.row(), index.column()
+            if 0 <= row <= self._rows and 0 <= col < len(self._shown):
+                return self.display(row, col)
+            return None
+        if role == _FONT or role == _BACKGROUND:
+            if index.row() != self._rows or not 0 <= index.column() < len(self._shown):
+                return None
+            return self._bold_font if role == _FONT else self._last_brush
+        if role not in _ROLES:
             return None
         row, col = index.row(), index.column()
         if not (0 <= row <= self._rows and 0 <= col < len(self._shown)):
             return None
-        if role == _DISPLAY:
-            return self.display(row, col)
         name = self._shown[col]
-        u = row - 1  # the update of the row (-1: the start)
-        if role == _DISPLAY or role == _TOOLTIP:
-            return self._text(row, col, full=role == _TOOLTIP)
+        if role == _TOOLTIP:
+            return self._text(row, col, full=True)
         if role == _ALIGNMENT:
             return _LEFT if name in (self.DECISION, self.SUMMED, self.KIND) else _RIGHT
-        if role == _BACKGROUND and row == self._rows:
-            return self._last_brush
-        if role == _FONT and row == self._rows:
-            return self._bold_font
-        if role == _FOREGROUND and name == self.POINT and u >= 0:
-            i = int(self.value(u, self.POINT) or 0)
+        if role == _FOREGROUND and name == self.POINT and row >= 1:
+            i = int(self.value(row - 1, self.POINT) or 0)
             label = self._trainer.data.labels[i] if i < self._trainer.n else 0
             return self._pos_brush if label > 0 else self._neg_brush
         return None
@@ -353,7 +393,7 @@ class IterationModel(QtCore.QAbstractTableModel):
         digits = None if full else self.digits
 
         def num(v: float) -> str:
-            return fmt.format_numbers([v], digits)[0]
+            return cell_number(v, digits)
 
         if name == "k":
             return str(u + 1)
@@ -391,15 +431,27 @@ class IterationModel(QtCore.QAbstractTableModel):
         return None if value is None else num(value)
 
     def alpha_text(self, count: int, digits: int | None) -> str:
-        """The text of an α cell whose point `count` updates have hit: count × η."""
-        return fmt.format_numbers([float(count) * self._trainer.config.eta], digits)[0]
+        """The text of an α cell whose point `count` updates have hit: count × η (kept by
+        count, digits and η: a kernel run's last row has hundreds of α cells, and the
+        view asks for those in view at every paint)."""
+        eta = self._trainer.config.eta
+        key = (count, digits, eta)
+        text = self._alpha_texts.get(key)
+        if text is None:
+            if len(self._alpha_texts) > WEIGHTS_KEPT:
+                self._alpha_texts.clear()
+            text = self._alpha_texts[key] = cell_number(float(count) * eta, digits)
+        return text
 
     def alpha_points(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The α columns shown (column numbers) and their points' indices (0-based)."""
         if self._alpha_key is not self._shown:
-            cols = [c for c, n in enumerate(self._shown) if n[:1] == "α" and n[1:].isdigit()]
-            self._alpha_cols = np.array(cols, np.int64)
-            self._alpha_idx = np.array([int(self._shown[c][1:]) - 1 for c in cols], np.int64)
+            if self._trainer.has_alpha:  # ("k", "point", α…, "b": see `_shown_for`)
+                points = self._shown_points
+                self._alpha_idx = np.asarray(points, np.int64).reshape(-1)
+                self._alpha_cols = np.arange(2, 2 + self._alpha_idx.shape[0], dtype=np.int64)
+            else:
+                self._alpha_cols = self._alpha_idx = np.zeros(0, np.int64)
             self._alpha_key = self._shown
         return self._alpha_cols, self._alpha_idx
 
@@ -672,7 +724,8 @@ class IterationModel(QtCore.QAbstractTableModel):
             shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
         if t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
             points = range(t.n) if t.n <= MAX_ALPHA_POINTS else self._alpha_points
-            shown = ("k", self.POINT, *(f"α{j + 1}" for j in points), "b")
+            self._shown_points = points
+            shown = ("k", self.POINT, *_alpha_names(points), "b")
         return shown
 
     @staticmethod
@@ -713,7 +766,8 @@ class IterationModel(QtCore.QAbstractTableModel):
         """Beyond `MAX_ALPHA_POINTS` points: those the rows shown update (their α)."""
         if not t.has_alpha or t.n <= MAX_ALPHA_POINTS:
             return ()
-        return tuple(int(i) for i in np.flatnonzero(self._counts))
+        points: list[int] = np.flatnonzero(self._counts).tolist()
+        return tuple(points)
 
     def _extend(self, new_idx: IntArray) -> None:
         """Append rows with these point indices: cumulative counts without a Python loop.
@@ -796,6 +850,9 @@ class TitleHeader(QtWidgets.QHeaderView):
         self.setSectionsClickable(True)
         self.setHighlightSections(True)
         self._sizes: dict[object, QtCore.QSize] = {}
+        self._dims: dict[object, tuple[int, int]] = {}  # (the same, as (width, height))
+        #: The size hint (see `sizeHint`) with the columns it was made for.
+        self._hint: tuple[tuple[str, ...], QtCore.QSize] | None = None
 
     def setModel(self, model: QtCore.QAbstractItemModel | None) -> None:  # noqa: N802
         before = self.model()
@@ -809,18 +866,55 @@ class TitleHeader(QtWidgets.QHeaderView):
     def forget_sizes(self) -> None:
         """Measure every title again (new titles, fonts or style)."""
         self._sizes.clear()
+        self._dims.clear()
+        self._hint = None
 
-    def sectionSizeFromContents(self, logicalIndex: int) -> QtCore.QSize:  # noqa: N802, N803
+    def _title(self, section: int) -> object:
         model = self.model()
-        title = (
-            None
-            if model is None
-            else model.headerData(logicalIndex, self.orientation(), Qt.ItemDataRole.DisplayRole)
-        )
+        if isinstance(model, IterationModel):  # (without a round trip through Qt)
+            columns = model.columns
+            return model.title(columns[section]) if 0 <= section < len(columns) else None
+        if model is None:
+            return None
+        return model.headerData(section, self.orientation(), Qt.ItemDataRole.DisplayRole)
+
+    def _section_size(self, section: int) -> QtCore.QSize:
+        title = self._title(section)
         size = self._sizes.get(title)
         if size is None:
-            size = self._sizes[title] = super().sectionSizeFromContents(logicalIndex)
-        return QtCore.QSize(size)
+            size = self._sizes[title] = super().sectionSizeFromContents(section)
+        return size
+
+    def sectionSizeFromContents(self, logicalIndex: int) -> QtCore.QSize:  # noqa: N802, N803
+        return QtCore.QSize(self._section_size(logicalIndex))
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+        """Qt's: the largest of the first and the last 100 sections' sizes. Qt asked each
+        one's size of `sectionSizeFromContents` (a call into Python, and one back to
+        `headerData`), 400 a refresh of a kernel run's table; here from the sizes kept,
+        and kept while the columns are the same."""
+        model = self.model()
+        n = self.count()
+        if (
+            not isinstance(model, IterationModel)
+            or n != model.columnCount()
+            or (self.hiddenSectionCount())
+        ):
+            return super().sizeHint()
+        columns = model.columns
+        hint = self._hint
+        if hint is None or hint[0] is not columns and hint[0] != columns:
+            sections = range(n) if n <= 200 else (*range(100), *range(n - 100, n))
+            width = height = 0
+            dims = self._dims
+            for section in sections:
+                got = dims.get(model.title(columns[section]))
+                if got is None:
+                    size = self._section_size(section)
+                    got = dims[model.title(columns[section])] = (size.width(), size.height())
+                width, height = max(width, got[0]), max(height, got[1])
+            hint = self._hint = (columns, QtCore.QSize(width, height))
+        return QtCore.QSize(hint[1])
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
