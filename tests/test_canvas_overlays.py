@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.core import registry
 
 
 @pytest.fixture(scope="module")
@@ -246,3 +247,71 @@ def test_the_legend_is_its_own_size_again_after_ui_scale_2(win) -> None:  # noqa
         win.act_zoom_reset.trigger()
     _settle(win)
     assert legend.boundingRect().size().toTuple() == before
+
+
+def _mark_edge(cv: DataCanvas, i: int) -> float:
+    """The radius of point i's marker, or of the largest ring drawn round it."""
+    layers = cv._marks.layers  # noqa: SLF001
+    edge = [layers.markers.size / 2]
+    if i in cv._misclassified and layers.halos.isVisible():  # noqa: SLF001
+        edge.append(layers.rings.size / 2)
+    if i == cv._current and layers.current.isVisible():  # noqa: SLF001
+        edge.append(layers.current.size / 2)
+    anatomy = cv._anatomy  # noqa: SLF001
+    ring = cv._update_ring  # noqa: SLF001
+    if anatomy is not None and anatomy[2] == i and ring.isVisible():
+        edge.append(ring.size / 2 * ring.opacity())
+    return max(edge)
+
+
+def _segment_gap(q: np.ndarray, a: np.ndarray, z: np.ndarray) -> np.ndarray:
+    u = z - a
+    nn = float(u @ u)
+    t = np.clip(((q - a) @ u) / nn, 0.0, 1.0) if nn > 0 else np.zeros(len(q))
+    return np.hypot(*(q - (a + t[:, None] * u)).T)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -> None:  # noqa: ANN001
+    """Presentation at 1024×768, Example 2.1 stepped in each mode: a point's name more
+    than NAME_NEAR marker diameters off its point's marker (or the ring round it) is joined
+    to it by a leader line (after update 2 the updated x3's name sat 81 px from its centre,
+    27 px past its ring, with nothing joining them), and no leader line passes over
+    another point's marker."""
+    from perceptron_gui.app.canvas.constants import NAME_NEAR
+
+    win.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    assert win.set_mode(mode)
+    win.set_presentation(True)
+    cv = win.canvas
+    bad = []
+    try:
+        for k in range(5):
+            win.step()
+            _settle(win)
+            px = _points_px(cv)
+            diameter = cv._marks.layers.markers.size  # noqa: SLF001
+            rects, leaders = cv.overlay_rects(), cv.leader_lines()
+            for key, r in rects.items():
+                if not key.startswith("name"):
+                    continue
+                i = int(key[4:])
+                x, y = px[i]
+                gap = np.hypot(
+                    max(0.0, r.left() - x, x - r.right()), max(0.0, r.top() - y, y - r.bottom())
+                )
+                far = gap - _mark_edge(cv, i) > NAME_NEAR * diameter + 1.0
+                if far and key not in leaders:
+                    bad.append((k, key, "far, no leader", round(gap)))
+            for key, line in leaders.items():
+                i = int(key.removeprefix("name").removeprefix("alpha"))
+                a = np.array([line.x1(), line.y1()])
+                z = np.array([line.x2(), line.y2()])
+                others = np.delete(px, i, axis=0)
+                if len(others) and _segment_gap(others, a, z).min() <= diameter / 2:
+                    bad.append((k, key, "leader over a point"))
+        assert not bad, (mode, bad)
+    finally:
+        win.set_presentation(False)
+        _settle(win)
