@@ -79,12 +79,13 @@ def test_the_no_line_banner_on_iris_covers_no_point(win) -> None:  # noqa: ANN00
     # The band is outside the plot, above it, and says it.
     band = cv.overlay_rects()["banner"]
     assert band.bottom() <= cv._vb.sceneBoundingRect().top() + 1  # noqa: SLF001
-    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()
+    assert "no line" in cv.band_text()
     # After a step (w ≠ 0) the band is gone.
     win.step()
     _settle(win)
     assert "banner" not in cv.overlay_rects()
-    assert not cv.getPlotItem().titleLabel.isVisible()
+    assert cv.band_text() == ""
+    assert cv._vb.sceneBoundingRect().top() < band.top() + 2  # noqa: SLF001  (the plot took it)
 
 
 def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa: ANN001
@@ -97,7 +98,7 @@ def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa:
     assert win.set_mode("primal")
     _settle(win)
     cv = win.canvas
-    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()  # the band, wide
+    assert "no line" in cv.band_text()  # the band, wide
     wide = cv.width()
     for step in (False, True):  # narrowed with the band shown, and after it went
         if step:
@@ -113,6 +114,90 @@ def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa:
         assert vb.right() <= cv.width() + 1, (step, vb)
     win.resize(1024, 768)
     _settle(win)
+
+
+def test_the_bands_text_holds_no_size_of_the_plot(win) -> None:  # noqa: ANN001
+    """The band's text is no widget of the plot's layout: the plot's least size is the
+    same with the band's wide text as without it (pyqtgraph's title label made its text's
+    width the plot's least width, which canvas/labels.py undid by patching the label's
+    private `updateMin`)."""
+    from PySide6.QtCore import Qt
+
+    win.resize(1024, 768)
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    _settle(win)
+    cv = win.canvas
+    plot = cv.getPlotItem()
+    assert "no line" in cv.band_text()
+    with_band = plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+    win.step()
+    _settle(win)
+    assert cv.band_text() == ""
+    without = plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+    assert with_band == without < 300, (with_band, without)
+
+
+def _band_check(win, bad: list, tag: object) -> None:  # noqa: ANN001
+    """The banners shown (the "no line" one, where the mode has a line, and a long notice)
+    are in the band above the plot, each there (its start at least), none dropped, on no
+    point's centre."""
+    cv = win.canvas
+    rects = cv.overlay_rects()
+    top = cv._vb.sceneBoundingRect().top()  # noqa: SLF001
+    for key, item in (("banner", cv._no_line), ("status", cv._status)):  # noqa: SLF001
+        if not item.isVisible():
+            continue
+        r = rects.get(key)
+        start = item.toPlainText()[:3]
+        covers = r is not None and any(r.contains(x, y) for x, y in _points_px(cv))
+        if r is None or start not in cv.band_text() or r.bottom() > top + 1 or covers:
+            bad.append((tag, key, r, top, cv.band_text()[:60]))
+
+
+NOTICE = "run discarded: the data changed while it ran, and the notice is long enough to wrap"
+
+
+def test_banners_with_no_room_for_the_band_keep_a_line_each_in_presentation(win) -> None:  # noqa: ANN001
+    """Iris at w = 0 in presentation at 1024×768 with a notice too: no corner is free, and
+    the band the two banners ask for, wrapped, would leave the plot under BAND_PLOT_MIN of
+    the canvas. They were both dropped; now they keep one line of the band (elided, whole
+    in its tooltip; the narration says them)."""
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    win.set_presentation(True)
+    bad: list = []
+    try:
+        win.canvas.set_status(NOTICE)
+        _settle(win)
+        _band_check(win, bad, "presentation")
+    finally:
+        win.canvas.set_status(None)
+        win.set_presentation(False)
+        _settle(win)
+    assert not bad, bad
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_banners_are_never_dropped_in_every_mode(win, mode) -> None:  # noqa: ANN001
+    """As above, in each mode, in presentation and at UI scale 2 (1024×768)."""
+    assert win.load_builtin("iris")
+    assert win.set_mode(mode)
+    bad: list = []
+    try:
+        win.canvas.set_status(NOTICE)
+        for on in (True, False):
+            win.set_presentation(on)
+            win.set_ui_scale(1.0 if on else 2.0)
+            _settle(win)
+            _band_check(win, bad, (mode, "presentation" if on else "scale 2"))
+    finally:
+        win.canvas.set_status(None)
+        win.set_presentation(False)
+        win.set_ui_scale(1.0)
+        _settle(win)
+    assert not bad, bad
 
 
 def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
