@@ -158,22 +158,23 @@ def _band_check(win, bad: list, tag: object) -> None:  # noqa: ANN001
 NOTICE = "run discarded: the data changed while it ran, and the notice is long enough to wrap"
 
 
-def test_banners_with_no_room_for_the_band_keep_a_line_each_in_presentation(win) -> None:  # noqa: ANN001
-    """Iris at w = 0 in presentation at 1024×768 with a notice too: no corner is free, and
-    the band the two banners ask for, wrapped, would leave the plot under BAND_PLOT_MIN of
-    the canvas. They were both dropped; now they keep one line of the band (elided, whole
-    in its tooltip; the narration says them)."""
+def test_banners_with_no_room_for_the_band_keep_a_line_each(win) -> None:  # noqa: ANN001
+    """Iris at w = 0 with a notice too, in a low window (as presentation at 1024×768 or UI
+    scale 2 leave the canvas): no corner is free, and the band the two banners ask for,
+    wrapped, would leave the plot under BAND_PLOT_MIN of the canvas. They were both
+    dropped; now they keep one line of the band (elided, whole in its tooltip; the
+    narration says them)."""
     assert win.load_builtin("iris")
     assert win.set_mode("primal")
-    win.set_presentation(True)
+    win.resize(1024, 600)
     bad: list = []
     try:
         win.canvas.set_status(NOTICE)
         _settle(win)
-        _band_check(win, bad, "presentation")
+        _band_check(win, bad, "1024x600")
     finally:
         win.canvas.set_status(None)
-        win.set_presentation(False)
+        win.resize(1024, 768)
         _settle(win)
     assert not bad, bad
 

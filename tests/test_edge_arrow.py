@@ -219,6 +219,7 @@ def win1024(qapp) -> Iterator[object]:  # noqa: ANN001
     QApplication.processEvents()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", registry.modes())
 def test_the_edge_arrow_keeps_off_a_selected_points_diamond_in_every_mode(win1024, mode) -> None:  # noqa: ANN001
     """At 1024×768, after a step of Example 2.1 in each mode the line is out of the data's
