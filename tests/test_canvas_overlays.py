@@ -201,6 +201,35 @@ def test_banners_are_never_dropped_in_every_mode(win, mode) -> None:  # noqa: AN
     assert not bad, bad
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_two_banners_over_a_crowd_lie_one_below_the_other(win, mode) -> None:  # noqa: ANN001
+    """Over a cloud of 2000 points (no band there) at w = 0 with a notice, in presentation at
+    1024×768, in each mode:
+    the notice and the "no line" banner took the same cheapest corner, one over the other
+    (the text under showing through); now the second lies below the first."""
+    from perceptron_gui.core.generators import generate
+
+    d = generate("noisy", 2000, seed=1)
+    win.set_points(d.points, d.labels)
+    assert win.set_mode(mode)
+    cv = win.canvas
+    win.set_presentation(True)  # (no corner free of the cloud at 1024×768)
+    try:
+        cv.set_status(NOTICE)
+        _settle(win)
+        rects = cv.overlay_rects()
+        assert "status" in rects, rects.keys()
+        if cv._no_line.isVisible():  # noqa: SLF001  (a mode with a line)
+            a, b = rects["status"], rects["banner"]
+            both = a.intersected(b)
+            assert both.width() <= 1 or both.height() <= 1, (mode, a, b)
+    finally:
+        cv.set_status(None)
+        win.set_presentation(False)
+        _settle(win)
+
+
 def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
     """The update's arrowheads shown, in the canvas's pixels (their tips)."""
     out = []

@@ -222,7 +222,8 @@ class LabelsCanvas(UpdateCanvas):
             size = self._text_size(item)
             if crowd:
                 spot = clear_edge(placer, px, size, first, keep, arrows, hard, inset)
-                spot = spot or cheapest_edge(placer, size, first, inset)
+                if spot is None:
+                    spot = self._stacked(placer, cheapest_edge(placer, size, first, inset), rects)
             elif key in self._in_band:
                 spot = None
             else:
@@ -333,6 +334,19 @@ class LabelsCanvas(UpdateCanvas):
         if self.legend.parentItem() is not parent:
             self.legend.setParentItem(parent)
         self.legend.anchor((0, 0), (0, 0), offset=offset)
+
+    @staticmethod
+    def _stacked(placer: Placer, r: Rect, rects: dict[str, Rect]) -> Rect:
+        """A banner's cheapest place `r` over a crowd, moved below (or above) the banner
+        placed before it when it would lie on that one (both took the same corner)."""
+        before = rects.get("status")
+        if before is None or not overlaps(r, before):
+            return r
+        x, y, w, h = before
+        below = (x, y + h, r[2], r[3])
+        moved = below if placer.fits(below) else (x, y - r[3], r[2], r[3])
+        placer.taken[-1] = moved  # (`r`, just taken)
+        return moved
 
     #: The banners' band's text (made on first use): a plain text item of the plot item in
     #: the plot's top margin (view.py's `_fit_header` adds the band's height to it), not a
