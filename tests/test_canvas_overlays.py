@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.core import registry
 
 
 @pytest.fixture(scope="module")
@@ -78,12 +79,13 @@ def test_the_no_line_banner_on_iris_covers_no_point(win) -> None:  # noqa: ANN00
     # The band is outside the plot, above it, and says it.
     band = cv.overlay_rects()["banner"]
     assert band.bottom() <= cv._vb.sceneBoundingRect().top() + 1  # noqa: SLF001
-    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()
+    assert "no line" in cv.band_text()
     # After a step (w ≠ 0) the band is gone.
     win.step()
     _settle(win)
     assert "banner" not in cv.overlay_rects()
-    assert not cv.getPlotItem().titleLabel.isVisible()
+    assert cv.band_text() == ""
+    assert cv._vb.sceneBoundingRect().top() < band.top() + 2  # noqa: SLF001  (the plot took it)
 
 
 def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa: ANN001
@@ -96,7 +98,7 @@ def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa:
     assert win.set_mode("primal")
     _settle(win)
     cv = win.canvas
-    assert "no line" in cv.getPlotItem().titleLabel.item.toPlainText()  # the band, wide
+    assert "no line" in cv.band_text()  # the band, wide
     wide = cv.width()
     for step in (False, True):  # narrowed with the band shown, and after it went
         if step:
@@ -112,6 +114,120 @@ def test_a_band_once_shown_leaves_the_plot_free_to_narrow(win) -> None:  # noqa:
         assert vb.right() <= cv.width() + 1, (step, vb)
     win.resize(1024, 768)
     _settle(win)
+
+
+def test_the_bands_text_holds_no_size_of_the_plot(win) -> None:  # noqa: ANN001
+    """The band's text is no widget of the plot's layout: the plot's least size is the
+    same with the band's wide text as without it (pyqtgraph's title label made its text's
+    width the plot's least width, which canvas/labels.py undid by patching the label's
+    private `updateMin`)."""
+    from PySide6.QtCore import Qt
+
+    win.resize(1024, 768)
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    _settle(win)
+    cv = win.canvas
+    plot = cv.getPlotItem()
+    assert "no line" in cv.band_text()
+    with_band = plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+    win.step()
+    _settle(win)
+    assert cv.band_text() == ""
+    without = plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+    assert with_band == without < 300, (with_band, without)
+
+
+def _band_check(win, bad: list, tag: object) -> None:  # noqa: ANN001
+    """The banners shown (the "no line" one, where the mode has a line, and a long notice)
+    are in the band above the plot, each there (its start at least), none dropped, on no
+    point's centre."""
+    cv = win.canvas
+    rects = cv.overlay_rects()
+    top = cv._vb.sceneBoundingRect().top()  # noqa: SLF001
+    for key, item in (("banner", cv._no_line), ("status", cv._status)):  # noqa: SLF001
+        if not item.isVisible():
+            continue
+        r = rects.get(key)
+        start = item.toPlainText()[:3]
+        covers = r is not None and any(r.contains(x, y) for x, y in _points_px(cv))
+        if r is None or start not in cv.band_text() or r.bottom() > top + 1 or covers:
+            bad.append((tag, key, r, top, cv.band_text()[:60]))
+
+
+NOTICE = "run discarded: the data changed while it ran, and the notice is long enough to wrap"
+
+
+def test_banners_with_no_room_for_the_band_keep_a_line_each(win) -> None:  # noqa: ANN001
+    """Iris at w = 0 with a notice too, in a low window (as presentation at 1024×768 or UI
+    scale 2 leave the canvas): no corner is free, and the band the two banners ask for,
+    wrapped, would leave the plot under BAND_PLOT_MIN of the canvas. They were both
+    dropped; now they keep one line of the band (elided, whole in its tooltip; the
+    narration says them)."""
+    assert win.load_builtin("iris")
+    assert win.set_mode("primal")
+    win.resize(1024, 600)
+    bad: list = []
+    try:
+        win.canvas.set_status(NOTICE)
+        _settle(win)
+        _band_check(win, bad, "1024x600")
+    finally:
+        win.canvas.set_status(None)
+        win.resize(1024, 768)
+        _settle(win)
+    assert not bad, bad
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_banners_are_never_dropped_in_every_mode(win, mode) -> None:  # noqa: ANN001
+    """As above, in each mode, in presentation and at UI scale 2 (1024×768)."""
+    assert win.load_builtin("iris")
+    assert win.set_mode(mode)
+    bad: list = []
+    try:
+        win.canvas.set_status(NOTICE)
+        for on in (True, False):
+            win.set_presentation(on)
+            win.set_ui_scale(1.0 if on else 2.0)
+            _settle(win)
+            _band_check(win, bad, (mode, "presentation" if on else "scale 2"))
+    finally:
+        win.canvas.set_status(None)
+        win.set_presentation(False)
+        win.set_ui_scale(1.0)
+        _settle(win)
+    assert not bad, bad
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_two_banners_over_a_crowd_lie_one_below_the_other(win, mode) -> None:  # noqa: ANN001
+    """Over a cloud of 2000 points (no band there) at w = 0 with a notice, in presentation at
+    1024×768, in each mode:
+    the notice and the "no line" banner took the same cheapest corner, one over the other
+    (the text under showing through); now the second lies below the first."""
+    from perceptron_gui.core.generators import generate
+
+    d = generate("noisy", 2000, seed=1)
+    win.set_points(d.points, d.labels)
+    assert win.set_mode(mode)
+    cv = win.canvas
+    win.set_presentation(True)  # (no corner free of the cloud at 1024×768)
+    try:
+        cv.set_status(NOTICE)
+        _settle(win)
+        rects = cv.overlay_rects()
+        assert "status" in rects, rects.keys()
+        if cv._no_line.isVisible():  # noqa: SLF001  (a mode with a line)
+            a, b = rects["status"], rects["banner"]
+            both = a.intersected(b)
+            assert both.width() <= 1 or both.height() <= 1, (mode, a, b)
+    finally:
+        cv.set_status(None)
+        win.set_presentation(False)
+        _settle(win)
 
 
 def _heads_px(cv: DataCanvas) -> list[tuple[str, float, float]]:
@@ -246,3 +362,71 @@ def test_the_legend_is_its_own_size_again_after_ui_scale_2(win) -> None:  # noqa
         win.act_zoom_reset.trigger()
     _settle(win)
     assert legend.boundingRect().size().toTuple() == before
+
+
+def _mark_edge(cv: DataCanvas, i: int) -> float:
+    """The radius of point i's marker, or of the largest ring drawn round it."""
+    layers = cv._marks.layers  # noqa: SLF001
+    edge = [layers.markers.size / 2]
+    if i in cv._misclassified and layers.halos.isVisible():  # noqa: SLF001
+        edge.append(layers.rings.size / 2)
+    if i == cv._current and layers.current.isVisible():  # noqa: SLF001
+        edge.append(layers.current.size / 2)
+    anatomy = cv._anatomy  # noqa: SLF001
+    ring = cv._update_ring  # noqa: SLF001
+    if anatomy is not None and anatomy[2] == i and ring.isVisible():
+        edge.append(ring.size / 2 * ring.opacity())
+    return max(edge)
+
+
+def _segment_gap(q: np.ndarray, a: np.ndarray, z: np.ndarray) -> np.ndarray:
+    u = z - a
+    nn = float(u @ u)
+    t = np.clip(((q - a) @ u) / nn, 0.0, 1.0) if nn > 0 else np.zeros(len(q))
+    return np.hypot(*(q - (a + t[:, None] * u)).T)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -> None:  # noqa: ANN001
+    """Presentation at 1024×768, Example 2.1 stepped in each mode: a point's name more
+    than NAME_NEAR marker diameters off its point's marker (or the ring round it) is joined
+    to it by a leader line (after update 2 the updated x3's name sat 81 px from its centre,
+    27 px past its ring, with nothing joining them), and no leader line passes over
+    another point's marker."""
+    from perceptron_gui.app.canvas.constants import NAME_NEAR
+
+    win.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    assert win.set_mode(mode)
+    win.set_presentation(True)
+    cv = win.canvas
+    bad = []
+    try:
+        for k in range(5):
+            win.step()
+            _settle(win)
+            px = _points_px(cv)
+            diameter = cv._marks.layers.markers.size  # noqa: SLF001
+            rects, leaders = cv.overlay_rects(), cv.leader_lines()
+            for key, r in rects.items():
+                if not key.startswith("name"):
+                    continue
+                i = int(key[4:])
+                x, y = px[i]
+                gap = np.hypot(
+                    max(0.0, r.left() - x, x - r.right()), max(0.0, r.top() - y, y - r.bottom())
+                )
+                far = gap - _mark_edge(cv, i) > NAME_NEAR * diameter + 1.0
+                if far and key not in leaders:
+                    bad.append((k, key, "far, no leader", round(gap)))
+            for key, line in leaders.items():
+                i = int(key.removeprefix("name").removeprefix("alpha"))
+                a = np.array([line.x1(), line.y1()])
+                z = np.array([line.x2(), line.y2()])
+                others = np.delete(px, i, axis=0)
+                if len(others) and _segment_gap(others, a, z).min() <= diameter / 2:
+                    bad.append((k, key, "leader over a point"))
+        assert not bad, (mode, bad)
+    finally:
+        win.set_presentation(False)
+        _settle(win)

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
+import probes
 import pytest
 
 from perceptron_gui.app.canvas import frame
+from perceptron_gui.core import registry
 from perceptron_gui.core.generators import generate
 
 
@@ -146,3 +150,116 @@ def test_the_edge_arrow_visual_over_a_view_model_alone(qtbot) -> None:  # noqa: 
     assert frame.segment_distances(pts, p, body).min() > theme().marker
     edge.hide()
     assert not edge.arrow.isVisible() and edge.keep_out_px(lambda a, b: (a, b)) is None
+
+
+@pytest.mark.parametrize("mark", ["selection", "current", "mistake", "update"])
+def test_the_edge_arrow_keeps_off_the_marks_round_a_point(qtbot, mark) -> None:  # noqa: ANN001
+    """A point with a mark round it (the selection's diamond, the current point's square,
+    a mistake's ring, the updated point's ring) beside the arrow's body: the arrow keeps
+    its half width off the mark, not only off the point's marker (at 1024×768 its head
+    covered a selected point's ring)."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.app.canvas.visuals.edge import EdgeArrow
+    from perceptron_gui.core.model import LinearModel
+
+    model = ViewModel(probes.FixedView())
+    vb = pg.ViewBox()
+
+    def place(items) -> None:  # noqa: ANN001
+        for item, z in items:
+            item.setZValue(z)
+            vb.addItem(item)
+
+    edge = EdgeArrow(model, place)
+    line = (np.array([1.0, 1.0]), 12.0)  # x1 + x2 = −12: out of view, by the corner (−5, −5)
+    edge.point_to(*line)
+    o = edge.arrow.opts
+    tip = model.to_px([[edge.arrow.pos().x(), edge.arrow.pos().y()]])[0]
+    angle = np.radians(o["angle"])
+    along = np.array([np.cos(angle), np.sin(angle)])
+    # A point beside the body, clear of its marker (as before) but not of a mark round it.
+    side = np.array([-along[1], along[0]])
+    beside = tip + 0.5 * (o["headLen"] + o["tailLen"]) * along + 24.0 * side
+    model.points = model.from_px([beside, [200.0, 200.0]])
+    model.labels = np.array([1.0, -1.0])
+    if mark == "selection":
+        model.set_selection(np.array([0]))
+    elif mark == "current":
+        model.set_current(0)
+    elif mark == "mistake":
+        model.set_mistakes(np.array([0]))
+    else:
+        before, after = LinearModel((0.0, 0.0), 0.0), LinearModel((1.0, 1.0), 0.0)
+        model.set_update(Update(before, after, 0, True))
+    edge.point_to(*line)
+    p = model.to_px([[edge.arrow.pos().x(), edge.arrow.pos().y()]])[0]
+    body = p + (o["headLen"] + o["tailLen"]) * along
+    d = frame.segment_distances(model.to_px(model.points[:1]), p, body)[0]
+    # The marks' widths at UI scale 1, as the points' and the update's visuals draw them.
+    across = {"selection": 34.0, "current": 36.0, "mistake": 32.0, "update": 60.0}[mark]
+    assert d > 0.5 * o["headWidth"] + 0.5 * across, (mark, d)
+
+
+@pytest.fixture(scope="module")
+def win1024(qapp) -> Iterator[object]:  # noqa: ANN001
+    """One window at 1024×768 for the module's tests in the window."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    w.resize(1024, 768)
+    w.show()
+    QApplication.processEvents()
+    yield w
+    w.close()
+    w.deleteLater()
+    QApplication.processEvents()
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", registry.modes())
+def test_the_edge_arrow_keeps_off_a_selected_points_diamond_in_every_mode(win1024, mode) -> None:  # noqa: ANN001
+    """At 1024×768, after a step of Example 2.1 in each mode the line is out of the data's
+    view and the arrow points at it: a selected point 24 px beside the arrow's body (clear
+    of its marker, as before, but not of its diamond) moves the arrow off the diamond."""
+    from PySide6.QtWidgets import QApplication
+
+    w = win1024
+    w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    assert w.set_mode(mode)
+    cv = w.canvas
+    w.step()
+
+    def settle() -> None:
+        for _ in range(3):
+            QApplication.processEvents()
+        cv.flush()
+
+    settle()
+    if not registry.spec(mode).has_w:  # (regions, not a line: no arrow to it)
+        assert not (cv._edge.made and cv._edge.arrow.isVisible())
+        return
+    arrow = cv._edge.arrow
+    assert arrow.isVisible(), mode
+    model = cv.view_model
+    o = arrow.opts
+    tip = model.to_px([[arrow.pos().x(), arrow.pos().y()]])[0]
+    along = np.array([np.cos(np.radians(o["angle"])), np.sin(np.radians(o["angle"]))])
+    side = np.array([-along[1], along[0]])
+    want = tip + 0.5 * (o["headLen"] + o["tailLen"]) * along + 24.0 * side
+    # The view moved (held) so that x3 = (1, 1) lies there; the line stays out of view.
+    (at,) = model.from_px([want])
+    dx, dy = 1.0 - at[0], 1.0 - at[1]
+    x0, x1, y0, y1 = cv.view_range()
+    cv.set_view_range(x0 + dx, x1 + dx, y0 + dy, y1 + dy)
+    cv.set_selection([2])
+    settle()
+    assert arrow.isVisible(), mode
+    p = model.to_px([[arrow.pos().x(), arrow.pos().y()]])[0]
+    body = p + (o["headLen"] + o["tailLen"]) * along
+    d = frame.segment_distances(model.to_px([[1.0, 1.0]]), p, body)[0]
+    diamond = cv._marks.layers.selected.size  # noqa: SLF001
+    assert d > 0.5 * o["headWidth"] + 0.5 * diamond, (mode, d)

@@ -125,6 +125,10 @@ COVER_ZOOM = 1.25
 #: A point's name with no room beside it may sit this many marker diameters further off,
 #: joined to its point by a leader line.
 LEADER_REACH = 4.0
+#: A point's name (or α) further than this many marker diameters off the edge of its
+#: point's marker (or of the ring round it) is joined to it by a leader line, wherever it
+#: sits (in presentation a name some 60 px from a small point could be anyone's).
+NAME_NEAR = 0.75
 
 
 def gap_to(p: tuple[float, float], size: tuple[float, float], cx: float, cy: float) -> float:

@@ -152,22 +152,22 @@ def arrow_spot(
     tip: Point,
     direction: Point,
     length: float,
-    clearance: float,
+    clearance: float | FloatArray,
     box: Sequence[float],
     rank: Callable[[FloatArray], FloatArray],
 ) -> Point:
     """Where an arrow of `length` pointing along the unit `direction` may put its tip so
-    that its body keeps `clearance` from every point: `tip` itself when free, else the
-    free place on the border of `box` (xmin, xmax, ymin, ymax) that `rank` (smaller is
-    better, e.g. the distance to what the arrow points at) puts first; `tip` when no
-    place is free. All in pixels (one unit each way), so that the clearance is a
-    marker's radius whatever the view's scale.
+    that its body keeps `clearance` from every point (one for all, or one a point): `tip`
+    itself when free, else the free place on the border of `box` (xmin, xmax, ymin,
+    ymax) that `rank` (smaller is better, e.g. the distance to what the arrow points at)
+    puts first; `tip` when no place is free. All in pixels (one unit each way), so that
+    the clearance is a marker's radius whatever the view's scale.
     """
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
     u = np.asarray(direction, dtype=np.float64)
 
     def free(p: FloatArray) -> bool:
-        return bool(segment_distances(pts, p, p - length * u).min() > clearance)
+        return bool(np.all(segment_distances(pts, p, p - length * u) > clearance))
 
     start = np.asarray(tip, dtype=np.float64)
     if not len(pts) or free(start):

@@ -12,7 +12,7 @@ from functools import partial
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
@@ -33,26 +33,6 @@ Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
-
-
-def _free_width(label: pg.LabelItem) -> None:
-    """Keep the band's label from holding the plot's width (once per label).
-
-    pyqtgraph makes a label's text width its minimum width, at each text and each resize:
-    the band's text, as wide as a wide plot, held the plot that wide, also after the band
-    went, and a canvas narrowed later (the lesson's compare scene after the pocket scene)
-    drew its plot cut at its right edge. The band's text follows the plot's width instead.
-    """
-    if getattr(label, "_width_free", False):
-        return
-    update = label.updateMin
-
-    def update_min() -> None:
-        update()
-        label.setMinimumWidth(0)
-
-    label.updateMin = update_min
-    label._width_free = True  # noqa: SLF001
 
 
 class LabelsCanvas(UpdateCanvas):
@@ -203,7 +183,8 @@ class LabelsCanvas(UpdateCanvas):
         )
         legend = self._made("legend") and self.legend.isVisible()
         # Over a crowd (a cloud of thousands) a text hides little of it: the legend and
-        # the banners take the cheapest corner, side or place, as ever; no band.
+        # the banners take a free corner or side, else the cheapest place; no band (a band
+        # going at a run's first step resized the plot under a field of halos: a flash).
         crowd = len(self._points) > BAND_POINTS_MAX
         if crowd:
             self._in_band.clear()
@@ -240,7 +221,9 @@ class LabelsCanvas(UpdateCanvas):
                 continue
             size = self._text_size(item)
             if crowd:
-                spot = cheapest_edge(placer, size, first, inset)
+                spot = clear_edge(placer, px, size, first, keep, arrows, hard, inset)
+                if spot is None:
+                    spot = self._stacked(placer, cheapest_edge(placer, size, first, inset), rects)
             elif key in self._in_band:
                 spot = None
             else:
@@ -257,7 +240,7 @@ class LabelsCanvas(UpdateCanvas):
         if band_rect is not None:
             for item in band:
                 rects["status" if item is self._status else "banner"] = band_rect
-            if legend_in_band:
+            if legend_in_band and self._band_legend:
                 rects["legend"] = band_rect
 
         # The points' names and α's (a visual: visuals/labels.py), in this pass.
@@ -352,59 +335,121 @@ class LabelsCanvas(UpdateCanvas):
             self.legend.setParentItem(parent)
         self.legend.anchor((0, 0), (0, 0), offset=offset)
 
+    @staticmethod
+    def _stacked(placer: Placer, r: Rect, rects: dict[str, Rect]) -> Rect:
+        """A banner's cheapest place `r` over a crowd, moved below (or above) the banner
+        placed before it when it would lie on that one (both took the same corner)."""
+        before = rects.get("status")
+        if before is None or not overlaps(r, before):
+            return r
+        x, y, w, h = before
+        below = (x, y + h, r[2], r[3])
+        moved = below if placer.fits(below) else (x, y - r[3], r[2], r[3])
+        placer.taken[-1] = moved  # (`r`, just taken)
+        return moved
+
+    #: The banners' band's text (made on first use): a plain text item of the plot item in
+    #: the plot's top margin (view.py's `_fit_header` adds the band's height to it), not a
+    #: widget of the plot's layout, so it holds no width or height of the plot.
+    _band_label: QtWidgets.QGraphicsTextItem | None = None
+    #: The legend is in the band (it had no corner, and the band has room for it).
+    _band_legend = False
+
+    def band_text(self) -> str:
+        """The text of the band above the plot ("" when there is no band)."""
+        label = self._band_label
+        if label is None or not label.isVisible():
+            return ""
+        return str(label.toPlainText())
+
+    def _band_lines(self, texts: list[str], width: float, room: float) -> tuple[str, float]:
+        """The banners as the band shows them in `width` pixels, and its height: wrapped
+        whole when that leaves the plot BAND_PLOT_MIN of the canvas's height (`room` is the
+        most the band may take), else one line each, elided, else one line for all; never
+        nothing (the narration says them whole)."""
+        label = self._band_label
+        assert label is not None
+        fm = QtGui.QFontMetricsF(label.font())
+        margin = 2 * label.document().documentMargin()
+        label.setTextWidth(width + margin)
+        whole = "<br>".join(html.escape(t) for t in texts)
+        label.setHtml(whole)
+        height = float(label.boundingRect().height())
+        if height <= room:
+            return whole, height
+        elide = Qt.TextElideMode.ElideRight
+        text = "<br>".join(html.escape(fm.elidedText(t, elide, width)) for t in texts)
+        label.setHtml(text)
+        height = float(label.boundingRect().height())
+        if height > room and len(texts) > 1:  # one line, an equal part of it each
+            sep = " · "
+            part = (width - (len(texts) - 1) * fm.horizontalAdvance(sep)) / len(texts)
+            text = html.escape(sep.join(fm.elidedText(t, elide, part) for t in texts))
+            label.setHtml(text)
+            height = float(label.boundingRect().height())
+        return text, height
+
     def _show_band(self, items: list[pg.TextItem], legend: bool) -> Rect | None:
-        """The banners with no room in the plot, in the band above it (the plot's title
-        row, outside the data), one a line, and below them at its right the legend when
-        it has no room either (`legend`); None (the band gone) without any."""
+        """The banners with no room in the plot, in the band above it (outside the data),
+        one a line, and below them at its right the legend when it has no room either
+        (`legend`); None (the band gone) without any. The banners are never dropped: with
+        little room each takes one line, elided; the legend only while the plot keeps
+        BAND_PLOT_MIN of the canvas's height (else it is hidden)."""
         plot = self.getPlotItem()
-        label = plot.titleLabel
         if not items and not legend:
             if self._band_text:
                 self._band_text = ""
                 self._band_height = 0.0
-                plot.setTitle(None)
-                plot.layout.activate()
+                if self._band_label is not None:
+                    self._band_label.setVisible(False)
+                self._fit_header()
             return None
         t = theme()
-        text = "<br>".join(html.escape(item.toPlainText()) for item in items)
+        texts = [item.toPlainText() for item in items]
         width = max(10.0, float(self._vb.width()) - 8 * t.scale)
         lr = self.legend.boundingRect() if legend else QtCore.QRectF()
-        key = f"{text}\n{t.palette.ink}\n{t.scale}\n{width:.0f}\n{lr.width()}x{lr.height()}"
+        key = f"{texts}\n{t.palette.ink}\n{t.scale}\n{width:.0f}x{self.height()}\n{lr.size()}"
+        label = self._band_label
+        if label is None:
+            label = self._band_label = QtWidgets.QGraphicsTextItem(plot)
+            label.setVisible(False)
         if key != self._band_text:  # (a new text, a theme, a resize)
             self._band_text = key
-            label.item.setFont(t.font(LABEL_PT))
-            label.item.setTextWidth(width)
-            _free_width(label)
-            label.setText(text, color=t.palette.ink, size=f"{t.pt(LABEL_PT)}pt")
-            height = float(label.item.boundingRect().height()) if items else 0.0
-            height += float(lr.height()) + 2 * t.scale
+            label.setFont(t.font(LABEL_PT))
+            label.setDefaultTextColor(t.color("ink"))
             # The plot keeps BAND_PLOT_MIN of the canvas's height (a compare pane in a
-            # lesson at UI scale 2 has its readout's quarter too): else no band, and what
-            # it would hold is hidden (the narration says it).
+            # lesson at UI scale 2 has its readout's quarter too), the banners' one line
+            # each aside.
             plot_h = float(self._vb.height()) + self._band_height
-            if plot_h - height < BAND_PLOT_MIN * float(self.height()):
-                height = 0.0
-            self._band_height = height
-            if height > 0:
-                label.setMaximumHeight(height)
-                plot.layout.setRowFixedHeight(0, height)
-                label.setVisible(True)
-            else:
-                plot.setTitle(None)
+            room = plot_h - BAND_PLOT_MIN * float(self.height())
+            pad = 2 * t.scale
+            height = 0.0
+            if items:
+                _, height = self._band_lines(texts, width, room - pad)
+            self._band_legend = legend and height + float(lr.height()) + pad <= room
+            if self._band_legend:
+                height += float(lr.height())
+            self._band_height = height + pad if (items or self._band_legend) else 0.0
+            label.setVisible(bool(items))
+            label.setToolTip("\n".join(texts))  # (whole, when the band elides them)
             # Laid out now, not at the next turn: the band's place is read below (the
             # plot's new size asks for another pass, for the view fitted to it).
-            plot.layout.activate()
+            self._fit_header()
+        legend = legend and self._band_legend
+        if self._made("legend") and "legend" in self._in_band:
+            self.legend.setOpacity(1.0 if legend else 0.0)  # (no room in the band: hidden)
         if self._band_height <= 0:
-            if self._made("legend"):
-                self.legend.setOpacity(0.0 if legend else self.legend.opacity())
             return None
-        g = label.geometry()  # (in the plot's coordinates)
+        g = self._vb.geometry()  # (in the plot's coordinates)
+        band = QtCore.QRectF(g.left(), g.top() - self._band_height, g.width(), self._band_height)
+        inset = 4 * t.scale - label.document().documentMargin()
+        label.setPos(band.left() + inset, band.top())
         if legend:
-            below = float(label.item.boundingRect().height()) if items else 0.0
-            self._legend_to(plot, (g.right() - lr.width(), g.top() + below))
+            below = float(label.boundingRect().height()) if items else 0.0
+            self._legend_to(plot, (band.right() - lr.width(), band.top() + below))
         elif self._made("legend") and self.legend.parentItem() is not self._vb:
             self.legend.setParentItem(self._vb)
-        r = label.sceneBoundingRect()
+        r = plot.mapRectToScene(band)
         return (r.x(), r.y(), r.width(), r.height())
 
     def _anchored_texts(self) -> list[tuple[str, pg.TextItem, tuple[float, float] | None]]:

@@ -97,12 +97,14 @@ class ViewCanvas(ScheduledCanvas):
             band = max(band, partner._own_band)
         layout = self.getPlotItem().layout
         left, top, right, bottom = layout.getContentsMargins()
-        if top != PLOT_MARGIN + band:
-            layout.setContentsMargins(left, PLOT_MARGIN + band, right, bottom)
+        # (Below the header, the banners' band when they have no corner: labels.py.)
+        if top != PLOT_MARGIN + band + self._band_height:
+            layout.setContentsMargins(left, PLOT_MARGIN + band + self._band_height, right, bottom)
             layout.activate()  # now: a layout pass before the next turn places in the plot
         if partner is not None:
             # (The partner's own band is not taller: it takes this one.)
-            if partner.getPlotItem().layout.getContentsMargins()[1] != PLOT_MARGIN + band:
+            top = partner.getPlotItem().layout.getContentsMargins()[1]
+            if top != PLOT_MARGIN + band + partner._band_height:
                 partner._fit_header()
         self._schedule_layout()
 

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas import frame
-from perceptron_gui.app.canvas.constants import EDGE_ARROW_MAX_POINTS
+from perceptron_gui.app.canvas.constants import EDGE_ARROW_MAX_POINTS, NAME_TEXT_MAX
 from perceptron_gui.app.canvas.items import Place
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
@@ -30,6 +30,10 @@ translate = QCoreApplication.translate
 
 
 _Items = tuple[pg.ArrowItem, pg.TextItem]
+
+#: The marks drawn round a point, in markers across (the points' visual draws them 32-36
+#: px round a 14 px marker; the update's ring is 60 px at scale 1).
+MARKS_ACROSS = {"selection": 36 / 14, "current": 36 / 14, "mistake": 32 / 14, "update": 60 / 14}
 
 
 class EdgeArrow(Visual[_Items]):
@@ -46,7 +50,9 @@ class EdgeArrow(Visual[_Items]):
 
     def __init__(self, model: ViewModel, place: Place) -> None:
         super().__init__(model, place)
-        for event in (model.events.line, model.events.view):
+        events = model.events
+        # (The marks round points change the room the arrow needs beside them.)
+        for event in (events.line, events.view, events.selection, events.current, events.update):
             event.connect(self._on_line)
 
     def _on_line(self) -> None:
@@ -133,7 +139,15 @@ class EdgeArrow(Visual[_Items]):
         opts = self.arrow.opts
         length = float(opts["headLen"] + opts["tailLen"])
         room = 0.5 * float(opts["headWidth"]) + 4 * t.scale
-        clearance = t.marker + 8 * t.scale  # (the current point's ring is about this wide)
+        # Off every point's marker, and off the marks drawn round some (the selection's
+        # diamond, the current point's square, the mistakes' rings, the updated point's
+        # ring): the arrow's half width and the mark's radius apart, centre to axis.
+        half = 0.5 * float(opts["headWidth"])
+        clearance = np.full(n, max(t.marker + 8 * t.scale, half + 0.5 * t.marker + 2 * t.scale))
+        for marked, across in self._marks():
+            keep = half + 0.5 * across + 2 * t.scale
+            marked = marked[(marked >= 0) & (marked < n)]
+            clearance[marked] = np.maximum(clearance[marked], keep)
         along = np.array([unit[0], -unit[1]])  # screen y points down
         along /= max(float(np.hypot(*along)), 1e-300)
         norm = float(np.hypot(*w))
@@ -155,6 +169,22 @@ class EdgeArrow(Visual[_Items]):
         )
         (spot,) = self.model.from_px([[px, py]])
         return float(spot[0]), float(spot[1])
+
+    def _marks(self) -> list[tuple[NDArray[np.intp], float]]:
+        """The points with a mark round them, and the mark's width in pixels (as the
+        points' and the update's visuals draw them: MARKS_ACROSS markers across)."""
+        m = self.model
+        t = theme()
+        marks: list[tuple[NDArray[np.intp], float]] = []
+        if len(m.selection):
+            marks.append((np.asarray(m.selection, dtype=np.intp), MARKS_ACROSS["selection"]))
+        if m.current is not None:
+            marks.append((np.array([m.current], dtype=np.intp), MARKS_ACROSS["current"]))
+        if 0 < len(m.mistakes) <= NAME_TEXT_MAX:  # (beyond, thin rings, or a lit field)
+            marks.append((np.asarray(m.mistakes, dtype=np.intp), MARKS_ACROSS["mistake"]))
+        if m.update is not None:
+            marks.append((np.array([m.update.point], dtype=np.intp), MARKS_ACROSS["update"]))
+        return [(idx, across * t.marker) for idx, across in marks]
 
     def keep_out_px(
         self, to_px: Callable[[float, float], tuple[float, float]]

@@ -16,7 +16,7 @@ appears beside another point, and the pass skips its search).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import numpy as np
@@ -29,7 +29,9 @@ from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     AMBIGUITY,
     LEADER_REACH,
+    NAME_NEAR,
     NAME_TEXT_MAX,
+    gap_to,
     leader_line,
     near_places,
 )
@@ -77,8 +79,10 @@ class _Pass(NamedTuple):
     #: The gap between a point and its name, and the larger one round a ringed point.
     gap: float
     ring_gap: dict[int, float]
-    #: A marker's diameter in pixels (the leader lines reach LEADER_REACH of them).
+    #: A marker's diameter in pixels (the leader lines reach LEADER_REACH of them), and
+    #: the radius a leader line keeps off every other point.
     diameter: float
+    radius: float
     put: Put
     #: The labels' places (by "name3", "alpha3") and leader lines, as they are placed.
     rects: dict[str, Rect]
@@ -238,8 +242,9 @@ class PointLabels(Visual[Line]):
             dd = np.hypot(px[:, None, 0] - px[None, :, 0], px[:, None, 1] - px[None, :, 1])
             np.fill_diagonal(dd, np.inf)
             nearest = dd.min(axis=1).tolist()
+        radius = float(frame[4]) if len(frame) > 4 else 0.5 * diameter
         self._pass = _Pass(
-            placer, px, to_px, gap, ring_gap, diameter, put, {}, {}, nearest, own, same
+            placer, px, to_px, gap, ring_gap, diameter, radius, put, {}, {}, nearest, own, same
         )
 
     def ringed(self) -> list[int]:
@@ -301,13 +306,58 @@ class PointLabels(Visual[Line]):
             (clear if ok else unclear).append((x, y))
         return clear, unclear
 
+    def _near(self, p: _Pass, i: int) -> float:
+        """How far (pixels, from point i's centre) its label may sit without a leader line:
+        NAME_NEAR marker diameters off the edge of its marker, or of the ring round it."""
+        ringed = i in p.ring_gap
+        edge = p.ring_gap[i] - 2 * theme().scale if ringed else 0.5 * p.diameter
+        return max(edge, 0.5 * p.diameter) + NAME_NEAR * p.diameter
+
+    def _led(
+        self, p: _Pass, i: int, cands: list[Point], size: tuple[float, float], g: float
+    ) -> Iterator[Point]:
+        """`cands` (in order, as they are asked for) but those further from point i than
+        `_near` whose leader line would pass over another point: a place that needs a line
+        to its point keeps it only when the line crosses no other point. (Tried one by one:
+        most labels take one of their first few places.)"""
+        cx, cy = p.to_px(*self.model.points[i])
+        near = self._near(p, i)
+        w, h = size
+        keep = p.radius
+        others = p.own if p.own else p.px.tolist()
+        for x, y in cands:
+            nx, ny = min(max(cx, x), x + w), min(max(cy, y), y + h)  # (its nearest point)
+            d = math.hypot(nx - cx, ny - cy)
+            if d <= near:
+                yield (x, y)
+                continue
+            # The leader from g off the point to the text (constants.leader_line).
+            f = min(1.0, g / d)
+            sx, sy = cx + f * (nx - cx), cy + f * (ny - cy)
+            ux, uy = nx - sx, ny - sy
+            nn = ux * ux + uy * uy
+            reach = math.sqrt(nn) + keep
+            crossed = False
+            for j, (qx, qy) in enumerate(others):
+                ax, ay = qx - sx, qy - sy
+                if j == i or abs(ax) > reach or abs(ay) > reach:
+                    continue
+                t = min(1.0, max(0.0, (ax * ux + ay * uy) / nn)) if nn > 0 else 0.0
+                if math.hypot(ax - t * ux, ay - t * uy) <= keep:
+                    crossed = True
+                    break
+            if not crossed:
+                yield (x, y)
+
     def _place_label(self, kind: str, i: int, item: pg.TextItem) -> None:
         """A point's name or α beside its point (a free corner or side within about two
         marker diameters, on the side away from a neighbour), else on free room a little
         further joined to it by a thin leader line, else beside it between it and a
-        neighbour, else hidden (hovering the point tells its name). While no point moved,
-        it keeps the place it had when that is still free (a leader's only when no place
-        beside the point is)."""
+        neighbour, else hidden (hovering the point tells its name). Wherever it goes, a
+        label further than `_near` from its point is joined to it by a leader line, and
+        takes such a place only when the line passes over no other point. While no point
+        moved, it keeps the place it had when that is still free (a leader's only when no
+        place beside the point is)."""
         p = self._pass
         pts = self.model.points
         if p is None or not item.isVisible() or not 0 <= i < len(pts):
@@ -327,26 +377,30 @@ class PointLabels(Visual[Line]):
             memo = _Memo(size, g, ringed, clear, unclear, None, None, None, None, None)
         got: Rect | None = None
         how: str | None = None
-        leader: Segment | None = None
         if memo.kind == "clear" and memo.rect is not None and placer.take_if_free(memo.rect):
             got, how = memo.rect, "clear"
         if got is None and memo.clear:
-            got = placer.take_free(memo.clear, size)
+            got = placer.take_free(self._led(p, i, memo.clear, size, g), size)
             how = "clear" if got is not None else None
         if got is None and memo.kind == "leader" and memo.rect is not None:
             if placer.take_if_free(memo.rect):
-                got, how, leader = memo.rect, "leader", memo.leader
+                got, how = memo.rect, "leader"
         if got is None:  # further, with a leader line
             far = memo.far
             if far is None:
                 far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
                 memo = memo._replace(far=far)
-            got = placer.take_free(far, size) if far else None
+            got = placer.take_free(self._led(p, i, far, size, g), size) if far else None
             if got is not None:
-                how, leader = "leader", leader_line(got, cx, cy, g)
+                how = "leader"
         if got is None and memo.unclear:
-            got = placer.take_free(memo.unclear, size)
+            got = placer.take_free(self._led(p, i, memo.unclear, size, g), size)
             how = "unclear" if got is not None else None
+        leader: Segment | None = None
+        if got is not None and (
+            how == "leader" or gap_to(got[:2], size, cx, cy) > self._near(p, i)
+        ):
+            leader = leader_line(got, cx, cy, g)
         item.setOpacity(0.0 if got is None else 1.0)
         pos: Point | None = None
         if got is not None:
