@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QTableView
 
 from perceptron_gui.app import axes  # noqa: F401  (installs the lazy menus, as the app does)
 from perceptron_gui.app.lazy_menus import menu_made, plot_menu_made, plot_menus_lazy
@@ -65,7 +65,7 @@ def test_a_disabled_menu_is_never_made_and_comes_back_when_enabled(qtbot) -> Non
     assert isinstance(pg.ViewBox(enableMenu=False).getContextMenus(None), list)
 
 
-def test_a_window_makes_no_view_box_menu(qtbot, monkeypatch) -> None:  # noqa: ANN001
+def test_a_window_makes_no_menu_nor_hidden_part_until_used(qtbot, monkeypatch) -> None:  # noqa: ANN001
     from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
 
     from perceptron_gui import MainWindow
@@ -83,6 +83,21 @@ def test_a_window_makes_no_view_box_menu(qtbot, monkeypatch) -> None:  # noqa: A
     plot = w.canvas.getPlotItem()
     assert plot_menu_made(plot) is not plot_menus_lazy()
     assert _grids(plot)[1] == _grids(plot)[2] not in (False, None)
+    # Nor the keyboard's cursor, until K: then it shows where the cursor is.
+    editor = w.accessibility.editor
+    assert editor._mark is None
+    w.act_keyboard_edit.trigger()
+    assert editor.mark.isVisible() and editor.mark.scene() is w.canvas.scene()
+    assert [tuple(p) for p in editor.mark.getData()] == [(editor.cursor[0],), (editor.cursor[1],)]
+    w.act_keyboard_edit.trigger()
+    assert not editor.mark.isVisible()
+    # Nor the points' table, until View ▸ Points as a table: then it shows the points.
+    assert w.findChild(QTableView, "pointsTable") is None
+    w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    w.act_points_table.trigger()
+    view = w.findChild(QTableView, "pointsTable")
+    assert view is w.accessibility.points_view and view.isVisible()
+    assert view.model().rowCount() == 3 and view.accessibleName()
     pg.ViewBox().getMenu(None)
     assert len(made) == 1
 
