@@ -544,8 +544,12 @@ class RoomyStyle(ScaledStyle):
         option: object = None,
         widget: QWidget | None = None,
     ) -> int:
-        value = super().pixelMetric(metric, option, widget)
-        if metric == _TITLE_MARGIN and widget is not None:
+        if metric != _TITLE_MARGIN:
+            return super().pixelMetric(metric, option, widget)
+        # (Not scaled: the base's own. Qt asks a dock's layout for it ~900 times while a
+        # window is first shown: straight to the base, not through `ScaledStyle`'s Python.)
+        value = QProxyStyle.pixelMetric(self, metric, option, widget)  # type: ignore[arg-type]
+        if widget is not None:
             # A title bar is its text's height and twice this (or its buttons' size hint
             # and 2, less): a bar of `side`, which the buttons fill (`subElementRect`).
             return max(value, (self.side() - widget.fontMetrics().height() + 1) // 2)
