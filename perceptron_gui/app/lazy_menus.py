@@ -86,6 +86,16 @@ def menu_made(view_box: Any) -> bool:
     return menu is not None and menu is not _PENDING
 
 
+#: pyqtgraph's texts of the plot's menu: its title, then its six parts' (see _make_plot_menu).
+_PLOT_MENU_TEXTS = (
+    "Plot Options",
+    "Transforms",
+    "Downsample",
+    "Average",
+    "Alpha",
+    "Grid",
+    "Points",
+)
 #: The pyqtgraph versions whose `PlotItem.__init__` `_plot_item_init` copies.
 _PLOT_ITEM_VERSIONS = ("0.14.0",)
 #: What `showGrid` leaves in the form: (x checked, y checked, the alpha slider's value); the
@@ -283,22 +293,26 @@ def _make_plot_menu(self: Any, module: Any) -> None:
     """pyqtgraph 0.14.0's `PlotItem.__init__`'s "Set up context menu" part, for the plot
     `self`; then the grid `showGrid` was given before (its form's slots set the axes so)."""
     QtWidgets = module.QtWidgets  # noqa: N806
+    # pyqtgraph's texts in its own context, "PlotItem" (held in names: lupdate would file
+    # them as this program's, to be translated here).
+    context, texts = "PlotItem", _PLOT_MENU_TEXTS
     translate = module.translate
     d = self.__dict__
     w = QtWidgets.QWidget()
     d["_lazy_ctrl"] = c = module.ui_template.Ui_Form()
     c.setupUi(w)
 
-    menuItems = [  # noqa: N806
-        (translate("PlotItem", "Transforms"), c.transformGroup),
-        (translate("PlotItem", "Downsample"), c.decimateGroup),
-        (translate("PlotItem", "Average"), c.averageGroup),
-        (translate("PlotItem", "Alpha"), c.alphaGroup),
-        (translate("PlotItem", "Grid"), c.gridGroup),
-        (translate("PlotItem", "Points"), c.pointsGroup),
-    ]
+    groups = (
+        c.transformGroup,
+        c.decimateGroup,
+        c.averageGroup,
+        c.alphaGroup,
+        c.gridGroup,
+        c.pointsGroup,
+    )
+    menuItems = [(translate(context, t), g) for t, g in zip(texts[1:], groups, strict=True)]  # noqa: N806
 
-    d["_lazy_ctrl_menu"] = QtWidgets.QMenu(translate("PlotItem", "Plot Options"))
+    d["_lazy_ctrl_menu"] = QtWidgets.QMenu(translate(context, texts[0]))
 
     for name, grp in menuItems:
         sm = self.ctrlMenu.addMenu(name)
