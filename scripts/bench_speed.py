@@ -17,7 +17,10 @@
    1024×768 and a 1920×1080 screen (`bench_regions.whole_window_frames`: the update, the
    canvas, the panel whose turn it is, their paints); the largest event-loop gap of a pocket
    *To end* on 10⁵ noisy points (a 10 ms timer's ticks, wall and the CPU within it); a
-   window's creation CPU (`bench_gui.window_creation_cpu`) against a bare QMainWindow.
+   window's creation CPU (`bench_gui.window_creation_cpu`) against a bare QMainWindow;
+   start to first paint, warm (`bench_gui.first_paints`: a new `perceptron-gui` process,
+   its bytecode written by a launch before, to the canvas's first paint event; wall and
+   the child's own CPU).
 
 Medians; CPU seconds where the machine is shared (the load is printed at the start and
 the end).
@@ -354,6 +357,20 @@ def window(quick: bool) -> tuple[float, float]:
     return made, ref
 
 
+def first_paint(quick: bool) -> tuple[float, float]:
+    """Part 3d: start to first paint, warm (bench_gui.py)."""
+    from bench_gui import first_paints
+
+    runs = first_paints(1, write_bytecode=False) if quick else first_paints(5)
+    wall = statistics.median(w for w, _ in runs)
+    cpu = statistics.median(c for _, c in runs)
+    print(
+        f"start to first paint (warm, a new perceptron-gui process, median of {len(runs)}): "
+        f"{wall:.2f} s wall, {cpu:.2f} s of its CPU"
+    )
+    return wall, cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
@@ -372,6 +389,7 @@ def main() -> None:
     window_frame(args.quick)
     pocket_gap(app, args.quick)
     window(args.quick)
+    first_paint(args.quick)
     print(f"\n{load()} at the end")
 
 

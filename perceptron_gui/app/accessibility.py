@@ -124,10 +124,37 @@ def _plain(text: str) -> str:
     return " ".join(out.replace("\u2060", "").split())  # (a run title's word joiners out)
 
 
+#: What each class of widget says of itself ("text", "title" or "") and the name its
+#: kind gives (`KIND_NAMES`; None: none), by class: a window's ~220 widgets are of ~40
+#: classes, and 1600 `isinstance` calls a naming pass were a quarter of its time.
+_OWN: dict[type, str] = {}
+_KIND: dict[type, str | None] = {}
+
+
+def _own_kind(cls: type) -> str:
+    own = _OWN.get(cls)
+    if own is None:
+        if issubclass(cls, QtWidgets.QAbstractButton | QtWidgets.QLabel):
+            own = "text"
+        elif issubclass(cls, QtWidgets.QDockWidget | QtWidgets.QToolBar):
+            own = "title"
+        else:
+            own = ""
+        _OWN[cls] = own
+    return own
+
+
+def _kind_name(cls: type) -> str | None:
+    if cls not in _KIND:
+        _KIND[cls] = next((name for kind, name in KIND_NAMES if issubclass(cls, kind)), None)
+    return _KIND[cls]
+
+
 def _own_text(w: QtWidgets.QWidget) -> str:
-    if isinstance(w, QtWidgets.QAbstractButton | QtWidgets.QLabel):
-        return _plain(w.text())
-    if isinstance(w, QtWidgets.QDockWidget | QtWidgets.QToolBar):
+    own = _own_kind(type(w))
+    if own == "text":
+        return _plain(w.text())  # type: ignore[attr-defined]
+    if own == "title":
         return _plain(w.windowTitle())
     return ""
 
@@ -139,9 +166,9 @@ def _derived_name(w: QtWidgets.QWidget) -> tuple[str, str]:
     if entry is not None:
         return tr(entry[0]), tr(entry[1])
     tip = _plain(w.toolTip())
-    for kind, name in KIND_NAMES:
-        if isinstance(w, kind):
-            return tr(name), tip
+    kind = _kind_name(type(w))
+    if kind is not None:
+        return tr(kind), tip
     if tip:
         return tip, ""
     p = w.parentWidget()
@@ -362,12 +389,20 @@ class KeyboardEditor(QtCore.QObject):
         self.on = False
         self._actions: list[QtGui.QAction] = []
         self.cursor = (0.0, 0.0)
-        self._mark = pg.ScatterPlotItem(pxMode=True)
-        self._mark.setZValue(1e6)
-        self._mark.hide()
-        window.canvas.getPlotItem().addItem(self._mark, ignoreBounds=True)
+        #: The cursor's cross on the canvas, made when keyboard editing is first turned on.
+        self._mark: pg.ScatterPlotItem | None = None
         window.canvas.installEventFilter(self)
         theme().changed.connect(self._draw)
+
+    @property
+    def mark(self) -> pg.ScatterPlotItem:
+        """The cursor's cross (made now if it was not yet: over every other item)."""
+        if self._mark is None:
+            self._mark = pg.ScatterPlotItem(pxMode=True)
+            self._mark.setZValue(1e6)
+            self._mark.hide()
+            self.w.canvas.getPlotItem().addItem(self._mark, ignoreBounds=True)
+        return self._mark
 
     def toggle(self, on: bool | None = None) -> None:
         """Keyboard editing on or off (K); on, the cursor starts at the view's centre."""
@@ -396,14 +431,16 @@ class KeyboardEditor(QtCore.QObject):
         self._draw()
 
     def _draw(self) -> None:
-        self._mark.setVisible(self.on)
         if not self.on:
+            if self._mark is not None:
+                self._mark.hide()
             return
+        self.mark.show()
         th = theme()
         # An ink cross outlined in the ground's colour: it stands out over the arrows and
         # rings drawn in ink too.
         pen = pg.mkPen(th.color("background"), width=th.line(1.5))
-        self._mark.setData(
+        self.mark.setData(
             [self.cursor[0]],
             [self.cursor[1]],
             symbol="+",
@@ -723,15 +760,12 @@ class Accessibility:
     def __init__(self, window: MainWindow) -> None:
         self.w = window
         self.points_model = PointsModel(window)
-        view = named(QtWidgets.QTableView(), "pointsTable")
-        view.setModel(self.points_model)
-        view.setTabKeyNavigation(False)
-        view.horizontalHeader().setStretchLastSection(True)
-        view.verticalHeader().hide()
-        self.points_view = view
+        # The table is made when its dock is first shown (View ▸ Points as a table, Ctrl+T)
+        # or `points_view` is asked for (PanelSlot), not with the window.
+        self._points_slot = window.panes.slot("points_view", self._make_points_view)
         self.points_dock = window.panes.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Points as a table"),
-            view,
+            self._points_slot,
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "pointsDock",
         )
@@ -750,6 +784,21 @@ class Accessibility:
         # (from `name_late`, once the window is made: until then `retranslate` names them all
         # at once; the filter named each dock's whole tree as it was added, ~10 ms a window).
         self._late = _NameLate(window)
+
+    def _make_points_view(self) -> QtWidgets.QTableView:
+        view = named(QtWidgets.QTableView(), "pointsTable")
+        view.setModel(self.points_model)
+        view.setTabKeyNavigation(False)
+        view.horizontalHeader().setStretchLastSection(True)
+        view.verticalHeader().hide()
+        return view
+
+    @property
+    def points_view(self) -> QtWidgets.QTableView:
+        """The points' table (made now if it was not yet)."""
+        view = self._points_slot.panel()
+        assert isinstance(view, QtWidgets.QTableView)
+        return view
 
     def focus_order(self) -> list[QtWidgets.QWidget]:
         """The widgets Tab reaches, in the order the window is laid out now: its regions (the

@@ -43,6 +43,7 @@ from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, WholeSpinBox, signals_blocked
 from perceptron_gui.app.format import fmt, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
+from perceptron_gui.app.lazy_menus import plot_menu_made
 from perceptron_gui.app.narration import end_caption, verdict
 from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE, Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
@@ -722,7 +723,9 @@ class CompareView(QWidget):
         # pyqtgraph's plot menu (with its 6 submenus) has no parent and sits in a reference
         # cycle with the plot: deleted with the view, not only by a rare full collection
         # (each compare enter/leave left 7 widgets for the collector).
-        menu = self.canvas.getPlotItem().ctrlMenu
+        # (A menu not made yet is not made now: lazy_menus.py.)
+        plot = self.canvas.getPlotItem()
+        menu = plot.ctrlMenu if plot_menu_made(plot) else None
         if menu is not None:
             menu.deleteLater()
 

@@ -544,8 +544,12 @@ class RoomyStyle(ScaledStyle):
         option: object = None,
         widget: QWidget | None = None,
     ) -> int:
-        value = super().pixelMetric(metric, option, widget)
-        if metric == _TITLE_MARGIN and widget is not None:
+        if metric != _TITLE_MARGIN:
+            return super().pixelMetric(metric, option, widget)
+        # (Not scaled: the base's own. Qt asks a dock's layout for it ~900 times while a
+        # window is first shown: straight to the base, not through `ScaledStyle`'s Python.)
+        value = QProxyStyle.pixelMetric(self, metric, option, widget)  # type: ignore[arg-type]
+        if widget is not None:
             # A title bar is its text's height and twice this (or its buttons' size hint
             # and 2, less): a bar of `side`, which the buttons fill (`subElementRect`).
             return max(value, (self.side() - widget.fontMetrics().height() + 1) // 2)
@@ -623,9 +627,15 @@ class _RoomyLate(QObject):
         return False
 
 
+#: The one `_RoomyLate` (every holder shares it: a filter each cost a QObject a widget).
+_ROOMY_LATE: list[_RoomyLate] = []
+
+
 def roomy_later(holder: QWidget) -> None:
     """`roomy` for the menus `holder` makes from now on (its children)."""
-    holder.installEventFilter(_RoomyLate(holder))
+    if not _ROOMY_LATE:
+        _ROOMY_LATE.append(_RoomyLate())
+    holder.installEventFilter(_ROOMY_LATE[0])
 
 
 #: The property that marks a widget whose own right-click menu `roomy_context_menus` grows.
@@ -638,15 +648,17 @@ def roomy_context_menus(root: QWidget) -> None:
     field's), a selectable label's (Copy, Select All), a scroll bar's (Scroll here) and a
     text view's. Qt makes each at the click, as a child of the widget clicked (a text
     view's viewport): `roomy_later` on those widgets, each once."""
-    for w in [root, *root.findChildren(QWidget)]:
+    # (Each kind found by Qt: a loop over every widget of a window took ~2 ms.)
+    kinds = (QLabel, QLineEdit, QScrollBar, QTextEdit, QPlainTextEdit)
+    found: list[QWidget] = [root] if isinstance(root, kinds) else []
+    for kind in kinds:
+        found += root.findChildren(kind)
+    for w in found:
         if w.property(_ROOMY_MENUS):
             continue
         if isinstance(w, QLabel):
-            makes = w.textInteractionFlags() != Qt.TextInteractionFlag.NoTextInteraction
-        else:
-            makes = isinstance(w, QLineEdit | QScrollBar | QTextEdit | QPlainTextEdit)
-        if not makes:
-            continue
+            if w.textInteractionFlags() == Qt.TextInteractionFlag.NoTextInteraction:
+                continue
         holders = [w]
         if isinstance(w, QTextEdit | QPlainTextEdit):
             holders.append(w.viewport())

@@ -18,11 +18,12 @@ first read; a plugin that fails to load is reported in one line and skipped.
 from __future__ import annotations
 
 import math
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from importlib import metadata
+from importlib.machinery import PathFinder
 from typing import TYPE_CHECKING
 
 from perceptron_gui.core.batch import BatchTrainer
@@ -42,6 +43,8 @@ from perceptron_gui.core.params import (
 from perceptron_gui.core.trainer import Trainer
 
 if TYPE_CHECKING:
+    from importlib import metadata
+
     from perceptron_gui.core.protocol import Algorithm
 
 
@@ -507,11 +510,49 @@ class ModeRegistry(Mapping[str, ModeSpec]):
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
+    if not _may_declare_plugins(sys.path):
+        return []  # (importlib.metadata's import, ~35 ms of CPU at a start, spared)
     try:
+        from importlib import metadata
+
         return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
     except Exception as exc:  # a broken installation's metadata: the built-in modes still run
         print(f"perceptron-gui: plugins not loaded: {exc}", file=sys.stderr)
         return []
+
+
+def _may_declare_plugins(path: list[str]) -> bool:
+    """Whether an installed distribution may declare `ENTRY_POINT_GROUP`: False only when
+    no ``*.dist-info`` or ``*.egg-info`` folder on `path` names the group in its
+    ``entry_points.txt`` (what `importlib.metadata` reads, through the one finder of
+    distributions Python has, `PathFinder`). True when unsure: another finder that finds
+    distributions, a path entry that is a file (a zip) or an ``.egg``, a folder not read."""
+    if any(f is not PathFinder and hasattr(f, "find_distributions") for f in sys.meta_path):
+        return True
+    for entry in path:
+        try:
+            with os.scandir(entry or ".") as found:
+                names = [(e.name, e.path) for e in found]
+        except (FileNotFoundError, NotADirectoryError):
+            if os.path.isfile(entry):
+                return True  # a zip file's distributions: importlib.metadata reads those
+            continue
+        except OSError:
+            return True
+        for name, where in names:
+            if name.endswith(".egg"):
+                return True
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(where, "entry_points.txt"), "rb") as f:
+                    if ENTRY_POINT_GROUP.encode() in f.read():
+                        return True
+            except (FileNotFoundError, NotADirectoryError):
+                continue  # (no entry points; an .egg-info that is a file)
+            except OSError:
+                return True
+    return False
 
 
 def _check_plugin_spec(s: object, known: dict[str, ModeSpec]) -> None:

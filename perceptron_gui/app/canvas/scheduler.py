@@ -120,7 +120,9 @@ class ScheduledCanvas(StyledCanvas):
                 # The drawing, and the texts' places too, before the paint: laid out during
                 # the paint (`viewportEvent`), their moves were painted again in a second
                 # pass, a run's every frame painted twice. (The layout pass draws first.)
-                if self._layout_held():
+                # Not shown (a window being made): at the next turn, by then shown and
+                # sized (the pass at the made window's default size was laid out again).
+                if self._layout_held() or not self.isVisible():
                     self._schedule_layout()
                 else:
                     self._layout_overlays()

@@ -84,7 +84,9 @@ class RunFrameGate(QtCore.QObject):
         # gate is shifted by a different part of the period, so they take turns.
         self._phase = (RunFrameGate._made * 0.3 % 1.0) * PANEL_SECONDS
         RunFrameGate._made += 1
-        widget.installEventFilter(self)
+        # The widget's Show is watched from the first frame skipped on (`_skip`): until
+        # then there is nothing to catch up with (a window's making sent ~90 events here).
+        self._watching = False
 
     def on_changed(self, change: Change) -> None:
         """The slot to connect to `Controller.changed`."""
@@ -102,14 +104,14 @@ class RunFrameGate(QtCore.QObject):
             now = time.perf_counter()
             widget = self.parent()
             if not isinstance(widget, QtWidgets.QWidget) or not widget.isVisible():
-                self._skipped = True
+                self._skip()
                 self._leave_turns()
                 return
             if now - self._last < PANEL_SECONDS:
-                self._skipped = True
+                self._skip()
                 return
             if change & Change.FAST_FRAME:
-                self._skipped = True
+                self._skip()
                 self._take_turn()
                 return
             self._last = now
@@ -118,6 +120,15 @@ class RunFrameGate(QtCore.QObject):
             self._leave_turns()
         self._skipped = False
         self._call(change)
+
+    def _skip(self) -> None:
+        """A frame not shown: the panel catches up when next shown (`eventFilter`)."""
+        self._skipped = True
+        if not self._watching:
+            self._watching = True
+            widget = self.parent()
+            if widget is not None:
+                widget.installEventFilter(self)
 
     def _take_turn(self) -> None:
         """Wait in the queue for a turn of its own (see the class notes)."""

@@ -1015,12 +1015,18 @@ class IterationTable(QtWidgets.QWidget):
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
         controller.changed.connect(self._keep_up)
-        self.retranslate()
+        self._retranslate_buttons()  # (the titles and the count: apply_theme's refresh)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
     def retranslate(self) -> None:
         """Buttons, column titles and the count in the current language."""
+        self._retranslate_buttons()
+        m = self.model
+        m.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, m.columnCount() - 1))
+        self.refresh()
+
+    def _retranslate_buttons(self) -> None:
         self._copy_button.setText(self.tr("Copy"))
         self._copy_button.setToolTip(
             self.tr("Copy the selected rows (all rows if none) as tab-separated text")
@@ -1029,9 +1035,6 @@ class IterationTable(QtWidgets.QWidget):
         self._export_button.setToolTip(self.tr("Write every update to a CSV file"))
         self._copy_as_button.setText(self.tr("Copy as"))
         self._copy_as_button.setToolTip(self.tr("Copy the textbook's table as LaTeX or Markdown"))
-        m = self.model
-        m.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, m.columnCount() - 1))
-        self.refresh()
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
