@@ -291,6 +291,61 @@ def test_ctrl_q_with_unsaved_edits_asks_as_closing_does(qtbot, monkeypatch) -> N
     assert len(asked) == 2 and not w.isVisible()
 
 
+def test_a_lecture_alone_leaves_nothing_to_save(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """A lesson's scenes are the lesson's data, not the user's edits: after the built-in
+    lesson (opened from its menu, walked with PageDown into its next scene, closed) Ctrl+Q
+    quits without asking; the user's own edit in a scene marks the title until undone, and
+    unsaved work from before the lesson still asks."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from perceptron_gui import MainWindow
+
+    asked: list[str] = []
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+
+    def window(edit_before: bool):  # noqa: ANN202
+        w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        if edit_before:
+            w.add_point(1.0, 2.0, 1)
+        w.findChild(QAction, "builtinLessonAction").trigger()
+        assert w.lesson_player.lesson is not None
+        w.activateWindow()
+        w.windowHandle().requestActivate()
+        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle())
+        return w
+
+    def quit(w) -> bool:  # noqa: ANN001  (True: Ctrl+Q asked, and the window stayed)
+        asked.clear()
+        qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+        assert w.isVisible() == bool(asked)
+        return bool(asked)
+
+    w = window(edit_before=False)
+    assert not w.isWindowModified()
+    while w.lesson_player.index < 1:  # the clicker, through scene 1 into scene 2
+        qtbot.keyClick(w, Qt.Key.Key_PageDown)
+    assert not w.isWindowModified()
+    w.add_point(0.5, 0.5, -1)  # the lecturer's own edit
+    assert w.isWindowModified() and w.state()["modified"]
+    w.findChild(QAction, "undoAction").trigger()
+    assert not w.isWindowModified()
+    w.findChild(QAction, "closeLessonAction").trigger()  # (the settings given back)
+    assert not w.isWindowModified()
+    assert not quit(w)
+
+    w = window(edit_before=True)
+    assert w.isWindowModified()
+    assert quit(w)
+
+
 @pytest.mark.long
 def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
     qtbot,

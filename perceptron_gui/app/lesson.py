@@ -296,7 +296,8 @@ class LessonPlayer(QObject):
             self.blank.blank(None)
             self.window.iteration_table.set_buttons_shown(True)
             if self._user_config is not None:
-                self.window.controller.set_config(self._user_config)
+                with self.window.document.not_an_edit():  # (given back, not changed)
+                    self.window.controller.set_config(self._user_config)
                 self._user_config = None
             self.refresh()
             return
@@ -320,6 +321,7 @@ class LessonPlayer(QObject):
         # One drawing and one layout of the texts at the end, not one per setting the scene
         # makes (three passes of the names' layout were most of a change).
         batch = contextlib.ExitStack()
+        batch.enter_context(w.document.not_an_edit())  # the scene's data are the lesson's
         batch.enter_context(w.canvas.batch())
         if keep and w.compare.view is not None:
             batch.enter_context(w.compare.view.canvas.batch())
