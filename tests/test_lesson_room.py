@@ -114,10 +114,29 @@ for lang in ("en", "zh_CN"):
                               "boxes": boxes, "pt": chain.font().pointSizeF()})
         scenes.append({"scene": i, "docks": docks, "window": w.geometry().getRect(),
                        "canvas": w.canvas.geometry().getRect(), "proof": proof})
+    # The update's caption beside its vectors, off the line's normal arrow (it covered it).
+    from PySide6.QtCore import QPointF
+    from perceptron_gui.app.canvas.layout import crosses
+    covers = []
+    i = next(i for i, sc in enumerate(w.lesson_player.lesson.scenes) if "anatomy" in sc.show)
+    w.lesson_player.go(i)
+    cv = w.canvas
+    for _ in range(5):
+        w.step()
+        settle(0.05)
+        vb = cv.getPlotItem().getViewBox()
+        normal = cv._normal.ends_px(lambda x, y: (lambda p: (p.x(), p.y()))(
+            vb.mapViewToScene(QPointF(x, y))))
+        cap = cv._anatomy_label
+        if normal is not None and cap.isVisible() and cap.opacity() > 0:
+            r = cap.sceneBoundingRect()
+            rect = (r.x(), r.y(), r.width(), r.height())
+            covers.append([cap.toPlainText(), crosses(rect, (*normal[0], *normal[1]))])
     w.set_presentation(False)
     settle()
     back = {d.objectName(): w.dockWidgetArea(d).name for d in w.docks}
-    out[lang] = {"scenes": scenes, "pairs": pairs, "areas": areas, "back": back}
+    out[lang] = {"scenes": scenes, "pairs": pairs, "areas": areas, "back": back,
+                 "covers": covers}
     w.close()
     w.deleteLater()
     settle(0.1)
@@ -158,6 +177,15 @@ def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) ->
             if [d["show"] for d in s["docks"]][:1] == ["proof"] and len(s["docks"]) > 1:
                 assert s["docks"][0]["rect"][3] >= 0.55 * height  # the proof first, largest
         assert got["back"] == got["areas"], lang  # Esc: the docks where they were
+
+
+@pytest.mark.long
+def test_the_update_caption_keeps_off_the_normal_arrow(scenes: dict) -> None:
+    """In presentation at 1024×768 the update's caption ("old w + ηyx = new w   b: 0 → 1")
+    sat over the line's short normal arrow in "The update as vectors"."""
+    for lang, got in scenes.items():
+        assert len(got["covers"]) >= 3, (lang, got["covers"])
+        assert not any(c for _, c in got["covers"]), (lang, got["covers"])
 
 
 @pytest.mark.long
