@@ -370,3 +370,57 @@ def test_compare_scenes_at_ui_scale_2_on_a_projector_keep_their_plots(tmp_path: 
         assert plots[0] == plots[1] and min(plots) >= 160, s
         for r in s["readouts"]:
             assert "…" not in r["text"], s
+
+
+def test_chinese_lesson_texts_break_between_words(window) -> None:  # noqa: ANN001
+    """The built-in lesson's Chinese captions, titles and the strip's questions, laid out
+    as the strip and the Lesson panel lay them out, at every width from 14 to 40 characters
+    of the room's type: each line ends at punctuation, a space, a particle (的, 和, 是, …)
+    or next to Latin text, never inside a word ("…误分类次数不同，直 / 线不同"), and no line
+    runs past the width; the strip and the panel show the texts so glued."""
+    import re
+
+    from PySide6.QtGui import QFont, QTextLayout, QTextOption
+
+    from perceptron_gui.app import i18n
+    from perceptron_gui.app.format import CJK_BREAK_AFTER, keep_words
+    from perceptron_gui.core.lesson import load_lesson, localize
+
+    lesson = load_lesson("perceptron")
+    texts = [localize(t, "zh_CN") for s in lesson.scenes for t in (s.caption, s.title)]
+    cjk = re.compile(r"[\u3400-\u9fff]")
+    font = QFont(window.font())
+    font.setPixelSize(24)
+    em = 24
+    bad = []
+    for text in texts:
+        glued = keep_words(text)
+        for width in range(14 * em, 41 * em, 3 * em):
+            layout = QTextLayout(glued, font)
+            option = QTextOption()
+            option.setWrapMode(QTextOption.WrapMode.WordWrap)
+            layout.setTextOption(option)
+            layout.beginLayout()
+            ends = []
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(width)
+                assert line.naturalTextWidth() <= width + 1, (text, width)
+                ends.append(line.textStart() + line.textLength())
+            layout.endLayout()
+            for end in ends[:-1]:
+                before, after = glued[:end].rstrip(" \u2060")[-1:], glued[end : end + 1]
+                if cjk.match(before) and cjk.match(after) and before not in CJK_BREAK_AFTER:
+                    bad.append((text, width, glued[:end].replace("\u2060", "")[-6:]))
+    assert not bad, bad[:5]
+    # The strip (in presentation) and the Lesson panel show the texts so glued.
+    assert i18n.set_language("zh_CN", remember=False)
+    try:
+        window.open_lesson("perceptron")
+        window.lesson_player.go(5)
+        scene = window.lesson_player.scene
+        glued = keep_words(localize(scene.caption, "zh_CN"))
+        assert window.lesson_player.strip.caption.text() == glued
+        panel = window.lesson_player.panel
+        assert panel is not None and panel.caption.text() == glued
+    finally:
+        i18n.set_language("en", remember=False)

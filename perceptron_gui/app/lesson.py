@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
-from perceptron_gui.app.format import keep_terms, plain_text
+from perceptron_gui.app.format import keep_words, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
@@ -89,9 +89,10 @@ COUNTER_LINES = 8
 #: The most of the strip's width the title's column takes to keep its longest word whole.
 COUNTER_MOST = 0.4
 #: A word of a title, where a line may not break: a run of letters but Chinese ones
-#: (between those a line breaks anywhere), and the no-break spaces that keep an
-#: expression's terms together (`keep_terms`: "sign(w·x + b)").
-_WORD = re.compile(r"(?:[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|\u00a0)+")
+#: (between those a line breaks anywhere, but where `keep_words` glued them), and the
+#: no-break spaces that keep an expression's terms together (`keep_terms`: "sign(w·x + b)").
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_WORD = re.compile(rf"(?:[^\s{_CJK}]|\u00a0|[{_CJK}](?:\u2060[{_CJK}])+)+")
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
 
 
@@ -798,15 +799,15 @@ class LessonPlayer(QObject):
         # While the room is asked whether the run converges, the readout names no bound and
         # no verdict (a bound would say "separable", hence "it converges").
         self.window.readout.set_withheld(asking == "converges")
-        self.strip.question.setText("\n".join(lines))
+        self.strip.question.setText(keep_words("\n".join(lines)))
         self.strip.question.setVisible(bool(lines))
         caption = localize(scene.caption, lang)
         if scene.question is not None:  # the strip asks it in large type: not twice (nor
             caption = caption_without_question(caption)  # back after: the strip's height)
-        self.strip.caption.setText(keep_terms(caption))
+        self.strip.caption.setText(keep_words(caption))  # (Chinese words kept whole too)
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
-        title = keep_terms(localize(scene.title, lang))
+        title = keep_words(localize(scene.title, lang))
         self.strip.counter.setText(f"{self.index + 1} / {len(self.lesson.scenes)}\n{title}")
         self.strip.fit_counter()
         self.changed.emit()
