@@ -370,6 +370,79 @@ def test_compare_scenes_at_ui_scale_2_on_a_projector_keep_their_plots(tmp_path: 
         assert plots[0] == plots[1] and min(plots) >= 160, s
         for r in s["readouts"]:
             assert "…" not in r["text"], s
+            assert r["px"] >= 24, s  # (21 px when scale 2 gave the room 2.2 times its type)
+
+
+PANELS_AT_SCALE_2 = r"""
+import json
+from PySide6.QtWidgets import QApplication, QScrollArea
+app = QApplication([])
+from PySide6.QtGui import QFontInfo
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDockWidget
+from perceptron_gui import MainWindow
+from perceptron_gui.app.panels.dual_view import DualView
+
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+QTest.qWait(300)
+while w.state()["ui_scale"] < 2.0:  # Ctrl++
+    w.act_zoom_in.trigger()
+assert w.open_lesson("perceptron")
+w.act_present.trigger()
+QTest.qWait(300)
+vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+out = {"ui_scale": w.state()["ui_scale"], "scenes": []}
+for i, scene in enumerate(w.lesson_player.lesson.scenes):
+    if not {"dual", "proof"} & set(scene.show):
+        continue
+    w.lesson_player.go(i)
+    QTest.qWait(500)
+    got = {"scene": i, "show": scene.show, "steps": []}
+    for _ in range(6):  # the clicker through the scene's first updates
+        w.lesson_player.next_slide()
+        QTest.qWait(150)
+        step = {}
+        if "dual" in scene.show:
+            dv = w.findChild(DualView)
+            step["gram"] = [dv._table.horizontalScrollBar().maximum(),
+                            w.tables_dock.widget().horizontalScrollBar().maximum()]
+        if "proof" in scene.show:
+            scroll = w.proof_dock.findChild(QScrollArea, "proofScroll")
+            step["proof"] = scroll.verticalScrollBar().maximum()
+            axis = w.bound_panel.plot.getPlotItem().getAxis("bottom")
+            pad = axis.label.document().documentMargin()  # (the text's own box inside)
+            title = axis.label.mapRectToScene(axis.label.boundingRect().adjusted(pad, 0, -pad, 0))
+            view = w.bound_panel.plot
+            step["x_title"] = [title.left(), title.right(), view.width(), axis.labelText]
+            step["vertical"] = bool(w.bound_dock.features() & vertical)
+        got["steps"].append(step)
+    out["scenes"].append(got)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.long
+def test_panel_scenes_at_ui_scale_2_on_a_projector_show_their_panels_whole(
+    tmp_path: Path,
+) -> None:
+    """At 1024×768 with UI scale 2, presenting, through the first updates of the dual and
+    the proof scenes: the Gram matrix scrolls no column out of sight (it cut at x3: the
+    tabs kept the hidden buttons' 613 px), the proof does not scroll (its plots sized by
+    their hint, 304 px), the bound's axis title is whole ("visits (points looked at"
+    was cut) and its dock's title runs across (down the side it was elided)."""
+    r = run_on_screen(tmp_path, 1024, 768, PANELS_AT_SCALE_2)
+    assert r["ui_scale"] >= 2.0
+    assert len(r["scenes"]) >= 2, r
+    for s in r["scenes"]:
+        for step in s["steps"]:
+            if "gram" in step:
+                assert step["gram"] == [0, 0], s
+            if "proof" in step:
+                assert step["proof"] == 0, s
+                left, right, width, text = step["x_title"]
+                assert text.endswith(")") and 0 <= left and right <= width, s
+                assert not step["vertical"], s
 
 
 def test_chinese_lesson_texts_break_between_words(window) -> None:  # noqa: ANN001

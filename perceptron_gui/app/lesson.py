@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLayout,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
@@ -401,6 +402,13 @@ class LessonPlayer(QObject):
         presenting = w.act_present.isChecked()
         beside = presenting and self._short_screen()
         w.iteration_table.set_buttons_shown(not beside)
+        # (A tab in the back is not laid out again when its buttons hide: the tabs kept the
+        # buttons' 613 px as their least width at UI scale 2, and the Gram matrix's column
+        # scrolled sideways. Asked again now.)
+        layout = w.iteration_table.layout()
+        if layout is not None:
+            invalidate_all(layout)
+        w.tabs.updateGeometry()
         if beside and "dual" not in scene.show:
             # The iteration table needs more than the column's width at the room's type
             # (its w and w·x + b elide): on a short screen the narration under the plot
@@ -418,9 +426,13 @@ class LessonPlayer(QObject):
             # (presentation gives the docks' places back when it ends). After they are
             # shown: a hidden dock shown again goes back to the place it was hidden in.
             column = [d for d in (w.proof_dock, w.bound_dock, w.tables_dock) if d in wanted]
+            vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
             for dock in column:
                 if w.dockWidgetArea(dock) != Qt.DockWidgetArea.RightDockWidgetArea:
                     w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                # Titles on top in the column (down the side, as a short screen's bottom
+                # docks have them, "Mistakes and …" was elided and the width went to it).
+                dock.setFeatures(dock.features() & ~vertical)
             down = Qt.Orientation.Vertical
             for above, below in zip(column, column[1:], strict=False):
                 # Qt adds a dock split from a tabbed one as another tab (the proof shares
@@ -487,6 +499,8 @@ class LessonPlayer(QObject):
 
     def on_presentation_toggled(self) -> None:
         """Entering presentation shows the panels the scene names (and only those)."""
+        if not self.window.act_present.isChecked():
+            self.window.panes.title_bars()  # (the column's titles on top: the window's again)
         scene = self.scene
         if scene is not None:
             self._apply_show(scene)
@@ -895,6 +909,17 @@ class LessonPlayer(QObject):
 
 
 # -------------------------------------------------------------------- the window's share
+
+
+def invalidate_all(layout: QLayout) -> None:
+    """`layout` and the layouts in it asked for their sizes again (`QLayout.invalidate`
+    leaves a box inside a box with the sizes it cached)."""
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        inner = item.layout() if item is not None else None
+        if inner is not None:
+            invalidate_all(inner)
+    layout.invalidate()
 
 
 def caption_without_question(caption: str) -> str:
