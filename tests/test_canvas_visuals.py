@@ -75,7 +75,7 @@ def test_the_update_vectors_draw_themselves_from_the_view_model(qtbot) -> None: 
     after = LinearModel(np.array([2.0, 1.0]), -1.0)  # w + ηyx on x2 = (−1, −1), y = −1
     model.set_update(Update(before, after, 1, False))
     assert vectors.made and vectors.ring.isVisible() and vectors.ghost.isVisible()
-    assert vectors.caption.toPlainText() == "w + ηyx = new w"
+    assert vectors.caption.toPlainText() == "old w + ηyx = new w"
     shown = {n: t.toPlainText() for n, t in vectors.labels.items() if t.isVisible()}
     assert shown == {"w_old": "old w", "step": "ηyx", "w_new": "new w"}
     assert vectors.ends["w_new"] == ((0.0, 0.0), (2.0, 1.0))

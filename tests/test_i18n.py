@@ -450,3 +450,34 @@ def test_every_text_of_the_catalogue_has_a_context() -> None:
         for m in ctx.iter("message")
     ]
     assert not loose, loose
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")
+def test_the_help_dialog_shows_its_last_row_on_a_short_screen(window, english) -> None:  # noqa: ANN001
+    """Help ▸ Keys and mouse in Chinese (the tallest table) on a screen shorter than it:
+    the dialog stays on the screen and every row can be read (it scrolls); it cut its
+    last row at 1024×768."""
+    assert window.set_language("zh_CN")
+    assert window.set_ui_scale(2.0)  # (the 800 px offscreen screen: shorter than the table)
+    try:
+        window.findChild(QAction, "helpAction").trigger()
+        shows_every_row(window._help)  # noqa: SLF001
+    finally:
+        window.set_ui_scale(1.0)
+
+
+def shows_every_row(dialog) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QLabel, QScrollArea
+
+    assert dialog is not None and dialog.isVisible()
+    room = dialog.screen().availableGeometry()
+    assert room.contains(dialog.geometry()), (dialog.geometry(), room)
+    text = next(t for t in dialog.findChildren(QLabel) if "<table>" in t.text())
+    assert text.height() >= text.heightForWidth(text.width())  # laid out whole
+    scroll = dialog.findChild(QScrollArea)
+    bar = scroll.verticalScrollBar()
+    assert bar.maximum() + scroll.viewport().height() >= text.height()  # all of it reachable
+    bar.setValue(bar.maximum())
+    last = text.mapTo(scroll.viewport(), text.rect().bottomLeft()).y()
+    assert last <= scroll.viewport().height()
+    dialog.close()

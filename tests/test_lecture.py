@@ -118,7 +118,7 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     window.set_order("first")
     window.step()
     window.step()
-    assert probes.anatomy_text(window.canvas) == "w + ηyx = new w   (the w part; b: 1 → 0)"
+    assert probes.anatomy_text(window.canvas) == "old w + ηyx = new w   b: 1 → 0"
     # The vectors never widen the view (issue 26): it stays the data's frame; they are
     # clipped at its edge, their values written (the origin is not in it, the bias is on).
     x0, x1, y0, y1 = window.state()["view"]
@@ -129,7 +129,7 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
     assert probes.anatomy_text(window.canvas) == ""
     window.set_bias(False)
     window.step()
-    assert probes.anatomy_text(window.canvas) == "w + ηyx = new w"
+    assert probes.anatomy_text(window.canvas) == "old w + ηyx = new w"
     window.findChild(type(window.act_anatomy), "anatomyAction").trigger()
     window.step()
     assert probes.anatomy_text(window.canvas) == ""
@@ -137,7 +137,7 @@ def test_the_update_is_drawn_as_vectors_when_stepping(window) -> None:
 
 @pytest.mark.long
 def test_the_update_label_stays_inside_the_plot(window) -> None:
-    """The label "w + ηyx = new w" is written beside the new w's tip, on the side of
+    """The label "old w + ηyx = new w" is written beside the new w's tip, on the side of
     the plot with more room: near the right edge it goes to the left of the tip."""
     cv = window.canvas
     vb = cv.getPlotItem().getViewBox()
@@ -146,7 +146,7 @@ def test_the_update_label_stays_inside_the_plot(window) -> None:
         window.set_bias(False)
         cv.set_view_range(-10.0, 10.0, -10.0, 10.0)
         window.step()  # w = 0 gets x1 wrong: w becomes x1, the tip at (x_new, 0.5)
-        assert probes.anatomy_text(cv).startswith("w + ηyx = new w")
+        assert probes.anatomy_text(cv).startswith("old w + ηyx = new w")
         cv.viewport().repaint()  # a text item places itself when painted
         label = cv._anatomy_label.sceneBoundingRect()
         plot = vb.sceneBoundingRect()
@@ -179,7 +179,7 @@ def test_an_update_plays_in_slow_motion_but_the_state_is_there_at_once(qtbot) ->
     qtbot.waitUntil(lambda: probes.animation_phase(cv) == "reveal", timeout=2000)
     assert "2 reveal: y = −1, so y(w·x3 + b) = −7 ≤ 0: a mistake" in probes.anatomy_text(cv)
     qtbot.waitUntil(lambda: probes.animation_phase(cv) == "", timeout=2000)
-    assert probes.anatomy_text(cv).startswith("3 correct: w + ηyx = new w")
+    assert probes.anatomy_text(cv).startswith("3 correct w: old w + ηyx = new w")
     probes.model_segment(cv)  # the new line, through the origin (off the data's frame too)
     drawn = cv._drawn_line  # noqa: SLF001
     assert drawn is not None and drawn[0].tolist() == [2.0, 2.0] and drawn[1] == 0.0

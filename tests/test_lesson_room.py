@@ -114,10 +114,29 @@ for lang in ("en", "zh_CN"):
                               "boxes": boxes, "pt": chain.font().pointSizeF()})
         scenes.append({"scene": i, "docks": docks, "window": w.geometry().getRect(),
                        "canvas": w.canvas.geometry().getRect(), "proof": proof})
+    # The update's caption beside its vectors, off the line's normal arrow (it covered it).
+    from PySide6.QtCore import QPointF
+    from perceptron_gui.app.canvas.layout import crosses
+    covers = []
+    i = next(i for i, sc in enumerate(w.lesson_player.lesson.scenes) if "anatomy" in sc.show)
+    w.lesson_player.go(i)
+    cv = w.canvas
+    for _ in range(5):
+        w.step()
+        settle(0.05)
+        vb = cv.getPlotItem().getViewBox()
+        normal = cv._normal.ends_px(lambda x, y: (lambda p: (p.x(), p.y()))(
+            vb.mapViewToScene(QPointF(x, y))))
+        cap = cv._anatomy_label
+        if normal is not None and cap.isVisible() and cap.opacity() > 0:
+            r = cap.sceneBoundingRect()
+            rect = (r.x(), r.y(), r.width(), r.height())
+            covers.append([cap.toPlainText(), crosses(rect, (*normal[0], *normal[1]))])
     w.set_presentation(False)
     settle()
     back = {d.objectName(): w.dockWidgetArea(d).name for d in w.docks}
-    out[lang] = {"scenes": scenes, "pairs": pairs, "areas": areas, "back": back}
+    out[lang] = {"scenes": scenes, "pairs": pairs, "areas": areas, "back": back,
+                 "covers": covers}
     w.close()
     w.deleteLater()
     settle(0.1)
@@ -158,6 +177,15 @@ def test_scenes_show_their_panels_beside_the_canvas_at_1024x768(scenes: dict) ->
             if [d["show"] for d in s["docks"]][:1] == ["proof"] and len(s["docks"]) > 1:
                 assert s["docks"][0]["rect"][3] >= 0.55 * height  # the proof first, largest
         assert got["back"] == got["areas"], lang  # Esc: the docks where they were
+
+
+@pytest.mark.long
+def test_the_update_caption_keeps_off_the_normal_arrow(scenes: dict) -> None:
+    """In presentation at 1024×768 the update's caption ("old w + ηyx = new w   b: 0 → 1")
+    sat over the line's short normal arrow in "The update as vectors"."""
+    for lang, got in scenes.items():
+        assert len(got["covers"]) >= 3, (lang, got["covers"])
+        assert not any(c for _, c in got["covers"]), (lang, got["covers"])
 
 
 @pytest.mark.long
@@ -342,3 +370,132 @@ def test_compare_scenes_at_ui_scale_2_on_a_projector_keep_their_plots(tmp_path: 
         assert plots[0] == plots[1] and min(plots) >= 160, s
         for r in s["readouts"]:
             assert "…" not in r["text"], s
+            assert r["px"] >= 24, s  # (21 px when scale 2 gave the room 2.2 times its type)
+
+
+PANELS_AT_SCALE_2 = r"""
+import json
+from PySide6.QtWidgets import QApplication, QScrollArea
+app = QApplication([])
+from PySide6.QtGui import QFontInfo
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDockWidget
+from perceptron_gui import MainWindow
+from perceptron_gui.app.panels.dual_view import DualView
+
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+QTest.qWait(300)
+while w.state()["ui_scale"] < 2.0:  # Ctrl++
+    w.act_zoom_in.trigger()
+assert w.open_lesson("perceptron")
+w.act_present.trigger()
+QTest.qWait(300)
+vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+out = {"ui_scale": w.state()["ui_scale"], "scenes": []}
+for i, scene in enumerate(w.lesson_player.lesson.scenes):
+    if not {"dual", "proof"} & set(scene.show):
+        continue
+    w.lesson_player.go(i)
+    QTest.qWait(500)
+    got = {"scene": i, "show": scene.show, "steps": []}
+    for _ in range(6):  # the clicker through the scene's first updates
+        w.lesson_player.next_slide()
+        QTest.qWait(150)
+        step = {}
+        if "dual" in scene.show:
+            dv = w.findChild(DualView)
+            step["gram"] = [dv._table.horizontalScrollBar().maximum(),
+                            w.tables_dock.widget().horizontalScrollBar().maximum()]
+        if "proof" in scene.show:
+            scroll = w.proof_dock.findChild(QScrollArea, "proofScroll")
+            step["proof"] = scroll.verticalScrollBar().maximum()
+            axis = w.bound_panel.plot.getPlotItem().getAxis("bottom")
+            pad = axis.label.document().documentMargin()  # (the text's own box inside)
+            title = axis.label.mapRectToScene(axis.label.boundingRect().adjusted(pad, 0, -pad, 0))
+            view = w.bound_panel.plot
+            step["x_title"] = [title.left(), title.right(), view.width(), axis.labelText]
+            step["vertical"] = bool(w.bound_dock.features() & vertical)
+        got["steps"].append(step)
+    out["scenes"].append(got)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.long
+def test_panel_scenes_at_ui_scale_2_on_a_projector_show_their_panels_whole(
+    tmp_path: Path,
+) -> None:
+    """At 1024×768 with UI scale 2, presenting, through the first updates of the dual and
+    the proof scenes: the Gram matrix scrolls no column out of sight (it cut at x3: the
+    tabs kept the hidden buttons' 613 px), the proof does not scroll (its plots sized by
+    their hint, 304 px), the bound's axis title is whole ("visits (points looked at"
+    was cut) and its dock's title runs across (down the side it was elided)."""
+    r = run_on_screen(tmp_path, 1024, 768, PANELS_AT_SCALE_2)
+    assert r["ui_scale"] >= 2.0
+    assert len(r["scenes"]) >= 2, r
+    for s in r["scenes"]:
+        for step in s["steps"]:
+            if "gram" in step:
+                assert step["gram"] == [0, 0], s
+            if "proof" in step:
+                assert step["proof"] == 0, s
+                left, right, width, text = step["x_title"]
+                assert text.endswith(")") and 0 <= left and right <= width, s
+                assert not step["vertical"], s
+
+
+def test_chinese_lesson_texts_break_between_words(window) -> None:  # noqa: ANN001
+    """The built-in lesson's Chinese captions, titles and the strip's questions, laid out
+    as the strip and the Lesson panel lay them out, at every width from 14 to 40 characters
+    of the room's type: each line ends at punctuation, a space, a particle (的, 和, 是, …)
+    or next to Latin text, never inside a word ("…误分类次数不同，直 / 线不同") nor after an
+    expression's slash or bar ("(D/ / γ)²"), and no line
+    runs past the width; the strip and the panel show the texts so glued."""
+    import re
+
+    from PySide6.QtGui import QFont, QTextLayout, QTextOption
+
+    from perceptron_gui.app import i18n
+    from perceptron_gui.app.format import CJK_BREAK_AFTER, keep_words
+    from perceptron_gui.core.lesson import load_lesson, localize
+
+    lesson = load_lesson("perceptron")
+    texts = [localize(t, "zh_CN") for s in lesson.scenes for t in (s.caption, s.title)]
+    cjk = re.compile(r"[\u3400-\u9fff]")
+    font = QFont(window.font())
+    font.setPixelSize(24)
+    em = 24
+    bad = []
+    for text in texts:
+        glued = keep_words(text)
+        for width in range(14 * em, 41 * em, 4 * em):
+            layout = QTextLayout(glued, font)
+            option = QTextOption()
+            option.setWrapMode(QTextOption.WrapMode.WordWrap)
+            layout.setTextOption(option)
+            layout.beginLayout()
+            ends = []
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(width)
+                assert line.naturalTextWidth() <= width + 1, (text, width)
+                ends.append(line.textStart() + line.textLength())
+            layout.endLayout()
+            for end in ends[:-1]:
+                before, after = glued[:end].rstrip(" \u2060")[-1:], glued[end : end + 1]
+                if before in "/|" and after.strip():  # inside an expression: "(D/ / γ)²"
+                    bad.append((text, width, glued[:end].replace("\u2060", "")[-6:]))
+                if cjk.match(before) and cjk.match(after) and before not in CJK_BREAK_AFTER:
+                    bad.append((text, width, glued[:end].replace("\u2060", "")[-6:]))
+    assert not bad, bad[:5]
+    # The strip (in presentation) and the Lesson panel show the texts so glued.
+    assert i18n.set_language("zh_CN", remember=False)
+    try:
+        window.open_lesson("perceptron")  # (its first scene)
+        scene = window.lesson_player.scene
+        glued = keep_words(localize(scene.caption, "zh_CN"))
+        assert window.lesson_player.strip.caption.text() == glued
+        panel = window.lesson_player.panel
+        assert panel is not None and panel.caption.text() == glued
+    finally:
+        i18n.set_language("en", remember=False)

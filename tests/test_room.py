@@ -291,6 +291,57 @@ def test_ctrl_q_with_unsaved_edits_asks_as_closing_does(qtbot, monkeypatch) -> N
     assert len(asked) == 2 and not w.isVisible()
 
 
+def test_a_lecture_alone_leaves_nothing_to_save(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """A lesson's scenes are the lesson's data, not the user's edits: in the built-in
+    lesson (opened from its menu, walked with PageDown into its next scene) the title has
+    no [*]; the lecturer's own edit marks it and Ctrl+Q asks, until undone; after Lesson ▸
+    Close lesson, Ctrl+Q quits without asking. Unsaved work from before a lesson still
+    counts (checked on the document: a second window was most of the test's time)."""
+    import numpy as np
+    from PySide6.QtWidgets import QMessageBox
+
+    from perceptron_gui import MainWindow
+    from perceptron_gui.core.dataset import Dataset
+
+    asked: list[str] = []
+
+    def question(parent, title, text, *args):  # noqa: ANN001, ANN002, ANN202
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.findChild(QAction, "builtinLessonAction").trigger()
+    assert w.lesson_player.lesson is not None
+    w.activateWindow()
+    w.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle())
+    assert not w.isWindowModified()
+    while w.lesson_player.index < 1:  # the clicker, through scene 1 into scene 2
+        qtbot.keyClick(w, Qt.Key.Key_PageDown)
+    assert not w.isWindowModified() and not w.state()["modified"]
+    w.add_point(0.5, 0.5, -1)  # the lecturer's own edit
+    assert w.isWindowModified() and w.state()["modified"]
+    qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert len(asked) == 1 and w.isVisible()  # (Cancel)
+    w.findChild(QAction, "undoAction").trigger()
+    assert not w.isWindowModified()
+    w.findChild(QAction, "closeLessonAction").trigger()  # (the settings given back)
+    assert not w.isWindowModified()
+    qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert len(asked) == 1 and not w.isVisible()  # quit without asking
+
+    doc, c = w.document, w.controller  # (the window's, closed)
+    c.add_point(1.0, 2.0, 1)  # unsaved work, then a lesson's scene over it
+    assert doc.modified
+    with doc.not_an_edit():
+        c.set_data(Dataset(np.array([[3.0, 3.0], [1.0, 1.0]]), np.array([1, -1])), "scene")
+    assert doc.modified
+
+
 @pytest.mark.long
 def test_a_start_with_a_file_offers_the_autosave_first_and_keeps_it(
     qtbot,

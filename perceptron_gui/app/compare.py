@@ -747,7 +747,7 @@ class CompareView(QWidget):
             f"QWidget#compareSettings {{ background: {t.palette.background}; }}"
             f" QLabel {{ color: {t.palette.ink}; }}"
         )
-        presenting = t.boost > 1.0
+        presenting = t.presenting
         self.settings_bar.setVisible(not presenting)
         self.run_title.setVisible(presenting)
 

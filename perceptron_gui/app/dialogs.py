@@ -13,8 +13,11 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QLabel,
+    QScrollArea,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -342,8 +345,17 @@ class HelpDialog(QDialog):
         self._text = QLabel()
         self._text.setTextFormat(Qt.TextFormat.RichText)
         self._text.setWordWrap(True)
-        lay = QVBoxLayout(self)
-        lay.addWidget(self._text)
+        self._text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # In a scroll area: on a short screen (1024×768 in Chinese, or at UI scale 2) the
+        # table is taller than the screen, and the dialog cut its last rows.
+        self._scroll = scroll = QScrollArea()
+        scroll.setObjectName("helpScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self._text)
+        self._lay = lay = QVBoxLayout(self)
+        lay.addWidget(scroll)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         lay.addWidget(close)
@@ -368,6 +380,27 @@ class HelpDialog(QDialog):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt override)
+        if visible and not self.isVisible():
+            self.fit_screen()  # (before Qt places it over its parent, for this size)
+        super().setVisible(visible)
+
+    def fit_screen(self) -> None:
+        """As tall as the whole table, up to what the screen holds (a title bar's room
+        kept): the rest scrolls."""
+        screen = self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        margins = self._lay.contentsMargins()
+        sides = margins.left() + margins.right()
+        bar = self._scroll.verticalScrollBar().sizeHint().width()
+        width = min(self._text.sizeHint().width() + sides + bar, room.width() - 16)
+        text = self._text.heightForWidth(width - sides - bar)
+        rest = self.sizeHint().height() - self._scroll.sizeHint().height()
+        title = self.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+        self.resize(width, min(text + rest + 4, room.height() - title - 16))
 
 
 def file_dialog(

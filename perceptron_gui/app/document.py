@@ -19,9 +19,10 @@ close) joins a running write and writes what waits synchronously.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,10 @@ class Document(QObject):
         self._saved_config: TrainConfig = controller.config
         self._recovered = False
         self._modified = False
+        # A lesson's scene shown (its data and settings are not the user's edits): the undo
+        # index and settings it left, and whether the session had unsaved changes before.
+        self._shown: tuple[int, TrainConfig, bool] | None = None
+        self._holding = False
         self._index = 0  # the undo stack's index, as its signal last said
         # Each "replace the session" step (Open, Recover): its undo command, the stack's
         # index after it, and the document before and after it; undoing across it gives
@@ -176,8 +181,27 @@ class Document(QObject):
         self._saved_index = self._index = self._c.undo_stack.index()
         self._saved_config = self._c.config
         self._recovered = False
+        self._shown = None
         self.path_changed.emit(path or "")
         self._update_modified()
+
+    @contextlib.contextmanager
+    def not_an_edit(self) -> Iterator[None]:
+        """What the window comes to show within this block is not the user's edit (a
+        lesson's scene at its start, or the settings given back when the lesson closes):
+        the session stays as modified as it was before the block (the user's edits before
+        the lesson and in its scenes), plus the user's own edits after it. A lecture alone
+        leaves nothing to save, so Quit after it does not ask; unsaved work from before it
+        still asks. Saving or opening a file ends this."""
+        before = self._modified  # (the user's edits before, in earlier scenes included)
+        self._holding = True  # (no [*] flickering in the title while the scene is made)
+        try:
+            yield
+        finally:
+            self._holding = False
+            self._index = self._c.undo_stack.index()
+            self._shown = (self._index, self._c.config, before)
+            self._update_modified()
 
     def release_recovery(self) -> None:
         """The user decided about an earlier run's autosave (declined to restore it): from
@@ -387,11 +411,17 @@ class Document(QObject):
         self._update_modified()
 
     def _update_modified(self) -> None:
-        modified = (
-            self._recovered
-            or self._index != self._saved_index
-            or self._c.config != self._saved_config
-        )
+        if self._holding:
+            return
+        if self._shown is not None:  # a lesson's scene: before it, and the edits since
+            index, config, before = self._shown
+            modified = before or self._index != index or self._c.config != config
+        else:
+            modified = (
+                self._recovered
+                or self._index != self._saved_index
+                or self._c.config != self._saved_config
+            )
         if modified != self._modified:
             self._modified = modified
             self.modified_changed.emit(modified)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLayout,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from perceptron_gui.app import i18n
-from perceptron_gui.app.format import keep_terms, plain_text
+from perceptron_gui.app.format import keep_words, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
@@ -89,9 +90,10 @@ COUNTER_LINES = 8
 #: The most of the strip's width the title's column takes to keep its longest word whole.
 COUNTER_MOST = 0.4
 #: A word of a title, where a line may not break: a run of letters but Chinese ones
-#: (between those a line breaks anywhere), and the no-break spaces that keep an
-#: expression's terms together (`keep_terms`: "sign(w·x + b)").
-_WORD = re.compile(r"(?:[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|\u00a0)+")
+#: (between those a line breaks anywhere, but where `keep_words` glued them), and the
+#: no-break spaces that keep an expression's terms together (`keep_terms`: "sign(w·x + b)").
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_WORD = re.compile(rf"(?:[^\s{_CJK}]|\u00a0|[{_CJK}](?:\u2060[{_CJK}])+)+")
 LESSON_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Lessons (*.lesson.toml *.toml)")
 
 
@@ -296,7 +298,8 @@ class LessonPlayer(QObject):
             self.blank.blank(None)
             self.window.iteration_table.set_buttons_shown(True)
             if self._user_config is not None:
-                self.window.controller.set_config(self._user_config)
+                with self.window.document.not_an_edit():  # (given back, not changed)
+                    self.window.controller.set_config(self._user_config)
                 self._user_config = None
             self.refresh()
             return
@@ -320,6 +323,7 @@ class LessonPlayer(QObject):
         # One drawing and one layout of the texts at the end, not one per setting the scene
         # makes (three passes of the names' layout were most of a change).
         batch = contextlib.ExitStack()
+        batch.enter_context(w.document.not_an_edit())  # the scene's data are the lesson's
         batch.enter_context(w.canvas.batch())
         if keep and w.compare.view is not None:
             batch.enter_context(w.compare.view.canvas.batch())
@@ -398,6 +402,13 @@ class LessonPlayer(QObject):
         presenting = w.act_present.isChecked()
         beside = presenting and self._short_screen()
         w.iteration_table.set_buttons_shown(not beside)
+        # (A tab in the back is not laid out again when its buttons hide: the tabs kept the
+        # buttons' 613 px as their least width at UI scale 2, and the Gram matrix's column
+        # scrolled sideways. Asked again now.)
+        layout = w.iteration_table.layout()
+        if layout is not None:
+            invalidate_all(layout)
+        w.tabs.updateGeometry()
         if beside and "dual" not in scene.show:
             # The iteration table needs more than the column's width at the room's type
             # (its w and w·x + b elide): on a short screen the narration under the plot
@@ -415,9 +426,13 @@ class LessonPlayer(QObject):
             # (presentation gives the docks' places back when it ends). After they are
             # shown: a hidden dock shown again goes back to the place it was hidden in.
             column = [d for d in (w.proof_dock, w.bound_dock, w.tables_dock) if d in wanted]
+            vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
             for dock in column:
                 if w.dockWidgetArea(dock) != Qt.DockWidgetArea.RightDockWidgetArea:
                     w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                # Titles on top in the column (down the side, as a short screen's bottom
+                # docks have them, "Mistakes and …" was elided and the width went to it).
+                dock.setFeatures(dock.features() & ~vertical)
             down = Qt.Orientation.Vertical
             for above, below in zip(column, column[1:], strict=False):
                 # Qt adds a dock split from a tabbed one as another tab (the proof shares
@@ -484,6 +499,8 @@ class LessonPlayer(QObject):
 
     def on_presentation_toggled(self) -> None:
         """Entering presentation shows the panels the scene names (and only those)."""
+        if not self.window.act_present.isChecked():
+            self.window.panes.title_bars()  # (the column's titles on top: the window's again)
         scene = self.scene
         if scene is not None:
             self._apply_show(scene)
@@ -796,15 +813,15 @@ class LessonPlayer(QObject):
         # While the room is asked whether the run converges, the readout names no bound and
         # no verdict (a bound would say "separable", hence "it converges").
         self.window.readout.set_withheld(asking == "converges")
-        self.strip.question.setText("\n".join(lines))
+        self.strip.question.setText(keep_words("\n".join(lines)))
         self.strip.question.setVisible(bool(lines))
         caption = localize(scene.caption, lang)
         if scene.question is not None:  # the strip asks it in large type: not twice (nor
             caption = caption_without_question(caption)  # back after: the strip's height)
-        self.strip.caption.setText(keep_terms(caption))
+        self.strip.caption.setText(keep_words(caption))  # (Chinese words kept whole too)
         # In the window the caption is in the Lesson panel: the canvas keeps the room.
         self.strip.caption.setVisible(self.window.act_present.isChecked() and bool(caption))
-        title = keep_terms(localize(scene.title, lang))
+        title = keep_words(localize(scene.title, lang))
         self.strip.counter.setText(f"{self.index + 1} / {len(self.lesson.scenes)}\n{title}")
         self.strip.fit_counter()
         self.changed.emit()
@@ -892,6 +909,17 @@ class LessonPlayer(QObject):
 
 
 # -------------------------------------------------------------------- the window's share
+
+
+def invalidate_all(layout: QLayout) -> None:
+    """`layout` and the layouts in it asked for their sizes again (`QLayout.invalidate`
+    leaves a box inside a box with the sizes it cached)."""
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        inner = item.layout() if item is not None else None
+        if inner is not None:
+            invalidate_all(inner)
+    layout.invalidate()
 
 
 def caption_without_question(caption: str) -> str:

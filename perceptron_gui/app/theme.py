@@ -162,6 +162,7 @@ class Theme(QObject):
         self._name = "light"
         self._scale = 1.0
         self._boost = 1.0  # presentation mode's extra factor (not a preference)
+        self._presenting = False
         self._ui_pt: float | None = None  # the platform's font size (see `ui_pt`)
 
     # ---------------------------------------------------------------- settings
@@ -186,10 +187,19 @@ class Theme(QObject):
         """Presentation mode's extra factor (1: not presenting)."""
         return self._boost
 
-    def set_boost(self, boost: float) -> None:
-        """An extra factor for presentation mode (1 = none); not remembered."""
-        if boost != self._boost:
+    @property
+    def presenting(self) -> bool:
+        """Presentation mode is on. Its boost is not the sign: below 1 where the UI scale
+        alone is more than the screen holds (2 on a 1024×768 projector)."""
+        return self._presenting
+
+    def set_boost(self, boost: float, *, presenting: bool | None = None) -> None:
+        """An extra factor for presentation mode (1 = none); not remembered. `presenting`:
+        whether presentation mode is on (None: when the boost is not 1)."""
+        on = boost != 1.0 if presenting is None else presenting
+        if boost != self._boost or on != self._presenting:
             self._boost = float(boost)
+            self._presenting = on
             self._apply_app()
             self.changed.emit()
 

@@ -897,6 +897,18 @@
         <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m}&#xa0;≤&#xa0;0：误分类</translation>
     </message>
     <message>
+        <source>3 correct w: old w + {step} = new w</source>
+        <translation>3 更正 w：旧 w + {step} = 新 w</translation>
+    </message>
+    <message>
+        <source>old w + {step} = new w</source>
+        <translation>旧 w + {step} = 新 w</translation>
+    </message>
+    <message>
+        <source>b: {b0} → {b1}</source>
+        <translation>b：{b0} → {b1}</translation>
+    </message>
+    <message>
         <source>old w</source>
         <translation>旧 w</translation>
     </message>
@@ -905,24 +917,12 @@
         <translation>新 w</translation>
     </message>
     <message>
-        <source>3 correct: w + {step} = new w</source>
-        <translation>3 更正：w + {step} = 新的 w</translation>
-    </message>
-    <message>
         <source>1 predict: w·{name} + b = 0: on the line, so the guess is +1 (sign(0) = +1)</source>
         <translation>1 预测：w·{name} + b = 0：点在直线上，所以猜 +1（sign(0) = +1）</translation>
     </message>
     <message>
         <source>2 reveal: y = {truth}, so y(w·{name} + b) = {m}&#xa0;≤&#xa0;0: on the line counts as a mistake</source>
         <translation>2 揭晓：y = {truth}，所以 y(w·{name} + b) = {m}&#xa0;≤&#xa0;0：点在直线上算作误分类</translation>
-    </message>
-    <message>
-        <source>w + {step} = new w</source>
-        <translation>w + {step} = 新的 w</translation>
-    </message>
-    <message>
-        <source>(the w part; b: {b0} → {b1})</source>
-        <translation>（w 部分；b：{b0} → {b1}）</translation>
     </message>
     <message>
         <source>{name} = ({x}, {y}), label y = {label}</source>

@@ -192,7 +192,7 @@ class PointerCanvas(LabelsCanvas):
             if hit is not None:
                 ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
                 self._select(np.array([hit]), toggle=ctrl)
-                if theme().boost > 1.0:  # presenting: the tooltip's words, large
+                if theme().presenting:  # the tooltip's words, large
                     self.show_point_info(hit)
                 return
             label = -1 if mods & Qt.KeyboardModifier.AltModifier else self._add_label

@@ -298,9 +298,13 @@ class LabelsCanvas(UpdateCanvas):
             if at is None:
                 at = self._home_of(item)
             cx, cy = to_px(*at)
+            n_lines = len(placer.lines)
+            if name == "update" and normal is not None:  # (it covered the normal's arrow)
+                placer.avoid(*normal[0], *normal[1])
             r = placer.take(
                 placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
             )
+            del placer.lines[n_lines:]
             if few and name != "info" and placer.points_under(r) > 0:
                 # On a point among few: hidden (as below), and at once, so that its room
                 # goes to the texts after it (the update's caption, hidden at the end,

@@ -8,7 +8,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.app import i18n
 from perceptron_gui.app.controls import signals_blocked
-from perceptron_gui.app.format import keep_terms
+from perceptron_gui.app.format import keep_words
 from perceptron_gui.app.panels.common import SteadyLabel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.core.lesson import localize
@@ -87,7 +87,7 @@ class LessonPanel(QtWidgets.QWidget):
         lesson = p.lesson
         lang = i18n.language()
         scene = p.scene
-        self.caption.setText("" if scene is None else keep_terms(localize(scene.caption, lang)))
+        self.caption.setText("" if scene is None else keep_words(localize(scene.caption, lang)))
         key = (p.revision, p.index, lang)
         if key == self._shown:  # a step within the scene: nothing here changed
             return

@@ -89,6 +89,12 @@ class ProofPanel(QtWidgets.QWidget):
         # At the top when the plots are hidden (no theorem to show), not in mid-panel.
         self._readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._plots = pg.GraphicsLayoutWidget(self)
+        # Their height is the room left (at least their minimum), not their size hint: the
+        # scroll area sized the panel for the hint (the chain's height plus the plots' 304
+        # px) and scrolled the k axis out of a lesson's column at UI scale 2.
+        policy = self._plots.sizePolicy()
+        policy.setVerticalPolicy(QtWidgets.QSizePolicy.Policy.Ignored)
+        self._plots.setSizePolicy(policy)
         paint_with_window(self._plots)
         self._plots.hide()  # shown when the theorem applies (`refresh`)
         # Its plots are made when first drawn (`_ensure_plots`): a window starts without

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 #: PRESENTATION_SCREEN (logical pixels) or larger; see `presentation_boost`.
 PRESENTATION_BOOST = 1.8
 PRESENTATION_SCREEN = (1024, 768)
-PRESENTATION_MIN_BOOST = 1.1
 #: The readout's font size (unscaled points), normally and in presentation mode (where the
 #: boost applies too: 18 pt × 1.8 is about 43 px high at 96 dpi).
 READOUT_PT = LABEL_PT
@@ -36,13 +35,13 @@ def presentation_boost(ui_scale: float, screen: tuple[int, int]) -> float:
     """The factor presentation mode gives every size at this UI scale on a screen of this
     size (logical pixels): PRESENTATION_BOOST, less when the UI scale is already large
     for the screen, so that the whole (UI scale × boost) is at most what
-    PRESENTATION_SCREEN holds at PRESENTATION_BOOST, grown with the screen (a UI scale of
-    2 chosen for a laptop's screen and a 1024×768 projector: texts too large for the plot
-    to place); never below PRESENTATION_MIN_BOOST (presentation makes everything larger:
-    a boost above 1 is what tells the theme's listeners that the window presents)."""
+    PRESENTATION_SCREEN holds at PRESENTATION_BOOST, grown with the screen. Below 1 where
+    the UI scale alone is more than that (a UI scale of 2 chosen for a laptop's screen and
+    a 1024×768 projector: 0.9, the whole 1.8 as at scale 1; at 1.1 it was 2.2, and the
+    lesson's panels were cut, its proof scrolled and the compare readouts fell to 21 px)."""
     grown = min(screen[0] / PRESENTATION_SCREEN[0], screen[1] / PRESENTATION_SCREEN[1])
     most = PRESENTATION_BOOST * max(1.0, grown)
-    return min(PRESENTATION_BOOST, max(PRESENTATION_MIN_BOOST, most / ui_scale))
+    return min(PRESENTATION_BOOST, most / ui_scale)
 
 
 class _OnResize(QObject):
@@ -179,7 +178,9 @@ class Presentation:
             for bar in (*bars, self.w.timeline):  # ← / → still move along the timeline
                 bar.hide()
             screen = (self.w.screen() or QGuiApplication.primaryScreen()).geometry()
-            theme().set_boost(presentation_boost(theme().ui_scale, screen.size().toTuple()))
+            theme().set_boost(
+                presentation_boost(theme().ui_scale, screen.size().toTuple()), presenting=True
+            )
             self.w.readout.set_point_size(
                 PRESENTATION_READOUT_PT,
                 stacked=True,
@@ -200,7 +201,7 @@ class Presentation:
             # Normal type first, then the window state, and only then the docks and bars:
             # docks shown in presentation's large type asked for a window wider than the
             # screen (1109 px on 1024), and the window manager kept the window full screen.
-            theme().set_boost(1.0)
+            theme().set_boost(1.0, presenting=False)
             self.w.canvas.removeEventFilter(self.resized)
             self.w.canvas.set_header(None)
             self.w.readout.set_point_size(READOUT_PT)

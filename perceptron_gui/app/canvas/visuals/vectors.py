@@ -267,15 +267,17 @@ class UpdateVectors(Visual[_Items]):
         w_old, w_new = np.asarray(before.w), np.asarray(after.w)
         self._draw_vectors(w_old, w_new)
         step = m.step_name
+        # (The arrows' own names: old w, the step, new w; "3 correct w", a verb and its
+        # object: "3 correct: …" read as "three correct".)
         text = (
-            translate("DataCanvas", "3 correct: w + {step} = new w").format(step=step)
+            translate("DataCanvas", "3 correct w: old w + {step} = new w").format(step=step)
             if m.slow_motion
-            else translate("DataCanvas", "w + {step} = new w").format(step=step)
+            else translate("DataCanvas", "old w + {step} = new w").format(step=step)
         )
-        if bias:
-            text += "   " + translate("DataCanvas", "(the w part; b: {b0} → {b1})").format(
+        if bias:  # (the arrows are w's part of ŵ = (w, b): b's change in numbers)
+            text += "   " + translate("DataCanvas", "b: {b0} → {b1}").format(
                 b0=fmt.fmt(before.b).replace("-", "−"), b1=fmt.fmt(after.b).replace("-", "−")
-            ).replace(" → ", "\u00a0→\u00a0")  # wrapped between terms, not inside one
+            ).replace(" → ", "\u00a0→\u00a0").replace(": ", ":\u00a0")  # (kept whole)
         caption.setText(text)
         self.caption_at = (float(w_new[0]), float(w_new[1]))
         self._place_beside(caption, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
