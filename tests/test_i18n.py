@@ -366,7 +366,7 @@ def test_the_command_line_takes_lang(tmp_path, english) -> None:
     assert i18n.saved_language() is None  # a screenshot does not change the user's choice
 
 
-def test_every_core_text_the_window_shows_is_translated(english) -> None:
+def test_every_core_text_the_window_shows_is_translated(qapp, english) -> None:  # noqa: ANN001
     from perceptron_gui.core.bounds import mistake_bound, proof_note
     from perceptron_gui.core.config import MODES, TrainConfig
     from perceptron_gui.core.novikoff import novikoff
