@@ -185,3 +185,24 @@ def test_a_hidden_table_does_no_work_in_a_run_and_catches_up_when_shown(
     assert table.model.rowCount() == c.trainer.k + 1 == 56
     assert table.model.columnCount() > before
     _same_cells_as_a_fresh_model(c, table)
+
+
+def test_the_headers_kept_size_hint_follows_a_new_runs_columns(qtbot: Any) -> None:
+    """The title header keeps its size hint while the columns are the same; a new run's
+    columns (another mode: a model reset, with no headerDataChanged to forget the sizes)
+    give Qt's hint for the new titles, in every registry mode after the kernel's."""
+    from perceptron_gui.core import registry
+    from perceptron_gui.core.config import TrainConfig
+
+    c, table = _kernel_table(qtbot)
+    header = table.view.horizontalHeader()
+    header.sizeHint()  # (kept for the kernel's columns)
+    seen = set()
+    for mode in registry.modes():
+        c.set_config(TrainConfig(mode=mode))
+        table.refresh()
+        mine = header.sizeHint()
+        qt = QtWidgets.QHeaderView.sizeHint(header)
+        assert mine == qt, (mode, mine, qt)
+        seen.add((mine.width(), mine.height()))
+    assert len(seen) > 1  # (the modes' titles differ: the check can see a stale hint)
