@@ -206,3 +206,32 @@ def test_the_headers_kept_size_hint_follows_a_new_runs_columns(qtbot: Any) -> No
         assert mine == qt, (mode, mine, qt)
         seen.add((mine.width(), mine.height()))
     assert len(seen) > 1  # (the modes' titles differ: the check can see a stale hint)
+
+
+def test_the_tables_kept_texts_follow_a_new_eta_and_new_data(qtbot: Any) -> None:
+    """The α cells' texts are kept by (count, digits, η) across runs, the other cells' by
+    (row, column, digits) within one: after a new η, points reordered (each α column's
+    point is another) and a step back, every cell reads as a table made afresh shows it."""
+    from perceptron_gui.app.controller import Change
+    from perceptron_gui.core.config import TrainConfig
+    from perceptron_gui.core.dataset import make_dataset
+
+    c, table = _kernel_table(qtbot, n=60)
+
+    def run(k: int) -> None:
+        c.trainer.run(max_updates=k)
+        c.emit_changed(Change.MODEL)
+        table.refresh()
+        _same_cells_as_a_fresh_model(c, table)
+
+    run(5)
+    c.set_config(TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.5))
+    run(45)
+    d = c.trainer.data
+    order = np.arange(d.points.shape[0])[::-1]
+    c.set_data(make_dataset(d.points[order], d.labels[order]))
+    run(45)
+    c.trainer.step_back()
+    c.emit_changed(Change.MODEL)
+    table.refresh()
+    _same_cells_as_a_fresh_model(c, table)
