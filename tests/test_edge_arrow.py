@@ -157,7 +157,7 @@ def test_the_edge_arrow_keeps_off_the_marks_round_a_point(qtbot, mark) -> None: 
     """A point with a mark round it (the selection's diamond, the current point's square,
     a mistake's ring, the updated point's ring) beside the arrow's body: the arrow keeps
     its half width off the mark, not only off the point's marker (at 1024×768 its head
-    covered a selected point's ring)."""
+    covered a selected point's ring); placed again at the mark's own event."""
     import pyqtgraph as pg
 
     from perceptron_gui.app.canvas.view_model import Update, ViewModel
@@ -184,6 +184,7 @@ def test_the_edge_arrow_keeps_off_the_marks_round_a_point(qtbot, mark) -> None: 
     beside = tip + 0.5 * (o["headLen"] + o["tailLen"]) * along + 24.0 * side
     model.points = model.from_px([beside, [200.0, 200.0]])
     model.labels = np.array([1.0, -1.0])
+    model.set_line(line)  # (the line drawn: the marks' events place the arrow again)
     if mark == "selection":
         model.set_selection(np.array([0]))
     elif mark == "current":
@@ -193,13 +194,18 @@ def test_the_edge_arrow_keeps_off_the_marks_round_a_point(qtbot, mark) -> None: 
     else:
         before, after = LinearModel((0.0, 0.0), 0.0), LinearModel((1.0, 1.0), 0.0)
         model.set_update(Update(before, after, 0, True))
-    edge.point_to(*line)
-    p = model.to_px([[edge.arrow.pos().x(), edge.arrow.pos().y()]])[0]
-    body = p + (o["headLen"] + o["tailLen"]) * along
-    d = frame.segment_distances(model.to_px(model.points[:1]), p, body)[0]
     # The marks' widths at UI scale 1, as the points' and the update's visuals draw them.
     across = {"selection": 34.0, "current": 36.0, "mistake": 32.0, "update": 60.0}[mark]
-    assert d > 0.5 * o["headWidth"] + 0.5 * across, (mark, d)
+    # Placed again at the mark's own event (a selection made while the arrow shows), and
+    # when the line is drawn again.
+    for again in (False, True):
+        if again:
+            edge.point_to(*line)
+        assert edge.arrow.isVisible(), (mark, again)
+        p = model.to_px([[edge.arrow.pos().x(), edge.arrow.pos().y()]])[0]
+        body = p + (o["headLen"] + o["tailLen"]) * along
+        d = frame.segment_distances(model.to_px(model.points[:1]), p, body)[0]
+        assert d > 0.5 * o["headWidth"] + 0.5 * across, (mark, again, d)
 
 
 @pytest.fixture(scope="module")

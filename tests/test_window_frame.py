@@ -185,3 +185,53 @@ def test_a_hidden_table_does_no_work_in_a_run_and_catches_up_when_shown(
     assert table.model.rowCount() == c.trainer.k + 1 == 56
     assert table.model.columnCount() > before
     _same_cells_as_a_fresh_model(c, table)
+
+
+def test_the_headers_kept_size_hint_follows_a_new_runs_columns(qtbot: Any) -> None:
+    """The title header keeps its size hint while the columns are the same; a new run's
+    columns (another mode: a model reset, with no headerDataChanged to forget the sizes)
+    give Qt's hint for the new titles, in every registry mode after the kernel's."""
+    from perceptron_gui.core import registry
+    from perceptron_gui.core.config import TrainConfig
+
+    c, table = _kernel_table(qtbot)
+    header = table.view.horizontalHeader()
+    header.sizeHint()  # (kept for the kernel's columns)
+    seen = set()
+    for mode in registry.modes():
+        c.set_config(TrainConfig(mode=mode))
+        table.refresh()
+        mine = header.sizeHint()
+        qt = QtWidgets.QHeaderView.sizeHint(header)
+        assert mine == qt, (mode, mine, qt)
+        seen.add((mine.width(), mine.height()))
+    assert len(seen) > 1  # (the modes' titles differ: the check can see a stale hint)
+
+
+def test_the_tables_kept_texts_follow_a_new_eta_and_new_data(qtbot: Any) -> None:
+    """The α cells' texts are kept by (count, digits, η) across runs, the other cells' by
+    (row, column, digits) within one: after a new η, points reordered (each α column's
+    point is another) and a step back, every cell reads as a table made afresh shows it."""
+    from perceptron_gui.app.controller import Change
+    from perceptron_gui.core.config import TrainConfig
+    from perceptron_gui.core.dataset import make_dataset
+
+    c, table = _kernel_table(qtbot, n=60)
+
+    def run(k: int) -> None:
+        c.trainer.run(max_updates=k)
+        c.emit_changed(Change.MODEL)
+        table.refresh()
+        _same_cells_as_a_fresh_model(c, table)
+
+    run(5)
+    c.set_config(TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.5))
+    run(45)
+    d = c.trainer.data
+    order = np.arange(d.points.shape[0])[::-1]
+    c.set_data(make_dataset(d.points[order], d.labels[order]))
+    run(45)
+    c.trainer.step_back()
+    c.emit_changed(Change.MODEL)
+    table.refresh()
+    _same_cells_as_a_fresh_model(c, table)

@@ -341,16 +341,19 @@ class LabelsCanvas(UpdateCanvas):
 
     @staticmethod
     def _stacked(placer: Placer, r: Rect, rects: dict[str, Rect]) -> Rect:
-        """A banner's cheapest place `r` over a crowd, moved below (or above) the banner
-        placed before it when it would lie on that one (both took the same corner)."""
-        before = rects.get("status")
-        if before is None or not overlaps(r, before):
+        """A banner's cheapest place `r` over a crowd, moved below (or above) a text placed
+        before it (the legend, the notice) when it would lie on one (they took the same
+        corner): the first such place inside the plot on none of them; `r` when none is."""
+        before = [rects[key] for key in ("legend", "status") if key in rects]
+        if not any(overlaps(r, b) for b in before):
             return r
-        x, y, w, h = before
-        below = (x, y + h, r[2], r[3])
-        moved = below if placer.fits(below) else (x, y - r[3], r[2], r[3])
-        placer.taken[-1] = moved  # (`r`, just taken)
-        return moved
+        w, h = r[2], r[3]
+        for x, y, _, bh in before:
+            for moved in ((x, y + bh, w, h), (x, y - h, w, h)):
+                if placer.fits(moved) and not any(overlaps(moved, b) for b in before):
+                    placer.taken[-1] = moved  # (`r`, just taken)
+                    return moved
+        return r
 
     #: The banners' band's text (made on first use): a plain text item of the plot item in
     #: the plot's top margin (view.py's `_fit_header` adds the band's height to it), not a

@@ -54,6 +54,15 @@ class EdgeArrow(Visual[_Items]):
         # (The marks round points change the room the arrow needs beside them.)
         for event in (events.line, events.view, events.selection, events.current, events.update):
             event.connect(self._on_line)
+        events.mistakes.connect(self._on_mistakes)
+        #: The last place kept off the mistakes' rings (see `_marks`).
+        self._ringed = False
+
+    def _on_mistakes(self) -> None:
+        """New mistakes: the arrow placed again when their rings count, now or before (a
+        vote's answer marks its mistakes after the step's other events)."""
+        if self._ringed or 0 < len(self.model.mistakes) <= NAME_TEXT_MAX:
+            self._on_line()
 
     def _on_line(self) -> None:
         """The model's line as drawn, or the view, changed: the arrow when the line is out
@@ -180,7 +189,8 @@ class EdgeArrow(Visual[_Items]):
             marks.append((np.asarray(m.selection, dtype=np.intp), MARKS_ACROSS["selection"]))
         if m.current is not None:
             marks.append((np.array([m.current], dtype=np.intp), MARKS_ACROSS["current"]))
-        if 0 < len(m.mistakes) <= NAME_TEXT_MAX:  # (beyond, thin rings, or a lit field)
+        self._ringed = 0 < len(m.mistakes) <= NAME_TEXT_MAX  # (beyond, thin rings, or a lit field)
+        if self._ringed:
             marks.append((np.asarray(m.mistakes, dtype=np.intp), MARKS_ACROSS["mistake"]))
         if m.update is not None:
             marks.append((np.array([m.update.point], dtype=np.intp), MARKS_ACROSS["update"]))
