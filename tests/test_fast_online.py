@@ -468,9 +468,102 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         assert state(quick) == state(slow)
         made = int((rowmax >= 0).sum())
         gram = g
-        del other  # (the last trainer to go gives its matrix back)
+        del other, slow  # (the last trainer to go gives its matrix back)
         gc.collect()
         del quick
         gc.collect()
         kept = online._GRAM_ROWS._kept
-        assert kept is not None and kept[2] is g
+        assert kept is not None and kept.gram is g and kept.compiled
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random-cyclic", "first", "random"])
+def test_a_numpy_run_lends_its_rows_to_the_next_run(
+    order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process's first call runs on numpy and its second on the compiled loop: the rows
+    numpy made are lent to the second (same points and kernel, any order, η, bias), which
+    has the bits of a fresh run; a numpy run then takes the memory only of rows the
+    compiled loop made (numpy's bits stay the reference)."""
+    import gc
+
+    from perceptron_gui.core import online
+    from perceptron_gui.core.model import kernel_block
+
+    X, y = noisy(300, seed=13)
+    X[::11] = X[1::11][: len(X[::11])]  # exact ties: twins, some with the other label
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, order=order, seed=3, max_updates=600)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    ref = make_trainer(d, cfg)  # a fresh run: no rows to borrow
+    ref.run()
+    want = state(ref)
+    del ref
+    gc.collect()
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    first = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.3))
+    first.run(max_updates=400)
+    gram, made = first._gram, first._rowmax >= 0
+    assert 0 < int(made.sum()) < len(X)  # (some rows made, not all)
+    want_rows = kernel_block(X, X[made], "rbf", 2, 1.0, 0.5).T
+    assert gram[made].tobytes() == want_rows.tobytes()  # each a column numpy made
+    del first
+    gc.collect()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    second = make_trainer(d, cfg)
+    assert (second._fast is not None) == (order != "random")
+    rows = second._gram_rows()
+    assert rows is not None and rows[0] is gram and ((rows[1] >= 0) == made).all()
+    second.run()
+    assert state(second) == want
+    assert second._loan.compiled == (order != "random")  # the loop may have made rows
+    del second
+    gc.collect()
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    third = make_trainer(d, cfg)
+    rows = third._gram_rows()
+    assert rows is not None and rows[0] is gram
+    assert bool((rows[1] >= 0).any()) == (order == "random")  # compiled rows: memory only
+    third.run()
+    assert state(third) == want
+
+
+def test_rows_not_exact_keep_numpys_rows_and_make_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the compiled rows would not have numpy's bits, a compiled run keeps the rows
+    numpy made before it (its own numpy path, or a run that lent them) and numpy makes
+    the others; and the numpy path keeps no matrix over `_GRAM_BYTES`."""
+    import gc
+
+    from perceptron_gui.core import online
+
+    X, y = noisy(300, seed=14)
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode="kernel", kernel="poly", degree=3, max_updates=500)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    slow.run()
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    monkeypatch.setattr(fast, "_rows_exact", False)
+    first = make_trainer(d, cfg)
+    first.run(max_updates=100)
+    gram, made = first._gram, first._rowmax >= 0
+    kept_rows = gram[made].copy()
+    del first
+    gc.collect()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    assert quick._fast is not None
+    quick.run(max_updates=50)  # numpy rows from the loan, the others made by numpy
+    assert quick._gram is gram and bool((quick._rowmax >= 0).all())
+    assert gram[made].tobytes() == kept_rows.tobytes() and not quick._loan.compiled
+    quick.run()
+    assert state(quick) == state(slow)
+    # Over the limit: no matrix, on either path.
+    monkeypatch.setattr(online, "_GRAM_BYTES", 8 * 299 * 299)
+    for jit in ("1", "0"):
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", jit)
+        big = make_trainer(d, cfg)
+        big.run()
+        assert big._gram is None and state(big) == state(slow)
