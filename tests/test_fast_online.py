@@ -13,6 +13,9 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer
+from perceptron_gui.core.registry import REGISTRY
+
+MODES = tuple(REGISTRY)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -567,3 +570,31 @@ def test_rows_not_exact_keep_numpys_rows_and_make_the_rest(
         big = make_trainer(d, cfg)
         big.run()
         assert big._gram is None and state(big) == state(slow)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_compiled_rows_go_into_the_history_unchecked_with_numpys_bits(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled loop's rows are stored without the history's check
+    (`History.extend(exact=True)`, the check took as long as PA's loop): the factors the
+    loop writes (PA's τ y), the layout (compact or every weight) and the weights made
+    again from the keyframes are the numpy path's, which checks every row."""
+    X, y = noisy(1000, seed=15)
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode=mode, max_updates=1500, max_epochs=3)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    slow.run()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    if quick._fast is None:
+        pytest.skip(f"{mode} has no compiled loop")
+    quick.run()
+    a, b = slow._hist, quick._hist
+    assert quick.k == slow.k > 100 and a.compact == b.compact
+    steps = [None if h._steps is None else h._steps.tobytes() for h in (a, b)]
+    assert steps[0] == steps[1]
+    made = [np.array(h._weights(0, quick.k)).tobytes() for h in (a, b)]
+    assert made[0] == made[1]
+    assert state(quick) == state(slow)

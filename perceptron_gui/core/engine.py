@@ -468,6 +468,9 @@ class Engine:
     #: also stops at its visit target, so a short slice takes small buffers: an update is
     #: a visit). 4096 made a 10⁵-visit averaged run six calls, PA ten (~0.1 ms each).
     _fast_rows = 1 << 16
+    #: Whether the compiled loop writes each row's step factor (``s y``, the online loop's
+    #: `out_s`); without it the history's factors are ``η y`` (the perceptron's loops).
+    _fast_steps = True
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
     #: `_wants_update` and `_scale`), or None: this rule runs on numpy.
     _compiled_rule: fast.Rule | None = None
@@ -670,13 +673,17 @@ class Engine:
         out: tuple[npt.NDArray[Any], ...] = (
             np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
             np.empty(rows), np.empty(rows), np.empty(rows, np.int64),
+            *((np.empty(rows),) if self._fast_steps else ()),
         )  # fmt: skip
         k0 = self._k
         made, status = self._fast_call(target_k, target_v, out)
         if made:
             self._mis = None
             cols = [col[:made] for col in out]
-            self._hist.extend(*cols)
+            # The loop made each row's weights with the rule's own operations: the history
+            # takes them without checking them again (`History.extend`).
+            steps = cols[6] if self._fast_steps else None
+            self._hist.extend(*cols[:6], steps=steps, exact=True)
             self._fast_rows_made(k0, cols[5])
         if status == fast.CONVERGED:
             self._finish("converged")
