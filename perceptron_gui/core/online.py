@@ -20,9 +20,12 @@ Conventions (ALGORITHMS.md):
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import threading
 import weakref
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -208,6 +211,20 @@ _VOTE_CHECKPOINT_BYTES = 64 << 20
 _VOTE_BLOCK = 1 << 16
 #: Scores per piece of the vectors read from the history at once (a piece is scored in blocks).
 _VOTE_PIECE = 1 << 22
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while many objects that make no cycle are
+    made (it is enabled again after, if it was: a thread that pauses it meanwhile sees it
+    paused and leaves it to the first)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 #: Vectors the averaged answer reads from the history at once (the history keeps its
@@ -503,15 +520,18 @@ class VotedTrainer(OnlineTrainer):
         if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             # The same Python floats and ints, without a numpy scalar per number (half
-            # the time at 4*10^4 votes).
-            votes = list(
-                zip(
-                    zip(W[:, 0].tolist(), W[:, 1].tolist(), strict=True),
-                    B.tolist(),
-                    c.astype(np.int64).tolist(),
-                    strict=True,
+            # the time at 4*10^4 votes); two new tuples a vote, none in a cycle, made
+            # while the cyclic collector waits (it ran ~70 times over them at 2.4·10⁴
+            # votes: 6.8 -> 2.9 ms; it then looks at them once).
+            with _collector_paused():
+                votes = list(
+                    zip(
+                        zip(W[:, 0].tolist(), W[:, 1].tolist(), strict=True),
+                        B.tolist(),
+                        c.astype(np.int64).tolist(),
+                        strict=True,
+                    )
                 )
-            )
             return {"votes": votes, "update_visits": visits}
         w, b = self.averaged()
         return {"avg_w": w, "avg_b": b, "update_visits": visits}
