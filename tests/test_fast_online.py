@@ -656,3 +656,30 @@ def test_the_votes_are_made_with_the_collector_paused_and_left_as_found() -> Non
             online._collector_paused = real
             gc.enable()
         assert got == want and seen.pop() is False
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_runs_that_share_the_loops_buffers_keep_their_bits(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled loop writes its index, visit, count and step columns into buffers the
+    thread keeps between calls (`engine._scratch`): two runs called in turn, in calls of
+    5 rows, each keep the bits of their numpy path."""
+    from perceptron_gui.core import engine
+
+    monkeypatch.setattr(engine.Engine, "_fast_rows", 5)
+    runs = []
+    for seed in (18, 19):
+        X, y = noisy(300, seed=seed)
+        d = make_dataset(X, y)
+        cfg = TrainConfig(mode=mode, max_updates=400, max_epochs=3)
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+        slow = make_trainer(d, cfg)
+        slow.run()
+        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        runs.append((make_trainer(d, cfg), state(slow)))
+    while not all(t.done for t, _ in runs):
+        for t, _ in runs:
+            t.run(max_updates=7)
+    for t, want in runs:
+        assert state(t) == want

@@ -24,6 +24,7 @@ brings its own compiled loops (fast.py, "Why three loops").
 
 from __future__ import annotations
 
+import threading
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,23 @@ class Scan:
 
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(rows: int) -> tuple[IntArray, IntArray, IntArray, FloatArray]:
+    """This thread's buffers of the compiled loop's index, visit, count and step columns,
+    at least `rows` long: the history copies them (the weights it keeps as they are, in
+    new arrays), and new buffers at each call were new pages to the system at each call
+    of a script's loop (page faults, up to a third of a call's CPU)."""
+    got: tuple[IntArray, IntArray, IntArray, FloatArray] | None = getattr(_SCRATCH, "cols", None)
+    if got is None or got[0].shape[0] < rows:
+        size = max(rows, 1 << 10)
+        got = (np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64),
+               np.empty(size))  # fmt: skip
+        _SCRATCH.cols = got
+    return got[0][:rows], got[1][:rows], got[2][:rows], got[3][:rows]
 
 
 class _WeakFactor:
@@ -692,10 +710,10 @@ class Engine:
         if self._order == "random-cyclic":
             self._epoch_perm(self._v // self._n)
         rows = min(target_k - self._k, target_v - self._v, self._fast_rows)
+        i, v, c, s = _scratch(rows)
         out: tuple[npt.NDArray[Any], ...] = (
-            np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
-            np.empty(rows), np.empty(rows), np.empty(rows, np.int64),
-            *((np.empty(rows),) if self._fast_steps else ()),
+            i, v, np.empty(rows), np.empty(rows), np.empty(rows), c,
+            *((s,) if self._fast_steps else ()),
         )  # fmt: skip
         k0 = self._k
         made, status = self._fast_call(target_k, target_v, out)
