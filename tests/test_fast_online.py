@@ -494,10 +494,10 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     from perceptron_gui.core import online
     from perceptron_gui.core.model import kernel_block
 
-    X, y = noisy(300, seed=13)
+    X, y = noisy(200, seed=13)
     X[::11] = X[1::11][: len(X[::11])]  # exact ties: twins, some with the other label
     d = make_dataset(X, y)
-    cfg = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, order=order, seed=3, max_updates=600)
+    cfg = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, order=order, seed=3, max_updates=400)
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
     monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
     ref = make_trainer(d, cfg)  # a fresh run: no rows to borrow
@@ -507,7 +507,7 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     gc.collect()
     monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
     first = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.3))
-    first.run(max_updates=400)
+    first.run(max_updates=250)
     gram, made = first._gram, first._rowmax >= 0
     assert 0 < int(made.sum()) < len(X)  # (some rows made, not all)
     want_rows = kernel_block(X, X[made], "rbf", 2, 1.0, 0.5).T
