@@ -7,12 +7,17 @@ answer (votes, average, α and scores), stop reason and the last update's record
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
 
 from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer
+from perceptron_gui.core.registry import REGISTRY
+
+MODES = tuple(REGISTRY)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -468,9 +473,213 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         assert state(quick) == state(slow)
         made = int((rowmax >= 0).sum())
         gram = g
-        del other  # (the last trainer to go gives its matrix back)
+        del other, slow  # (the last trainer to go gives its matrix back)
         gc.collect()
         del quick
         gc.collect()
         kept = online._GRAM_ROWS._kept
-        assert kept is not None and kept[2] is g
+        assert kept is not None and kept.gram is g and kept.compiled
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random-cyclic", "first", "random"])
+def test_a_numpy_run_lends_its_rows_to_the_next_run(
+    order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process's first call runs on numpy and its second on the compiled loop: the rows
+    numpy made are lent to the second (same points and kernel, any order, η, bias), which
+    has the bits of a fresh run; a numpy run then takes the memory only of rows the
+    compiled loop made (numpy's bits stay the reference)."""
+    import gc
+
+    from perceptron_gui.core import online
+    from perceptron_gui.core.model import kernel_block
+
+    X, y = noisy(200, seed=13)
+    X[::11] = X[1::11][: len(X[::11])]  # exact ties: twins, some with the other label
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, order=order, seed=3, max_updates=400)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    ref = make_trainer(d, cfg)  # a fresh run: no rows to borrow
+    ref.run()
+    want = state(ref)
+    del ref
+    gc.collect()
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    first = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.3))
+    first.run(max_updates=250)
+    gram, made = first._gram, first._rowmax >= 0
+    assert 0 < int(made.sum()) < len(X)  # (some rows made, not all)
+    want_rows = kernel_block(X, X[made], "rbf", 2, 1.0, 0.5).T
+    assert gram[made].tobytes() == want_rows.tobytes()  # each a column numpy made
+    del first
+    gc.collect()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    second = make_trainer(d, cfg)
+    assert (second._fast is not None) == (order != "random")
+    rows = second._gram_rows()
+    assert rows is not None and rows[0] is gram and ((rows[1] >= 0) == made).all()
+    second.run()
+    assert state(second) == want
+    assert second._loan.compiled == (order != "random")  # the loop may have made rows
+    del second
+    gc.collect()
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    third = make_trainer(d, cfg)
+    rows = third._gram_rows()
+    assert rows is not None and rows[0] is gram
+    assert bool((rows[1] >= 0).any()) == (order == "random")  # compiled rows: memory only
+    third.run()
+    assert state(third) == want
+
+
+def test_rows_not_exact_keep_numpys_rows_and_make_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the compiled rows would not have numpy's bits, a compiled run keeps the rows
+    numpy made before it (its own numpy path, or a run that lent them) and numpy makes
+    the others; and the numpy path keeps no matrix over `_GRAM_BYTES`."""
+    import gc
+
+    from perceptron_gui.core import online
+
+    X, y = noisy(300, seed=14)
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode="kernel", kernel="poly", degree=3, max_updates=500)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    slow.run()
+    monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+    monkeypatch.setattr(fast, "_rows_exact", False)
+    first = make_trainer(d, cfg)
+    first.run(max_updates=100)
+    gram, made = first._gram, first._rowmax >= 0
+    kept_rows = gram[made].copy()
+    del first
+    gc.collect()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    assert quick._fast is not None
+    quick.run(max_updates=50)  # numpy rows from the loan, the others made by numpy
+    assert quick._gram is gram and bool((quick._rowmax >= 0).all())
+    assert gram[made].tobytes() == kept_rows.tobytes() and not quick._loan.compiled
+    quick.run()
+    assert state(quick) == state(slow)
+    # Over the limit: no matrix, on either path.
+    monkeypatch.setattr(online, "_GRAM_BYTES", 8 * 299 * 299)
+    for jit in ("1", "0"):
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", jit)
+        big = make_trainer(d, cfg)
+        big.run()
+        assert big._gram is None and state(big) == state(slow)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_compiled_rows_go_into_the_history_unchecked_with_numpys_bits(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled loop's rows are stored without the history's check
+    (`History.extend(exact=True)`, the check took as long as PA's loop): the factors the
+    loop writes (PA's τ y), the layout (compact or every weight) and the weights made
+    again from the keyframes are the numpy path's, which checks every row."""
+    X, y = noisy(1000, seed=15)
+    d = make_dataset(X, y)
+    cfg = TrainConfig(mode=mode, max_updates=1500, max_epochs=3)
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    slow = make_trainer(d, cfg)
+    slow.run()
+    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    quick = make_trainer(d, cfg)
+    if quick._fast is None:
+        pytest.skip(f"{mode} has no compiled loop")
+    quick.run()
+    a, b = slow._hist, quick._hist
+    assert quick.k == slow.k > 100 and a.compact == b.compact
+    steps = [None if h._steps is None else h._steps.tobytes() for h in (a, b)]
+    assert steps[0] == steps[1]
+    made = [np.array(h._weights(0, quick.k)).tobytes() for h in (a, b)]
+    assert made[0] == made[1]
+    assert state(quick) == state(slow)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_trainer_is_freed_without_the_cyclic_collector(mode: str) -> None:
+    """A run's arrays go when its trainer goes (no reference cycle): PA's history held
+    a closure over its trainer, so a script's calls left each run to the cyclic collector
+    (the heap grew ~150 MB over 300 calls and each call touched new pages)."""
+    import gc
+    import weakref
+
+    X, y = noisy(300, seed=16)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode=mode, max_updates=200))
+    t.run(max_updates=100)
+    t.seek_update(50)  # going back reads the history's factors
+    t.run(max_updates=100)
+    t.result()
+    gone = weakref.ref(t)
+    gc.disable()
+    try:
+        del t
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_the_votes_are_made_with_the_collector_paused_and_left_as_found() -> None:
+    """The voted result's list of tuples is made while the cyclic collector waits (it ran
+    ~70 times over 2.4·10⁴ votes); the collector is left as it was found."""
+    import gc
+
+    from perceptron_gui.core import online
+
+    X, y = noisy(400, seed=17)
+    t = make_trainer(make_dataset(X, y), TrainConfig(mode="voted", max_epochs=3))
+    t.run()
+    seen: list[bool] = []
+    real = online._collector_paused
+
+    @contextlib.contextmanager
+    def spy() -> Iterator[None]:
+        with real():
+            seen.append(gc.isenabled())
+            yield
+
+    W, B, c = t.votes()
+    want = [((w0, w1), b, int(n)) for (w0, w1), b, n in zip(W.tolist(), B.tolist(), c, strict=True)]
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            online._collector_paused = spy
+            got = t._result_extra()["votes"]
+            assert gc.isenabled() == enabled
+        finally:
+            online._collector_paused = real
+            gc.enable()
+        assert got == want and seen.pop() is False
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_runs_that_share_the_loops_buffers_keep_their_bits(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled loop writes its index, visit, count and step columns into buffers the
+    thread keeps between calls (`engine._scratch`): two runs called in turn, in calls of
+    5 rows, each keep the bits of their numpy path."""
+    from perceptron_gui.core import engine
+
+    monkeypatch.setattr(engine.Engine, "_fast_rows", 5)
+    runs = []
+    for seed in (18, 19):
+        X, y = noisy(300, seed=seed)
+        d = make_dataset(X, y)
+        cfg = TrainConfig(mode=mode, max_updates=400, max_epochs=3)
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+        slow = make_trainer(d, cfg)
+        slow.run()
+        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        runs.append((make_trainer(d, cfg), state(slow)))
+    while not all(t.done for t, _ in runs):
+        for t, _ in runs:
+            t.run(max_updates=7)
+    for t, want in runs:
+        assert state(t) == want

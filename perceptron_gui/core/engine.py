@@ -24,6 +24,8 @@ brings its own compiled loops (fast.py, "Why three loops").
 
 from __future__ import annotations
 
+import threading
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +68,44 @@ class Scan:
 
     chunk: int = FIRST_CHUNK
     gap: float = float(FIRST_CHUNK)  # running mean of the visits between updates
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(rows: int) -> tuple[IntArray, IntArray, IntArray, FloatArray]:
+    """This thread's buffers of the compiled loop's index, visit, count and step columns,
+    at least `rows` long: the history copies them (the weights it keeps as they are, in
+    new arrays), and new buffers at each call were new pages to the system at each call
+    of a script's loop (page faults, up to a third of a call's CPU)."""
+    got: tuple[IntArray, IntArray, IntArray, FloatArray] | None = getattr(_SCRATCH, "cols", None)
+    if got is None or got[0].shape[0] < rows:
+        size = max(rows, 1 << 10)
+        got = (np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64),
+               np.empty(size))  # fmt: skip
+        _SCRATCH.cols = got
+    return got[0][:rows], got[1][:rows], got[2][:rows], got[3][:rows]
+
+
+class _WeakFactor:
+    """A rule's `Engine._history_factor` for its history, through a weak reference to the
+    trainer. The factor is a closure over the trainer (PA's, a plugin's): held by the
+    history it made a cycle (trainer, history, closure) that only the cyclic collector
+    frees, so a script's PA calls left each run's arrays to it; the heap grew (~150 MB
+    over 300 calls of 10⁵ visits) and each call touched new pages (~700 page faults, a
+    third of its CPU). Here the closure is made for each check and dropped after it."""
+
+    __slots__ = ("_trainer",)
+
+    def __init__(self, trainer: Engine) -> None:
+        self._trainer = weakref.ref(trainer)
+
+    def __call__(self, idx: IntArray, w0: FloatArray, w1: FloatArray, b: FloatArray) -> FloatArray:
+        trainer = self._trainer()
+        factor = None if trainer is None else trainer._history_factor()
+        if factor is None:  # (a history is its trainer's own: never met)
+            raise ReferenceError("the history's trainer is gone")
+        return factor(idx, w0, w1, b)
 
 
 class Engine:
@@ -138,7 +178,7 @@ class Engine:
             "count": self.HISTORY_COLUMNS[-1],
             "count_guess": self._mistakes_guess,
             "visit_guess": "rank" if self.config.order == "random" else None,
-            "factor": self._history_factor(),
+            "factor": _WeakFactor(self) if self._history_factor() is not None else None,
             "moves_w": self._moves_w,
             "full": self._full_history,
         }
@@ -468,6 +508,9 @@ class Engine:
     #: also stops at its visit target, so a short slice takes small buffers: an update is
     #: a visit). 4096 made a 10⁵-visit averaged run six calls, PA ten (~0.1 ms each).
     _fast_rows = 1 << 16
+    #: Whether the compiled loop writes each row's step factor (``s y``, the online loop's
+    #: `out_s`); without it the history's factors are ``η y`` (the perceptron's loops).
+    _fast_steps = True
     #: The compiled loop's step (a registered `fast.Rule`: the compiled twins of
     #: `_wants_update` and `_scale`), or None: this rule runs on numpy.
     _compiled_rule: fast.Rule | None = None
@@ -667,16 +710,20 @@ class Engine:
         if self._order == "random-cyclic":
             self._epoch_perm(self._v // self._n)
         rows = min(target_k - self._k, target_v - self._v, self._fast_rows)
+        i, v, c, s = _scratch(rows)
         out: tuple[npt.NDArray[Any], ...] = (
-            np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
-            np.empty(rows), np.empty(rows), np.empty(rows, np.int64),
+            i, v, np.empty(rows), np.empty(rows), np.empty(rows), c,
+            *((s,) if self._fast_steps else ()),
         )  # fmt: skip
         k0 = self._k
         made, status = self._fast_call(target_k, target_v, out)
         if made:
             self._mis = None
             cols = [col[:made] for col in out]
-            self._hist.extend(*cols)
+            # The loop made each row's weights with the rule's own operations: the history
+            # takes them without checking them again (`History.extend`).
+            steps = cols[6] if self._fast_steps else None
+            self._hist.extend(*cols[:6], steps=steps, exact=True)
             self._fast_rows_made(k0, cols[5])
         if status == fast.CONVERGED:
             self._finish("converged")

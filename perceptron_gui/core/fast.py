@@ -398,6 +398,7 @@ def _run_online_py(
     out_w1: Any,
     out_b: Any,
     out_m: Any,
+    out_s: Any,
 ) -> tuple[float, float, float, int, int, int, int, int, int]:
     """The online modes' loop (`OnlineTrainer`), the template of every `Rule`'s kernel.
 
@@ -405,7 +406,9 @@ def _run_online_py(
     rule's step: a visit with margin m on point i updates when ``_wants(m, aux[i], p)``,
     by ``s = _scale(m, aux[i], eta, p)``: ``w += (s y) x``, ``b += s y`` (bias on). `aux`
     holds one number per point and `p` the run's numbers, both the trainer's
-    (`OnlineTrainer._fast_aux`, `_fast_params`). The margin is
+    (`OnlineTrainer._fast_aux`, `_fast_params`); each update's history row gets its
+    factor ``s y`` in `out_s` (the history keeps it, unchecked: these are the very
+    operations that made the row's weights, `History.extend`). The margin is
     ``((y x1) w1 + (y x2) w2) + y b``, the bits of `OnlineTrainer._margins_at`. The votes
     and the average are read from the history afterwards, as on the numpy path.
 
@@ -476,6 +479,7 @@ def _run_online_py(
             mistakes += m <= 0.0
             k += 1
             clean = 0
+            out_s[rows] = ey
             rows = _put_row(
                 out_i, out_v, out_w0, out_w1, out_b, out_m, rows, i, v, w0, w1, b, mistakes
             )
@@ -1642,5 +1646,5 @@ def _online_args() -> tuple[Any, ...]:
         np.array([2.0, 2.0, 1.0, 1.0]), np.zeros(3), np.zeros(3), True, 16, np.zeros((1, 3)),
         np.zeros((1, 3)), np.arange(3, dtype=np.int64), 0, 1, True, 1.0, 2.0, 1e300,
         0.0, 0.0, 0.0, 0, 0, 0, 0, 4, 100,
-        ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(),
+        ints, ints.copy(), floats, floats.copy(), floats.copy(), ints.copy(), floats.copy(),
     )  # fmt: skip

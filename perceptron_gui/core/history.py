@@ -257,10 +257,21 @@ class History:
         w1: FloatArray,
         b: FloatArray,
         count: IntArray,
+        *,
+        steps: FloatArray | None = None,
+        exact: bool = False,
     ) -> None:
         """A block of rows (the compiled loop's output).
 
-        The weights, checked to the bit, are kept while the blocks since row 0 come to
+        With `exact` the caller made each row's weights from the row before as
+        ``w + s x`` (``b + s`` with the bias) with these very operations (the compiled
+        loops, `fast._run_py` and `fast._run_online_py`): they are the rule's to the bit
+        by construction and are not checked again (the check, which computes the rows'
+        factors and weights once more, took as long as PA's whole loop); `steps` are
+        then the rows' factors s (None: ``η y_i``), kept where the history keeps them
+        (a `factor` given).
+
+        The weights (the rule's, checked or exact) are kept while the blocks since row 0 come to
         at most `_SPAN_ROWS` rows: a run's result reads them as a span instead of
         computing them again from the keyframes. The caller hands w0, w1 and b over (it
         never writes them again): a block is kept as
@@ -269,7 +280,7 @@ class History:
         self._flush()
         start = len(self._index)
         chain = self._chain
-        self._store((index, visit, w0, w1, b, count))
+        self._store((index, visit, w0, w1, b, count), steps, exact)
         rows = len(self._index) - start
         if rows and start + rows <= _SPAN_ROWS and (start == 0 or chain is not None):
             parts, held = (chain[1], chain[2]) if chain is not None and start else ([], 0)
@@ -288,8 +299,9 @@ class History:
         self._pending = []
         self._store(list(zip(*rows, strict=True)))
 
-    def _store(self, columns: Any) -> None:
-        """Rows given as the six columns (index, visit, w0, w1, b, count), any sequences."""
+    def _store(self, columns: Any, steps: FloatArray | None = None, exact: bool = False) -> None:
+        """Rows given as the six columns (index, visit, w0, w1, b, count), any sequences;
+        `steps` and `exact` as in `extend`."""
         cols: list[Any] = [np.asarray(c, dtype=t) for c, t in zip(columns, _DTYPES, strict=True)]
         idx, visit, w0, w1, b, count = cols
         if not len(idx):
@@ -299,11 +311,16 @@ class History:
         self._chain = None
         start = len(self._index)
         if self._full is None:
-            steps = self._check(idx, w0, w1, b)
-            if steps is None:
-                self._keep_all()
-            elif self._steps is not None:
-                self._steps.frombytes(steps.tobytes())
+            if exact:
+                if self._steps is not None:
+                    assert steps is not None and len(steps) == len(idx)
+                    self._steps.frombytes(np.ascontiguousarray(steps, np.float64).tobytes())
+            else:
+                steps = self._check(idx, w0, w1, b)
+                if steps is None:
+                    self._keep_all()
+                elif self._steps is not None:
+                    self._steps.frombytes(steps.tobytes())
         if self._full is not None:
             for arr, col in zip(self._full, (w0, w1, b), strict=True):
                 arr.frombytes(col.tobytes())

@@ -20,9 +20,12 @@ Conventions (ALGORITHMS.md):
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import threading
 import weakref
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -208,6 +211,20 @@ _VOTE_CHECKPOINT_BYTES = 64 << 20
 _VOTE_BLOCK = 1 << 16
 #: Scores per piece of the vectors read from the history at once (a piece is scored in blocks).
 _VOTE_PIECE = 1 << 22
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while many objects that make no cycle are
+    made (it is enabled again after, if it was: a thread that pauses it meanwhile sees it
+    paused and leaves it to the first)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 #: Vectors the averaged answer reads from the history at once (the history keeps its
@@ -503,15 +520,18 @@ class VotedTrainer(OnlineTrainer):
         if self.spec.answer_kind == "vote":
             W, B, c = self.votes()
             # The same Python floats and ints, without a numpy scalar per number (half
-            # the time at 4*10^4 votes).
-            votes = list(
-                zip(
-                    zip(W[:, 0].tolist(), W[:, 1].tolist(), strict=True),
-                    B.tolist(),
-                    c.astype(np.int64).tolist(),
-                    strict=True,
+            # the time at 4*10^4 votes); two new tuples a vote, none in a cycle, made
+            # while the cyclic collector waits (it ran ~70 times over them at 2.4·10⁴
+            # votes: 6.8 -> 2.9 ms; it then looks at them once).
+            with _collector_paused():
+                votes = list(
+                    zip(
+                        zip(W[:, 0].tolist(), W[:, 1].tolist(), strict=True),
+                        B.tolist(),
+                        c.astype(np.int64).tolist(),
+                        strict=True,
+                    )
                 )
-            )
             return {"votes": votes, "update_visits": visits}
         w, b = self.averaged()
         return {"avg_w": w, "avg_b": b, "update_visits": visits}
@@ -578,36 +598,60 @@ class PATrainer(OnlineTrainer):
         )
 
 
+class _GramLoan:
+    """A kernel trainer's Gram matrix on its way back to `_GRAM_ROWS` when the trainer
+    goes (a `weakref.finalize` holds this, never the trainer): its points' bytes, the
+    kernel, the matrix, its rows' largest entries (-1 for rows not made) and whether the
+    compiled loop made rows in it (`compiled`)."""
+
+    __slots__ = ("compiled", "gram", "kparams", "points", "rowmax")
+
+    def __init__(
+        self, points: bytes, kparams: tuple[Any, ...], gram: FloatArray, rowmax: FloatArray
+    ) -> None:
+        self.points, self.kparams, self.gram, self.rowmax = points, kparams, gram, rowmax
+        self.compiled = False
+
+
 class _GramRows:
     """The Gram matrix of the last kernel run that ended, lent to the next run of this
     process (a script's loop of runs): on the same points with the same kernel, its rows
     (their exps were half of each later call; a row depends on the points and the kernel
     only, so a run of any order, η or bias that borrows it has its own bits); on other
     points of the same number, its memory (rows marked as not made: a new matrix's first
-    touch of its pages cost ~12 ms at N = 2000). One is kept (at most `_GRAM_BYTES`), lent
-    to one trainer at a time and given back when that trainer goes."""
+    touch of its pages cost ~12 ms at N = 2000). The numpy path lends the rows it made as
+    the compiled loop does (a process's first call runs on numpy: its second borrows
+    them). Rows the compiled loop made are numpy's bits only where
+    `fast.kernel_rows_exact` says so: a borrower that does not trust them (the numpy path,
+    or a compiled loop whose rows are not exact) takes the memory only. One is kept (at
+    most `_GRAM_BYTES`; the last given back), lent to one trainer at a time and given
+    back when that trainer goes."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._kept: tuple[bytes, tuple[Any, ...], FloatArray, FloatArray] | None = None
+        self._kept: _GramLoan | None = None
 
     def borrow(
-        self, points: bytes, kparams: tuple[Any, ...], n: int
-    ) -> tuple[FloatArray, FloatArray] | None:
-        """(Gram matrix, its rows' largest entries, -1 for rows not made) or None."""
+        self, points: bytes, kparams: tuple[Any, ...], n: int, *, trust_compiled: bool
+    ) -> _GramLoan | None:
+        """The kept matrix for a run on these points (a new loan: its rows as kept when
+        they are of these points and kernel and trusted, else all marked not made), or
+        None when none of this size is kept."""
         with self._lock:
             kept, self._kept = self._kept, None
-        if kept is None or kept[2].shape != (n, n):
+        if kept is None or kept.gram.shape != (n, n):
             return None
-        if kept[1] != kparams or kept[0] != points:
-            kept[3].fill(-1.0)  # other points: the memory only
-        return kept[2], kept[3]
+        loan = _GramLoan(points, kparams, kept.gram, kept.rowmax)
+        same = kept.kparams == kparams and kept.points == points
+        if same and (trust_compiled or not kept.compiled):
+            loan.compiled = kept.compiled
+        else:
+            kept.rowmax.fill(-1.0)  # other points, or rows not trusted: the memory only
+        return loan
 
-    def give_back(
-        self, points: bytes, kparams: tuple[Any, ...], gram: FloatArray, rowmax: FloatArray
-    ) -> None:
+    def give_back(self, loan: _GramLoan) -> None:
         with self._lock:
-            self._kept = (points, kparams, gram, rowmax)
+            self._kept = loan
 
 
 _GRAM_ROWS = _GramRows()
@@ -622,9 +666,10 @@ class KernelTrainer(OnlineTrainer):
     """
 
     _compiled_rule = THRESHOLD
-    _gram: FloatArray | None = None  # the rows made so far (`_fast_kernel_state`)
+    _gram: FloatArray | None = None  # the rows made so far (`_gram_rows`)
     _rowmax: FloatArray
-    _kp: FloatArray
+    _loan: _GramLoan
+    _kp: FloatArray | None = None  # the kernel's numbers for the compiled loop, once set up
     _snap_buf: tuple[FloatArray, FloatArray]
     _moves_w = False  # only b moves
     _f: FloatArray  # the scores f_i and α: always kept here
@@ -635,33 +680,61 @@ class KernelTrainer(OnlineTrainer):
         """True in the orders but "random", when the Gram matrix fits in `_GRAM_BYTES`."""
         return super().has_compiled_loop and 8 * self._n * self._n <= _GRAM_BYTES
 
-    def _fast_kernel_state(self) -> KernelState:
-        n = self._n
+    def _gram_rows(self) -> tuple[FloatArray, FloatArray] | None:
+        """(the Gram matrix, its rows' largest entries, -1 for rows not made), made at the
+        first column asked for, or None when it would be over `_GRAM_BYTES` (10⁶ points in
+        the window keep no matrix).
+
+        Row i is `_score_column(i)` to the bit (K is symmetric). Rows are made as they are
+        first needed, by the numpy path (`_score_column`) or the compiled loop
+        (`fast._kernel_row`, where `fast.kernel_rows_exact`); np.empty: only the rows made
+        take memory. A run that ended on the same points and kernel lends its rows
+        (`_GramRows`), given back when this trainer goes.
+        """
         if self._gram is None:
-            # Row i is `_score_column(i)` to the bit (K is symmetric). The loop makes a row
-            # at the first update on its point (np.empty: only those rows take memory);
-            # where its rows would not have numpy's bits (`fast.kernel_rows_exact`), numpy
-            # makes the whole matrix first. A run that ended on the same points and kernel
-            # lends its rows (`_GramRows`).
+            n = self._n
+            if 8 * n * n > _GRAM_BYTES:
+                return None
             key = self.data.points.tobytes()
-            lent = _GRAM_ROWS.borrow(key, self._kparams, n)
+            # Rows the compiled loop made are trusted by a compiled run whose own rows are
+            # exact (`kernel_rows_exact`, checked once in the load's thread), never by the
+            # numpy path (its bits are the reference: PERCEPTRON_GUI_NO_JIT keeps numpy).
+            trust = self._fast is not None and fast.kernel_rows_exact()
+            loan = _GRAM_ROWS.borrow(key, self._kparams, n, trust_compiled=trust)
+            if loan is None:
+                loan = _GramLoan(key, self._kparams, np.empty((n, n)), np.full(n, -1.0))
+            self._loan, self._gram, self._rowmax = loan, loan.gram, loan.rowmax
+            lend = weakref.finalize(self, _GRAM_ROWS.give_back, loan)
+            lend.atexit = False  # (nothing to lend at the process's end)
+        return self._gram, self._rowmax
+
+    def _fast_kernel_state(self) -> KernelState:
+        if self._kp is None:
+            rows = self._gram_rows()
+            assert rows is not None  # (`has_compiled_loop`: the matrix fits)
+            gram, rowmax = rows
             if fast.kernel_rows_exact():
-                self._gram, self._rowmax = lent or (np.empty((n, n)), np.full(n, -1.0))
-            elif lent is not None and bool((lent[1] >= 0.0).all()):
-                self._gram, self._rowmax = lent  # numpy's whole matrix of these points
+                self._loan.compiled = True  # the loop makes the rows it needs
             else:
-                with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
-                    self._gram = kernel_block(self.data.points, self.data.points, *self._kparams)
-                self._rowmax = np.abs(self._gram).max(axis=1, initial=0.0)
-                self._rowmax[np.isnan(self._rowmax)] = np.inf
+                # The compiled rows would not have numpy's bits: numpy makes every row not
+                # made yet (`kernel_block`: an entry has the same bits whatever the shapes).
+                P = self.data.points
+                missing = np.flatnonzero(rowmax < 0.0)
+                step = max(1, (1 << 20) // max(self._n, 1))
+                for a in range(0, missing.shape[0], step):
+                    idx = missing[a : a + step]
+                    with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
+                        block = kernel_block(P[idx], P, *self._kparams)
+                    gram[idx] = block
+                    top = np.abs(block).max(axis=1, initial=0.0)
+                    top[np.isnan(top)] = np.inf
+                    rowmax[idx] = top
             kern, degree, coef0, sigma = self._kparams
             self._kp = np.array([fast.kernel_code(kern), degree, coef0, sigma])
-            rows = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
-            self._snap_buf = (np.empty((rows, n)), np.empty((rows, n)))
-            lend = weakref.finalize(
-                self, _GRAM_ROWS.give_back, key, self._kparams, self._gram, self._rowmax
-            )
-            lend.atexit = False  # (nothing to lend at the process's end)
+            n = self._n
+            rows_ = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
+            self._snap_buf = (np.empty((rows_, n)), np.empty((rows_, n)))
+        assert self._gram is not None
         return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
 
     def _init_extra(self) -> None:
@@ -670,10 +743,22 @@ class KernelTrainer(OnlineTrainer):
         self._snaps = Snapshots(self._n, _KERNEL_SNAP_STRIDE)
 
     def _score_column(self, i: int) -> FloatArray:
-        if self._gram is not None and self._rowmax.item(i) >= 0.0:  # a row made: its bits
-            row: FloatArray = self._gram[i].copy()  # (a seek's replay: 2 µs, not 15)
+        """A new array of ``K(x_j, x_i)``: the row made before (a seek's replay, a point
+        updated on again: 2 µs, not 15), else made by numpy and kept in the Gram matrix
+        when it fits (the next run of the process borrows it, `_GramRows`)."""
+        rows = self._gram_rows()
+        if rows is not None and rows[1].item(i) >= 0.0:  # a row made: its bits
+            row: FloatArray = rows[0][i].copy()
             return row
-        return kernel_block(self.data.points, self.data.points[i : i + 1], *self._kparams)[:, 0]
+        col: FloatArray = kernel_block(
+            self.data.points, self.data.points[i : i + 1], *self._kparams
+        )[:, 0]
+        if rows is not None:
+            gram, rowmax = rows
+            gram[i] = col
+            top = float(np.abs(col).max(initial=0.0))  # as `fast._abs_max`: NaN gives inf
+            rowmax[i] = top if top == top else math.inf
+        return col
 
     def _reset_extra(self) -> None:
         self._alpha = np.zeros(self._n)

@@ -73,6 +73,7 @@ class Trainer(Engine):
 
     HISTORY_COLUMNS = ("index", "visit", "w0", "w1", "b", "errors")
     _ZERO_COLUMNS = ()
+    _fast_steps = False  # the loops' factor is η y (`fast._run_py`)
 
     def _init_extra(self) -> None:
         s = self.spec
