@@ -193,3 +193,22 @@ def test_the_rules_page_ships_and_the_readme_points_at_it() -> None:
     cli = (root / "docs" / "cli.md").read_text("utf-8")  # the synopsis moved there
     synopsis = cli[cli.index("perceptron trace DATA") :][:400]
     assert "|".join(MODES) in synopsis
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_loop_of_small_run_slices_ends_where_one_run_does(mode: str) -> None:
+    # A script's (or a timer's) `while not t.done: t.run(max_visits=k)` must end, with
+    # k below the number of points too: a batch pass of N visits made none before.
+    data = generate("noisy", 30, margin=0.001, noise=0.2, seed=3)
+    config = TrainConfig(mode=mode, order=REGISTRY[mode].orders[0], max_epochs=4)
+    whole = make_trainer(data, config)
+    whole.run()
+    sliced = make_trainer(data, config)
+    calls = 0
+    while not sliced.done:
+        sliced.run(max_visits=7)
+        calls += 1
+        assert calls <= 4 * 30, "a slice made no progress"
+    a, b = whole.result(), sliced.result()
+    assert (a.stop_reason, a.visits, a.w, a.b) == (b.stop_reason, b.visits, b.w, b.b)
+    assert np.asarray(a.updates).tolist() == np.asarray(b.updates).tolist()

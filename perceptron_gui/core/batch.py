@@ -142,6 +142,13 @@ class BatchTrainer(OnlineTrainer):
         """The same as `step`: a batch step looks at every point once."""
         return self.step()
 
+    def run(self, max_updates: int | None = None, max_visits: int | None = None) -> int:
+        """As `Engine.run`, but a pass cannot be split: a slice of 1 to N - 1 visits makes
+        one pass (N visits), so that a loop of small slices ends (it made none before)."""
+        if max_visits is not None and 0 < max_visits < self._n:
+            max_visits = self._n
+        return super().run(max_updates, max_visits)
+
     def seek(self, visits: int) -> None:
         """The state after ``visits // N`` passes (back or forward)."""
         n = self._n
