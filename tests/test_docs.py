@@ -155,13 +155,23 @@ def test_the_readme_starts_with_the_two_commands() -> None:
 
 def test_the_readme_s_two_test_commands_are_the_whole_suite() -> None:
     """The quick suite leaves out what is marked long and the long checks run only that, with
-    the same pytest options in the same venv: together they are every test, once."""
+    the same pytest options in the same venv (the `long` extra added first): together they
+    are every test, once."""
+    import tomllib
+
     quick = README.split("<!-- test-command -->")[1].split("```")[1].strip()
     long = README.split("<!-- long-test-command -->")[1].split("```")[1].strip()
     pytest_part = quick.split(" && ")[-1]
     assert pytest_part.endswith(' -m "not long"')
-    assert long == pytest_part.removesuffix(' -m "not long"') + " -m long"
+    assert long == (
+        '.venv/bin/pip install --no-compile ".[long]" && '
+        + pytest_part.removesuffix(' -m "not long"')
+        + " -m long"
+    )
     assert "long: " in (ROOT / "pyproject.toml").read_text()  # the marker is registered
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = extras["optional-dependencies"]
+    assert {"test", "long", "lint"} <= extras.keys()  # (.ci/run installs `lint`)
     development = PAGES["development.md"]
     assert f"```\n{quick}\n```" in development and f"```\n{long}\n```" in development
 
