@@ -176,6 +176,21 @@ def test_the_readme_s_two_test_commands_are_the_whole_suite() -> None:
     assert f"```\n{quick}\n```" in development and f"```\n{long}\n```" in development
 
 
+def test_the_speed_benchmark_runs_the_readme_s_pytest_part() -> None:
+    """`scripts/bench_speed.py --tests` times the README's own pytest part, word for word."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "scripts/bench_speed.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    words, env = bench.pytest_part("/the/python")
+    quick = README.split("<!-- test-command -->")[1].split("```")[1].strip()
+    assert words[0] == "/the/python" and " ".join(words[1:]) in quick.replace('"', "")
+    assert words[-2:] == ["-m", "not long"] and "-n" in words
+    assert env == {"PYTHONDONTWRITEBYTECODE": "", "QT_QPA_PLATFORM": "offscreen"}
+
+
 def test_the_readme_is_a_front_door() -> None:
     assert README.count("\n") <= 250
     assert "![" in README and "assets/window.png" in README
