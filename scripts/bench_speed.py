@@ -22,10 +22,19 @@
    its bytecode written by a launch before, to the canvas's first paint event; wall and
    the child's own CPU).
 
+4. *The test command's CPU* (opt-in, ``--tests``): the README's test command's pytest part
+   (the quick suite), run here as it is written with this Python for ``.venv/bin/python``,
+   its user and system CPU from the kernel's accounting of the process and every process it
+   waited for (the pytest-xdist workers, numba's compile child, the tests' subprocesses).
+   The whole command (venv and install too) is measured in a fresh clone with
+   ``/usr/bin/time``; a fresh clone's run also compiles numba's loops (~20 s of CPU), which
+   a run here does only when numba's disk cache does not hold them (the script says which).
+
 Medians; CPU seconds where the machine is shared (the load is printed at the start and
 the end).
 
     python scripts/bench_speed.py            # the full run (~2 min)
+    python scripts/bench_speed.py --tests    # and the test command's CPU (~2-4 min more)
     python scripts/bench_speed.py --quick    # a smoke run (used by the tests)
 """
 
@@ -371,9 +380,67 @@ def first_paint(quick: bool) -> tuple[float, float]:
     return wall, cpu
 
 
+def test_command() -> str:
+    """The README's test command: the line in the fence after `<!-- test-command -->`."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text.split("<!-- test-command -->")[1].split("```")[1].strip()
+
+
+def pytest_part(python: str) -> tuple[list[str], dict[str, str]]:
+    """The test command's part after its last `&&` as words for `python`, and its variables."""
+    import shlex
+
+    part = test_command().split(" && ")[-1]
+    words = shlex.split(part)
+    env: dict[str, str] = {}
+    while words and "=" in words[0] and not words[0].startswith(("-", ".", "/")):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
+    if not words or words[0] != ".venv/bin/python":
+        raise SystemExit(f"the README's pytest part does not start as expected: {part}")
+    return [python, *words[1:]], env
+
+
+def tests_cpu() -> dict[str, Any]:
+    """Part 4: the README's test command's pytest part, its CPU (user + sys) and wall time."""
+    import resource
+    import shlex
+
+    words, variables = pytest_part(sys.executable)
+    env = {**os.environ, **variables}
+    cached = any((ROOT / "perceptron_gui" / "core" / "__pycache__").glob("fast.*.nbi"))
+    print(f"\n4. The README's test command, its pytest part (this Python); {load()}")
+    print("   " + " ".join(shlex.quote(w) for w in words))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    r = subprocess.run(words, cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    user, system = after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+    summary = (r.stdout.strip().splitlines() or ["(no output)"])[-1]
+    print(
+        f"   {user + system:.1f} s of CPU ({user:.1f} user + {system:.1f} sys), {wall:.0f} s "
+        f"wall; status {r.returncode}: {summary.strip('= ')}"
+    )
+    print(
+        "   numba's disk cache held the loops before: "
+        + ("yes (a fresh clone compiles them too: ~20 s more)" if cached else "no (compiled)")
+    )
+    print(f"   {load()} at its end; the whole command (venv, install): /usr/bin/time in a clone")
+    if r.returncode:
+        print(r.stdout[-3000:], r.stderr[-3000:], sep="\n")
+    return {"cpu": user + system, "user": user, "sys": system, "wall": wall,
+            "status": r.returncode, "cached": cached}  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument(
+        "--tests",
+        action="store_true",
+        help="also run the README's test command's pytest part and print its CPU (part 4)",
+    )
     args = parser.parse_args()
     from bench_core import cpu_name
 
@@ -390,6 +457,8 @@ def main() -> None:
     pocket_gap(app, args.quick)
     window(args.quick)
     first_paint(args.quick)
+    if args.tests:
+        tests_cpu()
     print(f"\n{load()} at the end")
 
 

@@ -28,7 +28,8 @@ def run_py(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
 
 def test_core_imports_no_qt() -> None:
     """The core and the command line, every module of both (`python -m perceptron_gui.core`
-    and `perceptron` too), import no Qt: one process for all (test_cli had its own)."""
+    and `perceptron` too), import no Qt, nor numba (a small run stays on numpy): one process
+    for all (test_cli, test_geometry and test_fast had their own; theirs are long now)."""
     r = run_py(
         """
         import sys
@@ -40,7 +41,7 @@ def test_core_imports_no_qt() -> None:
                 importlib.import_module(m.name)  # (a __main__ runs nothing when imported)
         from perceptron_gui.core import train, novikoff as nv
         train([[3, 3], [4, 3], [1, 1]], [1, 1, -1]); nv([[3, 3]], [1])
-        qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph"}
+        qt = {"PySide6", "PyQt6", "PyQt5", "shiboken6", "pyqtgraph", "numba"}
         heavy = sorted(m for m in sys.modules if m.split(".")[0] in qt)
         print(heavy)
         """

@@ -155,15 +155,40 @@ def test_the_readme_starts_with_the_two_commands() -> None:
 
 def test_the_readme_s_two_test_commands_are_the_whole_suite() -> None:
     """The quick suite leaves out what is marked long and the long checks run only that, with
-    the same pytest options in the same venv: together they are every test, once."""
+    the same pytest options in the same venv (the `long` extra added first): together they
+    are every test, once."""
+    import tomllib
+
     quick = README.split("<!-- test-command -->")[1].split("```")[1].strip()
     long = README.split("<!-- long-test-command -->")[1].split("```")[1].strip()
     pytest_part = quick.split(" && ")[-1]
     assert pytest_part.endswith(' -m "not long"')
-    assert long == pytest_part.removesuffix(' -m "not long"') + " -m long"
+    assert long == (
+        '.venv/bin/pip install --no-compile ".[long]" && '
+        + pytest_part.removesuffix(' -m "not long"')
+        + " -m long"
+    )
     assert "long: " in (ROOT / "pyproject.toml").read_text()  # the marker is registered
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = extras["optional-dependencies"]
+    assert {"test", "long", "lint"} <= extras.keys()  # (.ci/run installs `lint`)
     development = PAGES["development.md"]
     assert f"```\n{quick}\n```" in development and f"```\n{long}\n```" in development
+
+
+def test_the_speed_benchmark_runs_the_readme_s_pytest_part() -> None:
+    """`scripts/bench_speed.py --tests` times the README's own pytest part, word for word."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "scripts/bench_speed.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    words, env = bench.pytest_part("/the/python")
+    quick = README.split("<!-- test-command -->")[1].split("```")[1].strip()
+    assert words[0] == "/the/python" and " ".join(words[1:]) in quick.replace('"', "")
+    assert words[-2:] == ["-m", "not long"] and "-n" in words
+    assert env == {"PYTHONDONTWRITEBYTECODE": "", "QT_QPA_PLATFORM": "offscreen"}
 
 
 def test_the_readme_is_a_front_door() -> None:

@@ -196,6 +196,7 @@ def test_no_jit_switch(monkeypatch) -> None:
     assert fast.available()
 
 
+@pytest.mark.long  # (test_architecture::test_core_imports_no_qt: every core and CLI module)
 def test_core_import_does_not_import_numba() -> None:
     import subprocess
     import sys

@@ -313,6 +313,7 @@ def test_pad_rect() -> None:
     assert pad_rect((0, 10, 0, 2), 0.1) == pytest.approx((-1, 11, -0.2, 2.2))
 
 
+@pytest.mark.long  # (test_architecture::test_core_imports_no_qt imports every core module)
 def test_new_core_modules_load_no_qt() -> None:
     import subprocess
     import sys

@@ -33,7 +33,11 @@ CHROMIUM = os.environ.get("PERCEPTRON_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("PERCEPTRON_CHROMEDRIVER", "/usr/bin/chromedriver")
 ROOT = Path(__file__).resolve().parents[1]
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+# (The quick suite's install has no selenium: these tests are all long, and the long checks'
+# command installs the `long` extra first.)
+webdriver = pytest.importorskip(
+    "selenium.webdriver", reason='selenium is not installed: pip install ".[long]"'
+)
 if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
     pytest.skip(
         f"no browser: {CHROMIUM} and {CHROMEDRIVER} are needed "
