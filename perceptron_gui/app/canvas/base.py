@@ -90,6 +90,9 @@ class CanvasBase(_PlotWidget):
     _rank: int | None = None
     move_requested = QtCore.Signal(int, float, float)
     selection_changed = QtCore.Signal(list)
+    #: The banners' band shows them shortened (a smaller font, or elided): their whole
+    #: text, for the status bar (nothing lost).
+    band_shortened = QtCore.Signal(str)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
