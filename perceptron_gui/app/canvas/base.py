@@ -430,7 +430,9 @@ class CanvasBase(_PlotWidget):
         self._normal = NormalArrow(self.view_model, partial(self._place_part, "normal"))
         self._slot("edge")
         #: Where the line went when it left the view (the view does not follow it).
-        self._edge = EdgeArrow(self.view_model, partial(self._place_part, "edge"))
+        self._edge = EdgeArrow(
+            self.view_model, partial(self._place_part, "edge"), self._schedule_layout
+        )
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)

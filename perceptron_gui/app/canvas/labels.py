@@ -94,6 +94,8 @@ class LabelsCanvas(UpdateCanvas):
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
         self._layout_posted = False
+        # The edge arrow, once for the turn's events (the texts keep off it).
+        self._edge.flush()
         self._place_overlays()
         self._boundary.draw_waiting()
 
