@@ -502,3 +502,35 @@ def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -
     finally:
         win.set_presentation(False)
         _settle(win)
+
+
+def test_a_band_over_its_quarter_gives_its_banner_to_a_free_corner(qtbot) -> None:  # noqa: ANN001
+    """A long notice in the band (no free place among spread points) stays there while
+    shown; when the band would take more than a quarter of the canvas and the plot has a
+    free corner or side (new data leave its upper left empty), the notice goes there, on
+    no point, and the band goes (it stayed, 105 px of a 400 px canvas)."""
+    from perceptron_gui.app.canvas import DataCanvas
+
+    cv = DataCanvas()
+    qtbot.addWidget(cv)
+    cv.resize(520, 400)
+    cv.show()
+
+    def settle() -> None:
+        for _ in range(3):
+            QApplication.processEvents()
+        cv.flush()
+
+    pts = np.random.default_rng(0).uniform(0, 10, (200, 2))
+    cv.set_points(pts, np.where(pts[:, 0] > 5, 1, -1), reframe=True)
+    cv.set_status(" ".join([NOTICE] * 3))
+    settle()
+    assert cv.overlay_rects()["status"].bottom() <= cv._vb.sceneBoundingRect().top() + 1  # noqa: SLF001
+    u = np.linspace(0, 10, 30)  # along the bottom and the right: the upper left free
+    ell = np.r_[np.c_[u, 0 * u], np.c_[10 + 0 * u, u]]
+    cv.set_points(ell, np.where(ell[:, 1] > 0.1, 1, -1), reframe=True)
+    settle()
+    r = cv.overlay_rects()["status"]
+    assert cv.band_text() == ""
+    assert cv._vb.sceneBoundingRect().contains(r)  # noqa: SLF001
+    assert not any(r.contains(x, y) for x, y in _points_px(cv)), r
