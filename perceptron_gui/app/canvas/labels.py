@@ -424,10 +424,11 @@ class LabelsCanvas(UpdateCanvas):
         """The banners as the band shows them in `width` pixels, its height, and whether
         shortened (a smaller font, or elided). `room` is what leaves the plot BAND_PLOT_MIN
         of the canvas, `most` the band's most (BAND_MAX_PART of the canvas). In `room`:
-        wrapped whole at the label's size, else at a smaller size down to the theme's
-        smallest readable one, else one line each, elided, else one line for all. Else
-        (no room) one line for all at that smallest size, in `most` (its margins dropped
-        if need be; in a canvas too low even for that, smaller still, to BAND_LEAST_PT).
+        wrapped whole at the label's size, else (where that passes `most`) at a smaller
+        size down to the theme's smallest readable one, else one line each, elided, else
+        one line for all (at the largest size that fits). Else one line for all at the
+        smallest readable size, in `most` (its margins dropped if need be; in a canvas
+        too low even for that, smaller still, to BAND_LEAST_PT).
         Never nothing: the tooltip and the status bar have them whole, the narration says
         them."""
         label = self._band_label
@@ -462,13 +463,19 @@ class LabelsCanvas(UpdateCanvas):
             part = (width - (len(texts) - 1) * fm.horizontalAdvance(sep)) / len(texts)
             return html.escape(sep.join(fm.elidedText(t, elide, part) for t in texts))
 
-        got = fit(lambda _: whole, sizes, room)
+        got = fit(lambda _: whole, sizes[:1], most)
+        if got is not None and got[1] <= room:
+            return got[0], got[1], False
+        # (Smaller sizes only where the band whole would pass its quarter; where only
+        # the plot's 55 % binds, elided at the label's size, as before.)
+        shrink = sizes if got is None else sizes[:1]
+        got = fit(lambda _: whole, shrink[1:], room)
         if got is not None:
-            return got[0], got[1], font.pointSizeF() < sizes[0]
-        got = fit(each, sizes, room) if len(texts) > 1 else None
+            return got[0], got[1], True
+        got = fit(each, shrink, room) if len(texts) > 1 else None
         if got is None:
             got = fit(one, sizes, room)
-        if got is None:
+        if got is None:  # (no room to keep: the least band that is read)
             got = fit(one, [floor], most)
         if got is None:  # the one line without the text's margins round it
             doc.setDocumentMargin(0.0)
