@@ -179,6 +179,73 @@ def test_banners_with_no_room_for_the_band_keep_a_line_each(win) -> None:  # noq
     assert not bad, bad
 
 
+_QUARTER_CODE = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+from perceptron_gui import MainWindow
+from perceptron_gui.core import registry
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.resize(1024, 768)
+w.show()
+w.set_language("zh_CN")
+assert w.load_builtin("iris")
+w.set_ui_scale(2.0)
+out = {}
+for mode in registry.modes():
+    assert w.set_mode(mode)
+    w.canvas.set_status(sys.argv[1])
+    for _ in range(4):
+        app.processEvents()
+    cv = w.canvas
+    cv.flush()
+    rects = cv.overlay_rects()
+    top = cv._vb.sceneBoundingRect().top()
+    label = cv._band_label
+    out[mode] = {
+        "canvas": cv.height(),
+        "window": [w.width(), w.height()],
+        "band": max([r.height() for k, r in rects.items() if k in ("banner", "status")] + [0]),
+        "shown": {
+            k: k in rects
+            and (rects[k].bottom() > top + 1 or item.toPlainText()[:3] in cv.band_text())
+            for k, item in (("banner", cv._no_line), ("status", cv._status))
+            if item.isVisible()
+        },
+        "text": cv.band_text(),
+        "tooltip": "" if label is None else label.toolTip(),
+        "status_bar": w.statusBar().currentMessage(),
+    }
+    w.canvas.set_status(None)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.long
+def test_the_band_takes_at_most_a_quarter_of_the_canvas_at_ui_scale_2(tmp_path) -> None:  # noqa: ANN001
+    """In Chinese at UI scale 2 in a 1024×768 window (its own screen), iris at w = 0 with
+    a notice, in every mode: the banners' one line took 59 px of a 162 px canvas (36 %),
+    the plot 28.5 px. The band is at most a quarter of the canvas (a smaller font, else
+    elided), the banners still shown (in the band, or a corner with no point under it),
+    whole in the band's tooltip and in the status bar."""
+    from tests.conftest import run_on_screen
+
+    got = run_on_screen(tmp_path, 1024, 768, _QUARTER_CODE, NOTICE)
+    assert set(got) == set(registry.modes())
+    bad = []
+    for mode, r in got.items():
+        assert r["window"][0] >= 1000, r  # (the screen is 1024×768: the frame aside)
+        if r["band"] > r["canvas"] / 4 + 0.5:
+            bad.append((mode, "band", r["band"], r["canvas"]))
+        if not all(r["shown"].values()) or "status" not in r["shown"]:
+            bad.append((mode, "shown", r["shown"]))
+        if r["text"] and NOTICE not in r["tooltip"]:
+            bad.append((mode, "tooltip", r["tooltip"]))
+        if r["text"] and NOTICE not in r["text"] and NOTICE not in r["status_bar"]:
+            bad.append((mode, "status bar", r["status_bar"]))
+    assert not bad, bad
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("mode", registry.modes())
 def test_banners_are_never_dropped_in_every_mode(win, mode) -> None:  # noqa: ANN001
@@ -435,3 +502,35 @@ def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -
     finally:
         win.set_presentation(False)
         _settle(win)
+
+
+def test_a_band_over_its_quarter_gives_its_banner_to_a_free_corner(qtbot) -> None:  # noqa: ANN001
+    """A long notice in the band (no free place among spread points) stays there while
+    shown; when the band would take more than a quarter of the canvas and the plot has a
+    free corner or side (new data leave its upper left empty), the notice goes there, on
+    no point, and the band goes (it stayed, 105 px of a 400 px canvas)."""
+    from perceptron_gui.app.canvas import DataCanvas
+
+    cv = DataCanvas()
+    qtbot.addWidget(cv)
+    cv.resize(520, 400)
+    cv.show()
+
+    def settle() -> None:
+        for _ in range(3):
+            QApplication.processEvents()
+        cv.flush()
+
+    pts = np.random.default_rng(0).uniform(0, 10, (200, 2))
+    cv.set_points(pts, np.where(pts[:, 0] > 5, 1, -1), reframe=True)
+    cv.set_status(" ".join([NOTICE] * 3))
+    settle()
+    assert cv.overlay_rects()["status"].bottom() <= cv._vb.sceneBoundingRect().top() + 1  # noqa: SLF001
+    u = np.linspace(0, 10, 30)  # along the bottom and the right: the upper left free
+    ell = np.r_[np.c_[u, 0 * u], np.c_[10 + 0 * u, u]]
+    cv.set_points(ell, np.where(ell[:, 1] > 0.1, 1, -1), reframe=True)
+    settle()
+    r = cv.overlay_rects()["status"]
+    assert cv.band_text() == ""
+    assert cv._vb.sceneBoundingRect().contains(r)  # noqa: SLF001
+    assert not any(r.contains(x, y) for x, y in _points_px(cv)), r

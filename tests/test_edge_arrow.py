@@ -269,3 +269,48 @@ def test_the_edge_arrow_keeps_off_a_selected_points_diamond_in_every_mode(win102
     d = frame.segment_distances(model.to_px([[1.0, 1.0]]), p, body)[0]
     diamond = cv._marks.layers.selected.size  # noqa: SLF001
     assert d > 0.5 * o["headWidth"] + 0.5 * diamond, (mode, d)
+
+
+def test_a_step_places_the_edge_arrow_once_where_each_event_placed_it(qtbot) -> None:  # noqa: ANN001
+    """A step fires the line's, the current point's and the update's events, and each
+    placed the arrow (at 20 000 points with every border place blocked, ~75 ms each):
+    now they mark it, and the canvas's layout pass places it once, where the old code's
+    last placement put it (the place the step's final state gives)."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app.canvas import DataCanvas
+    from perceptron_gui.core.model import LinearModel
+
+    cv = DataCanvas()
+    qtbot.addWidget(cv)
+    cv.resize(500, 400)
+    cv.show()
+    cv.follow_line = False
+    cv.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    for _ in range(3):
+        QApplication.processEvents()
+    cv.flush()
+    edge = cv._edge  # noqa: SLF001
+    placed = []
+    place = edge.place
+    edge.place = lambda: (placed.append(1), place())[1]  # type: ignore[method-assign]
+    events = []
+    model_events = cv.view_model.events
+    for name in ("line", "current", "update"):
+        getattr(model_events, name).connect(lambda name=name: events.append(name))
+    # A step: the line x1 + x2 = 12 (out of the data's view), the point visited, the update.
+    with cv.batch():
+        after = LinearModel((1.0, 1.0), -12.0)
+        cv.set_model(after)
+        cv.set_current(0)
+        cv.set_update(LinearModel((0.0, 0.0), 0.0), after, 0, True, phase="correct")
+    for _ in range(3):
+        QApplication.processEvents()
+    cv.flush()
+    assert {"line", "current", "update"} <= set(events), events
+    assert len(placed) == 1, (placed, events)
+    assert edge.arrow.isVisible()
+    at = (edge.arrow.pos().x(), edge.arrow.pos().y(), edge.arrow.opts["angle"])
+    # Where the old code put it: placed at once at the last event, from the same state.
+    place()
+    assert (edge.arrow.pos().x(), edge.arrow.pos().y(), edge.arrow.opts["angle"]) == at

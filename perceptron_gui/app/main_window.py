@@ -292,6 +292,8 @@ class MainWindow(LessonScripting, QMainWindow):
         self.document.autosave_failed.connect(lambda m: self.show_notice(m, error=True))
         self.canvas.add_requested.connect(self._on_canvas_add_requested)
         self.canvas.move_requested.connect(self._on_canvas_move_requested)
+        # The canvas's band shortened its banners (small font, elided): whole here too.
+        self.canvas.band_shortened.connect(self.statusBar().showMessage)
         # A window's method: Qt drops the connection when the window is deleted.
         theme().changed.connect(self._on_theme_changed)
         self.look.style_narration()

@@ -291,6 +291,12 @@ class Theme(QObject):
             self._ui_pt = size if size > 0 else UI_PT
         return self._ui_pt
 
+    @property
+    def readable_pt(self) -> float:
+        """The smallest readable text size in points (unscaled): the widgets' own text at
+        scale 1 (`ui_pt`), below which a text shrunk to fit (the canvas's band) never goes."""
+        return self.ui_pt
+
     def font(self, point_size: float | None = None, *, bold: bool = False) -> QFont:
         """The application's font at `point_size` (unscaled points, the widgets' size
         `ui_pt` by default; the scale is applied)."""

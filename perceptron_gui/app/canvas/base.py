@@ -90,6 +90,9 @@ class CanvasBase(_PlotWidget):
     _rank: int | None = None
     move_requested = QtCore.Signal(int, float, float)
     selection_changed = QtCore.Signal(list)
+    #: The banners' band shows them shortened (a smaller font, or elided): their whole
+    #: text, for the status bar (nothing lost).
+    band_shortened = QtCore.Signal(str)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
@@ -427,7 +430,9 @@ class CanvasBase(_PlotWidget):
         self._normal = NormalArrow(self.view_model, partial(self._place_part, "normal"))
         self._slot("edge")
         #: Where the line went when it left the view (the view does not follow it).
-        self._edge = EdgeArrow(self.view_model, partial(self._place_part, "edge"))
+        self._edge = EdgeArrow(
+            self.view_model, partial(self._place_part, "edge"), self._schedule_layout
+        )
         # With w = 0 there is no line: say so, and what every point is predicted.
         self._no_line = pg.TextItem(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)

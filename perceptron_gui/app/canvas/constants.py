@@ -86,6 +86,10 @@ AMBIGUITY = 2.0
 #: The band above the plot (a legend or banner with no free corner) is used only while the
 #: plot keeps at least this part of the canvas's height; else what it would hold is hidden.
 BAND_PLOT_MIN = 0.55
+#: The banners' band takes at most this part of the canvas's height (issue 26: a band up
+#: to a quarter). Beyond, a free corner (no point under it), else a smaller font (down to
+#: the theme's `readable_pt`), else one elided line; whole in the tooltip and status bar.
+BAND_MAX_PART = 0.25
 #: Beyond this many points (a cloud: a text over it hides little) the legend and the
 #: banners take the cheapest corner or place, as over any crowd, and no band.
 BAND_POINTS_MAX = 1000

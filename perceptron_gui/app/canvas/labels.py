@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from functools import partial
 
 import numpy as np
@@ -17,6 +18,7 @@ from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
+    BAND_MAX_PART,
     BAND_PLOT_MIN,
     BAND_POINTS_MAX,
     CROWD_HIDE_MAX,
@@ -33,6 +35,14 @@ Qt = QtCore.Qt
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 translate = QCoreApplication.translate
+
+
+#: The margin round the band's text (a document's default), but round its last one line
+#: (the room for no more than that: none).
+BAND_TEXT_MARGIN = 4.0
+#: The band's last line, in a canvas too low for it at the theme's smallest readable
+#: size, goes no smaller than this (points).
+BAND_LEAST_PT = 6.0
 
 
 class LabelsCanvas(UpdateCanvas):
@@ -84,6 +94,8 @@ class LabelsCanvas(UpdateCanvas):
         # (The drawing asked for a layout: this is it. A change while placing asks again.)
         self._layout_timer.stop()
         self._layout_posted = False
+        # The edge arrow, once for the turn's events (the texts keep off it).
+        self._edge.flush()
         self._place_overlays()
         self._boundary.draw_waiting()
 
@@ -93,6 +105,14 @@ class LabelsCanvas(UpdateCanvas):
         t = theme()
         vb = self._vb.sceneBoundingRect()
         if vb.width() < 10 or vb.height() < 10:
+            if self._band_height > 0:
+                # A band that left (almost) no plot, the canvas lower since it was set:
+                # set again for this height, or the plot stayed a sliver (nothing is
+                # placed in it, so no pass set the band again).
+                banners = (("status", self._status), ("banner", self._no_line))
+                keys = [k for k, item in banners if k in self._in_band and item.isVisible()]
+                kept = self._show_band([dict(banners)[k] for k in keys], False)
+                self._overlay_rects = {k: kept for k in keys} if kept is not None else {}
             return
         bounds = (vb.left(), vb.top(), vb.width(), vb.height())
         # (pyqtgraph defers the view's transform after a range change until it is mapped
@@ -236,6 +256,22 @@ class LabelsCanvas(UpdateCanvas):
             self._put_text(item, spot)
             rects[key] = spot
             taken[key] = item
+        if band and self._band_whole_height(band) > BAND_MAX_PART * float(self.height()):
+            # The band would take more than its quarter of the canvas: a banner goes to a
+            # corner or side of the plot with no point under it (its rings aside), if one
+            # holds it; else the band shrinks its font or elides (`_band_lines`).
+            for key, item, first in (("status", self._status, 5), ("banner", self._no_line, 4)):
+                if item not in band:
+                    continue
+                size = self._text_size(item)
+                spot = clear_edge(placer, px, size, first, radius, arrows, [], inset)
+                if spot is None:
+                    continue
+                band.remove(item)
+                self._in_band.discard(key)
+                self._put_text(item, spot)
+                rects[key] = spot
+                taken[key] = item
         band_rect = self._show_band(band, legend_in_band)
         if band_rect is not None:
             for item in band:
@@ -369,32 +405,114 @@ class LabelsCanvas(UpdateCanvas):
             return ""
         return str(label.toPlainText())
 
-    def _band_lines(self, texts: list[str], width: float, room: float) -> tuple[str, float]:
-        """The banners as the band shows them in `width` pixels, and its height: wrapped
-        whole when that leaves the plot BAND_PLOT_MIN of the canvas's height (`room` is the
-        most the band may take), else one line each, elided, else one line for all; never
-        nothing (the narration says them whole)."""
+    def _band_sizes(self) -> list[float]:
+        """The band's font sizes in points, largest first: the theme's label size, then
+        a point smaller at a time down to the theme's smallest readable size."""
+        t = theme()
+        full = t.pt(LABEL_PT)
+        floor = min(full, t.readable_pt)
+        sizes = [full]
+        while sizes[-1] - 1.0 > floor:
+            sizes.append(sizes[-1] - 1.0)
+        if sizes[-1] > floor:
+            sizes.append(floor)
+        return sizes
+
+    def _band_lines(
+        self, texts: list[str], width: float, room: float, most: float
+    ) -> tuple[str, float, bool]:
+        """The banners as the band shows them in `width` pixels, its height, and whether
+        shortened (a smaller font, or elided). `room` is what leaves the plot BAND_PLOT_MIN
+        of the canvas, `most` the band's most (BAND_MAX_PART of the canvas). In `room`:
+        wrapped whole at the label's size, else (where that passes `most`) at a smaller
+        size down to the theme's smallest readable one, else one line each, elided, else
+        one line for all (at the largest size that fits). Else one line for all at the
+        smallest readable size, in `most` (its margins dropped if need be; in a canvas
+        too low even for that, smaller still, to BAND_LEAST_PT).
+        Never nothing: the tooltip and the status bar have them whole, the narration says
+        them."""
         label = self._band_label
         assert label is not None
-        fm = QtGui.QFontMetricsF(label.font())
-        margin = 2 * label.document().documentMargin()
-        label.setTextWidth(width + margin)
-        whole = "<br>".join(html.escape(t) for t in texts)
-        label.setHtml(whole)
-        height = float(label.boundingRect().height())
-        if height <= room:
-            return whole, height
+        doc = label.document()
+        doc.setDocumentMargin(BAND_TEXT_MARGIN)
+        label.setTextWidth(width + 2 * BAND_TEXT_MARGIN)
+        sizes = self._band_sizes()
+        floor = sizes[-1]
+        font = label.font()
         elide = Qt.TextElideMode.ElideRight
-        text = "<br>".join(html.escape(fm.elidedText(t, elide, width)) for t in texts)
-        label.setHtml(text)
-        height = float(label.boundingRect().height())
-        if height > room and len(texts) > 1:  # one line, an equal part of it each
+        whole = "<br>".join(html.escape(t) for t in texts)
+
+        def fit(
+            make: Callable[[QtGui.QFontMetricsF], str], sizes: list[float], limit: float
+        ) -> tuple[str, float] | None:
+            for pt in sizes:
+                font.setPointSizeF(pt)
+                label.setFont(font)
+                text = make(QtGui.QFontMetricsF(font))
+                label.setHtml(text)
+                height = float(label.boundingRect().height())
+                if height <= limit:
+                    return text, height
+            return None
+
+        def each(fm: QtGui.QFontMetricsF) -> str:
+            return "<br>".join(html.escape(fm.elidedText(t, elide, width)) for t in texts)
+
+        def one(fm: QtGui.QFontMetricsF) -> str:
             sep = " · "
             part = (width - (len(texts) - 1) * fm.horizontalAdvance(sep)) / len(texts)
-            text = html.escape(sep.join(fm.elidedText(t, elide, part) for t in texts))
+            return html.escape(sep.join(fm.elidedText(t, elide, part) for t in texts))
+
+        got = fit(lambda _: whole, sizes[:1], most)
+        if got is not None and got[1] <= room:
+            return got[0], got[1], False
+        # (Smaller sizes only where the band whole would pass its quarter; where only
+        # the plot's 55 % binds, elided at the label's size, as before.)
+        shrink = sizes if got is None else sizes[:1]
+        got = fit(lambda _: whole, shrink[1:], room)
+        if got is not None:
+            return got[0], got[1], True
+        got = fit(each, shrink, room) if len(texts) > 1 else None
+        if got is None:
+            got = fit(one, sizes, room)
+        if got is None:  # (no room to keep: the least band that is read)
+            got = fit(one, [floor], most)
+        if got is None:  # the one line without the text's margins round it
+            doc.setDocumentMargin(0.0)
+            label.setTextWidth(width)
+            smaller = np.arange(floor, BAND_LEAST_PT - 0.01, -0.5)
+            got = fit(one, [float(pt) for pt in smaller], most)
+        if got is None:
+            text = one(QtGui.QFontMetricsF(font))
             label.setHtml(text)
-            height = float(label.boundingRect().height())
-        return text, height
+            got = (text, float(label.boundingRect().height()))
+        return got[0], got[1], True
+
+    #: The banners' whole height's last measure: (its key, the height).
+    _band_whole: tuple[str, float] = ("", 0.0)
+
+    def _band_whole_height(self, items: list[pg.TextItem]) -> float:
+        """The banners' band's height with their texts whole at the label's size
+        (measured on a document of its own: the band's label keeps what it shows)."""
+        t = theme()
+        width = max(10.0, float(self._vb.width()) - 8 * t.scale)
+        whole = "<br>".join(html.escape(item.toPlainText()) for item in items)
+        key = f"{whole}\n{t.scale}\n{width:.0f}"
+        if self._band_whole[0] != key:
+            doc = QtGui.QTextDocument()
+            doc.setDocumentMargin(BAND_TEXT_MARGIN)
+            doc.setDefaultFont(t.font(LABEL_PT))
+            doc.setTextWidth(width + 2 * doc.documentMargin())
+            doc.setHtml(whole)
+            self._band_whole = (key, float(doc.size().height()) + 2 * t.scale)
+        return self._band_whole[1]
+
+    def _band_item(self) -> QtWidgets.QGraphicsTextItem:
+        label = self._band_label
+        if label is None:
+            label = self._band_label = QtWidgets.QGraphicsTextItem(self.getPlotItem())
+            label.setVisible(False)
+        return label
 
     def _show_band(self, items: list[pg.TextItem], legend: bool) -> Rect | None:
         """The banners with no room in the plot, in the band above it (outside the data),
@@ -416,10 +534,7 @@ class LabelsCanvas(UpdateCanvas):
         width = max(10.0, float(self._vb.width()) - 8 * t.scale)
         lr = self.legend.boundingRect() if legend else QtCore.QRectF()
         key = f"{texts}\n{t.palette.ink}\n{t.scale}\n{width:.0f}x{self.height()}\n{lr.size()}"
-        label = self._band_label
-        if label is None:
-            label = self._band_label = QtWidgets.QGraphicsTextItem(plot)
-            label.setVisible(False)
+        label = self._band_item()
         if key != self._band_text:  # (a new text, a theme, a resize)
             self._band_text = key
             label.setFont(t.font(LABEL_PT))
@@ -428,17 +543,21 @@ class LabelsCanvas(UpdateCanvas):
             # lesson at UI scale 2 has its readout's quarter too), the banners' one line
             # each aside.
             plot_h = float(self._vb.height()) + self._band_height
-            room = plot_h - BAND_PLOT_MIN * float(self.height())
+            most = BAND_MAX_PART * float(self.height())
+            room = min(plot_h - BAND_PLOT_MIN * float(self.height()), most)
             pad = 2 * t.scale
             height = 0.0
+            short = False
             if items:
-                _, height = self._band_lines(texts, width, room - pad)
+                _, height, short = self._band_lines(texts, width, room - pad, most - pad)
             self._band_legend = legend and height + float(lr.height()) + pad <= room
             if self._band_legend:
                 height += float(lr.height())
             self._band_height = height + pad if (items or self._band_legend) else 0.0
             label.setVisible(bool(items))
             label.setToolTip("\n".join(texts))  # (whole, when the band elides them)
+            if short:  # (and in the window's status bar: nothing lost)
+                self.band_shortened.emit(" · ".join(texts))
             # Laid out now, not at the next turn: the band's place is read below (the
             # plot's new size asks for another pass, for the view fitted to it).
             self._fit_header()

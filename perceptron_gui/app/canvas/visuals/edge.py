@@ -48,7 +48,9 @@ class EdgeArrow(Visual[_Items]):
         Adds the items to the plot (in the host's stacking order), once, when first shown.
     """
 
-    def __init__(self, model: ViewModel, place: Place) -> None:
+    def __init__(
+        self, model: ViewModel, place: Place, request: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(model, place)
         events = model.events
         # (The marks round points change the room the arrow needs beside them.)
@@ -57,6 +59,10 @@ class EdgeArrow(Visual[_Items]):
         events.mistakes.connect(self._on_mistakes)
         #: The last place kept off the mistakes' rings (see `_marks`).
         self._ringed = False
+        #: The host's layout pass, asked for when the arrow is to be placed again (then
+        #: placed once, at `flush`); None: placed at each event.
+        self._request = request
+        self._dirty = False
 
     def _on_mistakes(self) -> None:
         """New mistakes: the arrow placed again when their rings count, now or before (a
@@ -65,8 +71,24 @@ class EdgeArrow(Visual[_Items]):
             self._on_line()
 
     def _on_line(self) -> None:
-        """The model's line as drawn, or the view, changed: the arrow when the line is out
-        of view."""
+        """The model's line as drawn, the view or a mark changed: the arrow placed again,
+        at the host's next layout pass (a step's line, current and update events each
+        placed it: 75 ms a placement with every border place blocked), or now."""
+        if self._request is None:
+            self.place()
+            return
+        self._dirty = True
+        self._request()
+
+    def flush(self) -> None:
+        """Place the arrow now if an event asked for it since it was last placed (the
+        host's layout pass, before the texts keep off it)."""
+        if self._dirty:
+            self.place()
+
+    def place(self) -> None:
+        """The arrow when the model's line is out of view (else none), now."""
+        self._dirty = False
         self.hide()
         line = self.model.line
         if line is not None and self.model.margin_rect() is not None:
