@@ -253,3 +253,23 @@ class FixedView:
 
     def ui_scale(self) -> float:
         return 1.0
+
+
+# ------------------------------------------------------------------ windows
+
+
+def shown_window(width: int = 1024, height: int = 768) -> Any:
+    """A shown MainWindow of `width`×`height` (no frame wait, autosave or animation) for a
+    module's tests: a module-scoped fixture yields from it, and it closes the window after."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui import MainWindow
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    w.resize(width, height)
+    w.show()
+    QApplication.processEvents()
+    yield w
+    w.close()
+    w.deleteLater()
+    QApplication.processEvents()

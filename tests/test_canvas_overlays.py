@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
@@ -20,16 +21,7 @@ from perceptron_gui.core import registry
 
 @pytest.fixture(scope="module")
 def win(qapp) -> Iterator[object]:  # noqa: ANN001
-    from perceptron_gui import MainWindow
-
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-    w.resize(1024, 768)
-    w.show()
-    QApplication.processEvents()
-    yield w
-    w.close()
-    w.deleteLater()
-    QApplication.processEvents()
+    yield from probes.shown_window()
 
 
 def _settle(w) -> None:  # noqa: ANN001

@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterator
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
@@ -30,16 +31,7 @@ FEW = 60
 
 @pytest.fixture(scope="module")
 def win(qapp) -> Iterator[object]:  # noqa: ANN001
-    from perceptron_gui import MainWindow
-
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-    w.resize(1024, 768)
-    w.show()
-    QApplication.processEvents()
-    yield w
-    w.close()
-    w.deleteLater()
-    QApplication.processEvents()
+    yield from probes.shown_window()
 
 
 def _settle() -> None:

@@ -211,18 +211,7 @@ def test_the_edge_arrow_keeps_off_the_marks_round_a_point(qtbot, mark) -> None: 
 @pytest.fixture(scope="module")
 def win1024(qapp) -> Iterator[object]:  # noqa: ANN001
     """One window at 1024×768 for the module's tests in the window."""
-    from PySide6.QtWidgets import QApplication
-
-    from perceptron_gui import MainWindow
-
-    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-    w.resize(1024, 768)
-    w.show()
-    QApplication.processEvents()
-    yield w
-    w.close()
-    w.deleteLater()
-    QApplication.processEvents()
+    yield from probes.shown_window()
 
 
 @pytest.mark.long
