@@ -84,9 +84,11 @@ class _Pass(NamedTuple):
     diameter: float
     radius: float
     put: Put
-    #: The labels' places (by "name3", "alpha3") and leader lines, as they are placed.
+    #: The labels' places (by "name3", "alpha3") and leader lines, as they are placed, and
+    #: each line's box a pixel wider (a rectangle off the box cannot meet the line).
     rects: dict[str, Rect]
     leaders: dict[str, Segment]
+    boxes: list[Rect]
     #: Each point's distance to its nearest other point (pixels; [] with fewer than 2).
     nearest: list[float]
     own: list[list[float]]
@@ -247,8 +249,13 @@ class PointLabels(Visual[Line]):
             nearest = dd.min(axis=1).tolist()
         radius = float(frame[4]) if len(frame) > 4 else 0.5 * diameter
         self._pass = _Pass(
-            placer, px, to_px, gap, ring_gap, diameter, radius, put, {}, {}, nearest, own, same
+            placer, px, to_px, gap, ring_gap, diameter, radius, put, {}, {}, [], nearest, own, same
         )
+
+    def placed_leaders(self) -> list[Segment]:
+        """The leader lines placed so far in this pass (the texts placed between the ringed
+        points' names and the others keep off them where they can)."""
+        return [] if self._pass is None else list(self._pass.leaders.values())
 
     def ringed(self) -> list[int]:
         """The ringed points whose names go first (the texts about the update go round
@@ -336,9 +343,13 @@ class PointLabels(Visual[Line]):
         keep = p.radius
         others = p.own if p.own else p.px.tolist()
         lines = list(p.leaders.values())
+        boxes = p.boxes
         placer = p.placer
         for x, y in cands:
-            if lines and any(crosses((x, y, w, h), seg) for seg in lines):
+            if boxes and any(
+                x <= x1 and bx0 <= x + w and y <= y1 and by0 <= y + h and crosses((x, y, w, h), seg)
+                for (bx0, by0, x1, y1), seg in zip(boxes, lines, strict=True)
+            ):
                 continue  # (on another label's leader line)
             nx, ny = min(max(cx, x), x + w), min(max(cy, y), y + h)  # (its nearest point)
             d = math.hypot(nx - cx, ny - cy)
@@ -351,7 +362,7 @@ class PointLabels(Visual[Line]):
             ux, uy = nx - sx, ny - sy
             nn = ux * ux + uy * uy
             if nn > longest * longest or not placer.is_free((x, y, w, h)):
-                continue
+                continue  # (too long; on a point or a text: before the line's tests)
             reach = math.sqrt(nn) + keep
             crossed = False
             for j, (qx, qy) in enumerate(others):
@@ -368,10 +379,16 @@ class PointLabels(Visual[Line]):
             if any(segments_cross(seg, other) for other in lines):
                 continue
             # Over no text placed: its own point's ring (reserved as a square round it) aside.
+            lx0, lx1 = min(sx, nx) - 1.0, max(sx, nx) + 1.0
+            ly0, ly1 = min(sy, ny) - 1.0, max(sy, ny) + 1.0
             if any(
-                crosses(r, seg)
+                r[0] <= lx1
+                and lx0 <= r[0] + r[2]
+                and r[1] <= ly1
+                and ly0 <= r[1] + r[3]
+                and not (r[0] <= cx <= r[0] + r[2] and r[1] <= cy <= r[1] + r[3])
+                and crosses(r, seg)
                 for r in placer.taken
-                if not (r[0] <= cx <= r[0] + r[2] and r[1] <= cy <= r[1] + r[3])
             ):
                 continue
             yield (x, y)
@@ -426,6 +443,9 @@ class PointLabels(Visual[Line]):
             far = memo.far
             if far is None:
                 far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
+                # Those on a point stay so while the memo holds (no point moved on screen):
+                # left out once, not tried at every pass (a hidden name tries them all).
+                far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
                 memo = memo._replace(far=far)
             got = placer.take_free(self._led(p, i, far, size, g), size) if far else None
             if got is not None:
@@ -441,8 +461,8 @@ class PointLabels(Visual[Line]):
         if got is not None:
             if leader is not None:
                 p.leaders[key] = leader
-                # The texts placed after it (the update's caption) keep off it when they can.
-                placer.avoid(*leader)
+                a, b, c, d = leader
+                p.boxes.append((min(a, c) - 1.0, min(b, d) - 1.0, max(a, c) + 1.0, max(b, d) + 1.0))
             at = item.pos()
             if got != memo.rect or memo.pos != (at.x(), at.y()) or tuple(item.anchor) != (0, 0):
                 p.put(item, got)  # (else it is there: the same place in the same view)
