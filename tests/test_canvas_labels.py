@@ -253,3 +253,80 @@ def test_a_leader_line_never_passes_over_another_point(qtbot) -> None:  # noqa: 
         u = np.array([x1 - x0, y1 - y0])
         t = np.clip((px[1] - [x0, y0]) @ u / (u @ u), 0.0, 1.0)
         assert np.hypot(*(px[1] - [x0, y0] - t * u)) > 6.0, (rects, leaders)
+
+
+def _crowd_pass(labels, model, pts, ringed: bool):  # noqa: ANN001, ANN202
+    """The 18 points of the built-in example (Example 2.1) in the window's plot at UI scale
+    2 on a 1024×768 screen: 510 × 180 px for x in [−13, 13], y in [−5, 5]; 36 px markers,
+    every point ringed at w = 0 (a 50 px ring)."""
+    from perceptron_gui.app.canvas.layout import Placer
+
+    def to_px(x: float, y: float) -> tuple[float, float]:
+        return (120.0 + (x + 13.0) * 510.0 / 26.0, 200.0 - (y + 5.0) * 18.0)
+
+    px = np.array([to_px(*p) for p in pts])
+    radius, diameter = 24.0, 36.0
+    bounds = (120.0, 200.0 - 180.0, 510.0, 180.0)
+    placer = Placer(bounds, px, radius)
+    ring_gap: dict[int, float] = {}
+    if ringed:
+        for i, (x, y) in enumerate(px):
+            placer.reserve((x - 25.0, y - 25.0, 50.0, 50.0))
+            ring_gap[i] = 29.0
+    labels.begin(
+        placer,
+        px,
+        to_px,
+        gap=1.4 * radius + 1,
+        ring_gap=ring_gap,
+        diameter=diameter,
+        put=lambda i, r: None,
+        frame=(*bounds, radius, float(ringed)),  # (a leader keeps `radius` off other points)
+    )
+    labels.place_names()
+    rects, leaders = labels.finish()
+    return rects, leaders, px, diameter, radius
+
+
+@pytest.mark.parametrize("ringed", [True, False])
+def test_leader_lines_are_short_and_cross_nothing_in_a_small_plot(qtbot, ringed) -> None:  # noqa: ANN001
+    """The built-in example's 18 points in the small plot of UI scale 2 at 1024×768: a
+    name with no room beside its point may have a leader line only up to LEADER_REACH
+    marker diameters long that crosses no other leader line, no other name and passes
+    over no other point; a name with no such place is hidden and listed (`hidden`), not
+    parked at the plot's side with a line across it (today's code drew 3.8-diameter lines
+    that crossed each other)."""
+    from pathlib import Path
+
+    import perceptron_gui
+    from perceptron_gui.app.canvas.constants import LEADER_REACH
+    from perceptron_gui.app.canvas.layout import crosses, segments_cross
+
+    csv = Path(perceptron_gui.__file__).parent / "data" / "example.csv"
+    pts = np.loadtxt(csv, delimiter=",", skiprows=1)[:, :2]
+    model, labels, _ = _visual([])
+    model.set_points(pts, np.ones(len(pts), dtype=np.int8), new=True)
+    rects, leaders, px, diameter, radius = _crowd_pass(labels, model, pts, ringed)
+    assert leaders  # (the test is about them)
+    bad = []
+    keys = list(leaders)
+    for a, b in ((a, b) for n, a in enumerate(keys) for b in keys[n + 1 :]):
+        if segments_cross(leaders[a], leaders[b]):
+            bad.append(("cross", a, b))
+    for key, (x0, y0, x1, y1) in leaders.items():
+        i = int(key[4:])
+        if np.hypot(x1 - x0, y1 - y0) > LEADER_REACH * diameter + 0.5:
+            bad.append(("long", key, round(np.hypot(x1 - x0, y1 - y0) / diameter, 2)))
+        named = [k for k, r in rects.items() if k != key and crosses(r, (x0, y0, x1, y1))]
+        bad += [("over name", key, k) for k in named]
+        u = np.array([x1 - x0, y1 - y0])
+        if u @ u == 0:
+            bad.append(("empty", key))
+            continue
+        for j, q in enumerate(px):
+            t = np.clip((q - [x0, y0]) @ u / (u @ u), 0.0, 1.0)
+            if j != i and np.hypot(*(q - [x0, y0] - t * u)) <= radius:
+                bad.append(("over point", key, j))
+    assert not bad, bad
+    assert sorted(labels.hidden + [int(k[4:]) for k in rects]) == list(range(len(pts)))
+    assert all(labels.names[i].opacity() == 0.0 for i in labels.hidden)

@@ -458,7 +458,8 @@ def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -
     to it by a leader line (after update 2 the updated x3's name sat 81 px from its centre,
     27 px past its ring, with nothing joining them), and no leader line passes over
     another point's marker."""
-    from perceptron_gui.app.canvas.constants import NAME_NEAR
+    from perceptron_gui.app.canvas.constants import LEADER_REACH, NAME_NEAR
+    from perceptron_gui.app.canvas.layout import segments_cross
 
     win.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
     assert win.set_mode(mode)
@@ -483,10 +484,15 @@ def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -
                 far = gap - _mark_edge(cv, i) > NAME_NEAR * diameter + 1.0
                 if far and key not in leaders:
                     bad.append((k, key, "far, no leader", round(gap)))
+            segs = {k: (v.x1(), v.y1(), v.x2(), v.y2()) for k, v in leaders.items()}
             for key, line in leaders.items():
                 i = int(key.removeprefix("name").removeprefix("alpha"))
                 a = np.array([line.x1(), line.y1()])
                 z = np.array([line.x2(), line.y2()])
+                if line.length() > LEADER_REACH * diameter + 0.5:
+                    bad.append((k, key, "leader too long", round(line.length() / diameter, 2)))
+                crossed = [o for o, s in segs.items() if o != key and segments_cross(segs[key], s)]
+                bad += [(k, key, "crosses", o) for o in crossed]
                 others = np.delete(px, i, axis=0)
                 if len(others) and _segment_gap(others, a, z).min() <= diameter / 2:
                     bad.append((k, key, "leader over a point"))

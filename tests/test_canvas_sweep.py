@@ -19,6 +19,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import DataCanvas, frame
+from perceptron_gui.app.canvas.constants import LEADER_REACH
+from perceptron_gui.app.canvas.layout import segments_cross
 from perceptron_gui.app.theme import theme
 from perceptron_gui.core.generators import generate
 
@@ -88,6 +90,14 @@ def check(cv: DataCanvas, where: str, misclassified: list[int]) -> list[str]:
             reach = 2.5 * diameter + _ring(cv, i)
             if key not in leaders and _gap(r, *px[i]) > reach:
                 bad.append(f"{where}: {key} is {_gap(r, *px[i]):.0f} px off its point")
+    # Leader lines: at most LEADER_REACH diameters long, no two crossing.
+    segs = {k: (v.x1(), v.y1(), v.x2(), v.y2()) for k, v in leaders.items()}
+    for n, (key, seg) in enumerate(segs.items()):
+        if math.hypot(seg[2] - seg[0], seg[3] - seg[1]) > LEADER_REACH * diameter + 0.5:
+            bad.append(f"{where}: {key}'s leader line is longer than {LEADER_REACH} diameters")
+        for other in list(segs)[n + 1 :]:
+            if segments_cross(seg, segs[other]):
+                bad.append(f"{where}: the leader lines of {key} and {other} cross")
     for name, ends in cv._vector_ends.items():  # noqa: SLF001
         key = f"vector {name}"
         label = cv._vector_labels[name]  # noqa: SLF001

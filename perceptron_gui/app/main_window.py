@@ -435,6 +435,7 @@ class MainWindow(LessonScripting, QMainWindow):
             **self.image_panel.state(),
             "cursor": self.accessibility.editor.state(),
             "selected": self.canvas.selected_indices().tolist(),
+            "names_hidden": self.canvas.hidden_names(),
         }
         # Scripts read plain text: no-break spaces made spaces (the data are numbers only).
         # A space view's weight path (ndarray.tolist(): floats only, a row per update) is

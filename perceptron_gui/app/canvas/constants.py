@@ -126,9 +126,12 @@ COVER = 0.15
 COVER_ZOOM = 1.25
 
 
-#: A point's name with no room beside it may sit this many marker diameters further off,
-#: joined to its point by a leader line.
-LEADER_REACH = 4.0
+#: A point's name with no room beside it may sit further off, joined to its point by a
+#: leader line at most this many marker diameters long (from where it leaves the point's
+#: marker or ring to the name): as far again as a name with no line may sit (issue 26's
+#: ~2.5 diameters). A longer line runs across the plot and is read as a line, not as a
+#: name's; a name with no place that close is hidden (its tooltip, the table, `state()`).
+LEADER_REACH = 2.5
 #: A point's name (or α) further than this many marker diameters off the edge of its
 #: point's marker (or of the ring round it) is joined to it by a leader line, wherever it
 #: sits (in presentation a name some 60 px from a small point could be anyone's).

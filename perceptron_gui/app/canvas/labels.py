@@ -295,6 +295,9 @@ class LabelsCanvas(UpdateCanvas):
         # update go round them.
         ringed = names.ringed()
         names.place_names(ringed)
+        n_leaders = len(placer.lines)  # (the texts about the update keep off their lines)
+        for seg in names.placed_leaders():
+            placer.avoid(*seg)
         # Among few points (see CROWD_HIDE_MAX) a text on a point, or on a text shown
         # before it, is hidden.
         few = len(self._points) <= CROWD_HIDE_MAX
@@ -351,6 +354,7 @@ class LabelsCanvas(UpdateCanvas):
             self._put_text(item, r)
             rects[name] = r
             taken[name] = item
+        del placer.lines[n_leaders:]  # (the names after them are kept off by their rules)
         names.place_names(skip=tuple(ringed))
         names.place_alphas()
         placed, _ = names.finish()

@@ -18,6 +18,8 @@ from numpy.typing import NDArray
 
 #: A rectangle (left, top, width, height) in pixels.
 Rect = tuple[float, float, float, float]
+#: A segment (x0, y0, x1, y1) in pixels.
+Segment = tuple[float, float, float, float]
 #: A place that covers a point costs this much more than any overlap of texts.
 POINT_COST = 1e9
 #: A place that crosses a line to avoid costs this much: less than any overlap of texts
@@ -206,6 +208,11 @@ class Placer:
         if best is not None:
             self.taken.append(best)
         return best
+
+    def is_free(self, r: Rect) -> bool:
+        """Whether `r` is free room (inside, on no point and no text), lines aside; nothing
+        kept."""
+        return self._free(float(r[0]), float(r[1]), float(r[2]), float(r[3]), False)
 
     def take_if_free(self, r: Rect) -> bool:
         """Keep `r` if it is free room as `take_free` finds it first (inside, on no point
@@ -476,6 +483,29 @@ def crosses(r: Rect, seg: tuple[float, float, float, float]) -> bool:
         else:
             t1 = min(t1, q / p)
     return t0 <= t1
+
+
+def segments_cross(a: Segment, b: Segment) -> bool:
+    """Whether the segments (x0, y0, x1, y1) `a` and `b` meet (touching or lying along one
+    another counts)."""
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = side(b[0], b[1], b[2], b[3], a[0], a[1])
+    d2 = side(b[0], b[1], b[2], b[3], a[2], a[3])
+    d3 = side(a[0], a[1], a[2], a[3], b[0], b[1])
+    d4 = side(a[0], a[1], a[2], a[3], b[2], b[3])
+    if d1 * d2 > 0 or d3 * d4 > 0:
+        return False
+    if d1 == d2 == d3 == d4 == 0:  # on one line: whether their extents overlap
+        return (
+            min(a[0], a[2]) <= max(b[0], b[2])
+            and min(b[0], b[2]) <= max(a[0], a[2])
+            and min(a[1], a[3]) <= max(b[1], b[3])
+            and min(b[1], b[3]) <= max(a[1], a[3])
+        )
+    return True
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

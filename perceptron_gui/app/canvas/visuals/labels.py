@@ -36,7 +36,7 @@ from perceptron_gui.app.canvas.constants import (
     near_places,
 )
 from perceptron_gui.app.canvas.items import Line, Place
-from perceptron_gui.app.canvas.layout import Placer, Rect
+from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, segments_cross
 from perceptron_gui.app.canvas.markers import pen
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
@@ -84,9 +84,11 @@ class _Pass(NamedTuple):
     diameter: float
     radius: float
     put: Put
-    #: The labels' places (by "name3", "alpha3") and leader lines, as they are placed.
+    #: The labels' places (by "name3", "alpha3") and leader lines, as they are placed, and
+    #: each line's box a pixel wider (a rectangle off the box cannot meet the line).
     rects: dict[str, Rect]
     leaders: dict[str, Segment]
+    boxes: list[Rect]
     #: Each point's distance to its nearest other point (pixels; [] with fewer than 2).
     nearest: list[float]
     own: list[list[float]]
@@ -131,6 +133,9 @@ class PointLabels(Visual[Line]):
         self.alpha_points: list[int] = []
         #: The leader lines drawn at the last pass, in the scene's pixels, by label.
         self.leaders_px: dict[str, Segment] = {}
+        #: The points whose names the last pass found no place for (not drawn: hovering
+        #: the point, the points table and `state()` name them).
+        self.hidden: list[int] = []
         self._memo: dict[str, _Memo] = {}
         #: What the memos were found for: (bounds, radius, transform) and the points' pixels.
         self._seen: tuple[tuple[float, ...], FloatArray] | None = None
@@ -244,8 +249,13 @@ class PointLabels(Visual[Line]):
             nearest = dd.min(axis=1).tolist()
         radius = float(frame[4]) if len(frame) > 4 else 0.5 * diameter
         self._pass = _Pass(
-            placer, px, to_px, gap, ring_gap, diameter, radius, put, {}, {}, nearest, own, same
+            placer, px, to_px, gap, ring_gap, diameter, radius, put, {}, {}, [], nearest, own, same
         )
+
+    def placed_leaders(self) -> list[Segment]:
+        """The leader lines placed so far in this pass (the texts placed between the ringed
+        points' names and the others keep off them where they can)."""
+        return [] if self._pass is None else list(self._pass.leaders.values())
 
     def ringed(self) -> list[int]:
         """The ringed points whose names go first (the texts about the update go round
@@ -274,6 +284,9 @@ class PointLabels(Visual[Line]):
         if not (p.same and p.leaders == self.leaders_px):  # (else drawn there already)
             self._draw_leaders(p.leaders)
         self.leaders_px = dict(p.leaders)
+        self.hidden = [
+            i for i, item in enumerate(self.names) if item.isVisible() and f"name{i}" not in p.rects
+        ]
         return p.rects, p.leaders
 
     def _clear_first(
@@ -316,16 +329,28 @@ class PointLabels(Visual[Line]):
     def _led(
         self, p: _Pass, i: int, cands: list[Point], size: tuple[float, float], g: float
     ) -> Iterator[Point]:
-        """`cands` (in order, as they are asked for) but those further from point i than
-        `_near` whose leader line would pass over another point: a place that needs a line
-        to its point keeps it only when the line crosses no other point. (Tried one by one:
-        most labels take one of their first few places.)"""
+        """`cands` (in order, as they are asked for) but those on another label's leader
+        line, and those further from point i than `_near` whose leader line would be longer
+        than LEADER_REACH marker diameters, pass over another point, or cross another
+        leader line or a text placed before (a name, an α, the legend, a banner; the rings
+        and arrowheads kept free): a place that needs a line to its point keeps it only
+        when the line is short and alone. (Tried one by one: most labels take one of their
+        first few places.)"""
         cx, cy = p.to_px(*self.model.points[i])
         near = self._near(p, i)
+        longest = LEADER_REACH * p.diameter + 0.5
         w, h = size
         keep = p.radius
         others = p.own if p.own else p.px.tolist()
+        lines = list(p.leaders.values())
+        boxes = p.boxes
+        placer = p.placer
         for x, y in cands:
+            if boxes and any(
+                x <= x1 and bx0 <= x + w and y <= y1 and by0 <= y + h and crosses((x, y, w, h), seg)
+                for (bx0, by0, x1, y1), seg in zip(boxes, lines, strict=True)
+            ):
+                continue  # (on another label's leader line)
             nx, ny = min(max(cx, x), x + w), min(max(cy, y), y + h)  # (its nearest point)
             d = math.hypot(nx - cx, ny - cy)
             if d <= near:
@@ -336,6 +361,8 @@ class PointLabels(Visual[Line]):
             sx, sy = cx + f * (nx - cx), cy + f * (ny - cy)
             ux, uy = nx - sx, ny - sy
             nn = ux * ux + uy * uy
+            if nn > longest * longest or not placer.is_free((x, y, w, h)):
+                continue  # (too long; on a point or a text: before the line's tests)
             reach = math.sqrt(nn) + keep
             crossed = False
             for j, (qx, qy) in enumerate(others):
@@ -346,8 +373,30 @@ class PointLabels(Visual[Line]):
                 if math.hypot(ax - t * ux, ay - t * uy) <= keep:
                     crossed = True
                     break
-            if not crossed:
-                yield (x, y)
+            if crossed:
+                continue
+            seg = (sx, sy, nx, ny)
+            if any(segments_cross(seg, other) for other in lines):
+                continue
+            # Over no text placed: its own point's ring (reserved as a square round it) aside.
+            lx0, lx1 = min(sx, nx) - 1.0, max(sx, nx) + 1.0
+            ly0, ly1 = min(sy, ny) - 1.0, max(sy, ny) + 1.0
+            if any(
+                r[0] <= lx1
+                and lx0 <= r[0] + r[2]
+                and r[1] <= ly1
+                and ly0 <= r[1] + r[3]
+                and not (r[0] <= cx <= r[0] + r[2] and r[1] <= cy <= r[1] + r[3])
+                and crosses(r, seg)
+                for r in placer.taken
+            ):
+                continue
+            yield (x, y)
+
+    def _still(self, p: _Pass, i: int, r: Rect, size: tuple[float, float], g: float) -> bool:
+        """Whether a label's last place `r` holds by `_led`'s rules in this pass (the leader
+        lines and texts placed before it may differ from the last pass's)."""
+        return next(self._led(p, i, [(r[0], r[1])], size, g), None) is not None
 
     def _place_label(self, kind: str, i: int, item: pg.TextItem) -> None:
         """A point's name or α beside its point (a free corner or side within about two
@@ -377,18 +426,26 @@ class PointLabels(Visual[Line]):
             memo = _Memo(size, g, ringed, clear, unclear, None, None, None, None, None)
         got: Rect | None = None
         how: str | None = None
-        if memo.kind == "clear" and memo.rect is not None and placer.take_if_free(memo.rect):
+        if (
+            memo.kind == "clear"
+            and memo.rect is not None
+            and self._still(p, i, memo.rect, size, g)
+            and placer.take_if_free(memo.rect)
+        ):
             got, how = memo.rect, "clear"
         if got is None and memo.clear:
             got = placer.take_free(self._led(p, i, memo.clear, size, g), size)
             how = "clear" if got is not None else None
         if got is None and memo.kind == "leader" and memo.rect is not None:
-            if placer.take_if_free(memo.rect):
+            if self._still(p, i, memo.rect, size, g) and placer.take_if_free(memo.rect):
                 got, how = memo.rect, "leader"
         if got is None:  # further, with a leader line
             far = memo.far
             if far is None:
                 far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
+                # Those on a point stay so while the memo holds (no point moved on screen):
+                # left out once, not tried at every pass (a hidden name tries them all).
+                far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
                 memo = memo._replace(far=far)
             got = placer.take_free(self._led(p, i, far, size, g), size) if far else None
             if got is not None:
@@ -397,15 +454,15 @@ class PointLabels(Visual[Line]):
             got = placer.take_free(self._led(p, i, memo.unclear, size, g), size)
             how = "unclear" if got is not None else None
         leader: Segment | None = None
-        if got is not None and (
-            how == "leader" or gap_to(got[:2], size, cx, cy) > self._near(p, i)
-        ):
-            leader = leader_line(got, cx, cy, g)
+        if got is not None and gap_to(got[:2], size, cx, cy) > self._near(p, i):
+            leader = leader_line(got, cx, cy, g)  # (a place of the scan this near needs none)
         item.setOpacity(0.0 if got is None else 1.0)
         pos: Point | None = None
         if got is not None:
             if leader is not None:
                 p.leaders[key] = leader
+                a, b, c, d = leader
+                p.boxes.append((min(a, c) - 1.0, min(b, d) - 1.0, max(a, c) + 1.0, max(b, d) + 1.0))
             at = item.pos()
             if got != memo.rect or memo.pos != (at.x(), at.y()) or tuple(item.anchor) != (0, 0):
                 p.put(item, got)  # (else it is there: the same place in the same view)
