@@ -423,6 +423,27 @@ while w.state()["ui_scale"] < 2.0:
 avail = w.screen().availableGeometry()
 out["at_2"] = sizes()
 out["minimum_2"] = list(w.minimumSizeHint().toTuple())
+from PySide6.QtGui import QImage, QPainter
+from perceptron_gui.app.panels.bound_panel import PLOT_MIN_PX
+bound = w.bound_panel.plot
+def labels(axis):
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        return [(r.getRect(), text) for r, _, text in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+out["plots_2"] = {
+    "canvas": w.canvas.getPlotItem().getViewBox().height(),
+    "window": w.height(),
+    "bound_shown": bound.isVisible() and not w.bound_dock.visibleRegion().isEmpty(),
+    "bound_bottom": bound.mapTo(w.bound_dock, bound.rect().bottomLeft()).y(),
+    "dock": w.bound_dock.height(),
+    "bound": bound.height(),
+    "bound_least": round(PLOT_MIN_PX * 2.0),
+    "bound_box": bound.getPlotItem().getViewBox().height(),
+    "bound_labels": {a: labels(bound.getPlotItem().getAxis(a)) for a in ("bottom", "left")},
+}
 out["fits_2"] = avail.contains(w.frameGeometry())
 out["avail"] = list(avail.size().toTuple())
 w.act_zoom_reset.trigger()
@@ -448,6 +469,29 @@ def test_the_proof_dock_shows_both_plots_at_1024(at_1024: dict) -> None:
     out = at_1024
     assert out["scroll"] == 0, out
     assert len(out["boxes"]) == 2 and min(out["boxes"]) >= 40, out
+
+
+@pytest.mark.long
+def test_ui_scale_2_on_1024_gives_the_canvas_the_larger_share_and_the_bound_its_plot(
+    at_1024: dict,
+) -> None:
+    """UI scale 2 by View ▸ Larger on a 1024×768 screen: the panels under the canvas go
+    beside it as tabs, and the canvas's plot has at least 45 % of the window's height (213
+    of 720 px before, 30 %; at scale 1 it has 34 %, under the strip of panels); the bound
+    panel's plot, in front among the tabs, keeps its least height, its own area at least
+    40 px (3 px before) and no two tick labels overprint ("0.46.8" before)."""
+    from PySide6.QtCore import QRectF
+
+    p = at_1024["plots_2"]
+    assert p["canvas"] >= 0.45 * p["window"], p
+    assert p["bound_shown"] and p["bound"] >= p["bound_least"] and p["bound_box"] >= 40, p
+    assert p["bound_bottom"] < p["dock"], p  # (whole: not scrolled out of the dock)
+    for axis, labels in p["bound_labels"].items():
+        rects = [(QRectF(*r), text) for r, text in labels]
+        assert rects, (axis, labels)
+        for i, (a, ta) in enumerate(rects):
+            for b, tb in rects[i + 1 :]:
+                assert not a.intersects(b), (axis, ta, tb, labels)
 
 
 @pytest.mark.long
