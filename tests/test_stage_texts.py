@@ -424,7 +424,7 @@ avail = w.screen().availableGeometry()
 out["at_2"] = sizes()
 out["minimum_2"] = list(w.minimumSizeHint().toTuple())
 from PySide6.QtGui import QImage, QPainter
-from perceptron_gui.app.panels.bound_panel import PLOT_MIN_PX
+from perceptron_gui.app.panels import bound_panel
 bound = w.bound_panel.plot
 def labels(axis):
     image = QImage(8, 8, QImage.Format.Format_ARGB32)
@@ -440,7 +440,7 @@ out["plots_2"] = {
     "bound_bottom": bound.mapTo(w.bound_dock, bound.rect().bottomLeft()).y(),
     "dock": w.bound_dock.height(),
     "bound": bound.height(),
-    "bound_least": round(PLOT_MIN_PX * 2.0),
+    "bound_least": round(getattr(bound_panel, "PLOT_MIN_PX", 60) * 2.0),
     "bound_box": bound.getPlotItem().getViewBox().height(),
     "bound_labels": {a: labels(bound.getPlotItem().getAxis(a)) for a in ("bottom", "left")},
 }
