@@ -446,6 +446,10 @@ out["plots_2"] = {
 }
 out["fits_2"] = avail.contains(w.frameGeometry())
 out["avail"] = list(avail.size().toTuple())
+out["areas_2"] = [w.dockWidgetArea(d).name for d in w.docks]
+while w.state()["ui_scale"] > 1.1:  # Ctrl+- (the docks go back below the scale that
+    w.act_zoom_out.trigger()  # moved them: at 1.1 here), then Ctrl+0
+sizes()
 w.act_zoom_reset.trigger()
 out["back_at_1"] = sizes()
 out["scale_back"] = w.state()["ui_scale"]
@@ -486,6 +490,7 @@ def test_ui_scale_2_on_1024_gives_the_canvas_the_larger_share_and_the_bound_its_
     assert p["canvas"] >= 0.45 * p["window"], p
     assert p["bound_shown"] and p["bound"] >= p["bound_least"] and p["bound_box"] >= 40, p
     assert p["bound_bottom"] < p["dock"], p  # (whole: not scrolled out of the dock)
+    assert at_1024["areas_2"][2:] == ["RightDockWidgetArea"] * 2, at_1024["areas_2"]
     for axis, labels in p["bound_labels"].items():
         rects = [(QRectF(*r), text) for r, text in labels]
         assert rects, (axis, labels)
@@ -499,7 +504,8 @@ def test_ui_scale_2_fits_1024_and_scale_1_gives_every_size_back(at_1024: dict) -
     """At UI scale 2 on a 1024×768 screen the window stays inside the screen, its minimum
     size too (it grew to 1525×961: the controls and the tables' buttons pushed it out;
     they scroll now); back at scale 1 the window, the docks and the combo boxes have the
-    sizes they had (combo boxes stayed 40 px tall, the docks 7-15 px off)."""
+    sizes they had (combo boxes stayed 40 px tall, the docks 7-15 px off), also after
+    Ctrl+- down to 1.1 with the docks beside the canvas (the window stayed 30 px taller)."""
     out = at_1024
     assert out["fits_2"], out
     assert out["minimum_2"][0] <= out["avail"][0] and out["minimum_2"][1] <= out["avail"][1], out

@@ -532,7 +532,9 @@ class Panes:
                 w.tabifyDockWidget(anchor, dock)
         if shown:
             shown[0].raise_()  # (the mistakes and the bound, unless it was closed)
-        self.fold_to_screen()
+        # The column scrolls its docks rather than ask for their whole heights (at scale
+        # 1.1 they asked for 30 px more than the screen had, and the window grew).
+        self.fold_docks(True)
         self._size_column()
 
     def _size_column(self) -> None:
