@@ -421,7 +421,7 @@ def test_the_bound_the_proof_and_the_narration_in_four_dimensions(shared_window)
     r = train(X, y, max_updates=3)
     bound = novikoff(X, y)
     assert s["w"] == list(r.w) and (s["D"], s["gamma"]) == (bound.D, bound.gamma)
-    assert f"k = 3 ≤ (D/γ)² = {fmt.fmt(bound.bound)}" in _plain(w.bound_panel._readout.text())
+    assert f"k = 3 ≤ (D/γ)² = {fmt.fmt(bound.bound)}" in w.bound_panel.readout_text()
     p = s["proof"]
     assert p["applies"] and p["k"] == 3
     assert p["norm"] == pytest.approx(np.linalg.norm(np.append(r.w, r.b)), rel=1e-12)

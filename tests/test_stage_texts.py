@@ -423,8 +423,33 @@ while w.state()["ui_scale"] < 2.0:
 avail = w.screen().availableGeometry()
 out["at_2"] = sizes()
 out["minimum_2"] = list(w.minimumSizeHint().toTuple())
+from PySide6.QtGui import QImage, QPainter
+from perceptron_gui.app.panels import bound_panel
+bound = w.bound_panel.plot
+def labels(axis):
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        return [(r.getRect(), text) for r, _, text in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+out["plots_2"] = {
+    "canvas": w.canvas.getPlotItem().getViewBox().height(),
+    "window": w.height(),
+    "bound_shown": bound.isVisible() and not w.bound_dock.visibleRegion().isEmpty(),
+    "bound_bottom": bound.mapTo(w.bound_dock, bound.rect().bottomLeft()).y(),
+    "dock": w.bound_dock.height(),
+    "bound": bound.height(),
+    "bound_least": round(getattr(bound_panel, "PLOT_MIN_PX", 60) * 2.0),
+    "bound_box": bound.getPlotItem().getViewBox().height(),
+    "bound_labels": {a: labels(bound.getPlotItem().getAxis(a)) for a in ("bottom", "left")},
+}
 out["fits_2"] = avail.contains(w.frameGeometry())
 out["avail"] = list(avail.size().toTuple())
+out["areas_2"] = [w.dockWidgetArea(d).name for d in w.docks]
+while w.state()["ui_scale"] > 1.1:  # Ctrl+- (the docks go back below the scale that
+    w.act_zoom_out.trigger()  # moved them: at 1.1 here), then Ctrl+0
+sizes()
 w.act_zoom_reset.trigger()
 out["back_at_1"] = sizes()
 out["scale_back"] = w.state()["ui_scale"]
@@ -451,11 +476,36 @@ def test_the_proof_dock_shows_both_plots_at_1024(at_1024: dict) -> None:
 
 
 @pytest.mark.long
+def test_ui_scale_2_on_1024_gives_the_canvas_the_larger_share_and_the_bound_its_plot(
+    at_1024: dict,
+) -> None:
+    """UI scale 2 by View ▸ Larger on a 1024×768 screen: the panels under the canvas go
+    beside it as tabs, and the canvas's plot has at least 45 % of the window's height (213
+    of 720 px before, 30 %; at scale 1 it has 34 %, under the strip of panels); the bound
+    panel's plot, in front among the tabs, keeps its least height, its own area at least
+    40 px (3 px before) and no two tick labels overprint ("0.46.8" before)."""
+    from PySide6.QtCore import QRectF
+
+    p = at_1024["plots_2"]
+    assert p["canvas"] >= 0.45 * p["window"], p
+    assert p["bound_shown"] and p["bound"] >= p["bound_least"] and p["bound_box"] >= 40, p
+    assert p["bound_bottom"] < p["dock"], p  # (whole: not scrolled out of the dock)
+    assert at_1024["areas_2"][2:] == ["RightDockWidgetArea"] * 2, at_1024["areas_2"]
+    for axis, labels in p["bound_labels"].items():
+        rects = [(QRectF(*r), text) for r, text in labels]
+        assert rects, (axis, labels)
+        for i, (a, ta) in enumerate(rects):
+            for b, tb in rects[i + 1 :]:
+                assert not a.intersects(b), (axis, ta, tb, labels)
+
+
+@pytest.mark.long
 def test_ui_scale_2_fits_1024_and_scale_1_gives_every_size_back(at_1024: dict) -> None:
     """At UI scale 2 on a 1024×768 screen the window stays inside the screen, its minimum
     size too (it grew to 1525×961: the controls and the tables' buttons pushed it out;
     they scroll now); back at scale 1 the window, the docks and the combo boxes have the
-    sizes they had (combo boxes stayed 40 px tall, the docks 7-15 px off)."""
+    sizes they had (combo boxes stayed 40 px tall, the docks 7-15 px off), also after
+    Ctrl+- down to 1.1 with the docks beside the canvas (the window stayed 30 px taller)."""
     out = at_1024
     assert out["fits_2"], out
     assert out["minimum_2"][0] <= out["avail"][0] and out["minimum_2"][1] <= out["avail"][1], out

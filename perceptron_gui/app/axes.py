@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetricsF
 
 from perceptron_gui.app import lazy_menus
 
@@ -33,10 +36,70 @@ class SteadyAxis(pg.AxisItem):
         self.update()
 
 
-def steady_axes() -> dict[str, SteadyAxis]:
+class RoomyAxis(SteadyAxis):
+    """A `SteadyAxis` whose labelled ticks are never closer than their labels need.
+
+    pyqtgraph picks its major ticks from the axis's length alone (at least 2.25
+    intervals), whatever the size of its type, and labels every major tick: in the bound
+    panel's narrow plot at UI scale 2, "0.4", "0.6" and "0.8" overprinted ("0.46.8").
+    Here the major spacing grows (1, 2, 5 × 10ⁿ) until each label has its width (along
+    a bottom axis) or its line's height (along a left one) and a gap; the minor ticks
+    that divide it stay (pyqtgraph labels them only where there is room).
+    """
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:  # noqa: N802, N803 (pyqtgraph's)
+        levels: list[tuple[float, float]] = list(super().tickSpacing(minVal, maxVal, size))
+        span = abs(maxVal - minVal)
+        if self._tickSpacing is not None or not levels or span <= 0 or size <= 0:
+            return levels
+        spacing = float(levels[0][0])
+        for _ in range(64):  # (each step at least doubles it: never near 64)
+            if span / spacing * self._label_room(min(minVal, maxVal), span, spacing) <= size:
+                break
+            spacing = _coarser(spacing)
+        if spacing == levels[0][0]:
+            return levels
+        minor = [lv for lv in levels[1:] if lv[0] < spacing and _divides(lv[0], spacing)]
+        return [(spacing, 0.0), *minor]
+
+    def _label_room(self, low: float, span: float, spacing: float) -> float:
+        """The pixels between two ticks that their labels need: the widest label and a
+        digit's width (bottom), or a line and a quarter (left)."""
+        font = self.style.get("tickFont") or self.font()
+        fm = QFontMetricsF(font)
+        if self.orientation in ("left", "right"):
+            return 1.25 * fm.height()
+        first = math.ceil(low / spacing) * spacing
+        count = min(int(span / spacing) + 1, 12)
+        values = [first + i * spacing for i in range(count)]
+        strings = self.tickStrings(values, self.autoSIPrefixScale * self.scale, spacing)
+        widest = max((fm.horizontalAdvance(s) for s in strings), default=0.0)
+        return widest + fm.horizontalAdvance("0")
+
+
+def _coarser(spacing: float) -> float:
+    """The next tick spacing of 1, 2 or 5 × 10ⁿ above `spacing`."""
+    power = 10.0 ** math.floor(math.log10(spacing))
+    mantissa = spacing / power
+    if mantissa < 1.5:
+        return 2.0 * power
+    if mantissa < 3.5:
+        return 5.0 * power
+    return 10.0 * power
+
+
+def _divides(minor: float, major: float) -> bool:
+    """Whether `minor` goes a whole number of times into `major`."""
+    ratio = major / minor
+    return abs(ratio - round(ratio)) < 1e-6 * ratio
+
+
+def steady_axes(*, roomy: bool = False) -> dict[str, SteadyAxis]:
     """The left and bottom axes of a plot (pyqtgraph makes the top and right ones, hidden:
-    see `quiet_hidden_axes`)."""
-    return {name: SteadyAxis(name) for name in ("left", "bottom")}
+    see `quiet_hidden_axes`); with `roomy`, ticks no closer than their labels need
+    (`RoomyAxis`)."""
+    kind = RoomyAxis if roomy else SteadyAxis
+    return {name: kind(name) for name in ("left", "bottom")}
 
 
 def quiet_hidden_axes(plot: pg.PlotItem) -> None:

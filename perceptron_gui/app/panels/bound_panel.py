@@ -16,12 +16,12 @@ from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import (
     RunFrameGate,
     SteadyFrame,
-    make_label,
+    SteadyLabel,
     short_screen,
     style_axes,
     style_label,
 )
-from perceptron_gui.app.qtutil import paint_with_window
+from perceptron_gui.app.qtutil import named, paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
 from perceptron_gui.core.bounds import needs_kernel_bound
 from perceptron_gui.core.proof import origin_note
@@ -37,6 +37,14 @@ CURVE_MAX_STEPS = 1500
 BOUND_SHOWN_FACTOR = 20.0
 #: During a run a range that the curve reaches grows to this many times what it needs.
 RUN_HEADROOM = 1.5
+#: The plot's least height (pixels at UI scale 1, its axes and their titles included): a
+#: shorter dock scrolls the panel rather than crush the plot (at UI scale 2 in the
+#: window's bottom strip at 1024×768 its own area was 3 px high, and the ticks overprinted).
+PLOT_MIN_PX = 60
+#: The readout over the plot keeps at most this many lines, broken between terms
+#: ("k = 3" / "≤ (D/γ)² = 117"), the rest elided, whole in its tooltip (it wrapped inside
+#: the bound, "(D/γ)² =" / "31.9196", over three lines that the dock then cut).
+READOUT_MOST_LINES = 4
 
 
 class BoundPlot(pg.PlotWidget):
@@ -66,7 +74,7 @@ class BoundPlot(pg.PlotWidget):
 
     def __init__(self, controller: Controller, parent: QtWidgets.QWidget | None = None) -> None:
         # No context menu (pyqtgraph would build one for the view box, unused, at once).
-        super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes())
+        super().__init__(parent=parent, enableMenu=False, axisItems=steady_axes(roomy=True))
         self.setObjectName("boundPlot")
         paint_with_window(self)
         self._controller = controller
@@ -435,14 +443,17 @@ class BoundPanel(QtWidgets.QWidget):
         super().__init__(parent)
         self.setObjectName("boundPanel")
         self._controller = controller
-        self._readout = make_label(name="boundReadout")
+        self._readout = named(SteadyLabel(None, most=READOUT_MOST_LINES), "boundReadout")
         self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # (The label's own tooltip is its whole text when it is cut; what D and γ are is
+        # the frame's, shown where the label has none.)
+        self._readout_frame = SteadyFrame(self._readout)
         self.plot = BoundPlot(controller, self)
         self.log_check = QtWidgets.QCheckBox()
         self.log_check.setObjectName("boundLogScale")
         self.log_check.toggled.connect(self._on_log_check_toggled)
         top = QtWidgets.QHBoxLayout()
-        top.addWidget(SteadyFrame(self._readout), 1)
+        top.addWidget(self._readout_frame, 1)
         top.addWidget(self.log_check, 0, Qt.AlignmentFlag.AlignTop)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -470,11 +481,13 @@ class BoundPanel(QtWidgets.QWidget):
         plot keeps its height in the bottom strip)."""
         style_label(self._readout, TICK_PT if short_screen(self) else LABEL_PT)
         self.log_check.setFont(theme().font(TICK_PT))
+        self.plot.setMinimumHeight(round(PLOT_MIN_PX * theme().scale))
         self.refresh()
 
     def readout_text(self) -> str:
-        """The readout as shown (plain text, lines separated by ``\\n``)."""
-        return self._readout.text()
+        """The readout (plain text, its lines separated by ``\\n``; the label may
+        show it cut, broken between terms)."""
+        return self._readout.text().replace("\u00a0", " ").replace("\u2060", "")
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.BOUND):
@@ -500,7 +513,7 @@ class BoundPanel(QtWidgets.QWidget):
         norm = (
             self.tr("max‖(x, 1)‖ (the bias is on)") if bound.bias else self.tr("max‖x‖ (no bias)")
         )
-        self._readout.setToolTip(
+        self._readout_frame.setToolTip(
             self.tr("D = {norm}; γ = the best margin of a unit (w, b): see the View menu").format(
                 norm=norm
             )
@@ -536,4 +549,14 @@ class BoundPanel(QtWidgets.QWidget):
                 )
         if t.spec.counts_apart:
             lines.insert(1, self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
-        self._readout.setText("\n".join(lines))
+        self._readout.setText("\n".join(_between_terms(line) for line in lines))
+
+
+def _between_terms(line: str) -> str:
+    """`line` with each term glued (no-break spaces, word joiners), breakable only between
+    terms and before a relation between two of them: "k = 3" / "≤ (D/γ)² = 117", never
+    "(D/γ)² =" / "117" nor "(D/" / "γ)²"."""
+    glued = fmt.keep_words(line)  # (and "(D/γ)²" whole: Qt breaks after a slash)
+    for rel in ("≤", ">"):
+        glued = glued.replace(f"\u00a0{rel}\u00a0", f" {rel}\u00a0")
+    return glued

@@ -172,20 +172,21 @@ class Look:
         if old == new or w.presentation.on or not w.isVisible():
             return
         if w.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            # (the screen sizes it; the docks beside the canvas or back, as below)
+            QTimer.singleShot(0, w, self._settle_docks)
             return
         if new > old:  # folded at once (folding never grows the window); `_settle` decides
             w.panes.fold_docks(True)
-        state = None
+        kept = None
         if new == 1.0 and self.at_scale_1 is not None:
-            size, state = self.at_scale_1
-            self.at_scale_1 = None
-            w.resize(size)
+            kept, self.at_scale_1 = self.at_scale_1, None
+            w.resize(kept[0])
         # The widgets' minimum sizes at the new scale are known once the layout requests
         # the font change posted have been handled: in the next turn (measured in this
         # one, the docks came out 7-15 px off and the docks were folded at scale 1).
-        QTimer.singleShot(0, w, lambda: self._settle(state))
+        QTimer.singleShot(0, w, lambda: self._settle(kept))
 
-    def _settle(self, state: QByteArray | None) -> None:
+    def _settle(self, kept: tuple[QSize, QByteArray] | None) -> None:
         w = self.w
         if w.presentation.on or not w.isVisible():
             return  # (presentation gives the window back as it found it, by then laid out)
@@ -193,10 +194,14 @@ class Look:
         if layout is not None:
             layout.invalidate()
             layout.activate()
+        # A new scale decides again whether the docks go beside the canvas, from where
+        # they were before they went (`keep_canvas_share` below).
+        w.panes.uncompact()
         w.panes.fold_to_screen()  # (unfolding waits for this turn: the sizes are right now)
-        if state is not None:
+        if kept is not None:
             w.panes.title_bars()  # (the dock's state has its place, not its features)
-            w.restoreState(state)
+            w.restoreState(kept[1])
+            w.resize(kept[0])  # (again: docks beside the canvas could hold it larger)
             return
         screen = w.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry()
@@ -204,6 +209,16 @@ class Look:
         extra_h = w.frameGeometry().height() - w.height()
         w.resize(min(w.width(), avail.width() - extra_w), min(w.height(), avail.height() - extra_h))
         w.panes.size_docks()
+        w.panes.keep_canvas_share()
+
+    def _settle_docks(self) -> None:
+        """A maximized or full-screen window after a change of scale: the docks back where
+        they were, and beside the canvas again if it is cramped at the new scale."""
+        w = self.w
+        if w.presentation.on or not w.isVisible():
+            return
+        w.panes.uncompact()
+        w.panes.keep_canvas_share()
 
     def on_theme_changed(self) -> None:
         t = theme()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -55,6 +55,15 @@ FRAME_ALLOWANCE = (16, 48)
 NARRATION_LINES = 2
 PRESENTATION_NARRATION_LINES = 3
 NARRATION_SHRINK = 0.8
+#: Above UI scale 1 the canvas keeps at least this share of the window's height: where the
+#: scaled panels under it would leave it less, they go beside it (`Panes.compact`). (At
+#: scale 2 on 1024×768 the bottom strip left the canvas's plot ~210 px of 720 and crushed
+#: the bound's plot to 3 px; the canvas has 41 % there at scale 1, 49 % in a 1500×950
+#: window, 51 % in that window at scale 2.)
+CANVAS_LEAST_SHARE = 0.45
+#: Compacted, the controls keep at most this share of the right column's height (they
+#: scroll); the panels' tabs under them get the rest.
+COMPACT_CONTROLS_SHARE = 0.35
 
 
 class _FirstShow(QObject):
@@ -179,6 +188,10 @@ class Panes:
         #: The docks' scroll areas (`fold_docks` folds them: a search of the window's
         #: children for them took ~1.4 ms, twice as a window is made).
         self.areas: list[FoldingScroll] = []
+        #: The window's docks as they were before `compact` (`saveState`), while compacted,
+        #: and the UI scale that compacted them (they stay so at any larger one).
+        self.compact_state: QByteArray | None = None
+        self.compact_scale = 1.0
 
     def watch_first_show(self) -> None:
         """Once the window is made: the window manager's frame is known once the window
@@ -253,6 +266,7 @@ class Panes:
             self.slot("bound_panel", lambda: BoundPanel(c)),
             Qt.DockWidgetArea.BottomDockWidgetArea,
             "boundDock",
+            scroll=True,  # (its plot keeps a least height: a short strip scrolls it)
         )
         # The tables are the tabs' own pages (`tabs.setCurrentWidget(w.dual_view)`); the dual
         # view makes its table and heatmap when first shown.
@@ -433,8 +447,9 @@ class Panes:
         w.move(x, y)
 
     def title_bars(self) -> None:
-        """The bottom docks' titles down their sides on a short screen, else on top."""
-        short = short_screen(self.w)
+        """The bottom docks' titles down their sides on a short screen, else on top (and
+        on top while `compact` has them beside the canvas, as tabs)."""
+        short = short_screen(self.w) and self.compact_state is None
         vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
         for dock in (self.w.bound_dock, self.w.tables_dock):
             features = dock.features()
@@ -452,6 +467,9 @@ class Panes:
         self.w.resizeDocks(
             [self.w.controls_dock], [self.w.controls.sizeHint().width()], Qt.Orientation.Horizontal
         )
+        if self.compact_state is not None:
+            self._size_column()
+            return
         ch = self.w.controls.sizeHint().height()
         self.w.resizeDocks(
             [self.w.controls_dock, self.w.proof_dock],
@@ -470,3 +488,81 @@ class Panes:
             [rest * 2 // 5, rest * 3 // 5],
             Qt.Orientation.Horizontal,
         )
+
+    # ------------------------------------------------------------ a cramped canvas
+
+    def keep_canvas_share(self) -> None:
+        """At a UI scale above 1, with the window laid out as it is now: if the canvas has
+        less than `CANVAS_LEAST_SHARE` of the window's height, `compact` the docks."""
+        w = self.w
+        if theme().ui_scale <= 1.0 or self.compact_state is not None:
+            return
+        if w.presentation.on or not w.isVisible():
+            return
+        layout = w.layout()
+        if layout is not None:
+            layout.activate()
+        if w.canvas.height() < CANVAS_LEAST_SHARE * w.height():
+            self.compact()
+            self.compact_scale = theme().ui_scale
+
+    def compact(self) -> None:
+        """The docks under the canvas beside it instead, as tabs with the proof under the
+        controls (titles on top, the mistakes' panel in front): the canvas gets the
+        strip's height. `uncompact` gives the docks back as they were (saved here, as
+        presentation saves them)."""
+        w = self.w
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = [
+            d
+            for d in w.findChildren(QDockWidget)
+            if w.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea and not d.isFloating()
+        ]
+        if not bottom:
+            return
+        shown = [d for d in bottom if d.isVisible()]
+        self.compact_state = w.saveState()
+        self.title_bars()  # (on top: a column's tabs, as the lesson's column has them)
+        anchor = w.proof_dock
+        if w.dockWidgetArea(anchor) != right or anchor.isFloating():
+            w.addDockWidget(right, bottom[0])
+            anchor = bottom[0]
+        for dock in bottom:
+            if dock is not anchor:
+                w.tabifyDockWidget(anchor, dock)
+        if shown:
+            shown[0].raise_()  # (the mistakes and the bound, unless it was closed)
+        # The column scrolls its docks rather than ask for their whole heights (at scale
+        # 1.1 they asked for 30 px more than the screen had, and the window grew).
+        self.fold_docks(True)
+        self._size_column()
+
+    def _size_column(self) -> None:
+        """Compacted: the controls over the panels' tabs, at most `COMPACT_CONTROLS_SHARE`
+        of the column's height (they scroll)."""
+        w = self.w
+        h = w.height()
+        ch = min(w.controls.sizeHint().height(), int(h * COMPACT_CONTROLS_SHARE))
+        others = [
+            d
+            for d in w.findChildren(QDockWidget)
+            if d is not w.controls_dock
+            and d.isVisible()
+            and not d.isFloating()
+            and w.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea
+        ]
+        if others:
+            w.resizeDocks(
+                [w.controls_dock, others[0]], [ch, max(120, h - ch)], Qt.Orientation.Vertical
+            )
+
+    def uncompact(self) -> None:
+        """Below the UI scale that compacted them, the docks back where they were before
+        `compact` (nothing otherwise: Ctrl++ from scale 1 to 2 on 1024×768 would move them
+        beside the canvas and back, as the bottom strip's share shrinks at each step)."""
+        if theme().ui_scale >= self.compact_scale:
+            return
+        state, self.compact_state = self.compact_state, None
+        if state is not None:
+            self.title_bars()
+            self.w.restoreState(state)
