@@ -171,16 +171,25 @@ def test_a_narrow_bound_plot_in_large_type_never_overprints_its_ticks(qtbot, roo
 
 
 def test_the_bound_readout_breaks_between_terms(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
-    """In a narrow panel the readout breaks between terms and before "≤" ("k = 7" /
-    "≤ (D/γ)² = 117"), never inside one ("(D/" / "γ)² =" / "117" in the window's bottom
+    """In a narrow panel the readout breaks between terms and before a relation ("k = 7 ≤
+    (D/γ)²" / "= 117"), never inside one ("(D/" / "γ)² =" / "117" in the window's bottom
     strip at UI scale 2); `readout_text` is the plain text."""
     panel = _show(qtbot, BoundPanel(controller), (200, 300))
     _steps(controller, 7)
     label = panel.findChild(QLabel, "boundReadout")
     shown = QLabel.text(label).replace("\u00a0", " ").replace("\u2060", "")
-    assert shown.splitlines()[:2] == ["k = 7", "≤ (D/γ)² = 117"], shown
+    assert shown.splitlines()[:2] == ["k = 7 ≤ (D/γ)²", "= 117"], shown
     assert "D = 5.10" in shown.splitlines() and "γ = 0.471" in shown.splitlines(), shown
     assert panel.readout_text() == "k = 7 ≤ (D/γ)² = 117\nD = 5.10   γ = 0.471"
+    # Narrower than "≤ (D/γ)² = 117" (UI scale 2 at 1024×768 cut "31.919" / "6"): the
+    # bound's own "=" breaks, every line of whole words.
+    panel.resize(140, 300)
+    qtbot.wait(10)
+    lines = QLabel.text(label).replace("\u00a0", " ").replace("\u2060", "").splitlines()
+    words = set(panel.readout_text().split())
+    whole = [line for line in lines if not line.endswith("…")]  # (4 lines at most)
+    assert all(set(line.split()) <= words for line in whole), lines
+    assert "= 117" in lines, lines
 
 
 def test_bound_curve_extends_flat_after_convergence(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]

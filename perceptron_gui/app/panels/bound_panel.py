@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pyqtgraph as pg
@@ -554,9 +555,11 @@ class BoundPanel(QtWidgets.QWidget):
 
 def _between_terms(line: str) -> str:
     """`line` with each term glued (no-break spaces, word joiners), breakable only between
-    terms and before a relation between two of them: "k = 3" / "≤ (D/γ)² = 117", never
-    "(D/γ)² =" / "117" nor "(D/" / "γ)²"."""
+    terms and before a relation between two of them: "k = 3" / "≤ (D/γ)² = 117", and
+    where even that is too wide, "≤ (D/γ)²" / "= 31.9196" (UI scale 2 at 1024×768); never
+    "(D/γ)² =" / "117", "31.919" / "6" nor "(D/" / "γ)²"."""
     glued = fmt.keep_words(line)  # (and "(D/γ)²" whole: Qt breaks after a slash)
     for rel in ("≤", ">"):
         glued = glued.replace(f"\u00a0{rel}\u00a0", f" {rel}\u00a0")
-    return glued
+    # The bound's own "=" (after "≤", in the same term) breaks too: "γ = 0.928" stays whole.
+    return re.sub("(≤\u00a0[^ ]*?)\u00a0=\u00a0", "\\1 =\u00a0", glued)
