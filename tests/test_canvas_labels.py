@@ -186,73 +186,74 @@ def test_no_layout_pass_runs_in_a_paint_in_the_event_loops_flow(window, qtbot) -
         mp.undo()
 
 
+def _first_name_among(labels, model, reserved):  # noqa: ANN001, ANN202
+    """x1's name placed alone, the rectangles `reserved` taken: (rects, leaders)."""
+    from perceptron_gui.app.canvas.layout import Placer
+
+    px = np.array([_to_px(*p) for p in model.points])
+    placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
+    for r in reserved:
+        placer.reserve(r)
+    labels.begin(
+        placer,
+        px,
+        _to_px,
+        gap=12.0,
+        ring_gap={},
+        diameter=12.0,
+        put=lambda i, r: None,
+        frame=(0.0,),
+    )
+    labels.place_names([0])
+    return labels.finish()
+
+
+def _off_the_leader(points, leader):  # noqa: ANN001, ANN202
+    """Each point's distance (pixels) to the leader line (x0, y0, x1, y1)."""
+    from perceptron_gui.app.canvas.frame import segment_distances
+
+    x0, y0, x1, y1 = leader
+    return segment_distances(np.asarray(points), np.array([x0, y0]), np.array([x1, y1]))
+
+
 def test_a_name_placed_far_from_its_point_gets_a_leader_over_no_other_point(qtbot) -> None:  # noqa: ANN001
     """With the room beside a point taken (the update's texts, the legend), its name goes
     further off: there it is joined to its point by a leader line (it sat some 60 px from
     a small point in presentation with nothing joining them), and a place whose leader
     would pass over another point is not taken."""
     from perceptron_gui.app.canvas.constants import NAME_NEAR
-    from perceptron_gui.app.canvas.layout import Placer
 
     model, labels, _ = _visual([])
     pts = np.array([[0.0, 0.0], [1.2, 0.0], [-3.0, -3.0]])
     model.set_points(pts, np.ones(len(pts), dtype=np.int8), new=True)
     px = np.array([_to_px(*p) for p in pts])
-    placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
-    placer.reserve((186.0, 186.0, 28.0, 28.0))  # the room right beside x1 (its first places)
-    labels.begin(
-        placer,
-        px,
-        _to_px,
-        gap=12.0,
-        ring_gap={},
-        diameter=12.0,
-        put=lambda i, r: None,
-        frame=(0.0,),
-    )
-    labels.place_names([0])
-    rects, leaders = labels.finish()
+    reserved = [(186.0, 186.0, 28.0, 28.0)]  # the room right beside x1 (its first places)
+    rects, leaders = _first_name_among(labels, model, reserved)
     x, y, w, h = rects["name0"]
     cx, cy = px[0]
     gap = np.hypot(max(0.0, x - cx, cx - x - w), max(0.0, y - cy, cy - y - h))
     assert gap - 6.0 > NAME_NEAR * 12.0  # (further than the room beside it)
     assert "name0" in leaders
-    x0, y0, x1, y1 = leaders["name0"]
-    for q in px[1:]:  # the leader passes over no other point
-        u = np.array([x1 - x0, y1 - y0])
-        t = np.clip((q - [x0, y0]) @ u / (u @ u), 0.0, 1.0)
-        assert np.hypot(*(q - [x0, y0] - t * u)) > 6.0
+    assert (_off_the_leader(px[1:], leaders["name0"]) > 6.0).all()  # over no other point
 
 
 def test_a_leader_line_never_passes_over_another_point(qtbot) -> None:  # noqa: ANN001
     """The only free room near x1 lies past its neighbour x2: a leader line there would
     cross x2 (read as x2's), so the name takes no place there."""
-    from perceptron_gui.app.canvas.layout import Placer
 
     model, labels, _ = _visual([])
     pts = np.array([[0.0, 0.0], [0.75, 0.0]])  # x2 30 px right of x1
     model.set_points(pts, np.ones(len(pts), dtype=np.int8), new=True)
     px = np.array([_to_px(*p) for p in pts])
-    placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
-    for r in ((100.0, 100.0, 200.0, 70.0), (100.0, 230.0, 200.0, 70.0), (100.0, 170.0, 80.0, 60.0)):
-        placer.reserve(r)  # all round x1 but a corridor to the right, through x2
-    labels.begin(
-        placer,
-        px,
-        _to_px,
-        gap=12.0,
-        ring_gap={},
-        diameter=12.0,
-        put=lambda i, r: None,
-        frame=(0.0,),
-    )
-    labels.place_names([0])
-    rects, leaders = labels.finish()
+    # all round x1 but a corridor to the right, through x2
+    reserved = [
+        (100.0, 100.0, 200.0, 70.0),
+        (100.0, 230.0, 200.0, 70.0),
+        (100.0, 170.0, 80.0, 60.0),
+    ]
+    rects, leaders = _first_name_among(labels, model, reserved)
     if "name0" in leaders:
-        x0, y0, x1, y1 = leaders["name0"]
-        u = np.array([x1 - x0, y1 - y0])
-        t = np.clip((px[1] - [x0, y0]) @ u / (u @ u), 0.0, 1.0)
-        assert np.hypot(*(px[1] - [x0, y0] - t * u)) > 6.0, (rects, leaders)
+        assert _off_the_leader(px[1:], leaders["name0"])[0] > 6.0, (rects, leaders)
 
 
 def _crowd_pass(labels, model, pts, ringed: bool):  # noqa: ANN001, ANN202
