@@ -484,7 +484,14 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         assert kept is not None and kept.gram is g and kept.compiled
 
 
-@pytest.mark.parametrize("order", ["cyclic", "random-cyclic", "first", "random"])
+# A row depends on the points and the kernel only: one order in the quick tier, the rest long.
+@pytest.mark.parametrize(
+    "order",
+    [
+        "cyclic",
+        *(pytest.param(o, marks=pytest.mark.long) for o in ("random-cyclic", "first", "random")),
+    ],
+)
 def test_a_numpy_run_lends_its_rows_to_the_next_run(
     order: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
