@@ -253,7 +253,7 @@ def test_the_compiled_kernel_rows_have_numpy_bits(
 ) -> None:
     from perceptron_gui.core.model import kernel_block
 
-    if kernel == "rbf" and not fast.kernel_rows_exact():
+    if not fast.kernel_rows_exact(kernel):
         pytest.skip("numpy's exp is not the C library's here: numpy makes the Gram matrix")
     for seed in range(3):
         P = awkward_points(seed)
@@ -413,9 +413,26 @@ def test_huge_coordinates_and_the_numpy_gram_fallback(monkeypatch: pytest.Monkey
         assert quick == slow and slow[0] == reason, slow[0]
         assert tr.k > 2 and bool((tr._rowmax >= 0).any())
     # Where the compiled rows would not have numpy's bits, numpy makes the whole matrix.
-    monkeypatch.setattr(fast, "_rows_exact", False)
+    monkeypatch.setattr(fast, "_rows_exact", dict.fromkeys(fast.KERNEL_CODES, False))
     slow, quick, tr = both(monkeypatch, X, y, mode="kernel", kernel="rbf", max_updates=2000)
     assert quick == slow and bool((tr._rowmax == 1.0).all())
+
+
+def test_each_kernel_is_checked_for_exact_rows_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where rbf's compiled rows are not numpy's bits (numpy's own AVX-512 exp), the
+    polynomial and linear kernels' still are: their runs let the loop make the rows it
+    needs, and rbf's runs get numpy's whole matrix; both have numpy's bits."""
+    from perceptron_gui.core import online
+
+    monkeypatch.setattr(fast, "_rows_exact", {"linear": True, "poly": True, "rbf": False})
+    assert not fast.kernel_rows_exact() and fast.kernel_rows_exact("poly")
+    X, y = noisy(300, seed=16)
+    for kernel, loop_rows in (("poly", True), ("linear", True), ("rbf", False)):
+        monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
+        cfg = dict(mode="kernel", kernel=kernel, degree=3, max_updates=30)
+        slow, quick, tr = both(monkeypatch, X, y, **cfg)
+        assert quick == slow and tr._loan.compiled == loop_rows
+        assert bool((tr._rowmax >= 0).all()) != loop_rows  # numpy made every row, or not
 
 
 def test_rows_that_fail_to_compile_are_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -465,9 +482,15 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         slow = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
         monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
         quick = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
-        g, rowmax, *_ = quick._fast_kernel_state()
+        g, rowmax = quick._gram_rows() or (None, None)
+        assert g is not None and rowmax is not None
         assert (g is gram) == (len(data) == len(X))
         assert int((rowmax >= 0).sum()) == (made if rows_kept else 0)
+        # The loop makes the rows it needs where its rows are numpy's bits (a CPU without
+        # AVX-512 for rbf); else numpy makes every row first.
+        exact = fast.kernel_rows_exact(str(cfg["kernel"]))
+        assert quick._fast_kernel_state()[0] is g
+        assert bool((rowmax >= 0).all()) or exact
         # Lent to one trainer at a time: a second one meanwhile makes its own.
         other = make_trainer(d, TrainConfig(mode="kernel", **cfg))
         assert other._fast_kernel_state()[0] is not g
@@ -481,19 +504,24 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         del quick
         gc.collect(1)
         kept = online._GRAM_ROWS._kept
-        assert kept is not None and kept.gram is g and kept.compiled
+        assert kept is not None and kept.gram is g and kept.compiled == exact
 
 
-# A row depends on the points and the kernel only: one order in the quick tier, the rest long.
+# A row depends on the points and the kernel only: one order in the quick tier, the rest long;
+# rbf's compiled rows are numpy's bits on a CPU without AVX-512 only, the polynomial's on all.
 @pytest.mark.parametrize(
-    "order",
+    ("order", "kernel"),
     [
-        "cyclic",
-        *(pytest.param(o, marks=pytest.mark.long) for o in ("random-cyclic", "first", "random")),
+        ("cyclic", "rbf"),
+        ("cyclic", "poly"),
+        *(
+            pytest.param(o, "rbf", marks=pytest.mark.long)
+            for o in ("random-cyclic", "first", "random")
+        ),
     ],
 )
 def test_a_numpy_run_lends_its_rows_to_the_next_run(
-    order: str, monkeypatch: pytest.MonkeyPatch
+    order: str, kernel: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A process's first call runs on numpy and its second on the compiled loop: the rows
     numpy made are lent to the second (same points and kernel, any order, η, bias), which
@@ -507,7 +535,8 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     X, y = noisy(200, seed=13)
     X[::11] = X[1::11][: len(X[::11])]  # exact ties: twins, some with the other label
     d = make_dataset(X, y)
-    cfg = TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, order=order, seed=3, max_updates=400)
+    kp = dict(kernel=kernel, sigma=0.5, degree=3, coef0=1.0)
+    cfg = TrainConfig(mode="kernel", order=order, seed=3, max_updates=400, **kp)
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
     monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
     ref = make_trainer(d, cfg)  # a fresh run: no rows to borrow
@@ -516,11 +545,11 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     del ref
     gc.collect()
     monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
-    first = make_trainer(d, TrainConfig(mode="kernel", kernel="rbf", sigma=0.5, eta=0.3))
+    first = make_trainer(d, TrainConfig(mode="kernel", eta=0.3, **kp))
     first.run(max_updates=250)
     gram, made = first._gram, first._rowmax >= 0
     assert 0 < int(made.sum()) < len(X)  # (some rows made, not all)
-    want_rows = kernel_block(X, X[made], "rbf", 2, 1.0, 0.5).T
+    want_rows = kernel_block(X, X[made], kernel, 3, 1.0, 0.5).T
     assert gram[made].tobytes() == want_rows.tobytes()  # each a column numpy made
     del first
     gc.collect()
@@ -531,14 +560,16 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     assert rows is not None and rows[0] is gram and ((rows[1] >= 0) == made).all()
     second.run()
     assert state(second) == want
-    assert second._loan.compiled == (order != "random")  # the loop may have made rows
+    # The loop may have made rows (where they are numpy's bits; else numpy made them).
+    compiled = order != "random" and fast.kernel_rows_exact(kernel)
+    assert second._loan.compiled == compiled
     del second
     gc.collect()
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
     third = make_trainer(d, cfg)
     rows = third._gram_rows()
     assert rows is not None and rows[0] is gram
-    assert bool((rows[1] >= 0).any()) == (order == "random")  # compiled rows: memory only
+    assert bool((rows[1] >= 0).any()) == (not compiled)  # compiled rows: memory only
     third.run()
     assert state(third) == want
 
@@ -560,7 +591,7 @@ def test_rows_not_exact_keep_numpys_rows_and_make_the_rest(
     slow = make_trainer(d, cfg)
     slow.run()
     monkeypatch.setattr(online._GRAM_ROWS, "_kept", None)
-    monkeypatch.setattr(fast, "_rows_exact", False)
+    monkeypatch.setattr(fast, "_rows_exact", dict.fromkeys(fast.KERNEL_CODES, False))
     first = make_trainer(d, cfg)
     first.run(max_updates=100)
     gram, made = first._gram, first._rowmax >= 0

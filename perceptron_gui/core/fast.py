@@ -580,7 +580,7 @@ def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> No
     ``x1 z1 + x2 z2``; "poly" that ``+ coef0`` raised by `model.int_power`'s squarings;
     "rbf" ``exp((((x1 - z1)/σ)² + ((x2 - z2)/σ)²) · -0.5)``, whose exp is glibc's steps
     inlined (`_exp_row`, code `RBF_TABLE_EXP`) where they give numpy's bits, else the C
-    library's, as numpy's is on a CPU without AVX-512 (`kernel_rows_exact` checks it;
+    library's, as numpy's is on a CPU without AVX-512 (`kernel_rows_exact` checks each kernel;
     where it is not, the caller passes the whole Gram matrix made by numpy). (Copying
     the entries ``K(x_j, x_i)`` of the rows made before, the same bits, would save a
     quarter of the exps but read a column across the matrix: 3x slower at N = 2000.)
@@ -1444,7 +1444,7 @@ def draw(seed: int, k: int, count: int) -> int:
     return int(_draw_compiled(seed, k, count))
 
 
-_rows_exact: bool | None = None
+_rows_exact: dict[str, bool] | None = None  # by kernel (`kernel_rows_exact`)
 _exp_exact: bool | None = None
 
 
@@ -1498,18 +1498,21 @@ def kernel_code(kernel: str) -> float:
     return KERNEL_CODES[kernel]
 
 
-def kernel_rows_exact() -> bool:
-    """True when the compiled `_kernel_row` gives `model.kernel_block`'s bits (after
-    `warm_up`; checked once per process, ~2 ms).
+def kernel_rows_exact(kernel: str | None = None) -> bool:
+    """True when the compiled `_kernel_row` gives `model.kernel_block`'s bits for this
+    kernel ("linear", "poly" or "rbf"; None: for all three) (after `warm_up`; checked once
+    per process, ~2 ms).
 
     Linear and polynomial entries are sums and products in the same order, so the same
     bits wherever both run without fused multiply-adds (numba, without fastmath, makes
     none). An rbf entry calls exp: numpy's float64 exp is the C library's on a CPU
-    without AVX-512F (numpy's own vector exp otherwise); the compiled rows use the C
-    library's steps inlined where they agree with numpy (`kernel_code`), else its call.
-    This compares them on rows of 160 points spread from 1e-9 to 1e300 apart and on
-    exact ties, at several widths; when one entry differs, the kernel perceptron hands
-    the loop the whole Gram matrix made by numpy (as before).
+    without AVX-512F (numpy's own vector exp otherwise, which rounds some numbers the
+    other way); the compiled rows use the C library's steps inlined where they agree
+    with numpy (`kernel_code`), else its call. This compares them on rows of 160 points
+    spread from 1e-9 to 1e300 apart and on exact ties, at several widths, kernel by
+    kernel; where one entry of a kernel differs, the kernel perceptron hands the loop the
+    whole Gram matrix made by numpy for that kernel (so on a CPU with AVX-512, rbf's rows
+    come from numpy and the polynomial's from the loop).
     """
     global _rows_exact
     if _rows_exact is None:
@@ -1523,11 +1526,13 @@ def kernel_rows_exact() -> bool:
         P = np.concatenate((P, rng.normal(size=(10, 2)), P[:5]))  # near ties and ties
         x0, x1 = P[:, 0].copy(), P[:, 1].copy()
         n = P.shape[0]
-        ok = True
+        exact = dict.fromkeys(KERNEL_CODES, True)
         for kern, degree, coef0, sigma in (
             ("rbf", 2, 1.0, 0.5), ("rbf", 2, 1.0, 1e-3), ("rbf", 2, 1.0, 37.0),
             ("linear", 1, 0.0, 1.0), ("poly", 3, 0.5, 1.0), ("poly", 6, 1.0, 1.0),
         ):  # fmt: skip
+            if not exact[kern]:
+                continue
             with np.errstate(all="ignore"):  # inf and NaN entries compared too
                 ref = kernel_block(P, P, kern, degree, coef0, sigma)
             gram = np.zeros((n, n))
@@ -1537,11 +1542,11 @@ def kernel_rows_exact() -> bool:
                 for i in range(n):
                     _kernel_row(gram, rowmax, i, x0, x1, kp)
             except Exception:  # noqa: BLE001  (numba could not compile it: numpy's matrix)
-                ok = False
+                exact = dict.fromkeys(KERNEL_CODES, False)
                 break
-            ok = ok and gram.tobytes() == ref.tobytes()
-        _rows_exact = ok
-    return _rows_exact
+            exact[kern] = gram.tobytes() == ref.tobytes()
+        _rows_exact = exact
+    return all(_rows_exact.values()) if kernel is None else _rows_exact[kernel]
 
 
 def warm_up(rules: Iterable[Rule] | None = None) -> bool:

@@ -699,7 +699,7 @@ class KernelTrainer(OnlineTrainer):
             # Rows the compiled loop made are trusted by a compiled run whose own rows are
             # exact (`kernel_rows_exact`, checked once in the load's thread), never by the
             # numpy path (its bits are the reference: PERCEPTRON_GUI_NO_JIT keeps numpy).
-            trust = self._fast is not None and fast.kernel_rows_exact()
+            trust = self._fast is not None and fast.kernel_rows_exact(self._kparams[0])
             loan = _GRAM_ROWS.borrow(key, self._kparams, n, trust_compiled=trust)
             if loan is None:
                 loan = _GramLoan(key, self._kparams, np.empty((n, n)), np.full(n, -1.0))
@@ -713,7 +713,7 @@ class KernelTrainer(OnlineTrainer):
             rows = self._gram_rows()
             assert rows is not None  # (`has_compiled_loop`: the matrix fits)
             gram, rowmax = rows
-            if fast.kernel_rows_exact():
+            if fast.kernel_rows_exact(self._kparams[0]):
                 self._loan.compiled = True  # the loop makes the rows it needs
             else:
                 # The compiled rows would not have numpy's bits: numpy makes every row not
