@@ -1431,8 +1431,13 @@ JIT_MIN_UPDATES = 50_000
 JIT_PROBE_VISITS = 20_000
 #: Visits (and updates) from which a job of `train()` starts a background load.
 JIT_BACKGROUND_VISITS = 20_000
-#: Seconds on numpy after which a process's next job starts a background load anyway.
-JIT_BACKGROUND_SECONDS = 0.25
+#: Seconds on numpy after which a process's next job starts a background load anyway
+#: (the compiled loop takes a tenth of that or less). Measured, not guessed from the
+#: job's size: a kernel update costs N kernel entries on numpy (a 10⁴-update RBF job on
+#: 2000 points is 0.16 s on an AMD EPYC with AVX-512, 0.29 s on the earlier machine),
+#: so at 0.25 s the faster CPU's first two such calls ran on numpy and its third waited
+#: for the load (157 and 750 ms, against 7 ms compiled).
+JIT_BACKGROUND_SECONDS = 0.1
 #: Visits per slice of a numpy run that waits for a background load to end.
 JIT_SLICE_VISITS = 10_000
 
