@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import TrainConfig, fast, make_dataset, make_trainer
+from perceptron_gui.core.model import kernel_block
 from perceptron_gui.core.registry import REGISTRY
 
 MODES = tuple(REGISTRY)
@@ -251,7 +252,6 @@ def awkward_points(seed: int) -> np.ndarray:
 def test_the_compiled_kernel_rows_have_numpy_bits(
     kernel: str, degree: int, coef0: float, sigma: float
 ) -> None:
-    from perceptron_gui.core.model import kernel_block
 
     if not fast.kernel_rows_exact(kernel):
         pytest.skip("numpy's exp is not the C library's here: numpy makes the Gram matrix")
@@ -323,7 +323,6 @@ def plain_kernel_perceptron(
     """ALGORITHMS.md's kernel perceptron as a plain loop (the "first" and "cyclic" orders):
     f_j += K(x_j, x_i) η y_i on an update on i, one column after another; returns
     (updates, α, f, b)."""
-    from perceptron_gui.core.model import kernel_block
 
     n = len(y)
     f, alpha, b = np.zeros(n), np.zeros(n), 0.0
@@ -364,16 +363,22 @@ def snapshots(tr: Any) -> dict[int, tuple[bytes, bytes]]:
     return {k: (s[0].tobytes(), s[1].tobytes()) for k, s in tr._snaps._at.items()}
 
 
+@pytest.mark.parametrize("rows", ["as here", "numpy's"])
 @pytest.mark.parametrize("order", ["first", "cyclic", "random-cyclic"])
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_kernel_runs_in_pieces_keep_numpy_bits_and_snapshots(
-    kernel: dict[str, Any], order: str, monkeypatch: pytest.MonkeyPatch
+    kernel: dict[str, Any], order: str, rows: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Calls that stop anywhere (the window's steps), ties y f = 0 (no bias: b stays 0),
-    the snapshots the loop copies (a stride of 4, doubled as they pile up) and going back."""
+    the snapshots the loop copies (a stride of 4, doubled as they pile up) and going back;
+    with the rows the loop makes where they are numpy's bits (`fast.kernel_rows_exact`),
+    and with numpy making each row the loop asks for (`fast.NEEDS_ROW`), as on a CPU
+    whose numpy exp is its own."""
     from perceptron_gui.core import online
     from perceptron_gui.core import snapshots as copies
 
+    if rows == "numpy's":
+        monkeypatch.setattr(fast, "_rows_exact", dict.fromkeys(fast.KERNEL_CODES, False))
     monkeypatch.setattr(online, "_KERNEL_SNAP_STRIDE", 4)
     monkeypatch.setattr(copies, "SNAPSHOT_BYTES", 16 * 200 * 40)  # 40 copies, then doubled
     monkeypatch.setattr(online, "_SNAP_BUFFER_BYTES", 16 * 200 * 3)  # 3 copies per call
@@ -412,10 +417,13 @@ def test_huge_coordinates_and_the_numpy_gram_fallback(monkeypatch: pytest.Monkey
         slow, quick, tr = both(monkeypatch, big, y, mode="kernel", max_updates=2000, **cfg)
         assert quick == slow and slow[0] == reason, slow[0]
         assert tr.k > 2 and bool((tr._rowmax >= 0).any())
-    # Where the compiled rows would not have numpy's bits, numpy makes the whole matrix.
+    # Where the compiled rows would not have numpy's bits, numpy makes the rows the loop
+    # asks for (and a few ahead), not the whole matrix.
     monkeypatch.setattr(fast, "_rows_exact", dict.fromkeys(fast.KERNEL_CODES, False))
     slow, quick, tr = both(monkeypatch, X, y, mode="kernel", kernel="rbf", max_updates=2000)
-    assert quick == slow and bool((tr._rowmax == 1.0).all())
+    made = tr._rowmax >= 0
+    assert quick == slow and bool((tr._rowmax[made] == 1.0).all()) and not made.all()
+    assert tr._gram[made].tobytes() == kernel_block(X[made], X, *tr._kparams).tobytes()
 
 
 def test_each_kernel_is_checked_for_exact_rows_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -432,7 +440,7 @@ def test_each_kernel_is_checked_for_exact_rows_on_its_own(monkeypatch: pytest.Mo
         cfg = dict(mode="kernel", kernel=kernel, degree=3, max_updates=30)
         slow, quick, tr = both(monkeypatch, X, y, **cfg)
         assert quick == slow and tr._loan.compiled == loop_rows
-        assert bool((tr._rowmax >= 0).all()) != loop_rows  # numpy made every row, or not
+        assert (tr._kp[0] == fast.NUMPY_ROWS) != loop_rows  # numpy makes the rows, or not
 
 
 def test_rows_that_fail_to_compile_are_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -487,10 +495,8 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
         assert (g is gram) == (len(data) == len(X))
         assert int((rowmax >= 0).sum()) == (made if rows_kept else 0)
         # The loop makes the rows it needs where its rows are numpy's bits (a CPU without
-        # AVX-512 for rbf); else numpy makes every row first.
+        # AVX-512 for rbf); else numpy makes each row the loop asks for.
         exact = fast.kernel_rows_exact(str(cfg["kernel"]))
-        assert quick._fast_kernel_state()[0] is g
-        assert bool((rowmax >= 0).all()) or exact
         # Lent to one trainer at a time: a second one meanwhile makes its own.
         other = make_trainer(d, TrainConfig(mode="kernel", **cfg))
         assert other._fast_kernel_state()[0] is not g
@@ -530,7 +536,6 @@ def test_a_numpy_run_lends_its_rows_to_the_next_run(
     import gc
 
     from perceptron_gui.core import online
-    from perceptron_gui.core.model import kernel_block
 
     X, y = noisy(200, seed=13)
     X[::11] = X[1::11][: len(X[::11])]  # exact ties: twins, some with the other label
@@ -602,8 +607,10 @@ def test_rows_not_exact_keep_numpys_rows_and_make_the_rest(
     quick = make_trainer(d, cfg)
     assert quick._fast is not None
     quick.run(max_updates=50)  # numpy rows from the loan, the others made by numpy
-    assert quick._gram is gram and bool((quick._rowmax >= 0).all())
-    assert gram[made].tobytes() == kept_rows.tobytes() and not quick._loan.compiled
+    now = quick._rowmax >= 0
+    assert quick._gram is gram and bool(now[made].all()) and not quick._loan.compiled
+    assert gram[made].tobytes() == kept_rows.tobytes()
+    assert gram[now].tobytes() == kernel_block(X[now], X, *quick._kparams).tobytes()
     quick.run()
     assert state(quick) == state(slow)
     # Over the limit: no matrix, on either path.

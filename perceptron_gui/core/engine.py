@@ -678,6 +678,11 @@ class Engine:
     def _fast_rows_made(self, k0: int, counts: IntArray) -> None:
         """Hook: the compiled loop added history rows k0.. with these counts (the pocket)."""
 
+    def _fast_needs_row(self) -> None:
+        """Hook: the compiled loop stopped before an update on the next visit's point, whose
+        Gram row it may not make (`fast.NEEDS_ROW`, the kernel perceptron)."""
+        raise AssertionError("only the kernel perceptron's loop asks for rows")
+
     def _advance(self, max_updates: int, max_visits: int) -> int:
         """Visit until `max_updates` more updates or `max_visits` more visits, or the end;
         returns the updates made.
@@ -729,6 +734,8 @@ class Engine:
             self._finish("converged")
         elif status == fast.SNAPSHOT:
             self._snapshot_if_due()
+        elif status == fast.NEEDS_ROW:
+            self._fast_needs_row()
         return bool(status != fast.NEEDS_CHECK)
 
     # ---------------------------------------------------------- the snapshots

@@ -105,6 +105,7 @@ NEEDS_CHECK = 2  # the next update needs the exact overflow check: before its vi
 BUFFER_FULL = 3  # the history buffers are full
 NEW_EPOCH = 4  # random-cyclic: the next visit is in an epoch with another permutation
 SNAPSHOT = 5  # dual: an update made k a multiple of the snapshot stride
+NEEDS_ROW = 6  # kernel: the next update's point has no Gram row the loop may make: before its visit
 
 ORDER_CODES = {"first": 0, "cyclic": 1, "random-cyclic": 2}
 
@@ -416,7 +417,8 @@ def _run_online_py(
     the rows of the Gram matrix made so far (``gram[i]`` where ``rowmax[i] >= 0``, the
     largest ``|gram[i, j]|``: the row is `KernelTrainer._score_column(i)`, the kernel
     being symmetric to the bit); the first update on a point makes its row
-    (`_kernel_row`, the kernel `kp`). An update adds ``gram[i, j] · s y_i`` to every
+    (`_kernel_row`, the kernel `kp`), or, with ``kp[0] == NUMPY_ROWS``, returns NEEDS_ROW
+    before that visit for the caller to make it. An update adds ``gram[i, j] · s y_i`` to every
     f_j once every new ``f_j + b`` is known finite (else NEEDS_CHECK: numpy refuses it,
     "overflow"): from a bound on ``|f_j|`` kept along, far below the limit, else by
     looking at each. When k reaches a multiple of
@@ -451,6 +453,8 @@ def _run_online_py(
             nb = b + ey if bias else b
             if kern:
                 if rowmax[i] < 0.0:
+                    if kp[0] == NUMPY_ROWS:  # rows not numpy's bits here: numpy makes it
+                        return w0, w1, b, k, v, clean, mistakes, rows, NEEDS_ROW
                     _kernel_row(gram, rowmax, i, x0, x1, kp)
                 g = gram[i]
                 # |f_j| <= fmax and |g_j| <= rowmax[i]: far below the float64 limit, every
@@ -569,6 +573,10 @@ _FLOAT_MAX = sys.float_info.max
 KERNEL_CODES = {"linear": 0.0, "poly": 1.0, "rbf": 2.0}
 #: The rbf kernel's code when its rows use the inlined exp (`_exp_row`, see `kernel_code`).
 RBF_TABLE_EXP = 3.0
+#: The code in `kp` when the loop may not make rows (`kernel_rows_exact` is False for the
+#: kernel): it returns NEEDS_ROW at an update on a point without one, and the caller makes
+#: the row with numpy (`KernelTrainer._make_rows`).
+NUMPY_ROWS = -1.0
 
 
 def _kernel_row(gram: Any, rowmax: Any, i: int, x0: Any, x1: Any, kp: Any) -> None:

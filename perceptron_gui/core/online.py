@@ -52,6 +52,9 @@ _KERNEL_SNAP_STRIDE = 256
 # The kernel perceptron's buffers of snapshots for one call of the compiled loop, in bytes.
 _SNAP_BUFFER_BYTES = 4 * 2**20
 _MAX_SNAP_ROWS = 64
+#: The points ahead in the order whose rows numpy makes with the one the loop asked for
+#: (`KernelTrainer._fast_needs_row`).
+_ROWS_AHEAD = 64
 # The kernel perceptron's compiled loop keeps the whole Gram matrix: up to this size.
 _GRAM_BYTES = 64 * 2**20
 
@@ -712,30 +715,55 @@ class KernelTrainer(OnlineTrainer):
         if self._kp is None:
             rows = self._gram_rows()
             assert rows is not None  # (`has_compiled_loop`: the matrix fits)
-            gram, rowmax = rows
-            if fast.kernel_rows_exact(self._kparams[0]):
-                self._loan.compiled = True  # the loop makes the rows it needs
-            else:
-                # The compiled rows would not have numpy's bits: numpy makes every row not
-                # made yet (`kernel_block`: an entry has the same bits whatever the shapes).
-                P = self.data.points
-                missing = np.flatnonzero(rowmax < 0.0)
-                step = max(1, (1 << 20) // max(self._n, 1))
-                for a in range(0, missing.shape[0], step):
-                    idx = missing[a : a + step]
-                    with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
-                        block = kernel_block(P[idx], P, *self._kparams)
-                    gram[idx] = block
-                    top = np.abs(block).max(axis=1, initial=0.0)
-                    top[np.isnan(top)] = np.inf
-                    rowmax[idx] = top
             kern, degree, coef0, sigma = self._kparams
-            self._kp = np.array([fast.kernel_code(kern), degree, coef0, sigma])
+            if fast.kernel_rows_exact(kern):
+                self._loan.compiled = True  # the loop makes the rows it needs
+                code = fast.kernel_code(kern)
+            else:
+                # The compiled rows would not have numpy's bits (rbf, where numpy's exp is
+                # its own AVX-512 one): the loop asks for each row it needs and numpy makes
+                # it (`_fast_needs_row`); a run that borrowed its rows asks for none.
+                code = fast.NUMPY_ROWS
+            self._kp = np.array([code, degree, coef0, sigma])
             n = self._n
             rows_ = max(1, min(_MAX_SNAP_ROWS, _SNAP_BUFFER_BYTES // (16 * max(n, 1))))
             self._snap_buf = (np.empty((rows_, n)), np.empty((rows_, n)))
         assert self._gram is not None
         return self._gram, self._rowmax, self._kp, self._f, self._alpha, *self._snap_buf
+
+    def _fast_needs_row(self) -> None:
+        """The loop stopped before an update on the next visit's point, which has no row
+        (`fast.NEEDS_ROW`): numpy makes it, with the rows of the next `_ROWS_AHEAD` points
+        of the order that have none and would be updated now (each stop and call again
+        costs ~20 µs, a row in a block ~8 µs at N = 2000: most of those are updated soon)."""
+        i = self.next_index()
+        assert i is not None and self._gram is not None
+        n, v = self._n, self._v
+        if self._order == "first":
+            ahead = np.arange(i, min(n, i + _ROWS_AHEAD))
+        else:
+            at = v % n
+            ahead = np.arange(at, min(n, at + _ROWS_AHEAD))
+            if self._order == "random-cyclic":
+                ahead = self._epoch_perm(v // n)[ahead]
+        f, rowmax = self._f, self._rowmax
+        wanted = ((f[ahead] + self._b) * self._y[ahead] <= self._fast_threshold) & (
+            rowmax[ahead] < 0.0
+        )
+        idx = np.union1d(ahead[wanted], [i])
+        self._make_rows(idx)
+
+    def _make_rows(self, idx: IntArray) -> None:
+        """Rows idx of the Gram matrix, made by numpy (`kernel_block`: an entry has the same
+        bits whatever the shapes), and their largest entries."""
+        assert self._gram is not None
+        P = self.data.points
+        with np.errstate(over="ignore", invalid="ignore"):  # as the run: inf refuses
+            block = kernel_block(P[idx], P, *self._kparams)
+        self._gram[idx] = block
+        top = np.abs(block).max(axis=1, initial=0.0)
+        top[np.isnan(top)] = np.inf
+        self._rowmax[idx] = top
 
     def _init_extra(self) -> None:
         c = self.config
