@@ -502,6 +502,49 @@ def test_a_name_far_from_its_point_has_a_leader_over_no_other_point(win, mode) -
         _settle(win)
 
 
+@pytest.mark.parametrize(
+    "mode",
+    [m if m == "dual" else pytest.param(m, marks=pytest.mark.long) for m in registry.modes()],
+)
+def test_a_label_with_no_leader_is_nearer_its_own_point_than_any_other(win, mode) -> None:  # noqa: ANN001
+    """Example 2.1 stepped three times at 1024×768: a point's name or α with no leader
+    line is at most 1/AMBIGUITY as far from its point as from any other point, or touches
+    its point's marker or ring (`LEADER_TOUCH`). x15's name sat 39 px from its centre,
+    under the update's ring, beside x5 and x14, and α15's above it by x10 (both within
+    the ring's `_near`), with no line: read as theirs."""
+    from perceptron_gui.app.canvas.constants import AMBIGUITY, LEADER_TOUCH
+    from perceptron_gui.app.theme import theme
+
+    scale = theme().scale
+    win.load_example()
+    assert win.set_mode(mode)
+    cv = win.canvas
+    bad = []
+    for k in range(3):
+        win.step()
+        _settle(win)
+        px = _points_px(cv)
+        radius = cv._marks.layers.markers.size / 2  # noqa: SLF001
+        rects, leaders = cv.overlay_rects(), cv.leader_lines()
+        for key, r in rects.items():
+            if not key.startswith(("name", "alpha")) or key in leaders:
+                continue
+            i = int(key.removeprefix("name").removeprefix("alpha"))
+            d = np.hypot(*(px - np.array([r.center().x(), r.center().y()])).T)
+            mine, d[i] = d[i], np.inf
+            if AMBIGUITY * mine <= d.min():
+                continue  # (read as its own: a clear place)
+            x, y = px[i]
+            gap = np.hypot(
+                max(0.0, r.left() - x, x - r.right()), max(0.0, r.top() - y, y - r.bottom())
+            )
+            edge = _mark_edge(cv, i)
+            touch = max(1.4 * (radius + 3 * scale) + 1, edge + 2 * scale)
+            if gap > touch + LEADER_TOUCH * scale + 1:
+                bad.append((k, key, round(gap), round(edge)))
+    assert not bad, (mode, bad)
+
+
 def test_a_band_over_its_quarter_gives_its_banner_to_a_free_corner(qtbot) -> None:  # noqa: ANN001
     """A long notice in the band (no free place among spread points) stays there while
     shown; when the band would take more than a quarter of the canvas and the plot has a

@@ -136,6 +136,10 @@ LEADER_REACH = 2.5
 #: point's marker (or of the ring round it) is joined to it by a leader line, wherever it
 #: sits (in presentation a name some 60 px from a small point could be anyone's).
 NAME_NEAR = 0.75
+#: A name placed further off than the places beside its point, or between it and a
+#: neighbour, sits without a leader line only when it touches its point's marker or ring:
+#: within this many pixels (× the UI scale) of the gap kept round it.
+LEADER_TOUCH = 3.0
 
 
 def gap_to(p: tuple[float, float], size: tuple[float, float], cx: float, cy: float) -> float:

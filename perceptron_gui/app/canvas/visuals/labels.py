@@ -29,6 +29,7 @@ from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     AMBIGUITY,
     LEADER_REACH,
+    LEADER_TOUCH,
     NAME_NEAR,
     NAME_TEXT_MAX,
     gap_to,
@@ -326,18 +327,32 @@ class PointLabels(Visual[Line]):
         edge = p.ring_gap[i] - 2 * theme().scale if ringed else 0.5 * p.diameter
         return max(edge, 0.5 * p.diameter) + NAME_NEAR * p.diameter
 
+    def _unled(self, p: _Pass, i: int, how: str | None, g: float) -> float:
+        """How far (pixels, from point i's centre) a label placed `how` may sit without a
+        leader line: `_near` for a clear place (no other point nearer it); touching the
+        point's marker or ring for a place further off or between it and a neighbour
+        (the ring of the point updated on is wide: a name just outside it sat by another
+        point, and was read as that one's)."""
+        return self._near(p, i) if how == "clear" else g + LEADER_TOUCH * theme().scale
+
     def _led(
-        self, p: _Pass, i: int, cands: list[Point], size: tuple[float, float], g: float
+        self,
+        p: _Pass,
+        i: int,
+        cands: list[Point],
+        size: tuple[float, float],
+        g: float,
+        how: str = "clear",
     ) -> Iterator[Point]:
         """`cands` (in order, as they are asked for) but those on another label's leader
-        line, and those further from point i than `_near` whose leader line would be longer
+        line, and those further from point i than `_unled` whose leader line would be longer
         than LEADER_REACH marker diameters, pass over another point, or cross another
         leader line or a text placed before (a name, an α, the legend, a banner; the rings
         and arrowheads kept free): a place that needs a line to its point keeps it only
         when the line is short and alone. (Tried one by one: most labels take one of their
         first few places.)"""
         cx, cy = p.to_px(*self.model.points[i])
-        near = self._near(p, i)
+        near = self._unled(p, i, how, g)
         longest = LEADER_REACH * p.diameter + 0.5
         w, h = size
         keep = p.radius
@@ -393,10 +408,12 @@ class PointLabels(Visual[Line]):
                 continue
             yield (x, y)
 
-    def _still(self, p: _Pass, i: int, r: Rect, size: tuple[float, float], g: float) -> bool:
-        """Whether a label's last place `r` holds by `_led`'s rules in this pass (the leader
-        lines and texts placed before it may differ from the last pass's)."""
-        return next(self._led(p, i, [(r[0], r[1])], size, g), None) is not None
+    def _still(
+        self, p: _Pass, i: int, r: Rect, size: tuple[float, float], g: float, how: str
+    ) -> bool:
+        """Whether a label's last place `r` (taken `how`) holds by `_led`'s rules in this
+        pass (the leader lines and texts placed before it may differ from the last pass's)."""
+        return next(self._led(p, i, [(r[0], r[1])], size, g, how), None) is not None
 
     def _place_label(self, kind: str, i: int, item: pg.TextItem) -> None:
         """A point's name or α beside its point (a free corner or side within about two
@@ -429,7 +446,7 @@ class PointLabels(Visual[Line]):
         if (
             memo.kind == "clear"
             and memo.rect is not None
-            and self._still(p, i, memo.rect, size, g)
+            and self._still(p, i, memo.rect, size, g, "clear")
             and placer.take_if_free(memo.rect)
         ):
             got, how = memo.rect, "clear"
@@ -437,7 +454,7 @@ class PointLabels(Visual[Line]):
             got = placer.take_free(self._led(p, i, memo.clear, size, g), size)
             how = "clear" if got is not None else None
         if got is None and memo.kind == "leader" and memo.rect is not None:
-            if self._still(p, i, memo.rect, size, g) and placer.take_if_free(memo.rect):
+            if self._still(p, i, memo.rect, size, g, "leader") and placer.take_if_free(memo.rect):
                 got, how = memo.rect, "leader"
         if got is None:  # further, with a leader line
             far = memo.far
@@ -447,14 +464,14 @@ class PointLabels(Visual[Line]):
                 # left out once, not tried at every pass (a hidden name tries them all).
                 far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
                 memo = memo._replace(far=far)
-            got = placer.take_free(self._led(p, i, far, size, g), size) if far else None
+            got = placer.take_free(self._led(p, i, far, size, g, "leader"), size) if far else None
             if got is not None:
                 how = "leader"
         if got is None and memo.unclear:
-            got = placer.take_free(self._led(p, i, memo.unclear, size, g), size)
+            got = placer.take_free(self._led(p, i, memo.unclear, size, g, "unclear"), size)
             how = "unclear" if got is not None else None
         leader: Segment | None = None
-        if got is not None and gap_to(got[:2], size, cx, cy) > self._near(p, i):
+        if got is not None and gap_to(got[:2], size, cx, cy) > self._unled(p, i, how, g):
             leader = leader_line(got, cx, cy, g)  # (a place of the scan this near needs none)
         item.setOpacity(0.0 if got is None else 1.0)
         pos: Point | None = None
