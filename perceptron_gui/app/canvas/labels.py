@@ -29,6 +29,7 @@ from perceptron_gui.app.canvas.constants import (
 from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
 from perceptron_gui.app.canvas.spots import beside_arrow, cheapest_edge, clear_edge
 from perceptron_gui.app.canvas.update import UpdateCanvas
+from perceptron_gui.app.format import glue_words
 from perceptron_gui.app.theme import LABEL_PT, theme
 
 Qt = QtCore.Qt
@@ -407,7 +408,7 @@ class LabelsCanvas(UpdateCanvas):
         label = self._band_label
         if label is None or not label.isVisible():
             return ""
-        return str(label.toPlainText())
+        return str(label.toPlainText()).replace("\u2060", "")  # (without its words' glue)
 
     def _band_sizes(self) -> list[float]:
         """The band's font sizes in points, largest first: the theme's label size, then
@@ -444,7 +445,7 @@ class LabelsCanvas(UpdateCanvas):
         floor = sizes[-1]
         font = label.font()
         elide = Qt.TextElideMode.ElideRight
-        whole = "<br>".join(html.escape(t) for t in texts)
+        whole = "<br>".join(html.escape(glue_words(t)) for t in texts)  # (words whole)
 
         def fit(
             make: Callable[[QtGui.QFontMetricsF], str], sizes: list[float], limit: float
@@ -500,7 +501,7 @@ class LabelsCanvas(UpdateCanvas):
         (measured on a document of its own: the band's label keeps what it shows)."""
         t = theme()
         width = max(10.0, float(self._vb.width()) - 8 * t.scale)
-        whole = "<br>".join(html.escape(item.toPlainText()) for item in items)
+        whole = "<br>".join(html.escape(glue_words(item.toPlainText())) for item in items)
         key = f"{whole}\n{t.scale}\n{width:.0f}"
         if self._band_whole[0] != key:
             doc = QtGui.QTextDocument()
