@@ -94,6 +94,9 @@ class CanvasBase(_PlotWidget):
     #: The banners' band shows them shortened (a smaller font, or elided): their whole
     #: text, for the status bar (nothing lost).
     band_shortened = QtCore.Signal(str)
+    #: The points whose names the canvas does not draw changed (`hidden_names`, 0-based):
+    #: a screen reader is told which (accessibility.py).
+    names_hidden_changed = QtCore.Signal(list)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()

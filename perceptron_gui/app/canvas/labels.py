@@ -358,7 +358,10 @@ class LabelsCanvas(UpdateCanvas):
         del placer.lines[n_leaders:]  # (the names after them are kept off by their rules)
         names.place_names(skip=tuple(ringed))
         names.place_alphas()
+        hidden = names.hidden
         placed, _ = names.finish()
+        if names.hidden != hidden:
+            self.names_hidden_changed.emit(list(names.hidden))
         rects.update(placed)
         self._overlay_rects = rects
         # A text on a text shown before it is hidden; the others are shown (again).
