@@ -1378,6 +1378,52 @@ def test_the_canvas_description_punctuates_in_chinese(window) -> None:  # noqa: 
         window.set_language("en")
 
 
+def test_the_canvas_description_names_the_names_it_does_not_draw(window, qtbot) -> None:  # noqa: ANN001
+    """The example at UI scale 2 (Ctrl++ five times): the canvas hides the names of the
+    points with no room beside them (`state()["names_hidden"]`); its accessible description
+    says which, in English and in Chinese, and drops the sentence when they are all drawn
+    again (a change of the layout alone, no step: the canvas's signal updates it)."""
+    import re
+
+    from perceptron_gui.app import i18n
+
+    def settle() -> None:
+        qtbot.wait(1)
+        window.canvas.flush()
+
+    def hidden_sentence(start: str) -> list[str]:
+        text = window.canvas.accessibleDescription()
+        assert (start in text) == bool(window.state()["names_hidden"]), text
+        if start not in text:
+            return []
+        said = text[text.index(start) :]
+        return re.findall(r"x(\d+)", said[: said.index("Ctrl+T")])
+
+    window.load_example()
+    settle()
+    assert window.state()["names_hidden"] == []
+    assert hidden_sentence("Names not drawn") == []
+    for _ in range(5):
+        window.act_zoom_in.trigger()
+    settle()
+    hidden = window.state()["names_hidden"]
+    assert hidden, "the example at UI scale 2 hides some names"
+    named = [int(i) - 1 for i in hidden_sentence("Names not drawn")]
+    assert named == hidden[:12], (named, hidden)  # (12 named, "and N more")
+    assert i18n.set_language("zh_CN", remember=False)
+    try:
+        settle()
+        named = [int(i) - 1 for i in hidden_sentence("画布上未画出名称")]
+        assert named == window.state()["names_hidden"][:12]
+        assert "Names not drawn" not in window.canvas.accessibleDescription()
+    finally:
+        i18n.set_language("en", remember=False)
+    window.act_zoom_reset.trigger()
+    settle()
+    assert window.state()["names_hidden"] == []
+    assert hidden_sentence("Names not drawn") == []
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_keyboard_editings_keys_fit_the_status_bar_at_1024(window, language: str) -> None:  # noqa: ANN001
     """K's status line names its keys, Esc (how to leave) among them: whole beside the

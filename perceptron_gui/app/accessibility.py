@@ -240,7 +240,8 @@ def _names(indices: Any, limit: int = 12) -> str:
 
 
 def describe_canvas(window: MainWindow) -> str:
-    """The canvas in words: the data, the line, the mistakes and the selected point."""
+    """The canvas in words: the data, the names it does not draw, the line, the mistakes
+    and the selected point."""
     c = window.controller
     data = c.data
     t = c.trainer
@@ -263,6 +264,15 @@ def describe_canvas(window: MainWindow) -> str:
                     for i, (x, y) in enumerate(zip(data.points, labels, strict=True))
                 )
             )
+        )
+    hidden = window.canvas.hidden_names(lay_out=False)  # (its signal says when they change)
+    if hidden:
+        parts.append(
+            translate(
+                "Accessibility",
+                "Names not drawn on the canvas (no room beside their points): {names}; "
+                "hover a point or see the points table (Ctrl+T).",
+            ).format(names=_names(hidden))
         )
     w = t.w
     if w is not None and any(float(v) for v in w):
@@ -779,6 +789,7 @@ class Accessibility:
         gate = RunFrameGate(window.canvas, self._on_changed)
         window.controller.changed.connect(gate.on_changed)
         window.canvas.selection_changed.connect(lambda _: self.update_description())
+        window.canvas.names_hidden_changed.connect(lambda _: self.update_description())
         show_as_chart(window.canvas)
         # The window makes some widgets late (the tab bars of docks put together): named then
         # (from `name_late`, once the window is made: until then `retranslate` names them all

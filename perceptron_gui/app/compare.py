@@ -49,6 +49,7 @@ from perceptron_gui.app.panels.readout import READOUT_MAX_SHARE, Readout
 from perceptron_gui.app.presenter import RunView, present_bound, present_run
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import LABEL_PT, theme
+from perceptron_gui.app.words import WordsLabel
 from perceptron_gui.core.config import ORDERS, TrainConfig, run_settings
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.registry import modes, spec
@@ -381,7 +382,7 @@ def run_title_text(name: str, parts: list[str]) -> str:
     return keep_parts([first, *parts[1:]])
 
 
-class RunTitle(QLabel):
+class RunTitle(WordsLabel):
     """One line naming a run and its settings: ``run 1: primal · order cyclic · η = 1 …``.
 
     Beside another run (`set_other`) it names, when all the settings take more than one
@@ -391,7 +392,7 @@ class RunTitle(QLabel):
     """
 
     def __init__(self, controller: Controller, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent=parent)
         self.setObjectName("runTitle")
         self._controller = controller
         self._name = name

@@ -33,7 +33,7 @@ from perceptron_gui.app.controller import (
     Change,
     Controller,
 )
-from perceptron_gui.app.format import fmt
+from perceptron_gui.app.format import fmt, glue_words
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, core_text, mode_name, order_name
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import theme
@@ -350,16 +350,18 @@ class ControlPanel(QWidget):
                     widget.setItemText(i, QCoreApplication.translate("Names", choice))
                     if param.choice_tips:
                         tip = core_text(param.choice_tips[i])
-                        widget.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+                        widget.setItemData(i, glue_words(tip), Qt.ItemDataRole.ToolTipRole)
         for i in range(self.mode_combo.count()):  # each mode's name and tip: its registry entry
             key = self.mode_combo.itemData(i)
             self.mode_combo.setItemText(i, mode_name(key))
             tip = core_text(spec(key).tip)
-            self.mode_combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+            # (glued: a tip wider than the screen wraps, between words: format.glue_words)
+            self.mode_combo.setItemData(i, glue_words(tip), Qt.ItemDataRole.ToolTipRole)
         for i in range(self.order_combo.count()):
             key = self.order_combo.itemData(i)
             self.order_combo.setItemText(i, order_name(key))
-            self.order_combo.setItemData(i, self.tr(ORDER_TIPS[key]), Qt.ItemDataRole.ToolTipRole)
+            tip = glue_words(self.tr(ORDER_TIPS[key]))
+            self.order_combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
         self.mode_combo.setToolTip(self.tr("The algorithm (hover over a name for what it does)"))
         self.order_combo.setToolTip(self.tr("Which mistake comes next"))
         self.eta_spin.setToolTip(

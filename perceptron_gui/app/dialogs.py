@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from perceptron_gui.app.format import glue_words
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.storage import preferences
 from perceptron_gui.app.theme import roomy_context_menus
+from perceptron_gui.app.words import WordsLabel
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.generators import DEFAULTS, KINDS, generate
 
@@ -303,7 +305,8 @@ class GenerateDialog(QDialog):
         for i in range(self.kind.count()):
             key = self.kind.itemData(i)
             self.kind.setItemText(i, self.tr(KIND_NAMES[key]))
-            self.kind.setItemData(i, self.tr(KIND_TIPS[key]), Qt.ItemDataRole.ToolTipRole)
+            tip = glue_words(self.tr(KIND_TIPS[key]))  # (wrapped between words)
+            self.kind.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
         self.margin.setToolTip(
             self.tr("separable / noisy: the least distance of a point from the line")
         )
@@ -342,7 +345,7 @@ class HelpDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._text = QLabel()
+        self._text = WordsLabel()
         self._text.setTextFormat(Qt.TextFormat.RichText)
         self._text.setWordWrap(True)
         self._text.setAlignment(Qt.AlignmentFlag.AlignTop)

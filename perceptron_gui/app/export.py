@@ -873,8 +873,10 @@ def export_animation(
         Qt.TextFlag.TextWordWrap
     )
     text_w = w - 2 * pad
+    # (a Chinese caption's words kept whole where it wraps, as the window's texts)
+    captions = [fmt.glue_words(f.caption) for f in frames]
     caption_h = 2 * pad + max(
-        fm.boundingRect(QRect(0, 0, text_w, 10 * h), flags, f.caption).height() for f in frames
+        fm.boundingRect(QRect(0, 0, text_w, 10 * h), flags, text).height() for text in captions
     )
     plot_h = h - caption_h
     if plot_h < MIN_SIDE:
@@ -903,7 +905,7 @@ def export_animation(
                 painter.setPen(QColor(t.palette.ink))
                 painter.setFont(font)
                 box = QRect(pad, plot_h + pad, text_w, caption_h - 2 * pad)
-                painter.drawText(box, flags, f.caption)
+                painter.drawText(box, flags, captions[i])
             finally:
                 painter.end()
             images.append(qimage_to_pil(img))

@@ -168,13 +168,39 @@ def keep_terms(text: str, *, products: bool = False) -> str:
 
 
 def keep_words(text: str) -> str:
-    """`keep_terms(text)`, and Chinese words kept whole: a label breaks a Chinese line
-    between any two characters ("直 / 线不同"); here the characters of a run are glued by
-    word joiners (U+2060) but after a particle (的, 和, 是, …), so that a line breaks at
-    punctuation, a space, a particle or next to Latin text; a slash or a bar is glued to
-    what follows ("(D/γ)²" whole). A run longer than
-    `CJK_GLUED_MOST` characters stays breakable anywhere (it could be wider than a line)."""
-    return _CJK_RUN.sub(_glue_run, _GLUE_AFTER.sub("\\1\u2060", keep_terms(text)))
+    """`keep_terms(text)`, and its words kept whole (`glue_words`)."""
+    return glue_words(keep_terms(text))
+
+
+def glue_words(text: str) -> str:
+    """`text` with Chinese words and short expressions kept whole where it wraps: a label
+    breaks a Chinese line between any two characters ("直 / 线不同"); here the characters
+    of a run are glued by word joiners (U+2060) but after a particle (的, 和, 是, …), so
+    that a line breaks at punctuation, a space, a particle or next to Latin text; in an
+    expression of at most `GLUED_EXPRESSION_MOST` characters a slash or a bar is glued to
+    what follows ("(D/γ)²" whole; a path still breaks at its slashes). A run longer than
+    `CJK_GLUED_MOST` characters stays breakable anywhere (it could be wider than a line).
+    Rich text's tags are left as they are. Gluing glued text changes nothing.
+
+    Every wrapped text of the window goes through it where it is shown (``WordsLabel``,
+    ``WordsText``, the `SteadyLabel`), so that a translation needs no marks of its own.
+    """
+    if not text:
+        return text
+    if "<" not in text:
+        return _glue_plain(text)
+    return "".join(part if i % 2 else _glue_plain(part) for i, part in enumerate(_TAG.split(text)))
+
+
+def _glue_plain(text: str) -> str:
+    return _CJK_RUN.sub(_glue_run, _EXPRESSION.sub(_glue_expression, text))
+
+
+def _glue_expression(match: re.Match[str]) -> str:
+    token = match.group()
+    if len(token) > GLUED_EXPRESSION_MOST:
+        return token
+    return _GLUE_AFTER.sub("\\1\u2060", token)
 
 
 def _glue_run(match: re.Match[str]) -> str:
@@ -196,9 +222,18 @@ CJK_BREAK_AFTER = frozenset("的和与及或在是了把都就也而但用到时
 #: are ~340 px at the room's 24 px type: the narrowest caption holds them).
 CJK_GLUED_MOST = 14
 #: A slash or a bar inside an expression, where a line may break ("(D/ / γ)²", "||w|| / ²"
-#: in a Chinese caption): `keep_words` glues it to what follows.
-_GLUE_AFTER = re.compile(r"([/|])(?=[^\s])")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+#: in a Chinese caption): `glue_words` glues it to what follows (not to a joiner: glued).
+_GLUE_AFTER = re.compile(r"([/|])(?=[^\s\u2060])")
+#: An expression: a run of text without spaces or Chinese characters, holding a slash or a
+#: bar; `glue_words` keeps one of at most `GLUED_EXPRESSION_MOST` characters whole ("(D/γ)²",
+#: "⌊(D/γ)²⌋", "||w||²"), a longer one (a file's path) breakable at its slashes.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_PART = f"[^\\s{_CJK}\u3000-\u303f\uff00-\uffef]*"  # (nor full-width marks: "：")
+_EXPRESSION = re.compile(f"{_PART}[/|]{_PART}")
+GLUED_EXPRESSION_MOST = 16
+#: A tag of rich text (its "/" is not glued).
+_TAG = re.compile(r"(<[A-Za-z/!][^<>]*>)")
+_CJK_RUN = re.compile(f"[{_CJK}]+")
 
 
 def plain_text(value: Any) -> Any:

@@ -47,7 +47,7 @@ from perceptron_gui.app.dialogs import (
     HelpDialog,
 )
 from perceptron_gui.app.document import Document
-from perceptron_gui.app.format import plain_text
+from perceptron_gui.app.format import glue_words, plain_text
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.lesson import LessonScripting, install_lesson
 from perceptron_gui.app.narration import end_caption, narrate, terms, verdict
@@ -906,7 +906,7 @@ class MainWindow(LessonScripting, QMainWindow):
         """The narration of the trainer's state (through `_narration_gate`)."""
         t = self.controller.trainer
         self.narration.setText(narrate(t))
-        self.narration.setToolTip(terms(t))
+        self.narration.setToolTip(glue_words(terms(t)))
 
     def run_view(self) -> RunView:
         """How the window draws its run now (the View menu's choices, the run's speed)."""
@@ -1061,7 +1061,7 @@ class MainWindow(LessonScripting, QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Information,
             self.tr("About perceptron-gui"),
-            self.about_text(),
+            glue_words(self.about_text()),  # (Qt wraps it: between words)
             QMessageBox.StandardButton.Ok,
             self,
         )

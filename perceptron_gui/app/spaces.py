@@ -751,7 +751,7 @@ class SpaceView(QtWidgets.QWidget):
                 box,
                 int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft)
                 | int(Qt.TextFlag.TextWordWrap),
-                note,
+                fmt.glue_words(note),
             )
 
     # ----------------------------------------------------------------- export

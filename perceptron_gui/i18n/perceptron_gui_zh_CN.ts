@@ -156,6 +156,10 @@
         <translation>；</translation>
     </message>
     <message>
+        <source>Names not drawn on the canvas (no room beside their points): {names}; hover a point or see the points table (Ctrl+T).</source>
+        <translation>画布上未画出名称的点（点旁没有空位）：{names}；将鼠标悬停在点上，或查看数据点表格（Ctrl+T）。</translation>
+    </message>
+    <message>
         <source>The line w·x + b = 0 with w = {w}, b = {b}.</source>
         <translation>直线 w·x + b = 0，其中 w = {w}，b = {b}。</translation>
     </message>

@@ -47,6 +47,7 @@ from perceptron_gui.app.canvas.visuals.tints import HalfPlaneTints
 from perceptron_gui.app.canvas.visuals.vectors import UpdateVectors
 from perceptron_gui.app.qtutil import paint_with_window
 from perceptron_gui.app.theme import theme
+from perceptron_gui.app.words import WordsText
 from perceptron_gui.core.model import Model
 
 Qt = QtCore.Qt
@@ -93,6 +94,9 @@ class CanvasBase(_PlotWidget):
     #: The banners' band shows them shortened (a smaller font, or elided): their whole
     #: text, for the status bar (nothing lost).
     band_shortened = QtCore.Signal(str)
+    #: The points whose names the canvas does not draw changed (`hidden_names`, 0-based):
+    #: a screen reader is told which (accessibility.py).
+    names_hidden_changed = QtCore.Signal(list)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         self._vb = CanvasViewBox()
@@ -434,10 +438,10 @@ class CanvasBase(_PlotWidget):
             self.view_model, partial(self._place_part, "edge"), self._schedule_layout
         )
         # With w = 0 there is no line: say so, and what every point is predicted.
-        self._no_line = pg.TextItem(anchor=(0.5, 0.5))
+        self._no_line = WordsText(anchor=(0.5, 0.5))
         self._add(self._no_line, 9)
         # How the run ended ("converged: …") and notices such as a discarded run.
-        self._status = pg.TextItem(anchor=(0, 0))
+        self._status = WordsText(anchor=(0, 0))
         self._add(self._status, 9)
         self._slot("info")
         self._info_index: int | None = None

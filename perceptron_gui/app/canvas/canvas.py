@@ -56,11 +56,12 @@ class DataCanvas(PointerCanvas):
     The wheel zooms and the middle button pans.
     """
 
-    def hidden_names(self) -> list[int]:
+    def hidden_names(self, *, lay_out: bool = True) -> list[int]:
         """The points (0-based) whose names the canvas does not draw for want of a place
         beside them or a short leader line's reach (up to NAME_TEXT_MAX points; beyond,
         no point's name is drawn): hovering the point, the points table and `state()`
-        still name them. Lays the texts out first if a pass is waiting."""
-        if self._layout_pending():
+        still name them. Lays the texts out first if a pass is waiting (with `lay_out`;
+        else as the last pass left them: `names_hidden_changed` tells when they change)."""
+        if lay_out and self._layout_pending():
             self._layout_overlays()
         return list(self._point_labels.hidden)

@@ -24,6 +24,7 @@ from perceptron_gui.app.panels.common import (
 )
 from perceptron_gui.app.qtutil import named, paint_with_window
 from perceptron_gui.app.theme import ANNOTATION_PT, LABEL_PT, TICK_PT, theme
+from perceptron_gui.app.words import WordsText
 from perceptron_gui.core.bounds import needs_kernel_bound
 from perceptron_gui.core.proof import origin_note
 from perceptron_gui.core.protocol import Algorithm
@@ -113,7 +114,7 @@ class BoundPlot(pg.PlotWidget):
             labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)]},
         )
         plot.addItem(self._line, ignoreBounds=True)
-        self._off_note = pg.TextItem(anchor=(0, 0))
+        self._off_note = WordsText(anchor=(0, 0))
         plot.addItem(self._off_note, ignoreBounds=True)
 
         vb = plot.getViewBox()

@@ -14,7 +14,9 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.controller import Change
+from perceptron_gui.app.format import glue_words
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
+from perceptron_gui.app.words import WordsLabel
 
 Qt = QtCore.Qt
 #: Qt's "no maximum" for a widget size.
@@ -347,7 +349,7 @@ class SteadyLabel(QtWidgets.QLabel):
     def _fit(self) -> None:
         if self._fitting:  # (the font set below comes back as a FontChange)
             return
-        full = self._full
+        full = glue_words(self._full)  # (shown with its words whole: words.py)
         base = self._base_font or self.font()
         font, shown = base, full
         if self._lines is not None:
@@ -373,7 +375,7 @@ class SteadyLabel(QtWidgets.QLabel):
             if font != self.font():
                 super().setFont(font)
             elided = shown != full if self._most is None else _was_cut(shown, full)
-            self.setToolTip(full if elided else "")
+            self.setToolTip(full if elided else "")  # (glued: a long tip wraps too)
             if shown != super().text():
                 super().setText(shown)
         finally:
@@ -516,31 +518,35 @@ def line_height(font: QtGui.QFont, *, cjk: bool = False) -> int:
 
 def _break_points(para: str) -> list[str]:
     """`para` in pieces that may not be broken: a plain space ends a piece (no-break spaces
-    glue a term's parts, a number is never split), and each Chinese character or
-    full-width mark is a piece of its own (a line may break between them)."""
+    glue a term's parts, a number is never split), and a line may break before and after
+    each Chinese character or full-width mark, but where a word joiner (U+2060) glues it to
+    its neighbour (`glue_words`: a Chinese word is one piece)."""
     pieces: list[str] = []
     cur = ""
     for ch in para:
-        if has_cjk(ch):
-            if cur:
-                pieces.append(cur)
-            pieces.append(ch)
-            cur = ""
-        elif ch == " ":
+        if ch == " ":
             pieces.append(cur + ch)
             cur = ""
-        else:
-            cur += ch
+            continue
+        glued = cur.endswith(_JOINER) or ch == _JOINER
+        if cur and not glued and (has_cjk(ch) or has_cjk(cur[-1])):
+            pieces.append(cur)
+            cur = ""
+        cur += ch
     if cur:
         pieces.append(cur)
     return pieces
 
 
+#: Glues two characters into one piece (`glue_words`).
+_JOINER = "\u2060"
+
+
 def wrap_terms(text: str, font: QtGui.QFont, width: int) -> list[str] | None:
     """`text`'s lines at `width` pixels, broken only between terms: at plain spaces and
-    between Chinese characters, never inside a term glued by no-break spaces nor inside a
-    number (a full-width mark stays with the text before it); None when a term alone is
-    wider than `width`."""
+    between Chinese characters (but those `glue_words` glued: a word), never inside a term
+    glued by no-break spaces nor inside a number (a full-width mark stays with the text
+    before it); None when a term alone is wider than `width`."""
     fm = QtGui.QFontMetricsF(font)
     out: list[str] = []
     for para in text.split("\n"):
@@ -615,9 +621,9 @@ def style_axes(plot: pg.PlotItem, bottom: str, left: str, *, label_pt: float = L
 
 
 def make_label(text: str = "", name: str = "") -> QtWidgets.QLabel:
-    """A plain-text, word-wrapped label (styled by `style_label`)."""
-    lab = QtWidgets.QLabel(text)
-    lab.setWordWrap(True)
+    """A plain-text, word-wrapped label (styled by `style_label`) whose lines break only
+    between words (`WordsLabel`)."""
+    lab = WordsLabel(text)
     lab.setTextFormat(Qt.TextFormat.PlainText)
     if name:
         lab.setObjectName(name)

@@ -24,6 +24,7 @@ from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.panels.common import RunFrameGate
 from perceptron_gui.app.theme import theme
 from perceptron_gui.app.window.actions import translate
+from perceptron_gui.app.words import WordsLabel
 from perceptron_gui.core.model import LinearModel, mistakes
 
 Qt = QtCore.Qt
@@ -112,16 +113,16 @@ class ImagePanel(QtWidgets.QWidget):
         if self._built:
             return
         self._built = True
-        self.title = QtWidgets.QLabel()
+        self.title = WordsLabel()
         self.title.setObjectName("imageTitle")
         self.title.setWordWrap(True)
         self.image = QtWidgets.QLabel()
         self.image.setObjectName("weightImage")
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.legend = QtWidgets.QLabel()
+        self.legend = WordsLabel()
         self.legend.setObjectName("imageLegend")
         self.legend.setWordWrap(True)
-        self.wrong = QtWidgets.QLabel()
+        self.wrong = WordsLabel()
         self.wrong.setObjectName("imageWrong")
         self.wrong.setWordWrap(True)
         self.thumbs = QtWidgets.QWidget()

@@ -294,7 +294,7 @@ class ProofPanel(QtWidgets.QWidget):
         if self._plots.isVisibleTo(self):
             room -= self._plots.minimumHeight()
         font = QtGui.QFont(self._readout.font())
-        text = self._readout.text()
+        text = fmt.glue_words(self._readout.text())  # (as the label shows it)
         size = full
         while True:
             font.setPointSizeF(size)

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QMenu, QMenuBar, QToolBar, QWidget
 
+from perceptron_gui.app.format import glue_words
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP
 from perceptron_gui.app.theme import roomy, roomy_later
 
@@ -937,7 +938,8 @@ class ActionManager:
         if spec.tip:
             shown = tr(spec.tip).format(**{k: tr(v) for k, v in spec.tip_args})
             shortcut = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            a.setToolTip(f"{shown} [{shortcut}]" if shortcut else shown)
+            # (glued: a tip wider than the screen wraps, between words: format.glue_words)
+            a.setToolTip(glue_words(f"{shown} [{shortcut}]" if shortcut else shown))
             a.setStatusTip(shown)
 
     def build_menus(

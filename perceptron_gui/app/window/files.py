@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 from perceptron_gui.app.controller import BoundPair, bound_task
 from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_dialog
 from perceptron_gui.app.error_text import error_text
+from perceptron_gui.app.format import glue_words
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
 from perceptron_gui.core import examples
@@ -201,10 +202,12 @@ class Files:
             answer = QMessageBox.question(
                 self.w,
                 translate("MainWindow", "Restore?"),
-                translate(
-                    "MainWindow",
-                    "perceptron-gui did not close cleanly last time.\n"
-                    "Restore the points and settings it autosaved?",
+                glue_words(  # (Qt wraps a long text: between words)
+                    translate(
+                        "MainWindow",
+                        "perceptron-gui did not close cleanly last time.\n"
+                        "Restore the points and settings it autosaved?",
+                    )
                 ),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.Yes,
@@ -238,7 +241,7 @@ class Files:
         answer = QMessageBox.question(
             self.w,
             translate("MainWindow", "Unsaved changes"),
-            question,
+            glue_words(question),  # (Qt wraps a long text: between words)
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,

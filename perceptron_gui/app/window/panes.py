@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QScrollArea,
     QSizePolicy,
     QSplitter,
@@ -40,6 +39,7 @@ from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
 from perceptron_gui.app.window.actions import translate
+from perceptron_gui.app.words import WordsLabel
 
 if TYPE_CHECKING:
     from perceptron_gui.app.main_window import MainWindow
@@ -207,8 +207,7 @@ class Panes:
         w.canvas = DataCanvas()
         w.canvas.animation_ms = animation_ms
         w.readout = Readout(w.controller)
-        w.notice = named(QLabel(), "notice")
-        w.notice.setWordWrap(True)
+        w.notice = named(WordsLabel(), "notice")
         # A long text (a path, a 300-character message) wraps or is clipped in the width
         # the canvas has: it never widens the window (its whole text is in the status bar).
         w.notice.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

@@ -24,6 +24,7 @@ from perceptron_gui.app.canvas.markers import MarkerLayer, draw_ring, pen
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.app.words import WordsText
 
 FloatArray = NDArray[np.float64]
 Point = tuple[float, float]
@@ -71,7 +72,7 @@ class _Items:
         self.vectors = {name: (Line(antialias=True), pg.ArrowItem()) for name in ANATOMY}
         # Their names: old w, ηyx (the step), new w.
         self.labels = {name: pg.TextItem(anchor=(0, 0)) for name in ANATOMY}
-        self.caption = pg.TextItem(anchor=(-0.1, 1.1))
+        self.caption = WordsText(anchor=(-0.1, 1.1))
         self.ring = MarkerLayer([draw_ring], 60)
 
     def all(self) -> list[QtWidgets.QGraphicsItem]:
