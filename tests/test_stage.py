@@ -333,6 +333,14 @@ def test_the_placer_takes_free_room_first_and_counts_what_it_covers() -> None:
     assert p.fits(big)
     assert p.take_free(p.around(50.0, 50.0, (30.0, 30.0), 11.0, 1), (30.0, 30.0)) is None
     assert crossing([(0, 0, 10, 10), (5, 5, 10, 10), (20, 20, 5, 5)]) == [(0, 1)]
+    # Free room across a line to avoid: taken when no candidate is off every line, unless
+    # `strict` (the caller tries other places first, `PointLabels._place_label`).
+    q = Placer((0.0, 0.0, 200.0, 100.0), pts, 10.0)
+    q.avoid(100.0, 0.0, 100.0, 100.0)
+    across = [(90.0, 40.0)]
+    assert q.take_free(across, (20.0, 10.0), strict=True) is None and not q.taken
+    assert q.take_free([*across, (70.0, 40.0)], (20.0, 10.0), strict=True) == (70.0, 40.0, 20, 10)
+    assert q.take_free(across, (20.0, 10.0)) == (90.0, 40.0, 20, 10)
 
 
 @pytest.mark.long

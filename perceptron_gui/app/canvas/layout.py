@@ -180,10 +180,12 @@ class Placer:
         candidates: Iterable[tuple[float, float]],
         size: tuple[float, float],
         more: Callable[[], Iterable[tuple[float, float]]] | None = None,
+        *,
+        strict: bool = False,
     ) -> Rect | None:
         """As `take`, but only free room: None (nothing kept) when no candidate is free
-        (off the lines to `avoid` when it can be, on one when it cannot). `more`: as
-        `take`'s."""
+        (off the lines to `avoid` when it can be, on one when it cannot; with `strict`,
+        None when every free candidate is on one). `more`: as `take`'s."""
         # Only free room counts: the candidates are tried one by one until one is free
         # of the lines too (most texts take one of their first few), keeping the first
         # free one that crosses the fewest lines meanwhile; not costed all at once (a
@@ -203,7 +205,7 @@ class Placer:
                 if crossed == 0:
                     self.taken.append((x, y, w, h))
                     return (x, y, w, h)
-                if crossed < fewest:
+                if crossed < fewest and not strict:
                     best, fewest = (x, y, w, h), crossed
         if best is not None:
             self.taken.append(best)

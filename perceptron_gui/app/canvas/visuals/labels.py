@@ -450,26 +450,39 @@ class PointLabels(Visual[Line]):
             and placer.take_if_free(memo.rect)
         ):
             got, how = memo.rect, "clear"
-        if got is None and memo.clear:
-            got = placer.take_free(self._led(p, i, memo.clear, size, g), size)
-            how = "clear" if got is not None else None
-        if got is None and memo.kind == "leader" and memo.rect is not None:
-            if self._still(p, i, memo.rect, size, g, "leader") and placer.take_if_free(memo.rect):
-                got, how = memo.rect, "leader"
-        if got is None:  # further, with a leader line
-            far = memo.far
-            if far is None:
-                far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
-                # Those on a point stay so while the memo holds (no point moved on screen):
-                # left out once, not tried at every pass (a hidden name tries them all).
-                far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
-                memo = memo._replace(far=far)
-            got = placer.take_free(self._led(p, i, far, size, g, "leader"), size) if far else None
+        # Beside it, further with a leader line (its last such place first, while it
+        # holds), between it and a neighbour: first a place across no line (the model's
+        # line, the update's arrows) in any of these, then one across the fewest (a place
+        # beside the point across the line beat a free one a little further: α15 = 1 sat
+        # on the line).
+        for strict in (True, False):
             if got is not None:
-                how = "leader"
-        if got is None and memo.unclear:
-            got = placer.take_free(self._led(p, i, memo.unclear, size, g, "unclear"), size)
-            how = "unclear" if got is not None else None
+                break
+            if memo.clear:
+                got = placer.take_free(self._led(p, i, memo.clear, size, g), size, strict=strict)
+                how = "clear" if got is not None else None
+            if got is None and strict and memo.kind == "leader" and memo.rect is not None:
+                if self._still(p, i, memo.rect, size, g, "leader") and placer.take_if_free(
+                    memo.rect
+                ):
+                    got, how = memo.rect, "leader"
+            if got is None:  # further, with a leader line
+                far = memo.far
+                if far is None:
+                    far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
+                    # Those on a point stay so while the memo holds (no point moved on
+                    # screen): left out once, not tried at every pass (a hidden name tries
+                    # them all).
+                    far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
+                    memo = memo._replace(far=far)
+                if far:
+                    cands = self._led(p, i, far, size, g, "leader")
+                    got = placer.take_free(cands, size, strict=strict)
+                how = "leader" if got is not None else None
+            if got is None and memo.unclear:
+                cands = self._led(p, i, memo.unclear, size, g, "unclear")
+                got = placer.take_free(cands, size, strict=strict)
+                how = "unclear" if got is not None else None
         leader: Segment | None = None
         if got is not None and gap_to(got[:2], size, cx, cy) > self._unled(p, i, how, g):
             leader = leader_line(got, cx, cy, g)  # (a place of the scan this near needs none)
