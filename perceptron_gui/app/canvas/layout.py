@@ -216,11 +216,12 @@ class Placer:
         kept."""
         return self._free(float(r[0]), float(r[1]), float(r[2]), float(r[3]), False)
 
-    def take_if_free(self, r: Rect) -> bool:
+    def take_if_free(self, r: Rect, *, lines: bool = True) -> bool:
         """Keep `r` if it is free room as `take_free` finds it first (inside, on no point
-        and no text, across no line to `avoid`): a label's last place, while it holds."""
+        and no text, across no line to `avoid`; `lines` off: lines aside): a label's last
+        place, while it holds."""
         x, y, w, h = (float(v) for v in r)
-        if not self._free(x, y, w, h, True):
+        if not self._free(x, y, w, h, lines):
             return False
         self.taken.append((x, y, w, h))
         return True

@@ -50,6 +50,10 @@ Segment = tuple[float, float, float, float]
 Put = Callable[[pg.TextItem, Rect], None]
 
 
+#: A memo's kind for a place taken across a line (`_place_label`), and the tier it came from.
+_ACROSS = {f"{how} across": how for how in ("clear", "leader", "unclear")}
+
+
 class _Memo(NamedTuple):
     """What a label's last placing found, reused while no point moved on screen."""
 
@@ -62,7 +66,8 @@ class _Memo(NamedTuple):
     unclear: list[Point]
     #: The places further off for a leader line (None: not asked for yet).
     far: list[Point] | None
-    #: The place it took ("clear", "leader", "unclear"; None: hidden) and its leader.
+    #: The place it took ("clear", "leader", "unclear", each maybe "… across" a line for
+    #: want of a place off every line; None: hidden) and its leader.
     rect: Rect | None
     kind: str | None
     leader: Segment | None
@@ -450,6 +455,17 @@ class PointLabels(Visual[Line]):
             and placer.take_if_free(memo.rect)
         ):
             got, how = memo.rect, "clear"
+        across = False  # (taken across a line: no place off every line in any tier)
+        if got is None and memo.kind in _ACROSS and memo.rect is not None:
+            # Its last place, across a line for want of another while no point moved: kept
+            # while it holds (the tiers' scans found nothing off every line then).
+            how = _ACROSS[memo.kind]
+            if self._still(p, i, memo.rect, size, g, how) and placer.take_if_free(
+                memo.rect, lines=False
+            ):
+                got, across = memo.rect, True
+            else:
+                how = None
         # Beside it, further with a leader line (its last such place first, while it
         # holds), between it and a neighbour: first a place across no line (the model's
         # line, the update's arrows) in any of these, then one across the fewest (a place
@@ -458,6 +474,7 @@ class PointLabels(Visual[Line]):
         for strict in (True, False):
             if got is not None:
                 break
+            across = not strict
             if memo.clear:
                 got = placer.take_free(self._led(p, i, memo.clear, size, g), size, strict=strict)
                 how = "clear" if got is not None else None
@@ -499,7 +516,8 @@ class PointLabels(Visual[Line]):
                 at = item.pos()
             pos = (at.x(), at.y())
             p.rects[key] = got
-        self._memo[key] = memo._replace(rect=got, kind=how, leader=leader, pos=pos)
+        took = f"{how} across" if across and how is not None else how
+        self._memo[key] = memo._replace(rect=got, kind=took, leader=leader, pos=pos)
 
     def _draw_leaders(self, leaders: dict[str, Segment]) -> None:
         """The thin lines from points to their names placed further off (pixels in)."""
