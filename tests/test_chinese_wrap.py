@@ -195,3 +195,30 @@ def test_chinese_wraps_between_words_on_every_surface(window, english) -> None: 
     # The labels give their texts back as set (no glue): the proof as the translation has it.
     assert "\u2060" not in w.findChild(QLabel, "dualNote").text()
     assert "\u2060" in QLabel.text(w.findChild(QLabel, "dualNote"))
+
+
+def test_a_copy_from_a_glued_label_has_no_word_joiners(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """The narration, the notice and the readouts are selectable and show their text
+    glued: Ctrl+C on a selection puts the text on the clipboard as it reads, without the
+    invisible joiners (a pasted "没有直线" did not match the same words typed)."""
+    from PySide6.QtTest import QTest
+
+    from perceptron_gui.app.words import WordsLabel, copies_without_glue
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    copies_without_glue(app)
+    # The offscreen platform owns no clipboard (X11, Wayland, Windows and macOS tell
+    # which copies are the window's own): here the window's copies are its own.
+    monkeypatch.setattr(app.clipboard(), "ownsClipboard", lambda: True)
+    label = WordsLabel("没有直线：w = 0，(D/γ)² 未知")
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    qtbot.addWidget(label)
+    label.show()
+    assert JOINER in QLabel.text(label)  # (shown glued)
+    label.setSelection(0, len(QLabel.text(label)))
+    label.setFocus()
+    QTest.keyClick(label, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bool(app.clipboard().text()), timeout=2000)
+    QApplication.processEvents()
+    assert app.clipboard().text() == "没有直线：w = 0，(D/γ)² 未知"

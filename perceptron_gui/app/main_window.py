@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QShowEvent,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -83,6 +84,7 @@ from perceptron_gui.app.window.files import Files
 from perceptron_gui.app.window.look import Look
 from perceptron_gui.app.window.panes import Panes
 from perceptron_gui.app.window.presentation import Presentation
+from perceptron_gui.app.words import copies_without_glue
 from perceptron_gui.core.dataset import make_dataset
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.model import LinearModel
@@ -234,6 +236,10 @@ class MainWindow(LessonScripting, QMainWindow):
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
         self.panes.build(animation_ms)  # the canvas in the middle, the panels in docks
+        # Copies from the labels without their word joiners (after the first paint).
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            QTimer.singleShot(0, lambda: copies_without_glue(app))
         # Points with d > 2 features: the view of R^d (its axes, its turns).
         self.dims = DimView(TURN_MS if animation_ms > 0 else 0, self)
         self._dims_quiet = False

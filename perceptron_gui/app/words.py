@@ -40,6 +40,28 @@ class WordsLabel(QtWidgets.QLabel):
 JOINER = "\u2060"
 
 
+def copies_without_glue(app: QtWidgets.QApplication) -> None:
+    """Text copied from the window's labels (the narration, the notice, a readout: their
+    text is glued where it is shown) reaches the clipboard without the word joiners: a
+    copy the window made that holds one is set again without them. Once per application;
+    what another program put on the clipboard is left alone."""
+    if app.property("copiesWithoutGlue"):
+        return
+    app.setProperty("copiesWithoutGlue", True)
+    clipboard = app.clipboard()
+
+    def unglue() -> None:
+        # (X11, Wayland, Windows and macOS say whose the data are; the offscreen
+        # platform says "not ours" of everything.)
+        if not clipboard.ownsClipboard():
+            return
+        text = clipboard.text()
+        if JOINER in text:
+            clipboard.setText(text.replace(JOINER, ""))
+
+    clipboard.dataChanged.connect(unglue)
+
+
 class WordsText(pg.TextItem):
     """A text item of a plot whose lines, where it is given a width, break only between
     words (`glue_words`). :meth:`toPlainText` is the text without the glue;
@@ -69,4 +91,4 @@ class WordsText(pg.TextItem):
         return str(self.textItem.toPlainText())
 
 
-__all__ = ["WordsLabel", "WordsText"]
+__all__ = ["WordsLabel", "WordsText", "copies_without_glue"]
