@@ -194,9 +194,8 @@ class Look:
         if layout is not None:
             layout.invalidate()
             layout.activate()
-        # A new scale decides again whether the docks go beside the canvas, from where
-        # they were before they went (`keep_canvas_share` below).
-        w.panes.uncompact()
+        # A new scale decides again whether the docks go beside the canvas.
+        w.panes.place_docks()
         w.panes.fold_to_screen()  # (unfolding waits for this turn: the sizes are right now)
         if kept is not None:
             w.panes.title_bars()  # (the dock's state has its place, not its features)
@@ -209,16 +208,17 @@ class Look:
         extra_h = w.frameGeometry().height() - w.height()
         w.resize(min(w.width(), avail.width() - extra_w), min(w.height(), avail.height() - extra_h))
         w.panes.size_docks()
-        w.panes.keep_canvas_share()
 
     def _settle_docks(self) -> None:
-        """A maximized or full-screen window after a change of scale: the docks back where
-        they were, and beside the canvas again if it is cramped at the new scale."""
+        """A maximized or full-screen window after a change of scale: the docks beside the
+        canvas or under it for the new scale, and folded if whole they would need more than
+        the screen (unfolded, a maximized window at scale 2 grew to 1180×819 on 1024×768)."""
         w = self.w
         if w.presentation.on or not w.isVisible():
             return
-        w.panes.uncompact()
-        w.panes.keep_canvas_share()
+        w.panes.place_docks()
+        w.panes.fold_to_screen()
+        w.panes.size_docks()
 
     def on_theme_changed(self) -> None:
         t = theme()
