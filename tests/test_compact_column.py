@@ -214,3 +214,58 @@ def test_below_that_scale_the_panels_are_given_back_as_they_were(at_1024: dict) 
     assert back["areas"] == ["RightDockWidgetArea"] * 2 + ["BottomDockWidgetArea"] * 2, back
     assert back["titles"] == ["Controls", "Why it stops: the proof", "Mistakes", "Tables"], back
     assert all(back["title_bars"]) and not back["buttons_first"], back
+
+
+#: On a 1920×1080 screen: View ▸ Larger up to scale 2 in a window the program sized, three
+#: steps, then View ▸ Normal size and Larger once more.
+PROBE_1920 = """
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+def pump():
+    for _ in range(6):
+        app.processEvents()
+pump()
+out = {"at_1": list(w.size().toTuple())}
+w.load_example()
+while w.state()["ui_scale"] < 2.0:
+    w.act_zoom_in.trigger()
+    pump()
+for _ in range(3):
+    w.step()
+pump()
+avail = w.screen().availableGeometry()
+out["at_2"] = list(w.size().toTuple())
+out["fits"] = avail.contains(w.frameGeometry())
+out["compact"] = w.panes.compact_state is not None
+out["canvas"] = w.canvas.height()
+out["bound_box"] = w.bound_panel.plot.getPlotItem().getViewBox().height()
+w.act_zoom_reset.trigger()
+pump()
+out["back_at_1"] = list(w.size().toTuple())
+w.act_zoom_in.trigger()
+pump()
+out["at_1_1"] = list(w.size().toTuple())
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.long
+def test_larger_at_1920_sizes_the_window_for_the_scale(tmp_path) -> None:
+    """Ctrl++ up to scale 2 on 1920×1080 in the window the program sized (1500×950): the
+    window is sized again for the scale (it stayed 1500×950: the canvas had 43 % of it and
+    the bound's plot 55 px), the panels stay under the canvas, the canvas keeps at least
+    45 % of it and the bound's plot is at least 100 px tall; Ctrl+0 gives back
+    1500×950, and Ctrl++ from there sizes it again."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1920, 1080, PROBE_1920)
+    assert out["at_1"] == [1500, 950] and out["fits"] and not out["compact"], out
+    assert out["at_2"][1] > 1000, out
+    assert out["canvas"] >= 0.45 * out["at_2"][1], out
+    assert out["bound_box"] >= 100, out
+    assert out["back_at_1"] == [1500, 950], out
+    assert out["at_1_1"][0] > 1500, out

@@ -212,19 +212,18 @@ print(json.dumps({"one": one, "two": two, "window": w.height(), "canvas": w.canv
 
 @pytest.mark.long
 def test_scale_two_gives_the_canvas_room_and_scales_the_small_parts(tmp_path) -> None:
-    """1920×1080 at UI scale 2: the panels stay under the canvas, the canvas gets
-    `STRIP_CANVAS_SHARE` of the window's height (it had ~25 %, then 46 %, then 52 % with
-    the bound's plot a 72 px strip under its readout) and the bound's plot at least 100 px,
+    """1920×1080 at UI scale 2: the panels stay under the canvas, the canvas keeps at least
+    45 % of the window's height (`STRIP_CANVAS_SHARE`, 48 %, or less where the bound
+    panel's least height needs; it had ~25 %, then 46 %, then 52 % with the bound's plot a
+    72 px strip under its readout) and the bound's plot at least 100 px,
     check boxes, spin arrows (the drawn arrows, not only their column) and dock buttons
     grow with the scale, the bound plot's k title fits beside it, and the worked example's
     table shows every cell whole after a presentation round trip."""
     from conftest import run_on_screen
 
-    from perceptron_gui.app.window.panes import STRIP_CANVAS_SHARE
-
     out = run_on_screen(tmp_path, 1920, 1080, SCALE_TWO_PROBE)
     assert not out["compact"], out
-    assert out["canvas"] >= STRIP_CANVAS_SHARE * out["window"] - 1, out
+    assert out["canvas"] >= 0.45 * out["window"], out
     assert out["bound_box"] >= 100, out
     for key in ("indicator", "arrows", "dock_icon", "arrow_drawn"):
         assert out["two"][key] >= 1.9 * out["one"][key] > 0, (key, out)

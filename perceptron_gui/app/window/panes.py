@@ -61,13 +61,14 @@ NARRATION_SHRINK = 0.8
 #: screen is short for the scale: when the height a window can have there (the screen's
 #: available height less FRAME_ALLOWANCE's), divided by the scale, is under this many
 #: pixels. Everything round the canvas grows with the scale and the canvas takes what is
-#: left, so its share of the window is a function of that quotient: under the strip of
-#: panels it had 34 % at scale 1 on 1024×768 (720 px, 720 / 2 = 360), 47 % at 1.25 (576),
-#: and 51 % at scale 2 on 1920×1080 (1032 px, 516). A function of the screen and the
-#: scale alone: the panels' texts at that moment (a fresh run's or a stepped one's) and
-#: the window's state (maximized or not) do not move them, nor does a step. (Measured on
-#: the texts, the panels went beside the canvas at 1.1 in a fresh window on 1024×768 and
-#: at 1.75 after a step, and at 1.5 on 1920×1080.)
+#: left, so the room left to the canvas and the panels is a function of that quotient:
+#: 1024×768 (720 px) from scale 1.5 (480; under the canvas the strip of panels had 163 px
+#: there, the bound's plot a sliver), not at 1.25 (576; the canvas 48 % of the window);
+#: 1920×1080 (1032 px) not at scale 2 (516; canvas 48 %, the bound's plot 111 px), from
+#: 2.5. A function of the screen and the scale alone: the panels' texts at that moment
+#: (a fresh run's or a stepped one's), the window's state (maximized or not) and a step
+#: do not move them. (Measured on the canvas, the panels went beside it at 1.1 in a
+#: maximized window on 1024×768, at 1.75 in a normal one, and at 1.5 on 1920×1080.)
 COMPACT_BELOW_PX = 500
 #: Above UI scale 1, with the panels under the canvas, the canvas keeps this share of the
 #: window's height and the strip of panels gets the rest (`Panes.size_docks`).
@@ -488,9 +489,7 @@ class Panes:
         screen = self.w.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry()
         fw, fh = FRAME_ALLOWANCE
-        s = theme().scale
-        w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
-        h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
+        w, h = self.preferred_size()
         self.w.resize(w, h)
         # move() places the frame's corner: the frame, title bar included, inside the screen.
         self.w.move(
@@ -499,6 +498,34 @@ class Panes:
         )
         self.size_docks()
         self.placed = self.w.size()
+
+    def preferred_size(self) -> tuple[int, int]:
+        """The window's size for its screen at the UI scale now: `PREFERRED_SIZE` scaled,
+        or what the screen has room for (its frame included)."""
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        fw, fh = FRAME_ALLOWANCE
+        s = theme().scale
+        return (
+            min(int(PREFERRED_SIZE[0] * s), avail.width() - fw),
+            min(int(PREFERRED_SIZE[1] * s), avail.height() - fh),
+        )
+
+    def fit_again(self) -> None:
+        """A window `fit_to_screen` sized, at a new UI scale: the preferred size for that
+        scale, its frame moved inside the screen where it has to (Ctrl++ to scale 2 on
+        1920×1080 kept the window 1500×950 of scale 1: the canvas had 43 % of it and the
+        bound's plot 55 px; 1904×1032 now, as a window opened at scale 2)."""
+        w = self.w
+        w.resize(*self.preferred_size())
+        screen = w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        frame = w.frameGeometry()
+        extra_w, extra_h = frame.width() - w.width(), frame.height() - w.height()
+        x = min(max(frame.x(), avail.x()), avail.right() + 1 - w.width() - extra_w)
+        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - w.height() - extra_h)
+        if (x, y) != (frame.x(), frame.y()):
+            w.move(x, y)
 
     def keep_on_screen(self) -> None:
         """Once shown: the frame the window manager gave (a title bar taller than
