@@ -231,6 +231,7 @@ class Readout(SteadyLabel):
         self._line = ""  # beside the canvas: the words shown, on one line
         self._line_lines = READOUT_LINES  # beside the canvas: the lines kept (see above)
         self._line_width = -1  # … for this width
+        self._line_scale = 1.0  # … and the type (a part of the point size) it would take
         self._withhold = False  # a lesson's question is open: no bound, no verdict
         self._edge: int | None = None  # stacked: what the label adds to its lines' width
         self._least_px: float | None = None  # stacked: see `set_point_size`
@@ -373,16 +374,33 @@ class Readout(SteadyLabel):
         while len(lines) > want and scale > least + 1e-9:
             scale = max(least, scale - FIT_STEP)
             font, lines = laid_out(scale)
+        self._line_scale = scale
+        self._line_lines = max(len(lines), self._line_lines)
+        n = self._line_lines
+        # Paired (compare): the smaller type of the two and the more lines.
+        partner = (
+            self._partner if self._partner is not None and not self._partner._stacked else None
+        )
+        if partner is not None:
+            if partner._line_scale < scale - 1e-9:
+                font, lines = laid_out(partner._line_scale)
+            n = max(n, len(lines), partner._line_lines)
         if len(lines) > READOUT_MOST_LINES:  # (the last elided, whole in the tooltip)
             lines[READOUT_MOST_LINES - 1] = " ".join(lines[READOUT_MOST_LINES - 1 :])
             del lines[READOUT_MOST_LINES:]
-        n = max(len(lines), self._line_lines)
-        if n != self._line_lines or self._lines != n:
-            self._line_lines = n
+        n = min(n, READOUT_MOST_LINES)
+        if self._lines != n:
             self.set_lines(n)
         if font != self.font():
             self.setFont(font)
         self.setText("\n".join(lines))
+        if partner is not None and not self._matching:
+            self._matching = partner._matching = True
+            try:
+                partner.refresh()
+                self.refresh()  # (its own type may have come out smaller now)
+            finally:
+                self._matching = partner._matching = False
 
     def text(self) -> str:
         """The readout's words (stacked: its lines, without the markup that sizes them;
@@ -395,9 +413,11 @@ class Readout(SteadyLabel):
             self.refresh()  # (its lines for the new width)
 
     def pair_type(self, other: Readout | None) -> None:
-        """Stacked, set this readout and `other` in one type, the smaller of the two sizes
-        each would take alone (compare's two runs side by side in presentation: numbers of
-        two sizes read as two kinds of thing); None ends the pairing."""
+        """Set this readout and `other` in one type, the smaller of the two sizes each would
+        take alone, and beside the canvas on as many lines as the one that needs more
+        (compare's two runs side by side: numbers of two sizes read as two kinds of thing,
+        and canvases under readouts of two heights are plots of two sizes); None ends the
+        pairing."""
         old = self._partner
         self._partner = other
         if other is not None:
@@ -405,7 +425,11 @@ class Readout(SteadyLabel):
         elif old is not None and old._partner is self:
             old._partner = None
             old._restart()
+            if not old._stacked:
+                old.refresh()
         self._restart()
+        if not self._stacked:
+            self.refresh()  # (the partner follows: `_show_line`)
 
     def _restart(self) -> None:
         """Stacked: lay out from the large type again (the paired readout too: each laid
