@@ -547,3 +547,28 @@ def test_the_two_canvases_stay_halves_when_the_window_changes(qtbot, window: Mai
     qtbot.waitUntil(lambda: abs(window.canvas.width() - second.width()) <= 2)
     window.set_presentation(False)
     qtbot.waitUntil(lambda: abs(window.canvas.width() - second.width()) <= 2)
+
+
+def test_both_readouts_are_whole_in_one_type_in_a_narrow_window(window: MainWindow) -> None:
+    """Compare in a 1264×736 window (a 1280×800 screen): each run's readout has half the
+    width; both show their words whole ("… wrong no…" before), in one type and one height
+    (numbers of two sizes read as two kinds of thing, and plots under readouts of two
+    heights are of two sizes)."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from perceptron_gui.app.panels.readout import Readout
+
+    window.load_example()  # (its w and b: the two readouts' lengths differ)
+    window.resize(1264, 736)
+    assert window.set_compare({"mode": "primal", "order": "random"})
+    for _ in range(3):
+        window.step()
+    QApplication.processEvents()
+    readouts = [r for r in window.findChildren(Readout) if r.isVisible()]
+    assert len(readouts) == 2
+    for r in readouts:
+        shown = QLabel.text(r)
+        assert "…" not in shown and " ".join(shown.split()) == " ".join(r.text().split())
+    sizes = {r.font().pointSizeF() for r in readouts}
+    heights = {r.sizeHint().height() for r in readouts}  # (what they ask of the layout)
+    assert len(sizes) == 1 and len(heights) == 1, (sizes, heights)

@@ -460,7 +460,11 @@ def test_scale_and_theme_apply_everywhere_and_are_remembered(qtbot, own_window) 
     assert theme().scale > 1.0
     assert window.readout.font().pointSizeF() > size1
     assert window.canvas._marks.layers.markers._size > marker1
-    assert window.set_ui_scale(2.0) and window.readout.font().pointSizeF() == 2 * size1
+    assert window.set_ui_scale(2.0)
+    # Twice as large, or smaller only as far as its words then fit its width, never below
+    # the readable size at that scale (`Readout`: the line is not cut).
+    readable = 2 * theme().readable_pt
+    assert readable - 1e-6 <= window.readout.font().pointSizeF() <= 2 * size1 + 1e-6
     assert not window.set_ui_scale(9.0)
     assert window.set_theme("dark")
     bg = window.canvas.backgroundBrush().color()

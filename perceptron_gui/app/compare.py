@@ -487,6 +487,8 @@ class CompareView(QWidget):
         self.run = run
         self._c = run.controller
         self.main_canvas = main_canvas
+        #: The main run's readout, paired with this one's type (`pair_readouts`).
+        self.main_readout: Readout | None = None
         self._main_title = main_title
         self._syncing = False
         self._matching = False
@@ -683,7 +685,7 @@ class CompareView(QWidget):
                 readout.pair_type(main)
             self._place_readout()
         else:
-            readout.pair_type(None)
+            readout.pair_type(self.main_readout)  # (beside the canvases, paired as before)
             self.main_canvas.pair_bands(None)
             self.canvas.set_header(None)
             readout.set_point_size(point_size)
@@ -701,6 +703,12 @@ class CompareView(QWidget):
                 max(100, self.canvas.width() - inset), int(self.canvas.height() * READOUT_MAX_SHARE)
             )
             self.readout.raise_()
+
+    def pair_readouts(self, main: Readout) -> None:
+        """This run's readout and the main run's in one type and as many lines (beside a
+        narrow canvas each would set its own)."""
+        self.main_readout = main
+        self.readout.pair_type(main)
 
     def close_view(self) -> None:
         """Stop following the main canvas (before the view is deleted)."""

@@ -331,6 +331,18 @@ class ControlPanel(QWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
+    def set_buttons_first(self, first: bool) -> None:
+        """The Run group (Step, Run, …) over the algorithm's settings, or under them (as
+        made). In a short column (the panels beside the canvas at UI scale 2 on 1024×768)
+        the controls scroll: with the buttons first they are in sight, not under mode,
+        order and η."""
+        layout = self.layout()
+        assert layout is not None
+        if (layout.indexOf(self.run_box) == 0) != first:
+            layout.removeWidget(self.run_box)
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(0 if first else 1, self.run_box)
+
     def retranslate(self) -> None:
         """Set every visible text in the current language (at start and on a change)."""
         self.algorithm_box.setTitle(self.tr("Algorithm"))

@@ -736,9 +736,9 @@ class MainWindow(LessonScripting, QMainWindow):
         super().showEvent(event)
         if not self._shown_once:  # the docks' shares, once the window has its size
             self._shown_once = True
+            self.panes.place_docks()  # (a start at UI scale 2 on a small screen)
             self.panes.fold_to_screen()  # (the panels' sizes are known now)
             self.panes.size_docks()
-            self.panes.keep_canvas_share()  # (a start at UI scale 2 on a small screen)
 
     def recover(self, *, ask: bool = True) -> bool:
         """Restore the autosaved session (asking first unless `ask` is False)."""

@@ -278,6 +278,10 @@
         <translation>更新次数 k</translation>
     </message>
     <message>
+        <source>visits</source>
+        <translation>访问次数</translation>
+    </message>
+    <message>
         <source>mistakes (y·f ≤ 0): {m}</source>
         <translation>误分类（y·f ≤ 0）：{m}</translation>
     </message>
@@ -2023,8 +2027,16 @@
         <translation>表格</translation>
     </message>
     <message>
+        <source>Mistakes</source>
+        <translation>误分类</translation>
+    </message>
+    <message>
         <source>Why it stops: the proof</source>
         <translation>为什么会停：收敛性证明</translation>
+    </message>
+    <message>
+        <source>Proof</source>
+        <translation>证明</translation>
     </message>
     <message>
         <source>Left click adds +1, right click adds −1. F1: all keys.</source>

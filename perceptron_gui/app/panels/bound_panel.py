@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
 from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
@@ -93,6 +93,8 @@ class BoundPlot(pg.PlotWidget):
         self._second: Controller | None = None  # compare mode's second run (see set_second)
         self._second_curve: pg.PlotDataItem | None = None
         self._legend: pg.LegendItem | None = None
+        self._title_pt = LABEL_PT  # the axes' titles' size (`_style_axes`)
+        self._line_texts: list[str] = []  # the bound line's labels, longest first
 
         plot = self.getPlotItem()
         quiet_hidden_axes(plot)
@@ -120,6 +122,7 @@ class BoundPlot(pg.PlotWidget):
         vb = plot.getViewBox()
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
         vb.sigResized.connect(self._wrap_off_note)  # (a dock resized after the last refresh)
+        vb.sigResized.connect(self._fit_texts)
         plot.autoBtn.clicked.connect(self._on_auto_clicked)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
@@ -168,11 +171,45 @@ class BoundPlot(pg.PlotWidget):
         if short_screen(self):
             # A strip of a plot (scale 2 on a 1080 px screen): "mistakes k" was cut to
             # "mistake" beside it; the readout above names k.
-            style_axes(
-                self.getPlotItem(), self.tr("visits (points looked at)"), "k", label_pt=TICK_PT
-            )
+            self._title_pt = TICK_PT
+            style_axes(self.getPlotItem(), self._visits_title(), "k", label_pt=TICK_PT)
             return
-        style_axes(self.getPlotItem(), self.tr("visits (points looked at)"), k_title)
+        self._title_pt = LABEL_PT
+        style_axes(self.getPlotItem(), self._visits_title(), k_title)
+
+    def _visits_title(self) -> str:
+        """The x axis's title, or its first word where the axis is narrower than the title
+        (at UI scale 2 beside the canvas on 1024×768 "visits (points looked at)" ran past
+        the plot's right edge, cut to "visits (points looked a")."""
+        whole = str(self.tr("visits (points looked at)"))
+        font = theme().font(self._title_pt)
+        room = self.getPlotItem().getAxis("bottom").width() - 4
+        if QtGui.QFontMetricsF(font).horizontalAdvance(whole) <= room:
+            return whole
+        return str(self.tr("visits"))
+
+    def _fit_texts(self, *_: object) -> None:
+        """The axis's title and the bound line's label for the plot's size now."""
+        axis = self.getPlotItem().getAxis("bottom")
+        title = self._visits_title()
+        if axis.labelText != title:
+            axis.setLabel(title, **axis.labelStyle)
+        self._fit_line_label()
+
+    def _fit_line_label(self) -> None:
+        """The bound line's label whole ("(D/γ)² = 31.9196"), or shorter ("k ≤ 31.9196",
+        "31.9196") where the plot is narrower than the whole (its left end was cut,
+        "D/γ)² = 31.9196"); the readout above says it whole."""
+        texts = self._line_texts
+        if not texts:
+            return
+        label = self._line.label
+        room = 0.98 * self.getPlotItem().getViewBox().width() - 4
+        fm = QtGui.QFontMetricsF(label.textItem.font())
+        pad = label.textItem.document().documentMargin() * 2
+        text = next((t for t in texts if fm.horizontalAdvance(t) + pad <= room), texts[-1])
+        if label.toPlainText() != text:
+            label.setText(text)
 
     def retranslate(self) -> None:
         """Axis titles and notes in the current language."""
@@ -283,9 +320,10 @@ class BoundPlot(pg.PlotWidget):
             text = fmt.bound_text(mb, c.bound, core_text(mb.name))
             # A long rule ((D² + 2·margin/η)/γ²) would not fit on the line in a small plot:
             # the readout above writes it out.
-            self._line.label.setText(
-                text if len(mb.name) <= 8 else f"k ≤ {text.rsplit('= ', 1)[-1]}"
-            )
+            number = text.rsplit("= ", 1)[-1]
+            value = f"k ≤ {number}"
+            self._line_texts = [text, value, number] if len(mb.name) <= 8 else [value, number]
+            self._fit_line_label()
             self._line.show()
         if self._follow:
             self._set_range()

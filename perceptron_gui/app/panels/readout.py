@@ -23,8 +23,14 @@ from perceptron_gui.app.panels.common import QWIDGETSIZE_MAX, RunFrameGate, Stea
 from perceptron_gui.app.theme import LABEL_PT, theme
 from perceptron_gui.core.model import LinearModel
 
-#: The readout keeps this many lines beside the canvas (presentation: as many as it has).
+#: The readout keeps this many lines beside the canvas (presentation: as many as it has)
+#: when they hold it; in a canvas too narrow for them (UI scale 2 on 1024×768) it is set
+#: in smaller type, down to the theme's `readable_pt`, then broken between its pieces on
+#: up to READOUT_MOST_LINES lines (once more lines were needed, it keeps them until
+#: another run, data set, width or theme: the canvas under it does not jump as digits
+#: come and go).
 READOUT_LINES = 1
+READOUT_MOST_LINES = 3
 #: In presentation mode the readout takes at most this part of the canvas's height, in
 #: type made smaller for it down to the narration's size (then it may take more).
 READOUT_MAX_SHARE = 0.25
@@ -222,6 +228,10 @@ class Readout(SteadyLabel):
         self._matching = False
         self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
+        self._line = ""  # beside the canvas: the words shown, on one line
+        self._line_lines = READOUT_LINES  # beside the canvas: the lines kept (see above)
+        self._line_width = -1  # … for this width
+        self._line_scale = 1.0  # … and the type (a part of the point size) it would take
         self._withhold = False  # a lesson's question is open: no bound, no verdict
         self._edge: int | None = None  # stacked: what the label adds to its lines' width
         self._least_px: float | None = None  # stacked: see `set_point_size`
@@ -284,6 +294,7 @@ class Readout(SteadyLabel):
         t = theme()
         self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
         self._edge = None  # (the padding changes with the scale)
+        self._line_width = -1  # (and the lines beside the canvas are found again)
         self._hints.clear()  # (and the fonts)
         self._widths.clear()
         self.setFont(t.font(self._point_size, bold=True))
@@ -338,17 +349,75 @@ class Readout(SteadyLabel):
                 self._show_stacked(groups, "")
             self.setToolTip(note if dropped else "")
         else:
-            parts = readout_parts(self._controller, withhold=hide)
-            self.setText(GAP.join(p for group in parts for p in group))
+            self._show_line(readout_parts(self._controller, withhold=hide))
+
+    def _show_line(self, groups: list[list[str]]) -> None:
+        """Beside the canvas: the groups on one line in the readout's type, else in smaller
+        type down to the theme's `readable_pt`, else broken between pieces (`pack_lines`)
+        on as few lines as that type needs, up to `READOUT_MOST_LINES`, in the largest type
+        that needs no more (see `READOUT_LINES`)."""
+        t = theme()
+        self._line = GAP.join(p for group in groups for p in group)
+        if self.width() != self._line_width:
+            self._line_width, self._line_lines = self.width(), READOUT_LINES
+        least = min(1.0, t.readable_pt / self._point_size)
+
+        def laid_out(scale: float) -> tuple[QtGui.QFont, list[str]]:
+            font = t.font(self._point_size * scale, bold=True)
+            return font, pack_lines(groups, self._text_width(font), self._advance(font))
+
+        # The fewest lines the readable type needs (or the lines kept), in the largest
+        # type that needs no more.
+        want = max(len(laid_out(least)[1]), self._line_lines)
+        scale = 1.0
+        font, lines = laid_out(scale)
+        while len(lines) > want and scale > least + 1e-9:
+            scale = max(least, scale - FIT_STEP)
+            font, lines = laid_out(scale)
+        self._line_scale = scale
+        self._line_lines = max(len(lines), self._line_lines)
+        n = self._line_lines
+        # Paired (compare): the smaller type of the two and the more lines.
+        partner = (
+            self._partner if self._partner is not None and not self._partner._stacked else None
+        )
+        if partner is not None:
+            if partner._line_scale < scale - 1e-9:
+                font, lines = laid_out(partner._line_scale)
+            n = max(n, len(lines), partner._line_lines)
+        if len(lines) > READOUT_MOST_LINES:  # (the last elided, whole in the tooltip)
+            lines[READOUT_MOST_LINES - 1] = " ".join(lines[READOUT_MOST_LINES - 1 :])
+            del lines[READOUT_MOST_LINES:]
+        n = min(n, READOUT_MOST_LINES)
+        if self._lines != n:
+            self.set_lines(n)
+        if font != self.font():
+            self.setFont(font)
+        self.setText("\n".join(lines))
+        if partner is not None and not self._matching:
+            self._matching = partner._matching = True
+            try:
+                partner.refresh()
+                self.refresh()  # (its own type may have come out smaller now)
+            finally:
+                self._matching = partner._matching = False
 
     def text(self) -> str:
-        """The readout's words (stacked: its lines, without the markup that sizes them)."""
-        return self._plain if self._stacked else super().text()
+        """The readout's words (stacked: its lines, without the markup that sizes them;
+        beside the canvas: on one line, as broken or not)."""
+        return self._plain if self._stacked else self._line
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if not self._stacked and event.size().width() != self._line_width:
+            self.refresh()  # (its lines for the new width)
 
     def pair_type(self, other: Readout | None) -> None:
-        """Stacked, set this readout and `other` in one type, the smaller of the two sizes
-        each would take alone (compare's two runs side by side in presentation: numbers of
-        two sizes read as two kinds of thing); None ends the pairing."""
+        """Set this readout and `other` in one type, the smaller of the two sizes each would
+        take alone, and beside the canvas on as many lines as the one that needs more
+        (compare's two runs side by side: numbers of two sizes read as two kinds of thing,
+        and canvases under readouts of two heights are plots of two sizes); None ends the
+        pairing."""
         old = self._partner
         self._partner = other
         if other is not None:
@@ -356,7 +425,11 @@ class Readout(SteadyLabel):
         elif old is not None and old._partner is self:
             old._partner = None
             old._restart()
+            if not old._stacked:
+                old.refresh()
         self._restart()
+        if not self._stacked:
+            self.refresh()  # (the partner follows: `_show_line`)
 
     def _restart(self) -> None:
         """Stacked: lay out from the large type again (the paired readout too: each laid
@@ -496,5 +569,8 @@ class Readout(SteadyLabel):
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.SETTINGS | Change.DATA) and self._stacked:
             self._restart()  # another run or data set: from the large type again
+        elif change & (Change.SETTINGS | Change.DATA):
+            self._line_width = -1  # (and beside the canvas from one line again)
+            self.refresh()
         elif change & (Change.MODEL | Change.BOUND | Change.SETTINGS):
             self.refresh()

@@ -47,6 +47,7 @@ class Compare:
             self.docks_before = [d.isVisible() for d in self.w.docks]
             self.make_room()
             view = CompareView(run, self.w.canvas, main_title=self.w.run_title, dims=self.w.dims)
+            view.pair_readouts(self.w.readout)
             view.set_show_radius(self.w.act_radius.isChecked())
             view.set_show_best(self.w.act_best.isChecked())
             self.w.act_radius.toggled.connect(view.set_show_radius)

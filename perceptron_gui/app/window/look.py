@@ -43,6 +43,8 @@ class Look:
         #: The window's size and docks (`saveState`) as they were at scale 1, while another
         #: scale is on: going back to 1 gives them back exactly.
         self.at_scale_1: tuple[QSize, QByteArray] | None = None
+        #: … and whether `fit_to_screen` had sized it then (it is fitted again above 1).
+        self.fitted_at_1 = False
 
     def set_ui_scale(self, factor: float) -> bool:
         """Scale every font, marker and line by `factor` (0.5 … 4; remembered)."""
@@ -110,6 +112,7 @@ class Look:
             return
         if not w.presentation.on:
             self.at_scale_1 = (w.size(), w.saveState())
+            self.fitted_at_1 = w.panes.placed is not None and w.size() == w.panes.placed
         elif (
             kept := w.presentation.geometry_before
         ) is not None and not w.presentation.was_maximized:
@@ -177,6 +180,9 @@ class Look:
             return
         if new > old:  # folded at once (folding never grows the window); `_settle` decides
             w.panes.fold_docks(True)
+        # A window sized for the screen by `fit_to_screen`, not by its user since: sized
+        # again for the new scale (`Panes.fit_again`).
+        fitted = w.panes.placed is not None and w.size() == w.panes.placed
         kept = None
         if new == 1.0 and self.at_scale_1 is not None:
             kept, self.at_scale_1 = self.at_scale_1, None
@@ -184,9 +190,9 @@ class Look:
         # The widgets' minimum sizes at the new scale are known once the layout requests
         # the font change posted have been handled: in the next turn (measured in this
         # one, the docks came out 7-15 px off and the docks were folded at scale 1).
-        QTimer.singleShot(0, w, lambda: self._settle(kept))
+        QTimer.singleShot(0, w, lambda: self._settle(kept, fitted))
 
-    def _settle(self, kept: tuple[QSize, QByteArray] | None) -> None:
+    def _settle(self, kept: tuple[QSize, QByteArray] | None, fitted: bool = False) -> None:
         w = self.w
         if w.presentation.on or not w.isVisible():
             return  # (presentation gives the window back as it found it, by then laid out)
@@ -194,31 +200,37 @@ class Look:
         if layout is not None:
             layout.invalidate()
             layout.activate()
-        # A new scale decides again whether the docks go beside the canvas, from where
-        # they were before they went (`keep_canvas_share` below).
-        w.panes.uncompact()
+        # A new scale decides again whether the docks go beside the canvas.
+        w.panes.place_docks()
         w.panes.fold_to_screen()  # (unfolding waits for this turn: the sizes are right now)
         if kept is not None:
             w.panes.title_bars()  # (the dock's state has its place, not its features)
             w.restoreState(kept[1])
             w.resize(kept[0])  # (again: docks beside the canvas could hold it larger)
+            if self.fitted_at_1:
+                w.panes.placed = w.size()
             return
+        if fitted:
+            w.panes.fit_again()
         screen = w.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry()
         extra_w = w.frameGeometry().width() - w.width()
         extra_h = w.frameGeometry().height() - w.height()
         w.resize(min(w.width(), avail.width() - extra_w), min(w.height(), avail.height() - extra_h))
+        if fitted:
+            w.panes.placed = w.size()  # (and again at the next scale)
         w.panes.size_docks()
-        w.panes.keep_canvas_share()
 
     def _settle_docks(self) -> None:
-        """A maximized or full-screen window after a change of scale: the docks back where
-        they were, and beside the canvas again if it is cramped at the new scale."""
+        """A maximized or full-screen window after a change of scale: the docks beside the
+        canvas or under it for the new scale, and folded if whole they would need more than
+        the screen (unfolded, a maximized window at scale 2 grew to 1180×819 on 1024×768)."""
         w = self.w
         if w.presentation.on or not w.isVisible():
             return
-        w.panes.uncompact()
-        w.panes.keep_canvas_share()
+        w.panes.place_docks()
+        w.panes.fold_to_screen()
+        w.panes.size_docks()
 
     def on_theme_changed(self) -> None:
         t = theme()

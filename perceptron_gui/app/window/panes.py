@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStyle,
+    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -55,15 +57,31 @@ FRAME_ALLOWANCE = (16, 48)
 NARRATION_LINES = 2
 PRESENTATION_NARRATION_LINES = 3
 NARRATION_SHRINK = 0.8
-#: Above UI scale 1 the canvas keeps at least this share of the window's height: where the
-#: scaled panels under it would leave it less, they go beside it (`Panes.compact`). (At
-#: scale 2 on 1024×768 the bottom strip left the canvas's plot ~210 px of 720 and crushed
-#: the bound's plot to 3 px; the canvas has 41 % there at scale 1, 49 % in a 1500×950
-#: window, 51 % in that window at scale 2.)
-CANVAS_LEAST_SHARE = 0.45
+#: Above UI scale 1 the panels under the canvas go beside it (`Panes.compact`) when the
+#: screen is short for the scale: when the height a window can have there (the screen's
+#: available height less FRAME_ALLOWANCE's), divided by the scale, is under this many
+#: pixels. Everything round the canvas grows with the scale and the canvas takes what is
+#: left, so the room left to the canvas and the panels is a function of that quotient:
+#: 1024×768 (720 px) from scale 1.5 (480; under the canvas the strip of panels had 163 px
+#: there, the bound's plot a sliver), not at 1.25 (576; the canvas 48 % of the window);
+#: 1920×1080 (1032 px) not at scale 2 (516; canvas 48 %, the bound's plot 111 px), from
+#: 2.5. A function of the screen and the scale alone: the panels' texts at that moment
+#: (a fresh run's or a stepped one's), the window's state (maximized or not) and a step
+#: do not move them. (Measured on the canvas, the panels went beside it at 1.1 in a
+#: maximized window on 1024×768, at 1.75 in a normal one, and at 1.5 on 1920×1080.)
+COMPACT_BELOW_PX = 500
+#: Above UI scale 1, with the panels under the canvas, the canvas keeps this share of the
+#: window's height and the strip of panels gets the rest (`Panes.size_docks`).
+STRIP_CANVAS_SHARE = 0.48
 #: Compacted, the controls keep at most this share of the right column's height (they
 #: scroll); the panels' tabs under them get the rest.
 COMPACT_CONTROLS_SHARE = 0.35
+
+
+def compact_wanted(height: int, scale: float) -> bool:
+    """Whether the panels under the canvas go beside it in a window of at most `height`
+    pixels at UI scale `scale` (see `COMPACT_BELOW_PX`)."""
+    return scale > 1.0 and height / scale < COMPACT_BELOW_PX
 
 
 class _FirstShow(QObject):
@@ -80,6 +98,13 @@ class _FirstShow(QObject):
             for ms in (0, 250):
                 QTimer.singleShot(ms, self, self.panes.keep_on_screen)
         return False
+
+
+class _NoTitle(QWidget):
+    """An empty title bar: a dock that shows none (a tab names it)."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(0, 0)
 
 
 class PanelSlot(QWidget):
@@ -140,6 +165,9 @@ class FoldingScroll(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(widget)
         self.folded = False
+        #: Folded, it is still at least this tall (the controls' Run group beside the
+        #: canvas: `Panes.compact`).
+        self.least_height = 0
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
@@ -158,7 +186,8 @@ class FoldingScroll(QScrollArea):
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         inner = self.widget()
         if self.folded or inner is None:
-            return super().minimumSizeHint()
+            least = super().minimumSizeHint()
+            return QSize(least.width(), max(least.height(), self.least_height))
         # As a layout would size the widget in a dock (Qt's qSmartMinSize): its size hint
         # along a direction its size policy does not let it shrink in.
         hint, least, policy = inner.sizeHint(), inner.minimumSizeHint(), inner.sizePolicy()
@@ -183,15 +212,16 @@ class Panes:
         self.placed: QSize | None = None
         #: Each dock's untranslated title (retranslated at a language change).
         self.dock_titles: dict[QDockWidget, str] = {}
+        #: Their short titles, while `compact` has them as tabs in the column beside the
+        #: canvas (at scale 2 on 1024×768 the tabs showed "Why it s…", "Mistakes …", "T…").
+        self.short_titles: dict[QDockWidget, str] = {}
         #: The panels made when first shown or asked for, by their window attribute's name.
         self.slots: dict[str, PanelSlot] = {}
         #: The docks' scroll areas (`fold_docks` folds them: a search of the window's
         #: children for them took ~1.4 ms, twice as a window is made).
         self.areas: list[FoldingScroll] = []
-        #: The window's docks as they were before `compact` (`saveState`), while compacted,
-        #: and the UI scale that compacted them (they stay so at any larger one).
+        #: The window's docks as they were before `compact` (`saveState`), while compacted.
         self.compact_state: QByteArray | None = None
-        self.compact_scale = 1.0
 
     def watch_first_show(self) -> None:
         """Once the window is made: the window manager's frame is known once the window
@@ -287,6 +317,10 @@ class Panes:
             scroll=True,
         )
         w.splitDockWidget(w.bound_dock, w.tables_dock, Qt.Orientation.Horizontal)
+        self.short_titles = {
+            w.bound_dock: QT_TRANSLATE_NOOP("MainWindow", "Mistakes"),
+            w.tables_dock: QT_TRANSLATE_NOOP("MainWindow", "Tables"),
+        }
         # The proof sits under the controls, in the room the right column has to spare.
         w.proof_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Why it stops: the proof"),
@@ -294,6 +328,7 @@ class Panes:
             Qt.DockWidgetArea.RightDockWidgetArea,
             "proofDock",
         )
+        self.short_titles[w.proof_dock] = QT_TRANSLATE_NOOP("MainWindow", "Proof")
         w.splitDockWidget(w.controls_dock, w.proof_dock, Qt.Orientation.Vertical)
         # The controls run the full height on the right; the bottom strip sits under the canvas.
         w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -327,8 +362,7 @@ class Panes:
 
     def retranslate(self) -> None:
         """The docks' titles and the tables' tabs in the current language."""
-        for dock, title in self.dock_titles.items():
-            dock.setWindowTitle(translate("MainWindow", title))
+        self.title_docks()
         for i, name in enumerate(
             (
                 translate("MainWindow", "Iteration table"),
@@ -337,6 +371,49 @@ class Panes:
         ):
             self.w.tabs.setTabText(i, name)
             self.w.tabs.setTabToolTip(i, name)  # (the whole name when the tab shortens it)
+
+    def title_docks(self) -> None:
+        """The docks' titles in the current language: short while `compact` has them as
+        tabs (the whole title in the tab's tooltip) or while they run down the docks'
+        sides (`title_bars`), else whole."""
+        compact = self.compact_state is not None
+        vertical = QDockWidget.DockWidgetFeature.DockWidgetVerticalTitleBar
+        for dock, title in self.dock_titles.items():
+            whole = translate("MainWindow", title)
+            brief = self.short_titles.get(dock)
+            # (a title down a dock's side had the strip's height: "Mistakes an…" at scale
+            # 2 on 1920×1080)
+            short = compact or bool(dock.features() & vertical)
+            dock.setWindowTitle(translate("MainWindow", brief) if short and brief else whole)
+            # As tabs the docks are named by their tabs: no title bar over each (48 px of
+            # the column's height at scale 2, which the bound's plot needs; View ▸ Panels
+            # still shows and hides them).
+            if brief:
+                tabbed = (
+                    compact and self.w.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+                )
+                bar = dock.titleBarWidget()
+                if tabbed and not isinstance(bar, _NoTitle):
+                    dock.setTitleBarWidget(_NoTitle())
+                elif isinstance(bar, _NoTitle) and not tabbed:
+                    dock.setTitleBarWidget(None)  # type: ignore[arg-type]  # (Qt's own bar)
+                    bar.deleteLater()
+        if compact:  # (Qt makes the tabs when it next lays the docks out)
+            QTimer.singleShot(0, self.w, self._tip_tabs)
+
+    def _tip_tabs(self) -> None:
+        """The docks' tabs' tooltips: their whole titles (Qt gives a tab its dock's title)."""
+        whole = {
+            translate("MainWindow", self.short_titles[d]): translate("MainWindow", t)
+            for d, t in self.dock_titles.items()
+            if d in self.short_titles
+        }
+        for bar in self.w.findChildren(QTabBar):
+            if bar.parent() is self.w:
+                for i in range(bar.count()):
+                    tip = whole.get(bar.tabText(i))
+                    if tip is not None:
+                        bar.setTabToolTip(i, tip)
 
     def dock(
         self,
@@ -375,8 +452,12 @@ class Panes:
 
         Measured with the widgets' sizes up to date (at a scale change, a turn after it):
         the areas are unfolded, the minimum computed, and folded again before the layout
-        runs, so the window never grows to the unfolded minimum on the way.
+        runs, so the window never grows to the unfolded minimum on the way. With the docks
+        beside the canvas (`compact`) they stay folded: their column scrolls.
         """
+        if self.compact_state is not None:
+            self.fold_docks(True)
+            return
         self.fold_docks(False)
         for d in self.w.docks:
             dock_layout = d.layout()
@@ -407,9 +488,7 @@ class Panes:
         screen = self.w.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry()
         fw, fh = FRAME_ALLOWANCE
-        s = theme().scale
-        w = min(int(PREFERRED_SIZE[0] * s), avail.width() - fw)
-        h = min(int(PREFERRED_SIZE[1] * s), avail.height() - fh)
+        w, h = self.preferred_size()
         self.w.resize(w, h)
         # move() places the frame's corner: the frame, title bar included, inside the screen.
         self.w.move(
@@ -418,6 +497,34 @@ class Panes:
         )
         self.size_docks()
         self.placed = self.w.size()
+
+    def preferred_size(self) -> tuple[int, int]:
+        """The window's size for its screen at the UI scale now: `PREFERRED_SIZE` scaled,
+        or what the screen has room for (its frame included)."""
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        fw, fh = FRAME_ALLOWANCE
+        s = theme().scale
+        return (
+            min(int(PREFERRED_SIZE[0] * s), avail.width() - fw),
+            min(int(PREFERRED_SIZE[1] * s), avail.height() - fh),
+        )
+
+    def fit_again(self) -> None:
+        """A window `fit_to_screen` sized, at a new UI scale: the preferred size for that
+        scale, its frame moved inside the screen where it has to (Ctrl++ to scale 2 on
+        1920×1080 kept the window 1500×950 of scale 1: the canvas had 43 % of it and the
+        bound's plot 55 px; 1904×1032 now, as a window opened at scale 2)."""
+        w = self.w
+        w.resize(*self.preferred_size())
+        screen = w.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry()
+        frame = w.frameGeometry()
+        extra_w, extra_h = frame.width() - w.width(), frame.height() - w.height()
+        x = min(max(frame.x(), avail.x()), avail.right() + 1 - w.width() - extra_w)
+        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - w.height() - extra_h)
+        if (x, y) != (frame.x(), frame.y()):
+            w.move(x, y)
 
     def keep_on_screen(self) -> None:
         """Once shown: the frame the window manager gave (a title bar taller than
@@ -453,6 +560,7 @@ class Panes:
         for dock in (self.w.bound_dock, self.w.tables_dock):
             features = dock.features()
             dock.setFeatures(features | vertical if short else features & ~vertical)
+        self.title_docks()  # (down a side, the short titles)
 
     def size_docks(self) -> None:
         """Give the canvas the most room: controls at their width, the bottom a strip.
@@ -463,9 +571,14 @@ class Panes:
         """
         w, h = self.w.width(), self.w.height()
         self.title_bars()
-        self.w.resizeDocks(
-            [self.w.controls_dock], [self.w.controls.sizeHint().width()], Qt.Orientation.Horizontal
-        )
+        width = self.w.controls.sizeHint().width()
+        if self.compact_state is not None:
+            # (and their scroll bar: the column scrolls them, and 16 px narrower it
+            # scrolled them sideways too)
+            area = self.w.controls_dock.widget()
+            if isinstance(area, QScrollArea):
+                width += area.verticalScrollBar().sizeHint().width()
+        self.w.resizeDocks([self.w.controls_dock], [width], Qt.Orientation.Horizontal)
         if self.compact_state is not None:
             self._size_column()
             return
@@ -475,12 +588,12 @@ class Panes:
             [ch, max(120, h - ch)],
             Qt.Orientation.Vertical,
         )
-        # The bottom panels' share shrinks with the UI scale: the canvas keeps its room.
-        self.w.resizeDocks(
-            [self.w.bound_dock],
-            [max(160, int(h * 0.34 / theme().ui_scale))],
-            Qt.Orientation.Vertical,
-        )
+        # The bottom panels' share shrinks with the UI scale: the canvas keeps its room;
+        # above scale 1 the strip takes what the canvas has beyond STRIP_CANVAS_SHARE.
+        strip = max(160, int(h * 0.34 / theme().ui_scale))
+        if theme().ui_scale > 1.0:
+            strip = max(strip, self._strip_for_canvas_share())
+        self.w.resizeDocks([self.w.bound_dock], [strip], Qt.Orientation.Vertical)
         rest = max(200, w - self.w.controls.sizeHint().width())
         self.w.resizeDocks(
             [self.w.bound_dock, self.w.tables_dock],
@@ -488,22 +601,41 @@ class Panes:
             Qt.Orientation.Horizontal,
         )
 
+    def _strip_for_canvas_share(self) -> int:
+        """The bottom strip's height that leaves the canvas `STRIP_CANVAS_SHARE` of the
+        window's: the window's height less the canvas's share and what the bars, the
+        readout, the timeline and the narration ask for (their size hints, up to date at
+        once after a change of scale, unlike their places; measured from the laid-out
+        canvas, the strip came out 16 px apart from run to run)."""
+        w = self.w
+        parts: list[QWidget] = [w.menuBar(), w.statusBar(), w.timeline, w.notice, w.run_title]
+        parts += [w.readout_frame, w.narration.parentWidget() or w.narration]
+        if w.toolBarArea(w.toolbar) == Qt.ToolBarArea.TopToolBarArea:
+            parts.append(w.toolbar)
+        chrome = sum(p.sizeHint().height() for p in parts if not p.isHidden())
+        style = w.style()
+        chrome += style.pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, w)
+        return w.height() - chrome - int(STRIP_CANVAS_SHARE * w.height())
+
     # ------------------------------------------------------------ a cramped canvas
 
-    def keep_canvas_share(self) -> None:
-        """At a UI scale above 1, with the window laid out as it is now: if the canvas has
-        less than `CANVAS_LEAST_SHARE` of the window's height, `compact` the docks."""
-        w = self.w
-        if theme().ui_scale <= 1.0 or self.compact_state is not None:
+    def room_height(self) -> int:
+        """The height a window can have on its screen (its available height, less the
+        window manager's title bar and borders)."""
+        screen = self.w.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry().height() - FRAME_ALLOWANCE[1]
+
+    def place_docks(self) -> None:
+        """The panels under the canvas, or beside it (`compact`) where `compact_wanted`
+        says so for the screen and the UI scale now (at first show and at a change of
+        scale; never in presentation, which lays out its own stage)."""
+        if self.w.presentation.on:
             return
-        if w.presentation.on or not w.isVisible():
-            return
-        layout = w.layout()
-        if layout is not None:
-            layout.activate()
-        if w.canvas.height() < CANVAS_LEAST_SHARE * w.height():
+        wanted = compact_wanted(self.room_height(), theme().ui_scale)
+        if wanted and self.compact_state is None:
             self.compact()
-            self.compact_scale = theme().ui_scale
+        elif not wanted and self.compact_state is not None:
+            self.uncompact()
 
     def compact(self) -> None:
         """The docks under the canvas beside it instead, as tabs with the proof under the
@@ -521,6 +653,10 @@ class Panes:
             return
         shown = [d for d in bottom if d.isVisible()]
         self.compact_state = w.saveState()
+        # The column scrolls its docks rather than ask for their whole heights (at scale
+        # 1.1 they asked for 30 px more than the screen had, and the window grew), folded
+        # before they move: a maximized window grew to 1024×816 on 1024×768 as they did.
+        self.fold_docks(True)
         self.title_bars()  # (on top: a column's tabs, as the lesson's column has them)
         anchor = w.proof_dock
         if w.dockWidgetArea(anchor) != right or anchor.isFloating():
@@ -529,18 +665,24 @@ class Panes:
         for dock in bottom:
             if dock is not anchor:
                 w.tabifyDockWidget(anchor, dock)
-        if shown:
-            shown[0].raise_()  # (the mistakes and the bound, unless it was closed)
-        # The column scrolls its docks rather than ask for their whole heights (at scale
-        # 1.1 they asked for 30 px more than the screen had, and the window grew).
-        self.fold_docks(True)
-        self._size_column()
+        if shown:  # (the mistakes and the bound in front, unless it was closed)
+            (w.bound_dock if w.bound_dock in shown else shown[0]).raise_()
+        w.controls.set_buttons_first(True)
+        self.title_docks()
+        self.size_docks()
 
     def _size_column(self) -> None:
         """Compacted: the controls over the panels' tabs, at most `COMPACT_CONTROLS_SHARE`
-        of the column's height (they scroll)."""
+        of the column's height (they scroll), but always as tall as their Run group (first
+        there: `ControlPanel.set_buttons_first`) needs."""
         w = self.w
         h = w.height()
+        margins = w.controls.layout().contentsMargins()  # type: ignore[union-attr]
+        buttons = w.controls.run_box.sizeHint().height() + margins.top() + margins.bottom()
+        area = w.controls_dock.widget()
+        if isinstance(area, FoldingScroll):
+            area.least_height = buttons
+            area.updateGeometry()
         ch = min(w.controls.sizeHint().height(), int(h * COMPACT_CONTROLS_SHARE))
         others = [
             d
@@ -556,12 +698,13 @@ class Panes:
             )
 
     def uncompact(self) -> None:
-        """Below the UI scale that compacted them, the docks back where they were before
-        `compact` (nothing otherwise: Ctrl++ from scale 1 to 2 on 1024×768 would move them
-        beside the canvas and back, as the bottom strip's share shrinks at each step)."""
-        if theme().ui_scale >= self.compact_scale:
-            return
+        """The docks back where they were before `compact`."""
         state, self.compact_state = self.compact_state, None
+        self.w.controls.set_buttons_first(False)
+        area = self.w.controls_dock.widget()
+        if isinstance(area, FoldingScroll):
+            area.least_height = 0
+        self.title_docks()
         if state is not None:
             self.title_bars()
             self.w.restoreState(state)
