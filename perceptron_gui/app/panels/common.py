@@ -414,11 +414,14 @@ class SteadyLabel(QtWidgets.QLabel):
         width = self.width() - m.left() - m.right() - 2 * max(0, self.margin()) - slack
         return max(1, width)
 
+    def _height_font(self) -> QtGui.QFont:
+        """The font whose lines the label's height holds (its own, as given)."""
+        return self._base_font or self.font()
+
     def _fixed_height(self) -> int:
         lines = self._lines if self._lines is not None else self._shown_lines
         m = self.contentsMargins()
-        font = self._base_font or self.font()
-        height = line_height(font, cjk=has_cjk(self._full)) * lines
+        height = line_height(self._height_font(), cjk=has_cjk(self._full)) * lines
         return height + m.top() + m.bottom() + 2 * max(0, self.margin())
 
     def _steady(self) -> bool:

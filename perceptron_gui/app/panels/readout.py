@@ -402,6 +402,14 @@ class Readout(SteadyLabel):
             finally:
                 self._matching = partner._matching = False
 
+    def _height_font(self) -> QtGui.QFont:
+        """Beside the canvas, the readout's lines are as tall in a smaller type as in its
+        own (`_show_line`): the canvas under it keeps its height whatever the words (PA's
+        long readout in smaller type made the plot 5 px taller, and Fit view another view)."""
+        if self._stacked:
+            return super()._height_font()
+        return theme().font(self._point_size, bold=True)
+
     def text(self) -> str:
         """The readout's words (stacked: its lines, without the markup that sizes them;
         beside the canvas: on one line, as broken or not)."""
