@@ -42,6 +42,11 @@ def test_the_answer_is_pysides_for_odd_sources(tmp_path: Path) -> None:
         "bom": "\ufeffimport PySide6\n".encode("utf-8"),
         "undecodable": b"import PySide6\n# \xff\xfe\n",
         "bad_cookie": b"# -*- coding: no-such-codec -*-\nimport PySide6\n",
+        "second_line": "#!/usr/bin/env python\n# coding: latin-1\nPySide6 = '\xe9'\n".encode(
+            "latin-1"
+        ),
+        "cr_lines": b"#!python\r# coding: latin-1\rimport PySide6\r# \xe9\r",
+        "one_line": b"import PySide6",
         "without": b"import numpy\n",
         "empty": b"",
         "elsewhere": b"x = 'PySide60'\n",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from tokenize import detect_encoding
 
 #: PySide6's own check, kept by `install()` for what `uses_pyside` does not read itself.
@@ -34,17 +34,30 @@ def uses_pyside(module: types.ModuleType) -> bool:
     if _original is not None and not (isinstance(path, str) and path.endswith(".py")):
         return _original(module)
     try:
-        with open(str(path), "rb") as fh:
-            data = fh.read()
+        with open(str(path), "rb", buffering=0) as fh:  # (one read of the whole file)
+            data = fh.readall()
     except OSError:
         return _original(module) if _original is not None else False
     if b"PySide6" not in data:
         return False
     try:
-        encoding, _ = detect_encoding(iter(data.splitlines(keepends=True)).__next__)
+        encoding, _ = detect_encoding(iter(_first_lines(data)).__next__)
         return "PySide6" in data.decode(encoding)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return False
+
+
+def _first_lines(data: bytes) -> Iterator[bytes]:
+    """The first two lines of `data` as a binary file's `readline` gives them (to b"\n"):
+    all that `detect_encoding` reads."""
+    start = 0
+    for _ in range(2):
+        end = data.find(b"\n", start)
+        if end < 0:
+            yield data[start:]
+            return
+        yield data[start : end + 1]
+        start = end + 1
 
 
 def install() -> None:
