@@ -13,10 +13,12 @@ widgets in six submenus, ~3 ms of CPU a plot). Every plot of the window turns th
 off, but pyqtgraph keeps the plot's grid, log and alpha settings in the form's check
 boxes and sliders. With `install()` a plot makes that form the first time anything reads
 `plot.ctrl`, `plot.ctrlMenu` or `plot.stateGroup` (a right click on a plot whose menu is
-on, `setLogMode`, a curve added, `saveState`), and `showGrid` on a plot without it sets
-the axes' grids as the form's slots would and keeps what the form must show once made.
-This copies pyqtgraph 0.14.0's `PlotItem.__init__` without its menu: with any other
-pyqtgraph version the plots make their menus as before (`plot_menus_lazy()`).
+on, `setLogMode`, a curve removed, `saveState`); `showGrid` on a plot without it sets
+the axes' grids as the form's slots would and keeps what the form must show once made, and
+a curve added gets what a fresh form answers (`_FORM_CURVE`). This copies pyqtgraph
+0.14.0's `PlotItem.__init__` without its menu, and its `addItem` without the form's reads:
+with any other pyqtgraph version the plots make their menus as before
+(`plot_menus_lazy()`).
 """
 
 from __future__ import annotations
