@@ -9,6 +9,7 @@ canvas and every panel.
 
     python scripts/bench_gui.py            # N = 10^3, 10^4, 10^5
     python scripts/bench_gui.py --quick    # a smoke run (used by the tests)
+    python scripts/bench_gui.py --first-paint 5    # only the start to first paint (~6 s)
 """
 
 from __future__ import annotations
@@ -302,7 +303,23 @@ def window_creation_cpu(repeats: int) -> tuple[float, float, float, float, float
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small N, few steps (a smoke run)")
+    ap.add_argument(
+        "--first-paint",
+        type=int,
+        metavar="RUNS",
+        help="only the start to first paint, warm: RUNS new processes after one that "
+        "writes the bytecode (bench_speed.py's line; ~1 s a run)",
+    )
     args = ap.parse_args()
+    if args.first_paint:
+        runs = first_paints(args.first_paint)
+        walls, cpus = [w for w, _ in runs], [c for _, c in runs]
+        print(
+            f"start to first paint (warm, a new perceptron-gui process, median of {len(runs)}): "
+            f"{statistics.median(walls):.2f} s wall ({min(walls):.2f}-{max(walls):.2f}), "
+            f"{statistics.median(cpus):.2f} s of its CPU ({min(cpus):.2f}-{max(cpus):.2f})"
+        )
+        return 0
     sizes = [200] if args.quick else [1_000, 10_000, 100_000]
     steps = 2 if args.quick else 40
     import numpy as np

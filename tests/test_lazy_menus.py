@@ -82,6 +82,15 @@ def test_a_window_makes_no_menu_nor_hidden_part_until_used(qtbot, monkeypatch) -
     # canvas shows its grid all the same.
     plot = w.canvas.getPlotItem()
     assert plot_menu_made(plot) is not plot_menus_lazy()
+    plots = [
+        item
+        for view in w.findChildren(pg.GraphicsView)
+        for item in view.scene().items()
+        if isinstance(item, pg.PlotItem)
+    ]
+    assert len(plots) >= 2  # (the canvas, the bound plot with its curves; the proof's two
+    # when its dock is shown: the window's first paint made three forms for their curves)
+    assert [plot_menu_made(p) for p in plots] == [not plot_menus_lazy()] * len(plots)
     assert _grids(plot)[1] == _grids(plot)[2] not in (False, None)
     # Nor the keyboard's cursor, until K: then it shows where the cursor is.
     editor = w.accessibility.editor
@@ -189,10 +198,64 @@ def test_a_plot_with_data_and_a_closed_plot(qtbot) -> None:  # noqa: ANN001
     w = pg.PlotWidget()
     qtbot.addWidget(w)
     plot = w.getPlotItem()
-    curve = plot.plot([1, 2, 3], [1, 10, 100])  # a curve reads the form: made then
-    assert plot_menu_made(plot)
-    plot.setLogMode(y=True)
-    assert curve.opts["logMode"] == [False, True]
+    curve = plot.plot([1, 2, 3], [1, 10, 100])  # (the form's answers without the form)
+    assert not plot_menu_made(plot)
+    plot.setLogMode(y=True)  # (made then)
+    assert plot_menu_made(plot) and curve.opts["logMode"] == [False, True]
     other = pg.PlotWidget()
     other.close()  # (pyqtgraph's close: no menu made for it, none to take down)
     assert other.plotItem is None
+
+
+@needs_lazy_plots
+def test_curves_added_before_the_form_get_what_the_form_gives(qtbot) -> None:  # noqa: ANN001
+    """A plot makes no form for its curves (the window's three plots made three, ~8 ms of
+    its start): each curve gets what a fresh form answers, as on a plot whose form is
+    made; the form made after lists their parameters and changes them all."""
+    from perceptron_gui.app.lazy_menus import _FORM_CURVE
+
+    lazy, eager = pg.PlotWidget(), pg.PlotWidget()
+    qtbot.addWidget(lazy)
+    qtbot.addWidget(eager)
+    ref = eager.getPlotItem()
+    c = ref.ctrl  # made first: pyqtgraph's addItem from here
+    form = (
+        (c.logXCheck.isChecked(), c.logYCheck.isChecked()),
+        ref.alphaState(),
+        c.subtractMeanCheck.isChecked(),
+        c.fftCheck.isChecked(),
+        ref.downsampleMode(),
+        ref.clipToViewMode(),
+    )
+    assert form == _FORM_CURVE
+    assert not (c.maxTracesCheck.isChecked() or c.averageGroup.isChecked())
+    curves = []
+    for w in (lazy, eager):
+        plot = w.getPlotItem()
+        plot.addLegend()
+        curves.append(
+            (
+                plot.plot([1, 2, 3], [1, 10, 100], name="a"),
+                plot.plot(x=[0, 1], y=[2, 3], pen="r", params={"run": 1}),
+                plot.plot([1, 2], [3, 4], name="b", pen=None, symbol="o"),
+            )
+        )
+        plot.addItem(pg.InfiniteLine(pos=1), ignoreBounds=True)
+    plot = lazy.getPlotItem()
+    assert not plot_menu_made(plot)
+    for mine, theirs in zip(*curves, strict=True):
+        assert mine.opts == theirs.opts
+    assert [i.name() for i in plot.dataItems] == [i.name() for i in ref.dataItems]
+    assert len(plot.items) == len(ref.items) and len(plot.curves) == len(ref.curves)
+    assert [label.text for _, label in plot.legend.items] == ["a", "b"]
+    with pytest.warns(UserWarning, match="already added"):
+        plot.addItem(curves[0][0])
+    # The form, made now, lists the curves' parameters and sets every curve, as pyqtgraph's.
+    made = plot.ctrl
+    assert made.avgParamList.count() == c.avgParamList.count() == 1
+    assert plot.stateGroup.state() == ref.stateGroup.state()
+    made.alphaGroup.setChecked(True)
+    made.alphaSlider.setValue(500)
+    c.alphaSlider.setValue(500)
+    for mine, theirs in zip(*curves, strict=True):
+        assert mine.opts["alphaHint"] == theirs.opts["alphaHint"] != 1.0

@@ -13,10 +13,12 @@ widgets in six submenus, ~3 ms of CPU a plot). Every plot of the window turns th
 off, but pyqtgraph keeps the plot's grid, log and alpha settings in the form's check
 boxes and sliders. With `install()` a plot makes that form the first time anything reads
 `plot.ctrl`, `plot.ctrlMenu` or `plot.stateGroup` (a right click on a plot whose menu is
-on, `setLogMode`, a curve added, `saveState`), and `showGrid` on a plot without it sets
-the axes' grids as the form's slots would and keeps what the form must show once made.
-This copies pyqtgraph 0.14.0's `PlotItem.__init__` without its menu: with any other
-pyqtgraph version the plots make their menus as before (`plot_menus_lazy()`).
+on, `setLogMode`, a curve removed, `saveState`); `showGrid` on a plot without it sets
+the axes' grids as the form's slots would and keeps what the form must show once made, and
+a curve added gets what a fresh form answers (`_FORM_CURVE`). This copies pyqtgraph
+0.14.0's `PlotItem.__init__` without its menu, and its `addItem` without the form's reads:
+with any other pyqtgraph version the plots make their menus as before
+(`plot_menus_lazy()`).
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ _PLOT_ITEM_VERSIONS = ("0.14.0",)
 #: What `showGrid` leaves in the form: (x checked, y checked, the alpha slider's value); the
 #: form's own defaults until then.
 _FORM_GRID = (False, False, 128)
+#: What a fresh form answers `PlotItem.addItem`'s reads for a curve: log x and y, alpha
+#: (value, auto), subtract the mean, FFT, downsampling (factor, auto, method), clip to
+#: the view; and neither its "Max Traces" nor its "Average" is checked.
+_FORM_CURVE = ((False, False), (1.0, False), False, False, (1, False, "peak"), False)
 _lazy_plots = False
 
 
@@ -125,6 +131,7 @@ def _install_plot_menus() -> None:
     plot_item: Any = module.PlotItem
     real_show_grid = plot_item.showGrid
     real_close = plot_item.close
+    real_add_item = plot_item.addItem
 
     def lazy(key: str) -> property:
         def get(self: Any) -> Any:
@@ -156,6 +163,12 @@ def _install_plot_menus() -> None:
             for name, shown in (("top", gx), ("bottom", gx), ("left", gy), ("right", gy)):
                 self.getAxis(name).setGrid(value if shown else False)
 
+    def add_item(self: Any, item: Any, *args: Any, **kwargs: Any) -> None:
+        if "_lazy_ctrl" in self.__dict__:
+            real_add_item(self, item, *args, **kwargs)
+        else:
+            _add_item_unmade(self, module, item, *args, **kwargs)
+
     def close(self: Any) -> None:
         d = self.__dict__
         if "_lazy_ctrl" in d:
@@ -176,6 +189,7 @@ def _install_plot_menus() -> None:
     plot_item.ctrlMenu = lazy("_lazy_ctrl_menu")
     plot_item.stateGroup = lazy("_lazy_state_group")
     plot_item.showGrid = show_grid
+    plot_item.addItem = add_item
     plot_item.close = close
     _lazy_plots = True
 
@@ -289,6 +303,39 @@ def _plot_item_init(
         self.plot(**kwargs)
 
 
+def _add_item_unmade(self: Any, module: Any, item: Any, *args: Any, **kwargs: Any) -> None:
+    """pyqtgraph 0.14.0's `PlotItem.addItem` for a plot that has not made its form: the
+    form's answers are a fresh form's (`_FORM_CURVE`; every change of them goes through the
+    form, which makes it), so a curve gets the settings it got from the made form."""
+    if item in self.items:
+        module.warnings.warn("Item already added to PlotItem, ignoring.")
+        return
+    self.items.append(item)
+    vbargs = {}
+    if "ignoreBounds" in kwargs:
+        vbargs["ignoreBounds"] = kwargs["ignoreBounds"]
+    self.vb.addItem(item, *args, **vbargs)
+    name = None
+    if hasattr(item, "implements") and item.implements("plotData"):
+        name = item.name()
+        self.dataItems.append(item)
+        self.itemMeta[item] = kwargs.get("params", {})
+        self.curves.append(item)
+    log, alpha, mean, fft, downsampling, clip = _FORM_CURVE
+    if hasattr(item, "setLogMode"):
+        item.setLogMode(*log)
+    if isinstance(item, module.PlotDataItem):
+        item.setAlpha(*alpha)
+        item.setSubtractMeanMode(mean)
+        item.setFftMode(fft)
+        item.setDownsampling(*downsampling)
+        item.setClipToView(clip)
+        # (No "Max Traces" and no "Average": pyqtgraph's updateDecimation and averaging do
+        # nothing; the form's list of the curves' parameters is filled when it is made.)
+    if name is not None and hasattr(self, "legend") and self.legend is not None:
+        self.legend.addItem(item, name=name)
+
+
 def _make_plot_menu(self: Any, module: Any) -> None:
     """pyqtgraph 0.14.0's `PlotItem.__init__`'s "Set up context menu" part, for the plot
     `self`; then the grid `showGrid` was given before (its form's slots set the axes so)."""
@@ -353,6 +400,8 @@ def _make_plot_menu(self: Any, module: Any) -> None:
     self.ctrl.forgetTracesCheck.toggled.connect(self.updateDecimation)
     self.ctrl.maxTracesSpin.valueChanged.connect(self.updateDecimation)
 
+    if self.curves:  # (added before the form: its list of their parameters, as addItem's)
+        self.updateParamList()
     grid = d.pop("_lazy_grid", None)
     if grid is not None:  # (the axes have it already: the slots set the same again)
         c.xGridCheck.setChecked(grid[0])

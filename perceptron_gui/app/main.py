@@ -9,9 +9,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from perceptron_gui.core.config import ORDERS, TrainConfig
-from perceptron_gui.core.registry import modes
-
 if TYPE_CHECKING:  # Qt is imported only when a window is made (not for --help)
     from PySide6.QtCore import QObject, QSettings
 
@@ -65,6 +62,9 @@ def _add_settings(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``perceptron-gui``."""
+    from perceptron_gui.core.config import ORDERS
+    from perceptron_gui.core.registry import modes
+
     p = _Parser(
         prog="perceptron-gui",
         description="Watch the perceptron learn. Opens FILE (CSV or session JSON), "
@@ -248,6 +248,23 @@ def main(argv: list[str] | None = None) -> int:
     From the command line (`argv` None) a --screenshot or --export run ends the process
     as soon as its file is written (see `_end`).
     """
+    # What is made from here to the window's first paint (the modules, Qt's wrappers, the
+    # window) lives as long as the app: the collector's automatic passes over it during the
+    # start (~80 of them) found nothing to free and cost 20-40 ms of CPU before the first
+    # paint. Off until the window is shown and frozen (`_window`), as Python's
+    # documentation advises before `gc.freeze()`: collection disabled early, everything
+    # frozen once made. An export turns it back on (its frames make garbage).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv, collect=was_enabled)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _main(argv: list[str] | None, *, collect: bool) -> int:
+    """`main`, with Python's automatic collection off; `collect`: whether it was on."""
     parser = build_parser()
     args = parser.parse_args(argv)
     at_once = argv is None
@@ -258,16 +275,29 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if at_once:  # (a test's QApplication keeps pytest-qt's own handler)
         install_message_filter()
+    if collect and (args.export or args.export_lesson):
+        gc.enable()
     if args.export:
         return _end(_export(parser, args), at_once=at_once)
     if args.export_lesson:
         return _end(_export_lesson(parser, args), at_once=at_once)
+    size: tuple[int, int] | None = None
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         try:
             w, h = (int(v) for v in (args.size or SCREENSHOT_SIZE).lower().split("x"))
         except ValueError:
             parser.error(f"bad size {args.size!r}: expected WxH in pixels, e.g. 1500x950")
+        size = (w, h)
+    return _window(args, size, at_once=at_once, collect=collect)
+
+
+def _window(
+    args: argparse.Namespace, size: tuple[int, int] | None, *, at_once: bool, collect: bool
+) -> int:
+    """Open the window and run it, or render it to ``--screenshot`` (at `size`); Python's
+    automatic collection is off while the window is made (see `main`), and turned back on
+    for a screenshot's steps when `collect`."""
     from PySide6.QtWidgets import QApplication
 
     import perceptron_gui.app  # noqa: F401  (sets the pyqtgraph binding)
@@ -308,10 +338,12 @@ def main(argv: list[str] | None = None) -> int:
     if not _apply_settings(win, args) and args.screenshot:
         print(f"perceptron-gui: error: {win.notice.text()}", file=sys.stderr)
         return 2
-    if args.screenshot:
+    if size is not None:
+        if collect:  # (the steps' garbage)
+            gc.enable()
         # The PNG is the size asked for: a fixed size, not one the docks' minimums may
         # grow once the steps have filled their texts (a readout one line longer).
-        win.setFixedSize(w, h)
+        win.setFixedSize(*size)
         win.show()
         for _ in range(max(0, args.steps)):
             if win.step() is None:
@@ -332,22 +364,21 @@ def main(argv: list[str] | None = None) -> int:
     # that would gain loads it in the background (`Controller._load_if_it_gains`).
     # Everything made so far (modules, Qt wrappers, the window) lives as long as the app:
     # keep it out of the garbage collector's full passes, which would otherwise rescan it
-    # in the middle of a run.
+    # in the middle of a run. (Made with the collector off: the start's few cycles, ~540
+    # objects, ~0.1 MB, mostly argparse's, are frozen with it, once.)
     gc.freeze()
     # Python's collector runs only here, on the GUI thread between events, every half second
     # (pyqtgraph's GarbageCollector turns the automatic one off): an automatic collection
     # can start at any allocation, even inside a Qt call that holds one of Qt's locks (a
     # signal disconnect), and freeing a parentless widget there waits for that same lock.
+    # (`main` turns the automatic one back on, if it was, when the loop ends.)
     from pyqtgraph.util.garbage_collector import GarbageCollector
 
-    was_enabled = gc.isenabled()
     collector = GarbageCollector(interval=GC_INTERVAL_SECONDS)
     try:
         return int(app.exec())
     finally:
         collector.timer.stop()
-        if was_enabled:
-            gc.enable()
 
 
 def _apply_settings(win: MainWindow, args: argparse.Namespace) -> bool:
@@ -451,6 +482,7 @@ def _export_html(parser: argparse.ArgumentParser, args: argparse.Namespace, out:
     drawn by the browser; only QtCore's translator is loaded, for --lang zh_CN)."""
     from importlib.resources import as_file, files
 
+    from perceptron_gui.core.config import TrainConfig
     from perceptron_gui.core.errors import DataError
     from perceptron_gui.core.examples import is_builtin, load_example
     from perceptron_gui.core.io import load_file

@@ -80,7 +80,6 @@ job that would gain loads it in the background for the next calls (`load_in_back
 from __future__ import annotations
 
 import gc
-import hashlib
 import importlib.util
 import inspect
 import math
@@ -1138,6 +1137,8 @@ def _source_digest(*fns: Callable[..., Any]) -> str | None:
     numba's cache of a loop checks the loop's own file only, not the steps it calls: the
     digest goes into the loop's name, so that a changed step is compiled anew.
     """
+    import hashlib  # (here: not loaded by a start that never compiles the loops)
+
     h = hashlib.sha256()
     for fn in fns:
         try:
@@ -1393,6 +1394,8 @@ def cache_warm(rules: Iterable[Rule] = ()) -> bool:
     numba keeps it (``NUMBA_CACHE_DIR``, else the source's ``__pycache__`` or the user's
     cache), written by the installed numba, and not older than this module's source.
     """
+    import hashlib
+
     try:
         src = Path(__file__).resolve()
         stamp = src.stat().st_mtime

@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -294,6 +293,8 @@ def _check_lengths(text: str, source: str) -> None:
 
 def parse_lesson(text: str, source: str, *, base: Path | None = None) -> Lesson:
     """Parse and check lesson text; `base` is the folder ``data`` paths are relative to."""
+    import tomllib  # (here: a window that opens no lesson does not load it)
+
     _check_lengths(text, source)
     try:
         doc = tomllib.loads(text)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import shutil
 import stat
 import sys
@@ -76,7 +75,7 @@ def os_message(exc: OSError) -> str:
 def temp_name_for(target: str) -> str:
     """A fresh temporary name next to `target` (the pattern `stale_temps` recognises)."""
     folder, base = os.path.split(target)
-    return os.path.join(folder, f".{base}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    return os.path.join(folder, f".{base}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
 
 
 def _pid_alive(pid: int) -> bool:

@@ -15,7 +15,6 @@ hold the plane's points and are still read).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Iterable
@@ -157,6 +156,8 @@ def settings_checksum(settings: dict[str, Any]) -> str:
     A changed setting (a bit flip, a hand edit) is refused, not run: the data's
     checksum covers the points and labels only.
     """
+    import hashlib  # (here: a start with no session to read does not load it)
+
     text = json.dumps(settings, sort_keys=True, separators=(",", ":"), allow_nan=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 

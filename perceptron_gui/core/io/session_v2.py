@@ -22,7 +22,6 @@ ones), so it can run in a worker thread without stalling the window for long.
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import os
 import struct
@@ -92,6 +91,8 @@ def fill(fh: BinaryIO, data: Dataset, header: str) -> None:
 def data_checksum(points: np.ndarray, labels: np.ndarray) -> str:
     """The checksum a session carries: SHA-256 of the points (float64, little-endian, row
     by row) and then the labels (int8, -1/+1), as ``"sha256:<hex>"``. Both versions use it."""
+    import hashlib  # (here: a start with no session to read or write does not load it)
+
     h = hashlib.sha256()
     h.update(np.ascontiguousarray(points, dtype="<f8").reshape(-1).view(np.uint8).data)
     h.update(np.where(np.asarray(labels) > 0, 1, -1).astype(np.int8).view(np.uint8).data)
