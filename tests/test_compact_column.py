@@ -68,7 +68,7 @@ out["tabs"] = tabs
 # The readout over the canvas: every line it shows whole in its width.
 r = w.readout
 fm = QFontMetricsF(r.font())
-shown = QLabel.text(r)
+shown = QLabel.text(r).replace("\u2060", "")  # (shown with its words glued)
 out["readout"] = {
     "shown": shown,
     "text": r.text(),

@@ -458,7 +458,7 @@ def test_the_narration_keeps_the_whole_update_at_1024x768(tmp_path) -> None:  # 
     assert any("but its margin" in r["full"] for r in rows)
     number_split = re.compile(r"[\d.,−-]$")
     for r in rows:
-        full, shown = r["full"], r["shown"]
+        full, shown = r["full"], r["shown"].replace("\u2060", "")  # (shown words glued)
         assert "…" not in shown, r
         # All of it, or in the shortened wording (each "=" chain to its result): the test's
         # value, the step, the new w and b are there.
