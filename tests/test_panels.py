@@ -929,3 +929,30 @@ def test_the_table_header_measures_a_title_once(qtbot, monkeypatch) -> None:  # 
     table.model.apply_theme()  # (the titles' font role: the header measures again)
     assert header.sizeHint() == qt_hint()
     assert header.sectionsClickable() and header.highlightSections()  # as Qt's own
+
+
+def test_the_bound_plots_x_title_lies_whole_inside_the_panel(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The README's picture at 1024×768 (three points, order "first", two steps, the theme
+    set after the window is shown): "visits (points looked at)" kept the place pyqtgraph
+    gave the short "visits" and ran off the panel's right edge ("visits (points loo")."""
+    from perceptron_gui import MainWindow
+    from perceptron_gui.app.panels.bound_panel import BoundPlot
+
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1008, 750)
+    w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    w.set_order("first")
+    w.show()
+    w.set_theme("light")
+    for _ in range(2):
+        w.step()
+    for _ in range(5):
+        QApplication.processEvents()
+    (plot,) = w.findChildren(BoundPlot)
+    axis = plot.getPlotItem().getAxis("bottom")
+    title = axis.label.sceneBoundingRect()
+    assert axis.labelText in ("visits (points looked at)", "visits")
+    assert 0 <= title.left() and title.right() <= plot.width(), (title, plot.width())
+    ends = axis.sceneBoundingRect()
+    assert ends.left() - 1 <= title.left() and title.right() <= ends.right() + 1

@@ -173,9 +173,10 @@ class BoundPlot(pg.PlotWidget):
             # "mistake" beside it; the readout above names k.
             self._title_pt = TICK_PT
             style_axes(self.getPlotItem(), self._visits_title(), "k", label_pt=TICK_PT)
-            return
-        self._title_pt = LABEL_PT
-        style_axes(self.getPlotItem(), self._visits_title(), k_title)
+        else:
+            self._title_pt = LABEL_PT
+            style_axes(self.getPlotItem(), self._visits_title(), k_title)
+        self._fit_texts()  # (the title in its new type: whole or not, and centred again)
 
     def _visits_title(self) -> str:
         """The x axis's title, or its first word where the axis is narrower than the title
@@ -189,11 +190,19 @@ class BoundPlot(pg.PlotWidget):
         return str(self.tr("visits"))
 
     def _fit_texts(self, *_: object) -> None:
-        """The axis's title and the bound line's label for the plot's size now."""
+        """The axis's title and the bound line's label for the plot's size now: the title
+        whole where its own text item (its type and margins) fits the axis, else its first
+        word; and placed again, centred (pyqtgraph places it only when the axis resizes: a
+        whole title set after "visits" kept the short one's place and ran off the panel's
+        right edge, "visits (points loo", in the README's pictures at 1024×768)."""
         axis = self.getPlotItem().getAxis("bottom")
         title = self._visits_title()
         if axis.labelText != title:
             axis.setLabel(title, **axis.labelStyle)
+        short = str(self.tr("visits"))
+        if title != short and axis.label.boundingRect().width() > axis.width() - 4:
+            axis.setLabel(short, **axis.labelStyle)
+        axis.resizeEvent()
         self._fit_line_label()
 
     def _fit_line_label(self) -> None:
