@@ -15,13 +15,19 @@ lazy_menus.install()
 
 
 class SteadyAxis(pg.AxisItem):
-    """A pyqtgraph axis that sets its title's HTML only when the title changes.
+    """A pyqtgraph axis that sets its title's HTML only when the title changes, and keeps
+    the title where it can be read.
 
     pyqtgraph gives the title its HTML again at every change of the axis's range (to
     rescale an SI prefix), and Qt lays the HTML out anew each time: ~80 µs an axis, with
     ranges that change at every frame of a run and every resize, the largest single cost
     of the test suite's windows (10 s of ~400 s of CPU). The text, its style and its
     prefix are all in the HTML, so an equal string is an equal title.
+
+    pyqtgraph places the title (centred along the axis) only when the axis resizes: a new
+    title kept the old one's place ("visits (points looked at)" where "visits" had been
+    centred ran off the bound panel's right edge). Here a new title is placed at once;
+    `keep_title_inside` moves one longer than its axis along it, into the plot.
     """
 
     _shown_html: str | None = None
@@ -31,9 +37,22 @@ class SteadyAxis(pg.AxisItem):
         if html != self._shown_html:
             self._shown_html = html
             self.label.setHtml(html)
+            self.resizeEvent()  # (its place for its own width)
         self._adjustSize()
         self.picture = None
         self.update()
+
+    def keep_title_inside(self) -> None:
+        """A horizontal axis's title longer than the axis: moved along it (from its centred
+        place) to lie inside the plot, over the other axis's side if need be."""
+        label, parent = self.label, self.parentItem()
+        if label is None or parent is None or self.orientation not in ("top", "bottom"):
+            return
+        room = parent.mapRectToItem(self, parent.boundingRect())
+        at = label.pos()
+        x = max(min(at.x(), room.right() - label.boundingRect().width()), room.left())
+        if x != at.x():
+            label.setPos(x, at.y())
 
 
 class RoomyAxis(SteadyAxis):

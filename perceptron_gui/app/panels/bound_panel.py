@@ -123,6 +123,9 @@ class BoundPlot(pg.PlotWidget):
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
         vb.sigResized.connect(self._wrap_off_note)  # (a dock resized after the last refresh)
         vb.sigResized.connect(self._fit_texts)
+        # (After pyqtgraph centres the title again at the axis's resize: kept inside.)
+        bottom = plot.getAxis("bottom")
+        bottom.geometryChanged.connect(bottom.keep_title_inside)
         plot.autoBtn.clicked.connect(self._on_auto_clicked)
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
@@ -184,25 +187,24 @@ class BoundPlot(pg.PlotWidget):
         the plot's right edge, cut to "visits (points looked a")."""
         whole = str(self.tr("visits (points looked at)"))
         font = theme().font(self._title_pt)
-        room = self.getPlotItem().getAxis("bottom").width() - 4
+        room = self.width() - 4  # (along the axis, and over the k axis's side: `SteadyAxis`)
         if QtGui.QFontMetricsF(font).horizontalAdvance(whole) <= room:
             return whole
         return str(self.tr("visits"))
 
     def _fit_texts(self, *_: object) -> None:
         """The axis's title and the bound line's label for the plot's size now: the title
-        whole where its own text item (its type and margins) fits the axis, else its first
-        word; and placed again, centred (pyqtgraph places it only when the axis resizes: a
-        whole title set after "visits" kept the short one's place and ran off the panel's
-        right edge, "visits (points loo", in the README's pictures at 1024×768)."""
+        whole where its own text item (its type and margins) is narrower than the plot, kept
+        inside it (`SteadyAxis.keep_title_inside`, also at each of the axis's resizes),
+        else its first word."""
         axis = self.getPlotItem().getAxis("bottom")
         title = self._visits_title()
         if axis.labelText != title:
             axis.setLabel(title, **axis.labelStyle)
         short = str(self.tr("visits"))
-        if title != short and axis.label.boundingRect().width() > axis.width() - 4:
+        if title != short and axis.label.boundingRect().width() > self.width() - 4:
             axis.setLabel(short, **axis.labelStyle)
-        axis.resizeEvent()
+        axis.keep_title_inside()
         self._fit_line_label()
 
     def _fit_line_label(self) -> None:
