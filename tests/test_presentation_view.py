@@ -78,3 +78,30 @@ def test_f5_esc_f5_at_once_stays_presenting(window, qtbot) -> None:
     qtbot.keyClick(w, Qt.Key.Key_Escape)
     qtbot.wait(30)
     assert not w.presentation.on and not w.isFullScreen()
+
+
+def test_the_plot_stays_put_while_a_run_sets_the_readout_smaller(window, qtbot) -> None:  # noqa: ANN001
+    """Presenting 4000 noisy points, a run at full speed: the readout's box sets its longer
+    numbers ("w = (−0.7067, −3.625)") in smaller type and keeps its height, so the plot
+    under it stays where it was (the box lost 17 px at the run's first frames and every
+    point moved: a flash of the whole field of halos)."""
+    import time
+
+    window.act_present.trigger()
+    d = generate("noisy", 4000, seed=0, noise=0.45)
+    window.set_points(d.points, d.labels)
+    window.set_max_updates(10**12)
+    window.set_speed(float("inf"))
+    qtbot.wait(50)
+    cv = window.canvas
+    before = cv._vb.sceneBoundingRect()  # noqa: SLF001
+    font = window.readout.font().pointSizeF()
+    window.run()
+    start = time.perf_counter()
+    try:
+        while time.perf_counter() - start < 0.6:
+            qtbot.wait(40)
+            assert cv._vb.sceneBoundingRect() == before  # noqa: SLF001
+    finally:
+        window.pause()
+    assert window.readout.font().pointSizeF() < font  # (it did set them smaller)

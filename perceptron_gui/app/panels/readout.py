@@ -227,6 +227,7 @@ class Readout(SteadyLabel):
         self._partner: Readout | None = None  # stacked in the same type (see `pair_type`)
         self._matching = False
         self._fit_lines = 0  # the lines shown, stacked: only more until `_restart`
+        self._fit_tall = 0  # stacked: the box's height, only more until `_restart`
         self._plain = ""  # stacked: the words shown (the label holds them as rich text)
         self._line = ""  # beside the canvas: the words shown, on one line
         self._line_lines = READOUT_LINES  # beside the canvas: the lines kept (see above)
@@ -293,6 +294,7 @@ class Readout(SteadyLabel):
         """Font and colours from the theme."""
         t = theme()
         self._fit_scale, self._fit_lines = 1.0, 0  # (`refresh` below lays it out anew)
+        self._fit_tall = 0
         self._edge = None  # (the padding changes with the scale)
         self._line_width = -1  # (and the lines beside the canvas are found again)
         self._hints.clear()  # (and the fonts)
@@ -447,7 +449,7 @@ class Readout(SteadyLabel):
             return
         partner = None if self._matching else self._partner
         for r in (self,) if partner is None else (self, partner):
-            r._fit_scale, r._fit_lines = 1.0, 0
+            r._fit_scale, r._fit_lines, r._fit_tall = 1.0, 0, 0
         if partner is not None and partner._stacked:
             partner._matching = True
             try:
@@ -526,11 +528,15 @@ class Readout(SteadyLabel):
             if not at_least:
                 self._fit_scale = max(least if broken_ok else given, self._fit_scale)
         self._fit_lines = n
+        # As tall as it has been since the layout restarted: in smaller type (a run's
+        # longer numbers) the box kept its lines' count but not their height, and the
+        # plot under it moved 17 px at a run's first frames in presentation.
+        self._fit_tall = max(self._fit_tall, tall)
         if font != self.font():
             self.setFont(font)
         self._plain = "\n".join(lines + notes)
         self.setText(markup)
-        self.resize(min(width, hint.width()), tall)
+        self.resize(min(width, hint.width()), self._fit_tall)
         if self._partner is not None and not self._matching:
             self._match_partner()  # (its numbers grew: the pair's type gets smaller)
 
