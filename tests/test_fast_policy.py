@@ -167,6 +167,13 @@ def test_the_disk_cache_is_seen_without_importing_numba(
     assert fast.cache_warm() and not fast.cache_warm((THRESHOLD,))  # not the rule's loop
     os.utime(index, (0, 0))  # older than the source: stale
     assert not fast.cache_warm()
+    # … unless stamped with the source's SHA-256, as numba 0.68 stamps it (a source file
+    # touched, not changed, by a checkout: numba loads the code, so the cache is warm).
+    digest = hashlib.sha256(src.read_bytes()).digest()
+    for stamp, warm in ((hashlib.sha256(b"other").digest(), False), (digest, True)):
+        index.write_bytes(pickle.dumps(version("numba")) + pickle.dumps((stamp, {})))
+        os.utime(index, (0, 0))
+        assert fast.cache_warm() == warm
 
 
 def test_a_background_load_makes_the_kernel_rows_checks_in_its_thread(monkeypatch) -> None:  # noqa: ANN001

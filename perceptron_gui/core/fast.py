@@ -1392,7 +1392,9 @@ def cache_warm(rules: Iterable[Rule] = ()) -> bool:
 
     A guess without importing numba (~1 ms): each loop's index file (``*.nbi``) is where
     numba keeps it (``NUMBA_CACHE_DIR``, else the source's ``__pycache__`` or the user's
-    cache), written by the installed numba, and not older than this module's source.
+    cache), written by the installed numba, and not older than this module's source, or
+    older but stamped with its source's SHA-256 (numba 0.68's stamp: a source file touched
+    but unchanged, by a checkout, is still the code numba loads).
     """
     import hashlib
 
@@ -1418,14 +1420,21 @@ def cache_warm(rules: Iterable[Rule] = ()) -> bool:
     else:
         xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         dirs = [src.parent / "__pycache__", Path(xdg) / "numba" / sub]
+    source_sha: list[bytes] = []  # (the source's SHA-256, read once when asked for)
     for name in names:
         for d in dirs:
             index = d / f"{src.stem}.{name}.{tag}.nbi"
             try:
-                if index.stat().st_mtime < stamp:
-                    continue
                 with index.open("rb") as fh:
-                    if pickle.load(fh) == numba_version:
+                    if pickle.load(fh) != numba_version:
+                        continue
+                    if index.stat().st_mtime >= stamp:
+                        break
+                    # Older than the source's file: numba (0.68 here) stamps an index with
+                    # the source's SHA-256, which its pickle holds as the 32 bytes they are.
+                    if not source_sha:
+                        source_sha.append(hashlib.sha256(src.read_bytes()).digest())
+                    if source_sha[0] in fh.read():
                         break
             except Exception:  # noqa: BLE001  (missing, unreadable: not this one)
                 continue
