@@ -50,10 +50,6 @@ Segment = tuple[float, float, float, float]
 Put = Callable[[pg.TextItem, Rect], None]
 
 
-#: A memo's kind for a place taken across a line (`_place_label`), and the tier it came from.
-_ACROSS = {f"{how} across": how for how in ("clear", "leader", "unclear")}
-
-
 class _Memo(NamedTuple):
     """What a label's last placing found, reused while no point moved on screen."""
 
@@ -66,13 +62,14 @@ class _Memo(NamedTuple):
     unclear: list[Point]
     #: The places further off for a leader line (None: not asked for yet).
     far: list[Point] | None
-    #: The place it took ("clear", "leader", "unclear", each maybe "… across" a line for
-    #: want of a place off every line; None: hidden) and its leader.
+    #: The place it took ("clear", "leader", "unclear"; None: hidden) and its leader.
     rect: Rect | None
     kind: str | None
     leader: Segment | None
     #: Where the text was put there (its position in data coordinates).
     pos: Point | None
+    #: Whether that place is across a line, for want of one off every line.
+    across: bool = False
 
 
 class _Pass(NamedTuple):
@@ -448,24 +445,18 @@ class PointLabels(Visual[Line]):
             memo = _Memo(size, g, ringed, clear, unclear, None, None, None, None, None)
         got: Rect | None = None
         how: str | None = None
-        if (
-            memo.kind == "clear"
-            and memo.rect is not None
-            and self._still(p, i, memo.rect, size, g, "clear")
-            and placer.take_if_free(memo.rect)
-        ):
-            got, how = memo.rect, "clear"
         across = False  # (taken across a line: no place off every line in any tier)
-        if got is None and memo.kind in _ACROSS and memo.rect is not None:
-            # Its last place, across a line for want of another while no point moved: kept
-            # while it holds (the tiers' scans found nothing off every line then).
-            how = _ACROSS[memo.kind]
-            if self._still(p, i, memo.rect, size, g, how) and placer.take_if_free(
-                memo.rect, lines=False
-            ):
-                got, across = memo.rect, True
-            else:
-                how = None
+        last, lastly = memo.rect, memo.kind
+        if (
+            last is not None
+            and lastly is not None
+            and (lastly == "clear" or memo.across)
+            and self._still(p, i, last, size, g, lastly)
+            and placer.take_if_free(last, lines=not memo.across)
+        ):
+            # Its last place beside its point, or its last across a line for want of one
+            # off every line (the tiers' scans found none then), while it holds.
+            got, how, across = last, lastly, memo.across
         # Beside it, further with a leader line (its last such place first, while it
         # holds), between it and a neighbour: first a place across no line (the model's
         # line, the update's arrows) in any of these, then one across the fewest (a place
@@ -478,11 +469,9 @@ class PointLabels(Visual[Line]):
             if memo.clear:
                 got = placer.take_free(self._led(p, i, memo.clear, size, g), size, strict=strict)
                 how = "clear" if got is not None else None
-            if got is None and strict and memo.kind == "leader" and memo.rect is not None:
-                if self._still(p, i, memo.rect, size, g, "leader") and placer.take_if_free(
-                    memo.rect
-                ):
-                    got, how = memo.rect, "leader"
+            if got is None and strict and lastly == "leader" and last is not None:
+                if self._still(p, i, last, size, g, "leader") and placer.take_if_free(last):
+                    got, how = last, "leader"
             if got is None:  # further, with a leader line
                 far = memo.far
                 if far is None:
@@ -516,8 +505,9 @@ class PointLabels(Visual[Line]):
                 at = item.pos()
             pos = (at.x(), at.y())
             p.rects[key] = got
-        took = f"{how} across" if across and how is not None else how
-        self._memo[key] = memo._replace(rect=got, kind=took, leader=leader, pos=pos)
+        self._memo[key] = memo._replace(
+            rect=got, kind=how, leader=leader, pos=pos, across=across and got is not None
+        )
 
     def _draw_leaders(self, leaders: dict[str, Segment]) -> None:
         """The thin lines from points to their names placed further off (pixels in)."""
