@@ -121,7 +121,7 @@ translate = QtCore.QCoreApplication.translate
 def _plain(text: str) -> str:
     """A widget's text as a screen reader should say it: no & of a mnemonic, one line."""
     out = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
-    return " ".join(out.replace("\u2060", "").split())  # (a run title's word joiners out)
+    return " ".join(fmt.unglued(out).split())  # (a run title's word joiners out)
 
 
 #: What each class of widget says of itself ("text", "title" or "") and the name its

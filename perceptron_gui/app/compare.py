@@ -41,7 +41,7 @@ from perceptron_gui.app.canvas import DataCanvas
 from perceptron_gui.app.canvas.constants import HEADER_INSET_PX
 from perceptron_gui.app.controller import Change, Controller, run_state
 from perceptron_gui.app.controls import EtaSpinBox, WholeSpinBox, signals_blocked
-from perceptron_gui.app.format import fmt, plain_text
+from perceptron_gui.app.format import JOINER, fmt, plain_text
 from perceptron_gui.app.i18n import QT_TRANSLATE_NOOP, mode_name, order_name
 from perceptron_gui.app.lazy_menus import plot_menu_made
 from perceptron_gui.app.narration import end_caption, verdict
@@ -291,9 +291,8 @@ RUN_NAMES = (QT_TRANSLATE_NOOP("Compare", "run 1"), QT_TRANSLATE_NOOP("Compare",
 
 #: Between a title's parts (``primal · order random · seed 1``): a line breaks only after it.
 SEPARATOR = " · "
-#: No-break space and word joiner: the glue that keeps a part of a title on one line.
+#: No-break space (with `format.JOINER`): the glue that keeps a part of a title on one line.
 NBSP = "\u00a0"
-WJ = "\u2060"
 
 
 def describe_settings(config: TrainConfig) -> str:
@@ -363,7 +362,7 @@ def glue(part: str) -> str:
         cuts.append(at)
         at = finder.toNextBoundary()
     for at in reversed(cuts):
-        text = text[:at] + WJ + text[at:]
+        text = text[:at] + JOINER + text[at:]
     return text
 
 

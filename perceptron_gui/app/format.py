@@ -172,6 +172,15 @@ def keep_words(text: str) -> str:
     return glue_words(keep_terms(text))
 
 
+#: The word joiner (U+2060) `glue_words` glues with: invisible, no line break beside it.
+JOINER = "\u2060"
+
+
+def unglued(text: str) -> str:
+    """`text` without the word joiners that `glue_words` glued it with (as it was set)."""
+    return text.replace(JOINER, "")
+
+
 def glue_words(text: str) -> str:
     """`text` with Chinese words and short expressions kept whole where it wraps: a label
     breaks a Chinese line between any two characters ("直 / 线不同"); here the characters
@@ -243,7 +252,7 @@ def plain_text(value: Any) -> Any:
     line wraps between clauses; a script comparing ``"≤ 0" in state()["narration"]`` wants
     the text as it is typed."""
     if isinstance(value, str):
-        return value.replace("\u00a0", " ").replace("\u2060", "")
+        return unglued(value.replace("\u00a0", " "))
     if isinstance(value, dict):
         return {k: plain_text(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

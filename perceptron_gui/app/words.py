@@ -12,7 +12,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from perceptron_gui.app.format import glue_words
+from perceptron_gui.app.format import JOINER, glue_words, unglued
 
 
 class WordsLabel(QtWidgets.QLabel):
@@ -36,10 +36,6 @@ class WordsLabel(QtWidgets.QLabel):
         return self._given
 
 
-#: The word joiner (U+2060) `glue_words` glues with.
-JOINER = "\u2060"
-
-
 def copies_without_glue(app: QtWidgets.QApplication) -> None:
     """Text copied from the window's labels (the narration, the notice, a readout: their
     text is glued where it is shown) reaches the clipboard without the word joiners: a
@@ -57,7 +53,7 @@ def copies_without_glue(app: QtWidgets.QApplication) -> None:
             return
         text = clipboard.text()
         if JOINER in text:
-            clipboard.setText(text.replace(JOINER, ""))
+            clipboard.setText(unglued(text))
 
     clipboard.dataChanged.connect(unglue)
 
@@ -84,7 +80,7 @@ class WordsText(pg.TextItem):
     def toPlainText(self) -> str:  # noqa: N802 (pyqtgraph's name)
         """The text as Qt gives a document's (no-break spaces made spaces), without the
         words' glue."""
-        return self.shown_text().replace(JOINER, "")
+        return unglued(self.shown_text())
 
     def shown_text(self) -> str:
         """The text as the item shows it (its words glued)."""

@@ -19,7 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.app.canvas.constants import BAND_MAX_PART, BAND_PLOT_MIN
 from perceptron_gui.app.canvas.layout import Rect
 from perceptron_gui.app.canvas.update import UpdateCanvas
-from perceptron_gui.app.format import glue_words
+from perceptron_gui.app.format import glue_words, unglued
 from perceptron_gui.app.theme import LABEL_PT, theme
 
 Qt = QtCore.Qt
@@ -54,7 +54,7 @@ class BannersCanvas(UpdateCanvas):
         label = self._band_label
         if label is None or not label.isVisible():
             return ""
-        return str(label.toPlainText()).replace("\u2060", "")  # (without its words' glue)
+        return unglued(str(label.toPlainText()))  # (without its words' glue)
 
     def _band_sizes(self) -> list[float]:
         """The band's font sizes in points, largest first: the theme's label size, then

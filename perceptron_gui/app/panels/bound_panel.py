@@ -538,7 +538,7 @@ class BoundPanel(QtWidgets.QWidget):
     def readout_text(self) -> str:
         """The readout (plain text, its lines separated by ``\\n``; the label may
         show it cut, broken between terms)."""
-        return self._readout.text().replace("\u00a0", " ").replace("\u2060", "")
+        return str(fmt.plain_text(self._readout.text()))
 
     def _on_controller_changed(self, change: Change) -> None:
         if change & (Change.MODEL | Change.BOUND):

@@ -14,7 +14,7 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app.controller import Change
-from perceptron_gui.app.format import glue_words
+from perceptron_gui.app.format import JOINER, glue_words
 from perceptron_gui.app.theme import LABEL_PT, TICK_PT, theme
 from perceptron_gui.app.words import WordsLabel
 
@@ -531,7 +531,7 @@ def _break_points(para: str) -> list[str]:
             pieces.append(cur + ch)
             cur = ""
             continue
-        glued = cur.endswith(_JOINER) or ch == _JOINER
+        glued = cur.endswith(JOINER) or ch == JOINER
         if cur and not glued and (has_cjk(ch) or has_cjk(cur[-1])):
             pieces.append(cur)
             cur = ""
@@ -542,7 +542,6 @@ def _break_points(para: str) -> list[str]:
 
 
 #: Glues two characters into one piece (`glue_words`).
-_JOINER = "\u2060"
 
 
 def wrap_terms(text: str, font: QtGui.QFont, width: int) -> list[str] | None:
