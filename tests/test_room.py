@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from perceptron_gui.app import i18n
 
@@ -55,6 +55,26 @@ def test_b_blanks_the_whole_window_and_b_again_restores(window, qtbot, lang) -> 
     assert only(window, "#000000")
     qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_PageDown)  # a clicker shows it
     assert not window.state()["lesson"]["blank"] and not only(window, "#000000")
+
+
+def test_b_and_b_again_give_back_the_screen_as_it_was(window, qtbot) -> None:  # noqa: ANN001
+    """A lesson presenting, a few clicks on: B, then B again, shows the very pixels shown
+    before (the canvas had the focus, and came back with its keyboard-focus frame drawn
+    round the plot: hiding the blank with the focus passed it on as Tab does)."""
+    assert window.open_lesson("perceptron")
+    window.set_presentation(True)
+    for _ in range(3):
+        qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_PageDown)
+    window.canvas.setFocus(Qt.FocusReason.MouseFocusReason)  # (the lecturer clicked it)
+    QTest.qWait(400)  # (the scene's steps shown)
+    before = window.grab().toImage()
+    for _ in range(2):
+        qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_B)
+    QTest.qWait(50)
+    frame = window.findChild(QWidget, "canvasFocusFrame")
+    assert frame is not None and not frame.isVisible()
+    assert window.focusWidget() is window.canvas
+    assert window.grab().toImage() == before
 
 
 def settle(ms: int = 50) -> None:

@@ -90,11 +90,16 @@ class Blank(QWidget):
         if colour is None:
             parent.removeEventFilter(self)
             if self.isVisible():
-                self.hide()
-                before = self._focus_before
-                self._focus_before = None
+                # The focus goes back before the blank hides: hidden with the focus, Qt
+                # gives it to the next widget as Tab would, and the canvas, back with its
+                # focus that way, drew its keyboard-focus frame round the plot (B, B
+                # did not give back the screen as it was).
+                before, self._focus_before = self._focus_before, None
                 if before is not None:
-                    before.setFocus()
+                    before.setFocus(Qt.FocusReason.OtherFocusReason)
+                else:
+                    self.clearFocus()
+                self.hide()
             return
         self.colour = colour
         self.setGeometry(parent.rect())
