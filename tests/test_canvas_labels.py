@@ -34,11 +34,20 @@ def _to_px(x: float, y: float) -> tuple[float, float]:
     return (200.0 + 40.0 * x, 200.0 - 40.0 * y)  # probes.FixedView's [−5, 5]² in 400 px
 
 
-def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
+def _begin(labels, model, put, frame=(0.0,), reserved=()):  # noqa: ANN001, ANN202
+    """A layout pass begun over the model's points in `probes.FixedView`'s 400 px, the
+    rectangles `reserved` taken; returns the points' pixels."""
     from perceptron_gui.app.canvas.layout import Placer
 
     px = np.array([_to_px(*p) for p in model.points]).reshape(-1, 2)
     placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
+    for r in reserved:
+        placer.reserve(r)
+    labels.begin(placer, px, _to_px, gap=12.0, ring_gap={}, diameter=12.0, put=put, frame=frame)
+    return px
+
+
+def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
     put = []
 
     def put_at(item, r) -> None:  # noqa: ANN001  (as the canvas's `_put_text`)
@@ -46,16 +55,7 @@ def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
         item.setPos(r[0], r[1])
         put.append(r)
 
-    labels.begin(
-        placer,
-        px,
-        _to_px,
-        gap=12.0,
-        ring_gap={},
-        diameter=12.0,
-        put=put_at,
-        frame=frame,
-    )
+    px = _begin(labels, model, put_at, frame)
     labels.place_names()
     labels.place_alphas()
     rects, leaders = labels.finish()
@@ -188,22 +188,7 @@ def test_no_layout_pass_runs_in_a_paint_in_the_event_loops_flow(window, qtbot) -
 
 def _first_name_among(labels, model, reserved):  # noqa: ANN001, ANN202
     """x1's name placed alone, the rectangles `reserved` taken: (rects, leaders)."""
-    from perceptron_gui.app.canvas.layout import Placer
-
-    px = np.array([_to_px(*p) for p in model.points])
-    placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
-    for r in reserved:
-        placer.reserve(r)
-    labels.begin(
-        placer,
-        px,
-        _to_px,
-        gap=12.0,
-        ring_gap={},
-        diameter=12.0,
-        put=lambda i, r: None,
-        frame=(0.0,),
-    )
+    _begin(labels, model, lambda i, r: None, reserved=reserved)
     labels.place_names([0])
     return labels.finish()
 
