@@ -34,20 +34,23 @@ def _to_px(x: float, y: float) -> tuple[float, float]:
     return (200.0 + 40.0 * x, 200.0 - 40.0 * y)  # probes.FixedView's [−5, 5]² in 400 px
 
 
-def _begin(labels, model, put, frame=(0.0,), reserved=()):  # noqa: ANN001, ANN202
+def _begin(labels, model, put, frame=(0.0,), reserved=(), lines=()):  # noqa: ANN001, ANN202
     """A layout pass begun over the model's points in `probes.FixedView`'s 400 px, the
-    rectangles `reserved` taken; returns the points' pixels."""
+    rectangles `reserved` taken and the segments `lines` to avoid; returns the points'
+    pixels."""
     from perceptron_gui.app.canvas.layout import Placer
 
     px = np.array([_to_px(*p) for p in model.points]).reshape(-1, 2)
     placer = Placer((0.0, 0.0, 400.0, 400.0), px, 8.0)
     for r in reserved:
         placer.reserve(r)
+    for seg in lines:
+        placer.avoid(*seg)
     labels.begin(placer, px, _to_px, gap=12.0, ring_gap={}, diameter=12.0, put=put, frame=frame)
     return px
 
 
-def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
+def _pass(labels, model, frame=(0.0,), lines=()):  # noqa: ANN001, ANN202
     put = []
 
     def put_at(item, r) -> None:  # noqa: ANN001  (as the canvas's `_put_text`)
@@ -55,7 +58,7 @@ def _pass(labels, model, frame=(0.0,)):  # noqa: ANN001, ANN202
         item.setPos(r[0], r[1])
         put.append(r)
 
-    px = _begin(labels, model, put_at, frame)
+    px = _begin(labels, model, put_at, frame, lines=lines)
     labels.place_names()
     labels.place_alphas()
     rects, leaders = labels.finish()
@@ -199,6 +202,34 @@ def _off_the_leader(points, leader):  # noqa: ANN001, ANN202
 
     x0, y0, x1, y1 = leader
     return segment_distances(np.asarray(points), np.array([x0, y0]), np.array([x1, y1]))
+
+
+def test_a_name_placed_across_a_line_is_drawn_over_it_on_its_box(qtbot) -> None:  # noqa: ANN001
+    """Where every place near a point crosses a line (lines every 8 px here), its name is
+    drawn over the lines on the translucent box the α's have, as a contour's label breaks
+    its line (x10 sat under the model's line in the first window's third step, struck
+    through); when a place off every line is free again, it goes back under the lines
+    without a box. The α's box stays; only its height changes."""
+    from PySide6.QtCore import Qt
+
+    from perceptron_gui.app.canvas.constants import CROSSED_LABEL_Z, MARKER_Z
+
+    model, labels, _ = _visual([])
+    pts = np.array([[0.0, 0.0], [-3.0, 3.0]])
+    model.set_points(pts, np.ones(len(pts), dtype=np.int8), new=True)
+    model.set_alpha(np.array([2.0, 0.0]))
+    grid = [(0.0, v, 400.0, v) for v in np.arange(4.0, 400.0, 8.0)]
+    grid += [(v, 0.0, v, 400.0) for v in np.arange(4.0, 400.0, 8.0)]
+    rects, _, _, _ = _pass(labels, model, lines=grid)
+    assert {"name0", "name1", "alpha0"} <= set(rects)
+    for item in (labels.names[0], labels.names[1], labels.alphas[0]):
+        assert item.zValue() == CROSSED_LABEL_Z < MARKER_Z  # (over the lines, under the points)
+        assert item.fill.style() != Qt.BrushStyle.NoBrush
+    _pass(labels, model)
+    for item in (labels.names[0], labels.names[1]):
+        assert item.zValue() == -1.0 and item.fill.style() == Qt.BrushStyle.NoBrush
+    assert labels.alphas[0].zValue() == -1.0
+    assert labels.alphas[0].fill.style() != Qt.BrushStyle.NoBrush
 
 
 def test_a_name_placed_far_from_its_point_gets_a_leader_over_no_other_point(qtbot) -> None:  # noqa: ANN001

@@ -40,6 +40,10 @@ PLOT_MARGIN = 1
 HEADER_INSET_PX = 4.0
 #: The points' markers are drawn over the lines, the tints and the update's vectors.
 MARKER_Z = 4.8
+#: A point's name or α that could only be placed across a line (the model's line, the
+#: update's vectors) is drawn over the lines on its translucent box, as a contour's label
+#: breaks its line, but still under the rings and the markers.
+CROSSED_LABEL_Z = 4.7
 #: From this many points the markers shrink with the crowd (see `_crowd_shrink`), to at
 #: most this part of their size.
 SHRINK_MIN_POINTS = 1000

@@ -28,6 +28,7 @@ from perceptron_gui.app import format as fmt
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     AMBIGUITY,
+    CROSSED_LABEL_Z,
     LEADER_REACH,
     LEADER_TOUCH,
     NAME_NEAR,
@@ -165,7 +166,8 @@ class PointLabels(Visual[Line]):
         for item in self.alphas:
             self._style_text(item, ink, ANNOTATION_PT, fill)
         for item in self.names:
-            self._style_text(item, muted, ANNOTATION_PT - 1, pg.mkBrush(None))
+            crossed = item.zValue() == CROSSED_LABEL_Z  # (on its box: see `_lift`)
+            self._style_text(item, muted, ANNOTATION_PT - 1, fill if crossed else pg.mkBrush(None))
         items.setPen(pen(muted, max(1.0, 1.0 * t.scale)))
         self._memo.clear()  # (the texts' sizes changed)
 
@@ -493,6 +495,7 @@ class PointLabels(Visual[Line]):
         if got is not None and gap_to(got[:2], size, cx, cy) > self._unled(p, i, how, g):
             leader = leader_line(got, cx, cy, g)  # (a place of the scan this near needs none)
         item.setOpacity(0.0 if got is None else 1.0)
+        self._lift(item, kind, got is not None and placer.crossings(got) > 0)
         pos: Point | None = None
         if got is not None:
             if leader is not None:
@@ -508,6 +511,18 @@ class PointLabels(Visual[Line]):
         self._memo[key] = memo._replace(
             rect=got, kind=how, leader=leader, pos=pos, across=across and got is not None
         )
+
+    def _lift(self, item: pg.TextItem, kind: str, crossed: bool) -> None:
+        """A label placed across a line (no place off every line was free) is drawn over
+        it on its translucent box, so that the line does not strike its text through; any
+        other stays under the lines (a line's path stays whole)."""
+        z = CROSSED_LABEL_Z if crossed else -1.0
+        if item.zValue() == z:
+            return
+        item.setZValue(z)
+        if kind == "name":  # (an α has its box always)
+            item.fill = pg.mkBrush(theme().fill() if crossed else None)
+            item.update()
 
     def _draw_leaders(self, leaders: dict[str, Segment]) -> None:
         """The thin lines from points to their names placed further off (pixels in)."""
