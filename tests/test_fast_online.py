@@ -45,16 +45,26 @@ def state(tr: Any) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
+def on_numpy(
+    monkeypatch: pytest.MonkeyPatch, d: Any, cfg: TrainConfig, run: bool = True, **limits: int
+) -> Any:
+    """A trainer of `d` on the numpy path: made, and run (to `limits`) unless `run` is
+    off, with ``PERCEPTRON_GUI_NO_JIT=1``; the variable is as it was afterwards."""
+    with monkeypatch.context() as m:
+        m.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+        slow = make_trainer(d, cfg)
+        assert slow._fast is None
+        if run:
+            slow.run(**limits)
+    return slow
+
+
 def both(
     monkeypatch: pytest.MonkeyPatch, X: Any, y: Any, **cfg: Any
 ) -> tuple[tuple[Any, ...], tuple[Any, ...], Any]:
     """(numpy path's state, compiled loop's state, the compiled trainer) of one run."""
     d = make_dataset(X, y)
-    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    slow = make_trainer(d, TrainConfig(**cfg))
-    assert slow._fast is None
-    slow.run()
-    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    slow = on_numpy(monkeypatch, d, TrainConfig(**cfg))
     quick = make_trainer(d, TrainConfig(**cfg))
     assert quick._fast is not None
     quick.run()
@@ -126,10 +136,7 @@ def test_the_timeline_after_a_compiled_run(monkeypatch: pytest.MonkeyPatch) -> N
     X, y = noisy(10_000, seed=5)
     d = make_dataset(X, y)
     cfg = TrainConfig(mode="voted", order="random-cyclic", max_epochs=3, seed=2)
-    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    slow = make_trainer(d, cfg)
-    slow.run(max_visits=12_345)
-    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    slow = on_numpy(monkeypatch, d, cfg, max_visits=12_345)
     quick = make_trainer(d, cfg)
     quick.run()
     quick.seek(12_345)  # back on the timeline, then forward again
@@ -386,11 +393,9 @@ def test_kernel_runs_in_pieces_keep_numpy_bits_and_snapshots(
     X[::9] = X[1::9][: len(X[::9])]
     cfg = TrainConfig(mode="kernel", order=order, bias=False, max_updates=700, seed=3, **kernel)
     d = make_dataset(X, y)
-    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    slow = make_trainer(d, cfg)
-    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    slow = on_numpy(monkeypatch, d, cfg, run=False)
     quick = make_trainer(d, cfg)
-    assert slow._fast is None and quick._fast is not None
+    assert quick._fast is not None
     rng = np.random.default_rng(1)
     while not slow.done:
         step = int(rng.integers(1, 60))
@@ -486,9 +491,7 @@ def test_a_later_run_borrows_the_rows_of_the_last_one(monkeypatch: pytest.Monkey
     ]
     for data, cfg, rows_kept in runs:
         d = make_dataset(data, y[: len(data)])
-        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-        slow = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
-        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        slow = on_numpy(monkeypatch, d, TrainConfig(mode="kernel", max_updates=700, **cfg), False)
         quick = make_trainer(d, TrainConfig(mode="kernel", max_updates=700, **cfg))
         g, rowmax = quick._gram_rows() or (None, None)
         assert g is not None and rowmax is not None
@@ -633,10 +636,7 @@ def test_the_compiled_rows_go_into_the_history_unchecked_with_numpys_bits(
     X, y = noisy(1000, seed=15)
     d = make_dataset(X, y)
     cfg = TrainConfig(mode=mode, max_updates=1500, max_epochs=3)
-    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-    slow = make_trainer(d, cfg)
-    slow.run()
-    monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+    slow = on_numpy(monkeypatch, d, cfg)
     quick = make_trainer(d, cfg)
     if quick._fast is None:
         pytest.skip(f"{mode} has no compiled loop")
@@ -721,10 +721,7 @@ def test_runs_that_share_the_loops_buffers_keep_their_bits(
         X, y = noisy(300, seed=seed)
         d = make_dataset(X, y)
         cfg = TrainConfig(mode=mode, max_updates=400, max_epochs=3)
-        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
-        slow = make_trainer(d, cfg)
-        slow.run()
-        monkeypatch.delenv("PERCEPTRON_GUI_NO_JIT")
+        slow = on_numpy(monkeypatch, d, cfg)
         runs.append((make_trainer(d, cfg), state(slow)))
     while not all(t.done for t, _ in runs):
         for t, _ in runs:
