@@ -192,6 +192,43 @@ def test_the_bound_readout_breaks_between_terms(qtbot, controller: Controller) -
     assert "= 117" in lines, lines
 
 
+@pytest.mark.parametrize(
+    "mode", ["primal", "dual", "pocket", "batch", "averaged", "voted", "pa", "kernel", "margin"]
+)
+def test_the_bound_panel_in_the_bottom_strip_at_1024x768_says_everything(
+    qtbot, controller: Controller, mode: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The bound panel as large as in the window's bottom strip at 1024×768 (290 × 255):
+    its readout is whole in every mode (margin's and passive-aggressive's, with their
+    mistakes apart, ended "D …": D and γ were lost), and the mistakes' label lies inside
+    the plot (passive-aggressive's began "istakes (y·f ≤ 0): 1", off the plot's left)."""
+    from perceptron_gui.core.registry import REGISTRY
+
+    assert mode in REGISTRY and len(REGISTRY) == 9
+    from importlib.resources import files
+
+    rows = np.loadtxt(
+        str(files("perceptron_gui") / "data" / "example.csv"), delimiter=",", skiprows=1
+    )
+    controller.set_data(make_dataset(rows[:, :2], rows[:, 2]), undoable=False)  # (the window's)
+    controller.set_mode(mode)
+    panel = _show(qtbot, BoundPanel(controller), (290, 255))
+    _steps(controller, 3)
+    qtbot.wait(10)
+    label = panel.findChild(QLabel, "boundReadout")
+    shown = QLabel.text(label)
+    assert "…" not in shown and not label.toolTip(), shown
+    assert "D = " in panel.readout_text() or "D" not in panel.readout_text()
+    plot = panel.plot.getPlotItem()
+    mistakes = panel.plot._mistake_label
+    assert mistakes.isVisible() == controller.trainer.spec.counts_apart
+    if mistakes.isVisible():
+        vb = plot.getViewBox()
+        inside = vb.mapRectToScene(vb.boundingRect()).adjusted(-1, -1, 1, 1)
+        text = mistakes.textItem
+        assert inside.contains(text.mapRectToScene(text.boundingRect())), mistakes.toPlainText()
+
+
 def test_bound_curve_extends_flat_after_convergence(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
     plot = _show(qtbot, BoundPlot(controller))
     _steps(controller, 8)  # the 8th finds no mistake: a clean pass, 18 visits

@@ -18,6 +18,8 @@ from perceptron_gui.app.panels.common import (
     RunFrameGate,
     SteadyFrame,
     SteadyLabel,
+    has_cjk,
+    line_height,
     short_screen,
     style_axes,
     style_label,
@@ -47,6 +49,12 @@ PLOT_MIN_PX = 60
 #: ("k = 3" / "≤ (D/γ)² = 117"), the rest elided, whole in its tooltip (it wrapped inside
 #: the bound, "(D/γ)² =" / "31.9196", over three lines that the dock then cut).
 READOUT_MOST_LINES = 4
+#: ... and more, up to this many, while the plot keeps PLOT_ROOMY_PX (pixels at UI scale 1,
+#: its axes included): margin's and passive-aggressive's readouts say the mistakes too,
+#: 5 lines in the window's bottom strip at 1024×768, where the fourth line ended "D …"
+#: and D and γ were lost.
+READOUT_ROOMY_LINES = 8
+PLOT_ROOMY_PX = 130
 
 
 class BoundPlot(pg.PlotWidget):
@@ -95,6 +103,7 @@ class BoundPlot(pg.PlotWidget):
         self._legend: pg.LegendItem | None = None
         self._title_pt = LABEL_PT  # the axes' titles' size (`_style_axes`)
         self._line_texts: list[str] = []  # the bound line's labels, longest first
+        self._mistake_texts: list[str] = []  # the mistakes' staircase's labels, longest first
 
         plot = self.getPlotItem()
         quiet_hidden_axes(plot)
@@ -123,6 +132,7 @@ class BoundPlot(pg.PlotWidget):
         vb.sigRangeChangedManually.connect(self._on_view_range_changed_manually)
         vb.sigResized.connect(self._wrap_off_note)  # (a dock resized after the last refresh)
         vb.sigResized.connect(self._fit_texts)
+        vb.sigXRangeChanged.connect(self._fit_mistake_label)
         # (After pyqtgraph centres the title again at the axis's resize: kept inside.)
         bottom = plot.getAxis("bottom")
         bottom.geometryChanged.connect(bottom.keep_title_inside)
@@ -206,6 +216,35 @@ class BoundPlot(pg.PlotWidget):
             axis.setLabel(short, **axis.labelStyle)
         axis.keep_title_inside()
         self._fit_line_label()
+        self._fit_mistake_label()
+
+    def _fit_mistake_label(self, *_: object) -> None:
+        """The mistakes' label at the end of their staircase, under it, inside the plot:
+        moved right of the end where the end is nearer the plot's left side than the label
+        is wide (at 1024×768 passive-aggressive's began "istakes (y·f ≤ 0): 1"), and the
+        count alone where the plot is narrower than the whole label."""
+        label = self._mistake_label
+        if not self._mistake_texts or not label.isVisible() or not len(self._mx):
+            return
+        vb = self.getPlotItem().getViewBox()
+        room = vb.width() - 4
+        fm = QtGui.QFontMetricsF(label.textItem.font())
+        pad = label.textItem.document().documentMargin() * 2
+        texts = self._mistake_texts
+        text = next((t for t in texts if fm.horizontalAdvance(t) + pad <= room), texts[-1])
+        if label.toPlainText() != text:
+            label.setText(text)
+        x, y = float(self._mx[-1]), float(self._my[-1])
+        y = np.log10(max(y, 1.0)) if self._log_y else y
+        (left, _), (bottom, _) = vb.viewRange()
+        per_x, per_y = vb.viewPixelSize()
+        box = label.textItem.boundingRect()
+        if all(math.isfinite(v) and v > 0 for v in (per_x, per_y)):
+            # (anchored at its top right: its right side at least its width off the plot's
+            # left side, its top at least its height over the bottom)
+            x = max(x, left + (box.width() + 1) * per_x)
+            y = max(y, bottom + (box.height() + 1) * per_y)
+        label.setPos(x, y)
 
     def _fit_line_label(self) -> None:
         """The bound line's label whole ("(D/γ)² = 31.9196"), or shorter ("k ≤ 31.9196",
@@ -307,12 +346,12 @@ class BoundPlot(pg.PlotWidget):
             shown = self._my > 0.0 if self._log_y else np.ones(self._my.shape, dtype=bool)
             self._mistake_curve.setData(self._mx[shown], self._my[shown])
             self._mistake_curve.show()
-            self._mistake_label.setText(self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
-            y_end = float(self._my[-1])
-            self._mistake_label.setPos(
-                float(self._mx[-1]), np.log10(max(y_end, 1.0)) if self._log_y else y_end
-            )
+            self._mistake_texts = [
+                self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes),
+                str(t.mistakes),
+            ]
             self._mistake_label.show()
+            self._fit_mistake_label()
         else:
             self._mistake_curve.hide()
             self._mistake_label.hide()
@@ -516,6 +555,22 @@ class BoundPanel(QtWidgets.QWidget):
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
 
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_readout()
+
+    def _fit_readout(self) -> None:
+        """The readout's lines: as many as its text needs, up to READOUT_MOST_LINES, and
+        up to READOUT_ROOMY_LINES while the plot below keeps PLOT_ROOMY_PX."""
+        label = self._readout
+        lines = line_height(label.font(), cjk=has_cjk(label.text()))
+        layout = self.layout()
+        assert layout is not None
+        m = layout.contentsMargins()
+        plot = round(PLOT_ROOMY_PX * theme().scale)
+        room = self.height() - m.top() - m.bottom() - layout.spacing() - plot
+        label.set_most(max(READOUT_MOST_LINES, min(READOUT_ROOMY_LINES, room // max(1, lines))))
+
     def retranslate(self) -> None:
         """Every text in the current language."""
         self.log_check.setText(self.tr("log k"))
@@ -533,6 +588,7 @@ class BoundPanel(QtWidgets.QWidget):
         style_label(self._readout, TICK_PT if short_screen(self) else LABEL_PT)
         self.log_check.setFont(theme().font(TICK_PT))
         self.plot.setMinimumHeight(round(PLOT_MIN_PX * theme().scale))
+        self._fit_readout()
         self.refresh()
 
     def readout_text(self) -> str:
@@ -586,7 +642,9 @@ class BoundPanel(QtWidgets.QWidget):
             rel = "≤" if k <= mb.value else ">"
             lines = [
                 f"k = {k} {rel} {fmt.bound_text(mb, bound, core_text(mb.name))}"
-                + (f"  ({core_text(mb.note)})" if mb.note else ""),
+                # (where the updates are counted apart from the mistakes, the line says
+                # "updates" and the next the mistakes: margin's note said it a third time)
+                + (f"  ({core_text(mb.note)})" if mb.note and not t.spec.counts_apart else ""),
                 f"{d_text}   γ = {fmt.measure(bound.gamma)}",
             ]
             if t.spec.counts_apart:
@@ -600,7 +658,11 @@ class BoundPanel(QtWidgets.QWidget):
                 )
         if t.spec.counts_apart:
             lines.insert(1, self.tr("mistakes (y·f ≤ 0): {m}").format(m=t.mistakes))
-        self._readout.setText("\n".join(_between_terms(line) for line in lines))
+        text = "\n".join(_between_terms(line) for line in lines)
+        other_lines = has_cjk(text) != has_cjk(self._readout.text())  # (their height)
+        self._readout.setText(text)
+        if other_lines:
+            self._fit_readout()
 
 
 def _between_terms(line: str) -> str:

@@ -332,6 +332,13 @@ class SteadyLabel(QtWidgets.QLabel):
         self._fit()
         self.updateGeometry()
 
+    def set_most(self, most: int) -> None:
+        """With `most` given at the start: up to `most` lines from now on (its panel grew
+        or shrank)."""
+        if self._most is not None and most != self._most:
+            self._most = most
+            self._fit()
+
     def text(self) -> str:
         """The full text (what is shown may be elided)."""
         return self._full
