@@ -293,7 +293,16 @@ def _fingerprint(w) -> tuple:  # noqa: ANN001
         w.statusBar().currentMessage(),
         w.size().toTuple(),
         w.isFullScreen(),
+        # Where the keyboard is, and whether the canvas shows it has it (its focus frame).
+        _focus(w),
+        w.accessibility.focus_frame.isVisible(),
     )
+
+
+def _focus(w) -> str:  # noqa: ANN001
+    """The window's focus widget by name ("" for none)."""
+    widget = w.focusWidget()
+    return "" if widget is None else widget.objectName() or type(widget).__name__
 
 
 class _SharedWindow:
@@ -306,6 +315,7 @@ class _SharedWindow:
         self.speed = 0.0
         self.checks: dict[Any, bool] = {}
         self.status = ""
+        self.focus: Any = None  # the new window's focus widget
         self.made = 0  # windows made (the first, and any replacement)
 
     def get(self, qtbot: Any) -> Any:
@@ -316,10 +326,12 @@ class _SharedWindow:
         if self.window is None:
             self.window = w = _new_window()
             qtbot.waitExposed(w)
+            qtbot.waitUntil(w.isActiveWindow)  # (the focus it starts with: given at activation)
             self.made += 1
             self.config, self.speed = w.controller.config, w.controller.speed
             self.checks = {a: a.isChecked() for a in _checkable(w)}
             self.status = w.statusBar().currentMessage()
+            self.focus = w.focusWidget()
             self.pristine = _fingerprint(w)
         return self.window
 
@@ -365,6 +377,17 @@ class _SharedWindow:
         w.canvas.fit_view()  # no points: the default view, at the canvas's size now
         # The active window again (another test's window took it): its shortcuts fire.
         w.activateWindow()
+        # The focus where a new window has it, given as a new window's is (not by the
+        # keyboard: the canvas's focus frame hidden). A widget hidden above with the focus
+        # in it (the points' table a test put the keyboard in) passed it on as Tab does: the
+        # canvas drew its keyboard-focus frame, and the next test's keys went elsewhere.
+        from PySide6.QtCore import Qt
+
+        focused = w.focusWidget()
+        if focused is not None:
+            focused.clearFocus()
+        if self.focus is not None:
+            self.focus.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def close(self) -> None:
         w, self.window = self.window, None

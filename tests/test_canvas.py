@@ -381,3 +381,64 @@ def test_kernel_regions_are_kept_rendered_and_redrawn_when_they_change(canvas) -
     canvas.getPlotItem().getViewBox().scaleBy((1.5, 1.5))
     kept, fresh = both()
     assert kept == fresh
+
+
+def test_a_field_of_halos_changes_once_a_gap_while_the_points_move(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """While a run goes, a field of halos (HALO_FIELD_MIN mistakes or more) changes only at
+    the canvas gate's turns, `area_gap` apart, also when every frame sets the points again,
+    as many, moved (a view of R^d following w): set at once there, the field changed at
+    every frame, and the turn that waited set it again a frame later. The clock and the
+    gate's timer faked: frames 0.1 s apart for 2 s, the timer's turn when it is due. A stop
+    shows the last mistakes at once."""
+    import types
+
+    from perceptron_gui.app.canvas import boundary
+    from perceptron_gui.app.canvas.constants import HALO_FIELD_MIN
+
+    clock = [100.0]
+    monkeypatch.setattr(boundary, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    class Turn:
+        """The gate's single-shot timer, on the fake clock."""
+
+        due: float | None = None
+
+        def start(self, ms: int) -> None:
+            self.due = clock[0] + ms / 1000
+
+        def stop(self) -> None:
+            self.due = None
+
+        def isActive(self) -> bool:  # noqa: N802 (QTimer's)
+            return self.due is not None
+
+    c = DataCanvas()
+    qtbot.addWidget(c)
+    c.resize(400, 300)
+    turn = Turn()
+    c._area_timer = turn
+    rng = np.random.default_rng(0)
+    n = 3 * HALO_FIELD_MIN
+    pts, labels = rng.uniform(-4, 4, (n, 2)), np.where(rng.random(n) < 0.5, 1, -1)
+    c.set_points(pts, labels, reframe=True)
+    halos = c._marks.layers.halos
+    c.set_misclassified(np.arange(HALO_FIELD_MIN))
+    sets: list[float] = []  # (fake) times a new subset of halos is set
+    real = halos.set_subset
+    monkeypatch.setattr(halos, "set_subset", lambda s: (sets.append(clock[0]), real(s)))
+    c.set_running(True)
+    for k in range(20):
+        clock[0] += 0.1
+        if turn.due is not None and turn.due <= clock[0]:
+            turn.due = None
+            c._show_areas()  # (the timer's turn)
+        moved = pts + 0.01 * k  # the frame: the points moved, as many, and new mistakes
+        c.set_points(moved, labels, reframe=k % 2 == 0)  # (a jump refits: the marks dropped)
+        c.set_misclassified(np.sort(rng.choice(n, HALO_FIELD_MIN + 10 * k, replace=False)))
+    assert len(sets) >= 4, sets  # the field follows the run, at its turns
+    gaps = np.diff(sets)
+    assert gaps.min() >= c.area_gap - 1e-9, gaps
+    last = np.sort(rng.choice(n, HALO_FIELD_MIN + 500, replace=False))
+    c.set_misclassified(last)
+    c.set_running(False)  # stopped: the true mistakes at once
+    assert np.array_equal(halos._subset, last) and turn.due is None

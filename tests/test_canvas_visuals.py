@@ -255,8 +255,9 @@ def test_the_points_and_their_marks_draw_themselves_from_the_view_model(qtbot) -
 def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN001
     """From HALO_FIELD_MIN mistakes the halos are a large area: their change goes through
     the host's gate (the canvas's: at most every `area_gap` while a run goes), the newest
-    one shown at its turn; fewer change at once; new points set them at once (the old
-    subset's indices may be past the new points' end)."""
+    one shown at its turn; fewer change at once; as many points moved keep the halos drawn
+    till then; another number of points sets them at once (the old subset's indices may be
+    past the new points' end)."""
     from collections.abc import Callable
 
     from perceptron_gui.app.canvas.constants import HALO_FIELD_MIN
@@ -264,8 +265,16 @@ def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN
     from perceptron_gui.app.canvas.visuals.points import PointMarks
 
     waiting: dict[str, Callable[[], None]] = {}
+
+    def gate(key: str, show: Callable[[], None], *, at_once: bool = False) -> None:
+        if at_once:
+            waiting.pop(key, None)
+            show()
+        else:
+            waiting[key] = show
+
     model = ViewModel(probes.FixedView())
-    marks = PointMarks(model, lambda items: None, area=waiting.__setitem__)
+    marks = PointMarks(model, lambda items: None, area=gate)
     halos = marks.layers.halos
     n = 2 * HALO_FIELD_MIN
     pts = np.random.default_rng(0).uniform(-4, 4, (n, 2))
@@ -280,10 +289,12 @@ def test_a_field_of_halos_changes_at_the_gates_turn(qtbot) -> None:  # noqa: ANN
     assert halos.count() == HALO_FIELD_MIN + 5  # the newest
     model.set_mistakes(np.arange(3, dtype=np.intp))  # a field goes: a large change too
     assert halos.count() == HALO_FIELD_MIN + 5 and "halos" in waiting
+    # The same points moved (a view of R^d turning with w): the halos drawn stay, the new
+    # ones still wait (set at once, a field changed at every frame of such a run).
+    model.set_points(pts + 0.5, np.ones(n, dtype=np.int8), new=False)
+    assert halos.count() == HALO_FIELD_MIN + 5 and "halos" in waiting
     model.set_points(pts[:50], np.ones(50, dtype=np.int8), new=True)
-    assert halos.count() == 0  # new points: at once
-    waiting.pop("halos")()
-    assert halos.count() == 0
+    assert halos.count() == 0 and not waiting  # new points: at once
 
 
 def test_the_half_planes_tints_draw_themselves_from_the_view_model(qtbot) -> None:  # noqa: ANN001

@@ -41,3 +41,28 @@ def test_the_next_test_gets_it_back_as_new_without_a_new_window(
     assert w.notice.text() == "" and not w.notice.isVisible()
     assert not w.controller.undo_stack.canUndo()
     assert w.controller.speed == _module_window.speed
+
+
+def test_the_focus_is_put_back_as_a_new_window_has_it(
+    shared_window,  # noqa: ANN001
+    _module_window,  # noqa: ANN001
+    qtbot,  # noqa: ANN001
+) -> None:
+    """A test that leaves the keyboard in the points' table (Ctrl+T): the reset hides the
+    table, and Qt passed the focus on as Tab does, so the next test's canvas had the focus
+    with its keyboard-focus frame shown (test_accessibility's keyboard test then failed when
+    the whole file ran in one process). The next test gets the focus as a new window has it."""
+    from PySide6.QtCore import Qt
+
+    w = shared_window
+    frame = w.accessibility.focus_frame
+    new = (w.focusWidget(), frame.isVisible())  # (a new window's, or one put back as new)
+    assert new == (w.canvas, False)
+    w.set_points([[3, 3], [4, 3], [1, 1]], [1, 1, -1])
+    qtbot.keyClick(w.windowHandle(), Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert w.accessibility.points_view.hasFocus()
+    made = _module_window.made
+    again = _module_window.get(qtbot)  # as the next test gets it
+    assert again is w and _module_window.made == made  # put back, not replaced
+    assert (w.focusWidget(), frame.isVisible()) == new
+    assert not w.accessibility.points_dock.isVisible()

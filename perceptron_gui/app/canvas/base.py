@@ -593,7 +593,7 @@ class CanvasBase(_PlotWidget):
         """Defined by a part above (see boundary.py)."""
         raise NotImplementedError
 
-    def _area(self, key: str, show: Callable[[], None]) -> None:
+    def _area(self, key: str, show: Callable[[], None], *, at_once: bool = False) -> None:
         """Defined by a part above (see boundary.py)."""
         raise NotImplementedError
 

@@ -87,13 +87,17 @@ class BoundaryCanvas(ViewCanvas):
         if not on:
             self._show_areas()
 
-    def _area(self, key: str, show: Callable[[], None]) -> None:
+    def _area(self, key: str, show: Callable[[], None], *, at_once: bool = False) -> None:
         """Show a large area's new drawing (`show`) now, or while a run goes at its turn
-        (the newest one per `key` waits)."""
-        if not self._areas_held:
-            self._areas_waiting.pop(key, None)
+        (the newest one per `key` waits); `at_once`: now even then (see `visuals.Area`)."""
+        if at_once or not self._areas_held:
+            self._areas_waiting.pop(key, None)  # (shown: its turn would show it again)
             show()
             self._areas_at = time.perf_counter()
+            if not self._areas_waiting:
+                self._area_timer.stop()
+            elif self._area_timer.isActive():  # (held) the others wait a whole gap from this
+                self._area_timer.start(math.ceil(self.area_gap * 1000))
             return
         # (At its turn, never in the drawing's own call: the tints and the regions of one
         # drawing, or of one layout pass, change together.)

@@ -203,8 +203,11 @@ class MarkerLayer(pg.GraphicsObject):
         pos: FloatArray,
         scale: FloatArray | None = None,
         kinds: NDArray[np.integer] | None = None,
+        *,
+        keep_subset: bool = False,
     ) -> None:
-        """Replace the positions (data coordinates); the subset becomes "all".
+        """Replace the positions (data coordinates); the subset becomes "all", or stays
+        with `keep_subset` (the same number of points, moved).
 
         Parameters
         ----------
@@ -214,11 +217,14 @@ class MarkerLayer(pg.GraphicsObject):
             Per-point sprite scale (1 = ``size``); only with a single kind.
         kinds : ndarray of int, shape (n,), optional
             Which sprite each point uses (default: the first).
+        keep_subset : bool, optional
+            Keep the subset drawn (its indices must be below ``n``).
         """
         self.prepareGeometryChange()
         self._pos = pos
         self._scale = scale
-        self._subset = None
+        if not keep_subset:
+            self._subset = None
         # Split by kind once, at the first paint of all the points (not per frame; and not
         # at all for a layer that only ever draws a subset, as the rings over a crowd).
         self._kinds = kinds

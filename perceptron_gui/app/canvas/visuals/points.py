@@ -95,9 +95,10 @@ class PointMarks(Visual[Layers]):
         self.shrink = 0.0
         self._crowd_box: tuple[FloatArray, tuple[FloatArray, FloatArray] | None] | None = None
         #: The halos to show (drawn now, or at the gate's turn when they are a field), and
-        #: how many are drawn.
+        #: how many are drawn, and among how many points (their indices' bound).
         self._halos_next: IntArray = np.empty(0, dtype=np.intp)
         self._halos_drawn = 0
+        self._halos_among = 0
         events = model.events
         events.points.connect(self._on_points)
         events.mistakes.connect(self._on_mistakes)
@@ -245,19 +246,27 @@ class PointMarks(Visual[Layers]):
         # The mistakes' rings over a crowd: their indices are into these points, dense or
         # not (stale positions under a new subset were read past their end: a crash).
         layers.mistakes.set_positions(pts, kinds=kinds)
-        for layer in (layers.halos, layers.rings, layers.thin_rings, layers.selected):
+        for layer in (layers.rings, layers.thin_rings, layers.selected):
             layer.set_positions(pts)
-        self._mark_mistakes(gate=False)  # (the halos' old subset is stale at once)
+        # The same number of points moved (a view of R^d follows w at every frame of a
+        # run): the halos drawn stay on them, and their new subset waits for the gate's turn
+        # as any frame's does (set at once, a field of them changed at every frame). Another
+        # number: the subset drawn may point past the new points' end, it goes at once.
+        resized = len(pts) != self._halos_among
+        self._halos_among = len(pts)
+        layers.halos.set_positions(pts, keep_subset=not resized)
+        self._mark_mistakes(at_once=resized)
         self._on_selection()
         self._on_current()
         self._on_alpha()
 
     def _on_mistakes(self) -> None:
-        self._mark_mistakes(gate=True)
+        self._mark_mistakes(at_once=False)
 
-    def _mark_mistakes(self, *, gate: bool) -> None:
-        """Halos and rings on the mistakes: thick rings for a few, thin ones for many; with
-        `gate`, a field of halos changes at the gate's turn while a run goes."""
+    def _mark_mistakes(self, *, at_once: bool) -> None:
+        """Halos and rings on the mistakes: thick rings for a few, thin ones for many; a
+        field of halos changes at the gate's turn while a run goes (`at_once`: now, the one
+        drawn being no longer valid; see `Area`)."""
         idx = self.model.mistakes
         shown = idx[:: -(-len(idx) // HIGHLIGHT_MAX)] if len(idx) > HIGHLIGHT_MAX else idx
         layers = self.layers
@@ -266,8 +275,8 @@ class PointMarks(Visual[Layers]):
         layers.thin_rings.set_subset(shown[:0] if few else shown)
         layers.mistakes.set_subset(shown)
         self._halos_next = shown
-        if gate and max(len(shown), self._halos_drawn) >= HALO_FIELD_MIN:
-            self._area("halos", self._show_halos)  # (a lit region: a large area)
+        if max(len(shown), self._halos_drawn) >= HALO_FIELD_MIN:  # (a lit region: a large area)
+            self._area("halos", self._show_halos, at_once=at_once)
         else:
             self._show_halos()
 

@@ -10,7 +10,7 @@ model once, not each visual.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from PySide6 import QtWidgets
 
@@ -20,11 +20,20 @@ from perceptron_gui.app.canvas.view_model import ViewModel
 ItemsT = TypeVar("ItemsT")
 #: The items as the host places them: (item, z) pairs, in their stacking order.
 Placed = list[tuple[QtWidgets.QGraphicsItem, float]]
-#: Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
-Area = Callable[[str, Callable[[], None]], None]
 
 
-def now(_: str, show: Callable[[], None]) -> None:
+class Area(Protocol):
+    """Shows a large area's new drawing now, or while a run goes at its turn: (key, show).
+
+    `at_once` shows it now even while a run goes, for a drawing that cannot wait (the one
+    shown no longer fits what it is drawn over: a subset of points past their new end);
+    the gate counts it as a change like any other (the next waits its turn from it)."""
+
+    def __call__(self, key: str, show: Callable[[], None], /, *, at_once: bool = False) -> None:
+        """Show `show`'s drawing for `key` now or at its turn."""
+
+
+def now(_: str, show: Callable[[], None], /, *, at_once: bool = False) -> None:
     """An `Area` that shows every drawing now (a visual without a host's gate)."""
     show()
 
