@@ -534,6 +534,7 @@ class BoundPanel(QtWidgets.QWidget):
         self.setObjectName("boundPanel")
         self._controller = controller
         self._readout = named(SteadyLabel(None, most=READOUT_MOST_LINES), "boundReadout")
+        self._readout.whole_words = True
         self._readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # (The label's own tooltip is its whole text when it is cut; what D and γ are is
         # the frame's, shown where the label has none.)

@@ -313,6 +313,9 @@ class SteadyLabel(QtWidgets.QLabel):
         #: A text too long for the lines may be said in fewer words (`condense`): the
         #: narration's chains of "=" go straight to their results.
         self.condensable = False
+        #: With `most`: a word wider than the label is elided, not broken (a readout's
+        #: glued terms: never a number over two lines).
+        self.whole_words = False
         # (with `most`, the lines are broken here, never again by the label: no slack)
         self.setWordWrap(self._most is None)
         self.setTextFormat(Qt.TextFormat.PlainText)
@@ -372,7 +375,9 @@ class SteadyLabel(QtWidgets.QLabel):
                 if _was_cut(shown, full):  # too long even in the smallest type: cut
                     font, shown = base, cut
         elif self._most is not None:
-            shown = elide_lines(full, base, self._text_width(base), self._most) if full else ""
+            width = self._text_width(base)
+            shown = elide_lines(full, base, width, self._most, anywhere=not self.whole_words)
+            shown = shown if full else ""
             count = shown.count("\n") + 1
             if count != self._shown_lines:
                 self._shown_lines = count
@@ -576,27 +581,32 @@ def wrap_terms(text: str, font: QtGui.QFont, width: int) -> list[str] | None:
     return out
 
 
-def elide_lines(text: str, font: QtGui.QFont, width: int, lines: int) -> str:
-    """`text` word-wrapped at `width` pixels, cut to `lines` lines, the last one elided."""
+def elide_lines(
+    text: str, font: QtGui.QFont, width: int, lines: int, *, anywhere: bool = True
+) -> str:
+    """`text` word-wrapped at `width` pixels, cut to `lines` lines, the last one elided.
+    `anywhere` off: a word wider than `width` is not broken (a number's digits over two
+    lines, "D = 5.1" / "0") but elided, and the text ends there."""
     fm = QtGui.QFontMetrics(font)
     out: list[str] = []
     paragraphs = text.split("\n")
+    mode = QtGui.QTextOption.WrapMode
     for p_index, para in enumerate(paragraphs):
         layout = QtGui.QTextLayout(para, font)
         option = QtGui.QTextOption()
-        option.setWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        option.setWrapMode(mode.WrapAtWordBoundaryOrAnywhere if anywhere else mode.WordWrap)
         layout.setTextOption(option)
         layout.beginLayout()
-        starts: list[tuple[int, int]] = []
+        starts: list[tuple[int, int, bool]] = []
         while True:
             line = layout.createLine()
             if not line.isValid():
                 break
             line.setLineWidth(width)
-            starts.append((line.textStart(), line.textLength()))
+            starts.append((line.textStart(), line.textLength(), line.naturalTextWidth() > width))
         layout.endLayout()
-        for i, (a, n) in enumerate(starts or [(0, 0)]):
-            if len(out) == lines - 1:
+        for i, (a, n, wide) in enumerate(starts or [(0, 0, False)]):
+            if len(out) == lines - 1 or wide:
                 rest = para[a:]
                 more = p_index < len(paragraphs) - 1 or i < len(starts) - 1
                 if more:  # not the end: elide what stays, with a sign that more follows
@@ -604,7 +614,9 @@ def elide_lines(text: str, font: QtGui.QFont, width: int, lines: int) -> str:
                     return "\n".join(
                         [*out, fm.elidedText(rest + "…", Qt.TextElideMode.ElideRight, width)]
                     )
-                out.append(rest)
+                out.append(
+                    fm.elidedText(rest, Qt.TextElideMode.ElideRight, width) if wide else rest
+                )
                 return "\n".join(out)
             out.append(para[a : a + n].rstrip())
     return "\n".join(out)
