@@ -180,7 +180,7 @@ def test_an_updates_arithmetic_is_shown_whole_at_1024(qtbot, window) -> None:
     assert window.narration.height() == height
 
 
-def test_elide_lines_keeps_the_lines_it_is_given() -> None:
+def test_elide_lines_keeps_the_lines_it_is_given(qapp) -> None:  # noqa: ANN001
     from PySide6.QtGui import QFont, QFontMetrics
 
     from perceptron_gui.app.panels.common import elide_lines
@@ -195,6 +195,25 @@ def test_elide_lines_keeps_the_lines_it_is_given() -> None:
     assert len(lines) == 2 and lines[-1].endswith("…")
     assert all(fm.horizontalAdvance(line) <= 300 for line in lines)
     assert elide_lines("one\ntwo\nthree", font, 300, 2).split("\n")[0] == "one"
+
+
+def test_elide_lines_breaks_a_glued_term_at_its_spaces_never_inside_a_number(qapp) -> None:  # noqa: ANN001
+    """`anywhere` off (the bound readout's glued terms): a term wider than the line breaks
+    at its own no-break spaces ("D =" / "5.10", where it came out "D = 5.1" / "0"), and a
+    word wider even then is elided, the text ending there."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from perceptron_gui.app.panels.common import elide_lines
+
+    font = QFont()
+    fm = QFontMetrics(font)
+    term = "D\xa0=\xa05.10"
+    width = fm.horizontalAdvance("D = 5.") + 1  # (narrower than the term, wider than "5.10")
+    assert elide_lines(term, font, width, 4, anywhere=False).split("\n") == ["D =", "5.10"]
+    assert elide_lines(term, font, width, 4) == "D\xa0=\xa05.\n10"  # (anywhere: broken)
+    word = "123456789012"
+    out = elide_lines(f"{word} k", font, fm.horizontalAdvance("12345"), 4, anywhere=False)
+    assert out.endswith("…") and "\n" not in out  # (elided, the text ends there)
 
 
 @pytest.mark.long

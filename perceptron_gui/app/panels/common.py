@@ -585,26 +585,14 @@ def elide_lines(
     text: str, font: QtGui.QFont, width: int, lines: int, *, anywhere: bool = True
 ) -> str:
     """`text` word-wrapped at `width` pixels, cut to `lines` lines, the last one elided.
-    `anywhere` off: a word wider than `width` is not broken (a number's digits over two
-    lines, "D = 5.1" / "0") but elided, and the text ends there."""
+    `anywhere` off: a word wider than `width` is broken at its own no-break spaces ("D =" /
+    "5.10"), never inside a number ("D = 5.1" / "0"), and one wider even then is elided,
+    the text ending there."""
     fm = QtGui.QFontMetrics(font)
     out: list[str] = []
     paragraphs = text.split("\n")
-    mode = QtGui.QTextOption.WrapMode
     for p_index, para in enumerate(paragraphs):
-        layout = QtGui.QTextLayout(para, font)
-        option = QtGui.QTextOption()
-        option.setWrapMode(mode.WrapAtWordBoundaryOrAnywhere if anywhere else mode.WordWrap)
-        layout.setTextOption(option)
-        layout.beginLayout()
-        starts: list[tuple[int, int, bool]] = []
-        while True:
-            line = layout.createLine()
-            if not line.isValid():
-                break
-            line.setLineWidth(width)
-            starts.append((line.textStart(), line.textLength(), line.naturalTextWidth() > width))
-        layout.endLayout()
+        para, starts = _wrapped(para, font, width, anywhere)
         for i, (a, n, wide) in enumerate(starts or [(0, 0, False)]):
             if len(out) == lines - 1 or wide:
                 rest = para[a:]
@@ -620,6 +608,33 @@ def elide_lines(
                 return "\n".join(out)
             out.append(para[a : a + n].rstrip())
     return "\n".join(out)
+
+
+def _wrapped(
+    para: str, font: QtGui.QFont, width: int, anywhere: bool
+) -> tuple[str, list[tuple[int, int, bool]]]:
+    """`para` (its too wide words' no-break spaces made plain, `anywhere` off) and its
+    lines at `width`: (start, length, wider than `width`)."""
+    mode = QtGui.QTextOption.WrapMode
+    while True:
+        layout = QtGui.QTextLayout(para, font)
+        option = QtGui.QTextOption()
+        option.setWrapMode(mode.WrapAtWordBoundaryOrAnywhere if anywhere else mode.WordWrap)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        starts: list[tuple[int, int, bool]] = []
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            starts.append((line.textStart(), line.textLength(), line.naturalTextWidth() > width))
+        layout.endLayout()
+        wide = next(((a, n) for a, n, w in starts if w and "\xa0" in para[a : a + n]), None)
+        if wide is None:
+            return para, starts
+        a, n = wide
+        para = para[:a] + para[a : a + n].replace("\xa0", " ") + para[a + n :]
 
 
 def style_axes(plot: pg.PlotItem, bottom: str, left: str, *, label_pt: float = LABEL_PT) -> None:
