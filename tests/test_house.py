@@ -270,6 +270,43 @@ def test_visit_marks_the_point_and_says_the_verdict(window) -> None:
     assert probes.verdict_text(window.canvas) == "x2: correct ✓"
 
 
+@pytest.mark.parametrize(
+    "mode",
+    [
+        *(pytest.param(m, marks=pytest.mark.long) for m in ("dual", "pocket", "batch")),
+        *(pytest.param(m, marks=pytest.mark.long) for m in ("averaged", "voted", "kernel")),
+        "primal",
+        "pa",
+        "margin",
+    ],
+)
+def test_the_verdict_beside_the_point_says_what_the_step_did_in_every_mode(window, mode) -> None:  # noqa: ANN001
+    """Each visit of a run on the built-in example (every mode of the registry): the
+    words beside the point say a mistake, an update inside the margin (passive-aggressive
+    and the margin perceptron update right points; the canvas said "x4: correct ✓" beside
+    such an update) or no update, as the step's record has it."""
+    from perceptron_gui.core.registry import REGISTRY
+
+    assert mode in REGISTRY and len(REGISTRY) == 9
+    window.act_example.trigger()
+    window.set_mode(mode)
+    said = set()
+    for _ in range(40):  # (the margin perceptron's first margin update: visit 35)
+        rec = window.visit()
+        if rec is None or window.controller.trainer.done:
+            break
+        name = f"x{rec.index + 1}"
+        if rec.mistake:
+            want = f"{name}: mistake → update"
+        elif rec.reason == "margin":
+            want = f"{name}: inside the margin → update"
+        else:
+            want = f"{name}: correct ✓"
+        assert probes.verdict_text(window.canvas) == want, (rec, want)
+        said.add(want.split(": ", 1)[1])
+    assert ("inside the margin → update" in said) == (mode in ("pa", "margin")), said
+
+
 # ------------------------------------------------------------------ edits and runs
 
 

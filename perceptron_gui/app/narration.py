@@ -147,15 +147,19 @@ def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
 
 
 def verdict(t: Algorithm, *, running: bool) -> str | None:
-    """The word the canvas writes beside the current point: "mistake" or "correct" for the
-    last step, None while a run plays or once the run's end has been shown (the visits
-    after its last update found nothing: the end is what is true now, not that update)."""
+    """The word the canvas writes beside the current point: "mistake", "margin" (a right
+    point updated for a margin below the threshold: passive-aggressive, the margin
+    perceptron; the canvas said "correct ✓" beside an update) or "correct" for the last
+    step, None while a run plays or once the run's end has been shown (the visits after
+    its last update found nothing: the end is what is true now, not that update)."""
     rec = t.last
     if running or rec is None or t.visits == 0:
         return None
     if t.done and t.visits > rec.visit:
         return None
-    return "mistake" if rec.mistake else "correct"
+    if rec.mistake:
+        return "mistake"
+    return "margin" if rec.reason == "margin" else "correct"
 
 
 def end_caption(t: Algorithm, *, running: bool) -> str | None:

@@ -34,7 +34,7 @@ class RunView:
     current
         The 0-based point of the last step or visit (None: no current point).
     verdict
-        "mistake", "correct" or None (a transient label: figures leave it out).
+        "mistake", "margin", "correct" or None (a transient label: figures leave it out).
     answer_first
         Halos from the answer (pocket / average / vote) rather than the running weights.
     anatomy

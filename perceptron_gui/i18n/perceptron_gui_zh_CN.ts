@@ -889,6 +889,10 @@
         <translation>{name}：误分类 → 更新</translation>
     </message>
     <message>
+        <source>{name}: inside the margin → update</source>
+        <translation>{name}：在间隔内 → 更新</translation>
+    </message>
+    <message>
         <source>{name}: correct ✓</source>
         <translation>{name}：正确 ✓</translation>
     </message>

@@ -85,6 +85,8 @@ class PointsCanvas(BandCanvas):
         name = fmt.point_name(index)
         if verdict == "mistake":
             return translate("DataCanvas", "{name}: mistake → update").format(name=name)
+        if verdict == "margin":
+            return translate("DataCanvas", "{name}: inside the margin → update").format(name=name)
         return translate("DataCanvas", "{name}: correct ✓").format(name=name)
 
     def answer_mistakes(self, answer: Model, points: ArrayLike, labels: ArrayLike) -> IntArray:
@@ -132,7 +134,7 @@ class PointsCanvas(BandCanvas):
     def set_current(self, index: int | None, verdict: str | None = None) -> None:
         """Mark the point of the last step or visit (None: no mark).
 
-        `verdict` ("mistake" or "correct") is written next to the point for
+        `verdict` ("mistake", "margin" or "correct") is written next to the point for
         :attr:`verdict_ms` milliseconds; None takes down the one written before (it told
         of a step that is over).
         """
