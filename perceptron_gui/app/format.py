@@ -46,6 +46,20 @@ def fmt(v: float) -> str:
     return format_number(v, 4, minus=MINUS)
 
 
+def fmt_apart(v: float, other: float) -> str:
+    """`fmt` of `v`, with more digits where it would read as `other` while it is not (a
+    margin 0.9999999999999999 said "1 < 1": passive-aggressive's updates that rounding
+    keeps below the threshold), up to the shortest text that reads back to `v`."""
+    text = fmt(v)
+    if v == other or not (math.isfinite(v) and math.isfinite(other)) or text != fmt(other):
+        return text
+    for digits in (6, 9, 12, 15, 16, 17):
+        text = format_number(v, digits, minus=MINUS)
+        if text != format_number(other, digits, minus=MINUS):
+            break
+    return text
+
+
 def sci(v: float | None) -> str:
     """A number for a readout: never inf or NaN, scientific when huge or tiny."""
     if v is None:

@@ -18,7 +18,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.format import fmt, keep_terms, point_name
+from perceptron_gui.app.format import fmt, fmt_apart, keep_terms, point_name
 from perceptron_gui.app.i18n import stop_reason_name
 from perceptron_gui.core.protocol import Algorithm
 from perceptron_gui.core.records import StepRecord
@@ -147,7 +147,7 @@ def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
 
 
 def verdict(t: Algorithm, *, running: bool) -> str | None:
-    """The word the canvas writes beside the current point: "mistake", "margin" (a right
+    """The word the canvas writes beside the current point: "mistake", "inside" (a right
     point updated for a margin below the threshold: passive-aggressive, the margin
     perceptron; the canvas said "correct ✓" beside an update) or "correct" for the last
     step, None while a run plays or once the run's end has been shown (the visits after
@@ -159,7 +159,7 @@ def verdict(t: Algorithm, *, running: bool) -> str | None:
         return None
     if rec.mistake:
         return "mistake"
-    return "margin" if rec.reason == "margin" else "correct"
+    return "inside" if rec.reason == "margin" else "correct"
 
 
 def end_caption(t: Algorithm, *, running: bool) -> str | None:
@@ -189,7 +189,10 @@ def _score(t: Algorithm, rec: StepRecord, i: int) -> str:
             inner += f" {_signed(b0)}"
         score = translate("Narration", "y(w·x + b) = {y} · ({inner})").format(y=ys, inner=inner)
     if math.isfinite(rec.margin):  # (not kept for a kernel update reached by going back)
-        score += f" = {fmt(rec.margin)}"
+        # (told from the threshold it is tested against, as the margin is: not "= 1" then
+        # "its margin 0.9999999999999997 < 1")
+        threshold = rec.threshold if rec.threshold is not None else 0.0
+        score += f" = {fmt_apart(rec.margin, threshold)}"
     return score
 
 
@@ -226,7 +229,7 @@ def _describe(t: Algorithm, rec: StepRecord) -> str:
             point=point,
             score=score,
             name=point_name(i),
-            m=fmt(rec.margin),
+            m=fmt_apart(rec.margin, threshold if threshold is not None else 0.0),
             rel="<" if strict else "≤",
             thr=fmt(threshold if threshold is not None else 0.0),
             update=update,

@@ -34,7 +34,8 @@ class RunView:
     current
         The 0-based point of the last step or visit (None: no current point).
     verdict
-        "mistake", "margin", "correct" or None (a transient label: figures leave it out).
+        "mistake", "inside" (the margin), "correct" or None (a transient label: figures
+        leave it out).
     answer_first
         Halos from the answer (pocket / average / vote) rather than the running weights.
     anatomy

@@ -85,7 +85,7 @@ class PointsCanvas(BandCanvas):
         name = fmt.point_name(index)
         if verdict == "mistake":
             return translate("DataCanvas", "{name}: mistake → update").format(name=name)
-        if verdict == "margin":
+        if verdict == "inside":
             return translate("DataCanvas", "{name}: inside the margin → update").format(name=name)
         return translate("DataCanvas", "{name}: correct ✓").format(name=name)
 
@@ -134,7 +134,7 @@ class PointsCanvas(BandCanvas):
     def set_current(self, index: int | None, verdict: str | None = None) -> None:
         """Mark the point of the last step or visit (None: no mark).
 
-        `verdict` ("mistake", "margin" or "correct") is written next to the point for
+        `verdict` ("mistake", "inside" or "correct") is written next to the point for
         :attr:`verdict_ms` milliseconds; None takes down the one written before (it told
         of a step that is over).
         """
