@@ -27,6 +27,62 @@ def plain(text: str) -> str:
     return text.replace("\xa0", " ")
 
 
+def _pa_at_its_limit(limit: int):  # noqa: ANN202
+    """Passive-aggressive on the built-in example, stopped by its update limit."""
+    from importlib.resources import files
+
+    import numpy as np
+
+    rows = np.loadtxt(
+        str(files("perceptron_gui") / "data" / "example.csv"), delimiter=",", skiprows=1
+    )
+    cfg = TrainConfig(mode="pa", max_updates=limit)
+    t = make_trainer(make_dataset(rows[:, :2], rows[:, 2]), cfg)
+    while t.step() is not None:
+        pass
+    assert t.done and not t.converged and t.k == limit
+    return t
+
+
+def test_an_update_that_reached_the_limit_says_stopped_without_its_weights_again() -> None:
+    """The last update at the limit says w and b: "; stopped (update limit)" follows, not
+    "at k = 300: w = …, b = …" again (in presentation the whole was cut with "…")."""
+    t = _pa_at_its_limit(300)
+    said = plain(narrate(t))
+    assert said.startswith("update 300 on ") and said.endswith("; stopped (update limit)"), said
+    assert "at k =" not in said, said
+
+
+def test_a_narration_too_long_for_its_lines_keeps_its_numbers_whole(qapp) -> None:  # noqa: ANN001
+    """The narration's last resort (too long even shortened, in the smallest type): the
+    shortened text, elided, its glued terms broken at their spaces, never a number over
+    two lines (passive-aggressive's last update at the limit in presentation at
+    1024×768 showed "= 0.99" / "99999999999997")."""
+    from PySide6.QtGui import QFont
+
+    from perceptron_gui.app.panels.common import SteadyLabel
+
+    full = narrate(_pa_at_its_limit(300))
+    label = SteadyLabel(3, shrink=0.9)
+    label.condensable = True
+    label.setFont(QFont("DejaVu Sans", 22))
+    label.resize(700, 200)
+    label.setText(full)
+    shown = QLabel_text(label)
+    assert shown.endswith("…") and label.toolTip(), shown
+    numbers = set(re.findall(r"[−\d.e]*\d", plain(full)))
+    for line in shown.split("\n"):
+        for number in re.findall(r"[−\d.e]*\d(?![\d.]*…)", plain(line)):  # (but the cut one)
+            assert number in numbers, (number, shown)
+    assert "y(w·x + b) = 0.9999999999999997" in plain(shown), shown  # (the shortened wording)
+
+
+def QLabel_text(label) -> str:  # noqa: ANN001, N802
+    from PySide6.QtWidgets import QLabel
+
+    return str(QLabel.text(label)).replace("\u2060", "")
+
+
 @pytest.mark.parametrize("mode", ["pa", "margin"])
 def test_a_margin_below_the_threshold_never_reads_as_the_threshold(mode: str) -> None:
     """Passive-aggressive on the built-in example updates x13 for ever at a margin that

@@ -138,12 +138,25 @@ def narrate(t: Algorithm, rec: StepRecord | None = None) -> str:
         return _typeset(_end(t))  # the visits after the last update showed the end
     text = _describe(t, rec)
     if not asked and t.done:  # the update itself ended the run (pocket, random order)
-        text += "; " + (
-            translate("Narration", "now no point is a mistake: converged")
-            if t.converged
-            else _end(t)
-        )
+        if t.converged:
+            text += "; " + translate("Narration", "now no point is a mistake: converged")
+        elif _said_the_end(t, rec):  # (the limit: k, w and b are the update's, just said)
+            reason = stop_reason_name(t.stop_reason or "")
+            text += "; " + translate("Narration", "stopped ({reason})").format(reason=reason)
+        else:
+            text += "; " + _end(t)
     return _typeset(text)
+
+
+def _said_the_end(t: Algorithm, rec: StepRecord) -> bool:
+    """Whether the update `rec` just said the weights the run ends with (its last update,
+    and the answer is the running w, b): then "stopped (update limit)" says the rest, not
+    k, w and b again (passive-aggressive's last update at the limit was cut with "…" in
+    presentation, its w and b written twice)."""
+    if not (rec.updated and t.spec.has_w and t.k == rec.k):
+        return False
+    w = tuple(float(v) for v in t.w)
+    return w == tuple(rec.w_after) and float(t.b) == rec.b_after
 
 
 def verdict(t: Algorithm, *, running: bool) -> str | None:

@@ -3033,6 +3033,10 @@ Documentation: the README and docs/ in the source, and Help ▸ Keys and mouse.<
         <translation>现在没有误分类点：已收敛</translation>
     </message>
     <message>
+        <source>stopped ({reason})</source>
+        <translation>停止（{reason}）</translation>
+    </message>
+    <message>
         <source>converged: a full pass found no mistake</source>
         <translation>已收敛：完整一轮没有发现误分类点</translation>
     </message>

@@ -398,13 +398,17 @@ class SteadyLabel(QtWidgets.QLabel):
         "−23.82" stays whole), in type made smaller step by step down to `shrink`; then
         in the shortened wording (each chain of "=" from its left side to its result:
         "τ = min(C, …) = 0.4537" says "τ = 0.4537"), the same way; a text too long even
-        then is elided in the label's font, whole in the tooltip."""
+        then is elided in the label's font in the shortened wording (its results come
+        sooner), its glued terms broken at their spaces before a number is, whole in the
+        tooltip (passive-aggressive's last update at the limit in presentation showed
+        "= 0.99" / "99999999999997", then "…")."""
         assert self._lines is not None
-        for text in dict.fromkeys((full, condense(full))):
+        short = condense(full)
+        for text in dict.fromkeys((full, short)):
             fitted = self._wrapped_in(text, base)
             if fitted is not None:
                 return fitted
-        return base, elide_lines(full, base, self._text_width(base), self._lines)
+        return base, elide_lines(short, base, self._text_width(base), self._lines, anywhere=False)
 
     def _wrapped_in(self, text: str, base: QtGui.QFont) -> tuple[QtGui.QFont, str] | None:
         """`text` in its lines and the type that fits them, or None."""
