@@ -46,3 +46,38 @@ def test_the_docks_buttons_grow_with_ctrl_plus(window) -> None:  # noqa: ANN001
             side = min(b.width(), b.height())
             assert side >= 40, b.size()
             assert _ink_width(b) >= 0.6 * side, (dock.objectName(), _ink_width(b), side)
+
+
+def _whole_or_out(group: Any, port: Any) -> bool:
+    """Whether `group` is whole in `port` (a scroll area's viewport) or out of it."""
+    from PySide6.QtCore import QPoint, QRect
+
+    box = QRect(group.mapTo(port, QPoint(0, 0)), group.size())
+    return port.rect().contains(box) or not port.rect().intersects(box)
+
+
+def test_the_column_shows_the_controls_in_whole_groups(window) -> None:  # noqa: ANN001
+    """Ctrl++ to scale 2 on a short screen puts the panels beside the canvas, the Run
+    group over the settings: the column shows whole groups, also after the window grows
+    (maximized: the top of the Algorithm group's title showed under the Run group) and
+    in Chinese (the Run group 7 px taller, its foot was cut)."""
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.app import i18n
+
+    window.showNormal()
+    window.resize(900, 560)
+    _zoom_to(window, 2.0)
+    assert window.panes.compact_state is not None
+    c, port = window.controls, window.controls_dock.widget().viewport()
+    for grow in (0, 60, 120):
+        window.resize(900, 560 + grow)
+        QApplication.processEvents()
+        for group in (c.run_box, c.algorithm_box):
+            assert _whole_or_out(group, port), (grow, group.title(), port.height())
+        assert port.rect().contains(c.run_box.geometry()), grow
+    assert i18n.set_language("zh_CN", remember=False)
+    for _ in range(5):  # (the docks' layouts ask their parents in turn)
+        QApplication.processEvents()
+    for group in (c.run_box, c.algorithm_box):
+        assert _whole_or_out(group, port), (group.title(), port.height())

@@ -36,7 +36,12 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
+from perceptron_gui.app.panels.common import (
+    QWIDGETSIZE_MAX,
+    SteadyFrame,
+    SteadyLabel,
+    short_screen,
+)
 from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
@@ -168,14 +173,31 @@ class FoldingScroll(QScrollArea):
         #: Folded, it is still at least this tall (the controls' Run group beside the
         #: canvas: `Panes.compact`).
         self.least_height = 0
+        #: Where set, its least and most heights from its widget's sizes now, asked again
+        #: whenever they change (`Panes.compact`: the controls in whole groups).
+        self.heights: Callable[[], tuple[int, int]] | None = None
         widget.installEventFilter(self)
+
+    def set_heights(self, heights: Callable[[], tuple[int, int]] | None) -> None:
+        """Keep its least and most heights to `heights()` (None: any height, as made)."""
+        self.heights = heights
+        if heights is None:
+            self.least_height = 0
+            self.setMaximumHeight(QWIDGETSIZE_MAX)
+        self._ask_heights()
+
+    def _ask_heights(self) -> None:
+        if self.heights is not None:
+            self.least_height, most = self.heights()
+            self.setMaximumHeight(max(most, self.least_height))
+        self.updateGeometry()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         # The widget's sizes changed (a font, a scale, a language): the dock asks its area
         # again (a scroll area does not pass its widget's requests on: at scale 2 the
         # controls' dock kept their minimum of scale 1 and scrolled).
-        if event.type() == QEvent.Type.LayoutRequest and not self.folded:
-            self.updateGeometry()
+        if event.type() == QEvent.Type.LayoutRequest and (self.heights or not self.folded):
+            self._ask_heights()
         return False
 
     def set_folded(self, folded: bool) -> None:
@@ -677,13 +699,10 @@ class Panes:
         there: `ControlPanel.set_buttons_first`) needs."""
         w = self.w
         h = w.height()
-        margins = w.controls.layout().contentsMargins()  # type: ignore[union-attr]
-        buttons = w.controls.run_box.sizeHint().height() + margins.top() + margins.bottom()
         area = w.controls_dock.widget()
         if isinstance(area, FoldingScroll):
-            area.least_height = buttons
-            area.updateGeometry()
-        ch = min(w.controls.sizeHint().height(), int(h * COMPACT_CONTROLS_SHARE))
+            area.set_heights(self._column_controls)
+        ch = self._column_controls()[1]
         others = [
             d
             for d in w.findChildren(QDockWidget)
@@ -697,13 +716,27 @@ class Panes:
                 [w.controls_dock, others[0]], [ch, max(120, h - ch)], Qt.Orientation.Vertical
             )
 
+    def _column_controls(self) -> tuple[int, int]:
+        """Compacted, the controls' least and most heights in the column: their Run
+        group, and whole groups, all of them where they fit `COMPACT_CONTROLS_SHARE` of
+        the window's height, else the Run group alone (the settings under it scrolled
+        to). Cut at the share, the column showed the top of the Algorithm group's title
+        under the Run group (maximized at scale 2 on 1024×768: Qt gives a column's docks
+        the window's extra height in proportion); measured again at a change of the
+        controls' sizes (a language: the Run group 7 px taller in Chinese, and cut)."""
+        c = self.w.controls
+        margins = c.layout().contentsMargins()  # type: ignore[union-attr]
+        buttons = c.run_box.sizeHint().height() + margins.top() + margins.bottom()
+        whole = c.sizeHint().height()
+        return buttons, whole if whole <= int(self.w.height() * COMPACT_CONTROLS_SHARE) else buttons
+
     def uncompact(self) -> None:
         """The docks back where they were before `compact`."""
         state, self.compact_state = self.compact_state, None
         self.w.controls.set_buttons_first(False)
         area = self.w.controls_dock.widget()
         if isinstance(area, FoldingScroll):
-            area.least_height = 0
+            area.set_heights(None)
         self.title_docks()
         if state is not None:
             self.title_bars()
