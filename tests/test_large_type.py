@@ -81,3 +81,52 @@ def test_the_column_shows_the_controls_in_whole_groups(window) -> None:  # noqa:
         QApplication.processEvents()
     for group in (c.run_box, c.algorithm_box):
         assert _whole_or_out(group, port), (group.title(), port.height())
+
+
+#: On a 1024×768 screen: View ▸ Larger up to scale 2 (the panels go beside the canvas),
+#: then the primal's first three updates and the passive-aggressive's first two with Run ▸
+#: Step; what the narration shows after each.
+NARRATION_1024 = """
+import json
+from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+w.load_example()
+n = w.narration
+out = {"base": QFontInfo(n.font()).pixelSize(), "steps": []}
+while w.state()["ui_scale"] < 2.0:
+    w.act_zoom_in.trigger()
+    app.processEvents()
+for mode, steps in (("primal", 3), ("pa", 2)):
+    w.set_mode(mode)
+    for _ in range(steps):
+        w.act_step.trigger()
+        for _ in range(3):
+            app.processEvents()
+        out["steps"].append([mode, n.text(), QLabel.text(n), QFontInfo(n.font()).pixelSize(),
+                             n.height(), n.width()])
+print(json.dumps(out))
+"""
+
+
+def test_the_narration_says_every_update_whole_at_scale_2(tmp_path) -> None:  # noqa: ANN001
+    """Ctrl++ to scale 2 on a 1024×768 screen (the panels beside the canvas, its column
+    ~600 px): an update's narration is shown whole, its result last (in more lines, in
+    type no smaller than that of scale 1), never cut with "…" (from the primal's third
+    update: "y = +1: y(w·x + b) = +1 · (0·2.5 +…"), and its height stays from one
+    update to the next."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1024, 768, NARRATION_1024)
+    heights = set()
+    for mode, text, shown, px, height, width in out["steps"]:
+        assert 500 <= width, width
+        assert not shown.endswith("…"), (mode, shown)
+        result = text.replace("\xa0", " ").rsplit(" = ", 1)[1]
+        assert shown.replace("\xa0", " ").endswith(" = " + result), (mode, shown)
+        assert px >= out["base"], (mode, px, out["base"])
+        heights.add((mode, height))
+    assert len(heights) == 2, heights

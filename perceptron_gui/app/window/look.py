@@ -129,6 +129,9 @@ class Look:
         if on:  # large type for the room: smaller only as far as the room still reads it
             px = font.pointSizeF() * self.w.logicalDpiY() / 72.0
             shrink = min(1.0, PRESENTATION_NARRATION_MIN_PX / max(px, 1.0))
+        # Rather than cut (`NARRATION_MOST_LINES`), in the room's type, or outside
+        # presentation as small as the type of UI scale 1.
+        self.w.narration.last_shrink = shrink if on else min(shrink, 1.0 / t.ui_scale)
         self.w.narration.set_lines(
             PRESENTATION_NARRATION_LINES if on else NARRATION_LINES, shrink=shrink
         )

@@ -62,6 +62,11 @@ FRAME_ALLOWANCE = (16, 48)
 NARRATION_LINES = 2
 PRESENTATION_NARRATION_LINES = 3
 NARRATION_SHRINK = 0.8
+#: … and a text that fits them neither in smaller type nor in fewer words takes up to this
+#: many (`SteadyLabel`'s `grow`), in its last down to the type of UI scale 1 (`Look.
+#: style_narration`): at UI scale 2 beside the panels on 1024×768 the canvas column is
+#: ~600 px wide, and an update's result was cut with "…".
+NARRATION_MOST_LINES = 4
 #: Above UI scale 1 the panels under the canvas go beside it (`Panes.compact`) when the
 #: screen is short for the scale: when the height a window can have there (the screen's
 #: available height less FRAME_ALLOWANCE's), divided by the scale, is under this many
@@ -295,7 +300,9 @@ class Panes:
         w.timeline = Timeline(w.controller)
         cl.addWidget(w.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
-        w.narration = SteadyLabel(NARRATION_LINES, shrink=NARRATION_SHRINK)
+        w.narration = SteadyLabel(
+            NARRATION_LINES, shrink=NARRATION_SHRINK, grow=NARRATION_MOST_LINES
+        )
         w.narration.condensable = True  # fewer words rather than a cut result
         w.narration.setObjectName("narration")
         w.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
