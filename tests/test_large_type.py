@@ -130,3 +130,53 @@ def test_the_narration_says_every_update_whole_at_scale_2(tmp_path) -> None:  # 
         assert px >= out["base"], (mode, px, out["base"])
         heights.add((mode, height))
     assert len(heights) == 2, heights
+
+
+def _sideways(window: Any) -> list[str]:
+    """What scrolls sideways in the tables' dock: the table, or the dock's area."""
+    out = []
+    view = window.iteration_table.view
+    if view.horizontalScrollBar().maximum() > 0:
+        out.append("table")
+    if window.tables_dock.widget().horizontalScrollBar().maximum() > 0:
+        out.append("dock")
+    return out
+
+
+def _show_the_table(window: Any) -> None:
+    window.tables_dock.show()
+    window.tables_dock.raise_()
+    window.tabs.setCurrentWidget(window.iteration_table)
+
+
+def test_the_update_count_and_buttons_fit_the_column_at_scale_2(window) -> None:  # noqa: ANN001
+    """Ctrl++ to scale 2 on a short screen (the tables beside the canvas, ~400 px), in
+    English and in Chinese: the tables' update count is whole on one line ("12" over
+    "updates", "3" over "次更新" before: squeezed by the buttons beside it) and the
+    buttons go on a second line, each whole, rather than push the dock 212 px wider
+    than its column (it scrolled sideways)."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
+
+    from perceptron_gui.app import i18n
+
+    _zoom_to(window, 2.0)
+    window.load_example()
+    _show_the_table(window)
+    table = window.iteration_table
+    count = window.findChild(QLabel, "iterationCount")
+    for language in ("en", "zh_CN"):
+        assert i18n.set_language(language, remember=False)
+        for _ in range(12):
+            window.act_step.trigger()
+        for _ in range(4):
+            QApplication.processEvents()
+        shown = QLabel.text(count)
+        assert "\n" not in shown, (language, shown)
+        assert count.fontMetrics().horizontalAdvance(shown) <= count.width(), (language, shown)
+        assert "dock" not in _sideways(window), language
+        inside = table.rect()
+        for b in table.findChildren(QPushButton) + table.findChildren(QToolButton):
+            box = QRect(b.mapTo(table, QPoint(0, 0)), b.size())
+            assert inside.contains(box) and b.width() >= b.sizeHint().width(), b.text()
+        window.reset()

@@ -25,6 +25,7 @@ from perceptron_gui.app.panels.common import (
     short_screen,
     style_label,
 )
+from perceptron_gui.app.panels.flow import FlowRow
 from perceptron_gui.app.theme import TICK_PT, roomy, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
@@ -1000,11 +1001,11 @@ class IterationTable(QtWidgets.QWidget):
         self._count_label = make_label(name="iterationCount")
         count = SteadyFrame(self._count_label)
         self._button_row = (count, self._copy_button, self._copy_as_button, self._export_button)
-        buttons = QtWidgets.QHBoxLayout()
-        buttons.addWidget(count, 1)
-        for button in self._button_row[1:]:
-            buttons.addWidget(button)
-
+        # The count at the left, the buttons at the right, on further lines where the
+        # panel is narrow (beside the canvas at UI scale 2): each whole, never scrolled.
+        buttons = FlowRow()
+        for widget in self._button_row:
+            buttons.addWidget(widget)
         buttons.setContentsMargins(0, 0, 0, 0)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
