@@ -216,3 +216,46 @@ def test_every_modes_table_fits_its_column_at_scale_2(window, qtbot) -> None:  #
                     continue
                 text = m.index(last, col).data() or ""
                 assert bold.horizontalAdvance(text) < header.sectionSize(col), (mode, name)
+
+
+#: Two screens side by side, 1920×1080 ("s") and 1024×768 ("s1"): View ▸ Larger to scale 2
+#: on the large one, then the window moved onto the small one and back.
+TWO_SCREENS = """
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+def pump():
+    for _ in range(6):
+        app.processEvents()
+def seen():
+    return [w.screen().name(), w.panes.compact_state is not None,
+            w.dockWidgetArea(w.bound_dock).name]
+pump()
+while w.state()["ui_scale"] < 2.0:
+    w.act_zoom_in.trigger()
+    pump()
+out = [seen()]
+for x in (1940, 20):
+    w.move(x, 10)
+    pump()
+    out.append(seen())
+print(json.dumps(out))
+"""
+
+
+def test_the_panels_are_placed_again_on_another_screen(tmp_path) -> None:  # noqa: ANN001
+    """At UI scale 2 the panels go beside the canvas on a 1024×768 screen, not on a
+    1920×1080 one (`compact_wanted`): a window moved from the large screen to the small
+    one puts them beside the canvas, and back under it on the large one (decided once,
+    at the scale's change, they stayed under a canvas of a few pixels)."""
+    from conftest import run_on_screen
+
+    out = run_on_screen(tmp_path, 1920, 1080, TWO_SCREENS, more=((1024, 768),))
+    assert out == [
+        ["s", False, "BottomDockWidgetArea"],
+        ["s1", True, "RightDockWidgetArea"],
+        ["s", False, "BottomDockWidgetArea"],
+    ], out

@@ -257,6 +257,31 @@ class Panes:
         event, ~2000.)"""
         self.w.installEventFilter(_FirstShow(self))
 
+    def watch_screen(self) -> None:
+        """Once the window is shown (it has a native window then): what it decided by its
+        screen's size (the panels beside the canvas or under it, folded, the bottom
+        docks' titles down their sides) is decided again when it goes to another
+        screen. (Decided once, a window dragged at UI scale 2 from 1920×1080 to a
+        1024×768 screen kept its panels under a canvas of a few pixels.)"""
+        handle = self.w.windowHandle()
+        if handle is not None:
+            handle.screenChanged.connect(self._on_window_screen_changed)
+
+    def _on_window_screen_changed(self, _screen: object) -> None:
+        # (in the next turn: Qt moves the window's geometry to the new screen after this)
+        QTimer.singleShot(0, self.w, self.place_for_screen)
+
+    def place_for_screen(self) -> None:
+        """The docks placed, folded and sized again for the window's screen now (not in
+        presentation, which lays out its own stage and gives the window back)."""
+        w = self.w
+        if w.presentation.on or not w.isVisible():
+            return
+        self.place_docks()
+        self.fold_to_screen()
+        self.size_docks()
+        w.look.style_busy()  # (a third of the screen's width)
+
     def build(self, animation_ms: int) -> None:
         """Make the central widget and the docks, as the window's attributes."""
         w = self.w
