@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 
 def _zoom_to(window: Any, scale: float) -> None:
     """View ▸ Larger (Ctrl++) until the UI scale is `scale`, as a user would."""
@@ -182,14 +184,51 @@ def test_the_update_count_and_buttons_fit_the_column_at_scale_2(window) -> None:
         window.reset()
 
 
-def test_every_modes_table_fits_its_column_at_scale_2(window, qtbot) -> None:  # noqa: ANN001
-    """Ctrl++ to scale 2 on a short screen (the tables beside the canvas, ~380 px): the
-    example's run to its end in each of the registry's modes shows its table with no
-    sideways scroll bar (every mode's scrolled: the dual's and the kernel's 18 α columns
-    wanted 1100 px), k, the point and b (averaged: b̄) whole: the written-out columns
-    yield their width first, and the dual's and the kernel's show one αᵢ, the row's
-    point's (every α is in the Dual view tab)."""
+def _table_fits(window: Any, mode: str) -> None:
+    """The table as shown now: no sideways scroll, k, the point, b (averaged: b̄) and
+    αᵢ whole."""
     from PySide6.QtGui import QFontMetrics
+
+    table = window.iteration_table
+    header, m = table.view.horizontalHeader(), table.model
+    assert _sideways(window) == [], (mode, header.length(), table.view.viewport().width())
+    last = m.rowCount() - 1
+    bold = QFontMetrics(m.bold_font)
+    for name in ("k", "point", "b", "b̄", "αᵢ"):
+        if name in m.columns:
+            col = m.columns.index(name)
+            if name == "b" and header.isSectionHidden(col):  # (averaged: b̄ says it)
+                assert not header.isSectionHidden(m.columns.index("b̄")), mode
+                continue
+            text = m.index(last, col).data() or ""
+            assert bold.horizontalAdvance(text) < header.sectionSize(col), (mode, name)
+
+
+def test_the_table_fits_its_column_at_scale_2(window) -> None:  # noqa: ANN001
+    """Ctrl++ to scale 2 on a short screen (the tables beside the canvas, ~380 px), the
+    example after 12 updates (Run ▸ Step): the primal's table and the dual's show no
+    sideways scroll bar (the primal's wanted 687 px, the dual's 18 α columns 1100), k,
+    the point and b whole: `w·x + b` yields its width first, and the dual shows one αᵢ,
+    the row's point's (every α is in the Dual view tab)."""
+    from PySide6.QtWidgets import QApplication
+
+    _zoom_to(window, 2.0)
+    window.load_example()
+    _show_the_table(window)
+    for mode in ("primal", "dual"):
+        window.set_mode(mode)
+        for _ in range(12):
+            window.act_step.trigger()
+        for _ in range(3):
+            QApplication.processEvents()
+        _table_fits(window, mode)
+    assert "αᵢ" in window.iteration_table.model.columns
+
+
+@pytest.mark.long
+def test_every_modes_table_fits_its_column_at_scale_2(window, qtbot) -> None:  # noqa: ANN001
+    """As `test_the_table_fits_its_column_at_scale_2`, for the example's run to its end in
+    each of the registry's modes (every one scrolled sideways: their tables differ)."""
     from PySide6.QtWidgets import QApplication
 
     from perceptron_gui.core.registry import modes
@@ -197,25 +236,13 @@ def test_every_modes_table_fits_its_column_at_scale_2(window, qtbot) -> None:  #
     _zoom_to(window, 2.0)
     window.load_example()
     _show_the_table(window)
-    table = window.iteration_table
-    header, m = table.view.horizontalHeader(), table.model
     for mode in modes():
         window.set_mode(mode)
         window.run_to_end()
         qtbot.waitUntil(lambda: not window.controller.running, timeout=20000)
         for _ in range(3):
             QApplication.processEvents()
-        assert _sideways(window) == [], (mode, header.length(), table.view.viewport().width())
-        last = m.rowCount() - 1
-        bold = QFontMetrics(m.bold_font)
-        for name in ("k", "point", "b", "b̄", "αᵢ"):
-            if name in m.columns:
-                col = m.columns.index(name)
-                if name == "b" and header.isSectionHidden(col):  # (averaged: b̄ says it)
-                    assert not header.isSectionHidden(m.columns.index("b̄")), mode
-                    continue
-                text = m.index(last, col).data() or ""
-                assert bold.horizontalAdvance(text) < header.sectionSize(col), (mode, name)
+        _table_fits(window, mode)
 
 
 #: Two screens side by side, 1920×1080 ("s") and 1024×768 ("s1"): View ▸ Larger to scale 2
