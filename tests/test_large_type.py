@@ -286,3 +286,30 @@ def test_the_panels_are_placed_again_on_another_screen(tmp_path) -> None:  # noq
         ["s1", True, "RightDockWidgetArea"],
         ["s", False, "BottomDockWidgetArea"],
     ], out
+
+
+def test_the_dual_views_texts_are_whole_at_scale_2(window) -> None:  # noqa: ANN001
+    """Ctrl++ to scale 2 on a short screen, the dual run's Dual view tab beside the canvas:
+    its title and note are whole (the note's last line was cut under the heatmap, 86 px
+    of its 136) and the heatmap keeps twice its least height, scrolled to; in the back,
+    the tab asks no more room of the Iteration table's."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    _zoom_to(window, 2.0)
+    window.load_example()
+    window.set_mode("dual")
+    for _ in range(12):
+        window.act_step.trigger()
+    window.tables_dock.show()
+    window.tables_dock.raise_()
+    dual = window.dual_view
+    window.tabs.setCurrentWidget(dual)
+    for _ in range(5):
+        QApplication.processEvents()
+    for name in ("dualTitle", "dualNote"):
+        label = dual.findChild(QLabel, name)
+        assert label.height() >= label.heightForWidth(label.width()), name
+    assert dual._stack.height() >= 2 * dual._stack.minimumSizeHint().height() - 1
+    window.tabs.setCurrentWidget(window.iteration_table)
+    QApplication.processEvents()
+    assert dual.minimumHeight() == 0

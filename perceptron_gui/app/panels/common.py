@@ -519,6 +519,22 @@ def condense(text: str) -> str:
     return "".join(parts)
 
 
+def least_height_for_width(layout: QtWidgets.QBoxLayout, width: int) -> int:
+    """The least height vertical box `layout` can have at `width` pixels: its wrapped
+    texts whole at that width (a label's, a `FlowRow`'s height for it), its other items
+    at their least heights, and the spacing and margins between them. (Qt's own
+    `heightForWidth` is the height the layout would like, every item at its size hint.)"""
+    m = layout.contentsMargins()
+    inner = width - m.left() - m.right()
+    items = [layout.itemAt(i) for i in range(layout.count())]
+    shown = [item for item in items if item is not None and not item.isEmpty()]
+    height = m.top() + m.bottom() + max(0, layout.spacing()) * max(0, len(shown) - 1)
+    for item in shown:
+        hfw = item.heightForWidth(inner) if item.hasHeightForWidth() else -1
+        height += max(hfw, item.minimumSize().height())
+    return height
+
+
 def _scaled_font(font: QtGui.QFont, scale: float) -> QtGui.QFont:
     """`font` at `scale` times its size (points, or pixels for a font set in pixels)."""
     out = QtGui.QFont(font)
@@ -688,6 +704,7 @@ __all__ = [
     "busy_cursor",
     "condense",
     "elide_lines",
+    "least_height_for_width",
     "line_height",
     "wrap_terms",
     "make_label",
