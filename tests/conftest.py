@@ -588,18 +588,31 @@ def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ[_STATE_ENV] = before
 
 
-def run_on_screen(tmp_path, width: int, height: int, code: str, *args: str) -> dict:  # noqa: ANN001
+def run_on_screen(  # noqa: ANN201
+    tmp_path,  # noqa: ANN001
+    width: int,
+    height: int,
+    code: str,
+    *args: str,
+    more: tuple[tuple[int, int], ...] = (),
+) -> dict:
     """Run `code` in a new interpreter on an offscreen screen of width × height pixels
-    (Qt fixes the screen's size when it starts) and return the JSON its last line prints."""
+    (Qt fixes the screen's size when it starts) and return the JSON its last line prints.
+    `more`: the sizes of further screens, each to the right of the one before (named
+    "s1", "s2", …; the first is "s")."""
     import json
     import subprocess
     import sys
     from pathlib import Path
 
     screen = tmp_path / "screen.json"
-    spec = {"name": "s", "x": 0, "y": 0, "width": width, "height": height}
-    spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
-    screen.write_text(json.dumps({"screens": [spec]}))
+    specs, x = [], 0
+    for i, (w, h) in enumerate(((width, height), *more)):
+        spec = {"name": f"s{i}" if i else "s", "x": x, "y": 0, "width": w, "height": h}
+        spec.update({"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
+        specs.append(spec)
+        x += w
+    screen.write_text(json.dumps({"screens": specs}))
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",

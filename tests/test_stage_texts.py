@@ -487,14 +487,15 @@ def test_ui_scale_2_on_1024_gives_the_canvas_the_larger_share_and_the_bound_its_
     at_1024: dict,
 ) -> None:
     """UI scale 2 by View ▸ Larger on a 1024×768 screen: the panels under the canvas go
-    beside it as tabs, and the canvas's plot has at least 45 % of the window's height (213
-    of 720 px before, 30 %; at scale 1 it has 34 %, under the strip of panels); the bound
+    beside it as tabs, and the canvas's plot has at least 42 % of the window's height (213
+    of 720 px before, 30 %; at scale 1 it has 34 %, under the strip of panels; 45 % while
+    the narration under it was cut with "…": its third line has the update's result); the bound
     panel's plot, in front among the tabs, keeps its least height, its own area at least
     40 px (3 px before) and no two tick labels overprint ("0.46.8" before)."""
     from PySide6.QtCore import QRectF
 
     p = at_1024["plots_2"]
-    assert p["canvas"] >= 0.45 * p["window"], p
+    assert p["canvas"] >= 0.42 * p["window"], p
     assert p["bound_shown"] and p["bound"] >= p["bound_least"] and p["bound_box"] >= 40, p
     assert p["bound_bottom"] < p["dock"], p  # (whole: not scrolled out of the dock)
     assert at_1024["areas_2"][2:] == ["RightDockWidgetArea"] * 2, at_1024["areas_2"]

@@ -736,6 +736,7 @@ class MainWindow(LessonScripting, QMainWindow):
         super().showEvent(event)
         if not self._shown_once:  # the docks' shares, once the window has its size
             self._shown_once = True
+            self.panes.watch_screen()
             self.panes.place_docks()  # (a start at UI scale 2 on a small screen)
             self.panes.fold_to_screen()  # (the panels' sizes are known now)
             self.panes.size_docks()

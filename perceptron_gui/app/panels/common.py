@@ -289,6 +289,11 @@ class SteadyLabel(QtWidgets.QLabel):
         With `lines` None: as many lines as the text needs up to this many, the rest
         elided (a lesson's 300-character title or 4000-character caption neither widens
         nor lengthens the window; a word longer than the width is broken anywhere).
+    grow
+        With `condensable`: a text that fits its lines neither in smaller type nor in
+        fewer words takes more lines, up to this many, and the label keeps them while
+        its width and font stay (its height does not jump back and forth from step to
+        step); one too long even then is elided.
     """
 
     #: The full text changed (the narration is announced to screen readers from it).
@@ -301,9 +306,13 @@ class SteadyLabel(QtWidgets.QLabel):
         *,
         shrink: float = 1.0,
         most: int | None = None,
+        grow: int | None = None,
     ) -> None:
         super().__init__(parent)
         self._lines = lines
+        self._grow = grow
+        self._extra = 0  # (lines taken beyond `lines` for a long text: `grow`)
+        self._width = -1  # (the width the extra lines were taken at)
         self._most = most if lines is None else None
         self._shown_lines = 1  # (with `most`: the lines shown now)
         self._full = ""
@@ -316,6 +325,9 @@ class SteadyLabel(QtWidgets.QLabel):
         #: With `most`: a word wider than the label is elided, not broken (a readout's
         #: glued terms: never a number over two lines).
         self.whole_words = False
+        #: With `grow`: in its most lines a text may be set down to this fraction of the
+        #: label's type (a smaller share of the window than another line).
+        self.last_shrink = shrink
         # (with `most`, the lines are broken here, never again by the label: no slack)
         self.setWordWrap(self._most is None)
         self.setTextFormat(Qt.TextFormat.PlainText)
@@ -323,15 +335,22 @@ class SteadyLabel(QtWidgets.QLabel):
     def setFont(self, font: QtGui.QFont | str | Sequence[str]) -> None:  # noqa: N802 (Qt's name)
         """The label's font: its height, and its type when the text fits."""
         self._base_font = QtGui.QFont(font)
+        self._extra = 0
         super().setFont(self._base_font)
         self._fit()
         self.updateGeometry()
 
-    def set_lines(self, lines: int | None, *, shrink: float | None = None) -> None:
-        """Keep `lines` lines (None: grow with the text); `shrink` as the constructor's."""
+    def set_lines(
+        self, lines: int | None, *, shrink: float | None = None, grow: int | None = None
+    ) -> None:
+        """Keep `lines` lines (None: grow with the text); `shrink` and `grow` as the
+        constructor's."""
         self._lines = lines
+        self._extra = 0
         if shrink is not None:
             self._shrink = shrink
+        if grow is not None:
+            self._grow = grow
         self._fit()
         self.updateGeometry()
 
@@ -397,31 +416,45 @@ class SteadyLabel(QtWidgets.QLabel):
         """The narration's fit: broken only between terms (never inside a number:
         "−23.82" stays whole), in type made smaller step by step down to `shrink`; then
         in the shortened wording (each chain of "=" from its left side to its result:
-        "τ = min(C, …) = 0.4537" says "τ = 0.4537"), the same way; a text too long even
-        then is elided in the label's font in the shortened wording (its results come
+        "τ = min(C, …) = 0.4537" says "τ = 0.4537"), the same way; with `grow`, the same
+        in a line more at a time up to `grow` lines; a text too long even then is elided
+        in the label's font in the shortened wording (its results come
         sooner), its glued terms broken at their spaces before a number is, whole in the
         tooltip (passive-aggressive's last update at the limit in presentation showed
         "= 0.99" / "99999999999997", then "…")."""
         assert self._lines is not None
+        if self.width() != self._width:  # (another width: as few lines as it can again)
+            self._width, self._extra = self.width(), 0
         short = condense(full)
-        for text in dict.fromkeys((full, short)):
-            fitted = self._wrapped_in(text, base)
-            if fitted is not None:
-                return fitted
-        return base, elide_lines(short, base, self._text_width(base), self._lines, anywhere=False)
+        texts = tuple(dict.fromkeys((full, short)))
+        have = self._lines + self._extra
+        most = max(have, self._grow or 0)
+        for lines in range(have, most + 1):
+            # (in its most lines, type down to `last_shrink` rather than cut)
+            floor = self.last_shrink if lines == most and self._grow else self._shrink
+            for text in texts:
+                fitted = self._wrapped_in(text, base, lines, min(floor, self._shrink))
+                if fitted is not None:
+                    if lines != have:  # more lines (`grow`): at 1024×768 and UI scale 2
+                        self._extra = lines - self._lines  # an update's result was cut
+                        self.updateGeometry()
+                    return fitted
+        return base, elide_lines(short, base, self._text_width(base), have, anywhere=False)
 
-    def _wrapped_in(self, text: str, base: QtGui.QFont) -> tuple[QtGui.QFont, str] | None:
-        """`text` in its lines and the type that fits them, or None."""
-        assert self._lines is not None
+    def _wrapped_in(
+        self, text: str, base: QtGui.QFont, lines: int, shrink: float
+    ) -> tuple[QtGui.QFont, str] | None:
+        """`text` in `lines` lines and the type, down to `shrink` of `base`, that fits
+        them, or None."""
         scale = 1.0
         while True:
             font = base if scale == 1.0 else _scaled_font(base, scale)
             wrapped = wrap_terms(text, font, self._text_width(font))
-            if wrapped is not None and len(wrapped) <= self._lines:
+            if wrapped is not None and len(wrapped) <= lines:
                 return font, "\n".join(wrapped)
-            if scale <= self._shrink + 1e-9:
+            if scale <= shrink + 1e-9:
                 return None
-            scale = max(self._shrink, scale - 0.04)
+            scale = max(shrink, scale - 0.04)
 
     def _text_width(self, font: QtGui.QFont) -> int:
         m = self.contentsMargins()
@@ -435,7 +468,7 @@ class SteadyLabel(QtWidgets.QLabel):
         return self._base_font or self.font()
 
     def _fixed_height(self) -> int:
-        lines = self._lines if self._lines is not None else self._shown_lines
+        lines = self._lines + self._extra if self._lines is not None else self._shown_lines
         m = self.contentsMargins()
         height = line_height(self._height_font(), cjk=has_cjk(self._full)) * lines
         return height + m.top() + m.bottom() + 2 * max(0, self.margin())
@@ -501,6 +534,22 @@ def condense(text: str) -> str:
         if len(chain) >= 3:
             parts[i] = chain[0] + _EQUALS + chain[-1]
     return "".join(parts)
+
+
+def least_height_for_width(layout: QtWidgets.QBoxLayout, width: int) -> int:
+    """The least height vertical box `layout` can have at `width` pixels: its wrapped
+    texts whole at that width (a label's, a `FlowRow`'s height for it), its other items
+    at their least heights, and the spacing and margins between them. (Qt's own
+    `heightForWidth` is the height the layout would like, every item at its size hint.)"""
+    m = layout.contentsMargins()
+    inner = width - m.left() - m.right()
+    items = [layout.itemAt(i) for i in range(layout.count())]
+    shown = [item for item in items if item is not None and not item.isEmpty()]
+    height = m.top() + m.bottom() + max(0, layout.spacing()) * max(0, len(shown) - 1)
+    for item in shown:
+        hfw = item.heightForWidth(inner) if item.hasHeightForWidth() else -1
+        height += max(hfw, item.minimumSize().height())
+    return height
 
 
 def _scaled_font(font: QtGui.QFont, scale: float) -> QtGui.QFont:
@@ -694,6 +743,7 @@ __all__ = [
     "busy_cursor",
     "condense",
     "elide_lines",
+    "least_height_for_width",
     "line_height",
     "wrap_terms",
     "make_label",

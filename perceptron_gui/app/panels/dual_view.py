@@ -14,6 +14,7 @@ from perceptron_gui.app.i18n import kernel_name
 from perceptron_gui.app.panels.common import (
     QWIDGETSIZE_MAX,
     RunFrameGate,
+    least_height_for_width,
     make_label,
     style_axes,
     style_label,
@@ -123,6 +124,36 @@ class DualView(QtWidgets.QWidget):
         super().showEvent(event)
         if self._draw_pending:
             self.rebuild()
+        self._keep_texts_whole()
+
+    def hideEvent(self, event: QtGui.QHideEvent) -> None:  # noqa: N802 (Qt override)
+        super().hideEvent(event)
+        # (a tab in the back: the tabs' least height is their page in front's)
+        if self.minimumHeight() and not event.spontaneous():
+            self.setMinimumHeight(0)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._keep_texts_whole()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:  # (a text, a font, a plot)
+            self._keep_texts_whole()
+        return super().event(event)
+
+    def _keep_texts_whole(self) -> None:
+        """While in front, at least as tall as its title and note wrapped at its width, and
+        its table or heatmap at their least (times the UI scale): the scroll area round
+        the tables scrolls it rather than squeeze them (at UI scale 2 beside the canvas on
+        1024×768 the note's last line was cut under a heatmap 72 px high whose tick labels
+        ran together); at scale 1 the least is what the layout had."""
+        least = least_height_for_width(self._layout, self.width()) if self.isVisible() else 0
+        if least and self._built:  # (the table's or heatmap's least, 70 px, at the scale)
+            below = self._stack.minimumSizeHint().height()
+            least += max(0, round(below * theme().ui_scale) - below)
+        if least != self.minimumHeight():
+            self.setMinimumHeight(least)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.LanguageChange:

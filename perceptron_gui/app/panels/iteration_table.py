@@ -25,6 +25,7 @@ from perceptron_gui.app.panels.common import (
     short_screen,
     style_label,
 )
+from perceptron_gui.app.panels.flow import FlowRow
 from perceptron_gui.app.theme import TICK_PT, roomy, theme
 from perceptron_gui.core.errors import DataError
 from perceptron_gui.core.io import atomic_write_text
@@ -259,6 +260,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._shown_points: Sequence[int] = ()  # the α columns' points (`_shown_for`)
         self._alpha_cols = self._alpha_idx = np.zeros(0, np.int64)
         self._keep_texts = False
+        #: The dual and kernel tables in a column too narrow for Table 2.2's α1 … αN:
+        #: one column αᵢ, the α of the row's point after its update (`set_alpha_per_row`).
+        self._alpha_per_row = False
         self.modelReset.connect(self._on_reset)
         for signal in (self.rowsRemoved, self.layoutChanged):
             signal.connect(self._texts.clear)
@@ -722,11 +726,39 @@ class IterationModel(QtCore.QAbstractTableModel):
             # they take the place of w·x + b, so that the table fits a 1024×768 screen
             shown = tuple(c for c in shown if c != self.DECISION)
             shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
-        if t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
+        if t.has_alpha and self._alpha_per_row and t.n <= MAX_ALPHA_POINTS:
+            self._shown_points = ()  # the updated point's α, row by row
+            shown = ("k", self.POINT, self.ALPHA_COLUMN, "b")
+        elif t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
             points = range(t.n) if t.n <= MAX_ALPHA_POINTS else self._alpha_points
             self._shown_points = points
             shown = ("k", self.POINT, *_alpha_names(points), "b")
         return shown
+
+    @property
+    def alpha_columns_optional(self) -> bool:
+        """Whether the table may show one column αᵢ instead of α1 … αN (a dual or
+        kernel run of at most `MAX_ALPHA_POINTS` points; beyond, the columns of the
+        points updated scroll)."""
+        return self._trainer.has_alpha and self._trainer.n <= MAX_ALPHA_POINTS
+
+    def set_alpha_per_row(self, on: bool) -> bool:
+        """One column αᵢ, the α of each row's point after its update, instead of a column
+        per point (`alpha_columns_optional`); returns whether the columns changed."""
+        if on == self._alpha_per_row:
+            return False
+        self._alpha_per_row = on
+        shown = self._shown_for(self._trainer)
+        if shown == self._shown:
+            return False
+        self._keep_texts = True  # (the same rows: each cell's text stays)
+        try:
+            self.beginResetModel()
+            self._shown = shown
+            self.endResetModel()
+        finally:
+            self._keep_texts = False
+        return True
 
     @staticmethod
     def _row_signature(t: Algorithm, row: int) -> tuple[float, ...] | None:
@@ -1000,11 +1032,11 @@ class IterationTable(QtWidgets.QWidget):
         self._count_label = make_label(name="iterationCount")
         count = SteadyFrame(self._count_label)
         self._button_row = (count, self._copy_button, self._copy_as_button, self._export_button)
-        buttons = QtWidgets.QHBoxLayout()
-        buttons.addWidget(count, 1)
-        for button in self._button_row[1:]:
-            buttons.addWidget(button)
-
+        # The count at the left, the buttons at the right, on further lines where the
+        # panel is narrow (beside the canvas at UI scale 2): each whole, never scrolled.
+        buttons = FlowRow()
+        for widget in self._button_row:
+            buttons.addWidget(widget)
         buttons.setContentsMargins(0, 0, 0, 0)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -1148,7 +1180,7 @@ class IterationTable(QtWidgets.QWidget):
         "w̄": "(−0.000, −0.000)",
     }
     #: Columns narrower than their samples by up to this factor elide (the tooltip has
-    #: all); narrower still, the table scrolls (its columns as wide as their texts).
+    #: all); narrower still, some yield their width to the others (`_yielded`).
     MIN_SQUEEZE = 0.7
 
     def set_buttons_shown(self, shown: bool) -> None:
@@ -1163,6 +1195,10 @@ class IterationTable(QtWidgets.QWidget):
         those show whole (at 1024×768 averaged data elided w̄ to "(2.4263, 1.…", pocket
         runs w and w·x + b at any width): the tooltip has every digit."""
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
+        total = max(1, self.view.viewport().width())
+        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
+        if self.model.alpha_columns_optional:  # Table 2.2's α1 … αN, where they fit
+            self.model.set_alpha_per_row(self._alpha_table_width(fm, tight) > total)
         names = self.model.columns
 
         def sample(n: str) -> str:
@@ -1179,8 +1215,6 @@ class IterationTable(QtWidgets.QWidget):
             if width is None:
                 width = measured[(text, 3)] = fm.horizontalAdvance(text)
             usual.append(width + pad)
-        total = max(1, self.view.viewport().width())
-        tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
         # The most digits with which the rows in view show whole: with the usual widths
         # when they fit too (steady columns), else as wide as those rows need.
         # Wider titles than the table (a kernel run's hundreds of α columns): no digits fit,
@@ -1196,17 +1230,94 @@ class IterationTable(QtWidgets.QWidget):
                 break
         self.model.set_digits(digits)
         # Room to spare is shared out; a little too little, and the cells elide; much
-        # too little, and the table scrolls with every cell whole (a kernel run's
-        # hundreds of α columns were squeezed too, and showed "α1…", "9…" and "x1…").
+        # too little, and the written-out columns yield (`_yielded`); the columns of
+        # the points a kernel run updated, beyond MAX_ALPHA_POINTS, scroll with every
+        # cell whole (its hundreds of α columns were squeezed too, and showed "α1…",
+        # "9…" and "x1…").
         scale = total / max(1, sum(want))
-        if scale < self.MIN_SQUEEZE:
+        if scale < self.MIN_SQUEEZE and self.model.alpha_points()[0].size:
             scale = 1.0
-        # (but no column wider than the table: a 64-feature w elides, its tooltip whole)
-        widths = [min(int(w * scale), total) for w in want]
-        if sum(widths) <= total:
-            widths[-1] += total - sum(widths)
+        if scale < self.MIN_SQUEEZE:
+            widths = self._yielded(want, names, total, fm.averageCharWidth() * 2 + tight)
+        else:  # (no column wider than the table: a 64-feature w elides, its tooltip whole)
+            widths = [min(int(w * scale), total) for w in want]
+        shown = [c for c, w in enumerate(widths) if w > 0]
+        if shown and sum(widths) <= total:
+            widths[shown[-1]] += total - sum(widths)
+        header = self.view.horizontalHeader()
         for col, width in enumerate(widths):
-            self.view.horizontalHeader().resizeSection(col, width)
+            if (width == 0) != header.isSectionHidden(col):  # (a column left out, `_yielded`)
+                header.setSectionHidden(col, width == 0)
+            if width > 0:
+                header.resizeSection(col, width)
+
+    #: Where the columns do not fit, those that yield their width (cells elided, whole
+    #: in the tooltip and in Copy), a group at a time, with whether they may be left out:
+    #: the decision function and the points summed (written out), then the kind of
+    #: update, then w; in the averaged table w and b then go (w̄ and b̄ are its answer);
+    #: then w̄. The numbers (k, point, b, c, |M|, α) keep theirs.
+    YIELDING: tuple[tuple[tuple[str, ...], bool], ...] = (
+        (("w·x + b", "summed"), True),
+        (("update",), True),
+        (("w",), False),
+        (("w", "b"), True),
+        (("w̄",), False),
+    )
+
+    def _yielded(self, want: list[int], names: Sequence[str], total: int, least: int) -> list[int]:
+        """`want` narrowed to `total` pixels: the `YIELDING` columns give up their width
+        down to `least` each, the first group first, in proportion to what they have over
+        it (left out, where they may be, when even that is too much: "3x…" says
+        nothing); then, if it has to be, every column in proportion. No sideways scroll
+        bar: at UI scale 2 beside the canvas on 1024×768 every mode's table scrolled."""
+        widths = list(want)
+        over = sum(widths) - total
+        for group, may_go in self.YIELDING:
+            if may_go and "b" in group and self.model.AVERAGE not in names:
+                continue  # (w and b go only where w̄ and b̄ stand for them)
+            cols = [c for c, n in enumerate(names) if n in group and widths[c] > least]
+            if may_go and "b" in group:  # (b, however narrow, goes with w)
+                cols = [c for c, n in enumerate(names) if n in group and widths[c] > 0]
+                if over > 0:
+                    for c in cols:
+                        widths[c] = 0
+                    over = sum(widths) - total
+                continue
+            spare = sum(widths[c] - least for c in cols)
+            if over <= 0 or spare <= 0:
+                continue
+            if may_go and over >= spare:
+                for c in cols:
+                    widths[c] = 0
+            else:
+                give = min(over, spare)
+                for c in cols:
+                    widths[c] -= -(-(widths[c] - least) * give // spare)  # (rounded up)
+            over = sum(widths) - total
+        if over > 0:
+            scale = total / sum(widths)
+            widths = [int(w * scale) for w in widths]
+        return widths
+
+    def _alpha_table_width(self, fm: QtGui.QFontMetrics, pad: int) -> int:
+        """The width Table 2.2's columns (k, point, α1 … αN, b) need whole, in pixels:
+        each its title's width or its last row's text's (bold), whichever is wider."""
+        m = self.model
+        bold = QtGui.QFontMetrics(m.bold_font)
+        n = m.rowCount() - 1  # (the last row)
+        t = self._controller.trainer
+        counts = m.counts_at(n)
+        width = 0
+        for name, text in (
+            ("k", str(n)),
+            (m.POINT, fmt.point_name(max(0, t.n - 1))),
+            ("b", m.cell_text(n - 1, "b") or ""),
+        ):
+            width += max(fm.horizontalAdvance(m.title(name)), bold.horizontalAdvance(text)) + pad
+        for j, name in enumerate(_alpha_names(range(t.n))):
+            text = m.alpha_text(int(counts[j]) if j < counts.size else 0, MIN_CELL_DIGITS)
+            width += max(fm.horizontalAdvance(name), bold.horizontalAdvance(text)) + pad
+        return width
 
     def _content_widths(self, digits: int, pad: int) -> list[int]:
         """Each column's widest text with `digits` significant digits, in its title, the

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QGuiApplication
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QDockWidget
 
 from perceptron_gui.app import i18n
 from perceptron_gui.app.storage import preferences
@@ -31,6 +31,8 @@ PRESENTATION_NARRATION_PT = 12.0
 PRESENTATION_NARRATION_MIN_PX = 24.0
 #: The status bar's progress text has the width of this many characters (longer: elided).
 BUSY_CHARS = 40
+
+_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 
 class Look:
@@ -127,6 +129,9 @@ class Look:
         if on:  # large type for the room: smaller only as far as the room still reads it
             px = font.pointSizeF() * self.w.logicalDpiY() / 72.0
             shrink = min(1.0, PRESENTATION_NARRATION_MIN_PX / max(px, 1.0))
+        # Rather than cut (`NARRATION_MOST_LINES`), in the room's type, or outside
+        # presentation as small as the type of UI scale 1.
+        self.w.narration.last_shrink = shrink if on else min(shrink, 1.0 / t.ui_scale)
         self.w.narration.set_lines(
             PRESENTATION_NARRATION_LINES if on else NARRATION_LINES, shrink=shrink
         )
@@ -172,6 +177,13 @@ class Look:
         # only at a style change): back at scale 1 they stayed 40 px tall, not 22.
         for combo in w.findChildren(QComboBox):
             QApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
+        # A dock's own float and close buttons keep the icon size they had at the last
+        # change of style (Qt's title button caches it until a StyleChange): after Ctrl++
+        # to scale 2 they drew their scale-1 icons, a 10 px glyph in a 48 px box.
+        for dock in w.findChildren(QDockWidget):
+            for button in dock.findChildren(QAbstractButton, options=_DIRECT):
+                if button.objectName().startswith("qt_dockwidget_"):
+                    QApplication.sendEvent(button, QEvent(QEvent.Type.StyleChange))
         if old == new or w.presentation.on or not w.isVisible():
             return
         if w.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):

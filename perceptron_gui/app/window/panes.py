@@ -36,7 +36,12 @@ from perceptron_gui.app.panels import (
     Readout,
     Timeline,
 )
-from perceptron_gui.app.panels.common import SteadyFrame, SteadyLabel, short_screen
+from perceptron_gui.app.panels.common import (
+    QWIDGETSIZE_MAX,
+    SteadyFrame,
+    SteadyLabel,
+    short_screen,
+)
 from perceptron_gui.app.panels.image_panel import ImagePanel
 from perceptron_gui.app.qtutil import named
 from perceptron_gui.app.theme import roomy, roomy_context_menus, theme
@@ -57,6 +62,11 @@ FRAME_ALLOWANCE = (16, 48)
 NARRATION_LINES = 2
 PRESENTATION_NARRATION_LINES = 3
 NARRATION_SHRINK = 0.8
+#: … and a text that fits them neither in smaller type nor in fewer words takes up to this
+#: many (`SteadyLabel`'s `grow`), in its last down to the type of UI scale 1 (`Look.
+#: style_narration`): at UI scale 2 beside the panels on 1024×768 the canvas column is
+#: ~600 px wide, and an update's result was cut with "…".
+NARRATION_MOST_LINES = 4
 #: Above UI scale 1 the panels under the canvas go beside it (`Panes.compact`) when the
 #: screen is short for the scale: when the height a window can have there (the screen's
 #: available height less FRAME_ALLOWANCE's), divided by the scale, is under this many
@@ -168,14 +178,31 @@ class FoldingScroll(QScrollArea):
         #: Folded, it is still at least this tall (the controls' Run group beside the
         #: canvas: `Panes.compact`).
         self.least_height = 0
+        #: Where set, its least and most heights from its widget's sizes now, asked again
+        #: whenever they change (`Panes.compact`: the controls in whole groups).
+        self.heights: Callable[[], tuple[int, int]] | None = None
         widget.installEventFilter(self)
+
+    def set_heights(self, heights: Callable[[], tuple[int, int]] | None) -> None:
+        """Keep its least and most heights to `heights()` (None: any height, as made)."""
+        self.heights = heights
+        if heights is None:
+            self.least_height = 0
+            self.setMaximumHeight(QWIDGETSIZE_MAX)
+        self._ask_heights()
+
+    def _ask_heights(self) -> None:
+        if self.heights is not None:
+            self.least_height, most = self.heights()
+            self.setMaximumHeight(max(most, self.least_height))
+        self.updateGeometry()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         # The widget's sizes changed (a font, a scale, a language): the dock asks its area
         # again (a scroll area does not pass its widget's requests on: at scale 2 the
         # controls' dock kept their minimum of scale 1 and scrolled).
-        if event.type() == QEvent.Type.LayoutRequest and not self.folded:
-            self.updateGeometry()
+        if event.type() == QEvent.Type.LayoutRequest and (self.heights or not self.folded):
+            self._ask_heights()
         return False
 
     def set_folded(self, folded: bool) -> None:
@@ -230,6 +257,31 @@ class Panes:
         event, ~2000.)"""
         self.w.installEventFilter(_FirstShow(self))
 
+    def watch_screen(self) -> None:
+        """Once the window is shown (it has a native window then): what it decided by its
+        screen's size (the panels beside the canvas or under it, folded, the bottom
+        docks' titles down their sides) is decided again when it goes to another
+        screen. (Decided once, a window dragged at UI scale 2 from 1920×1080 to a
+        1024×768 screen kept its panels under a canvas of a few pixels.)"""
+        handle = self.w.windowHandle()
+        if handle is not None:
+            handle.screenChanged.connect(self._on_window_screen_changed)
+
+    def _on_window_screen_changed(self, _screen: object) -> None:
+        # (in the next turn: Qt moves the window's geometry to the new screen after this)
+        QTimer.singleShot(0, self.w, self.place_for_screen)
+
+    def place_for_screen(self) -> None:
+        """The docks placed, folded and sized again for the window's screen now (not in
+        presentation, which lays out its own stage and gives the window back)."""
+        w = self.w
+        if w.presentation.on or not w.isVisible():
+            return
+        self.place_docks()
+        self.fold_to_screen()
+        self.size_docks()
+        w.look.style_busy()  # (a third of the screen's width)
+
     def build(self, animation_ms: int) -> None:
         """Make the central widget and the docks, as the window's attributes."""
         w = self.w
@@ -273,7 +325,9 @@ class Panes:
         w.timeline = Timeline(w.controller)
         cl.addWidget(w.timeline)
         # What the last step did, in the textbook's words (selectable, to paste into notes).
-        w.narration = SteadyLabel(NARRATION_LINES, shrink=NARRATION_SHRINK)
+        w.narration = SteadyLabel(
+            NARRATION_LINES, shrink=NARRATION_SHRINK, grow=NARRATION_MOST_LINES
+        )
         w.narration.condensable = True  # fewer words rather than a cut result
         w.narration.setObjectName("narration")
         w.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -677,13 +731,10 @@ class Panes:
         there: `ControlPanel.set_buttons_first`) needs."""
         w = self.w
         h = w.height()
-        margins = w.controls.layout().contentsMargins()  # type: ignore[union-attr]
-        buttons = w.controls.run_box.sizeHint().height() + margins.top() + margins.bottom()
         area = w.controls_dock.widget()
         if isinstance(area, FoldingScroll):
-            area.least_height = buttons
-            area.updateGeometry()
-        ch = min(w.controls.sizeHint().height(), int(h * COMPACT_CONTROLS_SHARE))
+            area.set_heights(self._column_controls)
+        ch = self._column_controls()[1]
         others = [
             d
             for d in w.findChildren(QDockWidget)
@@ -697,13 +748,27 @@ class Panes:
                 [w.controls_dock, others[0]], [ch, max(120, h - ch)], Qt.Orientation.Vertical
             )
 
+    def _column_controls(self) -> tuple[int, int]:
+        """Compacted, the controls' least and most heights in the column: their Run
+        group, and whole groups, all of them where they fit `COMPACT_CONTROLS_SHARE` of
+        the window's height, else the Run group alone (the settings under it scrolled
+        to). Cut at the share, the column showed the top of the Algorithm group's title
+        under the Run group (maximized at scale 2 on 1024×768: Qt gives a column's docks
+        the window's extra height in proportion); measured again at a change of the
+        controls' sizes (a language: the Run group 7 px taller in Chinese, and cut)."""
+        c = self.w.controls
+        margins = c.layout().contentsMargins()  # type: ignore[union-attr]
+        buttons = c.run_box.sizeHint().height() + margins.top() + margins.bottom()
+        whole = c.sizeHint().height()
+        return buttons, whole if whole <= int(self.w.height() * COMPACT_CONTROLS_SHARE) else buttons
+
     def uncompact(self) -> None:
         """The docks back where they were before `compact`."""
         state, self.compact_state = self.compact_state, None
         self.w.controls.set_buttons_first(False)
         area = self.w.controls_dock.widget()
         if isinstance(area, FoldingScroll):
-            area.least_height = 0
+            area.set_heights(None)
         self.title_docks()
         if state is not None:
             self.title_bars()
