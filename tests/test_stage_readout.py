@@ -158,3 +158,49 @@ def test_the_presentation_boost_fits_the_screen(ui_scale, screen, boost) -> None
     from perceptron_gui.app.window.presentation import presentation_boost
 
     assert presentation_boost(ui_scale, screen) == pytest.approx(boost)
+
+
+@pytest.mark.parametrize("mode", ["pa", "margin"])
+def test_the_readout_beside_a_narrow_canvas_gives_its_remark_and_formula_to_the_numbers(
+    qtbot,  # noqa: ANN001
+    mode: str,
+) -> None:
+    """Beside a canvas too narrow for all of it in its three lines (UI scale 2 on
+    1024×768: passive-aggressive's "w = (0.4203, −…", the margin perceptron's in Chinese
+    "w = (2.5,…"), the remark and then the bound's formula give way: every number is
+    shown, whole, at every width; what went is in the tooltip. Narrowed step by step, the
+    lines once taken are never more than three (a larger type in four lines was cut)."""
+    from importlib.resources import files
+
+    import numpy as np
+
+    from perceptron_gui.app.controller import Controller
+    from perceptron_gui.app.panels.readout import Readout
+    from perceptron_gui.core.dataset import make_dataset
+
+    rows = np.loadtxt(
+        str(files("perceptron_gui") / "data" / "example.csv"), delimiter=",", skiprows=1
+    )
+    c = Controller(frame_interval_ms=0)
+    c.set_data(make_dataset(rows[:, :2], rows[:, 2]), undoable=False)
+    c.set_mode(mode)
+    for _ in range(3):
+        c.step()
+    readout = Readout(c)
+    qtbot.addWidget(readout)
+    readout.show()
+    for width in range(760, 300, -20):
+        readout.resize(width, readout.height())
+        readout.refresh()
+        shown = _shown(readout)
+        assert "…" not in shown, (width, shown)
+        assert "w = (" in shown and "b = " in shown and "wrong now:" in shown, (width, shown)
+        assert shown.count("\n") <= 2, (width, shown)
+        if "(D" not in shown and "no bound" not in shown:  # (given way: said in the tooltip)
+            assert "wrong now:" in readout.toolTip(), (width, readout.toolTip())
+
+
+def _shown(label) -> str:  # noqa: ANN001
+    from PySide6.QtWidgets import QLabel
+
+    return str(QLabel.text(label)).replace("\u2060", "").replace("\xa0", " ")

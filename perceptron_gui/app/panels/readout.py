@@ -53,14 +53,17 @@ def readout_note(c: Controller) -> str:
     return f"({core_text(mb.note)})" if c.bound.separable else ""
 
 
-def readout_parts(c: Controller, *, note: bool = True, withhold: bool = False) -> list[list[str]]:
+def readout_parts(
+    c: Controller, *, note: bool = True, withhold: bool = False, formula: bool = True
+) -> list[list[str]]:
     """The readout's pieces in the groups that belong together: k against the bound (and
     the mistakes); w and b; what is wrong now (and why the run stopped).
     ``[["k = 5 ≤ (D/γ)² = 117"], ["w = (1, 1)", "b = −3"], …]``
 
     `note`: `readout_note` follows k (else it is left to the caller). `withhold`: k alone,
     no bound and no word of separability or convergence (a lesson asks the room whether
-    the run converges: the readout must not answer first).
+    the run converges: the readout must not answer first). `formula` off: the bound's
+    value without its formula ("k = 3 ≤ 34.241").
     """
     t = c.trainer
     cfg = c.config
@@ -72,7 +75,8 @@ def readout_parts(c: Controller, *, note: bool = True, withhold: bool = False) -
         counts.append(f"k = {t.k}")
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
-        counts.append(f"k = {t.k} {rel} {fmt.bound_text(mb, bd, core_text(mb.name))}")
+        bound = fmt.bound_text(mb, bd, core_text(mb.name))
+        counts.append(f"k = {t.k} {rel} {bound if formula else bound.rsplit('= ', 1)[-1]}")
     elif not bd.separable:
         counts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
@@ -351,7 +355,31 @@ class Readout(SteadyLabel):
                 self._show_stacked(groups, "")
             self.setToolTip(note if dropped else "")
         else:
-            self._show_line(readout_parts(self._controller, withhold=hide))
+            # Beside a canvas too narrow for all of it in the most lines and the smallest
+            # type (UI scale 2 on 1024×768 cut passive-aggressive's "w = (0.4203, −…" and
+            # the margin perceptron's, in Chinese, "w = (2.5,…"): the remark, then the
+            # bound's formula give way to the numbers, whole in the tooltip (the bound
+            # panel says them too).
+            c = self._controller
+            ways: tuple[dict[str, bool], ...] = (
+                {},
+                {"note": False},
+                {"note": False, "formula": False},
+            )
+            for way in ways:
+                groups = readout_parts(c, withhold=hide, **way)
+                if self._least_lines(groups) <= READOUT_MOST_LINES:
+                    break
+            self._show_line(groups)
+            if way and not self.toolTip():
+                whole = readout_parts(c, withhold=hide)
+                self.setToolTip(GAP.join(p for group in whole for p in group))
+
+    def _least_lines(self, groups: list[list[str]]) -> int:
+        """The lines `groups` take beside the canvas in the smallest type it may have."""
+        t = theme()
+        font = t.font(self._point_size * min(1.0, t.readable_pt / self._point_size), bold=True)
+        return len(pack_lines(groups, self._text_width(font), self._advance(font)))
 
     def _show_line(self, groups: list[list[str]]) -> None:
         """Beside the canvas: the groups on one line in the readout's type, else in smaller
@@ -370,7 +398,8 @@ class Readout(SteadyLabel):
 
         # The fewest lines the readable type needs (or the lines kept), in the largest
         # type that needs no more.
-        want = max(len(laid_out(least)[1]), self._line_lines)
+        # (never more than READOUT_MOST_LINES: a larger type in more lines was cut to them)
+        want = min(READOUT_MOST_LINES, max(len(laid_out(least)[1]), self._line_lines))
         scale = 1.0
         font, lines = laid_out(scale)
         while len(lines) > want and scale > least + 1e-9:
