@@ -67,6 +67,8 @@ class Files:
         #: Whether an opened file goes into the recent-files list (not for a render from
         #: the command line: ``--screenshot``, ``--export``, ``--export-lesson``).
         self.remember_recent = True
+        #: The notice of the last file refused (`refused`), None once a file is opened.
+        self._refusal: str | None = None
 
     def load(self, path: str | Path, *, recent: bool = True) -> bool:
         """Open a CSV or session file, or built-in data (``builtin:iris``,
@@ -78,19 +80,28 @@ class Files:
         try:
             loaded = examples.load_example(str(path)) if builtin else load_file(path)
         except DataError as exc:
-            self.w.show_notice(
-                translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
-                error=True,
-            )
+            self.refused(exc)
             return False
         self.apply_loaded(loaded, str(path), None, recent=recent and not builtin)
         if builtin:  # no file of the user's: Save asks for one
             self.w.document.mark_saved(None)
         return True
 
+    def refused(self, exc: DataError) -> None:
+        """Say that a file was not opened, and why (until the time of an error's notice
+        ends, or a file is opened)."""
+        text = translate("MainWindow", "not opened: {error}").format(error=error_text(exc))
+        self.w.show_notice(text, error=True)
+        self._refusal = text
+
     def apply_loaded(
         self, loaded: Loaded, path: str, pair: BoundPair | None, *, recent: bool = True
     ) -> None:
+        # The data the refusal was about are not these: its red bar went on standing over
+        # the newly opened file ("not opened: huge.csv, line 3: …").
+        if self._refusal is not None and self.w.notice.text() == self._refusal:
+            self.w.hide_notice()
+        self._refusal = None
         # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
         text = translate("MainWindow", "open {name}").format(name=Path(path).name)
         # Points that are images (the digits; a session of them says so in its view).
@@ -153,10 +164,7 @@ class Files:
             self.apply_loaded(loaded, str(path), pair)
 
         def fail(exc: DataError) -> None:
-            self.w.show_notice(
-                translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
-                error=True,
-            )
+            self.refused(exc)
 
         c.start_task(
             "load",
