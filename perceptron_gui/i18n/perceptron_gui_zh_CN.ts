@@ -1241,6 +1241,10 @@
         <source>misclassified point</source>
         <translation>误分类点</translation>
     </message>
+    <message>
+        <source>points summed</source>
+        <translation>求和的点</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
