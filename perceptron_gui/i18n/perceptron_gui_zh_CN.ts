@@ -865,6 +865,14 @@
         <source>margin perceptron: correct every point with y(w·x + b) &lt;= margin (&gt;= 0)</source>
         <translation>间隔感知机：修正每个满足 y(w·x + b) ≤ 间隔的点（间隔 ≥ 0）</translation>
     </message>
+    <message>
+        <source>every label is +1: one class, nothing to separate</source>
+        <translation>所有标签都是 +1：只有一类，无可分隔</translation>
+    </message>
+    <message>
+        <source>every label is -1: one class, nothing to separate</source>
+        <translation>所有标签都是 -1：只有一类，无可分隔</translation>
+    </message>
 </context>
 <context>
     <name>DataCanvas</name>

@@ -14,6 +14,7 @@ from perceptron_gui.app.controller import BoundPair, bound_task
 from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_dialog
 from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.format import glue_words
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
 from perceptron_gui.core import examples
@@ -112,7 +113,7 @@ class Files:
         self.w.document.mark_opened(str(path))
         if recent and self.remember_recent:  # a convenience: not in this tick
             QTimer.singleShot(0, lambda: add_recent(str(path)))
-        note = "; ".join(loaded.notes)
+        note = "; ".join(core_text(n) for n in loaded.notes)
         self.w.statusBar().showMessage(
             translate("MainWindow", "opened {path}: {n} points").format(path=path, n=loaded.data.n)
             + (f" ({note})" if note else "")
