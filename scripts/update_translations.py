@@ -42,8 +42,9 @@ LANGUAGES = ("zh_CN",)
 #: The sources whose texts are translated (everything Qt; the core and CLI stay English,
 #: but for the core's texts the window shows, marked where they are declared: the modes'
 #: names, tips, bound and proof notes in core/registry.py, the proof's reasons in
-#: core/proof.py, the modes' settings' help, titles and choices in core/params.py).
-CORE_SOURCES = ("params.py", "proof.py", "registry.py")
+#: core/proof.py, the modes' settings' help, titles and choices in core/params.py, the
+#: one-class note of core/io/files.py).
+CORE_SOURCES = ("params.py", "proof.py", "registry.py", "io/files.py")
 SOURCES = [
     *sorted((PACKAGE / "app").rglob("*.py")),
     *(PACKAGE / "core" / name for name in CORE_SOURCES),

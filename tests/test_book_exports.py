@@ -148,3 +148,51 @@ def test_cli_exports_a_kernel_run_with_trace_settings(tmp_path: Path, capsys, mo
     code, err = export_here(capsys, monkeypatch, tmp_path, str(png), str(data), "--eta", "-1")
     lines = [ln for ln in err.splitlines() if "propagateSizeHints" not in ln]
     assert code == 2 and len(lines) == 1 and "η" in lines[0], err
+
+
+#: The word column titles of each mode's exported table (after k, before w or the α).
+EXPORT_POINT_COLUMNS = {"batch": ["|M|", "points summed"]}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_modes_exported_table_says_what_its_steps_did(
+    window,  # noqa: ANN001
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mode: str,
+) -> None:
+    """The exported batch table named one point ("x1") as the misclassified point of a
+    step that summed all 18 of the built-in example; the command line and the window's
+    table show |M| and the points summed. Every mode, every format: the columns after
+    k, and the batch's rows as the window's table and `perceptron trace` have them."""
+    from PySide6.QtGui import QAction, QGuiApplication
+
+    window.load_example()
+    assert window.set_mode(mode)
+    window.step()
+    window.step()
+    clipboard = QGuiApplication.clipboard()
+    texts = {}
+    for name in ("copyLatexAction", "copyMarkdownAction"):
+        window.findChild(QAction, name).trigger()
+        texts[name] = clipboard.text()
+    csv_path = tmp_path / "t.csv"
+    assert window.export_table(csv_path)
+    texts["csv"] = csv_path.read_text(encoding="utf-8")
+    columns = EXPORT_POINT_COLUMNS.get(mode, ["misclassified point"])
+    header = texts["csv"].splitlines()[0].split(",")
+    assert header[1 : 1 + len(columns)] == columns, header
+    assert "points summed" in texts["copyLatexAction"].splitlines()[2] or mode != "batch"
+    assert ("\\|M\\| | points summed" in texts["copyMarkdownAction"]) == (mode == "batch")
+    t = window.controller.trainer
+    if mode == "batch":
+        from perceptron_gui.core.tables import batch_names
+
+        m = window.iteration_table.model
+        first = texts["csv"].splitlines()[2].split(",")
+        assert first[1] == m.index(1, 1).data() == str(int(t.batch_sizes[0])) == "18"
+        assert first[2] == batch_names(t.batch_points[0]) == "x1 x2 x3 x4 x5 x6 … x18"
+        assert (
+            "$x_{1}, x_{2}, x_{3}, x_{4}, x_{5}, x_{6}, \\ldots, x_{18}$"
+            in texts["copyLatexAction"]
+        )

@@ -550,3 +550,67 @@ def test_a_data_sets_notice_leaves_with_its_data(shared_window) -> None:  # noqa
     assert w.notice.isVisible() and "two different digits" in w.notice.text()
     w.act_undo.trigger()
     assert w.notice.isVisible() and "two different digits" in w.notice.text()
+
+
+def _plain_types(value: object, path: str = "state()") -> list[str]:
+    """Where `value` holds anything but None, bool, int, float, str, list and dict with
+    str keys (a numpy int64 is not an int; a numpy float64 is a float but not plain)."""
+    if value is None or type(value) in (bool, int, float, str):
+        return []
+    if type(value) in (list, tuple):
+        return [p for i, v in enumerate(value) for p in _plain_types(v, f"{path}[{i}]")]  # type: ignore[attr-defined]
+    if type(value) is dict:
+        bad = [f"{path} key {k!r}" for k in value if type(k) is not str]  # type: ignore[attr-defined]
+        return bad + [p for k, v in value.items() for p in _plain_types(v, f"{path}[{k!r}]")]  # type: ignore[attr-defined]
+    return [f"{path}: {type(value).__name__}"]
+
+
+@pytest.mark.parametrize(
+    ("jit", "features"),
+    [
+        ("0", 5),  # (the plain-Python loops in R^d: where the int64 came from)
+        pytest.param("1", 5, marks=pytest.mark.long),
+        pytest.param("0", 2, marks=pytest.mark.long),
+        pytest.param("1", 2, marks=pytest.mark.long),
+    ],
+)
+def test_state_is_plain_json_in_every_mode(
+    shared_window,  # noqa: ANN001
+    qtbot,  # noqa: ANN001
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    jit: str,
+    features: int,
+) -> None:
+    """state()["mistakes"] was a numpy int64 in margin mode after a run to the end in R^d
+    (the compiled loop's plain-Python twin, numba not ready yet, counted
+    `mistakes += m <= 0.0`), where the other modes gave an int: json.dumps(state())
+    raised. Every mode, 2 and 5 features, with and without the compiled loops."""
+    import json
+
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "0" if jit == "1" else "1")
+
+    from perceptron_gui.core.config import MODES
+
+    w = shared_window
+    rng = np.random.default_rng(3)
+    X5 = np.round(rng.normal(size=(30, 5)), 3)
+    y5 = np.where(X5 @ np.array([1.0, -0.5, 0.3, 0.8, -1.2]) > 0.1, 1, -1)
+    p5 = tmp_path / "five.csv"
+    p5.write_text(
+        "f1,f2,f3,f4,f5,y\n"
+        + "".join(",".join(map(str, x)) + f",{t}\n" for x, t in zip(X5, y5, strict=True))
+    )
+    for load in (lambda: w.load(p5),) if features == 5 else (w.load_example,):
+        load()
+        w.set_max_updates(40)  # (the plain-Python loops: a few seconds a mode beyond)
+        for mode in MODES:
+            assert w.set_mode(mode)
+            w.step()
+            w.act_to_end.trigger()  # E: the run goes on in the event loop
+            qtbot.waitUntil(lambda: not w.controller.running, timeout=20_000)
+            s = w.state()
+            assert s["updates"] > 1 or s["converged"], mode
+            assert s["updates"] == 40 or s["converged"] or mode == "pa", mode
+            assert _plain_types(s) == [], mode
+            json.dumps(s)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtGui import QAction, QKeySequence
 
 
 @pytest.mark.long
@@ -89,3 +90,105 @@ def test_a_screenshot_streams_to_a_fifo_or_is_refused_within_a_second(tmp_path: 
     assert got and got[0].startswith(b"\x89PNG")
     assert _write_picture(picture, tmp_path / "s.jpg")
     assert (tmp_path / "s.jpg").read_bytes()[:3] == b"\xff\xd8\xff"
+
+
+def test_an_opened_file_takes_away_the_last_refusal(
+    shared_window,  # noqa: ANN001
+    qtbot,  # noqa: ANN001
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """File ▸ Open of a refused file, then of a good one: the refusal's red bar stayed
+    over the newly opened data ("not opened: huge.csv, line 3: |x1| = 1e+300 is beyond
+    1e150"). An opened file takes it away; another notice is left alone."""
+    from perceptron_gui.app.window import files
+
+    w = shared_window
+    huge = tmp_path / "huge.csv"
+    huge.write_text("x1,x2,y\n1,2,1\n1e300,4,-1\n")
+    good = tmp_path / "good.csv"
+    good.write_text("x1,x2,y\n1,2,1\n5,6,-1\n")
+    chosen: list[Path] = []
+
+    class Chosen:  # the file dialog, answered
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def exec(self) -> bool:
+            return True
+
+        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
+            return [str(chosen[-1])]
+
+    monkeypatch.setattr(files, "file_dialog", Chosen)
+    open_action = next(a for a in w.findChildren(QAction) if a.shortcut() == QKeySequence.Open)
+
+    def open_file(path: Path) -> None:
+        chosen.append(path)
+        text = w.statusBar().currentMessage()
+        open_action.trigger()  # (read and γ computed between frames)
+        qtbot.waitUntil(lambda: w.statusBar().currentMessage() != text)
+        qtbot.waitUntil(lambda: not w.controller._tasks)
+
+    open_file(huge)
+    assert w.notice.isVisible() and "not opened" in w.notice.text()
+    assert "huge.csv, line 3" in w.notice.text()
+    open_file(good)
+    assert w.state()["points"] == [[1.0, 2.0], [5.0, 6.0]]
+    assert not w.notice.isVisible()
+    assert "not opened" not in w.statusBar().currentMessage()
+    # Refused by the scripting API (at once) too; and a notice of its own kind stays.
+    assert not w.load(huge) and w.notice.isVisible()
+    assert w.load(good) and not w.notice.isVisible()
+    w.show_notice("export failed: disk full", error=True)
+    assert w.load(good) and w.notice.isVisible() and "disk full" in w.notice.text()
+
+
+def test_one_class_opens_with_a_note_in_the_window_and_on_stderr(
+    shared_window,  # noqa: ANN001
+    qtbot,  # noqa: ANN001
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A file whose labels are all +1 opened silently, ran, "converged" after one update
+    and showed a bound as if there were something to separate. It opens (and runs), with
+    the data notice in the message bar and, on the command line, one line on stderr; every
+    mode's trace still succeeds."""
+    from perceptron_gui.app.window import files
+    from perceptron_gui.cli import command as cli
+    from perceptron_gui.core.config import MODES
+    from perceptron_gui.core.io import load_file
+
+    w = shared_window
+    plus = tmp_path / "plus.csv"
+    plus.write_text("x1,x2,y\n1,2,1\n3,4,1\n5,6,1\n")
+    minus = tmp_path / "minus.csv"
+    minus.write_text("x1,x2,y\n1,2,-1\n3,4,-1\n")
+    both = tmp_path / "both.csv"
+    both.write_text("x1,x2,y\n1,2,1\n3,4,-1\n")
+    assert load_file(plus).notes == ("every label is +1: one class, nothing to separate",)
+    assert load_file(minus).notes == ("every label is -1: one class, nothing to separate",)
+    assert load_file(both).notes == ()
+
+    class Chosen:  # the file dialog, answered
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def exec(self) -> bool:
+            return True
+
+        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
+            return [str(plus)]
+
+    monkeypatch.setattr(files, "file_dialog", Chosen)
+    next(a for a in w.findChildren(QAction) if a.shortcut() == QKeySequence.Open).trigger()
+    qtbot.waitUntil(lambda: w.state()["points"] == [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    words = "plus.csv: every label is +1: one class, nothing to separate"
+    assert w.notice.isVisible() and w.notice.text() == words
+    assert w.statusBar().currentMessage() == words
+    for mode in MODES:
+        assert cli.main(["trace", "--mode", mode, str(plus)]) == 0, mode
+        err = capsys.readouterr().err
+        assert err == "note: every label is +1: one class, nothing to separate\n", mode
+    assert cli.main(["trace", str(both)]) == 0 and capsys.readouterr().err == ""

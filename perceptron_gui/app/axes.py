@@ -7,6 +7,7 @@ import math
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
 
+from perceptron_gui.app import format as fmt
 from perceptron_gui.app import lazy_menus
 
 # Every plot of the app imports this module: from here on, pyqtgraph's view-box menus are
@@ -126,3 +127,15 @@ def quiet_hidden_axes(plot: pg.PlotItem) -> None:
     for, a change of range no longer gives their (unshown) titles their HTML again."""
     for name in ("top", "right"):
         plot.getAxis(name).enableAutoSIPrefix(False)
+
+
+def log_ticks(log_top: float, most: int = 8) -> list[list[tuple[float, str]]]:
+    """Ticks of a log10 k axis from 1 to 10**`log_top`: decades, with 2 and 5 when there are
+    few; at most about `most` labels."""
+    decades = max(1, math.ceil(max(log_top, 1.0)))
+    step = max(1, math.ceil(decades / max(1, most)))
+    major = [(float(e), fmt.power(e)) for e in range(0, decades + 1, step)]
+    minor: list[tuple[float, str]] = []
+    if decades <= 3:
+        minor = [(math.log10(m * 10.0**e), str(m * 10**e)) for e in range(decades) for m in (2, 5)]
+    return [major, minor]

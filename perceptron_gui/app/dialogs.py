@@ -120,9 +120,27 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
+        QT_TRANSLATE_NOOP("HelpDialog", "PageDown / PageUp"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog",
+            "In a lesson (a presenter's clicker): the next update or scene / one back "
+            "(→ / ← and Space / Backspace too)",
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "Y / N, a point's number and Enter"),
+        QT_TRANSLATE_NOOP("HelpDialog", "In a lesson: answer its question"),
+    ),
+    (
         QT_TRANSLATE_NOOP("HelpDialog", "S"),
         QT_TRANSLATE_NOOP(
             "HelpDialog", "Skip the update's slow motion (predict → reveal → correct)"
+        ),
+    ),
+    (
+        QT_TRANSLATE_NOOP("HelpDialog", "P"),
+        QT_TRANSLATE_NOOP(
+            "HelpDialog", "Step through predict, reveal, correct: each Space shows one phase"
         ),
     ),
     (
@@ -180,7 +198,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Snap new and moved points to a 0.5 grid"),
     ),
     (
-        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+Z / Ctrl+Shift+Z"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y"),
         QT_TRANSLATE_NOOP("HelpDialog", "Undo / redo an edit"),
     ),
     (
@@ -200,6 +218,10 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Export the canvas as PNG or SVG"),
     ),
     (
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+Q"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Quit (asks first over unsaved edits)"),
+    ),
+    (
         QT_TRANSLATE_NOOP("HelpDialog", "F"),
         QT_TRANSLATE_NOOP("HelpDialog", "Fit the view to the points"),
     ),
@@ -208,7 +230,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP("HelpDialog", "Show or hide every panel (the keys still work)"),
     ),
     (
-        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl+= / Ctrl+− / Ctrl+0"),
+        QT_TRANSLATE_NOOP("HelpDialog", "Ctrl++ or Ctrl+= / Ctrl+− / Ctrl+0"),
         QT_TRANSLATE_NOOP("HelpDialog", "Larger / smaller / normal size of everything"),
     ),
     (

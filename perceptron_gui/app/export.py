@@ -1010,7 +1010,10 @@ def table_format(path: str | os.PathLike[str]) -> TableFormat:
 
 def table_headers() -> dict[str, str]:
     """The tables' word column titles in the window's language (`core.tables.HEADER_WORDS`)."""
-    return {"misclassified point": QCoreApplication.translate("Export", "misclassified point")}
+    return {
+        "misclassified point": QCoreApplication.translate("Export", "misclassified point"),
+        "points summed": QCoreApplication.translate("Export", "points summed"),
+    }
 
 
 def table_text(t: Algorithm, format: TableFormat, max_rows: int | None = CLIPBOARD_MAX_ROWS) -> str:

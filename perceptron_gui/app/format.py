@@ -18,7 +18,7 @@ import numpy as np
 from perceptron_gui.core.bound_type import Bound
 from perceptron_gui.core.bounds import MistakeBound
 from perceptron_gui.core.novikoff import format_bound
-from perceptron_gui.core.numbers import MINUS, format_number
+from perceptron_gui.core.numbers import MINUS, format_count, format_number
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -101,15 +101,11 @@ def format_numbers(values: Any, digits: int | None = 6, *, minus: str = MINUS) -
 
 
 def count(v: float) -> str:
-    """A count such as the bound (D/γ)²: an integer when it is one, else 6 or 3 digits."""
+    """A count such as the bound (D/γ)²: an integer when it is one, else 6 or 3 digits
+    (`perceptron_gui.core.numbers.format_count`, with the minus sign)."""
     if not math.isfinite(v):
         return "too large to show"
-    if abs(v) >= 1e7:
-        return _screen(f"{v:.3g}")
-    r = round(v)
-    if abs(v - r) <= 1e-9 * max(1.0, abs(v)):
-        return _screen(str(int(r)))
-    return _screen(f"{v:.6g}")
+    return format_count(v, minus=MINUS)
 
 
 def bound_value(bound: Bound) -> str:

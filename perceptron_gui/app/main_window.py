@@ -765,6 +765,13 @@ class MainWindow(LessonScripting, QMainWindow):
         self._notice_timer.start(ms)
         self.statusBar().showMessage(text, ms)
 
+    def hide_notice(self) -> None:
+        """Take the banner away (and its text from the status bar)."""
+        self._notice_timer.stop()
+        if self.notice.isVisible() and self.statusBar().currentMessage() == self.notice.text():
+            self.statusBar().clearMessage()
+        self.notice.hide()
+
     # --------------------------------------------------------------- slots
 
     def _on_controller_busy_changed(self, text: str) -> None:

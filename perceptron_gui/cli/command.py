@@ -69,6 +69,7 @@ from perceptron_gui.core.result import TrainResult
 from perceptron_gui.core.tables import (
     MAX_ALPHA_COLUMNS,
     TableFormat,
+    batch_names,
     running_average,
     table_lines,
     vote_counts,
@@ -123,8 +124,6 @@ _ASCII = str.maketrans(
 _SYMBOLS = "γηα·²ûx̂Σ…→−⁽¹⁾τ"
 #: Significant digits of the numbers in the text output (``--digits``).
 DEFAULT_DIGITS = 6
-#: At most this many points of a batch step are named in its row.
-BATCH_NAMES_MAX = 6
 _SLICE = 1 << 16
 
 
@@ -747,14 +746,6 @@ def _pocket_k(result: TrainResult, config: TrainConfig) -> int:
     return int(hits[0]) + 1 if hits.size else -1
 
 
-def _batch_names(points: npt.NDArray[np.int64]) -> str:
-    """``x1 x2 x5``, or the first `BATCH_NAMES_MAX` and the last: ``x1 x2 … x40``."""
-    names = [point(int(i)) for i in points[:BATCH_NAMES_MAX]]
-    if points.shape[0] > BATCH_NAMES_MAX:
-        names += ["…", point(int(points[-1]))]
-    return " ".join(names)
-
-
 def _print_table(
     out: _Out,
     data: Dataset,
@@ -774,9 +765,7 @@ def _print_table(
     pocket_k = _pocket_k(result, config) if pocket else -1
 
     batch = mode.batch
-    header = ["k", "points M" if batch else "point", "x", "y"]
-    if batch:
-        header = ["k", "|M|", "points M"]
+    header = ["k", "|M|", "points summed"] if batch else ["k", "point", "x", "y"]
     if mode.has_w:  # the kernel run has no w in the plane: α and b are the weights
         header.append("w")
     if config.bias:
@@ -807,7 +796,7 @@ def _print_table(
             row = [
                 str(k),
                 str(int(result.batch_sizes[k - 1])),
-                _batch_names(result.batch_points[k - 1]),
+                batch_names(result.batch_points[k - 1]),
             ]
         else:
             row = [str(k), point(i), fmt_vec(pts[i]), _label(float(labels[i]))]

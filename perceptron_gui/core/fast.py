@@ -479,7 +479,7 @@ def _run_online_py(
                 w0, w1 = nw0, nw1
             b = nb
             v += 1
-            mistakes += m <= 0.0
+            mistakes += int(m <= 0.0)  # (a Python int on the plain-Python path)
             k += 1
             clean = 0
             out_s[rows] = ey
@@ -497,7 +497,7 @@ def _run_online_py(
         else:
             v += 1
             clean += 1
-            mistakes += m <= 0.0
+            mistakes += int(m <= 0.0)  # (a Python int on the plain-Python path)
             if clean >= n and clean % n == 0:
                 if order != 2:
                     return w0, w1, b, k, v, clean, mistakes, rows, CONVERGED
@@ -526,13 +526,13 @@ def _run_online_py(
                         for j in range(span):
                             mj = (fb[j] + b) * yb[j]
                             wanted += _wants(mj, ab[j], p)
-                            nonpos += mj <= 0.0
+                            nonpos += int(mj <= 0.0)
                     else:
                         a0, a1, yb, ab = yx0[lo:hi], yx1[lo:hi], y[lo:hi], aux[lo:hi]
                         for j in range(span):
                             mj = a0[j] * w0 + a1[j] * w1 + yb[j] * b
                             wanted += _wants(mj, ab[j], p)
-                            nonpos += mj <= 0.0
+                            nonpos += int(mj <= 0.0)
                     if wanted == 0:
                         v += span
                         clean += span
@@ -550,7 +550,7 @@ def _run_online_py(
                             mj = yx0[j] * w0 + yx1[j] * w1 + y[j] * b
                         if _wants(mj, aux[j], p):
                             break
-                        mistakes += mj <= 0.0
+                        mistakes += int(mj <= 0.0)
                         j += 1
                     v += j - lo
                     clean += j - lo

@@ -224,7 +224,7 @@ def _run_py(
         if not want:
             v += 1
             clean += 1
-            mistakes += m <= 0.0
+            mistakes += int(m <= 0.0)  # (a Python int on the plain-Python path)
             if clean >= n and clean % n == 0:
                 if order != 2:
                     return b, k, v, clean, mistakes, errors, rows, CONVERGED
@@ -264,7 +264,7 @@ def _run_py(
         v += 1
         k += 1
         clean = 0
-        mistakes += m <= 0.0
+        mistakes += int(m <= 0.0)  # (a Python int on the plain-Python path)
         if count_errors:
             errors = _collect(rule, thr, yX, y, sq, f, w, b, cand)
         out_i[rows] = i

@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_gui.core.novikoff import Bound
+from perceptron_gui.core.novikoff import Bound, format_bound
+from perceptron_gui.core.numbers import COUNT_EXACT_BELOW, format_count
 from perceptron_gui.core.params import QT_TRANSLATE_NOOP
 from perceptron_gui.core.protocol import Algorithm
 
@@ -145,12 +146,19 @@ def crossing(bound: Bound) -> float | None:
     return k if math.isfinite(k) else None
 
 
-def conclusion_parts(bound: Bound) -> tuple[str, int] | None:
-    """``("117", 117)``: (D/γ)² as written, and the most mistakes it allows (None: no bound)."""
+def conclusion_parts(bound: Bound) -> tuple[str, int | None] | None:
+    """``("117", 117)``: (D/γ)² as written, and the most mistakes it allows (None: no bound).
+
+    From `COUNT_EXACT_BELOW` on, (D/γ)² is written as the readouts write it, ``2.17e+298``,
+    and the most mistakes is None: its digits are not known (a float keeps about 16; the
+    integer of 2.17e+298 had 299 made-up ones) or not read.
+    """
     k = crossing(bound)
     if k is None:
         return None
     value = bound.bound if bound.bound is not None else k
+    if value >= COUNT_EXACT_BELOW:
+        return format_bound(bound) or format_count(value), None
     most = math.floor(value + 1e-9)
     if abs(value - most) < 1e-9:
         return str(most), most
@@ -160,10 +168,13 @@ def conclusion_parts(bound: Bound) -> tuple[str, int] | None:
     return f"{value:.{digits}g}", most
 
 
-def most_text(parts: tuple[str, int]) -> str:
+def most_text(parts: tuple[str, int | None]) -> str:
     """How many mistakes `conclusion_parts` allows, as the conclusion writes it: ``117``
-    when (D/γ)² is whole, else ``⌊(D/γ)²⌋ = 1366`` (the floor said, not left to guess)."""
+    when (D/γ)² is whole, else ``⌊(D/γ)²⌋ = 1366`` (the floor said, not left to guess),
+    and ``⌊(D/γ)²⌋`` alone when (D/γ)² is written in 3 digits (``2.17e+298``)."""
     shown, most = parts
+    if most is None:
+        return "⌊(D/γ)²⌋"
     return shown if shown == str(most) else f"⌊(D/γ)²⌋ = {most}"
 
 

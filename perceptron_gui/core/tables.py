@@ -263,6 +263,8 @@ class _Run:
     counts: npt.NDArray[np.int64] | None = None
     #: Averaged: the running average w̄, b̄ of each row (NaN before any visit).
     average: tuple[FloatArray, FloatArray] | None = None
+    #: Batch: the points M each step summed, in increasing order (one array a row).
+    summed: list[npt.NDArray[np.int64]] | None = None
 
 
 def _run_of(
@@ -280,6 +282,7 @@ def _run_of(
         updates, hw, hb = run.updates[:stop], run.history_w[:stop], run.history_b[:stop]
         kind, visits_now = _answer_kind(run.mode), run.visits
         update_visits = run.update_visits
+        summed = None if run.batch_points is None else list(run.batch_points[:stop])
     else:
         c = run.config
         dual = run.alpha is not None
@@ -295,6 +298,8 @@ def _run_of(
         hb = run.history_slice("b", 0, stop).astype(np.float64, copy=False)
         kind, visits_now = _answer_kind(c.mode), run.visits
         update_visits = run.history_slice("visit", 0, total) if kind in _VOTING else None
+        points = getattr(run, "batch_points", None) if run.spec.batch else None
+        summed = None if points is None else list(points[:stop])
     d = hw.shape[1] if hw.ndim == 2 else 2
     w0 = (float(c.w0[0]), float(c.w0[1])) if d == 2 else (0.0,) * d
     b0 = float(c.b0) if bias else 0.0
@@ -306,7 +311,9 @@ def _run_of(
             counts = counts[:-1]
         if kind == "average":
             average = running_average(w0, b0 if bias else 0.0, hw, hb, counts)
-    return _Run(dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits), counts, average)
+    return _Run(
+        dual, bias, eta, w0, b0, total, updates, hw, hb, int(digits), counts, average, summed
+    )
 
 
 #: The answers whose vectors vote (`ModeSpec.answer_kind`): their tables have the count c
@@ -500,7 +507,28 @@ def _layout_en(
 
 #: The column titles that are words (the others are symbols: k, w, b, w·x + b, αi):
 #: what a caller translates through the `headers` argument.
-HEADER_WORDS = ("misclassified point",)
+HEADER_WORDS = ("misclassified point", "points summed")
+
+#: At most this many points of a batch step are named in its row.
+BATCH_NAMES_MAX = 6
+
+
+def batch_names(points: npt.ArrayLike) -> str:
+    """The points a batch step summed: ``x1 x2 x5``, or the first `BATCH_NAMES_MAX` and
+    the last, ``x1 x2 x3 x4 x5 x6 … x18`` (the command line's and the exports' rule)."""
+    p = np.asarray(points, dtype=np.int64).reshape(-1)
+    names = [f"x{int(i) + 1}" for i in p[:BATCH_NAMES_MAX]]
+    if p.shape[0] > BATCH_NAMES_MAX:
+        names += ["…", f"x{int(p[-1]) + 1}"]
+    return " ".join(names)
+
+
+def _batch_cells(points: npt.NDArray[np.int64]) -> tuple[Cell, Cell]:
+    """|M| and the points summed of a batch step's row."""
+    n = str(int(points.shape[0]))
+    text = batch_names(points)
+    latex = ", ".join(r"\ldots" if w == "…" else f"x_{{{w[1:]}}}" for w in text.split())
+    return Cell(n, n), Cell(text, f"${latex}$" if latex else "")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -509,8 +537,13 @@ def _point(i: int) -> Cell:
 
 
 def _primal_header(r: _Run) -> tuple[tuple[Cell, ...], str]:
-    header = [_plain("k", "$k$"), _plain("misclassified point"), _plain("w", "$w$")]
-    align = "rll"
+    if r.summed is not None:  # a batch step sums the points M: |M| and which
+        header = [_plain("k", "$k$"), _plain("|M|", "$|M|$"), _plain("points summed")]
+        header.append(_plain("w", "$w$"))
+        align = "rrll"
+    else:
+        header = [_plain("k", "$k$"), _plain("misclassified point"), _plain("w", "$w$")]
+        align = "rll"
     if r.bias:
         header.append(_plain("b", "$b$"))
         align += "r"
@@ -535,8 +568,8 @@ _NO_AVERAGE = Cell("—", "---")
 
 
 def _primal_rows(r: _Run) -> Iterator[_Row]:
-    def row(k: int, point: Cell, w: tuple[float, ...], b: float) -> _Row:
-        cells = [Cell(str(k), str(k)), point, _vector(w, r.digits)]
+    def row(k: int, point: tuple[Cell, ...], w: tuple[float, ...], b: float) -> _Row:
+        cells = [Cell(str(k), str(k)), *point, _vector(w, r.digits)]
         if r.bias:
             cells.append(_number(b, r.digits))
         cells.append(decision_text(w, b, bias=r.bias, digits=r.digits))
@@ -552,10 +585,13 @@ def _primal_rows(r: _Run) -> Iterator[_Row]:
                     cells.append(_number(float(avg_b[k]), r.digits))
         return tuple(cells)
 
-    yield row(0, Cell("", ""), r.w0, r.b0)
+    summed = r.summed
+    blank = Cell("", "")
+    yield row(0, (blank,) if summed is None else (blank, blank), r.w0, r.b0)
     hw, hb = r.history_w, r.history_b
     for k, i in enumerate(r.updates.tolist(), start=1):
-        yield row(k, _point(i), tuple(hw[k - 1].tolist()), float(hb[k - 1]))
+        point = (_point(i),) if summed is None else _batch_cells(summed[k - 1])
+        yield row(k, point, tuple(hw[k - 1].tolist()), float(hb[k - 1]))
 
 
 def _dual_header(r: _Run, cols: tuple[int, ...]) -> tuple[tuple[Cell, ...], str]:

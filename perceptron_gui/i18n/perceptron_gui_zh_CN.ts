@@ -865,6 +865,14 @@
         <source>margin perceptron: correct every point with y(w·x + b) &lt;= margin (&gt;= 0)</source>
         <translation>间隔感知机：修正每个满足 y(w·x + b) ≤ 间隔的点（间隔 ≥ 0）</translation>
     </message>
+    <message>
+        <source>every label is +1: one class, nothing to separate</source>
+        <translation>所有标签都是 +1：只有一类，无可分隔</translation>
+    </message>
+    <message>
+        <source>every label is -1: one class, nothing to separate</source>
+        <translation>所有标签都是 -1：只有一类，无可分隔</translation>
+    </message>
 </context>
 <context>
     <name>DataCanvas</name>
@@ -1241,6 +1249,10 @@
         <source>misclassified point</source>
         <translation>误分类点</translation>
     </message>
+    <message>
+        <source>points summed</source>
+        <translation>求和的点</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -1509,12 +1521,36 @@
         <translation>黑屏 / 白屏（再按同一键或 Esc 恢复）</translation>
     </message>
     <message>
+        <source>PageDown / PageUp</source>
+        <translation>PageDown / PageUp</translation>
+    </message>
+    <message>
+        <source>In a lesson (a presenter&apos;s clicker): the next update or scene / one back (→ / ← and Space / Backspace too)</source>
+        <translation>课程中（演示翻页笔）：下一次更新或下一个场景 / 后退一步（→ / ← 与空格 / 退格亦可）</translation>
+    </message>
+    <message>
+        <source>Y / N, a point&apos;s number and Enter</source>
+        <translation>Y / N，点的编号加 Enter</translation>
+    </message>
+    <message>
+        <source>In a lesson: answer its question</source>
+        <translation>课程中：回答其中的问题</translation>
+    </message>
+    <message>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
         <source>Skip the update&apos;s slow motion (predict → reveal → correct)</source>
         <translation>跳过更新的慢动作（预测 → 揭晓 → 更正）</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>Step through predict, reveal, correct: each Space shows one phase</source>
+        <translation>逐步显示预测、揭晓、修正：每按一次空格显示一个阶段</translation>
     </message>
     <message>
         <source>C</source>
@@ -1613,8 +1649,12 @@
         <translation>新建和移动的点对齐到 0.5 网格</translation>
     </message>
     <message>
-        <source>Ctrl+Z / Ctrl+Shift+Z</source>
-        <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+        <source>Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y</source>
+        <translation>Ctrl+Z / Ctrl+Shift+Z 或 Ctrl+Y</translation>
+    </message>
+    <message>
+        <source>Ctrl++ or Ctrl+= / Ctrl+− / Ctrl+0</source>
+        <translation>Ctrl++ 或 Ctrl+= / Ctrl+− / Ctrl+0</translation>
     </message>
     <message>
         <source>Undo / redo an edit</source>
@@ -1653,6 +1693,14 @@
         <translation>把画布导出为 PNG 或 SVG</translation>
     </message>
     <message>
+        <source>Ctrl+Q</source>
+        <translation>Ctrl+Q</translation>
+    </message>
+    <message>
+        <source>Quit (asks first over unsaved edits)</source>
+        <translation>退出（有未保存的更改时先询问）</translation>
+    </message>
+    <message>
         <source>F</source>
         <translation>F</translation>
     </message>
@@ -1667,10 +1715,6 @@
     <message>
         <source>Show or hide every panel (the keys still work)</source>
         <translation>显示或隐藏所有面板（快捷键仍然可用）</translation>
-    </message>
-    <message>
-        <source>Ctrl+= / Ctrl+− / Ctrl+0</source>
-        <translation>Ctrl+= / Ctrl+− / Ctrl+0</translation>
     </message>
     <message>
         <source>Larger / smaller / normal size of everything</source>

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
-from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
+from perceptron_gui.app.axes import log_ticks, quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import (
@@ -411,7 +411,7 @@ class BoundPlot(pg.PlotWidget):
             # In log10 units: twice a bound near the largest float would be inf.
             log_top = math.log10(max(top / 1.15, b or 0.0, 10.0)) + math.log10(2.0)
             vb.setRange(xRange=(0.0, right), yRange=(math.log10(0.7), log_top), padding=0.0)
-            self._set_left_ticks(_log_ticks(log_top))
+            self._set_left_ticks(log_ticks(log_top))
             self._settle(vb)
             self._off_note.hide()
             return
@@ -475,19 +475,6 @@ class BoundPlot(pg.PlotWidget):
 def _a_step(change: Change) -> bool:
     """A change that may keep the ranges (a step, the bound computed), not a new run."""
     return not change & (Change.DATA | Change.SETTINGS | Change.RUN_FRAME)
-
-
-def _log_ticks(log_top: float) -> list[list[tuple[float, str]]]:
-    """Ticks of a log10 k axis from 1 to 10**`log_top`: decades, with 2 and 5 when there are few."""
-    decades = max(1, math.ceil(max(log_top, 1.0)))
-    step = max(1, int(np.ceil(decades / 8)))  # at most about 8 labels
-    major = [(float(e), fmt.power(e)) for e in range(0, decades + 1, step)]
-    minor: list[tuple[float, str]] = []
-    if decades <= 3:
-        minor = [
-            (float(np.log10(m * 10.0**e)), str(m * 10**e)) for e in range(decades) for m in (2, 5)
-        ]
-    return [major, minor]
 
 
 def _step_curve(t: Algorithm, column: str | None = None) -> tuple[FloatArray, FloatArray]:

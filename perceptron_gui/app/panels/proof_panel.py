@@ -23,7 +23,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
-from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
+from perceptron_gui.app.axes import log_ticks, quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.panels.common import (
@@ -52,6 +52,8 @@ PROOF_MAX_POINTS = 2000
 BOUND_POINTS = 400
 #: Values beyond this are not drawn (Qt's painter fails on coordinates near the float limit).
 DRAWABLE = 1e100
+#: From this length on, the upper plot draws its lengths in units of a power of ten.
+SCALED_FROM = 1e4
 #: Beyond this crossing (D/γ)², the k axis is logarithmic (the run would be a sliver).
 LOG_K_FROM = 1000.0
 #: The plots never get less than this height (pixels at scale 1: the legend, two plots
@@ -101,6 +103,8 @@ class ProofPanel(QtWidgets.QWidget):
         # points, and they are a good part of its start.
         self._made = False
         self._log_k = False
+        self._power = 0  # the upper plot's unit, 10^power (`_set_power`)
+        self._log_right: float | None = None  # log10 of the log k axis's end (None: linear)
         # Too short a dock scrolls the panel (see PLOTS_MIN_PX) rather than crush the plots.
         body = QtWidgets.QWidget()
         inner = QtWidgets.QVBoxLayout(body)
@@ -173,6 +177,11 @@ class ProofPanel(QtWidgets.QWidget):
         for label, plot in zip(self._titles, (top, low), strict=True):
             label.setParentItem(plot.getViewBox())
             label.anchor(itemPos=(1, 1), parentPos=(1, 1), offset=(-4, 0))
+        # The lengths' unit (`_set_power`) in the upper plot's top left corner, which the
+        # curves (rising from 0 at the left) leave empty, as a plot's offset is written.
+        self._unit = pg.LabelItem(justify="left")
+        self._unit.setParentItem(top.getViewBox())
+        self._unit.anchor(itemPos=(0, 0), parentPos=(0, 0), offset=(2, 0))
         self._plots.ci.layout.setRowStretchFactor(1, 1)
         self._plots.ci.layout.setRowStretchFactor(2, 1)
         # Little chrome round and between the legend and the plots (pyqtgraph's 9 px
@@ -192,6 +201,7 @@ class ProofPanel(QtWidgets.QWidget):
         # back for the curves (the docks' title bars grew 8 px for their 24 px buttons).
         style_axes(self._low, self.tr("updates k"), "", label_pt=TICK_PT)
         k_axis = self._low.getAxis("bottom")
+        k_axis.enableAutoSIPrefix(False)  # counts, whole: no "(x1e+12)" after the title
         k_axis.label.document().setDocumentMargin(1)
         k_axis.setStyle(tickTextOffset=0)
         t = theme()
@@ -200,13 +210,14 @@ class ProofPanel(QtWidgets.QWidget):
         # One k axis with numbers, under both plots (they share it): room for the curves.
         self._top.getAxis("bottom").setStyle(showValues=False)
         self._top.getAxis("bottom").setHeight(int(4 * t.scale))
-        size = f"{t.pt(ANNOTATION_PT)}pt"
-        for label, text in zip(self._titles, (self.tr("length"), "cos θ"), strict=True):
-            label.setText(text, color=t.palette.ink, size=size)
+        self._titles[1].setText("cos θ", color=t.palette.ink, size=f"{t.pt(ANNOTATION_PT)}pt")
+        self._title_lengths()
 
     def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self._scroll.viewport() and event.type() == QtCore.QEvent.Type.Resize:
             self._fit_legend()
+            if self._made:
+                self._set_log_ticks()
             self._fit_readout()
         return False
 
@@ -308,6 +319,13 @@ class ProofPanel(QtWidgets.QWidget):
             size = max(full * READOUT_MIN_SHARE, size - 0.5)
         if abs(self._readout.font().pointSizeF() - size) > 1e-6:
             self._readout.setFont(font)
+        # The chain's whole height at the viewport's width, held against the plots' least
+        # height when the panel scrolls: the scroll area sizes its body by the minimum
+        # sizes, not by the height for the width, and squeezed the chain's last line
+        # under the legend (8 lines at UI scale 2: "so k ≤ (D/γ)² = 2.17e+298: …").
+        frame = self._readout.parentWidget()
+        if frame is not None:
+            frame.setMinimumHeight(self._readout.heightForWidth(max(1, view.width())))
 
     def layout_spacing(self) -> int:
         """The pixels between the chain and the plots."""
@@ -374,12 +392,6 @@ class ProofPanel(QtWidgets.QWidget):
         with np.errstate(all="ignore"):
             pc = proof_curves(t, bound, ks)
         x = pc.k.astype(np.float64)
-        run = (self._progress, self._norm, self._cos)
-        for item, y in zip(run, (pc.progress, pc.norm, pc.cos), strict=True):
-            keep = np.isfinite(y) & ((x > 0) if log_k else True)
-            if np.count_nonzero(keep) < 2:  # one point draws nothing: say so, give none
-                keep[:] = False
-            item.setData(x[keep], y[keep])
         # The bounds from k = 0 (k = 1 on a log axis) to where they meet, or to k.
         if log_k:
             xb = np.geomspace(1.0, max(far, 2.0), BOUND_POINTS)
@@ -391,6 +403,20 @@ class ProofPanel(QtWidgets.QWidget):
             lower = xb * (eta * gamma)
             upper = np.sqrt(xb) * (eta * D)
             cos_lower = np.sqrt(xb) * (gamma / D) if D > 0 else np.zeros_like(xb)
+        # The lengths in units of 10^power when they are large: Qt cannot paint past
+        # DRAWABLE (with coordinates near 1e149 the plot was empty) and the axis's 40 px
+        # do not hold "2000000".
+        lengths = [a[np.isfinite(a)] for a in (upper, pc.norm, pc.progress, lower)]
+        most = max((float(np.abs(a).max()) for a in lengths if a.size), default=1.0)
+        power = math.floor(math.log10(most)) if most >= SCALED_FROM else 0
+        unit = 10.0**power
+        run = (self._progress, self._norm, self._cos)
+        for item, y in zip(run, (pc.progress / unit, pc.norm / unit, pc.cos), strict=True):
+            keep = np.isfinite(y) & ((x > 0) if log_k else True)
+            if np.count_nonzero(keep) < 2:  # one point draws nothing: say so, give none
+                keep[:] = False
+            item.setData(x[keep], y[keep])
+        lower, upper = lower / unit, upper / unit
         for item, y in zip(
             (self._progress_lower, self._norm_upper, self._cos_lower),
             (lower, upper, cos_lower),
@@ -400,30 +426,71 @@ class ProofPanel(QtWidgets.QWidget):
             if np.count_nonzero(ok) < 2:  # one point draws nothing: give none
                 ok[:] = False
             item.setData(xb[ok], y[ok])
-        if meet is not None and abs(meet * eta * gamma) < DRAWABLE:
+        meet_y = meet * eta * gamma / unit if meet is not None else math.inf
+        if meet is not None and abs(meet_y) < DRAWABLE:
             at = math.log10(meet) if log_k else meet
-            self._meet[0].setData([at], [meet * eta * gamma])
+            self._meet[0].setData([at], [meet_y])
             self._meet[1].setData([at], [1.0])
         else:
             for m in self._meet:
                 m.setData([], [])
+        self._set_power(power)
         right = max(far, 1.0) * 1.05
-        ys = [a[np.isfinite(a) & (np.abs(a) < DRAWABLE)] for a in (upper, pc.norm, pc.progress)]
+        ys = [
+            a[np.isfinite(a) & (np.abs(a) < DRAWABLE)]
+            for a in (upper, pc.norm / unit, pc.progress / unit)
+        ]
         top = max((float(a.max()) for a in ys if a.size), default=1.0)
         top = max(top, 1e-12) * 1.05  # never a range of sub-normal numbers
         if log_k:
-            self._top.setRange(xRange=(0.0, math.log10(right)), yRange=(0.0, top), padding=0.0)
+            log_right = math.log10(right)
+            self._top.setRange(xRange=(0.0, log_right), yRange=(0.0, top), padding=0.0)
             for p in (self._top, self._low):
                 p.getAxis("bottom").setTickSpacing()
+            self._log_right = log_right
+            self._set_log_ticks()
         else:
             self._top.setRange(xRange=(0.0, right), yRange=(0.0, top), padding=0.0)
             step = integer_step(right)
+            self._log_right = None
+            self._low.getAxis("bottom").setTicks(None)
             for p in (self._top, self._low):
                 p.getAxis("bottom").setTickSpacing(step, step)
         self._low.setYRange(0.0, 1.08, padding=0.0)
         for cur in self._cursors:
             cur.setVisible(k > 0 or not log_k)
             cur.setValue(math.log10(k) if log_k and k > 0 else float(k))
+
+    def _set_log_ticks(self) -> None:
+        """The log k axis's decades, 1, 10, 100, …, 10⁵, as many as its width holds side by
+        side (pyqtgraph's own took an SI prefix from the axis's title and read "10⁻⁷ … 0.01
+        (x1e+12)"; eight of "10²⁶⁶" overprinted in a 290 px dock)."""
+        if self._log_right is None:
+            return
+        axis = self._low.getAxis("bottom")
+        fm = QtGui.QFontMetricsF(axis.style.get("tickFont") or axis.font())
+        widest = fm.horizontalAdvance(fmt.power(math.ceil(self._log_right)) + "00")
+        room = self._low.getViewBox().width() or self._scroll.viewport().width()
+        axis.setTicks(log_ticks(self._log_right, int(room // max(widest, 1.0))))
+
+    def _set_power(self, power: int) -> None:
+        """The upper plot's lengths in units of 10^`power`: said in its title, "length
+        (×10¹⁴⁹)" (0: as they are)."""
+        if power != self._power:
+            self._power = power
+            self._title_lengths()
+
+    def _title_lengths(self) -> None:
+        t = theme()
+        size = f"{t.pt(ANNOTATION_PT)}pt"
+        self._titles[0].setText(self.tr("length"), color=t.palette.ink, size=size)
+        self._unit.setText(
+            f"×{fmt.power(self._power)}" if self._power else "", color=t.palette.ink, size=size
+        )
+
+    def length_unit(self) -> int:
+        """The power of ten the upper plot's lengths are drawn in (0: as they are)."""
+        return self._power
 
     def log_k(self) -> bool:
         """Whether the k axis is logarithmic (the bounds meet far beyond the run)."""

@@ -14,6 +14,7 @@ from perceptron_gui.app.controller import BoundPair, bound_task
 from perceptron_gui.app.dialogs import GenerateDialog, describe_generated, file_dialog
 from perceptron_gui.app.error_text import error_text
 from perceptron_gui.app.format import glue_words
+from perceptron_gui.app.i18n import core_text
 from perceptron_gui.app.storage import add_recent, load_recent, recovery_path
 from perceptron_gui.app.window.actions import QT_TRANSLATE_NOOP, translate
 from perceptron_gui.core import examples
@@ -67,6 +68,8 @@ class Files:
         #: Whether an opened file goes into the recent-files list (not for a render from
         #: the command line: ``--screenshot``, ``--export``, ``--export-lesson``).
         self.remember_recent = True
+        #: The notice of the last file refused (`refused`), None once a file is opened.
+        self._refusal: str | None = None
 
     def load(self, path: str | Path, *, recent: bool = True) -> bool:
         """Open a CSV or session file, or built-in data (``builtin:iris``,
@@ -78,19 +81,28 @@ class Files:
         try:
             loaded = examples.load_example(str(path)) if builtin else load_file(path)
         except DataError as exc:
-            self.w.show_notice(
-                translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
-                error=True,
-            )
+            self.refused(exc)
             return False
         self.apply_loaded(loaded, str(path), None, recent=recent and not builtin)
         if builtin:  # no file of the user's: Save asks for one
             self.w.document.mark_saved(None)
         return True
 
+    def refused(self, exc: DataError) -> None:
+        """Say that a file was not opened, and why (until the time of an error's notice
+        ends, or a file is opened)."""
+        text = translate("MainWindow", "not opened: {error}").format(error=error_text(exc))
+        self.w.show_notice(text, error=True)
+        self._refusal = text
+
     def apply_loaded(
         self, loaded: Loaded, path: str, pair: BoundPair | None, *, recent: bool = True
     ) -> None:
+        # The data the refusal was about are not these: its red bar went on standing over
+        # the newly opened file ("not opened: huge.csv, line 3: …").
+        if self._refusal is not None and self.w.notice.text() == self._refusal:
+            self.w.hide_notice()
+        self._refusal = None
         # Data and settings together: one emission, one undo step (Ctrl+Z gives both back).
         text = translate("MainWindow", "open {name}").format(name=Path(path).name)
         # Points that are images (the digits; a session of them says so in its view).
@@ -101,7 +113,7 @@ class Files:
         self.w.document.mark_opened(str(path))
         if recent and self.remember_recent:  # a convenience: not in this tick
             QTimer.singleShot(0, lambda: add_recent(str(path)))
-        note = "; ".join(loaded.notes)
+        note = "; ".join(core_text(n) for n in loaded.notes)
         self.w.statusBar().showMessage(
             translate("MainWindow", "opened {path}: {n} points").format(path=path, n=loaded.data.n)
             + (f" ({note})" if note else "")
@@ -153,10 +165,7 @@ class Files:
             self.apply_loaded(loaded, str(path), pair)
 
         def fail(exc: DataError) -> None:
-            self.w.show_notice(
-                translate("MainWindow", "not opened: {error}").format(error=error_text(exc)),
-                error=True,
-            )
+            self.refused(exc)
 
         c.start_task(
             "load",

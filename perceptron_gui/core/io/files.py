@@ -13,6 +13,7 @@ between slices and returns the result (`Slices`).
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import errno
 import io
 import os
@@ -26,6 +27,7 @@ from typing import Any, BinaryIO, TypeVar, cast
 from perceptron_gui.core.config import TrainConfig
 from perceptron_gui.core.dataset import MAX_ABS_COORD, Dataset
 from perceptron_gui.core.errors import DataError
+from perceptron_gui.core.params import QT_TRANSLATE_NOOP
 from perceptron_gui.core.slices import exhaust
 from perceptron_gui.core.writer import os_message as _os_message
 from perceptron_gui.core.writer import write_file, write_text
@@ -35,6 +37,11 @@ from perceptron_gui.core.writer import write_file, write_text
 MAX_BYTES = 1 << 30
 
 NOTE_01_LABELS = "labels 0/1 read as -1/+1"
+#: A file whose points are all of one class (the note `one_class_note` gives).
+NOTE_ONE_CLASS = {
+    1: QT_TRANSLATE_NOOP("Core", "every label is +1: one class, nothing to separate"),
+    -1: QT_TRANSLATE_NOOP("Core", "every label is -1: one class, nothing to separate"),
+}
 #: A number written with more characters than this is refused before it is converted
 #: (a CSV cell of 10^6 digits; 17 significant digits and an exponent take 24).
 MAX_NUMBER_CHARS = 100
@@ -367,3 +374,18 @@ def first_visible(text: str) -> str:
         if rest:
             return rest[0]
     return ""
+
+
+def one_class_note(loaded: Loaded) -> Loaded:
+    """`loaded` with a note when its points are all of one class (none otherwise).
+
+    Such data open and run: any line with every point on its side is an answer, and the
+    run stops after one update at most; but there is no second class, nothing to
+    separate, and the user is told so (the window's message bar, the command line's
+    stderr) rather than left to read a converged run and a bound as a lesson.
+    """
+    data = loaded.data
+    if data.n == 0 or data.has_both_classes:
+        return loaded
+    note = NOTE_ONE_CLASS[1 if float(data.labels[0]) > 0 else -1]
+    return dataclasses.replace(loaded, notes=(*loaded.notes, note))

@@ -23,6 +23,7 @@ from perceptron_gui.core.io.files import (
     Slices,
     first_visible,
     iter_read_text,
+    one_class_note,
     source_name,
     within,
 )
@@ -114,7 +115,7 @@ def iter_load_file(
     # Whatever escapes the readers below (nesting, memory, a library's own error) is
     # still one line naming the file.
     job = _iter_load(path, source, slice_rows, label_column, features)
-    return (yield from guarded_slices(job, source))
+    return one_class_note((yield from guarded_slices(job, source)))
 
 
 def _iter_load(
