@@ -208,6 +208,10 @@ def test_every_core_module_that_marks_texts_is_an_lupdate_source() -> None:
     names, tips and notes): lupdate must read those modules, or they stay English."""
     script = _translations_script()
     core = ROOT / "perceptron_gui" / "core"
-    marking = {p.name for p in core.rglob("*.py") if "QT_TRANSLATE_NOOP(" in p.read_text("utf-8")}
+    marking = {
+        p.relative_to(core).as_posix()
+        for p in core.rglob("*.py")
+        if "QT_TRANSLATE_NOOP(" in p.read_text("utf-8")
+    }
     assert marking == set(script.CORE_SOURCES)
     assert {core / name for name in script.CORE_SOURCES} <= set(script.SOURCES)
