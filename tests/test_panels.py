@@ -670,6 +670,51 @@ def _table_of(qtbot, controller, data, config, width: int, steps: int) -> Iterat
     return table
 
 
+def test_a_dual_table_too_narrow_for_every_alpha_shows_the_updated_points(
+    qtbot, controller
+) -> None:  # type: ignore[no-untyped-def]
+    """The dual table at the width it has at 1024×768 (~420 px), the built-in example's
+    18 points after 12 updates: α1 … α18 do not fit, so the columns are those of the
+    points the rows update (α1, α4, α13, α15, α17: Table 2.2 as a lecturer writes it for
+    these data, every other α 0, said in the titles' tooltip), not the one column αᵢ the
+    row's point's α (it hid which α the table had); narrower still, αᵢ; wider, all. The
+    columns follow the run: a step back to k = 3 leaves α1, α13, α15."""
+    from importlib.resources import files
+
+    from perceptron_gui.core import TrainConfig
+
+    rows = np.loadtxt(
+        str(files("perceptron_gui") / "data" / "example.csv"), delimiter=",", skiprows=1
+    )
+    data = make_dataset(rows[:, :2], rows[:, 2])
+    table = _table_of(qtbot, controller, data, TrainConfig(mode="dual"), 420, 12)
+    QApplication.processEvents()
+    m = table.model
+    assert m.columns == ("k", "point", "α1", "α4", "α13", "α15", "α17", "b")
+    assert "every other α is 0" in m.headerData(
+        2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
+    assert [_row(table, 12)[a] for a in ("α1", "α4", "α13", "α15", "α17", "b")] == [
+        "1",
+        "2",
+        "5",
+        "1",
+        "3",
+        "4",
+    ]
+    table.resize(200, 260)
+    QApplication.processEvents()
+    assert m.columns == ("k", "point", "αᵢ", "b")
+    table.resize(1400, 260)
+    QApplication.processEvents()
+    assert m.columns == ("k", "point", *(f"α{i}" for i in range(1, 19)), "b")
+    table.resize(420, 260)
+    for _ in range(9):
+        controller.step_back()
+    QApplication.processEvents()
+    assert m.columns == ("k", "point", "α1", "α13", "α15", "b")
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_narrow_averaged_table_shows_every_cell_whole(qtbot, controller, language) -> None:  # type: ignore[no-untyped-def]
     """The averaged table at the width it has at 1024×768 (7 columns in ~400 px), on

@@ -260,9 +260,11 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._shown_points: Sequence[int] = ()  # the α columns' points (`_shown_for`)
         self._alpha_cols = self._alpha_idx = np.zeros(0, np.int64)
         self._keep_texts = False
-        #: The dual and kernel tables in a column too narrow for Table 2.2's α1 … αN:
-        #: one column αᵢ, the α of the row's point after its update (`set_alpha_per_row`).
-        self._alpha_per_row = False
+        #: The dual and kernel tables' α columns (`set_alpha_layout`): "all" (Table 2.2's
+        #: α1 … αN), "updated" (the points the rows update, where all do not fit) or
+        #: "row" (one column αᵢ, the α of the row's point after its update).
+        self._alpha_layout = "all"
+        self._alpha_points: tuple[int, ...] = ()  # (`_updated_points`)
         self.modelReset.connect(self._on_reset)
         for signal in (self.rowsRemoved, self.layoutChanged):
             signal.connect(self._texts.clear)
@@ -726,28 +728,34 @@ class IterationModel(QtCore.QAbstractTableModel):
             # they take the place of w·x + b, so that the table fits a 1024×768 screen
             shown = tuple(c for c in shown if c != self.DECISION)
             shown = (*shown, self.AVERAGE, *((self.AVERAGE_B,) if t.config.bias else ()))
-        if t.has_alpha and self._alpha_per_row and t.n <= MAX_ALPHA_POINTS:
+        if t.has_alpha and self._alpha_layout == "row" and t.n <= MAX_ALPHA_POINTS:
             self._shown_points = ()  # the updated point's α, row by row
             shown = ("k", self.POINT, self.ALPHA_COLUMN, "b")
         elif t.has_alpha:  # the dual (Table 2.2) and the kernel: α per point and b
-            points = range(t.n) if t.n <= MAX_ALPHA_POINTS else self._alpha_points
+            every = t.n <= MAX_ALPHA_POINTS and self._alpha_layout == "all"
+            points = range(t.n) if every else self._alpha_points
             self._shown_points = points
             shown = ("k", self.POINT, *_alpha_names(points), "b")
         return shown
 
     @property
     def alpha_columns_optional(self) -> bool:
-        """Whether the table may show one column αᵢ instead of α1 … αN (a dual or
-        kernel run of at most `MAX_ALPHA_POINTS` points; beyond, the columns of the
-        points updated scroll)."""
+        """Whether the table may show fewer α columns than α1 … αN (a dual or kernel run
+        of at most `MAX_ALPHA_POINTS` points; beyond, the columns of the points updated
+        scroll)."""
         return self._trainer.has_alpha and self._trainer.n <= MAX_ALPHA_POINTS
 
-    def set_alpha_per_row(self, on: bool) -> bool:
-        """One column αᵢ, the α of each row's point after its update, instead of a column
-        per point (`alpha_columns_optional`); returns whether the columns changed."""
-        if on == self._alpha_per_row:
+    def updated_now(self) -> tuple[int, ...]:
+        """The points the rows update (0-based), in order: the "updated" layout's."""
+        return tuple(np.flatnonzero(self._counts).tolist())
+
+    def set_alpha_layout(self, layout: str) -> bool:
+        """The α columns: "all", "updated" or "row" (see `_alpha_layout`;
+        `alpha_columns_optional`); returns whether the columns changed."""
+        if layout == self._alpha_layout:
             return False
-        self._alpha_per_row = on
+        self._alpha_layout = layout
+        self._alpha_points = self._updated_points(self._trainer)
         shown = self._shown_for(self._trainer)
         if shown == self._shown:
             return False
@@ -778,7 +786,7 @@ class IterationModel(QtCore.QAbstractTableModel):
     def _reset_from(self, t: Algorithm) -> None:
         self._trainer = t
         self._columns = self._columns_for(t)
-        self._alpha_points: tuple[int, ...] = ()
+        self._alpha_points = ()
         self._shown = self._shown_for(t)
         self._sizes = t.batch_sizes if hasattr(t, "batch_sizes") else np.zeros(0, np.int64)
         self._rows = 0
@@ -795,8 +803,9 @@ class IterationModel(QtCore.QAbstractTableModel):
         self._signature = self._row_signature(t, self._rows - 1)
 
     def _updated_points(self, t: Algorithm) -> tuple[int, ...]:
-        """Beyond `MAX_ALPHA_POINTS` points: those the rows shown update (their α)."""
-        if not t.has_alpha or t.n <= MAX_ALPHA_POINTS:
+        """Beyond `MAX_ALPHA_POINTS` points, or in the "updated" layout: those the rows
+        shown update (their α)."""
+        if not t.has_alpha or (t.n <= MAX_ALPHA_POINTS and self._alpha_layout != "updated"):
             return ()
         points: list[int] = np.flatnonzero(self._counts).tolist()
         return tuple(points)
@@ -1197,8 +1206,17 @@ class IterationTable(QtWidgets.QWidget):
         fm = QtGui.QFontMetrics(self.view.horizontalHeader().font())
         total = max(1, self.view.viewport().width())
         tight = fm.averageCharWidth() // 2 + int(4 * theme().scale)  # the cell's margins
-        if self.model.alpha_columns_optional:  # Table 2.2's α1 … αN, where they fit
-            self.model.set_alpha_per_row(self._alpha_table_width(fm, tight) > total)
+        if self.model.alpha_columns_optional:  # Table 2.2's α1 … αN, where they fit,
+            # else the columns of the points updated (the example's 18 points at 1024×768:
+            # x1, x4, x13, x17, …), else one column αᵢ
+            t = self._controller.trainer
+            if self._alpha_table_width(fm, tight, range(t.n)) <= total:
+                layout = "all"
+            elif self._alpha_table_width(fm, tight, self.model.updated_now()) <= total:
+                layout = "updated"
+            else:
+                layout = "row"
+            self.model.set_alpha_layout(layout)
         names = self.model.columns
 
         def sample(n: str) -> str:
@@ -1299,9 +1317,10 @@ class IterationTable(QtWidgets.QWidget):
             widths = [int(w * scale) for w in widths]
         return widths
 
-    def _alpha_table_width(self, fm: QtGui.QFontMetrics, pad: int) -> int:
-        """The width Table 2.2's columns (k, point, α1 … αN, b) need whole, in pixels:
-        each its title's width or its last row's text's (bold), whichever is wider."""
+    def _alpha_table_width(self, fm: QtGui.QFontMetrics, pad: int, points: Sequence[int]) -> int:
+        """The width Table 2.2's columns (k, point, the α of `points`, b) need whole, in
+        pixels: each its title's width or its last row's text's (bold), whichever is
+        wider."""
         m = self.model
         bold = QtGui.QFontMetrics(m.bold_font)
         n = m.rowCount() - 1  # (the last row)
@@ -1314,7 +1333,7 @@ class IterationTable(QtWidgets.QWidget):
             ("b", m.cell_text(n - 1, "b") or ""),
         ):
             width += max(fm.horizontalAdvance(m.title(name)), bold.horizontalAdvance(text)) + pad
-        for j, name in enumerate(_alpha_names(range(t.n))):
+        for j, name in zip(points, _alpha_names(points), strict=True):
             text = m.alpha_text(int(counts[j]) if j < counts.size else 0, MIN_CELL_DIGITS)
             width += max(fm.horizontalAdvance(name), bold.horizontalAdvance(text)) + pad
         return width
