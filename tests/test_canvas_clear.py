@@ -68,3 +68,42 @@ def test_at_ui_scale_2_the_top_rings_are_inside_the_plot(win) -> None:  # noqa: 
     finally:
         win.act_zoom_reset.trigger()
         _settle(win)
+
+
+def test_lines_go_under_the_points_and_their_halos(win) -> None:  # noqa: ANN001
+    """Lesson scene 5 ("Why it stops") at k = 0: Novikoff's dashed circle of radius D was
+    drawn over x2's halo (the halos lay at z −2, under every line). Every line (the
+    circle, the best separator, the model's line, the old line, the update's vectors, the
+    normal) is drawn under the halos, which are under the rings and the markers."""
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QGraphicsPolygonItem, QGraphicsRectItem
+
+    from perceptron_gui.app.canvas.density import DensityImage
+    from perceptron_gui.app.canvas.markers import MarkerLayer
+
+    win.set_points([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]], [1, 1, -1])
+    assert win.set_mode("primal")
+    cv = win.canvas
+    cv.show_radius(True)
+    cv.show_best(True)
+    try:
+        win.step()
+        _settle(win)
+        assert cv._novikoff.circle.isVisible()  # noqa: SLF001
+        halos = cv._marks.layers.halos  # noqa: SLF001
+        assert halos.isVisible() and halos.count() > 0
+        texts_and_fills = (pg.TextItem, pg.ImageItem, QGraphicsPolygonItem, QGraphicsRectItem)
+        lines = [
+            item
+            for item in cv._vb.childGroup.childItems()  # noqa: SLF001
+            if not isinstance(item, (MarkerLayer, DensityImage, *texts_and_fills))
+            and item is not cv._edge.arrow  # noqa: SLF001  (placed clear of the points)
+        ]
+        assert cv._novikoff.circle in lines  # noqa: SLF001
+        over = [(type(i).__name__, i.zValue()) for i in lines if i.zValue() >= halos.zValue()]
+        assert over == [], over
+        layers = cv._marks.layers  # noqa: SLF001
+        assert halos.zValue() < layers.rings.zValue() < layers.markers.zValue()
+    finally:
+        cv.show_radius(False)
+        cv.show_best(False)

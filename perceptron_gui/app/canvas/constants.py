@@ -40,6 +40,13 @@ PLOT_MARGIN = 1
 HEADER_INSET_PX = 4.0
 #: The points' markers are drawn over the lines, the tints and the update's vectors.
 MARKER_Z = 4.8
+#: A mistake's halo is part of its point: over every line (the model's, the update's
+#: vectors, Novikoff's circle, the old line), under the ring and the marker. Novikoff's
+#: dashed circle and the model's line were drawn over the halos (at −2, under the lines).
+HALO_Z = MARKER_Z - 0.15
+#: ... save a field of thousands of halos merged into one lit region (a large area, as the
+#: tints are): under the lines, which it would hide.
+HALO_FIELD_Z = -2.0
 #: A point's name or α that could only be placed across a line (the model's line, the
 #: update's vectors) is drawn over the lines on its translucent box, as a contour's label
 #: breaks its line, but still under the rings and the markers.
