@@ -17,7 +17,8 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.constants import ARROW_FRACTION
+from perceptron_gui.app.canvas.constants import ARROW_FRACTION, EDGE_ARROW_MAX_POINTS
+from perceptron_gui.app.canvas.frame import segment_distances
 from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
@@ -117,6 +118,7 @@ class NormalArrow(Visual[_Items]):
             return
         length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
         unit = w / math.sqrt(nn)
+        foot = self._clear_foot(foot, unit, length, vr)
         tip = foot + length * unit
         head = 0.25 * length
         base = tip - head * unit
@@ -127,6 +129,41 @@ class NormalArrow(Visual[_Items]):
         self.ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
         for item in (self.shaft, self.head, self.label):
             item.setVisible(True)
+
+    def _clear_foot(
+        self, foot: FloatArray, unit: FloatArray, length: float, vr: QtCore.QRectF
+    ) -> FloatArray:
+        """The arrow's foot on the line: `foot` (nearest the view's centre) when the arrow
+        from it keeps a marker's radius and its head's half-width off every point, else
+        the nearest such foot along the line with the arrow in the view; `foot` when none
+        is (the head covered a point after a batch run and in an exported GIF's last frame)."""
+        pts = self.model.points
+        if not len(pts) or len(pts) > EDGE_ARROW_MAX_POINTS:
+            return foot
+        scale = self.model.px_per_unit()
+        if scale is None:
+            return foot
+        k = np.array([scale[0], scale[1]])
+        px = pts * k
+        t = theme()
+        # (The head is a quarter of the arrow long and 0.2 of it wide.)
+        clearance = t.marker / 2 + 2 * t.scale + 0.1 * length * float(min(k))
+        along = np.array([-unit[1], unit[0]])
+        step = 0.25 * length
+        x0, y0 = vr.left(), vr.top()
+        x1, y1 = x0 + vr.width(), y0 + vr.height()
+        reach = int(math.hypot(vr.width(), vr.height()) / max(step, 1e-300)) + 1
+        for n in range(min(reach, 200) + 1):
+            for s in (1.0, -1.0) if n else (0.0,):
+                f = foot + s * n * step * along
+                tip = f + length * unit
+                if not (x0 <= f[0] <= x1 and y0 <= f[1] <= y1):
+                    continue
+                if not (x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1):
+                    continue
+                if float(segment_distances(px, f * k, tip * k).min()) > clearance:
+                    return f
+        return foot
 
     def ends_px(self, to_px: Callable[[float, float], Point]) -> tuple[Point, Point] | None:
         """The shown arrow (foot, tip) in pixels, None when it is not drawn."""
