@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import numpy as np
 import probes
 import pytest
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import DataCanvas, frame
@@ -48,6 +49,7 @@ def test_the_frame_keeps_room_for_the_marks_at_scale_2() -> None:
         assert room.min() >= 35.0, (size, room)
 
 
+@pytest.mark.long  # (the quick check: the frame's test above)
 def test_at_ui_scale_2_the_top_rings_are_inside_the_plot(win) -> None:  # noqa: ANN001
     """UI scale 2 (Ctrl+= to 2) in a 1024×768 window, the built-in example at w = 0 (every
     point ringed): the rings of the top row (x18, x2, x11 at y = 4) were cut by the plot's
@@ -107,3 +109,184 @@ def test_lines_go_under_the_points_and_their_halos(win) -> None:  # noqa: ANN001
     finally:
         cv.show_radius(False)
         cv.show_best(False)
+
+
+# ------------------------------------------------------------------ texts and lines
+
+
+def _px_lines(cv: DataCanvas) -> dict[str, list[tuple[float, float, float, float]]]:
+    """Every line drawn over the data as segments in the scene's pixels, by name (the
+    arrows' shafts named "arrow …")."""
+    cv._vb.updateMatrix()  # noqa: SLF001
+    tr = cv._vb.childGroup.sceneTransform()  # noqa: SLF001
+
+    def segs(x: np.ndarray, y: np.ndarray, pairs: bool = False) -> list:
+        out = []
+        for i in range(0, len(x) - 1, 2 if pairs else 1):
+            a, b = tr.map(QPointF(x[i], y[i])), tr.map(QPointF(x[i + 1], y[i + 1]))
+            if all(np.isfinite((a.x(), a.y(), b.x(), b.y()))):
+                out.append((a.x(), a.y(), b.x(), b.y()))
+        return out
+
+    lines: dict[str, list] = {}
+    named = [("line", cv.model_line), ("answer", cv.pocket_line), ("contour", cv._contour)]  # noqa: SLF001
+    if cv._made("anatomy"):  # noqa: SLF001
+        named.append(("ghost", cv._step_vectors.ghost))  # noqa: SLF001
+        named += [(f"arrow {n}", shaft) for n, (shaft, _) in cv._vectors.items()]  # noqa: SLF001
+    if cv._made("normal"):  # noqa: SLF001
+        named.append(("arrow normal", cv._normal.shaft))  # noqa: SLF001
+    for name, item in named:
+        if item.isVisible():
+            x, y = (np.asarray(v, dtype=np.float64) for v in item.segment())
+            lines[name] = segs(x, y, pairs=name == "contour")
+    return lines
+
+
+def _texts(cv: DataCanvas) -> dict[str, tuple[object, tuple[float, float, float, float]]]:
+    """The texts shown over the plot (their item and rect), by `overlay_rects`' names."""
+    labels = cv._point_labels  # noqa: SLF001
+    items = {"w": cv._normal.label if cv._made("normal") else None}  # noqa: SLF001
+    if cv._made("anatomy"):  # noqa: SLF001
+        items["update"] = cv._anatomy_label  # noqa: SLF001
+        items.update({f"vector {n}": i for n, i in cv._vector_labels.items()})  # noqa: SLF001
+    items.update({f"name{i}": item for i, item in enumerate(labels.names)})
+    items.update({f"alpha{i}": item for i, item in enumerate(labels.alphas)})
+    out = {}
+    for key, r in cv.overlay_rects().items():
+        item = items.get(key)
+        if item is not None and item.isVisible() and item.opacity() > 0:
+            out[key] = (item, (r.x(), r.y(), r.width(), r.height()))
+    return out
+
+
+def _faults(cv: DataCanvas) -> list[str]:
+    """What breaks the canvas's rules on texts and arrows: a text crossed by a line with
+    no box under it, the update's caption over an arrow, an arrowhead over a text or a
+    point."""
+    from PySide6.QtCore import Qt
+
+    from perceptron_gui.app.canvas.layout import crosses
+
+    out = []
+    lines = _px_lines(cv)
+    for key, (item, r) in _texts(cv).items():
+        boxed = item.fill.style() != Qt.BrushStyle.NoBrush
+        for name, segs in lines.items():
+            hit = any(crosses((r[0] + 1, r[1] + 1, r[2] - 2, r[3] - 2), s) for s in segs)
+            if hit and not boxed:
+                out.append(f"{key} struck by {name}")
+            if hit and key == "update" and name.startswith("arrow"):
+                out.append(f"the caption over {name}")
+    # The arrowheads: the normal's, the vectors' (their tips), off the texts and points.
+    heads = []
+    if cv._made("normal") and cv._normal.head.isVisible():  # noqa: SLF001
+        heads.append(("normal", cv._normal.head.sceneBoundingRect()))  # noqa: SLF001
+    px = [cv._vb.mapViewToScene(QPointF(*p)) for p in np.asarray(cv.points())]  # noqa: SLF001
+    reach = cv._marks.layers.markers.size / 2  # noqa: SLF001
+    for name, head in heads:
+        h = head.adjusted(2, 2, -2, -2)
+        for key, (_, r) in _texts(cv).items():
+            if h.intersects(QRectF(*r)):
+                out.append(f"the {name} arrowhead over {key}")
+        for i, p in enumerate(px):
+            dx = max(h.left() - p.x(), 0.0, p.x() - h.right())
+            dy = max(h.top() - p.y(), 0.0, p.y() - h.bottom())
+            if dx * dx + dy * dy < reach * reach:
+                out.append(f"the {name} arrowhead over point {i}")
+    return out
+
+
+LESSON_X = [[1.0, 3.0], [4.0, 2.0], [-1.0, 1.0], [1.0, -2.0]]  # the lesson's scene 3
+LESSON_Y = [1, 1, -1, -1]
+
+
+def test_the_update_as_vectors_keeps_its_texts_off_the_arrows(win) -> None:  # noqa: ANN001
+    """The lesson's "The update as vectors" in presentation at 1024×768, k = 4: the
+    caption sat on the origin over the old w and the normal (their arrows crossed it),
+    "old w" found no room, "normal" was struck by the old line. The caption crosses no
+    arrow, "old w" is shown, no text is struck by a line, no arrowhead covers a text."""
+    win.resize(1024, 768)
+    win.set_points(LESSON_X, LESSON_Y)
+    assert win.set_mode("primal")
+    win.act_present.trigger()
+    try:
+        for _ in range(4):
+            win.step()
+        _settle(win)
+        cv = win.canvas
+        assert cv._vector_labels["w_old"].opacity() > 0  # noqa: SLF001
+        assert _faults(cv) == []
+    finally:
+        win.act_present.trigger()
+        _settle(win)
+
+
+@pytest.mark.parametrize("mode", ["batch", pytest.param("kernel", marks=pytest.mark.long)])
+def test_at_the_end_no_text_is_struck_by_a_line(win, mode) -> None:  # noqa: ANN001
+    """The built-in example run to its end in presentation, dark, at 1024×768: "normal"
+    was struck by the model's line (batch), a name lay across a kernel's boundary (x10),
+    the normal's head lay on a point. Every text is off every line or on its box."""
+    win.resize(1024, 768)
+    win.act_example.trigger()
+    assert win.set_mode(mode)
+    win.set_theme("dark")
+    win.act_present.trigger()
+    try:
+        win.run_to_end()
+        _settle(win)
+        assert _faults(win.canvas) == []
+    finally:
+        win.act_present.trigger()
+        win.set_theme("light")
+        _settle(win)
+
+
+#: 25 points a tester drew (two noisy clouds): primal converges at k = 7.
+DRAWN_X = [
+    [4.082, -5.111],
+    [0.836, -1.136],
+    [-0.905, -0.431],
+    [-4.04, -0.464],
+    [-1.73, 6.646],
+    [0.452, -0.705],
+    [-0.563, -1.336],
+    [-2.11, -0.782],
+    [0.964, -0.477],
+    [1.916, -0.4],
+    [0.049, 3.092],
+    [1.09, -1.01],
+    [-0.366, 1.081],
+    [3.87, -0.539],
+    [-0.487, 2.005],
+    [-1.773, -0.583],
+    [1.765, 1.161],
+    [0.183, 1.34],
+    [-5.656, 2.043],
+    [-1.919, -3.337],
+    [0.553, 1.401],
+    [-0.89, -2.153],
+    [0.052, -0.105],
+    [2.811, 1.495],
+    [0.388, 2.223],
+]
+DRAWN_Y = [1, 1, -1, -1, -1, 1, 1, -1, 1, 1, -1, 1, -1, 1, -1, -1, 1, -1, -1, 1, 1, 1, 1, 1, -1]
+
+
+def test_an_exported_frame_obeys_the_window_s_rules(win) -> None:  # noqa: ANN001
+    """A GIF's frames are drawn by an export figure (export.Figure): its last frame (25
+    drawn points, primal to the end, the update's vectors) keeps the rules of the window
+    (the normal's head covered a blue point; a name sat on the new w)."""
+    from perceptron_gui.app.export import Figure, FigureSettings
+
+    win.set_points(DRAWN_X, DRAWN_Y)
+    assert win.set_mode("primal")
+    win.run_to_end()
+    _settle(win)
+    t = win.controller.trainer
+    settings = FigureSettings(view=win.canvas.data_frame(), anatomy=True, view_held=False)
+    with Figure((1200, 900), settings) as fig:
+        fig.show_run(t, None)
+        fig.canvas.flush()
+        QApplication.processEvents()
+        fig.canvas.flush()
+        assert _faults(fig.canvas) == []

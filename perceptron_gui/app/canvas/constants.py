@@ -108,6 +108,9 @@ BAND_POINTS_MAX = 1000
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
 WRAP_PART = 0.55
+#: The update's caption with no free room at that width tries this part of the plot's
+#: width (its words on more lines).
+CAPTION_NARROW_PART = 0.3
 #: The last update's picture after the run has ended.
 FADED = 0.3
 #: How long the verdict of a visit stays next to its point.
