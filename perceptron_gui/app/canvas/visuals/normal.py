@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.constants import ARROW_FRACTION, EDGE_ARROW_MAX_POINTS
+from perceptron_gui.app.canvas.constants import ARROW_FRACTION, SHRINK_MIN_POINTS
 from perceptron_gui.app.canvas.frame import segment_distances
 from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
@@ -138,7 +138,7 @@ class NormalArrow(Visual[_Items]):
         the nearest such foot along the line with the arrow in the view; `foot` when none
         is (the head covered a point after a batch run and in an exported GIF's last frame)."""
         pts = self.model.points
-        if not len(pts) or len(pts) > EDGE_ARROW_MAX_POINTS:
+        if not len(pts) or len(pts) >= SHRINK_MIN_POINTS:  # (a cloud: no such foot)
             return foot
         scale = self.model.px_per_unit()
         if scale is None:
@@ -153,7 +153,7 @@ class NormalArrow(Visual[_Items]):
         x0, y0 = vr.left(), vr.top()
         x1, y1 = x0 + vr.width(), y0 + vr.height()
         reach = int(math.hypot(vr.width(), vr.height()) / max(step, 1e-300)) + 1
-        for n in range(min(reach, 200) + 1):
+        for n in range(min(reach, 40) + 1):  # (the view's diagonal: ~38 steps)
             for s in (1.0, -1.0) if n else (0.0,):
                 f = foot + s * n * step * along
                 tip = f + length * unit
