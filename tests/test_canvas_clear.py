@@ -76,7 +76,8 @@ def test_lines_go_under_the_points_and_their_halos(win) -> None:  # noqa: ANN001
     """Lesson scene 5 ("Why it stops") at k = 0: Novikoff's dashed circle of radius D was
     drawn over x2's halo (the halos lay at z −2, under every line). Every line (the
     circle, the best separator, the model's line, the old line, the update's vectors, the
-    normal) is drawn under the halos, which are under the rings and the markers."""
+    normal) is drawn under the halos, which are under the rings and the markers; the
+    margin band's rings round the right points inside it are over the lines too."""
     import pyqtgraph as pg
     from PySide6.QtWidgets import QGraphicsPolygonItem, QGraphicsRectItem
 
@@ -106,6 +107,8 @@ def test_lines_go_under_the_points_and_their_halos(win) -> None:  # noqa: ANN001
         assert over == [], over
         layers = cv._marks.layers  # noqa: SLF001
         assert halos.zValue() < layers.rings.zValue() < layers.markers.zValue()
+        # (the margin band's rings round the right points inside it are marks too)
+        assert cv._margin.rings.zValue() > max(i.zValue() for i in lines)  # noqa: SLF001
     finally:
         cv.show_radius(False)
         cv.show_best(False)
