@@ -185,7 +185,12 @@ def _faults(cv: DataCanvas) -> list[str]:
     if cv._made("normal") and cv._normal.head.isVisible():  # noqa: SLF001
         heads.append(("normal", cv._normal.head.sceneBoundingRect()))  # noqa: SLF001
     px = [cv._vb.mapViewToScene(QPointF(*p)) for p in np.asarray(cv.points())]  # noqa: SLF001
-    reach = cv._marks.layers.markers.size / 2  # noqa: SLF001
+    layers = cv._marks.layers  # noqa: SLF001
+    marks = np.full(len(px), layers.markers.size / 2)  # (a marker, or the ring round it)
+    if layers.rings.isVisible():
+        marks[np.asarray(cv._misclassified, dtype=int)] = layers.rings.size / 2  # noqa: SLF001
+    if cv._made("band") and cv._margin.rings.isVisible():  # noqa: SLF001
+        marks[cv._margin.inside] = cv._margin.rings.size / 2  # noqa: SLF001
     for name, head in heads:
         h = head.adjusted(2, 2, -2, -2)
         for key, (_, r) in _texts(cv).items():
@@ -194,7 +199,7 @@ def _faults(cv: DataCanvas) -> list[str]:
         for i, p in enumerate(px):
             dx = max(h.left() - p.x(), 0.0, p.x() - h.right())
             dy = max(h.top() - p.y(), 0.0, p.y() - h.bottom())
-            if dx * dx + dy * dy < reach * reach:
+            if dx * dx + dy * dy < marks[i] ** 2:
                 out.append(f"the {name} arrowhead over point {i}")
     return out
 
@@ -273,6 +278,27 @@ DRAWN_X = [
     [0.388, 2.223],
 ]
 DRAWN_Y = [1, 1, -1, -1, -1, 1, 1, -1, 1, 1, -1, 1, -1, 1, -1, -1, 1, -1, -1, 1, 1, 1, 1, 1, -1]
+
+
+@pytest.mark.long  # (1.5 s: a resize to 1920×1080 and presentation)
+def test_the_normal_s_head_keeps_off_the_rings_of_the_margin_band(win) -> None:  # noqa: ANN001
+    """Passive-aggressive after 2 updates on the built-in example in presentation at
+    1920×1080: the normal's head lay on the ring round x10, a right point inside the
+    margin band (the arrow kept off the markers alone)."""
+    win.resize(1920, 1080)
+    win.act_example.trigger()
+    assert win.set_mode("pa")
+    win.act_present.trigger()
+    try:
+        for _ in range(2):
+            win.step()
+        _settle(win)
+        assert len(win.canvas._margin.inside)  # noqa: SLF001  (the band rings points)
+        assert _faults(win.canvas) == []
+    finally:
+        win.act_present.trigger()
+        win.resize(1024, 768)
+        _settle(win)
 
 
 def test_an_exported_frame_obeys_the_window_s_rules(win) -> None:  # noqa: ANN001

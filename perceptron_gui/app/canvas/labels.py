@@ -147,6 +147,10 @@ class LabelsCanvas(BannersCanvas):
             rings.append(
                 (self._anatomy[2], self._update_ring.size / 2 * self._update_ring.opacity())
             )
+        inside = self._margin.inside if self._made("band") else ()
+        if 0 < len(inside) <= NAME_TEXT_MAX and self._margin.rings.isVisible():
+            # (a right point inside the margin band is ringed too: no text on its ring)
+            rings += [(int(i), self._margin.rings.size / 2) for i in inside]
         for i, rad in rings:
             if not (0 <= i < len(self._points)) or rad <= radius:
                 continue

@@ -17,13 +17,14 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.constants import ARROW_FRACTION, SHRINK_MIN_POINTS
+from perceptron_gui.app.canvas.constants import ARROW_FRACTION, RING_MAX, SHRINK_MIN_POINTS
 from perceptron_gui.app.canvas.frame import segment_distances
 from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.core.model import LinearModel
 
 FloatArray = NDArray[np.float64]
 Point = tuple[float, float]
@@ -134,7 +135,7 @@ class NormalArrow(Visual[_Items]):
         self, foot: FloatArray, unit: FloatArray, length: float, vr: QtCore.QRectF
     ) -> FloatArray:
         """The arrow's foot on the line: `foot` (nearest the view's centre) when the arrow
-        from it keeps a marker's radius and its head's half-width off every point, else
+        from it keeps its head's half-width off every point's marks (`_marks_radii`), else
         the nearest such foot along the line with the arrow in the view; `foot` when none
         is (the head covered a point after a batch run and in an exported GIF's last frame)."""
         pts = self.model.points
@@ -145,9 +146,8 @@ class NormalArrow(Visual[_Items]):
             return foot
         k = np.array([scale[0], scale[1]])
         px = pts * k
-        t = theme()
         # (The head is a quarter of the arrow long and 0.2 of it wide.)
-        clearance = t.marker / 2 + 2 * t.scale + 0.1 * length * float(min(k))
+        clearance = self._marks_radii() + 2 * theme().scale + 0.1 * length * float(min(k))
         along = np.array([-unit[1], unit[0]])
         step = 0.25 * length
         x0, y0 = vr.left(), vr.top()
@@ -161,9 +161,29 @@ class NormalArrow(Visual[_Items]):
                     continue
                 if not (x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1):
                     continue
-                if float(segment_distances(px, f * k, tip * k).min()) > clearance:
+                if bool(np.all(segment_distances(px, f * k, tip * k) > clearance)):
                     return f
         return foot
+
+    def _marks_radii(self) -> FloatArray:
+        """How far each point's marks reach from its centre, in pixels: its marker, or the
+        ring round it (a mistake's, a right point's inside the margin band, the current
+        point's square)."""
+        m = self.model
+        t = theme()
+        radii = np.full(len(m.points), (t.marker + 4 * t.scale) / 2)
+        ring = 16.0 / 14.0 * t.marker + 1.5 * t.scale  # (visuals/points.py's rings: 32 px)
+        if len(m.mistakes) <= RING_MAX:
+            radii[m.mistakes] = ring
+        model, width = m.model, m.band_width
+        if width is not None and isinstance(model, LinearModel) and len(m.points):
+            w = np.asarray(model.w, dtype=np.float64)
+            f = m.points @ w + float(model.b)
+            yf = np.where(m.labels > 0, f, -f)
+            radii[(yf > 0.0) & (yf < width)] = ring
+        if m.current is not None and 0 <= m.current < len(radii):
+            radii[m.current] = 18.0 / 14.0 * t.marker  # (its square, 36 px at scale 1)
+        return radii
 
     def ends_px(self, to_px: Callable[[float, float], Point]) -> tuple[Point, Point] | None:
         """The shown arrow (foot, tip) in pixels, None when it is not drawn."""
