@@ -11,6 +11,7 @@ import numpy as np
 import probes
 import pytest
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPolygonF
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui.app.canvas import DataCanvas, frame
@@ -162,6 +163,24 @@ def _texts(cv: DataCanvas) -> dict[str, tuple[object, tuple[float, float, float,
     return out
 
 
+def _gap(tri: list[tuple[float, float]], p: tuple[float, float]) -> float:
+    """How far the point p lies from the triangle (0 inside)."""
+    (ax, ay), (bx, by), (cx, cy) = tri
+    px, py = p
+
+    def side(x0: float, y0: float, x1: float, y1: float) -> float:
+        return (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0)
+
+    s = [side(ax, ay, bx, by), side(bx, by, cx, cy), side(cx, cy, ax, ay)]
+    if all(v >= 0 for v in s) or all(v <= 0 for v in s):
+        return 0.0
+    q = np.array([px, py])
+    return min(
+        float(frame.segment_distances(q[None, :], np.array(a), np.array(b))[0])
+        for a, b in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay)))
+    )
+
+
 def _faults(cv: DataCanvas) -> list[str]:
     """What breaks the canvas's rules on texts and arrows: a text crossed by a line with
     no box under it, the update's caption over an arrow, an arrowhead over a text or a
@@ -180,10 +199,11 @@ def _faults(cv: DataCanvas) -> list[str]:
                 out.append(f"{key} struck by {name}")
             if hit and key == "update" and name.startswith("arrow"):
                 out.append(f"the caption over {name}")
-    # The arrowheads: the normal's, the vectors' (their tips), off the texts and points.
+    # The normal's arrowhead (the triangle drawn), off the texts and the points' marks.
     heads = []
     if cv._made("normal") and cv._normal.head.isVisible():  # noqa: SLF001
-        heads.append(("normal", cv._normal.head.sceneBoundingRect()))  # noqa: SLF001
+        head = cv._normal.head  # noqa: SLF001
+        heads.append(("normal", head.mapToScene(head.polygon())))
     px = [cv._vb.mapViewToScene(QPointF(*p)) for p in np.asarray(cv.points())]  # noqa: SLF001
     layers = cv._marks.layers  # noqa: SLF001
     marks = np.full(len(px), layers.markers.size / 2)  # (a marker, or the ring round it)
@@ -191,15 +211,13 @@ def _faults(cv: DataCanvas) -> list[str]:
         marks[np.asarray(cv._misclassified, dtype=int)] = layers.rings.size / 2  # noqa: SLF001
     if cv._made("band") and cv._margin.rings.isVisible():  # noqa: SLF001
         marks[cv._margin.inside] = cv._margin.rings.size / 2  # noqa: SLF001
-    for name, head in heads:
-        h = head.adjusted(2, 2, -2, -2)
+    for name, tri in heads:
         for key, (_, r) in _texts(cv).items():
-            if h.intersects(QRectF(*r)):
+            if tri.intersects(QPolygonF(QRectF(*r).adjusted(1, 1, -1, -1))):
                 out.append(f"the {name} arrowhead over {key}")
+        corners = [(tri[i].x(), tri[i].y()) for i in range(3)]
         for i, p in enumerate(px):
-            dx = max(h.left() - p.x(), 0.0, p.x() - h.right())
-            dy = max(h.top() - p.y(), 0.0, p.y() - h.bottom())
-            if dx * dx + dy * dy < marks[i] ** 2:
+            if _gap(corners, (p.x(), p.y())) < marks[i] - 1:
                 out.append(f"the {name} arrowhead over point {i}")
     return out
 

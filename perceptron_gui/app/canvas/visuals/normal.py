@@ -50,7 +50,11 @@ class NormalArrow(Visual[_Items]):
         super().__init__(model, place)
         #: The arrow's foot (on the line) and tip, in data units: its label goes beside it.
         self.ends: tuple[Point, Point] | None = None
-        for event in (model.events.line, model.events.view):
+        events = model.events
+        # (The marks it keeps off, too: a figure set the band after the line.)
+        for event in (events.line, events.view, events.points, events.mistakes):
+            event.connect(self._on_line)
+        for event in (events.current, events.band):
             event.connect(self._on_line)
 
     def _on_line(self) -> None:
