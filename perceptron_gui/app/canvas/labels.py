@@ -402,7 +402,8 @@ class LabelsCanvas(BannersCanvas):
         )
         if cost > 0:
             width = item.textItem.textWidth()
-            words = item.textItem.toPlainText().split()
+            # (Its words are glued at no-break spaces: it breaks at plain spaces only.)
+            words = item.textItem.toPlainText().split(" ")
             metrics = QtGui.QFontMetricsF(item.textItem.font())
             widest = max((metrics.horizontalAdvance(word) for word in words), default=0.0)
             narrow = max(widest + 8.0, CAPTION_NARROW_PART * plot_width)
