@@ -187,7 +187,7 @@ def _faults(cv: DataCanvas) -> list[str]:
     point."""
     from PySide6.QtCore import Qt
 
-    from perceptron_gui.app.canvas.layout import crosses
+    from perceptron_gui.app.canvas.layout import crosses, segments_cross
 
     out = []
     lines = _px_lines(cv)
@@ -211,6 +211,15 @@ def _faults(cv: DataCanvas) -> list[str]:
         marks[np.asarray(cv._misclassified, dtype=int)] = layers.rings.size / 2  # noqa: SLF001
     if cv._made("band") and cv._margin.rings.isVisible():  # noqa: SLF001
         marks[cv._margin.inside] = cv._margin.rings.size / 2  # noqa: SLF001
+    normal = lines.get("arrow normal", [])
+    for name, segs in lines.items():
+        if name.startswith("arrow ") and name != "arrow normal":
+            for a in normal:
+                for b in segs:
+                    ends = np.array([a[:2], a[2:]])
+                    near = frame.segment_distances(ends, np.array(b[:2]), np.array(b[2:])).min()
+                    if segments_cross(a, b) or near < 4:
+                        out.append(f"the normal on the {name.removeprefix('arrow ')}")
     for name, tri in heads:
         for key, (_, r) in _texts(cv).items():
             if tri.intersects(QPolygonF(QRectF(*r).adjusted(1, 1, -1, -1))):
@@ -229,8 +238,10 @@ LESSON_Y = [1, 1, -1, -1]
 def test_the_update_as_vectors_keeps_its_texts_off_the_arrows(win) -> None:  # noqa: ANN001
     """The lesson's "The update as vectors" in presentation at 1024×768, k = 4: the
     caption sat on the origin over the old w and the normal (their arrows crossed it),
-    "old w" found no room, "normal" was struck by the old line. The caption crosses no
-    arrow, "old w" is shown, no text is struck by a line, no arrowhead covers a text."""
+    "old w" found no room, "normal" was struck by the old line, and the normal's arrow,
+    from the line near the origin, lay on the old w. The caption crosses no arrow, "old w"
+    is shown, no text is struck by a line, no arrowhead covers a text, the normal keeps
+    off the vectors."""
     win.resize(1024, 768)
     win.set_points(LESSON_X, LESSON_Y)
     assert win.set_mode("primal")

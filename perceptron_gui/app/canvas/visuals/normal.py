@@ -54,7 +54,7 @@ class NormalArrow(Visual[_Items]):
         # (The marks it keeps off, too: a figure set the band after the line.)
         for event in (events.line, events.view, events.points, events.mistakes):
             event.connect(self._on_line)
-        for event in (events.current, events.band):
+        for event in (events.current, events.band, events.update):
             event.connect(self._on_line)
 
     def _on_line(self) -> None:
@@ -157,6 +157,9 @@ class NormalArrow(Visual[_Items]):
         x0, y0 = vr.left(), vr.top()
         x1, y1 = x0 + vr.width(), y0 + vr.height()
         reach = int(math.hypot(vr.width(), vr.height()) / max(step, 1e-300)) + 1
+        vectors = self._vectors()
+        off = 0.1 * length * float(min(k)) + 4 * theme().scale  # (its head and a line's width)
+        free: FloatArray | None = None  # (the first foot clear of the points alone)
         for n in range(min(reach, 40) + 1):  # (the view's diagonal: ~38 steps)
             for s in (1.0, -1.0) if n else (0.0,):
                 f = foot + s * n * step * along
@@ -165,9 +168,32 @@ class NormalArrow(Visual[_Items]):
                     continue
                 if not (x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1):
                     continue
-                if bool(np.all(segment_distances(px, f * k, tip * k) > clearance)):
+                if not bool(np.all(segment_distances(px, f * k, tip * k) > clearance)):
+                    continue
+                if free is None:
+                    free = f
+                # Off the update's vectors too (from the origin, along w: the normal lay on
+                # the new w where the line passes near the origin).
+                along_arrow = (f + np.linspace(0.0, 1.0, 9)[:, None] * (tip - f)) * k
+                if all(
+                    float(segment_distances(along_arrow, a * k, b * k).min()) > off
+                    for a, b in vectors
+                ):
                     return f
-        return foot
+        return foot if free is None else free
+
+    def _vectors(self) -> list[tuple[FloatArray, FloatArray]]:
+        """The update's vectors as drawn (old w, the step, new w; w's part of ŵ), in data
+        units; none while its phases play or without an update."""
+        m = self.model
+        if m.update is None or m.phase:
+            return []
+        w_old = np.asarray(m.update.before.w, dtype=np.float64)[:2]
+        w_new = np.asarray(m.update.after.w, dtype=np.float64)[:2]
+        if len(w_old) < 2 or not (np.all(np.isfinite(w_old)) and np.all(np.isfinite(w_new))):
+            return []
+        origin = np.zeros(2)
+        return [(origin, w_old), (w_old, w_new), (origin, w_new)]
 
     def _marks_radii(self) -> FloatArray:
         """How far each point's marks reach from its centre, in pixels: its marker, or the
