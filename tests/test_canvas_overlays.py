@@ -436,6 +436,8 @@ def _mark_edge(cv: DataCanvas, i: int) -> float:
         edge.append(layers.rings.size / 2)
     if i == cv._current and layers.current.isVisible():  # noqa: SLF001
         edge.append(layers.current.size / 2)
+    if cv._made("band") and cv._margin.rings.isVisible() and i in cv._margin.inside:  # noqa: SLF001
+        edge.append(cv._margin.rings.size / 2)  # noqa: SLF001  (a right point inside the band)
     anatomy = cv._anatomy  # noqa: SLF001
     ring = cv._update_ring  # noqa: SLF001
     if anatomy is not None and anatomy[2] == i and ring.isVisible():

@@ -65,6 +65,8 @@ def _ring(cv: DataCanvas, i: int) -> float:
         rings.append(cv._marks.layers.rings.size / 2)  # noqa: SLF001
     if i == cv._current:  # noqa: SLF001
         rings.append(cv._marks.layers.current.size / 2)  # noqa: SLF001
+    if cv._made("band") and cv._margin.rings.isVisible() and i in cv._margin.inside:  # noqa: SLF001
+        rings.append(cv._margin.rings.size / 2)  # noqa: SLF001  (a right point inside the band)
     anatomy = cv._anatomy  # noqa: SLF001
     if anatomy is not None and anatomy[2] == i and cv._update_ring.isVisible():  # noqa: SLF001
         rings.append(cv._update_ring.size / 2)  # noqa: SLF001

@@ -40,6 +40,13 @@ PLOT_MARGIN = 1
 HEADER_INSET_PX = 4.0
 #: The points' markers are drawn over the lines, the tints and the update's vectors.
 MARKER_Z = 4.8
+#: A mistake's halo is part of its point: over every line (the model's, the update's
+#: vectors, Novikoff's circle, the old line), under the ring and the marker. Novikoff's
+#: dashed circle and the model's line were drawn over the halos (at −2, under the lines).
+HALO_Z = MARKER_Z - 0.15
+#: ... save a field of thousands of halos merged into one lit region (a large area, as the
+#: tints are): under the lines, which it would hide.
+HALO_FIELD_Z = -2.0
 #: A point's name or α that could only be placed across a line (the model's line, the
 #: update's vectors) is drawn over the lines on its translucent box, as a contour's label
 #: breaks its line, but still under the rings and the markers.
@@ -101,6 +108,9 @@ BAND_POINTS_MAX = 1000
 LAYOUT_SAMPLE = 10_000
 #: A banner or an update's label wider than this part of the plot wraps.
 WRAP_PART = 0.55
+#: The update's caption with no free room at that width tries this part of the plot's
+#: width (its words on more lines).
+CAPTION_NARROW_PART = 0.3
 #: The last update's picture after the run has ended.
 FADED = 0.3
 #: How long the verdict of a visit stays next to its point.

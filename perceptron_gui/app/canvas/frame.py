@@ -22,10 +22,14 @@ Point = tuple[float, float]
 DEFAULT_RANGE = (-5.0, 5.0)
 #: The frame's margin round the data's bounding box, per side, as a part of its larger side.
 MARGIN = 0.06
-#: The frame's room round the points in pixels (at scale 1) for their halos and rings...
+#: The frame's room round the points in pixels (at scale 1) for the marks round a point:
+#: the halo and ring (their outer edge 17.5 px off the centre), the current point's square
+#: (17.5 px), the selection's diamond, and the high-contrast theme's larger markers (21 px)...
 ROOM_PX = 22.0
-#: ... at most this part of the plot's shorter side (a small pane: less room).
-ROOM_PART = 0.05
+#: ... at most this part of the plot's shorter side, so that the data still fill 60 % of the
+#: view ((1 − 2 × 0.16) / (1 + 2 MARGIN) = 0.607 of the side that binds). At 5 % a plot of
+#: 480 × 215 px at UI scale 2 kept 11 px for rings 33 px round: the top row's were cut.
+ROOM_PART = 0.16
 
 
 def bounds(points: ArrayLike, keep_origin: bool = False) -> tuple[FloatArray, FloatArray] | None:

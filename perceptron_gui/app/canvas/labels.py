@@ -11,7 +11,7 @@ from functools import partial
 import numpy as np
 import pyqtgraph as pg
 from numpy.typing import NDArray
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
 from perceptron_gui.app.canvas.banners import BannersCanvas
@@ -19,11 +19,13 @@ from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     BAND_MAX_PART,
     BAND_POINTS_MAX,
+    CAPTION_NARROW_PART,
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     NAME_TEXT_MAX,
     WRAP_PART,
 )
+from perceptron_gui.app.canvas.items import Line
 from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
 from perceptron_gui.app.canvas.spots import beside_arrow, cheapest_edge, clear_edge
 from perceptron_gui.app.theme import theme
@@ -145,6 +147,10 @@ class LabelsCanvas(BannersCanvas):
             rings.append(
                 (self._anatomy[2], self._update_ring.size / 2 * self._update_ring.opacity())
             )
+        inside = self._margin.inside if self._made("band") else ()
+        if 0 < len(inside) <= NAME_TEXT_MAX and self._margin.rings.isVisible():
+            # (a right point inside the margin band is ringed too: no text on its ring)
+            rings += [(int(i), self._margin.rings.size / 2) for i in inside]
         for i, rad in rings:
             if not (0 <= i < len(self._points)) or rad <= radius:
                 continue
@@ -168,14 +174,27 @@ class LabelsCanvas(BannersCanvas):
                 placer.reserve((hx - head / 2, hy - head / 2, head, head))
                 hard.append((hx - head / 2, hy - head / 2, head, head))
         normal = self._normal.ends_px(to_px)
+        if normal is not None:  # (the normal's head too, a quarter of it: no text over it)
+            (fx, fy), (hx, hy) = normal
+            qx, qy = 0.25 * (hx - fx), 0.25 * (hy - fy)
+            corners = [(hx, hy), (hx - qx - 0.4 * qy, hy - qy + 0.4 * qx)]
+            corners.append((hx - qx + 0.4 * qy, hy - qy - 0.4 * qx))
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            box = (min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+            placer.reserve(box)
+            hard.append(box)
         arrows: list[tuple[float, float, float, float]] = []  # (the shafts, in pixels)
         for line in [self.model_line, *shafts] if self.model_line.isVisible() else shafts:
             lx, ly = line.segment()
             for i in range(len(lx) - 1):
                 seg = (*to_px(lx[i], ly[i]), *to_px(lx[i + 1], ly[i + 1]))
-                placer.avoid(*seg)
+                placer.avoid(*seg, arrow=line is not self.model_line)
                 if line is not self.model_line:
                     arrows.append(seg)
+        if normal is not None:
+            placer.avoid(*normal[0], *normal[1], arrow=True)
+            arrows.append((*normal[0], *normal[1]))
+        self._avoid_other_lines(placer, tr)
         taken: dict[str, QtWidgets.QGraphicsItem] = {}  # the texts placed where they cost least
 
         header = self._header
@@ -298,12 +317,13 @@ class LabelsCanvas(BannersCanvas):
                 # Next to its short arrow, on free room (else hidden): a "normal" some way
                 # off would name whatever it sits by.
                 near = 4 * t.scale  # a line's width off the arrow, not a point's radius
-                n_lines = len(placer.lines)
-                placer.avoid(*normal[0], *normal[1])  # beside the arrow, not over it
                 cands, more = beside_arrow(placer, normal, size, near)
                 nr = placer.take_free(cands, size, more)
-                del placer.lines[n_lines:]  # (only this text keeps off it)
                 item.setOpacity(0.0 if nr is None else 1.0)
+                # Across a line (no place beside its arrow off every line): on its box,
+                # over the line (the model's line struck "normal" through).
+                crossed = nr is not None and placer.crossings(nr) > 0
+                item.fill = pg.mkBrush(t.fill() if crossed else None)
                 if nr is not None:
                     self._put_text(item, nr)
                     rects[name] = nr
@@ -326,13 +346,12 @@ class LabelsCanvas(BannersCanvas):
             if at is None:
                 at = self._home_of(item)
             cx, cy = to_px(*at)
-            n_lines = len(placer.lines)
-            if name == "update" and normal is not None:  # (it covered the normal's arrow)
-                placer.avoid(*normal[0], *normal[1])
-            r = placer.take(
-                placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
-            )
-            del placer.lines[n_lines:]
+            if name == "update":
+                r = self._caption_place(placer, item, (cx, cy), gap, vb.width())
+            else:
+                r = placer.take(
+                    placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
+                )
             if few and name != "info" and placer.points_under(r) > 0:
                 # On a point among few: hidden (as below), and at once, so that its room
                 # goes to the texts after it (the update's caption, hidden at the end,
@@ -364,6 +383,43 @@ class LabelsCanvas(BannersCanvas):
             else:
                 shown.append(r)
 
+    def _caption_place(
+        self,
+        placer: Placer,
+        item: pg.TextItem,
+        at: tuple[float, float],
+        gap: float,
+        plot_width: float,
+    ) -> Rect:
+        """The update's caption's place, kept: beside its anchor or the nearest free room
+        (off the lines, off the arrows above all); where it has none at its width, narrower
+        on more lines when that costs less (in the lesson's third scene at 1024×768 the
+        caption, one wide line, had no room off the update's arrows)."""
+        cx, cy = at
+        size = self._text_size(item)
+        r, cost = placer.best(
+            placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
+        )
+        if cost > 0:
+            width = item.textItem.textWidth()
+            # (Its words are glued at no-break spaces: it breaks at plain spaces only.)
+            words = item.textItem.toPlainText().split(" ")
+            metrics = QtGui.QFontMetricsF(item.textItem.font())
+            widest = max((metrics.horizontalAdvance(word) for word in words), default=0.0)
+            narrow = max(widest + 8.0, CAPTION_NARROW_PART * plot_width)
+            if narrow < size[0] - 1:
+                item.textItem.setTextWidth(narrow)
+                small = self._text_size(item)
+                r2, cost2 = placer.best(
+                    placer.around(cx, cy, small, gap), small, partial(placer.scan, small, at)
+                )
+                if cost2 < cost:
+                    r = r2
+                else:
+                    item.textItem.setTextWidth(width)
+        placer.reserve(r)
+        return r
+
     @staticmethod
     def _stacked(placer: Placer, r: Rect, rects: dict[str, Rect]) -> Rect:
         """A banner's cheapest place `r` over a crowd, moved below (or above) a text placed
@@ -387,21 +443,73 @@ class LabelsCanvas(BannersCanvas):
         at_current = None if self._current is None else tuple(self._points[self._current])
         at_info = None if self._info_index is None else tuple(self._points[self._info_index])
         anchored: list[tuple[str, pg.TextItem, tuple[float, float] | None]] = []
+        # The labels of the arrows first (each touches its arrow, or is hidden): the
+        # caption, placed before them, sat on the origin and "old w" found no room.
+        if made("normal"):
+            anchored.append(("w", self._normal.label, None))
         if made("anatomy"):
+            anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
             anchored.append(("update", self._anatomy_label, self._anatomy_at))
         if made("verdict"):
             anchored.append(("verdict", self._verdict, at_current))
         if made("info"):
             anchored.append(("info", self._info, at_info))
-        if made("normal"):
-            anchored.append(("w", self._normal.label, None))
-        if made("anatomy"):
-            anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
         if made("geometry"):
             anchored += [("radius", self._radius_label, None), ("gamma", self._gamma_label, None)]
         if made("edge"):
             anchored.append(("edge", self._edge.label, None))
         return anchored
+
+    def _avoid_other_lines(self, placer: Placer, tr: QtGui.QTransform) -> None:
+        """The texts keep off every other line drawn over the data too (else a name goes
+        on its box over it): the answer's line, the old line (dashed), the margin band's
+        and the γ band's edges, the best separator, a kernel's or a vote's boundary, and
+        Novikoff's circle (run 1's x16 was struck by the old line, a kernel's x10 lay
+        across its boundary, x2 under the circle's arc)."""
+        made = self._made
+        lines: list[QtWidgets.QGraphicsItem] = [self.pocket_line, self._contour]
+        if made("anatomy"):
+            lines.append(self._step_vectors.ghost)
+        if made("band"):
+            lines += self._margin.edges
+        circle = None
+        if made("geometry"):
+            circle, _, _, best, edges, _ = self._novikoff._made_items()
+            lines += [best, *edges]
+
+        def px_of(x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+            return (
+                tr.m11() * x + tr.m21() * y + tr.dx(),
+                tr.m12() * x + tr.m22() * y + tr.dy(),
+            )
+
+        for line in lines:
+            if not (line.isVisible() and isinstance(line, Line)):
+                continue
+            lx, ly = (np.asarray(v, dtype=np.float64) for v in line.segment())
+            if len(lx) < 2:
+                continue
+            if line is self._contour:  # (segments in pairs: a NaN between them)
+                pairs = np.column_stack(
+                    [lx[: len(lx) // 2 * 2].reshape(-1, 2), ly[: len(ly) // 2 * 2].reshape(-1, 2)]
+                )
+                gap = np.full((len(pairs), 1), np.nan)
+                lx = np.hstack([pairs[:, :2], gap]).ravel()
+                ly = np.hstack([pairs[:, 2:], gap]).ravel()
+            px, py = px_of(lx, ly)
+            if len(px) <= 8:
+                for i in range(len(px) - 1):
+                    placer.avoid(px[i], py[i], px[i + 1], py[i + 1])
+            else:
+                placer.avoid_path(px, py)
+        if circle is not None and circle.isVisible():
+            r = circle.rect()
+            a = np.linspace(0.0, 2 * math.pi, 121)
+            px, py = px_of(
+                r.center().x() + r.width() / 2 * np.cos(a),
+                r.center().y() + r.height() / 2 * np.sin(a),
+            )
+            placer.avoid_path(px, py)
 
     def leader_lines(self) -> dict[str, QtCore.QLineF]:
         """The leader lines drawn from points to their labels, in the canvas's pixels, by

@@ -25,6 +25,11 @@ POINT_COST = 1e9
 #: A place that crosses a line to avoid costs this much: less than any overlap of texts
 #: worth the name, more than free room.
 LINE_COST = 1.0
+#: ... and an arrow (the update's vectors, the normal) this much: more than an overlap of
+#: texts (the text over it is hidden among few points), less than a point. The update's
+#: caption, boxed, crossed the model's line and the arrows alike, and sat on the origin
+#: over the old w and the normal where it could have crossed the line alone.
+ARROW_COST = 1e6
 #: Up to this many candidates, `Placer` tries them one by one (see `_choose_costed`).
 FEW = 64
 #: Coordinates (in cells) within ±this take `points_under`'s inline path (finite, and
@@ -72,6 +77,12 @@ class Placer:
         self.taken: list[Rect] = []
         #: Segments (x0, y0, x1, y1) in pixels that `take` keeps texts off when it can.
         self.lines: list[tuple[float, float, float, float]] = []
+        #: ... those of them that are arrows (crossing one costs ARROW_COST).
+        self.arrows: set[tuple[float, float, float, float]] = set()
+        #: Curves of many short segments (a kernel's boundary, Novikoff's circle), kept as
+        #: the cells they pass through (prefix sums on the points' grid): texts keep off
+        #: them as off `lines`, in four look-ups a curve whatever its number of segments.
+        self.paths: list[NDArray[np.int64]] = []
         self._grids: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         self._cell = max(1.0, self.radius / 4)
@@ -155,11 +166,66 @@ class Placer:
             return float("inf")
         return POINT_COST * self.points_under(r) + self.overlap(r)
 
-    def avoid(self, x0: float, y0: float, x1: float, y1: float) -> None:
+    def avoid(self, x0: float, y0: float, x1: float, y1: float, *, arrow: bool = False) -> None:
         """Keep the texts placed by `take` off the segment (x0, y0)–(x1, y1) when there is
-        room elsewhere (a boxed text over the line would hide it)."""
+        room elsewhere (a boxed text over the line would hide it); `arrow`: an arrow's
+        shaft, which a text crosses only when it can cross nothing cheaper."""
         if all(np.isfinite((x0, y0, x1, y1))):
-            self.lines.append((float(x0), float(y0), float(x1), float(y1)))
+            seg = (float(x0), float(y0), float(x1), float(y1))
+            self.lines.append(seg)
+            if arrow:
+                self.arrows.add(seg)
+
+    def avoid_path(self, xs: NDArray[np.float64], ys: NDArray[np.float64]) -> None:
+        """Keep the texts off the curve through the pixels (xs[i], ys[i]) (NaN: a break),
+        as off a line to `avoid`: the cells it passes through, sampled every pixel or so."""
+        ny, nx = self._sums.shape[0] - 1, self._sums.shape[1] - 1
+        x = np.asarray(xs, dtype=np.float64)
+        y = np.asarray(ys, dtype=np.float64)
+        if len(x) < 2:
+            return
+        a = np.column_stack([x[:-1], y[:-1]])
+        b = np.column_stack([x[1:], y[1:]])
+        ok = np.all(np.isfinite(a), axis=1) & np.all(np.isfinite(b), axis=1)
+        a, b = a[ok], b[ok]
+        x0, y0, w, h = self.bounds
+        lo = np.array([x0 - w, y0 - h])
+        hi = np.array([x0 + 2 * w, y0 + 2 * h])
+        a, b = np.clip(a, lo, hi), np.clip(b, lo, hi)  # (off the plot: no cell anyway)
+        if not len(a):
+            return
+        steps = np.maximum(1, np.ceil(np.hypot(*(b - a).T) / (0.5 * self._cell))).astype(np.intp)
+        seg = np.repeat(np.arange(len(a)), steps)
+        t = (np.arange(len(seg)) - np.repeat(np.cumsum(steps) - steps, steps)) / steps[seg]
+        pts = a[seg] + t[:, None] * (b[seg] - a[seg])
+        pts = np.vstack([pts, b])
+        cx = np.floor((pts[:, 0] - self._x0) / self._cell)
+        cy = np.floor((pts[:, 1] - self._y0) / self._cell)
+        inside = (cx >= 0) & (cx < nx) & (cy >= 0) & (cy < ny)
+        if not inside.any():
+            return
+        flat = cy[inside].astype(np.intp) * nx + cx[inside].astype(np.intp)
+        counts = (np.bincount(flat, minlength=ny * nx) > 0).reshape(ny, nx).astype(np.int64)
+        sums = np.zeros((ny + 1, nx + 1), dtype=np.int64)
+        sums[1:, 1:] = counts.cumsum(0).cumsum(1)
+        self.paths.append(sums)
+
+    def _path_cells(self, sums: NDArray[np.int64], r: Rect) -> int:
+        """How many of a curve's cells the rectangle `r` (grown by a pixel) covers."""
+        ny, nx = sums.shape[0] - 1, sums.shape[1] - 1
+        c = self._cell
+        vals = ((r[0] - 1.0 - self._x0) / c, (r[0] + r[2] + 1.0 - self._x0) / c)
+        rows = ((r[1] - 1.0 - self._y0) / c, (r[1] + r[3] + 1.0 - self._y0) / c)
+        if not all(math.isfinite(v) for v in (*vals, *rows)):
+            return 0
+        a = min(max(math.floor(vals[0]), 0), nx)
+        b = min(max(math.floor(vals[1]) + 1, 0), nx)
+        lo = min(max(math.floor(rows[0]), 0), ny)
+        hi = min(max(math.floor(rows[1]) + 1, 0), ny)
+        if not (a < b and lo < hi):
+            return 0
+        item = sums.item
+        return int(item(hi, b) - item(lo, b) - item(hi, a) + item(lo, a))
 
     def take(
         self,
@@ -174,6 +240,16 @@ class Placer:
         r = self._choose(candidates, size, lines=True, more=more)
         self.taken.append(r)
         return r
+
+    def best(
+        self,
+        candidates: Iterable[tuple[float, float]],
+        size: tuple[float, float],
+        more: Callable[[], Iterable[tuple[float, float]]] | None = None,
+    ) -> tuple[Rect, float]:
+        """The place `take` would keep, and its cost (0: free room off every line; inf:
+        clamped), nothing kept (`reserve` keeps it)."""
+        return self._choose_costed(candidates, size, lines=True, more=more)
 
     def take_free(
         self,
@@ -201,7 +277,7 @@ class Placer:
                 x, y = float(cx), float(cy)
                 if not self._free(x, y, w, h, False):
                     continue
-                crossed = self.crossings((x, y, w, h)) if self.lines else 0
+                crossed = self.line_cost((x, y, w, h)) if self.lines or self.paths else 0
                 if crossed == 0:
                     self.taken.append((x, y, w, h))
                     return (x, y, w, h)
@@ -280,7 +356,7 @@ class Placer:
                 parts = np.where((ox > 0) & (oy > 0), ox * oy, 0.0)
             cost = np.add.accumulate(np.column_stack((cost, parts)), axis=1)[:, -1]
         if lines:
-            cost += LINE_COST * self._crossings(x, y, w, h)
+            cost += self._crossings(x, y, w, h)
         cost = np.where(fits, cost, np.inf)
         free = np.flatnonzero(cost == 0.0)
         i = int(free[0]) if len(free) else int(np.argmin(cost))
@@ -312,17 +388,39 @@ class Placer:
         return not (lines and self.crossings((x, y, w, h)))
 
     def crossings(self, r: Rect) -> int:
-        """How many lines to `avoid` cross `r` (grown by a pixel)."""
-        return sum(1 for seg in self.lines if crosses(r, seg))
+        """How many lines to `avoid` (and curves) cross `r` (grown by a pixel)."""
+        return sum(1 for seg in self.lines if crosses(r, seg)) + sum(
+            1 for sums in self.paths if self._path_cells(sums, r)
+        )
+
+    def line_cost(self, r: Rect) -> float:
+        """What crossing the lines costs at `r`: LINE_COST a line or curve, ARROW_COST an
+        arrow."""
+        cost = 0.0
+        for seg in self.lines:
+            if crosses(r, seg):
+                cost += ARROW_COST if seg in self.arrows else LINE_COST
+        return cost + LINE_COST * sum(1 for sums in self.paths if self._path_cells(sums, r))
 
     def _crossings(
         self, x: NDArray[np.float64], y: NDArray[np.float64], w: float, h: float
     ) -> NDArray[np.float64]:
-        """How many lines to `avoid` cross each rectangle (grown by a pixel: the line's
-        width), by clipping each segment to it (Liang–Barsky)."""
+        """What crossing the lines to `avoid` costs for each rectangle (grown by a pixel: the
+        line's width; see `line_cost`), by clipping each segment to it (Liang–Barsky)."""
         out = np.zeros(len(x))
         left, top, right, bottom = x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0
-        for x0, y0, x1, y1 in self.lines:
+        for sums in self.paths:
+            ny, nx = sums.shape[0] - 1, sums.shape[1] - 1
+            with np.errstate(invalid="ignore", over="ignore"):
+                a = np.clip(np.floor((left - self._x0) / self._cell), 0, nx).astype(np.intp)
+                b = np.clip(np.floor((right - self._x0) / self._cell) + 1, 0, nx).astype(np.intp)
+                lo = np.clip(np.floor((top - self._y0) / self._cell), 0, ny).astype(np.intp)
+                hi = np.clip(np.floor((bottom - self._y0) / self._cell) + 1, 0, ny).astype(np.intp)
+            cells = sums[hi, b] - sums[lo, b] - sums[hi, a] + sums[lo, a]
+            out += LINE_COST * ((a < b) & (lo < hi) & (cells > 0))
+        for seg in self.lines:
+            x0, y0, x1, y1 = seg
+            weight = ARROW_COST if seg in self.arrows else LINE_COST
             dx, dy = x1 - x0, y1 - y0
             t0, t1 = np.zeros(len(x)), np.ones(len(x))
             ok = np.ones(len(x), dtype=bool)
@@ -333,7 +431,7 @@ class Placer:
                     t0 = np.maximum(t0, q / p)
                 else:
                     t1 = np.minimum(t1, q / p)
-            out += ok & (t0 <= t1)
+            out += weight * (ok & (t0 <= t1))
         return out
 
     def _counts(

@@ -397,6 +397,8 @@ class PointLabels(Visual[Line]):
             seg = (sx, sy, nx, ny)
             if any(segments_cross(seg, other) for other in lines):
                 continue
+            if any(segments_cross(seg, arrow) for arrow in placer.arrows):
+                continue  # (across an arrow: x9's line ran over the new w)
             # Over no text placed: its own point's ring (reserved as a square round it) aside.
             lx0, lx1 = min(sx, nx) - 1.0, max(sx, nx) + 1.0
             ly0, ly1 = min(sy, ny) - 1.0, max(sy, ny) + 1.0

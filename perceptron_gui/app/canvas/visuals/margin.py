@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from perceptron_gui.app.canvas.constants import MARKER_Z
 from perceptron_gui.app.canvas.items import Line, Place, set_line
 from perceptron_gui.app.canvas.markers import MarkerLayer, draw_ring, pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
@@ -53,7 +54,10 @@ class MarginBand(Visual[_Items]):
         edges = [Line() for _ in range(2)]
         inside = MarkerLayer([draw_ring], 32)
         inside.setOpacity(0.55)
-        return (band, edges, inside), [(band, -26), *((edge, 2) for edge in edges), (inside, 3)]
+        # The rings are marks of their points: over the lines (the model's line struck
+        # them through at z 3), under the markers, as the mistakes' rings.
+        placed: Placed = [(band, -26), *((edge, 2) for edge in edges), (inside, MARKER_Z - 0.1)]
+        return (band, edges, inside), placed
 
     @property
     def band(self) -> QtWidgets.QGraphicsPolygonItem:

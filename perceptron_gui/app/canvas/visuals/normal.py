@@ -17,12 +17,14 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication
 
-from perceptron_gui.app.canvas.constants import ARROW_FRACTION
+from perceptron_gui.app.canvas.constants import ARROW_FRACTION, RING_MAX, SHRINK_MIN_POINTS
+from perceptron_gui.app.canvas.frame import segment_distances
 from perceptron_gui.app.canvas.items import Line, Place
 from perceptron_gui.app.canvas.markers import pen, polygon
 from perceptron_gui.app.canvas.view_model import ViewModel
 from perceptron_gui.app.canvas.visuals.visual import Placed, Visual
 from perceptron_gui.app.theme import ANNOTATION_PT, theme
+from perceptron_gui.core.model import LinearModel
 
 FloatArray = NDArray[np.float64]
 Point = tuple[float, float]
@@ -48,7 +50,11 @@ class NormalArrow(Visual[_Items]):
         super().__init__(model, place)
         #: The arrow's foot (on the line) and tip, in data units: its label goes beside it.
         self.ends: tuple[Point, Point] | None = None
-        for event in (model.events.line, model.events.view):
+        events = model.events
+        # (The marks it keeps off, too: a figure set the band after the line.)
+        for event in (events.line, events.view, events.points, events.mistakes):
+            event.connect(self._on_line)
+        for event in (events.current, events.band, events.update):
             event.connect(self._on_line)
 
     def _on_line(self) -> None:
@@ -117,6 +123,7 @@ class NormalArrow(Visual[_Items]):
             return
         length = ARROW_FRACTION * min(vr.width(), abs(vr.height()))
         unit = w / math.sqrt(nn)
+        foot = self._clear_foot(foot, unit, length, vr)
         tip = foot + length * unit
         head = 0.25 * length
         base = tip - head * unit
@@ -127,6 +134,86 @@ class NormalArrow(Visual[_Items]):
         self.ends = ((float(foot[0]), float(foot[1])), (float(tip[0]), float(tip[1])))
         for item in (self.shaft, self.head, self.label):
             item.setVisible(True)
+
+    def _clear_foot(
+        self, foot: FloatArray, unit: FloatArray, length: float, vr: QtCore.QRectF
+    ) -> FloatArray:
+        """The arrow's foot on the line: `foot` (nearest the view's centre) when the arrow
+        from it keeps its head's half-width off every point's marks (`_marks_radii`), else
+        the nearest such foot along the line with the arrow in the view; `foot` when none
+        is (the head covered a point after a batch run and in an exported GIF's last frame)."""
+        pts = self.model.points
+        if not len(pts) or len(pts) >= SHRINK_MIN_POINTS:  # (a cloud: no such foot)
+            return foot
+        scale = self.model.px_per_unit()
+        if scale is None:
+            return foot
+        k = np.array([scale[0], scale[1]])
+        px = pts * k
+        # (The head is a quarter of the arrow long and 0.2 of it wide.)
+        clearance = self._marks_radii() + 2 * theme().scale + 0.1 * length * float(min(k))
+        along = np.array([-unit[1], unit[0]])
+        step = 0.25 * length
+        x0, y0 = vr.left(), vr.top()
+        x1, y1 = x0 + vr.width(), y0 + vr.height()
+        reach = int(math.hypot(vr.width(), vr.height()) / max(step, 1e-300)) + 1
+        vectors = self._vectors()
+        off = 0.1 * length * float(min(k)) + 4 * theme().scale  # (its head and a line's width)
+        free: FloatArray | None = None  # (the first foot clear of the points alone)
+        for n in range(min(reach, 40) + 1):  # (the view's diagonal: ~38 steps)
+            for s in (1.0, -1.0) if n else (0.0,):
+                f = foot + s * n * step * along
+                tip = f + length * unit
+                if not (x0 <= f[0] <= x1 and y0 <= f[1] <= y1):
+                    continue
+                if not (x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1):
+                    continue
+                if not bool(np.all(segment_distances(px, f * k, tip * k) > clearance)):
+                    continue
+                if free is None:
+                    free = f
+                # Off the update's vectors too (from the origin, along w: the normal lay on
+                # the new w where the line passes near the origin).
+                along_arrow = (f + np.linspace(0.0, 1.0, 9)[:, None] * (tip - f)) * k
+                if all(
+                    float(segment_distances(along_arrow, a * k, b * k).min()) > off
+                    for a, b in vectors
+                ):
+                    return f
+        return foot if free is None else free
+
+    def _vectors(self) -> list[tuple[FloatArray, FloatArray]]:
+        """The update's vectors as drawn (old w, the step, new w; w's part of ŵ), in data
+        units; none while its phases play or without an update."""
+        m = self.model
+        if m.update is None or m.phase:
+            return []
+        w_old = np.asarray(m.update.before.w, dtype=np.float64)[:2]
+        w_new = np.asarray(m.update.after.w, dtype=np.float64)[:2]
+        if len(w_old) < 2 or not (np.all(np.isfinite(w_old)) and np.all(np.isfinite(w_new))):
+            return []
+        origin = np.zeros(2)
+        return [(origin, w_old), (w_old, w_new), (origin, w_new)]
+
+    def _marks_radii(self) -> FloatArray:
+        """How far each point's marks reach from its centre, in pixels: its marker, or the
+        ring round it (a mistake's, a right point's inside the margin band, the current
+        point's square)."""
+        m = self.model
+        t = theme()
+        radii = np.full(len(m.points), (t.marker + 4 * t.scale) / 2)
+        ring = 16.0 / 14.0 * t.marker + 1.5 * t.scale  # (visuals/points.py's rings: 32 px)
+        if len(m.mistakes) <= RING_MAX:
+            radii[m.mistakes] = ring
+        model, width = m.model, m.band_width
+        if width is not None and isinstance(model, LinearModel) and len(m.points):
+            w = np.asarray(model.w, dtype=np.float64)
+            f = m.points @ w + float(model.b)
+            yf = np.where(m.labels > 0, f, -f)
+            radii[(yf > 0.0) & (yf < width)] = ring
+        if m.current is not None and 0 <= m.current < len(radii):
+            radii[m.current] = 18.0 / 14.0 * t.marker  # (its square, 36 px at scale 1)
+        return radii
 
     def ends_px(self, to_px: Callable[[float, float], Point]) -> tuple[Point, Point] | None:
         """The shown arrow (foot, tip) in pixels, None when it is not drawn."""

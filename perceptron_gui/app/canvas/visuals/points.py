@@ -22,6 +22,8 @@ from perceptron_gui.app.canvas import frame
 from perceptron_gui.app.canvas.constants import (
     ALPHA_TEXT_MAX,
     HALO_FIELD_MIN,
+    HALO_FIELD_Z,
+    HALO_Z,
     HIGHLIGHT_MAX,
     MARKER_Z,
     MIN_MARKER_SHRINK,
@@ -110,8 +112,8 @@ class PointMarks(Visual[Layers]):
     def _make(self) -> tuple[Layers, Placed]:
         alpha = MarkerLayer([draw_alpha], 44)
         # A mistake is a yellow halo and a dark ring (not by colour alone), both under the
-        # markers: nothing drawn for one point may hide another (the rings, the current
-        # point's square, the selection sit just under the markers, over the lines).
+        # markers: nothing drawn for one point may hide another (the halos, the rings, the
+        # current point's square, the selection sit just under the markers, over the lines).
         halos = MarkerLayer([draw_halo], 32)
         rings = MarkerLayer([draw_ring], 32)
         for layer in (halos, rings):
@@ -141,7 +143,7 @@ class PointMarks(Visual[Layers]):
         )
         placed: Placed = [
             (alpha, -5),
-            (halos, -2),
+            (halos, HALO_Z),
             (rings, MARKER_Z - 0.1),
             (thin_rings, MARKER_Z - 0.1),
             (markers, MARKER_Z),
@@ -282,8 +284,10 @@ class PointMarks(Visual[Layers]):
 
     def _show_halos(self) -> None:
         """The halos on the newest mistakes (whenever the gate lets them change)."""
-        self.layers.halos.set_subset(self._halos_next)
+        halos = self.layers.halos
+        halos.set_subset(self._halos_next)
         self._halos_drawn = len(self._halos_next)
+        halos.setZValue(HALO_FIELD_Z if self._halos_drawn >= HALO_FIELD_MIN else HALO_Z)
 
     def _on_current(self) -> None:
         i = self.model.current
