@@ -348,3 +348,26 @@ def test_an_exported_frame_obeys_the_window_s_rules(win) -> None:  # noqa: ANN00
         QApplication.processEvents()
         fig.canvas.flush()
         assert _faults(fig.canvas) == []
+
+
+def test_the_verdict_stays_beside_its_point(win) -> None:  # noqa: ANN001
+    """The built-in example's third step at 1024×768: x15 lies between the model's line and
+    the old (dashed) one, so every place beside it crosses a line. With every line kept
+    off, the nearest free room had sent "x15: mistake → update" to the plot's other side,
+    some 300 px away; it keeps within VERDICT_REACH_LINES of its lines' heights of x15."""
+    from perceptron_gui.app.canvas.constants import VERDICT_REACH_LINES
+
+    win.resize(1024, 768)
+    win.act_example.trigger()
+    assert win.set_mode("primal")
+    for _ in range(3):
+        win.step()
+    _settle(win)
+    cv = win.canvas
+    r = cv.overlay_rects()["verdict"]
+    assert probes.verdict_text(cv) == "x15: mistake → update"
+    vb = cv.plotItem.vb
+    p = vb.mapViewToScene(QPointF(2.5, 0.5))
+    dx = max(0.0, r.left() - p.x(), p.x() - r.right())
+    dy = max(0.0, r.top() - p.y(), p.y() - r.bottom())
+    assert np.hypot(dx, dy) <= 40.0 + VERDICT_REACH_LINES * r.height(), (r, p)

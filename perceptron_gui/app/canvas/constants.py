@@ -111,6 +111,9 @@ WRAP_PART = 0.55
 #: The update's caption with no free room at that width tries this part of the plot's
 #: width (its words on more lines).
 CAPTION_NARROW_PART = 0.3
+#: The verdict beside the current point ("x15: mistake → update") keeps within this many
+#: of its lines' heights of its point: on free room there, else across a line on its box.
+VERDICT_REACH_LINES = 3
 #: The last update's picture after the run has ended.
 FADED = 0.3
 #: How long the verdict of a visit stays next to its point.

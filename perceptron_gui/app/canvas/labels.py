@@ -23,6 +23,7 @@ from perceptron_gui.app.canvas.constants import (
     CROWD_HIDE_MAX,
     LAYOUT_SAMPLE,
     NAME_TEXT_MAX,
+    VERDICT_REACH_LINES,
     WRAP_PART,
 )
 from perceptron_gui.app.canvas.items import Line
@@ -348,6 +349,17 @@ class LabelsCanvas(BannersCanvas):
             cx, cy = to_px(*at)
             if name == "update":
                 r = self._caption_place(placer, item, (cx, cy), gap, vb.width())
+            elif name == "verdict":
+                # Beside its point: free room within a few lines' height, else the
+                # cheapest place there (across a line, on its box); with every other
+                # line kept off, the nearest free room had sent "x15: mistake → update"
+                # 300 px off x15, to the plot's other side.
+                reach = gap + VERDICT_REACH_LINES * size[1]
+                r = placer.take(
+                    placer.around(cx, cy, size, gap),
+                    size,
+                    partial(placer.scan_within, size, cx, cy, reach),
+                )
             else:
                 r = placer.take(
                     placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
