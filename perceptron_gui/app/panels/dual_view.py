@@ -8,7 +8,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
-from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
+from perceptron_gui.app.axes import SteadyAxis, quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import kernel_name
 from perceptron_gui.app.panels.common import (
@@ -79,6 +79,7 @@ class DualView(QtWidgets.QWidget):
         self._built = False
         self._made = False
         self._draw_pending = False  # a table or a heatmap to draw when first shown
+        self._squaring = False  # (`_square` is laying the heatmap out)
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -96,6 +97,7 @@ class DualView(QtWidgets.QWidget):
         self._title.setText(self._title_text(self._controller.trainer))
         if self._made:
             self._title_axes()
+            self._square_soon()
         self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
 
     def _title_text(self, t: Algorithm) -> str:
@@ -139,6 +141,7 @@ class DualView(QtWidgets.QWidget):
         self.retranslate()
         if self._made:
             self._style_plots()
+            self._square_soon()
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
         self.rebuild()
 
@@ -184,6 +187,7 @@ class DualView(QtWidgets.QWidget):
         paint_with_window(self._plots)
         self._stack.addWidget(self._table)
         self._stack.addWidget(self._plots)
+        self._plots.installEventFilter(self)  # (its resizes: `_square_soon`)
         self._layout.addWidget(self._stack, 1)
         self._style_table()
         # Named for screen readers, as the window's widgets made with it were.
@@ -201,16 +205,22 @@ class DualView(QtWidgets.QWidget):
         self._create_plots()
         self._title_axes()
         self._style_plots()
+        self._square_soon()
 
     def _create_plots(self) -> None:
         lay = self._plots.ci
-        g = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes())
+        # (Roomy: in a short strip the square is ~80 px, and 10, 20, 30 ran together.)
+        g = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes(roomy=True))
         quiet_hidden_axes(g)
         g.hideButtons()
         vb = g.getViewBox()
         vb.invertY(True)
-        # Square cells: the matrix reads as a matrix at any panel shape.
-        vb.setAspectLocked(True)
+        # Square cells: the matrix reads as a matrix at any panel shape. The view box is
+        # made square (`_square`), not its range: a locked aspect in a wide panel widened
+        # the range instead (40 points: columns −46 … 87, the matrix a third of its axes).
+        bottom = g.getAxis("bottom")
+        assert isinstance(bottom, SteadyAxis)
+        bottom.geometryChanged.connect(bottom.keep_title_inside)
         self._image = pg.ImageItem(axisOrder="row-major")
         g.addItem(self._image)
         self._row_box = QtWidgets.QGraphicsRectItem()
@@ -237,6 +247,46 @@ class DualView(QtWidgets.QWidget):
         lay.layout.setColumnStretchFactor(2, 1)
         self._gplot = g
         self._aplot = a
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.Resize and watched is self._plots:
+            self._square_soon()
+        return super().eventFilter(watched, event)
+
+    def _square_soon(self) -> None:
+        """`_square` at the event loop's next turn (the layouts that moved things are
+        still running): at a resize of the plots, a new theme or language (the axes'
+        sizes), and when the α bars come or go (the heatmap's share of the width)."""
+        if self._made and not self._squaring:
+            QtCore.QTimer.singleShot(0, self, self._square)
+
+    def _square(self) -> None:
+        """The heatmap's view box square, as large as the panel allows: its column no
+        wider and its row no taller than that (the rest of the panel stays empty), so the
+        matrix fills its axes exactly, with square cells. Never narrower than its column
+        title needs (over the left axis too: `SteadyAxis.keep_title_inside`), if the panel
+        has the width: a short strip's cells are then wider than high."""
+        if not self._made or self._squaring:
+            return
+        self._squaring = True
+        try:
+            grid = self._plots.ci.layout
+            g = self._gplot
+            vb = g.getViewBox()
+            # As large as the panel lets it be, then cut to a square.
+            grid.setColumnMaximumWidth(0, QWIDGETSIZE_MAX)
+            grid.setRowMaximumHeight(0, QWIDGETSIZE_MAX)
+            grid.activate()
+            side = min(vb.width(), vb.height())
+            if side > 0:
+                around = g.width() - vb.width()  # the left axis and the margins
+                title = g.getAxis("bottom").label.boundingRect().width()
+                width = min(vb.width(), max(side, title - around))
+                grid.setColumnMaximumWidth(0, around + width)
+                grid.setRowMaximumHeight(0, g.height() - vb.height() + side)
+                grid.activate()
+        finally:
+            self._squaring = False
 
     # ------------------------------------------------------------------ slots
 
@@ -375,6 +425,7 @@ class DualView(QtWidgets.QWidget):
             # A hidden item keeps its column in a graphics layout: give the room back too.
             self._aplot.setVisible(dual)
             self._aplot.setMaximumWidth(QWIDGETSIZE_MAX if dual else 0)
+            self._square_soon()
         if self._alpha is not None:
             self._bars.setOpts(width=self._alpha)
             top = float(self._alpha.max()) if self._alpha.size else 0.0
