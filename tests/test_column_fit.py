@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import probes
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QSize, Qt
 
@@ -208,3 +209,26 @@ def test_the_controls_and_the_gram_matrix_fit_at_1024x768(tmp_path) -> None:  # 
         assert (got["mode"], got["n"], got["sideways"]) == ("pocket", 30, False), got
         assert not got["tables_scroll"] and got["title_bottom"] <= got["room"], got
         np.testing.assert_allclose(np.ravel(got["range"]), [0.5, 30.5, 0.5, 30.5], atol=1e-9)
+
+
+def test_the_alpha_bars_stand_beside_their_rows(qtbot) -> None:  # noqa: ANN001
+    """In the dual form each α bar is level with its point's row of the heatmap (the
+    bars' plot ran upwards beside rows that run downwards)."""
+    c = Controller(frame_interval_ms=0)
+    c.set_data(generate("separable", 40, seed=1), undoable=False)
+    c.set_mode("dual")
+    view = DualView(c)
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    for _ in range(3):
+        c.step()
+    g, a = probes.gram_plots(view)
+    qtbot.waitUntil(lambda: a.isVisible() and a.getViewBox().height() > 50)
+    row = probes.highlighted_row(view)
+    assert row is not None
+    y = row + 1.0  # (row i of the heatmap covers i + 0.5 … i + 1.5, 0-based)
+    in_heatmap = g.getViewBox().mapViewToScene(pg.Point(1.0, y)).y()
+    beside = a.getViewBox().mapViewToScene(pg.Point(0.0, y)).y()
+    assert beside == pytest.approx(in_heatmap, abs=1.0)

@@ -238,6 +238,9 @@ class DualView(QtWidgets.QWidget):
         quiet_hidden_axes(a)
         a.hideButtons()
         a.setYLink(g)
+        # Downwards as the heatmap's rows are (linked, the bars of x1 and x4 sat by rows 40
+        # and 37: the range is shared, not the direction).
+        a.getViewBox().invertY(True)
         a.setMouseEnabled(x=False, y=False)
         self._bars = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8, pen=None)
         self._bar_now = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8)
