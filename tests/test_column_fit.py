@@ -81,7 +81,11 @@ def test_the_tables_ask_for_the_page_in_front(window) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize(
     ("n", "size", "lang"),
-    [(40, (420, 200), "en"), (30, (420, 200), "zh_CN"), (30, (260, 600), "en")],
+    [
+        (40, (420, 200), "en"),
+        (30, (420, 200), "zh_CN"),
+        (30, (260, 600), "en"),
+    ],
 )
 def test_the_gram_heatmap_fills_its_axes(qtbot, english, n, size, lang) -> None:  # noqa: ANN001
     """Wide and short (the bottom strip) or narrow and tall: the axes run exactly over the
@@ -106,11 +110,18 @@ def test_the_gram_heatmap_fills_its_axes(qtbot, english, n, size, lang) -> None:
     qtbot.waitUntil(lambda: vb.height() > 20 and square_or_as_wide_as_its_title())
     (x0, x1), (y0, y1) = vb.viewRange()
     np.testing.assert_allclose([x0, x1, y0, y1], [0.5, n + 0.5, 0.5, n + 0.5], atol=1e-9)
-    assert title.toPlainText().strip() == view.tr("column j (point)")
+    assert title.toPlainText().strip() in (view.tr("column j (point)"), view.tr("column j"))
     shown = title.mapRectToScene(title.boundingRect())
     plot = g.sceneBoundingRect()
     assert plot.left() - 0.5 <= shown.left() and shown.right() <= plot.right() + 0.5
     assert 0 <= shown.top() and shown.bottom() <= g.scene().views()[0].height() + 0.5
+    # The row title (turned up the left axis) no longer than the heatmap is high.
+    rows = g.getAxis("left").label
+    assert rows.toPlainText().strip() in (view.tr("row i (point)"), view.tr("row i"))
+    upright = rows.mapRectToScene(rows.boundingRect())
+    pad = rows.document().documentMargin()
+    box = vb.sceneBoundingRect()
+    assert box.top() - pad - 0.5 <= upright.top() and upright.bottom() <= box.bottom() + pad + 0.5
 
 
 #: One interpreter on a 1024×768 screen, for each language: the window (normal, then

@@ -42,6 +42,18 @@ def _current_point(t: Algorithm) -> int | None:
     return int(last.index)
 
 
+class _Plots(pg.GraphicsLayoutWidget):
+    """The heatmap's and the bars' view, saying when it was resized (a signal, not an event
+    filter on it: a filter's Python method was called, and crashed, while the window that
+    held it was being deleted)."""
+
+    resized = QtCore.Signal()
+
+    def resizeEvent(self, ev: QtGui.QResizeEvent | None) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(ev)
+        self.resized.emit()
+
+
 class DualView(QtWidgets.QWidget):
     """α per point and the Gram matrix G = [xᵢ·xⱼ].
 
@@ -80,6 +92,9 @@ class DualView(QtWidgets.QWidget):
         self._made = False
         self._draw_pending = False  # a table or a heatmap to draw when first shown
         self._squaring = False  # (`_square` is laying the heatmap out)
+        #: The heatmap's column and row titles shortened ("column j"), as `_square` found
+        #: them too long for their axes.
+        self._short_titles = (False, False)
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -116,8 +131,20 @@ class DualView(QtWidgets.QWidget):
             formula=formula.replace("-", "−"), kernel=kernel_name(c.kernel)
         )
 
+    def _titles(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The heatmap's axis titles, (whole, short) for the columns and for the rows."""
+        return (
+            (self.tr("column j (point)"), self.tr("column j")),
+            (self.tr("row i (point)"), self.tr("row i")),
+        )
+
     def _title_axes(self) -> None:
-        style_axes(self._gplot, self.tr("column j (point)"), self.tr("row i (point)"))
+        (column, column_short), (row, row_short) = self._titles()
+        style_axes(
+            self._gplot,
+            column_short if self._short_titles[0] else column,
+            row_short if self._short_titles[1] else row,
+        )
         style_axes(self._aplot, "α", "")
         self._aplot.getAxis("left").setWidth(int(8 * theme().scale))
 
@@ -183,11 +210,11 @@ class DualView(QtWidgets.QWidget):
         self._table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
         self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
         self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._plots = pg.GraphicsLayoutWidget(self)
+        self._plots = _Plots(self)
+        self._plots.resized.connect(self._square_soon)
         paint_with_window(self._plots)
         self._stack.addWidget(self._table)
         self._stack.addWidget(self._plots)
-        self._plots.installEventFilter(self)  # (its resizes: `_square_soon`)
         self._layout.addWidget(self._stack, 1)
         self._style_table()
         # Named for screen readers, as the window's widgets made with it were.
@@ -221,6 +248,9 @@ class DualView(QtWidgets.QWidget):
         bottom = g.getAxis("bottom")
         assert isinstance(bottom, SteadyAxis)
         bottom.geometryChanged.connect(bottom.keep_title_inside)
+        # Its height kept when a narrow square has no room for a tick's number: the view
+        # box grew by the numbers' 18 px and was no longer square.
+        bottom.setStyle(autoReduceTextSpace=False)
         self._image = pg.ImageItem(axisOrder="row-major")
         g.addItem(self._image)
         self._row_box = QtWidgets.QGraphicsRectItem()
@@ -251,11 +281,6 @@ class DualView(QtWidgets.QWidget):
         self._gplot = g
         self._aplot = a
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt override)
-        if event.type() == QtCore.QEvent.Type.Resize and watched is self._plots:
-            self._square_soon()
-        return super().eventFilter(watched, event)
-
     def _square_soon(self) -> None:
         """`_square` at the event loop's next turn (the layouts that moved things are
         still running): at a resize of the plots, a new theme or language (the axes'
@@ -266,9 +291,11 @@ class DualView(QtWidgets.QWidget):
     def _square(self) -> None:
         """The heatmap's view box square, as large as the panel allows: its column no
         wider and its row no taller than that (the rest of the panel stays empty), so the
-        matrix fills its axes exactly, with square cells. Never narrower than its column
-        title needs (over the left axis too: `SteadyAxis.keep_title_inside`), if the panel
-        has the width: a short strip's cells are then wider than high."""
+        matrix fills its axes exactly, with square cells. Never narrower than its short
+        column title needs (over the left axis too: `SteadyAxis.keep_title_inside`), if
+        the panel has the width: a short strip's cells are then wider than high. A title
+        longer than its axis is the short one ("row i (point)" was cut to "row i (point"
+        beside a heatmap 55 px high)."""
         if not self._made or self._squaring:
             return
         self._squaring = True
@@ -281,15 +308,31 @@ class DualView(QtWidgets.QWidget):
             grid.setRowMaximumHeight(0, QWIDGETSIZE_MAX)
             grid.activate()
             side = min(vb.width(), vb.height())
-            if side > 0:
-                around = g.width() - vb.width()  # the left axis and the margins
-                title = g.getAxis("bottom").label.boundingRect().width()
-                width = min(vb.width(), max(side, title - around))
-                grid.setColumnMaximumWidth(0, around + width)
-                grid.setRowMaximumHeight(0, g.height() - vb.height() + side)
-                grid.activate()
+            if side <= 0:
+                return
+            (column, column_short), (row, _) = self._titles()
+            around = g.width() - vb.width()  # the left axis and the margins
+            width = min(vb.width(), max(side, self._title_width(column_short) - around))
+            grid.setColumnMaximumWidth(0, around + width)
+            grid.setRowMaximumHeight(0, g.height() - vb.height() + side)
+            grid.activate()
+            short = (self._title_width(column) > around + width, self._title_width(row) > side)
+            if short != self._short_titles:
+                self._short_titles = short
+                self._title_axes()
+            bottom = g.getAxis("bottom")
+            assert isinstance(bottom, SteadyAxis)
+            bottom.keep_title_inside()  # (a new title is centred on its axis again)
         finally:
             self._squaring = False
+
+    def _title_width(self, text: str) -> float:
+        """The length of an axis title `text` as the axes show it (`style_axes`)."""
+        label = self._gplot.getAxis("bottom").label
+        font = QtGui.QFont(label.font())
+        font.setPointSizeF(theme().pt(LABEL_PT))
+        pad = 2 * label.document().documentMargin()
+        return float(QtGui.QFontMetricsF(font).horizontalAdvance(text) + pad)
 
     # ------------------------------------------------------------------ slots
 
