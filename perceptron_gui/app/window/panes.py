@@ -237,7 +237,7 @@ class FoldingScroll(QScrollArea):
 def size_current_page_only(tabs: QTabWidget) -> None:
     """The tabs ask for the size of the page in front, not for the largest page's.
 
-    A tab widget is as least as large as its largest page: the Gram matrix in front in a
+    A tab widget is at least as large as its largest page: the Gram matrix in front in a
     short strip still asked for the iteration table's 217 px, its dock scrolled and the
     heatmap's column title was under the strip's bottom edge. A page behind is given an
     ignored size policy (Qt's layouts then leave its sizes out), the page in front its own.
