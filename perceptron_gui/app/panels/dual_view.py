@@ -246,8 +246,9 @@ class DualView(QtWidgets.QWidget):
         # made square (`_square`), not its range: a locked aspect in a wide panel widened
         # the range instead (40 points: columns −46 … 87, the matrix a third of its axes).
         bottom = g.getAxis("bottom")
-        assert isinstance(bottom, SteadyAxis)
-        bottom.geometryChanged.connect(bottom.keep_title_inside)
+        # (Its title is kept inside the plot by `_square`, after each layout: connected to
+        # the axis's geometryChanged, as the bound panel's is, the slot ran while a deleted
+        # window's items went, and the process crashed.)
         # Its height kept when a narrow square has no room for a tick's number: the view
         # box grew by the numbers' 18 px and was no longer square.
         bottom.setStyle(autoReduceTextSpace=False)
