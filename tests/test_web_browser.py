@@ -324,3 +324,60 @@ def test_the_notebooks_frame_draws_the_run(browser: Any, tmp_path: Path) -> None
         assert "w = (3, 3)" in text(browser, ".readout")
     finally:
         browser.switch_to.default_content()
+
+
+#: Per frame of the page's first run: each number and vector of the narration (vectors up
+#: to 32 characters, as the page keeps them whole) that lies on more than one line, or
+#: past the box's right edge, as the browser laid it out.
+BROKEN_NUMBERS = """
+const viewer = perceptronPage.viewers[0], out = [];
+const numbers = /\\([^()]{1,32}\\)|[+\u2212-]?\\d+(?:\\.\\d+)?/g;
+for (let i = 0; i < viewer.frames.length; i++) {
+  viewer.show(i);
+  const nar = document.querySelector('.narration'), box = nar.getBoundingClientRect();
+  const nodes = [], walk = document.createTreeWalker(nar, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    nodes.push([t, text.length]);
+    text += t.textContent;
+  }
+  const at = (k) => {  // (the text node and the offset in it of character k)
+    let j = nodes.length - 1;
+    while (j > 0 && nodes[j][1] > k) j--;
+    return [nodes[j][0], k - nodes[j][1]];
+  };
+  for (const m of text.matchAll(numbers)) {
+    if (m[0].startsWith('(') && !/\\d/.test(m[0])) continue;
+    const range = document.createRange();
+    range.setStart(...at(m.index));
+    range.setEnd(...at(m.index + m[0].length - 1));
+    range.setEnd(range.endContainer, range.endOffset + 1);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    const tops = new Set(rects.map(r => Math.round(r.bottom)));
+    if (tops.size > 1 || rects.some(r => r.right > box.right + 1)) out.push([i, m[0]]);
+  }
+}
+return out;
+"""
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_narration_never_breaks_a_number(browser: Any, tmp_path: Path, lang: str) -> None:
+    """'What this update did' at 1024 and 400 px wide: every number and vector whole on
+    its line (the page broke the glued equations anywhere: '(0.553, 1.40' / '1)')."""
+    path = tmp_path / f"run_{lang}.html"
+    write_page(path, run_page(generate("separable", 25, seed=3), TrainConfig(), lang=lang))
+    try:
+        for width in (1024, 400):
+            browser.set_window_size(width, 900)
+            open_page(browser, path)
+            assert browser.execute_script("return window.innerWidth") <= width
+            assert browser.execute_script(BROKEN_NUMBERS) == [], width
+            shown = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".narration .num")]
+            vectors = [t for t in shown if t.startswith("(")]
+            assert any(", " in v for v in vectors), shown  # (a vector, in one span)
+            assert all(v.endswith(")") for v in vectors), shown
+            assert errors(browser) == []
+    finally:
+        browser.set_window_size(1280, 1000)

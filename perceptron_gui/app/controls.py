@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -303,8 +302,12 @@ class ControlPanel(QWidget):
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row, 2, 0, 1, 3)
         layout.addWidget(self.run_box)
-        # As tall as its content: the proof panel below takes the rest of the column.
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # The groups as tall as their content, at the top of a taller dock. (Not a Maximum
+        # vertical policy: in its dock's scroll area a widget that cannot grow to the
+        # viewport keeps scroll bars that a passing size once needed (Qt then never sees
+        # that it fits): in Chinese, maximized on 1024×768, both stayed, each for the
+        # other's 14 px, and the Run group's right edge was cut off.)
+        layout.addStretch(1)
         self.retranslate()
 
         # --- wiring: widgets -> controller

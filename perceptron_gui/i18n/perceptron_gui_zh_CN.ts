@@ -1040,8 +1040,16 @@
         <translation>列 j（点）</translation>
     </message>
     <message>
+        <source>column j</source>
+        <translation>列 j</translation>
+    </message>
+    <message>
         <source>row i (point)</source>
         <translation>行 i（点）</translation>
+    </message>
+    <message>
+        <source>row i</source>
+        <translation>行 i</translation>
     </message>
     <message>
         <source>no points</source>

@@ -35,6 +35,29 @@
     for (var t = Math.ceil(lo / step) * step; t <= hi + 1e-9 * span; t += step) out.push(t);
     return out;
   }
+  /* A narration's text, its numbers and vectors never broken over two lines (each in a
+     span that does not wrap, `.num`: "1.4 / 01" was a break of the page's own) and each
+     glued term (words joined by no-break spaces: "w ← w + ηyx = (…)") an inline block,
+     moved to the next line whole and, wider than a line, broken at its own spaces only,
+     as the window's narration is. A vector of more than 32 characters (R^d) may break
+     after a comma, its numbers whole. */
+  var NUMBERS = /\([^()]{1,32}\)|[^\s\u00a0()·,:;，：；。]*\d[^\s\u00a0()·,:;，：；。]*/g;
+  function wholeNumbers(text, parent) {
+    text.split(/( +)/).forEach(function (term) {
+      if (!term) return;
+      var glued = term.indexOf("\u00a0") >= 0;
+      var box = glued ? html("span", "term", null, parent) : parent;
+      var t = glued ? term.replace(/\u00a0/g, " ") : term, at = 0, m;
+      NUMBERS.lastIndex = 0;
+      while ((m = NUMBERS.exec(t)) !== null) {
+        if (!/\d/.test(m[0])) continue;  // "(D/γ)": words, left as they are
+        if (m.index > at) box.appendChild(document.createTextNode(t.slice(at, m.index)));
+        html("span", "num", m[0], box);
+        at = m.index + m[0].length;
+      }
+      if (at < t.length) box.appendChild(document.createTextNode(t.slice(at)));
+    });
+  }
   function bits(b64, n) {
     var s = atob(b64), out = new Uint8Array(n);
     for (var i = 0; i < n; i++) out[i] = (s.charCodeAt(i >> 3) >> (i & 7)) & 1;
@@ -299,8 +322,8 @@
       group.forEach(function (piece) { html("span", "piece", piece, line); });
     });
     this.narration.textContent = "";
-    html("div", null, f.n, this.narration);
-    if (f.e) html("div", "end", f.e, this.narration);
+    wholeNumbers(f.n, html("div", null, null, this.narration));
+    if (f.e) wholeNumbers(f.e, html("div", "end", null, this.narration));
     this.plotMark.setAttribute("cx", this.px(f.v));
     this.plotMark.setAttribute("cy", this.py(f.k));
     this.back.disabled = i === 0;

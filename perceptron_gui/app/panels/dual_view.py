@@ -8,7 +8,7 @@ from numpy.typing import NDArray
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.app import format as fmt
-from perceptron_gui.app.axes import quiet_hidden_axes, steady_axes
+from perceptron_gui.app.axes import SteadyAxis, quiet_hidden_axes, steady_axes
 from perceptron_gui.app.controller import Change, Controller
 from perceptron_gui.app.i18n import kernel_name
 from perceptron_gui.app.panels.common import (
@@ -41,6 +41,18 @@ def _current_point(t: Algorithm) -> int | None:
     if last is None or t.visits == 0 or not 0 <= last.index < t.n:
         return None
     return int(last.index)
+
+
+class _Plots(pg.GraphicsLayoutWidget):
+    """The heatmap's and the bars' view, saying when it was resized (a signal, not an event
+    filter on it: a filter's Python method was called, and crashed, while the window that
+    held it was being deleted)."""
+
+    resized = QtCore.Signal()
+
+    def resizeEvent(self, ev: QtGui.QResizeEvent | None) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(ev)
+        self.resized.emit()
 
 
 class DualView(QtWidgets.QWidget):
@@ -80,6 +92,10 @@ class DualView(QtWidgets.QWidget):
         self._built = False
         self._made = False
         self._draw_pending = False  # a table or a heatmap to draw when first shown
+        self._squaring = False  # (`_square` is laying the heatmap out)
+        #: The heatmap's column and row titles shortened ("column j"), as `_square` found
+        #: them too long for their axes.
+        self._short_titles = (False, False)
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -97,6 +113,7 @@ class DualView(QtWidgets.QWidget):
         self._title.setText(self._title_text(self._controller.trainer))
         if self._made:
             self._title_axes()
+            self._square_soon()
         self._note.setText(self._note_for(self._controller.trainer, self._alpha is not None))
 
     def _title_text(self, t: Algorithm) -> str:
@@ -115,8 +132,20 @@ class DualView(QtWidgets.QWidget):
             formula=formula.replace("-", "−"), kernel=kernel_name(c.kernel)
         )
 
+    def _titles(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The heatmap's axis titles, (whole, short) for the columns and for the rows."""
+        return (
+            (self.tr("column j (point)"), self.tr("column j")),
+            (self.tr("row i (point)"), self.tr("row i")),
+        )
+
     def _title_axes(self) -> None:
-        style_axes(self._gplot, self.tr("column j (point)"), self.tr("row i (point)"))
+        (column, column_short), (row, row_short) = self._titles()
+        style_axes(
+            self._gplot,
+            column_short if self._short_titles[0] else column,
+            row_short if self._short_titles[1] else row,
+        )
         style_axes(self._aplot, "α", "")
         self._aplot.getAxis("left").setWidth(int(8 * theme().scale))
 
@@ -170,6 +199,7 @@ class DualView(QtWidgets.QWidget):
         self.retranslate()
         if self._made:
             self._style_plots()
+            self._square_soon()
         self._highlight_brush = QtGui.QBrush(t.tint("highlight", 160))
         self.rebuild()
 
@@ -211,7 +241,8 @@ class DualView(QtWidgets.QWidget):
         self._table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
         self._table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
         self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._plots = pg.GraphicsLayoutWidget(self)
+        self._plots = _Plots(self)
+        self._plots.resized.connect(self._square_soon)
         paint_with_window(self._plots)
         self._stack.addWidget(self._table)
         self._stack.addWidget(self._plots)
@@ -232,16 +263,26 @@ class DualView(QtWidgets.QWidget):
         self._create_plots()
         self._title_axes()
         self._style_plots()
+        self._square_soon()
 
     def _create_plots(self) -> None:
         lay = self._plots.ci
-        g = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes())
+        # (Roomy: in a short strip the square is ~80 px, and 10, 20, 30 ran together.)
+        g = self._plots.addPlot(row=0, col=0, enableMenu=False, axisItems=steady_axes(roomy=True))
         quiet_hidden_axes(g)
         g.hideButtons()
         vb = g.getViewBox()
         vb.invertY(True)
-        # Square cells: the matrix reads as a matrix at any panel shape.
-        vb.setAspectLocked(True)
+        # Square cells: the matrix reads as a matrix at any panel shape. The view box is
+        # made square (`_square`), not its range: a locked aspect in a wide panel widened
+        # the range instead (40 points: columns −46 … 87, the matrix a third of its axes).
+        bottom = g.getAxis("bottom")
+        # (Its title is kept inside the plot by `_square`, after each layout: connected to
+        # the axis's geometryChanged, as the bound panel's is, the slot ran while a deleted
+        # window's items went, and the process crashed.)
+        # Its height kept when a narrow square has no room for a tick's number: the view
+        # box grew by the numbers' 18 px and was no longer square.
+        bottom.setStyle(autoReduceTextSpace=False)
         self._image = pg.ImageItem(axisOrder="row-major")
         g.addItem(self._image)
         self._row_box = QtWidgets.QGraphicsRectItem()
@@ -259,6 +300,9 @@ class DualView(QtWidgets.QWidget):
         quiet_hidden_axes(a)
         a.hideButtons()
         a.setYLink(g)
+        # Downwards as the heatmap's rows are (linked, the bars of x1 and x4 sat by rows 40
+        # and 37: the range is shared, not the direction).
+        a.getViewBox().invertY(True)
         a.setMouseEnabled(x=False, y=False)
         self._bars = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8, pen=None)
         self._bar_now = pg.BarGraphItem(x0=0, y=np.zeros(0), width=np.zeros(0), height=0.8)
@@ -268,6 +312,59 @@ class DualView(QtWidgets.QWidget):
         lay.layout.setColumnStretchFactor(2, 1)
         self._gplot = g
         self._aplot = a
+
+    def _square_soon(self) -> None:
+        """`_square` at the event loop's next turn (the layouts that moved things are
+        still running): at a resize of the plots, a new theme or language (the axes'
+        sizes), and when the α bars come or go (the heatmap's share of the width)."""
+        if self._made and not self._squaring:
+            QtCore.QTimer.singleShot(0, self, self._square)
+
+    def _square(self) -> None:
+        """The heatmap's view box square, as large as the panel allows: its column no
+        wider and its row no taller than that (the rest of the panel stays empty), so the
+        matrix fills its axes exactly, with square cells. Never narrower than its short
+        column title needs (over the left axis too: `SteadyAxis.keep_title_inside`), if
+        the panel has the width: a short strip's cells are then wider than high. A title
+        longer than its axis is the short one ("row i (point)" was cut to "row i (point"
+        beside a heatmap 55 px high)."""
+        if not self._made or self._squaring:
+            return
+        self._squaring = True
+        try:
+            grid = self._plots.ci.layout
+            g = self._gplot
+            vb = g.getViewBox()
+            # As large as the panel lets it be, then cut to a square.
+            grid.setColumnMaximumWidth(0, QWIDGETSIZE_MAX)
+            grid.setRowMaximumHeight(0, QWIDGETSIZE_MAX)
+            grid.activate()
+            side = min(vb.width(), vb.height())
+            if side <= 0:
+                return
+            (column, column_short), (row, _) = self._titles()
+            around = g.width() - vb.width()  # the left axis and the margins
+            width = min(vb.width(), max(side, self._title_width(column_short) - around))
+            grid.setColumnMaximumWidth(0, around + width)
+            grid.setRowMaximumHeight(0, g.height() - vb.height() + side)
+            grid.activate()
+            short = (self._title_width(column) > around + width, self._title_width(row) > side)
+            if short != self._short_titles:
+                self._short_titles = short
+                self._title_axes()
+            bottom = g.getAxis("bottom")
+            assert isinstance(bottom, SteadyAxis)
+            bottom.keep_title_inside()  # (a new title is centred on its axis again)
+        finally:
+            self._squaring = False
+
+    def _title_width(self, text: str) -> float:
+        """The length of an axis title `text` as the axes show it (`style_axes`)."""
+        label = self._gplot.getAxis("bottom").label
+        font = QtGui.QFont(label.font())
+        font.setPointSizeF(theme().pt(LABEL_PT))
+        pad = 2 * label.document().documentMargin()
+        return float(QtGui.QFontMetricsF(font).horizontalAdvance(text) + pad)
 
     # ------------------------------------------------------------------ slots
 
@@ -406,6 +503,7 @@ class DualView(QtWidgets.QWidget):
             # A hidden item keeps its column in a graphics layout: give the room back too.
             self._aplot.setVisible(dual)
             self._aplot.setMaximumWidth(QWIDGETSIZE_MAX if dual else 0)
+            self._square_soon()
         if self._alpha is not None:
             self._bars.setOpts(width=self._alpha)
             top = float(self._alpha.max()) if self._alpha.size else 0.0

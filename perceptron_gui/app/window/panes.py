@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -167,14 +167,22 @@ class FoldingScroll(QScrollArea):
     UI scale 2 on a 1024×768 screen the controls wanted 594 px of its height and the
     tables' buttons 613 px of its width, and the window grew to 1248×825, past the
     screen: there they scroll.
+
+    With `sideways` False it scrolls only up and down: folded, it is still as wide as
+    its widget's minimum and, while its widget is taller than it, the vertical scroll
+    bar's width more (the controls beside the lesson's column in Chinese at 1024×768:
+    the bar took 14 px of their 286 and they scrolled sideways too, the Run group's
+    right edge out of sight).
     """
 
-    def __init__(self, widget: QWidget) -> None:
+    def __init__(self, widget: QWidget, *, sideways: bool = True) -> None:
         super().__init__()
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(widget)
         self.folded = False
+        self.sideways = sideways
+        self._bar_room = 0  # the vertical bar's width asked for (`sideways` False, folded)
         #: Folded, it is still at least this tall (the controls' Run group beside the
         #: canvas: `Panes.compact`).
         self.least_height = 0
@@ -210,24 +218,68 @@ class FoldingScroll(QScrollArea):
             self.folded = folded
             self.updateGeometry()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if self._bar_room != self._bar_room_now():
+            self.updateGeometry()  # (the dock asks again: `minimumSizeHint`)
+
+    def _bar_room_now(self) -> int:
+        """The vertical scroll bar's width while it is needed (folded, not `sideways`,
+        the widget taller than the room), else 0."""
+        inner = self.widget()
+        if self.sideways or not self.folded or inner is None:
+            return 0
+        if self._inner_least(inner).height() <= self.maximumViewportSize().height():
+            return 0
+        return self.verticalScrollBar().sizeHint().width()
+
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         inner = self.widget()
         if self.folded or inner is None:
             least = super().minimumSizeHint()
-            return QSize(least.width(), max(least.height(), self.least_height))
-        # As a layout would size the widget in a dock (Qt's qSmartMinSize): its size hint
-        # along a direction its size policy does not let it shrink in.
+            width = least.width()
+            self._bar_room = self._bar_room_now()
+            if inner is not None and not self.sideways:
+                width = max(width, self._inner_least(inner).width() + self._bar_room)
+            return QSize(width, max(least.height(), self.least_height))
+        return self._inner_least(inner).expandedTo(super().minimumSizeHint())
+
+    @staticmethod
+    def _inner_least(inner: QWidget) -> QSize:
+        """The widget's least size as a layout would size it in a dock (Qt's qSmartMinSize):
+        its size hint along a direction its size policy does not let it shrink in."""
         hint, least, policy = inner.sizeHint(), inner.minimumSizeHint(), inner.sizePolicy()
         shrink = QSizePolicy.PolicyFlag.ShrinkFlag.value
         want = QSize(
             least.width() if policy.horizontalPolicy().value & shrink else hint.width(),
             least.height() if policy.verticalPolicy().value & shrink else hint.height(),
         )
-        return want.expandedTo(inner.minimumSize()).expandedTo(super().minimumSizeHint())
+        return want.expandedTo(inner.minimumSize())
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         inner = self.widget()
         return super().sizeHint() if inner is None else inner.sizeHint()
+
+
+def size_current_page_only(tabs: QTabWidget) -> None:
+    """The tabs ask for the size of the page in front, not for the largest page's.
+
+    A tab widget is at least as large as its largest page: the Gram matrix in front in a
+    short strip still asked for the iteration table's 217 px, its dock scrolled and the
+    heatmap's column title was under the strip's bottom edge. A page behind is given an
+    ignored size policy (Qt's layouts then leave its sizes out), the page in front its own.
+    """
+    pages = [page for i in range(tabs.count()) if (page := tabs.widget(i)) is not None]
+    policies = [page.sizePolicy() for page in pages]
+
+    def on_current_changed(_index: int) -> None:
+        front = tabs.currentWidget()
+        ignored = QSizePolicy.Policy.Ignored
+        for page, own in zip(pages, policies, strict=True):
+            page.setSizePolicy(own if page is front else QSizePolicy(ignored, ignored))
+
+    tabs.currentChanged.connect(on_current_changed)
+    on_current_changed(tabs.currentIndex())
 
 
 class Panes:
@@ -343,6 +395,7 @@ class Panes:
             Qt.DockWidgetArea.RightDockWidgetArea,
             "controlsDock",
             scroll=True,
+            sideways=False,  # (a column of settings: never half a button out of sight)
         )
         w.bound_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Mistakes and the bound"),
@@ -362,6 +415,7 @@ class Panes:
         # are shortened with "…", both in view, not scrolled half out of it ("ration table").
         tabs.setUsesScrollButtons(False)
         tabs.tabBar().setElideMode(Qt.TextElideMode.ElideRight)
+        size_current_page_only(tabs)
         w.tabs = tabs
         w.tables_dock = self.dock(
             QT_TRANSLATE_NOOP("MainWindow", "Tables"),
@@ -477,18 +531,20 @@ class Panes:
         name: str,
         *,
         scroll: bool = False,
+        sideways: bool = True,
     ) -> QDockWidget:
         """A dock for `widget` titled `title` (translated now and at each language change).
 
         With `scroll` the widget sits in a `FoldingScroll`: at a UI scale the screen has
-        no room for, it scrolls rather than push the window past the screen.
+        no room for, it scrolls rather than push the window past the screen (without
+        `sideways`, only up and down).
         """
         d = named(QDockWidget(translate("MainWindow", title), self.w), name)
         self.dock_titles[d] = title
         # (Before its widget: `roomy` looks for the dock's own buttons among its children.)
         roomy(d)  # (its float and close buttons 24 × 24 px: WCAG 2.5.8)
         if scroll:
-            widget = named(FoldingScroll(widget), f"{name}Scroll")
+            widget = named(FoldingScroll(widget, sideways=sideways), f"{name}Scroll")
             self.areas.append(widget)
         d.setWidget(widget)
         d.setFeatures(
