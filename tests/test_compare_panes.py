@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from perceptron_gui import MainWindow
 from perceptron_gui.app.canvas import DataCanvas
+from perceptron_gui.core.registry import REGISTRY
 
 CONVERGED = "converged: a full pass found no mistake"
 
@@ -54,3 +55,54 @@ def test_both_plots_are_one_size_and_range_with_a_banner_over_one(window: MainWi
     second = _pocket_pair(window)
     assert probes.status_text(second) == CONVERGED
     assert _plot(window.canvas) == _plot(second)
+
+
+def test_a_pane_converged_on_its_update_says_converged_only(window: MainWindow) -> None:
+    """The second run converged at its third update's own visit (random order: nothing
+    left to pick): its canvas says "converged", not that update ("x6: mistake → update"
+    stayed beside x6 under the banner while the first run went on)."""
+    second = _pocket_pair(window)
+    assert probes.status_text(second) == CONVERGED
+    assert probes.verdict_text(second) is None
+    assert probes.verdict_text(window.canvas) == "x15: mistake → update"  # (it goes on)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("mode", sorted(REGISTRY))
+def test_a_converged_pane_says_converged_in_every_mode(window: MainWindow, mode: str) -> None:
+    """A run of the pair that converged says so on its canvas, never its last update's
+    verdict, in every mode of the registry, stepped by the Step action; random order
+    where the mode has it (it converges at an update's own visit, nothing left to pick:
+    "x6: mistake → update" stayed under "converged")."""
+    from perceptron_gui.app.compare import allowed_orders
+
+    window.act_example.trigger()
+    assert window.set_compare({"mode": mode, "order": allowed_orders(mode)[0], "seed": 2})
+    second = window.compare_run.controller
+    for _ in range(80):
+        window.act_step.trigger()
+        if second.trainer.done:
+            break
+    _settle()
+    canvas = window.compare.view.canvas
+    if not second.trainer.converged:  # (passive-aggressive goes on past 80 steps here)
+        assert not second.trainer.done and mode == "pa", mode
+        return
+    assert probes.status_text(canvas) == CONVERGED, mode
+    assert probes.verdict_text(canvas) is None, mode
+
+
+@pytest.mark.long
+def test_alone_the_converging_visit_keeps_its_verdict(window: MainWindow) -> None:
+    """Outside compare the visit that converged keeps its verdict beside its point (the
+    canvas's caption says the end): the pairing rule is compare's only."""
+    window.act_example.trigger()
+    window.set_order("random")
+    t = window.controller.trainer
+    for _ in range(60):
+        window.act_visit.trigger()
+        if t.done:
+            break
+    _settle()
+    assert t.converged and t.last is not None and t.visits == t.last.visit
+    assert probes.verdict_text(window.canvas) is not None

@@ -874,7 +874,7 @@ class CompareView(QWidget):
         c = self._c
         cv = self.canvas
         t = c.trainer
-        said = verdict(t, running=c.running)
+        said = verdict(t, running=c.running, paired=True)
         if t.done and t.visits == self._shown_visits:
             # A step of the pair after this run ended (the main run goes on): this run did
             # nothing, and the verdict of its last update is over.
