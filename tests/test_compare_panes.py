@@ -5,8 +5,10 @@ presentation the banners over both panes are in the presentation's type, whole."
 
 from __future__ import annotations
 
+import numpy as np
 import probes
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from perceptron_gui import MainWindow
@@ -106,3 +108,73 @@ def test_alone_the_converging_visit_keeps_its_verdict(window: MainWindow) -> Non
     _settle()
     assert t.converged and t.last is not None and t.visits == t.last.visit
     assert probes.verdict_text(window.canvas) is not None
+
+
+def test_an_update_out_of_view_is_drawn_at_the_edge_in_compare(qtbot, window: MainWindow) -> None:  # noqa: ANN001
+    """Example, E, ←, ←, Backspace, C (update 9: old w = (8.5, −5.5), new w = (5.5, −9.5)):
+    run 1's old w and new w are cut at the plot's edge with their heads there and their
+    values written, and the step ηyx = (−3, −4), wholly beyond the edge, is a short arrow
+    along it inside the view (before: nothing drawn); the two plots are one size and range
+    ("w = 0: no line" over run 2's only)."""
+    window.resize(1024, 768)
+    window.act_example.trigger()
+    canvas = window.canvas
+    canvas.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_E)  # To end
+    qtbot.waitUntil(lambda: not window.controller.running)
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Backspace):
+        qtbot.keyClick(window, key)
+    assert window.controller.trainer.k == 9
+    qtbot.keyClick(window, Qt.Key.Key_C)
+    _settle()
+    second = window.compare.view.canvas
+    assert _plot(canvas) == _plot(second)
+    canvas.hidden_names()  # (the texts laid out)
+    x0, x1, y0, y1 = canvas.view_range()
+    ends = canvas._vector_ends  # noqa: SLF001
+    assert set(ends) == {"w_old", "step", "w_new"}
+    for name, ((sx, sy), (ex, ey)) in ends.items():
+        for x, y in ((sx, sy), (ex, ey)):
+            assert x0 <= x <= x1 and y0 <= y <= y1, (name, ends[name])
+        head = canvas._vectors[name][1]  # noqa: SLF001
+        assert head.isVisible() and (head.pos().x(), head.pos().y()) == (ex, ey)
+    (sx, sy), (ex, ey) = ends["step"]
+    d = np.array([ex - sx, ey - sy])
+    assert np.allclose(d / np.hypot(*d), np.array([-3.0, -4.0]) / 5.0)  # along ηyx
+    labels = canvas._vector_labels  # noqa: SLF001
+    assert labels["w_old"].toPlainText() == "old w = (8.5, −5.5)"
+    assert labels["w_new"].toPlainText() == "new w = (5.5, −9.5)"
+    assert labels["step"].toPlainText() == "ηyx = (−3, −4)"
+
+
+def test_a_vector_wholly_out_of_view_is_a_short_arrow_at_the_edge(qtbot) -> None:  # noqa: ANN001
+    """The update's visual alone, [−5, 5]² in 400 px: a step between two tips beyond the
+    edge is drawn along itself, its tip on the border, the body inside, clear of the
+    other heads, with its value written."""
+    import pyqtgraph as pg
+
+    from perceptron_gui.app.canvas.view_model import Update, ViewModel
+    from perceptron_gui.app.canvas.visuals.vectors import STUB_PX, UpdateVectors
+    from perceptron_gui.core.model import LinearModel
+
+    model = ViewModel(probes.FixedView())
+    vb = pg.ViewBox()
+    vectors = UpdateVectors(model, lambda items: [vb.addItem(i) for i, _ in items])
+    model.set_points(np.array([[-3.0, -4.0]]), np.array([1], dtype=np.int8), new=True)
+    before = LinearModel(np.array([8.5, -5.5]), 2.0)
+    after = LinearModel(np.array([5.5, -9.5]), 3.0)
+    model.set_update(Update(before, after, 0, True))
+    assert vectors.stubs == {"step"}
+    (sx, sy), (ex, ey) = vectors.ends["step"]
+    for v in (sx, sy, ex, ey):
+        assert -5.0 <= v <= 5.0
+    assert np.hypot(ex - sx, ey - sy) == pytest.approx(STUB_PX / 40.0)  # 40 px a unit
+    assert np.allclose(np.array([ex - sx, ey - sy]) / (STUB_PX / 40.0), [-0.6, -0.8])
+    shaft, head = vectors.vectors["step"]
+    assert shaft.isVisible() and head.isVisible()
+    assert vectors.labels["step"].toPlainText() == "ηyx = (−3, −4)"
+    # Clear of old w's and new w's heads (16 px long: 0.4 units).
+    for name in ("w_old", "w_new"):
+        _, tip = vectors.ends[name]
+        gap = np.min(np.hypot(np.linspace(sx, ex, 20) - tip[0], np.linspace(sy, ey, 20) - tip[1]))
+        assert gap > 0.25, (name, tip, vectors.ends["step"])

@@ -315,8 +315,11 @@ class LabelsCanvas(BannersCanvas):
                 n_lines = len(placer.lines)
                 placer.avoid(*arrow[0], *arrow[1])
                 near = 1.0  # touching it
-                cands, _ = beside_arrow(placer, arrow, size, near, reach=0.0)
-                vr = placer.take_free(cands, size) if cands else None
+                # (A short arrow at the edge standing for a vector out of view: its label
+                # may sit a text's height off, as the normal's, rather than go unsaid.)
+                stub = name.removeprefix("vector ") in self._vector_stubs
+                cands, more = beside_arrow(placer, arrow, size, near, reach=None if stub else 0.0)
+                vr = placer.take_free(cands, size, more) if cands or stub else None
                 del placer.lines[n_lines:]
                 item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
                 if vr is not None:  # (else hidden: no room touching its arrow)
@@ -396,7 +399,10 @@ class LabelsCanvas(BannersCanvas):
         if made("normal"):
             anchored.append(("w", self._normal.label, None))
         if made("anatomy"):
-            anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
+            # (A vector wholly out of view, drawn short at the edge, names itself last: the
+            # room by the edge went to it, and new w's value was hidden.)
+            labels = sorted(self._vector_labels.items(), key=lambda kv: kv[0] in self._vector_stubs)
+            anchored += [(f"vector {n}", item, None) for n, item in labels]
         if made("geometry"):
             anchored += [("radius", self._radius_label, None), ("gamma", self._gamma_label, None)]
         if made("edge"):
