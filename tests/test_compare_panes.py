@@ -178,3 +178,28 @@ def test_a_vector_wholly_out_of_view_is_a_short_arrow_at_the_edge(qtbot) -> None
         _, tip = vectors.ends[name]
         gap = np.min(np.hypot(np.linspace(sx, ex, 20) - tip[0], np.linspace(sy, ey, 20) - tip[1]))
         assert gap > 0.25, (name, tip, vectors.ends["step"])
+
+
+def test_a_grab_in_presentation_keeps_the_readout_over_the_canvas(qtbot) -> None:  # noqa: ANN001
+    """A window presenting from its start (as ``--lesson`` opens it): a grab of it (a
+    screenshot) sent the hidden readout strip, never shown, its first resize (640×480),
+    and the readout lent to the canvas took that size: the band over the plot grew to the
+    canvas's height and the plots vanished."""
+    w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+    try:
+        w.act_example.trigger()
+        w.set_presentation(True)
+        _settle()
+        readout = w.readout
+        box = readout.geometry()
+        plot = _plot(w.canvas)
+        assert plot[0][1] > 100
+        w.grab()
+        _settle()
+        assert readout.geometry() == box
+        assert _plot(w.canvas) == plot
+    finally:
+        w.set_presentation(False)
+        w.close()
+        w.deleteLater()
+        _settle()
