@@ -24,7 +24,7 @@ from perceptron_gui.app.canvas.constants import (
     NAME_TEXT_MAX,
     WRAP_PART,
 )
-from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, overlaps
 from perceptron_gui.app.canvas.spots import beside_arrow, cheapest_edge, clear_edge
 from perceptron_gui.app.theme import theme
 
@@ -336,6 +336,12 @@ class LabelsCanvas(BannersCanvas):
                 placer.around(cx, cy, size, gap), size, partial(placer.scan, size, (cx, cy))
             )
             del placer.lines[n_lines:]
+            if name == "update" and normal is not None and crosses(r, (*normal[0], *normal[1])):
+                # No room off the normal's arrow (a presentation's band took the plot's
+                # top): hidden, as a text with no room is; the narration says the update.
+                placer.taken.pop()
+                item.setOpacity(0.0)
+                continue
             if few and name != "info" and placer.points_under(r) > 0:
                 # On a point among few: hidden (as below), and at once, so that its room
                 # goes to the texts after it (the update's caption, hidden at the end,
