@@ -315,11 +315,8 @@ class LabelsCanvas(BannersCanvas):
                 n_lines = len(placer.lines)
                 placer.avoid(*arrow[0], *arrow[1])
                 near = 1.0  # touching it
-                # (A short arrow at the edge standing for a vector out of view: its label
-                # may sit a text's height off, as the normal's, rather than go unsaid.)
-                stub = name.removeprefix("vector ") in self._vector_stubs
-                cands, more = beside_arrow(placer, arrow, size, near, reach=None if stub else 0.0)
-                vr = placer.take_free(cands, size, more) if cands or stub else None
+                cands, _ = beside_arrow(placer, arrow, size, near, reach=0.0)
+                vr = placer.take_free(cands, size) if cands else None
                 del placer.lines[n_lines:]
                 item.setOpacity(0.0 if vr is None else self._shown_opacity(item))
                 if vr is not None:  # (else hidden: no room touching its arrow)

@@ -307,12 +307,34 @@ class UpdateVectors(Visual[_Items]):
             return None
         length = STUB_PX * m.scale
         corners = np.array([(inner[0], inner[3]), (inner[1], inner[2])])
-        (ax, ay), (zx, zy), (bx0, by0), (bx1, by1) = m.to_px(np.vstack([a, z, corners]))
+        with np.errstate(all="ignore"):  # (weights near the float limit: no stub)
+            px = m.to_px(np.vstack([a, z, corners]))
+            d = px[1] - px[0]
+            norm = float(np.hypot(*d))
+        if not (np.all(np.isfinite(px)) and math.isfinite(norm) and norm > 0):
+            return None
+        (ax, ay), (zx, zy), (bx0, by0), (bx1, by1) = px
         box = (float(bx0), float(bx1), float(by0), float(by1))  # (pixels: y down)
         pa, pz = np.array([ax, ay]), np.array([zx, zy])
+        with np.errstate(all="ignore"):  # (far ends: their squares may overflow)
+            start, tip = self._stub_px(pa, pz, box, d / norm, length, heads)
+        if not (np.all(np.isfinite(start)) and np.all(np.isfinite(tip))):
+            return None
+        (s0, s1), (e0, e1) = m.from_px([start, tip])
+        return (float(s0), float(s1)), (float(e0), float(e1))
+
+    def _stub_px(
+        self,
+        pa: FloatArray,
+        pz: FloatArray,
+        box: tuple[float, float, float, float],
+        u: FloatArray,
+        length: float,
+        heads: list[tuple[Point, Point]],
+    ) -> tuple[FloatArray, FloatArray]:
+        """`_stub`'s start and tip in the plot's pixels (`u`: its unit direction there)."""
+        m = self.model
         start, tip = (np.array(p) for p in frame.edge_stub(pa, pz, box, length))
-        d = pz - pa
-        u = d / float(np.hypot(*d))
         # Tips only where the whole body is inside: the box less the body's reach.
         bx = (box[0] + max(0.0, u[0]) * length, box[1] + min(0.0, u[0]) * length)
         by = (box[2] + max(0.0, u[1]) * length, box[3] + min(0.0, u[1]) * length)
@@ -349,8 +371,7 @@ class UpdateVectors(Visual[_Items]):
             # (Only near where the vector is: a stub across the plot from it names nothing.)
             if float(np.hypot(*(spot - tip))) <= 2 * length:
                 tip, start = spot, spot - length * u
-        (s0, s1), (e0, e1) = m.from_px([start, tip])
-        return (float(s0), float(s1)), (float(e0), float(e1))
+        return start, tip
 
     def _draw_vectors(self, w_old: FloatArray, w_new: FloatArray) -> None:
         """old w and new w from the origin, the step from old w's tip, and their names."""
