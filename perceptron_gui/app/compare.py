@@ -579,6 +579,9 @@ class CompareView(QWidget):
         # The two canvases the same size: the taller header gives the other its height.
         main_canvas.installEventFilter(self)
         self.canvas.installEventFilter(self)
+        # ... and the two plots in them: one band above both (a banner or a legend above
+        # one plot only made it smaller, its range narrower than the other's).
+        main_canvas.pair_bands(self.canvas)
         self.apply_theme()
         theme().changed.connect(self.apply_theme)
         self._set_points()
@@ -679,13 +682,11 @@ class CompareView(QWidget):
             readout.setParent(self.canvas)
             readout.show()
             self.canvas.set_header(readout)
-            self.main_canvas.pair_bands(self.canvas)
             if isinstance(main := self.main_canvas.header(), Readout):
                 readout.pair_type(main)
             self._place_readout()
         else:
             readout.pair_type(self.main_readout)  # (beside the canvases, paired as before)
-            self.main_canvas.pair_bands(None)
             self.canvas.set_header(None)
             readout.set_point_size(point_size)
             layout = self.layout()
@@ -873,7 +874,7 @@ class CompareView(QWidget):
         c = self._c
         cv = self.canvas
         t = c.trainer
-        said = verdict(t, running=c.running)
+        said = verdict(t, running=c.running, paired=True)
         if t.done and t.visits == self._shown_visits:
             # A step of the pair after this run ended (the main run goes on): this run did
             # nothing, and the verdict of its last update is over.

@@ -927,7 +927,7 @@ class MainWindow(LessonScripting, QMainWindow):
         c = self.controller
         return RunView(
             current=c.current,
-            verdict=verdict(c.trainer, running=c.running),
+            verdict=verdict(c.trainer, running=c.running, paired=self.compare.run is not None),
             answer_first=self.act_answer_first.isChecked(),
             anatomy=self.act_anatomy.isChecked() and c.run_speed <= ANATOMY_MAX_SPEED,
             # A fast run does not move the view at every frame; it follows once when it stops.

@@ -159,16 +159,25 @@ def _said_the_end(t: Algorithm, rec: StepRecord) -> bool:
     return w == tuple(rec.w_after) and float(t.b) == rec.b_after
 
 
-def verdict(t: Algorithm, *, running: bool) -> str | None:
+def verdict(t: Algorithm, *, running: bool, paired: bool = False) -> str | None:
     """The word the canvas writes beside the current point: "mistake", "inside" (a right
     point updated for a margin below the threshold: passive-aggressive, the margin
     perceptron; the canvas said "correct ✓" beside an update) or "correct" for the last
     step, None while a run plays or once the run's end has been shown (the visits after
-    its last update found nothing: the end is what is true now, not that update)."""
+    its last update found nothing: the end is what is true now, not that update).
+
+    `paired`: the canvas is one of compare's two, and a converged run's canvas says that
+    it converged, not what its last update was, from the step that converged on (in
+    random order the pick after an update finds nothing to update: converged at that
+    update's visit; its pane said "x6: mistake → update" under "converged: a full pass
+    found no mistake" while the other run went on). Alone, that step's visit keeps its
+    verdict beside the point it looked at, the caption over it."""
     rec = t.last
     if running or rec is None or t.visits == 0:
         return None
     if t.done and t.visits > rec.visit:
+        return None
+    if paired and t.converged:
         return None
     if rec.mistake:
         return "mistake"

@@ -32,6 +32,22 @@ BAND_TEXT_MARGIN = 4.0
 BAND_LEAST_PT = 6.0
 
 
+def first_clauses(text: str) -> str:
+    """A banner shortened to what it says first, for a band with no room for it whole:
+    before its last semicolon ("w = 0: no line; every point is predicted +1" → "w = 0: no
+    line"), else before its first colon ("converged: a full pass found no mistake" →
+    "converged"); as it is without either (the whole is in the tooltip, the status bar
+    and the narration)."""
+    for mark in ("；", "; "):
+        if mark in text:
+            return text.rsplit(mark, 1)[0].rstrip()
+    for mark in ("：", ": "):
+        head = text.split(mark, 1)[0].strip()
+        if mark in text and head and "=" not in head:  # ("w = 0: …" is not cut to "w = 0")
+            return head
+    return text
+
+
 class BannersCanvas(UpdateCanvas):
     """The banners' band above the plot (see the module's notes)."""
 
@@ -58,9 +74,15 @@ class BannersCanvas(UpdateCanvas):
 
     def _band_sizes(self) -> list[float]:
         """The band's font sizes in points, largest first: the theme's label size, then
-        a point smaller at a time down to the theme's smallest readable size."""
+        a point smaller at a time down to the theme's smallest readable size; presenting,
+        the presentation's type alone: its readout's over the plot (made to fit a quarter
+        of the canvas, at least 24 px, one type in both compare panes), else the label
+        size (shrunk to the plot's room, a band's banner came out 9-14 px, each compare
+        pane's its own)."""
         t = theme()
         full = t.pt(LABEL_PT)
+        if t.presenting:
+            return [self._presenting_pt()]
         floor = min(full, t.readable_pt)
         sizes = [full]
         while sizes[-1] - 1.0 > floor:
@@ -68,6 +90,15 @@ class BannersCanvas(UpdateCanvas):
         if sizes[-1] > floor:
             sizes.append(floor)
         return sizes
+
+    def _presenting_pt(self) -> float:
+        """The band's type in presentation: the header's (the readout's), or the label's."""
+        header = self._header
+        if header is not None and not header.isHidden():
+            size = header.font().pointSizeF()
+            if size > 0:
+                return float(size)
+        return theme().pt(LABEL_PT)
 
     def _band_lines(
         self, texts: list[str], width: float, room: float, most: float
@@ -142,17 +173,24 @@ class BannersCanvas(UpdateCanvas):
     #: The banners' whole height's last measure: (its key, the height).
     _band_whole: tuple[str, float] = ("", 0.0)
 
-    def _band_whole_height(self, items: list[pg.TextItem]) -> float:
-        """The banners' band's height with their texts whole at the label's size
-        (measured on a document of its own: the band's label keeps what it shows)."""
+    def _band_whole_height(
+        self, items: list[pg.TextItem] | list[str], pt: float | None = None
+    ) -> float:
+        """The banners' band's height with their texts whole at the label's size (or at
+        `pt` scaled points) (measured on a document of its own: the band's label keeps
+        what it shows)."""
         t = theme()
         width = max(10.0, float(self._vb.width()) - 8 * t.scale)
-        whole = "<br>".join(html.escape(glue_words(item.toPlainText())) for item in items)
-        key = f"{whole}\n{t.scale}\n{width:.0f}"
+        texts = [i if isinstance(i, str) else i.toPlainText() for i in items]
+        whole = "<br>".join(html.escape(glue_words(text)) for text in texts)
+        key = f"{whole}\n{t.scale}\n{width:.0f}\n{pt}"
         if self._band_whole[0] != key:
             doc = QtGui.QTextDocument()
             doc.setDocumentMargin(BAND_TEXT_MARGIN)
-            doc.setDefaultFont(t.font(LABEL_PT))
+            font = t.font(LABEL_PT)
+            if pt is not None:
+                font.setPointSizeF(pt)
+            doc.setDefaultFont(font)
             doc.setTextWidth(width + 2 * doc.documentMargin())
             doc.setHtml(whole)
             self._band_whole = (key, float(doc.size().height()) + 2 * t.scale)
@@ -185,6 +223,8 @@ class BannersCanvas(UpdateCanvas):
         width = max(10.0, float(self._vb.width()) - 8 * t.scale)
         lr = self.legend.boundingRect() if legend else QtCore.QRectF()
         key = f"{texts}\n{t.palette.ink}\n{t.scale}\n{width:.0f}x{self.height()}\n{lr.size()}"
+        if t.presenting:  # (the band's type follows the readout's)
+            key += f"\n{self._presenting_pt()}"
         label = self._band_item()
         if key != self._band_text:  # (a new text, a theme, a resize)
             self._band_text = key
@@ -196,11 +236,27 @@ class BannersCanvas(UpdateCanvas):
             plot_h = float(self._vb.height()) + self._band_height
             most = BAND_MAX_PART * float(self.height())
             room = min(plot_h - BAND_PLOT_MIN * float(self.height()), most)
+            said = texts
+            if t.presenting:
+                # Presenting, the banners are read in the presentation's type, never cut:
+                # whole where the plot keeps its 55 %, else their first clauses ("w = 0: no
+                # line", "converged"), the plot giving them up to the band's most (the
+                # readout's band above took the 55 %'s room: the banners went to 9 px,
+                # elided: "…predicte…"; as before, their one line each aside).
+                slack = 2 * t.scale  # (a hair over: not elided for it)
+                pt = self._presenting_pt()
+                whole = self._band_whole_height(texts, pt)
+                if whole + slack > room:
+                    heads = [first_clauses(text) for text in texts]
+                    if self._band_whole_height(heads, pt) < whole:  # (fewer lines: else whole)
+                        said = heads
+                    room = most
             pad = 2 * t.scale
             height = 0.0
-            short = False
+            short = said != texts
             if items:
-                _, height, short = self._band_lines(texts, width, room - pad, most - pad)
+                _, height, cut = self._band_lines(said, width, room - pad, most - pad)
+                short = short or cut
             self._band_legend = legend and height + float(lr.height()) + pad <= room
             if self._band_legend:
                 height += float(lr.height())

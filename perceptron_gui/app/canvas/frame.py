@@ -138,6 +138,38 @@ def clip_segment(
     return start, end, t0 > 0.0 or t1 < 1.0
 
 
+def edge_stub(
+    a: ArrayLike, z: ArrayLike, rect: Sequence[float], length: float
+) -> tuple[Point, Point]:
+    """A stand-in for the segment a → z when no part of it is inside `rect` (xmin, xmax,
+    ymin, ymax; aspect 1, so one unit each way): an arrow of `length` along a → z, its
+    tip on the border of `rect` where the segment is nearest, the whole stub inside
+    (the update's step ηyx between two tips beyond the view's edge drew nothing)."""
+    av, zv = (np.asarray(v, dtype=np.float64).reshape(2) for v in (a, z))
+    x0, x1, y0, y1 = map(float, rect)
+    lo, hi = np.array([x0, y0]), np.array([x1, y1])
+    d = zv - av
+    # Nearest pair of a segment and a box apart: an end of the segment with its nearest
+    # point of the box, or a corner of the box with its nearest point of the segment.
+    best, spot = math.inf, np.clip(av, lo, hi)
+    for end in (av, zv):
+        c = np.clip(end, lo, hi)
+        dist = float(np.hypot(*(end - c)))
+        if dist < best:
+            best, spot = dist, c
+    corners = np.array([[x0, y0], [x0, y1], [x1, y0], [x1, y1]])
+    for c, dist in zip(corners, segment_distances(corners, av, zv), strict=True):
+        if float(dist) < best:
+            best, spot = float(dist), c
+    norm = float(np.hypot(*d))
+    u = d / norm if norm > 0 and math.isfinite(norm) else np.zeros(2)
+    tip = spot
+    start = tip - length * u
+    shift = np.clip(start, lo, hi) - start  # (the stub inside: moved in along the edge)
+    start, tip = start + shift, np.clip(tip + shift, lo, hi)
+    return (float(start[0]), float(start[1])), (float(tip[0]), float(tip[1]))
+
+
 def segment_distances(points: FloatArray, a: FloatArray, z: FloatArray) -> FloatArray:
     """Each point's distance to the segment a → z (all in one plane's units)."""
     d = z - a

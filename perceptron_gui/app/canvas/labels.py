@@ -27,7 +27,7 @@ from perceptron_gui.app.canvas.constants import (
     WRAP_PART,
 )
 from perceptron_gui.app.canvas.items import Line
-from perceptron_gui.app.canvas.layout import Placer, Rect, overlaps
+from perceptron_gui.app.canvas.layout import Placer, Rect, crosses, overlaps
 from perceptron_gui.app.canvas.spots import beside_arrow, cheapest_edge, clear_edge
 from perceptron_gui.app.theme import theme
 
@@ -349,6 +349,13 @@ class LabelsCanvas(BannersCanvas):
             cx, cy = to_px(*at)
             if name == "update":
                 r = self._caption_place(placer, item, (cx, cy), gap, vb.width())
+                if normal is not None and crosses(r, (*normal[0], *normal[1])):
+                    # No room off the normal's arrow (a presentation's band took the
+                    # plot's top): hidden, as a text with no room is; the narration says
+                    # the update.
+                    placer.taken.pop()
+                    item.setOpacity(0.0)
+                    continue
             elif name == "verdict":
                 # Beside its point: free room within a few lines' height, else the
                 # cheapest place there (across a line, on its box); with every other
@@ -460,7 +467,11 @@ class LabelsCanvas(BannersCanvas):
         if made("normal"):
             anchored.append(("w", self._normal.label, None))
         if made("anatomy"):
-            anchored += [(f"vector {n}", item, None) for n, item in self._vector_labels.items()]
+            # (A vector wholly out of view, drawn short at the edge, names itself last: the
+            # room by the edge went to it, and new w's value was hidden.)
+            stubs = self._vector_stubs
+            labels = sorted(self._vector_labels.items(), key=lambda kv: kv[0] in stubs)
+            anchored += [(f"vector {n}", item, None) for n, item in labels]
             anchored.append(("update", self._anatomy_label, self._anatomy_at))
         if made("verdict"):
             anchored.append(("verdict", self._verdict, at_current))

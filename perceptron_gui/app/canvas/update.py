@@ -121,6 +121,10 @@ class UpdateCanvas(PointsCanvas):
         return self._step_vectors.labels
 
     @property
+    def _vector_stubs(self) -> set[str]:
+        return self._step_vectors.stubs
+
+    @property
     def _anatomy_label(self) -> pg.TextItem:
         return self._step_vectors.caption
 

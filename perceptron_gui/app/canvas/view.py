@@ -64,15 +64,17 @@ class ViewCanvas(ScheduledCanvas):
             self._fit_header()
         return bool(super().eventFilter(watched, event))
 
-    #: The canvas whose header band this one's matches (compare's other pane), and the band
-    #: this one's header asks for by itself (see `pair_bands`).
+    #: The canvas whose band above the plot this one's matches (compare's other pane), and
+    #: the band this one asks for by itself: its header's and its banners' (`pair_bands`).
     _band_partner: ViewCanvas | None = None
-    _own_band = 0
+    _own_band = 0.0
 
     def pair_bands(self, other: ViewCanvas | None) -> None:
-        """Give this canvas and `other` one header band, the taller of the two (compare's
-        panes in presentation: two readouts that wrap differently left the plots different
-        sizes, so the same data were drawn at two scales); None ends the pairing."""
+        """Give this canvas and `other` one band above the plot, the taller of the two:
+        the header's (presentation's readout) and the banners' and legend's below it
+        (compare's panes: two readouts that wrap differently, or a "converged" banner and
+        a legend above one plot only, left the plots different sizes, so the same data
+        were drawn at two scales and ranges); None ends the pairing."""
         old = self._band_partner
         self._band_partner = other
         if other is not None:
@@ -83,28 +85,30 @@ class ViewCanvas(ScheduledCanvas):
         self._fit_header()
 
     def _fit_header(self) -> None:
-        """The header in the top-left corner, and the plot's top margin its band (or its
-        partner's, when taller: see `pair_bands`)."""
+        """The header in the top-left corner, and the plot's top margin its band and the
+        banners' below it (or its partner's, when taller: see `pair_bands`; the banners
+        then sit right above the plot, the room left over between them and the header)."""
         w = self._header
-        band = 0
+        band = 0.0
         if w is not None and not w.isHidden():
             inset = round(HEADER_INSET_PX * theme().scale)
             w.move(inset, inset)
-            band = w.height() + 2 * inset
+            band = float(w.height() + 2 * inset)
+        # (Below the header, the banners' band when they have no corner: labels.py.)
+        band += self._band_height
         self._own_band = band
         partner = self._band_partner
         if partner is not None:
             band = max(band, partner._own_band)
         layout = self.getPlotItem().layout
         left, top, right, bottom = layout.getContentsMargins()
-        # (Below the header, the banners' band when they have no corner: labels.py.)
-        if top != PLOT_MARGIN + band + self._band_height:
-            layout.setContentsMargins(left, PLOT_MARGIN + band + self._band_height, right, bottom)
+        if top != PLOT_MARGIN + band:
+            layout.setContentsMargins(left, PLOT_MARGIN + band, right, bottom)
             layout.activate()  # now: a layout pass before the next turn places in the plot
         if partner is not None:
             # (The partner's own band is not taller: it takes this one.)
             top = partner.getPlotItem().layout.getContentsMargins()[1]
-            if top != PLOT_MARGIN + band + partner._band_height:
+            if top != PLOT_MARGIN + band:
                 partner._fit_header()
         self._schedule_layout()
 

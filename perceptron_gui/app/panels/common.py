@@ -235,7 +235,11 @@ class SteadyFrame(QtWidgets.QWidget):
         return self.label.heightForWidth(width)
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        self.label.setGeometry(self.rect())
+        # Only while it holds the label: lent out (presentation's readout over the canvas),
+        # a grab of the window sent this hidden frame its pending first resize (640×480)
+        # and the readout took that size, the canvas's band with it (the plots vanished).
+        if self.label.parentWidget() is self:
+            self.label.setGeometry(self.rect())
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt override)
         # Hidden, the label's requests did not reach the frame (Qt sends none for a

@@ -28,6 +28,9 @@ from perceptron_gui.app.words import WordsText
 
 FloatArray = NDArray[np.float64]
 Point = tuple[float, float]
+#: A vector wholly beyond the view's edge is drawn as an arrow this long (pixels at scale
+#: 1) along it, at the edge where it is nearest, with its value written.
+STUB_PX = 48.0
 translate = QCoreApplication.translate
 
 
@@ -102,6 +105,9 @@ class UpdateVectors(Visual[_Items]):
         self.caption_at: Point | None = None
         #: The drawn part of each vector (start, end) in data units: their labels touch it.
         self.ends: dict[str, tuple[Point, Point]] = {}
+        #: The vectors wholly beyond the view, drawn as a short arrow at its edge (their
+        #: labels are placed after the others': the cut vectors' values first).
+        self.stubs: set[str] = set()
         for event in (model.events.update, model.events.points, model.events.view):
             event.connect(self.draw)
 
@@ -284,29 +290,126 @@ class UpdateVectors(Visual[_Items]):
         self._place_beside(caption, float(w_new[0]), float(w_new[1]), 0.1, 0.1)
         caption.setVisible(True)
 
+    def _stub(
+        self,
+        a: FloatArray,
+        z: FloatArray,
+        inner: tuple[float, float, float, float],
+        heads: list[tuple[Point, Point]],
+    ) -> tuple[Point, Point] | None:
+        """A short arrow (`STUB_PX`) along the vector a → z that lies wholly beyond
+        `inner`, inside it at the edge where the vector is nearest (`frame.edge_stub`),
+        or along the edge to the nearest place, within twice its length, where its body
+        keeps off the points and the other vectors' heads (`frame.arrow_spot`: between
+        two heads at a corner it lay across old w's); None while the plot has no area."""
+        m = self.model
+        if m.px_per_unit() is None:
+            return None
+        length = STUB_PX * m.scale
+        corners = np.array([(inner[0], inner[3]), (inner[1], inner[2])])
+        with np.errstate(all="ignore"):  # (weights near the float limit: no stub)
+            px = m.to_px(np.vstack([a, z, corners]))
+            d = px[1] - px[0]
+            norm = float(np.hypot(*d))
+        if not (np.all(np.isfinite(px)) and math.isfinite(norm) and norm > 0):
+            return None
+        (ax, ay), (zx, zy), (bx0, by0), (bx1, by1) = px
+        box = (float(bx0), float(bx1), float(by0), float(by1))  # (pixels: y down)
+        pa, pz = np.array([ax, ay]), np.array([zx, zy])
+        with np.errstate(all="ignore"):  # (far ends: their squares may overflow)
+            start, tip = self._stub_px(pa, pz, box, d / norm, length, heads)
+        if not (np.all(np.isfinite(start)) and np.all(np.isfinite(tip))):
+            return None
+        (s0, s1), (e0, e1) = m.from_px([start, tip])
+        return (float(s0), float(s1)), (float(e0), float(e1))
+
+    def _stub_px(
+        self,
+        pa: FloatArray,
+        pz: FloatArray,
+        box: tuple[float, float, float, float],
+        u: FloatArray,
+        length: float,
+        heads: list[tuple[Point, Point]],
+    ) -> tuple[FloatArray, FloatArray]:
+        """`_stub`'s start and tip in the plot's pixels (`u`: its unit direction there)."""
+        m = self.model
+        start, tip = (np.array(p) for p in frame.edge_stub(pa, pz, box, length))
+        # Tips only where the whole body is inside: the box less the body's reach.
+        bx = (box[0] + max(0.0, u[0]) * length, box[1] + min(0.0, u[0]) * length)
+        by = (box[2] + max(0.0, u[1]) * length, box[3] + min(0.0, u[1]) * length)
+        pts = m.to_px(m.points) if len(m.points) else np.empty((0, 2))
+        t = theme()
+        head_len = 16 * t.scale  # (as `_style` draws them, 12 across)
+        head_px = [np.empty((0, 2))]
+        for foot, end in heads:
+            (fx, fy), (ex, ey) = m.to_px(np.array([foot, end]))
+            back = np.array([fx - ex, fy - ey])
+            norm = float(np.hypot(*back))
+            if norm > 0:  # the head's tip, middle and base
+                head_px.append(np.array([ex, ey]) + np.outer([0, 0.5, 1], back / norm * head_len))
+        hp = np.concatenate(head_px)
+        clear = np.concatenate(
+            [np.full(len(pts), t.marker / 2 + 2 * t.scale), np.full(len(hp), 10 * t.scale)]
+        )
+        if bx[1] > bx[0] and by[1] > by[0]:
+
+            def near(p: FloatArray) -> FloatArray:
+                return frame.segment_distances(p, pa, pz)
+
+            spot = np.array(
+                frame.arrow_spot(
+                    np.concatenate([pts, hp]),
+                    (float(tip[0]), float(tip[1])),
+                    (float(u[0]), float(u[1])),
+                    length,
+                    clear,
+                    (bx[0], bx[1], by[0], by[1]),
+                    near,
+                )
+            )
+            # (Only near where the vector is: a stub across the plot from it names nothing.)
+            if float(np.hypot(*(spot - tip))) <= 2 * length:
+                tip, start = spot, spot - length * u
+        return start, tip
+
     def _draw_vectors(self, w_old: FloatArray, w_new: FloatArray) -> None:
         """old w and new w from the origin, the step from old w's tip, and their names."""
         # The vectors are clipped at the view's edge (a hair inside, so the head shows):
-        # they never widen the view; one that leaves it has its value written beside it.
+        # they never widen the view; one that leaves it has its value written beside it,
+        # and one wholly beyond it is a short arrow along it at the edge (`STUB_PX`).
         x0, x1, y0, y1 = self.model.view_range()
         ix, iy = (x1 - x0) * ANATOMY_INSET, (y1 - y0) * ANATOMY_INSET
         inner = (x0 + ix, x1 - ix, y0 + iy, y1 - iy)
         self.ends = {}
-        for name, (a, z) in (
-            ("w_old", (np.zeros(2), w_old)),
-            ("step", (w_old, w_new)),
-            ("w_new", (np.zeros(2), w_new)),
-        ):
+        self.stubs = set()
+        vectors = {
+            "w_old": (np.zeros(2), w_old),
+            "step": (w_old, w_new),
+            "w_new": (np.zeros(2), w_new),
+        }
+        parts = {name: frame.clip_segment(a, z, inner) for name, (a, z) in vectors.items()}
+        # (The heads a short arrow keeps off: of the vectors drawn in part, tip and base.)
+        heads = [(part[0], part[1]) for part in parts.values() if part is not None]
+        for name, (a, z) in vectors.items():
             shaft, head = self.vectors[name]
             with np.errstate(all="ignore"):
                 d = z - a
             if not d.any() or not np.all(np.isfinite(d)):
                 continue
-            part = frame.clip_segment(a, z, inner)
+            part = parts[name]
             if part is None:
-                continue
-            (sx, sy), (ex, ey), cut = part
-            ex, ey = self._short_of_points((sx, sy), (ex, ey))
+                # Wholly beyond the edge (the step between two tips out of view): a short
+                # arrow along it at the edge where it is nearest, its value in its label.
+                stub = self._stub(a, z, inner, heads)
+                if stub is None:
+                    continue
+                (sx, sy), (ex, ey) = stub
+                cut = True
+                self.stubs.add(name)
+            else:
+                (sx, sy), (ex, ey), cut = part
+                ex, ey = self._short_of_points((sx, sy), (ex, ey))
             shaft.set_segment([sx, ex], [sy, ey])
             head.setStyle(angle=180.0 - math.degrees(math.atan2(d[1], d[0])))
             head.setPos(ex, ey)
