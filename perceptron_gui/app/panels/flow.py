@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtWidgets
+from collections.abc import Sequence
+
+from PySide6 import QtCore, QtGui, QtWidgets
 
 
-class FlowRow(QtWidgets.QLayout):
+class FlowRow(QtWidgets.QWidget):
     """Its widgets in one row, the first at the left and the others at the right, each
     at its size hint; where the width does not hold them all, the others go on on
     further lines (each at the right), never squeezed nor scrolled.
@@ -15,116 +17,105 @@ class FlowRow(QtWidgets.QLayout):
     "4 updates" broke into two lines and the dock scrolled 212 px sideways for Copy,
     Copy as and Export CSV….
 
+    A widget that places its children itself, not a `QLayout` subclass: Qt deletes a
+    layout's items behind a Python subclass's list of them, and a compare pane's table
+    deleted with its window crashed the process (in the deferred deletes after
+    test_compare's seventeenth test).
+
     Parameters
     ----------
+    widgets
+        The widgets, in their order (they become its children).
     parent
-        The widget it lays out, if any.
+        Its parent widget, if any.
     """
 
-    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self, widgets: Sequence[QtWidgets.QWidget], parent: QtWidgets.QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self._items: list[QtWidgets.QLayoutItem] = []
+        self._widgets = list(widgets)
+        for widget in self._widgets:
+            widget.setParent(self)
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
 
-    # ------------------------------------------------------------------ QLayout
-
-    def addItem(self, item: QtWidgets.QLayoutItem) -> None:  # noqa: N802 (Qt override)
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QtWidgets.QLayoutItem | None:  # noqa: N802 (Qt override)
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QtWidgets.QLayoutItem | None:  # noqa: N802 (Qt override)
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
-    def expandingDirections(self) -> QtCore.Qt.Orientation:  # noqa: N802 (Qt override)
-        return QtCore.Qt.Orientation(0)
+    # ----------------------------------------------------------------- QWidget
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
-        return self._lay_out(QtCore.QRect(0, 0, width, 0), place=False)
+        return self._lay_out(width, place=False)
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
         """All on one line."""
         shown = self._shown()
-        m = self.contentsMargins()
-        width = sum(i.sizeHint().width() for i in shown)
+        width = sum(w.sizeHint().width() for w in shown)
         width += self._gap() * max(0, len(shown) - 1)
-        height = max((i.sizeHint().height() for i in shown), default=0)
-        return QtCore.QSize(width + m.left() + m.right(), height + m.top() + m.bottom())
+        height = max((w.sizeHint().height() for w in shown), default=0)
+        return QtCore.QSize(width, height)
 
-    def minimumSize(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt override)
         """As wide as its widest widget (each on a line of its own), one line high (its
         height at a width: `heightForWidth`)."""
         shown = self._shown()
-        m = self.contentsMargins()
-        width = max((i.sizeHint().width() for i in shown), default=0)
-        height = max((i.sizeHint().height() for i in shown), default=0)
-        return QtCore.QSize(width + m.left() + m.right(), height + m.top() + m.bottom())
+        width = max((w.sizeHint().width() for w in shown), default=0)
+        height = max((w.sizeHint().height() for w in shown), default=0)
+        return QtCore.QSize(width, height)
 
-    def setGeometry(self, rect: QtCore.QRect) -> None:  # noqa: N802 (Qt override)
-        super().setGeometry(rect)
-        self._lay_out(rect, place=True)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._lay_out(self.width(), place=True)
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        # (a child shown, hidden or grown asks its parent, which has no layout, for one)
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+            self._lay_out(self.width(), place=True)
+        return super().event(event)
 
     # ---------------------------------------------------------------- internals
 
-    def _shown(self) -> list[QtWidgets.QLayoutItem]:
-        return [i for i in self._items if not i.isEmpty()]
+    def _shown(self) -> list[QtWidgets.QWidget]:
+        return [w for w in self._widgets if not w.isHidden()]
 
     def _gap(self) -> int:
-        gap = self.spacing()
-        if gap < 0:  # (the style's, as a box layout's)
-            parent = self.parentWidget()
-            style = parent.style() if parent is not None else QtWidgets.QApplication.style()
-            gap = style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_LayoutHorizontalSpacing)
-            gap = max(gap, 0)
-        return gap
+        gap = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_LayoutHorizontalSpacing)
+        return max(gap, 0)
 
-    def _lay_out(self, rect: QtCore.QRect, *, place: bool) -> int:
-        """The lines in `rect` (placed if `place`); returns their height."""
-        m = self.contentsMargins()
-        inner = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+    def _lay_out(self, width: int, *, place: bool) -> int:
+        """The lines at `width` (placed if `place`); returns their height."""
         gap = self._gap()
-        lines: list[list[QtWidgets.QLayoutItem]] = [[]]
+        shown = self._shown()
+        lines: list[list[QtWidgets.QWidget]] = [[]]
         used = 0
-        for item in self._shown():
-            w = item.sizeHint().width()
-            if lines[-1] and used + gap + w > inner.width():
+        for widget in shown:
+            w = widget.sizeHint().width()
+            if lines[-1] and used + gap + w > width:
                 lines.append([])
                 used = 0
             used += (gap if lines[-1] else 0) + w
-            lines[-1].append(item)
-        first = self._shown()[:1]
-        y = inner.y()
+            lines[-1].append(widget)
+        first = shown[:1]
+        y = 0
         for n, line in enumerate(lines):
             if not line:
                 continue
-            height = max(i.sizeHint().height() for i in line)
+            height = max(w.sizeHint().height() for w in line)
             if place:
                 lead = line[:1] if n == 0 and line[:1] == first else []
                 if lead:
                     size = lead[0].sizeHint()
-                    lead[0].setGeometry(
-                        QtCore.QRect(
-                            inner.x(),
-                            y + (height - size.height()) // 2,
-                            size.width(),
-                            size.height(),
-                        )
-                    )
-                x = inner.right() + 1
-                for item in reversed(line[len(lead) :]):
-                    size = item.sizeHint()
+                    top = y + (height - size.height()) // 2
+                    lead[0].setGeometry(QtCore.QRect(0, top, size.width(), size.height()))
+                x = width
+                for widget in reversed(line[len(lead) :]):
+                    size = widget.sizeHint()
                     x -= size.width()
-                    item.setGeometry(
-                        QtCore.QRect(
-                            x, y + (height - size.height()) // 2, size.width(), size.height()
-                        )
-                    )
+                    top = y + (height - size.height()) // 2
+                    widget.setGeometry(QtCore.QRect(x, top, size.width(), size.height()))
                     x -= gap
             y += height + (gap if n < len(lines) - 1 else 0)
-        return y - inner.y() + m.top() + m.bottom()
+        return y

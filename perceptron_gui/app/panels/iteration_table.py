@@ -1043,15 +1043,12 @@ class IterationTable(QtWidgets.QWidget):
         self._button_row = (count, self._copy_button, self._copy_as_button, self._export_button)
         # The count at the left, the buttons at the right, on further lines where the
         # panel is narrow (beside the canvas at UI scale 2): each whole, never scrolled.
-        buttons = FlowRow()
-        for widget in self._button_row:
-            buttons.addWidget(widget)
-        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons = FlowRow(self._button_row)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(2)
         layout.addWidget(view, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
 
         # The frames of a run at most 20 Hz, and only while shown (see RunFrameGate).
         controller.changed.connect(RunFrameGate(self, self._on_controller_changed).on_changed)
