@@ -51,6 +51,18 @@ Segment = tuple[float, float, float, float]
 Put = Callable[[pg.TextItem, Rect], None]
 
 
+#: The tiers of a label's places, in turn, each off every line (strict) or across the
+#: fewest: beside its point, further with a leader line, then between it and a neighbour.
+TIERS = (
+    ("clear", True),
+    ("leader", True),
+    ("clear", False),
+    ("leader", False),
+    ("unclear", True),
+    ("unclear", False),
+)
+
+
 class _Memo(NamedTuple):
     """What a label's last placing found, reused while no point moved on screen."""
 
@@ -300,29 +312,7 @@ class PointLabels(Visual[Line]):
         """`cands` split into the places read as point i's (the text's centre at most half
         as far from point i as from any other point: a reader tells whose it is without
         counting) and the others (between two points: a neighbour's too)."""
-        own = p.own
-        if len(own) < 2 or not cands or i >= len(own):
-            return cands, []
-        hw, hh = size[0] / 2, size[1] / 2
-        ox, oy = own[i]
-        mine = [math.hypot(x + hw - ox, y + hh - oy) for x, y in cands]
-        # A neighbour q is at least |pq| − |cp| from a centre c: none nearer than
-        # (1 + AMBIGUITY) times the farthest centre makes every place clear.
-        reach = (1.0 + AMBIGUITY) * max(mine)
-        if p.nearest[i] >= reach:
-            return cands, []
-        near = [
-            (qx, qy)
-            for j, (qx, qy) in enumerate(own)
-            if j != i and math.hypot(qx - ox, qy - oy) < reach
-        ]
-        clear: list[Point] = []
-        unclear: list[Point] = []
-        for (x, y), m in zip(cands, mine, strict=True):
-            cx, cy = x + hw, y + hh
-            ok = all(AMBIGUITY * m <= math.hypot(cx - qx, cy - qy) for qx, qy in near)
-            (clear if ok else unclear).append((x, y))
-        return clear, unclear
+        return _split_by_ambiguity(p, i, cands, size)
 
     def _near(self, p: _Pass, i: int) -> float:
         """How far (pixels, from point i's centre) its label may sit without a leader line:
@@ -466,17 +456,22 @@ class PointLabels(Visual[Line]):
         # line, the update's arrows) in any of these, then one across the fewest (a place
         # beside the point across the line beat a free one a little further: α15 = 1 sat
         # on the line).
-        for strict in (True, False):
+        # Read as its own before off the lines: a place between it and a neighbour (it
+        # names either) comes after those beside it or with a leader across a line (on
+        # its box): with every line drawn over the data kept off, x2 in the lesson's "Why
+        # it stops", on Novikoff's circle, went between x1 and x2.
+        for tier, strict in TIERS:
             if got is not None:
                 break
             across = not strict
-            if memo.clear:
+            if tier == "clear" and memo.clear:
                 got = placer.take_free(self._led(p, i, memo.clear, size, g), size, strict=strict)
                 how = "clear" if got is not None else None
-            if got is None and strict and lastly == "leader" and last is not None:
-                if self._still(p, i, last, size, g, "leader") and placer.take_if_free(last):
-                    got, how = last, "leader"
-            if got is None:  # further, with a leader line
+            elif tier == "leader":
+                if strict and lastly == "leader" and last is not None:
+                    if self._still(p, i, last, size, g, "leader") and placer.take_if_free(last):
+                        got, how = last, "leader"
+                        continue
                 far = memo.far
                 if far is None:
                     far = placer.scan_within(size, cx, cy, g + LEADER_REACH * p.diameter)
@@ -484,12 +479,19 @@ class PointLabels(Visual[Line]):
                     # screen): left out once, not tried at every pass (a hidden name tries
                     # them all).
                     far = [(x, y) for x, y in far if not placer.points_under((x, y, *size))]
+                    # Nor those so near that they get no line but lie between it and a
+                    # neighbour (x2 in the lesson's "Why it stops", its places beside it
+                    # taken, touched its ring 52 px from it and 76 from x1, no line).
+                    unled = self._unled(p, i, "leader", g)
+                    close = [c for c in far if gap_to(c, size, cx, cy) <= unled]
+                    vague = set(_split_by_ambiguity(p, i, close, size)[1]) if close else set()
+                    far = [c for c in far if c not in vague]
                     memo = memo._replace(far=far)
                 if far:
                     cands = self._led(p, i, far, size, g, "leader")
                     got = placer.take_free(cands, size, strict=strict)
                 how = "leader" if got is not None else None
-            if got is None and memo.unclear:
+            elif tier == "unclear" and memo.unclear:
                 cands = self._led(p, i, memo.unclear, size, g, "unclear")
                 got = placer.take_free(cands, size, strict=strict)
                 how = "unclear" if got is not None else None
@@ -544,3 +546,33 @@ class PointLabels(Visual[Line]):
     def leader_lines(self) -> dict[str, QtCore.QLineF]:
         """The leader lines of the last pass, in the scene's pixels, by label."""
         return {k: QtCore.QLineF(*v) for k, v in self.leaders_px.items()}
+
+
+def _split_by_ambiguity(
+    p: _Pass, i: int, cands: list[Point], size: tuple[float, float]
+) -> tuple[list[Point], list[Point]]:
+    """`cands` split into the places read as point i's and the others, as
+    `PointLabels._clear_first` says; also for a memo's leader places."""
+    own = p.own
+    if len(own) < 2 or not cands or i >= len(own):
+        return cands, []
+    hw, hh = size[0] / 2, size[1] / 2
+    ox, oy = own[i]
+    mine = [math.hypot(x + hw - ox, y + hh - oy) for x, y in cands]
+    # A neighbour q is at least |pq| − |cp| from a centre c: none nearer than
+    # (1 + AMBIGUITY) times the farthest centre makes every place clear.
+    reach = (1.0 + AMBIGUITY) * max(mine)
+    if p.nearest[i] >= reach:
+        return cands, []
+    near = [
+        (qx, qy)
+        for j, (qx, qy) in enumerate(own)
+        if j != i and math.hypot(qx - ox, qy - oy) < reach
+    ]
+    clear: list[Point] = []
+    unclear: list[Point] = []
+    for (x, y), m in zip(cands, mine, strict=True):
+        cx, cy = x + hw, y + hh
+        ok = all(AMBIGUITY * m <= math.hypot(cx - qx, cy - qy) for qx, qy in near)
+        (clear if ok else unclear).append((x, y))
+    return clear, unclear
