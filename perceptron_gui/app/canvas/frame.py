@@ -171,9 +171,14 @@ def edge_stub(
 
 
 def segment_distances(points: FloatArray, a: FloatArray, z: FloatArray) -> FloatArray:
-    """Each point's distance to the segment a → z (all in one plane's units)."""
+    """Each point's distance to the segment a → z (all in one plane's units); inf from a
+    segment beyond the float range (an update at η = 1e300, in pixels: it is drawn cut
+    at the view's edge, not there)."""
     d = z - a
-    length2 = float(d @ d)
+    with np.errstate(over="ignore", invalid="ignore"):
+        length2 = float(d @ d)
+    if not (math.isfinite(length2) and np.all(np.isfinite(a))):
+        return np.full(len(points), np.inf)
     if length2 == 0.0:
         off: FloatArray = points - a
     else:
