@@ -258,6 +258,32 @@ class FixedView:
 # ------------------------------------------------------------------ windows
 
 
+def settle_canvas(w: Any) -> None:
+    """The window's queued events done and its canvas's layout pass run now."""
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(4):
+        QApplication.processEvents()
+    w.canvas.flush()
+
+
+def answered_dialog(path: Any) -> type:
+    """A file dialog class that, made and run, answers "OK" with `path` (a callable: its
+    value at the answer), for ``monkeypatch.setattr(module, "file_dialog", …)``."""
+
+    class Answered:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def exec(self) -> bool:
+            return True
+
+        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
+            return [str(path() if callable(path) else path)]
+
+    return Answered
+
+
 def shown_window(width: int = 1024, height: int = 768) -> Any:
     """A shown MainWindow of `width`×`height` (no frame wait, autosave or animation) for a
     module's tests: a module-scoped fixture yields from it, and it closes the window after."""

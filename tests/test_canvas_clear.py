@@ -22,10 +22,7 @@ def win(qapp) -> Iterator[object]:  # noqa: ANN001
     yield from probes.shown_window()
 
 
-def _settle(w) -> None:  # noqa: ANN001
-    for _ in range(4):
-        QApplication.processEvents()
-    w.canvas.flush()
+_settle = probes.settle_canvas
 
 
 def _marks_radius(cv: DataCanvas) -> float:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from timing import limit
 
@@ -201,16 +202,7 @@ def test_a_test_set_from_a_file_scores_each_run_as_the_command_does(
     panel.runs_spin.setValue(RUNS)
     assert panel.test_value.text() == "the points themselves" and not panel.test_clear.isEnabled()
 
-    class Chosen:  # the file dialog, answered
-        def __init__(self, *args: object) -> None:
-            pass
-
-        def exec(self) -> bool:
-            return True
-
-        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
-            return [str(test_p)]
-
+    Chosen = probes.answered_dialog(test_p)  # the file dialog, answered
     monkeypatch.setattr(window_experiment, "file_dialog", Chosen)
     panel.test_button.click()
     assert panel.test_value.text() == "test.dat (30 points)" and panel.test_clear.isEnabled()

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import probes
 import pytest
 from PySide6.QtGui import QAction, QKeySequence
 
@@ -110,16 +111,7 @@ def test_an_opened_file_takes_away_the_last_refusal(
     good.write_text("x1,x2,y\n1,2,1\n5,6,-1\n")
     chosen: list[Path] = []
 
-    class Chosen:  # the file dialog, answered
-        def __init__(self, *args: object) -> None:
-            pass
-
-        def exec(self) -> bool:
-            return True
-
-        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
-            return [str(chosen[-1])]
-
+    Chosen = probes.answered_dialog(lambda: chosen[-1])  # the file dialog, answered
     monkeypatch.setattr(files, "file_dialog", Chosen)
     open_action = next(a for a in w.findChildren(QAction) if a.shortcut() == QKeySequence.Open)
 
@@ -171,16 +163,7 @@ def test_one_class_opens_with_a_note_in_the_window_and_on_stderr(
     assert load_file(minus).notes == ("every label is -1: one class, nothing to separate",)
     assert load_file(both).notes == ()
 
-    class Chosen:  # the file dialog, answered
-        def __init__(self, *args: object) -> None:
-            pass
-
-        def exec(self) -> bool:
-            return True
-
-        def selectedFiles(self) -> list[str]:  # noqa: N802 (Qt's name)
-            return [str(plus)]
-
+    Chosen = probes.answered_dialog(plus)  # the file dialog, answered
     monkeypatch.setattr(files, "file_dialog", Chosen)
     next(a for a in w.findChildren(QAction) if a.shortcut() == QKeySequence.Open).trigger()
     qtbot.waitUntil(lambda: w.state()["points"] == [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
