@@ -229,6 +229,31 @@ def test_the_bound_panel_in_the_bottom_strip_at_1024x768_says_everything(
         assert inside.contains(text.mapRectToScene(text.boundingRect())), mistakes.toPlainText()
 
 
+def test_a_bound_readout_cut_in_its_lines_gives_up_the_bounds_formula(
+    qtbot, controller: Controller
+) -> None:  # type: ignore[no-untyped-def]
+    """The margin perceptron's readout in a short, narrow panel (the compact bottom strip
+    at UI scale 2 on 1024×768): cut in its lines, it says the bound's value without its
+    formula ("updates k = 3 ≤ 34.241"; the bound line's label and the proof panel write
+    it out), so that the mistakes and D are read: it showed "≤ (D² + 2·margi…" before;
+    its elided last line keeps the lines after it apart ("3   D = 5.24", not "3 D")."""
+    from importlib.resources import files
+
+    rows = np.loadtxt(
+        str(files("perceptron_gui") / "data" / "example.csv"), delimiter=",", skiprows=1
+    )
+    controller.set_data(make_dataset(rows[:, :2], rows[:, 2]), undoable=False)
+    controller.set_mode("margin")
+    panel = _show(qtbot, BoundPanel(controller), (230, 150))
+    _steps(controller, 3)
+    qtbot.wait(10)
+    shown = QLabel.text(panel.findChild(QLabel, "boundReadout")).replace("\u2060", "")
+    plain = shown.replace("\xa0", " ")
+    assert "(D²" not in plain and "34.241" in plain, plain
+    assert "mistakes (y·f ≤ 0):" in plain and "D = 5.24" in plain, plain
+    assert "3 D" not in plain, plain
+
+
 def test_bound_curve_extends_flat_after_convergence(qtbot, controller: Controller) -> None:  # type: ignore[no-untyped-def]
     plot = _show(qtbot, BoundPlot(controller))
     _steps(controller, 8)  # the 8th finds no mistake: a clean pass, 18 visits

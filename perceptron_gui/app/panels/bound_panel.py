@@ -615,6 +615,7 @@ class BoundPanel(QtWidgets.QWidget):
         )
         d_text = f"D = {fmt.measure(bound.D)}"
         mb = c.mistake_bound
+        short: str | None = None  # (the bound's line without its formula)
         if c.bound_note:
             lines = [f"k = {k}", c.bound_note]
         elif mb.value is None:
@@ -628,8 +629,10 @@ class BoundPanel(QtWidgets.QWidget):
                 lines.append(f"{d_text}   γ = {fmt.measure(bound.gamma)}")
         else:
             rel = "≤" if k <= mb.value else ">"
+            whole = fmt.bound_text(mb, bound, core_text(mb.name))
+            short = f"k = {k} {rel} {whole.rsplit('= ', 1)[-1]}"
             lines = [
-                f"k = {k} {rel} {fmt.bound_text(mb, bound, core_text(mb.name))}"
+                f"k = {k} {rel} {whole}"
                 # (where the updates are counted apart from the mistakes, the line says
                 # "updates" and the next the mistakes: margin's note said it a third time)
                 + (f"  ({core_text(mb.note)})" if mb.note and not t.spec.counts_apart else ""),
@@ -637,6 +640,7 @@ class BoundPanel(QtWidgets.QWidget):
             ]
             if t.spec.counts_apart:
                 lines[0] = self.tr("updates ") + lines[0]
+                short = self.tr("updates ") + short
             cfg = t.config
             if cfg.w0 != (0.0, 0.0) or (cfg.bias and cfg.b0 != 0.0):
                 lines.append(
@@ -651,6 +655,12 @@ class BoundPanel(QtWidgets.QWidget):
         self._readout.setText(text)
         if other_lines:
             self._fit_readout()
+        if short is not None and self._readout.toolTip():
+            # Cut in its lines (the compact bottom strip at UI scale 2 on 1024×768): the
+            # bound's value without its formula, which the bound line's label and the
+            # proof panel write out, so that the mistakes, D and γ are read whole.
+            lines[0] = short
+            self._readout.setText("\n".join(_between_terms(line) for line in lines))
 
 
 def _between_terms(line: str) -> str:

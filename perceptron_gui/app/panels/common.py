@@ -655,7 +655,10 @@ def elide_lines(
                 rest = para[a:]
                 more = p_index < len(paragraphs) - 1 or i < len(starts) - 1
                 if more:  # not the end: elide what stays, with a sign that more follows
-                    rest = rest.replace("\n", " ") + " " + " ".join(paragraphs[p_index + 1 :])
+                    # (the lines after it apart as a readout's pieces are: "mistakes: 3" /
+                    # "D = 5.24" elided as one line read "… 3 D = 5.24")
+                    gap = "\u2003"
+                    rest = rest.replace("\n", gap) + gap + gap.join(paragraphs[p_index + 1 :])
                     return "\n".join(
                         [*out, fm.elidedText(rest + "…", Qt.TextElideMode.ElideRight, width)]
                     )
