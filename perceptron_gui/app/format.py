@@ -119,8 +119,15 @@ def bound_text(mb: MistakeBound, bound: Bound, name: str | None = None) -> str:
     formula written as `name` when given: the window's language)."""
     if mb.value is None:
         return ""
-    value = bound_value(bound) if mb.name == "(D/γ)²" else count(mb.value)
-    return f"{mb.name if name is None else name} = {value}"
+    return f"{mb.name if name is None else name} = {bound_number(mb, bound)}"
+
+
+def bound_number(mb: MistakeBound, bound: Bound) -> str:
+    """The value `bound_text` writes after its formula (``117``; "" with no bound): said
+    alone where the formula has no room."""
+    if mb.value is None:
+        return ""
+    return bound_value(bound) if mb.name == "(D/γ)²" else count(mb.value)
 
 
 def measure(v: float) -> str:

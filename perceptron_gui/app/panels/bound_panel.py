@@ -370,7 +370,7 @@ class BoundPlot(pg.PlotWidget):
             text = fmt.bound_text(mb, c.bound, core_text(mb.name))
             # A long rule ((D² + 2·margin/η)/γ²) would not fit on the line in a small plot:
             # the readout above writes it out.
-            number = text.rsplit("= ", 1)[-1]
+            number = fmt.bound_number(mb, c.bound)
             value = f"k ≤ {number}"
             self._line_texts = [text, value, number] if len(mb.name) <= 8 else [value, number]
             self._fit_line_label()
@@ -630,7 +630,7 @@ class BoundPanel(QtWidgets.QWidget):
         else:
             rel = "≤" if k <= mb.value else ">"
             whole = fmt.bound_text(mb, bound, core_text(mb.name))
-            short = f"k = {k} {rel} {whole.rsplit('= ', 1)[-1]}"
+            short = f"k = {k} {rel} {fmt.bound_number(mb, bound)}"
             lines = [
                 f"k = {k} {rel} {whole}"
                 # (where the updates are counted apart from the mistakes, the line says

@@ -610,9 +610,6 @@ def _break_points(para: str) -> list[str]:
     return pieces
 
 
-#: Glues two characters into one piece (`glue_words`).
-
-
 def wrap_terms(text: str, font: QtGui.QFont, width: int) -> list[str] | None:
     """`text`'s lines at `width` pixels, broken only between terms: at plain spaces and
     between Chinese characters (but those `glue_words` glued: a word), never inside a term

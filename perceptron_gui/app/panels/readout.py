@@ -76,7 +76,7 @@ def readout_parts(
     elif mb.value is not None:
         rel = "≤" if t.k <= mb.value else ">"
         bound = fmt.bound_text(mb, bd, core_text(mb.name))
-        counts.append(f"k = {t.k} {rel} {bound if formula else bound.rsplit('= ', 1)[-1]}")
+        counts.append(f"k = {t.k} {rel} {bound if formula else fmt.bound_number(mb, bd)}")
     elif not bd.separable:
         counts.append(translate("Readout", "k = {k} (not separable: no bound)").format(k=t.k))
     else:
