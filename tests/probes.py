@@ -258,6 +258,21 @@ class FixedView:
 # ------------------------------------------------------------------ windows
 
 
+#: The start of a probe script run in a child interpreter on a screen of its own
+#: (`conftest.run_on_screen`): a window shown as a user opens it (`w`), and `pump()`.
+WINDOW_PROBE = """
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from perceptron_gui.app.main_window import MainWindow
+w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
+w.show()
+def pump():
+    for _ in range(6):
+        app.processEvents()
+"""
+
+
 def settle_canvas(w: Any) -> None:
     """The window's queued events done and its canvas's layout pass run now."""
     from PySide6.QtWidgets import QApplication

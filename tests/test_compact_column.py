@@ -3,22 +3,17 @@ when they go there, and that what the lecturer needs there is whole and in sight
 
 from __future__ import annotations
 
+import probes
 import pytest
 
 #: One interpreter on a 1024×768 screen: View ▸ Larger (Ctrl++) up to scale 2 in a fresh
 #: window shown normal, back to scale 1 (Ctrl+0), then with the example after three steps
 #: in a maximized window up again; five more steps at scale 2; then what is on screen.
-PROBE_1024 = """
-import json
+PROBE_1024 = (
+    probes.WINDOW_PROBE
+    + """
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTabBar
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.show()
-def pump():
-    for _ in range(6):
-        app.processEvents()
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabBar
 def up():
     seen = []
     while w.state()["ui_scale"] < 2.0:
@@ -106,6 +101,7 @@ out["back"] = {
 }
 print(json.dumps(out))
 """
+)
 
 
 @pytest.fixture(scope="module")
@@ -218,16 +214,9 @@ def test_below_that_scale_the_panels_are_given_back_as_they_were(at_1024: dict) 
 
 #: On a 1920×1080 screen: View ▸ Larger up to scale 2 in a window the program sized, three
 #: steps, then View ▸ Normal size and Larger once more.
-PROBE_1920 = """
-import json
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.show()
-def pump():
-    for _ in range(6):
-        app.processEvents()
+PROBE_1920 = (
+    probes.WINDOW_PROBE
+    + """
 pump()
 out = {"at_1": list(w.size().toTuple())}
 w.load_example()
@@ -251,6 +240,7 @@ pump()
 out["at_1_1"] = list(w.size().toTuple())
 print(json.dumps(out))
 """
+)
 
 
 @pytest.mark.long

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import probes
 import pytest
 
 
@@ -247,16 +248,9 @@ def test_every_modes_table_fits_its_column_at_scale_2(window, qtbot) -> None:  #
 
 #: Two screens side by side, 1920×1080 ("s") and 1024×768 ("s1"): View ▸ Larger to scale 2
 #: on the large one, then the window moved onto the small one and back.
-TWO_SCREENS = """
-import json
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from perceptron_gui.app.main_window import MainWindow
-w = MainWindow(frame_interval_ms=0, autosave_ms=None, animation_ms=0)
-w.show()
-def pump():
-    for _ in range(6):
-        app.processEvents()
+TWO_SCREENS = (
+    probes.WINDOW_PROBE
+    + """
 def seen():
     return [w.screen().name(), w.panes.compact_state is not None,
             w.dockWidgetArea(w.bound_dock).name]
@@ -271,6 +265,7 @@ for x in (1940, 20):
     out.append(seen())
 print(json.dumps(out))
 """
+)
 
 
 def test_the_panels_are_placed_again_on_another_screen(tmp_path) -> None:  # noqa: ANN001
